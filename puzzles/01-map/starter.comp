@@ -1,0 +1,11 @@
+#version 450
+// One thread per element; the test case chooses how many (specialization constant 0).
+layout(local_size_x_id = 0) in;
+
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 1) buffer Result { float result[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    // Your code here: fill result[i] from a[i].
+}

@@ -1,0 +1,95 @@
+#include "cli/args.h"
+
+#include <algorithm>
+#include <set>
+
+namespace vkp::cli {
+namespace {
+
+const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "devices", "help"};
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color"};
+const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation"};
+
+} // namespace
+
+bool Args::has(const std::string& flag) const {
+    return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+std::optional<std::string> Args::value(const std::string& name) const {
+    auto it = values.find(name);
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+}
+
+Result<Args> parseArgs(int argc, char** argv) {
+    Args a;
+    auto usage = [](std::string m) { return Error{ErrorKind::Usage, m + " (see vkpuzzles --help)"}; };
+    for (int i = 1; i < argc; ++i) {
+        std::string s = argv[i];
+        if (s == "-h") s = "--help";
+        if (s.rfind("--", 0) == 0 && s.size() > 2) {
+            std::string name = s.substr(2), value;
+            size_t eq = name.find('=');
+            bool inlineValue = eq != std::string::npos;
+            if (inlineValue) {
+                value = name.substr(eq + 1);
+                name = name.substr(0, eq);
+            }
+            if (kFlags.count(name)) {
+                if (inlineValue) return usage("--" + name + " takes no value");
+                a.flags.push_back(name);
+            } else if (kValueOptions.count(name)) {
+                if (!inlineValue) {
+                    if (i + 1 >= argc) return usage("--" + name + " needs a value");
+                    value = argv[++i];
+                }
+                a.values[name] = value;
+            } else {
+                return usage("unknown option '" + s + "'");
+            }
+        } else if (s.size() > 1 && s[0] == '-' && !std::isdigit(static_cast<unsigned char>(s[1]))) {
+            return usage("unknown option '" + s + "'");
+        } else if (a.command.empty()) {
+            if (!kCommands.count(s)) return usage("unknown command '" + s + "'");
+            a.command = s;
+        } else {
+            a.positionals.push_back(s);
+        }
+    }
+    return a;
+}
+
+const char* helpText() {
+    return R"(vkpuzzles - learn GPU programming by solving puzzles with real Vulkan compute kernels
+
+Usage:
+  vkpuzzles list                                  the puzzles, by track
+  vkpuzzles show PUZZLE                           statement, buffers and test cases
+  vkpuzzles hint PUZZLE [N]                       the first N hints (default 1)
+  vkpuzzles check PUZZLE [KERNEL.comp]            compile and run a kernel against every case
+  vkpuzzles check PUZZLE --solution | --starter   check the official solution or the starter
+  vkpuzzles check --all --solution                every official solution, one line each
+  vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
+  vkpuzzles devices                               the Vulkan devices and their limits
+
+PUZZLE is a folder name (01-map), a slug (map) or a number (1).
+
+Options:
+  --case N          only case N (1-based)
+  --json            machine-readable output (schema: docs/json-output.md)
+  --timing          time per stage: compile, pipeline, run, check
+  --repeat N        check N times in one process; --timing then shows the last (warm) run
+  --timeout S       seconds a dispatch may take before it is called endless (default 10)
+  --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
+  --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)
+  --color WHEN      auto (default), always or never
+  --validation      enable the Vulkan validation layer and report what it says
+  --help, --version
+
+Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile;
+2 bad usage, a bad puzzle file, or no usable device.
+)";
+}
+
+} // namespace vkp::cli

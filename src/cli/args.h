@@ -1,0 +1,28 @@
+// Command-line parsing for vkpuzzles: a command, positionals and --options.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace vkp::cli {
+
+struct Args {
+    std::string command;                       // "list", "check", ... ("" for none)
+    std::vector<std::string> positionals;      // after the command
+    std::map<std::string, std::string> values; // --name VALUE or --name=VALUE
+    std::vector<std::string> flags;            // --name
+
+    bool has(const std::string& flag) const;
+    std::optional<std::string> value(const std::string& name) const;
+};
+
+// Parses argv; a Usage error for an unknown command or option, or a missing value.
+Result<Args> parseArgs(int argc, char** argv);
+
+const char* helpText();
+
+} // namespace vkp::cli

@@ -1,0 +1,280 @@
+#include "cli/commands.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <future>
+#include <iostream>
+#include <unistd.h>
+
+#include "cli/json_report.h"
+#include "cli/text_report.h"
+#include "core/puzzle_loader.h"
+#include "gpu/context.h"
+#include "shader/compiler.h"
+
+#ifndef VKPUZZLES_PUZZLE_DIR
+#define VKPUZZLES_PUZZLE_DIR "puzzles"
+#endif
+#ifndef VKPUZZLES_VERSION
+#define VKPUZZLES_VERSION "0"
+#endif
+
+namespace fs = std::filesystem;
+
+namespace vkp::cli {
+namespace {
+
+std::string puzzleRoot(const Args& a) {
+    if (auto v = a.value("puzzles")) return *v;
+    if (const char* env = std::getenv("VKPUZZLES_PUZZLES")) return env;
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec && fs::is_directory(exe.parent_path().parent_path() / "puzzles")) return (exe.parent_path().parent_path() / "puzzles").string();
+    return VKPUZZLES_PUZZLE_DIR;
+}
+
+int exitFor(const Error& e) {
+    switch (e.kind) {
+    case ErrorKind::Compile:
+    case ErrorKind::Interface:
+    case ErrorKind::Timeout: return kExitFail;
+    default: return kExitUsage;
+    }
+}
+
+class Command {
+  public:
+    Command(const Args& a, std::ostream& out, std::ostream& err)
+        : m_a(a), m_out(out), m_err(err), m_style(Style::detect(a.value("color").value_or("auto"))) {}
+
+    int run() {
+        if (m_a.has("version")) return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
+        if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
+        if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
+        if (m_a.command == "devices") return devices();
+        if (auto s = loadPuzzles(); s != kExitPass) return s;
+        if (m_a.command == "list") return list();
+        if (m_a.command == "show") return show();
+        if (m_a.command == "hint") return hint();
+        if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
+        return runCase();
+    }
+
+  private:
+    int usage(const std::string& message) {
+        m_err << "vkpuzzles: " << message << " (see vkpuzzles --help)\n";
+        return kExitUsage;
+    }
+    int report(const Error& e) {
+        m_err << "vkpuzzles: " << (e.where.file.empty() ? "" : e.where.str() + ": ") << e.message << "\n";
+        return exitFor(e);
+    }
+    bool json() const { return m_a.has("json"); }
+
+    int loadPuzzles() {
+        m_set = loadPuzzleSet(puzzleRoot(m_a));
+        for (const Error& e : m_set.errors)
+            m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+        if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
+        return kExitPass;
+    }
+    Result<const Puzzle*> puzzleArg() {
+        if (m_a.positionals.empty()) return Error{ErrorKind::Usage, "name a puzzle: `vkpuzzles " + m_a.command + " PUZZLE`"};
+        return m_set.find(m_a.positionals[0]);
+    }
+    Result<uint64_t> number(const char* name, uint64_t lo, uint64_t hi, uint64_t def) {
+        auto v = m_a.value(name);
+        if (!v) return def;
+        char* end = nullptr;
+        unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+        if (v->empty() || *end || n < lo || n > hi)
+            return Error{ErrorKind::Usage, "--" + std::string(name) + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + *v + "'"};
+        return n;
+    }
+
+    int list() {
+        if (!json()) {
+            printPuzzleList(m_out, m_set.puzzles, m_style);
+            m_out << "\nStart with: vkpuzzles show " << m_set.puzzles.front().slug << "\n";
+            return kExitPass;
+        }
+        nlohmann::json j = nlohmann::json::array();
+        for (const Puzzle& p : m_set.puzzles) j.push_back(puzzleJson(p));
+        m_out << nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}.dump(2) << "\n";
+        return kExitPass;
+    }
+    int show() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        if (json()) m_out << puzzleJson(**p).dump(2) << "\n";
+        else printPuzzle(m_out, **p, m_style);
+        return kExitPass;
+    }
+    int hint() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        const Puzzle& pz = **p;
+        uint64_t n = 1;
+        if (m_a.positionals.size() > 1) {
+            n = std::strtoull(m_a.positionals[1].c_str(), nullptr, 10);
+            if (n < 1) return usage("the hint number counts from 1");
+        }
+        n = std::min<uint64_t>(n, pz.hints.size());
+        for (uint64_t i = 0; i < n; ++i) m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
+        if (n < pz.hints.size()) m_out << m_style.dim("(next: vkpuzzles hint " + pz.slug + " " + std::to_string(n + 1) + ")") << "\n";
+        return kExitPass;
+    }
+    int devices() {
+        auto list = GpuContext::listDevices();
+        if (!list) return report(list.error());
+        auto chosen = GpuContext::create({m_a.value("device").value_or(deviceSelectorFromEnvironment())});
+        int selected = chosen ? static_cast<int>((*chosen)->info().index) : -1;
+        if (json()) {
+            nlohmann::json j = nlohmann::json::array();
+            for (const DeviceInfo& d : *list) j.push_back(deviceJson(d));
+            m_out << nlohmann::json{{"version", kJsonVersion}, {"devices", j}, {"selected", selected}}.dump(2) << "\n";
+        } else {
+            for (const DeviceInfo& d : *list) printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
+        }
+        if (!chosen) return report(chosen.error());
+        return kExitPass;
+    }
+
+    // Device creation runs beside shaderc's first (table-building) compile.
+    Status startEngines() {
+        auto timeout = number("timeout", 1, 3600, 10);
+        if (!timeout) return timeout.error();
+        m_options.timeoutMs = *timeout * 1000;
+        ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), m_a.has("validation")};
+        auto gpu = std::async(std::launch::async, [co] { return GpuContext::create(co); });
+        m_compiler.warmUp();
+        auto ctx = gpu.get();
+        if (!ctx) return ctx.error();
+        m_gpu = std::move(*ctx);
+        return okStatus();
+    }
+    Result<std::pair<std::string, std::string>> kernelArg(const Puzzle& p) {
+        std::string path;
+        if (m_a.has("solution")) path = p.solutionPath;
+        else if (m_a.has("starter")) path = p.starterPath;
+        else if (m_a.positionals.size() > 1) path = m_a.positionals[1];
+        else return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
+        auto text = readTextFile(path);
+        if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + path + "'"};
+        return std::make_pair(path, *text);
+    }
+    int check() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        auto kernel = kernelArg(**p);
+        if (!kernel) return report(kernel.error());
+        auto only = number("case", 1, 1u << 20, 0);
+        auto repeat = number("repeat", 1, 1000, 1);
+        if (!only) return report(only.error());
+        if (!repeat) return report(repeat.error());
+        if (*only) m_options.onlyCase = *only - 1;
+        if (auto s = startEngines(); !s) return report(s.error());
+        CheckReport r;
+        for (uint64_t i = 0; i < *repeat; ++i) r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+        if (json()) m_out << withDevice(checkJson(**p, r, false, m_a.has("timing"))).dump(2) << "\n";
+        else printCheckText(**p, r, kernel->second);
+        return finish(r);
+    }
+    nlohmann::json withDevice(nlohmann::json j) {
+        j["version"] = kJsonVersion;
+        j["device"] = m_gpu->info().name;
+        return j;
+    }
+    void printCheckText(const Puzzle& p, const CheckReport& r, const std::string& source) {
+        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        std::string kernelName = m_a.has("solution") ? p.solutionPath : m_a.has("starter") ? p.starterPath : r.kernelFile;
+        printCheck(m_out, p, r, source, "vkpuzzles run " + p.slug + " " + kernelName, m_style);
+        if (m_a.has("timing")) printTiming(m_out, r.timing);
+        printValidation();
+    }
+    void printValidation() {
+        if (!m_gpu->validationEnabled() && m_a.has("validation")) m_err << m_style.warn("warning: ") << "the validation layer is not installed (vulkan-validationlayers)\n";
+        for (const std::string& m : m_gpu->validationMessages()) m_err << "validation: " << m << "\n";
+    }
+    int finish(const CheckReport& r) {
+        int code = r.allPass() ? kExitPass : kExitFail;
+        if (r.error && r.error->kind != ErrorKind::Timeout) code = exitFor(*r.error);
+        if (m_gpu->hung()) {
+            // The device still runs the kernel; tearing it down would wait for it forever.
+            m_out.flush();
+            m_err.flush();
+            std::fflush(nullptr);
+            _exit(code);
+        }
+        return code;
+    }
+    int checkAll() {
+        if (!m_a.has("solution") && !m_a.has("starter")) return usage("check --all needs --solution or --starter");
+        if (auto s = startEngines(); !s) return report(s.error());
+        bool allPass = true;
+        nlohmann::json results = nlohmann::json::array();
+        for (const Puzzle& p : m_set.puzzles) {
+            auto kernel = kernelArg(p);
+            if (!kernel) return report(kernel.error());
+            CheckReport r = checkKernel(m_compiler, *m_gpu, p, kernel->second, kernel->first, m_options);
+            allPass = allPass && r.allPass();
+            if (json()) results.push_back(checkJson(p, r, false, m_a.has("timing")));
+            else printAllLine(p, r);
+            if (m_gpu->hung()) return finish(r);
+        }
+        if (json()) m_out << withDevice({{"results", results}, {"pass", allPass}}).dump(2) << "\n";
+        else m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail")) << m_style.dim(" on " + m_gpu->info().name) << "\n";
+        printValidation();
+        if (!m_set.errors.empty()) return kExitUsage;
+        return allPass ? kExitPass : kExitFail;
+    }
+    void printAllLine(const Puzzle& p, const CheckReport& r) {
+        char head[64];
+        std::snprintf(head, sizeof head, "%3d  %-14s", p.number, p.slug.c_str());
+        std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
+        m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
+        if (!r.compiled()) m_out << "  (does not compile)";
+        else if (hasErrors(r.diagnostics)) m_out << "  " << r.diagnostics.front().message;
+        if (r.error) m_out << "  " << r.error->message;
+        m_out << "\n";
+    }
+    int runCase() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        auto kernel = kernelArg(**p);
+        if (!kernel) return report(kernel.error());
+        auto only = number("case", 1, (*p)->cases.size(), 1);
+        if (!only) return report(only.error());
+        m_options.onlyCase = *only - 1;
+        if (auto s = startEngines(); !s) return report(s.error());
+        CheckReport r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+        if (json()) {
+            m_out << withDevice(checkJson(**p, r, true, m_a.has("timing"))).dump(2) << "\n";
+            return finish(r);
+        }
+        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        printDiagnostics(m_out, r, kernel->second, m_style);
+        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, **p, c, m_style);
+        if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
+        if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
+        return finish(r);
+    }
+
+    const Args& m_a;
+    std::ostream& m_out;
+    std::ostream& m_err;
+    Style m_style;
+    PuzzleSet m_set;
+    Compiler m_compiler;
+    std::unique_ptr<GpuContext> m_gpu;
+    CheckOptions m_options;
+};
+
+} // namespace
+
+int runCommand(const Args& args, std::ostream& out, std::ostream& err) {
+    return Command(args, out, err).run();
+}
+
+} // namespace vkp::cli

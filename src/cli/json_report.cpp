@@ -1,0 +1,109 @@
+#include "cli/json_report.h"
+
+namespace vkp::cli {
+namespace {
+
+using nlohmann::json;
+
+json dims(const std::array<uint32_t, 3>& d) { return json::array({d[0], d[1], d[2]}); }
+
+json values(const BufferData& b) {
+    json a = json::array();
+    for (uint64_t i = 0; i < b.words.size(); ++i) {
+        if (b.type == ElementKind::Float) a.push_back(b.get(i));
+        else a.push_back(static_cast<int64_t>(b.get(i)));
+    }
+    return a;
+}
+
+json bufferJson(const BufferData& b) { return {{"shape", b.shape.dims}, {"values", values(b)}}; }
+
+json diagnosticJson(const Diagnostic& d) {
+    return {{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", severityName(d.severity)},
+            {"message", d.message}};
+}
+
+json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
+    const TestCase& tc = p.cases[c.index];
+    json j = {{"case", c.index + 1},
+              {"name", tc.name},
+              {"pass", c.pass},
+              {"workgroup_size", dims(tc.workgroupSize)},
+              {"workgroups", dims(tc.workgroups)},
+              {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},
+              {"error", c.error ? errorJson(*c.error) : json(nullptr)}};
+    json outs = json::array();
+    for (const BufferOutcome& o : c.outputs) {
+        json mism = json::array();
+        for (const Mismatch& m : o.verdict.mismatches)
+            mism.push_back({{"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
+        json out = {{"buffer", p.buffers[o.buffer].name}, {"pass", o.verdict.pass},
+                    {"mismatch_count", o.verdict.mismatchCount}, {"tolerance", o.verdict.tolerance},
+                    {"mismatches", mism}};
+        if (withBuffers) {
+            out["expected"] = bufferJson(o.expected);
+            out["actual"] = bufferJson(o.actual);
+        }
+        outs.push_back(out);
+    }
+    j["outputs"] = outs;
+    if (withBuffers) {
+        json in = json::object();
+        for (size_t b = 0; b < p.buffers.size(); ++b)
+            if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size()) in[p.buffers[b].name] = bufferJson(c.inputs[b]);
+        j["inputs"] = in;
+    }
+    return j;
+}
+
+} // namespace
+
+json deviceJson(const DeviceInfo& d) {
+    return {{"index", d.index}, {"name", d.name}, {"type", deviceTypeName(d.type)}, {"api_version", d.apiVersion},
+            {"driver", d.driver}, {"usable", d.usable}, {"why_unusable", d.whyUnusable},
+            {"subgroup_size", d.subgroupSize}, {"max_workgroup_invocations", d.maxWorkgroupInvocations},
+            {"max_workgroup_size", dims(d.maxWorkgroupSize)}, {"max_workgroup_count", dims(d.maxWorkgroupCount)},
+            {"max_shared_memory_bytes", d.maxSharedMemoryBytes}, {"max_storage_buffer_range", d.maxStorageBufferRange},
+            {"timestamp_period_ns", d.timestampPeriodNs}, {"robust_buffer_access", d.robustBufferAccess}};
+}
+
+json errorJson(const Error& e) {
+    return {{"kind", errorKindName(e.kind)}, {"message", e.message}, {"file", e.where.file},
+            {"line", e.where.line}, {"column", e.where.column}};
+}
+
+json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool withTiming) {
+    json diags = json::array();
+    for (const Diagnostic& d : r.diagnostics) diags.push_back(diagnosticJson(d));
+    json cases = json::array();
+    for (const CaseOutcome& c : r.cases) cases.push_back(caseJson(p, c, withBuffers));
+    json j = {{"puzzle", p.slug},       {"number", p.number},        {"kernel", r.kernelFile},
+              {"pass", r.allPass()},    {"compiled", r.compiled()},  {"stage", stageName(r.reached)},
+              {"cases_passed", r.passCount()}, {"cases_total", r.cases.size()},
+              {"diagnostics", diags},   {"error", r.error ? errorJson(*r.error) : json(nullptr)},
+              {"cases", cases}};
+    if (withTiming) {
+        const StageTimings& t = r.timing;
+        j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
+                          {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
+    }
+    return j;
+}
+
+json puzzleJson(const Puzzle& p) {
+    json bufs = json::array();
+    for (const BufferDecl& b : p.buffers)
+        bufs.push_back({{"name", b.name}, {"binding", b.binding}, {"type", elementKindName(b.type)},
+                        {"role", roleKindName(b.role)}, {"dims", b.dims}});
+    json cases = json::array();
+    for (const TestCase& c : p.cases)
+        cases.push_back({{"name", c.name}, {"workgroup_size", dims(c.workgroupSize)}, {"workgroups", dims(c.workgroups)}});
+    json limits = json::object();
+    if (p.limits.globalReads) limits["global_reads"] = *p.limits.globalReads;
+    if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;
+    return {{"number", p.number}, {"slug", p.slug},       {"folder", p.folder}, {"title", p.title},
+            {"track", p.track},   {"order", p.order},     {"statement", p.statement},
+            {"hint_count", p.hints.size()}, {"buffers", bufs}, {"cases", cases}, {"limits", limits}};
+}
+
+} // namespace vkp::cli

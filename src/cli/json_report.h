@@ -1,0 +1,19 @@
+// Stable JSON for graders (documented in docs/json-output.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/puzzle.h"
+#include "gpu/device_info.h"
+#include "session/check.h"
+
+namespace vkp::cli {
+
+inline constexpr int kJsonVersion = 1;
+
+nlohmann::json deviceJson(const DeviceInfo& d);
+nlohmann::json errorJson(const Error& e);
+nlohmann::json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool withTiming);
+nlohmann::json puzzleJson(const Puzzle& p);
+
+} // namespace vkp::cli

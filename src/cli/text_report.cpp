@@ -1,0 +1,233 @@
+#include "cli/text_report.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+namespace vkp::cli {
+namespace {
+
+std::string dimsText(const std::array<uint32_t, 3>& d) {
+    if (d[2] > 1) return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + ")";
+    if (d[1] > 1) return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ")";
+    return "(" + std::to_string(d[0]) + ")";
+}
+
+std::string sourceLine(const std::string& source, int line) {
+    std::istringstream in(source);
+    std::string s;
+    for (int i = 1; std::getline(in, s); ++i)
+        if (i == line) return s;
+    return {};
+}
+
+std::string plural(uint64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string wrapText(const std::string& text, const std::string& indent) {
+    std::istringstream in(text);
+    std::string line, out;
+    while (std::getline(in, line)) out += indent + line + "\n";
+    return out;
+}
+
+std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
+    switch (d.kind) {
+    case DataSpec::Kind::Values: return d.shape.str() + " given values";
+    case DataSpec::Kind::Iota: {
+        std::ostringstream s;
+        s << d.shape.str() << " counting from " << d.start << (d.step != 1 ? " in steps of " : "");
+        if (d.step != 1) s << d.step;
+        return s.str();
+    }
+    case DataSpec::Kind::Constant: {
+        std::ostringstream s;
+        s << d.shape.str() << " all " << d.value;
+        return s.str();
+    }
+    case DataSpec::Kind::Random:
+        return d.shape.str() + " random integers in [" + std::to_string(d.min) + ", " + std::to_string(d.max) + "]";
+    case DataSpec::Kind::Op: {
+        std::string args;
+        for (size_t a : d.args) args += (args.empty() ? "" : ", ") + p.buffers[a].name;
+        return d.shape.str() + " = " + d.op + "(" + args + ")";
+    }
+    }
+    return "";
+}
+
+} // namespace
+
+std::string launchText(const TestCase& c) {
+    return "workgroup " + dimsText(c.workgroupSize) + " x " + dimsText(c.workgroups) + " = " +
+           plural(c.threadCount(), "thread", "threads");
+}
+
+std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
+    if (s.dims.size() == 2) return b.name + "[" + std::to_string(i / s.cols()) + "][" + std::to_string(i % s.cols()) + "]";
+    return b.name + "[" + std::to_string(i) + "]";
+}
+
+void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st) {
+    std::string track;
+    for (const Puzzle& p : puzzles) {
+        if (p.track != track) {
+            track = p.track;
+            os << (track.empty() ? "" : "\n") << st.bold(track + " track") << "\n";
+        }
+        os << "  " << std::setw(3) << p.number << "  " << std::left << std::setw(14) << p.slug << std::right
+           << p.title << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
+    }
+}
+
+void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
+    os << st.bold(p.displayName()) << st.dim("  [" + p.track + " track, " + p.dir + "]") << "\n\n";
+    os << wrapText(p.statement, "  ") << "\n" << st.bold("Buffers") << "\n";
+    for (const BufferDecl& b : p.buffers)
+        os << "  binding " << b.binding << "  " << std::left << std::setw(8) << b.name << std::setw(6)
+           << elementKindName(b.type) << std::setw(8) << roleKindName(b.role) << std::right << (b.dims == 2 ? "2D" : "1D") << "\n";
+    if (!p.constants.empty()) {
+        os << st.bold("Constants") << "\n";
+        for (const ConstantDecl& c : p.constants)
+            os << "  layout(constant_id = " << c.id << ") const uint " << c.name << "\n";
+    }
+    if (p.limits.globalReads || p.limits.globalWrites) {
+        os << st.bold("Rule") << "\n  per thread at most";
+        if (p.limits.globalReads) os << " " << plural(*p.limits.globalReads, "global read", "global reads");
+        if (p.limits.globalReads && p.limits.globalWrites) os << " and";
+        if (p.limits.globalWrites) os << " " << plural(*p.limits.globalWrites, "global write", "global writes");
+        os << "\n";
+    }
+    os << st.bold("Test cases") << "\n";
+    for (size_t i = 0; i < p.cases.size(); ++i) {
+        const TestCase& c = p.cases[i];
+        os << "  " << i + 1 << ". " << (c.name.empty() ? "" : c.name + ": ") << launchText(c);
+        for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << c.constants.at(k.id);
+        os << "\n";
+        for (size_t b = 0; b < p.buffers.size(); ++b)
+            os << "       " << std::left << std::setw(8) << p.buffers[b].name << std::right
+               << (p.buffers[b].role == RoleKind::Output ? "expected " : "") << dataSpecText(p, *c.data[b]) << "\n";
+    }
+    os << "\n" << plural(p.hints.size(), "hint", "hints") << ": vkpuzzles hint " << p.slug << " 1\n";
+    os << "starter kernel: " << p.starterPath << "\n";
+}
+
+void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st) {
+    os << st.bold(std::to_string(d.index) + ": " + d.name) << "  " << deviceTypeName(d.type) << ", Vulkan " << d.apiVersion
+       << (selected ? st.pass("  [default]") : "") << "\n";
+    if (!d.usable) {
+        os << "   " << st.warn("unusable: " + d.whyUnusable) << "\n";
+        return;
+    }
+    if (!d.driver.empty()) os << "   driver: " << d.driver << "\n";
+    os << "   subgroup size " << d.subgroupSize << "; up to " << d.maxWorkgroupInvocations << " threads per workgroup, "
+       << dimsText(d.maxWorkgroupSize) << " per axis\n";
+    os << "   workgroup count up to " << dimsText(d.maxWorkgroupCount) << "; shared memory " << d.maxSharedMemoryBytes / 1024
+       << " KiB; storage buffers up to " << d.maxStorageBufferRange / (1024 * 1024) << " MiB\n";
+    os << "   timestamps: " << (d.timestampPeriodNs > 0 ? std::to_string(d.timestampPeriodNs) + " ns per tick" : "not on compute")
+       << "; robust buffer access: " << (d.robustBufferAccess ? "yes" : "no") << "\n";
+}
+
+void printDiagnostics(std::ostream& os, const CheckReport& r, const std::string& source, const Style& st) {
+    for (const Diagnostic& d : r.diagnostics) {
+        std::string head = d.str();
+        os << (d.severity == SeverityKind::Error ? st.fail(head) : st.warn(head)) << "\n";
+        if (d.line <= 0) continue;
+        std::string text = sourceLine(source, d.line);
+        std::string num = std::to_string(d.line);
+        os << "  " << num << " | " << text << "\n";
+        if (d.column > 0) os << "  " << std::string(num.size(), ' ') << " | " << std::string(d.column - 1, ' ') << st.fail("^") << "\n";
+    }
+}
+
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::string& source,
+                const std::string& runHint, const Style& st) {
+    printDiagnostics(os, r, source, st);
+    if (!r.compiled()) {
+        os << st.fail("the kernel does not compile") << "\n";
+        return;
+    }
+    for (const CaseOutcome& c : r.cases) {
+        const TestCase& tc = p.cases[c.index];
+        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(tc) << std::right
+           << (c.pass ? st.pass("pass") : st.fail("FAIL"));
+        if (c.error) os << "  " << c.error->message;
+        os << "\n";
+        for (const BufferOutcome& b : c.outputs) {
+            if (b.verdict.pass) continue;
+            const BufferDecl& decl = p.buffers[b.buffer];
+            os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of " << b.expected.shape.count()
+               << " cells wrong\n";
+            for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
+                uint64_t i = b.verdict.mismatches[m].index;
+                os << "            " << cellName(decl, b.expected.shape, i) << ": expected " << b.expected.format(i)
+                   << ", got " << b.actual.format(i) << "\n";
+            }
+        }
+        if (!c.pass && !c.error) os << st.dim("          all buffers: " + runHint + " --case " + std::to_string(c.index + 1)) << "\n";
+    }
+    if (r.error) os << st.fail("error: ") << r.error->message << "\n";
+    if (hasErrors(r.diagnostics)) return;
+    size_t total = r.cases.size();
+    std::string summary = std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
+    if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
+}
+
+void printTiming(std::ostream& os, const StageTimings& t) {
+    auto row = [&](const char* name, double ms) {
+        os << "  " << std::left << std::setw(26) << name << std::right << std::fixed << std::setprecision(2)
+           << std::setw(9) << ms << " ms\n";
+    };
+    os << "timing\n";
+    row("compile (shaderc)", t.compileMs);
+    row("reflect + interface check", t.reflectMs);
+    row("pipelines", t.pipelineMs);
+    row("run (upload, dispatch, read)", t.runMs);
+    row("check", t.checkMs);
+    row("total", t.totalMs);
+    row("  of which GPU time", t.gpuMs);
+    row("floor (compile + pipelines)", t.compileMs + t.pipelineMs);
+    os << std::defaultfloat;
+}
+
+void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl, const BufferData& data,
+                 const BufferVerdict* verdict, const Style& st) {
+    std::set<uint64_t> wrong;
+    if (verdict)
+        for (const Mismatch& m : verdict->mismatches) wrong.insert(m.index);
+    size_t width = 1;
+    for (uint64_t i = 0; i < data.words.size(); ++i) width = std::max(width, data.format(i).size());
+    os << "  " << st.bold(decl.name) << " " << label << " " << data.shape.str() << "\n";
+    uint64_t cols = data.shape.dims.size() == 2 ? data.shape.cols() : std::min<uint64_t>(data.shape.count(), 16);
+    for (uint64_t i = 0; i < data.words.size(); ++i) {
+        if (i % cols == 0) os << "    ";
+        std::string cell = data.format(i);
+        cell = std::string(width - std::min(width, cell.size()), ' ') + cell;
+        bool bad = wrong.count(i) > 0;
+        os << (bad ? st.fail(cell) : cell) << (bad && !st.color() ? "*" : " ") << " ";
+        if (i % cols == cols - 1 || i + 1 == data.words.size()) os << "\n";
+    }
+    if (verdict && verdict->mismatchCount > wrong.size())
+        os << "    (" << verdict->mismatchCount << " cells wrong; the first " << wrong.size() << " are marked)\n";
+}
+
+void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st) {
+    const TestCase& tc = p.cases[c.index];
+    os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name) << "\n";
+    os << "  " << launchText(tc);
+    for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << tc.constants.at(k.id);
+    os << "\n";
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size())
+            printBuffer(os, p.buffers[b].role == RoleKind::Input ? "(input)" : "(scratch, before)", p.buffers[b], c.inputs[b], nullptr, st);
+    for (const BufferOutcome& o : c.outputs) {
+        printBuffer(os, "expected", p.buffers[o.buffer], o.expected, nullptr, st);
+        printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
+    }
+    if (!st.color()) os << "  (* marks a wrong cell)\n";
+    os << "  " << (c.pass ? st.pass("pass") : st.fail("FAIL")) << (c.error ? "  " + c.error->message : "") << "\n";
+}
+
+} // namespace vkp::cli

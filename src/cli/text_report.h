@@ -1,0 +1,30 @@
+// Human-readable output of the CLI: puzzles, check reports, buffers.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "cli/style.h"
+#include "core/puzzle.h"
+#include "gpu/device_info.h"
+#include "session/check.h"
+
+namespace vkp::cli {
+
+std::string launchText(const TestCase& c);               // "(3, 3) x (1, 1) = 9 threads"
+std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i); // "result[1][2]"
+
+void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st);
+void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st);
+void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st);
+void printDiagnostics(std::ostream& os, const CheckReport& r, const std::string& source, const Style& st);
+// One line per case, mismatches summarised; `runHint` names the command that shows a case in full.
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::string& source,
+                const std::string& runHint, const Style& st);
+void printTiming(std::ostream& os, const StageTimings& t);
+// A case's launch shape and all buffers: inputs, expected and actual, mismatches marked.
+void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st);
+void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl, const BufferData& data,
+                 const BufferVerdict* verdict, const Style& st);
+
+} // namespace vkp::cli

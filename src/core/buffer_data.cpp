@@ -1,0 +1,67 @@
+#include "core/buffer_data.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+
+namespace vkp {
+
+const char* elementKindName(ElementKind kind) {
+    switch (kind) {
+    case ElementKind::Float: return "float";
+    case ElementKind::Int: return "int";
+    case ElementKind::Uint: return "uint";
+    }
+    return "?";
+}
+
+uint64_t Shape::count() const {
+    uint64_t n = dims.empty() ? 0 : 1;
+    for (uint64_t d : dims) n *= d;
+    return n;
+}
+
+std::string Shape::str() const {
+    std::string s = "[";
+    for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+    return s + "]";
+}
+
+uint32_t toWord(ElementKind type, double value) {
+    if (type == ElementKind::Float) return std::bit_cast<uint32_t>(static_cast<float>(value));
+    // Wrap like the GPU's 32-bit integer arithmetic does.
+    double wrapped = std::fmod(std::trunc(value), 4294967296.0);
+    if (wrapped < 0) wrapped += 4294967296.0;
+    return static_cast<uint32_t>(wrapped);
+}
+
+double fromWord(ElementKind type, uint32_t word) {
+    switch (type) {
+    case ElementKind::Float: return std::bit_cast<float>(word);
+    case ElementKind::Int: return static_cast<int32_t>(word);
+    case ElementKind::Uint: return word;
+    }
+    return 0;
+}
+
+BufferData BufferData::zeros(ElementKind type, Shape shape) {
+    BufferData data{type, std::move(shape), {}};
+    data.words.assign(data.shape.count(), 0u); // 0.0f is all zero bits too
+    return data;
+}
+
+double BufferData::get(uint64_t i) const { return fromWord(type, words[i]); }
+
+void BufferData::set(uint64_t i, double value) { words[i] = toWord(type, value); }
+
+std::string BufferData::format(uint64_t i) const {
+    if (type != ElementKind::Float) return std::to_string(static_cast<int64_t>(get(i)));
+    float v = std::bit_cast<float>(words[i]);
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+} // namespace vkp

@@ -1,0 +1,40 @@
+// Typed buffer contents as the GPU sees them: 32-bit words plus an element type and a shape.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vkp {
+
+enum class ElementKind { Float, Int, Uint };
+
+const char* elementKindName(ElementKind kind); // "float", "int", "uint"
+
+// 1D [n] or 2D [rows, cols], row-major.
+struct Shape {
+    std::vector<uint64_t> dims; // 1 or 2 entries
+
+    uint64_t count() const;
+    uint64_t rows() const { return dims.size() == 2 ? dims[0] : 1; }
+    uint64_t cols() const { return dims.empty() ? 0 : dims.back(); }
+    bool operator==(const Shape&) const = default;
+    std::string str() const; // "[6]" or "[3, 4]"
+};
+
+struct BufferData {
+    ElementKind type = ElementKind::Float;
+    Shape shape;
+    std::vector<uint32_t> words; // shape.count() elements, each the element's bit pattern
+
+    static BufferData zeros(ElementKind type, Shape shape);
+    double get(uint64_t i) const;          // the value as a double (exact for 32-bit ints)
+    void set(uint64_t i, double value);    // converts to the element type (ints wrap)
+    std::string format(uint64_t i) const;  // "10", "-3", "1.5" as a learner reads it
+};
+
+// Converts a double to the bit pattern of an element of that kind (ints wrap modulo 2^32).
+uint32_t toWord(ElementKind type, double value);
+double fromWord(ElementKind type, uint32_t word);
+
+} // namespace vkp

@@ -1,0 +1,113 @@
+#include "core/puzzle.h"
+
+#include "core/reference_ops.h"
+
+namespace vkp {
+namespace {
+
+// splitmix64: tiny, well mixed, and the same sequence on every platform and standard library.
+class SplitMix {
+  public:
+    explicit SplitMix(uint64_t seed) : m_state(seed) {}
+    uint64_t next() {
+        uint64_t z = (m_state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    int64_t between(int64_t lo, int64_t hi) { // inclusive
+        uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
+        return lo + static_cast<int64_t>(span == 0 ? next() : next() % span);
+    }
+
+  private:
+    uint64_t m_state;
+};
+
+BufferData fill(const DataSpec& d, ElementKind type) {
+    BufferData b = BufferData::zeros(type, d.shape);
+    uint64_t n = b.shape.count();
+    switch (d.kind) {
+    case DataSpec::Kind::Values:
+        for (uint64_t i = 0; i < n; ++i) b.set(i, d.values[i]);
+        break;
+    case DataSpec::Kind::Iota:
+        for (uint64_t i = 0; i < n; ++i) b.set(i, d.start + d.step * static_cast<double>(i));
+        break;
+    case DataSpec::Kind::Constant:
+        for (uint64_t i = 0; i < n; ++i) b.set(i, d.value);
+        break;
+    case DataSpec::Kind::Random: {
+        SplitMix rng(d.seed);
+        for (uint64_t i = 0; i < n; ++i) b.set(i, static_cast<double>(rng.between(d.min, d.max)));
+        break;
+    }
+    case DataSpec::Kind::Op: break; // computed by materializeCase
+    }
+    return b;
+}
+
+} // namespace
+
+const char* roleKindName(RoleKind role) {
+    switch (role) {
+    case RoleKind::Input: return "input";
+    case RoleKind::Output: return "output";
+    case RoleKind::Scratch: return "scratch";
+    }
+    return "?";
+}
+
+uint64_t TestCase::threadCount() const {
+    uint64_t n = 1;
+    for (int i = 0; i < 3; ++i) n *= uint64_t(workgroupSize[i]) * workgroups[i];
+    return n;
+}
+
+const BufferDecl* Puzzle::findBuffer(uint32_t binding) const {
+    for (const BufferDecl& b : buffers)
+        if (b.binding == binding) return &b;
+    return nullptr;
+}
+
+std::optional<size_t> Puzzle::bufferIndex(const std::string& name) const {
+    for (size_t i = 0; i < buffers.size(); ++i)
+        if (buffers[i].name == name) return i;
+    return std::nullopt;
+}
+
+std::string Puzzle::displayName() const {
+    return (number > 0 ? std::to_string(number) + ". " : std::string()) + title;
+}
+
+Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
+    if (caseIndex >= puzzle.cases.size())
+        return Error{ErrorKind::Usage, "case " + std::to_string(caseIndex + 1) + " does not exist; " +
+                                           puzzle.slug + " has " + std::to_string(puzzle.cases.size()) + " cases"};
+    const TestCase& c = puzzle.cases[caseIndex];
+    CaseData data;
+    data.initial.resize(puzzle.buffers.size());
+    data.expected.resize(puzzle.buffers.size());
+    for (size_t i = 0; i < puzzle.buffers.size(); ++i) {
+        const BufferDecl& b = puzzle.buffers[i];
+        if (b.role != RoleKind::Output) data.initial[i] = fill(*c.data[i], b.type);
+    }
+    for (size_t i = 0; i < puzzle.buffers.size(); ++i) {
+        const BufferDecl& b = puzzle.buffers[i];
+        if (b.role != RoleKind::Output) continue;
+        const DataSpec& d = *c.data[i];
+        if (d.kind != DataSpec::Kind::Op) {
+            data.expected[i] = fill(d, b.type);
+        } else {
+            std::vector<const BufferData*> args;
+            for (size_t a : d.args) args.push_back(&data.initial[a]);
+            BufferData e = runReferenceOp(d.op, args, d.params, b.type);
+            e.shape = d.shape; // a given shape may re-view the op's result (e.g. as 2D)
+            data.expected[i] = std::move(e);
+        }
+        data.initial[i] = BufferData::zeros(b.type, data.expected[i]->shape);
+    }
+    return data;
+}
+
+} // namespace vkp

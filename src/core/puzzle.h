@@ -1,0 +1,97 @@
+// The puzzle model: what a puzzle.toml describes, validated, with data still unmaterialised.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/buffer_data.h"
+#include "core/result.h"
+
+namespace vkp {
+
+enum class RoleKind { Input, Output, Scratch };
+const char* roleKindName(RoleKind role);
+
+struct BufferDecl {
+    std::string name;        // the array's name in the kernel, used in messages
+    uint32_t binding = 0;    // set 0
+    ElementKind type = ElementKind::Float;
+    RoleKind role = RoleKind::Input;
+    int dims = 1;            // 1 or 2: how it is drawn
+};
+
+struct ConstantDecl {
+    std::string name;        // as in the kernel's `layout(constant_id = N) const uint NAME`
+    uint32_t id = 3;         // 0..2 are the workgroup size
+};
+
+// How a case's buffer is filled (inputs, scratch) or what it must hold (outputs).
+struct DataSpec {
+    enum class Kind { Values, Iota, Constant, Random, Op };
+    Kind kind = Kind::Values;
+    Shape shape;                      // for Op, derived from the op's arguments
+    std::vector<double> values;       // Values
+    double start = 0, step = 1;       // Iota
+    double value = 0;                 // Constant
+    uint64_t seed = 0;                // Random
+    int64_t min = 0, max = 0;         // Random: integers in [min, max]
+    std::string op;                   // Op: a reference op's name
+    std::vector<size_t> args;         // Op: indices into Puzzle::buffers
+    std::map<std::string, double> params; // Op: e.g. scalar, window, block
+    SourceLocation where;             // the table in puzzle.toml, for later messages
+};
+
+struct TestCase {
+    std::string name;                         // may be empty
+    std::array<uint32_t, 3> workgroupSize{1, 1, 1};
+    std::array<uint32_t, 3> workgroups{1, 1, 1};
+    std::map<uint32_t, uint32_t> constants;   // constant id -> value (bit pattern)
+    std::vector<std::optional<DataSpec>> data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
+    SourceLocation where;
+
+    uint64_t threadCount() const;
+};
+
+struct Limits {
+    std::optional<uint32_t> globalReads;   // loads from storage buffers per thread
+    std::optional<uint32_t> globalWrites;  // stores to storage buffers per thread
+};
+
+struct Puzzle {
+    std::string folder;      // "01-map"
+    std::string dir;         // the folder's path
+    std::string file;        // path of puzzle.toml
+    int number = 0;          // from the folder's "NN-" prefix, 0 when none
+    std::string slug;        // "map"
+    std::string title;
+    std::string track;       // "classic"
+    int order = 0;           // position in the track
+    std::string statement;
+    std::vector<std::string> hints;
+    std::string starterPath;
+    std::string solutionPath;
+    double tolerance = 1e-4; // floats: |got - want| <= tolerance * max(1, |want|)
+    Limits limits;
+    std::vector<BufferDecl> buffers;
+    std::vector<ConstantDecl> constants;
+    std::vector<TestCase> cases;
+
+    const BufferDecl* findBuffer(uint32_t binding) const;
+    std::optional<size_t> bufferIndex(const std::string& name) const;
+    std::string displayName() const; // "1. Map"
+};
+
+// A case with its data materialised: initial contents of every buffer and expected outputs.
+struct CaseData {
+    std::vector<BufferData> initial;                 // per Puzzle::buffers
+    std::vector<std::optional<BufferData>> expected; // per Puzzle::buffers, set for outputs
+};
+
+// Generates inputs and computes expected outputs with the reference ops (never a solution).
+Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex);
+
+} // namespace vkp

@@ -1,0 +1,447 @@
+#include "core/puzzle_loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "core/reference_ops.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct LoadFailure {
+    Error error;
+};
+
+// Walks the TOML tree; every failure is thrown as a LoadFailure pointing at a node.
+class Reader {
+  public:
+    explicit Reader(std::string file) : m_file(std::move(file)) {}
+
+    [[noreturn]] void fail(const toml::node* at, const std::string& message) const {
+        throw LoadFailure{Error{ErrorKind::PuzzleFile, message, where(at)}};
+    }
+    SourceLocation where(const toml::node* at) const {
+        if (!at) return {m_file, 0, 0};
+        return {m_file, static_cast<int>(at->source().begin.line),
+                static_cast<int>(at->source().begin.column)};
+    }
+
+    const toml::node* required(const toml::table& t, const char* key) const {
+        const toml::node* n = t.get(key);
+        if (!n) fail(&t, std::string("missing field '") + key + "'");
+        return n;
+    }
+    std::string string(const toml::table& t, const char* key) const {
+        return asString(required(t, key), key);
+    }
+    std::string stringOr(const toml::table& t, const char* key, std::string def) const {
+        const toml::node* n = t.get(key);
+        return n ? asString(n, key) : def;
+    }
+    std::string asString(const toml::node* n, const char* key) const {
+        if (!n->is_string()) fail(n, std::string("'") + key + "' must be a string");
+        return n->as_string()->get();
+    }
+    int64_t integer(const toml::table& t, const char* key) const {
+        return asInteger(required(t, key), key);
+    }
+    int64_t asInteger(const toml::node* n, const std::string& key) const {
+        if (!n->is_integer()) fail(n, "'" + key + "' must be an integer");
+        return n->as_integer()->get();
+    }
+    double asNumber(const toml::node* n, const std::string& key) const {
+        if (n->is_integer()) return static_cast<double>(n->as_integer()->get());
+        if (n->is_floating_point()) return n->as_floating_point()->get();
+        fail(n, "'" + key + "' must be a number");
+    }
+    double numberOr(const toml::table& t, const char* key, double def) const {
+        const toml::node* n = t.get(key);
+        return n ? asNumber(n, key) : def;
+    }
+    const toml::array& array(const toml::table& t, const char* key) const {
+        const toml::node* n = required(t, key);
+        if (!n->is_array()) fail(n, std::string("'") + key + "' must be an array");
+        return *n->as_array();
+    }
+    const toml::table& asTable(const toml::node* n, const std::string& what) const {
+        if (!n->is_table()) fail(n, what + " must be a table");
+        return *n->as_table();
+    }
+    uint32_t boundedUint(const toml::node* n, const std::string& key, int64_t lo, int64_t hi) const {
+        int64_t v = asInteger(n, key);
+        if (v < lo || v > hi)
+            fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " +
+                        std::to_string(lo) + " and " + std::to_string(hi));
+        return static_cast<uint32_t>(v);
+    }
+    const std::string& file() const { return m_file; }
+
+  private:
+    std::string m_file;
+};
+
+template <class Enum>
+Enum parseEnum(const Reader& r, const toml::table& t, const char* key,
+               std::initializer_list<std::pair<const char*, Enum>> options) {
+    const toml::node* n = r.required(t, key);
+    std::string v = r.asString(n, key);
+    std::string names;
+    for (const auto& [name, value] : options) {
+        if (v == name) return value;
+        names += std::string(names.empty() ? "" : ", ") + name;
+    }
+    r.fail(n, "unknown " + std::string(key) + " '" + v + "' (expected one of: " + names + ")");
+}
+
+BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
+    BufferDecl b;
+    b.name = r.string(t, "name");
+    b.binding = r.boundedUint(r.required(t, "binding"), "binding", 0, 31);
+    b.type = parseEnum<ElementKind>(r, t, "type",
+                                    {{"float", ElementKind::Float},
+                                     {"int", ElementKind::Int},
+                                     {"uint", ElementKind::Uint}});
+    b.role = parseEnum<RoleKind>(r, t, "role",
+                                 {{"input", RoleKind::Input},
+                                  {"output", RoleKind::Output},
+                                  {"scratch", RoleKind::Scratch}});
+    if (const toml::node* d = t.get("dims")) b.dims = static_cast<int>(r.boundedUint(d, "dims", 1, 2));
+    return b;
+}
+
+std::array<uint32_t, 3> parseDims(const Reader& r, const toml::table& t, const char* key,
+                                  uint32_t maxPerDim) {
+    const toml::array& a = r.array(t, key);
+    if (a.empty() || a.size() > 3) r.fail(&a, std::string("'") + key + "' needs 1 to 3 entries");
+    std::array<uint32_t, 3> dims{1, 1, 1};
+    for (size_t i = 0; i < a.size(); ++i) dims[i] = r.boundedUint(a.get(i), key, 1, maxPerDim);
+    return dims;
+}
+
+Shape parseShape(const Reader& r, const toml::table& t) {
+    const toml::array& a = r.array(t, "shape");
+    if (a.empty() || a.size() > 2) r.fail(&a, "'shape' needs 1 or 2 entries: [n] or [rows, cols]");
+    Shape s;
+    for (size_t i = 0; i < a.size(); ++i)
+        s.dims.push_back(r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)));
+    if (s.count() > kMaxBufferElements)
+        r.fail(&a, "shape " + s.str() + " holds " + std::to_string(s.count()) +
+                       " elements; the limit is " + std::to_string(kMaxBufferElements));
+    return s;
+}
+
+void flattenValues(const Reader& r, const toml::array& a, std::vector<double>& out) {
+    for (const toml::node& n : a) {
+        if (n.is_array()) flattenValues(r, *n.as_array(), out);
+        else out.push_back(r.asNumber(&n, "values"));
+    }
+}
+
+// The fill of an input or scratch buffer.
+DataSpec parseFill(const Reader& r, const toml::table& t) {
+    DataSpec d;
+    d.where = r.where(&t);
+    d.shape = parseShape(r, t);
+    if (const toml::node* v = t.get("values")) {
+        if (!v->is_array()) r.fail(v, "'values' must be an array");
+        d.kind = DataSpec::Kind::Values;
+        flattenValues(r, *v->as_array(), d.values);
+        if (d.values.size() != d.shape.count())
+            r.fail(v, std::to_string(d.values.size()) + " values given for shape " + d.shape.str() +
+                          " (" + std::to_string(d.shape.count()) + " elements)");
+        return d;
+    }
+    d.kind = parseEnum<DataSpec::Kind>(r, t, "fill",
+                                       {{"iota", DataSpec::Kind::Iota},
+                                        {"constant", DataSpec::Kind::Constant},
+                                        {"random", DataSpec::Kind::Random}});
+    d.start = r.numberOr(t, "start", 0);
+    d.step = r.numberOr(t, "step", 1);
+    if (d.kind == DataSpec::Kind::Constant) d.value = r.asNumber(r.required(t, "value"), "value");
+    if (d.kind == DataSpec::Kind::Random) {
+        d.seed = static_cast<uint64_t>(r.integer(t, "seed"));
+        d.min = r.integer(t, "min");
+        d.max = r.integer(t, "max");
+        if (d.min > d.max) r.fail(&t, "random: 'min' is greater than 'max'");
+    }
+    return d;
+}
+
+class PuzzleParser {
+  public:
+    PuzzleParser(const Reader& r, Puzzle& p) : m_r(r), m_p(p) {}
+
+    void parse(const toml::table& root) {
+        m_p.title = m_r.string(root, "title");
+        m_p.track = m_r.string(root, "track");
+        m_p.order = static_cast<int>(m_r.integer(root, "order"));
+        m_p.statement = m_r.string(root, "statement");
+        m_p.slug = m_r.stringOr(root, "slug", m_p.slug);
+        m_p.tolerance = m_r.numberOr(root, "tolerance", m_p.tolerance);
+        if (m_p.tolerance < 0) m_r.fail(root.get("tolerance"), "'tolerance' must not be negative");
+        m_p.starterPath = (fs::path(m_p.dir) / m_r.stringOr(root, "starter", "starter.comp")).string();
+        m_p.solutionPath = (fs::path(m_p.dir) / m_r.stringOr(root, "solution", "solution.comp")).string();
+        parseHints(root);
+        parseLimits(root);
+        parseBuffers(root);
+        parseConstants(root);
+        parseCases(root);
+    }
+
+  private:
+    void parseHints(const toml::table& root) {
+        const toml::array& hints = m_r.array(root, "hints");
+        for (const toml::node& h : hints) m_p.hints.push_back(m_r.asString(&h, "hints"));
+    }
+    void parseLimits(const toml::table& root) {
+        const toml::node* n = root.get("limits");
+        if (!n) return;
+        const toml::table& t = m_r.asTable(n, "'limits'");
+        if (const toml::node* v = t.get("global_reads"))
+            m_p.limits.globalReads = m_r.boundedUint(v, "global_reads", 0, 1 << 20);
+        if (const toml::node* v = t.get("global_writes"))
+            m_p.limits.globalWrites = m_r.boundedUint(v, "global_writes", 0, 1 << 20);
+    }
+    void parseBuffers(const toml::table& root) {
+        const toml::array& a = m_r.array(root, "buffers");
+        if (a.empty()) m_r.fail(&a, "a puzzle needs at least one buffer");
+        std::set<uint32_t> bindings;
+        std::set<std::string> names;
+        bool anyOutput = false;
+        for (const toml::node& n : a) {
+            BufferDecl b = parseBuffer(m_r, m_r.asTable(&n, "each [[buffers]] entry"));
+            if (!bindings.insert(b.binding).second)
+                m_r.fail(&n, "binding " + std::to_string(b.binding) + " is used twice");
+            if (!names.insert(b.name).second) m_r.fail(&n, "buffer name '" + b.name + "' is used twice");
+            anyOutput |= b.role == RoleKind::Output;
+            m_p.buffers.push_back(b);
+        }
+        if (!anyOutput) m_r.fail(&a, "a puzzle needs at least one buffer with role = \"output\"");
+    }
+    void parseConstants(const toml::table& root) {
+        const toml::node* n = root.get("constants");
+        if (!n) return;
+        if (!n->is_array()) m_r.fail(n, "'constants' must be an array of tables ([[constants]])");
+        std::set<uint32_t> ids;
+        for (const toml::node& c : *n->as_array()) {
+            const toml::table& t = m_r.asTable(&c, "each [[constants]] entry");
+            ConstantDecl d{m_r.string(t, "name"), m_r.boundedUint(m_r.required(t, "id"), "id", 3, 4095)};
+            if (!ids.insert(d.id).second) m_r.fail(&c, "constant id " + std::to_string(d.id) + " is used twice");
+            m_p.constants.push_back(d);
+        }
+    }
+    void parseCases(const toml::table& root) {
+        const toml::array& a = m_r.array(root, "cases");
+        if (a.empty()) m_r.fail(&a, "a puzzle needs at least one test case");
+        for (const toml::node& n : a) m_p.cases.push_back(parseCase(m_r.asTable(&n, "each [[cases]] entry")));
+    }
+    TestCase parseCase(const toml::table& t) {
+        TestCase c;
+        c.where = m_r.where(&t);
+        c.name = m_r.stringOr(t, "name", "");
+        c.workgroupSize = parseDims(m_r, t, "workgroup_size", kMaxWorkgroupThreads);
+        c.workgroups = parseDims(m_r, t, "workgroups", kMaxWorkgroupsPerDim);
+        uint64_t threads = uint64_t(c.workgroupSize[0]) * c.workgroupSize[1] * c.workgroupSize[2];
+        if (threads > kMaxWorkgroupThreads)
+            m_r.fail(t.get("workgroup_size"), "a workgroup of " + std::to_string(threads) +
+                                                  " threads is over the limit of " +
+                                                  std::to_string(kMaxWorkgroupThreads));
+        parseCaseConstants(t, c);
+        parseCaseData(t, c);
+        return c;
+    }
+    void parseCaseConstants(const toml::table& t, TestCase& c) {
+        const toml::table* given = nullptr;
+        if (const toml::node* n = t.get("constants")) given = &m_r.asTable(n, "'constants'");
+        for (const ConstantDecl& d : m_p.constants) {
+            const toml::node* v = given ? given->get(d.name) : nullptr;
+            if (!v) m_r.fail(given ? static_cast<const toml::node*>(given) : &t,
+                             "this case gives no value for the constant '" + d.name + "'");
+            int64_t x = m_r.asInteger(v, d.name);
+            if (x < INT32_MIN || x > UINT32_MAX) m_r.fail(v, "'" + d.name + "' does not fit 32 bits");
+            c.constants[d.id] = static_cast<uint32_t>(x);
+        }
+        if (!given) return;
+        for (const auto& [key, v] : *given) {
+            bool known = std::any_of(m_p.constants.begin(), m_p.constants.end(),
+                                     [&](const ConstantDecl& d) { return d.name == key.str(); });
+            if (!known) m_r.fail(&v, "'" + std::string(key.str()) + "' is not a constant of this puzzle (declare it under [[constants]])");
+        }
+    }
+    void parseCaseData(const toml::table& t, TestCase& c) {
+        c.data.resize(m_p.buffers.size());
+        const toml::table* inputs = t.get("inputs") ? &m_r.asTable(t.get("inputs"), "'inputs'") : nullptr;
+        const toml::table* expected = t.get("expected") ? &m_r.asTable(t.get("expected"), "'expected'") : nullptr;
+        rejectUnknown(inputs, false);
+        rejectUnknown(expected, true);
+        for (size_t i = 0; i < m_p.buffers.size(); ++i) {
+            const BufferDecl& b = m_p.buffers[i];
+            if (b.role != RoleKind::Output) {
+                const toml::node* n = inputs ? inputs->get(b.name) : nullptr;
+                if (!n) m_r.fail(&t, "this case has no inputs." + b.name + " (every input and scratch buffer needs data)");
+                c.data[i] = parseFill(m_r, m_r.asTable(n, "inputs." + b.name));
+            }
+        }
+        for (size_t i = 0; i < m_p.buffers.size(); ++i) {
+            const BufferDecl& b = m_p.buffers[i];
+            if (b.role == RoleKind::Output) {
+                const toml::node* n = expected ? expected->get(b.name) : nullptr;
+                if (!n) m_r.fail(&t, "this case has no expected." + b.name + " (every output needs its expected values)");
+                c.data[i] = parseExpected(m_r.asTable(n, "expected." + b.name), c);
+            }
+        }
+    }
+    void rejectUnknown(const toml::table* t, bool outputs) {
+        if (!t) return;
+        for (const auto& [key, v] : *t) {
+            auto idx = m_p.bufferIndex(std::string(key.str()));
+            if (!idx) m_r.fail(&v, "no buffer named '" + std::string(key.str()) + "' in this puzzle");
+            bool isOutput = m_p.buffers[*idx].role == RoleKind::Output;
+            if (isOutput != outputs)
+                m_r.fail(&v, "'" + std::string(key.str()) + "' is " + (isOutput ? "an output: give it under expected." : "not an output: give it under inputs."));
+        }
+    }
+    DataSpec parseExpected(const toml::table& t, const TestCase& c) {
+        if (!t.get("op")) return parseFill(m_r, t);
+        DataSpec d;
+        d.kind = DataSpec::Kind::Op;
+        d.where = m_r.where(&t);
+        d.op = m_r.string(t, "op");
+        const toml::node* opNode = t.get("op");
+        if (!findReferenceOp(d.op)) m_r.fail(opNode, "unknown reference op '" + d.op + "'" + knownOps());
+        std::vector<Shape> argShapes;
+        const toml::array& args = m_r.array(t, "args");
+        for (const toml::node& a : args) {
+            std::string name = m_r.asString(&a, "args");
+            auto idx = m_p.bufferIndex(name);
+            if (!idx) m_r.fail(&a, "no buffer named '" + name + "' in this puzzle");
+            if (m_p.buffers[*idx].role == RoleKind::Output) m_r.fail(&a, "'" + name + "' is an output; an op reads inputs");
+            d.args.push_back(*idx);
+            argShapes.push_back(c.data[*idx]->shape);
+        }
+        for (const auto& [key, v] : t) {
+            std::string k(key.str());
+            if (k != "op" && k != "args" && k != "shape") d.params[k] = m_r.asNumber(&v, k);
+        }
+        auto shape = referenceOpShape(d.op, argShapes, d.params);
+        if (!shape) m_r.fail(&t, shape.error().message);
+        d.shape = *shape;
+        if (t.get("shape")) {
+            Shape given = parseShape(m_r, t);
+            if (given.count() != d.shape.count())
+                m_r.fail(t.get("shape"), "shape " + given.str() + " disagrees with " + d.op + "'s result " + d.shape.str());
+            d.shape = given;
+        }
+        return d;
+    }
+    static std::string knownOps() {
+        std::string s = " (known: ";
+        for (const auto& op : referenceOps()) s += std::string(op.name) + (&op == &referenceOps().back() ? ")" : ", ");
+        return s;
+    }
+
+    const Reader& m_r;
+    Puzzle& m_p;
+};
+
+std::string folderSlug(const std::string& folder, int& number) {
+    size_t dash = folder.find('-');
+    if (dash == std::string::npos || dash == 0) return folder;
+    std::string prefix = folder.substr(0, dash);
+    if (!std::all_of(prefix.begin(), prefix.end(), ::isdigit)) return folder;
+    number = std::stoi(prefix);
+    return folder.substr(dash + 1);
+}
+
+} // namespace
+
+Result<std::string> readTextFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{ErrorKind::Io, "cannot read the file", {path}};
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, const std::string& dir) {
+    Puzzle p;
+    p.dir = dir;
+    p.file = file;
+    p.folder = fs::path(dir).filename().string();
+    p.slug = folderSlug(p.folder, p.number);
+    Reader r(file);
+    try {
+        toml::table root = toml::parse(text, file);
+        PuzzleParser(r, p).parse(root);
+    } catch (const toml::parse_error& e) {
+        return Error{ErrorKind::PuzzleFile, "invalid TOML: " + std::string(e.description()),
+                     {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
+    } catch (const LoadFailure& f) {
+        return f.error;
+    }
+    return p;
+}
+
+Result<Puzzle> loadPuzzle(const std::string& dir) {
+    std::string file = (fs::path(dir) / "puzzle.toml").string();
+    auto text = readTextFile(file);
+    if (!text) return text.error();
+    auto p = parsePuzzle(*text, file, dir);
+    if (!p) return p;
+    for (const std::string* k : {&p->starterPath, &p->solutionPath})
+        if (!fs::exists(*k)) return Error{ErrorKind::PuzzleFile, "the kernel file '" + fs::path(*k).filename().string() + "' is missing", {file}};
+    return p;
+}
+
+PuzzleSet loadPuzzleSet(const std::string& root) {
+    PuzzleSet set;
+    set.root = root;
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) {
+        set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folder here", {root}});
+        return set;
+    }
+    std::vector<fs::path> dirs;
+    for (const auto& e : fs::directory_iterator(root, ec))
+        if (e.is_directory() && fs::exists(e.path() / "puzzle.toml")) dirs.push_back(e.path());
+    std::sort(dirs.begin(), dirs.end());
+    for (const fs::path& d : dirs) {
+        auto p = loadPuzzle(d.string());
+        if (p) set.puzzles.push_back(std::move(*p));
+        else set.errors.push_back(p.error());
+    }
+    std::stable_sort(set.puzzles.begin(), set.puzzles.end(), [](const Puzzle& a, const Puzzle& b) {
+        bool ac = a.track == "classic", bc = b.track == "classic";
+        if (ac != bc) return ac;
+        if (a.track != b.track) return a.track < b.track;
+        return a.order < b.order;
+    });
+    if (set.puzzles.empty() && set.errors.empty())
+        set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
+    return set;
+}
+
+Result<const Puzzle*> PuzzleSet::find(const std::string& name) const {
+    bool numeric = !name.empty() && name.size() < 9 && std::all_of(name.begin(), name.end(), ::isdigit);
+    for (const Puzzle& p : puzzles) {
+        if (p.folder == name || p.slug == name) return &p;
+        if (numeric && p.number == std::stoi(name)) return &p;
+    }
+    std::string close;
+    for (const Puzzle& p : puzzles)
+        if (p.slug.find(name) != std::string::npos || (name.size() > 2 && p.slug.starts_with(name.substr(0, 2))))
+            close += (close.empty() ? "" : ", ") + p.slug;
+    std::string msg = "no puzzle named '" + name + "'";
+    if (!close.empty()) msg += " (did you mean: " + close + "?)";
+    msg += "; `vkpuzzles list` shows them all";
+    return Error{ErrorKind::NotFound, msg};
+}
+
+} // namespace vkp

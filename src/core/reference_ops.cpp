@@ -1,0 +1,216 @@
+#include "core/reference_ops.h"
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+
+namespace vkp {
+namespace {
+
+Error shapeError(std::string message) { return Error{ErrorKind::PuzzleFile, std::move(message)}; }
+
+// Integer results use uint32 arithmetic, which wraps exactly like the GPU for int and uint.
+template <class T> T cast(double v) {
+    if constexpr (std::is_same_v<T, double>) return v;
+    else return toWord(ElementKind::Uint, v); // int bit patterns wrap the same way
+}
+
+// Argument views converted once to the computation's number type.
+template <class T> std::vector<T> load(const BufferData& b) {
+    std::vector<T> v(b.words.size());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = cast<T>(b.get(i));
+    return v;
+}
+
+template <class T> struct Compute {
+    const std::vector<std::vector<T>>& x;
+    const std::vector<Shape>& shapes;
+    const OpParams& params;
+    std::vector<T>& out;
+
+    void addScalar() {
+        T k = cast<T>(params.at("scalar"));
+        for (size_t i = 0; i < out.size(); ++i) out[i] = x[0][i] + k;
+    }
+    void add() {
+        for (size_t i = 0; i < out.size(); ++i) out[i] = x[0][i] + x[1][i];
+    }
+    void outerAdd() {
+        size_t m = x[1].size();
+        for (size_t i = 0; i < x[0].size(); ++i)
+            for (size_t j = 0; j < m; ++j) out[i * m + j] = x[0][i] + x[1][j];
+    }
+    void windowSum() {
+        auto w = static_cast<size_t>(params.at("window"));
+        for (size_t i = 0; i < out.size(); ++i) {
+            T s{};
+            for (size_t j = 0; j < w && j <= i; ++j) s += x[0][i - j];
+            out[i] = s;
+        }
+    }
+    void dot() {
+        T s{};
+        for (size_t i = 0; i < x[0].size(); ++i) s += x[0][i] * x[1][i];
+        out[0] = s;
+    }
+    void conv1d() {
+        size_t n = x[0].size(), k = x[1].size();
+        for (size_t i = 0; i < n; ++i) {
+            T s{};
+            for (size_t j = 0; j < k && i + j < n; ++j) s += x[0][i + j] * x[1][j];
+            out[i] = s;
+        }
+    }
+    void blockSum() {
+        auto block = static_cast<size_t>(params.at("block"));
+        for (size_t i = 0; i < x[0].size(); ++i) out[i / block] += x[0][i];
+    }
+    void rowSum() {
+        uint64_t cols = shapes[0].cols();
+        for (size_t i = 0; i < x[0].size(); ++i) out[i / cols] += x[0][i];
+    }
+    void matmul() {
+        uint64_t n = shapes[0].rows(), k = shapes[0].cols(), m = shapes[1].cols();
+        for (uint64_t i = 0; i < n; ++i)
+            for (uint64_t j = 0; j < m; ++j) {
+                T s{};
+                for (uint64_t t = 0; t < k; ++t) s += x[0][i * k + t] * x[1][t * m + j];
+                out[i * m + j] = s;
+            }
+    }
+    void scan(bool inclusive) {
+        T s{};
+        for (size_t i = 0; i < out.size(); ++i) {
+            if (inclusive) s += x[0][i];
+            out[i] = s;
+            if (!inclusive) s += x[0][i];
+        }
+    }
+    void run(const std::string& op) {
+        static const std::map<std::string, std::function<void(Compute&)>> table = {
+            {"add_scalar", [](Compute& c) { c.addScalar(); }},
+            {"add", [](Compute& c) { c.add(); }},
+            {"outer_add", [](Compute& c) { c.outerAdd(); }},
+            {"window_sum", [](Compute& c) { c.windowSum(); }},
+            {"dot", [](Compute& c) { c.dot(); }},
+            {"conv1d", [](Compute& c) { c.conv1d(); }},
+            {"block_sum", [](Compute& c) { c.blockSum(); }},
+            {"row_sum", [](Compute& c) { c.rowSum(); }},
+            {"matmul", [](Compute& c) { c.matmul(); }},
+            {"inclusive_scan", [](Compute& c) { c.scan(true); }},
+            {"exclusive_scan", [](Compute& c) { c.scan(false); }},
+        };
+        table.at(op)(*this);
+    }
+};
+
+template <class T>
+void compute(const std::string& op, const std::vector<const BufferData*>& args,
+             const OpParams& params, BufferData& out) {
+    std::vector<std::vector<T>> x;
+    std::vector<Shape> shapes;
+    for (const BufferData* a : args) {
+        x.push_back(load<T>(*a));
+        shapes.push_back(a->shape);
+    }
+    std::vector<T> result(out.words.size(), T{});
+    Compute<T>{x, shapes, params, result}.run(op);
+    for (size_t i = 0; i < result.size(); ++i) {
+        if constexpr (std::is_same_v<T, double>) out.set(i, result[i]);
+        else out.words[i] = result[i]; // already the wrapped 32-bit pattern
+    }
+}
+
+Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
+    double v = params.at(name);
+    if (v < 1 || v != std::floor(v))
+        return shapeError(std::string("parameter '") + name + "' must be a positive integer");
+    return static_cast<uint64_t>(v);
+}
+
+Result<Shape> checkSame(const std::vector<Shape>& a, const char* op) {
+    if (a[0].count() != a[1].count())
+        return shapeError(std::string(op) + ": the arguments have different sizes (" +
+                          a[0].str() + " and " + a[1].str() + ")");
+    return a[0];
+}
+
+} // namespace
+
+const std::vector<ReferenceOpInfo>& referenceOps() {
+    static const std::vector<ReferenceOpInfo> ops = {
+        {"add_scalar", 1, {"scalar"}, "x[i] + scalar"},
+        {"add", 2, {}, "x[i] + y[i]"},
+        {"outer_add", 2, {}, "[n, m]: col[i] + row[j]"},
+        {"window_sum", 1, {"window"}, "x[i-window+1] + ... + x[i], missing terms 0"},
+        {"dot", 2, {}, "[1]: sum of x[i] * y[i]"},
+        {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)"},
+        {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements"},
+        {"row_sum", 1, {}, "[rows]: sum of each row"},
+        {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]"},
+        {"inclusive_scan", 1, {}, "x[0] + ... + x[i]"},
+        {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0"},
+    };
+    return ops;
+}
+
+const ReferenceOpInfo* findReferenceOp(const std::string& name) {
+    for (const auto& op : referenceOps())
+        if (name == op.name) return &op;
+    return nullptr;
+}
+
+Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& a,
+                               const OpParams& params) {
+    const ReferenceOpInfo* info = findReferenceOp(op);
+    if (!info) return shapeError("unknown reference op '" + op + "'");
+    if (static_cast<int>(a.size()) != info->arity)
+        return shapeError(op + " takes " + std::to_string(info->arity) + " argument(s), not " +
+                          std::to_string(a.size()));
+    for (const char* p : info->params)
+        if (!params.count(p)) return shapeError(op + " needs the parameter '" + p + "'");
+    for (const Shape& s : a)
+        if (s.count() == 0) return shapeError(op + ": an argument is empty");
+    if (op == "add_scalar" || op == "inclusive_scan" || op == "exclusive_scan") return a[0];
+    if (op == "add") return checkSame(a, "add");
+    if (op == "outer_add") return Shape{{a[0].count(), a[1].count()}};
+    if (op == "window_sum") {
+        auto w = positiveParam(params, "window");
+        if (!w) return w.error();
+        return a[0];
+    }
+    if (op == "dot") {
+        auto s = checkSame(a, "dot");
+        if (!s) return s;
+        return Shape{{1}};
+    }
+    if (op == "conv1d") return Shape{{a[0].count()}};
+    if (op == "block_sum") {
+        auto b = positiveParam(params, "block");
+        if (!b) return b.error();
+        return Shape{{(a[0].count() + *b - 1) / *b}};
+    }
+    if (op == "row_sum") {
+        if (a[0].dims.size() != 2) return shapeError("row_sum needs a 2D argument [rows, cols]");
+        return Shape{{a[0].rows()}};
+    }
+    // matmul
+    if (a[0].dims.size() != 2 || a[1].dims.size() != 2)
+        return shapeError("matmul needs two 2D arguments");
+    if (a[0].cols() != a[1].rows())
+        return shapeError("matmul: " + a[0].str() + " @ " + a[1].str() +
+                          " do not fit (inner sizes differ)");
+    return Shape{{a[0].rows(), a[1].cols()}};
+}
+
+BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,
+                          const OpParams& params, ElementKind outType) {
+    std::vector<Shape> shapes;
+    for (const BufferData* a : args) shapes.push_back(a->shape);
+    BufferData out = BufferData::zeros(outType, referenceOpShape(op, shapes, params).value());
+    if (outType == ElementKind::Float) compute<double>(op, args, params, out);
+    else compute<uint32_t>(op, args, params, out);
+    return out;
+}
+
+} // namespace vkp

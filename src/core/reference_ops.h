@@ -1,0 +1,35 @@
+// Named CPU reference operations that compute expected outputs from a case's inputs.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/buffer_data.h"
+#include "core/result.h"
+
+namespace vkp {
+
+using OpParams = std::map<std::string, double>;
+
+struct ReferenceOpInfo {
+    const char* name;
+    int arity;                        // number of buffer arguments
+    std::vector<const char*> params;  // required numeric parameters
+    const char* summary;              // one line for docs and `vkpuzzles show`
+};
+
+const std::vector<ReferenceOpInfo>& referenceOps();
+const ReferenceOpInfo* findReferenceOp(const std::string& name);
+
+// The output shape of `op` for arguments of these shapes, or an error message (no location:
+// the caller knows where the op was written).
+Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& args,
+                               const OpParams& params);
+
+// Computes the op. Float outputs are computed in double and rounded once; integer outputs with
+// 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments.
+BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,
+                          const OpParams& params, ElementKind outType);
+
+} // namespace vkp

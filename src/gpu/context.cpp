@@ -1,0 +1,282 @@
+#include "gpu/context.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace vkp {
+namespace {
+
+constexpr uint32_t kApiVersion = VK_API_VERSION_1_2; // kernels are compiled for Vulkan 1.2
+
+std::string versionText(uint32_t v) {
+    return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+           std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+DeviceTypeKind typeOf(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceTypeKind::Discrete;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceTypeKind::Integrated;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceTypeKind::Virtual;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceTypeKind::Cpu;
+    default: return DeviceTypeKind::Other;
+    }
+}
+
+int typeRank(DeviceTypeKind t) {
+    switch (t) {
+    case DeviceTypeKind::Discrete: return 4;
+    case DeviceTypeKind::Integrated: return 3;
+    case DeviceTypeKind::Virtual: return 2;
+    case DeviceTypeKind::Cpu: return 1;
+    default: return 0;
+    }
+}
+
+int computeFamily(VkPhysicalDevice pd, uint32_t* timestampBits) {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
+    std::vector<VkQueueFamilyProperties> families(n);
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, families.data());
+    for (uint32_t i = 0; i < n; ++i)
+        if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            *timestampBits = families[i].timestampValidBits;
+            return static_cast<int>(i);
+        }
+    return -1;
+}
+
+DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
+    VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
+    VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
+    vkGetPhysicalDeviceProperties2(pd, &props);
+    VkPhysicalDeviceFeatures features{};
+    vkGetPhysicalDeviceFeatures(pd, &features);
+    const VkPhysicalDeviceLimits& l = props.properties.limits;
+    DeviceInfo d;
+    d.index = index;
+    d.name = props.properties.deviceName;
+    d.type = typeOf(props.properties.deviceType);
+    d.apiVersion = versionText(props.properties.apiVersion);
+    d.driver = std::string(driver.driverName) + (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
+    d.subgroupSize = subgroup.subgroupSize;
+    d.maxWorkgroupInvocations = l.maxComputeWorkGroupInvocations;
+    std::copy_n(l.maxComputeWorkGroupSize, 3, d.maxWorkgroupSize.begin());
+    std::copy_n(l.maxComputeWorkGroupCount, 3, d.maxWorkgroupCount.begin());
+    d.maxSharedMemoryBytes = l.maxComputeSharedMemorySize;
+    d.maxStorageBufferRange = l.maxStorageBufferRange;
+    d.robustBufferAccess = features.robustBufferAccess;
+    uint32_t tsBits = 0;
+    int family = computeFamily(pd, &tsBits);
+    d.timestampPeriodNs = tsBits > 0 ? l.timestampPeriod : 0;
+    if (props.properties.apiVersion < kApiVersion) {
+        d.usable = false;
+        d.whyUnusable = "supports only Vulkan " + d.apiVersion + "; vkpuzzles needs 1.2";
+    } else if (family < 0) {
+        d.usable = false;
+        d.whyUnusable = "has no compute queue";
+    }
+    return d;
+}
+
+Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "vkpuzzles";
+    app.apiVersion = kApiVersion;
+    std::vector<const char*> layers, extensions;
+    *validationOn = false;
+    if (validation) {
+        uint32_t n = 0;
+        vkEnumerateInstanceLayerProperties(&n, nullptr);
+        std::vector<VkLayerProperties> available(n);
+        vkEnumerateInstanceLayerProperties(&n, available.data());
+        for (const auto& l : available)
+            if (std::strcmp(l.layerName, "VK_LAYER_KHRONOS_validation") == 0) *validationOn = true;
+        if (*validationOn) {
+            layers.push_back("VK_LAYER_KHRONOS_validation");
+            extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        }
+    }
+    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ci.pApplicationInfo = &app;
+    ci.enabledLayerCount = static_cast<uint32_t>(layers.size());
+    ci.ppEnabledLayerNames = layers.data();
+    ci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    ci.ppEnabledExtensionNames = extensions.data();
+    VkInstance instance = VK_NULL_HANDLE;
+    VkResult r = vkCreateInstance(&ci, nullptr, &instance);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+        return Error{ErrorKind::Device, "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's driver)", {}, r};
+    if (r != VK_SUCCESS) return vkError("creating the Vulkan instance", r);
+    return instance;
+}
+
+std::vector<VkPhysicalDevice> physicalDevices(VkInstance instance) {
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(instance, &n, nullptr);
+    std::vector<VkPhysicalDevice> pds(n);
+    vkEnumeratePhysicalDevices(instance, &n, pds.data());
+    return pds;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+bool matches(const DeviceInfo& d, const std::string& selector) {
+    std::string s = lower(selector);
+    if (!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit)) return d.index == std::stoul(s);
+    if (s == "cpu") return d.type == DeviceTypeKind::Cpu;
+    if (s == "gpu") return d.type != DeviceTypeKind::Cpu;
+    return lower(d.name).find(s) != std::string::npos;
+}
+
+Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& selector) {
+    if (infos.empty())
+        return Error{ErrorKind::Device, "no Vulkan device found (install mesa-vulkan-drivers for lavapipe, a CPU device)"};
+    int best = -1;
+    for (size_t i = 0; i < infos.size(); ++i) {
+        if (!infos[i].usable || (!selector.empty() && !matches(infos[i], selector))) continue;
+        if (best < 0 || typeRank(infos[i].type) > typeRank(infos[best].type)) best = static_cast<int>(i);
+    }
+    if (best >= 0) return static_cast<size_t>(best);
+    std::string list;
+    for (const DeviceInfo& d : infos)
+        list += "\n  " + std::to_string(d.index) + ": " + d.name + (d.usable ? "" : " (unusable: " + d.whyUnusable + ")");
+    if (selector.empty()) return Error{ErrorKind::Device, "no usable Vulkan device:" + list};
+    return Error{ErrorKind::Device, "no usable Vulkan device matches '" + selector + "'; the devices are:" + list};
+}
+
+} // namespace
+
+const char* deviceTypeName(DeviceTypeKind type) {
+    switch (type) {
+    case DeviceTypeKind::Discrete: return "discrete GPU";
+    case DeviceTypeKind::Integrated: return "integrated GPU";
+    case DeviceTypeKind::Virtual: return "virtual GPU";
+    case DeviceTypeKind::Cpu: return "CPU";
+    case DeviceTypeKind::Other: return "other";
+    }
+    return "?";
+}
+
+std::string deviceSelectorFromEnvironment() {
+    const char* v = std::getenv("VKPUZZLES_DEVICE");
+    return v ? v : "";
+}
+
+Result<std::vector<DeviceInfo>> GpuContext::listDevices() {
+    bool unused = false;
+    auto instance = makeInstance(false, &unused);
+    if (!instance) return instance.error();
+    std::vector<DeviceInfo> infos;
+    auto pds = physicalDevices(*instance);
+    for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+    vkDestroyInstance(*instance, nullptr);
+    return infos;
+}
+
+Status GpuContext::createInstance(bool validation) {
+    bool validationOn = false;
+    auto instance = makeInstance(validation, &validationOn);
+    if (!instance) return instance.error();
+    m_instance = *instance;
+    if (!validationOn) return okStatus();
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(m_instance, "vkCreateDebugUtilsMessengerEXT"));
+    VkDebugUtilsMessengerCreateInfoEXT ci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    ci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    ci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    ci.pfnUserCallback = &GpuContext::onValidation;
+    ci.pUserData = this;
+    if (create) create(m_instance, &ci, nullptr, &m_messenger);
+    return okStatus();
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL GpuContext::onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                        VkDebugUtilsMessageTypeFlagsEXT,
+                                                        const VkDebugUtilsMessengerCallbackDataEXT* data, void* self) {
+    static_cast<GpuContext*>(self)->m_validationMessages.push_back(data->pMessage ? data->pMessage : "");
+    return VK_FALSE;
+}
+
+Status GpuContext::createDevice(VkPhysicalDevice pd) {
+    uint32_t tsBits = 0;
+    m_queueFamily = static_cast<uint32_t>(computeFamily(pd, &tsBits));
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    q.queueFamilyIndex = m_queueFamily;
+    q.queueCount = 1;
+    q.pQueuePriorities = &priority;
+    VkPhysicalDeviceFeatures features{};
+    features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
+    VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    ci.queueCreateInfoCount = 1;
+    ci.pQueueCreateInfos = &q;
+    ci.pEnabledFeatures = &features;
+    VkResult r = vkCreateDevice(pd, &ci, nullptr, &m_device);
+    if (r != VK_SUCCESS) return vkError(("creating a device on " + m_info.name).c_str(), r);
+    vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+    vkGetPhysicalDeviceMemoryProperties(pd, &m_memory);
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(pd, &props);
+    m_storageAlignment = std::max<uint64_t>(16, props.limits.minStorageBufferOffsetAlignment);
+    return okStatus();
+}
+
+Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& options) {
+    std::unique_ptr<GpuContext> ctx(new GpuContext());
+    if (auto s = ctx->createInstance(options.validation); !s) return s.error();
+    auto pds = physicalDevices(ctx->m_instance);
+    std::vector<DeviceInfo> infos;
+    for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+    auto chosen = choose(infos, options.deviceSelector);
+    if (!chosen) return chosen.error();
+    ctx->m_info = infos[*chosen];
+    if (auto s = ctx->createDevice(pds[*chosen]); !s) return s.error();
+    return ctx;
+}
+
+GpuContext::~GpuContext() {
+    if (m_hung) return; // see markHung(): leaking is the only way not to block
+    if (m_device) {
+        vkDeviceWaitIdle(m_device);
+        vkDestroyDevice(m_device, nullptr);
+    }
+    if (m_messenger) {
+        auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+            vkGetInstanceProcAddr(m_instance, "vkDestroyDebugUtilsMessengerEXT"));
+        if (destroy) destroy(m_instance, m_messenger, nullptr);
+    }
+    if (m_instance) vkDestroyInstance(m_instance, nullptr);
+}
+
+const char* vkResultName(VkResult result) {
+    switch (result) {
+    case VK_SUCCESS: return "VK_SUCCESS";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_INVALID_SHADER_NV: return "VK_ERROR_INVALID_SHADER_NV";
+    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    default: return "VkResult error";
+    }
+}
+
+Error vkError(const char* what, VkResult result) {
+    ErrorKind kind = result == VK_ERROR_DEVICE_LOST ? ErrorKind::DeviceLost : ErrorKind::Device;
+    return Error{kind, std::string(what) + " failed: " + vkResultName(result) + " (" + std::to_string(result) + ")", {}, result};
+}
+
+} // namespace vkp

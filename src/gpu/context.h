@@ -1,0 +1,72 @@
+// The Vulkan instance and one logical device for running puzzle kernels.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan.h>
+
+#include "core/result.h"
+#include "gpu/device_info.h"
+
+namespace vkp {
+
+struct ContextOptions {
+    // Which device: "" picks the best (discrete > integrated > virtual > CPU); a number is an
+    // index from `vkpuzzles devices`; "cpu" or "gpu" a kind; other text a part of the name.
+    std::string deviceSelector;
+    bool validation = false;  // enable VK_LAYER_KHRONOS_validation and collect its messages
+};
+
+// The device selector from the environment (VKPUZZLES_DEVICE), or "".
+std::string deviceSelectorFromEnvironment();
+
+class GpuContext {
+  public:
+    static Result<std::unique_ptr<GpuContext>> create(const ContextOptions& options);
+    static Result<std::vector<DeviceInfo>> listDevices();
+    ~GpuContext();
+    GpuContext(const GpuContext&) = delete;
+    GpuContext& operator=(const GpuContext&) = delete;
+
+    const DeviceInfo& info() const { return m_info; }
+    bool validationEnabled() const { return m_messenger != VK_NULL_HANDLE; }
+    const std::vector<std::string>& validationMessages() const { return m_validationMessages; }
+
+    // After a timed-out wait the device may still be running the kernel: destroying it would
+    // block until the kernel ends (forever for an endless loop). A hung context leaks instead.
+    void markHung() { m_hung = true; }
+    bool hung() const { return m_hung; }
+
+    VkDevice device() const { return m_device; }
+    VkQueue queue() const { return m_queue; }
+    uint32_t queueFamily() const { return m_queueFamily; }
+    const VkPhysicalDeviceMemoryProperties& memoryProperties() const { return m_memory; }
+    uint64_t storageOffsetAlignment() const { return m_storageAlignment; }
+
+  private:
+    GpuContext() = default;
+    Status createInstance(bool validation);
+    Status createDevice(VkPhysicalDevice physical);
+    static VKAPI_ATTR VkBool32 VKAPI_CALL onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                       VkDebugUtilsMessageTypeFlagsEXT,
+                                                       const VkDebugUtilsMessengerCallbackDataEXT*, void*);
+
+    VkInstance m_instance = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
+    VkDevice m_device = VK_NULL_HANDLE;
+    VkQueue m_queue = VK_NULL_HANDLE;
+    uint32_t m_queueFamily = 0;
+    VkPhysicalDeviceMemoryProperties m_memory{};
+    uint64_t m_storageAlignment = 16;
+    DeviceInfo m_info;
+    std::vector<std::string> m_validationMessages;
+    bool m_hung = false;
+};
+
+// "VK_ERROR_DEVICE_LOST" and friends.
+const char* vkResultName(VkResult result);
+Error vkError(const char* what, VkResult result);
+
+} // namespace vkp

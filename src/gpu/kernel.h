@@ -1,0 +1,79 @@
+// A compiled kernel on a device: shader module, pipeline layout, and one pipeline per launch
+// shape (workgroup size and constants are specialization constants, so each case has its own).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <vulkan/vulkan.h>
+
+#include "core/result.h"
+#include "gpu/context.h"
+
+namespace vkp {
+
+struct LaunchSpec {
+    std::array<uint32_t, 3> workgroupSize{1, 1, 1};  // spec constants 0, 1, 2
+    std::array<uint32_t, 3> workgroups{1, 1, 1};     // vkCmdDispatch counts
+    std::map<uint32_t, uint32_t> constants;          // further spec constants: id -> bits
+};
+
+// One storage buffer of a run: its binding, initial contents, and whether to read it back.
+struct RunBuffer {
+    uint32_t binding = 0;
+    std::span<const uint32_t> initial; // element words; an empty buffer is padded to one word
+    bool readBack = false;
+};
+
+struct RunOutput {
+    std::vector<std::vector<uint32_t>> buffers; // per RunBuffer; empty unless readBack
+    double gpuMs = -1;                          // from timestamps; -1 when unsupported
+};
+
+class GpuKernel {
+  public:
+    // `bindings`: the storage-buffer bindings of set 0 the kernel uses.
+    static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::span<const uint32_t> spirv,
+                                                     std::vector<uint32_t> bindings);
+    ~GpuKernel();
+    GpuKernel(const GpuKernel&) = delete;
+    GpuKernel& operator=(const GpuKernel&) = delete;
+
+    // Checks launches against the device's limits; a Usage error names the case (1-based).
+    Status checkLimits(std::span<const LaunchSpec> launches) const;
+    // Creates the pipelines of these launches in one call (drivers may build them in parallel).
+    Status prepare(std::span<const LaunchSpec> launches);
+    // Uploads, dispatches once, waits at most timeoutMs, and reads back.
+    Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
+
+  private:
+    explicit GpuKernel(GpuContext& ctx) : m_ctx(ctx) {}
+    Status createObjects(std::span<const uint32_t> spirv);
+    Result<VkPipeline> pipelineFor(const LaunchSpec& launch);
+    Status ensureArena(uint64_t bytes);
+    Status record(VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set);
+
+    using PipelineKey = std::vector<uint32_t>;
+    static PipelineKey keyOf(const LaunchSpec& launch);
+
+    GpuContext& m_ctx;
+    std::vector<uint32_t> m_bindings;
+    VkShaderModule m_module = VK_NULL_HANDLE;
+    VkDescriptorSetLayout m_setLayout = VK_NULL_HANDLE;
+    VkPipelineLayout m_layout = VK_NULL_HANDLE;
+    VkDescriptorPool m_pool = VK_NULL_HANDLE;
+    VkCommandPool m_commandPool = VK_NULL_HANDLE;
+    VkCommandBuffer m_cmd = VK_NULL_HANDLE;
+    VkFence m_fence = VK_NULL_HANDLE;
+    VkQueryPool m_queries = VK_NULL_HANDLE;
+    VkDeviceMemory m_arena = VK_NULL_HANDLE; // host-visible memory reused by every run
+    uint64_t m_arenaBytes = 0;
+    void* m_arenaMap = nullptr;
+    std::map<PipelineKey, VkPipeline> m_pipelines;
+};
+
+} // namespace vkp

@@ -1,0 +1,71 @@
+// One check of a kernel against a puzzle: compile -> reflect/validate -> run every case -> compare.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/checker.h"
+#include "core/diagnostic.h"
+#include "core/puzzle.h"
+#include "core/result.h"
+
+namespace vkp {
+
+class Compiler;
+class GpuContext;
+
+enum class StageKind { Compile, Interface, Pipeline, Run, Done };
+const char* stageName(StageKind stage);
+
+struct StageTimings {
+    double compileMs = 0;   // shaderc
+    double reflectMs = 0;   // SPIR-V reflection and interface check
+    double pipelineMs = 0;  // shader module + one pipeline per launch shape
+    double runMs = 0;       // materialise data, upload, dispatch, wait, read back (all cases)
+    double checkMs = 0;     // compare with expected (all cases)
+    double gpuMs = 0;       // sum of the dispatches' timestamp durations
+    double totalMs = 0;     // wall clock of the whole check
+};
+
+struct BufferOutcome {
+    size_t buffer = 0;            // index into Puzzle::buffers
+    BufferData expected;
+    BufferData actual;
+    BufferVerdict verdict;
+};
+
+struct CaseOutcome {
+    size_t index = 0;             // 0-based case index
+    bool pass = false;
+    std::optional<Error> error;   // the case could not run (timeout, device lost, ...)
+    std::vector<BufferData> inputs;        // initial contents of every buffer (per Puzzle::buffers)
+    std::vector<BufferOutcome> outputs;    // one per output buffer
+    double gpuMs = -1;
+};
+
+struct CheckReport {
+    std::string kernelFile;              // as named in diagnostics
+    StageKind reached = StageKind::Compile; // Done when every requested case ran
+    std::vector<Diagnostic> diagnostics; // compile and interface messages
+    std::optional<Error> error;          // a device error that stopped the check
+    std::vector<CaseOutcome> cases;
+    StageTimings timing;
+
+    bool compiled() const { return reached != StageKind::Compile; }
+    bool allPass() const; // every case ran and passed, no error diagnostics
+    size_t passCount() const;
+};
+
+struct CheckOptions {
+    std::optional<size_t> onlyCase;  // 0-based; all cases when empty
+    uint64_t timeoutMs = 10000;      // per dispatch
+};
+
+// The check every front end runs. Expected outputs come from the puzzle file (reference ops),
+// never from a solution kernel.
+CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                        const std::string& source, const std::string& kernelFile,
+                        const CheckOptions& options = {});
+
+} // namespace vkp

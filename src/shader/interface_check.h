@@ -1,0 +1,19 @@
+// Compares what a kernel declares with what its puzzle needs, before anything is dispatched.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/puzzle.h"
+#include "shader/reflect.h"
+
+namespace vkp {
+
+// Errors for a missing, extra or mistyped binding, a non-storage or oddly shaped block, an
+// unknown or reserved constant id, and a fixed local size that some case cannot use. Each
+// points at the kernel line that declares the thing, when it can be found in `source`.
+std::vector<Diagnostic> checkInterface(const Puzzle& puzzle, const KernelInterface& kernel,
+                                       const std::string& source, const std::string& fileName);
+
+} // namespace vkp

@@ -1,0 +1,143 @@
+#include "shader/reflect.h"
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "shader/spirv_module.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+
+std::string describeType(const SpirvModule& m, uint32_t typeId) {
+    const SpirvInstruction* t = m.definition(typeId);
+    if (!t) return "?";
+    auto o = t->operands;
+    switch (static_cast<Op>(t->opcode)) {
+    case Op::OpTypeFloat: return o[1] == 32 ? "float" : o[1] == 64 ? "double" : "float" + std::to_string(o[1]);
+    case Op::OpTypeInt: return (o[2] ? "int" : "uint") + (o[1] == 32 ? std::string() : std::to_string(o[1]));
+    case Op::OpTypeBool: return "bool";
+    case Op::OpTypeVector: return describeType(m, o[1]) + "vec" + std::to_string(o[2]);
+    case Op::OpTypeStruct: return "struct " + m.name(o[0]);
+    case Op::OpTypeArray: return describeType(m, o[1]) + "[N]";
+    case Op::OpTypeRuntimeArray: return describeType(m, o[1]) + "[]";
+    default: return "?";
+    }
+}
+
+std::optional<ElementKind> scalarKind(const SpirvModule& m, uint32_t typeId) {
+    const SpirvInstruction* t = m.definition(typeId);
+    if (!t) return std::nullopt;
+    auto o = t->operands;
+    if (static_cast<Op>(t->opcode) == Op::OpTypeFloat && o[1] == 32) return ElementKind::Float;
+    if (static_cast<Op>(t->opcode) == Op::OpTypeInt && o[1] == 32) return o[2] ? ElementKind::Int : ElementKind::Uint;
+    return std::nullopt;
+}
+
+// Fills the block description of a buffer variable whose pointee is `structId`.
+void describeBlock(const SpirvModule& m, uint32_t structId, KernelBinding& b) {
+    const SpirvInstruction* s = m.definition(structId);
+    b.blockName = m.name(structId);
+    if (!s || static_cast<Op>(s->opcode) != Op::OpTypeStruct) {
+        b.elementTypeText = describeType(m, structId);
+        return;
+    }
+    size_t members = s->operands.size() - 1;
+    if (members == 0) return;
+    b.arrayName = m.memberName(structId, 0);
+    uint32_t memberType = s->operands[1];
+    const SpirvInstruction* arr = m.definition(memberType);
+    bool runtime = arr && static_cast<Op>(arr->opcode) == Op::OpTypeRuntimeArray;
+    b.elementTypeText = runtime ? describeType(m, arr->operands[1]) : describeType(m, memberType);
+    if (runtime) b.elementType = scalarKind(m, arr->operands[1]);
+    b.singleRuntimeArray = runtime && members == 1 && b.elementType.has_value();
+}
+
+void readVariable(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
+    auto o = ins.operands; // result type, result id, storage class
+    auto sc = static_cast<spv::StorageClass>(o[2]);
+    if (sc != spv::StorageClass::StorageBuffer && sc != spv::StorageClass::Uniform) return;
+    const SpirvInstruction* ptr = m.definition(o[0]);
+    if (!ptr || static_cast<Op>(ptr->opcode) != Op::OpTypePointer) return;
+    uint32_t pointee = ptr->operands[2];
+    KernelBinding b;
+    b.set = m.decoration(o[1], uint32_t(spv::Decoration::DescriptorSet)).value_or(0);
+    b.binding = m.decoration(o[1], uint32_t(spv::Decoration::Binding)).value_or(0);
+    // Vulkan-1.0-style storage blocks are Uniform + BufferBlock; plain Uniform is a UBO.
+    b.storageBuffer = sc == spv::StorageClass::StorageBuffer ||
+                      m.decoration(pointee, uint32_t(spv::Decoration::BufferBlock)).has_value();
+    describeBlock(m, pointee, b);
+    out.bindings.push_back(std::move(b));
+}
+
+void readSpecConstant(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
+    uint32_t id = ins.operands[1];
+    auto builtin = m.decoration(id, uint32_t(spv::Decoration::BuiltIn));
+    if (static_cast<Op>(ins.opcode) == Op::OpSpecConstantComposite) {
+        if (builtin != uint32_t(spv::BuiltIn::WorkgroupSize)) return;
+        // gl_WorkGroupSize built from spec constants: each component tells how its size is set.
+        for (size_t d = 0; d < 3 && d + 2 < ins.operands.size(); ++d) {
+            uint32_t comp = ins.operands[2 + d];
+            if (auto spec = m.decoration(comp, uint32_t(spv::Decoration::SpecId))) {
+                out.localSizeFromSpec[d] = true;
+                out.localSizeSpecIds[d] = *spec;
+                out.fixedLocalSize[d].reset();
+            } else if (const SpirvInstruction* c = m.definition(comp); c && c->operands.size() > 2) {
+                out.fixedLocalSize[d] = c->operands[2];
+            }
+        }
+        return;
+    }
+    auto spec = m.decoration(id, uint32_t(spv::Decoration::SpecId));
+    if (!spec) return;
+    out.specConstants.emplace_back(*spec, m.name(id));
+}
+
+void readExecutionMode(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
+    auto o = ins.operands; // entry, mode, literals/ids
+    auto mode = static_cast<spv::ExecutionMode>(o[1]);
+    if (mode == spv::ExecutionMode::LocalSize && o.size() >= 5) {
+        for (int d = 0; d < 3; ++d)
+            if (!out.localSizeFromSpec[d]) out.fixedLocalSize[d] = o[2 + d];
+    } else if (mode == spv::ExecutionMode::LocalSizeId && o.size() >= 5) {
+        for (int d = 0; d < 3; ++d) {
+            auto spec = m.decoration(o[2 + d], uint32_t(spv::Decoration::SpecId));
+            if (spec) {
+                out.localSizeFromSpec[d] = true;
+                out.localSizeSpecIds[d] = *spec;
+            } else if (const SpirvInstruction* c = m.definition(o[2 + d]); c && c->operands.size() > 2) {
+                out.fixedLocalSize[d] = c->operands[2];
+            }
+        }
+    }
+}
+
+} // namespace
+
+Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
+    auto module = SpirvModule::parse(spirv);
+    if (!module) return module.error();
+    const SpirvModule& m = *module;
+    KernelInterface out;
+    // Execution modes come before constants in a module; a WorkgroupSize composite overrides.
+    for (const SpirvInstruction& ins : m.instructions()) {
+        auto op = static_cast<Op>(ins.opcode);
+        if ((op == Op::OpExecutionMode || op == Op::OpExecutionModeId) && ins.operands.size() >= 2)
+            readExecutionMode(m, ins, out);
+    }
+    for (const SpirvInstruction& ins : m.instructions()) {
+        auto op = static_cast<Op>(ins.opcode);
+        if (op == Op::OpVariable && ins.operands.size() >= 3) readVariable(m, ins, out);
+        else if ((op == Op::OpSpecConstant || op == Op::OpSpecConstantTrue || op == Op::OpSpecConstantFalse ||
+                  op == Op::OpSpecConstantComposite) && ins.operands.size() >= 2)
+            readSpecConstant(m, ins, out);
+    }
+    std::erase_if(out.specConstants, [&](const auto& c) {
+        for (int d = 0; d < 3; ++d)
+            if (out.localSizeFromSpec[d] && out.localSizeSpecIds[d] == c.first) return true;
+        return false;
+    });
+    return out;
+}
+
+} // namespace vkp

@@ -1,0 +1,38 @@
+// What a compiled kernel declares: its buffer bindings, specialization constants and local size.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/buffer_data.h"
+#include "core/result.h"
+
+namespace vkp {
+
+struct KernelBinding {
+    uint32_t set = 0;
+    uint32_t binding = 0;
+    std::string blockName;     // "A" in `buffer A { float a[]; }`
+    std::string arrayName;     // "a", the block's first member
+    bool storageBuffer = true; // false for a uniform block
+    bool singleRuntimeArray = false; // the block holds exactly one runtime array of scalars
+    std::optional<ElementKind> elementType; // of that array, when it is float/int/uint 32-bit
+    std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
+};
+
+struct KernelInterface {
+    std::vector<KernelBinding> bindings;
+    std::vector<std::pair<uint32_t, std::string>> specConstants; // id, name (ids 0..2 excluded)
+    std::array<std::optional<uint32_t>, 3> fixedLocalSize;  // set where the size is a literal
+    std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used
+    std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
+};
+
+// Reads the interface from SPIR-V words; an error only for malformed SPIR-V.
+Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv);
+
+} // namespace vkp
