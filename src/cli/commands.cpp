@@ -169,7 +169,7 @@ class Command {
         if (!p) return report(p.error());
         auto kernel = kernelArg(**p);
         if (!kernel) return report(kernel.error());
-        auto only = number("case", 1, 1u << 20, 0);
+        auto only = number("case", 1, (*p)->cases.size(), 0);
         auto repeat = number("repeat", 1, 1000, 1);
         if (!only) return report(only.error());
         if (!repeat) return report(repeat.error());

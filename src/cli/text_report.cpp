@@ -145,6 +145,10 @@ void printDiagnostics(std::ostream& os, const CheckReport& r, const std::string&
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::string& source,
                 const std::string& runHint, const Style& st) {
     printDiagnostics(os, r, source, st);
+    if (!r.compiled() && r.error) {
+        os << st.fail("error: ") << r.error->message << "\n";
+        return;
+    }
     if (!r.compiled()) {
         os << st.fail("the kernel does not compile") << "\n";
         return;

@@ -26,10 +26,14 @@ int columnOf(const std::string& message, const std::string& line) {
     return at == std::string::npos ? 0 : static_cast<int>(at) + 1;
 }
 
+// glslang's internal type spellings ("layout( column_major std430) temp highp int") become the
+// GLSL a learner wrote ("int"); "'foo' : msg" becomes "'foo': msg".
 std::string tidy(std::string message) {
-    // "'foo' : undeclared identifier" reads better as "'foo': undeclared identifier".
-    size_t p = message.find("' : ");
-    if (p != std::string::npos) message.replace(p, 4, "': ");
+    static const std::regex noise(R"(layout\([^)]*\)\s*|\btemp\s+|\b(highp|mediump|lowp)\s+|\bconst \(high\s*\)\s*)");
+    message = std::regex_replace(message, noise, "");
+    message = std::regex_replace(message, std::regex("' *: +"), "': ");
+    message = std::regex_replace(message, std::regex("(^|\\s)' +"), "$1'"); // "' float'" -> "'float'"
+    message = std::regex_replace(message, std::regex("  +"), " ");
     while (!message.empty() && (message.back() == ' ' || message.back() == '\n')) message.pop_back();
     return message;
 }

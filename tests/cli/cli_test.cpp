@@ -1,0 +1,197 @@
+// The vkpuzzles binary end to end: commands, exit codes, text and JSON output.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sys/wait.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+struct CliRun {
+    int exit = -1;
+    std::string out; // stdout and stderr together
+};
+
+CliRun vkpuzzles(const std::string& args) {
+    const char* bin = std::getenv("VKPUZZLES_BINARY");
+    std::string cmd = std::string(bin ? bin : VKPUZZLES_BINARY_PATH) + " " + args + " 2>&1";
+    CliRun r;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int status = pclose(p);
+    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+CliRun vkpuzzlesStdout(const std::string& args) { return vkpuzzles(args + " 2>/dev/null"); }
+
+std::string wrong(const char* name) { return test::sourceDir() + "/tests/data/wrong/" + name; }
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    std::string path = "/tmp/vkp-cli-test-" + std::to_string(getpid()) + "-" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(CliTest, ListShowsTheClassicTrackInOrder) {
+    CliRun r = vkpuzzles("list --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "classic track"));
+    size_t map = r.out.find(" map "), matmul = r.out.find(" matmul ");
+    ASSERT_NE(map, std::string::npos);
+    ASSERT_NE(matmul, std::string::npos);
+    EXPECT_LT(map, matmul);
+}
+
+TEST(CliTest, ShowPrintsStatementBuffersAndCases) {
+    CliRun r = vkpuzzles("show 1 --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "1. Map"));
+    EXPECT_TRUE(has(r.out, "binding 1  result"));
+    EXPECT_TRUE(has(r.out, "Test cases"));
+    EXPECT_TRUE(has(r.out, "add_scalar(a)"));
+}
+
+TEST(CliTest, PuzzlesAreNamedByFolderSlugOrNumber) {
+    for (const char* name : {"01-map", "map", "1"}) {
+        CliRun r = vkpuzzles(std::string("show ") + name + " --json");
+        ASSERT_EQ(r.exit, 0) << name << ": " << r.out;
+        EXPECT_EQ(nlohmann::json::parse(r.out)["slug"], "map");
+    }
+}
+
+TEST(CliTest, UsageErrorsExitTwoAndPointAtHelp) {
+    for (const char* args : {"frobnicate", "list --no-such-option", "show no-such-puzzle", "check map",
+                             "check map --case", "check map --solution --case 99", "check map --solution --timeout x"}) {
+        CliRun r = vkpuzzles(args);
+        EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
+        EXPECT_TRUE(has(r.out, "vkpuzzles")) << args << "\n" << r.out;
+    }
+    EXPECT_TRUE(has(vkpuzzles("frobnicate").out, "--help"));
+    EXPECT_TRUE(has(vkpuzzles("show mapp").out, "did you mean: map"));
+}
+
+TEST(CliTest, CheckSolutionPassesAndStarterFails) {
+    CliRun pass = vkpuzzles("check zip --solution --color never");
+    EXPECT_EQ(pass.exit, 0) << pass.out;
+    EXPECT_TRUE(has(pass.out, "4 of 4 cases pass")) << pass.out;
+    CliRun fail = vkpuzzles("check zip --starter --color never");
+    EXPECT_EQ(fail.exit, 1) << fail.out;
+    EXPECT_TRUE(has(fail.out, "FAIL"));
+    EXPECT_TRUE(has(fail.out, "cells wrong"));
+}
+
+TEST(CliTest, CheckAllSolutionsOneLineEach) {
+    CliRun r = vkpuzzles("check --all --solution --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "all pass"));
+    EXPECT_TRUE(has(r.out, " 14  matmul"));
+}
+
+TEST(CliTest, CompileErrorPointsAtTheLineAndExitsOne) {
+    std::string k = writeTemp("broken.comp", "#version 450\nlayout(local_size_x_id = 0) in;\n"
+                                             "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+                                             "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+                                             "void main() {\n    result[0] = missing;\n}\n");
+    CliRun r = vkpuzzles("check map " + k + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, k + ":6:17: error: 'missing': undeclared identifier")) << r.out;
+    EXPECT_TRUE(has(r.out, "6 |     result[0] = missing;")) << r.out;
+    CliRun j = vkpuzzlesStdout("check map " + k + " --json");
+    auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["compiled"], false);
+    EXPECT_EQ(doc["diagnostics"][0]["line"], 6);
+    EXPECT_EQ(doc["diagnostics"][0]["column"], 17);
+}
+
+TEST(CliTest, MissingBindingIsNamed) {
+    std::string k = writeTemp("nobinding.comp", "#version 450\nlayout(local_size_x_id = 0) in;\n"
+                                                "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+                                                "void main() { result[gl_GlobalInvocationID.x] = 1.0; }\n");
+    CliRun r = vkpuzzles("check map " + k + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "does not declare the puzzle's input buffer 'a' (binding 0)")) << r.out;
+}
+
+TEST(CliTest, JsonCheckIsStable) {
+    CliRun r = vkpuzzlesStdout("check broadcast " + wrong("broadcast-transposed.comp") + " --json --timing");
+    EXPECT_EQ(r.exit, 1);
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["version"], 1);
+    EXPECT_EQ(doc["puzzle"], "broadcast");
+    EXPECT_EQ(doc["pass"], false);
+    EXPECT_EQ(doc["compiled"], true);
+    EXPECT_EQ(doc["cases_total"], 4);
+    EXPECT_LT(doc["cases_passed"].get<int>(), 4);
+    const auto& c = doc["cases"][2];
+    EXPECT_EQ(c["case"], 3);
+    EXPECT_TRUE(c["workgroup_size"].is_array());
+    EXPECT_GT(c["outputs"][0]["mismatch_count"].get<int>(), 0);
+    EXPECT_TRUE(c["outputs"][0]["mismatches"][0].contains("expected"));
+    EXPECT_TRUE(doc["timing_ms"].contains("compile"));
+}
+
+TEST(CliTest, RunShowsBuffersWithMismatchesMarked) {
+    CliRun r = vkpuzzles("run blocks " + wrong("blocks-local-index.comp") + " --case 2 --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "workgroup (4) x (3) = 12 threads")) << r.out;
+    EXPECT_TRUE(has(r.out, "a (input) [10]"));
+    EXPECT_TRUE(has(r.out, "result expected [10]"));
+    EXPECT_TRUE(has(r.out, "result actual [10]"));
+    EXPECT_TRUE(has(r.out, "0* ")) << r.out; // cells the kernel never wrote
+}
+
+TEST(CliTest, RunDraws2DBuffersAsMatrices) {
+    CliRun r = vkpuzzles("run map-2d --solution --case 2 --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "result actual [3, 3]")) << r.out;
+    EXPECT_TRUE(has(r.out, "10  11  12")) << r.out;
+}
+
+TEST(CliTest, DevicesListsSubgroupSize) {
+    CliRun r = vkpuzzles("devices --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "subgroup size"));
+    EXPECT_TRUE(has(r.out, "[default]"));
+    CliRun j = vkpuzzlesStdout("devices --json");
+    auto doc = nlohmann::json::parse(j.out);
+    EXPECT_GE(doc["devices"].size(), 1u);
+    EXPECT_GT(doc["devices"][0]["subgroup_size"].get<int>(), 0);
+}
+
+TEST(CliTest, UnknownDeviceIsAClearError) {
+    CliRun r = vkpuzzles("check map --solution --device no-such-gpu");
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "no usable Vulkan device matches 'no-such-gpu'")) << r.out;
+}
+
+TEST(CliTest, AnotherPuzzlePackWithABadPuzzleStillLoadsTheGoodOnes) {
+    std::string root = "/tmp/vkp-cli-pack-" + std::to_string(getpid());
+    std::filesystem::create_directories(root + "/01-good");
+    std::filesystem::create_directories(root + "/02-bad");
+    std::filesystem::copy(test::puzzleDir() + "/01-map", root + "/01-good",
+                          std::filesystem::copy_options::recursive);
+    std::ofstream(root + "/02-bad/puzzle.toml") << "title = \"Bad\"\ntrack = 3\n";
+    CliRun r = vkpuzzles("list --puzzles " + root + " --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "02-bad/puzzle.toml:2:9: 'track' must be a string")) << r.out;
+    EXPECT_TRUE(has(r.out, "good")) << r.out;
+    CliRun all = vkpuzzles("check --all --solution --puzzles " + root);
+    EXPECT_EQ(all.exit, 2) << all.out; // a broken puzzle file is a teacher's error to fix
+    std::filesystem::remove_all(root);
+}
+
+} // namespace
+} // namespace vkp

@@ -1,0 +1,379 @@
+// parsePuzzle on valid text, materializeCase, loadPuzzleSet on a temporary tree and on the real
+// puzzles. Rejected files are covered in puzzle_loader_errors_test.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "core/puzzle_loader.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+const char* kToyToml = R"(title = "Toy"
+track = "classic"
+order = 7
+statement = """
+Add ten.
+"""
+hints = ["first hint", "second hint"]
+tolerance = 0.001
+
+[limits]
+global_reads = 1
+global_writes = 2
+
+[[buffers]]
+name = "a"
+binding = 0
+type = "float"
+role = "input"
+
+[[buffers]]
+name = "tmp"
+binding = 2
+type = "int"
+role = "scratch"
+
+[[buffers]]
+name = "result"
+binding = 5
+type = "float"
+role = "output"
+dims = 2
+
+[[constants]]
+name = "SIZE"
+id = 3
+
+[[constants]]
+name = "STRIDE"
+id = 9
+
+[[cases]]
+name = "first"
+workgroup_size = [4, 2]
+workgroups = [3]
+constants = { SIZE = 6, STRIDE = 4294967295 }
+inputs.a = { shape = [6], fill = "iota", start = 1, step = 2 }
+inputs.tmp = { shape = [2], fill = "constant", value = -4 }
+expected.result = { op = "add_scalar", args = ["a"], scalar = 10, shape = [2, 3] }
+
+[[cases]]
+workgroup_size = [1]
+workgroups = [2, 3, 4]
+constants = { SIZE = 4, STRIDE = -1 }
+inputs.a = { shape = [2, 2], values = [[0, 1], [2, 3]] }
+inputs.tmp = { shape = [5], fill = "random", seed = 42, min = -3, max = 3 }
+expected.result = { shape = [4], values = [1.5, -2, 0, 8] }
+)";
+
+Puzzle parseToy() {
+    auto p = parsePuzzle(kToyToml, "puzzles/07-foo/puzzle.toml", "puzzles/07-foo");
+    EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().str());
+    return p.ok() ? *p : Puzzle{};
+}
+
+std::vector<double> values(const BufferData& b) {
+    std::vector<double> v;
+    for (uint64_t i = 0; i < b.words.size(); ++i) v.push_back(b.get(i));
+    return v;
+}
+
+using V = std::vector<double>;
+
+TEST(PuzzleLoader, ParsesEveryTopLevelField) {
+    Puzzle p = parseToy();
+    EXPECT_EQ(p.title, "Toy");
+    EXPECT_EQ(p.folder, "07-foo");
+    EXPECT_EQ(p.slug, "foo");   // folder name without "NN-"
+    EXPECT_EQ(p.number, 7);
+    EXPECT_EQ(p.file, "puzzles/07-foo/puzzle.toml");
+    EXPECT_EQ(p.dir, "puzzles/07-foo");
+    EXPECT_EQ(p.track, "classic");
+    EXPECT_EQ(p.order, 7);
+    EXPECT_EQ(p.statement, "Add ten.\n");
+    EXPECT_EQ(p.hints, (std::vector<std::string>{"first hint", "second hint"}));
+    EXPECT_DOUBLE_EQ(p.tolerance, 0.001);
+    EXPECT_EQ(p.limits.globalReads, 1u);
+    EXPECT_EQ(p.limits.globalWrites, 2u);
+    EXPECT_EQ(p.starterPath, (fs::path("puzzles/07-foo") / "starter.comp").string());
+    EXPECT_EQ(p.solutionPath, (fs::path("puzzles/07-foo") / "solution.comp").string());
+    EXPECT_EQ(p.displayName(), "7. Toy");
+}
+
+TEST(PuzzleLoader, ParsesBuffersAndConstants) {
+    Puzzle p = parseToy();
+    ASSERT_EQ(p.buffers.size(), 3u);
+    EXPECT_EQ(p.buffers[0].name, "a");
+    EXPECT_EQ(p.buffers[0].binding, 0u);
+    EXPECT_EQ(p.buffers[0].type, ElementKind::Float);
+    EXPECT_EQ(p.buffers[0].role, RoleKind::Input);
+    EXPECT_EQ(p.buffers[0].dims, 1);
+    EXPECT_EQ(p.buffers[1].type, ElementKind::Int);
+    EXPECT_EQ(p.buffers[1].role, RoleKind::Scratch);
+    EXPECT_EQ(p.buffers[2].binding, 5u);
+    EXPECT_EQ(p.buffers[2].role, RoleKind::Output);
+    EXPECT_EQ(p.buffers[2].dims, 2);
+    EXPECT_EQ(p.findBuffer(5), &p.buffers[2]);
+    EXPECT_EQ(p.findBuffer(1), nullptr);
+    EXPECT_EQ(p.bufferIndex("tmp"), 1u);
+    EXPECT_EQ(p.bufferIndex("nope"), std::nullopt);
+    ASSERT_EQ(p.constants.size(), 2u);
+    EXPECT_EQ(p.constants[0].name, "SIZE");
+    EXPECT_EQ(p.constants[0].id, 3u);
+    EXPECT_EQ(p.constants[1].name, "STRIDE");
+    EXPECT_EQ(p.constants[1].id, 9u);
+}
+
+TEST(PuzzleLoader, ParsesCases) {
+    Puzzle p = parseToy();
+    ASSERT_EQ(p.cases.size(), 2u);
+    const TestCase& c0 = p.cases[0];
+    EXPECT_EQ(c0.name, "first");
+    EXPECT_EQ(c0.workgroupSize, (std::array<uint32_t, 3>{4, 2, 1}));
+    EXPECT_EQ(c0.workgroups, (std::array<uint32_t, 3>{3, 1, 1}));
+    EXPECT_EQ(c0.threadCount(), 24u);
+    EXPECT_EQ(c0.constants, (std::map<uint32_t, uint32_t>{{3, 6}, {9, 4294967295u}}));
+    EXPECT_EQ(c0.where.file, "puzzles/07-foo/puzzle.toml");
+    EXPECT_GT(c0.where.line, 0);
+    ASSERT_EQ(c0.data.size(), 3u);
+    EXPECT_EQ(c0.data[0]->kind, DataSpec::Kind::Iota);
+    EXPECT_EQ(c0.data[0]->start, 1);
+    EXPECT_EQ(c0.data[0]->step, 2);
+    EXPECT_EQ(c0.data[1]->kind, DataSpec::Kind::Constant);
+    EXPECT_EQ(c0.data[1]->value, -4);
+    const DataSpec& e = *c0.data[2];
+    EXPECT_EQ(e.kind, DataSpec::Kind::Op);
+    EXPECT_EQ(e.op, "add_scalar");
+    EXPECT_EQ(e.args, (std::vector<size_t>{0}));
+    EXPECT_EQ(e.params, (std::map<std::string, double>{{"scalar", 10}}));
+    EXPECT_EQ(e.shape, (Shape{{2, 3}})); // the given shape re-views the op's [6]
+
+    const TestCase& c1 = p.cases[1];
+    EXPECT_EQ(c1.name, "");
+    EXPECT_EQ(c1.workgroups, (std::array<uint32_t, 3>{2, 3, 4}));
+    EXPECT_EQ(c1.threadCount(), 24u);
+    EXPECT_EQ(c1.constants.at(9), 0xFFFFFFFFu); // -1 as a bit pattern
+    EXPECT_EQ(c1.data[1]->kind, DataSpec::Kind::Random);
+    EXPECT_EQ(c1.data[1]->seed, 42u);
+    EXPECT_EQ(c1.data[1]->min, -3);
+    EXPECT_EQ(c1.data[1]->max, 3);
+}
+
+TEST(PuzzleLoader, ExplicitSlugAndKernelNamesWin) {
+    std::string text = std::string("slug = \"other\"\nstarter = \"s.comp\"\nsolution = \"sol/x.comp\"\n") + kToyToml;
+    auto p = parsePuzzle(text, "p.toml", "/tmp/12-thing");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    EXPECT_EQ(p->slug, "other");
+    EXPECT_EQ(p->number, 12);
+    EXPECT_EQ(p->starterPath, (fs::path("/tmp/12-thing") / "s.comp").string());
+    EXPECT_EQ(p->solutionPath, (fs::path("/tmp/12-thing") / "sol/x.comp").string());
+    EXPECT_DOUBLE_EQ(p->tolerance, 0.001);
+}
+
+TEST(PuzzleLoader, FolderWithoutNumberKeepsItsName) {
+    auto p = parsePuzzle(kToyToml, "p.toml", "/tmp/sandbox");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    EXPECT_EQ(p->slug, "sandbox");
+    EXPECT_EQ(p->number, 0);
+    EXPECT_EQ(p->displayName(), "Toy");
+}
+
+TEST(MaterializeCase, IotaConstantAndOpExpectedOutputs) {
+    Puzzle p = parseToy();
+    auto d = materializeCase(p, 0);
+    ASSERT_TRUE(d.ok()) << d.error().str();
+    ASSERT_EQ(d->initial.size(), 3u);
+    EXPECT_EQ(values(d->initial[0]), (V{1, 3, 5, 7, 9, 11}));
+    EXPECT_EQ(d->initial[0].type, ElementKind::Float);
+    EXPECT_EQ(values(d->initial[1]), (V{-4, -4}));
+    EXPECT_EQ(d->initial[1].type, ElementKind::Int);
+    // Outputs start as zeros of the expected shape.
+    EXPECT_EQ(d->initial[2].shape, (Shape{{2, 3}}));
+    EXPECT_EQ(values(d->initial[2]), (V(6, 0.0)));
+    EXPECT_FALSE(d->expected[0].has_value());
+    EXPECT_FALSE(d->expected[1].has_value());
+    ASSERT_TRUE(d->expected[2].has_value());
+    EXPECT_EQ(d->expected[2]->shape, (Shape{{2, 3}}));
+    EXPECT_EQ(values(*d->expected[2]), (V{11, 13, 15, 17, 19, 21}));
+}
+
+TEST(MaterializeCase, NestedValuesAndWrittenOutExpected) {
+    Puzzle p = parseToy();
+    auto d = materializeCase(p, 1);
+    ASSERT_TRUE(d.ok()) << d.error().str();
+    EXPECT_EQ(d->initial[0].shape, (Shape{{2, 2}}));
+    EXPECT_EQ(values(d->initial[0]), (V{0, 1, 2, 3}));
+    EXPECT_EQ(values(*d->expected[2]), (V{1.5, -2, 0, 8}));
+}
+
+TEST(MaterializeCase, RandomIsDeterministicAndWithinBounds) {
+    Puzzle p = parseToy();
+    DataSpec& spec = *p.cases[1].data[1];
+    spec.shape = Shape{{200}};
+    auto first = materializeCase(p, 1);
+    auto again = materializeCase(p, 1);
+    ASSERT_TRUE(first.ok() && again.ok());
+    const BufferData& r = first->initial[1];
+    EXPECT_EQ(r.words, again->initial[1].words);
+    std::vector<double> v = values(r);
+    for (double x : v) {
+        EXPECT_GE(x, -3);
+        EXPECT_LE(x, 3);
+    }
+    // 200 draws from 7 values: every value shows up, so the generator is not stuck.
+    for (int k = -3; k <= 3; ++k) EXPECT_NE(std::count(v.begin(), v.end(), k), 0) << k;
+    spec.seed = 43;
+    auto other = materializeCase(p, 1);
+    ASSERT_TRUE(other.ok());
+    EXPECT_NE(other->initial[1].words, r.words);
+}
+
+TEST(MaterializeCase, RandomFloatsAreIntegers) {
+    Puzzle p = parseToy();
+    DataSpec& spec = *p.cases[0].data[0];
+    spec.kind = DataSpec::Kind::Random;
+    spec.seed = 7;
+    spec.min = -9;
+    spec.max = 9;
+    auto d = materializeCase(p, 0);
+    ASSERT_TRUE(d.ok());
+    for (double x : values(d->initial[0])) {
+        EXPECT_EQ(x, std::trunc(x));
+        EXPECT_GE(x, -9);
+        EXPECT_LE(x, 9);
+    }
+    // The expected output follows the generated input.
+    for (size_t i = 0; i < 6; ++i) EXPECT_EQ(d->expected[2]->get(i), d->initial[0].get(i) + 10);
+}
+
+TEST(MaterializeCase, UnknownCaseIndexIsAnError) {
+    Puzzle p = parseToy();
+    auto d = materializeCase(p, 2);
+    ASSERT_FALSE(d.ok());
+    EXPECT_EQ(d.error().kind, ErrorKind::Usage);
+    EXPECT_NE(d.error().message.find("case 3 does not exist"), std::string::npos) << d.error().message;
+}
+
+// ---- loadPuzzleSet ----
+
+class TempTree : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        m_root = fs::path("/tmp") / ("vkp_loader_test_" + std::to_string(::getpid()) + "_" +
+                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(m_root);
+        fs::create_directories(m_root);
+    }
+    void TearDown() override { fs::remove_all(m_root); }
+    void write(const std::string& rel, const std::string& text) {
+        fs::create_directories((m_root / rel).parent_path());
+        std::ofstream(m_root / rel) << text;
+    }
+    void writePuzzle(const std::string& folder, const std::string& toml) {
+        write(folder + "/puzzle.toml", toml);
+        write(folder + "/starter.comp", "#version 450\nvoid main() {}\n");
+        write(folder + "/solution.comp", "#version 450\nvoid main() {}\n");
+    }
+    fs::path m_root;
+};
+
+TEST_F(TempTree, OneBadPuzzleDoesNotHideTheGoodOne) {
+    writePuzzle("01-good", kToyToml);
+    writePuzzle("02-bad", "title = \"Bad\"\ntrack = [\n");
+    write("notes/readme.txt", "not a puzzle"); // folders without puzzle.toml are ignored
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    EXPECT_EQ(set.root, m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 1u);
+    EXPECT_EQ(set.puzzles[0].folder, "01-good");
+    EXPECT_EQ(set.puzzles[0].slug, "good");
+    ASSERT_EQ(set.errors.size(), 1u);
+    EXPECT_EQ(set.errors[0].kind, ErrorKind::PuzzleFile);
+    EXPECT_EQ(set.errors[0].where.file, (m_root / "02-bad" / "puzzle.toml").string());
+    EXPECT_GT(set.errors[0].where.line, 0);
+    EXPECT_NE(set.errors[0].str().find("02-bad"), std::string::npos);
+}
+
+TEST_F(TempTree, FindByFolderSlugAndNumber) {
+    writePuzzle("01-good", kToyToml);
+    writePuzzle("03-other", kToyToml);
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_TRUE(set.errors.empty()) << set.errors[0].str();
+    ASSERT_EQ(set.puzzles.size(), 2u);
+    for (const char* name : {"01-good", "good", "1", "01"}) {
+        auto p = set.find(name);
+        ASSERT_TRUE(p.ok()) << name;
+        EXPECT_EQ((*p)->folder, "01-good") << name;
+    }
+    auto o = set.find("3");
+    ASSERT_TRUE(o.ok());
+    EXPECT_EQ((*o)->slug, "other");
+    for (const char* name : {"2", "nope", "", "good2"}) {
+        auto missing = set.find(name);
+        ASSERT_FALSE(missing.ok()) << name;
+        EXPECT_EQ(missing.error().kind, ErrorKind::NotFound);
+        EXPECT_NE(missing.error().message.find("no puzzle named '" + std::string(name) + "'"), std::string::npos);
+    }
+    auto close = set.find("goo");
+    ASSERT_FALSE(close.ok());
+    EXPECT_NE(close.error().message.find("did you mean: good"), std::string::npos) << close.error().message;
+}
+
+TEST_F(TempTree, MissingKernelFileIsAnError) {
+    write("04-nokernel/puzzle.toml", kToyToml);
+    write("04-nokernel/starter.comp", "#version 450\nvoid main() {}\n");
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    EXPECT_TRUE(set.puzzles.empty());
+    ASSERT_EQ(set.errors.size(), 1u);
+    EXPECT_NE(set.errors[0].message.find("'solution.comp' is missing"), std::string::npos) << set.errors[0].message;
+    EXPECT_EQ(set.errors[0].where.file, (m_root / "04-nokernel" / "puzzle.toml").string());
+}
+
+TEST_F(TempTree, EmptyOrMissingRootIsNotFound) {
+    PuzzleSet empty = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(empty.errors.size(), 1u);
+    EXPECT_EQ(empty.errors[0].kind, ErrorKind::NotFound);
+    PuzzleSet missing = loadPuzzleSet((m_root / "absent").string());
+    ASSERT_EQ(missing.errors.size(), 1u);
+    EXPECT_EQ(missing.errors[0].kind, ErrorKind::NotFound);
+    EXPECT_FALSE(readTextFile((m_root / "absent.txt").string()).ok());
+    EXPECT_EQ(readTextFile((m_root / "absent.txt").string()).error().kind, ErrorKind::Io);
+}
+
+TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
+    PuzzleSet set = loadPuzzleSet(VKPUZZLES_SOURCE_DIR "/puzzles");
+    for (const Error& e : set.errors) ADD_FAILURE() << e.str();
+    ASSERT_EQ(set.puzzles.size(), 14u);
+    for (size_t i = 0; i < set.puzzles.size(); ++i) {
+        const Puzzle& p = set.puzzles[i];
+        SCOPED_TRACE(p.folder);
+        EXPECT_EQ(p.track, "classic");
+        EXPECT_EQ(p.order, static_cast<int>(i + 1)); // sorted by order, no gaps
+        EXPECT_EQ(p.number, p.order);                // "1" names the puzzle of order 1
+        EXPECT_GE(p.cases.size(), 3u);
+        EXPECT_GE(p.hints.size(), 2u);
+        EXPECT_FALSE(p.statement.empty());
+        for (size_t c = 0; c < p.cases.size(); ++c) {
+            auto d = materializeCase(p, c);
+            ASSERT_TRUE(d.ok()) << d.error().str();
+            bool anyOutput = false;
+            for (const auto& e : d->expected) {
+                if (!e) continue;
+                anyOutput = true;
+                bool allZero = std::all_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w == 0; });
+                EXPECT_FALSE(allZero) << "case " << c + 1 << " (" << p.cases[c].name << ") expects only zeros";
+            }
+            EXPECT_TRUE(anyOutput) << "case " << c + 1;
+        }
+    }
+}
+
+} // namespace
+} // namespace vkp

@@ -1,0 +1,254 @@
+// The CPU reference ops that compute every puzzle's expected output: hand-computed values,
+// 32-bit wrap-around for integer outputs, and the shape errors the loader relies on.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/reference_ops.h"
+
+namespace vkp {
+namespace {
+
+BufferData makeBuffer(ElementKind type, std::vector<uint64_t> dims, const std::vector<double>& values) {
+    BufferData b = BufferData::zeros(type, Shape{std::move(dims)});
+    EXPECT_EQ(b.shape.count(), values.size()) << "test data does not fit its shape";
+    for (size_t i = 0; i < values.size() && i < b.words.size(); ++i) b.set(i, values[i]);
+    return b;
+}
+
+// start, start+1, ... as a buffer of `dims`.
+BufferData iota(ElementKind type, std::vector<uint64_t> dims, double start = 0) {
+    uint64_t n = Shape{dims}.count();
+    std::vector<double> v(n);
+    std::iota(v.begin(), v.end(), start);
+    return makeBuffer(type, std::move(dims), v);
+}
+
+std::vector<double> values(const BufferData& b) {
+    std::vector<double> v;
+    for (uint64_t i = 0; i < b.words.size(); ++i) v.push_back(b.get(i));
+    return v;
+}
+
+BufferData run(const std::string& op, const std::vector<const BufferData*>& args, OpParams params = {},
+               ElementKind out = ElementKind::Float) {
+    return runReferenceOp(op, args, params, out);
+}
+
+using V = std::vector<double>;
+
+TEST(ReferenceOps, CatalogListsElevenOpsWithTheirArityAndParameters) {
+    std::set<std::string> names;
+    for (const ReferenceOpInfo& op : referenceOps()) {
+        names.insert(op.name);
+        EXPECT_EQ(findReferenceOp(op.name), &op);
+        EXPECT_NE(std::string(op.summary), "");
+    }
+    EXPECT_EQ(names, (std::set<std::string>{"add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
+                                            "block_sum", "row_sum", "matmul", "inclusive_scan",
+                                            "exclusive_scan"}));
+    EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
+    ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
+    EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
+    EXPECT_EQ(findReferenceOp("matmul")->arity, 2);
+    EXPECT_STREQ(findReferenceOp("window_sum")->params.at(0), "window");
+    EXPECT_STREQ(findReferenceOp("block_sum")->params.at(0), "block");
+    EXPECT_EQ(findReferenceOp("mul"), nullptr);
+    EXPECT_EQ(findReferenceOp(""), nullptr);
+}
+
+TEST(ReferenceOps, AddScalar) {
+    BufferData a = iota(ElementKind::Float, {6});
+    BufferData r = run("add_scalar", {&a}, {{"scalar", 10}});
+    EXPECT_EQ(r.shape, Shape{{6}});
+    EXPECT_EQ(values(r), (V{10, 11, 12, 13, 14, 15}));
+    EXPECT_EQ(r.type, ElementKind::Float);
+}
+
+TEST(ReferenceOps, AddKeepsTheFirstArgumentsShape) {
+    BufferData x = makeBuffer(ElementKind::Int, {2, 2}, {1, 2, 3, 4});
+    BufferData y = makeBuffer(ElementKind::Int, {2, 2}, {10, -20, 30, -40});
+    BufferData r = run("add", {&x, &y}, {}, ElementKind::Int);
+    EXPECT_EQ(r.shape, (Shape{{2, 2}}));
+    EXPECT_EQ(values(r), (V{11, -18, 33, -36}));
+}
+
+TEST(ReferenceOps, OuterAddIsColumnByRow) {
+    BufferData col = makeBuffer(ElementKind::Float, {3}, {0, 10, 20});
+    BufferData row = makeBuffer(ElementKind::Float, {2}, {1, 2});
+    BufferData r = run("outer_add", {&col, &row});
+    EXPECT_EQ(r.shape, (Shape{{3, 2}}));
+    EXPECT_EQ(values(r), (V{1, 2, 11, 12, 21, 22}));
+}
+
+TEST(ReferenceOps, WindowSumTreatsMissingTermsAsZero) {
+    BufferData a = iota(ElementKind::Float, {8});
+    BufferData r = run("window_sum", {&a}, {{"window", 3}});
+    EXPECT_EQ(values(r), (V{0, 1, 3, 6, 9, 12, 15, 18}));
+    BufferData one = run("window_sum", {&a}, {{"window", 1}});
+    EXPECT_EQ(values(one), values(a));
+}
+
+TEST(ReferenceOps, DotIsASingleElement) {
+    BufferData a4 = iota(ElementKind::Float, {4});
+    BufferData r4 = run("dot", {&a4, &a4});
+    EXPECT_EQ(r4.shape, Shape{{1}});
+    EXPECT_EQ(values(r4), (V{14}));
+    BufferData a5 = iota(ElementKind::Float, {5});
+    EXPECT_EQ(values(run("dot", {&a5, &a5})), (V{30}));
+}
+
+TEST(ReferenceOps, Conv1dDropsTermsPastTheEnd) {
+    BufferData a = iota(ElementKind::Float, {15});
+    BufferData k = iota(ElementKind::Float, {4});
+    // out[i] = a[i]*0 + a[i+1]*1 + a[i+2]*2 + a[i+3]*3 = 6i + 14 while i + 3 < 15; then
+    // out[12] = 13*1 + 14*2 = 41, out[13] = 14*1 = 14, out[14] = 14*0 = 0.
+    EXPECT_EQ(values(run("conv1d", {&a, &k})),
+              (V{14, 20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80, 41, 14, 0}));
+}
+
+TEST(ReferenceOps, BlockSumRoundsTheBlockCountUp) {
+    BufferData a10 = iota(ElementKind::Float, {10});
+    BufferData r10 = run("block_sum", {&a10}, {{"block", 8}});
+    EXPECT_EQ(r10.shape, Shape{{2}});
+    EXPECT_EQ(values(r10), (V{28, 17}));
+    BufferData a15 = iota(ElementKind::Float, {15});
+    EXPECT_EQ(values(run("block_sum", {&a15}, {{"block", 8}})), (V{28, 77}));
+}
+
+TEST(ReferenceOps, RowSum) {
+    BufferData m = iota(ElementKind::Float, {4, 6});
+    BufferData r = run("row_sum", {&m});
+    EXPECT_EQ(r.shape, Shape{{4}});
+    EXPECT_EQ(values(r), (V{15, 51, 87, 123}));
+}
+
+TEST(ReferenceOps, Matmul) {
+    BufferData a = iota(ElementKind::Float, {3, 3}, 0);
+    BufferData b = iota(ElementKind::Float, {3, 3}, 9);
+    BufferData r = run("matmul", {&a, &b});
+    EXPECT_EQ(r.shape, (Shape{{3, 3}}));
+    EXPECT_EQ(values(r), (V{42, 45, 48, 150, 162, 174, 258, 279, 300}));
+}
+
+TEST(ReferenceOps, MatmulOfNonSquareMatrices) {
+    BufferData a = makeBuffer(ElementKind::Int, {2, 3}, {1, 2, 3, 4, 5, 6});
+    BufferData b = makeBuffer(ElementKind::Int, {3, 1}, {1, 0, -1});
+    BufferData r = run("matmul", {&a, &b}, {}, ElementKind::Int);
+    EXPECT_EQ(r.shape, (Shape{{2, 1}}));
+    EXPECT_EQ(values(r), (V{-2, -2}));
+}
+
+TEST(ReferenceOps, InclusiveAndExclusiveScan) {
+    BufferData a = makeBuffer(ElementKind::Float, {5}, {1, 2, 3, 4, 5});
+    EXPECT_EQ(values(run("inclusive_scan", {&a})), (V{1, 3, 6, 10, 15}));
+    EXPECT_EQ(values(run("exclusive_scan", {&a})), (V{0, 1, 3, 6, 10}));
+}
+
+TEST(ReferenceOps, IntExclusiveScanWithNegatives) {
+    BufferData a = makeBuffer(ElementKind::Int, {5}, {3, -5, 2, -7, 1});
+    BufferData r = run("exclusive_scan", {&a}, {}, ElementKind::Int);
+    EXPECT_EQ(values(r), (V{0, 3, -2, 0, -7}));
+    EXPECT_EQ(r.words[2], 0xFFFFFFFEu); // -2 as the GPU stores it
+    EXPECT_EQ(values(run("inclusive_scan", {&a}, {}, ElementKind::Int)), (V{3, -2, 0, -7, -6}));
+}
+
+TEST(ReferenceOps, UintOutputsWrapModulo2To32) {
+    BufferData a = makeBuffer(ElementKind::Uint, {2}, {4294967295.0, 7});
+    BufferData r = run("add_scalar", {&a}, {{"scalar", 1}}, ElementKind::Uint);
+    EXPECT_EQ(r.words, (std::vector<uint32_t>{0u, 8u}));
+    // 65536 * 65537 = 2^32 + 65536, which wraps to 65536; plus 3 * 5.
+    BufferData x = makeBuffer(ElementKind::Uint, {2}, {65536, 3});
+    BufferData y = makeBuffer(ElementKind::Uint, {2}, {65537, 5});
+    EXPECT_EQ(run("dot", {&x, &y}, {}, ElementKind::Uint).words, (std::vector<uint32_t>{65551u}));
+}
+
+TEST(ReferenceOps, IntOutputsWrapLikeTheGpu) {
+    BufferData a = makeBuffer(ElementKind::Int, {2}, {2147483647, -2147483648.0});
+    BufferData up = run("add_scalar", {&a}, {{"scalar", 1}}, ElementKind::Int);
+    EXPECT_EQ(values(up), (V{-2147483648.0, -2147483647}));
+    BufferData down = run("add_scalar", {&a}, {{"scalar", -1}}, ElementKind::Int);
+    EXPECT_EQ(values(down), (V{2147483646, 2147483647}));
+    BufferData sum = run("inclusive_scan", {&a}, {}, ElementKind::Int);
+    EXPECT_EQ(values(sum), (V{2147483647, -1}));
+}
+
+TEST(ReferenceOps, FloatOutputsAreComputedInDoubleAndRoundedOnce) {
+    // 2^24 + 1 is not a float, 2^24 + 2 is: a running float sum would stay at 2^24.
+    BufferData a = makeBuffer(ElementKind::Float, {3}, {16777216, 1, 1});
+    EXPECT_EQ(values(run("inclusive_scan", {&a})), (V{16777216, 16777216, 16777218}));
+    BufferData h = makeBuffer(ElementKind::Float, {2}, {0.5, 0.25});
+    EXPECT_EQ(values(run("add_scalar", {&h}, {{"scalar", 0.125}})), (V{0.625, 0.375}));
+}
+
+// ---- shapes and their errors ----
+
+std::string shapeError(const std::string& op, const std::vector<Shape>& args, const OpParams& params = {}) {
+    auto r = referenceOpShape(op, args, params);
+    if (r.ok()) return "(accepted: " + r->str() + ")";
+    EXPECT_EQ(r.error().kind, ErrorKind::PuzzleFile);
+    EXPECT_TRUE(r.error().where.file.empty()) << "the caller adds the location";
+    return r.error().message;
+}
+
+TEST(ReferenceOpShape, ResultShapes) {
+    EXPECT_EQ(*referenceOpShape("add_scalar", {Shape{{2, 5}}}, {{"scalar", 1}}), (Shape{{2, 5}}));
+    EXPECT_EQ(*referenceOpShape("outer_add", {Shape{{3}}, Shape{{4}}}, {}), (Shape{{3, 4}}));
+    EXPECT_EQ(*referenceOpShape("dot", {Shape{{7}}, Shape{{7}}}, {}), (Shape{{1}}));
+    EXPECT_EQ(*referenceOpShape("conv1d", {Shape{{15}}, Shape{{4}}}, {}), (Shape{{15}}));
+    EXPECT_EQ(*referenceOpShape("block_sum", {Shape{{16}}}, {{"block", 8}}), (Shape{{2}}));
+    EXPECT_EQ(*referenceOpShape("block_sum", {Shape{{17}}}, {{"block", 8}}), (Shape{{3}}));
+    EXPECT_EQ(*referenceOpShape("row_sum", {Shape{{4, 6}}}, {}), (Shape{{4}}));
+    EXPECT_EQ(*referenceOpShape("matmul", {Shape{{2, 3}}, Shape{{3, 5}}}, {}), (Shape{{2, 5}}));
+    EXPECT_EQ(*referenceOpShape("exclusive_scan", {Shape{{9}}}, {}), (Shape{{9}}));
+}
+
+TEST(ReferenceOpShape, UnknownOp) {
+    EXPECT_EQ(shapeError("mul", {Shape{{3}}}), "unknown reference op 'mul'");
+}
+
+TEST(ReferenceOpShape, WrongArity) {
+    EXPECT_EQ(shapeError("add", {Shape{{3}}}), "add takes 2 argument(s), not 1");
+    EXPECT_EQ(shapeError("row_sum", {Shape{{2, 2}}, Shape{{2, 2}}}), "row_sum takes 1 argument(s), not 2");
+    EXPECT_EQ(shapeError("dot", {}), "dot takes 2 argument(s), not 0");
+}
+
+TEST(ReferenceOpShape, MissingParameter) {
+    EXPECT_EQ(shapeError("add_scalar", {Shape{{3}}}), "add_scalar needs the parameter 'scalar'");
+    EXPECT_EQ(shapeError("window_sum", {Shape{{3}}}, {{"scalar", 2}}), "window_sum needs the parameter 'window'");
+    EXPECT_EQ(shapeError("block_sum", {Shape{{3}}}), "block_sum needs the parameter 'block'");
+}
+
+TEST(ReferenceOpShape, MatmulShapesMustFit) {
+    EXPECT_EQ(shapeError("matmul", {Shape{{2, 3}}, Shape{{2, 3}}}),
+              "matmul: [2, 3] @ [2, 3] do not fit (inner sizes differ)");
+    EXPECT_EQ(shapeError("matmul", {Shape{{6}}, Shape{{6}}}), "matmul needs two 2D arguments");
+    EXPECT_EQ(shapeError("matmul", {Shape{{2, 3}}, Shape{{3}}}), "matmul needs two 2D arguments");
+}
+
+TEST(ReferenceOpShape, RowSumNeedsA2DArgument) {
+    EXPECT_EQ(shapeError("row_sum", {Shape{{12}}}), "row_sum needs a 2D argument [rows, cols]");
+}
+
+TEST(ReferenceOpShape, ElementwiseOpsNeedEqualSizes) {
+    EXPECT_EQ(shapeError("dot", {Shape{{3}}, Shape{{4}}}), "dot: the arguments have different sizes ([3] and [4])");
+    EXPECT_EQ(shapeError("add", {Shape{{2, 2}}, Shape{{5}}}), "add: the arguments have different sizes ([2, 2] and [5])");
+}
+
+TEST(ReferenceOpShape, WindowAndBlockMustBePositiveIntegers) {
+    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 0}}), "parameter 'window' must be a positive integer");
+    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 1.5}}), "parameter 'window' must be a positive integer");
+    EXPECT_EQ(shapeError("block_sum", {Shape{{8}}}, {{"block", -2}}), "parameter 'block' must be a positive integer");
+}
+
+TEST(ReferenceOpShape, EmptyArgumentsAreRejected) {
+    EXPECT_EQ(shapeError("inclusive_scan", {Shape{{0}}}), "inclusive_scan: an argument is empty");
+    EXPECT_EQ(shapeError("add_scalar", {Shape{}}, {{"scalar", 1}}), "add_scalar: an argument is empty");
+}
+
+} // namespace
+} // namespace vkp

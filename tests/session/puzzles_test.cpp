@@ -1,0 +1,145 @@
+// Data-driven over puzzles/: every official solution passes every case, every starter fails,
+// and the deliberately wrong kernels in tests/data/wrong fail. All on a real device (lavapipe
+// in CI).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/puzzle_loader.h"
+#include "gpu/context.h"
+#include "session/check.h"
+#include "shader/compiler.h"
+#include "support/test_env.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct Engines {
+    Compiler compiler;
+    std::unique_ptr<GpuContext> gpu;
+    PuzzleSet set;
+};
+
+Engines& engines() {
+    static Engines* e = [] {
+        auto* x = new Engines;
+        auto ctx = GpuContext::create(test::deviceOptions());
+        if (ctx) x->gpu = std::move(*ctx);
+        x->set = loadPuzzleSet(test::puzzleDir());
+        return x;
+    }();
+    return *e;
+}
+
+std::string read(const std::string& path) {
+    auto t = readTextFile(path);
+    return t ? *t : std::string();
+}
+
+std::vector<std::string> puzzleFolders() {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(test::puzzleDir()))
+        if (fs::exists(e.path() / "puzzle.toml")) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string describe(const CheckReport& r) {
+    std::string s;
+    for (const Diagnostic& d : r.diagnostics) s += d.str() + "\n";
+    if (r.error) s += r.error->str() + "\n";
+    for (const CaseOutcome& c : r.cases)
+        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") + (c.error ? " " + c.error->message : "") + "\n";
+    return s;
+}
+
+class PuzzleTest : public ::testing::TestWithParam<std::string> {
+  protected:
+    void SetUp() override {
+        ASSERT_TRUE(engines().gpu) << "no Vulkan device";
+        auto p = engines().set.find(GetParam());
+        ASSERT_TRUE(p.ok()) << p.error().str();
+        m_puzzle = *p;
+    }
+    CheckReport check(const std::string& path) {
+        return checkKernel(engines().compiler, *engines().gpu, *m_puzzle, read(path), path);
+    }
+    const Puzzle* m_puzzle = nullptr;
+};
+
+TEST(PuzzleSetTest, EveryPuzzleFolderLoads) {
+    const PuzzleSet& set = engines().set;
+    for (const Error& e : set.errors) ADD_FAILURE() << e.str();
+    EXPECT_EQ(set.puzzles.size(), puzzleFolders().size());
+    EXPECT_GE(set.puzzles.size(), 14u);
+}
+
+TEST_P(PuzzleTest, OfficialSolutionPassesEveryCase) {
+    CheckReport r = check(m_puzzle->solutionPath);
+    EXPECT_TRUE(r.allPass()) << describe(r);
+    EXPECT_EQ(r.cases.size(), m_puzzle->cases.size());
+    EXPECT_TRUE(r.diagnostics.empty()) << describe(r); // not even warnings in official code
+}
+
+TEST_P(PuzzleTest, StarterCompilesButFails) {
+    CheckReport r = check(m_puzzle->starterPath);
+    EXPECT_TRUE(r.compiled()) << describe(r);
+    EXPECT_FALSE(hasErrors(r.diagnostics)) << describe(r);
+    EXPECT_EQ(r.reached, StageKind::Done) << describe(r);
+    EXPECT_FALSE(r.allPass());
+    EXPECT_EQ(r.passCount(), 0u) << "a starter should fail every case\n" << describe(r);
+}
+
+TEST_P(PuzzleTest, HasEnoughVariedCases) {
+    EXPECT_GE(m_puzzle->cases.size(), 3u);
+    EXPECT_GE(m_puzzle->hints.size(), 2u);
+    bool someRandom = false;
+    for (const TestCase& c : m_puzzle->cases)
+        for (const auto& d : c.data) someRandom |= d && d->kind == DataSpec::Kind::Random;
+    EXPECT_TRUE(someRandom) << "at least one case should use random values";
+}
+
+INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleTest, ::testing::ValuesIn(puzzleFolders()),
+                         [](const auto& info) {
+                             std::string s = info.param;
+                             std::replace(s.begin(), s.end(), '-', '_');
+                             return s;
+                         });
+
+// tests/data/wrong/*.comp: the first line names the puzzle ("// puzzle: slug").
+std::vector<std::string> wrongKernels() {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(test::sourceDir() + "/tests/data/wrong"))
+        if (e.path().extension() == ".comp") out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+class WrongKernelTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
+    ASSERT_TRUE(engines().gpu);
+    std::string source = read(GetParam());
+    const std::string tag = "// puzzle: ";
+    ASSERT_EQ(source.rfind(tag, 0), 0u) << "first line must be '" << tag << "SLUG'";
+    std::string slug = source.substr(tag.size(), source.find('\n') - tag.size());
+    auto p = engines().set.find(slug);
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, source, GetParam());
+    EXPECT_TRUE(r.compiled()) << describe(r);
+    EXPECT_EQ(r.reached, StageKind::Done) << describe(r);
+    EXPECT_FALSE(r.allPass()) << "this wrong kernel passes:\n" << describe(r);
+}
+
+INSTANTIATE_TEST_SUITE_P(Wrong, WrongKernelTest, ::testing::ValuesIn(wrongKernels()),
+                         [](const auto& info) {
+                             std::string s = fs::path(info.param).stem().string();
+                             std::replace(s.begin(), s.end(), '-', '_');
+                             return s;
+                         });
+
+} // namespace
+} // namespace vkp
