@@ -326,6 +326,18 @@ TEST_F(TempTree, FindByFolderSlugAndNumber) {
     EXPECT_NE(close.error().message.find("did you mean: good"), std::string::npos) << close.error().message;
 }
 
+TEST_F(TempTree, NumberZeroDoesNotNameAnUnnumberedFolder) {
+    // BUG (src/core/puzzle_loader.cpp, PuzzleSet::find): a folder without an "NN-" prefix gets
+    // number 0, and find("0") compares p.number == stoi("0"), so "0" (or "00") silently selects
+    // the first unnumbered puzzle instead of reporting NotFound. Numbers start at 1.
+    writePuzzle("sandbox", kToyToml);
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 1u);
+    ASSERT_TRUE(set.find("sandbox").ok());
+    //GTEST_SKIP() << "known bug: find(\"0\") returns the unnumbered puzzle 'sandbox'";
+    EXPECT_FALSE(set.find("0").ok());
+}
+
 TEST_F(TempTree, MissingKernelFileIsAnError) {
     write("04-nokernel/puzzle.toml", kToyToml);
     write("04-nokernel/starter.comp", "#version 450\nvoid main() {}\n");
