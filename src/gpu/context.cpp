@@ -1,5 +1,7 @@
 #include "gpu/context.h"
 
+#include "gpu/run_resources.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -240,10 +242,22 @@ Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& opt
     return ctx;
 }
 
+Result<RunResources*> GpuContext::runResources() {
+    if (m_runResources) return m_runResources.get();
+    auto r = RunResources::create(*this);
+    if (!r) return r.error();
+    m_runResources.reset(*r);
+    return m_runResources.get();
+}
+
 GpuContext::~GpuContext() {
-    if (m_hung) return; // see markHung(): leaking is the only way not to block
+    if (m_hung) {
+        (void)m_runResources.release(); // see markHung(): leaking is the only way not to block
+        return;
+    }
     if (m_device) {
         vkDeviceWaitIdle(m_device);
+        m_runResources.reset();
         vkDestroyDevice(m_device, nullptr);
     }
     if (m_messenger) {

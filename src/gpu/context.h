@@ -22,6 +22,8 @@ struct ContextOptions {
 // The device selector from the environment (VKPUZZLES_DEVICE), or "".
 std::string deviceSelectorFromEnvironment();
 
+class RunResources;
+
 class GpuContext {
   public:
     static Result<std::unique_ptr<GpuContext>> create(const ContextOptions& options);
@@ -38,6 +40,9 @@ class GpuContext {
     // block until the kernel ends (forever for an endless loop). A hung context leaks instead.
     void markHung() { m_hung = true; }
     bool hung() const { return m_hung; }
+
+    // Buffers memory, command buffer, fence and queries shared by every run (created on first use).
+    Result<RunResources*> runResources();
 
     VkDevice device() const { return m_device; }
     VkQueue queue() const { return m_queue; }
@@ -63,6 +68,7 @@ class GpuContext {
     DeviceInfo m_info;
     std::vector<std::string> m_validationMessages;
     bool m_hung = false;
+    std::unique_ptr<RunResources> m_runResources;
 };
 
 // "VK_ERROR_DEVICE_LOST" and friends.

@@ -6,22 +6,8 @@
 namespace vkp {
 namespace {
 
-constexpr uint32_t kMaxBindings = 32;
-
 std::string dims(const std::array<uint32_t, 3>& d) {
     return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + ")";
-}
-
-int pickMemoryType(const VkPhysicalDeviceMemoryProperties& mem, uint32_t allowed) {
-    const VkMemoryPropertyFlags need = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    int best = -1;
-    for (uint32_t i = 0; i < mem.memoryTypeCount; ++i) {
-        VkMemoryPropertyFlags f = mem.memoryTypes[i].propertyFlags;
-        if (!(allowed & (1u << i)) || (f & need) != need) continue;
-        if (best < 0 || (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) best = static_cast<int>(i);
-        if (f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) break;
-    }
-    return best;
 }
 
 // Buffers created for one run and destroyed when it ends.
@@ -38,7 +24,9 @@ struct RunBuffers {
 
 Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx, std::span<const uint32_t> spirv,
                                                      std::vector<uint32_t> bindings) {
-    std::unique_ptr<GpuKernel> k(new GpuKernel(ctx));
+    auto res = ctx.runResources();
+    if (!res) return res.error();
+    std::unique_ptr<GpuKernel> k(new GpuKernel(ctx, **res));
     k->m_bindings = std::move(bindings);
     if (auto s = k->createObjects(spirv); !s) return s.error();
     return k;
@@ -64,33 +52,6 @@ Status GpuKernel::createObjects(std::span<const uint32_t> spirv) {
     plci.pSetLayouts = &m_setLayout;
     if (VkResult r = vkCreatePipelineLayout(dev, &plci, nullptr, &m_layout); r != VK_SUCCESS)
         return vkError("creating the pipeline layout", r);
-    VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kMaxBindings};
-    VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    dpci.maxSets = 1;
-    dpci.poolSizeCount = 1;
-    dpci.pPoolSizes = &ps;
-    if (VkResult r = vkCreateDescriptorPool(dev, &dpci, nullptr, &m_pool); r != VK_SUCCESS)
-        return vkError("creating the descriptor pool", r);
-    VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    cpci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    cpci.queueFamilyIndex = m_ctx.queueFamily();
-    if (VkResult r = vkCreateCommandPool(dev, &cpci, nullptr, &m_commandPool); r != VK_SUCCESS)
-        return vkError("creating the command pool", r);
-    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = m_commandPool;
-    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cbai.commandBufferCount = 1;
-    if (VkResult r = vkAllocateCommandBuffers(dev, &cbai, &m_cmd); r != VK_SUCCESS)
-        return vkError("allocating a command buffer", r);
-    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    if (VkResult r = vkCreateFence(dev, &fci, nullptr, &m_fence); r != VK_SUCCESS) return vkError("creating a fence", r);
-    if (m_ctx.info().timestampPeriodNs > 0) {
-        VkQueryPoolCreateInfo qpci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-        qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        qpci.queryCount = 2;
-        if (VkResult r = vkCreateQueryPool(dev, &qpci, nullptr, &m_queries); r != VK_SUCCESS)
-            return vkError("creating a timestamp query pool", r);
-    }
     return okStatus();
 }
 
@@ -99,12 +60,6 @@ GpuKernel::~GpuKernel() {
     VkDevice dev = m_ctx.device();
     vkDeviceWaitIdle(dev);
     for (auto& [key, p] : m_pipelines) vkDestroyPipeline(dev, p, nullptr);
-    if (m_arenaMap) vkUnmapMemory(dev, m_arena);
-    vkFreeMemory(dev, m_arena, nullptr);
-    vkDestroyQueryPool(dev, m_queries, nullptr);
-    vkDestroyFence(dev, m_fence, nullptr);
-    vkDestroyCommandPool(dev, m_commandPool, nullptr);
-    vkDestroyDescriptorPool(dev, m_pool, nullptr);
     vkDestroyPipelineLayout(dev, m_layout, nullptr);
     vkDestroyDescriptorSetLayout(dev, m_setLayout, nullptr);
     vkDestroyShaderModule(dev, m_module, nullptr);
@@ -185,57 +140,27 @@ Result<VkPipeline> GpuKernel::pipelineFor(const LaunchSpec& launch) {
     return m_pipelines.at(keyOf(launch));
 }
 
-Status GpuKernel::ensureArena(uint64_t bytes) {
-    if (bytes <= m_arenaBytes) return okStatus();
-    VkDevice dev = m_ctx.device();
-    if (m_arena) {
-        vkUnmapMemory(dev, m_arena);
-        vkFreeMemory(dev, m_arena, nullptr);
-        m_arena = VK_NULL_HANDLE;
-        m_arenaBytes = 0;
-    }
-    // The memory type must suit storage buffers: ask a throwaway buffer which types do.
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = 256;
-    bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-    VkBuffer probe;
-    if (VkResult r = vkCreateBuffer(dev, &bci, nullptr, &probe); r != VK_SUCCESS) return vkError("creating a buffer", r);
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(dev, probe, &req);
-    vkDestroyBuffer(dev, probe, nullptr);
-    int type = pickMemoryType(m_ctx.memoryProperties(), req.memoryTypeBits);
-    if (type < 0) return Error{ErrorKind::Device, "the device has no host-visible memory for storage buffers"};
-    uint64_t size = std::max<uint64_t>(bytes, 1 << 20);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = size;
-    mai.memoryTypeIndex = static_cast<uint32_t>(type);
-    if (VkResult r = vkAllocateMemory(dev, &mai, nullptr, &m_arena); r != VK_SUCCESS)
-        return vkError("allocating buffer memory", r);
-    if (VkResult r = vkMapMemory(dev, m_arena, 0, VK_WHOLE_SIZE, 0, &m_arenaMap); r != VK_SUCCESS)
-        return vkError("mapping buffer memory", r);
-    m_arenaBytes = size;
-    return okStatus();
-}
-
 Status GpuKernel::record(VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set) {
-    vkResetCommandBuffer(m_cmd, 0);
+    VkCommandBuffer cmd = m_res.commandBuffer();
+    VkQueryPool queries = m_res.queries();
+    vkResetCommandBuffer(cmd, 0);
     VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(m_cmd, &bi);
-    if (m_queries) {
-        vkCmdResetQueryPool(m_cmd, m_queries, 0, 2);
-        vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, m_queries, 0);
+    vkBeginCommandBuffer(cmd, &bi);
+    if (queries) {
+        vkCmdResetQueryPool(cmd, queries, 0, 2);
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
     }
-    vkCmdBindPipeline(m_cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdBindDescriptorSets(m_cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, 1, &set, 0, nullptr);
-    vkCmdDispatch(m_cmd, launch.workgroups[0], launch.workgroups[1], launch.workgroups[2]);
-    if (m_queries) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, 1);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, 1, &set, 0, nullptr);
+    vkCmdDispatch(cmd, launch.workgroups[0], launch.workgroups[1], launch.workgroups[2]);
+    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
     VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
     toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
                          nullptr, 0, nullptr);
-    if (VkResult r = vkEndCommandBuffer(m_cmd); r != VK_SUCCESS) return vkError("recording commands", r);
+    if (VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) return vkError("recording commands", r);
     return okStatus();
 }
 
@@ -261,19 +186,19 @@ Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBu
         rb.sizes.push_back(bci.size);
         total += req.size;
     }
-    if (auto s = ensureArena(total); !s) return s.error();
-    auto* base = static_cast<uint8_t*>(m_arenaMap);
+    if (auto s = m_res.ensureArena(total); !s) return s.error();
+    auto* base = m_res.arenaMap();
     std::vector<VkDescriptorBufferInfo> dbi;
     for (size_t i = 0; i < buffers.size(); ++i) {
         std::memset(base + rb.offsets[i], 0, rb.sizes[i]);
         std::memcpy(base + rb.offsets[i], buffers[i].initial.data(), buffers[i].initial.size_bytes());
-        if (VkResult r = vkBindBufferMemory(dev, rb.buffers[i], m_arena, rb.offsets[i]); r != VK_SUCCESS)
+        if (VkResult r = vkBindBufferMemory(dev, rb.buffers[i], m_res.arena(), rb.offsets[i]); r != VK_SUCCESS)
             return vkError("binding buffer memory", r);
         dbi.push_back({rb.buffers[i], 0, rb.sizes[i]});
     }
-    vkResetDescriptorPool(dev, m_pool, 0);
+    vkResetDescriptorPool(dev, m_res.descriptorPool(), 0);
     VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    dsai.descriptorPool = m_pool;
+    dsai.descriptorPool = m_res.descriptorPool();
     dsai.descriptorSetCount = 1;
     dsai.pSetLayouts = &m_setLayout;
     VkDescriptorSet set;
@@ -290,12 +215,14 @@ Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBu
     }
     vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
     if (auto s = record(*pipeline, launch, set); !s) return s.error();
-    vkResetFences(dev, 1, &m_fence);
+    VkFence fence = m_res.fence();
+    VkCommandBuffer cmd = m_res.commandBuffer();
+    vkResetFences(dev, 1, &fence);
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     si.commandBufferCount = 1;
-    si.pCommandBuffers = &m_cmd;
-    if (VkResult r = vkQueueSubmit(m_ctx.queue(), 1, &si, m_fence); r != VK_SUCCESS) return vkError("submitting the dispatch", r);
-    VkResult waited = vkWaitForFences(dev, 1, &m_fence, VK_TRUE, timeoutMs * 1000000ull);
+    si.pCommandBuffers = &cmd;
+    if (VkResult r = vkQueueSubmit(m_ctx.queue(), 1, &si, fence); r != VK_SUCCESS) return vkError("submitting the dispatch", r);
+    VkResult waited = vkWaitForFences(dev, 1, &fence, VK_TRUE, timeoutMs * 1000000ull);
     if (waited == VK_TIMEOUT) {
         m_ctx.markHung();
         rb.buffers.clear(); // still in use by the device: leak them
@@ -309,9 +236,9 @@ Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBu
         out.buffers[i].resize(buffers[i].initial.size());
         std::memcpy(out.buffers[i].data(), base + rb.offsets[i], buffers[i].initial.size_bytes());
     }
-    if (m_queries) {
+    if (m_res.queries()) {
         uint64_t ts[2] = {};
-        if (vkGetQueryPoolResults(dev, m_queries, 0, 2, sizeof ts, ts, sizeof(uint64_t),
+        if (vkGetQueryPoolResults(dev, m_res.queries(), 0, 2, sizeof ts, ts, sizeof(uint64_t),
                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
             out.gpuMs = double(ts[1] - ts[0]) * m_ctx.info().timestampPeriodNs / 1e6;
     }

@@ -13,6 +13,7 @@
 
 #include "core/result.h"
 #include "gpu/context.h"
+#include "gpu/run_resources.h"
 
 namespace vkp {
 
@@ -51,28 +52,20 @@ class GpuKernel {
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
 
   private:
-    explicit GpuKernel(GpuContext& ctx) : m_ctx(ctx) {}
+    GpuKernel(GpuContext& ctx, RunResources& res) : m_ctx(ctx), m_res(res) {}
     Status createObjects(std::span<const uint32_t> spirv);
     Result<VkPipeline> pipelineFor(const LaunchSpec& launch);
-    Status ensureArena(uint64_t bytes);
     Status record(VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set);
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(const LaunchSpec& launch);
 
     GpuContext& m_ctx;
+    RunResources& m_res; // the context's, shared by every kernel
     std::vector<uint32_t> m_bindings;
     VkShaderModule m_module = VK_NULL_HANDLE;
     VkDescriptorSetLayout m_setLayout = VK_NULL_HANDLE;
     VkPipelineLayout m_layout = VK_NULL_HANDLE;
-    VkDescriptorPool m_pool = VK_NULL_HANDLE;
-    VkCommandPool m_commandPool = VK_NULL_HANDLE;
-    VkCommandBuffer m_cmd = VK_NULL_HANDLE;
-    VkFence m_fence = VK_NULL_HANDLE;
-    VkQueryPool m_queries = VK_NULL_HANDLE;
-    VkDeviceMemory m_arena = VK_NULL_HANDLE; // host-visible memory reused by every run
-    uint64_t m_arenaBytes = 0;
-    void* m_arenaMap = nullptr;
     std::map<PipelineKey, VkPipeline> m_pipelines;
 };
 
