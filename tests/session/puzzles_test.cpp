@@ -26,7 +26,7 @@ struct Engines {
 Engines& engines() {
     static Engines* e = [] {
         auto* x = new Engines;
-        auto ctx = GpuContext::create(test::deviceOptions());
+        auto ctx = GpuContext::create(test::deviceOptions(/*validation=*/true));
         if (ctx) x->gpu = std::move(*ctx);
         x->set = loadPuzzleSet(test::puzzleDir());
         return x;
@@ -140,6 +140,17 @@ INSTANTIATE_TEST_SUITE_P(Wrong, WrongKernelTest, ::testing::ValuesIn(wrongKernel
                              std::replace(s.begin(), s.end(), '-', '_');
                              return s;
                          });
+
+// After every puzzle ran: the validation layer (when installed) saw nothing wrong with our use
+// of Vulkan across all solutions, starters and wrong kernels.
+class ValidationEnvironment : public ::testing::Environment {
+  public:
+    void TearDown() override {
+        if (!engines().gpu || !engines().gpu->validationEnabled()) return;
+        for (const std::string& m : engines().gpu->validationMessages()) ADD_FAILURE() << "validation: " << m;
+    }
+};
+const auto* kValidation = ::testing::AddGlobalTestEnvironment(new ValidationEnvironment);
 
 } // namespace
 } // namespace vkp
