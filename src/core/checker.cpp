@@ -14,7 +14,8 @@ BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actua
         bool same = expected.words[i] == actual.words[i];
         if (!same && isFloat) {
             double e = expected.get(i), a = actual.get(i);
-            same = std::abs(a - e) <= tolerance * std::max(1.0, std::abs(e)); // false for NaN
+            // Infinities match only themselves (bit-equal, above); NaN never matches.
+            same = std::isfinite(e) && std::abs(a - e) <= tolerance * std::max(1.0, std::abs(e));
         }
         if (same) continue;
         ++v.mismatchCount;

@@ -1,6 +1,7 @@
 #include "core/puzzle_loader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -185,7 +186,8 @@ class PuzzleParser {
         m_p.statement = m_r.string(root, "statement");
         m_p.slug = m_r.stringOr(root, "slug", m_p.slug);
         m_p.tolerance = m_r.numberOr(root, "tolerance", m_p.tolerance);
-        if (m_p.tolerance < 0) m_r.fail(root.get("tolerance"), "'tolerance' must not be negative");
+        if (!(m_p.tolerance >= 0) || !std::isfinite(m_p.tolerance))
+            m_r.fail(root.get("tolerance"), "'tolerance' must be a finite number, 0 or more");
         m_p.starterPath = (fs::path(m_p.dir) / m_r.stringOr(root, "starter", "starter.comp")).string();
         m_p.solutionPath = (fs::path(m_p.dir) / m_r.stringOr(root, "solution", "solution.comp")).string();
         parseHints(root);
@@ -432,7 +434,7 @@ Result<const Puzzle*> PuzzleSet::find(const std::string& name) const {
     bool numeric = !name.empty() && name.size() < 9 && std::all_of(name.begin(), name.end(), ::isdigit);
     for (const Puzzle& p : puzzles) {
         if (p.folder == name || p.slug == name) return &p;
-        if (numeric && p.number == std::stoi(name)) return &p;
+        if (numeric && p.number > 0 && p.number == std::stoi(name)) return &p;
     }
     std::string close;
     for (const Puzzle& p : puzzles)

@@ -22,8 +22,15 @@ int columnOf(const std::string& message, const std::string& line) {
     size_t close = message.find('\'', 1);
     if (close == std::string::npos || close == 1) return 0;
     std::string token = message.substr(1, close - 1);
-    size_t at = line.find(token);
-    return at == std::string::npos ? 0 : static_cast<int>(at) + 1;
+    auto isWord = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    bool wordToken = isWord(token.front()) && isWord(token.back());
+    // A whole-word match, so that 'n' is not found inside "uint".
+    for (size_t at = line.find(token); at != std::string::npos; at = line.find(token, at + 1)) {
+        bool before = at > 0 && isWord(line[at - 1]);
+        bool after = at + token.size() < line.size() && isWord(line[at + token.size()]);
+        if (!wordToken || (!before && !after)) return static_cast<int>(at) + 1;
+    }
+    return 0;
 }
 
 // glslang's internal type spellings ("layout( column_major std430) temp highp int") become the

@@ -27,7 +27,7 @@ class InterfaceChecker {
     std::vector<Diagnostic> run() {
         for (const KernelBinding& b : m_k.bindings) checkKernelBinding(b);
         for (const BufferDecl& d : m_p.buffers) checkDeclared(d);
-        for (const auto& [id, name] : m_k.specConstants) checkConstant(id, name);
+        for (const KernelSpecConstant& c : m_k.specConstants) checkConstant(c.id, c.name);
         checkLocalSize();
         return std::move(m_out);
     }

@@ -1,5 +1,7 @@
 #include "shader/reflect.h"
 
+#include <algorithm>
+
 #include <spirv/unified1/spirv.hpp11>
 
 #include "shader/spirv_module.h"
@@ -17,7 +19,11 @@ std::string describeType(const SpirvModule& m, uint32_t typeId) {
     case Op::OpTypeFloat: return o[1] == 32 ? "float" : o[1] == 64 ? "double" : "float" + std::to_string(o[1]);
     case Op::OpTypeInt: return (o[2] ? "int" : "uint") + (o[1] == 32 ? std::string() : std::to_string(o[1]));
     case Op::OpTypeBool: return "bool";
-    case Op::OpTypeVector: return describeType(m, o[1]) + "vec" + std::to_string(o[2]);
+    case Op::OpTypeVector: {
+        std::string scalar = describeType(m, o[1]);
+        std::string prefix = scalar == "float" ? "" : scalar == "double" ? "d" : scalar == "int" ? "i" : scalar == "uint" ? "u" : scalar == "bool" ? "b" : scalar + " ";
+        return prefix + "vec" + std::to_string(o[2]);
+    }
     case Op::OpTypeStruct: return "struct " + m.name(o[0]);
     case Op::OpTypeArray: return describeType(m, o[1]) + "[N]";
     case Op::OpTypeRuntimeArray: return describeType(m, o[1]) + "[]";
@@ -79,6 +85,7 @@ void readSpecConstant(const SpirvModule& m, const SpirvInstruction& ins, KernelI
         for (size_t d = 0; d < 3 && d + 2 < ins.operands.size(); ++d) {
             uint32_t comp = ins.operands[2 + d];
             if (auto spec = m.decoration(comp, uint32_t(spv::Decoration::SpecId))) {
+                out.localSizeConstantIds.push_back(comp);
                 out.localSizeFromSpec[d] = true;
                 out.localSizeSpecIds[d] = *spec;
                 out.fixedLocalSize[d].reset();
@@ -90,7 +97,7 @@ void readSpecConstant(const SpirvModule& m, const SpirvInstruction& ins, KernelI
     }
     auto spec = m.decoration(id, uint32_t(spv::Decoration::SpecId));
     if (!spec) return;
-    out.specConstants.emplace_back(*spec, m.name(id));
+    out.specConstants.push_back({*spec, m.name(id), id});
 }
 
 void readExecutionMode(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
@@ -103,6 +110,7 @@ void readExecutionMode(const SpirvModule& m, const SpirvInstruction& ins, Kernel
         for (int d = 0; d < 3; ++d) {
             auto spec = m.decoration(o[2 + d], uint32_t(spv::Decoration::SpecId));
             if (spec) {
+                out.localSizeConstantIds.push_back(o[2 + d]);
                 out.localSizeFromSpec[d] = true;
                 out.localSizeSpecIds[d] = *spec;
             } else if (const SpirvInstruction* c = m.definition(o[2 + d]); c && c->operands.size() > 2) {
@@ -132,10 +140,11 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
                   op == Op::OpSpecConstantComposite) && ins.operands.size() >= 2)
             readSpecConstant(m, ins, out);
     }
-    std::erase_if(out.specConstants, [&](const auto& c) {
-        for (int d = 0; d < 3; ++d)
-            if (out.localSizeFromSpec[d] && out.localSizeSpecIds[d] == c.first) return true;
-        return false;
+    // The workgroup-size constants are the composite's components (by result id): a user
+    // constant that merely shares id 0 stays listed, so the interface check can report it.
+    std::erase_if(out.specConstants, [&](const KernelSpecConstant& c) {
+        return std::find(out.localSizeConstantIds.begin(), out.localSizeConstantIds.end(), c.resultId) !=
+               out.localSizeConstantIds.end();
     });
     return out;
 }

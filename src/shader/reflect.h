@@ -24,12 +24,19 @@ struct KernelBinding {
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
 };
 
+struct KernelSpecConstant {
+    uint32_t id = 0;        // constant_id
+    std::string name;       // as declared
+    uint32_t resultId = 0;  // the SPIR-V id of the constant
+};
+
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
-    std::vector<std::pair<uint32_t, std::string>> specConstants; // id, name (ids 0..2 excluded)
+    std::vector<KernelSpecConstant> specConstants; // user constants (not the workgroup size)
     std::array<std::optional<uint32_t>, 3> fixedLocalSize;  // set where the size is a literal
     std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used
     std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
+    std::vector<uint32_t> localSizeConstantIds; // result ids of the spec constants that size the workgroup
 };
 
 // Reads the interface from SPIR-V words; an error only for malformed SPIR-V.

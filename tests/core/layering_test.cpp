@@ -1,0 +1,123 @@
+// Architecture rules, checked on the sources: the library layers never touch the GUI toolkits,
+// and the shader and gpu layers stay independent of each other (session joins them).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct Include {
+    std::string file;   // relative to the repository root
+    int line = 0;
+    std::string target; // what is between the quotes or angle brackets
+};
+
+std::vector<Include> includesIn(const std::string& text, const std::string& file) {
+    static const std::regex directive(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
+    std::vector<Include> out;
+    std::istringstream in(text);
+    std::string line;
+    std::smatch m;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (std::regex_search(line, m, directive)) out.push_back({file, n, m[1]});
+    return out;
+}
+
+bool isSource(const fs::path& p) {
+    static const std::vector<std::string> exts = {".h", ".hpp", ".cpp", ".cc", ".inl"};
+    return std::find(exts.begin(), exts.end(), p.extension().string()) != exts.end();
+}
+
+// Every #include of every source file under src/<module>.
+std::vector<Include> moduleIncludes(const std::string& module, size_t* files = nullptr) {
+    const fs::path root(VKPUZZLES_SOURCE_DIR);
+    std::vector<Include> out;
+    size_t count = 0;
+    for (const auto& e : fs::recursive_directory_iterator(root / "src" / module)) {
+        if (!e.is_regular_file() || !isSource(e.path())) continue;
+        ++count;
+        std::ifstream in(e.path());
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        auto found = includesIn(text, fs::relative(e.path(), root).string());
+        out.insert(out.end(), found.begin(), found.end());
+    }
+    if (files) *files = count;
+    return out;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::string describe(const Include& i) { return i.file + ":" + std::to_string(i.line) + ": #include " + i.target; }
+
+const std::vector<std::string> kLibraryModules = {"core", "shader", "gpu", "session"};
+
+TEST(Layering, IncludeScannerReadsBothForms) {
+    auto found = includesIn("#include \"core/puzzle.h\"\n  #  include <GLFW/glfw3.h>\n// #include x\nint a;\n", "f.cpp");
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[0].target, "core/puzzle.h");
+    EXPECT_EQ(found[0].line, 1);
+    EXPECT_EQ(found[1].target, "GLFW/glfw3.h");
+    EXPECT_EQ(found[1].line, 2);
+}
+
+TEST(Layering, EveryLibraryModuleHasSources) {
+    for (const std::string& m : kLibraryModules) {
+        size_t files = 0;
+        auto includes = moduleIncludes(m, &files);
+        EXPECT_GT(files, 0u) << "src/" << m;
+        EXPECT_FALSE(includes.empty()) << "src/" << m;
+    }
+    // The scan sees real dependencies: session is where shader and gpu meet.
+    auto session = moduleIncludes("session");
+    auto has = [&](const std::string& prefix) {
+        return std::any_of(session.begin(), session.end(), [&](const Include& i) { return i.target.starts_with(prefix); });
+    };
+    EXPECT_TRUE(has("shader/"));
+    EXPECT_TRUE(has("gpu/"));
+}
+
+TEST(Layering, LibraryModulesDoNotUseImguiOrGlfw) {
+    for (const std::string& m : kLibraryModules)
+        for (const Include& i : moduleIncludes(m)) {
+            std::string t = lower(i.target);
+            EXPECT_EQ(t.find("imgui"), std::string::npos) << describe(i);
+            EXPECT_EQ(t.find("glfw"), std::string::npos) << describe(i);
+        }
+}
+
+TEST(Layering, ShaderDoesNotDependOnGpu) {
+    for (const Include& i : moduleIncludes("shader")) {
+        EXPECT_FALSE(i.target.starts_with("gpu/")) << describe(i);
+        EXPECT_FALSE(i.target.starts_with("session/")) << describe(i);
+    }
+}
+
+TEST(Layering, GpuDoesNotDependOnShader) {
+    for (const Include& i : moduleIncludes("gpu")) {
+        EXPECT_FALSE(i.target.starts_with("shader/")) << describe(i);
+        EXPECT_FALSE(i.target.starts_with("session/")) << describe(i);
+    }
+}
+
+TEST(Layering, CoreIncludesOnlyCore) {
+    // vkp_core links nothing of ours (src/core/CMakeLists.txt): it is the bottom layer.
+    for (const Include& i : moduleIncludes("core"))
+        for (const char* upper : {"shader/", "gpu/", "session/", "cli/"})
+            EXPECT_FALSE(i.target.starts_with(upper)) << describe(i);
+}
+
+} // namespace
+} // namespace vkp

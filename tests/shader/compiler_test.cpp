@@ -1,0 +1,209 @@
+// The real shaderc compiler: SPIR-V out, and diagnostics that point at the learner's own lines.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "shader/compiler.h"
+#include "shader/spirv_module.h"
+
+namespace vkp {
+namespace {
+
+constexpr uint32_t kSpirvMagic = 0x07230203;
+
+const char* kValidKernel = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 1) writeonly buffer Result { float result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    result[i] = a[i] + 10.0;
+}
+)";
+
+bool hasOpcode(const std::vector<uint32_t>& spirv, uint32_t opcode) {
+    auto m = SpirvModule::parse(spirv);
+    if (!m.ok()) return false;
+    const auto& ins = m->instructions();
+    return std::any_of(ins.begin(), ins.end(), [&](const SpirvInstruction& i) { return i.opcode == opcode; });
+}
+
+class CompilerTest : public ::testing::Test {
+  protected:
+    Compiler compiler;
+};
+
+TEST_F(CompilerTest, ValidKernelCompilesToSpirv) {
+    CompileResult r = compiler.compile(kValidKernel, "map.comp");
+    ASSERT_TRUE(r.ok());
+    ASSERT_GT(r.spirv.size(), 5u);
+    EXPECT_EQ(r.spirv[0], kSpirvMagic);
+    EXPECT_EQ(r.spirv[1], 0x00010500u); // SPIR-V 1.5, as the Vulkan 1.2 target asks
+    EXPECT_FALSE(hasErrors(r.diagnostics));
+    EXPECT_TRUE(r.diagnostics.empty());
+}
+
+TEST_F(CompilerTest, UndeclaredIdentifierPointsAtTheToken) {
+    const std::string src = "#version 450\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(set = 0, binding = 0) buffer Result { float result[]; };\n"
+                            "void main() {\n"
+                            "    result[gl_GlobalInvocationID.x] = missingValue;\n"
+                            "}\n";
+    CompileResult r = compiler.compile(src, "kernels/my.comp");
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(r.spirv.empty());
+    ASSERT_FALSE(r.diagnostics.empty());
+    const Diagnostic& d = r.diagnostics[0];
+    EXPECT_EQ(d.severity, SeverityKind::Error);
+    EXPECT_EQ(d.file, "kernels/my.comp");
+    EXPECT_EQ(d.line, 5);
+    EXPECT_EQ(d.column, 39); // "    result[gl_GlobalInvocationID.x] = " is 38 characters
+    EXPECT_EQ(d.message, "'missingValue': undeclared identifier");
+    EXPECT_EQ(d.str(), "kernels/my.comp:5:39: error: 'missingValue': undeclared identifier");
+    EXPECT_TRUE(hasErrors(r.diagnostics));
+}
+
+TEST_F(CompilerTest, ColumnOfATokenThatAlsoAppearsInsideAnEarlierWord) {
+    // BUG (src/shader/compiler.cpp, columnOf): the column is the first *substring* match of the
+    // quoted token on the line, not a whole-word match. For an undeclared `n` in
+    // "    uint x = i + n;" it reports column 7 (the 'n' inside "uint"), not 18. Short names
+    // (i, n, k, x) are exactly what learners mistype, so the caret lands on the wrong word.
+    const std::string src = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint i = 0;\n"
+                            "    uint x = i + n;\n}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].message, "'n': undeclared identifier");
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].column, 18);
+}
+
+TEST_F(CompilerTest, TypeMismatchReadsLikeGlsl) {
+    // glslang says "'=' :  cannot convert from ' temp highp float' to ' temp highp int'"; the
+    // tidied message keeps only the GLSL type names.
+    const std::string src = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    float f = 1.5;\n"
+                            "    int x = f;\n}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    EXPECT_FALSE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].column, 11);
+    EXPECT_EQ(r.diagnostics[0].message, "'=': cannot convert from 'float' to 'int'");
+}
+
+TEST_F(CompilerTest, LiteralTypeMismatchKeepsConst) {
+    // For a literal glslang's type is "const float"; the tidier keeps the "const" (it is what
+    // the learner wrote: a constant), so the text is not exactly "from 'float'".
+    const std::string src = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    int x = 1.0;\n}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].line, 4);
+    EXPECT_EQ(r.diagnostics[0].message, "'=': cannot convert from 'const float' to 'int'");
+    for (const char* noise : {"temp", "highp", "layout(", "  "})
+        EXPECT_EQ(r.diagnostics[0].message.find(noise), std::string::npos) << noise;
+}
+
+TEST_F(CompilerTest, SyntaxErrorWithoutATokenHasNoColumn) {
+    const std::string src = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1\n}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    // glslang notices the missing ';' at the next token, the '}' on line 5.
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].column, 0);
+    EXPECT_NE(r.diagnostics[0].message.find("syntax error"), std::string::npos) << r.diagnostics[0].message;
+}
+
+TEST_F(CompilerTest, MissingMainIsAnErrorAboutTheWholeKernel) {
+    CompileResult r = compiler.compile("#version 450\nlayout(local_size_x = 1) in;\nvoid notMain() {}\n", "k.comp");
+    EXPECT_FALSE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].line, 0);
+    EXPECT_EQ(r.diagnostics[0].severity, SeverityKind::Error);
+    EXPECT_NE(r.diagnostics[0].message.find("Missing entry point"), std::string::npos) << r.diagnostics[0].message;
+    EXPECT_EQ(r.diagnostics[0].str().rfind("k.comp: error: ", 0), 0u) << r.diagnostics[0].str();
+}
+
+TEST_F(CompilerTest, WarningsDoNotFailTheCompile) {
+    const std::string src = "#version 450\n#extension GL_EXT_not_a_real_extension : warn\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    EXPECT_TRUE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].severity, SeverityKind::Warning);
+    EXPECT_EQ(r.diagnostics[0].line, 2);
+    EXPECT_EQ(r.diagnostics[0].column, 1);
+    EXPECT_NE(r.diagnostics[0].message.find("GL_EXT_not_a_real_extension"), std::string::npos);
+    EXPECT_FALSE(hasErrors(r.diagnostics));
+}
+
+TEST_F(CompilerTest, DebugInfoAddsLineInstructions) {
+    constexpr uint32_t kOpLine = 8;
+    CompileResult plain = compiler.compile(kValidKernel, "map.comp");
+    CompileOptions opts;
+    opts.debugInfo = true;
+    CompileResult debug = compiler.compile(kValidKernel, "map.comp", opts);
+    ASSERT_TRUE(plain.ok() && debug.ok());
+    EXPECT_FALSE(hasOpcode(plain.spirv, kOpLine));
+    EXPECT_TRUE(hasOpcode(debug.spirv, kOpLine));
+}
+
+TEST_F(CompilerTest, WarmUpThenCompile) {
+    compiler.warmUp();
+    CompileResult r = compiler.compile(kValidKernel, "map.comp");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.spirv[0], kSpirvMagic);
+    // The same compiler keeps working after an error.
+    EXPECT_FALSE(compiler.compile("#version 450\nvoid main() { nope; }\n", "bad.comp").ok());
+    EXPECT_TRUE(compiler.compile(kValidKernel, "map.comp").ok());
+}
+
+// ---- parseCompilerMessages on hand-written text ----
+
+TEST(ParseCompilerMessages, LinesSeveritiesAndColumns) {
+    const std::string source = "#version 450\nvoid main() {\n    float y = foo * 2.0;\n}\n";
+    const std::string text = "shaderc-name.comp:3: error: 'foo' : undeclared identifier\n"
+                             "shaderc-name.comp:2: warning: 'main' : something odd\n"
+                             "shaderc-name.comp:3: note: 'bar' : not on the line\n"
+                             "shaderc-name.comp:40: error: 'foo' : past the end\n"
+                             "shaderc-name.comp: error: '' : compilation terminated\n"
+                             "3 errors generated.\n";
+    auto ds = parseCompilerMessages(text, source, "mine.comp");
+    ASSERT_EQ(ds.size(), 5u);
+    for (const Diagnostic& d : ds) EXPECT_EQ(d.file, "mine.comp"); // the caller's name wins
+    EXPECT_EQ(ds[0].severity, SeverityKind::Error);
+    EXPECT_EQ(ds[0].line, 3);
+    EXPECT_EQ(ds[0].column, 15);
+    EXPECT_EQ(ds[0].message, "'foo': undeclared identifier");
+    EXPECT_EQ(ds[1].severity, SeverityKind::Warning);
+    EXPECT_EQ(ds[1].line, 2);
+    EXPECT_EQ(ds[1].column, 6);
+    EXPECT_EQ(ds[1].message, "'main': something odd");
+    EXPECT_EQ(ds[2].severity, SeverityKind::Note);
+    EXPECT_EQ(ds[2].column, 0); // 'bar' is not on line 3
+    EXPECT_EQ(ds[3].line, 40);
+    EXPECT_EQ(ds[3].column, 0); // no such line
+    EXPECT_EQ(ds[4].line, 0);
+    EXPECT_EQ(ds[4].column, 0);
+    EXPECT_EQ(ds[4].message, "'': compilation terminated");
+    EXPECT_TRUE(hasErrors(ds));
+}
+
+TEST(ParseCompilerMessages, TidiesGlslangTypeSpellings) {
+    const std::string source = "a\nb\n";
+    auto ds = parseCompilerMessages(
+        "k.comp:1: error: '=' :  cannot convert from ' temp highp float' to ' layout( column_major std430) temp highp int'  \n",
+        source, "k.comp");
+    ASSERT_EQ(ds.size(), 1u);
+    EXPECT_EQ(ds[0].message, "'=': cannot convert from 'float' to 'int'");
+}
+
+TEST(ParseCompilerMessages, IgnoresTextThatIsNotADiagnostic) {
+    EXPECT_TRUE(parseCompilerMessages("", "", "k.comp").empty());
+    EXPECT_TRUE(parseCompilerMessages("1 error generated.\nrandom text\n", "", "k.comp").empty());
+    auto warnings = parseCompilerMessages("x.comp:1: warning: 'a' : w1\nx.comp:1: warning: 'a' : w2\n", "a\n", "k.comp");
+    ASSERT_EQ(warnings.size(), 2u);
+    EXPECT_FALSE(hasErrors(warnings));
+}
+
+} // namespace
+} // namespace vkp
