@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/source_text.h"
+
 namespace vkp::cli {
 namespace {
 
@@ -14,14 +16,6 @@ std::string dimsText(const std::array<uint32_t, 3>& d) {
     return "(" + std::to_string(d[0]) + ")";
 }
 
-std::string sourceLine(const std::string& source, int line) {
-    std::istringstream in(source);
-    std::string s;
-    for (int i = 1; std::getline(in, s); ++i)
-        if (i == line) return s;
-    return {};
-}
-
 std::string plural(uint64_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -29,7 +23,7 @@ std::string plural(uint64_t n, const char* one, const char* many) {
 std::string wrapText(const std::string& text, const std::string& indent) {
     std::istringstream in(text);
     std::string line, out;
-    while (std::getline(in, line)) out += indent + line + "\n";
+    while (std::getline(in, line)) out += (line.empty() ? "" : indent) + line + "\n";
     return out;
 }
 

@@ -175,6 +175,10 @@ Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBu
         VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
         bci.size = std::max<uint64_t>(4, b.initial.size_bytes());
         bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+        if (bci.size > m_ctx.info().maxStorageBufferRange)
+            return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + " needs " + std::to_string(bci.size) +
+                                               " bytes, over " + m_ctx.info().name + "'s storage buffer limit of " +
+                                               std::to_string(m_ctx.info().maxStorageBufferRange)};
         VkBuffer buf;
         if (VkResult r = vkCreateBuffer(dev, &bci, nullptr, &buf); r != VK_SUCCESS) return vkError("creating a buffer", r);
         rb.buffers.push_back(buf);

@@ -3,18 +3,12 @@
 #include <regex>
 #include <sstream>
 
+#include "core/source_text.h"
+
 #include <shaderc/shaderc.hpp>
 
 namespace vkp {
 namespace {
-
-std::string sourceLine(const std::string& source, int line) {
-    std::istringstream in(source);
-    std::string s;
-    for (int i = 1; std::getline(in, s); ++i)
-        if (i == line) return s;
-    return {};
-}
 
 // glslang quotes the offending token first: "'foo' : undeclared identifier".
 int columnOf(const std::string& message, const std::string& line) {
