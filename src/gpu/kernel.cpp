@@ -10,17 +10,19 @@ std::string dims(const std::array<uint32_t, 3>& d) {
     return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + ")";
 }
 
-// Buffers created for one run and destroyed when it ends.
-struct RunBuffers {
+} // namespace
+
+// Buffers created for one batch and destroyed when it ends (unless the device hangs).
+struct BatchBuffers {
     VkDevice device;
-    std::vector<VkBuffer> buffers;
-    std::vector<uint64_t> offsets, sizes;
-    ~RunBuffers() {
+    std::vector<VkBuffer> buffers;         // every item's buffers, item after item
+    std::vector<uint64_t> offsets, sizes;  // in the arena
+    std::vector<size_t> first;             // per item: index of its first buffer
+    ~BatchBuffers() {
         for (VkBuffer b : buffers) vkDestroyBuffer(device, b, nullptr);
     }
 };
 
-} // namespace
 
 Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx, std::span<const uint32_t> spirv,
                                                      std::vector<uint32_t> bindings) {
@@ -140,111 +142,178 @@ Result<VkPipeline> GpuKernel::pipelineFor(const LaunchSpec& launch) {
     return m_pipelines.at(keyOf(launch));
 }
 
-Status GpuKernel::record(VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set) {
-    VkCommandBuffer cmd = m_res.commandBuffer();
+void GpuKernel::record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch,
+                       VkDescriptorSet set) {
     VkQueryPool queries = m_res.queries();
-    vkResetCommandBuffer(cmd, 0);
-    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(cmd, &bi);
-    if (queries) {
-        vkCmdResetQueryPool(cmd, queries, 0, 2);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 0);
-    }
+    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * item);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, 1, &set, 0, nullptr);
     vkCmdDispatch(cmd, launch.workgroups[0], launch.workgroups[1], launch.workgroups[2]);
-    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 1);
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
-                         nullptr, 0, nullptr);
-    if (VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) return vkError("recording commands", r);
+    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * item + 1);
+    // Signalled when this item's dispatch is done: after a timeout it tells which item hung.
+    vkCmdSetEvent(cmd, m_res.event(item), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+}
+
+Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb) {
+    VkDevice dev = m_ctx.device();
+    uint64_t total = 0;
+    for (const RunItem& item : items) {
+        bb.first.push_back(bb.buffers.size());
+        for (const RunBuffer& b : item.buffers) {
+            VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+            bci.size = std::max<uint64_t>(4, b.initial.size_bytes());
+            bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+            if (bci.size > m_ctx.info().maxStorageBufferRange)
+                return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + " needs " + std::to_string(bci.size) +
+                                                   " bytes, over " + m_ctx.info().name + "'s storage buffer limit of " +
+                                                   std::to_string(m_ctx.info().maxStorageBufferRange)};
+            VkBuffer buf;
+            if (VkResult r = vkCreateBuffer(dev, &bci, nullptr, &buf); r != VK_SUCCESS) return vkError("creating a buffer", r);
+            bb.buffers.push_back(buf);
+            VkMemoryRequirements req;
+            vkGetBufferMemoryRequirements(dev, buf, &req);
+            uint64_t align = std::max<uint64_t>(req.alignment, m_ctx.storageOffsetAlignment());
+            total = (total + align - 1) / align * align;
+            bb.offsets.push_back(total);
+            bb.sizes.push_back(bci.size);
+            total += req.size;
+        }
+    }
+    if (auto s = m_res.ensureArena(total); !s) return s.error();
+    uint8_t* base = m_res.arenaMap();
+    size_t k = 0;
+    for (const RunItem& item : items)
+        for (const RunBuffer& b : item.buffers) {
+            std::memset(base + bb.offsets[k], 0, bb.sizes[k]);
+            std::memcpy(base + bb.offsets[k], b.initial.data(), b.initial.size_bytes());
+            if (VkResult r = vkBindBufferMemory(dev, bb.buffers[k], m_res.arena(), bb.offsets[k]); r != VK_SUCCESS)
+                return vkError("binding buffer memory", r);
+            ++k;
+        }
     return okStatus();
 }
 
-Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs) {
-    if (m_ctx.hung()) return Error{ErrorKind::Timeout, "the device is still busy with an earlier run that did not finish"};
-    auto pipeline = pipelineFor(launch);
-    if (!pipeline) return pipeline.error();
+Result<VkDescriptorSet> GpuKernel::describe(const RunItem& item, const BatchBuffers& bb, size_t first) {
     VkDevice dev = m_ctx.device();
-    RunBuffers rb{dev};
-    uint64_t total = 0;
-    for (const RunBuffer& b : buffers) {
-        VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-        bci.size = std::max<uint64_t>(4, b.initial.size_bytes());
-        bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-        if (bci.size > m_ctx.info().maxStorageBufferRange)
-            return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + " needs " + std::to_string(bci.size) +
-                                               " bytes, over " + m_ctx.info().name + "'s storage buffer limit of " +
-                                               std::to_string(m_ctx.info().maxStorageBufferRange)};
-        VkBuffer buf;
-        if (VkResult r = vkCreateBuffer(dev, &bci, nullptr, &buf); r != VK_SUCCESS) return vkError("creating a buffer", r);
-        rb.buffers.push_back(buf);
-        VkMemoryRequirements req;
-        vkGetBufferMemoryRequirements(dev, buf, &req);
-        uint64_t align = std::max<uint64_t>(req.alignment, m_ctx.storageOffsetAlignment());
-        total = (total + align - 1) / align * align;
-        rb.offsets.push_back(total);
-        rb.sizes.push_back(bci.size);
-        total += req.size;
-    }
-    if (auto s = m_res.ensureArena(total); !s) return s.error();
-    auto* base = m_res.arenaMap();
-    std::vector<VkDescriptorBufferInfo> dbi;
-    for (size_t i = 0; i < buffers.size(); ++i) {
-        std::memset(base + rb.offsets[i], 0, rb.sizes[i]);
-        std::memcpy(base + rb.offsets[i], buffers[i].initial.data(), buffers[i].initial.size_bytes());
-        if (VkResult r = vkBindBufferMemory(dev, rb.buffers[i], m_res.arena(), rb.offsets[i]); r != VK_SUCCESS)
-            return vkError("binding buffer memory", r);
-        dbi.push_back({rb.buffers[i], 0, rb.sizes[i]});
-    }
-    vkResetDescriptorPool(dev, m_res.descriptorPool(), 0);
     VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     dsai.descriptorPool = m_res.descriptorPool();
     dsai.descriptorSetCount = 1;
     dsai.pSetLayouts = &m_setLayout;
     VkDescriptorSet set;
     if (VkResult r = vkAllocateDescriptorSets(dev, &dsai, &set); r != VK_SUCCESS) return vkError("allocating a descriptor set", r);
+    std::vector<VkDescriptorBufferInfo> dbi;
+    for (size_t i = 0; i < item.buffers.size(); ++i) dbi.push_back({bb.buffers[first + i], 0, bb.sizes[first + i]});
     std::vector<VkWriteDescriptorSet> writes;
-    for (size_t i = 0; i < buffers.size(); ++i) {
+    for (size_t i = 0; i < item.buffers.size(); ++i) {
         VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         w.dstSet = set;
-        w.dstBinding = buffers[i].binding;
+        w.dstBinding = item.buffers[i].binding;
         w.descriptorCount = 1;
         w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         w.pBufferInfo = &dbi[i];
         writes.push_back(w);
     }
     vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
-    if (auto s = record(*pipeline, launch, set); !s) return s.error();
-    VkFence fence = m_res.fence();
+    return set;
+}
+
+Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs) {
+    RunItem item{launch, {buffers.begin(), buffers.end()}};
+    auto all = runAll(std::span(&item, 1), timeoutMs);
+    if (!all) return all.error();
+    return std::move(all->front());
+}
+
+Result<std::vector<Result<RunOutput>>> GpuKernel::runAll(std::span<const RunItem> items, uint64_t timeoutMs) {
+    std::vector<Result<RunOutput>> out;
+    for (size_t at = 0; at < items.size(); at += RunResources::kMaxBatch) {
+        auto part = runBatch(items.subspan(at, std::min(items.size() - at, RunResources::kMaxBatch)), timeoutMs);
+        if (!part) return part.error();
+        for (auto& r : *part) out.push_back(std::move(r));
+    }
+    return out;
+}
+
+Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunItem> items, uint64_t timeoutMs) {
+    if (m_ctx.hung()) return Error{ErrorKind::Timeout, "the device is still busy with an earlier run that did not finish"};
+    std::vector<VkPipeline> pipelines;
+    for (const RunItem& item : items) {
+        auto p = pipelineFor(item.launch);
+        if (!p) return p.error();
+        pipelines.push_back(*p);
+    }
+    VkDevice dev = m_ctx.device();
+    BatchBuffers bb{dev};
+    if (auto s = placeBuffers(items, bb); !s) return s.error();
+    vkResetDescriptorPool(dev, m_res.descriptorPool(), 0);
     VkCommandBuffer cmd = m_res.commandBuffer();
+    vkResetCommandBuffer(cmd, 0);
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(cmd, &bi);
+    if (m_res.queries()) vkCmdResetQueryPool(cmd, m_res.queries(), 0, static_cast<uint32_t>(2 * items.size()));
+    for (uint32_t i = 0; i < items.size(); ++i) {
+        vkResetEvent(dev, m_res.event(i));
+        auto set = describe(items[i], bb, bb.first[i]);
+        if (!set) return set.error();
+        record(cmd, i, pipelines[i], items[i].launch, *set);
+    }
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0,
+                         nullptr, 0, nullptr);
+    if (VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) return vkError("recording commands", r);
+    VkFence fence = m_res.fence();
     vkResetFences(dev, 1, &fence);
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     si.commandBufferCount = 1;
     si.pCommandBuffers = &cmd;
     if (VkResult r = vkQueueSubmit(m_ctx.queue(), 1, &si, fence); r != VK_SUCCESS) return vkError("submitting the dispatch", r);
-    VkResult waited = vkWaitForFences(dev, 1, &fence, VK_TRUE, timeoutMs * 1000000ull);
-    if (waited == VK_TIMEOUT) {
-        m_ctx.markHung();
-        rb.buffers.clear(); // still in use by the device: leak them
-        return Error{ErrorKind::Timeout, "did not finish within " + std::to_string(timeoutMs) + " ms (an endless loop?)"};
-    }
+    VkResult waited = vkWaitForFences(dev, 1, &fence, VK_TRUE, timeoutMs * items.size() * 1000000ull);
+    if (waited == VK_TIMEOUT) return timedOut(items.size(), timeoutMs, bb);
     if (waited != VK_SUCCESS) return vkError("waiting for the dispatch", waited);
-    RunOutput out;
-    out.buffers.resize(buffers.size());
-    for (size_t i = 0; i < buffers.size(); ++i) {
-        if (!buffers[i].readBack) continue;
-        out.buffers[i].resize(buffers[i].initial.size());
-        std::memcpy(out.buffers[i].data(), base + rb.offsets[i], buffers[i].initial.size_bytes());
+    return readBack(items, bb);
+}
+
+std::vector<Result<RunOutput>> GpuKernel::timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb) {
+    m_ctx.markHung();
+    bb.buffers.clear(); // still in use by the device: leak them rather than wait
+    std::vector<Result<RunOutput>> out;
+    bool stuckSeen = false;
+    for (uint32_t i = 0; i < count; ++i) {
+        bool done = vkGetEventStatus(m_ctx.device(), m_res.event(i)) == VK_EVENT_SET;
+        if (done) {
+            out.push_back(Error{ErrorKind::Timeout, "finished, but a later case did not (its results are lost)"});
+        } else if (!stuckSeen) {
+            stuckSeen = true;
+            out.push_back(Error{ErrorKind::Timeout, "did not finish within " + std::to_string(timeoutMs) + " ms (an endless loop?)"});
+        } else {
+            out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
+        }
     }
-    if (m_res.queries()) {
-        uint64_t ts[2] = {};
-        if (vkGetQueryPoolResults(dev, m_res.queries(), 0, 2, sizeof ts, ts, sizeof(uint64_t),
-                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
-            out.gpuMs = double(ts[1] - ts[0]) * m_ctx.info().timestampPeriodNs / 1e6;
+    return out;
+}
+
+std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> items, const BatchBuffers& bb) {
+    std::vector<uint64_t> ts(2 * items.size(), 0);
+    bool haveTimes = m_res.queries() &&
+                     vkGetQueryPoolResults(m_ctx.device(), m_res.queries(), 0, static_cast<uint32_t>(ts.size()),
+                                           ts.size() * sizeof(uint64_t), ts.data(), sizeof(uint64_t),
+                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS;
+    const uint8_t* base = m_res.arenaMap();
+    std::vector<Result<RunOutput>> out;
+    for (size_t i = 0; i < items.size(); ++i) {
+        RunOutput o;
+        o.buffers.resize(items[i].buffers.size());
+        for (size_t b = 0; b < items[i].buffers.size(); ++b) {
+            const RunBuffer& rb = items[i].buffers[b];
+            if (!rb.readBack) continue;
+            o.buffers[b].resize(rb.initial.size());
+            std::memcpy(o.buffers[b].data(), base + bb.offsets[bb.first[i] + b], rb.initial.size_bytes());
+        }
+        if (haveTimes) o.gpuMs = double(ts[2 * i + 1] - ts[2 * i]) * m_ctx.info().timestampPeriodNs / 1e6;
+        out.push_back(std::move(o));
     }
     return out;
 }

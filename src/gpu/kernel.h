@@ -30,10 +30,18 @@ struct RunBuffer {
     bool readBack = false;
 };
 
+// One dispatch of a batch: its launch shape and buffers.
+struct RunItem {
+    LaunchSpec launch;
+    std::vector<RunBuffer> buffers;
+};
+
 struct RunOutput {
     std::vector<std::vector<uint32_t>> buffers; // per RunBuffer; empty unless readBack
     double gpuMs = -1;                          // from timestamps; -1 when unsupported
 };
+
+struct BatchBuffers; // the buffers of one submission (kernel.cpp)
 
 class GpuKernel {
   public:
@@ -50,12 +58,21 @@ class GpuKernel {
     Status prepare(std::span<const LaunchSpec> launches);
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
+    // Every item in one submission (the per-submit cost is paid once), waiting at most timeoutMs
+    // per item. The outer error is a setup failure; an item that did not finish gets a Timeout
+    // error naming what happened to it (stuck, or never started after a stuck one).
+    Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items, uint64_t timeoutMs);
 
   private:
     GpuKernel(GpuContext& ctx, RunResources& res) : m_ctx(ctx), m_res(res) {}
     Status createObjects(std::span<const uint32_t> spirv);
     Result<VkPipeline> pipelineFor(const LaunchSpec& launch);
-    Status record(VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set);
+    Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items, uint64_t timeoutMs);
+    Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
+    Result<VkDescriptorSet> describe(const RunItem& item, const BatchBuffers& bb, size_t first);
+    void record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set);
+    std::vector<Result<RunOutput>> timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb);
+    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb);
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(const LaunchSpec& launch);

@@ -33,9 +33,9 @@ Result<RunResources*> RunResources::create(GpuContext& ctx) {
 }
 
 Status RunResources::createObjects() {
-    VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kMaxBindings};
+    VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kMaxBindings * uint32_t(kMaxBatch)};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    dpci.maxSets = 1;
+    dpci.maxSets = kMaxBatch;
     dpci.poolSizeCount = 1;
     dpci.pPoolSizes = &ps;
     if (VkResult r = vkCreateDescriptorPool(m_ctx.device(), &dpci, nullptr, &m_pool); r != VK_SUCCESS)
@@ -53,10 +53,14 @@ Status RunResources::createObjects() {
         return vkError("allocating a command buffer", r);
     VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     if (VkResult r = vkCreateFence(m_ctx.device(), &fci, nullptr, &m_fence); r != VK_SUCCESS) return vkError("creating a fence", r);
+    VkEventCreateInfo eci{VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
+    m_events.assign(kMaxBatch, VK_NULL_HANDLE);
+    for (VkEvent& e : m_events)
+        if (VkResult r = vkCreateEvent(m_ctx.device(), &eci, nullptr, &e); r != VK_SUCCESS) return vkError("creating an event", r);
     if (m_ctx.info().timestampPeriodNs > 0) {
         VkQueryPoolCreateInfo qpci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
         qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        qpci.queryCount = 2;
+        qpci.queryCount = 2 * kMaxBatch;
         if (VkResult r = vkCreateQueryPool(m_ctx.device(), &qpci, nullptr, &m_queries); r != VK_SUCCESS)
             return vkError("creating a timestamp query pool", r);
     }
@@ -67,6 +71,7 @@ RunResources::~RunResources() {
     VkDevice dev = m_ctx.device();
     if (m_arenaMap) vkUnmapMemory(dev, m_arena);
     vkFreeMemory(dev, m_arena, nullptr);
+    for (VkEvent e : m_events) vkDestroyEvent(dev, e, nullptr);
     vkDestroyQueryPool(dev, m_queries, nullptr);
     vkDestroyFence(dev, m_fence, nullptr);
     vkDestroyCommandPool(dev, m_commandPool, nullptr);

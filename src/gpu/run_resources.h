@@ -2,7 +2,9 @@
 // command buffer, a fence, timestamp queries and a descriptor pool. Created once per context.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include <vulkan/vulkan.h>
 
@@ -14,6 +16,7 @@ class GpuContext;
 
 class RunResources {
   public:
+    static constexpr size_t kMaxBatch = 64; // dispatches per submission
     static Result<RunResources*> create(GpuContext& ctx); // owned by the caller
     ~RunResources();
     RunResources(const RunResources&) = delete;
@@ -26,8 +29,9 @@ class RunResources {
 
     VkCommandBuffer commandBuffer() const { return m_cmd; }
     VkFence fence() const { return m_fence; }
-    VkQueryPool queries() const { return m_queries; } // 2 timestamps; null when unsupported
-    VkDescriptorPool descriptorPool() const { return m_pool; } // one set, reset per run
+    VkQueryPool queries() const { return m_queries; } // 2 per dispatch; null when unsupported
+    VkDescriptorPool descriptorPool() const { return m_pool; } // kMaxBatch sets, reset per batch
+    VkEvent event(size_t item) const { return m_events[item]; } // set when dispatch `item` is done
 
   private:
     explicit RunResources(GpuContext& ctx) : m_ctx(ctx) {}
@@ -39,6 +43,7 @@ class RunResources {
     VkCommandBuffer m_cmd = VK_NULL_HANDLE;
     VkFence m_fence = VK_NULL_HANDLE;
     VkQueryPool m_queries = VK_NULL_HANDLE;
+    std::vector<VkEvent> m_events;
     VkDeviceMemory m_arena = VK_NULL_HANDLE;
     uint64_t m_arenaBytes = 0;
     void* m_arenaMap = nullptr;

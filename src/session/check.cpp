@@ -44,48 +44,55 @@ class Checker {
         if (auto s = (*kernel)->prepare(launches); !s) return fail(s.error());
         m_r.timing.pipelineMs = msSince(t);
         m_r.reached = StageKind::Run;
-        for (size_t i : cases) {
-            m_r.cases.push_back(runCase(**kernel, i));
-            if (m_gpu.hung()) return; // nothing more can run on this device
-        }
-        m_r.reached = StageKind::Done;
+        runCases(**kernel, cases);
+        if (!m_r.error && !m_gpu.hung()) m_r.reached = StageKind::Done;
     }
 
   private:
     void fail(Error e) { m_r.error = std::move(e); }
 
-    CaseOutcome runCase(GpuKernel& kernel, size_t index) {
+    // Every case in one submission; then each output is compared with its expected values.
+    void runCases(GpuKernel& kernel, const std::vector<size_t>& cases) {
         auto t = Clock::now();
+        std::vector<CaseData> data;
+        std::vector<RunItem> items;
+        for (size_t i : cases) {
+            auto d = materializeCase(m_p, i);
+            if (!d) return fail(d.error());
+            data.push_back(std::move(*d));
+            RunItem item{launchOf(m_p.cases[i]), {}};
+            for (size_t b = 0; b < m_p.buffers.size(); ++b)
+                item.buffers.push_back({m_p.buffers[b].binding, data.back().initial[b].words, m_p.buffers[b].role == RoleKind::Output});
+            items.push_back(std::move(item));
+        }
+        auto ran = kernel.runAll(items, m_o.timeoutMs);
+        m_r.timing.runMs = msSince(t);
+        if (!ran) return fail(ran.error());
+        t = Clock::now();
+        for (size_t k = 0; k < cases.size(); ++k) m_r.cases.push_back(compare(cases[k], data[k], (*ran)[k]));
+        m_r.timing.checkMs = msSince(t);
+    }
+
+    CaseOutcome compare(size_t index, CaseData& data, Result<RunOutput>& ran) {
         CaseOutcome out;
         out.index = index;
-        auto data = materializeCase(m_p, index);
-        if (!data) {
-            out.error = data.error();
-            return out;
-        }
-        std::vector<RunBuffer> rb;
-        for (size_t b = 0; b < m_p.buffers.size(); ++b)
-            rb.push_back({m_p.buffers[b].binding, data->initial[b].words, m_p.buffers[b].role == RoleKind::Output});
-        auto ran = kernel.run(launchOf(m_p.cases[index]), rb, m_o.timeoutMs);
-        m_r.timing.runMs += msSince(t);
-        out.inputs = data->initial;
         if (!ran) {
             out.error = ran.error();
             out.error->message = "case " + std::to_string(index + 1) + " " + out.error->message;
+            out.inputs = std::move(data.initial);
             return out;
         }
         out.gpuMs = ran->gpuMs;
         if (ran->gpuMs > 0) m_r.timing.gpuMs += ran->gpuMs;
-        t = Clock::now();
         out.pass = true;
         for (size_t b = 0; b < m_p.buffers.size(); ++b) {
-            if (!data->expected[b]) continue;
-            BufferData actual{m_p.buffers[b].type, data->expected[b]->shape, std::move(ran->buffers[b])};
-            BufferVerdict v = compareBuffers(*data->expected[b], actual, m_p.tolerance);
+            if (!data.expected[b]) continue;
+            BufferData actual{m_p.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[b])};
+            BufferVerdict v = compareBuffers(*data.expected[b], actual, m_p.tolerance);
             out.pass = out.pass && v.pass;
-            out.outputs.push_back({b, std::move(*data->expected[b]), std::move(actual), std::move(v)});
+            out.outputs.push_back({b, std::move(*data.expected[b]), std::move(actual), std::move(v)});
         }
-        m_r.timing.checkMs += msSince(t);
+        out.inputs = std::move(data.initial);
         return out;
     }
 

@@ -74,6 +74,29 @@ TEST_F(KernelTest, RunsWithSpecializationConstantsPerLaunch) {
     EXPECT_EQ(out->buffers[1], want2);
 }
 
+TEST_F(KernelTest, RunAllRunsEveryItemInOneSubmission) {
+    auto k = kernel();
+    ASSERT_TRUE(k);
+    std::vector<uint32_t> a = {5, 1, 7, 2, 9}, zeros(5, 0), b(70, 3), zerosB(70, 0);
+    // 70 items: more than one batch of RunResources::kMaxBatch.
+    std::vector<RunItem> items;
+    for (uint32_t i = 0; i < 70; ++i) {
+        bool small = i % 2 == 0;
+        items.push_back({{{small ? 2u : 32u, 1, 1}, {small ? 3u : 3u, 1, 1}, {{3, i}}},
+                         {{0, small ? std::span<const uint32_t>(a) : std::span<const uint32_t>(b), false},
+                          {1, small ? std::span<const uint32_t>(zeros) : std::span<const uint32_t>(zerosB), true}}});
+    }
+    auto out = k->runAll(items, 5000);
+    ASSERT_TRUE(out.ok()) << out.error().str();
+    ASSERT_EQ(out->size(), 70u);
+    for (uint32_t i = 0; i < 70; ++i) {
+        ASSERT_TRUE((*out)[i].ok()) << i;
+        const std::vector<uint32_t>& r = (*out)[i]->buffers[1];
+        if (i % 2 == 0) EXPECT_EQ(r, (std::vector<uint32_t>{5 * i, 1 * i + 1, 7 * i, 2 * i + 1, 9 * i})) << i;
+        else EXPECT_EQ(r[69], 3 * i + 69 % 32) << i;
+    }
+}
+
 TEST_F(KernelTest, TimestampsMeasureTheDispatch) {
     if (s_ctx->info().timestampPeriodNs <= 0) GTEST_SKIP() << "device has no compute timestamps";
     auto k = kernel();
