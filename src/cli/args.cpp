@@ -79,7 +79,7 @@ Options:
   --case N          only case N (1-based)
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
-  --repeat N        check N times in one process; --timing then shows the last (warm) run
+  --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a dispatch may take before it is called endless (default 10)
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)

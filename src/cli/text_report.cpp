@@ -175,7 +175,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
 
 void printTiming(std::ostream& os, const StageTimings& t) {
     auto row = [&](const char* name, double ms) {
-        os << "  " << std::left << std::setw(26) << name << std::right << std::fixed << std::setprecision(2)
+        os << "  " << std::left << std::setw(30) << name << std::right << std::fixed << std::setprecision(2)
            << std::setw(9) << ms << " ms\n";
     };
     os << "timing\n";
@@ -186,7 +186,10 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     row("check", t.checkMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
-    row("floor (compile + pipelines)", t.compileMs + t.pipelineMs);
+    double floor = t.compileMs + t.pipelineMs;
+    row("floor (compile + pipelines)", floor);
+    if (floor > 0)
+        os << "  " << std::left << std::setw(30) << "total / floor" << std::right << std::setw(9) << t.totalMs / floor << " x\n";
     os << std::defaultfloat;
 }
 
