@@ -60,7 +60,6 @@ Status GpuKernel::createObjects(std::span<const uint32_t> spirv) {
 GpuKernel::~GpuKernel() {
     if (m_ctx.hung()) return; // destroying objects of a busy device would block
     VkDevice dev = m_ctx.device();
-    vkDeviceWaitIdle(dev);
     for (auto& [key, p] : m_pipelines) vkDestroyPipeline(dev, p, nullptr);
     vkDestroyPipelineLayout(dev, m_layout, nullptr);
     vkDestroyDescriptorSetLayout(dev, m_setLayout, nullptr);
