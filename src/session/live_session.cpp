@@ -1,0 +1,266 @@
+#include "session/live_session.h"
+
+#include <future>
+
+#include "gpu/context.h"
+#include "shader/compiler.h"
+
+namespace vkp {
+namespace {
+
+std::string plural(size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+size_t countSeverity(const std::vector<Diagnostic>& ds, SeverityKind severity) {
+    size_t n = 0;
+    for (const Diagnostic& d : ds) n += d.severity == severity;
+    return n;
+}
+
+std::string firstError(const std::vector<Diagnostic>& ds) {
+    for (const Diagnostic& d : ds)
+        if (d.severity == SeverityKind::Error) return d.message;
+    return "";
+}
+
+std::string reportLine(const CheckReport& r) {
+    if (!r.compiled()) return "does not compile: " + plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
+    if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
+    if (r.error && r.cases.empty()) return "error: " + r.error->message;
+    std::string line = r.allPass() ? "all " + plural(r.cases.size(), "case passes", "cases pass")
+                                   : std::to_string(r.passCount()) + " of " + plural(r.cases.size(), "case passes", "cases pass");
+    if (r.error) line += "; " + r.error->message;
+    return line;
+}
+
+} // namespace
+
+const char* liveStatusName(LiveStatusKind status) {
+    switch (status) {
+    case LiveStatusKind::Starting: return "starting";
+    case LiveStatusKind::Idle: return "idle";
+    case LiveStatusKind::Waiting: return "waiting";
+    case LiveStatusKind::Compiling: return "compiling";
+    case LiveStatusKind::Running: return "running";
+    case LiveStatusKind::Done: return "done";
+    case LiveStatusKind::DeviceError: return "device error";
+    }
+    return "?";
+}
+
+bool LiveSnapshot::busy() const {
+    switch (status) {
+    case LiveStatusKind::Starting:
+    case LiveStatusKind::Waiting:
+    case LiveStatusKind::Compiling:
+    case LiveStatusKind::Running: return true;
+    default: return false;
+    }
+}
+
+std::string statusLine(const LiveSnapshot& s) {
+    switch (s.status) {
+    case LiveStatusKind::Starting: return "starting the device";
+    case LiveStatusKind::Idle: return "no puzzle open";
+    case LiveStatusKind::Waiting: return "edited; checking after a pause in typing";
+    case LiveStatusKind::Compiling: return "compiling";
+    case LiveStatusKind::Running: return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
+    case LiveStatusKind::DeviceError: return "no device: " + (s.deviceError ? s.deviceError->message : std::string("unknown error"));
+    case LiveStatusKind::Done: return s.report ? reportLine(*s.report) : "done";
+    }
+    return "";
+}
+
+LiveSession::LiveSession(LiveOptions options) : m_options(std::move(options)) {
+    m_worker = std::thread([this] { workerMain(); });
+}
+
+LiveSession::~LiveSession() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    m_worker.join();
+    // A device still running an endless kernel would block its destruction forever: leak it.
+    if (m_gpu && m_gpu->hung()) (void)m_gpu.release();
+}
+
+void LiveSession::open(const Puzzle& puzzle, std::string text) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_state.puzzle = std::make_shared<const Puzzle>(puzzle);
+        m_state.report.reset();
+        m_state.reportRevision = 0;
+        m_text = std::move(text);
+        ++m_state.revision;
+        m_due = Clock::now();
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+    }
+    m_wake.notify_all();
+}
+
+void LiveSession::edit(std::string text) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (text == m_text) return;
+        m_text = std::move(text);
+        ++m_state.revision;
+        m_due = Clock::now() + m_options.debounce;
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+    }
+    m_wake.notify_all();
+}
+
+void LiveSession::recheck() {
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_state.revision;
+        m_due = Clock::now();
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+    }
+    m_wake.notify_all();
+}
+
+void LiveSession::selectDevice(std::string selector) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_deviceRequest = std::move(selector);
+    }
+    m_wake.notify_all();
+}
+
+LiveSnapshot LiveSession::snapshot() const {
+    std::lock_guard lock(m_mutex);
+    return m_state;
+}
+
+bool LiveSession::waitUntilSettled(std::chrono::milliseconds timeout) const {
+    std::unique_lock lock(m_mutex);
+    return m_published.wait_for(lock, timeout, [this] {
+        if (m_deviceRequest) return false;
+        if (m_state.status == LiveStatusKind::DeviceError) return true;
+        if (!m_state.puzzle) return m_state.status != LiveStatusKind::Starting;
+        return m_state.status == LiveStatusKind::Done && m_state.current();
+    });
+}
+
+bool LiveSession::abandonedDevice() const {
+    std::lock_guard lock(m_mutex);
+    return m_abandoned;
+}
+
+void LiveSession::workerMain() {
+    m_compiler = std::make_unique<Compiler>();
+    startDevice(m_options.deviceSelector);
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        if (m_deviceRequest) {
+            std::string selector = *m_deviceRequest;
+            m_deviceRequest.reset();
+            m_state.status = LiveStatusKind::Starting;
+            lock.unlock();
+            startDevice(selector);
+            lock.lock();
+            continue;
+        }
+        Job job;
+        if (!nextJob(lock, job)) return;
+        if (!job.puzzle) continue; // woken for a device change
+        lock.unlock();
+        runJob(job);
+        lock.lock();
+    }
+}
+
+// Creates the device beside the compiler's first (table-building) compile.
+void LiveSession::startDevice(const std::string& selector) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_state.status = LiveStatusKind::Starting;
+    }
+    if (m_gpu && m_gpu->hung()) (void)m_gpu.release();
+    m_gpu.reset();
+    auto created = std::async(std::launch::async, [selector] { return GpuContext::create({selector, false}); });
+    auto devices = GpuContext::listDevices();
+    m_compiler->warmUp();
+    auto ctx = created.get();
+    {
+        std::lock_guard lock(m_mutex);
+        if (devices) m_state.devices = *devices;
+        if (ctx) {
+            m_gpu = std::move(*ctx);
+            m_state.device = m_gpu->info();
+            m_state.deviceError.reset();
+        } else {
+            m_state.device.reset();
+            m_state.deviceError = ctx.error();
+        }
+        m_checkedRevision = 0; // whatever is open is checked again on this device
+        m_due = Clock::now();
+        if (m_state.deviceError) m_state.status = LiveStatusKind::DeviceError;
+        else m_state.status = m_state.puzzle ? LiveStatusKind::Waiting : LiveStatusKind::Idle;
+    }
+    m_published.notify_all();
+}
+
+// Waits for a text to check and for the pause in typing; false when the session stops.
+bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
+    auto due = [this] { return m_state.puzzle && m_gpu && m_state.revision != m_checkedRevision; };
+    m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due(); });
+    while (!m_stop && !m_deviceRequest && Clock::now() < m_due) m_wake.wait_until(lock, m_due);
+    if (m_stop) return false;
+    if (m_deviceRequest || !due()) return true;
+    job = {m_state.puzzle, m_text, m_state.revision};
+    m_checkedRevision = job.revision;
+    m_state.status = LiveStatusKind::Compiling;
+    return true;
+}
+
+void LiveSession::runJob(const Job& job) {
+    // Compiling first (1-2 ms warm) lets the status line say when the run starts.
+    bool compiles = m_compiler->compile(job.text, m_options.kernelFile).ok();
+    if (compiles) setStatus(job.revision, LiveStatusKind::Running);
+    CheckReport report;
+    try {
+        CheckOptions options;
+        options.timeoutMs = m_options.timeoutMs;
+        report = checkKernel(*m_compiler, *m_gpu, *job.puzzle, job.text, m_options.kernelFile, options);
+    } catch (const std::exception& e) {
+        report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
+    }
+    if (m_gpu->hung()) {
+        // The kernel is still running; its device cannot be destroyed without waiting for it.
+        (void)m_gpu.release();
+        auto ctx = GpuContext::create({m_state.device ? std::to_string(m_state.device->index) : "", false});
+        std::lock_guard lock(m_mutex);
+        m_abandoned = true;
+        m_state.notice = "A kernel did not finish in time; a fresh device was started. Your text is unchanged.";
+        if (ctx) m_gpu = std::move(*ctx);
+        else m_state.deviceError = ctx.error();
+    }
+    publish(job, std::move(report));
+}
+
+void LiveSession::publish(const Job& job, CheckReport report) {
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_state.checksRun;
+        if (m_state.deviceError) m_state.status = LiveStatusKind::DeviceError;
+        // A report about older text (or another puzzle) is dropped: the newer text is due.
+        if (job.revision == m_state.revision && job.puzzle == m_state.puzzle) {
+            m_state.report = std::make_shared<const CheckReport>(std::move(report));
+            m_state.reportRevision = job.revision;
+            if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
+        }
+    }
+    m_published.notify_all();
+}
+
+void LiveSession::setStatus(uint64_t revision, LiveStatusKind status) {
+    std::lock_guard lock(m_mutex);
+    if (revision == m_state.revision) m_state.status = status;
+}
+
+} // namespace vkp

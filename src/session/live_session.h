@@ -1,0 +1,118 @@
+// The desktop app's live loop: edit -> (pause in typing) -> compile -> run every case -> check,
+// on a worker thread with its own compiler and Vulkan device, published to the UI as snapshots.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/result.h"
+#include "gpu/device_info.h"
+#include "session/check.h"
+
+namespace vkp {
+
+enum class LiveStatusKind {
+    Starting,   // the worker is creating its device and warming up the compiler
+    Idle,       // no puzzle open
+    Waiting,    // the text changed; the check starts after a short pause in typing
+    Compiling,  // shaderc is compiling the latest text
+    Running,    // it compiled; the cases are running on the device
+    Done,       // the report is about the latest text
+    DeviceError // no usable device: nothing can run (the text is kept)
+};
+const char* liveStatusName(LiveStatusKind status); // "compiling", ...
+
+struct LiveOptions {
+    std::string deviceSelector;                           // as ContextOptions::deviceSelector
+    std::chrono::milliseconds debounce{250};              // pause in typing before a check
+    uint64_t timeoutMs = 5000;                            // per dispatch; then the device is replaced
+    std::string kernelFile = "kernel.comp";               // the kernel's name in diagnostics
+};
+
+// What the UI draws each frame: a copy taken under the session's lock (shared, immutable parts).
+struct LiveSnapshot {
+    LiveStatusKind status = LiveStatusKind::Starting;
+    uint64_t revision = 0;                        // of the latest text handed to the session
+    uint64_t reportRevision = 0;                  // of the text `report` is about (0: none)
+    std::shared_ptr<const Puzzle> puzzle;         // the open puzzle (null: none)
+    std::shared_ptr<const CheckReport> report;    // the latest finished check of this puzzle
+    std::optional<DeviceInfo> device;             // the device checks run on, once created
+    std::optional<Error> deviceError;             // why there is no device
+    std::vector<DeviceInfo> devices;              // every Vulkan device, for a picker
+    std::string notice;                           // one-off news, e.g. "the device was restarted"
+    uint64_t checksRun = 0;                       // finished checks since start (stale ones too)
+
+    bool current() const { return report && reportRevision == revision; }
+    bool busy() const;                            // a check is due or under way
+};
+
+// "compiling", "running 4 cases", "3 of 4 cases pass", "does not compile: 2 errors", ...
+std::string statusLine(const LiveSnapshot& s);
+
+class Compiler;
+class GpuContext;
+
+class LiveSession {
+  public:
+    explicit LiveSession(LiveOptions options);
+    ~LiveSession();
+    LiveSession(const LiveSession&) = delete;
+    LiveSession& operator=(const LiveSession&) = delete;
+
+    // Opens a puzzle with this kernel text and checks it at once (no pause).
+    void open(const Puzzle& puzzle, std::string text);
+    // The learner changed the text: checked after `debounce` without further edits.
+    void edit(std::string text);
+    // Checks the current text again now (e.g. after a device change).
+    void recheck();
+    // Replaces the device (selector as ContextOptions); the current text is checked on it.
+    void selectDevice(std::string selector);
+
+    LiveSnapshot snapshot() const;
+    // Blocks until the latest text has a report (or the device failed); false on timeout.
+    bool waitUntilSettled(std::chrono::milliseconds timeout) const;
+    // True when a kernel never finished and its device had to be abandoned (leaked, not destroyed).
+    bool abandonedDevice() const;
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    struct Job {
+        std::shared_ptr<const Puzzle> puzzle;
+        std::string text;
+        uint64_t revision = 0;
+    };
+
+    void workerMain();
+    void startDevice(const std::string& selector);
+    bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
+    void runJob(const Job& job);
+    void publish(const Job& job, CheckReport report);
+    void setStatus(uint64_t revision, LiveStatusKind status);
+
+    const LiveOptions m_options;
+    mutable std::mutex m_mutex;
+    mutable std::condition_variable m_wake;      // the worker waits for work
+    mutable std::condition_variable m_published; // waitUntilSettled waits for reports
+    LiveSnapshot m_state;                        // guarded by m_mutex
+    std::string m_text;                          // latest text, guarded
+    Clock::time_point m_due;                     // when the pending check may start
+    uint64_t m_checkedRevision = 0;              // the last revision the worker took
+    std::optional<std::string> m_deviceRequest;  // a device change to make
+    bool m_stop = false;
+    bool m_abandoned = false;
+
+    // Worker-thread only.
+    std::unique_ptr<Compiler> m_compiler;
+    std::unique_ptr<GpuContext> m_gpu;
+    std::thread m_worker;
+};
+
+} // namespace vkp

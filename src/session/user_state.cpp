@@ -1,0 +1,245 @@
+#include "session/user_state.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace vkp {
+namespace {
+
+constexpr int kFormatVersion = 1;
+
+std::string timestamp() {
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+    return buf;
+}
+
+// Puzzle folder names become file names: keep them to a safe alphabet.
+std::string safeName(const std::string& name) {
+    std::string out;
+    for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+    return out.empty() ? "_" : out;
+}
+
+std::optional<std::string> readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Moves an unreadable file out of the way and says where it went.
+std::string setAside(const fs::path& path, const std::string& why) {
+    fs::path aside = path;
+    aside += ".corrupt-" + timestamp();
+    std::error_code ec;
+    fs::rename(path, aside, ec);
+    std::string where = ec ? "it could not be moved aside (" + ec.message() + ")" : "it was moved to " + aside.string();
+    return path.filename().string() + " could not be read (" + why + "); " + where;
+}
+
+// Parses a JSON object of our format or throws with a short reason.
+json parseObject(const std::string& text) {
+    json j = json::parse(text);
+    if (!j.is_object()) throw std::runtime_error("not a JSON object");
+    if (j.value("version", kFormatVersion) > kFormatVersion) throw std::runtime_error("written by a newer vkpuzzles");
+    return j;
+}
+
+const char* themeName(ThemeKind t) { return t == ThemeKind::Light ? "light" : "dark"; }
+
+json layoutJson(const LayoutSettings& l) {
+    return {{"browser_width", l.browserWidth}, {"statement_width", l.statementWidth}, {"top_height", l.topHeight},
+            {"cases_width", l.casesWidth}, {"buffers_width", l.buffersWidth}};
+}
+
+// Fractions outside (0.05, 0.95) would hide a panel: fall back to the default.
+float fraction(const json& j, const char* key, float fallback) {
+    float v = j.value(key, fallback);
+    return (v > 0.05f && v < 0.95f) ? v : fallback;
+}
+
+LayoutSettings layoutFrom(const json& j) {
+    LayoutSettings d, l;
+    l.browserWidth = fraction(j, "browser_width", d.browserWidth);
+    l.statementWidth = fraction(j, "statement_width", d.statementWidth);
+    l.topHeight = fraction(j, "top_height", d.topHeight);
+    l.casesWidth = fraction(j, "cases_width", d.casesWidth);
+    l.buffersWidth = fraction(j, "buffers_width", d.buffersWidth);
+    return l;
+}
+
+Settings settingsFrom(const json& j) {
+    Settings s;
+    s.theme = j.value("theme", std::string("dark")) == "light" ? ThemeKind::Light : ThemeKind::Dark;
+    s.fontScale = std::clamp(j.value("font_scale", 1.0f), 0.5f, 4.0f);
+    if (j.contains("layout")) s.layout = layoutFrom(j.at("layout"));
+    s.device = j.value("device", std::string());
+    s.lastPuzzle = j.value("last_puzzle", std::string());
+    s.windowWidth = std::clamp(j.value("window_width", s.windowWidth), 640, 16384);
+    s.windowHeight = std::clamp(j.value("window_height", s.windowHeight), 400, 16384);
+    return s;
+}
+
+} // namespace
+
+Status writeFileAtomically(const std::string& path, const std::string& text) {
+    fs::path target(path);
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return Error{ErrorKind::Io, "cannot create " + target.parent_path().string() + ": " + ec.message()};
+    std::string tmp = path + ".tmp-" + std::to_string(getpid());
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{ErrorKind::Io, "cannot write " + tmp + ": " + std::strerror(errno)};
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            std::string why = std::strerror(errno);
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            return Error{ErrorKind::Io, "cannot write " + tmp + ": " + why};
+        }
+        done += static_cast<size_t>(n);
+    }
+    bool synced = ::fsync(fd) == 0;
+    ::close(fd);
+    if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::string why = std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return Error{ErrorKind::Io, "cannot replace " + path + ": " + why};
+    }
+    return okStatus();
+}
+
+std::string UserState::defaultDirectory() {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    if (xdg && *xdg == '/') return std::string(xdg) + "/vkpuzzles";
+    const char* home = std::getenv("HOME");
+    return std::string(home && *home ? home : "/tmp") + "/.local/share/vkpuzzles";
+}
+
+UserState::UserState(std::string directory) : m_dir(std::move(directory)) {}
+
+std::vector<std::string> UserState::load() {
+    std::vector<std::string> problems;
+    if (auto p = loadSettings()) problems.push_back(*p);
+    if (auto p = loadProgress()) problems.push_back(*p);
+    for (std::string& p : loadDrafts()) problems.push_back(std::move(p));
+    return problems;
+}
+
+std::optional<std::string> UserState::loadSettings() {
+    fs::path path = fs::path(m_dir) / "settings.json";
+    auto text = readFile(path);
+    if (!text) return std::nullopt;
+    try {
+        m_settings = settingsFrom(parseObject(*text));
+    } catch (const std::exception& e) {
+        m_settings = {};
+        return setAside(path, e.what()) + "; default settings are used";
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> UserState::loadProgress() {
+    fs::path path = fs::path(m_dir) / "progress.json";
+    auto text = readFile(path);
+    if (!text) return std::nullopt;
+    try {
+        json j = parseObject(*text);
+        std::map<std::string, PuzzleProgress> progress;
+        json puzzles = j.value("puzzles", json::object());
+        for (auto& [name, p] : puzzles.items())
+            progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false)};
+        m_progress = std::move(progress);
+    } catch (const std::exception& e) {
+        m_progress.clear();
+        return setAside(path, e.what()) + "; progress starts afresh";
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> UserState::loadDrafts() {
+    std::vector<std::string> problems;
+    std::error_code ec;
+    fs::path dir = fs::path(m_dir) / "drafts";
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        if (!e.is_regular_file() || e.path().extension() != ".json") continue;
+        auto text = readFile(e.path());
+        try {
+            json j = parseObject(text.value_or(""));
+            Draft d;
+            d.text = j.at("text").get<std::string>();
+            if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
+            d.previousReason = j.value("previous_reason", std::string());
+            m_drafts[j.value("puzzle", e.path().stem().string())] = std::move(d);
+        } catch (const std::exception& ex) {
+            problems.push_back(setAside(e.path(), ex.what()) + "; that puzzle starts from its starter kernel");
+        }
+    }
+    return problems;
+}
+
+Status UserState::saveSettings() const {
+    const Settings& s = m_settings;
+    json j = {{"version", kFormatVersion}, {"theme", themeName(s.theme)}, {"font_scale", s.fontScale},
+              {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
+              {"window_width", s.windowWidth}, {"window_height", s.windowHeight}};
+    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), j.dump(2) + "\n");
+}
+
+PuzzleProgress UserState::progress(const std::string& puzzle) const {
+    auto it = m_progress.find(puzzle);
+    return it == m_progress.end() ? PuzzleProgress{} : it->second;
+}
+
+void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& progress) { m_progress[puzzle] = progress; }
+
+Status UserState::saveProgress() const {
+    json puzzles = json::object();
+    for (const auto& [name, p] : m_progress)
+        puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed}};
+    json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
+    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), j.dump(2) + "\n");
+}
+
+const Draft* UserState::draft(const std::string& puzzle) const {
+    auto it = m_drafts.find(puzzle);
+    return it == m_drafts.end() ? nullptr : &it->second;
+}
+
+std::string UserState::draftPath(const std::string& puzzle) const {
+    return (fs::path(m_dir) / "drafts" / (safeName(puzzle) + ".json")).string();
+}
+
+Status UserState::saveDraft(const std::string& puzzle, const Draft& draft) {
+    m_drafts[puzzle] = draft;
+    json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
+              {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
+              {"previous_reason", draft.previousReason}};
+    // Invalid UTF-8 (pasted binary) must not make the draft unsavable: replace it.
+    return writeFileAtomically(draftPath(puzzle), j.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+} // namespace vkp

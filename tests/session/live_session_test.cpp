@@ -1,0 +1,239 @@
+// The app's live loop, headless: real shaderc, real device (lavapipe on CI), real threads.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "core/puzzle_loader.h"
+#include "session/live_session.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using namespace std::chrono_literals;
+
+const char* kPuzzle = R"(
+title = "Scale"
+track = "test"
+order = 1
+statement = "result[i] = a[i] + 10"
+hints = ["one"]
+[[buffers]]
+name = "a"
+binding = 0
+type = "int"
+role = "input"
+[[buffers]]
+name = "result"
+binding = 1
+type = "int"
+role = "output"
+[[cases]]
+workgroup_size = [4]
+workgroups = [2]
+inputs.a = { shape = [7], values = [3, -1, 4, 1, -5, 9, 2] }
+expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
+[[cases]]
+workgroup_size = [64]
+workgroups = [16]
+inputs.a = { shape = [1024], fill = "iota", start = -2 }
+expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
+)";
+
+const char* kGood = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { int a[]; };
+layout(set = 0, binding = 1) buffer Result { int result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < uint(a.length())) result[i] = a[i] + 10;
+}
+)";
+
+const char* kOffByOne = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { int a[]; };
+layout(set = 0, binding = 1) buffer Result { int result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < uint(a.length())) result[i] = a[i] + 11;
+}
+)";
+
+const char* kBroken = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { int a[]; };
+layout(set = 0, binding = 1) buffer Result { int result[]; };
+void main() {
+    result[gl_GlobalInvocationID.x] = a[gl_GlobalInvocationID.x] + undefinedName;
+}
+)";
+
+// Finite but slow on a CPU device: every thread walks the whole buffer many times.
+const char* kSlow = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { int a[]; };
+layout(set = 0, binding = 1) buffer Result { int result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint n = uint(a.length());
+    int acc = 0;
+    for (uint k = 0; k < 60000u; ++k) acc += a[(i * 7u + k * 13u) % n];
+    if (i < n) result[i] = acc;
+}
+)";
+
+class LiveSessionTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        auto p = parsePuzzle(kPuzzle, "scale.toml", "/tmp/01-scale");
+        ASSERT_TRUE(p.ok()) << p.error().str();
+        m_puzzle = *p;
+    }
+    LiveOptions options(std::chrono::milliseconds debounce = 50ms) {
+        LiveOptions o;
+        o.deviceSelector = test::deviceOptions().deviceSelector;
+        o.debounce = debounce;
+        return o;
+    }
+    Puzzle m_puzzle;
+};
+
+TEST_F(LiveSessionTest, OpeningAPuzzleChecksItsKernel) {
+    LiveSession session(options());
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    ASSERT_EQ(s.status, LiveStatusKind::Done) << statusLine(s);
+    ASSERT_TRUE(s.current());
+    EXPECT_TRUE(s.report->allPass());
+    EXPECT_EQ(s.report->cases.size(), 2u);
+    ASSERT_TRUE(s.device.has_value());
+    EXPECT_GT(s.device->subgroupSize, 0u);
+    EXPECT_FALSE(s.devices.empty());
+    EXPECT_EQ(statusLine(s), "all 2 cases pass");
+}
+
+TEST_F(LiveSessionTest, WrongAndBrokenKernelsAreReported) {
+    LiveSession session(options());
+    session.open(m_puzzle, kOffByOne);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    EXPECT_EQ(statusLine(s), "0 of 2 cases pass");
+    ASSERT_EQ(s.report->cases.size(), 2u);
+    EXPECT_EQ(s.report->cases[0].outputs[0].verdict.mismatchCount, 7u);
+
+    session.edit(kBroken);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    s = session.snapshot();
+    EXPECT_FALSE(s.report->compiled());
+    EXPECT_EQ(statusLine(s).rfind("does not compile: ", 0), 0u) << statusLine(s);
+    ASSERT_FALSE(s.report->diagnostics.empty());
+    EXPECT_EQ(s.report->diagnostics[0].line, 6);
+    EXPECT_NE(s.report->diagnostics[0].message.find("undefinedName"), std::string::npos);
+}
+
+TEST_F(LiveSessionTest, ChecksWaitForAPauseInTyping) {
+    LiveSession session(options(300ms));
+    session.open(m_puzzle, kOffByOne);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    uint64_t before = session.snapshot().checksRun;
+    // Ten keystrokes 20 ms apart, each changing the text: none of them is checked on its own.
+    std::string text = kBroken;
+    for (int i = 0; i < 10; ++i) {
+        text += "// " + std::to_string(i) + "\n";
+        session.edit(text);
+        EXPECT_EQ(session.snapshot().status, LiveStatusKind::Waiting);
+        std::this_thread::sleep_for(20ms);
+    }
+    session.edit(kGood);
+    auto edited = std::chrono::steady_clock::now();
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    auto waited = std::chrono::steady_clock::now() - edited;
+    LiveSnapshot s = session.snapshot();
+    EXPECT_EQ(s.checksRun, before + 1) << "only the text after the pause is checked";
+    EXPECT_TRUE(s.report->allPass());
+    EXPECT_GE(waited, 250ms);
+}
+
+TEST_F(LiveSessionTest, AReportAboutOlderTextIsDropped) {
+    LiveSession session(options(0ms));
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    // The slow kernel is being checked when the text changes again: its result must not show.
+    session.edit(kSlow);
+    while (session.snapshot().status == LiveStatusKind::Waiting) std::this_thread::sleep_for(1ms);
+    session.edit(kOffByOne);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    EXPECT_TRUE(s.current());
+    EXPECT_EQ(statusLine(s), "0 of 2 cases pass");
+    EXPECT_EQ(s.report->cases[0].outputs[0].actual.get(0), 14) << "the off-by-one kernel's result, not the slow one's";
+}
+
+TEST_F(LiveSessionTest, SnapshotsStayCheapWhileACheckRuns) {
+    LiveSession session(options(0ms));
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    session.edit(kSlow);
+    auto worst = std::chrono::nanoseconds(0);
+    bool sawRunning = false;
+    for (int i = 0; i < 2000 && !session.snapshot().current(); ++i) {
+        auto t = std::chrono::steady_clock::now();
+        LiveSnapshot s = session.snapshot();
+        worst = std::max(worst, std::chrono::steady_clock::now() - t);
+        sawRunning = sawRunning || s.status == LiveStatusKind::Running;
+        std::this_thread::sleep_for(1ms);
+    }
+    EXPECT_TRUE(sawRunning);
+    EXPECT_LT(worst, 20ms) << "the UI thread must never wait for a check";
+}
+
+TEST_F(LiveSessionTest, AnUnknownDeviceIsAnErrorAndTheTextSurvives) {
+    LiveSession session(options());
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    session.selectDevice("no-such-device-anywhere");
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    EXPECT_EQ(s.status, LiveStatusKind::DeviceError);
+    ASSERT_TRUE(s.deviceError.has_value());
+    EXPECT_NE(statusLine(s).find("no device"), std::string::npos);
+    session.edit(kOffByOne); // typing goes on without a device
+    session.selectDevice(test::deviceOptions().deviceSelector);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    s = session.snapshot();
+    EXPECT_EQ(s.status, LiveStatusKind::Done);
+    EXPECT_EQ(statusLine(s), "0 of 2 cases pass") << "the text typed meanwhile is what gets checked";
+}
+
+TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
+    LiveOptions o = options(0ms);
+    o.timeoutMs = 5;
+    LiveSession session(o);
+    session.open(m_puzzle, kSlow);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    ASSERT_TRUE(s.report);
+    bool timedOut = s.report->error.has_value() || std::any_of(s.report->cases.begin(), s.report->cases.end(),
+                                                             [](const CaseOutcome& c) { return c.error.has_value(); });
+    if (!timedOut) GTEST_SKIP() << "this device ran the slow kernel within 5 ms";
+    EXPECT_TRUE(session.abandonedDevice());
+    EXPECT_FALSE(s.notice.empty());
+    session.edit(kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    EXPECT_TRUE(session.snapshot().report->allPass()) << "a fresh device runs the next text";
+}
+
+TEST(LiveStatusTest, EveryStatusHasWords) {
+    LiveSnapshot s;
+    for (LiveStatusKind k : {LiveStatusKind::Starting, LiveStatusKind::Idle, LiveStatusKind::Waiting, LiveStatusKind::Compiling,
+                             LiveStatusKind::Running, LiveStatusKind::Done, LiveStatusKind::DeviceError}) {
+        s.status = k;
+        EXPECT_FALSE(statusLine(s).empty()) << liveStatusName(k);
+    }
+}
+
+} // namespace
+} // namespace vkp

@@ -1,0 +1,180 @@
+// The learner's saved state: drafts, progress and settings round-trip; damage is contained.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "session/user_state.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+class UserStateTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        m_root = fs::temp_directory_path() / ("vkp-user-state-" + std::to_string(getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(m_root);
+        fs::create_directories(m_root);
+        m_dir = (m_root / "vkpuzzles").string();
+    }
+    void TearDown() override { fs::remove_all(m_root); }
+
+    void write(const std::string& rel, const std::string& text) {
+        fs::create_directories((fs::path(m_dir) / rel).parent_path());
+        std::ofstream(fs::path(m_dir) / rel) << text;
+    }
+    std::vector<fs::path> corruptFiles(const std::string& sub = "") {
+        std::vector<fs::path> out;
+        for (const auto& e : fs::directory_iterator(fs::path(m_dir) / sub))
+            if (e.path().filename().string().find(".corrupt-") != std::string::npos) out.push_back(e.path());
+        return out;
+    }
+
+    fs::path m_root;
+    std::string m_dir;
+};
+
+TEST_F(UserStateTest, DefaultDirectoryFollowsXdg) {
+    std::string saved = std::getenv("XDG_DATA_HOME") ? std::getenv("XDG_DATA_HOME") : "";
+    setenv("XDG_DATA_HOME", m_root.c_str(), 1);
+    EXPECT_EQ(UserState::defaultDirectory(), m_dir);
+    setenv("XDG_DATA_HOME", "relative/is/ignored", 1);
+    EXPECT_EQ(UserState::defaultDirectory(), std::string(std::getenv("HOME")) + "/.local/share/vkpuzzles");
+    if (saved.empty()) unsetenv("XDG_DATA_HOME");
+    else setenv("XDG_DATA_HOME", saved.c_str(), 1);
+}
+
+TEST_F(UserStateTest, EverythingRoundTrips) {
+    {
+        UserState s(m_dir);
+        EXPECT_TRUE(s.load().empty()) << "a first start has nothing to complain about";
+        s.settings().theme = ThemeKind::Light;
+        s.settings().fontScale = 1.5f;
+        s.settings().layout.topHeight = 0.6f;
+        s.settings().device = "cpu";
+        s.settings().lastPuzzle = "14-matmul";
+        ASSERT_TRUE(s.saveSettings().ok());
+        s.setProgress("01-map", {true, 2, false});
+        s.setProgress("14-matmul", {false, 1, true});
+        ASSERT_TRUE(s.saveProgress().ok());
+        ASSERT_TRUE(s.saveDraft("01-map", {"void main() { /* é ✓ */ }\n", std::string("old text"), "reset to starter"}).ok());
+        ASSERT_TRUE(s.saveDraft("02-zip", {"zip draft", std::nullopt, ""}).ok());
+    }
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    EXPECT_EQ(s.settings().theme, ThemeKind::Light);
+    EXPECT_FLOAT_EQ(s.settings().fontScale, 1.5f);
+    EXPECT_FLOAT_EQ(s.settings().layout.topHeight, 0.6f);
+    EXPECT_EQ(s.settings().device, "cpu");
+    EXPECT_EQ(s.settings().lastPuzzle, "14-matmul");
+    EXPECT_TRUE(s.progress("01-map").solved);
+    EXPECT_EQ(s.progress("01-map").hintsRevealed, 2);
+    EXPECT_TRUE(s.progress("14-matmul").solutionRevealed);
+    EXPECT_FALSE(s.progress("05-broadcast").solved);
+    ASSERT_NE(s.draft("01-map"), nullptr);
+    EXPECT_EQ(s.draft("01-map")->text, "void main() { /* é ✓ */ }\n");
+    EXPECT_EQ(s.draft("01-map")->previous, "old text");
+    EXPECT_EQ(s.draft("01-map")->previousReason, "reset to starter");
+    ASSERT_NE(s.draft("02-zip"), nullptr);
+    EXPECT_FALSE(s.draft("02-zip")->previous.has_value());
+    EXPECT_EQ(s.draft("03-guards"), nullptr);
+}
+
+TEST_F(UserStateTest, WritesLeaveNoTemporaryFiles) {
+    UserState s(m_dir);
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(s.saveDraft("01-map", {"text " + std::to_string(i), std::nullopt, ""}).ok());
+    size_t files = 0;
+    for (const auto& e : fs::directory_iterator(fs::path(m_dir) / "drafts")) {
+        ++files;
+        EXPECT_EQ(e.path().extension(), ".json") << e.path();
+    }
+    EXPECT_EQ(files, 1u);
+}
+
+TEST_F(UserStateTest, ACorruptDraftIsSetAsideAndTheOthersKept) {
+    {
+        UserState s(m_dir);
+        ASSERT_TRUE(s.saveDraft("01-map", {"map draft", std::nullopt, ""}).ok());
+        ASSERT_TRUE(s.saveDraft("02-zip", {"zip draft", std::nullopt, ""}).ok());
+    }
+    write("drafts/02-zip.json", "{\"version\": 1, \"text\": \"trunc");
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("02-zip.json"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("moved to"), std::string::npos) << problems[0];
+    ASSERT_NE(s.draft("01-map"), nullptr);
+    EXPECT_EQ(s.draft("01-map")->text, "map draft");
+    EXPECT_EQ(s.draft("02-zip"), nullptr);
+    auto aside = corruptFiles("drafts");
+    ASSERT_EQ(aside.size(), 1u);
+    std::ifstream in(aside[0]);
+    std::stringstream kept;
+    kept << in.rdbuf();
+    EXPECT_EQ(kept.str(), "{\"version\": 1, \"text\": \"trunc") << "the damaged file is kept as it was";
+    EXPECT_FALSE(fs::exists(fs::path(m_dir) / "drafts/02-zip.json"));
+}
+
+TEST_F(UserStateTest, CorruptSettingsAndProgressFallBackToDefaults) {
+    write("settings.json", "not json at all");
+    write("progress.json", "{\"version\": 1, \"puzzles\": {\"01-map\": {\"solved\": \"yes\"}}}");
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_NE(problems[0].find("settings.json"), std::string::npos);
+    EXPECT_NE(problems[1].find("progress.json"), std::string::npos);
+    EXPECT_EQ(s.settings().theme, ThemeKind::Dark);
+    EXPECT_FALSE(s.progress("01-map").solved);
+    EXPECT_EQ(corruptFiles().size(), 2u);
+    // The next save writes fresh files in their place.
+    ASSERT_TRUE(s.saveSettings().ok());
+    UserState again(m_dir);
+    EXPECT_TRUE(again.load().empty());
+}
+
+TEST_F(UserStateTest, FilesFromANewerVersionAreNotMisread) {
+    write("settings.json", "{\"version\": 99, \"theme\": \"light\"}");
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("newer"), std::string::npos);
+}
+
+TEST_F(UserStateTest, OddValuesAreClampedNotTrusted) {
+    write("settings.json", "{\"font_scale\": 1000, \"layout\": {\"top_height\": 0.0, \"browser_width\": 0.2}}");
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    EXPECT_LE(s.settings().fontScale, 4.0f);
+    EXPECT_FLOAT_EQ(s.settings().layout.topHeight, LayoutSettings{}.topHeight);
+    EXPECT_FLOAT_EQ(s.settings().layout.browserWidth, 0.2f);
+}
+
+TEST_F(UserStateTest, AnUnwritableDirectoryIsAnErrorNotACrash) {
+    write("blocker", "a file where the folder should be");
+    UserState s(m_dir + "/blocker/inner");
+    Status st = s.saveDraft("01-map", {"text", std::nullopt, ""});
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().kind, ErrorKind::Io);
+    ASSERT_NE(s.draft("01-map"), nullptr) << "the text stays in memory";
+}
+
+TEST(AtomicWriteTest, ReplacesTheWholeFile) {
+    std::string path = (fs::temp_directory_path() / ("vkp-atomic-" + std::to_string(getpid()))).string();
+    ASSERT_TRUE(writeFileAtomically(path, std::string(10000, 'x')).ok());
+    ASSERT_TRUE(writeFileAtomically(path, "short").ok());
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    EXPECT_EQ(s.str(), "short");
+    fs::remove(path);
+}
+
+} // namespace
+} // namespace vkp
