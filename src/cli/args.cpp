@@ -6,9 +6,9 @@
 namespace vkp::cli {
 namespace {
 
-const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color"};
-const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation"};
+const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "devices", "help"};
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread"};
+const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace"};
 
 } // namespace
 

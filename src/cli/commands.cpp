@@ -162,6 +162,7 @@ class Command {
         auto timeout = number("timeout", 1, 3600, 10);
         if (!timeout) return timeout.error();
         m_options.timeoutMs = *timeout * 1000;
+        m_options.trace = !m_a.has("no-trace");
         ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), m_a.has("validation")};
         auto gpu = std::async(std::launch::async, [co] { return GpuContext::create(co); });
         m_compiler.warmUp();

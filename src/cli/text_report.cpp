@@ -164,6 +164,11 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
                    << ", got " << b.actual.format(i) << "\n";
             }
         }
+        if (c.analysis && c.outputsMatch && c.analysis->failsCase())
+            os << "          " << st.warn("the outputs are right, but what the threads did is not:") << "\n";
+        if (c.analysis)
+            for (const Finding& f : c.analysis->findings)
+                os << "          " << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
         if (!c.pass && !c.error) os << st.dim("          all buffers: " + runHint + " --case " + std::to_string(c.index + 1)) << "\n";
     }
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
@@ -184,6 +189,8 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     row("pipelines", t.pipelineMs);
     row("run (upload, dispatch, read)", t.runMs);
     row("check", t.checkMs);
+    if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
+    if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
     double floor = t.compileMs + t.pipelineMs;

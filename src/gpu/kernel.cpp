@@ -25,11 +25,13 @@ struct BatchBuffers {
 
 
 Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx, std::span<const uint32_t> spirv,
-                                                     std::vector<uint32_t> bindings) {
+                                                     std::vector<uint32_t> bindings,
+                                                     std::vector<BindingSlot> otherSets) {
     auto res = ctx.runResources();
     if (!res) return res.error();
     std::unique_ptr<GpuKernel> k(new GpuKernel(ctx, **res));
-    k->m_bindings = std::move(bindings);
+    for (uint32_t b : bindings) k->m_bindings.push_back({0, b});
+    k->m_bindings.insert(k->m_bindings.end(), otherSets.begin(), otherSets.end());
     if (auto s = k->createObjects(spirv); !s) return s.error();
     return k;
 }
@@ -41,17 +43,23 @@ Status GpuKernel::createObjects(std::span<const uint32_t> spirv) {
     smci.pCode = spirv.data();
     if (VkResult r = vkCreateShaderModule(dev, &smci, nullptr, &m_module); r != VK_SUCCESS)
         return vkError("creating the shader module", r);
-    std::vector<VkDescriptorSetLayoutBinding> lb;
-    for (uint32_t b : m_bindings)
-        lb.push_back({b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
-    VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    dslci.bindingCount = static_cast<uint32_t>(lb.size());
-    dslci.pBindings = lb.data();
-    if (VkResult r = vkCreateDescriptorSetLayout(dev, &dslci, nullptr, &m_setLayout); r != VK_SUCCESS)
-        return vkError("creating the descriptor set layout", r);
+    uint32_t sets = 1;
+    for (const BindingSlot& b : m_bindings) sets = std::max(sets, b.set + 1);
+    for (uint32_t set = 0; set < sets; ++set) {
+        std::vector<VkDescriptorSetLayoutBinding> lb;
+        for (const BindingSlot& b : m_bindings)
+            if (b.set == set) lb.push_back({b.binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr});
+        VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        dslci.bindingCount = static_cast<uint32_t>(lb.size());
+        dslci.pBindings = lb.data();
+        VkDescriptorSetLayout layout;
+        if (VkResult r = vkCreateDescriptorSetLayout(dev, &dslci, nullptr, &layout); r != VK_SUCCESS)
+            return vkError("creating the descriptor set layout", r);
+        m_setLayouts.push_back(layout);
+    }
     VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    plci.setLayoutCount = 1;
-    plci.pSetLayouts = &m_setLayout;
+    plci.setLayoutCount = static_cast<uint32_t>(m_setLayouts.size());
+    plci.pSetLayouts = m_setLayouts.data();
     if (VkResult r = vkCreatePipelineLayout(dev, &plci, nullptr, &m_layout); r != VK_SUCCESS)
         return vkError("creating the pipeline layout", r);
     return okStatus();
@@ -62,7 +70,7 @@ GpuKernel::~GpuKernel() {
     VkDevice dev = m_ctx.device();
     for (auto& [key, p] : m_pipelines) vkDestroyPipeline(dev, p, nullptr);
     vkDestroyPipelineLayout(dev, m_layout, nullptr);
-    vkDestroyDescriptorSetLayout(dev, m_setLayout, nullptr);
+    for (VkDescriptorSetLayout l : m_setLayouts) vkDestroyDescriptorSetLayout(dev, l, nullptr);
     vkDestroyShaderModule(dev, m_module, nullptr);
 }
 
@@ -142,11 +150,11 @@ Result<VkPipeline> GpuKernel::pipelineFor(const LaunchSpec& launch) {
 }
 
 void GpuKernel::record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch,
-                       VkDescriptorSet set) {
+                       const std::vector<VkDescriptorSet>& sets) {
     VkQueryPool queries = m_res.queries();
     if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * item);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, 1, &set, 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, static_cast<uint32_t>(sets.size()), sets.data(), 0, nullptr);
     vkCmdDispatch(cmd, launch.workgroups[0], launch.workgroups[1], launch.workgroups[2]);
     if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * item + 1);
     // Signalled when this item's dispatch is done: after a timeout it tells which item hung.
@@ -160,7 +168,7 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
         bb.first.push_back(bb.buffers.size());
         for (const RunBuffer& b : item.buffers) {
             VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-            bci.size = std::max<uint64_t>(4, b.initial.size_bytes());
+            bci.size = std::max<uint64_t>(4, std::max<uint64_t>(b.initial.size(), b.sizeWords) * 4);
             bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
             if (bci.size > m_ctx.info().maxStorageBufferRange)
                 return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + " needs " + std::to_string(bci.size) +
@@ -183,7 +191,7 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
     size_t k = 0;
     for (const RunItem& item : items)
         for (const RunBuffer& b : item.buffers) {
-            std::memset(base + bb.offsets[k], 0, bb.sizes[k]);
+            if (b.initial.empty()) std::memset(base + bb.offsets[k], 0, 4);
             std::memcpy(base + bb.offsets[k], b.initial.data(), b.initial.size_bytes());
             if (VkResult r = vkBindBufferMemory(dev, bb.buffers[k], m_res.arena(), bb.offsets[k]); r != VK_SUCCESS)
                 return vkError("binding buffer memory", r);
@@ -192,20 +200,20 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
     return okStatus();
 }
 
-Result<VkDescriptorSet> GpuKernel::describe(const RunItem& item, const BatchBuffers& bb, size_t first) {
+Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, const BatchBuffers& bb, size_t first) {
     VkDevice dev = m_ctx.device();
     VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     dsai.descriptorPool = m_res.descriptorPool();
-    dsai.descriptorSetCount = 1;
-    dsai.pSetLayouts = &m_setLayout;
-    VkDescriptorSet set;
-    if (VkResult r = vkAllocateDescriptorSets(dev, &dsai, &set); r != VK_SUCCESS) return vkError("allocating a descriptor set", r);
+    dsai.descriptorSetCount = static_cast<uint32_t>(m_setLayouts.size());
+    dsai.pSetLayouts = m_setLayouts.data();
+    std::vector<VkDescriptorSet> sets(m_setLayouts.size());
+    if (VkResult r = vkAllocateDescriptorSets(dev, &dsai, sets.data()); r != VK_SUCCESS) return vkError("allocating a descriptor set", r);
     std::vector<VkDescriptorBufferInfo> dbi;
     for (size_t i = 0; i < item.buffers.size(); ++i) dbi.push_back({bb.buffers[first + i], 0, bb.sizes[first + i]});
     std::vector<VkWriteDescriptorSet> writes;
     for (size_t i = 0; i < item.buffers.size(); ++i) {
         VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        w.dstSet = set;
+        w.dstSet = sets.at(item.buffers[i].set);
         w.dstBinding = item.buffers[i].binding;
         w.descriptorCount = 1;
         w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -213,7 +221,7 @@ Result<VkDescriptorSet> GpuKernel::describe(const RunItem& item, const BatchBuff
         writes.push_back(w);
     }
     vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
-    return set;
+    return sets;
 }
 
 Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs) {
@@ -308,8 +316,8 @@ std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> item
         for (size_t b = 0; b < items[i].buffers.size(); ++b) {
             const RunBuffer& rb = items[i].buffers[b];
             if (!rb.readBack) continue;
-            o.buffers[b].resize(rb.initial.size());
-            std::memcpy(o.buffers[b].data(), base + bb.offsets[bb.first[i] + b], rb.initial.size_bytes());
+            o.buffers[b].resize(std::max<uint64_t>(rb.initial.size(), rb.sizeWords));
+            std::memcpy(o.buffers[b].data(), base + bb.offsets[bb.first[i] + b], o.buffers[b].size() * 4);
         }
         if (haveTimes) o.gpuMs = double(ts[2 * i + 1] - ts[2 * i]) * m_ctx.info().timestampPeriodNs / 1e6;
         out.push_back(std::move(o));

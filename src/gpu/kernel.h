@@ -28,6 +28,13 @@ struct RunBuffer {
     uint32_t binding = 0;
     std::span<const uint32_t> initial; // element words; an empty buffer is padded to one word
     bool readBack = false;
+    uint32_t set = 0;
+    uint64_t sizeWords = 0; // when larger than `initial`: the buffer's size; the rest is uninitialised
+};
+
+struct BindingSlot {
+    uint32_t set = 0;
+    uint32_t binding = 0;
 };
 
 // One dispatch of a batch: its launch shape and buffers.
@@ -45,9 +52,11 @@ struct BatchBuffers; // the buffers of one submission (kernel.cpp)
 
 class GpuKernel {
   public:
-    // `bindings`: the storage-buffer bindings of set 0 the kernel uses.
+    // `bindings`: the storage-buffer bindings of set 0 the kernel uses; `otherSets`: any in
+    // further sets (the trace buffer of an instrumented kernel).
     static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::span<const uint32_t> spirv,
-                                                     std::vector<uint32_t> bindings);
+                                                     std::vector<uint32_t> bindings,
+                                                     std::vector<BindingSlot> otherSets = {});
     ~GpuKernel();
     GpuKernel(const GpuKernel&) = delete;
     GpuKernel& operator=(const GpuKernel&) = delete;
@@ -69,8 +78,9 @@ class GpuKernel {
     Result<VkPipeline> pipelineFor(const LaunchSpec& launch);
     Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items, uint64_t timeoutMs);
     Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
-    Result<VkDescriptorSet> describe(const RunItem& item, const BatchBuffers& bb, size_t first);
-    void record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch, VkDescriptorSet set);
+    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const BatchBuffers& bb, size_t first);
+    void record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch,
+                const std::vector<VkDescriptorSet>& sets);
     std::vector<Result<RunOutput>> timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb);
     std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb);
 
@@ -79,9 +89,9 @@ class GpuKernel {
 
     GpuContext& m_ctx;
     RunResources& m_res; // the context's, shared by every kernel
-    std::vector<uint32_t> m_bindings;
+    std::vector<BindingSlot> m_bindings;
     VkShaderModule m_module = VK_NULL_HANDLE;
-    VkDescriptorSetLayout m_setLayout = VK_NULL_HANDLE;
+    std::vector<VkDescriptorSetLayout> m_setLayouts; // set 0, 1, ...
     VkPipelineLayout m_layout = VK_NULL_HANDLE;
     std::map<PipelineKey, VkPipeline> m_pipelines;
 };

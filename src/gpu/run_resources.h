@@ -17,6 +17,7 @@ class GpuContext;
 class RunResources {
   public:
     static constexpr size_t kMaxBatch = 64; // dispatches per submission
+    static constexpr uint32_t kMaxSets = 2;  // descriptor sets per dispatch (the kernel's, the trace's)
     static Result<RunResources*> create(GpuContext& ctx); // owned by the caller
     ~RunResources();
     RunResources(const RunResources&) = delete;

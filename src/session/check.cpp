@@ -1,10 +1,12 @@
 #include "session/check.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "gpu/context.h"
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
+#include "shader/instrument.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"
 
@@ -34,8 +36,21 @@ class Checker {
     void run(std::span<const uint32_t> spirv) {
         std::vector<uint32_t> bindings;
         for (const BufferDecl& b : m_p.buffers) bindings.push_back(b.binding);
+        std::vector<uint32_t> traced;
+        if (m_o.trace) {
+            auto t = Clock::now();
+            auto inst = instrumentKernel(spirv);
+            if (!inst) return fail(inst.error());
+            if (auto valid = validateSpirv(inst->spirv); !valid) return fail(valid.error());
+            m_layout = inst->layout;
+            traced = std::move(inst->spirv);
+            spirv = traced;
+            m_r.timing.instrumentMs = msSince(t);
+        }
         auto t = Clock::now();
-        auto kernel = GpuKernel::create(m_gpu, spirv, bindings);
+        std::vector<BindingSlot> traceSlot;
+        if (m_o.trace) traceSlot.push_back({m_layout.traceSet, m_layout.traceBinding});
+        auto kernel = GpuKernel::create(m_gpu, spirv, bindings, traceSlot);
         if (!kernel) return fail(kernel.error());
         std::vector<size_t> cases = selectedCases(m_p, m_o);
         std::vector<LaunchSpec> launches;
@@ -65,6 +80,17 @@ class Checker {
                 item.buffers.push_back({m_p.buffers[b].binding, data.back().initial[b].words, m_p.buffers[b].role == RoleKind::Output});
             items.push_back(std::move(item));
         }
+        std::vector<std::vector<uint32_t>> traceBuffers;
+        if (m_o.trace) {
+            traceBuffers.reserve(cases.size());
+            for (size_t k = 0; k < cases.size(); ++k) {
+                TraceLaunch launch = traceLaunch(cases[k]);
+                uint64_t per = std::clamp<uint64_t>(m_o.traceRecords / std::max<uint64_t>(1, launch.invocations()), 16, 1024);
+                uint64_t words = 0;
+                traceBuffers.push_back(makeTraceBuffer(launch, static_cast<uint32_t>(per), m_o.loopBudget, &words));
+                items[k].buffers.push_back({m_layout.traceBinding, traceBuffers.back(), true, m_layout.traceSet, words});
+            }
+        }
         auto ran = kernel.runAll(items, m_o.timeoutMs);
         m_r.timing.runMs = msSince(t);
         if (!ran) return fail(ran.error());
@@ -85,6 +111,7 @@ class Checker {
         out.gpuMs = ran->gpuMs;
         if (ran->gpuMs > 0) m_r.timing.gpuMs += ran->gpuMs;
         out.pass = true;
+        if (m_o.trace) analyse(out, data, ran->buffers.back());
         for (size_t b = 0; b < m_p.buffers.size(); ++b) {
             if (!data.expected[b]) continue;
             BufferData actual{m_p.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[b])};
@@ -92,11 +119,54 @@ class Checker {
             out.pass = out.pass && v.pass;
             out.outputs.push_back({b, std::move(*data.expected[b]), std::move(actual), std::move(v)});
         }
+        out.outputsMatch = out.pass;
+        if (out.analysis && out.analysis->failsCase()) out.pass = false;
         out.inputs = std::move(data.initial);
         return out;
     }
 
+    TraceLaunch traceLaunch(size_t index) const {
+        return {m_p.cases[index].workgroupSize, m_p.cases[index].workgroups};
+    }
+
+    // Names each traced variable with its length in this case (buffers: the data's; shared
+    // arrays: from their dimensions and the case's constants).
+    std::vector<TraceVariableInfo> variableInfo(size_t index, const CaseData& data) const {
+        std::vector<TraceVariableInfo> out;
+        for (const TracedVariable& v : m_layout.variables) {
+            TraceVariableInfo info{v};
+            if (v.shared) {
+                info.length = 1;
+                for (const SizeExpr& d : v.dims) {
+                    info.dims.push_back(d.evaluate(m_p.cases[index].constants));
+                    info.length *= info.dims.back();
+                }
+            } else if (const BufferDecl* b = m_p.findBuffer(v.binding); b && v.set == 0) {
+                info.puzzleBuffer = static_cast<int>(b - m_p.buffers.data());
+                const auto& shapeOf = data.expected[info.puzzleBuffer] ? data.expected[info.puzzleBuffer]->shape : data.initial[info.puzzleBuffer].shape;
+                info.length = shapeOf.count();
+                if (shapeOf.dims.size() == 2) info.dims = shapeOf.dims;
+            }
+            out.push_back(std::move(info));
+        }
+        return out;
+    }
+
+    void analyse(CaseOutcome& out, const CaseData& data, const std::vector<uint32_t>& words) {
+        auto t = Clock::now();
+        auto trace = decodeTrace(words, traceLaunch(out.index), variableInfo(out.index, data));
+        if (!trace) {
+            out.error = trace.error();
+            return;
+        }
+        auto shared = std::make_shared<const Trace>(std::move(*trace));
+        out.analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_p.limits));
+        out.trace = std::move(shared);
+        m_r.timing.analysisMs += msSince(t);
+    }
+
     const Puzzle& m_p;
+    TraceLayout m_layout;
     GpuContext& m_gpu;
     CheckReport& m_r;
     const CheckOptions& m_o;
@@ -140,7 +210,7 @@ CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle&
         return r;
     }
     auto t = Clock::now();
-    CompileResult compiled = compiler.compile(source, kernelFile);
+    CompileResult compiled = compiler.compile(source, kernelFile, {/*debugInfo=*/options.trace});
     r.timing.compileMs = msSince(t);
     r.diagnostics = compiled.diagnostics;
     if (!compiled.ok()) return r;

@@ -1,6 +1,7 @@
 // One check of a kernel against a puzzle: compile -> reflect/validate -> run every case -> compare.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,8 @@
 #include "core/diagnostic.h"
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "core/trace.h"
+#include "core/trace_analysis.h"
 
 namespace vkp {
 
@@ -24,6 +27,8 @@ struct StageTimings {
     double pipelineMs = 0;  // shader module + one pipeline per launch shape
     double runMs = 0;       // materialise data, upload, dispatch, wait, read back (all cases)
     double checkMs = 0;     // compare with expected (all cases)
+    double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
+    double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
     double gpuMs = 0;       // sum of the dispatches' timestamp durations
     double totalMs = 0;     // wall clock of the whole check
 };
@@ -42,6 +47,11 @@ struct CaseOutcome {
     std::vector<BufferData> inputs;        // initial contents of every buffer (per Puzzle::buffers)
     std::vector<BufferOutcome> outputs;    // one per output buffer
     double gpuMs = -1;
+    bool outputsMatch = false;    // every output equals its expected values
+    // With tracing: what every thread did, and what that says (races, out-of-bounds, limits...).
+    // A finding that fails the case makes `pass` false even when the outputs match.
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TraceAnalysis> analysis;
 };
 
 struct CheckReport {
@@ -60,6 +70,9 @@ struct CheckReport {
 struct CheckOptions {
     std::optional<size_t> onlyCase;  // 0-based; all cases when empty
     uint64_t timeoutMs = 10000;      // per dispatch
+    bool trace = false;              // run an instrumented variant and analyse what it did
+    uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread when tracing
+    uint64_t traceRecords = 1u << 18; // trace capacity per case, shared among its threads
 };
 
 // The check every front end runs. Expected outputs come from the puzzle file (reference ops),

@@ -1,0 +1,139 @@
+#include "core/trace.h"
+
+#include <algorithm>
+
+namespace vkp {
+
+const char* traceEventKindName(TraceEventKind kind) {
+    switch (kind) {
+    case TraceEventKind::Read: return "read";
+    case TraceEventKind::Write: return "write";
+    case TraceEventKind::Atomic: return "atomic";
+    case TraceEventKind::Barrier: return "barrier";
+    case TraceEventKind::LoopBudget: return "loop budget";
+    }
+    return "?";
+}
+
+uint64_t SizeExpr::evaluate(const std::map<uint32_t, uint32_t>& constants) const {
+    switch (kind) {
+    case Kind::Literal: return value;
+    case Kind::Spec: {
+        auto it = constants.find(specId);
+        return it == constants.end() ? value : it->second;
+    }
+    default: break;
+    }
+    if (operands.size() != 2) return 0;
+    uint64_t a = operands[0].evaluate(constants), b = operands[1].evaluate(constants);
+    switch (kind) {
+    case Kind::Add: return a + b;
+    case Kind::Sub: return a >= b ? a - b : 0;
+    case Kind::Mul: return a * b;
+    case Kind::Div: return b ? a / b : 0;
+    default: return 0;
+    }
+}
+
+InvocationIds invocationIds(const TraceLaunch& l, uint64_t invocation) {
+    InvocationIds ids;
+    uint32_t per = l.invocationsPerGroup();
+    ids.groupIndex = static_cast<uint32_t>(invocation / per);
+    ids.localIndex = static_cast<uint32_t>(invocation % per);
+    ids.local = {ids.localIndex % l.workgroupSize[0], (ids.localIndex / l.workgroupSize[0]) % l.workgroupSize[1],
+                 ids.localIndex / (l.workgroupSize[0] * l.workgroupSize[1])};
+    ids.group = {ids.groupIndex % l.workgroups[0], (ids.groupIndex / l.workgroups[0]) % l.workgroups[1],
+                 ids.groupIndex / (l.workgroups[0] * l.workgroups[1])};
+    for (int d = 0; d < 3; ++d) ids.global[d] = ids.group[d] * l.workgroupSize[d] + ids.local[d];
+    return ids;
+}
+
+namespace {
+std::string idText(const std::array<uint32_t, 3>& v, const std::array<uint32_t, 3>& extent) {
+    if (extent[2] > 1) return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
+    if (extent[1] > 1) return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")";
+    return std::to_string(v[0]);
+}
+} // namespace
+
+std::string invocationName(const TraceLaunch& l, uint64_t invocation) {
+    InvocationIds ids = invocationIds(l, invocation);
+    std::array<uint32_t, 3> total{};
+    for (int d = 0; d < 3; ++d) total[d] = l.workgroupSize[d] * l.workgroups[d];
+    std::string s = "thread " + idText(ids.global, total);
+    if (l.workgroups[0] * l.workgroups[1] * l.workgroups[2] > 1)
+        s += " (local " + idText(ids.local, l.workgroupSize) + " of workgroup " + idText(ids.group, l.workgroups) + ")";
+    return s;
+}
+
+uint64_t Trace::eventCount() const {
+    uint64_t n = 0;
+    for (const auto& t : threads) n += t.size();
+    return n;
+}
+
+std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slots, uint32_t loopBudget,
+                                      uint64_t* totalWords) {
+    uint64_t n = launch.invocations();
+    uint64_t statusAt = kTraceHeaderWords + n;
+    uint64_t recordsAt = statusAt + n;
+    *totalWords = recordsAt + n * slots * kTraceRecordWords;
+    std::vector<uint32_t> words(recordsAt, 0u);
+    words[1] = slots;
+    words[2] = launch.invocationsPerGroup();
+    words[3] = launch.workgroups[0];
+    words[4] = launch.workgroups[1];
+    words[5] = static_cast<uint32_t>(recordsAt);
+    words[6] = loopBudget;
+    words[7] = static_cast<uint32_t>(statusAt);
+    return words;
+}
+
+Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
+                          std::vector<TraceVariableInfo> variables) {
+    uint64_t n = launch.invocations();
+    if (words.size() < kTraceHeaderWords + 2 * n || words[7] + n > words.size())
+        return Error{ErrorKind::Internal, "trace buffer too small"};
+    Trace t;
+    t.launch = launch;
+    t.variables = std::move(variables);
+    t.dropped = words[0];
+    t.slotsPerInvocation = words[1];
+    uint64_t recordsAt = words[5];
+    t.threads.resize(n);
+    for (uint64_t inv = 0; inv < n; ++inv) {
+        uint32_t count = std::min(words[kTraceHeaderWords + inv], t.slotsPerInvocation);
+        uint64_t base = recordsAt + inv * t.slotsPerInvocation * kTraceRecordWords;
+        if (base + uint64_t(count) * kTraceRecordWords > words.size()) return Error{ErrorKind::Internal, "trace records out of range"};
+        auto& events = t.threads[inv];
+        events.reserve(count);
+        uint32_t round = 0;
+        for (uint32_t k = 0; k < count; ++k) {
+            const uint32_t* r = &words[base + k * kTraceRecordWords];
+            TraceEvent e;
+            e.kind = static_cast<TraceEventKind>(r[0] >> 28);
+            e.variable = (r[0] >> kTraceLineBits) & 0xff;
+            e.line = r[0] & ((1u << kTraceLineBits) - 1);
+            e.index = r[1];
+            e.value = r[2];
+            e.extra = r[3];
+            e.round = round;
+            if (e.kind == TraceEventKind::Barrier) ++round;
+            events.push_back(e);
+        }
+        // The loop budget ran out but its record did not fit: the status word still says so.
+        uint32_t status = words[words[7] + inv];
+        bool recorded = std::any_of(events.begin(), events.end(), [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; });
+        if ((status & kTraceBudgetFlag) && !recorded) {
+            TraceEvent e;
+            e.kind = TraceEventKind::LoopBudget;
+            e.line = status & ~kTraceBudgetFlag;
+            e.value = words[6];
+            e.round = round;
+            events.push_back(e);
+        }
+    }
+    return t;
+}
+
+} // namespace vkp

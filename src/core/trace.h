@@ -1,0 +1,125 @@
+// Execution traces: the record format an instrumented kernel writes, and the decoded events.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/buffer_data.h"
+#include "core/result.h"
+
+namespace vkp {
+
+// --- The trace buffer, as the instrumented kernel and the host share it -----------------------
+// Words: [0] dropped records (atomic), [1] record slots per invocation, [2] invocations per
+// workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
+// [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
+// record count per invocation; then one status word per invocation (kTraceBudgetFlag | line once
+// it ran out of loop budget, kept even when its slots are full); then each invocation's slots of
+// kTraceRecordWords words. Only the header, counts and status need initialising.
+inline constexpr uint32_t kTraceHeaderWords = 8;
+inline constexpr uint32_t kTraceRecordWords = 4;
+inline constexpr uint32_t kTraceLineBits = 20;      // record word 0: kind(4) | variable(8) | line(20)
+inline constexpr uint32_t kTraceVariableNone = 0xff;
+inline constexpr uint32_t kDefaultLoopBudget = 60000; // below lavapipe's 65535 cut-off
+inline constexpr uint32_t kTraceBudgetFlag = 0x80000000u;
+
+enum class TraceEventKind : uint8_t {
+    Read = 1,       // a load; value = what was read
+    Write = 2,      // a store; value = what was written
+    Atomic = 3,     // a read-modify-write; value = the old value, extra = the operand
+    Barrier = 4,    // the invocation reached a control barrier
+    LoopBudget = 5, // the invocation ran out of loop iterations; value = back-edges taken
+};
+const char* traceEventKindName(TraceEventKind kind);
+
+inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t line) {
+    return (uint32_t(kind) << 28) | ((variable & 0xff) << kTraceLineBits) | (line & ((1u << kTraceLineBits) - 1));
+}
+
+// A length or stride of a shared array: a literal, a specialization constant, or arithmetic
+// over them (glslang's OpSpecConstantOp), evaluated per case from its constants.
+struct SizeExpr {
+    enum class Kind { Literal, Spec, Add, Sub, Mul, Div };
+    Kind kind = Kind::Literal;
+    uint32_t value = 0;   // Literal: the value; Spec: the default value
+    uint32_t specId = 0;  // Spec
+    std::vector<SizeExpr> operands; // Add/Sub/Mul/Div: two
+
+    uint64_t evaluate(const std::map<uint32_t, uint32_t>& constants) const;
+};
+
+// A variable the instrumented kernel traces: a storage buffer or a shared array.
+struct TracedVariable {
+    std::string name;           // the array's name (buffer block member or shared variable)
+    bool shared = false;
+    uint32_t set = 0, binding = 0;  // buffers
+    std::vector<SizeExpr> dims;     // shared: array lengths, outermost first (flattened row-major)
+    std::optional<ElementKind> elementType; // when the elements are 32-bit scalars
+};
+
+// What the instrumentation pass reports besides the rewritten words.
+struct TraceLayout {
+    std::vector<TracedVariable> variables; // record variable index -> variable
+    uint32_t traceSet = 1, traceBinding = 0;
+};
+
+// One decoded record, in its invocation's program order.
+struct TraceEvent {
+    TraceEventKind kind = TraceEventKind::Read;
+    uint32_t variable = kTraceVariableNone; // index into Trace::variables
+    uint32_t line = 0;
+    uint32_t index = 0;   // flattened element index
+    uint32_t value = 0;   // bit pattern
+    uint32_t extra = 0;
+    uint32_t round = 0;   // barriers this invocation had passed before the event
+};
+
+// The launch a trace came from, to name invocations.
+struct TraceLaunch {
+    std::array<uint32_t, 3> workgroupSize{1, 1, 1};
+    std::array<uint32_t, 3> workgroups{1, 1, 1};
+
+    uint32_t invocationsPerGroup() const { return workgroupSize[0] * workgroupSize[1] * workgroupSize[2]; }
+    uint64_t invocations() const { return uint64_t(invocationsPerGroup()) * workgroups[0] * workgroups[1] * workgroups[2]; }
+};
+
+// Ids of one invocation, from its flat index (workgroup-major, then local index).
+struct InvocationIds {
+    std::array<uint32_t, 3> local{}, group{}, global{};
+    uint32_t localIndex = 0, groupIndex = 0;
+};
+InvocationIds invocationIds(const TraceLaunch& launch, uint64_t invocation);
+std::string invocationName(const TraceLaunch& launch, uint64_t invocation); // "thread (3, 1) of workgroup (1, 0)"
+
+struct TraceVariableInfo {
+    TracedVariable decl;
+    uint64_t length = 0;      // elements (buffers: of the case's data; shared: from dims)
+    std::vector<uint64_t> dims; // shared: evaluated
+    int puzzleBuffer = -1;    // index into Puzzle::buffers for buffers of the puzzle
+};
+
+struct Trace {
+    TraceLaunch launch;
+    std::vector<TraceVariableInfo> variables;
+    std::vector<std::vector<TraceEvent>> threads; // per invocation, in program order
+    uint64_t dropped = 0;     // records that did not fit
+    uint32_t slotsPerInvocation = 0;
+    uint64_t eventCount() const;
+};
+
+// The initial contents of a trace buffer (header, zeroed counts and status) and, in
+// `totalWords`, the size the whole buffer needs (records after the initial part).
+std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsPerInvocation, uint32_t loopBudget,
+                                      uint64_t* totalWords);
+
+// Decodes a read-back trace buffer; rounds are derived from each invocation's barriers.
+Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
+                          std::vector<TraceVariableInfo> variables);
+
+} // namespace vkp

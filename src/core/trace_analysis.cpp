@@ -1,0 +1,330 @@
+#include "core/trace_analysis.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace vkp {
+namespace {
+
+// Findings of one kind beyond these are counted into the last one's message, not listed.
+size_t maxFindings(FindingKind kind) { return kind == FindingKind::OutOfBounds ? 4 : 1; }
+
+bool isShared(const Trace& t, const TraceEvent& e) {
+    return e.variable < t.variables.size() && t.variables[e.variable].decl.shared;
+}
+bool isBuffer(const Trace& t, const TraceEvent& e) {
+    return e.variable < t.variables.size() && !t.variables[e.variable].decl.shared;
+}
+bool reads(const TraceEvent& e) { return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic; }
+bool writes(const TraceEvent& e) { return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic; }
+
+std::string cell(const Trace& t, uint32_t var, uint32_t index) {
+    const TraceVariableInfo& v = t.variables[var];
+    if (v.dims.size() >= 2) {
+        std::vector<uint64_t> idx(v.dims.size());
+        uint64_t rest = index;
+        for (size_t d = v.dims.size(); d-- > 0;) {
+            idx[d] = v.dims[d] ? rest % v.dims[d] : 0;
+            rest = v.dims[d] ? rest / v.dims[d] : 0;
+        }
+        std::string s = v.decl.name;
+        for (uint64_t i : idx) s += "[" + std::to_string(i) + "]";
+        return s;
+    }
+    return v.decl.name + "[" + std::to_string(index) + "]";
+}
+
+std::string lineText(uint32_t line) { return line ? " (line " + std::to_string(line) + ")" : ""; }
+
+class Analyzer {
+  public:
+    Analyzer(const Trace& t, const Limits& l) : m_t(t), m_limits(l) {}
+
+    TraceAnalysis run() {
+        m_a.events = m_t.eventCount();
+        m_a.traffic.resize(m_t.threads.size());
+        countTraffic();
+        checkBounds();
+        checkLoopBudget();
+        checkGlobalWrites();
+        uint32_t per = m_t.launch.invocationsPerGroup();
+        bool anyShared = std::any_of(m_t.variables.begin(), m_t.variables.end(), [](const auto& v) { return v.decl.shared; });
+        for (uint64_t g = 0; per && g * per < m_t.threads.size(); ++g) {
+            checkBarriers(g);
+            if (anyShared) walkRounds(g);
+        }
+        noteUnlisted();
+        if (m_t.dropped) {
+            Finding f{FindingKind::TraceOverflow, std::to_string(m_t.dropped) + " trace records did not fit (" +
+                                                       std::to_string(m_t.slotsPerInvocation) + " per thread): the analysis saw only the start of each thread"};
+            f.failsCase = false;
+            f.occurrences = m_t.dropped;
+            m_a.findings.push_back(f);
+        }
+        return std::move(m_a);
+    }
+
+  private:
+    void add(Finding f) {
+        size_t same = std::count_if(m_a.findings.begin(), m_a.findings.end(), [&](const Finding& x) { return x.kind == f.kind; });
+        if (same < maxFindings(f.kind)) m_a.findings.push_back(std::move(f));
+        else ++m_unlisted[f.kind];
+    }
+    void noteUnlisted() {
+        for (auto& [kind, n] : m_unlisted) {
+            auto last = std::find_if(m_a.findings.rbegin(), m_a.findings.rend(), [&](const Finding& f) { return f.kind == kind; });
+            last->message += " (and " + std::to_string(n) + " more like it)";
+            last->occurrences += n;
+        }
+    }
+
+    void countTraffic() {
+        std::optional<uint32_t> overRead, overWrite; // line of the first access over the budget
+        uint64_t overReadThread = 0, overWriteThread = 0;
+        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv) {
+            ThreadTraffic& tr = m_a.traffic[inv];
+            for (const TraceEvent& e : m_t.threads[inv]) {
+                if (!isBuffer(m_t, e)) continue;
+                if (reads(e) && ++tr.globalReads == m_limits.globalReads.value_or(~0u) + 1u && !overRead) {
+                    overRead = e.line;
+                    overReadThread = inv;
+                }
+                if (writes(e) && ++tr.globalWrites == m_limits.globalWrites.value_or(~0u) + 1u && !overWrite) {
+                    overWrite = e.line;
+                    overWriteThread = inv;
+                }
+            }
+            if (tr.globalReads > m_a.maxReads) m_a.maxReads = tr.globalReads, m_a.maxReadsThread = inv;
+            if (tr.globalWrites > m_a.maxWrites) m_a.maxWrites = tr.globalWrites, m_a.maxWritesThread = inv;
+        }
+        if (overRead) limitFinding(FindingKind::ReadLimit, "reads", *m_limits.globalReads, m_a.maxReads, m_a.maxReadsThread, overReadThread, *overRead);
+        if (overWrite) limitFinding(FindingKind::WriteLimit, "writes", *m_limits.globalWrites, m_a.maxWrites, m_a.maxWritesThread, overWriteThread, *overWrite);
+    }
+    void limitFinding(FindingKind kind, const char* what, uint32_t limit, uint32_t most, uint64_t worst, uint64_t first, uint32_t line) {
+        uint64_t count = 0;
+        for (const ThreadTraffic& tr : m_a.traffic) count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
+        Finding f{kind, invocationName(m_t.launch, worst) + " makes " + std::to_string(most) + " global " + what +
+                            "; the puzzle allows " + std::to_string(limit) + " per thread (" + std::to_string(count) +
+                            " threads over; " + invocationName(m_t.launch, first) + " went over at line " + std::to_string(line) + ")"};
+        f.line = line;
+        f.threads = {first, worst};
+        f.occurrences = count;
+        add(f);
+    }
+
+    void checkBounds() {
+        struct Seen { uint64_t count = 0; Finding first; };
+        std::map<std::pair<uint32_t, uint32_t>, Seen> byVarLine;
+        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
+            for (const TraceEvent& e : m_t.threads[inv]) {
+                if (e.variable >= m_t.variables.size() || e.kind == TraceEventKind::Barrier) continue;
+                const TraceVariableInfo& v = m_t.variables[e.variable];
+                if (e.index < v.length) continue;
+                Seen& s = byVarLine[{e.variable, e.line}];
+                if (s.count++ == 0) {
+                    s.first = Finding{FindingKind::OutOfBounds,
+                                      invocationName(m_t.launch, inv) + " " + (writes(e) ? "writes " : "reads ") + cell(m_t, e.variable, e.index) +
+                                          lineText(e.line) + ", past the end of " + v.decl.name + " (length " + std::to_string(v.length) + ")"};
+                    s.first.line = e.line;
+                    s.first.threads = {inv};
+                    s.first.variable = static_cast<int>(e.variable);
+                    s.first.index = e.index;
+                }
+            }
+        for (auto& [key, s] : byVarLine) {
+            s.first.occurrences = s.count;
+            if (s.count > 1) s.first.message += "; " + std::to_string(s.count) + " such accesses at this line";
+            add(s.first);
+        }
+    }
+
+    void checkLoopBudget() {
+        uint64_t count = 0;
+        Finding f{FindingKind::LoopBudget, ""};
+        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
+            for (const TraceEvent& e : m_t.threads[inv]) {
+                if (e.kind != TraceEventKind::LoopBudget) continue;
+                if (count++ == 0) {
+                    f.line = e.line;
+                    f.threads = {inv};
+                    f.message = invocationName(m_t.launch, inv) + " was stopped after " + std::to_string(e.value - 1) +
+                                " loop iterations in the loop at line " + std::to_string(e.line) + ": an endless loop?";
+                }
+            }
+        if (!count) return;
+        f.occurrences = count;
+        if (count > 1) f.message += " (" + std::to_string(count) + " threads ran out)";
+        add(f);
+    }
+
+    void checkGlobalWrites() {
+        std::unordered_map<uint64_t, uint64_t> writer; // (var, index) -> first writing invocation
+        std::set<uint64_t> reported;
+        uint64_t conflicts = 0;
+        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
+            for (const TraceEvent& e : m_t.threads[inv]) {
+                if (e.kind != TraceEventKind::Write || !isBuffer(m_t, e)) continue;
+                uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                auto [it, fresh] = writer.try_emplace(key, inv);
+                if (fresh || it->second == inv || !reported.insert(key).second) continue;
+                ++conflicts;
+                Finding f{FindingKind::GlobalWriteConflict, invocationName(m_t.launch, it->second) + " and " + invocationName(m_t.launch, inv) +
+                                                                " both write " + cell(m_t, e.variable, e.index) + lineText(e.line) +
+                                                                ": which value remains is up to the GPU"};
+                f.line = e.line;
+                f.threads = {it->second, inv};
+                f.variable = static_cast<int>(e.variable);
+                f.index = e.index;
+                add(f);
+            }
+        for (Finding& f : m_a.findings)
+            if (f.kind == FindingKind::GlobalWriteConflict) f.occurrences = conflicts;
+    }
+
+    void checkBarriers(uint64_t g) {
+        uint32_t per = m_t.launch.invocationsPerGroup();
+        uint64_t first = g * per;
+        auto barriers = [&](uint64_t inv) {
+            return m_t.threads[inv].empty() ? 0u : m_t.threads[inv].back().round + (m_t.threads[inv].back().kind == TraceEventKind::Barrier);
+        };
+        uint32_t b0 = barriers(first);
+        for (uint64_t inv = first + 1; inv < first + per && inv < m_t.threads.size(); ++inv) {
+            uint32_t b = barriers(inv);
+            if (b == b0) continue;
+            // A thread stopped by the loop budget or the trace capacity ends early: not a divergence.
+            bool cut = m_t.dropped || std::any_of(m_t.threads[inv].begin(), m_t.threads[inv].end(),
+                                                  [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; });
+            if (cut) continue;
+            Finding f{FindingKind::DivergentBarrier, invocationName(m_t.launch, first) + " passed " + std::to_string(b0) + " barriers but " +
+                                                         invocationName(m_t.launch, inv) + " passed " + std::to_string(b) +
+                                                         ": every thread of a workgroup must reach every barrier (is one inside an if?)"};
+            f.threads = {first, inv};
+            add(f);
+            return;
+        }
+    }
+
+    // Replays one workgroup round by round: races, reads of unwritten cells, and snapshots.
+    void walkRounds(uint64_t g) {
+        uint32_t per = m_t.launch.invocationsPerGroup();
+        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_t.threads.size());
+        std::vector<size_t> cursor(end - first, 0);
+        SharedSnapshot state;
+        state.values.resize(m_t.variables.size());
+        state.written.resize(m_t.variables.size());
+        for (size_t v = 0; v < m_t.variables.size(); ++v)
+            if (m_t.variables[v].decl.shared) {
+                state.values[v].assign(m_t.variables[v].length, 0);
+                state.written[v].assign(m_t.variables[v].length, 0);
+            }
+        std::vector<SharedSnapshot> snaps;
+        for (uint32_t round = 0;; ++round) {
+            bool any = false;
+            struct Use { uint64_t thread; bool write; uint32_t line; };
+            std::unordered_map<uint64_t, std::vector<Use>> uses; // (var, index) -> accesses this round
+            std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
+            std::unordered_set<uint64_t> writtenThisRound;
+            std::vector<std::pair<uint64_t, const TraceEvent*>> readsThisRound;
+            for (uint64_t inv = first; inv < end; ++inv) {
+                auto& events = m_t.threads[inv];
+                size_t& c = cursor[inv - first];
+                for (; c < events.size() && events[c].round == round; ++c) {
+                    any = true;
+                    const TraceEvent& e = events[c];
+                    if (!isShared(m_t, e)) continue;
+                    uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                    bool inRange = e.index < m_t.variables[e.variable].length;
+                    if (e.kind != TraceEventKind::Atomic) uses[key].push_back({inv, e.kind == TraceEventKind::Write, e.line});
+                    if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index]) readsThisRound.push_back({inv, &e});
+                    if (writes(e) && inRange) {
+                        writtenThisRound.insert(key);
+                        if (e.kind == TraceEventKind::Write) pendingWrites.push_back({key, e.value});
+                    }
+                }
+            }
+            if (!any) break;
+            // A cell some thread writes in this same round is a race (reported below), not unwritten.
+            for (auto [inv, e] : readsThisRound)
+                if (!writtenThisRound.count((uint64_t(e->variable) << 32) | e->index)) uninitialised(inv, *e);
+            for (auto& [key, list] : uses) raceCheck(key, list, round);
+            for (auto [key, value] : pendingWrites) {
+                uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
+                state.values[var][idx] = value;
+                state.written[var][idx] = 1;
+            }
+            state.round = round;
+            snaps.push_back(state);
+        }
+        if (m_a.rounds.size() <= g) m_a.rounds.resize(g + 1);
+        m_a.rounds[g] = std::move(snaps);
+    }
+
+    template <class List> void raceCheck(uint64_t key, const List& list, uint32_t round) {
+        const auto* writer = static_cast<const typename List::value_type*>(nullptr);
+        for (const auto& u : list)
+            if (u.write) { writer = &u; break; }
+        if (!writer) return;
+        for (const auto& u : list) {
+            if (u.thread == writer->thread) continue;
+            ++m_races;
+            uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
+            Finding f{FindingKind::SharedRace, "race on " + cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
+                                                   invocationName(m_t.launch, writer->thread) + " writes it" + lineText(writer->line) + " while " +
+                                                   invocationName(m_t.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
+                                                   ", with no barrier between: a missing barrier()?"};
+            f.line = u.line;
+            f.threads = {writer->thread, u.thread};
+            f.variable = static_cast<int>(var);
+            f.index = idx;
+            f.round = round;
+            add(f);
+            return;
+        }
+    }
+
+    void uninitialised(uint64_t inv, const TraceEvent& e) {
+        Finding f{FindingKind::UninitialisedRead, invocationName(m_t.launch, inv) + " reads " + cell(m_t, e.variable, e.index) + lineText(e.line) +
+                                                      " in barrier round " + std::to_string(e.round) + ", but no thread wrote that cell before"};
+        f.line = e.line;
+        f.threads = {inv};
+        f.variable = static_cast<int>(e.variable);
+        f.index = e.index;
+        f.round = e.round;
+        add(f);
+    }
+
+    const Trace& m_t;
+    const Limits& m_limits;
+    TraceAnalysis m_a;
+    uint64_t m_races = 0;
+    std::map<FindingKind, uint64_t> m_unlisted;
+};
+
+} // namespace
+
+const char* findingKindName(FindingKind kind) {
+    switch (kind) {
+    case FindingKind::SharedRace: return "race";
+    case FindingKind::GlobalWriteConflict: return "write conflict";
+    case FindingKind::OutOfBounds: return "out of bounds";
+    case FindingKind::UninitialisedRead: return "uninitialised read";
+    case FindingKind::ReadLimit: return "read limit";
+    case FindingKind::WriteLimit: return "write limit";
+    case FindingKind::LoopBudget: return "endless loop?";
+    case FindingKind::DivergentBarrier: return "divergent barrier";
+    case FindingKind::TraceOverflow: return "trace incomplete";
+    }
+    return "?";
+}
+
+bool TraceAnalysis::failsCase() const {
+    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.failsCase; });
+}
+
+TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) { return Analyzer(trace, limits).run(); }
+
+} // namespace vkp

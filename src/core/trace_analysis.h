@@ -1,0 +1,67 @@
+// What a trace says about a kernel: per-thread global traffic against the puzzle's limits,
+// out-of-bounds accesses, races, reads of never-written shared cells, loop budgets, and the
+// shared memory of each workgroup after every barrier round.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/trace.h"
+
+namespace vkp {
+
+enum class FindingKind {
+    SharedRace,        // two threads of a workgroup, same shared cell, same round, a write
+    GlobalWriteConflict, // two threads wrote the same buffer cell
+    OutOfBounds,       // an index past the end of a buffer or shared array
+    UninitialisedRead, // a shared cell read before anything wrote it
+    ReadLimit,         // more global reads in a thread than the puzzle allows
+    WriteLimit,        // more global writes in a thread than the puzzle allows
+    LoopBudget,        // a thread ran out of loop iterations (endless loop?)
+    DivergentBarrier,  // threads of a workgroup passed different numbers of barriers
+    TraceOverflow,     // records were dropped: the analysis saw only part of the run
+};
+const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
+
+struct Finding {
+    FindingKind kind = FindingKind::SharedRace;
+    std::string message;          // one sentence naming threads, cells and lines
+    uint32_t line = 0;            // kernel line of the (first) offending access
+    std::vector<uint64_t> threads;  // invocations involved, the first ones
+    int variable = -1;            // index into Trace::variables, -1 if none
+    uint32_t index = 0;           // the cell
+    uint32_t round = 0;
+    uint64_t occurrences = 1;     // how many accesses or cells share this finding
+    bool failsCase = true;        // false for TraceOverflow (a warning)
+};
+
+struct ThreadTraffic {
+    uint32_t globalReads = 0;
+    uint32_t globalWrites = 0;
+};
+
+// Shared arrays of one workgroup after one barrier round (round r = after the r-th barrier;
+// the last snapshot is the end of the kernel).
+struct SharedSnapshot {
+    uint32_t round = 0;
+    std::vector<std::vector<uint32_t>> values;  // per shared variable (others empty)
+    std::vector<std::vector<uint8_t>> written;  // 1 where some thread has written the cell
+};
+
+struct TraceAnalysis {
+    std::vector<ThreadTraffic> traffic;   // per invocation
+    uint64_t maxReadsThread = 0, maxWritesThread = 0;
+    uint32_t maxReads = 0, maxWrites = 0;
+    std::vector<Finding> findings;
+    std::vector<std::vector<SharedSnapshot>> rounds; // per workgroup, when it has shared arrays
+    uint64_t events = 0;
+
+    bool failsCase() const;
+};
+
+// `limits` are the puzzle's per-thread budgets (unset: unlimited).
+TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits);
+
+} // namespace vkp

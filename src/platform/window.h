@@ -1,0 +1,48 @@
+// The app's one GLFW window (no client API: Vulkan draws into it).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/result.h"
+
+struct GLFWwindow;
+
+namespace vkp::platform {
+
+struct WindowOptions {
+    std::string title = "vkpuzzles";
+    int width = 1280;     // in screen coordinates
+    int height = 800;
+    bool resizable = true;
+};
+
+class Window {
+  public:
+    // Initialises GLFW once. A machine without a display is an Error of kind Device whose message
+    // says so in one line.
+    static Result<std::unique_ptr<Window>> create(const WindowOptions& options);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    GLFWwindow* handle() const { return m_window; }
+    bool shouldClose() const;
+    void requestClose();
+    void framebufferSize(int& width, int& height) const; // pixels
+    void size(int& width, int& height) const;            // screen coordinates
+    float contentScale() const;                          // 1 on a classic screen, 2 on high-DPI
+    void setTitle(const std::string& title);
+
+    // Waits for input up to `seconds` (0: just polls).
+    static void waitEvents(double seconds);
+
+  private:
+    Window() = default;
+    GLFWwindow* m_window = nullptr;
+};
+
+// Whether a display looks reachable (DISPLAY or WAYLAND_DISPLAY set), without starting GLFW.
+bool displayAvailable();
+
+} // namespace vkp::platform

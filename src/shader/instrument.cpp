@@ -1,0 +1,518 @@
+#include "shader/instrument.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <spirv-tools/libspirv.hpp>
+#include <spirv/unified1/spirv.hpp11>
+
+#include "shader/spirv_editor.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+constexpr uint32_t op(Op o) { return static_cast<uint32_t>(o); }
+constexpr uint32_t sc(spv::StorageClass s) { return static_cast<uint32_t>(s); }
+constexpr uint32_t deco(spv::Decoration d) { return static_cast<uint32_t>(d); }
+
+bool isAtomic(uint32_t o) {
+    return (o >= op(Op::OpAtomicLoad) && o <= op(Op::OpAtomicXor)) || o == op(Op::OpAtomicFAddEXT) ||
+           o == op(Op::OpAtomicFMinEXT) || o == op(Op::OpAtomicFMaxEXT);
+}
+
+// A pointer into a traced variable: the variable and the access-chain indices from it.
+struct Chain {
+    uint32_t variable = 0; // index in the layout
+    std::vector<uint32_t> indices;
+};
+
+class Instrumenter {
+  public:
+    Instrumenter(SpirvEditor& m, const InstrumentOptions& o) : m_m(m), m_o(o) {}
+
+    Result<InstrumentResult> run() {
+        if (auto s = findEntryPoint(); !s) return s.error();
+        findVariables();
+        declareTraceObjects();
+        buildInvocationIndex();
+        buildRecorder();
+        buildLoopGuard();
+        std::vector<SpvInst> out;
+        size_t start = 0;
+        for (size_t i = 0; i < m_m.functions.size(); ++i) {
+            if (m_m.functions[i].op != op(Op::OpFunctionEnd)) continue;
+            rewriteFunction(std::span(m_m.functions).subspan(start, i + 1 - start), out);
+            start = i + 1;
+        }
+        m_m.functions = std::move(out);
+        InstrumentResult r;
+        r.spirv = m_m.assemble();
+        r.layout = m_layout;
+        r.accessSites = m_sites;
+        r.loopsGuarded = m_loops;
+        return r;
+    }
+
+  private:
+    // --- module level ---------------------------------------------------------------------
+    Status findEntryPoint() {
+        for (SpvInst& s : m_m.preamble)
+            if (s.op == op(Op::OpEntryPoint)) {
+                m_entry = &s;
+                return okStatus();
+            }
+        return Error{ErrorKind::Internal, "the kernel has no entry point"};
+    }
+
+    void findVariables() {
+        m_layout.traceSet = m_o.traceSet;
+        m_layout.traceBinding = m_o.traceBinding;
+        for (const SpvInst& s : m_m.globals) {
+            if (s.op != op(Op::OpVariable) || s.w.size() < 3) continue;
+            uint32_t storage = s.w[2];
+            const SpvInst* ptr = m_m.def(s.w[0]);
+            if (!ptr) continue;
+            uint32_t pointee = ptr->w[2];
+            bool buffer = storage == sc(spv::StorageClass::StorageBuffer) ||
+                          (storage == sc(spv::StorageClass::Uniform) && m_m.hasDecoration(pointee, deco(spv::Decoration::BufferBlock)));
+            bool shared = storage == sc(spv::StorageClass::Workgroup);
+            if ((!buffer && !shared) || m_layout.variables.size() >= kTraceVariableNone) continue;
+            TracedVariable v;
+            v.shared = shared;
+            if (buffer) describeBuffer(s.w[1], pointee, v);
+            else describeShared(s.w[1], pointee, v);
+            m_varIndex[s.w[1]] = static_cast<uint32_t>(m_layout.variables.size());
+            m_pointee[s.w[1]] = pointee;
+            m_layout.variables.push_back(v);
+        }
+    }
+    void describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) {
+        auto set = m_m.decorations(var, deco(spv::Decoration::DescriptorSet));
+        auto binding = m_m.decorations(var, deco(spv::Decoration::Binding));
+        v.set = set.empty() ? 0 : set[0];
+        v.binding = binding.empty() ? 0 : binding[0];
+        v.name = m_m.memberName(block, 0);
+        if (v.name.empty()) v.name = m_m.name(var);
+        const SpvInst* st = m_m.def(block);
+        if (st && st->op == op(Op::OpTypeStruct) && st->w.size() >= 2)
+            if (const SpvInst* arr = m_m.def(st->w[1]); arr && arr->op == op(Op::OpTypeRuntimeArray))
+                v.elementType = scalarKind(arr->w[1]);
+    }
+    void describeShared(uint32_t var, uint32_t type, TracedVariable& v) {
+        v.name = m_m.name(var);
+        for (const SpvInst* t = m_m.def(type); t && t->op == op(Op::OpTypeArray); t = m_m.def(t->w[1])) {
+            v.dims.push_back(sizeExpr(t->w[2]));
+            type = t->w[1];
+        }
+        v.elementType = scalarKind(type);
+    }
+    std::optional<ElementKind> scalarKind(uint32_t type) const {
+        const SpvInst* t = m_m.def(type);
+        if (t && t->op == op(Op::OpTypeFloat) && t->w[1] == 32) return ElementKind::Float;
+        if (t && t->op == op(Op::OpTypeInt) && t->w[1] == 32) return t->w[2] ? ElementKind::Int : ElementKind::Uint;
+        return std::nullopt;
+    }
+    SizeExpr sizeExpr(uint32_t id) const {
+        SizeExpr e;
+        const SpvInst* d = m_m.def(id);
+        if (!d) return e;
+        if (d->op == op(Op::OpConstant)) e.value = d->w[2];
+        if (d->op == op(Op::OpSpecConstant)) {
+            e.kind = SizeExpr::Kind::Spec;
+            e.value = d->w[2];
+            auto spec = m_m.decorations(id, deco(spv::Decoration::SpecId));
+            e.specId = spec.empty() ? 0 : spec[0];
+        }
+        if (d->op == op(Op::OpSpecConstantOp) && d->w.size() >= 5) {
+            static const std::map<uint32_t, SizeExpr::Kind> kinds = {
+                {op(Op::OpIAdd), SizeExpr::Kind::Add}, {op(Op::OpISub), SizeExpr::Kind::Sub},
+                {op(Op::OpIMul), SizeExpr::Kind::Mul}, {op(Op::OpUDiv), SizeExpr::Kind::Div}, {op(Op::OpSDiv), SizeExpr::Kind::Div}};
+            auto it = kinds.find(d->w[2]);
+            if (it == kinds.end()) return e;
+            e.kind = it->second;
+            e.operands = {sizeExpr(d->w[3]), sizeExpr(d->w[4])};
+        }
+        return e;
+    }
+
+    uint32_t builtinVariable(spv::BuiltIn builtin, uint32_t pointerType) {
+        for (const SpvInst& s : m_m.globals)
+            if (s.op == op(Op::OpVariable)) {
+                auto b = m_m.decorations(s.w[1], deco(spv::Decoration::BuiltIn));
+                if (!b.empty() && b[0] == uint32_t(builtin)) return s.w[1];
+            }
+        uint32_t id = addGlobalVariable(pointerType, sc(spv::StorageClass::Input));
+        m_m.newAnnotations.push_back({op(Op::OpDecorate), {id, deco(spv::Decoration::BuiltIn), uint32_t(builtin)}});
+        return id;
+    }
+    uint32_t addGlobalVariable(uint32_t pointerType, uint32_t storage, std::optional<uint32_t> init = {}) {
+        uint32_t id = m_m.newId();
+        SpvInst v{op(Op::OpVariable), {pointerType, id, storage}};
+        if (init) v.w.push_back(*init);
+        m_m.noteDefinition(v);
+        m_m.newGlobals.push_back(v);
+        return id;
+    }
+    void addToInterface(uint32_t var) {
+        // Entry point operands: model, function, name (nul-terminated words), interface ids.
+        size_t nameEnd = 2;
+        while (nameEnd < m_entry->w.size() && (m_entry->w[nameEnd] >> 24) != 0) ++nameEnd;
+        ++nameEnd;
+        if (std::find(m_entry->w.begin() + std::min(nameEnd, m_entry->w.size()), m_entry->w.end(), var) == m_entry->w.end())
+            m_entry->w.push_back(var);
+    }
+
+    void declareTraceObjects() {
+        m_uint = m_m.typeUint();
+        m_bool = m_m.typeBool();
+        m_void = m_m.typeVoid();
+        uint32_t v3 = m_m.typeVector(m_uint, 3);
+        // The trace block: struct { uint data[]; } in its own descriptor set.
+        uint32_t runtime = m_m.newId(), block = m_m.newId();
+        m_m.newGlobals.push_back({op(Op::OpTypeRuntimeArray), {runtime, m_uint}});
+        m_m.newGlobals.push_back({op(Op::OpTypeStruct), {block, runtime}});
+        m_m.newAnnotations.push_back({op(Op::OpDecorate), {runtime, deco(spv::Decoration::ArrayStride), 4}});
+        m_m.newAnnotations.push_back({op(Op::OpMemberDecorate), {block, 0, deco(spv::Decoration::Offset), 0}});
+        m_m.newAnnotations.push_back({op(Op::OpDecorate), {block, deco(spv::Decoration::Block)}});
+        m_traceVar = addGlobalVariable(m_m.typePointer(sc(spv::StorageClass::StorageBuffer), block), sc(spv::StorageClass::StorageBuffer));
+        m_m.newAnnotations.push_back({op(Op::OpDecorate), {m_traceVar, deco(spv::Decoration::DescriptorSet), m_o.traceSet}});
+        m_m.newAnnotations.push_back({op(Op::OpDecorate), {m_traceVar, deco(spv::Decoration::Binding), m_o.traceBinding}});
+        m_ptrData = m_m.typePointer(sc(spv::StorageClass::StorageBuffer), m_uint);
+        uint32_t ptrPrivate = m_m.typePointer(sc(spv::StorageClass::Private), m_uint);
+        m_pos = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
+        m_iters = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
+        m_groupId = builtinVariable(spv::BuiltIn::WorkgroupId, m_m.typePointer(sc(spv::StorageClass::Input), v3));
+        m_localIndex = builtinVariable(spv::BuiltIn::LocalInvocationIndex, m_m.typePointer(sc(spv::StorageClass::Input), m_uint));
+        for (uint32_t var : {m_traceVar, m_pos, m_iters, m_groupId, m_localIndex}) addToInterface(var);
+        m_recType = m_m.typeFunction(m_void, {m_uint, m_uint, m_uint, m_uint});
+        m_loopType = m_m.typeFunction(m_bool, {m_uint});
+        m_indexType = m_m.typeFunction(m_uint, {});
+        m_recFn = m_m.newId();
+        m_loopFn = m_m.newId();
+        m_indexFn = m_m.newId();
+    }
+
+    // --- helpers for emitting instructions ------------------------------------------------
+    uint32_t emit(std::vector<SpvInst>& out, Op o, uint32_t type, std::vector<uint32_t> operands) {
+        uint32_t id = m_m.newId();
+        operands.insert(operands.begin(), {type, id});
+        SpvInst s{op(o), std::move(operands)};
+        m_m.noteDefinition(s);
+        out.push_back(std::move(s));
+        return id;
+    }
+    void emitVoid(std::vector<SpvInst>& out, Op o, std::vector<uint32_t> operands) { out.push_back({op(o), std::move(operands)}); }
+    uint32_t dataPtr(std::vector<SpvInst>& out, uint32_t index) {
+        return emit(out, Op::OpAccessChain, m_ptrData, {m_traceVar, m_m.constUint(0), index});
+    }
+    uint32_t loadData(std::vector<SpvInst>& out, uint32_t word) {
+        return emit(out, Op::OpLoad, m_uint, {dataPtr(out, m_m.constUint(word))});
+    }
+    uint32_t label(std::vector<SpvInst>& out) {
+        uint32_t id = m_m.newId();
+        out.push_back({op(Op::OpLabel), {id}});
+        return id;
+    }
+
+    // invocationIndex(): the invocation's flat index, workgroup-major (see core/trace.h).
+    void buildInvocationIndex() {
+        auto& f = m_m.newFunctions;
+        f.push_back({op(Op::OpFunction), {m_uint, m_indexFn, 0, m_indexType}});
+        label(f);
+        uint32_t perGroup = loadData(f, 2), nx = loadData(f, 3), ny = loadData(f, 4);
+        uint32_t wid = emit(f, Op::OpLoad, m_m.typeVector(m_uint, 3), {m_groupId});
+        uint32_t wx = emit(f, Op::OpCompositeExtract, m_uint, {wid, 0});
+        uint32_t wy = emit(f, Op::OpCompositeExtract, m_uint, {wid, 1});
+        uint32_t wz = emit(f, Op::OpCompositeExtract, m_uint, {wid, 2});
+        uint32_t plane = emit(f, Op::OpIMul, m_uint, {nx, ny});
+        uint32_t g = emit(f, Op::OpIAdd, m_uint, {wx, emit(f, Op::OpIMul, m_uint, {wy, nx})});
+        g = emit(f, Op::OpIAdd, m_uint, {g, emit(f, Op::OpIMul, m_uint, {wz, plane})});
+        uint32_t local = emit(f, Op::OpLoad, m_uint, {m_localIndex});
+        uint32_t inv = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpIMul, m_uint, {g, perGroup}), local});
+        emitVoid(f, Op::OpReturnValue, {inv});
+        emitVoid(f, Op::OpFunctionEnd, {});
+    }
+
+    // record(w0, index, value, extra): one record in this invocation's slots, or count it dropped.
+    void buildRecorder() {
+        auto& f = m_m.newFunctions;
+        f.push_back({op(Op::OpFunction), {m_void, m_recFn, 0, m_recType}});
+        uint32_t p[4];
+        for (uint32_t& id : p) {
+            id = m_m.newId();
+            f.push_back({op(Op::OpFunctionParameter), {m_uint, id}});
+        }
+        label(f);
+        uint32_t pos = emit(f, Op::OpLoad, m_uint, {m_pos});
+        uint32_t slots = loadData(f, 1), recordsAt = loadData(f, 5);
+        uint32_t inv = emit(f, Op::OpFunctionCall, m_uint, {m_indexFn});
+        uint32_t fits = emit(f, Op::OpULessThan, m_bool, {pos, slots});
+        uint32_t writeL = m_m.newId(), dropL = m_m.newId(), mergeL = m_m.newId();
+        emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+        emitVoid(f, Op::OpBranchConditional, {fits, writeL, dropL});
+        f.push_back({op(Op::OpLabel), {writeL}});
+        uint32_t slot = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpIMul, m_uint, {inv, slots}), pos});
+        uint32_t base = emit(f, Op::OpIAdd, m_uint, {recordsAt, emit(f, Op::OpIMul, m_uint, {slot, m_m.constUint(kTraceRecordWords)})});
+        for (uint32_t k = 0; k < 4; ++k) {
+            uint32_t at = k ? emit(f, Op::OpIAdd, m_uint, {base, m_m.constUint(k)}) : base;
+            emitVoid(f, Op::OpStore, {dataPtr(f, at), p[k]});
+        }
+        uint32_t countAt = emit(f, Op::OpIAdd, m_uint, {inv, m_m.constUint(kTraceHeaderWords)});
+        emitVoid(f, Op::OpStore, {dataPtr(f, countAt), emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)})});
+        emitVoid(f, Op::OpBranch, {mergeL});
+        f.push_back({op(Op::OpLabel), {dropL}});
+        emit(f, Op::OpAtomicIAdd, m_uint, {dataPtr(f, m_m.constUint(0)), m_m.constUint(1) /*Device*/, m_m.constUint(0), m_m.constUint(1)});
+        emitVoid(f, Op::OpBranch, {mergeL});
+        f.push_back({op(Op::OpLabel), {mergeL}});
+        emitVoid(f, Op::OpStore, {m_pos, emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)})});
+        emitVoid(f, Op::OpReturn, {});
+        emitVoid(f, Op::OpFunctionEnd, {});
+    }
+
+    // loopOk(line): counts a back-edge; false once the budget is spent (recorded the first time).
+    void buildLoopGuard() {
+        auto& f = m_m.newFunctions;
+        f.push_back({op(Op::OpFunction), {m_bool, m_loopFn, 0, m_loopType}});
+        uint32_t line = m_m.newId();
+        f.push_back({op(Op::OpFunctionParameter), {m_uint, line}});
+        label(f);
+        uint32_t iters = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_iters}), m_m.constUint(1)});
+        emitVoid(f, Op::OpStore, {m_iters, iters});
+        uint32_t budget = loadData(f, 6);
+        uint32_t ok = emit(f, Op::OpULessThanEqual, m_bool, {iters, budget});
+        uint32_t first = emit(f, Op::OpIEqual, m_bool, {iters, emit(f, Op::OpIAdd, m_uint, {budget, m_m.constUint(1)})});
+        uint32_t recL = m_m.newId(), mergeL = m_m.newId();
+        emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+        emitVoid(f, Op::OpBranchConditional, {first, recL, mergeL});
+        f.push_back({op(Op::OpLabel), {recL}});
+        uint32_t inv = emit(f, Op::OpFunctionCall, m_uint, {m_indexFn});
+        uint32_t statusAt = emit(f, Op::OpIAdd, m_uint, {loadData(f, 7), inv});
+        emitVoid(f, Op::OpStore, {dataPtr(f, statusAt), emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(kTraceBudgetFlag), line})});
+        uint32_t w0 = emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), line});
+        emit(f, Op::OpFunctionCall, m_void, {m_recFn, w0, m_m.constUint(0), iters, m_m.constUint(0)});
+        emitVoid(f, Op::OpBranch, {mergeL});
+        f.push_back({op(Op::OpLabel), {mergeL}});
+        emitVoid(f, Op::OpReturnValue, {ok});
+        emitVoid(f, Op::OpFunctionEnd, {});
+    }
+
+    // --- per function ---------------------------------------------------------------------
+    std::optional<Chain> chainOf(uint32_t pointer) const {
+        if (auto it = m_varIndex.find(pointer); it != m_varIndex.end()) return Chain{it->second, {}};
+        if (auto it = m_chains.find(pointer); it != m_chains.end()) return it->second;
+        return std::nullopt;
+    }
+    uint32_t asUint(std::vector<SpvInst>& out, uint32_t id) {
+        const SpvInst* t = m_m.def(m_m.typeOf(id));
+        if (!t || t->op != op(Op::OpTypeInt)) return m_m.constUint(0);
+        if (t->w[1] != 32) return emit(out, t->w[2] ? Op::OpSConvert : Op::OpUConvert, m_uint, {id});
+        return t->w[2] ? emit(out, Op::OpBitcast, m_uint, {id}) : id;
+    }
+    // Element count of one value of `type`, as factors to multiply (ids).
+    std::vector<uint32_t> flatFactors(uint32_t type) {
+        const SpvInst* t = m_m.def(type);
+        if (!t) return {};
+        if (t->op == op(Op::OpTypeVector)) return {m_m.constUint(t->w[2])};
+        if (t->op == op(Op::OpTypeMatrix)) {
+            auto f = flatFactors(t->w[1]);
+            f.push_back(m_m.constUint(t->w[2]));
+            return f;
+        }
+        if (t->op == op(Op::OpTypeArray)) {
+            auto f = flatFactors(t->w[1]);
+            f.push_back(t->w[2]);
+            return f;
+        }
+        if (t->op == op(Op::OpTypeRuntimeArray)) return flatFactors(t->w[1]);
+        return {};
+    }
+    uint32_t flatIndex(std::vector<SpvInst>& out, const Chain& c, uint32_t pointee) {
+        uint32_t acc = 0, type = pointee;
+        for (uint32_t idx : c.indices) {
+            const SpvInst* t = m_m.def(type);
+            if (!t) break;
+            if (t->op == op(Op::OpTypeStruct)) {
+                const SpvInst* k = m_m.def(idx);
+                uint32_t member = k && k->op == op(Op::OpConstant) ? k->w[2] : 0;
+                if (member + 1 >= t->w.size()) break;
+                type = t->w[1 + member];
+                continue;
+            }
+            uint32_t term = asUint(out, idx);
+            uint32_t elem = t->w[1];
+            if (t->op == op(Op::OpTypeArray) || t->op == op(Op::OpTypeRuntimeArray) || t->op == op(Op::OpTypeMatrix))
+                for (uint32_t f : flatFactors(elem)) term = emit(out, Op::OpIMul, m_uint, {term, asUint(out, f)});
+            acc = acc ? emit(out, Op::OpIAdd, m_uint, {acc, term}) : term;
+            type = elem;
+        }
+        return acc ? acc : m_m.constUint(0);
+    }
+    uint32_t valueWord(std::vector<SpvInst>& out, uint32_t value, uint32_t type) {
+        const SpvInst* t = m_m.def(type);
+        if (!t) return m_m.constUint(0);
+        if (t->op == op(Op::OpTypeBool)) return emit(out, Op::OpSelect, m_uint, {value, m_m.constUint(1), m_m.constUint(0)});
+        if ((t->op == op(Op::OpTypeFloat) || t->op == op(Op::OpTypeInt)) && t->w[1] == 32)
+            return type == m_uint ? value : emit(out, Op::OpBitcast, m_uint, {value});
+        return m_m.constUint(0);
+    }
+    void record(std::vector<SpvInst>& out, TraceEventKind kind, uint32_t var, uint32_t index, uint32_t value, uint32_t extra) {
+        uint32_t w0 = m_m.constUint(packTraceWord0(kind, var, m_line));
+        emit(out, Op::OpFunctionCall, m_void, {m_recFn, w0, index, value, extra});
+        if (kind != TraceEventKind::Barrier) ++m_sites;
+    }
+    void access(std::vector<SpvInst>& out, TraceEventKind kind, uint32_t pointer, uint32_t value, uint32_t valueType, uint32_t extra = 0) {
+        auto c = chainOf(pointer);
+        if (!c) return;
+        uint32_t index = flatIndex(out, *c, m_pointee.at(varId(c->variable)));
+        record(out, kind, c->variable, index, valueWord(out, value, valueType), extra ? extra : m_m.constUint(0));
+    }
+    uint32_t varId(uint32_t index) const {
+        for (const auto& [id, i] : m_varIndex)
+            if (i == index) return id;
+        return 0;
+    }
+
+    struct LoopInfo {
+        uint32_t merge = 0;
+        uint32_t line = 0;
+    };
+
+    void rewriteFunction(std::span<const SpvInst> fn, std::vector<SpvInst>& out) {
+        std::map<uint32_t, size_t> blockOrder;
+        for (const SpvInst& s : fn)
+            if (s.op == op(Op::OpLabel)) blockOrder.emplace(s.w[0], blockOrder.size());
+        std::map<uint32_t, LoopInfo> loops; // header -> merge
+        std::map<uint32_t, std::set<uint32_t>> phiFixes; // merge block -> new predecessors
+        uint32_t block = 0;
+        m_line = 0;
+        size_t begin = out.size();
+        for (const SpvInst& s : fn) {
+            switch (static_cast<Op>(s.op)) {
+            case Op::OpLabel: block = s.w[0]; m_line = 0; break;
+            case Op::OpLine: m_line = s.w[1]; break;
+            case Op::OpNoLine: m_line = 0; break;
+            case Op::OpLoopMerge: loops[block] = {s.w[0], m_line}; break;
+            default: break;
+            }
+            if (rewriteBackEdge(s, block, blockOrder, loops, phiFixes, out)) continue;
+            rewriteAccess(s, out);
+        }
+        fixPhis(std::span(out).subspan(begin), phiFixes);
+    }
+
+    void rewriteAccess(const SpvInst& s, std::vector<SpvInst>& out) {
+        switch (static_cast<Op>(s.op)) {
+        case Op::OpAccessChain:
+        case Op::OpInBoundsAccessChain:
+            if (auto c = chainOf(s.w[2])) {
+                c->indices.insert(c->indices.end(), s.w.begin() + 3, s.w.end());
+                m_chains[s.w[1]] = *c;
+            }
+            break;
+        case Op::OpCopyObject:
+            if (auto c = chainOf(s.w[2])) m_chains[s.w[1]] = *c;
+            break;
+        case Op::OpStore:
+            access(out, TraceEventKind::Write, s.w[0], s.w[1], m_m.typeOf(s.w[1]));
+            break;
+        case Op::OpControlBarrier:
+            record(out, TraceEventKind::Barrier, kTraceVariableNone, m_m.constUint(0), m_m.constUint(0), m_m.constUint(0));
+            break;
+        case Op::OpAtomicStore:
+            access(out, TraceEventKind::Atomic, s.w[0], s.w[3], m_m.typeOf(s.w[3]));
+            break;
+        default: break;
+        }
+        out.push_back(s);
+        if (s.op == op(Op::OpLoad)) access(out, TraceEventKind::Read, s.w[2], s.w[1], s.w[0]);
+        else if (isAtomic(s.op) && s.op != op(Op::OpAtomicStore) && s.w.size() >= 3) {
+            std::vector<SpvInst> tmp;
+            uint32_t operand = s.w.size() >= 6 ? valueWord(tmp, s.w[5], m_m.typeOf(s.w[5])) : 0;
+            out.insert(out.end(), tmp.begin(), tmp.end());
+            access(out, TraceEventKind::Atomic, s.w[2], s.w[1], s.w[0], operand);
+        }
+    }
+
+    // A branch back to a loop header gets the budget check: keep looping only while it allows.
+    bool rewriteBackEdge(const SpvInst& s, uint32_t block, const std::map<uint32_t, size_t>& order,
+                         const std::map<uint32_t, LoopInfo>& loops, std::map<uint32_t, std::set<uint32_t>>& phiFixes,
+                         std::vector<SpvInst>& out) {
+        if (!m_o.loopBudget || (s.op != op(Op::OpBranch) && s.op != op(Op::OpBranchConditional))) return false;
+        auto isBack = [&](uint32_t target) {
+            return loops.count(target) && order.count(block) && order.at(block) >= order.at(target);
+        };
+        if (s.op == op(Op::OpBranch)) {
+            if (!isBack(s.w[0])) return false;
+            const LoopInfo& loop = loops.at(s.w[0]);
+            uint32_t ok = emit(out, Op::OpFunctionCall, m_bool, {m_loopFn, m_m.constUint(loop.line)});
+            emitVoid(out, Op::OpBranchConditional, {ok, s.w[0], loop.merge});
+            phiFixes[loop.merge].insert(block);
+            ++m_loops;
+            return true;
+        }
+        uint32_t cond = s.w[0], t = s.w[1], f = s.w[2];
+        uint32_t header = isBack(t) ? t : isBack(f) ? f : 0;
+        if (!header) return false;
+        const LoopInfo& loop = loops.at(header);
+        uint32_t other = header == t ? f : t;
+        if (other != loop.merge) return false; // would need a new block; such loops keep no budget
+        uint32_t ok = emit(out, Op::OpFunctionCall, m_bool, {m_loopFn, m_m.constUint(loop.line)});
+        if (header == t) cond = emit(out, Op::OpLogicalAnd, m_bool, {cond, ok});
+        else cond = emit(out, Op::OpLogicalOr, m_bool, {cond, emit(out, Op::OpLogicalNot, m_bool, {ok})});
+        SpvInst b = s;
+        b.w[0] = cond;
+        b.w.resize(3); // branch weights no longer describe the new condition
+        out.push_back(b);
+        ++m_loops;
+        return true;
+    }
+
+    void fixPhis(std::span<SpvInst> fn, const std::map<uint32_t, std::set<uint32_t>>& fixes) {
+        uint32_t block = 0;
+        for (SpvInst& s : fn) {
+            if (s.op == op(Op::OpLabel)) block = s.w[0];
+            if (s.op != op(Op::OpPhi) || !fixes.count(block)) continue;
+            for (uint32_t pred : fixes.at(block)) {
+                bool present = false;
+                for (size_t k = 3; k < s.w.size(); k += 2) present |= s.w[k] == pred;
+                if (present) continue;
+                s.w.push_back(m_m.undef(s.w[0]));
+                s.w.push_back(pred);
+            }
+        }
+    }
+
+    SpirvEditor& m_m;
+    const InstrumentOptions& m_o;
+    TraceLayout m_layout;
+    SpvInst* m_entry = nullptr;
+    std::map<uint32_t, uint32_t> m_varIndex; // variable id -> layout index
+    std::map<uint32_t, uint32_t> m_pointee;  // variable id -> pointee type
+    std::map<uint32_t, Chain> m_chains;      // pointer id -> chain
+    uint32_t m_uint = 0, m_bool = 0, m_void = 0, m_ptrData = 0;
+    uint32_t m_traceVar = 0, m_pos = 0, m_iters = 0, m_groupId = 0, m_localIndex = 0;
+    uint32_t m_recType = 0, m_loopType = 0, m_indexType = 0, m_recFn = 0, m_loopFn = 0, m_indexFn = 0;
+    uint32_t m_line = 0, m_sites = 0, m_loops = 0;
+};
+
+} // namespace
+
+Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options) {
+    auto editor = SpirvEditor::parse(spirv);
+    if (!editor) return editor.error();
+    return Instrumenter(*editor, options).run();
+}
+
+Status validateSpirv(std::span<const uint32_t> spirv) {
+    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
+    std::string messages;
+    tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
+        messages += "word " + std::to_string(pos.index) + ": " + msg + "\n";
+    });
+    if (tools.Validate(spirv.data(), spirv.size())) return okStatus();
+    return Error{ErrorKind::Internal, "invalid SPIR-V: " + messages};
+}
+
+} // namespace vkp

@@ -1,0 +1,35 @@
+// Makes a traced variant of a kernel by rewriting its SPIR-V: every load, store and atomic on a
+// storage buffer or shared array, and every control barrier, appends a record to a trace buffer
+// (format in core/trace.h); loop back-edges count against a per-invocation budget.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "core/trace.h"
+
+namespace vkp {
+
+struct InstrumentOptions {
+    uint32_t traceSet = 1;      // the trace buffer's descriptor set and binding
+    uint32_t traceBinding = 0;
+    bool loopBudget = true;     // stop loops after the header's budget of back-edges
+};
+
+struct InstrumentResult {
+    std::vector<uint32_t> spirv;
+    TraceLayout layout;
+    uint32_t accessSites = 0;   // loads/stores/atomics instrumented
+    uint32_t loopsGuarded = 0;  // back-edges given a budget
+};
+
+// Expects a kernel compiled with debug info (OpLine) for source lines; works without.
+Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options = {});
+
+// The SPIR-V validator (Vulkan 1.2 rules), in-process; the error lists its messages.
+Status validateSpirv(std::span<const uint32_t> spirv);
+
+} // namespace vkp

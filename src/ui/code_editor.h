@@ -1,0 +1,63 @@
+// The kernel editor widget: draws a TextDocument with GLSL colouring, line numbers, the current
+// line, selection, and error/warning markers (message on hover); maps keys and mouse to edits.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "core/diagnostic.h"
+#include "ui/glsl_lexer.h"
+#include "ui/text_document.h"
+
+namespace vkp::ui {
+
+struct EditorMarker {
+    int line = 0;     // 1-based, as compilers count
+    int column = 0;   // 1-based; 0: the whole line
+    SeverityKind severity = SeverityKind::Error;
+    std::string message;
+};
+
+std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics);
+
+class CodeEditor {
+  public:
+    // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
+    // text changed this frame.
+    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly = false);
+    // Places the cursor on a 1-based line and column, scrolls there and takes the keyboard.
+    void jumpTo(TextDocument& doc, int line, int column);
+    void focus() { m_wantFocus = true; }
+    bool focused() const { return m_focused; }
+
+  private:
+    struct Metrics {
+        float lineHeight = 0, charWidth = 0, gutterWidth = 0;
+        ImVec2 origin;     // top-left of line 0, column 0 in screen space (scrolled)
+        ImVec2 clipMin, clipMax;
+    };
+    void relex(const TextDocument& doc);
+    bool handleKeyboard(TextDocument& doc, bool readOnly);
+    void handleMouse(TextDocument& doc, const Metrics& m);
+    TextPos positionAt(const TextDocument& doc, const Metrics& m, ImVec2 mouse) const;
+    void drawLines(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
+    void drawGutter(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
+    void drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
+    void scrollToCursor(const TextDocument& doc, const Metrics& m);
+
+    std::vector<std::vector<Token>> m_tokens; // per line, for m_lexedRevision
+    uint64_t m_lexedRevision = UINT64_MAX;
+    const TextDocument* m_lexedDoc = nullptr;
+    bool m_wantFocus = false;
+    bool m_focused = false;
+    bool m_dragging = false;
+    bool m_scrollToCursor = false;
+    double m_lastActivity = 0;  // for the cursor's blink
+};
+
+// One line of GLSL in colour, at `pos` (for read-only code views such as the solution diff).
+void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float charWidth);
+
+} // namespace vkp::ui

@@ -1,0 +1,53 @@
+// Light and dark themes: ImGui's style colours plus the app's own semantic colours (pass, fail,
+// wrong cells, syntax), so panels never pick raw colours themselves.
+#pragma once
+
+#include <imgui.h>
+
+#include "session/user_state.h"
+
+namespace vkp::ui {
+
+struct Palette {
+    ImU32 text;            // body text
+    ImU32 dimText;         // secondary text, labels
+    ImU32 accent;          // links, selection, focus
+    ImU32 pass;            // a passing case, "all pass"
+    ImU32 fail;            // a failing case
+    ImU32 warn;            // warnings, busy states
+    ImU32 panelHeader;     // the strip on top of each panel
+    ImU32 panelBg;         // panel background
+    ImU32 cellBg;          // a buffer cell
+    ImU32 cellBorder;
+    ImU32 cellWrongBg;     // a cell whose actual value differs from the expected one
+    ImU32 cellWrongText;
+    ImU32 cellLinkedBg;    // a cell whose index is the hovered thread's global id
+    ImU32 cellSpareBg;     // padding cells outside the data
+    ImU32 threadBg[2];     // threads of even / odd subgroups
+    ImU32 threadIdle;      // a thread whose global id maps to no cell (a spare thread)
+    ImU32 threadLinked;    // a thread mapping to the hovered cell
+    ImU32 workgroupBg;
+    ImU32 workgroupBorder;
+    ImU32 editorBg;
+    ImU32 gutterBg;
+    ImU32 lineNumber;
+    ImU32 lineNumberCurrent;
+    ImU32 currentLine;     // the cursor's line
+    ImU32 selection;
+    ImU32 cursor;
+    ImU32 errorLine;       // background of a line with an error
+    ImU32 warningLine;
+    ImU32 synKeyword, synType, synBuiltin, synFunction, synNumber, synComment, synPreprocessor, synIdentifier,
+        synPunctuation;
+    ImU32 diffAdded;       // background of a solution-only line
+    ImU32 diffRemoved;     // background of a learner-only line
+};
+
+// Applies the theme to ImGui's style (sizes scaled by `scale`) and returns its palette.
+const Palette& applyTheme(ThemeKind theme, float scale);
+const Palette& palette();       // the palette of the theme applied last
+ThemeKind currentTheme();
+
+ImU32 withAlpha(ImU32 colour, float alpha);
+
+} // namespace vkp::ui

@@ -1,0 +1,159 @@
+#include "ui/workbench.h"
+
+#include <algorithm>
+
+namespace vkp::ui {
+
+Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), m_state(m_options.dataDir) {
+    m_puzzles = loadPuzzleSet(m_options.puzzleRoot);
+    for (const Error& e : m_puzzles.errors) m_messages.push_back("A puzzle was skipped: " + e.str());
+    if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
+    if (m_options.persist)
+        for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));
+    LiveOptions live;
+    live.deviceSelector = m_options.deviceSelector.empty() ? settings().device : m_options.deviceSelector;
+    live.debounce = m_options.debounce;
+    m_session = std::make_unique<LiveSession>(live);
+    int first = 0;
+    if (!m_options.puzzle.empty()) {
+        first = findIndex(m_options.puzzle);
+        if (first < 0) m_messages.push_back("There is no puzzle '" + m_options.puzzle + "'; opening the first one.");
+    } else if (!settings().lastPuzzle.empty()) {
+        first = findIndex(settings().lastPuzzle);
+    }
+    if (!m_puzzles.puzzles.empty()) openPuzzle(std::max(0, first));
+    if (!m_options.kernelFile.empty() && puzzle()) {
+        auto text = readTextFile(m_options.kernelFile);
+        if (text) replaceText(*text, "opened " + m_options.kernelFile);
+        else m_messages.push_back("Cannot read the kernel file " + m_options.kernelFile + ".");
+    }
+    m_snapshot = m_session->snapshot();
+}
+
+Workbench::~Workbench() {
+    saveDraftNow();
+    saveProgress();
+    saveSettings();
+    m_session.reset();
+}
+
+int Workbench::findIndex(const std::string& name) const {
+    auto found = m_puzzles.find(name);
+    if (!found) return -1;
+    return static_cast<int>(*found - m_puzzles.puzzles.data());
+}
+
+const Puzzle* Workbench::puzzle() const { return m_index >= 0 ? &m_puzzles.puzzles[m_index] : nullptr; }
+
+std::string Workbench::readKernel(const std::string& path) {
+    auto text = readTextFile(path);
+    if (text) return *text;
+    m_messages.push_back("Cannot read " + path + ".");
+    return "";
+}
+
+void Workbench::openPuzzle(int index) {
+    if (index < 0 || index >= static_cast<int>(m_puzzles.puzzles.size()) || index == m_index) return;
+    saveDraftNow();
+    m_index = index;
+    const Puzzle& p = m_puzzles.puzzles[index];
+    m_starterText = readKernel(p.starterPath);
+    m_solutionText = readKernel(p.solutionPath);
+    const Draft* saved = m_options.persist ? m_state.draft(p.folder) : nullptr;
+    m_draft = saved ? *saved : Draft{m_starterText, std::nullopt, ""};
+    m_document.setText(m_draft.text);
+    m_savedRevision = m_document.revision();
+    m_sentRevision = m_document.revision();
+    m_session->open(p, m_document.text());
+    settings().lastPuzzle = p.folder;
+}
+
+const CheckReport* Workbench::currentReport() const {
+    return m_snapshot.current() && m_sentRevision == m_document.revision() ? m_snapshot.report.get() : nullptr;
+}
+
+void Workbench::update() {
+    auto now = std::chrono::steady_clock::now();
+    if (m_document.revision() != m_sentRevision) {
+        m_session->edit(m_document.text());
+        m_sentRevision = m_document.revision();
+        m_lastEdit = now;
+    }
+    m_snapshot = m_session->snapshot();
+    if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
+        PuzzleProgress pr = progress(*p);
+        if (!pr.solved) {
+            pr.solved = true;
+            m_state.setProgress(p->folder, pr);
+            saveProgress();
+        }
+    }
+    if (m_document.revision() != m_savedRevision && now - m_lastEdit >= m_options.autosaveDelay) saveDraftNow();
+}
+
+PuzzleProgress Workbench::progress(const Puzzle& p) const { return m_state.progress(p.folder); }
+
+void Workbench::revealNextHint() {
+    const Puzzle* p = puzzle();
+    if (!p) return;
+    PuzzleProgress pr = progress(*p);
+    pr.hintsRevealed = std::min<int>(pr.hintsRevealed + 1, static_cast<int>(p->hints.size()));
+    m_state.setProgress(p->folder, pr);
+    saveProgress();
+}
+
+void Workbench::revealSolution() {
+    const Puzzle* p = puzzle();
+    if (!p) return;
+    PuzzleProgress pr = progress(*p);
+    pr.solutionRevealed = true;
+    m_state.setProgress(p->folder, pr);
+    saveProgress();
+}
+
+void Workbench::replaceText(const std::string& text, const std::string& reason) {
+    std::string current = m_document.text();
+    if (current == text) return;
+    m_draft.previous = current;
+    m_draft.previousReason = reason;
+    m_document.replaceAll(text);
+    saveDraftNow();
+}
+
+void Workbench::resetToStarter() { replaceText(m_starterText, "reset to starter"); }
+
+void Workbench::loadSolution() {
+    revealSolution();
+    replaceText(m_solutionText, "loaded the official solution");
+}
+
+void Workbench::restorePrevious() {
+    if (!m_draft.previous) return;
+    replaceText(*m_draft.previous, "restored the earlier text");
+}
+
+void Workbench::saveDraftNow() {
+    if (!m_options.persist || m_index < 0 || m_document.revision() == m_savedRevision) return;
+    m_draft.text = m_document.text();
+    m_savedRevision = m_document.revision();
+    if (auto s = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft); !s)
+        m_messages.push_back("Your draft could not be saved (" + s.error().message + "); it is still in the editor.");
+}
+
+void Workbench::saveProgress() {
+    if (!m_options.persist) return;
+    if (auto s = m_state.saveProgress(); !s) m_messages.push_back("Progress could not be saved: " + s.error().message);
+}
+
+void Workbench::saveSettings() {
+    if (!m_options.persist) return;
+    if (auto s = m_state.saveSettings(); !s) m_messages.push_back("Settings could not be saved: " + s.error().message);
+}
+
+void Workbench::selectDevice(const std::string& selector) {
+    settings().device = selector;
+    saveSettings();
+    m_session->selectDevice(selector);
+}
+
+} // namespace vkp::ui

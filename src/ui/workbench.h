@@ -1,0 +1,91 @@
+// Everything the app's panels show and change, headless: the puzzles, the open puzzle's kernel
+// text, the live session that checks it, and the learner's saved state. Panels read it each frame
+// and change it only through these methods.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/puzzle_loader.h"
+#include "session/live_session.h"
+#include "session/user_state.h"
+#include "ui/text_document.h"
+
+namespace vkp::ui {
+
+struct WorkbenchOptions {
+    std::string puzzleRoot;                 // folder of puzzle folders
+    std::string dataDir;                    // the user's data folder (UserState)
+    bool persist = true;                    // false: read and write no user state (screenshots)
+    std::string deviceSelector;             // overrides the saved device when not empty
+    std::string puzzle;                     // open this puzzle first (name, slug or number)
+    std::string kernelFile;                 // and put this kernel file's text in the editor
+    std::chrono::milliseconds debounce{250};
+    std::chrono::milliseconds autosaveDelay{800};
+};
+
+class Workbench {
+  public:
+    explicit Workbench(WorkbenchOptions options);
+    ~Workbench(); // saves the open draft, progress and settings
+
+    // Once per frame: hands new text to the session, takes its snapshot, records a solved puzzle
+    // and autosaves the draft after a pause.
+    void update();
+
+    const LiveSnapshot& snapshot() const { return m_snapshot; }
+    LiveSession& session() { return *m_session; }
+    const PuzzleSet& puzzles() const { return m_puzzles; }
+    const Puzzle* puzzle() const;             // the open puzzle (null when none loaded)
+    int puzzleIndex() const { return m_index; }
+    void openPuzzle(int index);
+    TextDocument& document() { return m_document; }
+    // The report, if it is about the text now in the editor (not an older version).
+    const CheckReport* currentReport() const;
+
+    PuzzleProgress progress(const Puzzle& p) const;
+    void revealNextHint();
+    void revealSolution();
+    const std::string& solutionText() const { return m_solutionText; }
+    const std::string& starterText() const { return m_starterText; }
+    // Replace the editor's text; the replaced draft is kept and restorePrevious() brings it back.
+    void resetToStarter();
+    void loadSolution();
+    const Draft& draft() const { return m_draft; }
+    void restorePrevious();
+
+    Settings& settings() { return m_state.settings(); }
+    void saveSettings();
+    void selectDevice(const std::string& selector);
+
+    // Things the learner must be told (a corrupt file set aside, a failed save), oldest first.
+    std::vector<std::string>& messages() { return m_messages; }
+    std::string dataDir() const { return m_state.directory(); }
+    bool persistent() const { return m_options.persist; }
+
+  private:
+    void replaceText(const std::string& text, const std::string& reason);
+    void saveDraftNow();
+    void saveProgress();
+    std::string readKernel(const std::string& path);
+    int findIndex(const std::string& name) const;
+
+    WorkbenchOptions m_options;
+    PuzzleSet m_puzzles;
+    UserState m_state;
+    std::unique_ptr<LiveSession> m_session;
+    LiveSnapshot m_snapshot;
+    TextDocument m_document;
+    int m_index = -1;
+    Draft m_draft;                         // of the open puzzle; m_draft.text follows the editor when saved
+    std::string m_starterText, m_solutionText;
+    uint64_t m_sentRevision = UINT64_MAX;  // document revision handed to the session
+    uint64_t m_savedRevision = 0;          // document revision written to disk
+    std::chrono::steady_clock::time_point m_lastEdit;
+    std::vector<std::string> m_messages;
+};
+
+} // namespace vkp::ui

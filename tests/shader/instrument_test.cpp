@@ -1,0 +1,39 @@
+// The instrumentation pass: every official solution and starter instruments into valid SPIR-V,
+// with the puzzle's buffers and shared arrays in the layout.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/puzzle_loader.h"
+#include "shader/compiler.h"
+#include "shader/instrument.h"
+
+namespace vkp {
+namespace {
+
+std::vector<uint32_t> compileDebug(const std::string& src) {
+    CompileResult r = Compiler().compile(src, "k.comp", {/*debugInfo=*/true});
+    EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
+    return r.spirv;
+}
+
+TEST(Instrument, EveryPuzzleKernelInstrumentsToValidSpirv) {
+    PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");
+    ASSERT_FALSE(set.puzzles.empty());
+    for (const Puzzle& p : set.puzzles)
+        for (const std::string& path : {p.solutionPath, p.starterPath}) {
+            auto src = readTextFile(path);
+            ASSERT_TRUE(src.ok());
+            auto spirv = compileDebug(*src);
+            auto r = instrumentKernel(spirv);
+            ASSERT_TRUE(r.ok()) << path << ": " << r.error().message;
+            Status valid = validateSpirv(r->spirv);
+            EXPECT_TRUE(valid.ok()) << path << ": " << valid.error().message;
+            size_t buffers = 0;
+            for (const TracedVariable& v : r->layout.variables) buffers += !v.shared;
+            EXPECT_EQ(buffers, p.buffers.size()) << path;
+        }
+}
+
+} // namespace
+} // namespace vkp
