@@ -71,6 +71,8 @@ Usage:
   vkpuzzles check PUZZLE --solution | --starter   check the official solution or the starter
   vkpuzzles check --all --solution                every official solution, one line each
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
+  vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]]
+                                                  what every thread read and wrote, barrier rounds
   vkpuzzles devices                               the Vulkan devices and their limits
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1).
@@ -79,6 +81,7 @@ Options:
   --case N          only case N (1-based)
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
+  --no-trace        check without execution tracing (no race, bounds or limit checks)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a dispatch may take before it is called endless (default 10)
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)

@@ -11,6 +11,7 @@
 
 #include "cli/json_report.h"
 #include "cli/text_report.h"
+#include "cli/trace_report.h"
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "shader/compiler.h"
@@ -74,6 +75,7 @@ class Command {
         if (m_a.command == "show") return show();
         if (m_a.command == "hint") return hint();
         if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
+        if (m_a.command == "trace") return traceCase();
         return runCase();
     }
 
@@ -281,6 +283,42 @@ class Command {
         for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, **p, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
+        return finish(r);
+    }
+
+    int traceCase() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        auto kernel = kernelArg(**p);
+        if (!kernel) return report(kernel.error());
+        auto only = number("case", 1, (*p)->cases.size(), 1);
+        if (!only) return report(only.error());
+        m_options.onlyCase = *only - 1;
+        const TestCase& tc = (*p)->cases[*only - 1];
+        TraceLaunch launch{tc.workgroupSize, tc.workgroups};
+        std::optional<uint64_t> thread;
+        if (auto t = m_a.value("thread")) {
+            thread = threadArg(*t, launch);
+            if (!thread) return usage("--thread needs a thread's global id inside the launch, as X or X,Y or X,Y,Z; case " +
+                                      std::to_string(*only) + " runs " + launchText(tc));
+        }
+        if (auto s = startEngines(); !s) return report(s.error());
+        m_options.trace = true;
+        CheckReport r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+        const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
+        if (json()) {
+            nlohmann::json j = withDevice(checkJson(**p, r, false, false));
+            if (c && c->trace) j["trace"] = traceJson(*c->trace, *c->analysis, thread);
+            m_out << j.dump(2) << "\n";
+            return finish(r);
+        }
+        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        printDiagnostics(m_out, r, kernel->second, m_style);
+        if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
+        if (!c || !c->trace) return finish(r);
+        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(tc) << "  "
+              << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";
+        printTrace(m_out, **p, *c->trace, *c->analysis, thread, m_style);
         return finish(r);
     }
 

@@ -1,5 +1,7 @@
 #include "cli/json_report.h"
 
+#include "cli/trace_report.h"
+
 namespace vkp::cli {
 namespace {
 
@@ -31,7 +33,13 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
               {"workgroup_size", dims(tc.workgroupSize)},
               {"workgroups", dims(tc.workgroups)},
               {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},
-              {"error", c.error ? errorJson(*c.error) : json(nullptr)}};
+              {"error", c.error ? errorJson(*c.error) : json(nullptr)},
+              {"outputs_match", c.outputsMatch},
+              {"traced", c.analysis != nullptr}};
+    json findings = json::array();
+    if (c.analysis)
+        for (const Finding& f : c.analysis->findings) findings.push_back(findingJson(*c.trace, f));
+    j["findings"] = findings;
     json outs = json::array();
     for (const BufferOutcome& o : c.outputs) {
         json mism = json::array();

@@ -195,3 +195,46 @@ TEST(CliTest, AnotherPuzzlePackWithABadPuzzleStillLoadsTheGoodOnes) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+TEST(CliTraceTest, CheckReportsARaceWhoseOutputIsRight) {
+    CliRun r = vkpuzzles("check pooling " + test::sourceDir() + "/tests/data/traced/pooling-missing-barrier.comp --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "race: race on cache[")) << r.out;
+    EXPECT_TRUE(has(r.out, "a missing barrier()?")) << r.out;
+    CliRun plain = vkpuzzles("check pooling " + test::sourceDir() + "/tests/data/traced/pooling-missing-barrier.comp --no-trace --color never");
+    EXPECT_FALSE(has(plain.out, "race:")) << plain.out;
+    EXPECT_TRUE(has(plain.out, "4 of 4 cases pass")) << plain.out; // the output alone looks right
+}
+
+TEST(CliTraceTest, JsonCarriesFindings) {
+    CliRun r = vkpuzzlesStdout("check dot " + test::sourceDir() + "/tests/data/traced/dot-reads-twice.comp --json");
+    auto doc = nlohmann::json::parse(r.out);
+    const auto& c = doc["cases"][0];
+    EXPECT_EQ(c["traced"], true);
+    EXPECT_EQ(c["outputs_match"], true);
+    EXPECT_EQ(c["pass"], false);
+    ASSERT_GE(c["findings"].size(), 1u);
+    EXPECT_EQ(c["findings"][0]["kind"], "read limit");
+    EXPECT_GT(c["findings"][0]["line"].get<int>(), 0);
+}
+
+TEST(CliTraceTest, TraceShowsRoundsAndOneThread) {
+    CliRun r = vkpuzzles("trace block-sum --solution --case 2 --thread 9 --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "no findings")) << r.out;
+    EXPECT_TRUE(has(r.out, "shared memory of workgroup 1 after each barrier round")) << r.out;
+    EXPECT_TRUE(has(r.out, "thread 9 (local 1 of workgroup 1)")) << r.out;
+    EXPECT_TRUE(has(r.out, "read  a[9] = 9")) << r.out;
+    CliRun bad = vkpuzzles("trace block-sum --solution --case 2 --thread 99");
+    EXPECT_EQ(bad.exit, 2) << bad.out;
+    CliRun j = vkpuzzlesStdout("trace map-2d --solution --case 1 --thread 1,1 --json");
+    auto doc = nlohmann::json::parse(j.out);
+    ASSERT_EQ(doc["trace"]["threads"].size(), 1u);
+    EXPECT_EQ(doc["trace"]["threads"][0]["global_id"], nlohmann::json::array({1, 1, 0}));
+}
+
+} // namespace
+} // namespace vkp

@@ -1,0 +1,170 @@
+#include "cli/trace_report.h"
+
+#include <iomanip>
+#include <sstream>
+
+namespace vkp::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr size_t kThreadsListed = 16;
+
+std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
+    std::optional<ElementKind> type = var < t.variables.size() ? t.variables[var].decl.elementType : std::nullopt;
+    BufferData b{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
+    return b.format(0);
+}
+
+std::string cellText(const Trace& t, const TraceEvent& e) {
+    if (e.variable >= t.variables.size()) return "";
+    const TraceVariableInfo& v = t.variables[e.variable];
+    if (v.dims.size() == 2 && v.dims[1])
+        return v.decl.name + "[" + std::to_string(e.index / v.dims[1]) + "][" + std::to_string(e.index % v.dims[1]) + "]";
+    return v.decl.name + "[" + std::to_string(e.index) + "]";
+}
+
+std::string eventText(const Trace& t, const TraceEvent& e) {
+    switch (e.kind) {
+    case TraceEventKind::Barrier: return "barrier";
+    case TraceEventKind::LoopBudget: return "stopped: loop budget spent";
+    case TraceEventKind::Read: return "read  " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
+    case TraceEventKind::Write: return "write " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
+    case TraceEventKind::Atomic: return "atomic " + cellText(t, e) + " (was " + valueText(t, e.variable, e.value) + ")";
+    }
+    return "?";
+}
+
+std::string shortEvent(const Trace& t, const TraceEvent& e) {
+    switch (e.kind) {
+    case TraceEventKind::Barrier: return "|";
+    case TraceEventKind::LoopBudget: return "STOP";
+    case TraceEventKind::Read: return "R " + cellText(t, e);
+    case TraceEventKind::Write: return "W " + cellText(t, e);
+    case TraceEventKind::Atomic: return "A " + cellText(t, e);
+    }
+    return "?";
+}
+
+void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st) {
+    os << st.bold(invocationName(t.launch, inv)) << "\n";
+    os << "    #  round  line  access\n";
+    size_t n = 0;
+    for (const TraceEvent& e : t.threads[inv])
+        os << std::setw(5) << ++n << std::setw(7) << e.round << std::setw(6) << e.line << "  " << eventText(t, e) << "\n";
+    if (t.threads[inv].empty()) os << "    (no accesses to buffers or shared memory)\n";
+}
+
+void printThreadLines(std::ostream& os, const Trace& t, const TraceAnalysis& a) {
+    os << "threads (R read, W write, A atomic, | barrier; --thread X for one in full)\n";
+    for (uint64_t inv = 0; inv < t.threads.size() && inv < kThreadsListed; ++inv) {
+        std::string line;
+        for (const TraceEvent& e : t.threads[inv]) {
+            if (line.size() > 90) {
+                line += " ...";
+                break;
+            }
+            line += (line.empty() ? "" : "  ") + shortEvent(t, e);
+        }
+        os << "  " << std::left << std::setw(34) << invocationName(t.launch, inv) << std::right << " " << a.traffic[inv].globalReads
+           << "R " << a.traffic[inv].globalWrites << "W  " << line << "\n";
+    }
+    if (t.threads.size() > kThreadsListed) os << "  ... " << t.threads.size() - kThreadsListed << " more threads\n";
+}
+
+void printRounds(std::ostream& os, const Trace& t, const TraceAnalysis& a, uint64_t group, const Style& st) {
+    if (group >= a.rounds.size() || a.rounds[group].empty()) return;
+    os << st.bold("shared memory of workgroup " + std::to_string(group) + " after each barrier round") << " (. never written)\n";
+    for (const SharedSnapshot& s : a.rounds[group])
+        for (size_t v = 0; v < s.values.size(); ++v) {
+            if (!t.variables[v].decl.shared) continue;
+            os << "  round " << std::setw(2) << s.round << "  " << t.variables[v].decl.name << " =";
+            for (size_t i = 0; i < s.values[v].size() && i < 64; ++i)
+                os << " " << (s.written[v][i] ? valueText(t, static_cast<uint32_t>(v), s.values[v][i]) : ".");
+            if (s.values[v].size() > 64) os << " ...";
+            os << "\n";
+        }
+}
+
+} // namespace
+
+std::optional<uint64_t> threadArg(const std::string& text, const TraceLaunch& l) {
+    std::array<uint64_t, 3> g{0, 0, 0};
+    std::istringstream in(text);
+    std::string part;
+    for (int d = 0; std::getline(in, part, ','); ++d) {
+        if (d > 2 || part.empty() || part.find_first_not_of("0123456789 ") != std::string::npos) return std::nullopt;
+        g[d] = std::stoull(part);
+    }
+    for (int d = 0; d < 3; ++d)
+        if (g[d] >= uint64_t(l.workgroupSize[d]) * l.workgroups[d]) return std::nullopt;
+    std::array<uint64_t, 3> group{}, local{};
+    for (int d = 0; d < 3; ++d) {
+        group[d] = g[d] / l.workgroupSize[d];
+        local[d] = g[d] % l.workgroupSize[d];
+    }
+    uint64_t groupIndex = group[0] + l.workgroups[0] * (group[1] + uint64_t(l.workgroups[1]) * group[2]);
+    uint64_t localIndex = local[0] + l.workgroupSize[0] * (local[1] + uint64_t(l.workgroupSize[1]) * local[2]);
+    return groupIndex * l.invocationsPerGroup() + localIndex;
+}
+
+void printFindings(std::ostream& os, const TraceAnalysis& a, const Style& st) {
+    if (a.findings.empty()) {
+        os << st.pass("no findings") << ": no races, nothing out of bounds, every shared read was written first, within the limits\n";
+        return;
+    }
+    for (const Finding& f : a.findings)
+        os << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
+}
+
+void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAnalysis& a,
+                std::optional<uint64_t> thread, const Style& st) {
+    printFindings(os, a, st);
+    auto count = [](uint64_t n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+    os << "global traffic per thread: at most " << count(a.maxReads, "read") << " (" << invocationName(t.launch, a.maxReadsThread) << "), "
+       << count(a.maxWrites, "write") << " (" << invocationName(t.launch, a.maxWritesThread) << ")";
+    if (p.limits.globalReads || p.limits.globalWrites)
+        os << "; the puzzle allows " << (p.limits.globalReads ? std::to_string(*p.limits.globalReads) : "any") << " and "
+           << (p.limits.globalWrites ? std::to_string(*p.limits.globalWrites) : "any");
+    os << "\n" << a.events << " events traced\n";
+    uint64_t group = thread ? *thread / t.launch.invocationsPerGroup() : 0;
+    printRounds(os, t, a, group, st);
+    if (thread) printThread(os, t, *thread, st);
+    else printThreadLines(os, t, a);
+}
+
+json findingJson(const Trace& t, const Finding& f) {
+    return {{"kind", findingKindName(f.kind)},
+            {"message", f.message},
+            {"line", f.line},
+            {"threads", f.threads},
+            {"variable", f.variable >= 0 && size_t(f.variable) < t.variables.size() ? json(t.variables[f.variable].decl.name) : json(nullptr)},
+            {"index", f.index},
+            {"round", f.round},
+            {"occurrences", f.occurrences},
+            {"fails_case", f.failsCase}};
+}
+
+json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> thread) {
+    json findings = json::array();
+    for (const Finding& f : a.findings) findings.push_back(findingJson(t, f));
+    json vars = json::array();
+    for (const TraceVariableInfo& v : t.variables)
+        vars.push_back({{"name", v.decl.name}, {"shared", v.decl.shared}, {"binding", v.decl.shared ? json(nullptr) : json(v.decl.binding)},
+                        {"length", v.length}, {"dims", v.dims}});
+    json threads = json::array();
+    for (uint64_t inv = 0; inv < t.threads.size(); ++inv) {
+        if (thread && inv != *thread) continue;
+        InvocationIds ids = invocationIds(t.launch, inv);
+        json events = json::array();
+        for (const TraceEvent& e : t.threads[inv])
+            events.push_back({{"kind", traceEventKindName(e.kind)}, {"variable", e.variable < t.variables.size() ? json(e.variable) : json(nullptr)},
+                              {"index", e.index}, {"value", e.value}, {"line", e.line}, {"round", e.round}});
+        threads.push_back({{"invocation", inv}, {"global_id", ids.global}, {"local_id", ids.local}, {"workgroup_id", ids.group},
+                           {"global_reads", a.traffic[inv].globalReads}, {"global_writes", a.traffic[inv].globalWrites}, {"events", events}});
+    }
+    return {{"findings", findings}, {"variables", vars}, {"events", a.events}, {"dropped", t.dropped},
+            {"max_global_reads", a.maxReads}, {"max_global_writes", a.maxWrites}, {"threads", threads}};
+}
+
+} // namespace vkp::cli

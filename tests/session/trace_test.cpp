@@ -1,0 +1,182 @@
+// Tracing end to end on a real device: instrumented kernels compute exactly what the plain ones
+// do, every official solution traces clean, and deliberately broken kernels are caught even when
+// their outputs happen to be right.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/puzzle_loader.h"
+#include "gpu/context.h"
+#include "session/check.h"
+#include "shader/compiler.h"
+#include "support/test_env.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct Engines {
+    Compiler compiler;
+    std::unique_ptr<GpuContext> gpu;
+    PuzzleSet set;
+};
+
+Engines& engines() {
+    static Engines* e = [] {
+        auto* x = new Engines;
+        auto ctx = GpuContext::create(test::deviceOptions());
+        if (ctx) x->gpu = std::move(*ctx);
+        x->set = loadPuzzleSet(test::puzzleDir());
+        return x;
+    }();
+    return *e;
+}
+
+CheckReport check(const Puzzle& p, const std::string& path, bool trace) {
+    CheckOptions o;
+    o.trace = trace;
+    auto src = readTextFile(path);
+    return checkKernel(engines().compiler, *engines().gpu, p, src ? *src : "", path, o);
+}
+
+std::string findings(const CheckReport& r) {
+    std::string s;
+    for (const Diagnostic& d : r.diagnostics) s += d.str() + "\n";
+    if (r.error) s += r.error->str() + "\n";
+    for (const CaseOutcome& c : r.cases) {
+        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") + (c.error ? " " + c.error->message : "") + "\n";
+        if (c.analysis)
+            for (const Finding& f : c.analysis->findings) s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
+    }
+    return s;
+}
+
+std::vector<std::string> puzzleNames() {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(test::puzzleDir()))
+        if (fs::exists(e.path() / "puzzle.toml")) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+class TracedPuzzle : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find(GetParam());
+    ASSERT_TRUE(p.ok());
+    CheckReport traced = check(**p, (*p)->solutionPath, true);
+    CheckReport plain = check(**p, (*p)->solutionPath, false);
+    ASSERT_TRUE(traced.allPass()) << findings(traced);
+    ASSERT_TRUE(plain.allPass()) << findings(plain);
+    ASSERT_EQ(traced.cases.size(), plain.cases.size());
+    for (size_t c = 0; c < traced.cases.size(); ++c) {
+        const CaseOutcome& t = traced.cases[c];
+        ASSERT_TRUE(t.analysis) << "case " << c + 1;
+        EXPECT_TRUE(t.analysis->findings.empty()) << findings(traced);
+        EXPECT_GT(t.analysis->events, 0u);
+        for (size_t b = 0; b < t.outputs.size(); ++b)
+            EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words) << "case " << c + 1;
+        // The puzzle's rule holds, by count from the real execution.
+        if ((*p)->limits.globalReads) EXPECT_LE(t.analysis->maxReads, *(*p)->limits.globalReads);
+        if ((*p)->limits.globalWrites) EXPECT_LE(t.analysis->maxWrites, *(*p)->limits.globalWrites);
+    }
+}
+
+TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find(GetParam());
+    ASSERT_TRUE(p.ok());
+    CheckReport r = check(**p, (*p)->starterPath, true);
+    ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
+    for (const CaseOutcome& c : r.cases) {
+        ASSERT_TRUE(c.analysis);
+        EXPECT_FALSE(c.analysis->failsCase()) << findings(r);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Puzzles, TracedPuzzle, ::testing::ValuesIn(puzzleNames()), [](const auto& info) {
+    std::string s = info.param;
+    std::replace(s.begin(), s.end(), '-', '_');
+    return s;
+});
+
+// tests/data/traced/*.comp: "// puzzle: SLUG" and "// expect: FINDING" (a findingKindName) or
+// "// expect: clean".
+struct Expectation {
+    std::string puzzle, expect;
+};
+
+Expectation expectationOf(const std::string& path) {
+    auto src = readTextFile(path);
+    Expectation e;
+    std::istringstream in(src ? *src : "");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("// puzzle: ", 0) == 0) e.puzzle = line.substr(11);
+        if (line.rfind("// expect: ", 0) == 0) e.expect = line.substr(11);
+    }
+    return e;
+}
+
+std::vector<std::string> tracedKernels() {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(test::sourceDir() + "/tests/data/traced"))
+        if (e.path().extension() == ".comp") out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+class BrokenKernel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BrokenKernel, TheTraceFindsWhatIsWrong) {
+    ASSERT_TRUE(engines().gpu);
+    Expectation e = expectationOf(GetParam());
+    ASSERT_FALSE(e.puzzle.empty());
+    ASSERT_FALSE(e.expect.empty());
+    auto p = engines().set.find(e.puzzle);
+    ASSERT_TRUE(p.ok());
+    CheckReport r = check(**p, GetParam(), true);
+    ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
+    if (e.expect == "clean") {
+        EXPECT_TRUE(r.allPass()) << findings(r);
+        return;
+    }
+    bool found = false;
+    for (const CaseOutcome& c : r.cases)
+        for (const Finding& f : c.analysis->findings) found |= e.expect == findingKindName(f.kind) && f.line > 0;
+    EXPECT_TRUE(found) << "expected a '" << e.expect << "' finding with a line\n" << findings(r);
+    EXPECT_FALSE(r.allPass());
+}
+
+INSTANTIATE_TEST_SUITE_P(Traced, BrokenKernel, ::testing::ValuesIn(tracedKernels()), [](const auto& info) {
+    std::string s = fs::path(info.param).stem().string();
+    std::replace(s.begin(), s.end(), '-', '_');
+    return s;
+});
+
+// The pitfall of the anchors: a missing barrier whose output is right anyway (threads of a small
+// workgroup run in lock-step on lavapipe) must still fail, because of what the trace shows.
+TEST(TraceVerdict, MissingBarrierFailsEvenWhenTheOutputIsRight) {
+    ASSERT_TRUE(engines().gpu);
+    for (const char* name : {"pooling-missing-barrier.comp", "block-sum-missing-barrier.comp"}) {
+        std::string path = test::sourceDir() + "/tests/data/traced/" + name;
+        auto p = engines().set.find(expectationOf(path).puzzle);
+        ASSERT_TRUE(p.ok());
+        CheckReport r = check(**p, path, true);
+        bool rightButRacy = false;
+        for (const CaseOutcome& c : r.cases) {
+            bool race = false;
+            for (const Finding& f : c.analysis->findings) race |= f.kind == FindingKind::SharedRace;
+            EXPECT_TRUE(race) << name << " case " << c.index + 1 << "\n" << findings(r);
+            EXPECT_FALSE(c.pass);
+            rightButRacy |= c.outputsMatch && race;
+        }
+        if (engines().gpu->info().subgroupSize >= 8)
+            EXPECT_TRUE(rightButRacy) << name << ": expected some case whose output is right despite the race";
+    }
+}
+
+} // namespace
+} // namespace vkp
