@@ -46,7 +46,8 @@ StageTimings medianTimings(std::span<const StageTimings> runs) {
     };
     StageTimings m;
     for (auto field : {&StageTimings::compileMs, &StageTimings::reflectMs, &StageTimings::pipelineMs, &StageTimings::runMs,
-                       &StageTimings::checkMs, &StageTimings::gpuMs, &StageTimings::totalMs})
+                       &StageTimings::checkMs, &StageTimings::gpuMs, &StageTimings::totalMs, &StageTimings::instrumentMs,
+                       &StageTimings::analysisMs})
         m.*field = median(field);
     return m;
 }

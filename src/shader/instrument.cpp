@@ -36,7 +36,7 @@ class Instrumenter {
         if (auto s = findEntryPoint(); !s) return s.error();
         findVariables();
         declareTraceObjects();
-        buildInvocationIndex();
+        buildInit();
         buildRecorder();
         buildLoopGuard();
         std::vector<SpvInst> out;
@@ -188,10 +188,14 @@ class Instrumenter {
         for (uint32_t var : {m_traceVar, m_pos, m_iters, m_groupId, m_localIndex}) addToInterface(var);
         m_recType = m_m.typeFunction(m_void, {m_uint, m_uint, m_uint, m_uint});
         m_loopType = m_m.typeFunction(m_bool, {m_uint});
-        m_indexType = m_m.typeFunction(m_uint, {});
+        m_initType = m_m.typeFunction(m_void, {});
+        for (uint32_t* var : {&m_slotsVar, &m_baseVar, &m_countVar, &m_statusVar}) {
+            *var = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
+            addToInterface(*var);
+        }
         m_recFn = m_m.newId();
         m_loopFn = m_m.newId();
-        m_indexFn = m_m.newId();
+        m_initFn = m_m.newId();
     }
 
     // --- helpers for emitting instructions ------------------------------------------------
@@ -216,10 +220,12 @@ class Instrumenter {
         return id;
     }
 
-    // invocationIndex(): the invocation's flat index, workgroup-major (see core/trace.h).
-    void buildInvocationIndex() {
+    // init(), called first thing in the entry point: this invocation's flat index (workgroup-major,
+    // see core/trace.h) turned into where its records, count and status live, kept in Private
+    // variables so each record costs only a few stores.
+    void buildInit() {
         auto& f = m_m.newFunctions;
-        f.push_back({op(Op::OpFunction), {m_uint, m_indexFn, 0, m_indexType}});
+        f.push_back({op(Op::OpFunction), {m_void, m_initFn, 0, m_initType}});
         label(f);
         uint32_t perGroup = loadData(f, 2), nx = loadData(f, 3), ny = loadData(f, 4);
         uint32_t wid = emit(f, Op::OpLoad, m_m.typeVector(m_uint, 3), {m_groupId});
@@ -231,7 +237,13 @@ class Instrumenter {
         g = emit(f, Op::OpIAdd, m_uint, {g, emit(f, Op::OpIMul, m_uint, {wz, plane})});
         uint32_t local = emit(f, Op::OpLoad, m_uint, {m_localIndex});
         uint32_t inv = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpIMul, m_uint, {g, perGroup}), local});
-        emitVoid(f, Op::OpReturnValue, {inv});
+        uint32_t slots = loadData(f, 1), recordsAt = loadData(f, 5), statusAt = loadData(f, 7);
+        uint32_t first = emit(f, Op::OpIMul, m_uint, {emit(f, Op::OpIMul, m_uint, {inv, slots}), m_m.constUint(kTraceRecordWords)});
+        emitVoid(f, Op::OpStore, {m_slotsVar, slots});
+        emitVoid(f, Op::OpStore, {m_baseVar, emit(f, Op::OpIAdd, m_uint, {recordsAt, first})});
+        emitVoid(f, Op::OpStore, {m_countVar, emit(f, Op::OpIAdd, m_uint, {inv, m_m.constUint(kTraceHeaderWords)})});
+        emitVoid(f, Op::OpStore, {m_statusVar, emit(f, Op::OpIAdd, m_uint, {statusAt, inv})});
+        emitVoid(f, Op::OpReturn, {});
         emitVoid(f, Op::OpFunctionEnd, {});
     }
 
@@ -246,20 +258,19 @@ class Instrumenter {
         }
         label(f);
         uint32_t pos = emit(f, Op::OpLoad, m_uint, {m_pos});
-        uint32_t slots = loadData(f, 1), recordsAt = loadData(f, 5);
-        uint32_t inv = emit(f, Op::OpFunctionCall, m_uint, {m_indexFn});
+        uint32_t slots = emit(f, Op::OpLoad, m_uint, {m_slotsVar});
         uint32_t fits = emit(f, Op::OpULessThan, m_bool, {pos, slots});
         uint32_t writeL = m_m.newId(), dropL = m_m.newId(), mergeL = m_m.newId();
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
         emitVoid(f, Op::OpBranchConditional, {fits, writeL, dropL});
         f.push_back({op(Op::OpLabel), {writeL}});
-        uint32_t slot = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpIMul, m_uint, {inv, slots}), pos});
-        uint32_t base = emit(f, Op::OpIAdd, m_uint, {recordsAt, emit(f, Op::OpIMul, m_uint, {slot, m_m.constUint(kTraceRecordWords)})});
+        uint32_t base = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_baseVar}),
+                                                     emit(f, Op::OpIMul, m_uint, {pos, m_m.constUint(kTraceRecordWords)})});
         for (uint32_t k = 0; k < 4; ++k) {
             uint32_t at = k ? emit(f, Op::OpIAdd, m_uint, {base, m_m.constUint(k)}) : base;
             emitVoid(f, Op::OpStore, {dataPtr(f, at), p[k]});
         }
-        uint32_t countAt = emit(f, Op::OpIAdd, m_uint, {inv, m_m.constUint(kTraceHeaderWords)});
+        uint32_t countAt = emit(f, Op::OpLoad, m_uint, {m_countVar});
         emitVoid(f, Op::OpStore, {dataPtr(f, countAt), emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)})});
         emitVoid(f, Op::OpBranch, {mergeL});
         f.push_back({op(Op::OpLabel), {dropL}});
@@ -287,8 +298,7 @@ class Instrumenter {
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
         emitVoid(f, Op::OpBranchConditional, {first, recL, mergeL});
         f.push_back({op(Op::OpLabel), {recL}});
-        uint32_t inv = emit(f, Op::OpFunctionCall, m_uint, {m_indexFn});
-        uint32_t statusAt = emit(f, Op::OpIAdd, m_uint, {loadData(f, 7), inv});
+        uint32_t statusAt = emit(f, Op::OpLoad, m_uint, {m_statusVar});
         emitVoid(f, Op::OpStore, {dataPtr(f, statusAt), emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(kTraceBudgetFlag), line})});
         uint32_t w0 = emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), line});
         emit(f, Op::OpFunctionCall, m_void, {m_recFn, w0, m_m.constUint(0), iters, m_m.constUint(0)});
@@ -388,7 +398,13 @@ class Instrumenter {
         uint32_t block = 0;
         m_line = 0;
         size_t begin = out.size();
+        bool isEntry = fn.front().w[1] == m_entry->w[1], initCalled = false;
         for (const SpvInst& s : fn) {
+            // The entry point calls init() right after its local variables.
+            if (isEntry && !initCalled && block && s.op != op(Op::OpVariable) && s.op != op(Op::OpLine) && s.op != op(Op::OpNoLine)) {
+                emit(out, Op::OpFunctionCall, m_void, {m_initFn});
+                initCalled = true;
+            }
             switch (static_cast<Op>(s.op)) {
             case Op::OpLabel: block = s.w[0]; m_line = 0; break;
             case Op::OpLine: m_line = s.w[1]; break;
@@ -493,7 +509,8 @@ class Instrumenter {
     std::map<uint32_t, Chain> m_chains;      // pointer id -> chain
     uint32_t m_uint = 0, m_bool = 0, m_void = 0, m_ptrData = 0;
     uint32_t m_traceVar = 0, m_pos = 0, m_iters = 0, m_groupId = 0, m_localIndex = 0;
-    uint32_t m_recType = 0, m_loopType = 0, m_indexType = 0, m_recFn = 0, m_loopFn = 0, m_indexFn = 0;
+    uint32_t m_recType = 0, m_loopType = 0, m_initType = 0, m_recFn = 0, m_loopFn = 0, m_initFn = 0;
+    uint32_t m_slotsVar = 0, m_baseVar = 0, m_countVar = 0, m_statusVar = 0;
     uint32_t m_line = 0, m_sites = 0, m_loops = 0;
 };
 
