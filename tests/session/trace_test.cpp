@@ -180,3 +180,36 @@ TEST(TraceVerdict, MissingBarrierFailsEvenWhenTheOutputIsRight) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+TEST(TraceCapacity, OverflowIsCountedAndReportedNotWrittenPastTheEnd) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("matmul");
+    ASSERT_TRUE(p.ok());
+    CheckOptions o;
+    o.trace = true;
+    o.traceRecords = 1; // clamped to the minimum of 16 records per thread: far too few for matmul
+    auto src = readTextFile((*p)->solutionPath);
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, *src, "solution.comp", o);
+    ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
+    bool overflow = false;
+    for (const CaseOutcome& c : r.cases) {
+        ASSERT_TRUE(c.analysis);
+        EXPECT_TRUE(c.outputsMatch) << "tracing must not change the results";
+        for (const Finding& f : c.analysis->findings) {
+            if (f.kind != FindingKind::TraceOverflow) continue;
+            overflow = true;
+            EXPECT_FALSE(f.failsCase);
+            EXPECT_GT(f.occurrences, 0u);
+        }
+        EXPECT_FALSE(c.analysis->failsCase()) << "a partial trace of a correct kernel must not fail it\n" << findings(r);
+        EXPECT_EQ(c.trace->slotsPerInvocation, 16u);
+        for (const auto& events : c.trace->threads) EXPECT_LE(events.size(), 17u); // 16 + a budget note at most
+    }
+    EXPECT_TRUE(overflow) << findings(r);
+}
+
+} // namespace
+} // namespace vkp
