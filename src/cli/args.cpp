@@ -7,8 +7,11 @@ namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread"};
-const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace"};
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread",
+                                             // the desktop app (no command)
+                                             "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
+const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace",
+                                      "frame-stats", "reveal"};
 
 } // namespace
 
@@ -64,6 +67,9 @@ const char* helpText() {
     return R"(vkpuzzles - learn GPU programming by solving puzzles with real Vulkan compute kernels
 
 Usage:
+  vkpuzzles                                       the desktop app: edit a kernel, see it checked live
+  vkpuzzles --screenshot FILE.png [--puzzle P] [--kernel K]
+                                                  render the app in that state, save a PNG, exit
   vkpuzzles list                                  the puzzles, by track
   vkpuzzles show PUZZLE                           statement, buffers and test cases
   vkpuzzles hint PUZZLE [N]                       the first N hints (default 1)
@@ -89,6 +95,16 @@ Options:
   --color WHEN      auto (default), always or never
   --validation      enable the Vulkan validation layer and report what it says
   --help, --version
+
+App options (no command):
+  --puzzle P        open this puzzle        --kernel K.comp   put this kernel in the editor
+  --theme T         dark or light           --font-scale S    text size, 1 = 100% (Ctrl+= / Ctrl+-)
+  --size WxH        window size             --case N          select test case N
+  --tab T           statement, hints, solution or device     --reveal   show every hint and the solution
+  --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
+  --frames N        quit after N frames     --frame-stats     print frame times (median, worst)
+  The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles);
+  --screenshot and --frames runs leave them untouched.
 
 Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile;
 2 bad usage, a bad puzzle file, or no usable device.

@@ -1,6 +1,8 @@
-// vkpuzzles: the command-line front end (list, show, check, run, devices).
+// vkpuzzles: with no command the desktop app, otherwise the command-line front end (list, show,
+// check, run, devices).
 #include <iostream>
 
+#include "app/app_args.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 
@@ -10,5 +12,6 @@ int main(int argc, char** argv) {
         std::cerr << "vkpuzzles: " << args.error().message << "\n";
         return vkp::cli::kExitUsage;
     }
+    if (vkp::app::wantsApp(*args)) return vkp::app::runAppFromArgs(*args, std::cerr);
     return vkp::cli::runCommand(*args, std::cout, std::cerr);
 }

@@ -7,7 +7,7 @@
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
 #include <imgui.h>
-#include <imgui_impl_vulkan.h>
+#include <backends/imgui_impl_vulkan.h>
 
 #include "platform/window.h"
 

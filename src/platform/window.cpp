@@ -10,6 +10,9 @@ namespace vkp::platform {
 namespace {
 
 std::string g_lastGlfwError;
+uint64_t g_events = 0;
+
+void bump() { ++g_events; }
 
 void onGlfwError(int, const char* message) { g_lastGlfwError = message ? message : "unknown GLFW error"; }
 
@@ -63,6 +66,20 @@ float Window::contentScale() const {
     glfwGetWindowContentScale(m_window, &x, &y);
     return std::max(1.0f, std::max(x, y));
 }
+
+void Window::countEvents() {
+    glfwSetKeyCallback(m_window, [](GLFWwindow*, int, int, int, int) { bump(); });
+    glfwSetCharCallback(m_window, [](GLFWwindow*, unsigned int) { bump(); });
+    glfwSetMouseButtonCallback(m_window, [](GLFWwindow*, int, int, int) { bump(); });
+    glfwSetCursorPosCallback(m_window, [](GLFWwindow*, double, double) { bump(); });
+    glfwSetScrollCallback(m_window, [](GLFWwindow*, double, double) { bump(); });
+    glfwSetWindowFocusCallback(m_window, [](GLFWwindow*, int) { bump(); });
+    glfwSetCursorEnterCallback(m_window, [](GLFWwindow*, int) { bump(); });
+    glfwSetFramebufferSizeCallback(m_window, [](GLFWwindow*, int, int) { bump(); });
+    glfwSetWindowRefreshCallback(m_window, [](GLFWwindow*) { bump(); });
+}
+
+uint64_t Window::eventCount() const { return g_events; }
 
 void Window::waitEvents(double seconds) {
     if (seconds <= 0) glfwPollEvents();

@@ -36,6 +36,10 @@ class Window {
 
     // Waits for input up to `seconds` (0: just polls).
     static void waitEvents(double seconds);
+    // Counts input and window events (keys, pointer, resize, focus), so the app can draw eagerly
+    // after input and sleep when nothing happens. Install before ImGui's GLFW backend, which chains.
+    void countEvents();
+    uint64_t eventCount() const;
 
   private:
     Window() = default;

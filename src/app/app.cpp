@@ -1,0 +1,293 @@
+#include "app/app.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include <unistd.h>
+
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_vulkan.h>
+
+#include "app/frame_stats.h"
+#include "gpu/context.h"
+#include "platform/png.h"
+#include "platform/renderer.h"
+#include "platform/window.h"
+#include "ui/fonts.h"
+#include "ui/main_view.h"
+#include "ui/theme.h"
+#include "ui/workbench.h"
+
+#ifndef VKPUZZLES_PUZZLE_DIR
+#define VKPUZZLES_PUZZLE_DIR "puzzles"
+#endif
+
+namespace vkp::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr float kMinFontScale = 0.6f, kMaxFontScale = 3.0f;
+constexpr auto kScreenshotTimeout = std::chrono::seconds(120);
+
+float roundScale(float s) { return std::clamp(std::round(s * 10) / 10, kMinFontScale, kMaxFontScale); }
+
+class App {
+  public:
+    explicit App(const AppOptions& o) : m_o(o) {}
+    int run();
+
+  private:
+    Status start();
+    void applyScale();
+    Status frame(bool capture);
+    void handleRequests();
+    bool screenshotDue();
+    void simulateTyping();
+    void prepareScreenshotState();
+    void updateTitle();
+    int shutdown(int status);
+
+    AppOptions m_o;
+    std::unique_ptr<platform::Window> m_window;
+    std::unique_ptr<platform::Renderer> m_renderer;
+    std::unique_ptr<ui::Workbench> m_wb;
+    ui::MainView m_view;
+    ui::ViewState m_state;
+    ui::FrameInfo m_info;
+    float m_appliedScale = 0;
+    ThemeKind m_appliedTheme = ThemeKind::Dark;
+    bool m_imgui = false;
+    uint64_t m_frames = 0;
+    uint64_t m_settledFrames = 0;   // frames drawn since the checks settled (screenshots)
+    int m_titlePuzzle = -2;
+    FrameStats m_stats;
+    Clock::time_point m_lastTyping;
+    int m_typingStep = 0;
+};
+
+Status App::start() {
+    bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
+    ui::WorkbenchOptions wo;
+    wo.puzzleRoot = m_o.puzzleRoot.empty() ? defaultPuzzleRoot() : m_o.puzzleRoot;
+    wo.dataDir = UserState::defaultDirectory();
+    wo.persist = !automated; // scripted runs never touch the learner's drafts or settings
+    wo.deviceSelector = !m_o.device.empty() ? m_o.device : deviceSelectorFromEnvironment();
+    wo.puzzle = m_o.puzzle;
+    wo.kernelFile = m_o.kernel;
+    m_wb = std::make_unique<ui::Workbench>(wo);
+    Settings& s = m_wb->settings();
+    if (m_o.theme == "light") s.theme = ThemeKind::Light;
+    if (m_o.theme == "dark") s.theme = ThemeKind::Dark;
+    if (m_o.fontScale > 0) s.fontScale = roundScale(m_o.fontScale);
+    platform::WindowOptions w;
+    w.width = m_o.width > 0 ? m_o.width : automated ? 1280 : s.windowWidth;
+    w.height = m_o.height > 0 ? m_o.height : automated ? 800 : s.windowHeight;
+    auto window = platform::Window::create(w);
+    if (!window) return window.error();
+    m_window = std::move(*window);
+    m_window->countEvents();
+    platform::RendererOptions ro;
+    ro.vsync = !m_o.frameStats; // frame times measure the work, not the display's refresh
+    auto renderer = platform::Renderer::create(*m_window, ro);
+    if (!renderer) return renderer.error();
+    m_renderer = std::move(*renderer);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr; // the layout is ours (settings.json), not imgui.ini
+    io.ConfigWindowsMoveFromTitleBarOnly = true;
+    ImGui_ImplGlfw_InitForVulkan(m_window->handle(), true);
+    m_imgui = true;
+    applyScale();
+    if (auto st = m_renderer->initImGui(); !st) return st;
+    m_info.uiDevice = m_renderer->deviceName();
+    m_info.version = m_o.version;
+    m_info.fontSource = ui::fonts().source;
+    prepareScreenshotState();
+    return okStatus();
+}
+
+void App::prepareScreenshotState() {
+    const Puzzle* p = m_wb->puzzle();
+    if (m_o.caseNumber > 0 && p) m_state.selectedCase = std::min<int>(m_o.caseNumber, static_cast<int>(p->cases.size())) - 1;
+    if (m_o.reveal && p) {
+        for (size_t i = 0; i < p->hints.size(); ++i) m_wb->revealNextHint();
+        m_wb->revealSolution();
+    }
+    if (m_o.tab == "hints") m_state.showTab = ui::SideTab::Hints;
+    else if (m_o.tab == "solution") m_state.showTab = ui::SideTab::Solution;
+    else if (m_o.tab == "device") m_state.showTab = ui::SideTab::Device;
+}
+
+// Fonts are rasterised at the final pixel size (text size x the monitor's content scale), and the
+// style's paddings scale with them, so presentation mode stays crisp.
+void App::applyScale() {
+    float scale = m_wb->settings().fontScale * m_window->contentScale();
+    ThemeKind theme = m_wb->settings().theme;
+    if (std::fabs(scale - m_appliedScale) < 1e-3f && theme == m_appliedTheme) return;
+    bool fontsChanged = std::fabs(scale - m_appliedScale) >= 1e-3f;
+    ui::applyTheme(theme, scale);
+    m_appliedTheme = theme;
+    if (!fontsChanged) return;
+    ui::buildFonts(scale);
+    if (m_appliedScale > 0) {
+        if (auto s = m_renderer->reloadFonts(); !s) std::cerr << "vkpuzzles: " << s.error().message << "\n";
+    }
+    m_appliedScale = scale;
+    m_info.fontSource = ui::fonts().source;
+}
+
+void App::handleRequests() {
+    Settings& s = m_wb->settings();
+    bool changed = false;
+    if (m_state.fontBigger) s.fontScale = roundScale(s.fontScale + 0.1f), changed = true;
+    if (m_state.fontSmaller) s.fontScale = roundScale(s.fontScale - 0.1f), changed = true;
+    if (m_state.fontReset) s.fontScale = 1.0f, changed = true;
+    if (m_state.toggleTheme) s.theme = s.theme == ThemeKind::Dark ? ThemeKind::Light : ThemeKind::Dark, changed = true;
+    m_state.fontBigger = m_state.fontSmaller = m_state.fontReset = m_state.toggleTheme = false;
+    if (!changed) return;
+    applyScale();
+    m_wb->saveSettings();
+}
+
+void App::updateTitle() {
+    if (m_titlePuzzle == m_wb->puzzleIndex()) return;
+    m_titlePuzzle = m_wb->puzzleIndex();
+    const Puzzle* p = m_wb->puzzle();
+    m_window->setTitle(p ? p->displayName() + " \xE2\x80\x94 vkpuzzles" : "vkpuzzles");
+}
+
+Status App::frame(bool capture) {
+    auto t0 = Clock::now();
+    ImGui_ImplVulkan_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
+    ImGui::NewFrame();
+    m_wb->update();
+    m_info.fontScale = m_wb->settings().fontScale;
+    m_view.draw(*m_wb, m_state, m_info);
+    ImGui::Render();
+    auto t1 = Clock::now();
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    const float clear[4] = {bg.x, bg.y, bg.z, 1.0f};
+    Status s = m_renderer->render(ImGui::GetDrawData(), clear, capture);
+    m_stats.add(t0, t1, Clock::now());
+    handleRequests();
+    if (std::fabs(m_window->contentScale() * m_wb->settings().fontScale - m_appliedScale) > 1e-3f) applyScale();
+    updateTitle();
+    ++m_frames;
+    return s;
+}
+
+bool App::screenshotDue() {
+    const LiveSnapshot& s = m_wb->snapshot();
+    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) || s.status == LiveStatusKind::DeviceError;
+    m_settledFrames = settled ? m_settledFrames + 1 : 0;
+    // A few frames after the results arrive: layouts that size themselves from content settle.
+    return m_settledFrames >= 4 && m_frames >= 6;
+}
+
+// Frame-time runs keep the live loop busy: an edit every 0.4 s (past the typing pause), so the
+// kernel is compiled, run and checked again and again while frames are measured.
+void App::simulateTyping() {
+    auto now = Clock::now();
+    if (now - m_lastTyping < std::chrono::milliseconds(400)) return;
+    m_lastTyping = now;
+    ui::TextDocument& doc = m_wb->document();
+    doc.moveToEnd(false);
+    if (m_typingStep++ % 2 == 0) doc.insert("\n// measuring");
+    else doc.undo();
+}
+
+int App::run() {
+    if (!platform::displayAvailable()) {
+        std::cerr << "vkpuzzles: there is no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                     "the command line works without one: vkpuzzles --help\n";
+        return 2;
+    }
+    if (auto s = start(); !s) {
+        std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
+        return shutdown(2);
+    }
+    auto started = Clock::now();
+    uint64_t seenEvents = m_window->eventCount();
+    int eager = 10;
+    int status = 0;
+    while (!m_window->shouldClose()) {
+        bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
+        bool busy = automated || eager > 0 || m_wb->snapshot().busy() || ImGui::IsAnyMouseDown();
+        // Idle: wake for input, or a few times a second for the cursor's blink and the spinner.
+        platform::Window::waitEvents(busy ? 0 : 0.25);
+        if (m_window->eventCount() != seenEvents) eager = 10;
+        seenEvents = m_window->eventCount();
+        if (eager > 0) --eager;
+        if (m_o.frameStats) simulateTyping();
+        bool capture = !m_o.screenshot.empty() && screenshotDue();
+        if (auto s = frame(capture); !s) {
+            std::cerr << "vkpuzzles: " << s.error().message << "\n";
+            status = 1;
+            break;
+        }
+        if (capture) {
+            auto written = platform::writePng(m_o.screenshot, m_renderer->captured());
+            if (!written) std::cerr << "vkpuzzles: " << written.error().message << "\n";
+            else std::cout << "saved " << m_o.screenshot << " (" << m_renderer->captured().width << "x" << m_renderer->captured().height << ")\n";
+            status = written ? 0 : 1;
+            break;
+        }
+        if (!m_o.screenshot.empty() && Clock::now() - started > kScreenshotTimeout) {
+            std::cerr << "vkpuzzles: the checks did not finish within " << kScreenshotTimeout.count() << " s; no screenshot was taken\n";
+            status = 1;
+            break;
+        }
+        if (m_o.frames > 0 && m_frames >= static_cast<uint64_t>(m_o.frames)) break;
+    }
+    if (m_o.frameStats) m_stats.print(std::cout, m_renderer->presentModeName(), m_info.uiDevice,
+                                      m_wb->snapshot().device ? m_wb->snapshot().device->name : "none", m_wb->snapshot().checksRun);
+    return shutdown(status);
+}
+
+int App::shutdown(int status) {
+    if (m_wb && m_window && m_wb->persistent()) {
+        int w = 0, h = 0;
+        m_window->size(w, h);
+        if (w > 0 && h > 0) m_wb->settings().windowWidth = w, m_wb->settings().windowHeight = h;
+    }
+    bool abandoned = m_wb && m_wb->session().abandonedDevice();
+    m_wb.reset(); // saves the draft, progress and settings; stops the live loop
+    if (abandoned) {
+        // A kernel that never finished still occupies a (leaked) device; the driver could wait for
+        // it at exit. Everything is saved: leave at once.
+        std::fflush(nullptr);
+        _exit(status);
+    }
+    m_renderer.reset(); // also shuts the ImGui Vulkan backend down
+    if (m_imgui) {
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+    m_window.reset();
+    return status;
+}
+
+} // namespace
+
+std::string defaultPuzzleRoot() {
+    namespace fs = std::filesystem;
+    if (const char* env = std::getenv("VKPUZZLES_PUZZLES")) return env;
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec && fs::is_directory(exe.parent_path().parent_path() / "puzzles")) return (exe.parent_path().parent_path() / "puzzles").string();
+    return VKPUZZLES_PUZZLE_DIR;
+}
+
+int runApp(const AppOptions& options) { return App(options).run(); }
+
+} // namespace vkp::app

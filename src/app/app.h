@@ -1,0 +1,33 @@
+// The desktop app's entry point: a window with the panels, the live loop behind it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace vkp::app {
+
+struct AppOptions {
+    std::string puzzleRoot;        // "" = the default (as the CLI)
+    std::string puzzle;            // open this puzzle (name, slug or number)
+    std::string kernel;            // load this kernel file into the editor
+    std::string device;            // device selector for checks ("" = saved or best)
+    std::string screenshot;        // render until the checks finish, save this PNG, exit
+    int frames = 0;                // exit after this many frames (0: when the window closes)
+    bool frameStats = false;       // print frame times at exit; edits the kernel now and then
+    int width = 0, height = 0;     // window size (0: saved, or 1280 x 800)
+    std::string theme;             // "dark" | "light" ("" = saved)
+    float fontScale = 0;           // text size (0 = saved)
+    std::string tab;               // statement | hints | solution | device
+    int caseNumber = 0;            // 1-based test case to select (0 = the first)
+    std::optional<std::pair<float, float>> hover; // pretend the pointer is here (screenshots)
+    bool reveal = false;           // reveal every hint and the solution (screenshots, in memory)
+    std::string version;
+};
+
+// Runs the app; the exit status follows the CLI's (0 ok, 1 failure, 2 no display / bad usage).
+int runApp(const AppOptions& options);
+
+// The puzzles folder the CLI would use: $VKPUZZLES_PUZZLES, next to the binary, or the build's.
+std::string defaultPuzzleRoot();
+
+} // namespace vkp::app

@@ -1,0 +1,19 @@
+// From the command line to the desktop app: which arguments mean "start the app", and the
+// app's options parsed from them.
+#pragma once
+
+#include <ostream>
+
+#include "app/app.h"
+#include "cli/args.h"
+#include "core/result.h"
+
+namespace vkp::app {
+
+// No command (and not --help / --version): the app.
+bool wantsApp(const cli::Args& args);
+Result<AppOptions> appOptionsFrom(const cli::Args& args);
+// Parses the options and runs the app; usage errors exit 2 with one line on `err`.
+int runAppFromArgs(const cli::Args& args, std::ostream& err);
+
+} // namespace vkp::app

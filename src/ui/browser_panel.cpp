@@ -1,0 +1,111 @@
+#include "ui/browser_panel.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::string titleCase(std::string s) {
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+// One row: solved mark, number, title; selected when open.
+bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
+    const Palette& pal = palette();
+    ImGui::PushID(p.folder.c_str());
+    float h = ImGui::GetTextLineHeight() + ImGui::GetStyle().FramePadding.y * 2;
+    ImVec2 pos = ImGui::GetCursorScreenPos();
+    bool clicked = ImGui::Selectable("##row", open, 0, ImVec2(0, h));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float y = pos.y + (h - ImGui::GetFontSize()) * 0.5f, pad = ImGui::GetFontSize() * 0.4f;
+    const char* mark = pr.solved ? "\xE2\x9C\x93" : "\xE2\x80\xA2"; // check mark or bullet
+    dl->AddText(ImVec2(pos.x + pad, y), pr.solved ? pal.pass : pal.dimText, mark);
+    char num[16];
+    std::snprintf(num, sizeof num, "%2d", p.number);
+    dl->AddText(fonts().mono, fonts().mono->FontSize, ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
+    dl->AddText(ImVec2(pos.x + pad + ImGui::GetFontSize() * 3.0f, y), pal.text, p.title.c_str());
+    ImGui::PopID();
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushFont(fonts().bold);
+        ImGui::TextUnformatted(p.displayName().c_str());
+        ImGui::PopFont();
+        dimText(p.folder + " \xC2\xB7 " + std::to_string(p.cases.size()) + " test cases \xC2\xB7 " + std::to_string(p.hints.size()) + " hints");
+        if (pr.solved) colouredText(pal.pass, pr.solutionRevealed ? "solved (the solution was opened)" : "solved");
+        else if (pr.hintsRevealed) dimText(std::to_string(pr.hintsRevealed) + " hint(s) used");
+        ImGui::EndTooltip();
+    }
+    return clicked;
+}
+
+} // namespace
+
+bool matchesSearch(const Puzzle& p, const std::string& query) {
+    std::string q = lower(query);
+    q.erase(0, q.find_first_not_of(' '));
+    q.erase(q.find_last_not_of(' ') + 1);
+    if (q.empty()) return true;
+    if (std::to_string(p.number) == q) return true;
+    for (const std::string& field : {p.title, p.slug, p.folder, p.track})
+        if (lower(field).find(q) != std::string::npos) return true;
+    return false;
+}
+
+void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
+    const auto& puzzles = wb.puzzles().puzzles;
+    int solved = 0;
+    for (const Puzzle& p : puzzles) solved += wb.progress(p).solved;
+    std::string info = std::to_string(solved) + "/" + std::to_string(puzzles.size());
+    beginPanel("browser", "Puzzles", size, info + " solved", solved ? palette().pass : 0);
+    float pad = ImGui::GetStyle().WindowPadding.x;
+    ImGui::SetCursorPosX(pad);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - pad);
+    ImGui::InputTextWithHint("##search", "Search puzzles", m_search, sizeof m_search);
+    if (!puzzles.empty()) {
+        ImGui::SetCursorPosX(pad);
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(palette().pass));
+        ImGui::ProgressBar(float(solved) / puzzles.size(), ImVec2(ImGui::GetContentRegionAvail().x - pad, ImGui::GetFontSize() * 0.35f), "");
+        ImGui::PopStyleColor();
+    }
+    ImGui::BeginChild("list", ImVec2(0, 0), false);
+    std::string track;
+    int shown = 0;
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+        const Puzzle& p = puzzles[i];
+        if (!matchesSearch(p, m_search)) continue;
+        if (p.track != track || shown == 0) {
+            track = p.track;
+            if (shown) ImGui::Spacing();
+            ImGui::SetCursorPosX(pad);
+            ImGui::PushFont(fonts().bold);
+            dimText(titleCase(track) + " track");
+            ImGui::PopFont();
+        }
+        ++shown;
+        bool open = static_cast<int>(i) == wb.puzzleIndex();
+        if (puzzleRow(p, open, wb.progress(p))) wb.openPuzzle(static_cast<int>(i));
+        if (open && m_scrolledTo != wb.puzzleIndex()) {
+            ImGui::SetScrollHereY(0.3f);
+            m_scrolledTo = wb.puzzleIndex();
+        }
+    }
+    if (shown == 0) {
+        ImGui::SetCursorPosX(pad);
+        dimText(puzzles.empty() ? "No puzzles were loaded." : "No puzzle matches.");
+    }
+    ImGui::EndChild();
+    endPanel();
+}
+
+} // namespace vkp::ui

@@ -1,0 +1,132 @@
+#include "ui/cases_panel.h"
+
+#include <algorithm>
+
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+const CaseOutcome* outcomeOf(const CheckReport* r, size_t index) {
+    if (!r) return nullptr;
+    for (const CaseOutcome& c : r->cases)
+        if (c.index == index) return &c;
+    return nullptr;
+}
+
+struct Verdict {
+    std::string icon, text;
+    ImU32 colour;
+};
+
+Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p) {
+    const Palette& pal = palette();
+    if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
+    if (!r->compiled()) return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
+    if (hasErrors(r->diagnostics)) return {"\xE2\x80\x93", "not run: see the messages under the editor", pal.dimText};
+    if (!c) return {"\xE2\x80\x93", r->error ? "not run: " + r->error->message : "not run", pal.dimText};
+    if (c->error) return {"\xE2\x9C\x97", c->error->message, pal.fail};
+    if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
+    std::string what;
+    for (const BufferOutcome& b : c->outputs) {
+        if (b.verdict.pass) continue;
+        if (!what.empty()) what += "; ";
+        what += p.buffers[b.buffer].name + ": " + std::to_string(b.verdict.mismatchCount) + " of " + std::to_string(b.expected.shape.count()) + " cells wrong";
+    }
+    return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
+}
+
+} // namespace
+
+std::string dimsText(const std::array<uint32_t, 3>& d) {
+    int n = d[2] > 1 ? 3 : d[1] > 1 ? 2 : 1;
+    std::string s = "(";
+    for (int i = 0; i < n; ++i) s += (i ? ", " : "") + std::to_string(d[i]);
+    return s + ")";
+}
+
+std::string launchText(const TestCase& c) {
+    uint64_t n = c.threadCount();
+    return dimsText(c.workgroupSize) + " \xC3\x97 " + dimsText(c.workgroups) + " = " + std::to_string(n) + (n == 1 ? " thread" : " threads");
+}
+
+std::string constantsText(const Puzzle& p, const TestCase& c) {
+    std::string s;
+    for (const ConstantDecl& k : p.constants) {
+        auto it = c.constants.find(k.id);
+        if (it == c.constants.end()) continue;
+        s += (s.empty() ? "" : ", ") + k.name + " = " + std::to_string(it->second);
+    }
+    return s;
+}
+
+void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
+    const Puzzle* p = wb.puzzle();
+    const LiveSnapshot& s = wb.snapshot();
+    const CheckReport* r = s.report.get();
+    std::string info;
+    ImU32 infoColour = 0;
+    if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
+        info = std::to_string(r->passCount()) + " of " + std::to_string(p->cases.size()) + " pass";
+        infoColour = r->allPass() ? palette().pass : palette().fail;
+    }
+    beginPanel("cases", "Test cases", size, info, infoColour);
+    if (!p) return endPanel();
+    const Palette& pal = palette();
+    ImGui::BeginChild("caselist", ImVec2(0, 0), false);
+    if (!s.current() && r) {
+        ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
+        dimText("(results of an earlier version; checking\xE2\x80\xA6)");
+    }
+    float pad = ImGui::GetStyle().WindowPadding.x, line = ImGui::GetTextLineHeight();
+    for (size_t i = 0; i < p->cases.size(); ++i) {
+        const TestCase& tc = p->cases[i];
+        Verdict v = verdictOf(r, outcomeOf(r, i), *p);
+        ImGui::PushID(static_cast<int>(i));
+        ImVec2 pos = ImGui::GetCursorScreenPos();
+        float width = ImGui::GetContentRegionAvail().x;
+        float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
+        if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
+        bool hovered = ImGui::IsItemHovered();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        ImVec4 clip(pos.x, pos.y, pos.x + width, pos.y + h);
+        float x = pos.x + pad, y = pos.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
+        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
+        float x2 = x + ImGui::GetFontSize() * 1.3f;
+        std::string head = "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
+        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text, head.c_str(), nullptr, 0, &clip);
+        std::string launch = launchText(tc);
+        std::string k = constantsText(*p, tc);
+        if (!k.empty()) launch += ", " + k;
+        dl->AddText(fonts().mono, fonts().small->FontSize * 1.1f, ImVec2(x2, y + line), pal.dimText, launch.c_str(), nullptr, 0, &clip);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour, v.text.c_str(), nullptr, 0, &clip);
+        if (hovered) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+            ImGui::TextUnformatted(head.c_str());
+            dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " + dimsText(tc.workgroups));
+            colouredText(v.colour, v.text);
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        ImGui::PopID();
+    }
+    if (r && r->error && r->cases.empty() && r->compiled()) {
+        ImGui::SetCursorPosX(pad);
+        ImGui::PushTextWrapPos(0);
+        colouredText(pal.fail, r->error->message);
+        ImGui::PopTextWrapPos();
+    }
+    if (!s.notice.empty()) {
+        ImGui::SetCursorPosX(pad);
+        ImGui::PushTextWrapPos(0);
+        colouredText(pal.warn, s.notice);
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::EndChild();
+    endPanel();
+}
+
+} // namespace vkp::ui

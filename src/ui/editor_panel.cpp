@@ -1,0 +1,115 @@
+#include "ui/editor_panel.h"
+
+#include <algorithm>
+
+#include "ui/fonts.h"
+#include "ui/status_bar.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+std::string previousLabel(const Draft& d) {
+    if (d.previousReason == "reset to starter") return "Undo reset";
+    if (d.previousReason == "loaded the official solution") return "Back to my kernel";
+    if (d.previousReason == "restored the earlier text") return "Redo";
+    return "Restore earlier text";
+}
+
+} // namespace
+
+void EditorPanel::drawToolbar(Workbench& wb) {
+    float pad = ImGui::GetStyle().WindowPadding.x;
+    ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y));
+    TextDocument& doc = wb.document();
+    ImGui::BeginDisabled(!doc.canUndo());
+    if (ImGui::Button("Undo")) doc.undo();
+    ImGui::EndDisabled();
+    itemTooltip("Undo (Ctrl+Z)");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!doc.canRedo());
+    if (ImGui::Button("Redo")) doc.redo();
+    ImGui::EndDisabled();
+    itemTooltip("Redo (Ctrl+Y or Ctrl+Shift+Z)");
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    bool atStarter = doc.text() == wb.starterText();
+    ImGui::BeginDisabled(atStarter);
+    if (ImGui::Button("Reset to starter")) wb.resetToStarter();
+    ImGui::EndDisabled();
+    itemTooltip(atStarter ? "The editor holds the starter kernel." : "Start again from the puzzle's starter kernel. Your text is kept and can be restored.");
+    const Draft& d = wb.draft();
+    if (d.previous) {
+        ImGui::SameLine();
+        if (ImGui::Button(previousLabel(d).c_str())) wb.restorePrevious();
+        itemTooltip("Puts back the text from before: " + d.previousReason + ".");
+    }
+    ImGui::SameLine();
+    std::string saved = wb.persistent() ? "draft autosaved" : "not saved (screenshot mode)";
+    float w = ImGui::CalcTextSize(saved.c_str()).x;
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - w - pad));
+    ImGui::AlignTextToFramePadding();
+    dimText(saved);
+    if (wb.persistent()) itemTooltip("Drafts, hints and progress are kept in " + wb.dataDir());
+}
+
+float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly) {
+    if (diagnostics.empty()) return 0;
+    float row = ImGui::GetTextLineHeightWithSpacing();
+    float height = std::min<size_t>(diagnostics.size(), 5) * row + ImGui::GetStyle().WindowPadding.y * 2 + 2;
+    if (measureOnly) return height;
+    const Palette& pal = palette();
+    ImGui::BeginChild("diagnostics", ImVec2(width, height), true);
+    for (size_t i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic& d = diagnostics[i];
+        ImGui::PushID(static_cast<int>(i));
+        bool error = d.severity == SeverityKind::Error;
+        std::string where = d.line > 0 ? "line " + std::to_string(d.line) + (d.column ? ":" + std::to_string(d.column) : "") : "kernel";
+        if (ImGui::Selectable("##d", false, ImGuiSelectableFlags_AllowItemOverlap) && d.line > 0) view.jumpTo = std::make_pair(d.line, d.column);
+        if (ImGui::IsItemHovered() && d.line > 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGui::SameLine(ImGui::GetStyle().WindowPadding.x);
+        colouredText(error ? pal.fail : pal.warn, error ? "\xE2\x97\x8F error" : "\xE2\x96\xB2 warning");
+        ImGui::SameLine();
+        ImGui::PushFont(fonts().mono);
+        colouredText(pal.accent, where);
+        ImGui::PopFont();
+        ImGui::SameLine();
+        ImGui::TextUnformatted(d.message.c_str());
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+    (void)wb;
+    return height;
+}
+
+void EditorPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
+    const LiveSnapshot& s = wb.snapshot();
+    StatusLook look = statusLook(s);
+    const Puzzle* p = wb.puzzle();
+    std::string title = p ? "Kernel \xE2\x80\x94 " + p->displayName() : "Kernel";
+    beginPanel("editor", title.c_str(), size, look.icon + " " + look.text, look.colour);
+    if (m_openedPuzzle != wb.puzzleIndex()) {
+        m_openedPuzzle = wb.puzzleIndex();
+        m_editor.focus();
+    }
+    drawToolbar(wb);
+    if (view.jumpTo) {
+        m_editor.jumpTo(wb.document(), view.jumpTo->first, view.jumpTo->second);
+        view.jumpTo.reset();
+    }
+    static const std::vector<Diagnostic> kNone;
+    const std::vector<Diagnostic>& diags = s.report ? s.report->diagnostics : kNone;
+    float pad = ImGui::GetStyle().WindowPadding.x * 0.5f;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float diagHeight = drawDiagnostics(wb, view, diags, avail.x, true);
+    ImGui::SetCursorPosX(pad);
+    float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0) - pad;
+    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x - 2 * pad, std::max(editorHeight, ImGui::GetFontSize() * 4)));
+    if (diagHeight > 0) {
+        ImGui::SetCursorPosX(pad);
+        drawDiagnostics(wb, view, diags, avail.x - 2 * pad, false);
+    }
+    endPanel();
+}
+
+} // namespace vkp::ui

@@ -1,0 +1,25 @@
+// The kernel editor panel: a toolbar (reset to starter, restore, status), the editor, and the
+// list of compiler messages that jumps to their lines.
+#pragma once
+
+#include <imgui.h>
+
+#include "ui/code_editor.h"
+#include "ui/view_state.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+class EditorPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void focusEditor() { m_editor.focus(); }
+
+  private:
+    void drawToolbar(Workbench& wb);
+    float drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly);
+    CodeEditor m_editor;
+    int m_openedPuzzle = -1;
+};
+
+} // namespace vkp::ui

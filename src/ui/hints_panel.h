@@ -1,0 +1,32 @@
+// Hints, revealed one at a time, and the official solution: revealed on request, read-only, with
+// a line diff against the learner's kernel and "load into editor" (the draft stays recoverable).
+#pragma once
+
+#include <string>
+
+#include <imgui.h>
+
+#include "ui/code_editor.h"
+#include "ui/view_state.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+class HintsPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+};
+
+class SolutionPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+
+  private:
+    void drawDiff(Workbench& wb, ImVec2 size);
+    bool m_showDiff = true;
+    CodeEditor m_viewer;       // read-only
+    TextDocument m_solution;   // what the viewer shows
+    std::string m_loadedText;  // m_solution's source text
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,264 @@
+#include "ui/main_view.h"
+
+#include <cmath>
+#include <algorithm>
+
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+// GLFW numbers printable keys by their ASCII character; the keypad keys have their own codes.
+constexpr int kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyF1 = 290, kKeyKpAdd = 334, kKeyKpSubtract = 333;
+
+bool keyPressed(int key) { return ImGui::IsKeyPressed(key, false); }
+
+void adjust(float& fraction, float deltaPx, float totalPx) {
+    if (totalPx > 0) fraction = std::clamp(fraction + deltaPx / totalPx, 0.08f, 0.92f);
+}
+
+} // namespace
+
+void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && (keyPressed(kKeyEqual) || keyPressed(kKeyKpAdd))) view.fontBigger = true;
+    if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKpSubtract))) view.fontSmaller = true;
+    if (io.KeyCtrl && keyPressed(kKeyZero)) view.fontReset = true;
+    if (keyPressed(kKeyF1)) view.showShortcuts = true;
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.openPuzzle(wb.puzzleIndex() + 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.openPuzzle(wb.puzzleIndex() - 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
+}
+
+void MainView::drawMenu(Workbench& wb, ViewState& view) {
+    if (!ImGui::BeginMenuBar()) return;
+    if (ImGui::BeginMenu("Puzzle")) {
+        int n = static_cast<int>(wb.puzzles().puzzles.size());
+        if (ImGui::MenuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n)) wb.openPuzzle(wb.puzzleIndex() + 1);
+        if (ImGui::MenuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0)) wb.openPuzzle(wb.puzzleIndex() - 1);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
+        if (ImGui::MenuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText())) wb.resetToStarter();
+        if (ImGui::MenuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value())) wb.restorePrevious();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Show next hint")) {
+            wb.revealNextHint();
+            view.showTab = SideTab::Hints;
+        }
+        if (ImGui::MenuItem("Official solution")) view.showTab = SideTab::Solution;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        TextDocument& doc = wb.document();
+        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, doc.canUndo())) doc.undo();
+        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, doc.canRedo())) doc.redo();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Cut", "Ctrl+X", false, doc.hasSelection())) ImGui::SetClipboardText(doc.cut().c_str());
+        if (ImGui::MenuItem("Copy", "Ctrl+C", false, doc.hasSelection())) ImGui::SetClipboardText(doc.selectedText().c_str());
+        if (ImGui::MenuItem("Paste", "Ctrl+V")) {
+            if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
+        }
+        if (ImGui::MenuItem("Select all", "Ctrl+A")) doc.selectAll();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Toggle comment", "Ctrl+/")) doc.toggleComment();
+        if (ImGui::MenuItem("Indent", "Tab")) doc.indent();
+        if (ImGui::MenuItem("Unindent", "Shift+Tab")) doc.unindent();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        if (ImGui::MenuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
+        if (ImGui::MenuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
+        if (ImGui::MenuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
+        if (ImGui::MenuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Reset the layout")) view.resetLayout = true;
+        if (ImGui::MenuItem("Device")) view.showTab = SideTab::Device;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) view.showShortcuts = true;
+        if (ImGui::MenuItem("About vkpuzzles")) view.showAbout = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMenuBar();
+}
+
+void MainView::drawMessages(Workbench& wb) {
+    auto& messages = wb.messages();
+    if (messages.empty()) return;
+    const Palette& pal = palette();
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(withAlpha(pal.warn, 0.22f)));
+    float h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y;
+    ImGui::BeginChild("messages", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::SetCursorPos(ImVec2(ImGui::GetStyle().WindowPadding.x, (h - ImGui::GetFrameHeight()) * 0.5f));
+    ImGui::AlignTextToFramePadding();
+    colouredText(pal.warn, "\xE2\x9A\xA0");
+    ImGui::SameLine();
+    std::string text = messages.front() + (messages.size() > 1 ? "  (+" + std::to_string(messages.size() - 1) + " more)" : "");
+    ImGui::TextUnformatted(text.c_str());
+    itemTooltip(messages.front());
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - ImGui::CalcTextSize("Dismiss").x - ImGui::GetFontSize() * 1.5f));
+    if (ImGui::Button("Dismiss")) messages.erase(messages.begin());
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+}
+
+void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const FrameInfo& info) {
+    const Puzzle* p = wb.puzzle();
+    beginPanel("side", p ? p->title.c_str() : "Puzzle", size);
+    float pad = ImGui::GetStyle().WindowPadding.x;
+    ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y));
+    if (ImGui::BeginTabBar("sidetabs")) {
+        auto tab = [&](SideTab which, const std::string& label) {
+            ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
+            return ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+        };
+        PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
+        std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0) + "###hints";
+        auto body = [&](auto&& fn) {
+            ImGui::SetCursorPosX(pad);
+            ImGui::BeginChild("tabbody", ImVec2(ImGui::GetContentRegionAvail().x - pad, ImGui::GetContentRegionAvail().y - pad * 0.5f), false);
+            fn(ImGui::GetContentRegionAvail());
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        };
+        if (tab(SideTab::Statement, "Statement###statement")) body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
+        if (tab(SideTab::Hints, hints)) body([&](ImVec2 s) { m_hints.draw(wb, view, s); });
+        if (tab(SideTab::Solution, "Solution###solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, s); });
+        if (tab(SideTab::Device, "Device###device")) body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
+        ImGui::EndTabBar();
+    }
+    view.showTab.reset();
+    endPanel();
+}
+
+void MainView::drawPanels(Workbench& wb, ViewState& view, ImVec2 origin, ImVec2 size, const FrameInfo& info) {
+    LayoutSettings& l = wb.settings().layout;
+    float split = std::max(5.0f, std::round(ImGui::GetFontSize() * 0.4f));
+    float topH = std::round((size.y - split) * l.topHeight), bottomH = size.y - split - topH;
+    float browserW = std::round((size.x - 2 * split) * l.browserWidth);
+    float restW = size.x - browserW - 2 * split;
+    float statementW = std::round(restW * l.statementWidth), editorW = restW - statementW;
+    float casesW = std::round((size.x - 2 * split) * l.casesWidth);
+    float rest2 = size.x - casesW - 2 * split;
+    float buffersW = std::round(rest2 * l.buffersWidth), threadsW = rest2 - buffersW;
+
+    ImGui::SetCursorScreenPos(origin);
+    m_browser.draw(wb, view, ImVec2(browserW, topH));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + split, origin.y));
+    drawSide(wb, view, ImVec2(statementW, topH), info);
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + statementW + 2 * split, origin.y));
+    m_editor.draw(wb, view, ImVec2(editorW, topH));
+    float y2 = origin.y + topH + split;
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, y2));
+    m_cases.draw(wb, view, ImVec2(casesW, bottomH));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + split, y2));
+    m_buffers.draw(wb, view, ImVec2(buffersW, bottomH));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + buffersW + 2 * split, y2));
+    m_threads.draw(wb, view, ImVec2(threadsW, bottomH));
+
+    // Dividers, drawn last so they sit on top of the panels' edges.
+    float d;
+    bool dragging = false;
+    if ((d = splitter("##s-browser", true, ImVec2(origin.x + browserW, origin.y), ImVec2(split, topH)))) adjust(l.browserWidth, d, size.x - 2 * split);
+    dragging |= ImGui::IsItemActive();
+    if ((d = splitter("##s-statement", true, ImVec2(origin.x + browserW + split + statementW, origin.y), ImVec2(split, topH)))) adjust(l.statementWidth, d, restW);
+    dragging |= ImGui::IsItemActive();
+    if ((d = splitter("##s-rows", false, ImVec2(origin.x, origin.y + topH), ImVec2(size.x, split)))) adjust(l.topHeight, d, size.y - split);
+    dragging |= ImGui::IsItemActive();
+    if ((d = splitter("##s-cases", true, ImVec2(origin.x + casesW, y2), ImVec2(split, bottomH)))) adjust(l.casesWidth, d, size.x - 2 * split);
+    dragging |= ImGui::IsItemActive();
+    if ((d = splitter("##s-buffers", true, ImVec2(origin.x + casesW + split + buffersW, y2), ImVec2(split, bottomH)))) adjust(l.buffersWidth, d, rest2);
+    dragging |= ImGui::IsItemActive();
+    if (m_layoutDragged && !dragging) wb.saveSettings(); // remember the layout once the drag ends
+    m_layoutDragged = dragging;
+}
+
+void MainView::drawShortcuts(ViewState& view) {
+    if (view.showShortcuts) ImGui::OpenPopup("Keyboard shortcuts");
+    view.showShortcuts = false;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    static const char* rows[][2] = {
+        {"Ctrl+Z / Ctrl+Y", "undo / redo (also Ctrl+Shift+Z)"},
+        {"Ctrl+X / C / V", "cut, copy, paste"},
+        {"Ctrl+A", "select all"},
+        {"Tab / Shift+Tab", "indent / unindent (the selected lines)"},
+        {"Ctrl+/", "comment or uncomment lines"},
+        {"Ctrl+Left / Right", "move by words (with Shift: select)"},
+        {"Home / End", "start of the code / end of the line"},
+        {"Ctrl+Enter", "check again now"},
+        {"Ctrl+PgDn / PgUp", "next / previous puzzle"},
+        {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
+        {"F1", "this list"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        for (auto& r : rows) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::PushFont(fonts().mono);
+            ImGui::TextUnformatted(r[0]);
+            ImGui::PopFont();
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextUnformatted(r[1]);
+        }
+        ImGui::EndTable();
+    }
+    dimText("The kernel is checked by itself a moment after you stop typing.");
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void MainView::drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info) {
+    if (view.showAbout) ImGui::OpenPopup("About vkpuzzles");
+    view.showAbout = false;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("About vkpuzzles", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::PushFont(fonts().title);
+    ImGui::TextUnformatted(("vkpuzzles " + info.version).c_str());
+    ImGui::PopFont();
+    ImGui::TextUnformatted("Learn GPU programming by solving puzzles with real Vulkan compute kernels.");
+    dimText("Puzzles: " + wb.puzzles().root);
+    dimText("Your drafts and progress: " + (wb.persistent() ? wb.dataDir() : std::string("not saved in this mode")));
+    dimText("Window drawn by: " + info.uiDevice);
+    dimText("Fonts: " + info.fontSource);
+    dimText("The same checks from a terminal: vkpuzzles --help");
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
+    view.hover = view.nextHover;
+    view.nextHover = {};
+    handleShortcuts(wb, view);
+    ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::round(ImGui::GetFontSize() * 0.4f), std::round(ImGui::GetFontSize() * 0.3f)));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("vkpuzzles", nullptr, flags);
+    ImGui::PopStyleVar();
+    drawMenu(wb, view);
+    drawMessages(wb);
+    ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    float statusH = std::round(ImGui::GetFrameHeight() * 1.25f);
+    float gap = std::round(ImGui::GetFontSize() * 0.3f);
+    drawPanels(wb, view, origin, ImVec2(avail.x, avail.y - statusH - gap), info);
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - statusH));
+    m_status.draw(wb, view, ImVec2(avail.x, statusH), info.fontScale);
+    drawShortcuts(view);
+    drawAbout(wb, view, info);
+    ImGui::End();
+    if (view.resetLayout) {
+        wb.settings().layout = LayoutSettings{};
+        wb.saveSettings();
+        view.resetLayout = false;
+    }
+}
+
+} // namespace vkp::ui

@@ -1,0 +1,54 @@
+// The whole window: menu bar, the panels in a fixed layout with draggable dividers (ImGui 1.86
+// has no docking), the status bar, messages, and the global shortcuts.
+#pragma once
+
+#include <string>
+
+#include "ui/browser_panel.h"
+#include "ui/buffers_panel.h"
+#include "ui/cases_panel.h"
+#include "ui/device_panel.h"
+#include "ui/editor_panel.h"
+#include "ui/hints_panel.h"
+#include "ui/statement_panel.h"
+#include "ui/status_bar.h"
+#include "ui/thread_grid_panel.h"
+#include "ui/view_state.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+struct FrameInfo {
+    float fontScale = 1;     // the learner's text size (1 = 100%)
+    std::string uiDevice;    // the device drawing the window
+    std::string version;
+    std::string fontSource;
+};
+
+class MainView {
+  public:
+    void draw(Workbench& wb, ViewState& view, const FrameInfo& info);
+
+  private:
+    void drawMenu(Workbench& wb, ViewState& view);
+    void drawMessages(Workbench& wb);
+    void drawSide(Workbench& wb, ViewState& view, ImVec2 size, const FrameInfo& info);
+    void drawPanels(Workbench& wb, ViewState& view, ImVec2 origin, ImVec2 size, const FrameInfo& info);
+    void drawShortcuts(ViewState& view);
+    void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
+    void handleShortcuts(Workbench& wb, ViewState& view);
+
+    BrowserPanel m_browser;
+    StatementPanel m_statement;
+    HintsPanel m_hints;
+    SolutionPanel m_solution;
+    DevicePanel m_device;
+    EditorPanel m_editor;
+    CasesPanel m_cases;
+    BuffersPanel m_buffers;
+    ThreadGridPanel m_threads;
+    StatusBar m_status;
+    bool m_layoutDragged = false;
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,162 @@
+#include "ui/statement_panel.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+std::string shapeWords(const Shape& s) {
+    if (s.dims.size() == 2) return std::to_string(s.rows()) + " rows \xC3\x97 " + std::to_string(s.cols()) + " cols";
+    return std::to_string(s.count()) + (s.count() == 1 ? " element" : " elements");
+}
+
+ImU32 roleColour(RoleKind role) {
+    const Palette& pal = palette();
+    return role == RoleKind::Output ? withAlpha(pal.pass, 0.55f) : role == RoleKind::Scratch ? withAlpha(pal.warn, 0.45f) : withAlpha(pal.accent, 0.45f);
+}
+
+// Width in pixels of one buffer's picture (grid and labels).
+float shapeWidth(const Shape& s, float cell) {
+    uint64_t cols = std::min<uint64_t>(s.dims.size() == 2 ? s.cols() : s.count(), 16);
+    return std::max(cols * cell + (cols < (s.dims.size() == 2 ? s.cols() : s.count()) ? cell * 1.5f : 0), cell * 7);
+}
+
+void drawOneShape(const BufferDecl& b, const Shape& s, float cell) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGui::BeginGroup();
+    ImGui::PushFont(fonts().mono);
+    colouredText(pal.text, b.name);
+    ImGui::PopFont();
+    ImGui::SameLine();
+    dimText(std::string(elementKindName(b.type)) + " " + roleKindName(b.role));
+    uint64_t rows = s.dims.size() == 2 ? s.rows() : 1, cols = s.dims.size() == 2 ? s.cols() : s.count();
+    uint64_t drawRows = std::min<uint64_t>(rows, 8), drawCols = std::min<uint64_t>(cols, 16);
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    for (uint64_t r = 0; r < drawRows; ++r)
+        for (uint64_t c = 0; c < drawCols; ++c) {
+            ImVec2 a(p.x + c * cell, p.y + r * cell);
+            dl->AddRectFilled(a, ImVec2(a.x + cell - 1, a.y + cell - 1), roleColour(b.role), 1.5f);
+        }
+    if (drawCols < cols) dl->AddText(ImVec2(p.x + drawCols * cell + 2, p.y + (drawRows * cell - ImGui::GetFontSize()) * 0.5f), pal.dimText, "\xE2\x80\xA6");
+    if (drawRows < rows) dl->AddText(ImVec2(p.x, p.y + drawRows * cell - ImGui::GetFontSize() * 0.3f), pal.dimText, "\xE2\x8B\xAE");
+    ImGui::Dummy(ImVec2(shapeWidth(s, cell), drawRows * cell + (drawRows < rows ? ImGui::GetFontSize() * 0.6f : 0)));
+    dimText(shapeWords(s));
+    ImGui::EndGroup();
+}
+
+void drawLimits(const Puzzle& p) {
+    if (!p.limits.globalReads && !p.limits.globalWrites) return;
+    const Palette& pal = palette();
+    ImGui::Spacing();
+    dimText("Per-thread budget:");
+    ImGui::SameLine();
+    if (p.limits.globalReads) {
+        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalReads) + " global reads", withAlpha(pal.warn, 0.25f), pal.text);
+        ImGui::SameLine();
+    }
+    if (p.limits.globalWrites) badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalWrites) + " global write" + (*p.limits.globalWrites == 1 ? "" : "s"), withAlpha(pal.warn, 0.25f), pal.text);
+}
+
+} // namespace
+
+std::vector<TextBlock> statementBlocks(const std::string& statement) {
+    std::vector<TextBlock> out;
+    std::istringstream in(statement);
+    std::string line;
+    while (std::getline(in, line)) {
+        bool blank = line.find_first_not_of(" \t") == std::string::npos;
+        if (blank) {
+            if (!out.empty() && out.back().kind != TextBlock::Kind::Blank) out.push_back({TextBlock::Kind::Blank, ""});
+        } else if (line.rfind("    ", 0) == 0) {
+            out.push_back({TextBlock::Kind::Code, line.substr(4)});
+        } else if (line.rfind("- ", 0) == 0) {
+            out.push_back({TextBlock::Kind::Bullet, line.substr(2)});
+        } else if (!out.empty() && (out.back().kind == TextBlock::Kind::Paragraph || out.back().kind == TextBlock::Kind::Bullet)) {
+            out.back().text += " " + line.substr(line.find_first_not_of(" \t")); // a wrapped line continues its block
+        } else {
+            out.push_back({TextBlock::Kind::Paragraph, line});
+        }
+    }
+    while (!out.empty() && out.back().kind == TextBlock::Kind::Blank) out.pop_back();
+    return out;
+}
+
+void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
+    if (caseIndex >= p.cases.size()) return;
+    const TestCase& c = p.cases[caseIndex];
+    float cell = std::max(6.0f, ImGui::GetFontSize() * 0.62f);
+    float avail = ImGui::GetContentRegionAvail().x, x = 0;
+    bool first = true;
+    for (RoleKind pass : {RoleKind::Input, RoleKind::Scratch, RoleKind::Output}) {
+        for (size_t b = 0; b < p.buffers.size(); ++b) {
+            if (p.buffers[b].role != pass || !c.data[b]) continue;
+            const Shape& s = c.data[b]->shape;
+            float w = std::max(shapeWidth(s, cell), ImGui::CalcTextSize((p.buffers[b].name + " float input").c_str()).x);
+            bool arrow = pass == RoleKind::Output && !first && x > 0;
+            float need = w + (arrow ? ImGui::GetFontSize() * 2 : 0) + ImGui::GetStyle().ItemSpacing.x * 2;
+            if (!first && x + need <= avail) ImGui::SameLine(0, ImGui::GetFontSize());
+            else x = 0;
+            if (arrow && x > 0) {
+                ImGui::PushFont(fonts().title);
+                dimText("\xE2\x86\x92");
+                ImGui::PopFont();
+                ImGui::SameLine(0, ImGui::GetFontSize());
+            }
+            drawOneShape(p.buffers[b], s, cell);
+            x += need;
+            first = false;
+        }
+    }
+}
+
+void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
+    const Puzzle* p = wb.puzzle();
+    if (!p) return dimText("Open a puzzle from the list on the left.");
+    const Palette& pal = palette();
+    ImGui::PushFont(fonts().title);
+    ImGui::TextUnformatted(p->displayName().c_str());
+    ImGui::PopFont();
+    std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
+    dimText(track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + p->folder);
+    if (wb.progress(*p).solved) {
+        ImGui::SameLine();
+        badge("\xE2\x9C\x93 solved", withAlpha(pal.pass, 0.25f), pal.pass);
+    }
+    ImGui::Spacing();
+    size_t ci = std::min<size_t>(view.selectedCase, p->cases.size() - 1);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted("Buffers");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    dimText("(case " + std::to_string(ci + 1) + "; each case has its own sizes)");
+    drawShapesPicture(*p, ci);
+    ImGui::Separator();
+    for (const TextBlock& b : statementBlocks(p->statement)) {
+        switch (b.kind) {
+        case TextBlock::Kind::Blank: ImGui::Spacing(); break;
+        case TextBlock::Kind::Paragraph: richText(b.text); break;
+        case TextBlock::Kind::Bullet:
+            colouredText(pal.dimText, "\xE2\x80\xA2");
+            ImGui::SameLine();
+            ImGui::BeginGroup();
+            richText(b.text);
+            ImGui::EndGroup();
+            break;
+        case TextBlock::Kind::Code:
+            ImGui::PushFont(fonts().mono);
+            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize());
+            colouredText(pal.synNumber, b.text);
+            ImGui::PopFont();
+            break;
+        }
+    }
+    drawLimits(*p);
+}
+
+} // namespace vkp::ui

@@ -1,0 +1,30 @@
+// The puzzle's statement: title, a small picture of the buffers' shapes for the selected case,
+// the text, and the per-thread limits.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "ui/view_state.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+// Statement text split into blocks: paragraphs, "- " bullets and indented code lines.
+struct TextBlock {
+    enum class Kind { Paragraph, Bullet, Code, Blank } kind = Kind::Paragraph;
+    std::string text;
+};
+std::vector<TextBlock> statementBlocks(const std::string& statement);
+
+class StatementPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+};
+
+// The buffers of one case as small grids with names, types and shapes (inputs -> outputs).
+void drawShapesPicture(const Puzzle& p, size_t caseIndex);
+
+} // namespace vkp::ui
