@@ -61,6 +61,7 @@ struct TracedVariable {
     uint32_t set = 0, binding = 0;  // buffers
     std::vector<SizeExpr> dims;     // shared: array lengths, outermost first (flattened row-major)
     std::optional<ElementKind> elementType; // when the elements are 32-bit scalars
+    uint32_t elementWidth = 1;      // shared: scalars per element (4 for vec4); indices count scalars
 };
 
 // What the instrumentation pass reports besides the rewritten words.

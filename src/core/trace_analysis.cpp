@@ -27,10 +27,11 @@ std::string cell(const Trace& t, uint32_t var, uint32_t index) {
     if (v.dims.size() >= 2) {
         std::vector<uint64_t> idx(v.dims.size());
         uint64_t rest = index;
-        for (size_t d = v.dims.size(); d-- > 0;) {
+        for (size_t d = v.dims.size(); d-- > 1;) {
             idx[d] = v.dims[d] ? rest % v.dims[d] : 0;
             rest = v.dims[d] ? rest / v.dims[d] : 0;
         }
+        idx[0] = rest; // not wrapped: an index past the end names the row past the end
         std::string s = v.decl.name;
         for (uint64_t i : idx) s += "[" + std::to_string(i) + "]";
         return s;
@@ -164,14 +165,12 @@ class Analyzer {
     void checkGlobalWrites() {
         std::unordered_map<uint64_t, uint64_t> writer; // (var, index) -> first writing invocation
         std::set<uint64_t> reported;
-        uint64_t conflicts = 0;
         for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
             for (const TraceEvent& e : m_t.threads[inv]) {
                 if (e.kind != TraceEventKind::Write || !isBuffer(m_t, e)) continue;
                 uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                 auto [it, fresh] = writer.try_emplace(key, inv);
                 if (fresh || it->second == inv || !reported.insert(key).second) continue;
-                ++conflicts;
                 Finding f{FindingKind::GlobalWriteConflict, invocationName(m_t.launch, it->second) + " and " + invocationName(m_t.launch, inv) +
                                                                 " both write " + cell(m_t, e.variable, e.index) + lineText(e.line) +
                                                                 ": which value remains is up to the GPU"};
@@ -181,28 +180,27 @@ class Analyzer {
                 f.index = e.index;
                 add(f);
             }
-        for (Finding& f : m_a.findings)
-            if (f.kind == FindingKind::GlobalWriteConflict) f.occurrences = conflicts;
     }
 
     void checkBarriers(uint64_t g) {
+        if (m_t.dropped) return; // a thread whose records were dropped may look short
         uint32_t per = m_t.launch.invocationsPerGroup();
-        uint64_t first = g * per;
-        auto barriers = [&](uint64_t inv) {
-            return m_t.threads[inv].empty() ? 0u : m_t.threads[inv].back().round + (m_t.threads[inv].back().kind == TraceEventKind::Barrier);
-        };
-        uint32_t b0 = barriers(first);
-        for (uint64_t inv = first + 1; inv < first + per && inv < m_t.threads.size(); ++inv) {
-            uint32_t b = barriers(inv);
-            if (b == b0) continue;
-            // A thread stopped by the loop budget or the trace capacity ends early: not a divergence.
-            bool cut = m_t.dropped || std::any_of(m_t.threads[inv].begin(), m_t.threads[inv].end(),
-                                                  [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; });
-            if (cut) continue;
-            Finding f{FindingKind::DivergentBarrier, invocationName(m_t.launch, first) + " passed " + std::to_string(b0) + " barriers but " +
+        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_t.threads.size());
+        // Threads stopped by the loop budget end early: they are no evidence of divergence.
+        std::optional<std::pair<uint64_t, uint32_t>> ref;
+        for (uint64_t inv = first; inv < end; ++inv) {
+            const auto& ev = m_t.threads[inv];
+            if (std::any_of(ev.begin(), ev.end(), [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; })) continue;
+            uint32_t b = ev.empty() ? 0u : ev.back().round + (ev.back().kind == TraceEventKind::Barrier);
+            if (!ref) {
+                ref = {inv, b};
+                continue;
+            }
+            if (b == ref->second) continue;
+            Finding f{FindingKind::DivergentBarrier, invocationName(m_t.launch, ref->first) + " passed " + std::to_string(ref->second) + " barriers but " +
                                                          invocationName(m_t.launch, inv) + " passed " + std::to_string(b) +
                                                          ": every thread of a workgroup must reach every barrier (is one inside an if?)"};
-            f.threads = {first, inv};
+            f.threads = {ref->first, inv};
             add(f);
             return;
         }
@@ -224,33 +222,40 @@ class Analyzer {
         std::vector<SharedSnapshot> snaps;
         for (uint32_t round = 0;; ++round) {
             bool any = false;
-            struct Use { uint64_t thread; bool write; uint32_t line; };
+            struct Use { uint64_t thread; bool write; bool atomic; uint32_t line; };
             std::unordered_map<uint64_t, std::vector<Use>> uses; // (var, index) -> accesses this round
             std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
-            std::unordered_set<uint64_t> writtenThisRound;
-            std::vector<std::pair<uint64_t, const TraceEvent*>> readsThisRound;
+            std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
+            std::vector<std::pair<uint64_t, const TraceEvent*>> readsThisRound; // before any own write
             for (uint64_t inv = first; inv < end; ++inv) {
                 auto& events = m_t.threads[inv];
                 size_t& c = cursor[inv - first];
+                std::unordered_set<uint64_t> ownWrites;
                 for (; c < events.size() && events[c].round == round; ++c) {
                     any = true;
                     const TraceEvent& e = events[c];
                     if (!isShared(m_t, e)) continue;
                     uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                     bool inRange = e.index < m_t.variables[e.variable].length;
-                    if (e.kind != TraceEventKind::Atomic) uses[key].push_back({inv, e.kind == TraceEventKind::Write, e.line});
-                    if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index]) readsThisRound.push_back({inv, &e});
+                    bool atomic = e.kind == TraceEventKind::Atomic;
+                    uses[key].push_back({inv, e.kind == TraceEventKind::Write, atomic, e.line});
+                    if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index] && !ownWrites.count(key))
+                        readsThisRound.push_back({inv, &e});
                     if (writes(e) && inRange) {
-                        writtenThisRound.insert(key);
-                        if (e.kind == TraceEventKind::Write) pendingWrites.push_back({key, e.value});
+                        ownWrites.insert(key);
+                        writersThisRound[key].insert(inv);
+                        if (!atomic) pendingWrites.push_back({key, e.value});
                     }
                 }
             }
             if (!any) break;
-            // A cell some thread writes in this same round is a race (reported below), not unwritten.
-            // With dropped records a write may be missing from the trace: no unwritten-read claims then.
-            for (auto [inv, e] : readsThisRound)
-                if (!m_t.dropped && !writtenThisRound.count((uint64_t(e->variable) << 32) | e->index)) uninitialised(inv, *e);
+            // A cell another thread writes in this same round is a race (reported below), not
+            // unwritten. With dropped records a write may be missing: no unwritten-read claims then.
+            for (auto [inv, e] : readsThisRound) {
+                auto w = writersThisRound.find((uint64_t(e->variable) << 32) | e->index);
+                bool otherWriter = w != writersThisRound.end() && std::any_of(w->second.begin(), w->second.end(), [&](uint64_t t) { return t != inv; });
+                if (!m_t.dropped && !otherWriter) uninitialised(inv, *e);
+            }
             for (auto& [key, list] : uses) raceCheck(key, list, round);
             for (auto [key, value] : pendingWrites) {
                 uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
@@ -264,17 +269,22 @@ class Analyzer {
         m_a.rounds[g] = std::move(snaps);
     }
 
+    // Two threads conflict on a cell within a round when one writes it plainly and the other
+    // touches it at all, or one uses an atomic and the other a plain access. Atomics alone are fine.
     template <class List> void raceCheck(uint64_t key, const List& list, uint32_t round) {
         const auto* writer = static_cast<const typename List::value_type*>(nullptr);
         for (const auto& u : list)
-            if (u.write) { writer = &u; break; }
+            if (u.write && !u.atomic) { writer = &u; break; }
+        if (!writer)
+            for (const auto& u : list)
+                if (u.atomic) { writer = &u; break; }
         if (!writer) return;
         for (const auto& u : list) {
-            if (u.thread == writer->thread) continue;
+            if (u.thread == writer->thread || (writer->atomic && u.atomic)) continue;
             ++m_races;
             uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
             Finding f{FindingKind::SharedRace, "race on " + cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
-                                                   invocationName(m_t.launch, writer->thread) + " writes it" + lineText(writer->line) + " while " +
+                                                   invocationName(m_t.launch, writer->thread) + (writer->atomic ? " updates it atomically" : " writes it") + lineText(writer->line) + " while " +
                                                    invocationName(m_t.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
                                                    ", with no barrier between: a missing barrier()?"};
             f.line = u.line;

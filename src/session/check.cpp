@@ -136,7 +136,7 @@ class Checker {
         for (const TracedVariable& v : m_layout.variables) {
             TraceVariableInfo info{v};
             if (v.shared) {
-                info.length = 1;
+                info.length = v.elementWidth;
                 for (const SizeExpr& d : v.dims) {
                     info.dims.push_back(d.evaluate(m_p.cases[index].constants));
                     info.length *= info.dims.back();

@@ -107,6 +107,11 @@ class Instrumenter {
             type = t->w[1];
         }
         v.elementType = scalarKind(type);
+        v.elementWidth = 1;
+        for (uint32_t f : flatFactors(type)) {
+            const SpvInst* c = m_m.def(f);
+            v.elementWidth *= c && c->op == op(Op::OpConstant) ? c->w[2] : 1;
+        }
     }
     std::optional<ElementKind> scalarKind(uint32_t type) const {
         const SpvInst* t = m_m.def(type);
@@ -456,13 +461,27 @@ class Instrumenter {
                          const std::map<uint32_t, LoopInfo>& loops, std::map<uint32_t, std::set<uint32_t>>& phiFixes,
                          std::vector<SpvInst>& out) {
         if (!m_o.loopBudget || (s.op != op(Op::OpBranch) && s.op != op(Op::OpBranchConditional))) return false;
+        // A loop whose header is its own back-edge block: OpLoopMerge must stay right before the
+        // branch, so the budget check goes in front of it.
+        std::optional<SpvInst> merge;
+        if (!out.empty() && out.back().op == op(Op::OpLoopMerge)) {
+            merge = out.back();
+            out.pop_back();
+        }
+        auto restore = [&] {
+            if (merge) out.push_back(*merge);
+        };
         auto isBack = [&](uint32_t target) {
             return loops.count(target) && order.count(block) && order.at(block) >= order.at(target);
         };
         if (s.op == op(Op::OpBranch)) {
-            if (!isBack(s.w[0])) return false;
+            if (!isBack(s.w[0])) {
+                restore();
+                return false;
+            }
             const LoopInfo& loop = loops.at(s.w[0]);
             uint32_t ok = emit(out, Op::OpFunctionCall, m_bool, {m_loopFn, m_m.constUint(loop.line)});
+            restore();
             emitVoid(out, Op::OpBranchConditional, {ok, s.w[0], loop.merge});
             phiFixes[loop.merge].insert(block);
             ++m_loops;
@@ -470,13 +489,16 @@ class Instrumenter {
         }
         uint32_t cond = s.w[0], t = s.w[1], f = s.w[2];
         uint32_t header = isBack(t) ? t : isBack(f) ? f : 0;
-        if (!header) return false;
-        const LoopInfo& loop = loops.at(header);
+        const LoopInfo* loop = header ? &loops.at(header) : nullptr;
         uint32_t other = header == t ? f : t;
-        if (other != loop.merge) return false; // would need a new block; such loops keep no budget
-        uint32_t ok = emit(out, Op::OpFunctionCall, m_bool, {m_loopFn, m_m.constUint(loop.line)});
+        if (!loop || other != loop->merge) { // not a back-edge, or one that would need a new block
+            restore();
+            return false;
+        }
+        uint32_t ok = emit(out, Op::OpFunctionCall, m_bool, {m_loopFn, m_m.constUint(loop->line)});
         if (header == t) cond = emit(out, Op::OpLogicalAnd, m_bool, {cond, ok});
         else cond = emit(out, Op::OpLogicalOr, m_bool, {cond, emit(out, Op::OpLogicalNot, m_bool, {ok})});
+        restore();
         SpvInst b = s;
         b.w[0] = cond;
         b.w.resize(3); // branch weights no longer describe the new condition

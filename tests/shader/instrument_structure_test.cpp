@@ -464,12 +464,8 @@ void main() {
     do { d[k] += 1u; k++; } while (k < d[0]);
 }
 )");
-    if (!s.ok())
-        GTEST_SKIP() << "BUG: rewriteBackEdge puts the loop-budget call (OpFunctionCall + OpLogicalAnd) between "
-                        "OpLoopMerge and the block's branch when the header is its own back-edge block; the "
-                        "validator says: "
-                     << s.error().message;
-    EXPECT_TRUE(s.ok());
+    // The budget check must go before OpLoopMerge, which has to stay right before the branch.
+    EXPECT_TRUE(s.ok()) << s.error().message;
 }
 
 } // namespace
