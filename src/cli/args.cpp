@@ -10,7 +10,7 @@ const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run",
 const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread",
                                              // the desktop app (no command)
                                              "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
-const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace",
+const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
                                       "frame-stats", "reveal"};
 
 } // namespace
@@ -89,7 +89,9 @@ Options:
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
-  --timeout S       seconds a dispatch may take before it is called endless (default 10)
+  --timeout S       seconds a case may run before it is called endless (default 2 on a GPU,
+                    10 on a CPU device); the worker process running it is then restarted
+  --in-process      run kernels in this process instead of an isolated worker
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)
   --color WHEN      auto (default), always or never

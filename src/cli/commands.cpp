@@ -14,6 +14,8 @@
 #include "cli/trace_report.h"
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
+#include "worker/worker_runner.h"
 #include "shader/compiler.h"
 
 #ifndef VKPUZZLES_PUZZLE_DIR
@@ -160,18 +162,28 @@ class Command {
         return kExitPass;
     }
 
-    // Device creation runs beside shaderc's first (table-building) compile.
+    // Kernels run in an isolated worker process unless --in-process; either way the device
+    // opens beside shaderc's first (table-building) compile.
     Status startEngines() {
-        auto timeout = number("timeout", 1, 3600, 10);
+        auto timeout = number("timeout", 1, 3600, 0);
         if (!timeout) return timeout.error();
         m_options.timeoutMs = *timeout * 1000;
         m_options.trace = !m_a.has("no-trace");
         ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), m_a.has("validation")};
+        if (!m_a.has("in-process")) {
+            auto runner = std::async(std::launch::async, [co] { return worker::WorkerRunner::start(worker::selfExecutable(), co); });
+            m_compiler.warmUp();
+            auto started = runner.get();
+            if (!started) return started.error();
+            m_runner = std::move(*started);
+            return okStatus();
+        }
         auto gpu = std::async(std::launch::async, [co] { return GpuContext::create(co); });
         m_compiler.warmUp();
         auto ctx = gpu.get();
         if (!ctx) return ctx.error();
         m_gpu = std::move(*ctx);
+        m_runner = std::make_unique<InProcessRunner>(*m_gpu);
         return okStatus();
     }
     Result<std::pair<std::string, std::string>> kernelArg(const Puzzle& p) {
@@ -198,7 +210,7 @@ class Command {
         CheckReport r;
         std::vector<StageTimings> timings;
         for (uint64_t i = 0; i < *repeat; ++i) {
-            r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+            r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
             timings.push_back(r.timing);
         }
         // With --repeat the first run pays one-off costs; report the median of the warm runs.
@@ -209,24 +221,25 @@ class Command {
     }
     nlohmann::json withDevice(nlohmann::json j) {
         j["version"] = kJsonVersion;
-        j["device"] = m_gpu->info().name;
+        j["device"] = m_runner->info().name;
         return j;
     }
     void printCheckText(const Puzzle& p, const CheckReport& r, const std::string& source) {
-        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
         std::string kernelName = m_a.has("solution") ? p.solutionPath : m_a.has("starter") ? p.starterPath : r.kernelFile;
         printCheck(m_out, p, r, source, "vkpuzzles run " + p.slug + " " + kernelName, m_style);
         if (m_a.has("timing")) printTiming(m_out, r.timing);
         printValidation();
     }
     void printValidation() {
+        if (!m_gpu) return; // a worker prints its validation messages on stderr itself
         if (!m_gpu->validationEnabled() && m_a.has("validation")) m_err << m_style.warn("warning: ") << "the validation layer is not installed (vulkan-validationlayers)\n";
         for (const std::string& m : m_gpu->validationMessages()) m_err << "validation: " << m << "\n";
     }
     int finish(const CheckReport& r) {
         int code = r.allPass() ? kExitPass : kExitFail;
         if (r.error && r.error->kind != ErrorKind::Timeout) code = exitFor(*r.error);
-        if (m_gpu->hung()) {
+        if (m_runner->wedged()) {
             // The device still runs the kernel; tearing it down would wait for it forever.
             m_out.flush();
             m_err.flush();
@@ -243,14 +256,14 @@ class Command {
         for (const Puzzle& p : m_set.puzzles) {
             auto kernel = kernelArg(p);
             if (!kernel) return report(kernel.error());
-            CheckReport r = checkKernel(m_compiler, *m_gpu, p, kernel->second, kernel->first, m_options);
+            CheckReport r = checkKernel(m_compiler, *m_runner, p, kernel->second, kernel->first, m_options);
             allPass = allPass && r.allPass();
             if (json()) results.push_back(checkJson(p, r, false, m_a.has("timing")));
             else printAllLine(p, r);
-            if (m_gpu->hung()) return finish(r);
+            if (m_runner->wedged()) return finish(r);
         }
         if (json()) m_out << withDevice({{"results", results}, {"pass", allPass}}).dump(2) << "\n";
-        else m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail")) << m_style.dim(" on " + m_gpu->info().name) << "\n";
+        else m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail")) << m_style.dim(" on " + m_runner->info().name) << "\n";
         printValidation();
         if (!m_set.errors.empty()) return kExitUsage;
         return allPass ? kExitPass : kExitFail;
@@ -274,12 +287,12 @@ class Command {
         if (!only) return report(only.error());
         m_options.onlyCase = *only - 1;
         if (auto s = startEngines(); !s) return report(s.error());
-        CheckReport r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+        CheckReport r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
         if (json()) {
             m_out << withDevice(checkJson(**p, r, true, m_a.has("timing"))).dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, kernel->second, m_style);
         for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, **p, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
@@ -305,7 +318,7 @@ class Command {
         }
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
-        CheckReport r = checkKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, m_options);
+        CheckReport r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
         const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
         if (json()) {
             nlohmann::json j = withDevice(checkJson(**p, r, false, false));
@@ -313,7 +326,7 @@ class Command {
             m_out << j.dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_gpu->info().name) << "\n";
+        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, kernel->second, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!c || !c->trace) return finish(r);
@@ -329,7 +342,8 @@ class Command {
     Style m_style;
     PuzzleSet m_set;
     Compiler m_compiler;
-    std::unique_ptr<GpuContext> m_gpu;
+    std::unique_ptr<GpuContext> m_gpu;       // with --in-process
+    std::unique_ptr<DeviceRunner> m_runner;  // where kernels run
     CheckOptions m_options;
 };
 

@@ -5,8 +5,11 @@
 #include "app/app_args.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "worker/worker_runner.h"
 
 int main(int argc, char** argv) {
+    // The isolated worker process that runs learners' kernels (started by the app and the CLI).
+    if (argc > 1 && std::string(argv[1]) == "--worker") return vkp::worker::workerMain(argc, argv);
     auto args = vkp::cli::parseArgs(argc, argv);
     if (!args) {
         std::cerr << "vkpuzzles: " << args.error().message << "\n";

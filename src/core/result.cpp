@@ -20,6 +20,7 @@ const char* errorKindName(ErrorKind kind) {
     case ErrorKind::Device: return "device";
     case ErrorKind::DeviceLost: return "device-lost";
     case ErrorKind::Timeout: return "timeout";
+    case ErrorKind::WorkerCrashed: return "worker-crashed";
     case ErrorKind::Internal: return "internal";
     }
     return "unknown";

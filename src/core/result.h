@@ -27,6 +27,7 @@ enum class ErrorKind {
     Device,      // no usable Vulkan device, or a Vulkan call failed
     DeviceLost,  // VK_ERROR_DEVICE_LOST during a run
     Timeout,     // a dispatch did not finish within its budget
+    WorkerCrashed, // the isolated worker process died while running a kernel
     Internal,    // a bug of ours
 };
 

@@ -294,7 +294,8 @@ std::vector<Result<RunOutput>> GpuKernel::timedOut(size_t count, uint64_t timeou
             out.push_back(Error{ErrorKind::Timeout, "finished, but a later case did not (its results are lost)"});
         } else if (!stuckSeen) {
             stuckSeen = true;
-            out.push_back(Error{ErrorKind::Timeout, "did not finish within " + std::to_string(timeoutMs) + " ms (an endless loop?)"});
+            std::string limit = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms" : std::to_string(timeoutMs / 1000) + " s";
+            out.push_back(Error{ErrorKind::Timeout, "did not finish within " + limit + " (an endless loop?)"});
         } else {
             out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
         }

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
@@ -30,8 +31,8 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
 
 class Checker {
   public:
-    Checker(const Puzzle& p, GpuContext& gpu, CheckReport& r, const CheckOptions& o)
-        : m_p(p), m_gpu(gpu), m_r(r), m_o(o) {}
+    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o)
+        : m_p(p), m_runner(runner), m_r(r), m_o(o) {}
 
     void run(std::span<const uint32_t> spirv) {
         std::vector<uint32_t> bindings;
@@ -47,28 +48,23 @@ class Checker {
             spirv = traced;
             m_r.timing.instrumentMs = msSince(t);
         }
-        auto t = Clock::now();
-        std::vector<BindingSlot> traceSlot;
-        if (m_o.trace) traceSlot.push_back({m_layout.traceSet, m_layout.traceBinding});
-        auto kernel = GpuKernel::create(m_gpu, spirv, bindings, traceSlot);
-        if (!kernel) return fail(kernel.error());
-        std::vector<size_t> cases = selectedCases(m_p, m_o);
-        std::vector<LaunchSpec> launches;
-        for (size_t i : cases) launches.push_back(launchOf(m_p.cases[i]));
-        if (auto s = (*kernel)->checkLimits(launches); !s) return fail(s.error());
-        if (auto s = (*kernel)->prepare(launches); !s) return fail(s.error());
-        m_r.timing.pipelineMs = msSince(t);
-        m_r.reached = StageKind::Run;
-        runCases(**kernel, cases);
-        if (!m_r.error && !m_gpu.hung()) m_r.reached = StageKind::Done;
+        DeviceJob job;
+        job.spirv = spirv;
+        job.bindings = bindings;
+        if (m_o.trace) job.otherSets.push_back({m_layout.traceSet, m_layout.traceBinding});
+        job.timeoutMs = m_o.timeoutMs;
+        job.testCrash = m_o.testCrashWorker;
+        m_r.reached = StageKind::Pipeline;
+        runCases(job, selectedCases(m_p, m_o));
+        bool allRan = std::all_of(m_r.cases.begin(), m_r.cases.end(), [](const CaseOutcome& c) { return !c.error; });
+        if (!m_r.error && allRan && !m_r.cases.empty()) m_r.reached = StageKind::Done;
     }
 
   private:
     void fail(Error e) { m_r.error = std::move(e); }
 
     // Every case in one submission; then each output is compared with its expected values.
-    void runCases(GpuKernel& kernel, const std::vector<size_t>& cases) {
-        auto t = Clock::now();
+    void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
         std::vector<CaseData> data;
         std::vector<RunItem> items;
         for (size_t i : cases) {
@@ -91,11 +87,14 @@ class Checker {
                 items[k].buffers.push_back({m_layout.traceBinding, traceBuffers.back(), true, m_layout.traceSet, words});
             }
         }
-        auto ran = kernel.runAll(items, m_o.timeoutMs);
-        m_r.timing.runMs = msSince(t);
+        job.items = std::move(items);
+        auto ran = m_runner.run(job);
         if (!ran) return fail(ran.error());
-        t = Clock::now();
-        for (size_t k = 0; k < cases.size(); ++k) m_r.cases.push_back(compare(cases[k], data[k], (*ran)[k]));
+        m_r.timing.pipelineMs = ran->pipelineMs;
+        m_r.timing.runMs = ran->runMs;
+        m_r.reached = StageKind::Run;
+        auto t = Clock::now();
+        for (size_t k = 0; k < cases.size(); ++k) m_r.cases.push_back(compare(cases[k], data[k], ran->items.at(k)));
         m_r.timing.checkMs = msSince(t);
     }
 
@@ -167,7 +166,7 @@ class Checker {
 
     const Puzzle& m_p;
     TraceLayout m_layout;
-    GpuContext& m_gpu;
+    DeviceRunner& m_runner;
     CheckReport& m_r;
     const CheckOptions& m_o;
 };
@@ -201,6 +200,13 @@ size_t CheckReport::passCount() const {
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,
                         const CheckOptions& options) {
+    InProcessRunner runner(gpu);
+    return checkKernel(compiler, runner, puzzle, source, kernelFile, options);
+}
+
+CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                        const std::string& source, const std::string& kernelFile,
+                        const CheckOptions& options) {
     auto start = Clock::now();
     CheckReport r;
     r.kernelFile = kernelFile;
@@ -226,7 +232,7 @@ CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle&
     r.timing.reflectMs = msSince(t);
     if (hasErrors(problems)) return r;
     r.reached = StageKind::Pipeline;
-    Checker(puzzle, gpu, r, options).run(compiled.spirv);
+    Checker(puzzle, runner, r, options).run(compiled.spirv);
     r.timing.totalMs = msSince(start);
     return r;
 }

@@ -16,6 +16,7 @@
 namespace vkp {
 
 class Compiler;
+class DeviceRunner;
 class GpuContext;
 
 enum class StageKind { Compile, Interface, Pipeline, Run, Done };
@@ -69,14 +70,19 @@ struct CheckReport {
 
 struct CheckOptions {
     std::optional<size_t> onlyCase;  // 0-based; all cases when empty
-    uint64_t timeoutMs = 10000;      // per dispatch
+    uint64_t timeoutMs = 0;          // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
     bool trace = false;              // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread when tracing
     uint64_t traceRecords = 1u << 18; // trace capacity per case, shared among its threads
+    bool testCrashWorker = false;     // tests only: make the worker process crash on this check
 };
 
 // The check every front end runs. Expected outputs come from the puzzle file (reference ops),
 // never from a solution kernel.
+CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                        const std::string& source, const std::string& kernelFile,
+                        const CheckOptions& options = {});
+// The same, on a device of this process (tests, benchmarks, --in-process).
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,
                         const CheckOptions& options = {});

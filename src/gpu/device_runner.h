@@ -1,0 +1,59 @@
+// Where a check's dispatches run: in this process (InProcessRunner) or in an isolated worker
+// process (worker/worker_runner.h). The session talks only to this interface.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/result.h"
+#include "gpu/context.h"
+#include "gpu/device_info.h"
+#include "gpu/kernel.h"
+
+namespace vkp {
+
+// One kernel and its dispatches: the SPIR-V, its storage-buffer bindings, and one item per case.
+struct DeviceJob {
+    std::span<const uint32_t> spirv;
+    std::vector<uint32_t> bindings;      // set 0
+    std::vector<BindingSlot> otherSets;  // e.g. the trace buffer
+    std::vector<RunItem> items;          // buffers point into the caller's memory
+    uint64_t timeoutMs = 0;              // per item; 0: the device's default (defaultTimeoutMs)
+    bool testCrash = false;              // tests only: the worker process crashes on this job
+};
+
+struct DeviceJobResult {
+    double pipelineMs = 0;                 // shader module + pipelines
+    double runMs = 0;                      // upload, dispatch, wait, read back
+    std::vector<Result<RunOutput>> items;  // per DeviceJob::items
+};
+
+// Seconds a dispatch may take before it is called endless: GPUs are fast, CPUs (lavapipe) slow.
+uint64_t defaultTimeoutMs(const DeviceInfo& info);
+
+class DeviceRunner {
+  public:
+    virtual ~DeviceRunner() = default;
+    virtual const DeviceInfo& info() const = 0;
+    // A setup failure (no device, limits, pipeline) is the error; per-case failures (timeout,
+    // device lost) are in the items.
+    virtual Result<DeviceJobResult> run(const DeviceJob& job) = 0;
+    // True when a timed-out dispatch left this process's device busy: it cannot be torn down, and
+    // the process should end with _exit (platform.md). A worker-backed runner never is.
+    virtual bool wedged() const { return false; }
+};
+
+class InProcessRunner : public DeviceRunner {
+  public:
+    explicit InProcessRunner(GpuContext& gpu) : m_gpu(gpu) {}
+    const DeviceInfo& info() const override { return m_gpu.info(); }
+    Result<DeviceJobResult> run(const DeviceJob& job) override;
+    bool wedged() const override { return m_gpu.hung(); }
+
+  private:
+    GpuContext& m_gpu;
+};
+
+} // namespace vkp

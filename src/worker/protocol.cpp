@@ -1,0 +1,302 @@
+#include "worker/protocol.h"
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+namespace vkp::worker {
+
+void Encoder::u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i) m_bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+void Encoder::u64(uint64_t v) {
+    u32(static_cast<uint32_t>(v));
+    u32(static_cast<uint32_t>(v >> 32));
+}
+void Encoder::f64(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    u64(bits);
+}
+void Encoder::str(const std::string& s) {
+    u64(s.size());
+    m_bytes.insert(m_bytes.end(), s.begin(), s.end());
+}
+void Encoder::words(std::span<const uint32_t> w) {
+    u64(w.size());
+    size_t at = m_bytes.size();
+    m_bytes.resize(at + w.size_bytes());
+    if (!w.empty()) std::memcpy(m_bytes.data() + at, w.data(), w.size_bytes()); // little-endian hosts
+}
+
+bool Decoder::take(void* out, size_t n) {
+    if (n > m_bytes.size() - m_at) return false;
+    std::memcpy(out, m_bytes.data() + m_at, n);
+    m_at += n;
+    return true;
+}
+bool Decoder::u32(uint32_t& v) {
+    uint8_t b[4];
+    if (!take(b, 4)) return false;
+    v = uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
+    return true;
+}
+bool Decoder::u64(uint64_t& v) {
+    uint32_t lo, hi;
+    if (!u32(lo) || !u32(hi)) return false;
+    v = uint64_t(hi) << 32 | lo;
+    return true;
+}
+bool Decoder::f64(double& v) {
+    uint64_t bits;
+    if (!u64(bits)) return false;
+    std::memcpy(&v, &bits, 8);
+    return true;
+}
+bool Decoder::str(std::string& s) {
+    uint64_t n;
+    if (!u64(n) || n > m_bytes.size() - m_at) return false;
+    s.assign(reinterpret_cast<const char*>(m_bytes.data() + m_at), n);
+    m_at += n;
+    return true;
+}
+bool Decoder::words(std::vector<uint32_t>& w) {
+    uint64_t n;
+    if (!u64(n) || n > (m_bytes.size() - m_at) / 4) return false;
+    w.resize(n);
+    return take(w.data(), n * 4);
+}
+
+namespace {
+
+bool writeAll(int fd, const void* data, size_t n) {
+    auto* p = static_cast<const uint8_t*>(data);
+    while (n > 0) {
+        ssize_t k = ::write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        p += k;
+        n -= static_cast<size_t>(k);
+    }
+    return true;
+}
+
+bool readAll(int fd, void* data, size_t n) {
+    auto* p = static_cast<uint8_t*>(data);
+    while (n > 0) {
+        ssize_t k = ::read(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        p += k;
+        n -= static_cast<size_t>(k);
+    }
+    return true;
+}
+
+} // namespace
+
+bool writeFrame(int fd, FrameKind kind, const std::vector<uint8_t>& payload) {
+    Encoder head;
+    head.u32(kFrameMagic);
+    head.u32(static_cast<uint32_t>(kind));
+    head.u64(payload.size());
+    return writeAll(fd, head.bytes().data(), head.bytes().size()) && writeAll(fd, payload.data(), payload.size());
+}
+
+bool readFrame(int fd, FrameKind& kind, std::vector<uint8_t>& payload) {
+    std::vector<uint8_t> head(16);
+    if (!readAll(fd, head.data(), head.size())) return false;
+    Decoder d(head);
+    uint32_t magic, k;
+    uint64_t n;
+    if (!d.u32(magic) || !d.u32(k) || !d.u64(n) || magic != kFrameMagic || n > kMaxFrameBytes) return false;
+    kind = static_cast<FrameKind>(k);
+    payload.resize(n);
+    return readAll(fd, payload.data(), n);
+}
+
+void encodeError(Encoder& e, const Error& error) {
+    e.u32(static_cast<uint32_t>(error.kind));
+    e.str(error.message);
+    e.u32(static_cast<uint32_t>(error.vkResult));
+}
+
+bool decodeError(Decoder& d, Error& error) {
+    uint32_t kind, vk;
+    if (!d.u32(kind) || !d.str(error.message) || !d.u32(vk) || kind > uint32_t(ErrorKind::Internal)) return false;
+    error.kind = static_cast<ErrorKind>(kind);
+    error.vkResult = static_cast<int32_t>(vk);
+    return true;
+}
+
+void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
+    e.u32(i.index);
+    e.str(i.name);
+    e.u32(static_cast<uint32_t>(i.type));
+    e.str(i.apiVersion);
+    e.str(i.driver);
+    e.u32(i.usable);
+    e.str(i.whyUnusable);
+    e.u32(i.subgroupSize);
+    e.u32(i.maxWorkgroupInvocations);
+    for (uint32_t v : i.maxWorkgroupSize) e.u32(v);
+    for (uint32_t v : i.maxWorkgroupCount) e.u32(v);
+    e.u32(i.maxSharedMemoryBytes);
+    e.u64(i.maxStorageBufferRange);
+    e.f64(i.timestampPeriodNs);
+    e.u32(i.robustBufferAccess);
+}
+
+bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
+    uint32_t type, usable, robust;
+    double period;
+    bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) && d.str(i.driver) && d.u32(usable) &&
+              d.str(i.whyUnusable) && d.u32(i.subgroupSize) && d.u32(i.maxWorkgroupInvocations);
+    for (uint32_t& v : i.maxWorkgroupSize) ok = ok && d.u32(v);
+    for (uint32_t& v : i.maxWorkgroupCount) ok = ok && d.u32(v);
+    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust);
+    if (!ok || type > uint32_t(DeviceTypeKind::Other)) return false;
+    i.type = static_cast<DeviceTypeKind>(type);
+    i.usable = usable;
+    i.timestampPeriodNs = static_cast<float>(period);
+    i.robustBufferAccess = robust;
+    return true;
+}
+
+namespace {
+
+void encodeLaunch(Encoder& e, const LaunchSpec& l) {
+    for (uint32_t v : l.workgroupSize) e.u32(v);
+    for (uint32_t v : l.workgroups) e.u32(v);
+    e.u32(static_cast<uint32_t>(l.constants.size()));
+    for (const auto& [id, value] : l.constants) {
+        e.u32(id);
+        e.u32(value);
+    }
+}
+
+bool decodeLaunch(Decoder& d, LaunchSpec& l) {
+    bool ok = true;
+    for (uint32_t& v : l.workgroupSize) ok = ok && d.u32(v);
+    for (uint32_t& v : l.workgroups) ok = ok && d.u32(v);
+    uint32_t n;
+    if (!ok || !d.u32(n) || n > 4096) return false;
+    for (uint32_t k = 0; k < n; ++k) {
+        uint32_t id, value;
+        if (!d.u32(id) || !d.u32(value)) return false;
+        l.constants[id] = value;
+    }
+    return true;
+}
+
+} // namespace
+
+void encodeJob(Encoder& e, const DeviceJob& job) {
+    e.words(job.spirv);
+    e.words(job.bindings);
+    e.u32(static_cast<uint32_t>(job.otherSets.size()));
+    for (const BindingSlot& s : job.otherSets) {
+        e.u32(s.set);
+        e.u32(s.binding);
+    }
+    e.u64(job.timeoutMs);
+    e.u32(job.testCrash);
+    e.u32(static_cast<uint32_t>(job.items.size()));
+    for (const RunItem& item : job.items) {
+        encodeLaunch(e, item.launch);
+        e.u32(static_cast<uint32_t>(item.buffers.size()));
+        for (const RunBuffer& b : item.buffers) {
+            e.u32(b.binding);
+            e.u32(b.set);
+            e.u32(b.readBack);
+            e.u64(b.sizeWords);
+            e.words(b.initial);
+        }
+    }
+}
+
+bool decodeJob(Decoder& d, OwnedJob& out) {
+    uint32_t slots, crash, items;
+    if (!d.words(out.spirv) || !d.words(out.job.bindings) || !d.u32(slots) || slots > 64) return false;
+    for (uint32_t k = 0; k < slots; ++k) {
+        BindingSlot s;
+        if (!d.u32(s.set) || !d.u32(s.binding)) return false;
+        out.job.otherSets.push_back(s);
+    }
+    if (!d.u64(out.job.timeoutMs) || !d.u32(crash) || !d.u32(items) || items > 1u << 16) return false;
+    out.job.testCrash = crash;
+    out.job.spirv = out.spirv;
+    std::vector<std::vector<size_t>> bufferIndex(items);
+    for (uint32_t i = 0; i < items; ++i) {
+        RunItem item;
+        uint32_t n;
+        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > 64) return false;
+        for (uint32_t k = 0; k < n; ++k) {
+            RunBuffer b;
+            uint32_t readBack;
+            std::vector<uint32_t> words;
+            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || !d.u64(b.sizeWords) || !d.words(words)) return false;
+            b.readBack = readBack;
+            bufferIndex[i].push_back(out.buffers.size());
+            out.buffers.push_back(std::move(words));
+            item.buffers.push_back(b);
+        }
+        out.job.items.push_back(std::move(item));
+    }
+    // Point the spans at the owned words only now: the vector of buffers no longer moves.
+    for (uint32_t i = 0; i < items; ++i)
+        for (size_t k = 0; k < bufferIndex[i].size(); ++k) out.job.items[i].buffers[k].initial = out.buffers[bufferIndex[i][k]];
+    return d.done();
+}
+
+void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& r) {
+    e.u32(r.ok());
+    if (!r.ok()) return encodeError(e, r.error());
+    e.f64(r->pipelineMs);
+    e.f64(r->runMs);
+    e.u32(static_cast<uint32_t>(r->items.size()));
+    for (const Result<RunOutput>& item : r->items) {
+        e.u32(item.ok());
+        if (!item.ok()) {
+            encodeError(e, item.error());
+            continue;
+        }
+        e.f64(item->gpuMs);
+        e.u32(static_cast<uint32_t>(item->buffers.size()));
+        for (const auto& b : item->buffers) e.words(b);
+    }
+}
+
+bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
+    uint32_t ok;
+    if (!d.u32(ok)) return false;
+    if (!ok) {
+        Error e;
+        if (!decodeError(d, e)) return false;
+        out = e;
+        return d.done();
+    }
+    DeviceJobResult r;
+    uint32_t items;
+    if (!d.f64(r.pipelineMs) || !d.f64(r.runMs) || !d.u32(items) || items > 1u << 16) return false;
+    for (uint32_t i = 0; i < items; ++i) {
+        uint32_t itemOk, n;
+        if (!d.u32(itemOk)) return false;
+        if (!itemOk) {
+            Error e;
+            if (!decodeError(d, e)) return false;
+            r.items.push_back(e);
+            continue;
+        }
+        RunOutput o;
+        if (!d.f64(o.gpuMs) || !d.u32(n) || n > 64) return false;
+        o.buffers.resize(n);
+        for (auto& b : o.buffers)
+            if (!d.words(b)) return false;
+        r.items.push_back(std::move(o));
+    }
+    out = std::move(r);
+    return d.done();
+}
+
+} // namespace vkp::worker

@@ -1,0 +1,221 @@
+#include "worker/worker_runner.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "worker/protocol.h"
+
+namespace vkp::worker {
+namespace {
+
+constexpr int kWorkerIn = 3, kWorkerOut = 4;          // the worker's ends of the pipes
+constexpr int kStartupMs = 30000;                     // opening a device (lavapipe: ~0.1 s)
+constexpr int kMarginMs = 10000;                      // pipelines and read-back beyond the dispatches
+
+// Waits until fd is readable; false when the deadline passes.
+bool waitReadable(int fd, int timeoutMs) {
+    auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+        int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count());
+        if (left < 0) left = 0;
+        pollfd p{fd, POLLIN, 0};
+        int r = ::poll(&p, 1, left);
+        if (r > 0) return true;
+        if (r == 0) return false;
+        if (errno != EINTR) return false;
+    }
+}
+
+std::string seconds(uint64_t ms) {
+    if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
+    return std::to_string(ms) + " ms";
+}
+
+bool anyItemFailed(const Result<DeviceJobResult>& r, ErrorKind kind) {
+    if (!r) return r.error().kind == kind;
+    for (const auto& item : r->items)
+        if (!item && item.error().kind == kind) return true;
+    return false;
+}
+
+} // namespace
+
+std::string selfExecutable() {
+    std::error_code ec;
+    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string("vkpuzzles") : p.string();
+}
+
+Result<std::unique_ptr<WorkerRunner>> WorkerRunner::start(std::string executable, ContextOptions options) {
+    std::signal(SIGPIPE, SIG_IGN); // a dead worker must not take the app with it
+    std::unique_ptr<WorkerRunner> w(new WorkerRunner(std::move(executable), std::move(options)));
+    if (auto s = w->spawn(); !s) return s.error();
+    return w;
+}
+
+WorkerRunner::~WorkerRunner() { stop(); }
+
+Status WorkerRunner::spawn() {
+    int down[2], up[2];
+    if (::pipe(down) != 0 || ::pipe(up) != 0) return Error{ErrorKind::Io, "cannot create pipes for the worker process"};
+    std::vector<std::string> args = {m_exe, "--worker"};
+    if (!m_options.deviceSelector.empty()) args.insert(args.end(), {"--device", m_options.deviceSelector});
+    if (m_options.validation) args.push_back("--validation");
+    pid_t pid = ::fork();
+    if (pid < 0) return Error{ErrorKind::Io, "cannot start the worker process (fork failed)"};
+    if (pid == 0) {
+        // The worker: its job pipe on fd 3, its result pipe on fd 4; stdout/stderr as the app's.
+        ::dup2(down[0], kWorkerIn);
+        ::dup2(up[1], kWorkerOut);
+        for (int fd : {down[0], down[1], up[0], up[1]})
+            if (fd != kWorkerIn && fd != kWorkerOut) ::close(fd);
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(m_exe.c_str(), argv.data());
+        _exit(127);
+    }
+    ::close(down[0]);
+    ::close(up[1]);
+    m_pid = pid;
+    m_toWorker = down[1];
+    m_fromWorker = up[0];
+    FrameKind kind;
+    std::vector<uint8_t> payload;
+    if (!waitReadable(m_fromWorker, kStartupMs) || !readFrame(m_fromWorker, kind, payload) || kind != FrameKind::Hello) {
+        stop();
+        return Error{ErrorKind::Device, "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
+    }
+    Decoder d(payload);
+    uint32_t ok = 0;
+    if (!d.u32(ok)) return Error{ErrorKind::Internal, "garbled greeting from the worker process"};
+    if (!ok) {
+        Error e;
+        decodeError(d, e);
+        stop();
+        return e;
+    }
+    if (!decodeDeviceInfo(d, m_info)) return Error{ErrorKind::Internal, "garbled device info from the worker process"};
+    return okStatus();
+}
+
+void WorkerRunner::stop() {
+    if (m_pid > 0) {
+        ::kill(m_pid, SIGKILL);
+        int status = 0;
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {}
+        m_lastStatus = status;
+    }
+    for (int* fd : {&m_toWorker, &m_fromWorker})
+        if (*fd >= 0) {
+            ::close(*fd);
+            *fd = -1;
+        }
+    m_pid = -1;
+}
+
+std::string WorkerRunner::exitText() {
+    int s = m_lastStatus;
+    if (WIFSIGNALED(s) && WTERMSIG(s) != SIGKILL) return std::string("it was killed by signal ") + std::to_string(WTERMSIG(s)) + " (" + strsignal(WTERMSIG(s)) + ")";
+    if (WIFEXITED(s) && WEXITSTATUS(s) == 127) return "it could not be executed";
+    if (WIFEXITED(s)) return "it exited with status " + std::to_string(WEXITSTATUS(s));
+    return "it stopped answering";
+}
+
+Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
+    DeviceJobResult r;
+    for (size_t i = 0; i < job.items.size(); ++i) r.items.push_back(e);
+    return r;
+}
+
+Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
+    if (m_pid < 0) {
+        if (auto s = spawn(); !s) return s.error();
+        ++m_restarts;
+    }
+    Encoder e;
+    encodeJob(e, job);
+    uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
+    uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
+    FrameKind kind;
+    std::vector<uint8_t> payload;
+    bool sent = writeFrame(m_toWorker, FrameKind::Job, e.bytes());
+    if (sent && !waitReadable(m_fromWorker, static_cast<int>(std::min<uint64_t>(deadline, INT32_MAX)))) {
+        stop(); // it neither finished nor noticed its own timeout: a hung driver
+        return failAll(job, Error{ErrorKind::Timeout, "did not finish within " + seconds(perItem) + " (an endless loop?); the worker was restarted"});
+    }
+    if (!sent || !readFrame(m_fromWorker, kind, payload) || kind != FrameKind::Result) {
+        // The worker is gone: reap it to learn how, then report; the next job starts a new one.
+        if (m_pid > 0) {
+            int status = 0;
+            if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
+                m_lastStatus = status;
+                m_pid = -1;
+            }
+        }
+        stop();
+        return failAll(job, Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"});
+    }
+    Decoder d(payload);
+    Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled result from the worker process"};
+    if (!decodeJobResult(d, r)) {
+        stop();
+        return Error{ErrorKind::Internal, "garbled result from the worker process"};
+    }
+    // After a timeout or a lost device the worker's device is unusable: start afresh next time.
+    if (anyItemFailed(r, ErrorKind::Timeout) || anyItemFailed(r, ErrorKind::DeviceLost)) {
+        stop();
+        if (r)
+            for (auto& item : r->items)
+                if (!item) item = Error{item.error().kind, item.error().message + "; the worker process was restarted", item.error().where, item.error().vkResult};
+    }
+    return r;
+}
+
+int runWorker(int in, int out, const ContextOptions& options) {
+    auto gpu = GpuContext::create(options);
+    Encoder hello;
+    hello.u32(gpu.ok());
+    if (!gpu) encodeError(hello, gpu.error());
+    else encodeDeviceInfo(hello, (*gpu)->info());
+    if (!writeFrame(out, FrameKind::Hello, hello.bytes()) || !gpu) return gpu ? 1 : 2;
+    InProcessRunner runner(**gpu);
+    FrameKind kind;
+    std::vector<uint8_t> payload;
+    while (readFrame(in, kind, payload)) {
+        if (kind != FrameKind::Job) return 3;
+        OwnedJob job;
+        Decoder d(payload);
+        Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled job sent to the worker process"};
+        if (decodeJob(d, job)) {
+            if (job.job.testCrash) ::raise(SIGSEGV); // tests only: a crash of the process
+            r = runner.run(job.job);
+        }
+        Encoder e;
+        encodeJobResult(e, r);
+        if (!writeFrame(out, FrameKind::Result, e.bytes())) return 4;
+        // A timed-out dispatch may still be running: the device cannot be torn down; leave now.
+        if (runner.wedged() || anyItemFailed(r, ErrorKind::DeviceLost)) _exit(5);
+    }
+    return 0;
+}
+
+int workerMain(int argc, char** argv) {
+    ContextOptions options;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--device" && i + 1 < argc) options.deviceSelector = argv[++i];
+        else if (a == "--validation") options.validation = true;
+    }
+    int code = runWorker(kWorkerIn, kWorkerOut, options);
+    _exit(code); // skip static destructors: the device may be wedged
+}
+
+} // namespace vkp::worker

@@ -1,0 +1,54 @@
+// Runs kernels in a separate worker process (the same executable, started as
+// `vkpuzzles --worker`), so an endless loop, a crash in a driver or a lost device costs a restart
+// of the worker, never the app or the learner's text.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <sys/types.h>
+
+#include "gpu/context.h"
+#include "gpu/device_runner.h"
+
+namespace vkp::worker {
+
+class WorkerRunner : public DeviceRunner {
+  public:
+    // Starts the worker and waits for it to open its device.
+    static Result<std::unique_ptr<WorkerRunner>> start(std::string executable, ContextOptions options);
+    ~WorkerRunner() override;
+
+    const DeviceInfo& info() const override { return m_info; }
+    // A timeout, a crash or a lost device is reported in the result and the worker is restarted
+    // before the next job.
+    Result<DeviceJobResult> run(const DeviceJob& job) override;
+
+    pid_t pid() const { return m_pid; }
+    int restarts() const { return m_restarts; }
+
+  private:
+    WorkerRunner(std::string executable, ContextOptions options) : m_exe(std::move(executable)), m_options(std::move(options)) {}
+    Status spawn();
+    void stop();                  // kill and reap
+    std::string exitText();       // how the stopped worker ended
+    Result<DeviceJobResult> failAll(const DeviceJob& job, const Error& e);
+
+    std::string m_exe;
+    ContextOptions m_options;
+    DeviceInfo m_info;
+    pid_t m_pid = -1;
+    int m_toWorker = -1, m_fromWorker = -1;
+    int m_lastStatus = 0;
+    int m_restarts = 0;
+};
+
+// The worker's side: opens the device, answers jobs until its input closes. Returns the exit code.
+int runWorker(int in, int out, const ContextOptions& options);
+
+// `vkpuzzles --worker [--device D] [--validation]`: the worker process's main.
+int workerMain(int argc, char** argv);
+
+// The path of the running executable (for starting workers).
+std::string selfExecutable();
+
+} // namespace vkp::worker
