@@ -31,10 +31,11 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
 
 class Checker {
   public:
-    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o)
-        : m_p(p), m_runner(runner), m_r(r), m_o(o) {}
+    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, const KernelInterface& k)
+        : m_p(p), m_runner(runner), m_r(r), m_o(o), m_kernel(k) {}
 
     void run(std::span<const uint32_t> spirv) {
+        if (auto s = checkSharedMemory(); !s) return fail(s.error());
         std::vector<uint32_t> bindings;
         for (const BufferDecl& b : m_p.buffers) bindings.push_back(b.binding);
         std::vector<uint32_t> traced;
@@ -62,6 +63,22 @@ class Checker {
 
   private:
     void fail(Error e) { m_r.error = std::move(e); }
+
+    // Shared arrays sized by constants can outgrow the device in some case only: say which.
+    Status checkSharedMemory() const {
+        uint64_t limit = m_runner.info().maxSharedMemoryBytes;
+        for (size_t i : selectedCases(m_p, m_o)) {
+            uint64_t bytes = m_kernel.sharedBytes(m_p.cases[i].constants);
+            if (!limit || bytes <= limit) continue;
+            std::string parts;
+            for (const KernelSharedArray& a : m_kernel.shared)
+                parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(m_p.cases[i].constants));
+            return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
+                                               " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
+                                               std::to_string(limit) + " bytes"};
+        }
+        return okStatus();
+    }
 
     // Every case in one submission; then each output is compared with its expected values.
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
@@ -169,6 +186,7 @@ class Checker {
     DeviceRunner& m_runner;
     CheckReport& m_r;
     const CheckOptions& m_o;
+    const KernelInterface& m_kernel;
 };
 
 } // namespace
@@ -232,7 +250,7 @@ CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Pu
     r.timing.reflectMs = msSince(t);
     if (hasErrors(problems)) return r;
     r.reached = StageKind::Pipeline;
-    Checker(puzzle, runner, r, options).run(compiled.spirv);
+    Checker(puzzle, runner, r, options, *iface).run(compiled.spirv);
     r.timing.totalMs = msSince(start);
     return r;
 }

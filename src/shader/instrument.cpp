@@ -7,6 +7,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv/unified1/spirv.hpp11>
 
+#include "shader/reflect.h"
 #include "shader/spirv_editor.h"
 
 namespace vkp {
@@ -30,7 +31,8 @@ struct Chain {
 
 class Instrumenter {
   public:
-    Instrumenter(SpirvEditor& m, const InstrumentOptions& o) : m_m(m), m_o(o) {}
+    Instrumenter(SpirvEditor& m, const KernelInterface& reflected, const InstrumentOptions& o)
+        : m_m(m), m_reflected(reflected), m_o(o) {}
 
     Result<InstrumentResult> run() {
         if (auto s = findEntryPoint(); !s) return s.error();
@@ -82,7 +84,7 @@ class Instrumenter {
             TracedVariable v;
             v.shared = shared;
             if (buffer) describeBuffer(s.w[1], pointee, v);
-            else describeShared(s.w[1], pointee, v);
+            else describeShared(s.w[1], v);
             m_varIndex[s.w[1]] = static_cast<uint32_t>(m_layout.variables.size());
             m_pointee[s.w[1]] = pointee;
             m_layout.variables.push_back(v);
@@ -100,17 +102,13 @@ class Instrumenter {
             if (const SpvInst* arr = m_m.def(st->w[1]); arr && arr->op == op(Op::OpTypeRuntimeArray))
                 v.elementType = scalarKind(arr->w[1]);
     }
-    void describeShared(uint32_t var, uint32_t type, TracedVariable& v) {
-        v.name = m_m.name(var);
-        for (const SpvInst* t = m_m.def(type); t && t->op == op(Op::OpTypeArray); t = m_m.def(t->w[1])) {
-            v.dims.push_back(sizeExpr(t->w[2]));
-            type = t->w[1];
-        }
-        v.elementType = scalarKind(type);
-        v.elementWidth = 1;
-        for (uint32_t f : flatFactors(type)) {
-            const SpvInst* c = m_m.def(f);
-            v.elementWidth *= c && c->op == op(Op::OpConstant) ? c->w[2] : 1;
+    void describeShared(uint32_t var, TracedVariable& v) {
+        for (const KernelSharedArray& a : m_reflected.shared) {
+            if (a.variableId != var) continue;
+            v.name = a.name;
+            v.dims = a.dims;
+            v.elementType = a.elementType;
+            v.elementWidth = a.elementWidth;
         }
     }
     std::optional<ElementKind> scalarKind(uint32_t type) const {
@@ -119,29 +117,6 @@ class Instrumenter {
         if (t && t->op == op(Op::OpTypeInt) && t->w[1] == 32) return t->w[2] ? ElementKind::Int : ElementKind::Uint;
         return std::nullopt;
     }
-    SizeExpr sizeExpr(uint32_t id) const {
-        SizeExpr e;
-        const SpvInst* d = m_m.def(id);
-        if (!d) return e;
-        if (d->op == op(Op::OpConstant)) e.value = d->w[2];
-        if (d->op == op(Op::OpSpecConstant)) {
-            e.kind = SizeExpr::Kind::Spec;
-            e.value = d->w[2];
-            auto spec = m_m.decorations(id, deco(spv::Decoration::SpecId));
-            e.specId = spec.empty() ? 0 : spec[0];
-        }
-        if (d->op == op(Op::OpSpecConstantOp) && d->w.size() >= 5) {
-            static const std::map<uint32_t, SizeExpr::Kind> kinds = {
-                {op(Op::OpIAdd), SizeExpr::Kind::Add}, {op(Op::OpISub), SizeExpr::Kind::Sub},
-                {op(Op::OpIMul), SizeExpr::Kind::Mul}, {op(Op::OpUDiv), SizeExpr::Kind::Div}, {op(Op::OpSDiv), SizeExpr::Kind::Div}};
-            auto it = kinds.find(d->w[2]);
-            if (it == kinds.end()) return e;
-            e.kind = it->second;
-            e.operands = {sizeExpr(d->w[3]), sizeExpr(d->w[4])};
-        }
-        return e;
-    }
-
     uint32_t builtinVariable(spv::BuiltIn builtin, uint32_t pointerType) {
         for (const SpvInst& s : m_m.globals)
             if (s.op == op(Op::OpVariable)) {
@@ -523,6 +498,7 @@ class Instrumenter {
     }
 
     SpirvEditor& m_m;
+    const KernelInterface& m_reflected;
     const InstrumentOptions& m_o;
     TraceLayout m_layout;
     SpvInst* m_entry = nullptr;
@@ -541,7 +517,9 @@ class Instrumenter {
 Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options) {
     auto editor = SpirvEditor::parse(spirv);
     if (!editor) return editor.error();
-    return Instrumenter(*editor, options).run();
+    auto reflected = reflectKernel(spirv);
+    if (!reflected) return reflected.error();
+    return Instrumenter(*editor, *reflected, options).run();
 }
 
 Status validateSpirv(std::span<const uint32_t> spirv) {

@@ -1,6 +1,7 @@
 #include "shader/reflect.h"
 
 #include <algorithm>
+#include <map>
 
 #include <spirv/unified1/spirv.hpp11>
 
@@ -76,6 +77,87 @@ void readVariable(const SpirvModule& m, const SpirvInstruction& ins, KernelInter
     out.bindings.push_back(std::move(b));
 }
 
+SizeExpr sizeExpr(const SpirvModule& m, uint32_t id) {
+    SizeExpr e;
+    const SpirvInstruction* d = m.definition(id);
+    if (!d) return e;
+    auto o = d->operands;
+    auto op = static_cast<Op>(d->opcode);
+    if (op == Op::OpConstant && o.size() >= 3) e.value = o[2];
+    if (op == Op::OpSpecConstant && o.size() >= 3) {
+        e.kind = SizeExpr::Kind::Spec;
+        e.value = o[2];
+        e.specId = m.decoration(id, uint32_t(spv::Decoration::SpecId)).value_or(0);
+    }
+    if (op == Op::OpSpecConstantOp && o.size() >= 5) {
+        static const std::map<Op, SizeExpr::Kind> kinds = {{Op::OpIAdd, SizeExpr::Kind::Add}, {Op::OpISub, SizeExpr::Kind::Sub},
+                                                           {Op::OpIMul, SizeExpr::Kind::Mul}, {Op::OpUDiv, SizeExpr::Kind::Div},
+                                                           {Op::OpSDiv, SizeExpr::Kind::Div}};
+        auto it = kinds.find(static_cast<Op>(o[2]));
+        if (it == kinds.end()) return e;
+        e.kind = it->second;
+        e.operands = {sizeExpr(m, o[3]), sizeExpr(m, o[4])};
+    }
+    return e;
+}
+
+// Bytes and scalars of one value of a non-array type (scalars, vectors, matrices; structs
+// roughly, by their members).
+void elementSize(const SpirvModule& m, uint32_t type, uint32_t& bytes, uint32_t& width) {
+    const SpirvInstruction* t = m.definition(type);
+    bytes = 4;
+    width = 1;
+    if (!t) return;
+    auto o = t->operands;
+    switch (static_cast<Op>(t->opcode)) {
+    case Op::OpTypeFloat:
+    case Op::OpTypeInt: bytes = o[1] / 8; return;
+    case Op::OpTypeBool: return;
+    case Op::OpTypeVector:
+    case Op::OpTypeMatrix: {
+        elementSize(m, o[1], bytes, width);
+        bytes *= o[2];
+        width *= o[2];
+        return;
+    }
+    case Op::OpTypeStruct: {
+        uint32_t total = 0, scalars = 0;
+        for (size_t k = 1; k < o.size(); ++k) {
+            uint32_t b, w;
+            elementSize(m, o[k], b, w);
+            total += b;
+            scalars += w;
+        }
+        bytes = total;
+        width = scalars;
+        return;
+    }
+    default: return;
+    }
+}
+
+void readShared(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
+    auto o = ins.operands;
+    if (static_cast<spv::StorageClass>(o[2]) != spv::StorageClass::Workgroup) return;
+    const SpirvInstruction* ptr = m.definition(o[0]);
+    if (!ptr || static_cast<Op>(ptr->opcode) != Op::OpTypePointer) return;
+    KernelSharedArray s;
+    s.variableId = o[1];
+    s.name = m.name(o[1]);
+    uint32_t type = ptr->operands[2];
+    for (const SpirvInstruction* t = m.definition(type); t && static_cast<Op>(t->opcode) == Op::OpTypeArray; t = m.definition(type)) {
+        s.dims.push_back(sizeExpr(m, t->operands[2]));
+        type = t->operands[1];
+    }
+    elementSize(m, type, s.elementBytes, s.elementWidth);
+    s.elementType = scalarKind(m, type);
+    if (!s.elementType) {
+        const SpirvInstruction* t = m.definition(type);
+        if (t && static_cast<Op>(t->opcode) == Op::OpTypeVector) s.elementType = scalarKind(m, t->operands[1]);
+    }
+    out.shared.push_back(std::move(s));
+}
+
 void readSpecConstant(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
     uint32_t id = ins.operands[1];
     auto builtin = m.decoration(id, uint32_t(spv::Decoration::BuiltIn));
@@ -122,6 +204,18 @@ void readExecutionMode(const SpirvModule& m, const SpirvInstruction& ins, Kernel
 
 } // namespace
 
+uint64_t KernelSharedArray::bytes(const std::map<uint32_t, uint32_t>& constants) const {
+    uint64_t n = elementBytes;
+    for (const SizeExpr& d : dims) n *= d.evaluate(constants);
+    return n;
+}
+
+uint64_t KernelInterface::sharedBytes(const std::map<uint32_t, uint32_t>& constants) const {
+    uint64_t n = 0;
+    for (const KernelSharedArray& s : shared) n += s.bytes(constants);
+    return n;
+}
+
 Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
     auto module = SpirvModule::parse(spirv);
     if (!module) return module.error();
@@ -135,7 +229,10 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
     }
     for (const SpirvInstruction& ins : m.instructions()) {
         auto op = static_cast<Op>(ins.opcode);
-        if (op == Op::OpVariable && ins.operands.size() >= 3) readVariable(m, ins, out);
+        if (op == Op::OpVariable && ins.operands.size() >= 3) {
+            readVariable(m, ins, out);
+            readShared(m, ins, out);
+        }
         else if ((op == Op::OpSpecConstant || op == Op::OpSpecConstantTrue || op == Op::OpSpecConstantFalse ||
                   op == Op::OpSpecConstantComposite) && ins.operands.size() >= 2)
             readSpecConstant(m, ins, out);

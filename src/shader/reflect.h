@@ -10,6 +10,7 @@
 
 #include "core/buffer_data.h"
 #include "core/result.h"
+#include "core/trace.h"
 
 namespace vkp {
 
@@ -22,6 +23,18 @@ struct KernelBinding {
     bool singleRuntimeArray = false; // the block holds exactly one runtime array of scalars
     std::optional<ElementKind> elementType; // of that array, when it is float/int/uint 32-bit
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
+};
+
+// A shared (workgroup) variable: its array dimensions, which may be specialization constants.
+struct KernelSharedArray {
+    uint32_t variableId = 0;         // SPIR-V id
+    std::string name;
+    std::vector<SizeExpr> dims;      // outermost first; empty for a scalar
+    uint32_t elementBytes = 4;       // of the innermost element (a vec4: 16)
+    uint32_t elementWidth = 1;       // scalars per innermost element (a vec4: 4)
+    std::optional<ElementKind> elementType; // when the scalars are 32-bit float/int/uint
+
+    uint64_t bytes(const std::map<uint32_t, uint32_t>& constants) const;
 };
 
 struct KernelSpecConstant {
@@ -37,6 +50,10 @@ struct KernelInterface {
     std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used
     std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
     std::vector<uint32_t> localSizeConstantIds; // result ids of the spec constants that size the workgroup
+    std::vector<KernelSharedArray> shared;
+
+    // Shared memory the kernel needs for these constant values.
+    uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;
 };
 
 // Reads the interface from SPIR-V words; an error only for malformed SPIR-V.

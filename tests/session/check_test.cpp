@@ -144,3 +144,32 @@ TEST_F(CheckTest, ExpectedValuesDoNotDependOnTheKernel) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+TEST(SharedMemoryLimit, AKernelNeedingMoreSharedMemoryThanTheDeviceHasStopsBeforeRunning) {
+    auto ctx = GpuContext::create(test::deviceOptions());
+    ASSERT_TRUE(ctx.ok());
+    PuzzleSet set = loadPuzzleSet(test::puzzleDir());
+    auto p = set.find("shared");
+    ASSERT_TRUE(p.ok());
+    uint32_t limit = (*ctx)->info().maxSharedMemoryBytes;
+    // One array of exactly the limit, plus the puzzle's cache: over by the cache's bytes.
+    std::string src = "#version 450\nlayout(local_size_x_id = 0) in;\nlayout(constant_id = 3) const uint SHARED_SIZE = 1;\n"
+                      "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+                      "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+                      "shared float cache[SHARED_SIZE];\nshared uint extra[" + std::to_string(limit / 4) + "];\n"
+                      "void main() { uint i = gl_LocalInvocationID.x; extra[i] = 1u; cache[i] = a[i]; barrier();"
+                      " result[i] = cache[i] + 10.0; }\n";
+    Compiler compiler;
+    CheckReport r = checkKernel(compiler, **ctx, **p, src, "big.comp");
+    ASSERT_TRUE(r.error.has_value());
+    EXPECT_EQ(r.error->kind, ErrorKind::Interface);
+    EXPECT_NE(r.error->message.find("case 1: the kernel's shared arrays need " + std::to_string(limit + 32) + " bytes"), std::string::npos)
+        << r.error->message; // case 1: SHARED_SIZE = 8 floats, 32 bytes
+    EXPECT_TRUE(r.cases.empty());
+}
+
+} // namespace
+} // namespace vkp
