@@ -29,10 +29,10 @@ enum class ThemeKind { Dark, Light };
 
 // Panel sizes as fractions of the window, so the layout survives a resize and a font change.
 struct LayoutSettings {
-    float browserWidth = 0.15f;   // puzzle browser, of the window's width
-    float statementWidth = 0.30f; // statement column, of the width right of the browser
+    float browserWidth = 0.14f;   // puzzle browser, of the window's width
+    float statementWidth = 0.40f; // statement column, of the width right of the browser
     float topHeight = 0.56f;      // statement and editor row, of the height
-    float casesWidth = 0.22f;     // test cases list, of the bottom row's width
+    float casesWidth = 0.24f;     // test cases list, of the bottom row's width
     float buffersWidth = 0.50f;   // buffers, of the bottom row's width right of the cases
 };
 

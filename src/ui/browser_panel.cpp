@@ -68,14 +68,11 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
     for (const Puzzle& p : puzzles) solved += wb.progress(p).solved;
     std::string info = std::to_string(solved) + "/" + std::to_string(puzzles.size());
     beginPanel("browser", "Puzzles", size, info + " solved", solved ? palette().pass : 0);
-    float pad = ImGui::GetStyle().WindowPadding.x;
-    ImGui::SetCursorPosX(pad);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - pad);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::InputTextWithHint("##search", "Search puzzles", m_search, sizeof m_search);
     if (!puzzles.empty()) {
-        ImGui::SetCursorPosX(pad);
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(palette().pass));
-        ImGui::ProgressBar(float(solved) / puzzles.size(), ImVec2(ImGui::GetContentRegionAvail().x - pad, ImGui::GetFontSize() * 0.35f), "");
+        ImGui::ProgressBar(float(solved) / puzzles.size(), ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 0.35f), "");
         ImGui::PopStyleColor();
     }
     ImGui::BeginChild("list", ImVec2(0, 0), false);
@@ -87,7 +84,6 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         if (p.track != track || shown == 0) {
             track = p.track;
             if (shown) ImGui::Spacing();
-            ImGui::SetCursorPosX(pad);
             ImGui::PushFont(fonts().bold);
             dimText(titleCase(track) + " track");
             ImGui::PopFont();
@@ -101,7 +97,6 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         }
     }
     if (shown == 0) {
-        ImGui::SetCursorPosX(pad);
         dimText(puzzles.empty() ? "No puzzles were loaded." : "No puzzle matches.");
     }
     ImGui::EndChild();

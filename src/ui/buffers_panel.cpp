@@ -69,14 +69,22 @@ void cellTooltip(const BufferDecl& decl, const BufferData& data, const BufferDat
     ImGui::EndTooltip();
 }
 
+std::string shapeText(const BufferDecl& decl, const Shape& shape) {
+    std::string dims = shape.dims.size() == 2 ? std::to_string(shape.rows()) + " \xC3\x97 " + std::to_string(shape.cols())
+                                              : std::to_string(shape.count());
+    return std::string(roleKindName(decl.role)) + " \xC2\xB7 " + elementKindName(decl.type) + " [" + dims + "]";
+}
+
+float titleWidth(const BufferDecl& decl, const Shape& shape) {
+    return ImGui::CalcTextSize((decl.name + "  " + shapeText(decl, shape)).c_str()).x;
+}
+
 void sectionTitle(const BufferDecl& decl, const Shape& shape) {
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(decl.name.c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    std::string dims = shape.dims.size() == 2 ? std::to_string(shape.rows()) + " \xC3\x97 " + std::to_string(shape.cols())
-                                              : std::to_string(shape.count());
-    dimText(std::string(roleKindName(decl.role)) + " \xC2\xB7 " + elementKindName(decl.type) + " [" + dims + "]");
+    dimText(shapeText(decl, shape));
 }
 
 } // namespace
@@ -172,19 +180,16 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         for (const CaseOutcome& c : r->cases)
             if (c.index == ci) outcome = &c;
     const CaseData* fallback = outcome ? nullptr : fallbackData(*p, ci);
-    float pad = ImGui::GetStyle().WindowPadding.x;
-    ImGui::SetCursorPosX(pad);
     legendSwatch(pal.cellWrongBg, "wrong value");
-    ImGui::SameLine(0, ImGui::GetFontSize());
+    flowSameLine(legendWidth("index = hovered thread's global id"));
     legendSwatch(pal.cellLinkedBg, "index = hovered thread's global id", pal.accent);
-    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::SameLine();
     helpMarker("Hover a cell to see its expected value and the thread whose global id equals its index "
                "(cell [i] \xE2\x86\x94 thread (i, 0, 0); cell [row][col] \xE2\x86\x94 thread (col, row, 0)). "
                "Hover a thread in the thread grid to light up its cells here.");
     ImGui::BeginChild("bufferlist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    ImGui::SetCursorPosX(pad);
     ImGui::BeginGroup();
-    float width = ImGui::GetContentRegionAvail().x - pad;
+    float width = ImGui::GetContentRegionAvail().x;
     if (!outcome) {
         std::string why = !r ? "Not checked yet: showing the case's inputs and expected outputs."
                               : "Not run (see the messages under the editor): showing the inputs and expected outputs.";
@@ -194,19 +199,25 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     } else if (outcome->error) {
         colouredText(pal.fail, outcome->error->message);
     }
+    int placedInputs = 0;
     for (size_t b = 0; b < p->buffers.size(); ++b) {
         const BufferDecl& decl = p->buffers[b];
         ImGui::PushID(static_cast<int>(b));
         if (decl.role != RoleKind::Output) {
             const BufferData* data = outcome && b < outcome->inputs.size() ? &outcome->inputs[b] : fallback ? &fallback->initial[b] : nullptr;
             if (data) {
+                // Inputs sit side by side while they fit.
+                float w = std::max(layoutGrid(*data, nullptr, width).size.x, titleWidth(decl, data->shape));
+                if (placedInputs++) flowSameLine(w + ImGui::GetFontSize());
+                ImGui::BeginGroup();
                 sectionTitle(decl, data->shape);
                 drawBufferGrid("in", decl, *data, nullptr, 0, tc, b, view, width);
-                ImGui::Spacing();
+                ImGui::EndGroup();
             }
         }
         ImGui::PopID();
     }
+    if (placedInputs) ImGui::Spacing();
     for (size_t b = 0; b < p->buffers.size(); ++b) {
         const BufferDecl& decl = p->buffers[b];
         if (decl.role != RoleKind::Output) continue;

@@ -77,10 +77,9 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     const Palette& pal = palette();
     ImGui::BeginChild("caselist", ImVec2(0, 0), false);
     if (!s.current() && r) {
-        ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
         dimText("(results of an earlier version; checking\xE2\x80\xA6)");
     }
-    float pad = ImGui::GetStyle().WindowPadding.x, line = ImGui::GetTextLineHeight();
+    float pad = ImGui::GetFontSize() * 0.3f, line = ImGui::GetTextLineHeight();
     for (size_t i = 0; i < p->cases.size(); ++i) {
         const TestCase& tc = p->cases[i];
         Verdict v = verdictOf(r, outcomeOf(r, i), *p);
@@ -89,6 +88,10 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         float width = ImGui::GetContentRegionAvail().x;
         float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
         if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
+        if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
+            ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
+            m_scrolledTo = view.selectedCase;
+        }
         bool hovered = ImGui::IsItemHovered();
         ImDrawList* dl = ImGui::GetWindowDrawList();
         ImVec4 clip(pos.x, pos.y, pos.x + width, pos.y + h);
@@ -114,13 +117,11 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         ImGui::PopID();
     }
     if (r && r->error && r->cases.empty() && r->compiled()) {
-        ImGui::SetCursorPosX(pad);
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, r->error->message);
         ImGui::PopTextWrapPos();
     }
     if (!s.notice.empty()) {
-        ImGui::SetCursorPosX(pad);
         ImGui::PushTextWrapPos(0);
         colouredText(pal.warn, s.notice);
         ImGui::PopTextWrapPos();

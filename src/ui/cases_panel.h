@@ -18,6 +18,9 @@ std::string constantsText(const Puzzle& p, const TestCase& c); // "SIZE = 3, TIL
 class CasesPanel {
   public:
     void draw(Workbench& wb, ViewState& view, ImVec2 size);
+
+  private:
+    int m_scrolledTo = -1; // the case last scrolled into view
 };
 
 } // namespace vkp::ui

@@ -29,13 +29,13 @@ void row(const char* name, const std::string& value, const char* help = nullptr)
     if (help) itemTooltip(help);
     ImGui::TableSetColumnIndex(1);
     ImGui::PushFont(fonts().mono);
-    ImGui::TextUnformatted(value.c_str());
+    ImGui::TextWrapped("%s", value.c_str());
     ImGui::PopFont();
 }
 
 void infoTable(const DeviceInfo& d) {
     if (!ImGui::BeginTable("device", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
-    ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 13);
+    ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("Threads per workgroup").x + ImGui::GetFontSize() * 0.5f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     row("Name", d.name);
     row("Type", deviceTypeName(d.type));
@@ -47,7 +47,9 @@ void infoTable(const DeviceInfo& d) {
     row("Workgroups", "up to " + dims(d.maxWorkgroupCount), "maxComputeWorkGroupCount, per dimension.");
     row("Shared memory", bytes(d.maxSharedMemoryBytes), "maxComputeSharedMemorySize: all `shared` variables of a workgroup together.");
     row("Storage buffer", "up to " + bytes(d.maxStorageBufferRange), "maxStorageBufferRange: the largest buffer a kernel can bind.");
-    row("Timestamps", d.timestampPeriodNs > 0 ? std::to_string(d.timestampPeriodNs) + " ns per tick" : "not supported");
+    char period[32];
+    std::snprintf(period, sizeof period, "%g ns per tick", d.timestampPeriodNs);
+    row("Timestamps", d.timestampPeriodNs > 0 ? period : "not supported");
     row("Robust buffer access", d.robustBufferAccess ? "yes: out-of-bounds reads return 0" : "no");
     ImGui::EndTable();
 }

@@ -20,8 +20,6 @@ std::string previousLabel(const Draft& d) {
 } // namespace
 
 void EditorPanel::drawToolbar(Workbench& wb) {
-    float pad = ImGui::GetStyle().WindowPadding.x;
-    ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y));
     TextDocument& doc = wb.document();
     ImGui::BeginDisabled(!doc.canUndo());
     if (ImGui::Button("Undo")) doc.undo();
@@ -44,10 +42,10 @@ void EditorPanel::drawToolbar(Workbench& wb) {
         if (ImGui::Button(previousLabel(d).c_str())) wb.restorePrevious();
         itemTooltip("Puts back the text from before: " + d.previousReason + ".");
     }
-    ImGui::SameLine();
-    std::string saved = wb.persistent() ? "draft autosaved" : "not saved (screenshot mode)";
+    std::string saved = wb.persistent() ? "draft autosaved" : "not saved (scripted run)";
     float w = ImGui::CalcTextSize(saved.c_str()).x;
-    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - w - pad));
+    if (ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     ImGui::AlignTextToFramePadding();
     dimText(saved);
     if (wb.persistent()) itemTooltip("Drafts, hints and progress are kept in " + wb.dataDir());
@@ -99,16 +97,11 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     static const std::vector<Diagnostic> kNone;
     const std::vector<Diagnostic>& diags = s.report ? s.report->diagnostics : kNone;
-    float pad = ImGui::GetStyle().WindowPadding.x * 0.5f;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float diagHeight = drawDiagnostics(wb, view, diags, avail.x, true);
-    ImGui::SetCursorPosX(pad);
-    float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0) - pad;
-    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x - 2 * pad, std::max(editorHeight, ImGui::GetFontSize() * 4)));
-    if (diagHeight > 0) {
-        ImGui::SetCursorPosX(pad);
-        drawDiagnostics(wb, view, diags, avail.x - 2 * pad, false);
-    }
+    float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0);
+    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)));
+    if (diagHeight > 0) drawDiagnostics(wb, view, diags, avail.x, false);
     endPanel();
 }
 

@@ -71,17 +71,16 @@ void SolutionPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         m_loadedText = wb.solutionText();
         m_solution.setText(m_loadedText);
     }
-    if (ImGui::RadioButton("Differences from your kernel", m_showDiff)) m_showDiff = true;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("Solution", !m_showDiff)) m_showDiff = false;
-    ImGui::SameLine();
-    float bw = ImGui::CalcTextSize("Load into editor").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - bw));
     bool same = wb.document().text() == wb.solutionText();
     ImGui::BeginDisabled(same);
     if (ImGui::Button("Load into editor")) wb.loadSolution();
     ImGui::EndDisabled();
-    itemTooltip(same ? "The editor already holds the solution." : "Replaces the editor's text. Your kernel is kept: \"Restore\" above the editor brings it back.");
+    itemTooltip(same ? "The editor already holds the solution." : "Replaces the editor's text. Your kernel is kept: the button above the editor brings it back.");
+    float radios = ImGui::CalcTextSize("Diff with yours").x + ImGui::CalcTextSize("Solution").x + ImGui::GetFontSize() * 5;
+    flowSameLine(radios);
+    if (ImGui::RadioButton("Diff with yours", m_showDiff)) m_showDiff = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Solution", !m_showDiff)) m_showDiff = false;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     (void)size;
     if (m_showDiff) return drawDiff(wb, avail);

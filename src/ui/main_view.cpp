@@ -109,9 +109,7 @@ void MainView::drawMessages(Workbench& wb) {
 
 void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const FrameInfo& info) {
     const Puzzle* p = wb.puzzle();
-    beginPanel("side", p ? p->title.c_str() : "Puzzle", size);
-    float pad = ImGui::GetStyle().WindowPadding.x;
-    ImGui::SetCursorPos(ImVec2(pad, ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y));
+    beginPanel("side", nullptr, size);
     if (ImGui::BeginTabBar("sidetabs")) {
         auto tab = [&](SideTab which, const std::string& label) {
             ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
@@ -120,8 +118,7 @@ void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const Frame
         PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
         std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0) + "###hints";
         auto body = [&](auto&& fn) {
-            ImGui::SetCursorPosX(pad);
-            ImGui::BeginChild("tabbody", ImVec2(ImGui::GetContentRegionAvail().x - pad, ImGui::GetContentRegionAvail().y - pad * 0.5f), false);
+            ImGui::BeginChild("tabbody", ImVec2(0, 0), false);
             fn(ImGui::GetContentRegionAvail());
             ImGui::EndChild();
             ImGui::EndTabItem();
@@ -241,7 +238,9 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::round(ImGui::GetFontSize() * 0.4f), std::round(ImGui::GetFontSize() * 0.3f)));
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                              ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0, 0, 0, 0)); // the frame is cleared to this colour already
     ImGui::Begin("vkpuzzles", nullptr, flags);
+    ImGui::PopStyleColor();
     ImGui::PopStyleVar();
     drawMenu(wb, view);
     drawMessages(wb);

@@ -134,7 +134,8 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     ImGui::TextUnformatted("Buffers");
     ImGui::PopFont();
     ImGui::SameLine();
-    dimText("(case " + std::to_string(ci + 1) + "; each case has its own sizes)");
+    dimText("\xC2\xB7 case " + std::to_string(ci + 1));
+    itemTooltip("Each test case has its own sizes; select a case in the Test cases panel.");
     drawShapesPicture(*p, ci);
     ImGui::Separator();
     for (const TextBlock& b : statementBlocks(p->statement)) {

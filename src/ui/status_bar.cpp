@@ -51,21 +51,31 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     ImGui::SetCursorPosY((size.y - ImGui::GetFrameHeight()) * 0.5f);
     ImGui::AlignTextToFramePadding();
     StatusLook look = statusLook(s);
-    colouredText(look.colour, look.icon + " " + look.text);
-    if (s.report && s.status == LiveStatusKind::Done && s.report->compiled()) {
-        const StageTimings& t = s.report->timing;
-        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        dimText("compile " + ms(t.compileMs) + " \xC2\xB7 run " + ms(t.pipelineMs + t.runMs) + (t.gpuMs > 0 ? " (device " + ms(t.gpuMs) + ")" : ""));
-        itemTooltip("Compile: shaderc, in-process. Run: pipelines for each launch shape, upload, dispatch every case, read back. Device: the dispatches' own timestamps.");
-    }
-    // Right side: device, text size, theme.
+    // Right side first: device, text size, theme; the status line gets what is left.
     std::string device = s.device ? s.device->name : "no device";
     std::string zoom = std::to_string(static_cast<int>(std::lround(fontScale * 100))) + "%";
     const char* themeLabel = currentTheme() == ThemeKind::Dark ? "Light theme" : "Dark theme";
-    float right = ImGui::CalcTextSize(device.c_str()).x + ImGui::CalcTextSize(zoom.c_str()).x + ImGui::CalcTextSize(themeLabel).x +
-                  ImGui::CalcTextSize("A-A+").x + ImGui::GetFontSize() * 7;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + ImGui::GetFontSize(), ImGui::GetWindowWidth() - right));
-    dimText(device);
+    float buttons = ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("A+").x + ImGui::CalcTextSize(themeLabel).x + ImGui::CalcTextSize(zoom.c_str()).x +
+                    ImGui::GetStyle().FramePadding.x * 6 + ImGui::GetFontSize() * 3;
+    float deviceRoom = std::min(ImGui::CalcTextSize(device.c_str()).x, ImGui::GetWindowWidth() * 0.25f);
+    float right = buttons + deviceRoom + ImGui::GetFontSize();
+    float left = ImGui::GetWindowWidth() - right - ImGui::GetFontSize() * 1.5f;
+    std::string line = ellipsize(look.icon + " " + look.text, left);
+    colouredText(look.colour, line);
+    if (line != look.icon + " " + look.text) itemTooltip(look.text);
+    float used = ImGui::GetItemRectSize().x;
+    std::string timing;
+    if (s.report && s.status == LiveStatusKind::Done && s.report->compiled()) {
+        const StageTimings& t = s.report->timing;
+        timing = "compile " + ms(t.compileMs) + " \xC2\xB7 run " + ms(t.pipelineMs + t.runMs) + (t.gpuMs > 0 ? " (device " + ms(t.gpuMs) + ")" : "");
+    }
+    if (!timing.empty() && used + ImGui::CalcTextSize(timing.c_str()).x + ImGui::GetFontSize() * 1.5f <= left) {
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        dimText(timing);
+        itemTooltip("Compile: shaderc, in-process. Run: pipelines for each launch shape, upload, dispatch every case, read back. Device: the dispatches' own timestamps.");
+    }
+    ImGui::SameLine(ImGui::GetWindowWidth() - right);
+    dimText(ellipsize(device, deviceRoom));
     itemTooltip("The device that runs your kernel. Change it in the Device tab.");
     if (ImGui::IsItemClicked()) view.showTab = SideTab::Device;
     ImGui::SameLine(0, ImGui::GetFontSize());

@@ -116,44 +116,46 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     std::string info = std::to_string(tc.threadCount()) + " threads" + (sg ? ", subgroup size " + std::to_string(sg) : "");
     std::string title = "Threads \xE2\x80\x94 case " + std::to_string(ci + 1);
     beginPanel("threads", title.c_str(), size, info);
-    float pad = ImGui::GetStyle().WindowPadding.x;
-    ImGui::SetCursorPosX(pad);
-    legendSwatch(pal.threadBg[0], "subgroup 0, 2, \xE2\x80\xA6");
-    ImGui::SameLine(0, ImGui::GetFontSize() * 0.8f);
-    legendSwatch(pal.threadBg[1], "1, 3, \xE2\x80\xA6");
-    ImGui::SameLine(0, ImGui::GetFontSize() * 0.8f);
+    const char* subgroups = sg ? "even subgroups" : "threads";
+    legendSwatch(pal.threadBg[0], subgroups);
+    if (sg) {
+        flowSameLine(legendWidth("odd subgroups"));
+        legendSwatch(pal.threadBg[1], "odd subgroups");
+    }
+    flowSameLine(legendWidth("no output cell at its id"));
     legendSwatch(pal.threadIdle, "no output cell at its id");
-    ImGui::SameLine(0, ImGui::GetFontSize() * 0.8f);
-    legendSwatch(pal.threadLinked, "maps to hovered cell");
-    ImGui::SetCursorPosX(pad);
-    ImGui::AlignTextToFramePadding();
-    dimText("Label:");
+    flowSameLine(legendWidth("maps to the hovered cell"));
+    legendSwatch(pal.threadLinked, "maps to the hovered cell");
+    flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
+    dimText("labels:");
     ImGui::SameLine();
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
     if (ImGui::RadioButton("global id", m_globalLabels)) m_globalLabels = true;
+    itemTooltip("Label each thread with its gl_GlobalInvocationID (x, y)");
     ImGui::SameLine();
     if (ImGui::RadioButton("local id", !m_globalLabels)) m_globalLabels = false;
-
-    // The detail line: the hovered (or last hovered) thread's ids.
+    itemTooltip("Label each thread with its gl_LocalInvocationID (x, y) inside its workgroup");
+    ImGui::PopStyleVar();
+    // The detail line: the hovered (or last hovered) thread's ids; the label choice on the right.
     int dims = launchDims(tc);
     if (view.hover.thread) m_detail = view.hover.thread;
     Uvec3 launch = launchSize(tc);
     if (m_detail && ((*m_detail)[0] >= launch[0] || (*m_detail)[1] >= launch[1] || (*m_detail)[2] >= launch[2])) m_detail.reset();
-    ImGui::SetCursorPosX(pad);
+    ImGui::PushFont(fonts().mono);
     if (m_detail) {
         ThreadIds t = threadIds(tc, *m_detail, sg);
-        std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  workgroup " + vec3(t.workgroup, dims) +
-                        "  local index " + std::to_string(t.localIndex) + (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
-        ImGui::PushFont(fonts().mono);
+        std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " + vec3(t.workgroup, dims) +
+                        (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
         colouredText(pal.text, s);
-        ImGui::PopFont();
     } else {
-        dimText("Hover a thread to see its ids and the cells at its global id.");
+        ImGui::PopFont();
+        ImGui::PushFont(fonts().ui);
+        dimText("Hover a thread: its ids, and its cells light up.");
     }
+    ImGui::PopFont();
 
     // The grid.
-    ImGui::SetCursorPosX(pad);
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    ImGui::BeginChild("grid", ImVec2(avail.x - pad, avail.y - pad * 0.5f), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("grid", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImVec2 room = ImGui::GetContentRegionAvail();
     ThreadGridLayout l = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize, room.y, ImGui::GetFontSize());
     ImVec2 origin = ImGui::GetCursorScreenPos();

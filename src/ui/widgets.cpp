@@ -1,5 +1,6 @@
 #include "ui/widgets.h"
 
+#include <cctype>
 #include <vector>
 
 #include "ui/fonts.h"
@@ -7,12 +8,26 @@
 
 namespace vkp::ui {
 
+namespace {
+
+// The padded region under a panel's title strip; panels scroll inside their own lists.
+ImVec2 beginPanelBody() {
+    ImGui::BeginChild("##body", ImVec2(0, 0), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    return ImGui::GetContentRegionAvail();
+}
+
+} // namespace
+
 ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info, ImU32 infoColour) {
     const Palette& pal = palette();
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.panelBg));
+    // Panels share the window's background (the frame's clear colour): drawing it again per panel
+    // would only cost fill rate, which a software rasteriser such as lavapipe pays per pixel.
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::BeginChild(id, size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
+    if (!title) return beginPanelBody();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 p = ImGui::GetCursorScreenPos();
     float h = ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.y * 2 + 2;
@@ -20,19 +35,24 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), pal.panelHeader);
     float pad = ImGui::GetStyle().WindowPadding.x;
     ImGui::PushFont(fonts().bold);
-    dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text, title);
+    std::string shownTitle = ellipsize(title, w - 2 * pad);
+    float titleW = ImGui::CalcTextSize(shownTitle.c_str()).x;
+    dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text, shownTitle.c_str());
     ImGui::PopFont();
     if (!info.empty()) {
-        float tw = ImGui::CalcTextSize(info.c_str()).x;
-        dl->AddText(ImVec2(p.x + w - tw - pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), infoColour ? infoColour : pal.dimText, info.c_str());
+        std::string shown = ellipsize(info, w - titleW - 3 * pad);
+        float tw = ImGui::CalcTextSize(shown.c_str()).x;
+        if (!shown.empty())
+            dl->AddText(ImVec2(p.x + w - tw - pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), infoColour ? infoColour : pal.dimText, shown.c_str());
+        if (shown != info && ImGui::IsMouseHoveringRect(ImVec2(p.x + w - tw - pad, p.y), ImVec2(p.x + w, p.y + h))) ImGui::SetTooltip("%s", info.c_str());
     }
     ImGui::Dummy(ImVec2(w, h));
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    return avail;
+    return beginPanelBody();
 }
 
 void endPanel() {
+    ImGui::EndChild();
     ImGui::EndChild();
     ImGui::PopStyleColor();
 }
@@ -68,43 +88,72 @@ void colouredText(ImU32 colour, const std::string& text) {
 
 void dimText(const std::string& text) { colouredText(palette().dimText, text); }
 
-void richText(const std::string& paragraph, float wrapWidth) {
-    struct Piece {
-        std::string text;
-        bool code, spaceBefore;
-    };
-    std::vector<Piece> pieces;
+namespace {
+
+struct Piece {
+    std::string text;
+    bool code = false, bold = false, spaceBefore = false;
+};
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Splits a paragraph into words; `code` spans and *emphasis* change how words are drawn.
+std::vector<Piece> pieces(const std::string& text) {
+    std::vector<Piece> out;
     std::string cur;
-    bool code = false, spaceBefore = false;
-    for (char c : paragraph) {
-        if (c != ' ' && c != '`') {
+    bool code = false, bold = false, spaceBefore = false;
+    auto flush = [&] {
+        if (cur.empty()) return;
+        out.push_back({cur, code, bold, spaceBefore});
+        cur.clear();
+        spaceBefore = false;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i], prev = i ? text[i - 1] : ' ', next = i + 1 < text.size() ? text[i + 1] : ' ';
+        bool emphasis = c == '*' && !code && ((!bold && isWordChar(next) && !isWordChar(prev)) || (bold && isWordChar(prev) && !isWordChar(next)));
+        if (c == ' ') {
+            flush();
+            spaceBefore = true;
+        } else if (c == '`' || emphasis) {
+            flush();
+            (c == '`' ? code : bold) = !(c == '`' ? code : bold);
+        } else {
             cur += c;
-            continue;
         }
-        if (!cur.empty()) {
-            pieces.push_back({cur, code, spaceBefore});
-            cur.clear();
-            spaceBefore = false;
-        }
-        if (c == ' ') spaceBefore = true;
-        else code = !code;
     }
-    if (!cur.empty()) pieces.push_back({cur, code, spaceBefore});
-    if (pieces.empty()) return ImGui::NewLine();
+    flush();
+    return out;
+}
+
+} // namespace
+
+void richText(const std::string& paragraph, float wrapWidth) {
+    std::vector<Piece> words = pieces(paragraph);
+    if (words.empty()) return ImGui::NewLine();
     const Palette& pal = palette();
     float width = wrapWidth > 0 ? wrapWidth : ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x, x = 0;
-    for (size_t i = 0; i < pieces.size(); ++i) {
-        ImGui::PushFont(pieces[i].code ? fonts().mono : fonts().ui);
-        float w = ImGui::CalcTextSize(pieces[i].text.c_str()).x, gap = pieces[i].spaceBefore ? space : 0;
+    for (size_t i = 0; i < words.size(); ++i) {
+        ImGui::PushFont(words[i].code ? fonts().mono : words[i].bold ? fonts().bold : fonts().ui);
+        float w = ImGui::CalcTextSize(words[i].text.c_str()).x, gap = words[i].spaceBefore ? space : 0;
         if (i > 0 && x + gap + w <= width) {
             ImGui::SameLine(0, gap);
             x += gap + w;
         } else {
             x = w;
         }
-        colouredText(pieces[i].code ? pal.synFunction : pal.text, pieces[i].text);
+        colouredText(words[i].code ? pal.synFunction : pal.text, words[i].text);
         ImGui::PopFont();
     }
+}
+
+void flowSameLine(float nextWidth) {
+    float spacing = ImGui::GetStyle().ItemSpacing.x * 2;
+    float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + spacing + nextWidth <= right) ImGui::SameLine(0, spacing);
+}
+
+float legendWidth(const char* meaning) {
+    return ImGui::GetFontSize() * 0.8f + ImGui::GetFontSize() * 0.35f + ImGui::CalcTextSize(meaning).x;
 }
 
 void helpMarker(const char* text) {
@@ -132,6 +181,20 @@ float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size) {
     if (!active) return 0;
     ImVec2 d = ImGui::GetIO().MouseDelta;
     return vertical ? d.x : d.y;
+}
+
+std::string ellipsize(const std::string& text, float maxWidth) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= maxWidth) return text;
+    const char* dots = "\xE2\x80\xA6";
+    float dotsW = ImGui::CalcTextSize(dots).x;
+    if (maxWidth <= dotsW) return "";
+    size_t n = text.size();
+    while (n > 0) {
+        do --n;
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
+        if (ImGui::CalcTextSize(text.c_str(), text.c_str() + n).x + dotsW <= maxWidth) break;
+    }
+    return text.substr(0, n) + dots;
 }
 
 void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text) {

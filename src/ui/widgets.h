@@ -7,7 +7,8 @@
 
 namespace vkp::ui {
 
-// A bordered child region with a title strip; `info` is drawn right-aligned in the strip.
+// A bordered child region with a title strip (none when `title` is null); `info` is drawn
+// right-aligned in the strip.
 // Always pair with endPanel(). Returns the content size below the strip.
 ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info = "", ImU32 infoColour = 0);
 void endPanel();
@@ -20,6 +21,10 @@ void colouredText(ImU32 colour, const std::string& text);
 void dimText(const std::string& text);
 // Paragraph text wrapped to `width` (0: the available width); `code` spans in the monospace font.
 void richText(const std::string& paragraph, float width = 0);
+// Before an item of `nextWidth`: stays on the line when it fits, else starts a new one.
+void flowSameLine(float nextWidth);
+float legendWidth(const char* meaning); // what legendSwatch() takes
+
 // Help marker "(?)" with a tooltip.
 void helpMarker(const char* text);
 // A tooltip with wrapped text, shown when the last item is hovered.
@@ -27,6 +32,9 @@ void itemTooltip(const std::string& text);
 
 // Draggable divider between two panels; returns the pixel delta moved this frame.
 float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size);
+
+// `text` shortened with an ellipsis to fit `maxWidth` pixels in the current font.
+std::string ellipsize(const std::string& text, float maxWidth);
 
 // Text centred in a rectangle, clipped to it.
 void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text);

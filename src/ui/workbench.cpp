@@ -129,7 +129,8 @@ void Workbench::loadSolution() {
 
 void Workbench::restorePrevious() {
     if (!m_draft.previous) return;
-    replaceText(*m_draft.previous, "restored the earlier text");
+    std::string previous = *m_draft.previous; // replaceText() overwrites m_draft.previous
+    replaceText(previous, "restored the earlier text");
 }
 
 void Workbench::saveDraftNow() {

@@ -1,0 +1,187 @@
+// The desktop app end to end under Xvfb: it starts on a puzzle, runs the checks, and saves a
+// screenshot read back from its swapchain; the PNG must show the real app (right size, not blank,
+// the panels drawn, the verdict's colours). CI has no display: xvfb-run provides one, and a
+// machine without xvfb-run fails this test rather than skipping it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <stb_image.h>
+
+#include "support/test_env.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct Outcome {
+    int exit = -1;
+    std::string out;
+};
+
+Outcome shell(const std::string& cmd) {
+    Outcome r;
+    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int status = pclose(p);
+    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string binary() {
+    const char* bin = std::getenv("VKPUZZLES_BINARY");
+    return bin ? bin : VKPUZZLES_BINARY_PATH;
+}
+
+struct Png {
+    int width = 0, height = 0;
+    std::vector<uint32_t> pixels; // 0xRRGGBB
+
+    uint32_t at(int x, int y) const { return pixels[size_t(y) * width + x]; }
+};
+
+Png load(const std::string& path) {
+    Png png;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &png.width, &png.height, &channels, 3);
+    if (!data) return png;
+    png.pixels.resize(size_t(png.width) * png.height);
+    for (size_t i = 0; i < png.pixels.size(); ++i)
+        png.pixels[i] = (uint32_t(data[3 * i]) << 16) | (uint32_t(data[3 * i + 1]) << 8) | data[3 * i + 2];
+    stbi_image_free(data);
+    return png;
+}
+
+// Pixels within a small distance of `colour` (text is anti-aliased).
+size_t count(const Png& png, uint32_t colour, int tolerance = 24) {
+    auto channel = [](uint32_t c, int shift) { return int((c >> shift) & 0xff); };
+    size_t n = 0;
+    for (uint32_t p : png.pixels) {
+        int d = std::abs(channel(p, 16) - channel(colour, 16)) + std::abs(channel(p, 8) - channel(colour, 8)) + std::abs(channel(p, 0) - channel(colour, 0));
+        n += d <= tolerance;
+    }
+    return n;
+}
+
+// Left edges of horizontal runs of `colour` at least `minRun` pixels long, over all rows: one per
+// panel title strip.
+std::set<int> runStarts(const Png& png, uint32_t colour, int minRun) {
+    std::set<int> starts;
+    for (int y = 0; y < png.height; ++y) {
+        int run = 0;
+        for (int x = 0; x <= png.width; ++x) {
+            if (x < png.width && png.at(x, y) == colour) {
+                ++run;
+                continue;
+            }
+            if (run >= minRun) starts.insert((x - run) / 8); // 8-pixel buckets: the same strip on many rows
+            run = 0;
+        }
+    }
+    return starts;
+}
+
+class GuiSmokeTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_EQ(shell("command -v xvfb-run").exit, 0) << "xvfb-run is missing: install the xvfb and xauth packages (./build.sh does)";
+        m_dir = fs::temp_directory_path() / ("vkp-gui-" + std::to_string(getpid()));
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    Outcome app(const std::string& args) {
+        std::string env = "XDG_DATA_HOME=" + (m_dir / "data").string() + " ";
+        return shell(env + "xvfb-run -a -s '-screen 0 1600x1000x24' " + binary() + " " + args);
+    }
+    fs::path m_dir;
+};
+
+constexpr uint32_t kDarkHeader = 0x2b2d33, kDarkFail = 0xf2555a, kDarkPass = 0x4cc38a, kLightHeader = 0xe4e6eb;
+
+TEST_F(GuiSmokeTest, ScreenshotOfAPuzzleShowsTheRealApp) {
+    std::string shot = (m_dir / "map.png").string();
+    Outcome r = app("--screenshot " + shot + " --puzzle map --theme dark");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    Png png = load(shot);
+    ASSERT_EQ(png.width, 1280) << r.out;
+    ASSERT_EQ(png.height, 800);
+    std::set<uint32_t> colours(png.pixels.begin(), png.pixels.end());
+    EXPECT_GT(colours.size(), 300u) << "text and panels make many colours; a blank frame has one";
+    // Every part of the window has something drawn in it (3 rows x 4 columns of tiles).
+    int busyTiles = 0;
+    for (int ty = 0; ty < 3; ++ty)
+        for (int tx = 0; tx < 4; ++tx) {
+            std::set<uint32_t> tile;
+            for (int y = ty * png.height / 3; y < (ty + 1) * png.height / 3; y += 2)
+                for (int x = tx * png.width / 4; x < (tx + 1) * png.width / 4; x += 2) tile.insert(png.at(x, y));
+            busyTiles += tile.size() >= 20;
+        }
+    EXPECT_GE(busyTiles, 10) << "most of the window is drawn on";
+    // Title strips of several panels (browser, editor, test cases, buffers, threads).
+    EXPECT_GE(runStarts(png, kDarkHeader, 150).size(), 5u);
+    // The starter kernel fails: the verdict's red is there, and the check ran (status and cases).
+    EXPECT_GT(count(png, kDarkFail), 200u);
+}
+
+TEST_F(GuiSmokeTest, TheSolutionPassesAndTheLightThemeApplies) {
+    std::string shot = (m_dir / "solved.png").string();
+    std::string kernel = test::puzzleDir() + "/04-map-2d/solution.comp";
+    Outcome r = app("--screenshot " + shot + " --puzzle map-2d --kernel " + kernel + " --theme light --size 1440x900");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    Png png = load(shot);
+    ASSERT_EQ(png.width, 1440);
+    ASSERT_EQ(png.height, 900);
+    EXPECT_GE(runStarts(png, kLightHeader, 150).size(), 5u) << "light title strips";
+    EXPECT_LT(count(png, kDarkHeader, 0), 100u) << "no dark theme left";
+    EXPECT_GT(count(png, 0x16874f), 100u) << "the light theme's pass green (all cases pass)";
+}
+
+TEST_F(GuiSmokeTest, EveryTabAndALargerTextSizeRender) {
+    for (const char* tab : {"hints", "solution", "device"}) {
+        std::string shot = (m_dir / (std::string(tab) + ".png")).string();
+        Outcome r = app(std::string("--screenshot ") + shot + " --puzzle matmul --reveal --tab " + tab + " --font-scale 1.4");
+        ASSERT_EQ(r.exit, 0) << tab << "\n" << r.out;
+        Png png = load(shot);
+        EXPECT_EQ(png.width, 1280) << tab;
+        EXPECT_GE(runStarts(png, kDarkHeader, 150).size(), 4u) << tab;
+    }
+}
+
+TEST_F(GuiSmokeTest, NoDisplayIsAOneLineExplanation) {
+    Outcome r = shell("env -u DISPLAY -u WAYLAND_DISPLAY " + binary());
+    EXPECT_EQ(r.exit, 2);
+    EXPECT_NE(r.out.find("no display"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("vkpuzzles --help"), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+TEST_F(GuiSmokeTest, BadAppOptionsAreUsageErrors) {
+    for (const char* args : {"--size 10x10", "--theme pink", "--font-scale 9", "--tab nope", "--hover x"}) {
+        Outcome r = shell("env -u DISPLAY " + binary() + " " + args);
+        EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
+        EXPECT_NE(r.out.find("--help"), std::string::npos) << args;
+    }
+}
+
+TEST_F(GuiSmokeTest, FrameStatsAreReported) {
+    Outcome r = app("--puzzle matmul --frames 60 --frame-stats");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    EXPECT_NE(r.out.find("median"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("worst"), std::string::npos) << r.out;
+}
+
+} // namespace
+} // namespace vkp

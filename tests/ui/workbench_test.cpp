@@ -1,0 +1,182 @@
+// The app's state without a window: drafts, progress, reset/restore, solution loading, on a real
+// device (lavapipe on CI) and a temporary data folder.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <unistd.h>
+
+#include "support/test_env.h"
+#include "ui/workbench.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp::ui {
+namespace {
+
+using namespace std::chrono_literals;
+
+class WorkbenchTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        m_dir = (fs::temp_directory_path() / ("vkp-workbench-" + std::to_string(getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name())).string();
+        fs::remove_all(m_dir);
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    WorkbenchOptions options(const std::string& puzzle = "map") {
+        WorkbenchOptions o;
+        o.puzzleRoot = test::puzzleDir();
+        o.dataDir = m_dir;
+        o.deviceSelector = test::deviceOptions().deviceSelector;
+        o.puzzle = puzzle;
+        o.debounce = 20ms;
+        o.autosaveDelay = 0ms;
+        return o;
+    }
+    // Runs the frame loop's update until the editor's text has a report.
+    static const CheckReport& settle(Workbench& wb) {
+        auto until = std::chrono::steady_clock::now() + 60s;
+        for (;;) {
+            wb.update();
+            if (wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done) return *wb.currentReport();
+            if (std::chrono::steady_clock::now() > until) {
+                ADD_FAILURE() << "no report: " << statusLine(wb.snapshot());
+                static CheckReport none;
+                return none;
+            }
+            std::this_thread::sleep_for(2ms);
+        }
+    }
+    static std::string readFile(const std::string& path) {
+        std::ifstream in(path);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    }
+    std::string m_dir;
+};
+
+TEST_F(WorkbenchTest, OpensThePuzzleWithItsStarterAndChecksIt) {
+    Workbench wb(options());
+    ASSERT_NE(wb.puzzle(), nullptr);
+    EXPECT_EQ(wb.puzzle()->slug, "map");
+    EXPECT_EQ(wb.document().text(), wb.starterText());
+    EXPECT_TRUE(wb.messages().empty());
+    const CheckReport& r = settle(wb);
+    EXPECT_TRUE(r.compiled());
+    EXPECT_FALSE(r.allPass()) << "the starter does not solve the puzzle";
+}
+
+TEST_F(WorkbenchTest, EditsAreCheckedAndADraftSurvivesARestart) {
+    std::string edited;
+    {
+        Workbench wb(options());
+        wb.document().moveToEnd(false);
+        wb.document().insert("\n// my note\n");
+        edited = wb.document().text();
+        settle(wb);
+        EXPECT_TRUE(fs::exists(m_dir + "/drafts/01-map.json"));
+    }
+    Workbench wb(options(""));
+    EXPECT_EQ(wb.puzzle()->slug, "map") << "the last puzzle opens again";
+    EXPECT_EQ(wb.document().text(), edited);
+}
+
+TEST_F(WorkbenchTest, SolvingRecordsProgressAndLoadingTheSolutionKeepsTheDraft) {
+    {
+        Workbench wb(options());
+        wb.document().moveToEnd(false);
+        wb.document().insert("\n// my attempt\n");
+        std::string mine = wb.document().text();
+        wb.loadSolution();
+        EXPECT_EQ(wb.document().text(), wb.solutionText());
+        ASSERT_TRUE(wb.draft().previous.has_value());
+        EXPECT_EQ(*wb.draft().previous, mine);
+        EXPECT_TRUE(settle(wb).allPass());
+        wb.update();
+        EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+        EXPECT_TRUE(wb.progress(*wb.puzzle()).solutionRevealed);
+    }
+    Workbench wb(options());
+    EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+    ASSERT_TRUE(wb.draft().previous.has_value()) << "the replaced draft is still there after a restart";
+    wb.restorePrevious();
+    EXPECT_NE(wb.document().text().find("// my attempt"), std::string::npos);
+}
+
+TEST_F(WorkbenchTest, ResetToStarterCanBeUndone) {
+    Workbench wb(options("zip"));
+    wb.document().moveToEnd(false);
+    wb.document().insert("\n// work in progress\n");
+    std::string mine = wb.document().text();
+    wb.resetToStarter();
+    EXPECT_EQ(wb.document().text(), wb.starterText());
+    EXPECT_EQ(wb.draft().previousReason, "reset to starter");
+    wb.restorePrevious();
+    EXPECT_EQ(wb.document().text(), mine);
+    wb.document().undo(); // the editor's own undo also walks back through the reset
+    EXPECT_EQ(wb.document().text(), wb.starterText());
+}
+
+TEST_F(WorkbenchTest, HintsAreRevealedOneAtATimeAndRemembered) {
+    {
+        Workbench wb(options("shared"));
+        EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, 0);
+        wb.revealNextHint();
+        wb.revealNextHint();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, 2);
+        for (int i = 0; i < 10; ++i) wb.revealNextHint();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, static_cast<int>(wb.puzzle()->hints.size()));
+    }
+    Workbench wb(options("shared"));
+    EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, static_cast<int>(wb.puzzle()->hints.size()));
+}
+
+TEST_F(WorkbenchTest, SwitchingPuzzlesKeepsEachDraft) {
+    Workbench wb(options("map"));
+    wb.document().moveToEnd(false);
+    wb.document().insert("\n// map draft\n");
+    std::string mapDraft = wb.document().text();
+    int map = wb.puzzleIndex();
+    wb.openPuzzle(map + 1);
+    EXPECT_EQ(wb.document().text(), wb.starterText());
+    wb.openPuzzle(map);
+    EXPECT_EQ(wb.document().text(), mapDraft);
+}
+
+TEST_F(WorkbenchTest, ACorruptDraftIsReportedAndTheStarterUsed) {
+    fs::create_directories(m_dir + "/drafts");
+    std::ofstream(m_dir + "/drafts/01-map.json") << "{ not json";
+    Workbench wb(options());
+    ASSERT_EQ(wb.messages().size(), 1u);
+    EXPECT_NE(wb.messages()[0].find("01-map.json"), std::string::npos);
+    EXPECT_EQ(wb.document().text(), wb.starterText());
+}
+
+TEST_F(WorkbenchTest, ScriptedRunsTouchNoUserFiles) {
+    WorkbenchOptions o = options();
+    o.persist = false;
+    o.kernelFile = test::puzzleDir() + "/01-map/solution.comp";
+    {
+        Workbench wb(o);
+        EXPECT_EQ(wb.document().text(), wb.solutionText());
+        EXPECT_TRUE(settle(wb).allPass());
+        wb.update();
+        wb.revealNextHint();
+    }
+    EXPECT_FALSE(fs::exists(m_dir));
+}
+
+TEST_F(WorkbenchTest, AnUnknownPuzzleOpensTheFirstAndSaysSo) {
+    Workbench wb(options("no-such-puzzle"));
+    ASSERT_NE(wb.puzzle(), nullptr);
+    EXPECT_EQ(wb.puzzleIndex(), 0);
+    ASSERT_FALSE(wb.messages().empty());
+    EXPECT_NE(wb.messages()[0].find("no-such-puzzle"), std::string::npos);
+}
+
+} // namespace
+} // namespace vkp::ui
