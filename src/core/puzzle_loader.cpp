@@ -272,8 +272,9 @@ class PuzzleParser {
         }
         if (!given) return;
         for (const auto& [key, v] : *given) {
+            std::string name(key.str()); // (clang 14 cannot capture a structured binding)
             bool known = std::any_of(m_p.constants.begin(), m_p.constants.end(),
-                                     [&](const ConstantDecl& d) { return d.name == key.str(); });
+                                     [&](const ConstantDecl& d) { return d.name == name; });
             if (!known) m_r.fail(&v, "'" + std::string(key.str()) + "' is not a constant of this puzzle (declare it under [[constants]])");
         }
     }

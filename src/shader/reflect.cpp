@@ -12,22 +12,25 @@ namespace {
 
 using Op = spv::Op;
 
-std::string describeType(const SpirvModule& m, uint32_t typeId) {
+// Types and constants can refer to each other in cycles in malformed SPIR-V: recursion is bounded.
+constexpr int kMaxDepth = 16;
+
+std::string describeType(const SpirvModule& m, uint32_t typeId, int depth = 0) {
     const SpirvInstruction* t = m.definition(typeId);
-    if (!t) return "?";
+    if (!t || depth > kMaxDepth) return "?";
     auto o = t->operands;
     switch (static_cast<Op>(t->opcode)) {
     case Op::OpTypeFloat: return o[1] == 32 ? "float" : o[1] == 64 ? "double" : "float" + std::to_string(o[1]);
     case Op::OpTypeInt: return (o[2] ? "int" : "uint") + (o[1] == 32 ? std::string() : std::to_string(o[1]));
     case Op::OpTypeBool: return "bool";
     case Op::OpTypeVector: {
-        std::string scalar = describeType(m, o[1]);
+        std::string scalar = describeType(m, o[1], depth + 1);
         std::string prefix = scalar == "float" ? "" : scalar == "double" ? "d" : scalar == "int" ? "i" : scalar == "uint" ? "u" : scalar == "bool" ? "b" : scalar + " ";
         return prefix + "vec" + std::to_string(o[2]);
     }
     case Op::OpTypeStruct: return "struct " + m.name(o[0]);
-    case Op::OpTypeArray: return describeType(m, o[1]) + "[N]";
-    case Op::OpTypeRuntimeArray: return describeType(m, o[1]) + "[]";
+    case Op::OpTypeArray: return describeType(m, o[1], depth + 1) + "[N]";
+    case Op::OpTypeRuntimeArray: return describeType(m, o[1], depth + 1) + "[]";
     default: return "?";
     }
 }
@@ -77,10 +80,10 @@ void readVariable(const SpirvModule& m, const SpirvInstruction& ins, KernelInter
     out.bindings.push_back(std::move(b));
 }
 
-SizeExpr sizeExpr(const SpirvModule& m, uint32_t id) {
+SizeExpr sizeExpr(const SpirvModule& m, uint32_t id, int depth = 0) {
     SizeExpr e;
     const SpirvInstruction* d = m.definition(id);
-    if (!d) return e;
+    if (!d || depth > kMaxDepth) return e;
     auto o = d->operands;
     auto op = static_cast<Op>(d->opcode);
     if (op == Op::OpConstant && o.size() >= 3) e.value = o[2];
@@ -96,18 +99,18 @@ SizeExpr sizeExpr(const SpirvModule& m, uint32_t id) {
         auto it = kinds.find(static_cast<Op>(o[2]));
         if (it == kinds.end()) return e;
         e.kind = it->second;
-        e.operands = {sizeExpr(m, o[3]), sizeExpr(m, o[4])};
+        e.operands = {sizeExpr(m, o[3], depth + 1), sizeExpr(m, o[4], depth + 1)};
     }
     return e;
 }
 
 // Bytes and scalars of one value of a non-array type (scalars, vectors, matrices; structs
 // roughly, by their members).
-void elementSize(const SpirvModule& m, uint32_t type, uint32_t& bytes, uint32_t& width) {
+void elementSize(const SpirvModule& m, uint32_t type, uint32_t& bytes, uint32_t& width, int depth = 0) {
     const SpirvInstruction* t = m.definition(type);
     bytes = 4;
     width = 1;
-    if (!t) return;
+    if (!t || depth > kMaxDepth) return;
     auto o = t->operands;
     switch (static_cast<Op>(t->opcode)) {
     case Op::OpTypeFloat:
@@ -115,16 +118,17 @@ void elementSize(const SpirvModule& m, uint32_t type, uint32_t& bytes, uint32_t&
     case Op::OpTypeBool: return;
     case Op::OpTypeVector:
     case Op::OpTypeMatrix: {
-        elementSize(m, o[1], bytes, width);
+        elementSize(m, o[1], bytes, width, depth + 1);
         bytes *= o[2];
         width *= o[2];
         return;
     }
     case Op::OpTypeStruct: {
+        if (depth > 2) return; // wide nested structs would cost exponential time; rough is enough
         uint32_t total = 0, scalars = 0;
         for (size_t k = 1; k < o.size(); ++k) {
             uint32_t b, w;
-            elementSize(m, o[k], b, w);
+            elementSize(m, o[k], b, w, depth + 1);
             total += b;
             scalars += w;
         }
@@ -145,7 +149,8 @@ void readShared(const SpirvModule& m, const SpirvInstruction& ins, KernelInterfa
     s.variableId = o[1];
     s.name = m.name(o[1]);
     uint32_t type = ptr->operands[2];
-    for (const SpirvInstruction* t = m.definition(type); t && static_cast<Op>(t->opcode) == Op::OpTypeArray; t = m.definition(type)) {
+    for (const SpirvInstruction* t = m.definition(type); t && static_cast<Op>(t->opcode) == Op::OpTypeArray && s.dims.size() < 8;
+         t = m.definition(type)) {
         s.dims.push_back(sizeExpr(m, t->operands[2]));
         type = t->operands[1];
     }

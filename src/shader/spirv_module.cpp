@@ -34,6 +34,23 @@ Result<SpirvModule> SpirvModule::parse(std::span<const uint32_t> words) {
     return m;
 }
 
+namespace {
+
+// Operands the instructions that reflection reads must have; shorter ones are not indexed as
+// definitions, so lookups treat them as unknown instead of reading past their end.
+size_t minimumOperands(spv::Op op) {
+    switch (op) {
+    case spv::Op::OpTypeFloat: case spv::Op::OpTypeRuntimeArray: return 2;
+    case spv::Op::OpTypeInt: case spv::Op::OpTypeVector: case spv::Op::OpTypeMatrix: case spv::Op::OpTypeArray:
+    case spv::Op::OpTypePointer: case spv::Op::OpConstant: case spv::Op::OpSpecConstant: case spv::Op::OpVariable:
+        return 3;
+    case spv::Op::OpSpecConstantOp: return 5;
+    default: return 0;
+    }
+}
+
+} // namespace
+
 void SpirvModule::index() {
     for (size_t i = 0; i < m_instructions.size(); ++i) {
         const SpirvInstruction& ins = m_instructions[i];
@@ -45,7 +62,7 @@ void SpirvModule::index() {
         bool hasResult = false, hasType = false;
         spv::HasResultAndType(op, &hasResult, &hasType);
         size_t resultAt = hasType ? 1 : 0;
-        if (hasResult && o.size() > resultAt) m_definitions[o[resultAt]] = i;
+        if (hasResult && o.size() > resultAt && o.size() >= minimumOperands(op)) m_definitions[o[resultAt]] = i;
     }
 }
 
