@@ -10,41 +10,18 @@
 #include "gpu/context.h"
 #include "session/check.h"
 #include "shader/compiler.h"
-#include "support/test_env.h"
+#include "support/engines.h"
 
 namespace fs = std::filesystem;
 
 namespace vkp {
 namespace {
 
-struct Engines {
-    Compiler compiler;
-    std::unique_ptr<GpuContext> gpu;
-    PuzzleSet set;
-};
-
-Engines& engines() {
-    static Engines* e = [] {
-        auto* x = new Engines;
-        auto ctx = GpuContext::create(test::deviceOptions(/*validation=*/true));
-        if (ctx) x->gpu = std::move(*ctx);
-        x->set = loadPuzzleSet(test::puzzleDir());
-        return x;
-    }();
-    return *e;
-}
+using test::engines;
 
 std::string read(const std::string& path) {
     auto t = readTextFile(path);
     return t ? *t : std::string();
-}
-
-std::vector<std::string> puzzleFolders() {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(test::puzzleDir()))
-        if (fs::exists(e.path() / "puzzle.toml")) out.push_back(e.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 std::string describe(const CheckReport& r) {
@@ -73,7 +50,7 @@ class PuzzleTest : public ::testing::TestWithParam<std::string> {
 TEST(PuzzleSetTest, EveryPuzzleFolderLoads) {
     const PuzzleSet& set = engines().set;
     for (const Error& e : set.errors) ADD_FAILURE() << e.str();
-    EXPECT_EQ(set.puzzles.size(), puzzleFolders().size());
+    EXPECT_EQ(set.puzzles.size(), test::puzzleFolders().size());
     EXPECT_GE(set.puzzles.size(), 14u);
 }
 
@@ -102,22 +79,10 @@ TEST_P(PuzzleTest, HasEnoughVariedCases) {
     EXPECT_TRUE(someRandom) << "at least one case should use random values";
 }
 
-INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleTest, ::testing::ValuesIn(puzzleFolders()),
-                         [](const auto& info) {
-                             std::string s = info.param;
-                             std::replace(s.begin(), s.end(), '-', '_');
-                             return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleTest, ::testing::ValuesIn(test::puzzleFolders()),
+                         [](const auto& info) { return test::paramName(info.param); });
 
 // tests/data/wrong/*.comp: the first line names the puzzle ("// puzzle: slug").
-std::vector<std::string> wrongKernels() {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(test::sourceDir() + "/tests/data/wrong"))
-        if (e.path().extension() == ".comp") out.push_back(e.path().string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 class WrongKernelTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
@@ -134,12 +99,8 @@ TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
     EXPECT_FALSE(r.allPass()) << "this wrong kernel passes:\n" << describe(r);
 }
 
-INSTANTIATE_TEST_SUITE_P(Wrong, WrongKernelTest, ::testing::ValuesIn(wrongKernels()),
-                         [](const auto& info) {
-                             std::string s = fs::path(info.param).stem().string();
-                             std::replace(s.begin(), s.end(), '-', '_');
-                             return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(Wrong, WrongKernelTest, ::testing::ValuesIn(test::kernelFiles("wrong")),
+                         [](const auto& info) { return test::paramName(info.param); });
 
 // After every puzzle ran: the validation layer (when installed) saw nothing wrong with our use
 // of Vulkan across all solutions, starters and wrong kernels.

@@ -9,29 +9,14 @@
 #include "gpu/context.h"
 #include "session/check.h"
 #include "shader/compiler.h"
-#include "support/test_env.h"
+#include "support/engines.h"
 
 namespace fs = std::filesystem;
 
 namespace vkp {
 namespace {
 
-struct Engines {
-    Compiler compiler;
-    std::unique_ptr<GpuContext> gpu;
-    PuzzleSet set;
-};
-
-Engines& engines() {
-    static Engines* e = [] {
-        auto* x = new Engines;
-        auto ctx = GpuContext::create(test::deviceOptions());
-        if (ctx) x->gpu = std::move(*ctx);
-        x->set = loadPuzzleSet(test::puzzleDir());
-        return x;
-    }();
-    return *e;
-}
+using test::engines;
 
 CheckReport check(const Puzzle& p, const std::string& path, bool trace) {
     CheckOptions o;
@@ -50,14 +35,6 @@ std::string findings(const CheckReport& r) {
             for (const Finding& f : c.analysis->findings) s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
     }
     return s;
-}
-
-std::vector<std::string> puzzleNames() {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(test::puzzleDir()))
-        if (fs::exists(e.path() / "puzzle.toml")) out.push_back(e.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 class TracedPuzzle : public ::testing::TestWithParam<std::string> {};
@@ -96,11 +73,8 @@ TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Puzzles, TracedPuzzle, ::testing::ValuesIn(puzzleNames()), [](const auto& info) {
-    std::string s = info.param;
-    std::replace(s.begin(), s.end(), '-', '_');
-    return s;
-});
+INSTANTIATE_TEST_SUITE_P(Puzzles, TracedPuzzle, ::testing::ValuesIn(test::puzzleFolders()),
+                         [](const auto& info) { return test::paramName(info.param); });
 
 // tests/data/traced/*.comp: "// puzzle: SLUG" and "// expect: FINDING" (a findingKindName) or
 // "// expect: clean".
@@ -118,14 +92,6 @@ Expectation expectationOf(const std::string& path) {
         if (line.rfind("// expect: ", 0) == 0) e.expect = line.substr(11);
     }
     return e;
-}
-
-std::vector<std::string> tracedKernels() {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(test::sourceDir() + "/tests/data/traced"))
-        if (e.path().extension() == ".comp") out.push_back(e.path().string());
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 class BrokenKernel : public ::testing::TestWithParam<std::string> {};
@@ -150,11 +116,8 @@ TEST_P(BrokenKernel, TheTraceFindsWhatIsWrong) {
     EXPECT_FALSE(r.allPass());
 }
 
-INSTANTIATE_TEST_SUITE_P(Traced, BrokenKernel, ::testing::ValuesIn(tracedKernels()), [](const auto& info) {
-    std::string s = fs::path(info.param).stem().string();
-    std::replace(s.begin(), s.end(), '-', '_');
-    return s;
-});
+INSTANTIATE_TEST_SUITE_P(Traced, BrokenKernel, ::testing::ValuesIn(test::kernelFiles("traced")),
+                         [](const auto& info) { return test::paramName(info.param); });
 
 // The pitfall of the anchors: a missing barrier whose output is right anyway (threads of a small
 // workgroup run in lock-step on lavapipe) must still fail, because of what the trace shows.
