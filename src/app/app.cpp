@@ -17,6 +17,8 @@
 
 #include "app/frame_stats.h"
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
+#include "worker/worker_runner.h"
 #include "platform/png.h"
 #include "platform/renderer.h"
 #include "platform/window.h"
@@ -81,6 +83,14 @@ Status App::start() {
     wo.deviceSelector = !m_o.device.empty() ? m_o.device : deviceSelectorFromEnvironment();
     wo.puzzle = m_o.puzzle;
     wo.kernelFile = m_o.kernel;
+    // Learners' kernels run in a worker process: an endless loop or a lost device costs a
+    // restart of the worker, never the window or the text.
+    if (!m_o.inProcess)
+        wo.runnerFactory = [](const ContextOptions& o) -> Result<std::unique_ptr<DeviceRunner>> {
+            auto runner = worker::WorkerRunner::start(worker::selfExecutable(), o);
+            if (!runner) return runner.error();
+            return std::unique_ptr<DeviceRunner>(std::move(*runner));
+        };
     m_wb = std::make_unique<ui::Workbench>(wo);
     Settings& s = m_wb->settings();
     if (m_o.theme == "light") s.theme = ThemeKind::Light;

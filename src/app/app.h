@@ -21,6 +21,7 @@ struct AppOptions {
     int caseNumber = 0;            // 1-based test case to select (0 = the first)
     std::optional<std::pair<float, float>> hover; // pretend the pointer is here (screenshots)
     bool reveal = false;           // reveal every hint and the solution (screenshots, in memory)
+    bool inProcess = false;        // run kernels in this process, not in the isolated worker
     std::string version;
 };
 

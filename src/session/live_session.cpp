@@ -3,6 +3,7 @@
 #include <future>
 
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "shader/compiler.h"
 
 namespace vkp {
@@ -33,6 +34,23 @@ std::string reportLine(const CheckReport& r) {
     if (r.error) line += "; " + r.error->message;
     return line;
 }
+
+// A device of this process that the runner owns.
+class OwnedInProcessRunner : public DeviceRunner {
+  public:
+    explicit OwnedInProcessRunner(std::unique_ptr<GpuContext> gpu) : m_gpu(std::move(gpu)), m_inner(*m_gpu) {}
+    ~OwnedInProcessRunner() override {
+        // A device still running an endless kernel would block its destruction forever: leak it.
+        if (m_gpu->hung()) (void)m_gpu.release();
+    }
+    const DeviceInfo& info() const override { return m_inner.info(); }
+    Result<DeviceJobResult> run(const DeviceJob& job) override { return m_inner.run(job); }
+    bool wedged() const override { return m_inner.wedged(); }
+
+  private:
+    std::unique_ptr<GpuContext> m_gpu;
+    InProcessRunner m_inner;
+};
 
 } // namespace
 
@@ -83,8 +101,7 @@ LiveSession::~LiveSession() {
     }
     m_wake.notify_all();
     m_worker.join();
-    // A device still running an endless kernel would block its destruction forever: leak it.
-    if (m_gpu && m_gpu->hung()) (void)m_gpu.release();
+    if (m_runner && m_runner->wedged()) (void)m_runner.release(); // see OwnedInProcessRunner
 }
 
 void LiveSession::open(const Puzzle& puzzle, std::string text) {
@@ -174,28 +191,37 @@ void LiveSession::workerMain() {
     }
 }
 
-// Creates the device beside the compiler's first (table-building) compile.
+Result<std::unique_ptr<DeviceRunner>> LiveSession::openRunner(const std::string& selector) {
+    ContextOptions options{selector, false};
+    if (m_options.runnerFactory) return m_options.runnerFactory(options);
+    auto gpu = GpuContext::create(options);
+    if (!gpu) return gpu.error();
+    return std::unique_ptr<DeviceRunner>(std::make_unique<OwnedInProcessRunner>(std::move(*gpu)));
+}
+
+// Opens the device beside the compiler's first (table-building) compile.
 void LiveSession::startDevice(const std::string& selector) {
     {
         std::lock_guard lock(m_mutex);
         m_state.status = LiveStatusKind::Starting;
     }
-    if (m_gpu && m_gpu->hung()) (void)m_gpu.release();
-    m_gpu.reset();
-    auto created = std::async(std::launch::async, [selector] { return GpuContext::create({selector, false}); });
+    if (m_runner && m_runner->wedged()) (void)m_runner.release();
+    m_runner.reset();
+    m_selector = selector;
+    auto opened = std::async(std::launch::async, [this, selector] { return openRunner(selector); });
     auto devices = GpuContext::listDevices();
     m_compiler->warmUp();
-    auto ctx = created.get();
+    auto runner = opened.get();
     {
         std::lock_guard lock(m_mutex);
         if (devices) m_state.devices = *devices;
-        if (ctx) {
-            m_gpu = std::move(*ctx);
-            m_state.device = m_gpu->info();
+        if (runner) {
+            m_runner = std::move(*runner);
+            m_state.device = m_runner->info();
             m_state.deviceError.reset();
         } else {
             m_state.device.reset();
-            m_state.deviceError = ctx.error();
+            m_state.deviceError = runner.error();
         }
         m_checkedRevision = 0; // whatever is open is checked again on this device
         m_due = Clock::now();
@@ -207,7 +233,7 @@ void LiveSession::startDevice(const std::string& selector) {
 
 // Waits for a text to check and for the pause in typing; false when the session stops.
 bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
-    auto due = [this] { return m_state.puzzle && m_gpu && m_state.revision != m_checkedRevision; };
+    auto due = [this] { return m_state.puzzle && m_runner && m_state.revision != m_checkedRevision; };
     m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due(); });
     while (!m_stop && !m_deviceRequest && Clock::now() < m_due) m_wake.wait_until(lock, m_due);
     if (m_stop) return false;
@@ -226,21 +252,25 @@ void LiveSession::runJob(const Job& job) {
     try {
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
-        report = checkKernel(*m_compiler, *m_gpu, *job.puzzle, job.text, m_options.kernelFile, options);
+        options.trace = m_options.trace;
+        report = checkKernel(*m_compiler, *m_runner, *job.puzzle, job.text, m_options.kernelFile, options);
     } catch (const std::exception& e) {
         report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
     }
-    if (m_gpu->hung()) {
-        // The kernel is still running; its device cannot be destroyed without waiting for it.
-        (void)m_gpu.release();
-        auto ctx = GpuContext::create({m_state.device ? std::to_string(m_state.device->index) : "", false});
-        std::lock_guard lock(m_mutex);
-        m_abandoned = true;
-        m_state.notice = "A kernel did not finish in time; a fresh device was started. Your text is unchanged.";
-        if (ctx) m_gpu = std::move(*ctx);
-        else m_state.deviceError = ctx.error();
-    }
+    if (m_runner->wedged()) abandon();
     publish(job, std::move(report));
+}
+
+// An in-process device still runs a kernel that did not finish: leave it and open a fresh one.
+// (A worker process is restarted by its runner and never gets here.)
+void LiveSession::abandon() {
+    (void)m_runner.release();
+    auto runner = openRunner(m_selector);
+    std::lock_guard lock(m_mutex);
+    m_abandoned = true;
+    m_state.notice = "A kernel did not finish in time; a fresh device was started. Your text is unchanged.";
+    if (runner) m_runner = std::move(*runner);
+    else m_state.deviceError = runner.error();
 }
 
 void LiveSession::publish(const Job& job, CheckReport report) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,7 @@
 
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "gpu/context.h"
 #include "gpu/device_info.h"
 #include "session/check.h"
 
@@ -30,11 +32,19 @@ enum class LiveStatusKind {
 };
 const char* liveStatusName(LiveStatusKind status); // "compiling", ...
 
+class DeviceRunner;
+
+// Opens the device checks run on: the app passes one that starts the isolated worker process;
+// tests leave it empty for a device in this process.
+using RunnerFactory = std::function<Result<std::unique_ptr<DeviceRunner>>(const ContextOptions&)>;
+
 struct LiveOptions {
     std::string deviceSelector;                           // as ContextOptions::deviceSelector
     std::chrono::milliseconds debounce{250};              // pause in typing before a check
-    uint64_t timeoutMs = 5000;                            // per dispatch; then the device is replaced
+    uint64_t timeoutMs = 0;                               // per case; 0: the device's default
+    bool trace = true;                                    // trace every check, as the CLI does
     std::string kernelFile = "kernel.comp";               // the kernel's name in diagnostics
+    RunnerFactory runnerFactory;                          // empty: a device in this process
 };
 
 // What the UI draws each frame: a copy taken under the session's lock (shared, immutable parts).
@@ -44,7 +54,7 @@ struct LiveSnapshot {
     uint64_t reportRevision = 0;                  // of the text `report` is about (0: none)
     std::shared_ptr<const Puzzle> puzzle;         // the open puzzle (null: none)
     std::shared_ptr<const CheckReport> report;    // the latest finished check of this puzzle
-    std::optional<DeviceInfo> device;             // the device checks run on, once created
+    std::optional<DeviceInfo> device;             // the device checks run on, once opened
     std::optional<Error> deviceError;             // why there is no device
     std::vector<DeviceInfo> devices;              // every Vulkan device, for a picker
     std::string notice;                           // one-off news, e.g. "the device was restarted"
@@ -58,7 +68,6 @@ struct LiveSnapshot {
 std::string statusLine(const LiveSnapshot& s);
 
 class Compiler;
-class GpuContext;
 
 class LiveSession {
   public:
@@ -79,7 +88,8 @@ class LiveSession {
     LiveSnapshot snapshot() const;
     // Blocks until the latest text has a report (or the device failed); false on timeout.
     bool waitUntilSettled(std::chrono::milliseconds timeout) const;
-    // True when a kernel never finished and its device had to be abandoned (leaked, not destroyed).
+    // True when a kernel never finished on an in-process device that then had to be abandoned
+    // (leaked, not destroyed); a worker process is simply restarted instead.
     bool abandonedDevice() const;
 
   private:
@@ -92,6 +102,8 @@ class LiveSession {
 
     void workerMain();
     void startDevice(const std::string& selector);
+    Result<std::unique_ptr<DeviceRunner>> openRunner(const std::string& selector);
+    void abandon();
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report);
@@ -111,7 +123,8 @@ class LiveSession {
 
     // Worker-thread only.
     std::unique_ptr<Compiler> m_compiler;
-    std::unique_ptr<GpuContext> m_gpu;
+    std::unique_ptr<DeviceRunner> m_runner;
+    std::string m_selector;
     std::thread m_worker;
 };
 

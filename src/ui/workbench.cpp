@@ -13,6 +13,7 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     LiveOptions live;
     live.deviceSelector = m_options.deviceSelector.empty() ? settings().device : m_options.deviceSelector;
     live.debounce = m_options.debounce;
+    live.runnerFactory = m_options.runnerFactory;
     m_session = std::make_unique<LiveSession>(live);
     int first = 0;
     if (!m_options.puzzle.empty()) {

@@ -25,6 +25,7 @@ struct WorkbenchOptions {
     std::string kernelFile;                 // and put this kernel file's text in the editor
     std::chrono::milliseconds debounce{250};
     std::chrono::milliseconds autosaveDelay{800};
+    RunnerFactory runnerFactory;            // where kernels run (empty: in this process)
 };
 
 class Workbench {

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "core/puzzle_loader.h"
+#include "gpu/device_runner.h"
 #include "session/live_session.h"
 #include "support/test_env.h"
 
@@ -210,7 +211,8 @@ TEST_F(LiveSessionTest, AnUnknownDeviceIsAnErrorAndTheTextSurvives) {
 
 TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
     LiveOptions o = options(0ms);
-    o.timeoutMs = 5;
+    o.timeoutMs = 30; // the slow kernel needs far longer on a CPU device; the good one about 1 ms
+    o.trace = false;
     LiveSession session(o);
     session.open(m_puzzle, kSlow);
     ASSERT_TRUE(session.waitUntilSettled(60s));
@@ -218,12 +220,39 @@ TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
     ASSERT_TRUE(s.report);
     bool timedOut = s.report->error.has_value() || std::any_of(s.report->cases.begin(), s.report->cases.end(),
                                                              [](const CaseOutcome& c) { return c.error.has_value(); });
-    if (!timedOut) GTEST_SKIP() << "this device ran the slow kernel within 5 ms";
+    if (!timedOut) GTEST_SKIP() << "this device ran the slow kernel within 30 ms";
     EXPECT_TRUE(session.abandonedDevice());
     EXPECT_FALSE(s.notice.empty());
     session.edit(kGood);
     ASSERT_TRUE(session.waitUntilSettled(60s));
     EXPECT_TRUE(session.snapshot().report->allPass()) << "a fresh device runs the next text";
+}
+
+TEST_F(LiveSessionTest, TheRunnerFactoryDecidesWhereKernelsRun) {
+    LiveOptions o = options();
+    int opened = 0;
+    o.runnerFactory = [&opened](const ContextOptions&) -> Result<std::unique_ptr<DeviceRunner>> {
+        ++opened;
+        return Error{ErrorKind::Device, "the worker could not start (test)"};
+    };
+    LiveSession session(o);
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    EXPECT_EQ(opened, 1);
+    EXPECT_EQ(s.status, LiveStatusKind::DeviceError);
+    EXPECT_NE(statusLine(s).find("the worker could not start (test)"), std::string::npos) << statusLine(s);
+}
+
+TEST_F(LiveSessionTest, ChecksAreTracedLikeTheCommandLine) {
+    LiveSession session(options());
+    session.open(m_puzzle, kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    ASSERT_EQ(s.report->cases.size(), 2u);
+    ASSERT_TRUE(s.report->cases[0].trace) << "the thread grid shows each thread's reads and writes from the trace";
+    ASSERT_TRUE(s.report->cases[0].analysis);
+    EXPECT_TRUE(s.report->cases[0].analysis->findings.empty());
 }
 
 TEST(LiveStatusTest, EveryStatusHasWords) {
