@@ -51,7 +51,30 @@ std::string cellLabel(const BufferDecl& decl, const Shape& s, uint64_t i) {
     return decl.name + "[" + std::to_string(i) + "]";
 }
 
-void cellTooltip(const BufferDecl& decl, const BufferData& data, const BufferData* expected, uint64_t i, const TestCase& tc, bool wrong) {
+std::string threadList(const TestCase& tc, const std::vector<uint64_t>& invocations) {
+    std::string s;
+    for (size_t k = 0; k < invocations.size() && k < 4; ++k) {
+        Uvec3 g = globalIdOf(tc, invocations[k]);
+        s += (k ? ", " : "") + std::string("(") + std::to_string(g[0]) + ", " + std::to_string(g[1]) + ")";
+    }
+    if (invocations.size() > 4) s += " and " + std::to_string(invocations.size() - 4) + " more";
+    return s;
+}
+
+void traceLines(const CellLinks& links, size_t buffer, uint64_t i) {
+    std::vector<uint64_t> readers, writers;
+    for (const auto& [t, a] : threadsAccessing(*links.trace, static_cast<int>(buffer), static_cast<uint32_t>(i))) {
+        if (a.read) readers.push_back(t);
+        if (a.written) writers.push_back(t);
+    }
+    if (writers.empty() && readers.empty()) return dimText("no thread read or wrote it");
+    if (!writers.empty()) dimText("written by thread " + threadList(*links.testCase, writers));
+    if (!readers.empty()) dimText("read by thread " + threadList(*links.testCase, readers));
+}
+
+void cellTooltip(const BufferDecl& decl, const BufferData& data, const BufferData* expected, uint64_t i, const CellLinks& links,
+                 size_t buffer, bool wrong) {
+    const TestCase& tc = *links.testCase;
     const Palette& pal = palette();
     ImGui::BeginTooltip();
     ImGui::PushFont(fonts().mono);
@@ -62,7 +85,8 @@ void cellTooltip(const BufferDecl& decl, const BufferData& data, const BufferDat
     } else {
         ImGui::TextUnformatted(("value " + data.format(i)).c_str());
     }
-    if (auto t = threadOfCell(data.shape, i, tc))
+    if (links.trace) traceLines(links, buffer, i);
+    else if (auto t = threadOfCell(data.shape, i, tc))
         dimText("thread with this global id: (" + std::to_string((*t)[0]) + ", " + std::to_string((*t)[1]) + ", " + std::to_string((*t)[2]) + ")");
     else
         colouredText(pal.warn, "no thread has this global id: the launch does not reach it");
@@ -99,7 +123,7 @@ bool cellWrong(const BufferData& actual, const BufferData& expected, uint64_t i,
 }
 
 void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& data, const BufferData* expected,
-                    double tolerance, const TestCase& tc, size_t linkBuffer, ViewState& view, float width) {
+                    double tolerance, const CellLinks& links, size_t linkBuffer, ViewState& view, float width) {
     const Palette& pal = palette();
     GridLayout g = layoutGrid(data, expected, width);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -116,8 +140,18 @@ void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& da
         std::string s = std::to_string(c);
         centredText(dl, small, ImVec2(cells.x + c * g.cellW, origin.y), ImVec2(cells.x + (c + 1) * g.cellW, cells.y), pal.dimText, s.c_str());
     }
-    std::optional<uint64_t> linked;
-    if (view.hover.thread) linked = cellOfThread(data.shape, *view.hover.thread);
+    // Cells the hovered thread touches: from the trace (reads filled, writes outlined), else by index.
+    auto touched = [&](uint64_t i, bool& read, bool& written) {
+        read = written = false;
+        if (!view.hover.thread) return;
+        if (!links.trace) {
+            auto c = cellOfThread(data.shape, *view.hover.thread);
+            read = c && *c == i;
+            return;
+        }
+        for (const CellAccess& a : links.hoveredThread)
+            if (a.buffer == static_cast<int>(linkBuffer) && a.index == i) read = a.read, written = a.written;
+    };
     std::optional<uint64_t> hoveredCell;
     if (hovered) {
         ImVec2 m = ImGui::GetIO().MousePos;
@@ -135,9 +169,12 @@ void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& da
             if (i >= g.count) break;
             ImVec2 a(cells.x + c * g.cellW, y), b(a.x + g.cellW - 2, a.y + g.cellH - 2);
             bool wrong = expected && cellWrong(data, *expected, i, tolerance);
-            ImU32 bg = wrong ? pal.cellWrongBg : (linked && *linked == i) ? pal.cellLinkedBg : pal.cellBg;
+            bool read = false, written = false;
+            touched(i, read, written);
+            ImU32 bg = wrong ? pal.cellWrongBg : read ? pal.cellLinkedBg : pal.cellBg;
             dl->AddRectFilled(a, b, bg, 2);
-            if (linked && *linked == i) dl->AddRect(a, b, pal.accent, 2, 0, 1.5f);
+            if (read) dl->AddRect(a, b, pal.accent, 2, 0, 1.5f);
+            if (written) dl->AddRect(a, b, pal.cellWritten, 2, 0, 2.5f);
             if ((hoveredCell && *hoveredCell == i) || (peerHovered && view.hover.cell->second == i && !hoveredCell))
                 dl->AddRect(a, b, pal.text, 2, 0, 1.5f);
             std::string v = data.format(i);
@@ -147,7 +184,7 @@ void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& da
     if (hoveredCell) {
         view.nextHover.cell = std::make_pair(linkBuffer, *hoveredCell);
         bool wrong = expected && cellWrong(data, *expected, *hoveredCell, tolerance);
-        cellTooltip(decl, data, expected, *hoveredCell, tc, wrong);
+        cellTooltip(decl, data, expected, *hoveredCell, links, linkBuffer, wrong);
     }
 }
 
@@ -175,18 +212,30 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     beginPanel("buffers", title.c_str(), size, info);
     const Palette& pal = palette();
     const CheckReport* r = wb.snapshot().report.get();
-    const CaseOutcome* outcome = nullptr;
-    if (r)
-        for (const CaseOutcome& c : r->cases)
-            if (c.index == ci) outcome = &c;
+    const CaseOutcome* outcome = wb.outcome(ci);
     const CaseData* fallback = outcome ? nullptr : fallbackData(*p, ci);
+    CellLinks links;
+    links.testCase = &tc;
+    if (outcome && outcome->trace) {
+        links.trace = outcome->trace.get();
+        if (view.hover.thread) links.hoveredThread = cellsAccessed(*links.trace, invocationIndex(tc, *view.hover.thread));
+    }
     legendSwatch(pal.cellWrongBg, "wrong value");
-    flowSameLine(legendWidth("index = hovered thread's global id"));
-    legendSwatch(pal.cellLinkedBg, "index = hovered thread's global id", pal.accent);
+    if (links.trace) {
+        flowSameLine(legendWidth("read by the hovered thread"));
+        legendSwatch(pal.cellLinkedBg, "read by the hovered thread", pal.accent);
+        flowSameLine(legendWidth("written by it"));
+        legendSwatch(pal.cellBg, "written by it", pal.cellWritten);
+    } else {
+        flowSameLine(legendWidth("index = hovered thread's global id"));
+        legendSwatch(pal.cellLinkedBg, "index = hovered thread's global id", pal.accent);
+    }
     ImGui::SameLine();
-    helpMarker("Hover a cell to see its expected value and the thread whose global id equals its index "
-               "(cell [i] \xE2\x86\x94 thread (i, 0, 0); cell [row][col] \xE2\x86\x94 thread (col, row, 0)). "
-               "Hover a thread in the thread grid to light up its cells here.");
+    helpMarker(links.trace ? "Hover a thread in the thread grid: the cells it read light up, and those it wrote are outlined "
+                             "(from the trace of this run). Hover a cell to see its expected value and which threads read or wrote it."
+                           : "Hover a cell to see its expected value and the thread whose global id equals its index "
+                             "(cell [i] \xE2\x86\x94 thread (i, 0, 0); cell [row][col] \xE2\x86\x94 thread (col, row, 0)). "
+                             "Hover a thread in the thread grid to light up its cells here.");
     ImGui::BeginChild("bufferlist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::BeginGroup();
     float width = ImGui::GetContentRegionAvail().x;
@@ -211,7 +260,7 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                 if (placedInputs++) flowSameLine(w + ImGui::GetFontSize());
                 ImGui::BeginGroup();
                 sectionTitle(decl, data->shape);
-                drawBufferGrid("in", decl, *data, nullptr, 0, tc, b, view, width);
+                drawBufferGrid("in", decl, *data, nullptr, 0, links, b, view, width);
                 ImGui::EndGroup();
             }
         }
@@ -244,13 +293,13 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         if (bo) {
             ImGui::BeginGroup();
             dimText("actual (your kernel)");
-            drawBufferGrid("actual", decl, bo->actual, &bo->expected, p->tolerance, tc, b, view, each);
+            drawBufferGrid("actual", decl, bo->actual, &bo->expected, p->tolerance, links, b, view, each);
             ImGui::EndGroup();
             if (sideBySide) ImGui::SameLine(0, gap);
         }
         ImGui::BeginGroup();
         dimText("expected");
-        drawBufferGrid("expected", decl, *expected, nullptr, 0, tc, b, view, each);
+        drawBufferGrid("expected", decl, *expected, nullptr, 0, links, b, view, each);
         ImGui::EndGroup();
         ImGui::Spacing();
         ImGui::PopID();

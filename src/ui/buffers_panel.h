@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "ui/trace_view.h"
 #include "ui/view_state.h"
 #include "ui/workbench.h"
 
@@ -24,10 +25,18 @@ class BuffersPanel {
     std::map<std::pair<std::string, size_t>, std::optional<CaseData>> m_materialised;
 };
 
-// Draws one buffer as a grid. `expected`/`verdict` mark wrong cells (outputs); `linkBuffer` is
-// the buffer's index for hover links with the thread grid.
+// How one case links cells and threads: its trace when it ran traced (real reads and writes),
+// otherwise the index convention of thread_map.h.
+struct CellLinks {
+    const TestCase* testCase = nullptr;
+    const Trace* trace = nullptr;           // null: by index
+    std::vector<CellAccess> hoveredThread;  // with a trace: what the hovered thread touched
+};
+
+// Draws one buffer as a grid. `expected` marks wrong cells (outputs); `linkBuffer` is the
+// buffer's index for hover links with the thread grid.
 void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& data, const BufferData* expected,
-                    double tolerance, const TestCase& tc, size_t linkBuffer, ViewState& view, float width);
+                    double tolerance, const CellLinks& links, size_t linkBuffer, ViewState& view, float width);
 
 // Whether cell i of `actual` differs from `expected` by the checker's rule (exact for integers,
 // |a - e| <= tolerance * max(1, |e|) for floats).

@@ -28,13 +28,20 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p) {
     if (hasErrors(r->diagnostics)) return {"\xE2\x80\x93", "not run: see the messages under the editor", pal.dimText};
     if (!c) return {"\xE2\x80\x93", r->error ? "not run: " + r->error->message : "not run", pal.dimText};
     if (c->error) return {"\xE2\x9C\x97", c->error->message, pal.fail};
+    const Finding* finding = nullptr;
+    if (c->analysis)
+        for (const Finding& f : c->analysis->findings)
+            if (f.failsCase && !finding) finding = &f;
+    std::string traced = finding ? std::string(findingKindName(finding->kind)) + (finding->line ? " on line " + std::to_string(finding->line) : "") : "";
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
+    if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
     for (const BufferOutcome& b : c->outputs) {
         if (b.verdict.pass) continue;
         if (!what.empty()) what += "; ";
         what += p.buffers[b.buffer].name + ": " + std::to_string(b.verdict.mismatchCount) + " of " + std::to_string(b.expected.shape.count()) + " cells wrong";
     }
+    if (finding) what += (what.empty() ? "" : "; ") + traced;
     return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
 }
 

@@ -21,11 +21,13 @@ struct Palette {
     ImU32 cellBorder;
     ImU32 cellWrongBg;     // a cell whose actual value differs from the expected one
     ImU32 cellWrongText;
-    ImU32 cellLinkedBg;    // a cell whose index is the hovered thread's global id
+    ImU32 cellLinkedBg;    // a cell the hovered thread reads (or whose index is its global id)
+    ImU32 cellWritten;     // outline of a cell the hovered thread writes
     ImU32 cellSpareBg;     // padding cells outside the data
     ImU32 threadBg[2];     // threads of even / odd subgroups
     ImU32 threadIdle;      // a thread whose global id maps to no cell (a spare thread)
-    ImU32 threadLinked;    // a thread mapping to the hovered cell
+    ImU32 threadLinked;    // a thread mapping to (or touching) the hovered cell
+    ImU32 threadFinding;   // outline of a thread named by a finding (race, out of bounds, ...)
     ImU32 workgroupBg;
     ImU32 workgroupBorder;
     ImU32 editorBg;

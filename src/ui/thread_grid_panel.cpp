@@ -1,11 +1,13 @@
 #include "ui/thread_grid_panel.h"
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
+#include "ui/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -47,6 +49,64 @@ ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, floa
     l.boxSize = ImVec2(ws[0] * cell + 2 * l.boxPad, l.titleH + ws[2] * ws[1] * cell + (ws[2] - 1) * zGap + 2 * l.boxPad);
     l.size = ImVec2(n[0] * (l.boxSize.x + l.gap) - l.gap, n[2] * n[1] * (l.boxSize.y + l.gap) - l.gap);
     return l;
+}
+
+// The hovered thread's part of the trace: its global traffic and its first accesses.
+void drawThreadTrace(const Puzzle& p, const Trace& trace, const TraceAnalysis* analysis, uint64_t inv) {
+    const Palette& pal = palette();
+    ImGui::Separator();
+    if (analysis && inv < analysis->traffic.size()) {
+        const ThreadTraffic& t = analysis->traffic[inv];
+        std::string reads = "global reads " + std::to_string(t.globalReads) + (p.limits.globalReads ? " (limit " + std::to_string(*p.limits.globalReads) + ")" : "");
+        std::string writes = "writes " + std::to_string(t.globalWrites) + (p.limits.globalWrites ? " (limit " + std::to_string(*p.limits.globalWrites) + ")" : "");
+        bool over = (p.limits.globalReads && t.globalReads > *p.limits.globalReads) || (p.limits.globalWrites && t.globalWrites > *p.limits.globalWrites);
+        colouredText(over ? pal.fail : pal.text, reads + ", " + writes);
+    }
+    if (inv >= trace.threads.size() || trace.threads[inv].empty()) return dimText("It read and wrote nothing.");
+    const auto& events = trace.threads[inv];
+    constexpr size_t kShown = 14;
+    ImGui::PushFont(fonts().mono);
+    for (size_t k = 0; k < events.size() && k < kShown; ++k) {
+        const TraceEvent& e = events[k];
+        ImU32 c = e.kind == TraceEventKind::Write ? pal.cellWritten : e.kind == TraceEventKind::Barrier ? pal.dimText : pal.text;
+        colouredText(c, eventText(trace, e));
+    }
+    ImGui::PopFont();
+    if (events.size() > kShown) dimText("\xE2\x80\xA6 and " + std::to_string(events.size() - kShown) + " more");
+    if (analysis)
+        for (const Finding& f : analysis->findings)
+            if (f.failsCase && std::find(f.threads.begin(), f.threads.end(), inv) != f.threads.end()) {
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+                colouredText(pal.fail, std::string(findingKindName(f.kind)) + ": " + f.message);
+                ImGui::PopTextWrapPos();
+            }
+}
+
+// One line naming the case's findings (races, out of bounds, limits...); click: go to the line.
+void drawFindings(const TraceAnalysis& analysis, ViewState& view) {
+    const Palette& pal = palette();
+    const Finding* first = nullptr;
+    size_t failing = 0;
+    for (const Finding& f : analysis.findings) {
+        if (!f.failsCase) continue;
+        if (!first) first = &f;
+        ++failing;
+    }
+    if (!first) return;
+    std::string text = "\xE2\x9A\xA0 " + std::string(findingKindName(first->kind)) + ": " + first->message;
+    std::string shown = ellipsize(text + (failing > 1 ? "" : ""), ImGui::GetContentRegionAvail().x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.fail));
+    if (ImGui::Selectable(shown.c_str(), false) && first->line > 0) view.jumpTo = std::make_pair(static_cast<int>(first->line), 0);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+        dimText(std::to_string(failing) + (failing == 1 ? " finding" : " findings") + " from the trace of this case (click: go to the line; outlined threads are involved):");
+        for (const Finding& f : analysis.findings)
+            if (f.failsCase) colouredText(pal.fail, "\xE2\x80\xA2 " + std::string(findingKindName(f.kind)) + ": " + f.message);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
 }
 
 } // namespace
@@ -124,8 +184,10 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     flowSameLine(legendWidth("no output cell at its id"));
     legendSwatch(pal.threadIdle, "no output cell at its id");
-    flowSameLine(legendWidth("maps to the hovered cell"));
-    legendSwatch(pal.threadLinked, "maps to the hovered cell");
+    flowSameLine(legendWidth("touches the hovered cell"));
+    legendSwatch(pal.threadLinked, "touches the hovered cell");
+    flowSameLine(legendWidth("named by a finding"));
+    legendSwatch(pal.threadBg[0], "named by a finding", pal.threadFinding);
     flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
     dimText("labels:");
     ImGui::SameLine();
@@ -154,6 +216,12 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     ImGui::PopFont();
 
+    const CaseOutcome* outcome = wb.outcome(ci);
+    const Trace* trace = outcome && outcome->trace ? outcome->trace.get() : nullptr;
+    const TraceAnalysis* analysis = outcome && outcome->analysis ? outcome->analysis.get() : nullptr;
+    std::set<uint64_t> flagged = analysis ? threadsInFindings(*analysis) : std::set<uint64_t>{};
+    if (analysis) drawFindings(*analysis, view);
+
     // The grid.
     ImGui::BeginChild("grid", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImVec2 room = ImGui::GetContentRegionAvail();
@@ -171,9 +239,16 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
             outShape = &tc.data[b]->shape;
             break;
         }
-    std::optional<Uvec3> linked;
-    if (view.hover.cell && view.hover.cell->first < p->buffers.size() && tc.data[view.hover.cell->first])
-        linked = threadOfCell(tc.data[view.hover.cell->first]->shape, view.hover.cell->second, tc);
+    // Threads linked to the hovered cell: those that touched it (trace), else the one at its index.
+    std::set<uint64_t> linked;
+    if (view.hover.cell && view.hover.cell->first < p->buffers.size() && tc.data[view.hover.cell->first]) {
+        if (trace) {
+            for (const auto& [t, a] : threadsAccessing(*trace, static_cast<int>(view.hover.cell->first), static_cast<uint32_t>(view.hover.cell->second)))
+                linked.insert(t);
+        } else if (auto g = threadOfCell(tc.data[view.hover.cell->first]->shape, view.hover.cell->second, tc)) {
+            linked.insert(invocationIndex(tc, *g));
+        }
+    }
 
     const Uvec3& ws = tc.workgroupSize;
     const Uvec3& n = tc.workgroups;
@@ -198,9 +273,11 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                             ImVec2 ta(origin.x + t.x, origin.y + t.y), tb(ta.x + l.cell - 1, ta.y + l.cell - 1);
                             ThreadIds ids = threadIds(tc, g, sg);
                             bool spare = outShape && !cellOfThread(*outShape, g);
-                            bool isLinked = linked && *linked == g;
+                            uint64_t inv = invocationIndex(tc, g);
+                            bool isLinked = linked.count(inv) > 0;
                             ImU32 bg = isLinked ? pal.threadLinked : spare ? pal.threadIdle : pal.threadBg[sg ? ids.subgroup % 2 : 0];
                             dl->AddRectFilled(ta, tb, bg, l.cell > 12 ? 2.0f : 0.0f);
+                            if (flagged.count(inv)) dl->AddRect(ta, tb, pal.threadFinding, 2, 0, 2.0f);
                             if (view.hover.thread && *view.hover.thread == g) dl->AddRect(ta, tb, pal.text, 2, 0, 1.5f);
                             if (l.cell >= ImGui::GetFontSize() * 1.6f) {
                                 std::string label = m_globalLabels ? (dims == 1 ? std::to_string(g[0]) : std::to_string(g[0]) + "," + std::to_string(g[1]))
@@ -230,8 +307,13 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                     cells += (cells.empty() ? "" : ", ") + p->buffers[b].name +
                              (s.dims.size() == 2 ? "[" + std::to_string(*i / s.cols()) + "][" + std::to_string(*i % s.cols()) + "]" : "[" + std::to_string(*i) + "]");
             }
-            if (cells.empty()) colouredText(pal.warn, "No buffer has a cell at this global id: this thread must not write.");
-            else dimText("Cells at its global id: " + cells);
+            if (trace) {
+                drawThreadTrace(*p, *trace, analysis, invocationIndex(tc, g));
+            } else if (cells.empty()) {
+                colouredText(pal.warn, "No buffer has a cell at this global id: this thread must not write.");
+            } else {
+                dimText("Cells at its global id: " + cells);
+            }
             ImGui::EndTooltip();
         }
     }

@@ -73,6 +73,13 @@ const CheckReport* Workbench::currentReport() const {
     return m_snapshot.current() && m_sentRevision == m_document.revision() ? m_snapshot.report.get() : nullptr;
 }
 
+const CaseOutcome* Workbench::outcome(size_t caseIndex) const {
+    if (!m_snapshot.report) return nullptr;
+    for (const CaseOutcome& c : m_snapshot.report->cases)
+        if (c.index == caseIndex) return &c;
+    return nullptr;
+}
+
 void Workbench::update() {
     auto now = std::chrono::steady_clock::now();
     if (m_document.revision() != m_sentRevision) {

@@ -1,0 +1,85 @@
+#include "ui/trace_view.h"
+
+#include <map>
+
+namespace vkp::ui {
+
+uint64_t invocationIndex(const TestCase& c, const Uvec3& g) {
+    const Uvec3& ws = c.workgroupSize;
+    const Uvec3& n = c.workgroups;
+    Uvec3 wg{g[0] / ws[0], g[1] / ws[1], g[2] / ws[2]};
+    Uvec3 l{g[0] % ws[0], g[1] % ws[1], g[2] % ws[2]};
+    uint64_t group = wg[0] + uint64_t(n[0]) * (wg[1] + uint64_t(n[1]) * wg[2]);
+    uint64_t local = l[0] + uint64_t(ws[0]) * (l[1] + uint64_t(ws[1]) * l[2]);
+    return group * (uint64_t(ws[0]) * ws[1] * ws[2]) + local;
+}
+
+Uvec3 globalIdOf(const TestCase& c, uint64_t invocation) {
+    TraceLaunch launch{c.workgroupSize, c.workgroups};
+    return invocationIds(launch, invocation).global;
+}
+
+std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation) {
+    std::vector<CellAccess> out;
+    if (invocation >= trace.threads.size()) return out;
+    std::map<std::pair<int, uint32_t>, size_t> seen;
+    for (const TraceEvent& e : trace.threads[invocation]) {
+        if (e.kind == TraceEventKind::Barrier || e.kind == TraceEventKind::LoopBudget || e.variable >= trace.variables.size()) continue;
+        int buffer = trace.variables[e.variable].puzzleBuffer;
+        if (buffer < 0) continue; // shared memory
+        auto key = std::make_pair(buffer, e.index);
+        auto it = seen.find(key);
+        if (it == seen.end()) {
+            it = seen.emplace(key, out.size()).first;
+            out.push_back({buffer, e.index, false, false});
+        }
+        CellAccess& a = out[it->second];
+        a.read = a.read || e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
+        a.written = a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+    }
+    return out;
+}
+
+std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer, uint32_t index) {
+    std::vector<std::pair<uint64_t, CellAccess>> out;
+    for (uint64_t t = 0; t < trace.threads.size(); ++t) {
+        CellAccess a{buffer, index, false, false};
+        for (const TraceEvent& e : trace.threads[t]) {
+            if (e.variable >= trace.variables.size() || trace.variables[e.variable].puzzleBuffer != buffer || e.index != index) continue;
+            a.read = a.read || e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
+            a.written = a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+        }
+        if (a.read || a.written) out.push_back({t, a});
+    }
+    return out;
+}
+
+std::string eventText(const Trace& trace, const TraceEvent& e) {
+    std::string line = "line " + std::to_string(e.line) + "  ";
+    if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
+    if (e.kind == TraceEventKind::LoopBudget) return line + "ran out of loop iterations";
+    std::string name = e.variable < trace.variables.size() ? trace.variables[e.variable].decl.name : "?";
+    std::string cell = name + "[" + std::to_string(e.index) + "]";
+    std::string value;
+    if (e.variable < trace.variables.size() && trace.variables[e.variable].decl.elementType) {
+        BufferData one{*trace.variables[e.variable].decl.elementType, Shape{{1}}, {e.value}};
+        value = one.format(0);
+    } else {
+        value = std::to_string(e.value);
+    }
+    switch (e.kind) {
+    case TraceEventKind::Read: return line + "read   " + cell + " = " + value;
+    case TraceEventKind::Write: return line + "write  " + cell + " = " + value;
+    case TraceEventKind::Atomic: return line + "atomic " + cell + " (was " + value + ")";
+    default: return line + traceEventKindName(e.kind);
+    }
+}
+
+std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis) {
+    std::set<uint64_t> out;
+    for (const Finding& f : analysis.findings)
+        if (f.failsCase) out.insert(f.threads.begin(), f.threads.end());
+    return out;
+}
+
+} // namespace vkp::ui
