@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +36,12 @@ namespace vkp::app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// SIGINT / SIGTERM (Ctrl+C in the terminal, a logout) close the app like its window: drafts,
+// progress and settings are saved on the way out.
+volatile std::sig_atomic_t g_quit = 0;
+void onSignal(int) { g_quit = 1; }
+
 constexpr float kMinFontScale = 0.6f, kMaxFontScale = 3.0f;
 constexpr auto kScreenshotTimeout = std::chrono::seconds(120);
 
@@ -72,6 +79,7 @@ class App {
     FrameStats m_stats;
     Clock::time_point m_lastTyping;
     int m_typingStep = 0;
+    bool m_keysPending = false;     // keyboard events wait for the next frames
 };
 
 Status App::start() {
@@ -114,6 +122,7 @@ Status App::start() {
     io.IniFilename = nullptr; // the layout is ours (settings.json), not imgui.ini
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     ImGui_ImplGlfw_InitForVulkan(m_window->handle(), true);
+    m_window->queueKeyboard(); // after ImGui's callbacks: keys reach them one frame at a time
     m_imgui = true;
     applyScale();
     if (auto st = m_renderer->initImGui(); !st) return st;
@@ -176,6 +185,7 @@ void App::updateTitle() {
 
 Status App::frame(bool capture) {
     auto t0 = Clock::now();
+    m_keysPending = m_window->deliverKeyboard();
     ImGui_ImplVulkan_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
@@ -226,13 +236,15 @@ int App::run() {
         std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
         return shutdown(2);
     }
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
     auto started = Clock::now();
     uint64_t seenEvents = m_window->eventCount();
     int eager = 10;
     int status = 0;
-    while (!m_window->shouldClose()) {
+    while (!m_window->shouldClose() && !g_quit) {
         bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
-        bool busy = automated || eager > 0 || m_wb->snapshot().busy() || ImGui::IsAnyMouseDown();
+        bool busy = automated || eager > 0 || m_keysPending || m_wb->snapshot().busy() || ImGui::IsAnyMouseDown();
         // Idle: wake for input, or a few times a second for the cursor's blink and the spinner.
         platform::Window::waitEvents(busy ? 0 : 0.25);
         if (m_window->eventCount() != seenEvents) eager = 10;

@@ -1,6 +1,8 @@
 #include "platform/window.h"
 
 #include <algorithm>
+#include <deque>
+#include <vector>
 #include <cstdlib>
 
 #define GLFW_INCLUDE_NONE
@@ -13,6 +15,34 @@ std::string g_lastGlfwError;
 uint64_t g_events = 0;
 
 void bump() { ++g_events; }
+
+// The keyboard queue (one window per process).
+struct KeyEvent {
+    bool isChar = false;
+    unsigned int codepoint = 0;
+    int key = 0, scancode = 0, action = 0, mods = 0;
+};
+std::deque<KeyEvent> g_keys;
+GLFWkeyfun g_uiKey = nullptr;
+GLFWcharfun g_uiChar = nullptr;
+
+bool isModifier(int key) {
+    switch (key) {
+    case GLFW_KEY_LEFT_CONTROL: case GLFW_KEY_RIGHT_CONTROL: case GLFW_KEY_LEFT_SHIFT: case GLFW_KEY_RIGHT_SHIFT:
+    case GLFW_KEY_LEFT_ALT: case GLFW_KEY_RIGHT_ALT: case GLFW_KEY_LEFT_SUPER: case GLFW_KEY_RIGHT_SUPER: return true;
+    default: return false;
+    }
+}
+
+void onKey(GLFWwindow*, int key, int scancode, int action, int mods) {
+    bump();
+    g_keys.push_back({false, 0, key, scancode, action, mods});
+}
+
+void onChar(GLFWwindow*, unsigned int codepoint) {
+    bump();
+    g_keys.push_back({true, codepoint, 0, 0, 0, 0});
+}
 
 void onGlfwError(int, const char* message) { g_lastGlfwError = message ? message : "unknown GLFW error"; }
 
@@ -80,6 +110,33 @@ void Window::countEvents() {
 }
 
 uint64_t Window::eventCount() const { return g_events; }
+
+void Window::queueKeyboard() {
+    g_uiKey = glfwSetKeyCallback(m_window, onKey);
+    g_uiChar = glfwSetCharCallback(m_window, onChar);
+}
+
+bool Window::deliverKeyboard() {
+    // A key changes state at most once per frame, and a frame sees at most one new key press
+    // (with the characters it typed): what follows it, such as the release of Ctrl in Ctrl+=, waits
+    // for the next frame so the press is seen with the modifiers it was made with.
+    std::vector<int> touched;
+    bool pressed = false;
+    while (!g_keys.empty()) {
+        const KeyEvent e = g_keys.front();
+        if (e.isChar) {
+            g_keys.pop_front();
+            if (g_uiChar) g_uiChar(m_window, e.codepoint);
+            continue;
+        }
+        if (pressed || std::find(touched.begin(), touched.end(), e.key) != touched.end()) break;
+        g_keys.pop_front();
+        if (g_uiKey) g_uiKey(m_window, e.key, e.scancode, e.action, e.mods);
+        touched.push_back(e.key);
+        pressed = e.action == GLFW_PRESS && !isModifier(e.key);
+    }
+    return !g_keys.empty();
+}
 
 void Window::waitEvents(double seconds) {
     if (seconds <= 0) glfwPollEvents();

@@ -41,6 +41,15 @@ class Window {
     void countEvents();
     uint64_t eventCount() const;
 
+    // Keyboard events are queued and handed to the UI's callbacks (installed before this call)
+    // one frame at a time, so a key pressed and released between two frames (a fast typist, a
+    // scripted xdotool) is still seen pressed for one frame, and keys and typed characters keep
+    // their order. ImGui 1.86 only samples key state once per frame.
+    void queueKeyboard();
+    // Before each UI frame: forwards queued events in order until one for a key that already
+    // changed state this frame (it waits for the next). Returns true when events are left.
+    bool deliverKeyboard();
+
   private:
     Window() = default;
     GLFWwindow* m_window = nullptr;

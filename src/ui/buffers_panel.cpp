@@ -211,7 +211,7 @@ void BuffersPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     std::string title = "Buffers \xE2\x80\x94 case " + std::to_string(ci + 1);
     beginPanel("buffers", title.c_str(), size, info);
     const Palette& pal = palette();
-    const CheckReport* r = wb.snapshot().report.get();
+    const CheckReport* r = wb.report();
     const CaseOutcome* outcome = wb.outcome(ci);
     const CaseData* fallback = outcome ? nullptr : fallbackData(*p, ci);
     CellLinks links;

@@ -72,7 +72,7 @@ std::string constantsText(const Puzzle& p, const TestCase& c) {
 void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     const Puzzle* p = wb.puzzle();
     const LiveSnapshot& s = wb.snapshot();
-    const CheckReport* r = s.report.get();
+    const CheckReport* r = wb.report();
     std::string info;
     ImU32 infoColour = 0;
     if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {

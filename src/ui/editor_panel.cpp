@@ -96,7 +96,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         view.jumpTo.reset();
     }
     static const std::vector<Diagnostic> kNone;
-    const std::vector<Diagnostic>& diags = s.report ? s.report->diagnostics : kNone;
+    const std::vector<Diagnostic>& diags = wb.report() ? wb.report()->diagnostics : kNone;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float diagHeight = drawDiagnostics(wb, view, diags, avail.x, true);
     float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0);

@@ -231,6 +231,10 @@ void MainView::drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info) 
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     view.hover = view.nextHover;
     view.nextHover = {};
+    if (m_lastPuzzle != wb.puzzleIndex()) {
+        if (m_lastPuzzle != -1) view.selectedCase = 0, view.hover = {};
+        m_lastPuzzle = wb.puzzleIndex();
+    }
     handleShortcuts(wb, view);
     ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);

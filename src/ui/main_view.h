@@ -49,6 +49,7 @@ class MainView {
     ThreadGridPanel m_threads;
     StatusBar m_status;
     bool m_layoutDragged = false;
+    int m_lastPuzzle = -1; // a new puzzle starts on its first case
 };
 
 } // namespace vkp::ui

@@ -76,7 +76,9 @@ std::vector<TextBlock> statementBlocks(const std::string& statement) {
         } else if (line.rfind("    ", 0) == 0) {
             out.push_back({TextBlock::Kind::Code, line.substr(4)});
         } else if (line.rfind("- ", 0) == 0) {
-            out.push_back({TextBlock::Kind::Bullet, line.substr(2)});
+            out.push_back({TextBlock::Kind::Bullet, line.substr(2), "\xE2\x80\xA2"});
+        } else if (size_t dot = line.find(". "); dot > 0 && dot <= 2 && line.find_first_not_of("0123456789") == dot) {
+            out.push_back({TextBlock::Kind::Bullet, line.substr(dot + 2), line.substr(0, dot + 1)});
         } else if (!out.empty() && (out.back().kind == TextBlock::Kind::Paragraph || out.back().kind == TextBlock::Kind::Bullet)) {
             out.back().text += " " + line.substr(line.find_first_not_of(" \t")); // a wrapped line continues its block
         } else {
@@ -143,7 +145,7 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
         case TextBlock::Kind::Blank: ImGui::Spacing(); break;
         case TextBlock::Kind::Paragraph: richText(b.text); break;
         case TextBlock::Kind::Bullet:
-            colouredText(pal.dimText, "\xE2\x80\xA2");
+            colouredText(pal.dimText, b.label);
             ImGui::SameLine();
             ImGui::BeginGroup();
             richText(b.text);

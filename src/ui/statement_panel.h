@@ -16,6 +16,7 @@ namespace vkp::ui {
 struct TextBlock {
     enum class Kind { Paragraph, Bullet, Code, Blank } kind = Kind::Paragraph;
     std::string text;
+    std::string label; // bullets: "•", or "1." for numbered steps
 };
 std::vector<TextBlock> statementBlocks(const std::string& statement);
 

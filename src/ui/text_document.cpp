@@ -294,10 +294,26 @@ void TextDocument::newline() {
     int trim = m_cursor.column;
     while (trim > indentWidth(line) && (line[trim - 1] == ' ' || line[trim - 1] == '\t')) --trim;
     if (trim < m_cursor.column) eraseRange({m_cursor.line, trim}, m_cursor);
+    // Enter after an opening brace closes the block, unless a closing brace already follows at
+    // this indentation (the block exists) or the line goes on after the cursor.
+    bool atLineEnd = line.find_first_not_of(" \t", m_cursor.column) == std::string::npos;
+    bool autoClose = opens && !closes && atLineEnd && !blockClosedBelow(m_cursor.line, indentWidth(line));
     TextPos end = insertAt(m_cursor, "\n" + inner);
-    if (opens && closes) insertAt(end, "\n" + indentText);
+    if ((opens && closes) || autoClose) insertAt(end, "\n" + indentText + (autoClose ? "}" : ""));
     m_cursor = m_anchor = end;
     changed();
+}
+
+// Whether the next line with content at or left of `indent` is a closing brace.
+bool TextDocument::blockClosedBelow(int line, int indent) const {
+    for (int l = line + 1; l < lineCount(); ++l) {
+        const std::string& s = m_lines[l];
+        if (isBlank(s)) continue;
+        int w = indentWidth(s);
+        if (w > indent) continue;
+        return w == indent && s[w] == '}';
+    }
+    return false;
 }
 
 void TextDocument::backspace(bool word) {

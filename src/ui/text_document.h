@@ -91,6 +91,7 @@ class TextDocument {
     TextPos stepRight(TextPos p, bool word) const;
     void moveTo(TextPos p, bool select, bool keepPreferredColumn = false);
     std::pair<int, int> selectedLines() const;
+    bool blockClosedBelow(int line, int indent) const;
 
     std::vector<std::string> m_lines;
     TextPos m_cursor, m_anchor;

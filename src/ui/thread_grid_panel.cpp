@@ -52,7 +52,7 @@ ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, floa
 }
 
 // The hovered thread's part of the trace: its global traffic and its first accesses.
-void drawThreadTrace(const Puzzle& p, const Trace& trace, const TraceAnalysis* analysis, uint64_t inv) {
+void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace, const TraceAnalysis* analysis, uint64_t inv) {
     const Palette& pal = palette();
     ImGui::Separator();
     if (analysis && inv < analysis->traffic.size()) {
@@ -69,7 +69,7 @@ void drawThreadTrace(const Puzzle& p, const Trace& trace, const TraceAnalysis* a
     for (size_t k = 0; k < events.size() && k < kShown; ++k) {
         const TraceEvent& e = events[k];
         ImU32 c = e.kind == TraceEventKind::Write ? pal.cellWritten : e.kind == TraceEventKind::Barrier ? pal.dimText : pal.text;
-        colouredText(c, eventText(trace, e));
+        colouredText(c, eventText(trace, e, &tc));
     }
     ImGui::PopFont();
     if (events.size() > kShown) dimText("\xE2\x80\xA6 and " + std::to_string(events.size() - kShown) + " more");
@@ -261,7 +261,8 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                 dl->AddRectFilled(a, e, pal.workgroupBg, 3);
                 dl->AddRect(a, e, pal.workgroupBorder, 3);
                 if (l.titleH > 0) {
-                    std::string t = "workgroup " + vec3({wx, wy, wz}, dims);
+                    std::string t = vec3({wx, wy, wz}, dims);
+                    if (small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, ("workgroup " + t).c_str()).x < l.boxSize.x - 2 * l.boxPad) t = "workgroup " + t;
                     ImVec4 clip(a.x, a.y, e.x, e.y);
                     dl->AddText(small, small->FontSize, ImVec2(a.x + l.boxPad + 1, a.y + l.boxPad * 0.5f), pal.dimText, t.c_str(), nullptr, 0, &clip);
                 }
@@ -308,7 +309,7 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                              (s.dims.size() == 2 ? "[" + std::to_string(*i / s.cols()) + "][" + std::to_string(*i % s.cols()) + "]" : "[" + std::to_string(*i) + "]");
             }
             if (trace) {
-                drawThreadTrace(*p, *trace, analysis, invocationIndex(tc, g));
+                drawThreadTrace(*p, tc, *trace, analysis, invocationIndex(tc, g));
             } else if (cells.empty()) {
                 colouredText(pal.warn, "No buffer has a cell at this global id: this thread must not write.");
             } else {

@@ -54,12 +54,26 @@ std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace
     return out;
 }
 
-std::string eventText(const Trace& trace, const TraceEvent& e) {
+namespace {
+
+// "a[9]", or "a[2][1]" when the array is 2D (a puzzle buffer of the case, or a 2D shared array).
+std::string cellName(const TraceVariableInfo& v, uint32_t index, const TestCase* c) {
+    uint64_t cols = 0;
+    if (v.puzzleBuffer >= 0 && c && size_t(v.puzzleBuffer) < c->data.size() && c->data[v.puzzleBuffer] &&
+        c->data[v.puzzleBuffer]->shape.dims.size() == 2)
+        cols = c->data[v.puzzleBuffer]->shape.cols();
+    if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
+    if (cols == 0) return v.decl.name + "[" + std::to_string(index) + "]";
+    return v.decl.name + "[" + std::to_string(index / cols) + "][" + std::to_string(index % cols) + "]";
+}
+
+} // namespace
+
+std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase) {
     std::string line = "line " + std::to_string(e.line) + "  ";
     if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
     if (e.kind == TraceEventKind::LoopBudget) return line + "ran out of loop iterations";
-    std::string name = e.variable < trace.variables.size() ? trace.variables[e.variable].decl.name : "?";
-    std::string cell = name + "[" + std::to_string(e.index) + "]";
+    std::string cell = e.variable < trace.variables.size() ? cellName(trace.variables[e.variable], e.index, testCase) : "?";
     std::string value;
     if (e.variable < trace.variables.size() && trace.variables[e.variable].decl.elementType) {
         BufferData one{*trace.variables[e.variable].decl.elementType, Shape{{1}}, {e.value}};

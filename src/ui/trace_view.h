@@ -31,8 +31,8 @@ struct CellAccess {
 std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation);
 // The threads that read or wrote one cell of a puzzle buffer.
 std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer, uint32_t index);
-// "line 14  write  cache[3] = 3"
-std::string eventText(const Trace& trace, const TraceEvent& e);
+// "line 14  write  cache[3] = 3"; with the case, cells of 2D buffers read "a[2][1]".
+std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase = nullptr);
 // Every thread named by a finding that fails the case.
 std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis);
 

@@ -66,16 +66,25 @@ void Workbench::openPuzzle(int index) {
     m_savedRevision = m_document.revision();
     m_sentRevision = m_document.revision();
     m_session->open(p, m_document.text());
+    m_snapshot = m_session->snapshot(); // no report of the previous puzzle survives the switch
     settings().lastPuzzle = p.folder;
 }
 
 const CheckReport* Workbench::currentReport() const {
-    return m_snapshot.current() && m_sentRevision == m_document.revision() ? m_snapshot.report.get() : nullptr;
+    return m_snapshot.current() && m_sentRevision == m_document.revision() ? report() : nullptr;
+}
+
+const CheckReport* Workbench::report() const {
+    // Panels drawn after a puzzle switch in the same frame must not see the old puzzle's report.
+    const Puzzle* p = puzzle();
+    if (!p || !m_snapshot.report || !m_snapshot.puzzle || m_snapshot.puzzle->folder != p->folder) return nullptr;
+    return m_snapshot.report.get();
 }
 
 const CaseOutcome* Workbench::outcome(size_t caseIndex) const {
-    if (!m_snapshot.report) return nullptr;
-    for (const CaseOutcome& c : m_snapshot.report->cases)
+    const CheckReport* r = report();
+    if (!r) return nullptr;
+    for (const CaseOutcome& c : r->cases)
         if (c.index == caseIndex) return &c;
     return nullptr;
 }

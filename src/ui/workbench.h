@@ -46,7 +46,9 @@ class Workbench {
     TextDocument& document() { return m_document; }
     // The report, if it is about the text now in the editor (not an older version).
     const CheckReport* currentReport() const;
-    // A case of the latest report (possibly of an earlier version of the text), if it ran.
+    // The latest report about the open puzzle (possibly of an earlier version of the text).
+    const CheckReport* report() const;
+    // A case of that report, if it ran.
     const CaseOutcome* outcome(size_t caseIndex) const;
 
     PuzzleProgress progress(const Puzzle& p) const;

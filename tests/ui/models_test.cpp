@@ -83,6 +83,11 @@ TEST(StatementTest, BlocksFromTheText) {
     EXPECT_EQ(b[3].kind, TextBlock::Kind::Code);
     EXPECT_EQ(b[3].text, "code line");
     EXPECT_EQ(b[4].text, "End.");
+    auto steps = statementBlocks("Task:\n1. copy\n2. add 10\n   and write\n");
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_EQ(steps[1].label, "1.");
+    EXPECT_EQ(steps[2].label, "2.");
+    EXPECT_EQ(steps[2].text, "add 10 and write");
 }
 
 TEST(BrowserTest, SearchMatchesTitleSlugAndNumber) {

@@ -30,6 +30,19 @@ TEST(TextDocumentTest, EnterKeepsIndentationAndIndentsAfterABrace) {
     EXPECT_EQ(d.cursor(), (TextPos{2, 4}));
 }
 
+TEST(TextDocumentTest, EnterAfterAnOpeningBraceClosesTheBlock) {
+    TextDocument d("void main() {\n    if (i < n) {\n}");
+    d.setCursor({1, 16});
+    d.newline();
+    EXPECT_EQ(d.text(), "void main() {\n    if (i < n) {\n        \n    }\n}");
+    EXPECT_EQ(d.cursor(), (TextPos{2, 8}));
+    // A block that is already closed gets no second brace.
+    TextDocument e("    if (a) {\n        x;\n    }");
+    e.setCursor({0, 12});
+    e.newline();
+    EXPECT_EQ(e.text(), "    if (a) {\n        \n        x;\n    }");
+}
+
 TEST(TextDocumentTest, ClosingBraceOnABlankLineDedents) {
     TextDocument d("if (a) {\n        ");
     d.setCursor({1, 8});

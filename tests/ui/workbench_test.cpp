@@ -147,6 +147,16 @@ TEST_F(WorkbenchTest, SwitchingPuzzlesKeepsEachDraft) {
     EXPECT_EQ(wb.document().text(), mapDraft);
 }
 
+TEST_F(WorkbenchTest, AnotherPuzzleNeverShowsTheOldPuzzlesReport) {
+    Workbench wb(options("matmul"));
+    settle(wb);
+    ASSERT_NE(wb.report(), nullptr);
+    wb.openPuzzle(0); // map: one buffer fewer than matmul; panels drawn right after must not index the old report
+    EXPECT_EQ(wb.report(), nullptr);
+    EXPECT_EQ(wb.outcome(0), nullptr);
+    EXPECT_EQ(settle(wb).cases.size(), wb.puzzle()->cases.size());
+}
+
 TEST_F(WorkbenchTest, ACorruptDraftIsReportedAndTheStarterUsed) {
     fs::create_directories(m_dir + "/drafts");
     std::ofstream(m_dir + "/drafts/01-map.json") << "{ not json";
