@@ -9,7 +9,7 @@ PACKAGES=(
   cmake g++ make pkg-config
   libvulkan-dev libshaderc-dev glslang-dev spirv-tools spirv-headers mesa-vulkan-drivers
   vulkan-validationlayers libtomlplusplus-dev nlohmann-json3-dev libglm-dev
-  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core googletest libgtest-dev xvfb xauth
+  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core googletest libgtest-dev xvfb xauth xdotool
   clang libclang-rt-14-dev
 )
 

@@ -166,6 +166,7 @@ void App::applyScale() {
 void App::handleRequests() {
     Settings& s = m_wb->settings();
     bool changed = false;
+    if (m_state.quit) m_window->requestClose();
     if (m_state.fontBigger) s.fontScale = roundScale(s.fontScale + 0.1f), changed = true;
     if (m_state.fontSmaller) s.fontScale = roundScale(s.fontScale - 0.1f), changed = true;
     if (m_state.fontReset) s.fontScale = 1.0f, changed = true;

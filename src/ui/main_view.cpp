@@ -30,6 +30,7 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.openPuzzle(wb.puzzleIndex() + 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.openPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
+    if (io.KeyCtrl && keyPressed('Q')) view.quit = true;
 }
 
 void MainView::drawMenu(Workbench& wb, ViewState& view) {
@@ -48,6 +49,8 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
             view.showTab = SideTab::Hints;
         }
         if (ImGui::MenuItem("Official solution")) view.showTab = SideTab::Solution;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) view.quit = true;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
@@ -191,6 +194,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Ctrl+Enter", "check again now"},
         {"Ctrl+PgDn / PgUp", "next / previous puzzle"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
+        {"Ctrl+Q", "quit (your work is saved)"},
         {"F1", "this list"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {

@@ -29,6 +29,7 @@ struct ViewState {
     bool fontBigger = false, fontSmaller = false, fontReset = false; // requests for the app
     bool toggleTheme = false;
     bool resetLayout = false;
+    bool quit = false;                // Ctrl+Q
 };
 
 } // namespace vkp::ui

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 #include <sys/wait.h>
@@ -174,6 +175,38 @@ TEST_F(GuiSmokeTest, BadAppOptionsAreUsageErrors) {
         EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
         EXPECT_NE(r.out.find("--help"), std::string::npos) << args;
     }
+}
+
+// A learner's session with real key presses (xdotool): type the missing line into the starter,
+// the live loop checks it, the puzzle is marked solved, Ctrl+Q saves and quits.
+TEST_F(GuiSmokeTest, TypingSolvesAPuzzleAndTheDraftIsSaved) {
+    ASSERT_EQ(shell("command -v xdotool").exit, 0) << "xdotool is missing: install the xdotool package (./build.sh does)";
+    fs::path data = m_dir / "data";
+    fs::path script = m_dir / "session.sh";
+    std::ofstream(script) << "set -e\n"
+                         << binary() << " --puzzle map --size 1280x800 &\n"
+                         << "app=$!\n"
+                         << "xdotool search --sync --name 'Map' >/dev/null\n"
+                         << "sleep 2\n"
+                         // The editor has the keyboard: to line 10 ("// Your code here"), then a new line.
+                         << "xdotool key --delay 60 ctrl+End Up Up End Return\n"
+                         << "xdotool type --delay 40 'if (i < uint(a.length())) result[i] = a[i] + 10.0;'\n"
+                         << "for t in $(seq 1 120); do grep -q '\"solved\": true' " << (data / "vkpuzzles/progress.json").string()
+                         << " 2>/dev/null && break; sleep 0.5; done\n"
+                         << "xdotool key ctrl+q\n"
+                         << "wait $app\n";
+    Outcome run = shell("XDG_DATA_HOME=" + data.string() + " xvfb-run -a -s '-screen 0 1600x1000x24' bash " + script.string());
+    ASSERT_EQ(run.exit, 0) << run.out;
+    std::ifstream progress(data / "vkpuzzles/progress.json");
+    std::string p((std::istreambuf_iterator<char>(progress)), std::istreambuf_iterator<char>());
+    EXPECT_NE(p.find("\"solved\": true"), std::string::npos) << p;
+    std::ifstream draft(data / "vkpuzzles/drafts/01-map.json");
+    std::string d((std::istreambuf_iterator<char>(draft)), std::istreambuf_iterator<char>());
+    EXPECT_NE(d.find("result[i] = a[i] + 10.0;"), std::string::npos) << d;
+    EXPECT_NE(d.find("    // Your code here"), std::string::npos) << "the starter's lines are kept around the typed one\n" << d;
+    std::ifstream settings(data / "vkpuzzles/settings.json");
+    std::string st((std::istreambuf_iterator<char>(settings)), std::istreambuf_iterator<char>());
+    EXPECT_NE(st.find("\"last_puzzle\": \"01-map\""), std::string::npos) << st;
 }
 
 TEST_F(GuiSmokeTest, FrameStatsAreReported) {
