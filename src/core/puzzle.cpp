@@ -76,6 +76,12 @@ std::optional<size_t> Puzzle::bufferIndex(const std::string& name) const {
     return std::nullopt;
 }
 
+std::optional<size_t> Puzzle::firstInput() const {
+    for (size_t i = 0; i < buffers.size(); ++i)
+        if (buffers[i].role == RoleKind::Input) return i;
+    return std::nullopt;
+}
+
 std::string Puzzle::displayName() const {
     return (number > 0 ? std::to_string(number) + ". " : std::string()) + title;
 }

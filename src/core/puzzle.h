@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/buffer_data.h"
+#include "core/expr.h"
 #include "core/result.h"
 
 namespace vkp {
@@ -22,6 +23,7 @@ struct BufferDecl {
     ElementKind type = ElementKind::Float;
     RoleKind role = RoleKind::Input;
     int dims = 1;            // 1 or 2: how it is drawn
+    std::optional<Expr> size; // scratch: element count from N and WG; cases may then omit its data
 };
 
 struct ConstantDecl {
@@ -50,6 +52,9 @@ struct TestCase {
     std::array<uint32_t, 3> workgroupSize{1, 1, 1};
     std::array<uint32_t, 3> workgroups{1, 1, 1};
     std::map<uint32_t, uint32_t> constants;   // constant id -> value (bit pattern)
+    // The same as written, to re-evaluate for another N (benchmarks): literals or expressions.
+    std::array<Expr, 3> workgroupExprs{Expr::literal(1), Expr::literal(1), Expr::literal(1)};
+    std::map<uint32_t, Expr> constantExprs;
     std::vector<std::optional<DataSpec>> data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
     SourceLocation where;
 
@@ -83,6 +88,7 @@ struct Puzzle {
     const BufferDecl* findBuffer(uint32_t binding) const;
     std::optional<size_t> bufferIndex(const std::string& name) const;
     std::string displayName() const; // "1. Map"
+    std::optional<size_t> firstInput() const; // the buffer whose length is N in expressions
 };
 
 // A case with its data materialised: initial contents of every buffer and expected outputs.

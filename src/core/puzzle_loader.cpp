@@ -101,6 +101,25 @@ Enum parseEnum(const Reader& r, const toml::table& t, const char* key,
     r.fail(n, "unknown " + std::string(key) + " '" + v + "' (expected one of: " + names + ")");
 }
 
+// An integer, or a string holding an expression of N and WG (core/expr.h).
+Expr parseExprValue(const Reader& r, const toml::node* n, const std::string& key) {
+    if (n->is_integer()) {
+        int64_t v = n->as_integer()->get();
+        if (v < 0) r.fail(n, "'" + key + "' must not be negative");
+        return Expr::literal(static_cast<uint64_t>(v));
+    }
+    if (!n->is_string()) r.fail(n, "'" + key + "' must be an integer or an expression in quotes, such as \"ceil_div(N, WG)\"");
+    auto e = Expr::parse(n->as_string()->get());
+    if (!e) r.fail(n, e.error().message);
+    return *e;
+}
+
+uint32_t boundedValue(const Reader& r, const toml::node* n, const std::string& key, uint64_t v, uint64_t lo, uint64_t hi) {
+    if (v < lo || v > hi)
+        r.fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    return static_cast<uint32_t>(v);
+}
+
 BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
     BufferDecl b;
     b.name = r.string(t, "name");
@@ -114,6 +133,10 @@ BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
                                   {"output", RoleKind::Output},
                                   {"scratch", RoleKind::Scratch}});
     if (const toml::node* d = t.get("dims")) b.dims = static_cast<int>(r.boundedUint(d, "dims", 1, 2));
+    if (const toml::node* s = t.get("size")) {
+        if (b.role != RoleKind::Scratch) r.fail(s, "'size' is for scratch buffers (inputs and outputs get their size from the data)");
+        b.size = parseExprValue(r, s, "size");
+    }
     return b;
 }
 
@@ -144,6 +167,18 @@ void flattenValues(const Reader& r, const toml::array& a, std::vector<double>& o
         else out.push_back(r.asNumber(&n, "values"));
     }
 }
+
+} // namespace
+
+DataSpec sizedScratch(const Expr& size, const ExprVars& vars) {
+    DataSpec d;
+    d.kind = DataSpec::Kind::Constant;
+    d.value = 0;
+    d.shape = Shape{{size.evaluate(vars)}};
+    return d;
+}
+
+namespace {
 
 // The fill of an input or scratch buffer.
 DataSpec parseFill(const Reader& r, const toml::table& t) {
@@ -249,26 +284,45 @@ class PuzzleParser {
         c.where = m_r.where(&t);
         c.name = m_r.stringOr(t, "name", "");
         c.workgroupSize = parseDims(m_r, t, "workgroup_size", kMaxWorkgroupThreads);
-        c.workgroups = parseDims(m_r, t, "workgroups", kMaxWorkgroupsPerDim);
         uint64_t threads = uint64_t(c.workgroupSize[0]) * c.workgroupSize[1] * c.workgroupSize[2];
         if (threads > kMaxWorkgroupThreads)
             m_r.fail(t.get("workgroup_size"), "a workgroup of " + std::to_string(threads) +
                                                   " threads is over the limit of " +
                                                   std::to_string(kMaxWorkgroupThreads));
-        parseCaseConstants(t, c);
         parseCaseData(t, c);
+        ExprVars vars = varsOf(c);
+        parseWorkgroups(t, c, vars);
+        parseCaseConstants(t, c, vars);
         return c;
     }
-    void parseCaseConstants(const toml::table& t, TestCase& c) {
+    ExprVars varsOf(const TestCase& c) const {
+        auto first = m_p.firstInput();
+        return {first && c.data[*first] ? c.data[*first]->shape.count() : 0, c.workgroupSize[0]};
+    }
+    void parseWorkgroups(const toml::table& t, TestCase& c, const ExprVars& vars) {
+        const toml::array& a = m_r.array(t, "workgroups");
+        if (a.empty() || a.size() > 3) m_r.fail(&a, "'workgroups' needs 1 to 3 entries");
+        for (size_t i = 0; i < a.size(); ++i) {
+            c.workgroupExprs[i] = parseExprValue(m_r, a.get(i), "workgroups");
+            c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", c.workgroupExprs[i].evaluate(vars), 1, kMaxWorkgroupsPerDim);
+        }
+    }
+    void parseCaseConstants(const toml::table& t, TestCase& c, const ExprVars& vars) {
         const toml::table* given = nullptr;
         if (const toml::node* n = t.get("constants")) given = &m_r.asTable(n, "'constants'");
         for (const ConstantDecl& d : m_p.constants) {
             const toml::node* v = given ? given->get(d.name) : nullptr;
             if (!v) m_r.fail(given ? static_cast<const toml::node*>(given) : &t,
                              "this case gives no value for the constant '" + d.name + "'");
+            if (v->is_string()) {
+                c.constantExprs[d.id] = parseExprValue(m_r, v, d.name);
+                c.constants[d.id] = boundedValue(m_r, v, d.name, c.constantExprs[d.id].evaluate(vars), 0, UINT32_MAX);
+                continue;
+            }
             int64_t x = m_r.asInteger(v, d.name);
             if (x < INT32_MIN || x > UINT32_MAX) m_r.fail(v, "'" + d.name + "' does not fit 32 bits");
             c.constants[d.id] = static_cast<uint32_t>(x);
+            c.constantExprs[d.id] = Expr::literal(c.constants[d.id]);
         }
         if (!given) return;
         for (const auto& [key, v] : *given) {
@@ -288,9 +342,19 @@ class PuzzleParser {
             const BufferDecl& b = m_p.buffers[i];
             if (b.role != RoleKind::Output) {
                 const toml::node* n = inputs ? inputs->get(b.name) : nullptr;
-                if (!n) m_r.fail(&t, "this case has no inputs." + b.name + " (every input and scratch buffer needs data)");
+                if (!n && b.size) continue; // sized from N below, zero-filled
+                if (!n) m_r.fail(&t, "this case has no inputs." + b.name + " (every input and scratch buffer needs data, or a size)");
                 c.data[i] = parseFill(m_r, m_r.asTable(n, "inputs." + b.name));
             }
+        }
+        ExprVars vars = varsOf(c);
+        for (size_t i = 0; i < m_p.buffers.size(); ++i) {
+            if (c.data[i] || !m_p.buffers[i].size) continue;
+            c.data[i] = sizedScratch(*m_p.buffers[i].size, vars);
+            c.data[i]->where = m_r.where(&t);
+            if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)
+                m_r.fail(&t, "the size of '" + m_p.buffers[i].name + "' (" + m_p.buffers[i].size->text() + ") is " +
+                                 std::to_string(c.data[i]->shape.dims[0]) + " in this case; it must be between 1 and " + std::to_string(kMaxBufferElements));
         }
         for (size_t i = 0; i < m_p.buffers.size(); ++i) {
             const BufferDecl& b = m_p.buffers[i];

@@ -33,6 +33,9 @@ struct PuzzleSet {
 
 PuzzleSet loadPuzzleSet(const std::string& root);
 
+// A zero-filled scratch buffer sized by its `size` expression.
+DataSpec sizedScratch(const Expr& size, const ExprVars& vars);
+
 // Reads a whole text file; Io error when it cannot.
 Result<std::string> readTextFile(const std::string& path);
 

@@ -1,0 +1,146 @@
+#include "core/expr.h"
+
+#include <cctype>
+
+namespace vkp {
+
+class ExprParser {
+  public:
+    explicit ExprParser(const std::string& text) : m_s(text) { m_e.m_text = text; }
+
+    Result<Expr> run() {
+        int root = sum();
+        skip();
+        if (!m_error.empty()) return fail();
+        if (m_at != m_s.size()) {
+            m_error = "unexpected '" + std::string(1, m_s[m_at]) + "'";
+            m_errorAt = m_at;
+            return fail();
+        }
+        return std::move(m_e);
+        (void)root;
+    }
+
+  private:
+    using K = Expr::Node::Kind;
+    Error fail() const {
+        return Error{ErrorKind::PuzzleFile, "in the expression \"" + m_s + "\", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
+    }
+    void skip() {
+        while (m_at < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_at]))) ++m_at;
+    }
+    bool eat(char c) {
+        skip();
+        if (m_at < m_s.size() && m_s[m_at] == c) {
+            ++m_at;
+            return true;
+        }
+        return false;
+    }
+    int node(K kind, uint64_t value = 0, int a = -1, int b = -1) {
+        m_e.m_nodes.push_back({kind, value, a, b});
+        return static_cast<int>(m_e.m_nodes.size()) - 1;
+    }
+    void error(const std::string& message) {
+        if (m_error.empty()) {
+            m_error = message;
+            m_errorAt = m_at;
+        }
+    }
+    int sum() {
+        int left = product();
+        for (;;) {
+            if (eat('+')) left = node(K::Add, 0, left, product());
+            else if (eat('-')) left = node(K::Sub, 0, left, product());
+            else return left;
+        }
+    }
+    int product() {
+        int left = atom();
+        for (;;) {
+            if (eat('*')) left = node(K::Mul, 0, left, atom());
+            else if (eat('/')) left = node(K::Div, 0, left, atom());
+            else if (eat('%')) left = node(K::Mod, 0, left, atom());
+            else return left;
+        }
+    }
+    int atom() {
+        skip();
+        if (eat('(')) {
+            int inner = sum();
+            if (!eat(')')) error("')' expected");
+            return inner;
+        }
+        if (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) {
+            uint64_t v = 0;
+            while (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) v = v * 10 + uint64_t(m_s[m_at++] - '0');
+            return node(K::Number, v);
+        }
+        size_t start = m_at;
+        while (m_at < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_at])) || m_s[m_at] == '_')) ++m_at;
+        std::string name = m_s.substr(start, m_at - start);
+        if (name == "N") return node(K::N);
+        if (name == "WG") return node(K::WG);
+        static const std::pair<const char*, K> functions[] = {{"ceil_div", K::CeilDiv}, {"min", K::Min}, {"max", K::Max},
+                                                              {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil}};
+        for (const auto& [fname, kind] : functions) {
+            if (name != fname) continue;
+            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max;
+            if (!eat('(')) error("'(' expected after " + name);
+            int a = sum(), b = -1;
+            if (binary && !eat(',')) error("',' expected: " + name + " takes two arguments");
+            if (binary) b = sum();
+            if (!eat(')')) error("')' expected");
+            return node(kind, 0, a, b);
+        }
+        m_at = start;
+        error(name.empty() ? "a number, N, WG, a function or '(' expected" : "unknown name '" + name + "' (known: N, WG, ceil_div, min, max, log2ceil, pow2ceil)");
+        return node(K::Number, 0);
+    }
+
+    const std::string& m_s;
+    size_t m_at = 0, m_errorAt = 0;
+    std::string m_error;
+    Expr m_e;
+};
+
+Result<Expr> Expr::parse(const std::string& text) { return ExprParser(text).run(); }
+
+Expr Expr::literal(uint64_t value) {
+    Expr e;
+    e.m_nodes.push_back({Node::Kind::Number, value});
+    e.m_text = std::to_string(value);
+    return e;
+}
+
+uint64_t Expr::evaluate(const ExprVars& vars) const { return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars); }
+
+bool Expr::usesN() const {
+    for (const Node& n : m_nodes)
+        if (n.kind == Node::Kind::N) return true;
+    return false;
+}
+
+uint64_t Expr::eval(int i, const ExprVars& v) const {
+    const Node& n = m_nodes[i];
+    auto a = [&] { return eval(n.a, v); };
+    auto b = [&] { return eval(n.b, v); };
+    switch (n.kind) {
+    case Node::Kind::Number: return n.value;
+    case Node::Kind::N: return v.n;
+    case Node::Kind::WG: return v.wg;
+    case Node::Kind::Add: return a() + b();
+    case Node::Kind::Sub: return a() - b();
+    case Node::Kind::Mul: return a() * b();
+    case Node::Kind::Div: { uint64_t d = b(); return d ? a() / d : 0; }
+    case Node::Kind::Mod: { uint64_t d = b(); return d ? a() % d : 0; }
+    case Node::Kind::CeilDiv: { uint64_t d = b(); return d ? (a() + d - 1) / d : 0; }
+    case Node::Kind::Min: return std::min(a(), b());
+    case Node::Kind::Max: return std::max(a(), b());
+    case Node::Kind::Log2Ceil: { uint64_t x = a(), r = 0; while ((uint64_t(1) << r) < x && r < 63) ++r; return r; }
+    case Node::Kind::Pow2Ceil: { uint64_t x = a(), p = 1; while (p < x && p < (uint64_t(1) << 62)) p <<= 1; return p; }
+    }
+    return 0;
+}
+
+} // namespace vkp

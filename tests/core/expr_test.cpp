@@ -1,0 +1,127 @@
+#include <gtest/gtest.h>
+
+#include "core/expr.h"
+#include "core/puzzle_loader.h"
+
+namespace vkp {
+namespace {
+
+uint64_t eval(const std::string& text, uint64_t n = 100, uint64_t wg = 8) {
+    auto e = Expr::parse(text);
+    EXPECT_TRUE(e.ok()) << text << ": " << (e.ok() ? "" : e.error().message);
+    return e.ok() ? e->evaluate({n, wg}) : ~0ull;
+}
+
+TEST(Expr, ArithmeticAndFunctions) {
+    EXPECT_EQ(eval("42"), 42u);
+    EXPECT_EQ(eval("N"), 100u);
+    EXPECT_EQ(eval("WG * 4"), 32u);
+    EXPECT_EQ(eval("1 + 2 * 3"), 7u);
+    EXPECT_EQ(eval("(1 + 2) * 3"), 9u);
+    EXPECT_EQ(eval("N / WG"), 12u);
+    EXPECT_EQ(eval("N % WG"), 4u);
+    EXPECT_EQ(eval("ceil_div(N, WG * 4)"), 4u);
+    EXPECT_EQ(eval("ceil_div(N, 0)"), 0u);
+    EXPECT_EQ(eval("min(N, WG)"), 8u);
+    EXPECT_EQ(eval("max(N, WG)"), 100u);
+    EXPECT_EQ(eval("log2ceil(N)"), 7u);
+    EXPECT_EQ(eval("log2ceil(64)"), 6u);
+    EXPECT_EQ(eval("pow2ceil(N)"), 128u);
+    EXPECT_EQ(eval("pow2ceil(1)"), 1u);
+    EXPECT_EQ(eval(" ceil_div ( N , WG ) + 1 "), 14u);
+}
+
+TEST(Expr, UsesNOnlyWhenItNamesN) {
+    EXPECT_TRUE(Expr::parse("ceil_div(N, WG)")->usesN());
+    EXPECT_FALSE(Expr::parse("WG * 2")->usesN());
+    EXPECT_FALSE(Expr::literal(5).usesN());
+}
+
+TEST(Expr, ErrorsNameTheColumn) {
+    struct Row {
+        const char* text;
+        const char* message;
+    } rows[] = {
+        {"ceil_div(N, WG", "column 15: ')' expected"},
+        {"N +", "column 4: a number, N, WG, a function or '(' expected"},
+        {"M * 2", "column 1: unknown name 'M'"},
+        {"min(N)", "column 6: ',' expected: min takes two arguments"},
+        {"N N", "column 3: unexpected 'N'"},
+    };
+    for (const Row& r : rows) {
+        auto e = Expr::parse(r.text);
+        ASSERT_FALSE(e.ok()) << r.text;
+        EXPECT_NE(e.error().message.find(r.message), std::string::npos) << r.text << ": " << e.error().message;
+    }
+}
+
+const char* kSized = R"toml(title = "T"
+track = "t"
+order = 1
+statement = "s"
+hints = ["h"]
+[[buffers]]
+name = "a"
+binding = 0
+type = "uint"
+role = "input"
+[[buffers]]
+name = "tiles"
+binding = 1
+type = "uint"
+role = "scratch"
+size = "ceil_div(N, WG * 4) + 1"
+[[buffers]]
+name = "result"
+binding = 2
+type = "uint"
+role = "output"
+[[constants]]
+name = "TILE"
+id = 3
+[[cases]]
+workgroup_size = [8]
+workgroups = ["ceil_div(N, WG * 4)"]
+constants = { TILE = "WG * 4" }
+inputs.a = { shape = [100], fill = "iota" }
+expected.result = { op = "inclusive_scan", args = ["a"] }
+)toml";
+
+TEST(ExprInPuzzles, SizesWorkgroupsAndConstantsFollowTheData) {
+    auto p = parsePuzzle(kSized, "p.toml", "/tmp/01-p");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    const TestCase& c = p->cases[0];
+    EXPECT_EQ(c.workgroups[0], 4u);
+    EXPECT_EQ(c.constants.at(3), 32u);
+    ASSERT_TRUE(c.data[1].has_value());
+    EXPECT_EQ(c.data[1]->shape.count(), 5u); // ceil(100 / 32) + 1, zero-filled
+    EXPECT_EQ(c.data[1]->kind, DataSpec::Kind::Constant);
+    // Re-evaluated for another N, as a benchmark does.
+    EXPECT_EQ(c.workgroupExprs[0].evaluate({1u << 20, 8}), (1u << 20) / 32);
+    EXPECT_EQ(p->buffers[1].size->evaluate({1u << 20, 8}), (1u << 20) / 32 + 1);
+    auto data = materializeCase(*p, 0);
+    ASSERT_TRUE(data.ok());
+    EXPECT_EQ(data->initial[1].words, std::vector<uint32_t>(5, 0));
+}
+
+TEST(ExprInPuzzles, BadExpressionsPointAtTheirLine) {
+    std::string text = kSized;
+    text.replace(text.find("\"ceil_div(N, WG * 4)\"]"), 22, "\"ceil_div(N, WG * 4\"]");
+    auto p = parsePuzzle(text, "p.toml", "/tmp/01-p");
+    ASSERT_FALSE(p.ok());
+    EXPECT_EQ(p.error().where.line, 27);
+    EXPECT_NE(p.error().message.find("')' expected"), std::string::npos) << p.error().message;
+    std::string zero = kSized;
+    zero.replace(zero.find("\"ceil_div(N, WG * 4)\"]"), 22, "\"N - N\"]");
+    auto z = parsePuzzle(zero, "p.toml", "/tmp/01-p");
+    ASSERT_FALSE(z.ok());
+    EXPECT_NE(z.error().message.find("'workgroups' is 0; it must be between 1 and 65535"), std::string::npos) << z.error().message;
+    std::string onInput = kSized;
+    onInput.replace(onInput.find("role = \"input\""), 14, "role = \"input\"\nsize = \"N\"");
+    auto i = parsePuzzle(onInput, "p.toml", "/tmp/01-p");
+    ASSERT_FALSE(i.ok());
+    EXPECT_NE(i.error().message.find("'size' is for scratch buffers"), std::string::npos);
+}
+
+} // namespace
+} // namespace vkp
