@@ -6,8 +6,8 @@
 namespace vkp::cli {
 namespace {
 
-const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread",
+const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "bench", "devices", "help"};
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "n", "reps",
                                              // the desktop app (no command)
                                              "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
 const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
@@ -79,6 +79,9 @@ Usage:
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
   vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]]
                                                   what every thread read and wrote, barrier rounds
+  vkpuzzles bench PUZZLE [KERNEL.comp] [--solution] [--n 2^24] [--reps R]
+                                                  the kernel at a large N against the device's copy
+                                                  bandwidth and a CPU run (in this process)
   vkpuzzles devices                               the Vulkan devices and their limits
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1).

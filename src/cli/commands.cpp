@@ -16,6 +16,7 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "worker/worker_runner.h"
+#include "session/bench.h"
 #include "shader/compiler.h"
 
 #ifndef VKPUZZLES_PUZZLE_DIR
@@ -79,6 +80,7 @@ class Command {
         if (m_a.command == "hint") return hint();
         if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
         if (m_a.command == "trace") return traceCase();
+        if (m_a.command == "bench") return bench();
         return runCase();
     }
 
@@ -298,6 +300,75 @@ class Command {
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
         return finish(r);
+    }
+
+    std::string copyShaderPath() const {
+        std::error_code ec;
+        fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+        fs::path beside = exe.parent_path().parent_path() / "shaders" / "copy.comp";
+        if (!ec && fs::exists(beside)) return beside.string();
+        return (fs::path(VKPUZZLES_PUZZLE_DIR).parent_path() / "shaders" / "copy.comp").string();
+    }
+    int bench() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter")) return usage("name a kernel file, or use --solution");
+        auto kernel = kernelArg(**p);
+        if (!kernel) return report(kernel.error());
+        BenchOptions o;
+        if (auto n = m_a.value("n")) {
+            auto parsed = parseCount(*n);
+            if (!parsed) return report(parsed.error());
+            o.n = *parsed;
+        }
+        auto reps = number("reps", 1, 1000, 20);
+        auto templ = number("case", 1, (*p)->cases.size(), 1);
+        if (!reps) return report(reps.error());
+        if (!templ) return report(templ.error());
+        o.reps = static_cast<int>(*reps);
+        o.templateCase = *templ - 1;
+        auto copySource = readTextFile(copyShaderPath());
+        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), false};
+        auto ctx = GpuContext::create(co);
+        if (!ctx) return report(ctx.error());
+        m_gpu = std::move(*ctx);
+        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o.n << " on " << m_gpu->info().name << " ...\n";
+        auto r = benchKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, *copySource, o);
+        if (!r) {
+            int code = report(r.error());
+            if (m_gpu->hung()) _exit(code);
+            return code;
+        }
+        if (json()) {
+            m_out << nlohmann::json{{"version", kJsonVersion}, {"puzzle", (*p)->slug}, {"kernel", kernel->first}, {"device", r->device},
+                                    {"n", r->n}, {"dispatch_ms", r->dispatchMs}, {"median_ms", r->medianMs}, {"bytes_moved", r->bytesMoved},
+                                    {"gb_per_s", r->gbPerS}, {"elements_per_s", r->elementsPerS}, {"copy_gb_per_s", r->copyGbPerS},
+                                    {"shader_copy_gb_per_s", r->shaderCopyGbPerS}, {"ratio_to_copy", r->ratioToCopy},
+                                    {"cpu_ms", r->cpuMs}, {"cpu", r->cpuWhat}, {"pass", r->pass}, {"mismatches", r->mismatches}}
+                         .dump(2)
+                  << "\n";
+            return r->pass ? kExitPass : kExitFail;
+        }
+        printBench(*r);
+        return r->pass ? kExitPass : kExitFail;
+    }
+    void printBench(const BenchReport& r) {
+        char line[256];
+        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device << "\n";
+        std::snprintf(line, sizeof line, "  kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s\n", r.medianMs,
+                      r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
+        m_out << line;
+        std::snprintf(line, sizeof line, "  copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)\n", r.copyGbPerS, r.shaderCopyGbPerS);
+        m_out << line;
+        std::snprintf(line, sizeof line, "  kernel / copy  %9.2f\n", r.ratioToCopy);
+        m_out << line;
+        if (!r.cpuWhat.empty()) {
+            std::snprintf(line, sizeof line, "  CPU            %9.3f ms (%s); CPU time / kernel time %.2f\n", r.cpuMs, r.cpuWhat.c_str(),
+                          r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
+            m_out << line;
+        }
+        m_out << "  result         " << (r.pass ? m_style.pass("matches the CPU reference") : m_style.fail(std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " + std::to_string(r.firstMismatch))) << "\n";
     }
 
     int traceCase() {

@@ -238,3 +238,32 @@ TEST(CliTraceTest, TraceShowsRoundsAndOneThread) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
+    std::string pack = " --puzzles " + test::sourceDir() + "/tests/data/bench";
+    CliRun r = vkpuzzlesStdout("bench add-ten --solution --n 2^16 --reps 3 --json" + pack);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["n"], 65536);
+    EXPECT_EQ(doc["pass"], true);
+    EXPECT_EQ(doc["dispatch_ms"].size(), 3u);
+    EXPECT_GT(doc["gb_per_s"].get<double>(), 0.0);
+    EXPECT_GT(doc["copy_gb_per_s"].get<double>(), 0.0);
+    EXPECT_GT(doc["ratio_to_copy"].get<double>(), 0.0);
+    EXPECT_EQ(doc["bytes_moved"], 65536 * 8);
+    CliRun wrong = vkpuzzles("bench add-ten --starter --n 2^12 --reps 2" + pack);
+    EXPECT_EQ(wrong.exit, 1) << wrong.out;
+    EXPECT_TRUE(has(wrong.out, "elements differ from the CPU reference")) << wrong.out;
+    CliRun fixed = vkpuzzles("bench map --solution --n 1000");
+    EXPECT_EQ(fixed.exit, 2) << fixed.out;
+    EXPECT_TRUE(has(fixed.out, "do not depend on N")) << fixed.out;
+    CliRun badN = vkpuzzles("bench add-ten --solution --n 3^5" + pack);
+    EXPECT_EQ(badN.exit, 2);
+    EXPECT_TRUE(has(badN.out, "--n needs an element count")) << badN.out;
+}
+
+} // namespace
+} // namespace vkp

@@ -1,0 +1,49 @@
+// Benchmark runs: device-local buffers, one kernel dispatched many times with timestamps, and the
+// device's copy bandwidth measured in the same run (vkCmdCopyBuffer and a copy shader).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/result.h"
+#include "gpu/context.h"
+#include "gpu/kernel.h"
+
+namespace vkp {
+
+struct BenchBuffer {
+    uint32_t binding = 0;
+    std::span<const uint32_t> initial; // uploaded once (empty: zero-filled)
+    uint64_t words = 0;                // size
+    bool zeroEachRep = false;          // scratch such as tile counters: cleared before every dispatch
+    bool readBack = false;             // the output, read after the last dispatch
+};
+
+struct BenchJob {
+    std::span<const uint32_t> spirv;
+    LaunchSpec launch;
+    std::vector<BenchBuffer> buffers;
+    int warmups = 2;
+    int reps = 10;
+    uint64_t timeoutMs = 60000;
+};
+
+struct BenchRun {
+    std::vector<double> dispatchMs;                 // per timed repetition
+    std::vector<std::vector<uint32_t>> readBack;    // per BenchBuffer (empty unless readBack)
+};
+
+Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job);
+
+struct CopyBandwidth {
+    std::vector<double> transferMs; // vkCmdCopyBuffer of `bytes`, per repetition
+    std::vector<double> shaderMs;   // the copy shader over the same bytes
+};
+
+// `copyShader`: shaders/copy.comp compiled (one uvec4 per thread, push constant count).
+Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader);
+
+double medianOf(std::vector<double> v);
+
+} // namespace vkp

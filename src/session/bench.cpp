@@ -1,0 +1,169 @@
+#include "session/bench.h"
+
+#include <chrono>
+#include <numeric>
+
+#include "core/checker.h"
+#include "core/puzzle_loader.h"
+#include "core/reference_ops.h"
+#include "gpu/bench.h"
+#include "gpu/context.h"
+#include "shader/compiler.h"
+#include "shader/interface_check.h"
+#include "shader/reflect.h"
+
+namespace vkp {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Error benchError(std::string message) { return Error{ErrorKind::Usage, std::move(message)}; }
+
+// The template case re-sized for N: the first input's fill at length N, scratch from its size
+// expression, workgroup counts and constants re-evaluated.
+Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
+    if (o.templateCase >= p.cases.size()) return benchError("case " + std::to_string(o.templateCase + 1) + " does not exist");
+    TestCase c = p.cases[o.templateCase];
+    auto first = p.firstInput();
+    if (!first) return benchError(p.slug + " has no input buffer to scale");
+    DataSpec& in = *c.data[*first];
+    if (in.kind == DataSpec::Kind::Values)
+        return benchError("case " + std::to_string(o.templateCase + 1) + " writes '" + p.buffers[*first].name +
+                          "' out value by value; a benchmark needs a generated fill (iota, constant or random): use --case");
+    in.shape = Shape{{o.n}};
+    ExprVars vars{o.n, c.workgroupSize[0]};
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
+    for (int d = 0; d < 3; ++d) {
+        uint64_t w = c.workgroupExprs[d].evaluate(vars);
+        if (w < 1 || w > UINT32_MAX) return benchError("at N = " + std::to_string(o.n) + " the workgroup count \"" + c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
+        c.workgroups[d] = static_cast<uint32_t>(w);
+    }
+    if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() && !c.workgroupExprs[2].usesN())
+        return benchError(p.slug + "'s workgroup counts do not depend on N; write them as expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
+    for (auto& [id, e] : c.constantExprs) c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        const BufferDecl& decl = p.buffers[b];
+        if (decl.role != RoleKind::Output) continue;
+        if (c.data[b]->kind != DataSpec::Kind::Op) return benchError("'" + decl.name + "' is written out value by value; a benchmark needs a reference op");
+        std::vector<Shape> shapes;
+        for (size_t a : c.data[b]->args) shapes.push_back(c.data[a]->shape);
+        auto shape = referenceOpShape(c.data[b]->op, shapes, c.data[b]->params);
+        if (!shape) return shape.error();
+        c.data[b]->shape = *shape;
+    }
+    return c;
+}
+
+// The CPU baseline: a tight sequential loop where the op is an integer scan, the reference op
+// (sequential, but general) otherwise.
+double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std::string& what) {
+    auto first = *p.firstInput();
+    const BufferData& in = data.initial[first];
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        if (p.buffers[b].role != RoleKind::Output || !c.data[b]) continue;
+        const DataSpec& d = *c.data[b];
+        bool scan = d.op == "inclusive_scan" || d.op == "exclusive_scan";
+        if (!scan || in.type == ElementKind::Float) {
+            std::vector<const BufferData*> args;
+            for (size_t a : d.args) args.push_back(&data.initial[a]);
+            auto t = Clock::now();
+            BufferData out = runReferenceOp(d.op, args, d.params, p.buffers[b].type);
+            what = "the reference op " + d.op + ", sequential, " + std::to_string(out.words.size()) + " elements";
+            return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+        }
+        std::vector<uint32_t> out(in.words.size());
+        auto t = Clock::now();
+        std::inclusive_scan(in.words.begin(), in.words.end(), out.begin());
+        double ms = std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+        what = "sequential std::inclusive_scan of the same " + std::to_string(in.words.size()) + " uints";
+        if (out.back() == 0xffffffffu) what += " "; // keep the loop from being optimised away
+        return ms;
+    }
+    what = "";
+    return 0;
+}
+
+} // namespace
+
+Result<uint64_t> parseCount(const std::string& text) {
+    auto number = [](const std::string& s) -> std::optional<uint64_t> {
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 12) return std::nullopt;
+        return std::stoull(s);
+    };
+    size_t caret = text.find('^'), shift = text.find("<<");
+    std::optional<uint64_t> v;
+    if (caret != std::string::npos) {
+        auto base = number(text.substr(0, caret)), exp = number(text.substr(caret + 1));
+        if (base == 2u && exp && *exp < 40) v = uint64_t(1) << *exp;
+    } else if (shift != std::string::npos) {
+        auto a = number(text.substr(0, shift)), b = number(text.substr(shift + 2));
+        if (a && b && *b < 40) v = *a << *b;
+    } else {
+        v = number(text);
+    }
+    if (!v || *v == 0 || *v > kMaxBufferElements)
+        return benchError("--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" + text + "'");
+    return *v;
+}
+
+Result<BenchReport> benchKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                                const std::string& source, const std::string& kernelFile,
+                                const std::string& copyShaderSource, const BenchOptions& o) {
+    auto scaled = scaledCase(puzzle, o);
+    if (!scaled) return scaled.error();
+    Puzzle p = puzzle;
+    p.cases = {*scaled};
+    CompileResult k = compiler.compile(source, kernelFile); // unoptimised: -O would drop unused buffers
+    if (!k.ok()) return Error{ErrorKind::Compile, k.diagnostics.empty() ? "the kernel does not compile" : k.diagnostics[0].str()};
+    auto iface = reflectKernel(k.spirv);
+    if (!iface) return iface.error();
+    auto problems = checkInterface(p, *iface, source, kernelFile);
+    if (hasErrors(problems)) return Error{ErrorKind::Interface, problems[0].str()};
+    auto data = materializeCase(p, 0);
+    if (!data) return data.error();
+    BenchJob job;
+    job.spirv = k.spirv;
+    job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
+    job.reps = o.reps;
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        const BufferDecl& decl = p.buffers[b];
+        bool output = decl.role == RoleKind::Output;
+        job.buffers.push_back({decl.binding, output ? std::span<const uint32_t>() : std::span<const uint32_t>(data->initial[b].words),
+                               data->initial[b].words.size(), decl.role == RoleKind::Scratch, output});
+    }
+    auto run = runBench(gpu, job);
+    if (!run) return run.error();
+    auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
+    if (!copyShader.ok()) return Error{ErrorKind::Internal, "shaders/copy.comp does not compile"};
+    auto copy = measureCopy(gpu, o.n * 4, std::max(3, o.reps / 2), copyShader.spirv);
+    if (!copy) return copy.error();
+    BenchReport r;
+    r.device = gpu.info().name;
+    r.n = o.n;
+    r.workgroupSize = scaled->workgroupSize;
+    r.workgroups = scaled->workgroups;
+    r.dispatchMs = run->dispatchMs;
+    r.medianMs = medianOf(run->dispatchMs);
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role != RoleKind::Scratch) r.bytesMoved += data->initial[b].words.size() * 4;
+    r.gbPerS = r.medianMs > 0 ? r.bytesMoved / (r.medianMs * 1e6) : 0;
+    r.elementsPerS = r.medianMs > 0 ? o.n / (r.medianMs / 1e3) : 0;
+    double bytes = 2.0 * o.n * 4; // a copy reads and writes every byte
+    r.copyGbPerS = bytes / (medianOf(copy->transferMs) * 1e6);
+    r.shaderCopyGbPerS = bytes / (medianOf(copy->shaderMs) * 1e6);
+    r.ratioToCopy = r.gbPerS / std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+    r.cpuMs = cpuBaseline(p, p.cases[0], *data, r.cpuWhat);
+    r.pass = true;
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        if (!data->expected[b]) continue;
+        BufferData actual{p.buffers[b].type, data->expected[b]->shape, run->readBack[b]};
+        BufferVerdict v = compareBuffers(*data->expected[b], actual, p.tolerance);
+        r.pass = r.pass && v.pass;
+        r.mismatches += v.mismatchCount;
+        if (!v.mismatches.empty() && r.firstMismatch == 0) r.firstMismatch = v.mismatches[0].index;
+    }
+    return r;
+}
+
+} // namespace vkp
