@@ -59,7 +59,12 @@ std::string setAside(const fs::path& path, const std::string& why) {
 
 // Parses a JSON object of our format or throws with a short reason.
 json parseObject(const std::string& text) {
-    json j = json::parse(text);
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw std::runtime_error("not valid JSON near byte " + std::to_string(e.byte));
+    }
     if (!j.is_object()) throw std::runtime_error("not a JSON object");
     if (j.value("version", kFormatVersion) > kFormatVersion) throw std::runtime_error("written by a newer vkpuzzles");
     return j;

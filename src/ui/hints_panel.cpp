@@ -106,6 +106,13 @@ void SolutionPanel::drawDiff(Workbench& wb, ImVec2 size) {
     float lh = std::round(ImGui::GetFontSize() * 1.3f), cw = ImGui::CalcTextSize("M").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     LexState state;
+    // A new diff opens at its first change (a few lines of context above).
+    if (m_diffScrolledFor != wb.document().revision()) {
+        m_diffScrolledFor = wb.document().revision();
+        size_t first = 0;
+        while (first < diff.size() && diff[first].kind == DiffKind::Same) ++first;
+        ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(first) - 3) * lh));
+    }
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(diff.size()), lh);
     // Lexing must see every earlier line (block comments), so lex the lines above the view too.

@@ -27,6 +27,7 @@ class SolutionPanel {
     CodeEditor m_viewer;       // read-only
     TextDocument m_solution;   // what the viewer shows
     std::string m_loadedText;  // m_solution's source text
+    uint64_t m_diffScrolledFor = UINT64_MAX; // editor revision whose diff was scrolled to its first change
 };
 
 } // namespace vkp::ui

@@ -101,10 +101,12 @@ void MainView::drawMessages(Workbench& wb) {
     ImGui::AlignTextToFramePadding();
     colouredText(pal.warn, "\xE2\x9A\xA0");
     ImGui::SameLine();
-    std::string text = messages.front() + (messages.size() > 1 ? "  (+" + std::to_string(messages.size() - 1) + " more)" : "");
-    ImGui::TextUnformatted(text.c_str());
+    std::string more = messages.size() > 1 ? "  (+" + std::to_string(messages.size() - 1) + " more)" : "";
+    float button = ImGui::CalcTextSize("Dismiss").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFontSize();
+    float room = ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - button - ImGui::CalcTextSize(more.c_str()).x - ImGui::GetFontSize();
+    ImGui::TextUnformatted((ellipsize(messages.front(), room) + more).c_str());
     itemTooltip(messages.front());
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowWidth() - ImGui::CalcTextSize("Dismiss").x - ImGui::GetFontSize() * 1.5f));
+    ImGui::SameLine(ImGui::GetWindowWidth() - button);
     if (ImGui::Button("Dismiss")) messages.erase(messages.begin());
     ImGui::EndChild();
     ImGui::PopStyleColor();
