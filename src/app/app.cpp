@@ -245,9 +245,10 @@ int App::run() {
     int status = 0;
     while (!m_window->shouldClose() && !g_quit) {
         bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
-        bool busy = automated || eager > 0 || m_keysPending || m_wb->snapshot().busy() || ImGui::IsAnyMouseDown();
-        // Idle: wake for input, or a few times a second for the cursor's blink and the spinner.
-        platform::Window::waitEvents(busy ? 0 : 0.25);
+        bool interacting = automated || eager > 0 || m_keysPending || ImGui::IsAnyMouseDown();
+        // Input is answered at once; a check under way only animates the spinner (30 frames a
+        // second leave the CPU to the check on a software device); idle wakes for the cursor.
+        platform::Window::waitEvents(interacting ? 0 : m_wb->snapshot().busy() ? 1.0 / 30 : 0.25);
         if (m_window->eventCount() != seenEvents) eager = 10;
         seenEvents = m_window->eventCount();
         if (eager > 0) --eager;
