@@ -111,6 +111,7 @@ class App {
     bool m_keysPending = false;     // keyboard events wait for the next frames
     uint64_t m_lastPicture = 0;     // fingerprint of the frame presented last
     Clock::time_point m_lastPresent;
+    uint64_t m_lastExposure = 0;
 };
 
 Status App::start() {
@@ -232,7 +233,9 @@ Status App::frame(bool capture) {
     // A frame that would draw exactly the last picture is not drawn again: on a software device
     // that leaves the CPU to the checks. (--frame-stats draws every frame: it measures drawing.)
     uint64_t print = fingerprint(ImGui::GetDrawData());
-    bool same = print == m_lastPicture && !capture && !m_o.frameStats && Clock::now() - m_lastPresent < std::chrono::seconds(1);
+    bool exposed = m_window->exposureCount() != m_lastExposure;
+    m_lastExposure = m_window->exposureCount();
+    bool same = print == m_lastPicture && !capture && !exposed && !m_o.frameStats && Clock::now() - m_lastPresent < std::chrono::seconds(1);
     Status s = okStatus();
     if (!same) {
         s = m_renderer->render(ImGui::GetDrawData(), clear, capture);

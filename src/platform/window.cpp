@@ -13,6 +13,7 @@ namespace {
 
 std::string g_lastGlfwError;
 uint64_t g_events = 0;
+uint64_t g_exposures = 0; // the window system lost the window's contents (expose, resize)
 
 void bump() { ++g_events; }
 
@@ -105,11 +106,12 @@ void Window::countEvents() {
     glfwSetScrollCallback(m_window, [](GLFWwindow*, double, double) { bump(); });
     glfwSetWindowFocusCallback(m_window, [](GLFWwindow*, int) { bump(); });
     glfwSetCursorEnterCallback(m_window, [](GLFWwindow*, int) { bump(); });
-    glfwSetFramebufferSizeCallback(m_window, [](GLFWwindow*, int, int) { bump(); });
-    glfwSetWindowRefreshCallback(m_window, [](GLFWwindow*) { bump(); });
+    glfwSetFramebufferSizeCallback(m_window, [](GLFWwindow*, int, int) { bump(), ++g_exposures; });
+    glfwSetWindowRefreshCallback(m_window, [](GLFWwindow*) { bump(), ++g_exposures; });
 }
 
 uint64_t Window::eventCount() const { return g_events; }
+uint64_t Window::exposureCount() const { return g_exposures; }
 
 void Window::queueKeyboard() {
     g_uiKey = glfwSetKeyCallback(m_window, onKey);

@@ -40,6 +40,7 @@ class Window {
     // after input and sleep when nothing happens. Install before ImGui's GLFW backend, which chains.
     void countEvents();
     uint64_t eventCount() const;
+    uint64_t exposureCount() const; // times the window's contents must be drawn again in full
 
     // Keyboard events are queued and handed to the UI's callbacks (installed before this call)
     // one frame at a time, so a key pressed and released between two frames (a fast typist, a
