@@ -272,7 +272,9 @@ class Command {
     }
     void printAllLine(const Puzzle& p, const CheckReport& r) {
         char head[64];
-        std::snprintf(head, sizeof head, "%3d  %-14s", p.number, p.slug.c_str());
+        size_t width = 0;
+        for (const Puzzle& q : m_set.puzzles) width = std::max(width, q.slug.size());
+        std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width), p.slug.c_str());
         std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
         m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
         if (!r.compiled()) m_out << "  (does not compile)";

@@ -66,12 +66,14 @@ std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
 
 void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st) {
     std::string track;
+    size_t width = 0;
+    for (const Puzzle& p : puzzles) width = std::max(width, p.slug.size());
     for (const Puzzle& p : puzzles) {
         if (p.track != track) {
             track = p.track;
             os << (track.empty() ? "" : "\n") << st.bold(track + " track") << "\n";
         }
-        os << "  " << std::setw(3) << p.number << "  " << std::left << std::setw(14) << p.slug << std::right
+        os << "  " << std::setw(3) << p.number << "  " << std::left << std::setw(static_cast<int>(width) + 2) << p.slug << std::right
            << p.title << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
     }
 }

@@ -22,6 +22,14 @@ double msSince(Clock::time_point t) {
 
 LaunchSpec launchOf(const TestCase& c) { return {c.workgroupSize, c.workgroups, c.constants}; }
 
+// Every specialization constant of a case, the workgroup size (ids 0..2) included: shared
+// arrays may be sized by either (`shared float s[gl_WorkGroupSize.x]`).
+std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
+    std::map<uint32_t, uint32_t> values = c.constants;
+    for (uint32_t d = 0; d < 3; ++d) values[d] = c.workgroupSize[d];
+    return values;
+}
+
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {
     if (options.onlyCase) return {*options.onlyCase};
     std::vector<size_t> all(puzzle.cases.size());
@@ -68,11 +76,11 @@ class Checker {
     Status checkSharedMemory() const {
         uint64_t limit = m_runner.info().maxSharedMemoryBytes;
         for (size_t i : selectedCases(m_p, m_o)) {
-            uint64_t bytes = m_kernel.sharedBytes(m_p.cases[i].constants);
+            uint64_t bytes = m_kernel.sharedBytes(specValues(m_p.cases[i]));
             if (!limit || bytes <= limit) continue;
             std::string parts;
             for (const KernelSharedArray& a : m_kernel.shared)
-                parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(m_p.cases[i].constants));
+                parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_p.cases[i])));
             return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
                                                " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
                                                std::to_string(limit) + " bytes"};
@@ -154,7 +162,7 @@ class Checker {
             if (v.shared) {
                 info.length = v.elementWidth;
                 for (const SizeExpr& d : v.dims) {
-                    info.dims.push_back(d.evaluate(m_p.cases[index].constants));
+                    info.dims.push_back(d.evaluate(specValues(m_p.cases[index])));
                     info.length *= info.dims.back();
                 }
             } else if (const BufferDecl* b = m_p.findBuffer(v.binding); b && v.set == 0) {

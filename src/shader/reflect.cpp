@@ -92,6 +92,13 @@ SizeExpr sizeExpr(const SpirvModule& m, uint32_t id, int depth = 0) {
         e.value = o[2];
         e.specId = m.decoration(id, uint32_t(spv::Decoration::SpecId)).value_or(0);
     }
+    // gl_WorkGroupSize.x and friends: a component of the workgroup-size composite (ids 0..2).
+    if (op == Op::OpSpecConstantOp && o.size() >= 5 && static_cast<Op>(o[2]) == Op::OpCompositeExtract) {
+        const SpirvInstruction* composite = m.definition(o[3]);
+        if (composite && static_cast<Op>(composite->opcode) == Op::OpSpecConstantComposite && o[4] + 2 < composite->operands.size())
+            return sizeExpr(m, composite->operands[2 + o[4]], depth + 1);
+        return e;
+    }
     if (op == Op::OpSpecConstantOp && o.size() >= 5) {
         static const std::map<Op, SizeExpr::Kind> kinds = {{Op::OpIAdd, SizeExpr::Kind::Add}, {Op::OpISub, SizeExpr::Kind::Sub},
                                                            {Op::OpIMul, SizeExpr::Kind::Mul}, {Op::OpUDiv, SizeExpr::Kind::Div},
