@@ -93,8 +93,12 @@ class ExprParser {
             if (!eat(')')) error("')' expected");
             return node(kind, 0, a, b);
         }
+        if (!name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]))) {
+            m_e.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
+            return node(K::Name, m_e.m_names.size() - 1);
+        }
         m_at = start;
-        error(name.empty() ? "a number, N, WG, a function or '(' expected" : "unknown name '" + name + "' (known: N, WG, ceil_div, min, max, log2ceil, pow2ceil)");
+        error("a number, N, WG, a constant, a function or '(' expected");
         return node(K::Number, 0);
     }
 
@@ -115,6 +119,8 @@ Expr Expr::literal(uint64_t value) {
 
 uint64_t Expr::evaluate(const ExprVars& vars) const { return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars); }
 
+std::vector<std::string> Expr::names() const { return m_names; }
+
 bool Expr::usesN() const {
     for (const Node& n : m_nodes)
         if (n.kind == Node::Kind::N) return true;
@@ -129,6 +135,11 @@ uint64_t Expr::eval(int i, const ExprVars& v) const {
     case Node::Kind::Number: return n.value;
     case Node::Kind::N: return v.n;
     case Node::Kind::WG: return v.wg;
+    case Node::Kind::Name: {
+        if (!v.names) return 0;
+        auto it = v.names->find(m_names[n.value]);
+        return it == v.names->end() ? 0 : it->second;
+    }
     case Node::Kind::Add: return a() + b();
     case Node::Kind::Sub: return a() - b();
     case Node::Kind::Mul: return a() * b();

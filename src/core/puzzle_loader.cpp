@@ -275,6 +275,9 @@ class PuzzleParser {
         }
     }
     void parseCases(const toml::table& root) {
+        if (const toml::node* bufs = root.get("buffers"); bufs && bufs->is_array())
+            for (size_t i = 0; i < m_p.buffers.size(); ++i)
+                if (m_p.buffers[i].size) checkNames(bufs->as_array()->get(i), *m_p.buffers[i].size, true);
         const toml::array& a = m_r.array(root, "cases");
         if (a.empty()) m_r.fail(&a, "a puzzle needs at least one test case");
         for (const toml::node& n : a) m_p.cases.push_back(parseCase(m_r.asTable(&n, "each [[cases]] entry")));
@@ -291,8 +294,11 @@ class PuzzleParser {
                                                   std::to_string(kMaxWorkgroupThreads));
         parseCaseData(t, c);
         ExprVars vars = varsOf(c);
-        parseWorkgroups(t, c, vars);
         parseCaseConstants(t, c, vars);
+        std::map<std::string, uint64_t> names = constantValues(c);
+        vars.names = &names;
+        fillSizedScratch(t, c, vars);
+        parseWorkgroups(t, c, vars);
         return c;
     }
     ExprVars varsOf(const TestCase& c) const {
@@ -304,6 +310,7 @@ class PuzzleParser {
         if (a.empty() || a.size() > 3) m_r.fail(&a, "'workgroups' needs 1 to 3 entries");
         for (size_t i = 0; i < a.size(); ++i) {
             c.workgroupExprs[i] = parseExprValue(m_r, a.get(i), "workgroups");
+            checkNames(a.get(i), c.workgroupExprs[i], true);
             c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", c.workgroupExprs[i].evaluate(vars), 1, kMaxWorkgroupsPerDim);
         }
     }
@@ -316,6 +323,7 @@ class PuzzleParser {
                              "this case gives no value for the constant '" + d.name + "'");
             if (v->is_string()) {
                 c.constantExprs[d.id] = parseExprValue(m_r, v, d.name);
+                checkNames(v, c.constantExprs[d.id], false);
                 c.constants[d.id] = boundedValue(m_r, v, d.name, c.constantExprs[d.id].evaluate(vars), 0, UINT32_MAX);
                 continue;
             }
@@ -342,19 +350,10 @@ class PuzzleParser {
             const BufferDecl& b = m_p.buffers[i];
             if (b.role != RoleKind::Output) {
                 const toml::node* n = inputs ? inputs->get(b.name) : nullptr;
-                if (!n && b.size) continue; // sized from N below, zero-filled
+                if (!n && b.size) continue; // sized by its expression once N and the constants are known
                 if (!n) m_r.fail(&t, "this case has no inputs." + b.name + " (every input and scratch buffer needs data, or a size)");
                 c.data[i] = parseFill(m_r, m_r.asTable(n, "inputs." + b.name));
             }
-        }
-        ExprVars vars = varsOf(c);
-        for (size_t i = 0; i < m_p.buffers.size(); ++i) {
-            if (c.data[i] || !m_p.buffers[i].size) continue;
-            c.data[i] = sizedScratch(*m_p.buffers[i].size, vars);
-            c.data[i]->where = m_r.where(&t);
-            if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)
-                m_r.fail(&t, "the size of '" + m_p.buffers[i].name + "' (" + m_p.buffers[i].size->text() + ") is " +
-                                 std::to_string(c.data[i]->shape.dims[0]) + " in this case; it must be between 1 and " + std::to_string(kMaxBufferElements));
         }
         for (size_t i = 0; i < m_p.buffers.size(); ++i) {
             const BufferDecl& b = m_p.buffers[i];
@@ -364,6 +363,30 @@ class PuzzleParser {
                 c.data[i] = parseExpected(m_r.asTable(n, "expected." + b.name), c);
             }
         }
+    }
+    void fillSizedScratch(const toml::table& t, TestCase& c, const ExprVars& vars) {
+        for (size_t i = 0; i < m_p.buffers.size(); ++i) {
+            if (c.data[i] || !m_p.buffers[i].size) continue;
+            c.data[i] = sizedScratch(*m_p.buffers[i].size, vars);
+            c.data[i]->where = m_r.where(&t);
+            if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)
+                m_r.fail(&t, "the size of '" + m_p.buffers[i].name + "' (" + m_p.buffers[i].size->text() + ") is " +
+                                 std::to_string(c.data[i]->shape.dims[0]) + " in this case; it must be between 1 and " + std::to_string(kMaxBufferElements));
+        }
+    }
+    // Names in an expression must be the puzzle's constants (and constants cannot use each other).
+    void checkNames(const toml::node* at, const Expr& e, bool constantsAllowed) const {
+        for (const std::string& name : e.names()) {
+            bool known = std::any_of(m_p.constants.begin(), m_p.constants.end(), [&](const ConstantDecl& d) { return d.name == name; });
+            if (known && constantsAllowed) continue;
+            if (known) m_r.fail(at, "a constant's value cannot use another constant ('" + name + "'); use N and WG");
+            m_r.fail(at, "unknown name '" + name + "' in \"" + e.text() + "\" (known: N, WG, the puzzle's constants)");
+        }
+    }
+    std::map<std::string, uint64_t> constantValues(const TestCase& c) const {
+        std::map<std::string, uint64_t> out;
+        for (const ConstantDecl& d : m_p.constants) out[d.name] = c.constants.at(d.id);
+        return out;
     }
     void rejectUnknown(const toml::table* t, bool outputs) {
         if (!t) return;

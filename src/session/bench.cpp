@@ -32,6 +32,10 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                           "' out value by value; a benchmark needs a generated fill (iota, constant or random): use --case");
     in.shape = Shape{{o.n}};
     ExprVars vars{o.n, c.workgroupSize[0]};
+    for (auto& [id, e] : c.constantExprs) c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
+    std::map<std::string, uint64_t> names;
+    for (const ConstantDecl& d : p.constants) names[d.name] = c.constants[d.id];
+    vars.names = &names;
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
     for (int d = 0; d < 3; ++d) {
@@ -41,7 +45,6 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
     }
     if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() && !c.workgroupExprs[2].usesN())
         return benchError(p.slug + "'s workgroup counts do not depend on N; write them as expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
-    for (auto& [id, e] : c.constantExprs) c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         if (decl.role != RoleKind::Output) continue;

@@ -31,6 +31,15 @@ TEST(Expr, ArithmeticAndFunctions) {
     EXPECT_EQ(eval(" ceil_div ( N , WG ) + 1 "), 14u);
 }
 
+TEST(Expr, ConstantsByName) {
+    auto e = Expr::parse("ceil_div(N, WG * ITEMS)");
+    ASSERT_TRUE(e.ok());
+    EXPECT_EQ(e->names(), (std::vector<std::string>{"ITEMS"}));
+    std::map<std::string, uint64_t> names = {{"ITEMS", 4}};
+    EXPECT_EQ(e->evaluate({100, 8, &names}), 4u);
+    EXPECT_EQ(e->evaluate({100, 8}), 0u); // unknown at evaluation: 0 (the loader rejects unknown names)
+}
+
 TEST(Expr, UsesNOnlyWhenItNamesN) {
     EXPECT_TRUE(Expr::parse("ceil_div(N, WG)")->usesN());
     EXPECT_FALSE(Expr::parse("WG * 2")->usesN());
@@ -43,8 +52,8 @@ TEST(Expr, ErrorsNameTheColumn) {
         const char* message;
     } rows[] = {
         {"ceil_div(N, WG", "column 15: ')' expected"},
-        {"N +", "column 4: a number, N, WG, a function or '(' expected"},
-        {"M * 2", "column 1: unknown name 'M'"},
+        {"N +", "column 4: a number, N, WG, a constant, a function or '(' expected"},
+        {"2 +* 3", "column 4: a number, N, WG, a constant, a function or '(' expected"},
         {"min(N)", "column 6: ',' expected: min takes two arguments"},
         {"N N", "column 3: unexpected 'N'"},
     };
@@ -121,6 +130,65 @@ TEST(ExprInPuzzles, BadExpressionsPointAtTheirLine) {
     auto i = parsePuzzle(onInput, "p.toml", "/tmp/01-p");
     ASSERT_FALSE(i.ok());
     EXPECT_NE(i.error().message.find("'size' is for scratch buffers"), std::string::npos);
+}
+
+} // namespace
+} // namespace vkp
+
+namespace vkp {
+namespace {
+
+TEST(ExprInPuzzles, ConstantsNameTilesInSizesAndCounts) {
+    std::string text = R"toml(title = "T"
+track = "t"
+order = 1
+statement = "s"
+hints = ["h"]
+[[buffers]]
+name = "a"
+binding = 0
+type = "uint"
+role = "input"
+[[buffers]]
+name = "status"
+binding = 1
+type = "uint"
+role = "scratch"
+size = "ceil_div(N, WG * ITEMS)"
+[[buffers]]
+name = "result"
+binding = 2
+type = "uint"
+role = "output"
+[[constants]]
+name = "ITEMS"
+id = 3
+[[constants]]
+name = "SHARED_SIZE"
+id = 4
+[[cases]]
+workgroup_size = [32]
+workgroups = ["ceil_div(N, WG * ITEMS)"]
+constants = { ITEMS = 4, SHARED_SIZE = "WG * 2" }
+inputs.a = { shape = [1000], fill = "iota" }
+expected.result = { op = "inclusive_scan", args = ["a"] }
+)toml";
+    auto p = parsePuzzle(text, "p.toml", "/tmp/01-p");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    EXPECT_EQ(p->cases[0].workgroups[0], 8u);          // ceil(1000 / 128)
+    EXPECT_EQ(p->cases[0].data[1]->shape.count(), 8u); // status: one word per tile
+    EXPECT_EQ(p->cases[0].constants.at(4), 64u);
+    std::string cyclic = text;
+    cyclic.replace(cyclic.find("SHARED_SIZE = \"WG * 2\""), 22, "SHARED_SIZE = \"ITEMS * 2\"");
+    auto c = parsePuzzle(cyclic, "p.toml", "/tmp/01-p");
+    ASSERT_FALSE(c.ok());
+    EXPECT_NE(c.error().message.find("cannot use another constant ('ITEMS')"), std::string::npos) << c.error().message;
+    std::string unknown = text;
+    unknown.replace(unknown.find("WG * ITEMS)\"]"), 13, "WG * TILES)\"]");
+    auto u = parsePuzzle(unknown, "p.toml", "/tmp/01-p");
+    ASSERT_FALSE(u.ok());
+    EXPECT_NE(u.error().message.find("unknown name 'TILES'"), std::string::npos) << u.error().message;
+    EXPECT_EQ(u.error().where.line, 30); // the workgroups line
 }
 
 } // namespace
