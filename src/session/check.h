@@ -73,7 +73,7 @@ struct CheckOptions {
     uint64_t timeoutMs = 0;          // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
     bool trace = false;              // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread when tracing
-    uint64_t traceRecords = 1u << 18; // trace capacity per case, shared among its threads
+    uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
     bool testCrashWorker = false;     // tests only: make the worker process crash on this check
 };
 
