@@ -282,23 +282,37 @@ class Command {
         if (r.error) m_out << "  " << r.error->message;
         m_out << "\n";
     }
-    int runCase() {
+    // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
+    struct OneCase {
+        const Puzzle* puzzle = nullptr;
+        std::pair<std::string, std::string> kernel; // path, text
+        size_t index = 0;
+    };
+    Result<OneCase> oneCaseArgs() {
         auto p = puzzleArg();
-        if (!p) return report(p.error());
+        if (!p) return p.error();
         auto kernel = kernelArg(**p);
-        if (!kernel) return report(kernel.error());
+        if (!kernel) return kernel.error();
         auto only = number("case", 1, (*p)->cases.size(), 1);
-        if (!only) return report(only.error());
+        if (!only) return only.error();
         m_options.onlyCase = *only - 1;
+        return OneCase{*p, *kernel, *only - 1};
+    }
+
+    int runCase() {
+        auto one = oneCaseArgs();
+        if (!one) return report(one.error());
+        const Puzzle& puzzle = *one->puzzle;
+        const auto& kernel = one->kernel;
         if (auto s = startEngines(); !s) return report(s.error());
-        CheckReport r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
+        CheckReport r = checkKernel(m_compiler, *m_runner, puzzle, kernel.second, kernel.first, m_options);
         if (json()) {
-            m_out << withDevice(checkJson(**p, r, true, m_a.has("timing"))).dump(2) << "\n";
+            m_out << withDevice(checkJson(puzzle, r, true, m_a.has("timing"))).dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, kernel->second, m_style);
-        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, **p, c, m_style);
+        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
+        printDiagnostics(m_out, r, kernel.second, m_style);
+        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
         return finish(r);
@@ -374,38 +388,35 @@ class Command {
     }
 
     int traceCase() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        auto kernel = kernelArg(**p);
-        if (!kernel) return report(kernel.error());
-        auto only = number("case", 1, (*p)->cases.size(), 1);
-        if (!only) return report(only.error());
-        m_options.onlyCase = *only - 1;
-        const TestCase& tc = (*p)->cases[*only - 1];
+        auto one = oneCaseArgs();
+        if (!one) return report(one.error());
+        const Puzzle& puzzle = *one->puzzle;
+        const auto& kernel = one->kernel;
+        const TestCase& tc = puzzle.cases[one->index];
         TraceLaunch launch{tc.workgroupSize, tc.workgroups};
         std::optional<uint64_t> thread;
         if (auto t = m_a.value("thread")) {
             thread = threadArg(*t, launch);
             if (!thread) return usage("--thread needs a thread's global id inside the launch, as X or X,Y or X,Y,Z; case " +
-                                      std::to_string(*only) + " runs " + launchText(tc));
+                                      std::to_string(one->index + 1) + " runs " + launchText(tc));
         }
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
-        CheckReport r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
+        CheckReport r = checkKernel(m_compiler, *m_runner, puzzle, kernel.second, kernel.first, m_options);
         const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
         if (json()) {
-            nlohmann::json j = withDevice(checkJson(**p, r, false, false));
+            nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
             if (c && c->trace) j["trace"] = traceJson(*c->trace, *c->analysis, thread);
             m_out << j.dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold((*p)->displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, kernel->second, m_style);
+        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
+        printDiagnostics(m_out, r, kernel.second, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!c || !c->trace) return finish(r);
         m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(tc) << "  "
               << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";
-        printTrace(m_out, **p, *c->trace, *c->analysis, thread, m_style);
+        printTrace(m_out, puzzle, *c->trace, *c->analysis, thread, m_style);
         return finish(r);
     }
 
