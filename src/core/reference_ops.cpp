@@ -86,6 +86,17 @@ template <class T> struct Compute {
             if (!inclusive) s += x[0][i];
         }
     }
+    // A scan that restarts at every block: what a per-workgroup scan computes.
+    void blockScan(bool inclusive) {
+        auto block = static_cast<size_t>(params.at("block"));
+        T s{};
+        for (size_t i = 0; i < out.size(); ++i) {
+            if (i % block == 0) s = T{};
+            if (inclusive) s += x[0][i];
+            out[i] = s;
+            if (!inclusive) s += x[0][i];
+        }
+    }
     void run(const std::string& op) {
         static const std::map<std::string, std::function<void(Compute&)>> table = {
             {"add_scalar", [](Compute& c) { c.addScalar(); }},
@@ -98,6 +109,8 @@ template <class T> struct Compute {
             {"row_sum", [](Compute& c) { c.rowSum(); }},
             {"matmul", [](Compute& c) { c.matmul(); }},
             {"inclusive_scan", [](Compute& c) { c.scan(true); }},
+            {"block_inclusive_scan", [](Compute& c) { c.blockScan(true); }},
+            {"block_exclusive_scan", [](Compute& c) { c.blockScan(false); }},
             {"exclusive_scan", [](Compute& c) { c.scan(false); }},
         };
         table.at(op)(*this);
@@ -149,6 +162,8 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"row_sum", 1, {}, "[rows]: sum of each row"},
         {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]"},
         {"inclusive_scan", 1, {}, "x[0] + ... + x[i]"},
+        {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements"},
+        {"block_exclusive_scan", 1, {"block"}, "an exclusive scan that restarts every `block` elements"},
         {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0"},
     };
     return ops;
@@ -174,6 +189,11 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
     if (op == "add_scalar" || op == "inclusive_scan" || op == "exclusive_scan") return a[0];
     if (op == "add") return checkSame(a, "add");
     if (op == "outer_add") return Shape{{a[0].count(), a[1].count()}};
+    if (op == "block_inclusive_scan" || op == "block_exclusive_scan") {
+        auto b = positiveParam(params, "block");
+        if (!b) return b.error();
+        return a[0];
+    }
     if (op == "window_sum") {
         auto w = positiveParam(params, "window");
         if (!w) return w.error();

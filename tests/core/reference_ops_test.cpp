@@ -41,7 +41,7 @@ BufferData run(const std::string& op, const std::vector<const BufferData*>& args
 
 using V = std::vector<double>;
 
-TEST(ReferenceOps, CatalogListsElevenOpsWithTheirArityAndParameters) {
+TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
     std::set<std::string> names;
     for (const ReferenceOpInfo& op : referenceOps()) {
         names.insert(op.name);
@@ -50,7 +50,7 @@ TEST(ReferenceOps, CatalogListsElevenOpsWithTheirArityAndParameters) {
     }
     EXPECT_EQ(names, (std::set<std::string>{"add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
                                             "block_sum", "row_sum", "matmul", "inclusive_scan",
-                                            "exclusive_scan"}));
+                                            "exclusive_scan", "block_inclusive_scan", "block_exclusive_scan"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -147,6 +147,14 @@ TEST(ReferenceOps, InclusiveAndExclusiveScan) {
     BufferData a = makeBuffer(ElementKind::Float, {5}, {1, 2, 3, 4, 5});
     EXPECT_EQ(values(run("inclusive_scan", {&a})), (V{1, 3, 6, 10, 15}));
     EXPECT_EQ(values(run("exclusive_scan", {&a})), (V{0, 1, 3, 6, 10}));
+}
+
+TEST(ReferenceOps, BlockScansRestartAtEveryBlock) {
+    BufferData a = makeBuffer(ElementKind::Uint, {7}, {1, 2, 3, 4, 5, 6, 7});
+    EXPECT_EQ(values(run("block_inclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{1, 3, 6, 4, 9, 15, 7}));
+    EXPECT_EQ(values(run("block_exclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{0, 1, 3, 0, 4, 9, 0}));
+    EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {}).ok()); // needs a block
+    EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {{"block", 0}}).ok());
 }
 
 TEST(ReferenceOps, IntExclusiveScanWithNegatives) {
