@@ -426,24 +426,17 @@ std::string TextDocument::cut() {
     return s;
 }
 
-bool TextDocument::undo() {
-    if (m_undo.empty()) return false;
-    m_redo.push_back({m_lines, m_cursor, m_anchor});
-    State s = std::move(m_undo.back());
-    m_undo.pop_back();
-    m_lines = std::move(s.lines);
-    m_cursor = s.cursor;
-    m_anchor = s.anchor;
-    m_lastEdit = EditKind::Other;
-    changed();
-    return true;
-}
+bool TextDocument::undo() { return restore(m_undo, m_redo); }
 
-bool TextDocument::redo() {
-    if (m_redo.empty()) return false;
-    m_undo.push_back({m_lines, m_cursor, m_anchor});
-    State s = std::move(m_redo.back());
-    m_redo.pop_back();
+bool TextDocument::redo() { return restore(m_redo, m_undo); }
+
+// Undo and redo are the same move between the two stacks: save the present onto one, take the
+// state from the other.
+bool TextDocument::restore(std::vector<State>& from, std::vector<State>& to) {
+    if (from.empty()) return false;
+    to.push_back({m_lines, m_cursor, m_anchor});
+    State s = std::move(from.back());
+    from.pop_back();
     m_lines = std::move(s.lines);
     m_cursor = s.cursor;
     m_anchor = s.anchor;

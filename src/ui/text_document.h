@@ -96,6 +96,7 @@ class TextDocument {
     std::vector<std::string> m_lines;
     TextPos m_cursor, m_anchor;
     int m_preferredColumn = -1;  // visual column kept while moving up and down
+    bool restore(std::vector<State>& from, std::vector<State>& to);
     std::vector<State> m_undo, m_redo;
     EditKind m_lastEdit = EditKind::Other;
     TextPos m_lastEditEnd{-1, -1};  // where the last merged edit left the cursor
