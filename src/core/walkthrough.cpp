@@ -1,0 +1,326 @@
+#include "core/walkthrough.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include <toml++/toml.h>
+
+#include "core/puzzle_loader.h"
+#include "core/source_text.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+struct ParseFailure {
+    Error error;
+};
+
+// Walks walkthrough.toml; every failure is thrown as a ParseFailure pointing at a node.
+class WalkthroughParser {
+  public:
+    WalkthroughParser(std::string file, const Puzzle& puzzle) : m_file(std::move(file)), m_puzzle(puzzle) {}
+
+    Walkthrough parse(const toml::table& root) {
+        rejectUnknown(root, {"title", "case", "steps"}, "walkthrough.toml");
+        Walkthrough w;
+        w.file = m_file;
+        w.title = string(root, "title");
+        w.caseIndex = caseIndex(root);
+        const toml::node* steps = root.get("steps");
+        if (!steps || !steps->is_array_of_tables() || steps->as_array()->empty())
+            fail(steps ? steps : &root, "a walkthrough needs at least one [[steps]] table");
+        for (const toml::node& s : *steps->as_array()) w.steps.push_back(step(*s.as_table()));
+        return w;
+    }
+
+  private:
+    [[noreturn]] void fail(const toml::node* at, const std::string& message) const {
+        throw ParseFailure{Error{ErrorKind::PuzzleFile, message, where(at)}};
+    }
+    SourceLocation where(const toml::node* at) const {
+        return {m_file, static_cast<int>(at->source().begin.line), static_cast<int>(at->source().begin.column)};
+    }
+    void rejectUnknown(const toml::table& t, std::initializer_list<const char*> known, const std::string& what) const {
+        for (const auto& [key, node] : t) {
+            if (std::any_of(known.begin(), known.end(), [&](const char* k) { return key.str() == k; })) continue;
+            std::string names;
+            for (const char* k : known) names += std::string(names.empty() ? "" : ", ") + k;
+            fail(&node, "unknown field '" + std::string(key.str()) + "' in " + what + " (expected: " + names + ")");
+        }
+    }
+    std::string string(const toml::table& t, const char* key) const {
+        const toml::node* n = t.get(key);
+        if (!n) fail(&t, std::string("missing field '") + key + "'");
+        if (!n->is_string()) fail(n, std::string("'") + key + "' must be a string");
+        return n->as_string()->get();
+    }
+    uint32_t bounded(const toml::node& n, const std::string& key, int64_t lo, int64_t hi) const {
+        if (!n.is_integer()) fail(&n, "'" + key + "' must hold whole numbers");
+        int64_t v = n.as_integer()->get();
+        if (v < lo || v > hi)
+            fail(&n, "'" + key + "' is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        return static_cast<uint32_t>(v);
+    }
+    const toml::array& array(const toml::node& n, const std::string& key) const {
+        if (!n.is_array()) fail(&n, "'" + key + "' must be an array");
+        return *n.as_array();
+    }
+    size_t caseIndex(const toml::table& root) const {
+        const toml::node* n = root.get("case");
+        if (!n) return 0;
+        if (m_puzzle.cases.empty()) fail(n, "the puzzle has no test cases");
+        return bounded(*n, "case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1;
+    }
+
+    WalkthroughStep step(const toml::table& t) {
+        rejectUnknown(t, {"title", "text", "lines", "round", "workgroup", "threads", "cells"}, "a [[steps]] table");
+        WalkthroughStep s;
+        s.where = where(&t);
+        s.title = string(t, "title");
+        s.text = string(t, "text");
+        if (const toml::node* n = t.get("lines")) s.focus.lines = lines(*n);
+        if (const toml::node* n = t.get("round")) s.focus.round = bounded(*n, "round", 0, 1 << 20);
+        if (const toml::node* n = t.get("workgroup")) s.focus.workgroup = triple(*n, "workgroup");
+        if (const toml::node* n = t.get("threads"))
+            for (const toml::node& th : array(*n, "threads")) s.focus.threads.push_back(triple(th, "threads"));
+        if (const toml::node* n = t.get("cells"))
+            for (const toml::node& c : array(*n, "cells")) s.focus.cells.push_back(cell(c));
+        return s;
+    }
+    // Whole numbers, or "A-B" strings for a range of lines.
+    std::vector<uint32_t> lines(const toml::node& n) const {
+        std::vector<uint32_t> out;
+        for (const toml::node& e : array(n, "lines")) {
+            if (!e.is_string()) {
+                out.push_back(bounded(e, "lines", 1, 1 << 20));
+                continue;
+            }
+            std::string r = e.as_string()->get();
+            unsigned lo = 0, hi = 0;
+            char dash = 0, extra = 0;
+            if (std::sscanf(r.c_str(), "%u %c %u %c", &lo, &dash, &hi, &extra) != 3 || dash != '-' || lo < 1 || hi < lo || hi - lo > 500)
+                fail(&e, "'" + r + "' is not a range of lines such as \"12-15\"");
+            for (unsigned l = lo; l <= hi; ++l) out.push_back(l);
+        }
+        return out;
+    }
+    // [x], [x, y] or [x, y, z]; missing ones are 0.
+    std::array<uint32_t, 3> triple(const toml::node& n, const std::string& key) const {
+        const toml::array& a = array(n, key);
+        if (a.empty() || a.size() > 3) fail(&n, "'" + key + "' needs 1 to 3 numbers per id, as [x] or [x, y] or [x, y, z]");
+        std::array<uint32_t, 3> v{0, 0, 0};
+        for (size_t i = 0; i < a.size(); ++i) v[i] = bounded(*a.get(i), key, 0, UINT32_MAX);
+        return v;
+    }
+    WalkthroughCell cell(const toml::node& n) const {
+        if (!n.is_table()) fail(&n, "each of 'cells' must be a table such as { variable = \"cache\", index = [3] }");
+        const toml::table& t = *n.as_table();
+        rejectUnknown(t, {"variable", "index"}, "a cell");
+        WalkthroughCell c;
+        c.variable = string(t, "variable");
+        const toml::node* idx = t.get("index");
+        if (!idx) fail(&t, "missing field 'index'");
+        if (idx->is_integer()) {
+            c.index.push_back(bounded(*idx, "index", 0, UINT32_MAX));
+            return c;
+        }
+        const toml::array& a = array(*idx, "index");
+        if (a.empty() || a.size() > 2) fail(idx, "'index' needs [i] or [row, col]");
+        for (const toml::node& e : a) c.index.push_back(bounded(e, "index", 0, UINT32_MAX));
+        return c;
+    }
+
+    std::string m_file;
+    const Puzzle& m_puzzle;
+};
+
+// Collects one diagnostic per problem, each pointing at the step's table.
+class Validator {
+  public:
+    Validator(const Walkthrough& w, const Puzzle& p, const std::string& source, const Trace& t)
+        : m_w(w), m_p(p), m_source(source), m_t(t) {
+        m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') + (source.empty() || source.back() == '\n' ? 0 : 1));
+    }
+
+    std::vector<Diagnostic> run() {
+        for (size_t i = 0; i < m_w.steps.size(); ++i) step(i, m_w.steps[i]);
+        return std::move(m_out);
+    }
+
+  private:
+    void add(const WalkthroughStep& s, size_t i, const std::string& message, SeverityKind sev = SeverityKind::Error) {
+        m_out.push_back({s.where.file, s.where.line, s.where.column, sev, "step " + std::to_string(i + 1) + " (" + s.title + "): " + message});
+    }
+    std::string solutionName() const { return fs::path(m_p.solutionPath).filename().string(); }
+
+    void step(size_t i, const WalkthroughStep& s) {
+        const WalkthroughFocus& f = s.focus;
+        for (uint32_t l : f.lines) {
+            if (l > m_lineCount) add(s, i, "line " + std::to_string(l) + " is past the end of " + solutionName() + " (" + std::to_string(m_lineCount) + " lines)");
+            else if (sourceLine(m_source, static_cast<int>(l)).find_first_not_of(" \t\r") == std::string::npos)
+                add(s, i, "line " + std::to_string(l) + " of " + solutionName() + " is blank (has the solution changed?)");
+        }
+        if (f.workgroup && !workgroupIndex(m_t.launch, *f.workgroup))
+            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + idText(m_t.launch.workgroups) + " workgroups)");
+        bool threadsInside = true;
+        for (const auto& th : f.threads)
+            if (!invocationOfGlobalId(m_t.launch, th)) {
+                threadsInside = false;
+                add(s, i, "thread " + idText(th) + " is outside the launch (" + idText(globalSize()) + " threads)");
+            }
+        if (f.workgroup && threadsInside)
+            for (const auto& th : f.threads)
+                if (*invocationOfGlobalId(m_t.launch, th) / m_t.launch.invocationsPerGroup() != workgroupIndex(m_t.launch, *f.workgroup).value_or(~0ull))
+                    add(s, i, "thread " + idText(th) + " is not in workgroup " + idText(*f.workgroup), SeverityKind::Warning);
+        if (f.round && (!f.workgroup || workgroupIndex(m_t.launch, *f.workgroup)) && threadsInside) roundCheck(s, i);
+        for (const WalkthroughCell& c : f.cells) cellCheck(s, i, c);
+        if (threadsInside) linesTouched(s, i);
+    }
+    std::array<uint32_t, 3> globalSize() const {
+        std::array<uint32_t, 3> g{};
+        for (int d = 0; d < 3; ++d) g[d] = m_t.launch.workgroupSize[d] * m_t.launch.workgroups[d];
+        return g;
+    }
+    static std::string idText(const std::array<uint32_t, 3>& v) {
+        std::string s = "(" + std::to_string(v[0]);
+        if (v[1] || v[2]) s += ", " + std::to_string(v[1]);
+        if (v[2]) s += ", " + std::to_string(v[2]);
+        return s + ")";
+    }
+
+    // A round happened in a workgroup when one of its threads recorded an event in it.
+    void roundCheck(const WalkthroughStep& s, size_t i) {
+        uint64_t g = focusedWorkgroup(s.focus, m_t.launch);
+        uint32_t per = m_t.launch.invocationsPerGroup();
+        uint32_t last = 0;
+        bool any = false;
+        for (uint64_t inv = g * per; inv < (g + 1) * per && inv < m_t.threads.size(); ++inv)
+            for (const TraceEvent& e : m_t.threads[inv]) {
+                last = std::max(last, e.round);
+                any = true;
+            }
+        if (!any) return add(s, i, "round " + std::to_string(*s.focus.round) + ": workgroup " + std::to_string(g) + " recorded nothing");
+        if (*s.focus.round > last)
+            add(s, i, "round " + std::to_string(*s.focus.round) + " did not happen in workgroup " + std::to_string(g) + " (its rounds are 0 to " + std::to_string(last) + ")");
+    }
+    void cellCheck(const WalkthroughStep& s, size_t i, const WalkthroughCell& c) {
+        auto v = tracedVariable(m_t, c.variable);
+        if (!v) {
+            std::string names;
+            for (const TraceVariableInfo& info : m_t.variables) names += (names.empty() ? "" : ", ") + info.decl.name;
+            return add(s, i, "cell of '" + c.variable + "': the solution has no traced array of that name (it has: " + names + ")");
+        }
+        const TraceVariableInfo& info = m_t.variables[*v];
+        if (c.index.size() == 2 && info.dims.size() != 2)
+            return add(s, i, "'" + c.variable + "' is one-dimensional; name its cell as [i]");
+        if (!flatCellIndex(info, c.index)) {
+            std::string shape = info.dims.size() == 2 ? std::to_string(info.dims[0]) + " x " + std::to_string(info.dims[1]) : std::to_string(info.length);
+            add(s, i, "cell " + c.variable + cellText(c.index) + " lies outside '" + c.variable + "' (" + shape + " in this case)");
+        }
+    }
+    static std::string cellText(const std::vector<uint32_t>& index) {
+        std::string s;
+        for (uint32_t x : index) s += "[" + std::to_string(x) + "]";
+        return s;
+    }
+    // Drift check: when a step names threads and lines, one of those threads should have touched
+    // memory on one of those lines (a load, a store or a barrier), or the lines have moved.
+    void linesTouched(const WalkthroughStep& s, size_t i) {
+        const WalkthroughFocus& f = s.focus;
+        if (f.threads.empty() || f.lines.empty()) return;
+        std::set<uint32_t> lines(f.lines.begin(), f.lines.end());
+        for (const auto& th : f.threads) {
+            auto inv = invocationOfGlobalId(m_t.launch, th);
+            for (const TraceEvent& e : m_t.threads[*inv])
+                if (lines.count(e.line)) return;
+        }
+        add(s, i, "none of its threads touched memory or a barrier on its lines; do the lines still point at the right code?", SeverityKind::Warning);
+    }
+
+    const Walkthrough& m_w;
+    const Puzzle& m_p;
+    const std::string& m_source;
+    const Trace& m_t;
+    uint32_t m_lineCount = 0;
+    std::vector<Diagnostic> m_out;
+};
+
+} // namespace
+
+Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file, const Puzzle& puzzle) {
+    try {
+        toml::table root = toml::parse(text, file);
+        return WalkthroughParser(file, puzzle).parse(root);
+    } catch (const toml::parse_error& e) {
+        return Error{ErrorKind::PuzzleFile, "invalid TOML: " + std::string(e.description()),
+                     {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
+    } catch (const ParseFailure& f) {
+        return f.error;
+    }
+}
+
+Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
+    std::string path = (fs::path(puzzle.dir) / kWalkthroughFile).string();
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return std::optional<Walkthrough>{};
+    auto text = readTextFile(path);
+    if (!text) return text.error();
+    auto w = parseWalkthrough(*text, path, puzzle);
+    if (!w) return w.error();
+    return std::optional<Walkthrough>(std::move(*w));
+}
+
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle, const std::string& solutionSource,
+                                            const Trace& trace) {
+    return Validator(w, puzzle, solutionSource, trace).run();
+}
+
+std::optional<uint64_t> workgroupIndex(const TraceLaunch& l, const std::array<uint32_t, 3>& group) {
+    for (int d = 0; d < 3; ++d)
+        if (group[d] >= l.workgroups[d]) return std::nullopt;
+    return group[0] + uint64_t(l.workgroups[0]) * (group[1] + uint64_t(l.workgroups[1]) * group[2]);
+}
+
+std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& l, const std::array<uint32_t, 3>& global) {
+    std::array<uint32_t, 3> group{}, local{};
+    for (int d = 0; d < 3; ++d) {
+        if (uint64_t(global[d]) >= uint64_t(l.workgroupSize[d]) * l.workgroups[d]) return std::nullopt;
+        group[d] = global[d] / l.workgroupSize[d];
+        local[d] = global[d] % l.workgroupSize[d];
+    }
+    uint64_t localIndex = local[0] + uint64_t(l.workgroupSize[0]) * (local[1] + uint64_t(l.workgroupSize[1]) * local[2]);
+    return *workgroupIndex(l, group) * l.invocationsPerGroup() + localIndex;
+}
+
+uint64_t focusedWorkgroup(const WalkthroughFocus& f, const TraceLaunch& l) {
+    if (f.workgroup)
+        if (auto g = workgroupIndex(l, *f.workgroup)) return *g;
+    for (const auto& th : f.threads)
+        if (auto inv = invocationOfGlobalId(l, th)) return *inv / l.invocationsPerGroup();
+    return 0;
+}
+
+std::optional<size_t> tracedVariable(const Trace& t, const std::string& name) {
+    for (size_t v = 0; v < t.variables.size(); ++v)
+        if (t.variables[v].decl.name == name) return v;
+    return std::nullopt;
+}
+
+std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& v, const std::vector<uint32_t>& index) {
+    if (index.size() == 1) return index[0] < v.length ? std::optional<uint64_t>(index[0]) : std::nullopt;
+    if (index.size() != 2 || v.dims.size() != 2 || index[0] >= v.dims[0] || index[1] >= v.dims[1]) return std::nullopt;
+    uint64_t width = v.decl.shared ? v.decl.elementWidth : 1;
+    return (uint64_t(index[0]) * v.dims[1] + index[1]) * width;
+}
+
+const SharedSnapshot* snapshotAt(const TraceAnalysis& a, uint64_t group, uint32_t round) {
+    if (group >= a.rounds.size()) return nullptr;
+    for (const SharedSnapshot& s : a.rounds[group])
+        if (s.round == round) return &s;
+    return nullptr;
+}
+
+} // namespace vkp
