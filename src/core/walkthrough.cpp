@@ -323,4 +323,28 @@ const SharedSnapshot* snapshotAt(const TraceAnalysis& a, uint64_t group, uint32_
     return nullptr;
 }
 
+bool WalkthroughStepState::highlighted(size_t variable, uint64_t flat) const {
+    return std::any_of(cells.begin(), cells.end(), [&](const ResolvedCell& c) { return c.variable == variable && c.flat == flat; });
+}
+
+WalkthroughStepState resolveStep(const WalkthroughFocus& f, const Trace& t, const TraceAnalysis& a) {
+    WalkthroughStepState s;
+    s.workgroup = focusedWorkgroup(f, t.launch);
+    for (const auto& th : f.threads)
+        if (auto inv = invocationOfGlobalId(t.launch, th); inv && *inv < t.threads.size()) s.invocations.push_back(*inv);
+    bool sharedCell = false;
+    for (const WalkthroughCell& c : f.cells) {
+        auto v = tracedVariable(t, c.variable);
+        auto flat = v ? flatCellIndex(t.variables[*v], c.index) : std::nullopt;
+        if (!flat) continue;
+        s.cells.push_back({*v, *flat});
+        sharedCell = sharedCell || t.variables[*v].decl.shared;
+    }
+    s.round = f.round;
+    if (!s.round && sharedCell && s.workgroup < a.rounds.size() && !a.rounds[s.workgroup].empty())
+        s.round = a.rounds[s.workgroup].back().round;
+    if (s.round) s.shared = snapshotAt(a, s.workgroup, *s.round);
+    return s;
+}
+
 } // namespace vkp

@@ -75,4 +75,21 @@ std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& variable, const s
 // The shared arrays of workgroup `group` at the end of round `round`; nullptr when none.
 const SharedSnapshot* snapshotAt(const TraceAnalysis& analysis, uint64_t group, uint32_t round);
 
+// A step's focus resolved against one traced run: what a player highlights and shows.
+struct ResolvedCell {
+    size_t variable = 0;            // index into Trace::variables
+    uint64_t flat = 0;              // flattened index, as TraceEvent::index
+};
+struct WalkthroughStepState {
+    uint64_t workgroup = 0;         // flat index of the focused workgroup
+    std::optional<uint32_t> round;  // the step's round, else the last one when it shows shared cells
+    const SharedSnapshot* shared = nullptr; // that workgroup's shared arrays then (into the analysis)
+    std::vector<uint64_t> invocations; // focused threads inside the launch
+    std::vector<ResolvedCell> cells;   // focused cells that name a traced variable and lie inside it
+
+    bool highlighted(size_t variable, uint64_t flat) const;
+};
+// Threads and cells outside the trace are left out (validateWalkthrough reports them).
+WalkthroughStepState resolveStep(const WalkthroughFocus& focus, const Trace& trace, const TraceAnalysis& analysis);
+
 } // namespace vkp
