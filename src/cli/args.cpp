@@ -6,8 +6,8 @@
 namespace vkp::cli {
 namespace {
 
-const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "bench", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "n", "reps",
+const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "walkthrough", "bench", "devices", "help"};
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps",
                                              // the desktop app (no command)
                                              "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
 const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
@@ -79,6 +79,8 @@ Usage:
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
   vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]]
                                                   what every thread read and wrote, barrier rounds
+  vkpuzzles walkthrough PUZZLE [--step K]        the official solution explained step by step, with
+                                                  the shared memory and accesses each step points at
   vkpuzzles bench PUZZLE [KERNEL.comp] [--solution] [--n 2^24] [--reps R]
                                                   the kernel at a large N against the device's copy
                                                   bandwidth and a CPU run (in this process)

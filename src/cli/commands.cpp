@@ -12,6 +12,7 @@
 #include "cli/json_report.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
+#include "cli/walkthrough_report.h"
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
@@ -80,6 +81,7 @@ class Command {
         if (m_a.command == "hint") return hint();
         if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
         if (m_a.command == "trace") return traceCase();
+        if (m_a.command == "walkthrough") return walkthrough();
         if (m_a.command == "bench") return bench();
         return runCase();
     }
@@ -418,6 +420,32 @@ class Command {
               << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";
         printTrace(m_out, puzzle, *c->trace, *c->analysis, thread, m_style);
         return finish(r);
+    }
+
+    // Plays the official solution's walkthrough: a traced run on its case, then the steps.
+    int walkthrough() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        auto w = walkthroughArg(**p, m_set);
+        if (!w) return report(w.error());
+        auto step = number("step", 1, w->steps.size(), 0);
+        if (!step) return report(step.error());
+        auto source = readTextFile((*p)->solutionPath);
+        if (!source) return report(source.error());
+        if (auto s = startEngines(); !s) return report(s.error());
+        m_options.trace = true;
+        m_options.onlyCase = w->caseIndex;
+        CheckReport r = checkKernel(m_compiler, *m_runner, **p, *source, (*p)->solutionPath, m_options);
+        WalkthroughRun run{**p, *w, *source, r};
+        auto c = walkthroughCase(run);
+        if (!c) return report(c.error());
+        auto problems = validateWalkthrough(*w, **p, *source, *(*c)->trace);
+        for (const Diagnostic& d : problems) m_err << d.str() << "\n";
+        if (hasErrors(problems)) return kExitUsage;
+        std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
+        if (json()) m_out << withDevice(walkthroughJson(run, **c, only)).dump(2) << "\n";
+        else printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
+        return kExitPass;
     }
 
     const Args& m_a;

@@ -10,12 +10,6 @@ using nlohmann::json;
 
 constexpr size_t kThreadsListed = 16;
 
-std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
-    std::optional<ElementKind> type = var < t.variables.size() ? t.variables[var].decl.elementType : std::nullopt;
-    BufferData b{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
-    return b.format(0);
-}
-
 std::string cellText(const Trace& t, const TraceEvent& e) {
     if (e.variable >= t.variables.size()) return "";
     const TraceVariableInfo& v = t.variables[e.variable];
@@ -46,14 +40,6 @@ std::string shortEvent(const Trace& t, const TraceEvent& e) {
     return "?";
 }
 
-void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st) {
-    os << st.bold(invocationName(t.launch, inv)) << "\n";
-    os << "    #  round  line  access\n";
-    size_t n = 0;
-    for (const TraceEvent& e : t.threads[inv])
-        os << std::setw(5) << ++n << std::setw(7) << e.round << std::setw(6) << e.line << "  " << eventText(t, e) << "\n";
-    if (t.threads[inv].empty()) os << "    (no accesses to buffers or shared memory)\n";
-}
 
 void printThreadLines(std::ostream& os, const Trace& t, const TraceAnalysis& a) {
     os << "threads (R read, W write, A atomic, | barrier; --thread X for one in full)\n";
@@ -87,6 +73,26 @@ void printRounds(std::ostream& os, const Trace& t, const TraceAnalysis& a, uint6
 }
 
 } // namespace
+
+std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
+    std::optional<ElementKind> type = var < t.variables.size() ? t.variables[var].decl.elementType : std::nullopt;
+    BufferData b{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
+    return b.format(0);
+}
+
+void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st, std::optional<uint32_t> round) {
+    os << st.bold(invocationName(t.launch, inv)) << (round ? ", round " + std::to_string(*round) : "") << "\n";
+    os << "    #  round  line  access\n";
+    size_t n = 0, shown = 0;
+    for (const TraceEvent& e : t.threads[inv]) {
+        ++n;
+        if (round && e.round != *round) continue;
+        os << std::setw(5) << n << std::setw(7) << e.round << std::setw(6) << e.line << "  " << eventText(t, e) << "\n";
+        ++shown;
+    }
+    if (t.threads[inv].empty()) os << "    (no accesses to buffers or shared memory)\n";
+    else if (!shown) os << "    (nothing in this round)\n";
+}
 
 std::optional<uint64_t> threadArg(const std::string& text, const TraceLaunch& l) {
     std::array<uint64_t, 3> g{0, 0, 0};
@@ -145,6 +151,11 @@ json findingJson(const Trace& t, const Finding& f) {
             {"fails_case", f.failsCase}};
 }
 
+json eventJson(const Trace& t, const TraceEvent& e) {
+    return {{"kind", traceEventKindName(e.kind)}, {"variable", e.variable < t.variables.size() ? json(e.variable) : json(nullptr)},
+            {"index", e.index}, {"value", e.value}, {"line", e.line}, {"round", e.round}};
+}
+
 json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> thread) {
     json findings = json::array();
     for (const Finding& f : a.findings) findings.push_back(findingJson(t, f));
@@ -157,9 +168,7 @@ json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> t
         if (thread && inv != *thread) continue;
         InvocationIds ids = invocationIds(t.launch, inv);
         json events = json::array();
-        for (const TraceEvent& e : t.threads[inv])
-            events.push_back({{"kind", traceEventKindName(e.kind)}, {"variable", e.variable < t.variables.size() ? json(e.variable) : json(nullptr)},
-                              {"index", e.index}, {"value", e.value}, {"line", e.line}, {"round", e.round}});
+        for (const TraceEvent& e : t.threads[inv]) events.push_back(eventJson(t, e));
         threads.push_back({{"invocation", inv}, {"global_id", ids.global}, {"local_id", ids.local}, {"workgroup_id", ids.group},
                            {"global_reads", a.traffic[inv].globalReads}, {"global_writes", a.traffic[inv].globalWrites}, {"events", events}});
     }

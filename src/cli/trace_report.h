@@ -15,6 +15,12 @@ namespace vkp::cli {
 // Parses "X", "X,Y" or "X,Y,Z" (a thread's global id) into its invocation index.
 std::optional<uint64_t> threadArg(const std::string& text, const TraceLaunch& launch);
 
+// A traced word as its variable's element type ("3", "-1.5").
+std::string valueText(const Trace& t, uint32_t var, uint32_t word);
+// One thread's accesses, numbered in program order; only those of `round` when given.
+void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st,
+                 std::optional<uint32_t> round = std::nullopt);
+
 void printFindings(std::ostream& os, const TraceAnalysis& a, const Style& st);
 // The findings, traffic, shared memory per barrier round (of the thread's workgroup) and either
 // one thread's accesses in full or a line per thread.
@@ -22,6 +28,7 @@ void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAn
                 std::optional<uint64_t> thread, const Style& st);
 
 nlohmann::json findingJson(const Trace& t, const Finding& f);
+nlohmann::json eventJson(const Trace& t, const TraceEvent& e);
 nlohmann::json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> thread);
 
 } // namespace vkp::cli

@@ -262,10 +262,14 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
     }
 }
 
+bool hasWalkthrough(const Puzzle& puzzle) {
+    std::error_code ec;
+    return fs::exists(fs::path(puzzle.dir) / kWalkthroughFile, ec);
+}
+
 Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
     std::string path = (fs::path(puzzle.dir) / kWalkthroughFile).string();
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return std::optional<Walkthrough>{};
+    if (!hasWalkthrough(puzzle)) return std::optional<Walkthrough>{};
     auto text = readTextFile(path);
     if (!text) return text.error();
     auto w = parseWalkthrough(*text, path, puzzle);

@@ -47,6 +47,9 @@ struct Walkthrough {
 // The file name looked for in a puzzle's folder.
 inline constexpr const char* kWalkthroughFile = "walkthrough.toml";
 
+// Whether the puzzle's folder holds a walkthrough.toml (not whether it loads).
+bool hasWalkthrough(const Puzzle& puzzle);
+
 // puzzle.dir + "/walkthrough.toml"; std::nullopt when the puzzle has none; errors file:line:col.
 Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle);
 

@@ -1,0 +1,275 @@
+#include "cli/walkthrough_report.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iomanip>
+#include <set>
+#include <sstream>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli/trace_report.h"
+#include "core/source_text.h"
+
+namespace vkp::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string groupName(const TraceLaunch& l, uint64_t group) {
+    InvocationIds ids = invocationIds(l, group * l.invocationsPerGroup());
+    if (l.workgroups[1] == 1 && l.workgroups[2] == 1) return std::to_string(ids.group[0]);
+    std::string s = "(" + std::to_string(ids.group[0]) + ", " + std::to_string(ids.group[1]);
+    return s + (l.workgroups[2] > 1 ? ", " + std::to_string(ids.group[2]) : "") + ")";
+}
+
+std::string cellLabel(const WalkthroughCell& c) {
+    std::string s = c.variable;
+    for (uint32_t i : c.index) s += "[" + std::to_string(i) + "]";
+    return s;
+}
+
+// The buffer's contents the step shows: inputs as they started, outputs as the solution left them.
+const BufferData* bufferContents(const CaseOutcome& c, int buffer) {
+    if (buffer < 0) return nullptr;
+    for (const BufferOutcome& o : c.outputs)
+        if (o.buffer == size_t(buffer)) return &o.actual;
+    return size_t(buffer) < c.inputs.size() ? &c.inputs[buffer] : nullptr;
+}
+
+std::vector<uint32_t> sortedLines(const WalkthroughFocus& f) {
+    std::set<uint32_t> s(f.lines.begin(), f.lines.end());
+    return {s.begin(), s.end()};
+}
+
+void printLines(std::ostream& os, const WalkthroughStep& s, const std::string& source, const Style& st) {
+    uint32_t previous = 0;
+    for (uint32_t l : sortedLines(s.focus)) {
+        if (previous && l > previous + 1) os << st.dim("       ...") << "\n";
+        os << st.dim(std::string(6 - std::min<size_t>(6, std::to_string(l).size()), ' ') + std::to_string(l) + " | ")
+           << sourceLine(source, static_cast<int>(l)) << "\n";
+        previous = l;
+    }
+}
+
+// One shared array as rows of cells: 2D arrays a row per line, 1D arrays as many cells per line
+// as fit. Focused cells are bracketed (and bold in colour), unwritten ones are dots.
+void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepState& state, size_t v, int width, const Style& st) {
+    const SharedSnapshot& snap = *state.shared;
+    const TraceVariableInfo& info = t.variables[v];
+    std::vector<std::string> cells;
+    size_t cellWidth = 1;
+    for (size_t i = 0; i < snap.values[v].size(); ++i) {
+        cells.push_back(snap.written[v][i] ? valueText(t, static_cast<uint32_t>(v), snap.values[v][i]) : ".");
+        cellWidth = std::max(cellWidth, cells.back().size());
+    }
+    bool grid = info.dims.size() == 2 && info.decl.elementWidth == 1;
+    size_t label = info.decl.name.size() + 4;
+    size_t perLine = grid ? info.dims[1] : std::max<size_t>(4, (size_t(width) - label - 8) / (cellWidth + 2));
+    for (size_t start = 0; start < cells.size(); start += perLine) {
+        std::string head = start == 0 ? info.decl.name : "";
+        std::string where = grid ? "[" + std::to_string(start / perLine) + "]" : cells.size() > perLine ? std::to_string(start) + ":" : "";
+        os << "  " << std::left << std::setw(static_cast<int>(label - 2)) << head << std::right << std::setw(5) << where;
+        for (size_t i = start; i < std::min(cells.size(), start + perLine); ++i) {
+            std::string pad(cellWidth - cells[i].size() + 1, ' ');
+            os << pad << (state.highlighted(v, i) ? st.bold("[" + cells[i] + "]") : " " + cells[i] + " ");
+        }
+        os << "\n";
+    }
+}
+
+void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& state, int width, const Style& st) {
+    if (!state.shared) return;
+    os << st.bold("shared memory of workgroup " + groupName(t.launch, state.workgroup) + " after round " + std::to_string(*state.round))
+       << st.dim("  (. never written, [x] in focus)") << "\n";
+    for (size_t v = 0; v < t.variables.size(); ++v)
+        if (t.variables[v].decl.shared && v < state.shared->values.size()) printSharedArray(os, t, state, v, width, st);
+}
+
+void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, const WalkthroughStep& s, const Style& st) {
+    const Trace& t = *c.trace;
+    bool header = false;
+    for (const WalkthroughCell& cell : s.focus.cells) {
+        auto v = tracedVariable(t, cell.variable);
+        if (!v || t.variables[*v].decl.shared) continue;
+        auto flat = flatCellIndex(t.variables[*v], cell.index);
+        const BufferData* data = bufferContents(c, t.variables[*v].puzzleBuffer);
+        if (!flat || !data || *flat >= data->shape.count()) continue;
+        if (!header) os << st.bold("buffer cells") << "\n";
+        header = true;
+        bool output = run.puzzle.buffers[t.variables[*v].puzzleBuffer].role == RoleKind::Output;
+        os << "  " << std::left << std::setw(14) << cellLabel(cell) << std::right << " = " << data->format(*flat)
+           << st.dim(output ? "   (as the solution left it)" : "   (input)") << "\n";
+    }
+}
+
+void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, size_t i, int width, const Style& st) {
+    const WalkthroughStep& s = run.walkthrough.steps[i];
+    const Trace& t = *c.trace;
+    WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
+    os << st.bold("Step " + std::to_string(i + 1) + "/" + std::to_string(run.walkthrough.steps.size()) + ": " + s.title) << "\n";
+    os << wrapText(s.text, width, 2);
+    if (!s.focus.lines.empty()) {
+        os << "\n";
+        printLines(os, s, run.source, st);
+    }
+    os << "\n";
+    printShared(os, t, state, width, st);
+    for (uint64_t inv : state.invocations) printThread(os, t, inv, st, s.focus.round);
+    printBufferCells(os, run, c, s, st);
+}
+
+std::vector<size_t> stepsToShow(const Walkthrough& w, std::optional<size_t> only) {
+    if (only) return {*only - 1};
+    std::vector<size_t> all(w.steps.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return all;
+}
+
+json valueJson(std::optional<ElementKind> type, uint32_t word) {
+    return fromWord(type.value_or(ElementKind::Uint), word);
+}
+
+json sharedJson(const Trace& t, const WalkthroughStepState& state) {
+    json out = json::array();
+    if (!state.shared) return out;
+    for (size_t v = 0; v < t.variables.size() && v < state.shared->values.size(); ++v) {
+        if (!t.variables[v].decl.shared) continue;
+        json values = json::array();
+        for (size_t i = 0; i < state.shared->values[v].size(); ++i)
+            values.push_back(state.shared->written[v][i] ? valueJson(t.variables[v].decl.elementType, state.shared->values[v][i]) : json(nullptr));
+        out.push_back({{"name", t.variables[v].decl.name}, {"dims", t.variables[v].dims}, {"values", values}});
+    }
+    return out;
+}
+
+json cellsJson(const CaseOutcome& c, const WalkthroughStep& s, const WalkthroughStepState& state) {
+    const Trace& t = *c.trace;
+    json out = json::array();
+    for (const WalkthroughCell& cell : s.focus.cells) {
+        json j{{"variable", cell.variable}, {"index", cell.index}, {"value", nullptr}};
+        auto v = tracedVariable(t, cell.variable);
+        auto flat = v ? flatCellIndex(t.variables[*v], cell.index) : std::nullopt;
+        if (flat) {
+            j["flat"] = *flat;
+            j["shared"] = t.variables[*v].decl.shared;
+            if (t.variables[*v].decl.shared && state.shared && state.shared->written[*v][*flat])
+                j["value"] = valueJson(t.variables[*v].decl.elementType, state.shared->values[*v][*flat]);
+            const BufferData* data = bufferContents(c, t.variables[*v].puzzleBuffer);
+            if (!t.variables[*v].decl.shared && data && *flat < data->shape.count()) j["value"] = data->get(*flat);
+        }
+        out.push_back(j);
+    }
+    return out;
+}
+
+json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
+    const WalkthroughStep& s = run.walkthrough.steps[i];
+    const Trace& t = *c.trace;
+    WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
+    json lines = json::array();
+    for (uint32_t l : sortedLines(s.focus)) lines.push_back({{"line", l}, {"text", sourceLine(run.source, static_cast<int>(l))}});
+    json threads = json::array();
+    for (uint64_t inv : state.invocations) {
+        json events = json::array();
+        for (const TraceEvent& e : t.threads[inv])
+            if (!s.focus.round || e.round == *s.focus.round) events.push_back(eventJson(t, e));
+        threads.push_back({{"invocation", inv}, {"global_id", invocationIds(t.launch, inv).global}, {"events", events}});
+    }
+    InvocationIds group = invocationIds(t.launch, state.workgroup * t.launch.invocationsPerGroup());
+    return {{"number", i + 1},
+            {"title", s.title},
+            {"text", s.text},
+            {"lines", lines},
+            {"round", state.round ? json(*state.round) : json(nullptr)},
+            {"workgroup", {{"index", state.workgroup}, {"id", group.group}}},
+            {"shared", sharedJson(t, state)},
+            {"threads", threads},
+            {"cells", cellsJson(c, s, state)}};
+}
+
+} // namespace
+
+Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set) {
+    auto w = loadWalkthrough(puzzle);
+    if (!w) return w.error();
+    if (*w) return std::move(**w);
+    std::string names;
+    for (const Puzzle& q : set.puzzles)
+        if (hasWalkthrough(q)) names += (names.empty() ? "" : ", ") + q.slug;
+    return Error{ErrorKind::NotFound, puzzle.slug + " has no walkthrough yet; puzzles with one: " + (names.empty() ? "none" : names)};
+}
+
+Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run) {
+    if (run.report.error) return *run.report.error;
+    if (!run.report.compiled()) return Error{ErrorKind::Internal, "the official solution does not compile", {run.puzzle.solutionPath}};
+    if (run.report.cases.empty() || run.report.cases.front().error) {
+        std::string why = run.report.cases.empty() ? "it did not run" : run.report.cases.front().error->message;
+        return Error{ErrorKind::Internal, "the official solution could not be traced on case " + std::to_string(run.walkthrough.caseIndex + 1) + ": " + why};
+    }
+    const CaseOutcome& c = run.report.cases.front();
+    if (!c.trace || !c.analysis) return Error{ErrorKind::Internal, "the official solution ran without a trace"};
+    return &c;
+}
+
+int terminalWidth() {
+    winsize ws{};
+    int w = 0;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
+    if (!w)
+        if (const char* env = std::getenv("COLUMNS")) w = std::atoi(env);
+    if (!w) w = 80;
+    return std::clamp(w, 40, 160);
+}
+
+std::string wrapText(const std::string& text, int width, int indent) {
+    std::string out, pad(static_cast<size_t>(indent), ' '), current;
+    size_t limit = static_cast<size_t>(std::max(20, width - indent));
+    auto flush = [&] {
+        if (!current.empty()) out += pad + current + "\n";
+        current.clear();
+    };
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == ' ') { // a paragraph break, or a picture kept as written
+            flush();
+            out += (line.empty() ? "" : pad + line) + "\n";
+            continue;
+        }
+        std::istringstream words(line);
+        std::string word;
+        while (words >> word) {
+            if (!current.empty() && current.size() + 1 + word.size() > limit) flush();
+            current += (current.empty() ? "" : " ") + word;
+        }
+    }
+    flush();
+    return out;
+}
+
+void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep,
+                      int width, const Style& st) {
+    const TestCase& tc = run.puzzle.cases[run.walkthrough.caseIndex];
+    os << st.bold(run.puzzle.displayName() + ": " + run.walkthrough.title) << "\n"
+       << st.dim("  the official solution on case " + std::to_string(run.walkthrough.caseIndex + 1) + (tc.name.empty() ? "" : " (" + tc.name + ")") + ", traced") << "\n\n";
+    bool first = true;
+    for (size_t i : stepsToShow(run.walkthrough, onlyStep)) {
+        if (!first) os << "\n";
+        first = false;
+        printStep(os, run, c, i, width, st);
+    }
+}
+
+json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep) {
+    json steps = json::array();
+    for (size_t i : stepsToShow(run.walkthrough, onlyStep)) steps.push_back(stepJson(run, c, i));
+    return {{"puzzle", run.puzzle.slug},
+            {"title", run.walkthrough.title},
+            {"file", run.walkthrough.file},
+            {"case", run.walkthrough.caseIndex + 1},
+            {"step_count", run.walkthrough.steps.size()},
+            {"steps", steps}};
+}
+
+} // namespace vkp::cli

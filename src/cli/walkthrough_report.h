@@ -1,0 +1,45 @@
+// `vkpuzzles walkthrough`: an official solution's walkthrough played as text (or JSON), each
+// step with its solution lines, the shared memory it points at and the focused threads' accesses.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/style.h"
+#include "core/puzzle_loader.h"
+#include "core/walkthrough.h"
+#include "session/check.h"
+
+namespace vkp::cli {
+
+// The puzzle's walkthrough; a NotFound error naming the puzzles that have one when it has none,
+// the file's error (file:line:col) when it does not load.
+Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set);
+
+// What a played walkthrough needs: the walkthrough, its puzzle, the solution's text, and the
+// traced check of the solution on the walkthrough's case.
+struct WalkthroughRun {
+    const Puzzle& puzzle;
+    const Walkthrough& walkthrough;
+    const std::string& source;
+    const CheckReport& report;
+};
+
+// The traced case, or an error saying why there is none (no trace, the solution failed to run).
+Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run);
+
+// Columns for wrapped text: the terminal's width, else $COLUMNS, else 80 (kept within 40..160).
+int terminalWidth();
+// `text` wrapped to `width` columns, each line indented by `indent` spaces; blank lines and lines
+// that start with spaces (pictures, code) are kept as written.
+std::string wrapText(const std::string& text, int width, int indent);
+
+// Every step, or only step `onlyStep` (1-based) when given.
+void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
+                      std::optional<size_t> onlyStep, int width, const Style& st);
+nlohmann::json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep);
+
+} // namespace vkp::cli
