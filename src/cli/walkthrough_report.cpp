@@ -52,38 +52,61 @@ void printLines(std::ostream& os, const WalkthroughStep& s, const std::string& s
     }
 }
 
+// Cells per line for a 1D array: a power of two that fits the width, so rows start at round indices.
+size_t cellsPerLine(size_t cellWidth, size_t label, int width) {
+    size_t fit = (static_cast<size_t>(width) > label + 8 ? static_cast<size_t>(width) - label - 8 : 0) / (cellWidth + 2);
+    size_t n = 4;
+    while (n * 2 <= fit && n < 32) n *= 2;
+    return n;
+}
+
 // One shared array as rows of cells: 2D arrays a row per line, 1D arrays as many cells per line
-// as fit. Focused cells are bracketed (and bold in colour), unwritten ones are dots.
-void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepState& state, size_t v, int width, const Style& st) {
+// as fit. Focused cells are bracketed (and bold in colour), unwritten ones are dots; a long tail
+// of unwritten cells is summarised in one line.
+std::vector<std::string> sharedCells(const Trace& t, const SharedSnapshot& snap, size_t v) {
+    std::vector<std::string> cells;
+    for (size_t i = 0; i < snap.values[v].size(); ++i)
+        cells.push_back(snap.written[v][i] ? valueText(t, static_cast<uint32_t>(v), snap.values[v][i]) : ".");
+    return cells;
+}
+
+void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepState& state, size_t v, size_t cellWidth, int width,
+                      const Style& st) {
     const SharedSnapshot& snap = *state.shared;
     const TraceVariableInfo& info = t.variables[v];
-    std::vector<std::string> cells;
-    size_t cellWidth = 1;
-    for (size_t i = 0; i < snap.values[v].size(); ++i) {
-        cells.push_back(snap.written[v][i] ? valueText(t, static_cast<uint32_t>(v), snap.values[v][i]) : ".");
-        cellWidth = std::max(cellWidth, cells.back().size());
-    }
+    std::vector<std::string> cells = sharedCells(t, snap, v);
+    size_t used = 0;
+    for (size_t i = 0; i < cells.size(); ++i)
+        if (snap.written[v][i] || state.highlighted(v, i)) used = i + 1;
     bool grid = info.dims.size() == 2 && info.decl.elementWidth == 1;
     size_t label = info.decl.name.size() + 4;
-    size_t perLine = grid ? info.dims[1] : std::max<size_t>(4, (size_t(width) - label - 8) / (cellWidth + 2));
-    for (size_t start = 0; start < cells.size(); start += perLine) {
+    size_t perLine = grid ? info.dims[1] : cellsPerLine(cellWidth, label, width);
+    size_t shown = grid || cells.size() - used <= perLine ? cells.size() : (used + perLine - 1) / perLine * perLine;
+    for (size_t start = 0; start < shown; start += perLine) {
         std::string head = start == 0 ? info.decl.name : "";
         std::string where = grid ? "[" + std::to_string(start / perLine) + "]" : cells.size() > perLine ? std::to_string(start) + ":" : "";
         os << "  " << std::left << std::setw(static_cast<int>(label - 2)) << head << std::right << std::setw(5) << where;
-        for (size_t i = start; i < std::min(cells.size(), start + perLine); ++i) {
+        for (size_t i = start; i < std::min(shown, start + perLine); ++i) {
             std::string pad(cellWidth - cells[i].size() + 1, ' ');
             os << pad << (state.highlighted(v, i) ? st.bold("[" + cells[i] + "]") : " " + cells[i] + " ");
         }
         os << "\n";
     }
+    if (shown < cells.size())
+        os << "  " << std::string(label + 3, ' ') << st.dim("cells " + std::to_string(shown) + " to " + std::to_string(cells.size() - 1) + " never written") << "\n";
 }
 
 void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& state, int width, const Style& st) {
     if (!state.shared) return;
     os << st.bold("shared memory of workgroup " + groupName(t.launch, state.workgroup) + " after round " + std::to_string(*state.round))
        << st.dim("  (. never written, [x] in focus)") << "\n";
+    // One cell width for all arrays, so that arrays indexed alike line up.
+    size_t cellWidth = 1;
     for (size_t v = 0; v < t.variables.size(); ++v)
-        if (t.variables[v].decl.shared && v < state.shared->values.size()) printSharedArray(os, t, state, v, width, st);
+        if (t.variables[v].decl.shared && v < state.shared->values.size())
+            for (const std::string& c : sharedCells(t, *state.shared, v)) cellWidth = std::max(cellWidth, c.size());
+    for (size_t v = 0; v < t.variables.size(); ++v)
+        if (t.variables[v].decl.shared && v < state.shared->values.size()) printSharedArray(os, t, state, v, cellWidth, width, st);
 }
 
 void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, const WalkthroughStep& s, const Style& st) {

@@ -154,13 +154,18 @@ class Validator {
     void add(const WalkthroughStep& s, size_t i, const std::string& message, SeverityKind sev = SeverityKind::Error) {
         m_out.push_back({s.where.file, s.where.line, s.where.column, sev, "step " + std::to_string(i + 1) + " (" + s.title + "): " + message});
     }
+    bool blank(uint32_t line) const {
+        return sourceLine(m_source, static_cast<int>(line)).find_first_not_of(" \t\r") == std::string::npos;
+    }
     std::string solutionName() const { return fs::path(m_p.solutionPath).filename().string(); }
 
     void step(size_t i, const WalkthroughStep& s) {
         const WalkthroughFocus& f = s.focus;
+        std::set<uint32_t> focused(f.lines.begin(), f.lines.end());
         for (uint32_t l : f.lines) {
             if (l > m_lineCount) add(s, i, "line " + std::to_string(l) + " is past the end of " + solutionName() + " (" + std::to_string(m_lineCount) + " lines)");
-            else if (sourceLine(m_source, static_cast<int>(l)).find_first_not_of(" \t\r") == std::string::npos)
+            // A blank line inside a run of lines is fine; one at its edge means the lines moved.
+            else if (blank(l) && !(focused.count(l - 1) && focused.count(l + 1)))
                 add(s, i, "line " + std::to_string(l) + " of " + solutionName() + " is blank (has the solution changed?)");
         }
         if (f.workgroup && !workgroupIndex(m_t.launch, *f.workgroup))
