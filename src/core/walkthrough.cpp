@@ -48,7 +48,10 @@ class WalkthroughParser {
             if (std::any_of(known.begin(), known.end(), [&](const char* k) { return key.str() == k; })) continue;
             std::string names;
             for (const char* k : known) names += std::string(names.empty() ? "" : ", ") + k;
-            fail(&node, "unknown field '" + std::string(key.str()) + "' in " + what + " (expected: " + names + ")");
+            // Point at the key itself: that is the word to fix.
+            const auto& at = key.source().begin.line ? key.source() : node.source();
+            throw ParseFailure{Error{ErrorKind::PuzzleFile, "unknown field '" + std::string(key.str()) + "' in " + what + " (expected: " + names + ")",
+                                     {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}}};
         }
     }
     std::string string(const toml::table& t, const char* key) const {
@@ -169,12 +172,12 @@ class Validator {
                 add(s, i, "line " + std::to_string(l) + " of " + solutionName() + " is blank (has the solution changed?)");
         }
         if (f.workgroup && !workgroupIndex(m_t.launch, *f.workgroup))
-            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + idText(m_t.launch.workgroups) + " workgroups)");
+            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + countText(m_t.launch.workgroups) + " workgroups)");
         bool threadsInside = true;
         for (const auto& th : f.threads)
             if (!invocationOfGlobalId(m_t.launch, th)) {
                 threadsInside = false;
-                add(s, i, "thread " + idText(th) + " is outside the launch (" + idText(globalSize()) + " threads)");
+                add(s, i, "thread " + idText(th) + " is outside the launch (" + countText(globalSize()) + " threads)");
             }
         if (f.workgroup && threadsInside)
             for (const auto& th : f.threads)
@@ -188,6 +191,13 @@ class Validator {
         std::array<uint32_t, 3> g{};
         for (int d = 0; d < 3; ++d) g[d] = m_t.launch.workgroupSize[d] * m_t.launch.workgroups[d];
         return g;
+    }
+    // "8" or "4 x 6": a launch's extent, trailing 1s dropped.
+    static std::string countText(const std::array<uint32_t, 3>& v) {
+        int dims = v[2] > 1 ? 3 : v[1] > 1 ? 2 : 1;
+        std::string s = std::to_string(v[0]);
+        for (int d = 1; d < dims; ++d) s += " x " + std::to_string(v[d]);
+        return s;
     }
     static std::string idText(const std::array<uint32_t, 3>& v) {
         std::string s = "(" + std::to_string(v[0]);
