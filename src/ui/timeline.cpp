@@ -1,0 +1,202 @@
+#include "ui/timeline.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace vkp::ui {
+namespace {
+
+float asFloat(uint32_t w) {
+    float f;
+    std::memcpy(&f, &w, 4);
+    return f;
+}
+uint32_t asWord(float f) {
+    uint32_t w;
+    std::memcpy(&w, &f, 4);
+    return w;
+}
+
+} // namespace
+
+std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source) {
+    static const std::pair<const char*, AtomicOpKind> kCalls[] = {
+        {"atomicAdd", AtomicOpKind::Add},       {"atomicMin", AtomicOpKind::Min},     {"atomicMax", AtomicOpKind::Max},
+        {"atomicAnd", AtomicOpKind::And},       {"atomicOr", AtomicOpKind::Or},       {"atomicXor", AtomicOpKind::Xor},
+        {"atomicExchange", AtomicOpKind::Exchange}, {"atomicCompSwap", AtomicOpKind::CompSwap},
+        {"atomicLoad", AtomicOpKind::Load},     {"atomicStore", AtomicOpKind::Store},
+    };
+    std::map<uint32_t, AtomicOpKind> out;
+    uint32_t line = 1;
+    size_t start = 0;
+    while (start <= source.size()) {
+        size_t end = source.find('\n', start);
+        std::string text = source.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        std::set<AtomicOpKind> kinds;
+        for (auto [name, kind] : kCalls) {
+            for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+                size_t after = at + std::strlen(name);
+                while (after < text.size() && text[after] == ' ') ++after;
+                if (after < text.size() && text[after] == '(') kinds.insert(kind);
+            }
+        }
+        if (kinds.size() == 1) out[line] = *kinds.begin();
+        if (end == std::string::npos) break;
+        start = end + 1;
+        ++line;
+    }
+    return out;
+}
+
+uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old, uint32_t operand, bool* unknown) {
+    if (unknown) *unknown = false;
+    bool isFloat = type == ElementKind::Float;
+    bool isSigned = type == ElementKind::Int;
+    switch (op) {
+    case AtomicOpKind::Add: return isFloat ? asWord(asFloat(old) + asFloat(operand)) : old + operand;
+    case AtomicOpKind::Min:
+        if (isFloat) return asWord(std::min(asFloat(old), asFloat(operand)));
+        return isSigned ? uint32_t(std::min(int32_t(old), int32_t(operand))) : std::min(old, operand);
+    case AtomicOpKind::Max:
+        if (isFloat) return asWord(std::max(asFloat(old), asFloat(operand)));
+        return isSigned ? uint32_t(std::max(int32_t(old), int32_t(operand))) : std::max(old, operand);
+    case AtomicOpKind::And: return old & operand;
+    case AtomicOpKind::Or: return old | operand;
+    case AtomicOpKind::Xor: return old ^ operand;
+    case AtomicOpKind::Exchange: return operand;
+    case AtomicOpKind::Store: return old; // the traced value of an atomic store is what it stored
+    case AtomicOpKind::Load: return old;
+    case AtomicOpKind::CompSwap:
+        if (unknown) *unknown = true;
+        return old;
+    }
+    return old;
+}
+
+Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial, std::map<uint32_t, AtomicOpKind> atomics)
+    : m_trace(trace), m_workgroup(workgroup), m_atomics(std::move(atomics)) {
+    m_initial.values.resize(trace.variables.size());
+    m_initial.written.resize(trace.variables.size());
+    for (size_t v = 0; v < trace.variables.size(); ++v) {
+        const TraceVariableInfo& info = trace.variables[v];
+        int b = info.puzzleBuffer;
+        if (!info.decl.shared && b >= 0 && static_cast<size_t>(b) < initial.size()) m_initial.values[v] = initial[b].words;
+        else m_initial.values[v].assign(info.length, 0);
+        m_initial.written[v].assign(m_initial.values[v].size(), 0);
+    }
+    m_state = m_initial;
+    uint32_t per = std::max(1u, trace.launch.invocationsPerGroup());
+    uint64_t first = workgroup * per, end = std::min<uint64_t>(first + per, trace.threads.size());
+    std::vector<size_t> cursor(end > first ? end - first : 0, 0);
+    for (uint32_t round = 0;; ++round) {
+        bool any = false;
+        for (uint64_t inv = first; inv < end; ++inv) {
+            const auto& events = trace.threads[inv];
+            size_t& c = cursor[inv - first];
+            for (; c < events.size() && events[c].round == round; ++c) {
+                any = true;
+                if (isAccess(events[c])) m_steps.push_back({inv, static_cast<uint32_t>(c), round});
+            }
+        }
+        if (!any) break;
+        m_roundEnd.push_back(m_steps.size());
+    }
+    // Rounds in which only barriers happened end where the one before did; keep them (they exist).
+}
+
+std::optional<TimelineStep> Timeline::current() const {
+    if (m_pos == 0) return std::nullopt;
+    return m_steps[m_pos - 1];
+}
+
+uint32_t Timeline::round() const {
+    if (m_pos == 0) return 0;
+    return m_steps[m_pos - 1].round;
+}
+
+size_t Timeline::roundStart(uint32_t r) const {
+    if (r == 0 || m_roundEnd.empty()) return 0;
+    return m_roundEnd[std::min<size_t>(r, m_roundEnd.size()) - 1];
+}
+
+size_t Timeline::roundEnd(uint32_t r) const {
+    if (m_roundEnd.empty()) return 0;
+    return m_roundEnd[std::min<size_t>(r, m_roundEnd.size() - 1)];
+}
+
+bool Timeline::atRoundEnd() const {
+    return m_pos == 0 || std::find(m_roundEnd.begin(), m_roundEnd.end(), m_pos) != m_roundEnd.end();
+}
+
+void Timeline::nextRound() {
+    for (size_t e : m_roundEnd)
+        if (e > m_pos) return seek(e);
+    seek(size());
+}
+
+void Timeline::prevRound() {
+    size_t target = 0;
+    for (size_t e : m_roundEnd)
+        if (e < m_pos) target = e;
+    seek(target);
+}
+
+std::optional<size_t> Timeline::positionAfter(uint64_t invocation, uint32_t event) const {
+    for (size_t i = 0; i < m_steps.size(); ++i)
+        if (m_steps[i].invocation == invocation && m_steps[i].event >= event) return i + 1;
+    return std::nullopt;
+}
+
+void Timeline::applyStep(size_t i, MemoryState& s) const {
+    const TimelineStep& st = m_steps[i];
+    const TraceEvent& e = m_trace.threads[st.invocation][st.event];
+    if (!writesCell(e) || e.variable >= s.values.size() || e.index >= s.values[e.variable].size()) return;
+    uint32_t value = e.value;
+    if (e.kind == TraceEventKind::Atomic) {
+        auto op = m_atomics.find(e.line);
+        // The result follows from the value the atomic itself saw (its old value), not from the
+        // replay: in the real run other threads' atomics may have come first.
+        value = applyAtomic(op == m_atomics.end() ? AtomicOpKind::Add : op->second, m_trace.variables[e.variable].decl.elementType, e.value,
+                            e.extra);
+        if (op != m_atomics.end() && op->second == AtomicOpKind::Store) value = e.value;
+    }
+    s.values[e.variable][e.index] = value;
+    s.written[e.variable][e.index] = 1;
+}
+
+void Timeline::replayTo(size_t pos) {
+    if (pos < m_pos) {
+        m_state = m_initial;
+        m_pos = 0;
+    }
+    for (; m_pos < pos; ++m_pos) applyStep(m_pos, m_state);
+}
+
+void Timeline::seek(size_t pos) {
+    pos = std::min(pos, size());
+    size_t from = m_pos;
+    m_changed.clear();
+    m_changedSet.clear();
+    replayTo(pos);
+    // The cells the steps between the two positions wrote, or the one the single step touched.
+    size_t lo = std::min(from, pos), hi = std::max(from, pos);
+    for (size_t i = lo; i < hi; ++i) {
+        const TimelineStep& st = m_steps[i];
+        const TraceEvent& e = m_trace.threads[st.invocation][st.event];
+        if (!writesCell(e)) continue;
+        if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second) m_changed.push_back(*c);
+    }
+    m_uncertain.clear();
+    for (size_t i = 0; i < m_pos; ++i) {
+        const TimelineStep& st = m_steps[i];
+        const TraceEvent& e = m_trace.threads[st.invocation][st.event];
+        if (e.kind != TraceEventKind::Atomic) continue;
+        auto op = m_atomics.find(e.line);
+        if (op != m_atomics.end() && op->second == AtomicOpKind::CompSwap) m_uncertain.insert({e.variable, e.index});
+    }
+}
+
+bool Timeline::uncertain(uint32_t variable, uint64_t index) const { return m_uncertain.count({variable, index}) > 0; }
+
+} // namespace vkp::ui

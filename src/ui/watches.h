@@ -1,0 +1,47 @@
+// Watches, headless: the learner watches a kernel line, and the table shows, per thread (rows)
+// and per execution of that line (columns: the 1st, 2nd, ... time the thread ran it, i.e. loop
+// iterations), the cells accessed there and their values: the "index per thread per iteration"
+// tables learners draw by hand. It needs no change to the kernel: trace events carry the line,
+// the cell and the value. Only memory accesses are traced, so a line that touches no buffer or
+// shared array has nothing to show.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/trace.h"
+
+namespace vkp::ui {
+
+struct WatchRow {
+    uint64_t invocation = 0;
+    // Per execution of the line: indices into Trace::threads[invocation] of the accesses made there.
+    std::vector<std::vector<uint32_t>> executions;
+};
+
+struct WatchTable {
+    uint32_t line = 0;
+    std::vector<WatchRow> rows;       // threads that ran the line, by invocation
+    size_t maxExecutions = 0;         // columns
+    std::vector<uint32_t> variables;  // trace variables accessed on the line, in first-seen order
+    uint64_t events = 0;              // accesses on the line, all threads
+};
+
+// Splits a thread's accesses on the line into executions: a run of consecutive accesses on the
+// line (no other line's access between) is cut into repeats of its shortest period, so
+// `acc += tileA[ly][k] * tileB[k][lx]` in a one-line loop gives one (tileA, tileB) pair per
+// iteration and `result[i] = a[i] + a[i + 1]` one execution of (a, a, result).
+WatchTable buildWatchTable(const Trace& trace, uint32_t line);
+
+enum class WatchTextKind { Cells, CellsAndValues, Values };
+// One table cell: "tileA[1][0]=3 tileB[0][2]=4" (CellsAndValues), optionally only the accesses to
+// `variable` (-1: all). Reads are plain, writes "←" (name ← value), atomics "⟳".
+std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation, const std::vector<uint32_t>& events,
+                          WatchTextKind kind, int variable = -1);
+
+// Watched lines kept per puzzle: add or remove one (sorted, no duplicates).
+void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line);
+
+} // namespace vkp::ui

@@ -1,0 +1,180 @@
+// The models behind visual debugging: selection, a thread's footprint (order numbers, data
+// flow, lines), a cell's history, limits, findings as targets. Synthetic traces, no window.
+#include <gtest/gtest.h>
+
+#include "support/trace_builder.h"
+#include "ui/trace_cache.h"
+#include "ui/trace_model.h"
+
+namespace vkp::ui {
+namespace {
+
+using test::TraceBuilder;
+
+// Two workgroups of 2 threads: each thread reads a[i], stores it in cache[local], barrier, reads
+// its neighbour's cache cell and writes result[i] = own + neighbour.
+struct NeighbourSum {
+    TraceBuilder b{{2, 1, 1}, {2, 1, 1}};
+    uint32_t a = b.buffer("a", 4), result = b.buffer("result", 4), cache = b.shared("cache", {2});
+
+    NeighbourSum() {
+        for (uint64_t i = 0; i < 4; ++i) {
+            uint32_t local = static_cast<uint32_t>(i % 2);
+            b.read(i, a, static_cast<uint32_t>(i), 10, 100 + static_cast<uint32_t>(i));
+            b.write(i, cache, local, 100 + static_cast<uint32_t>(i), 11);
+            b.barrier(i, 12);
+            b.read(i, cache, local, 13, 100 + static_cast<uint32_t>(i));
+            b.read(i, cache, 1 - local, 13, 0);
+            b.write(i, result, static_cast<uint32_t>(i), 7, 14);
+        }
+    }
+};
+
+TEST(SelectionTest, ClickingSelectsAndClickingAgainClears) {
+    Selection s;
+    EXPECT_TRUE(s.empty());
+    s.clickThread({3, 1, 0});
+    ASSERT_TRUE(s.thread);
+    EXPECT_EQ(*s.thread, (Uvec3{3, 1, 0}));
+    s.clickThread({2, 1, 0});
+    EXPECT_EQ(*s.thread, (Uvec3{2, 1, 0})) << "another thread replaces the selection";
+    s.clickCell(CellRef::buffer(2, 5));
+    EXPECT_TRUE(s.thread) << "a thread and a cell can be selected together";
+    s.clickCell(CellRef::buffer(2, 5));
+    EXPECT_FALSE(s.cell);
+    s.clickThread({2, 1, 0});
+    EXPECT_TRUE(s.empty());
+}
+
+TEST(SelectionTest, ANewCaseDropsWhatLiesOutsideIt) {
+    Puzzle p;
+    p.buffers.push_back({"a"});
+    TestCase small;
+    small.workgroupSize = {4, 1, 1};
+    small.workgroups = {2, 1, 1};
+    DataSpec d;
+    d.shape = Shape{{6}};
+    small.data = {d};
+    Selection s;
+    s.thread = Uvec3{7, 0, 0};
+    s.cell = CellRef::buffer(0, 5);
+    s.fitTo(p, small, nullptr);
+    EXPECT_TRUE(s.thread);
+    EXPECT_TRUE(s.cell);
+    s.thread = Uvec3{8, 0, 0};
+    s.cell = CellRef::buffer(0, 6);
+    s.fitTo(p, small, nullptr);
+    EXPECT_FALSE(s.thread) << "8 is past the launch of 8 threads";
+    EXPECT_FALSE(s.cell) << "cell 6 is past a buffer of 6";
+    s.cell = CellRef::sharedCell(0, 0, 1);
+    s.fitTo(p, small, nullptr);
+    EXPECT_FALSE(s.cell) << "no trace: no shared cell";
+}
+
+TEST(FootprintTest, AccessesInOrderWithOrderNumbersFlowsAndLines) {
+    NeighbourSum n;
+    ThreadFootprint f = threadFootprint(n.b.t, 3); // workgroup 1, local 1
+    ASSERT_EQ(f.accesses.size(), 6u);
+    EXPECT_EQ(f.accesses[0].order, 1u);
+    EXPECT_EQ(f.accesses[2].order, 0u) << "a barrier has no order number";
+    EXPECT_EQ(f.accesses[5].order, 5u);
+    ASSERT_TRUE(f.accesses[1].cell);
+    EXPECT_EQ(*f.accesses[1].cell, CellRef::sharedCell(n.cache, 1, 1)) << "shared cells belong to the thread's workgroup";
+    const CellMark& own = f.cells.at(CellRef::sharedCell(n.cache, 1, 1));
+    EXPECT_TRUE(own.read);
+    EXPECT_TRUE(own.written);
+    EXPECT_EQ(own.orders, (std::vector<uint32_t>{2, 3}));
+    EXPECT_EQ(f.globalReads, 1u);
+    EXPECT_EQ(f.globalWrites, 1u);
+    ASSERT_EQ(f.flows.size(), 2u);
+    EXPECT_EQ(f.flows[0].to, CellRef::sharedCell(n.cache, 1, 1));
+    EXPECT_EQ(f.flows[0].from, (std::vector<CellRef>{CellRef::buffer(0, 3)}));
+    EXPECT_EQ(f.flows[1].to, CellRef::buffer(1, 3));
+    EXPECT_EQ(f.flows[1].from.size(), 2u) << "both cache cells feed the result";
+    EXPECT_EQ(f.lines, (std::vector<uint32_t>{10, 11, 12, 13, 14}));
+}
+
+TEST(FootprintTest, ArrowsAreThinnedPerArrayWhenThereAreMany) {
+    TraceBuilder b({1, 1, 1});
+    uint32_t a = b.buffer("a", 64), out = b.buffer("result", 1);
+    for (uint32_t i = 0; i < 40; ++i) b.read(0, a, i, 5);
+    b.write(0, out, 0, 1, 6);
+    ThreadFootprint f = threadFootprint(b.t, 0);
+    auto all = arrowsFor(f, 100);
+    EXPECT_EQ(all.size(), 40u);
+    auto thin = arrowsFor(f, 24);
+    ASSERT_EQ(thin.size(), 1u) << "40 reads of one array become one arrow";
+    EXPECT_EQ(thin[0].count, 40u);
+    EXPECT_EQ(thin[0].to, CellRef::buffer(1, 0));
+    EXPECT_EQ(thin[0].from, CellRef::buffer(0, 20)) << "from the middle of the read cells";
+}
+
+TEST(CellIndexTest, EveryThreadThatTouchedACellInRoundOrder) {
+    NeighbourSum n;
+    CellIndex index(n.b.t);
+    // cache[0] of workgroup 1: thread 2 writes it in round 0, threads 2 and 3 read it in round 1.
+    const auto& h = index.history(CellRef::sharedCell(n.cache, 1, 0));
+    ASSERT_EQ(h.size(), 3u);
+    EXPECT_EQ(h[0].invocation, 2u);
+    EXPECT_EQ(h[0].kind, TraceEventKind::Write);
+    EXPECT_EQ(h[0].round, 0u);
+    EXPECT_EQ(h[1].round, 1u);
+    EXPECT_EQ(h[1].invocation, 2u);
+    EXPECT_EQ(h[2].invocation, 3u);
+    EXPECT_EQ(h[2].line, 13u);
+    EXPECT_EQ(index.threads(CellRef::sharedCell(n.cache, 1, 0)), (std::vector<uint64_t>{2, 3}));
+    EXPECT_TRUE(index.history(CellRef::sharedCell(n.cache, 0, 0)).size() == 3u) << "workgroup 0 has its own copy";
+    EXPECT_TRUE(index.history(CellRef::buffer(1, 9)).empty());
+}
+
+TEST(TrafficTest, TheOffendingThreadIsOverTheLimit) {
+    TraceAnalysis a;
+    a.traffic = {{2, 1}, {3, 1}, {2, 2}};
+    Limits limits;
+    limits.globalReads = 2;
+    limits.globalWrites = 1;
+    EXPECT_FALSE(trafficOf(a, limits, 0).over());
+    EXPECT_TRUE(trafficOf(a, limits, 1).overReads());
+    EXPECT_TRUE(trafficOf(a, limits, 2).overWrites());
+    EXPECT_EQ(threadsOverLimits(a, limits), (std::vector<uint64_t>{1, 2}));
+    EXPECT_TRUE(threadsOverLimits(a, Limits{}).empty()) << "no limits, no offenders";
+}
+
+TEST(FindingTargetTest, ARaceSendsTheViewsToItsCellRoundAndWorkgroup) {
+    NeighbourSum n;
+    Finding f{FindingKind::SharedRace, "race", 13, {3, 2}};
+    f.variable = static_cast<int>(n.cache);
+    f.index = 1;
+    f.round = 1;
+    FindingTarget t = findingTarget(n.b.t, f);
+    EXPECT_EQ(t.line, 13);
+    EXPECT_EQ(t.workgroup, 1u);
+    EXPECT_EQ(t.round, 1u);
+    ASSERT_TRUE(t.cell);
+    EXPECT_EQ(*t.cell, CellRef::sharedCell(n.cache, 1, 1));
+    Finding limit{FindingKind::ReadLimit, "too many reads", 10, {0}};
+    EXPECT_FALSE(findingTarget(n.b.t, limit).cell);
+}
+
+TEST(TraceCacheTest, DerivedDataFollowsTheTrace) {
+    NeighbourSum n;
+    auto trace = std::make_shared<const Trace>(n.b.t);
+    TraceCache cache;
+    cache.use(trace, nullptr, nullptr);
+    uint64_t g = cache.generation();
+    EXPECT_EQ(cache.footprint(1).invocation, 1u);
+    EXPECT_EQ(cache.cells().threads(CellRef::buffer(1, 0)), (std::vector<uint64_t>{0}));
+    std::vector<BufferData> initial(2, BufferData::zeros(ElementKind::Uint, Shape{{4}}));
+    cache.timeline(1, initial).seekRoundEnd(0);
+    cache.use(trace, nullptr, nullptr);
+    EXPECT_EQ(cache.generation(), g) << "the same trace keeps its derived data";
+    EXPECT_EQ(cache.timeline(1, initial).position(), cache.timeline(1, initial).roundEnd(0));
+    auto again = std::make_shared<const Trace>(n.b.t);
+    cache.use(again, nullptr, nullptr);
+    EXPECT_NE(cache.generation(), g);
+    EXPECT_EQ(cache.timeline(1, initial).position(), cache.timeline(1, initial).roundEnd(0)) << "a new trace keeps the round";
+    EXPECT_EQ(cache.timeline(0, initial).position(), cache.timeline(0, initial).size()) << "another workgroup starts at the end";
+}
+
+} // namespace
+} // namespace vkp::ui
