@@ -7,11 +7,11 @@ namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "walkthrough", "bench", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps",
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps", "pass",
                                              // the desktop app (no command)
                                              "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
 const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
-                                      "frame-stats", "reveal"};
+                                      "frame-stats", "reveal", "all-scans"};
 
 } // namespace
 
@@ -73,17 +73,20 @@ Usage:
   vkpuzzles list                                  the puzzles, by track
   vkpuzzles show PUZZLE                           statement, buffers and test cases
   vkpuzzles hint PUZZLE [N]                       the first N hints (default 1)
-  vkpuzzles check PUZZLE [KERNEL.comp]            compile and run a kernel against every case
+  vkpuzzles check PUZZLE [KERNEL.comp ...]        compile and run a kernel against every case
+                                                  (a multi-pass puzzle takes one file per kernel)
   vkpuzzles check PUZZLE --solution | --starter   check the official solution or the starter
   vkpuzzles check --all --solution                every official solution, one line each
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
-  vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]]
+  vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--pass K]
                                                   what every thread read and wrote, barrier rounds
+                                                  (--pass: the K-th dispatch of a multi-pass case)
   vkpuzzles walkthrough PUZZLE [--step K]        the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
-  vkpuzzles bench PUZZLE [KERNEL.comp] [--solution] [--n 2^24] [--reps R]
+  vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R]
                                                   the kernel at a large N against the device's copy
                                                   bandwidth and a CPU run (in this process)
+  vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles devices                               the Vulkan devices and their limits
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1).

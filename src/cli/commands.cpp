@@ -1,3 +1,4 @@
+#include "core/passes.h"
 #include "cli/commands.h"
 
 #include <algorithm>
@@ -190,21 +191,38 @@ class Command {
         m_runner = std::make_unique<InProcessRunner>(*m_gpu);
         return okStatus();
     }
-    Result<std::pair<std::string, std::string>> kernelArg(const Puzzle& p) {
-        std::string path;
-        if (m_a.has("solution")) path = p.solutionPath;
-        else if (m_a.has("starter")) path = p.starterPath;
-        else if (m_a.positionals.size() > 1) path = m_a.positionals[1];
-        else return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
-        auto text = readTextFile(path);
-        if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + path + "'"};
-        return std::make_pair(path, *text);
+    // The kernel texts: the official solution's or the starter's files, or the files named after
+    // the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
+    Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p) {
+        std::vector<KernelSource> out;
+        bool solution = m_a.has("solution"), starter = m_a.has("starter");
+        std::vector<std::string> files(m_a.positionals.begin() + std::min<size_t>(1, m_a.positionals.size()), m_a.positionals.end());
+        if (!solution && !starter && files.empty()) return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
+        if (solution || starter) {
+            files.clear();
+            for (const KernelDecl& k : p.kernels) files.push_back(solution ? k.solutionPath : k.starterPath);
+        }
+        std::string names;
+        for (const KernelDecl& k : p.kernels) names += (names.empty() ? "" : " ") + k.name + ".comp";
+        if (files.size() != p.kernels.size())
+            return Error{ErrorKind::Usage, p.slug + " has " + std::to_string(p.kernels.size()) + (p.kernels.size() == 1 ? " kernel" : " kernels") +
+                                               "; name " + (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
+        bool byName = p.kernels.size() > 1;
+        for (const std::string& f : files)
+            byName = byName && std::any_of(p.kernels.begin(), p.kernels.end(), [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
+        for (size_t i = 0; i < files.size(); ++i) {
+            auto text = readTextFile(files[i]);
+            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "'"};
+            std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
+            out.push_back({name, *text, files[i]});
+        }
+        return out;
     }
     int check() {
         auto p = puzzleArg();
         if (!p) return report(p.error());
-        auto kernel = kernelArg(**p);
-        if (!kernel) return report(kernel.error());
+        auto kernels = kernelsArg(**p);
+        if (!kernels) return report(kernels.error());
         auto only = number("case", 1, (*p)->cases.size(), 0);
         auto repeat = number("repeat", 1, 1000, 1);
         if (!only) return report(only.error());
@@ -214,13 +232,13 @@ class Command {
         CheckReport r;
         std::vector<StageTimings> timings;
         for (uint64_t i = 0; i < *repeat; ++i) {
-            r = checkKernel(m_compiler, *m_runner, **p, kernel->second, kernel->first, m_options);
+            r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
             timings.push_back(r.timing);
         }
         // With --repeat the first run pays one-off costs; report the median of the warm runs.
         if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
         if (json()) m_out << withDevice(checkJson(**p, r, false, m_a.has("timing"))).dump(2) << "\n";
-        else printCheckText(**p, r, kernel->second);
+        else printCheckText(**p, r, *kernels);
         return finish(r);
     }
     nlohmann::json withDevice(nlohmann::json j) {
@@ -228,12 +246,17 @@ class Command {
         j["device"] = m_runner->info().name;
         return j;
     }
-    void printCheckText(const Puzzle& p, const CheckReport& r, const std::string& source) {
-        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
-        std::string kernelName = m_a.has("solution") ? p.solutionPath : m_a.has("starter") ? p.starterPath : r.kernelFile;
-        printCheck(m_out, p, r, source, "vkpuzzles run " + p.slug + " " + kernelName, m_style);
+    void printCheckText(const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources) {
+        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + filesText(sources) + " on " + m_runner->info().name) << "\n";
+        std::string kernelArgs = m_a.has("solution") ? "--solution" : m_a.has("starter") ? "--starter" : filesText(sources);
+        printCheck(m_out, p, r, sources, "vkpuzzles run " + p.slug + " " + kernelArgs, m_style);
         if (m_a.has("timing")) printTiming(m_out, r.timing);
         printValidation();
+    }
+    static std::string filesText(const std::vector<KernelSource>& sources) {
+        std::string s;
+        for (const KernelSource& k : sources) s += (s.empty() ? "" : " ") + k.file;
+        return s;
     }
     void printValidation() {
         if (!m_gpu) return; // a worker prints its validation messages on stderr itself
@@ -258,9 +281,9 @@ class Command {
         bool allPass = true;
         nlohmann::json results = nlohmann::json::array();
         for (const Puzzle& p : m_set.puzzles) {
-            auto kernel = kernelArg(p);
-            if (!kernel) return report(kernel.error());
-            CheckReport r = checkKernel(m_compiler, *m_runner, p, kernel->second, kernel->first, m_options);
+            auto kernels = kernelsArg(p);
+            if (!kernels) return report(kernels.error());
+            CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
             allPass = allPass && r.allPass();
             if (json()) results.push_back(checkJson(p, r, false, m_a.has("timing")));
             else printAllLine(p, r);
@@ -287,33 +310,32 @@ class Command {
     // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
     struct OneCase {
         const Puzzle* puzzle = nullptr;
-        std::pair<std::string, std::string> kernel; // path, text
+        std::vector<KernelSource> kernels;
         size_t index = 0;
     };
     Result<OneCase> oneCaseArgs() {
         auto p = puzzleArg();
         if (!p) return p.error();
-        auto kernel = kernelArg(**p);
-        if (!kernel) return kernel.error();
+        auto kernels = kernelsArg(**p);
+        if (!kernels) return kernels.error();
         auto only = number("case", 1, (*p)->cases.size(), 1);
         if (!only) return only.error();
         m_options.onlyCase = *only - 1;
-        return OneCase{*p, *kernel, *only - 1};
+        return OneCase{*p, std::move(*kernels), *only - 1};
     }
 
     int runCase() {
         auto one = oneCaseArgs();
         if (!one) return report(one.error());
         const Puzzle& puzzle = *one->puzzle;
-        const auto& kernel = one->kernel;
         if (auto s = startEngines(); !s) return report(s.error());
-        CheckReport r = checkKernel(m_compiler, *m_runner, puzzle, kernel.second, kernel.first, m_options);
+        CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
         if (json()) {
             m_out << withDevice(checkJson(puzzle, r, true, m_a.has("timing"))).dump(2) << "\n";
             return finish(r);
         }
         m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, kernel.second, m_style);
+        printDiagnostics(m_out, r, one->kernels, m_style);
         for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
@@ -327,49 +349,120 @@ class Command {
         if (!ec && fs::exists(beside)) return beside.string();
         return (fs::path(VKPUZZLES_PUZZLE_DIR).parent_path() / "shaders" / "copy.comp").string();
     }
-    int bench() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter")) return usage("name a kernel file, or use --solution");
-        auto kernel = kernelArg(**p);
-        if (!kernel) return report(kernel.error());
+    Result<BenchOptions> benchOptions(const Puzzle* p) {
         BenchOptions o;
         if (auto n = m_a.value("n")) {
             auto parsed = parseCount(*n);
-            if (!parsed) return report(parsed.error());
+            if (!parsed) return parsed.error();
             o.n = *parsed;
         }
         auto reps = number("reps", 1, 1000, 20);
-        auto templ = number("case", 1, (*p)->cases.size(), 1);
-        if (!reps) return report(reps.error());
-        if (!templ) return report(templ.error());
+        if (!reps) return reps.error();
         o.reps = static_cast<int>(*reps);
-        o.templateCase = *templ - 1;
-        auto copySource = readTextFile(copyShaderPath());
-        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        if (p) {
+            auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
+            if (!templ) return templ.error();
+            o.templateCase = *templ - 1;
+        }
+        return o;
+    }
+    Status openBenchDevice() {
         ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), false};
         auto ctx = GpuContext::create(co);
-        if (!ctx) return report(ctx.error());
+        if (!ctx) return ctx.error();
         m_gpu = std::move(*ctx);
-        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o.n << " on " << m_gpu->info().name << " ...\n";
-        auto r = benchKernel(m_compiler, *m_gpu, **p, kernel->second, kernel->first, *copySource, o);
-        if (!r) {
-            int code = report(r.error());
-            if (m_gpu->hung()) _exit(code);
-            return code;
-        }
+        return okStatus();
+    }
+    int benchFailed(const Error& e) {
+        int code = report(e);
+        if (m_gpu && m_gpu->hung()) _exit(code);
+        return code;
+    }
+    int bench() {
+        if (m_a.has("all-scans")) return benchAllScans();
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter")) return usage("name a kernel file, or use --solution");
+        auto kernels = kernelsArg(**p);
+        if (!kernels) return report(kernels.error());
+        auto o = benchOptions(*p);
+        if (!o) return report(o.error());
+        auto copySource = readTextFile(copyShaderPath());
+        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        if (auto s = openBenchDevice(); !s) return report(s.error());
+        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on " << m_gpu->info().name << " ...\n";
+        auto r = benchProgram(m_compiler, *m_gpu, **p, *kernels, *copySource, *o);
+        if (!r) return benchFailed(r.error());
         if (json()) {
-            m_out << nlohmann::json{{"version", kJsonVersion}, {"puzzle", (*p)->slug}, {"kernel", kernel->first}, {"device", r->device},
-                                    {"n", r->n}, {"dispatch_ms", r->dispatchMs}, {"median_ms", r->medianMs}, {"bytes_moved", r->bytesMoved},
-                                    {"gb_per_s", r->gbPerS}, {"elements_per_s", r->elementsPerS}, {"copy_gb_per_s", r->copyGbPerS},
-                                    {"shader_copy_gb_per_s", r->shaderCopyGbPerS}, {"ratio_to_copy", r->ratioToCopy},
-                                    {"cpu_ms", r->cpuMs}, {"cpu", r->cpuWhat}, {"pass", r->pass}, {"mismatches", r->mismatches}}
-                         .dump(2)
-                  << "\n";
+            m_out << benchJson(**p, filesText(*kernels), *r).dump(2) << "\n";
             return r->pass ? kExitPass : kExitFail;
         }
         printBench(*r);
         return r->pass ? kExitPass : kExitFail;
+    }
+    nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchReport& r) {
+        nlohmann::json passes = nlohmann::json::array();
+        for (const BenchReport::Pass& pass : r.passes)
+            passes.push_back({{"kernel", pass.label}, {"dispatches", pass.dispatches}, {"median_ms", pass.medianMs}});
+        return {{"version", kJsonVersion}, {"puzzle", p.slug}, {"kernel", files}, {"device", r.device},
+                {"n", r.n}, {"dispatch_ms", r.dispatchMs}, {"median_ms", r.medianMs}, {"bytes_moved", r.bytesMoved},
+                {"gb_per_s", r.gbPerS}, {"elements_per_s", r.elementsPerS}, {"copy_gb_per_s", r.copyGbPerS},
+                {"shader_copy_gb_per_s", r.shaderCopyGbPerS}, {"ratio_to_copy", r.ratioToCopy}, {"passes", passes},
+                {"cpu_ms", r.cpuMs}, {"cpu", r.cpuWhat}, {"pass", r.pass}, {"mismatches", r.mismatches}};
+    }
+    // Every official solution of the scan track at the same N, one row each, for the README.
+    int benchAllScans() {
+        auto o = benchOptions(nullptr);
+        if (!o) return report(o.error());
+        auto copySource = readTextFile(copyShaderPath());
+        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        if (auto s = openBenchDevice(); !s) return report(s.error());
+        if (!json()) m_err << "benchmarking every official scan at N = " << o->n << " on " << m_gpu->info().name << " ...\n";
+        nlohmann::json rows = nlohmann::json::array();
+        std::vector<std::pair<const Puzzle*, Result<BenchReport>>> results;
+        bool allPass = true;
+        for (const Puzzle& p : m_set.puzzles) {
+            if (p.track != "scan") continue;
+            BenchOptions po = *o;
+            po.templateCase = p.benchCase;
+            std::vector<KernelSource> sources;
+            for (const KernelDecl& k : p.kernels) {
+                auto text = readTextFile(k.solutionPath);
+                if (!text) return report(text.error());
+                sources.push_back({k.name, *text, k.solutionPath});
+            }
+            if (!json()) m_err << "  " << p.slug << " ...\n";
+            auto r = benchProgram(m_compiler, *m_gpu, p, sources, *copySource, po);
+            if (!r && m_gpu->hung()) return benchFailed(r.error());
+            allPass = allPass && r && r->pass;
+            if (json()) rows.push_back(r ? benchJson(p, "--solution", *r) : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
+            results.emplace_back(&p, std::move(r));
+        }
+        if (json()) m_out << nlohmann::json{{"version", kJsonVersion}, {"device", m_gpu->info().name}, {"n", o->n}, {"results", rows}}.dump(2) << "\n";
+        else printScanTable(results);
+        return allPass ? kExitPass : kExitFail;
+    }
+    void printScanTable(std::vector<std::pair<const Puzzle*, Result<BenchReport>>>& results) {
+        char line[256];
+        const BenchReport* any = nullptr;
+        for (auto& [p, r] : results)
+            if (r) any = &*r;
+        if (!any) return;
+        m_out << m_style.bold("official scans, N = " + std::to_string(any->n) + " uints") << " on " << any->device << "\n";
+        std::snprintf(line, sizeof line, "  copy: %.1f GB/s (vkCmdCopyBuffer), %.1f GB/s (copy shader); CPU sequential scan %.3f ms\n",
+                      any->copyGbPerS, any->shaderCopyGbPerS, any->cpuMs);
+        m_out << line;
+        std::snprintf(line, sizeof line, "  %-18s %10s %10s %10s %10s %10s  %s\n", "puzzle", "ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU", "result");
+        m_out << line;
+        for (auto& [p, r] : results) {
+            if (!r) {
+                m_out << "  " << p->slug << ": " << m_style.fail(r.error().message) << "\n";
+                continue;
+            }
+            std::snprintf(line, sizeof line, "  %-18s %10.3f %10.1f %10.2f %10.3f %10.2f  ", p->slug.c_str(), r->medianMs, r->gbPerS,
+                          r->ratioToCopy, r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
+            m_out << line << (r->pass ? m_style.pass("right") : m_style.fail("WRONG")) << "\n";
+        }
     }
     void printBench(const BenchReport& r) {
         char line[256];
@@ -381,6 +474,11 @@ class Command {
         m_out << line;
         std::snprintf(line, sizeof line, "  kernel / copy  %9.2f\n", r.ratioToCopy);
         m_out << line;
+        for (const BenchReport::Pass& pass : r.passes) {
+            std::snprintf(line, sizeof line, "    pass %-16s %9.3f ms (%d %s)\n", pass.label.c_str(), pass.medianMs, pass.dispatches,
+                          pass.dispatches == 1 ? "dispatch" : "dispatches");
+            m_out << line;
+        }
         if (!r.cpuWhat.empty()) {
             std::snprintf(line, sizeof line, "  CPU            %9.3f ms (%s); CPU time / kernel time %.2f\n", r.cpuMs, r.cpuWhat.c_str(),
                           r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
@@ -393,32 +491,46 @@ class Command {
         auto one = oneCaseArgs();
         if (!one) return report(one.error());
         const Puzzle& puzzle = *one->puzzle;
-        const auto& kernel = one->kernel;
         const TestCase& tc = puzzle.cases[one->index];
-        TraceLaunch launch{tc.workgroupSize, tc.workgroups};
+        auto dispatches = caseDispatches(puzzle, one->index);
+        if (!dispatches) return report(dispatches.error());
+        auto pass = number("pass", 1, dispatches->size(), 0);
+        if (!pass) return report(pass.error());
+        if (*pass && !puzzle.multiPass()) return usage("--pass is for multi-pass puzzles; " + puzzle.slug + " runs one dispatch per case");
+        TraceLaunch launch{tc.workgroupSize, dispatches->at(*pass ? *pass - 1 : 0).workgroups};
         std::optional<uint64_t> thread;
         if (auto t = m_a.value("thread")) {
             thread = threadArg(*t, launch);
             if (!thread) return usage("--thread needs a thread's global id inside the launch, as X or X,Y or X,Y,Z; case " +
-                                      std::to_string(one->index + 1) + " runs " + launchText(tc));
+                                      std::to_string(one->index + 1) + " runs " + launchText(puzzle, tc));
         }
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
-        CheckReport r = checkKernel(m_compiler, *m_runner, puzzle, kernel.second, kernel.first, m_options);
+        CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
         const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
+        const Trace* trace = c ? c->trace.get() : nullptr;
+        const TraceAnalysis* analysis = c ? c->analysis.get() : nullptr;
+        std::string passLabel;
+        if (c && *pass && *pass <= c->passes.size()) {
+            trace = c->passes[*pass - 1].trace.get();
+            analysis = c->passes[*pass - 1].analysis.get();
+        }
+        for (size_t k = 0; c && k < c->passes.size(); ++k)
+            if (c->passes[k].trace.get() == trace) passLabel = "dispatch " + std::to_string(k + 1) + " of " + std::to_string(c->passes.size()) + ": " + c->passes[k].label;
         if (json()) {
             nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
-            if (c && c->trace) j["trace"] = traceJson(*c->trace, *c->analysis, thread);
+            if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
             m_out << j.dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, kernel.second, m_style);
+        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + filesText(one->kernels) + " on " + m_runner->info().name) << "\n";
+        printDiagnostics(m_out, r, one->kernels, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
-        if (!c || !c->trace) return finish(r);
-        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(tc) << "  "
+        if (!trace) return finish(r);
+        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(puzzle, tc) << "  "
               << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";
-        printTrace(m_out, puzzle, *c->trace, *c->analysis, thread, m_style);
+        if (!passLabel.empty()) m_out << m_style.bold(passLabel) << m_style.dim("  (--pass K shows another)") << "\n";
+        printTrace(m_out, puzzle, *trace, *analysis, thread, m_style);
         return finish(r);
     }
 

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/passes.h"
 #include "core/source_text.h"
 
 namespace vkp::cli {
@@ -54,7 +55,12 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
 
 } // namespace
 
-std::string launchText(const TestCase& c) {
+std::string launchText(const Puzzle& p, const TestCase& c) {
+    if (p.multiPass()) {
+        auto d = caseDispatches(p, c);
+        size_t n = d ? d->size() : 0;
+        return "workgroup " + dimsText(c.workgroupSize) + ", " + plural(n, "dispatch", "dispatches");
+    }
     return "workgroup " + dimsText(c.workgroupSize) + " x " + dimsText(c.workgroups) + " = " +
            plural(c.threadCount(), "thread", "threads");
 }
@@ -99,7 +105,7 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     os << st.bold("Test cases") << "\n";
     for (size_t i = 0; i < p.cases.size(); ++i) {
         const TestCase& c = p.cases[i];
-        os << "  " << i + 1 << ". " << (c.name.empty() ? "" : c.name + ": ") << launchText(c);
+        os << "  " << i + 1 << ". " << (c.name.empty() ? "" : c.name + ": ") << launchText(p, c);
         for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << c.constants.at(k.id);
         os << "\n";
         for (size_t b = 0; b < p.buffers.size(); ++b)
@@ -126,21 +132,24 @@ void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Sty
        << "; robust buffer access: " << (d.robustBufferAccess ? "yes" : "no") << "\n";
 }
 
-void printDiagnostics(std::ostream& os, const CheckReport& r, const std::string& source, const Style& st) {
+void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<KernelSource>& sources, const Style& st) {
     for (const Diagnostic& d : r.diagnostics) {
         std::string head = d.str();
         os << (d.severity == SeverityKind::Error ? st.fail(head) : st.warn(head)) << "\n";
         if (d.line <= 0) continue;
-        std::string text = sourceLine(source, d.line);
+        const KernelSource* k = sources.empty() ? nullptr : &sources[0];
+        for (const KernelSource& s : sources)
+            if (s.file == d.file) k = &s;
+        std::string text = k ? sourceLine(k->text, d.line) : std::string();
         std::string num = std::to_string(d.line);
         os << "  " << num << " | " << text << "\n";
         if (d.column > 0) os << "  " << std::string(num.size(), ' ') << " | " << std::string(d.column - 1, ' ') << st.fail("^") << "\n";
     }
 }
 
-void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::string& source,
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources,
                 const std::string& runHint, const Style& st) {
-    printDiagnostics(os, r, source, st);
+    printDiagnostics(os, r, sources, st);
     if (!r.compiled() && r.error) {
         os << st.fail("error: ") << r.error->message << "\n";
         return;
@@ -151,7 +160,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
     }
     for (const CaseOutcome& c : r.cases) {
         const TestCase& tc = p.cases[c.index];
-        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(tc) << std::right
+        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc) << std::right
            << (c.pass ? st.pass("pass") : st.fail("FAIL"));
         if (c.error) os << "  " << c.error->message;
         os << "\n";
@@ -168,9 +177,13 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
         }
         if (c.analysis && c.outputsMatch && c.analysis->failsCase())
             os << "          " << st.warn("the outputs are right, but what the threads did is not:") << "\n";
-        if (c.analysis)
-            for (const Finding& f : c.analysis->findings)
-                os << "          " << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
+        auto findings = [&](const TraceAnalysis& a, const std::string& where) {
+            for (const Finding& f : a.findings)
+                os << "          " << where << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
+        };
+        if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
+        for (const PassTrace& pass : c.passes) findings(*pass.analysis, pass.label + ": ");
+        for (const std::string& note : c.notes) os << "          " << st.warn("why: ") << note << "\n";
         if (!c.pass && !c.error) os << st.dim("          all buffers: " + runHint + " --case " + std::to_string(c.index + 1)) << "\n";
     }
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
@@ -226,7 +239,7 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st) {
     const TestCase& tc = p.cases[c.index];
     os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name) << "\n";
-    os << "  " << launchText(tc);
+    os << "  " << launchText(p, tc);
     for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << tc.constants.at(k.id);
     os << "\n";
     for (size_t b = 0; b < p.buffers.size(); ++b)

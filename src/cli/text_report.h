@@ -11,15 +11,16 @@
 
 namespace vkp::cli {
 
-std::string launchText(const TestCase& c);               // "(3, 3) x (1, 1) = 9 threads"
+std::string launchText(const Puzzle& p, const TestCase& c);             // "(3, 3) x (1, 1) = 9 threads"
 std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i); // "result[1][2]"
 
 void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st);
 void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st);
 void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st);
-void printDiagnostics(std::ostream& os, const CheckReport& r, const std::string& source, const Style& st);
+// `sources`: the kernels' texts, found by each diagnostic's file.
+void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<KernelSource>& sources, const Style& st);
 // One line per case, mismatches summarised; `runHint` names the command that shows a case in full.
-void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::string& source,
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources,
                 const std::string& runHint, const Style& st);
 void printTiming(std::ostream& os, const StageTimings& t);
 // A case's launch shape and all buffers: inputs, expected and actual, mismatches marked.

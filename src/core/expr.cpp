@@ -82,7 +82,8 @@ class ExprParser {
         if (name == "N") return node(K::N);
         if (name == "WG") return node(K::WG);
         static const std::pair<const char*, K> functions[] = {{"ceil_div", K::CeilDiv}, {"min", K::Min}, {"max", K::Max},
-                                                              {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil}};
+                                                              {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil},
+                                                              {"pow2", K::Pow2}};
         for (const auto& [fname, kind] : functions) {
             if (name != fname) continue;
             bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max;
@@ -150,6 +151,7 @@ uint64_t Expr::eval(int i, const ExprVars& v) const {
     case Node::Kind::Max: return std::max(a(), b());
     case Node::Kind::Log2Ceil: { uint64_t x = a(), r = 0; while ((uint64_t(1) << r) < x && r < 63) ++r; return r; }
     case Node::Kind::Pow2Ceil: { uint64_t x = a(), p = 1; while (p < x && p < (uint64_t(1) << 62)) p <<= 1; return p; }
+    case Node::Kind::Pow2: { uint64_t x = a(); return x < 64 ? uint64_t(1) << x : 0; }
     }
     return 0;
 }

@@ -66,6 +66,35 @@ struct Limits {
     std::optional<uint32_t> globalWrites;  // stores to storage buffers per thread
 };
 
+// A kernel of the puzzle. A single-kernel puzzle has one, named "kernel", that binds every buffer.
+struct KernelDecl {
+    std::string name;            // "scan_tiles": the user's file is NAME.comp
+    std::string starterPath;     // starter/NAME.comp (single kernel: starter.comp)
+    std::string solutionPath;    // solution/NAME.comp (single kernel: solution.comp)
+    std::vector<size_t> buffers; // indices into Puzzle::buffers that it binds
+};
+
+// A pass of a multi-pass puzzle: one kernel, dispatched `repeat` times (expressions may use the
+// repetition index i), with push-constant values set before each dispatch.
+struct PassDecl {
+    size_t kernel = 0;           // index into Puzzle::kernels
+    std::array<Expr, 3> workgroups{Expr::literal(1), Expr::literal(1), Expr::literal(1)};
+    Expr repeat = Expr::literal(1);
+    std::vector<std::pair<std::string, Expr>> push; // push-constant member -> value
+    std::optional<std::array<size_t, 2>> swap; // buffers whose bindings swap between repetitions
+    SourceLocation where;
+};
+
+// A wrong answer worth naming: when a failing output equals this op's result, say why.
+struct PitfallDecl {
+    size_t buffer = 0;           // the output it is about
+    std::string op;              // a reference op
+    std::vector<size_t> args;    // buffers it reads
+    std::map<std::string, Expr> params; // evaluated per case (N, WG, constants)
+    std::string message;
+    SourceLocation where;
+};
+
 struct Puzzle {
     std::string folder;      // "01-map"
     std::string dir;         // the folder's path
@@ -84,7 +113,12 @@ struct Puzzle {
     std::vector<BufferDecl> buffers;
     std::vector<ConstantDecl> constants;
     std::vector<TestCase> cases;
+    std::vector<KernelDecl> kernels; // one, or several for a multi-pass puzzle
+    std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
+    std::vector<PitfallDecl> pitfalls;
+    size_t benchCase = 0;            // 0-based: the case `bench` scales by default (bench_case, else the last)
 
+    bool multiPass() const { return !passes.empty(); }
     const BufferDecl* findBuffer(uint32_t binding) const;
     std::optional<size_t> bufferIndex(const std::string& name) const;
     std::string displayName() const; // "1. Map"

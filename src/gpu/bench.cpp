@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 namespace vkp {
 namespace {
@@ -140,7 +142,7 @@ struct Pipeline {
         vkDestroyShaderModule(d, module, nullptr);
     }
     Status create(std::span<const uint32_t> spirv, const std::vector<std::pair<uint32_t, VkBuffer>>& buffers,
-                  const LaunchSpec* launch, bool pushConstant) {
+                  const LaunchSpec* launch, uint32_t pushBytes) {
         VkDevice d = gpu.device();
         VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
         smci.codeSize = spirv.size_bytes();
@@ -152,11 +154,11 @@ struct Pipeline {
         dslci.bindingCount = static_cast<uint32_t>(lb.size());
         dslci.pBindings = lb.data();
         vkCreateDescriptorSetLayout(d, &dslci, nullptr, &setLayout);
-        VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
+        VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
         VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
         plci.setLayoutCount = 1;
         plci.pSetLayouts = &setLayout;
-        plci.pushConstantRangeCount = pushConstant ? 1 : 0;
+        plci.pushConstantRangeCount = pushBytes ? 1 : 0;
         plci.pPushConstantRanges = &range;
         vkCreatePipelineLayout(d, &plci, nullptr, &layout);
         std::vector<VkSpecializationMapEntry> entries;
@@ -253,6 +255,13 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     }
     auto staging = makeBuffer(gpu, stagingBytes, true);
     if (!staging) return staging.error();
+    std::vector<std::optional<Buffer>> pristine(job.buffers.size());
+    for (size_t i = 0; i < job.buffers.size(); ++i) {
+        if (!job.buffers[i].restoreEachRep) continue;
+        auto buf = makeBuffer(gpu, job.buffers[i].words * 4, false);
+        if (!buf) return buf.error();
+        pristine[i] = std::move(*buf);
+    }
     OneShot shot(gpu);
     for (size_t i = 0; i < job.buffers.size(); ++i) { // upload, one buffer at a time through staging
         VkCommandBuffer cmd = shot.begin();
@@ -263,29 +272,61 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
             VkBufferCopy region{0, 0, job.buffers[i].initial.size_bytes()};
             vkCmdCopyBuffer(cmd, staging->buf, buffers[i].buf, 1, &region);
         }
+        if (pristine[i]) {
+            VkBufferCopy all{0, 0, job.buffers[i].words * 4};
+            barrier(cmd);
+            vkCmdCopyBuffer(cmd, buffers[i].buf, pristine[i]->buf, 1, &all);
+        }
         if (auto s = shot.submit(job.timeoutMs); !s) return s.error();
     }
-    Pipeline p(gpu);
-    std::vector<std::pair<uint32_t, VkBuffer>> bindings;
-    for (size_t i = 0; i < job.buffers.size(); ++i) bindings.push_back({job.buffers[i].binding, buffers[i].buf});
-    if (auto s = p.create(job.spirv, bindings, &job.launch, false); !s) return s.error();
+    // One pipeline (and descriptor set) per step: a step's bindings may differ from the last one's.
+    std::vector<BenchStep> steps = job.steps;
+    if (steps.empty()) steps.push_back({0, job.launch.workgroups, {}, {}});
+    std::vector<std::unique_ptr<Pipeline>> pipes;
+    for (const BenchStep& step : steps) {
+        std::vector<std::pair<uint32_t, VkBuffer>> bindings;
+        for (size_t i = 0; i < job.buffers.size(); ++i) {
+            int from = step.bind.empty() ? static_cast<int>(i) : step.bind[i];
+            if (from >= 0) bindings.push_back({job.buffers[i].binding, buffers[from].buf});
+        }
+        pipes.push_back(std::make_unique<Pipeline>(gpu));
+        if (auto s = pipes.back()->create(job.kernels.at(step.kernel), bindings, &job.launch, job.pushBytes); !s) return s.error();
+    }
     uint32_t total = static_cast<uint32_t>(job.warmups + job.reps);
-    Timestamps ts(gpu, 2 * total);
+    uint32_t perRep = static_cast<uint32_t>(steps.size()) + 1;
+    Timestamps ts(gpu, 2 * total * perRep);
     VkCommandBuffer cmd = shot.begin();
-    vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total);
-    p.bind(cmd);
+    vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total * perRep);
     for (uint32_t r = 0; r < total; ++r) {
-        for (size_t i = 0; i < job.buffers.size(); ++i)
+        for (size_t i = 0; i < job.buffers.size(); ++i) {
             if (job.buffers[i].zeroEachRep) vkCmdFillBuffer(cmd, buffers[i].buf, 0, VK_WHOLE_SIZE, 0);
+            VkBufferCopy all{0, 0, job.buffers[i].words * 4};
+            if (pristine[i]) vkCmdCopyBuffer(cmd, pristine[i]->buf, buffers[i].buf, 1, &all);
+        }
         barrier(cmd);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), 2 * r);
-        vkCmdDispatch(cmd, job.launch.workgroups[0], job.launch.workgroups[1], job.launch.workgroups[2]);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), 2 * r + 1);
+        uint32_t q = 2 * r * perRep;
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), q);
+        for (size_t k = 0; k < steps.size(); ++k) {
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), q + 2 + 2 * k);
+            pipes[k]->bind(cmd);
+            if (!steps[k].push.empty())
+                vkCmdPushConstants(cmd, pipes[k]->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                   std::min<uint32_t>(job.pushBytes, static_cast<uint32_t>(steps[k].push.size() * 4)), steps[k].push.data());
+            vkCmdDispatch(cmd, steps[k].workgroups[0], steps[k].workgroups[1], steps[k].workgroups[2]);
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), q + 3 + 2 * k);
+            barrier(cmd);
+        }
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), q + 1);
         barrier(cmd);
     }
     if (auto s = shot.submit(job.timeoutMs * total); !s) return s.error();
     BenchRun run;
-    run.dispatchMs = ts.pairs(static_cast<uint32_t>(job.warmups));
+    std::vector<double> pairs = ts.pairs(0);
+    run.stepMs.resize(steps.size());
+    for (uint32_t r = static_cast<uint32_t>(job.warmups); r < total; ++r) {
+        run.dispatchMs.push_back(pairs[r * perRep]);
+        for (size_t k = 0; k < steps.size(); ++k) run.stepMs[k].push_back(pairs[r * perRep + 1 + k]);
+    }
     run.readBack.resize(job.buffers.size());
     for (size_t i = 0; i < job.buffers.size(); ++i) {
         if (!job.buffers[i].readBack) continue;
@@ -306,7 +347,7 @@ Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std
     auto dst = makeBuffer(gpu, bytes, false);
     if (!dst) return dst.error();
     Pipeline p(gpu);
-    if (auto s = p.create(copyShader, {{0, src->buf}, {1, dst->buf}}, nullptr, true); !s) return s.error();
+    if (auto s = p.create(copyShader, {{0, src->buf}, {1, dst->buf}}, nullptr, 4); !s) return s.error();
     uint32_t count = static_cast<uint32_t>(bytes / 16);
     uint32_t groups = (count + 255) / 256;
     uint32_t gx = std::min(groups, gpu.info().maxWorkgroupCount[0]), gy = (groups + gx - 1) / gx;

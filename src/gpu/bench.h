@@ -17,20 +17,33 @@ struct BenchBuffer {
     std::span<const uint32_t> initial; // uploaded once (empty: zero-filled)
     uint64_t words = 0;                // size
     bool zeroEachRep = false;          // scratch such as tile counters: cleared before every dispatch
+    bool restoreEachRep = false;       // an input a pass overwrites (ping-pong): re-copied before every repetition
     bool readBack = false;             // the output, read after the last dispatch
 };
 
+// One dispatch of a multi-pass benchmark (as DispatchStep: module, workgroups, push words, and
+// per BenchBuffer whose buffer is bound at its binding, -1 for none).
+struct BenchStep {
+    uint32_t kernel = 0;
+    std::array<uint32_t, 3> workgroups{1, 1, 1};
+    std::vector<uint32_t> push;
+    std::vector<int> bind;
+};
+
 struct BenchJob {
-    std::span<const uint32_t> spirv;
+    std::vector<std::span<const uint32_t>> kernels; // one, or a multi-pass puzzle's
+    uint32_t pushBytes = 0;
     LaunchSpec launch;
     std::vector<BenchBuffer> buffers;
+    std::vector<BenchStep> steps;                   // empty: one dispatch of kernel 0 (launch.workgroups)
     int warmups = 2;
     int reps = 10;
     uint64_t timeoutMs = 60000;
 };
 
 struct BenchRun {
-    std::vector<double> dispatchMs;                 // per timed repetition
+    std::vector<double> dispatchMs;                 // per timed repetition: all its steps
+    std::vector<std::vector<double>> stepMs;        // per step: its time in each timed repetition
     std::vector<std::vector<uint32_t>> readBack;    // per BenchBuffer (empty unless readBack)
 };
 

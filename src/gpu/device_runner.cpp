@@ -20,12 +20,22 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     if (job.testCrash) std::abort(); // tests only; never set outside them
     auto t = std::chrono::steady_clock::now();
     DeviceJobResult out;
-    auto kernel = GpuKernel::create(m_gpu, job.spirv, job.bindings, job.otherSets);
+    std::vector<std::span<const uint32_t>> modules{job.spirv};
+    modules.insert(modules.end(), job.moreKernels.begin(), job.moreKernels.end());
+    auto kernel = GpuKernel::create(m_gpu, modules, job.bindings, job.otherSets, job.pushBytes);
     if (!kernel) return kernel.error();
     std::vector<LaunchSpec> launches;
-    for (const RunItem& item : job.items) launches.push_back(item.launch);
+    for (const RunItem& item : job.items) {
+        launches.push_back(item.launch);
+        for (const DispatchStep& step : item.steps) {
+            if (step.kernel >= modules.size()) return Error{ErrorKind::Internal, "a dispatch names kernel " + std::to_string(step.kernel) + ", which the job lacks"};
+            launches.back().workgroups = step.workgroups; // each dispatch's count is checked too
+            if (&step != &item.steps.back()) launches.push_back(item.launch);
+        }
+    }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();
-    if (auto s = (*kernel)->prepare(launches); !s) return s.error();
+    for (uint32_t k = 0; k < modules.size(); ++k)
+        if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();
     out.pipelineMs = msSince(t);
     t = std::chrono::steady_clock::now();
     auto ran = (*kernel)->runAll(job.items, job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(info()));

@@ -14,9 +14,12 @@
 
 namespace vkp {
 
-// One kernel and its dispatches: the SPIR-V, its storage-buffer bindings, and one item per case.
+// One kernel (or the kernels of a multi-pass puzzle) and its dispatches: the SPIR-V, the
+// storage-buffer bindings, and one item per case.
 struct DeviceJob {
-    std::span<const uint32_t> spirv;
+    std::span<const uint32_t> spirv;     // kernel 0
+    std::vector<std::span<const uint32_t>> moreKernels; // kernels 1, 2, ... (RunItem steps name them)
+    uint32_t pushBytes = 0;              // push-constant range shared by the kernels
     std::vector<uint32_t> bindings;      // set 0
     std::vector<BindingSlot> otherSets;  // e.g. the trace buffer
     std::vector<RunItem> items;          // buffers point into the caller's memory

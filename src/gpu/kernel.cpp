@@ -27,22 +27,33 @@ struct BatchBuffers {
 Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx, std::span<const uint32_t> spirv,
                                                      std::vector<uint32_t> bindings,
                                                      std::vector<BindingSlot> otherSets) {
+    return create(ctx, std::vector<std::span<const uint32_t>>{spirv}, std::move(bindings), std::move(otherSets), 0);
+}
+
+Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx, std::vector<std::span<const uint32_t>> modules,
+                                                     std::vector<uint32_t> bindings, std::vector<BindingSlot> otherSets,
+                                                     uint32_t pushBytes) {
     auto res = ctx.runResources();
     if (!res) return res.error();
     std::unique_ptr<GpuKernel> k(new GpuKernel(ctx, **res));
     for (uint32_t b : bindings) k->m_bindings.push_back({0, b});
     k->m_bindings.insert(k->m_bindings.end(), otherSets.begin(), otherSets.end());
-    if (auto s = k->createObjects(spirv); !s) return s.error();
+    if (auto s = k->createObjects(modules, pushBytes); !s) return s.error();
     return k;
 }
 
-Status GpuKernel::createObjects(std::span<const uint32_t> spirv) {
+Status GpuKernel::createObjects(const std::vector<std::span<const uint32_t>>& modules, uint32_t pushBytes) {
     VkDevice dev = m_ctx.device();
-    VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    smci.codeSize = spirv.size_bytes();
-    smci.pCode = spirv.data();
-    if (VkResult r = vkCreateShaderModule(dev, &smci, nullptr, &m_module); r != VK_SUCCESS)
-        return vkError("creating the shader module", r);
+    for (std::span<const uint32_t> spirv : modules) {
+        VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+        smci.codeSize = spirv.size_bytes();
+        smci.pCode = spirv.data();
+        VkShaderModule module;
+        if (VkResult r = vkCreateShaderModule(dev, &smci, nullptr, &module); r != VK_SUCCESS)
+            return vkError("creating the shader module", r);
+        m_modules.push_back(module);
+    }
+    m_pushBytes = pushBytes;
     uint32_t sets = 1;
     for (const BindingSlot& b : m_bindings) sets = std::max(sets, b.set + 1);
     for (uint32_t set = 0; set < sets; ++set) {
@@ -57,9 +68,12 @@ Status GpuKernel::createObjects(std::span<const uint32_t> spirv) {
             return vkError("creating the descriptor set layout", r);
         m_setLayouts.push_back(layout);
     }
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
     VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     plci.setLayoutCount = static_cast<uint32_t>(m_setLayouts.size());
     plci.pSetLayouts = m_setLayouts.data();
+    plci.pushConstantRangeCount = pushBytes ? 1 : 0;
+    plci.pPushConstantRanges = &range;
     if (VkResult r = vkCreatePipelineLayout(dev, &plci, nullptr, &m_layout); r != VK_SUCCESS)
         return vkError("creating the pipeline layout", r);
     return okStatus();
@@ -71,11 +85,12 @@ GpuKernel::~GpuKernel() {
     for (auto& [key, p] : m_pipelines) vkDestroyPipeline(dev, p, nullptr);
     vkDestroyPipelineLayout(dev, m_layout, nullptr);
     for (VkDescriptorSetLayout l : m_setLayouts) vkDestroyDescriptorSetLayout(dev, l, nullptr);
-    vkDestroyShaderModule(dev, m_module, nullptr);
+    for (VkShaderModule m : m_modules) vkDestroyShaderModule(dev, m, nullptr);
 }
 
-GpuKernel::PipelineKey GpuKernel::keyOf(const LaunchSpec& launch) {
-    PipelineKey key(launch.workgroupSize.begin(), launch.workgroupSize.end());
+GpuKernel::PipelineKey GpuKernel::keyOf(uint32_t kernel, const LaunchSpec& launch) {
+    PipelineKey key{kernel};
+    key.insert(key.end(), launch.workgroupSize.begin(), launch.workgroupSize.end());
     for (const auto& [id, value] : launch.constants) {
         key.push_back(id);
         key.push_back(value);
@@ -101,7 +116,8 @@ Status GpuKernel::checkLimits(std::span<const LaunchSpec> launches) const {
     return okStatus();
 }
 
-Status GpuKernel::prepare(std::span<const LaunchSpec> launches) {
+Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel) {
+    if (kernel >= m_modules.size()) return Error{ErrorKind::Internal, "no kernel " + std::to_string(kernel) + " in this program"};
     // Specialization data of every new launch, kept alive until the create call returns.
     struct Spec {
         std::vector<VkSpecializationMapEntry> entries;
@@ -112,7 +128,7 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches) {
     std::vector<Spec> specs;
     specs.reserve(launches.size());
     for (const LaunchSpec& l : launches) {
-        PipelineKey key = keyOf(l);
+        PipelineKey key = keyOf(kernel, l);
         if (m_pipelines.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
         keys.push_back(key);
         Spec& s = specs.emplace_back();
@@ -129,7 +145,7 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches) {
         VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
         ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
         ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-        ci.stage.module = m_module;
+        ci.stage.module = m_modules[kernel];
         ci.stage.pName = "main";
         ci.stage.pSpecializationInfo = &s.info;
         ci.layout = m_layout;
@@ -144,21 +160,51 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches) {
     return okStatus();
 }
 
-Result<VkPipeline> GpuKernel::pipelineFor(const LaunchSpec& launch) {
-    if (auto s = prepare(std::span(&launch, 1)); !s) return s.error();
-    return m_pipelines.at(keyOf(launch));
+Result<VkPipeline> GpuKernel::pipelineFor(uint32_t kernel, const LaunchSpec& launch) {
+    if (auto s = prepare(std::span(&launch, 1), kernel); !s) return s.error();
+    return m_pipelines.at(keyOf(kernel, launch));
 }
 
-void GpuKernel::record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch,
-                       const std::vector<VkDescriptorSet>& sets) {
+namespace {
+
+std::vector<DispatchStep> stepsOf(const RunItem& item) {
+    if (!item.steps.empty()) return item.steps;
+    return {DispatchStep{0, item.launch.workgroups, {}, {}}};
+}
+
+} // namespace
+
+Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item, const BatchBuffers& bb) {
     VkQueryPool queries = m_res.queries();
-    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * item);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, static_cast<uint32_t>(sets.size()), sets.data(), 0, nullptr);
-    vkCmdDispatch(cmd, launch.workgroups[0], launch.workgroups[1], launch.workgroups[2]);
-    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * item + 1);
-    // Signalled when this item's dispatch is done: after a timeout it tells which item hung.
-    vkCmdSetEvent(cmd, m_res.event(item), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * index);
+    std::vector<DispatchStep> steps = stepsOf(item);
+    for (size_t s = 0; s < steps.size(); ++s) {
+        const DispatchStep& step = steps[s];
+        auto pipeline = pipelineFor(step.kernel, item.launch);
+        if (!pipeline) return pipeline.error();
+        auto sets = describe(item, step, bb, bb.first[index]);
+        if (!sets) return sets.error();
+        if (s > 0) {
+            // Each pass sees everything the passes before it wrote.
+            VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+            mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+            mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+            vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                                 nullptr, 0, nullptr);
+        }
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, *pipeline);
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout, 0, static_cast<uint32_t>(sets->size()),
+                                sets->data(), 0, nullptr);
+        if (!step.push.empty() && m_pushBytes) {
+            uint32_t bytes = std::min<uint32_t>(m_pushBytes, static_cast<uint32_t>(step.push.size() * 4));
+            vkCmdPushConstants(cmd, m_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, step.push.data());
+        }
+        vkCmdDispatch(cmd, step.workgroups[0], step.workgroups[1], step.workgroups[2]);
+    }
+    if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * index + 1);
+    // Signalled when this item's dispatches are done: after a timeout it tells which item hung.
+    vkCmdSetEvent(cmd, m_res.event(index), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    return okStatus();
 }
 
 Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb) {
@@ -200,7 +246,8 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
     return okStatus();
 }
 
-Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, const BatchBuffers& bb, size_t first) {
+Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, const DispatchStep& step, const BatchBuffers& bb,
+                                                        size_t first) {
     VkDevice dev = m_ctx.device();
     VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     dsai.descriptorPool = m_res.descriptorPool();
@@ -209,9 +256,14 @@ Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, co
     std::vector<VkDescriptorSet> sets(m_setLayouts.size());
     if (VkResult r = vkAllocateDescriptorSets(dev, &dsai, sets.data()); r != VK_SUCCESS) return vkError("allocating a descriptor set", r);
     std::vector<VkDescriptorBufferInfo> dbi;
-    for (size_t i = 0; i < item.buffers.size(); ++i) dbi.push_back({bb.buffers[first + i], 0, bb.sizes[first + i]});
+    for (size_t i = 0; i < item.buffers.size(); ++i) {
+        int from = step.bind.empty() ? static_cast<int>(i) : step.bind.at(i);
+        size_t k = first + static_cast<size_t>(std::max(from, 0));
+        dbi.push_back({bb.buffers[k], 0, bb.sizes[k]});
+    }
     std::vector<VkWriteDescriptorSet> writes;
     for (size_t i = 0; i < item.buffers.size(); ++i) {
+        if (!step.bind.empty() && step.bind[i] < 0) continue;
         VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
         w.dstSet = sets.at(item.buffers[i].set);
         w.dstBinding = item.buffers[i].binding;
@@ -225,7 +277,7 @@ Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, co
 }
 
 Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs) {
-    RunItem item{launch, {buffers.begin(), buffers.end()}};
+    RunItem item{launch, {buffers.begin(), buffers.end()}, {}};
     auto all = runAll(std::span(&item, 1), timeoutMs);
     if (!all) return all.error();
     return std::move(all->front());
@@ -233,22 +285,30 @@ Result<RunOutput> GpuKernel::run(const LaunchSpec& launch, std::span<const RunBu
 
 Result<std::vector<Result<RunOutput>>> GpuKernel::runAll(std::span<const RunItem> items, uint64_t timeoutMs) {
     std::vector<Result<RunOutput>> out;
-    for (size_t at = 0; at < items.size(); at += RunResources::kMaxBatch) {
-        auto part = runBatch(items.subspan(at, std::min(items.size() - at, RunResources::kMaxBatch)), timeoutMs);
+    for (size_t at = 0; at < items.size();) {
+        // A batch holds at most kMaxBatch items and kMaxSteps dispatches (descriptor sets).
+        size_t n = 0, steps = 0;
+        while (at + n < items.size() && n < RunResources::kMaxBatch) {
+            size_t more = std::max<size_t>(1, items[at + n].steps.size());
+            if (n > 0 && steps + more > RunResources::kMaxSteps) break;
+            steps += more;
+            ++n;
+        }
+        if (steps > RunResources::kMaxSteps)
+            return Error{ErrorKind::Usage, "a case runs " + std::to_string(steps) + " dispatches; the limit is " + std::to_string(RunResources::kMaxSteps)};
+        auto part = runBatch(items.subspan(at, n), timeoutMs);
         if (!part) return part.error();
         for (auto& r : *part) out.push_back(std::move(r));
+        at += n;
     }
     return out;
 }
 
 Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunItem> items, uint64_t timeoutMs) {
     if (m_ctx.hung()) return Error{ErrorKind::Timeout, "the device is still busy with an earlier run that did not finish"};
-    std::vector<VkPipeline> pipelines;
-    for (const RunItem& item : items) {
-        auto p = pipelineFor(item.launch);
-        if (!p) return p.error();
-        pipelines.push_back(*p);
-    }
+    for (const RunItem& item : items)
+        for (const DispatchStep& step : stepsOf(item))
+            if (auto p = pipelineFor(step.kernel, item.launch); !p) return p.error();
     VkDevice dev = m_ctx.device();
     BatchBuffers bb{dev};
     if (auto s = placeBuffers(items, bb); !s) return s.error();
@@ -261,9 +321,7 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
     if (m_res.queries()) vkCmdResetQueryPool(cmd, m_res.queries(), 0, static_cast<uint32_t>(2 * items.size()));
     for (uint32_t i = 0; i < items.size(); ++i) {
         vkResetEvent(dev, m_res.event(i));
-        auto set = describe(items[i], bb, bb.first[i]);
-        if (!set) return set.error();
-        record(cmd, i, pipelines[i], items[i].launch, *set);
+        if (auto s = recordItem(cmd, i, items[i], bb); !s) return s.error();
     }
     VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;

@@ -37,10 +37,23 @@ struct BindingSlot {
     uint32_t binding = 0;
 };
 
-// One dispatch of a batch: its launch shape and buffers.
+// One dispatch of a multi-pass run: which module, how many workgroups, its push constants and
+// which buffer's memory sits at each buffer's slot (ping-pong passes swap them).
+struct DispatchStep {
+    uint32_t kernel = 0;                       // index into the modules given to create()
+    std::array<uint32_t, 3> workgroups{1, 1, 1};
+    std::vector<uint32_t> push;                // push-constant words from offset 0
+    std::vector<int> bind;                     // per RunBuffer: whose memory is bound at its (set,
+                                               // binding); -1: none. Empty: every buffer its own.
+};
+
+// One item of a batch (a test case): its launch shape, buffers, and dispatches. With no steps it
+// is one dispatch of module 0 with `launch.workgroups`; steps run in order, each seeing the
+// writes of the ones before.
 struct RunItem {
     LaunchSpec launch;
     std::vector<RunBuffer> buffers;
+    std::vector<DispatchStep> steps;
 };
 
 struct RunOutput {
@@ -57,14 +70,21 @@ class GpuKernel {
     static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::span<const uint32_t> spirv,
                                                      std::vector<uint32_t> bindings,
                                                      std::vector<BindingSlot> otherSets = {});
+    // Several modules sharing one pipeline layout (the union of their bindings) and a push-constant
+    // range of `pushBytes` (0: none): the kernels of a multi-pass puzzle.
+    static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::vector<std::span<const uint32_t>> modules,
+                                                     std::vector<uint32_t> bindings, std::vector<BindingSlot> otherSets,
+                                                     uint32_t pushBytes);
     ~GpuKernel();
     GpuKernel(const GpuKernel&) = delete;
     GpuKernel& operator=(const GpuKernel&) = delete;
 
     // Checks launches against the device's limits; a Usage error names the case (1-based).
     Status checkLimits(std::span<const LaunchSpec> launches) const;
-    // Creates the pipelines of these launches in one call (drivers may build them in parallel).
-    Status prepare(std::span<const LaunchSpec> launches);
+    // Creates the pipelines of these launches of module `kernel` in one call (drivers may build
+    // them in parallel).
+    Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0);
+    size_t modules() const { return m_modules.size(); }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
     // Every item in one submission (the per-submit cost is paid once), waiting at most timeoutMs
@@ -74,23 +94,24 @@ class GpuKernel {
 
   private:
     GpuKernel(GpuContext& ctx, RunResources& res) : m_ctx(ctx), m_res(res) {}
-    Status createObjects(std::span<const uint32_t> spirv);
-    Result<VkPipeline> pipelineFor(const LaunchSpec& launch);
+    Status createObjects(const std::vector<std::span<const uint32_t>>& modules, uint32_t pushBytes);
+    Result<VkPipeline> pipelineFor(uint32_t kernel, const LaunchSpec& launch);
     Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items, uint64_t timeoutMs);
     Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
-    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const BatchBuffers& bb, size_t first);
-    void record(VkCommandBuffer cmd, uint32_t item, VkPipeline pipeline, const LaunchSpec& launch,
-                const std::vector<VkDescriptorSet>& sets);
+    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step, const BatchBuffers& bb,
+                                                  size_t first);
+    Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item, const BatchBuffers& bb);
     std::vector<Result<RunOutput>> timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb);
     std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb);
 
     using PipelineKey = std::vector<uint32_t>;
-    static PipelineKey keyOf(const LaunchSpec& launch);
+    static PipelineKey keyOf(uint32_t kernel, const LaunchSpec& launch);
 
     GpuContext& m_ctx;
     RunResources& m_res; // the context's, shared by every kernel
     std::vector<BindingSlot> m_bindings;
-    VkShaderModule m_module = VK_NULL_HANDLE;
+    std::vector<VkShaderModule> m_modules;
+    uint32_t m_pushBytes = 0;
     std::vector<VkDescriptorSetLayout> m_setLayouts; // set 0, 1, ...
     VkPipelineLayout m_layout = VK_NULL_HANDLE;
     std::map<PipelineKey, VkPipeline> m_pipelines;

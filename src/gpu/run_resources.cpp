@@ -39,9 +39,9 @@ Result<RunResources*> RunResources::create(GpuContext& ctx) {
 }
 
 Status RunResources::createObjects() {
-    VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kMaxBindings * uint32_t(kMaxBatch)};
+    VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kMaxBindings * uint32_t(kMaxSteps)};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    dpci.maxSets = kMaxBatch * kMaxSets;
+    dpci.maxSets = kMaxSteps * kMaxSets;
     dpci.poolSizeCount = 1;
     dpci.pPoolSizes = &ps;
     if (VkResult r = vkCreateDescriptorPool(m_ctx.device(), &dpci, nullptr, &m_pool); r != VK_SUCCESS)

@@ -18,6 +18,7 @@ class RunResources {
   public:
     static constexpr size_t kMaxBatch = 64; // dispatches per submission
     static constexpr uint32_t kMaxSets = 2;  // descriptor sets per dispatch (the kernel's, the trace's)
+    static constexpr size_t kMaxSteps = 512; // dispatches per submission (multi-pass items have several)
     static Result<RunResources*> create(GpuContext& ctx); // owned by the caller
     ~RunResources();
     RunResources(const RunResources&) = delete;
@@ -31,7 +32,7 @@ class RunResources {
     VkCommandBuffer commandBuffer() const { return m_cmd; }
     VkFence fence() const { return m_fence; }
     VkQueryPool queries() const { return m_queries; } // 2 per dispatch; null when unsupported
-    VkDescriptorPool descriptorPool() const { return m_pool; } // kMaxBatch sets, reset per batch
+    VkDescriptorPool descriptorPool() const { return m_pool; } // kMaxSteps * kMaxSets sets, reset per batch
     VkEvent event(size_t item) const { return m_events[item]; } // set when dispatch `item` is done
 
   private:

@@ -3,7 +3,10 @@
 #include <chrono>
 #include <numeric>
 
+#include <algorithm>
+
 #include "core/checker.h"
+#include "core/passes.h"
 #include "core/puzzle_loader.h"
 #include "core/reference_ops.h"
 #include "gpu/bench.h"
@@ -18,6 +21,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 Error benchError(std::string message) { return Error{ErrorKind::Usage, std::move(message)}; }
+
+Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
 
 // The template case re-sized for N: the first input's fill at length N, scratch from its size
 // expression, workgroup counts and constants re-evaluated.
@@ -38,6 +43,7 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
     vars.names = &names;
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
+    if (p.multiPass()) return scaledOutputs(p, c);
     for (int d = 0; d < 3; ++d) {
         uint64_t w = c.workgroupExprs[d].evaluate(vars);
         if (w < 1 || w > UINT32_MAX) return benchError("at N = " + std::to_string(o.n) + " the workgroup count \"" + c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
@@ -45,6 +51,11 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
     }
     if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() && !c.workgroupExprs[2].usesN())
         return benchError(p.slug + "'s workgroup counts do not depend on N; write them as expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
+    return scaledOutputs(p, c);
+}
+
+// The expected outputs' shapes for the scaled inputs.
+Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c) {
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         if (decl.role != RoleKind::Output) continue;
@@ -110,31 +121,77 @@ Result<uint64_t> parseCount(const std::string& text) {
     return *v;
 }
 
-Result<BenchReport> benchKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
-                                const std::string& source, const std::string& kernelFile,
-                                const std::string& copyShaderSource, const BenchOptions& o) {
+namespace {
+
+// Compiles and checks every kernel against the puzzle; the first problem is the error.
+Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAll(const Compiler& compiler, const Puzzle& p,
+                                                                                const std::vector<KernelSource>& sources) {
+    std::vector<std::pair<std::vector<uint32_t>, KernelInterface>> out;
+    if (sources.size() != p.kernels.size()) return benchError(p.slug + " needs " + std::to_string(p.kernels.size()) + " kernels");
+    for (size_t k = 0; k < p.kernels.size(); ++k) {
+        auto it = std::find_if(sources.begin(), sources.end(), [&](const KernelSource& s) { return s.name == p.kernels[k].name; });
+        const KernelSource& src = it != sources.end() ? *it : sources[k];
+        CompileResult c = compiler.compile(src.text, src.file); // unoptimised: -O would drop unused buffers
+        if (!c.ok()) return Error{ErrorKind::Compile, c.diagnostics.empty() ? "the kernel does not compile" : c.diagnostics[0].str()};
+        auto iface = reflectKernel(c.spirv);
+        if (!iface) return iface.error();
+        auto problems = checkInterface(p, *iface, src.text, src.file, k);
+        if (hasErrors(problems)) return Error{ErrorKind::Interface, problems[0].str()};
+        out.emplace_back(std::move(c.spirv), std::move(*iface));
+    }
+    return out;
+}
+
+std::vector<uint32_t> pushWords(const KernelInterface& k, const CaseDispatch& d) {
+    std::vector<uint32_t> words((k.pushBytes + 3) / 4, 0);
+    for (const auto& [name, value] : d.push)
+        for (const KernelPushMember& m : k.push)
+            if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
+    return words;
+}
+
+} // namespace
+
+Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                                 const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
+                                 const BenchOptions& o) {
     auto scaled = scaledCase(puzzle, o);
     if (!scaled) return scaled.error();
     Puzzle p = puzzle;
     p.cases = {*scaled};
-    CompileResult k = compiler.compile(source, kernelFile); // unoptimised: -O would drop unused buffers
-    if (!k.ok()) return Error{ErrorKind::Compile, k.diagnostics.empty() ? "the kernel does not compile" : k.diagnostics[0].str()};
-    auto iface = reflectKernel(k.spirv);
-    if (!iface) return iface.error();
-    auto problems = checkInterface(p, *iface, source, kernelFile);
-    if (hasErrors(problems)) return Error{ErrorKind::Interface, problems[0].str()};
+    auto kernels = compileAll(compiler, p, sources);
+    if (!kernels) return kernels.error();
+    auto dispatches = caseDispatches(p, 0);
+    if (!dispatches) return dispatches.error();
     auto data = materializeCase(p, 0);
     if (!data) return data.error();
     BenchJob job;
-    job.spirv = k.spirv;
+    for (const auto& [spirv, iface] : *kernels) {
+        job.kernels.push_back(spirv);
+        job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
+    }
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
     job.reps = o.reps;
+    std::vector<size_t> at = finalBufferAt(p, *dispatches);
+    std::vector<bool> swapped(p.buffers.size(), false);
+    for (const PassDecl& pass : p.passes)
+        if (pass.swap) swapped[(*pass.swap)[0]] = swapped[(*pass.swap)[1]] = true;
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         bool output = decl.role == RoleKind::Output;
         job.buffers.push_back({decl.binding, output ? std::span<const uint32_t>() : std::span<const uint32_t>(data->initial[b].words),
-                               data->initial[b].words.size(), decl.role == RoleKind::Scratch, output});
+                               data->initial[b].words.size(), decl.role == RoleKind::Scratch, false,
+                               decl.role == RoleKind::Input && swapped[b]});
     }
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role == RoleKind::Output) job.buffers[at[b]].readBack = true;
+    if (p.multiPass())
+        for (const CaseDispatch& d : *dispatches) {
+            BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushWords((*kernels)[d.kernel].second, d),
+                           std::vector<int>(p.buffers.size(), -1)};
+            for (size_t b : p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
+            job.steps.push_back(std::move(step));
+        }
     auto run = runBench(gpu, job);
     if (!run) return run.error();
     auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
@@ -145,9 +202,16 @@ Result<BenchReport> benchKernel(const Compiler& compiler, GpuContext& gpu, const
     r.device = gpu.info().name;
     r.n = o.n;
     r.workgroupSize = scaled->workgroupSize;
-    r.workgroups = scaled->workgroups;
+    r.workgroups = dispatches->front().workgroups;
     r.dispatchMs = run->dispatchMs;
     r.medianMs = medianOf(run->dispatchMs);
+    if (p.multiPass())
+        for (size_t k = 0; k < dispatches->size(); ++k) {
+            const CaseDispatch& d = (*dispatches)[k];
+            if (r.passes.empty() || k == 0 || d.pass != (*dispatches)[k - 1].pass) r.passes.push_back({p.kernels[d.kernel].name, 0, 0});
+            r.passes.back().dispatches++;
+            r.passes.back().medianMs += medianOf(run->stepMs[k]);
+        }
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].role != RoleKind::Scratch) r.bytesMoved += data->initial[b].words.size() * 4;
     r.gbPerS = r.medianMs > 0 ? r.bytesMoved / (r.medianMs * 1e6) : 0;
@@ -160,7 +224,7 @@ Result<BenchReport> benchKernel(const Compiler& compiler, GpuContext& gpu, const
     r.pass = true;
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         if (!data->expected[b]) continue;
-        BufferData actual{p.buffers[b].type, data->expected[b]->shape, run->readBack[b]};
+        BufferData actual{p.buffers[b].type, data->expected[b]->shape, run->readBack[at[b]]};
         BufferVerdict v = compareBuffers(*data->expected[b], actual, p.tolerance);
         r.pass = r.pass && v.pass;
         r.mismatches += v.mismatchCount;

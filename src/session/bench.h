@@ -8,6 +8,7 @@
 
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "session/check.h"
 
 namespace vkp {
 
@@ -34,6 +35,12 @@ struct BenchReport {
     double ratioToCopy = 0;           // gbPerS / max(copy, shader copy)
     double cpuMs = 0;                 // the reference op, sequential, on the CPU
     std::string cpuWhat;              // what the CPU timing ran
+    struct Pass {
+        std::string label;            // the kernel's name
+        int dispatches = 0;           // its repetitions
+        double medianMs = 0;          // the sum of its dispatches' median times
+    };
+    std::vector<Pass> passes;         // a multi-pass puzzle's, in order
     bool pass = false;                // the GPU result equals the CPU reference
     uint64_t mismatches = 0;
     uint64_t firstMismatch = 0;
@@ -42,8 +49,9 @@ struct BenchReport {
 // Parses "2^28", "268435456" or "1<<20".
 Result<uint64_t> parseCount(const std::string& text);
 
-Result<BenchReport> benchKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
-                                const std::string& source, const std::string& kernelFile,
-                                const std::string& copyShaderSource, const BenchOptions& options);
+// The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them).
+Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                                 const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
+                                 const BenchOptions& options);
 
 } // namespace vkp

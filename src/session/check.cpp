@@ -5,6 +5,8 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "core/passes.h"
+#include "core/reference_ops.h"
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
@@ -37,30 +39,37 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
     return all;
 }
 
+// A compiled kernel of the program: its words (instrumented when tracing) and what it declares.
+struct CompiledKernel {
+    std::vector<uint32_t> spirv;
+    KernelInterface iface;
+    TraceLayout layout;
+};
+
 class Checker {
   public:
-    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, const KernelInterface& k)
-        : m_p(p), m_runner(runner), m_r(r), m_o(o), m_kernel(k) {}
+    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, std::vector<CompiledKernel>& k)
+        : m_p(p), m_runner(runner), m_r(r), m_o(o), m_kernels(k) {}
 
-    void run(std::span<const uint32_t> spirv) {
+    void run() {
         if (auto s = checkSharedMemory(); !s) return fail(s.error());
-        std::vector<uint32_t> bindings;
-        for (const BufferDecl& b : m_p.buffers) bindings.push_back(b.binding);
-        std::vector<uint32_t> traced;
         if (m_o.trace) {
             auto t = Clock::now();
-            auto inst = instrumentKernel(spirv);
-            if (!inst) return fail(inst.error());
-            if (auto valid = validateSpirv(inst->spirv); !valid) return fail(valid.error());
-            m_layout = inst->layout;
-            traced = std::move(inst->spirv);
-            spirv = traced;
+            for (CompiledKernel& k : m_kernels) {
+                auto inst = instrumentKernel(k.spirv);
+                if (!inst) return fail(inst.error());
+                if (auto valid = validateSpirv(inst->spirv); !valid) return fail(valid.error());
+                k.layout = inst->layout;
+                k.spirv = std::move(inst->spirv);
+            }
             m_r.timing.instrumentMs = msSince(t);
         }
         DeviceJob job;
-        job.spirv = spirv;
-        job.bindings = bindings;
-        if (m_o.trace) job.otherSets.push_back({m_layout.traceSet, m_layout.traceBinding});
+        job.spirv = m_kernels[0].spirv;
+        for (size_t k = 1; k < m_kernels.size(); ++k) job.moreKernels.push_back(m_kernels[k].spirv);
+        for (const CompiledKernel& k : m_kernels) job.pushBytes = std::max(job.pushBytes, k.iface.pushBytes);
+        for (const BufferDecl& b : m_p.buffers) job.bindings.push_back(b.binding);
+        if (m_o.trace) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
         job.timeoutMs = m_o.timeoutMs;
         job.testCrash = m_o.testCrashWorker;
         m_r.reached = StageKind::Pipeline;
@@ -75,42 +84,81 @@ class Checker {
     // Shared arrays sized by constants can outgrow the device in some case only: say which.
     Status checkSharedMemory() const {
         uint64_t limit = m_runner.info().maxSharedMemoryBytes;
-        for (size_t i : selectedCases(m_p, m_o)) {
-            uint64_t bytes = m_kernel.sharedBytes(specValues(m_p.cases[i]));
-            if (!limit || bytes <= limit) continue;
-            std::string parts;
-            for (const KernelSharedArray& a : m_kernel.shared)
-                parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_p.cases[i])));
-            return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
-                                               " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
-                                               std::to_string(limit) + " bytes"};
-        }
+        for (const CompiledKernel& k : m_kernels)
+            for (size_t i : selectedCases(m_p, m_o)) {
+                uint64_t bytes = k.iface.sharedBytes(specValues(m_p.cases[i]));
+                if (!limit || bytes <= limit) continue;
+                std::string parts;
+                for (const KernelSharedArray& a : k.iface.shared)
+                    parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_p.cases[i])));
+                return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
+                                                   " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
+                                                   std::to_string(limit) + " bytes"};
+            }
         return okStatus();
+    }
+
+    // A case's buffers and dispatches: one step per dispatch of a multi-pass puzzle, each with its
+    // own trace buffer when tracing.
+    Result<RunItem> itemFor(size_t index, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
+                            std::vector<std::vector<uint32_t>>& traceWords) {
+        RunItem item{launchOf(m_p.cases[index]), {}, {}};
+        bool multi = m_p.multiPass();
+        for (size_t b = 0; b < m_p.buffers.size(); ++b)
+            item.buffers.push_back({m_p.buffers[b].binding, data.initial[b].words, multi || m_p.buffers[b].role == RoleKind::Output});
+        size_t firstTrace = item.buffers.size();
+        if (m_o.trace) {
+            uint64_t records = m_o.traceRecords / std::max<size_t>(1, dispatches.size());
+            for (const CaseDispatch& d : dispatches) {
+                TraceLaunch launch = traceLaunch(index, d);
+                uint64_t per = std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), 16, 1024);
+                uint64_t words = 0;
+                traceWords.push_back(makeTraceBuffer(launch, static_cast<uint32_t>(per), m_o.loopBudget, &words));
+                const TraceLayout& layout = m_kernels[d.kernel].layout;
+                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words});
+            }
+        }
+        if (!multi) return item;
+        for (size_t j = 0; j < dispatches.size(); ++j) {
+            const CaseDispatch& d = dispatches[j];
+            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushWords(d), std::vector<int>(item.buffers.size(), -1)};
+            for (size_t b : m_p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
+            if (m_o.trace) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
+            item.steps.push_back(std::move(step));
+        }
+        return item;
+    }
+
+    std::vector<uint32_t> pushWords(const CaseDispatch& d) const {
+        const KernelInterface& k = m_kernels[d.kernel].iface;
+        std::vector<uint32_t> words((k.pushBytes + 3) / 4, 0);
+        for (const auto& [name, value] : d.push)
+            for (const KernelPushMember& m : k.push)
+                if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
+        return words;
     }
 
     // Every case in one submission; then each output is compared with its expected values.
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
         std::vector<CaseData> data;
+        std::vector<std::vector<CaseDispatch>> dispatches;
         std::vector<RunItem> items;
+        std::vector<std::vector<uint32_t>> traceWords;
+        size_t traceCount = 0;
         for (size_t i : cases) {
             auto d = materializeCase(m_p, i);
             if (!d) return fail(d.error());
+            auto ds = caseDispatches(m_p, i);
+            if (!ds) return fail(ds.error());
+            traceCount += ds->size();
             data.push_back(std::move(*d));
-            RunItem item{launchOf(m_p.cases[i]), {}};
-            for (size_t b = 0; b < m_p.buffers.size(); ++b)
-                item.buffers.push_back({m_p.buffers[b].binding, data.back().initial[b].words, m_p.buffers[b].role == RoleKind::Output});
-            items.push_back(std::move(item));
+            dispatches.push_back(std::move(*ds));
         }
-        std::vector<std::vector<uint32_t>> traceBuffers;
-        if (m_o.trace) {
-            traceBuffers.reserve(cases.size());
-            for (size_t k = 0; k < cases.size(); ++k) {
-                TraceLaunch launch = traceLaunch(cases[k]);
-                uint64_t per = std::clamp<uint64_t>(m_o.traceRecords / std::max<uint64_t>(1, launch.invocations()), 16, 1024);
-                uint64_t words = 0;
-                traceBuffers.push_back(makeTraceBuffer(launch, static_cast<uint32_t>(per), m_o.loopBudget, &words));
-                items[k].buffers.push_back({m_layout.traceBinding, traceBuffers.back(), true, m_layout.traceSet, words});
-            }
+        traceWords.reserve(traceCount); // the items' spans point into it
+        for (size_t k = 0; k < cases.size(); ++k) {
+            auto item = itemFor(cases[k], data[k], dispatches[k], traceWords);
+            if (!item) return fail(item.error());
+            items.push_back(std::move(*item));
         }
         job.items = std::move(items);
         auto ran = m_runner.run(job);
@@ -119,11 +167,12 @@ class Checker {
         m_r.timing.runMs = ran->runMs;
         m_r.reached = StageKind::Run;
         auto t = Clock::now();
-        for (size_t k = 0; k < cases.size(); ++k) m_r.cases.push_back(compare(cases[k], data[k], ran->items.at(k)));
+        for (size_t k = 0; k < cases.size(); ++k)
+            m_r.cases.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
         m_r.timing.checkMs = msSince(t);
     }
 
-    CaseOutcome compare(size_t index, CaseData& data, Result<RunOutput>& ran) {
+    CaseOutcome compare(size_t index, CaseData& data, const std::vector<CaseDispatch>& dispatches, Result<RunOutput>& ran) {
         CaseOutcome out;
         out.index = index;
         if (!ran) {
@@ -135,29 +184,56 @@ class Checker {
         out.gpuMs = ran->gpuMs;
         if (ran->gpuMs > 0) m_r.timing.gpuMs += ran->gpuMs;
         out.pass = true;
-        if (m_o.trace) analyse(out, data, ran->buffers.back());
+        if (m_o.trace) analyse(out, data, dispatches, ran->buffers);
+        std::vector<size_t> at = finalBufferAt(m_p, dispatches);
         for (size_t b = 0; b < m_p.buffers.size(); ++b) {
             if (!data.expected[b]) continue;
-            BufferData actual{m_p.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[b])};
+            BufferData actual{m_p.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[at[b]])};
             BufferVerdict v = compareBuffers(*data.expected[b], actual, m_p.tolerance);
             out.pass = out.pass && v.pass;
+            if (!v.pass) notePitfalls(out, index, b, data, actual);
             out.outputs.push_back({b, std::move(*data.expected[b]), std::move(actual), std::move(v)});
         }
         out.outputsMatch = out.pass;
         if (out.analysis && out.analysis->failsCase()) out.pass = false;
+        for (const PassTrace& p : out.passes)
+            if (p.analysis->failsCase()) out.pass = false;
         out.inputs = std::move(data.initial);
         return out;
     }
 
-    TraceLaunch traceLaunch(size_t index) const {
-        return {m_p.cases[index].workgroupSize, m_p.cases[index].workgroups};
+    // A wrong output that equals a known wrong answer gets the puzzle's explanation.
+    void notePitfalls(CaseOutcome& out, size_t index, size_t buffer, const CaseData& data, const BufferData& actual) const {
+        const TestCase& c = m_p.cases[index];
+        auto names = caseNames(m_p, c, 0);
+        ExprVars vars = caseVars(m_p, c, names);
+        for (const PitfallDecl& p : m_p.pitfalls) {
+            if (p.buffer != buffer) continue;
+            std::vector<const BufferData*> args;
+            std::vector<Shape> shapes;
+            for (size_t a : p.args) {
+                args.push_back(&data.initial[a]);
+                shapes.push_back(data.initial[a].shape);
+            }
+            OpParams params;
+            for (const auto& [key, e] : p.params) params[key] = static_cast<double>(e.evaluate(vars));
+            auto shape = referenceOpShape(p.op, shapes, params);
+            if (!shape || shape->count() != actual.shape.count()) continue;
+            BufferData wrong = runReferenceOp(p.op, args, params, m_p.buffers[buffer].type);
+            wrong.shape = actual.shape;
+            if (compareBuffers(wrong, actual, m_p.tolerance).pass) out.notes.push_back(p.message);
+        }
+    }
+
+    TraceLaunch traceLaunch(size_t index, const CaseDispatch& d) const {
+        return {m_p.cases[index].workgroupSize, d.workgroups};
     }
 
     // Names each traced variable with its length in this case (buffers: the data's; shared
     // arrays: from their dimensions and the case's constants).
-    std::vector<TraceVariableInfo> variableInfo(size_t index, const CaseData& data) const {
+    std::vector<TraceVariableInfo> variableInfo(size_t index, const CaseData& data, const TraceLayout& layout) const {
         std::vector<TraceVariableInfo> out;
-        for (const TracedVariable& v : m_layout.variables) {
+        for (const TracedVariable& v : layout.variables) {
             TraceVariableInfo info{v};
             if (v.shared) {
                 info.length = v.elementWidth;
@@ -176,26 +252,54 @@ class Checker {
         return out;
     }
 
-    void analyse(CaseOutcome& out, const CaseData& data, const std::vector<uint32_t>& words) {
+    void analyse(CaseOutcome& out, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
+                 const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
-        auto trace = decodeTrace(words, traceLaunch(out.index), variableInfo(out.index, data));
-        if (!trace) {
-            out.error = trace.error();
-            return;
+        size_t firstTrace = m_p.buffers.size();
+        for (size_t j = 0; j < dispatches.size(); ++j) {
+            const CaseDispatch& d = dispatches[j];
+            const TraceLayout& layout = m_kernels[d.kernel].layout;
+            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d), variableInfo(out.index, data, layout));
+            if (!trace) {
+                out.error = trace.error();
+                return;
+            }
+            auto shared = std::make_shared<const Trace>(std::move(*trace));
+            auto analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_p.limits));
+            if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
+                out.trace = shared;
+                out.analysis = analysis;
+            }
+            if (m_p.multiPass()) out.passes.push_back({d.label(m_p), d.kernel, shared, analysis});
         }
-        auto shared = std::make_shared<const Trace>(std::move(*trace));
-        out.analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_p.limits));
-        out.trace = std::move(shared);
         m_r.timing.analysisMs += msSince(t);
     }
 
     const Puzzle& m_p;
-    TraceLayout m_layout;
     DeviceRunner& m_runner;
     CheckReport& m_r;
     const CheckOptions& m_o;
-    const KernelInterface& m_kernel;
+    std::vector<CompiledKernel>& m_kernels;
 };
+
+// Orders the sources as Puzzle::kernels; an error names what is missing or unknown.
+Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle, const std::vector<KernelSource>& sources) {
+    std::vector<const KernelSource*> out(puzzle.kernels.size(), nullptr);
+    std::string names;
+    for (const KernelDecl& k : puzzle.kernels) names += (names.empty() ? "" : ", ") + k.name;
+    if (puzzle.kernels.size() == 1 && sources.size() == 1) return std::vector<const KernelSource*>{&sources[0]};
+    for (const KernelSource& s : sources) {
+        auto it = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == s.name; });
+        if (it == puzzle.kernels.end())
+            return Error{ErrorKind::Usage, "'" + s.name + "' is not a kernel of " + puzzle.slug + " (its kernels: " + names + ")"};
+        out[it - puzzle.kernels.begin()] = &s;
+    }
+    for (size_t k = 0; k < out.size(); ++k)
+        if (!out[k])
+            return Error{ErrorKind::Usage, puzzle.slug + " has " + std::to_string(puzzle.kernels.size()) + " kernels (" + names +
+                                               "); the kernel '" + puzzle.kernels[k].name + "' is missing"};
+    return out;
+}
 
 } // namespace
 
@@ -233,32 +337,60 @@ CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle&
 CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,
                         const CheckOptions& options) {
+    std::string name = puzzle.kernels.empty() ? "kernel" : puzzle.kernels[0].name;
+    return checkProgram(compiler, runner, puzzle, {{name, source, kernelFile}}, options);
+}
+
+CheckReport checkProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                         const std::vector<KernelSource>& sources, const CheckOptions& options) {
+    InProcessRunner runner(gpu);
+    return checkProgram(compiler, runner, puzzle, sources, options);
+}
+
+CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                         const std::vector<KernelSource>& sources, const CheckOptions& options) {
     auto start = Clock::now();
     CheckReport r;
-    r.kernelFile = kernelFile;
+    r.kernelFile = sources.empty() ? "" : sources[0].file;
     if (options.onlyCase && *options.onlyCase >= puzzle.cases.size()) {
         r.error = Error{ErrorKind::Usage, "case " + std::to_string(*options.onlyCase + 1) + " does not exist; " +
                                               puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
         return r;
     }
-    auto t = Clock::now();
-    CompileResult compiled = compiler.compile(source, kernelFile, {/*debugInfo=*/options.trace});
-    r.timing.compileMs = msSince(t);
-    r.diagnostics = compiled.diagnostics;
-    if (!compiled.ok()) return r;
-    r.reached = StageKind::Interface;
-    t = Clock::now();
-    auto iface = reflectKernel(compiled.spirv);
-    if (!iface) {
-        r.error = iface.error();
+    auto ordered = matchSources(puzzle, sources);
+    if (!ordered) {
+        r.error = ordered.error();
         return r;
     }
-    auto problems = checkInterface(puzzle, *iface, source, kernelFile);
-    r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
-    r.timing.reflectMs = msSince(t);
-    if (hasErrors(problems)) return r;
+    std::vector<CompiledKernel> kernels;
+    bool compiledAll = true, interfaceOk = true;
+    for (size_t k = 0; k < ordered->size(); ++k) {
+        const KernelSource& src = *(*ordered)[k];
+        auto t = Clock::now();
+        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace});
+        r.timing.compileMs += msSince(t);
+        r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
+        if (!compiled.ok()) {
+            compiledAll = false;
+            continue;
+        }
+        t = Clock::now();
+        auto iface = reflectKernel(compiled.spirv);
+        if (!iface) {
+            r.error = iface.error();
+            return r;
+        }
+        auto problems = checkInterface(puzzle, *iface, src.text, src.file, k);
+        r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
+        r.timing.reflectMs += msSince(t);
+        interfaceOk = interfaceOk && !hasErrors(problems);
+        kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}});
+    }
+    if (!compiledAll) return r;
+    r.reached = StageKind::Interface;
+    if (!interfaceOk) return r;
     r.reached = StageKind::Pipeline;
-    Checker(puzzle, runner, r, options, *iface).run(compiled.spirv);
+    Checker(puzzle, runner, r, options, kernels).run();
     r.timing.totalMs = msSince(start);
     return r;
 }

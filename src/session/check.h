@@ -41,6 +41,18 @@ struct BufferOutcome {
     BufferVerdict verdict;
 };
 
+// One dispatch of a multi-pass case, traced.
+struct PassTrace {
+    std::string label;            // "scan_tiles", "step (3 of 10)"
+    size_t kernel = 0;            // index into Puzzle::kernels
+    // A multi-pass case: `trace`/`analysis` are those of the first dispatch with a failing finding
+    // (else the first dispatch), and `passes` holds every dispatch's.
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TraceAnalysis> analysis;
+    std::vector<PassTrace> passes;
+    std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
+};
+
 struct CaseOutcome {
     size_t index = 0;             // 0-based case index
     bool pass = false;
@@ -51,12 +63,23 @@ struct CaseOutcome {
     bool outputsMatch = false;    // every output equals its expected values
     // With tracing: what every thread did, and what that says (races, out-of-bounds, limits...).
     // A finding that fails the case makes `pass` false even when the outputs match.
+    // A multi-pass case: `trace`/`analysis` are those of the first dispatch with a failing finding
+    // (else the first dispatch), and `passes` holds every dispatch's.
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const TraceAnalysis> analysis;
+    std::vector<PassTrace> passes;
+    std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
+};
+
+// The text of one of the puzzle's kernels, as the user wrote it.
+struct KernelSource {
+    std::string name;   // Puzzle::kernels[k].name ("kernel" for a single-kernel puzzle)
+    std::string text;
+    std::string file;   // as named in diagnostics
 };
 
 struct CheckReport {
-    std::string kernelFile;              // as named in diagnostics
+    std::string kernelFile;              // as named in diagnostics (the first kernel's)
     StageKind reached = StageKind::Compile; // Done when every requested case ran
     std::vector<Diagnostic> diagnostics; // compile and interface messages
     std::optional<Error> error;          // a device error that stopped the check
@@ -82,6 +105,11 @@ struct CheckOptions {
 CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,
                         const CheckOptions& options = {});
+// Every kernel of a puzzle (several for a multi-pass puzzle), in Puzzle::kernels order or by name.
+CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                         const std::vector<KernelSource>& sources, const CheckOptions& options = {});
+CheckReport checkProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+                         const std::vector<KernelSource>& sources, const CheckOptions& options = {});
 // The same, on a device of this process (tests, benchmarks, --in-process).
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,

@@ -1,5 +1,6 @@
 #include "shader/interface_check.h"
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -21,14 +22,15 @@ int bindingLine(const std::string& source, uint32_t binding) {
 
 class InterfaceChecker {
   public:
-    InterfaceChecker(const Puzzle& p, const KernelInterface& k, const std::string& src, const std::string& file)
-        : m_p(p), m_k(k), m_src(src), m_file(file) {}
+    InterfaceChecker(const Puzzle& p, const KernelInterface& k, const std::string& src, const std::string& file, size_t kernel)
+        : m_p(p), m_k(k), m_src(src), m_file(file), m_kernel(kernel) {}
 
     std::vector<Diagnostic> run() {
         for (const KernelBinding& b : m_k.bindings) checkKernelBinding(b);
-        for (const BufferDecl& d : m_p.buffers) checkDeclared(d);
+        for (size_t b : ownBuffers()) checkDeclared(m_p.buffers[b]);
         for (const KernelSpecConstant& c : m_k.specConstants) checkConstant(c.id, c.name);
         checkLocalSize();
+        checkPush();
         return std::move(m_out);
     }
 
@@ -46,6 +48,9 @@ class InterfaceChecker {
         if (b.set != 0) return error(line, what + " is in descriptor set " + std::to_string(b.set) + "; puzzles use set 0");
         const BufferDecl* d = m_p.findBuffer(b.binding);
         if (!d) return error(line, what + " is not one of this puzzle's buffers (" + bufferList() + ")");
+        std::vector<size_t> own = ownBuffers();
+        if (std::find(own.begin(), own.end(), size_t(d - m_p.buffers.data())) == own.end())
+            return error(line, what + " ('" + d->name + "') is not a buffer of the kernel " + kernelName() + " (" + bufferList() + ")");
         if (!b.storageBuffer)
             return error(line, what + " is a uniform block; '" + d->name + "' must be a storage buffer: " + declaration(*d));
         if (!b.singleRuntimeArray)
@@ -93,22 +98,59 @@ class InterfaceChecker {
     }
     std::string bufferList() const {
         std::string s;
-        for (const BufferDecl& d : m_p.buffers) s += (s.empty() ? "" : ", ") + d.name + " = " + std::to_string(d.binding);
+        for (size_t b : ownBuffers()) s += (s.empty() ? "" : ", ") + m_p.buffers[b].name + " = " + std::to_string(m_p.buffers[b].binding);
         return "its bindings: " + s;
+    }
+    std::vector<size_t> ownBuffers() const {
+        if (m_kernel < m_p.kernels.size()) return m_p.kernels[m_kernel].buffers;
+        std::vector<size_t> all(m_p.buffers.size());
+        for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+        return all;
+    }
+    std::string kernelName() const {
+        return m_kernel < m_p.kernels.size() ? "'" + m_p.kernels[m_kernel].name + "'" : "";
+    }
+    // The push-constant block: every member set by every pass of this kernel, uint or int.
+    void checkPush() {
+        int line = findLine(m_src, std::regex("push_constant"));
+        std::vector<const PassDecl*> passes;
+        for (const PassDecl& p : m_p.passes)
+            if (p.kernel == m_kernel) passes.push_back(&p);
+        if (passes.empty() && !m_k.push.empty())
+            return error(line, "this puzzle sets no push constants; remove the push_constant block");
+        for (const KernelPushMember& m : m_k.push) {
+            if (!m.type || *m.type == ElementKind::Float)
+                error(line, "push constant '" + m.name + "' is a " + m.typeText + "; passes set uint or int values");
+            for (const PassDecl* p : passes)
+                if (std::none_of(p->push.begin(), p->push.end(), [&](const auto& kv) { return kv.first == m.name; }))
+                    error(line, "push constant '" + m.name + "' is not set by the pass at " + p->where.str() + " (it sets: " + pushNames(*p) + ")");
+        }
+        for (const PassDecl* p : passes)
+            for (const auto& [name, value] : p->push)
+                if (std::none_of(m_k.push.begin(), m_k.push.end(), [&](const KernelPushMember& m) { return m.name == name; }))
+                    error(line, "the puzzle sets the push constant '" + name + "', but the kernel does not declare it: add " +
+                                    "layout(push_constant) uniform Push { uint " + name + "; };");
+    }
+    static std::string pushNames(const PassDecl& p) {
+        std::string s;
+        for (const auto& [name, value] : p.push) s += (s.empty() ? "" : ", ") + name;
+        return s.empty() ? "nothing" : s;
     }
 
     const Puzzle& m_p;
     const KernelInterface& m_k;
     const std::string& m_src;
     const std::string& m_file;
+    size_t m_kernel = 0;
     std::vector<Diagnostic> m_out;
 };
 
 } // namespace
 
 std::vector<Diagnostic> checkInterface(const Puzzle& puzzle, const KernelInterface& kernel,
-                                       const std::string& source, const std::string& fileName) {
-    return InterfaceChecker(puzzle, kernel, source, fileName).run();
+                                       const std::string& source, const std::string& fileName,
+                                       size_t kernelIndex) {
+    return InterfaceChecker(puzzle, kernel, source, fileName, kernelIndex).run();
 }
 
 } // namespace vkp

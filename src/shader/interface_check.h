@@ -13,7 +13,10 @@ namespace vkp {
 // Errors for a missing, extra or mistyped binding, a non-storage or oddly shaped block, an
 // unknown or reserved constant id, and a fixed local size that some case cannot use. Each
 // points at the kernel line that declares the thing, when it can be found in `source`.
+// `kernelIndex` picks the puzzle's kernel (Puzzle::kernels) this is: it binds only that
+// kernel's buffers, and its push-constant block must hold exactly what its passes set.
 std::vector<Diagnostic> checkInterface(const Puzzle& puzzle, const KernelInterface& kernel,
-                                       const std::string& source, const std::string& fileName);
+                                       const std::string& source, const std::string& fileName,
+                                       size_t kernelIndex = 0);
 
 } // namespace vkp

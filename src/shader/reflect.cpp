@@ -147,6 +147,27 @@ void elementSize(const SpirvModule& m, uint32_t type, uint32_t& bytes, uint32_t&
     }
 }
 
+void readPush(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
+    auto o = ins.operands;
+    if (static_cast<spv::StorageClass>(o[2]) != spv::StorageClass::PushConstant) return;
+    const SpirvInstruction* ptr = m.definition(o[0]);
+    if (!ptr || static_cast<Op>(ptr->opcode) != Op::OpTypePointer) return;
+    uint32_t block = ptr->operands[2];
+    const SpirvInstruction* s = m.definition(block);
+    if (!s || static_cast<Op>(s->opcode) != Op::OpTypeStruct) return;
+    for (uint32_t k = 0; k + 1 < s->operands.size() && k < 64; ++k) {
+        KernelPushMember p;
+        p.name = m.memberName(block, k);
+        p.offset = m.memberDecoration(block, k, uint32_t(spv::Decoration::Offset)).value_or(0);
+        p.type = scalarKind(m, s->operands[1 + k]);
+        p.typeText = describeType(m, s->operands[1 + k]);
+        uint32_t bytes = 4, width = 1;
+        elementSize(m, s->operands[1 + k], bytes, width);
+        out.pushBytes = std::max(out.pushBytes, p.offset + bytes);
+        out.push.push_back(std::move(p));
+    }
+}
+
 void readShared(const SpirvModule& m, const SpirvInstruction& ins, KernelInterface& out) {
     auto o = ins.operands;
     if (static_cast<spv::StorageClass>(o[2]) != spv::StorageClass::Workgroup) return;
@@ -244,6 +265,7 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
         if (op == Op::OpVariable && ins.operands.size() >= 3) {
             readVariable(m, ins, out);
             readShared(m, ins, out);
+            readPush(m, ins, out);
         }
         else if ((op == Op::OpSpecConstant || op == Op::OpSpecConstantTrue || op == Op::OpSpecConstantFalse ||
                   op == Op::OpSpecConstantComposite) && ins.operands.size() >= 2)

@@ -43,6 +43,15 @@ struct KernelSpecConstant {
     uint32_t resultId = 0;  // the SPIR-V id of the constant
 };
 
+// A member of the kernel's push-constant block (`layout(push_constant) uniform P { uint step; }`):
+// what a pass of a multi-pass puzzle sets before each dispatch.
+struct KernelPushMember {
+    std::string name;
+    uint32_t offset = 0;                    // bytes
+    std::optional<ElementKind> type;        // 32-bit float/int/uint; empty for anything else
+    std::string typeText;                   // for messages
+};
+
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
     std::vector<KernelSpecConstant> specConstants; // user constants (not the workgroup size)
@@ -51,6 +60,8 @@ struct KernelInterface {
     std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
     std::vector<uint32_t> localSizeConstantIds; // result ids of the spec constants that size the workgroup
     std::vector<KernelSharedArray> shared;
+    std::vector<KernelPushMember> push;    // the push-constant block's members
+    uint32_t pushBytes = 0;                // its size: the end of its last member
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;

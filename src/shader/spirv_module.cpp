@@ -59,6 +59,8 @@ void SpirvModule::index() {
         if (op == spv::Op::OpName && o.size() >= 2) m_names[o[0]] = spirvString(o, 1);
         else if (op == spv::Op::OpMemberName && o.size() >= 3) m_memberNames[{o[0], o[1]}] = spirvString(o, 2);
         else if (op == spv::Op::OpDecorate && o.size() >= 2) m_decorations[{o[0], o[1]}] = o.size() > 2 ? o[2] : 0;
+        else if (op == spv::Op::OpMemberDecorate && o.size() >= 3)
+            m_memberDecorations[{o[0], o[1], o[2]}] = o.size() > 3 ? o[3] : 0;
         bool hasResult = false, hasType = false;
         spv::HasResultAndType(op, &hasResult, &hasType);
         size_t resultAt = hasType ? 1 : 0;
@@ -85,6 +87,12 @@ std::optional<uint32_t> SpirvModule::decoration(uint32_t id, uint32_t decoration
 const SpirvInstruction* SpirvModule::definition(uint32_t id) const {
     auto it = m_definitions.find(id);
     return it == m_definitions.end() ? nullptr : &m_instructions[it->second];
+}
+
+std::optional<uint32_t> SpirvModule::memberDecoration(uint32_t structId, uint32_t member, uint32_t decoration) const {
+    auto it = m_memberDecorations.find({structId, member, decoration});
+    if (it == m_memberDecorations.end()) return std::nullopt;
+    return it->second;
 }
 
 } // namespace vkp

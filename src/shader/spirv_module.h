@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <optional>
 #include <span>
@@ -29,6 +30,8 @@ class SpirvModule {
     // Decoration -> literal (0 when the decoration has none); empty when undecorated.
     std::optional<uint32_t> decoration(uint32_t id, uint32_t decoration) const;
     const SpirvInstruction* definition(uint32_t id) const;     // the instruction whose result is id
+    // A struct member's decoration (e.g. Offset) -> its literal; empty when undecorated.
+    std::optional<uint32_t> memberDecoration(uint32_t structId, uint32_t member, uint32_t decoration) const;
 
   private:
     std::vector<uint32_t> m_words;
@@ -36,6 +39,7 @@ class SpirvModule {
     std::map<uint32_t, std::string> m_names;
     std::map<std::pair<uint32_t, uint32_t>, std::string> m_memberNames;
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_decorations;
+    std::map<std::array<uint32_t, 3>, uint32_t> m_memberDecorations; // struct, member, decoration
     std::map<uint32_t, size_t> m_definitions;
 
     void index();

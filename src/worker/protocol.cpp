@@ -189,10 +189,35 @@ bool decodeLaunch(Decoder& d, LaunchSpec& l) {
     return true;
 }
 
+void encodeStep(Encoder& e, const DispatchStep& s) {
+    e.u32(s.kernel);
+    for (uint32_t v : s.workgroups) e.u32(v);
+    e.words(s.push);
+    e.u32(static_cast<uint32_t>(s.bind.size()));
+    for (int b : s.bind) e.u32(static_cast<uint32_t>(b));
+}
+
+bool decodeStep(Decoder& d, DispatchStep& s, uint32_t kernels, uint32_t buffers) {
+    uint32_t n;
+    if (!d.u32(s.kernel) || s.kernel >= kernels) return false;
+    for (uint32_t& v : s.workgroups)
+        if (!d.u32(v)) return false;
+    if (!d.words(s.push) || s.push.size() > 64 || !d.u32(n) || (n != 0 && n != buffers)) return false;
+    for (uint32_t k = 0; k < n; ++k) {
+        uint32_t b;
+        if (!d.u32(b) || (b != UINT32_MAX && b >= buffers)) return false;
+        s.bind.push_back(static_cast<int>(b));
+    }
+    return true;
+}
+
 } // namespace
 
 void encodeJob(Encoder& e, const DeviceJob& job) {
     e.words(job.spirv);
+    e.u32(static_cast<uint32_t>(job.moreKernels.size()));
+    for (std::span<const uint32_t> k : job.moreKernels) e.words(k);
+    e.u32(job.pushBytes);
     e.words(job.bindings);
     e.u32(static_cast<uint32_t>(job.otherSets.size()));
     for (const BindingSlot& s : job.otherSets) {
@@ -212,12 +237,19 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
             e.u64(b.sizeWords);
             e.words(b.initial);
         }
+        e.u32(static_cast<uint32_t>(item.steps.size()));
+        for (const DispatchStep& st : item.steps) encodeStep(e, st);
     }
 }
 
 bool decodeJob(Decoder& d, OwnedJob& out) {
-    uint32_t slots, crash, items;
-    if (!d.words(out.spirv) || !d.words(out.job.bindings) || !d.u32(slots) || slots > 64) return false;
+    uint32_t slots, crash, items, more;
+    if (!d.words(out.spirv) || !d.u32(more) || more > 64) return false;
+    out.moreKernels.resize(more);
+    for (auto& k : out.moreKernels)
+        if (!d.words(k)) return false;
+    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256) return false;
+    if (!d.words(out.job.bindings) || !d.u32(slots) || slots > 64) return false;
     for (uint32_t k = 0; k < slots; ++k) {
         BindingSlot s;
         if (!d.u32(s.set) || !d.u32(s.binding)) return false;
@@ -226,11 +258,12 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
     if (!d.u64(out.job.timeoutMs) || !d.u32(crash) || !d.u32(items) || items > 1u << 16) return false;
     out.job.testCrash = crash;
     out.job.spirv = out.spirv;
+    for (const auto& k : out.moreKernels) out.job.moreKernels.push_back(k);
     std::vector<std::vector<size_t>> bufferIndex(items);
     for (uint32_t i = 0; i < items; ++i) {
         RunItem item;
         uint32_t n;
-        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > 64) return false;
+        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > 1024) return false;
         for (uint32_t k = 0; k < n; ++k) {
             RunBuffer b;
             uint32_t readBack;
@@ -241,6 +274,11 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
             out.buffers.push_back(std::move(words));
             item.buffers.push_back(b);
         }
+        uint32_t steps;
+        if (!d.u32(steps) || steps > 1024) return false;
+        item.steps.resize(steps);
+        for (DispatchStep& st : item.steps)
+            if (!decodeStep(d, st, more + 1, n)) return false;
         out.job.items.push_back(std::move(item));
     }
     // Point the spans at the owned words only now: the vector of buffers no longer moves.

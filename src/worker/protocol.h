@@ -62,6 +62,7 @@ bool decodeDeviceInfo(Decoder& d, DeviceInfo& info);
 // A job as it travels: owns its words (the in-process DeviceJob points into the caller's memory).
 struct OwnedJob {
     std::vector<uint32_t> spirv;
+    std::vector<std::vector<uint32_t>> moreKernels;
     std::vector<std::vector<uint32_t>> buffers; // every item's buffers, item after item
     DeviceJob job;                              // spans point into the vectors above
 };

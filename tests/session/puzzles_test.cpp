@@ -41,8 +41,14 @@ class PuzzleTest : public ::testing::TestWithParam<std::string> {
         ASSERT_TRUE(p.ok()) << p.error().str();
         m_puzzle = *p;
     }
-    CheckReport check(const std::string& path) {
-        return checkKernel(engines().compiler, *engines().gpu, *m_puzzle, read(path), path);
+    // Every kernel of the puzzle, from its solution or its starter files.
+    CheckReport check(bool solution) {
+        std::vector<KernelSource> sources;
+        for (const KernelDecl& k : m_puzzle->kernels) {
+            const std::string& path = solution ? k.solutionPath : k.starterPath;
+            sources.push_back({k.name, read(path), path});
+        }
+        return checkProgram(engines().compiler, *engines().gpu, *m_puzzle, sources);
     }
     const Puzzle* m_puzzle = nullptr;
 };
@@ -55,14 +61,14 @@ TEST(PuzzleSetTest, EveryPuzzleFolderLoads) {
 }
 
 TEST_P(PuzzleTest, OfficialSolutionPassesEveryCase) {
-    CheckReport r = check(m_puzzle->solutionPath);
+    CheckReport r = check(true);
     EXPECT_TRUE(r.allPass()) << describe(r);
     EXPECT_EQ(r.cases.size(), m_puzzle->cases.size());
     EXPECT_TRUE(r.diagnostics.empty()) << describe(r); // not even warnings in official code
 }
 
 TEST_P(PuzzleTest, StarterCompilesButFails) {
-    CheckReport r = check(m_puzzle->starterPath);
+    CheckReport r = check(false);
     EXPECT_TRUE(r.compiled()) << describe(r);
     EXPECT_FALSE(hasErrors(r.diagnostics)) << describe(r);
     EXPECT_EQ(r.reached, StageKind::Done) << describe(r);

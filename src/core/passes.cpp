@@ -1,0 +1,86 @@
+#include "core/passes.h"
+
+namespace vkp {
+
+std::string CaseDispatch::label(const Puzzle& puzzle) const {
+    std::string name = puzzle.kernels.at(kernel).name;
+    if (repetitions <= 1) return name;
+    return name + " (" + std::to_string(repetition + 1) + " of " + std::to_string(repetitions) + ")";
+}
+
+std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c, uint64_t repetition) {
+    std::map<std::string, uint64_t> out;
+    for (const ConstantDecl& d : puzzle.constants) {
+        auto it = c.constants.find(d.id);
+        out[d.name] = it == c.constants.end() ? 0 : it->second;
+    }
+    out["i"] = repetition;
+    return out;
+}
+
+ExprVars caseVars(const Puzzle& puzzle, const TestCase& c, const std::map<std::string, uint64_t>& names) {
+    auto first = puzzle.firstInput();
+    uint64_t n = first && *first < c.data.size() && c.data[*first] ? c.data[*first]->shape.count() : 0;
+    return {n, c.workgroupSize[0], &names};
+}
+
+namespace {
+
+std::vector<size_t> identity(size_t n) {
+    std::vector<size_t> v(n);
+    for (size_t i = 0; i < n; ++i) v[i] = i;
+    return v;
+}
+
+Error passError(const PassDecl& pass, const std::string& message) {
+    return Error{ErrorKind::PuzzleFile, message, pass.where};
+}
+
+} // namespace
+
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c) {
+    std::vector<size_t> at = identity(puzzle.buffers.size());
+    if (!puzzle.multiPass()) {
+        CaseDispatch d;
+        d.workgroups = c.workgroups;
+        d.bufferAt = at;
+        return std::vector<CaseDispatch>{d};
+    }
+    std::vector<CaseDispatch> out;
+    for (size_t p = 0; p < puzzle.passes.size(); ++p) {
+        const PassDecl& pass = puzzle.passes[p];
+        auto names = caseNames(puzzle, c, 0);
+        uint64_t reps = pass.repeat.evaluate(caseVars(puzzle, c, names));
+        if (out.size() + reps > kMaxDispatchesPerCase)
+            return passError(pass, "this pass repeats " + std::to_string(reps) + " times (\"" + pass.repeat.text() +
+                                       "\"); a case may run at most " + std::to_string(kMaxDispatchesPerCase) + " dispatches");
+        for (uint64_t i = 0; i < reps; ++i) {
+            names["i"] = i;
+            ExprVars vars = caseVars(puzzle, c, names);
+            CaseDispatch d{p, pass.kernel, static_cast<uint32_t>(i), static_cast<uint32_t>(reps)};
+            for (int a = 0; a < 3; ++a) {
+                uint64_t w = pass.workgroups[a].evaluate(vars);
+                if (w < 1 || w > 65535)
+                    return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() + "\") come to " +
+                                               std::to_string(w) + " in repetition " + std::to_string(i) + "; they must be 1 to 65535");
+                d.workgroups[a] = static_cast<uint32_t>(w);
+            }
+            for (const auto& [name, e] : pass.push) d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
+            d.bufferAt = at;
+            out.push_back(std::move(d));
+            if (pass.swap && i + 1 < reps) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
+        }
+    }
+    return out;
+}
+
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t caseIndex) {
+    return caseDispatches(puzzle, puzzle.cases.at(caseIndex));
+}
+
+std::vector<size_t> finalBufferAt(const Puzzle& puzzle, const std::vector<CaseDispatch>& dispatches) {
+    if (dispatches.empty()) return identity(puzzle.buffers.size());
+    return dispatches.back().bufferAt;
+}
+
+} // namespace vkp

@@ -1,0 +1,47 @@
+// Multi-pass puzzles: turning a case into
+// the exact sequence of dispatches it runs (repetitions unrolled, push values and swapped
+// bindings resolved).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/expr.h"
+#include "core/result.h"
+
+namespace vkp {
+
+inline constexpr uint32_t kMaxDispatchesPerCase = 256;
+
+// One dispatch of a case, everything evaluated.
+struct CaseDispatch {
+    size_t pass = 0;                 // index into Puzzle::passes (0 for a single-pass puzzle)
+    size_t kernel = 0;               // index into Puzzle::kernels
+    uint32_t repetition = 0, repetitions = 1;
+    std::array<uint32_t, 3> workgroups{1, 1, 1};
+    std::vector<std::pair<std::string, uint32_t>> push; // member -> value
+    // Per Puzzle::buffers index b: the buffer whose memory sits at b's binding during this
+    // dispatch (b itself unless a swap moved it).
+    std::vector<size_t> bufferAt;
+
+    std::string label(const Puzzle& puzzle) const; // "scan_tiles", "step (3 of 10)"
+};
+
+// The dispatches of a case, in order; a single-pass puzzle gives one. Errors (a workgroup count
+// of 0, too many dispatches) name the pass.
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t caseIndex);
+// The same for a case built elsewhere (a benchmark's larger N).
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c);
+// Where each output's final contents are: per Puzzle::buffers, the buffer whose memory is at its
+// binding after the last dispatch.
+std::vector<size_t> finalBufferAt(const Puzzle& puzzle, const std::vector<CaseDispatch>& dispatches);
+// The expression names a case defines: its constants, and i for a repetition.
+std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c, uint64_t repetition);
+ExprVars caseVars(const Puzzle& puzzle, const TestCase& c, const std::map<std::string, uint64_t>& names);
+
+} // namespace vkp

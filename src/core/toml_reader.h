@@ -1,0 +1,121 @@
+// Reading puzzle-folder TOML (puzzle.toml, walkthroughs): every failure is a LoadFailure that
+// points at the node's line and column. Internal to the core's loaders.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include <toml++/toml.h>
+
+#include "core/expr.h"
+#include "core/result.h"
+
+namespace vkp {
+
+struct LoadFailure {
+    Error error;
+};
+
+// Walks the TOML tree; every failure is thrown as a LoadFailure pointing at a node.
+class Reader {
+  public:
+    explicit Reader(std::string file) : m_file(std::move(file)) {}
+
+    [[noreturn]] void fail(const toml::node* at, const std::string& message) const {
+        throw LoadFailure{Error{ErrorKind::PuzzleFile, message, where(at)}};
+    }
+    SourceLocation where(const toml::node* at) const {
+        if (!at) return {m_file, 0, 0};
+        return {m_file, static_cast<int>(at->source().begin.line),
+                static_cast<int>(at->source().begin.column)};
+    }
+
+    const toml::node* required(const toml::table& t, const char* key) const {
+        const toml::node* n = t.get(key);
+        if (!n) fail(&t, std::string("missing field '") + key + "'");
+        return n;
+    }
+    std::string string(const toml::table& t, const char* key) const {
+        return asString(required(t, key), key);
+    }
+    std::string stringOr(const toml::table& t, const char* key, std::string def) const {
+        const toml::node* n = t.get(key);
+        return n ? asString(n, key) : def;
+    }
+    std::string asString(const toml::node* n, const char* key) const {
+        if (!n->is_string()) fail(n, std::string("'") + key + "' must be a string");
+        return n->as_string()->get();
+    }
+    int64_t integer(const toml::table& t, const char* key) const {
+        return asInteger(required(t, key), key);
+    }
+    int64_t asInteger(const toml::node* n, const std::string& key) const {
+        if (!n->is_integer()) fail(n, "'" + key + "' must be an integer");
+        return n->as_integer()->get();
+    }
+    double asNumber(const toml::node* n, const std::string& key) const {
+        if (n->is_integer()) return static_cast<double>(n->as_integer()->get());
+        if (n->is_floating_point()) return n->as_floating_point()->get();
+        fail(n, "'" + key + "' must be a number");
+    }
+    double numberOr(const toml::table& t, const char* key, double def) const {
+        const toml::node* n = t.get(key);
+        return n ? asNumber(n, key) : def;
+    }
+    const toml::array& array(const toml::table& t, const char* key) const {
+        const toml::node* n = required(t, key);
+        if (!n->is_array()) fail(n, std::string("'") + key + "' must be an array");
+        return *n->as_array();
+    }
+    const toml::table& asTable(const toml::node* n, const std::string& what) const {
+        if (!n->is_table()) fail(n, what + " must be a table");
+        return *n->as_table();
+    }
+    uint32_t boundedUint(const toml::node* n, const std::string& key, int64_t lo, int64_t hi) const {
+        int64_t v = asInteger(n, key);
+        if (v < lo || v > hi)
+            fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " +
+                        std::to_string(lo) + " and " + std::to_string(hi));
+        return static_cast<uint32_t>(v);
+    }
+    const std::string& file() const { return m_file; }
+
+  private:
+    std::string m_file;
+};
+
+template <class Enum>
+Enum parseEnum(const Reader& r, const toml::table& t, const char* key,
+               std::initializer_list<std::pair<const char*, Enum>> options) {
+    const toml::node* n = r.required(t, key);
+    std::string v = r.asString(n, key);
+    std::string names;
+    for (const auto& [name, value] : options) {
+        if (v == name) return value;
+        names += std::string(names.empty() ? "" : ", ") + name;
+    }
+    r.fail(n, "unknown " + std::string(key) + " '" + v + "' (expected one of: " + names + ")");
+}
+
+// An integer, or a string holding an expression of N and WG (core/expr.h).
+inline Expr parseExprValue(const Reader& r, const toml::node* n, const std::string& key) {
+    if (n->is_integer()) {
+        int64_t v = n->as_integer()->get();
+        if (v < 0) r.fail(n, "'" + key + "' must not be negative");
+        return Expr::literal(static_cast<uint64_t>(v));
+    }
+    if (!n->is_string()) r.fail(n, "'" + key + "' must be an integer or an expression in quotes, such as \"ceil_div(N, WG)\"");
+    auto e = Expr::parse(n->as_string()->get());
+    if (!e) r.fail(n, e.error().message);
+    return *e;
+}
+
+inline uint32_t boundedValue(const Reader& r, const toml::node* n, const std::string& key, uint64_t v, uint64_t lo, uint64_t hi) {
+    if (v < lo || v > hi)
+        r.fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    return static_cast<uint32_t>(v);
+}
+
+} // namespace vkp
