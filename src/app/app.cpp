@@ -27,6 +27,7 @@
 #include "ui/fonts.h"
 #include "ui/main_view.h"
 #include "ui/theme.h"
+#include "ui/view_export.h"
 #include "ui/workbench.h"
 
 #ifndef VKPUZZLES_PUZZLE_DIR
@@ -89,6 +90,9 @@ class App {
     bool screenshotDue();
     void simulateTyping();
     void prepareScreenshotState();
+    void applyPendingScript();
+    bool exportDue();
+    void writeExport(const std::string& view);
     void updateTitle();
     int shutdown(int status);
 
@@ -112,6 +116,8 @@ class App {
     uint64_t m_lastPicture = 0;     // fingerprint of the frame presented last
     Clock::time_point m_lastPresent;
     uint64_t m_lastExposure = 0;
+    std::optional<uint32_t> m_pendingRound; // scripted: applied once the trace is there
+    std::string m_pendingCell;
 };
 
 Status App::start() {
@@ -175,6 +181,71 @@ void App::prepareScreenshotState() {
     if (m_o.tab == "hints") m_state.showTab = ui::SideTab::Hints;
     else if (m_o.tab == "solution") m_state.showTab = ui::SideTab::Solution;
     else if (m_o.tab == "device") m_state.showTab = ui::SideTab::Device;
+    else if (m_o.tab == "buffers") m_state.showMemoryTab = ui::MemoryTab::Buffers;
+    else if (m_o.tab == "timeline") m_state.showMemoryTab = ui::MemoryTab::Timeline;
+    else if (m_o.tab == "watches") m_state.showMemoryTab = ui::MemoryTab::Watches;
+    if (m_o.thread) m_state.selection.thread = *m_o.thread;
+    std::optional<uint32_t> step = m_o.script.walkthroughStep;
+    if (!step && m_o.tab == "walkthrough") step = 1;
+    if (step && p) {
+        m_wb->revealSolution();
+        m_view.startWalkthrough(*m_wb, m_state, *step - 1);
+    }
+    const ViewScript& vs = m_o.script;
+    if (!vs.watch.empty()) m_wb->setWatchedLines(vs.watch);
+    if (vs.workgroup) m_state.timelineWorkgroup = *vs.workgroup;
+    m_pendingRound = vs.round;
+    m_pendingCell = vs.cell;
+}
+
+// Scripted view state that needs the trace (a round, a shared cell) waits for it.
+void App::applyPendingScript() {
+    const Trace* trace = m_state.traces.trace();
+    const Puzzle* p = m_wb->puzzle();
+    if (!trace || !p) return;
+    if (m_pendingRound) m_state.seekRound = *m_pendingRound, m_pendingRound.reset();
+    if (m_pendingCell.empty()) return;
+    std::string name = m_pendingCell.substr(0, m_pendingCell.find('['));
+    std::vector<uint32_t> index;
+    for (size_t at = m_pendingCell.find('['); at != std::string::npos; at = m_pendingCell.find('[', at + 1))
+        index.push_back(static_cast<uint32_t>(std::strtoul(m_pendingCell.c_str() + at + 1, nullptr, 10)));
+    m_pendingCell.clear();
+    size_t ci = std::min<size_t>(m_state.selectedCase, p->cases.size() - 1);
+    if (auto b = p->bufferIndex(name); b && p->cases[ci].data[*b]) {
+        const Shape& shape = p->cases[ci].data[*b]->shape;
+        uint64_t flat = index.size() == 2 ? uint64_t(index[0]) * shape.cols() + index[1] : index.empty() ? 0 : index[0];
+        m_state.selection.cell = ui::CellRef::buffer(static_cast<uint32_t>(*b), flat);
+        return;
+    }
+    for (size_t v = 0; v < trace->variables.size(); ++v) {
+        const TraceVariableInfo& info = trace->variables[v];
+        if (!info.decl.shared || info.decl.name != name) continue;
+        uint64_t flat = index.size() == 2 && info.dims.size() == 2 ? uint64_t(index[0]) * info.dims[1] + index[1] : index.empty() ? 0 : index[0];
+        m_state.selection.cell = ui::CellRef::sharedCell(static_cast<uint32_t>(v), m_state.timelineWorkgroup, flat);
+    }
+}
+
+// A view asked to be saved: a couple of frames later (its menu closed), the frame is captured.
+bool App::exportDue() {
+    if (!m_state.exportRequest) return false;
+    return --m_state.exportRequest->framesLeft <= 0;
+}
+
+void App::writeExport(const std::string& view) {
+    auto rect = m_state.viewRects.find(ui::panelOfView(view));
+    const Puzzle* p = m_wb->puzzle();
+    if (rect == m_state.viewRects.end() || !p) return;
+    ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    const auto& r = rect->second;
+    platform::Image cropped = platform::cropImage(m_renderer->captured(), int(r[0] * scale.x), int(r[1] * scale.y), int(r[2] * scale.x), int(r[3] * scale.y));
+    std::string dir = ui::exportDirectory(m_wb->dataDir());
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::string path = (std::filesystem::path(dir) / ui::exportFileName(p->slug, view)).string();
+    auto written = platform::writePng(path, cropped);
+    std::string message = written ? "Saved the " + view + " view as " + path : "The " + view + " view could not be saved: " + written.error().message;
+    std::cout << message << "\n";
+    if (m_o.screenshot.empty() && m_o.frames == 0) m_wb->messages().push_back(message);
 }
 
 // Fonts are rasterised at the final pixel size (text size x the monitor's content scale), and the
@@ -226,6 +297,13 @@ Status App::frame(bool capture) {
     m_wb->update();
     m_info.fontScale = m_wb->settings().fontScale;
     m_view.draw(*m_wb, m_state, m_info);
+    applyPendingScript();
+    std::optional<std::string> exportView;
+    if (exportDue()) {
+        exportView = m_state.exportRequest->view;
+        m_state.exportRequest.reset();
+        capture = true;
+    }
     ImGui::Render();
     auto t1 = Clock::now();
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -243,6 +321,7 @@ Status App::frame(bool capture) {
         m_lastPresent = Clock::now();
     }
     m_stats.add(t0, t1, Clock::now());
+    if (exportView && s) writeExport(*exportView);
     handleRequests();
     if (std::fabs(m_window->contentScale() * m_wb->settings().fontScale - m_appliedScale) > 1e-3f) applyScale();
     updateTitle();
@@ -253,6 +332,8 @@ Status App::frame(bool capture) {
 bool App::screenshotDue() {
     const LiveSnapshot& s = m_wb->snapshot();
     bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) || s.status == LiveStatusKind::DeviceError;
+    // A walkthrough also waits for the official solution's run.
+    if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError && !m_wb->officialReport(m_state.walkthroughCase)) settled = false;
     m_settledFrames = settled ? m_settledFrames + 1 : 0;
     // A few frames after the results arrive: layouts that size themselves from content settle.
     return m_settledFrames >= 4 && m_frames >= 6;
@@ -303,6 +384,7 @@ int App::run() {
             break;
         }
         if (capture) {
+            if (!m_o.script.exportView.empty()) writeExport(m_o.script.exportView);
             auto written = platform::writePng(m_o.screenshot, m_renderer->captured());
             if (!written) std::cerr << "vkpuzzles: " << written.error().message << "\n";
             else std::cout << "saved " << m_o.screenshot << " (" << m_renderer->captured().width << "x" << m_renderer->captured().height << ")\n";

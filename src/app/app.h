@@ -1,10 +1,24 @@
 // The desktop app's entry point: a window with the panels, the live loop behind it.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace vkp::app {
+
+// Extra view state for scripted runs (screenshots, frame times, tests), from VKPUZZLES_VIEW:
+// "watch=52,37;round=1;workgroup=2;cell=tileA[1][0];export=timeline;walkthrough=3".
+struct ViewScript {
+    std::vector<uint32_t> watch;            // watched lines
+    std::optional<uint32_t> round;          // the timeline at the end of this barrier round
+    std::optional<uint32_t> workgroup;      // the timeline's workgroup (flat index)
+    std::optional<uint32_t> walkthroughStep; // play the walkthrough from this step (1-based)
+    std::string cell;                       // select a cell: NAME[i] or NAME[row][col]
+    std::string exportView;                 // save this view as a PNG with the screenshot
+};
 
 struct AppOptions {
     std::string puzzleRoot;        // "" = the default (as the CLI)
@@ -17,7 +31,9 @@ struct AppOptions {
     int width = 0, height = 0;     // window size (0: saved, or 1280 x 800)
     std::string theme;             // "dark" | "light" ("" = saved)
     float fontScale = 0;           // text size (0 = saved)
-    std::string tab;               // statement | hints | solution | device
+    std::string tab;               // statement | hints | solution | device | buffers | timeline | watches | walkthrough
+    std::optional<std::array<uint32_t, 3>> thread; // --thread X,Y[,Z]: select this thread
+    ViewScript script;             // VKPUZZLES_VIEW
     int caseNumber = 0;            // 1-based test case to select (0 = the first)
     std::optional<std::pair<float, float>> hover; // pretend the pointer is here (screenshots)
     bool reveal = false;           // reveal every hint and the solution (screenshots, in memory)

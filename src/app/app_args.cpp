@@ -1,5 +1,6 @@
 #include "app/app_args.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -55,9 +56,23 @@ Result<AppOptions> appOptionsFrom(const cli::Args& a) {
         if (v->empty() || *end || o.fontScale < 0.6f || o.fontScale > 3.0f) return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
     }
     if (auto v = a.value("tab")) {
-        if (*v != "statement" && *v != "hints" && *v != "solution" && *v != "device")
-            return usage("--tab is statement, hints, solution or device, not '" + *v + "'");
+        static const char* kTabs[] = {"statement", "hints", "solution", "device", "buffers", "timeline", "watches", "walkthrough"};
+        if (std::find(std::begin(kTabs), std::end(kTabs), *v) == std::end(kTabs))
+            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches or walkthrough, not '" + *v + "'");
         o.tab = *v;
+    }
+    if (auto v = a.value("thread")) {
+        unsigned x = 0, y = 0, z = 0;
+        char tail = 0;
+        int n = std::sscanf(v->c_str(), "%u,%u,%u%c", &x, &y, &z, &tail);
+        if (n < 1 || n > 3 || v->find_first_not_of("0123456789,") != std::string::npos)
+            return usage("--thread needs X[,Y[,Z]] (a global invocation id), not '" + *v + "'");
+        o.thread = std::array<uint32_t, 3>{x, n >= 2 ? y : 0, n >= 3 ? z : 0};
+    }
+    if (const char* env = std::getenv("VKPUZZLES_VIEW"); env && *env) {
+        auto script = parseViewScript(env);
+        if (!script) return script.error();
+        o.script = *script;
     }
     if (auto v = a.value("case"); v && !parseInt(*v, 1, 1000000, o.caseNumber)) return usage("--case needs a case number, not '" + *v + "'");
     if (auto v = a.value("hover")) {
@@ -67,6 +82,51 @@ Result<AppOptions> appOptionsFrom(const cli::Args& a) {
         o.hover = std::make_pair(x, y);
     }
     return o;
+}
+
+Result<ViewScript> parseViewScript(const std::string& text) {
+    ViewScript s;
+    auto bad = [](const std::string& part) { return usage("VKPUZZLES_VIEW: cannot read '" + part + "'"); };
+    auto number = [](const std::string& t, uint32_t& out) {
+        int v = 0;
+        if (!parseInt(t, 0, 1 << 24, v)) return false;
+        out = static_cast<uint32_t>(v);
+        return true;
+    };
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find(';', start);
+        std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        start = end == std::string::npos ? text.size() : end + 1;
+        if (part.empty()) continue;
+        size_t eq = part.find('=');
+        if (eq == std::string::npos) return bad(part);
+        std::string key = part.substr(0, eq), value = part.substr(eq + 1);
+        uint32_t n = 0;
+        if (key == "watch") {
+            size_t p = 0;
+            while (p <= value.size()) {
+                size_t comma = value.find(',', p);
+                if (!number(value.substr(p, comma == std::string::npos ? std::string::npos : comma - p), n) || n == 0) return bad(part);
+                s.watch.push_back(n);
+                if (comma == std::string::npos) break;
+                p = comma + 1;
+            }
+        } else if (key == "round" && number(value, n)) {
+            s.round = n;
+        } else if (key == "workgroup" && number(value, n)) {
+            s.workgroup = n;
+        } else if (key == "walkthrough" && number(value, n) && n > 0) {
+            s.walkthroughStep = n;
+        } else if (key == "cell" && value.find('[') != std::string::npos) {
+            s.cell = value;
+        } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid")) {
+            s.exportView = value;
+        } else {
+            return bad(part);
+        }
+    }
+    return s;
 }
 
 int runAppFromArgs(const cli::Args& args, std::ostream& err) {

@@ -13,6 +13,8 @@ namespace vkp::app {
 // No command (and not --help / --version): the app.
 bool wantsApp(const cli::Args& args);
 Result<AppOptions> appOptionsFrom(const cli::Args& args);
+// VKPUZZLES_VIEW's text (see ViewScript); a Usage error names the part it cannot read.
+Result<ViewScript> parseViewScript(const std::string& text);
 // Parses the options and runs the app; usage errors exit 2 with one line on `err`.
 int runAppFromArgs(const cli::Args& args, std::ostream& err);
 

@@ -109,6 +109,10 @@ void LiveSession::open(const Puzzle& puzzle, std::string text) {
         std::lock_guard lock(m_mutex);
         m_state.puzzle = std::make_shared<const Puzzle>(puzzle);
         m_state.report.reset();
+        m_state.reportSource.reset();
+        m_state.aside.reset();
+        m_state.asideKey = 0;
+        m_aside.reset();
         m_state.reportRevision = 0;
         m_text = std::move(text);
         ++m_state.revision;
@@ -144,6 +148,14 @@ void LiveSession::selectDevice(std::string selector) {
     {
         std::lock_guard lock(m_mutex);
         m_deviceRequest = std::move(selector);
+    }
+    m_wake.notify_all();
+}
+
+void LiveSession::checkAside(uint64_t key, std::string text, size_t caseIndex) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_aside = Job{m_state.puzzle, std::move(text), 0, key, caseIndex};
     }
     m_wake.notify_all();
 }
@@ -234,7 +246,14 @@ void LiveSession::startDevice(const std::string& selector) {
 // Waits for a text to check and for the pause in typing; false when the session stops.
 bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
     auto due = [this] { return m_state.puzzle && m_runner && m_state.revision != m_checkedRevision; };
-    m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due(); });
+    auto aside = [this] { return m_aside && m_aside->puzzle && m_runner; };
+    m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due() || aside(); });
+    // An aside check runs while the learner's text waits for its pause in typing (or has none).
+    if (!m_stop && !m_deviceRequest && aside() && (!due() || Clock::now() < m_due)) {
+        job = std::move(*m_aside);
+        m_aside.reset();
+        return true;
+    }
     while (!m_stop && !m_deviceRequest && Clock::now() < m_due) m_wake.wait_until(lock, m_due);
     if (m_stop) return false;
     if (m_deviceRequest || !due()) return true;
@@ -246,19 +265,29 @@ bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
 
 void LiveSession::runJob(const Job& job) {
     // Compiling first (1-2 ms warm) lets the status line say when the run starts.
-    bool compiles = m_compiler->compile(job.text, m_options.kernelFile).ok();
-    if (compiles) setStatus(job.revision, LiveStatusKind::Running);
+    if (!job.asideKey && m_compiler->compile(job.text, m_options.kernelFile).ok()) setStatus(job.revision, LiveStatusKind::Running);
     CheckReport report;
     try {
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
-        options.trace = m_options.trace;
+        options.trace = m_options.trace || job.asideKey.has_value();
+        if (job.asideKey) options.onlyCase = job.caseIndex;
         report = checkKernel(*m_compiler, *m_runner, *job.puzzle, job.text, m_options.kernelFile, options);
     } catch (const std::exception& e) {
         report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
     }
     if (m_runner->wedged()) abandon();
-    publish(job, std::move(report));
+    if (job.asideKey) publishAside(job, std::move(report));
+    else publish(job, std::move(report));
+}
+
+void LiveSession::publishAside(const Job& job, CheckReport report) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_state.aside = std::make_shared<const CheckReport>(std::move(report));
+        m_state.asideKey = *job.asideKey;
+    }
+    m_published.notify_all();
 }
 
 // An in-process device still runs a kernel that did not finish: leave it and open a fresh one.
@@ -281,6 +310,7 @@ void LiveSession::publish(const Job& job, CheckReport report) {
         // A report about older text (or another puzzle) is dropped: the newer text is due.
         if (job.revision == m_state.revision && job.puzzle == m_state.puzzle) {
             m_state.report = std::make_shared<const CheckReport>(std::move(report));
+            m_state.reportSource = std::make_shared<const std::string>(job.text);
             m_state.reportRevision = job.revision;
             if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
         }

@@ -54,6 +54,10 @@ struct LiveSnapshot {
     uint64_t reportRevision = 0;                  // of the text `report` is about (0: none)
     std::shared_ptr<const Puzzle> puzzle;         // the open puzzle (null: none)
     std::shared_ptr<const CheckReport> report;    // the latest finished check of this puzzle
+    std::shared_ptr<const std::string> reportSource; // the kernel text `report` checked
+    // A check made aside (checkAside): e.g. the official solution for a walkthrough.
+    std::shared_ptr<const CheckReport> aside;
+    uint64_t asideKey = 0;                        // the key of the request `aside` answers
     std::optional<DeviceInfo> device;             // the device checks run on, once opened
     std::optional<Error> deviceError;             // why there is no device
     std::vector<DeviceInfo> devices;              // every Vulkan device, for a picker
@@ -84,6 +88,10 @@ class LiveSession {
     void recheck();
     // Replaces the device (selector as ContextOptions); the current text is checked on it.
     void selectDevice(std::string selector);
+    // Checks another text of the open puzzle (traced, one case) without touching the learner's
+    // text or report; the result comes as LiveSnapshot::aside with this key. A newer request
+    // replaces one not yet started. The learner's own checks go first.
+    void checkAside(uint64_t key, std::string text, size_t caseIndex);
 
     LiveSnapshot snapshot() const;
     // Blocks until the latest text has a report (or the device failed); false on timeout.
@@ -98,6 +106,8 @@ class LiveSession {
         std::shared_ptr<const Puzzle> puzzle;
         std::string text;
         uint64_t revision = 0;
+        std::optional<uint64_t> asideKey; // set for checkAside() jobs
+        size_t caseIndex = 0;             // aside jobs: the one case
     };
 
     void workerMain();
@@ -107,6 +117,7 @@ class LiveSession {
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report);
+    void publishAside(const Job& job, CheckReport report);
     void setStatus(uint64_t revision, LiveStatusKind status);
 
     const LiveOptions m_options;
@@ -118,6 +129,7 @@ class LiveSession {
     Clock::time_point m_due;                     // when the pending check may start
     uint64_t m_checkedRevision = 0;              // the last revision the worker took
     std::optional<std::string> m_deviceRequest;  // a device change to make
+    std::optional<Job> m_aside;                  // a checkAside() request not yet started
     bool m_stop = false;
     bool m_abandoned = false;
 

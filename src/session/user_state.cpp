@@ -102,6 +102,8 @@ Settings settingsFrom(const json& j) {
     s.lastPuzzle = j.value("last_puzzle", std::string());
     s.windowWidth = std::clamp(j.value("window_width", s.windowWidth), 640, 16384);
     s.windowHeight = std::clamp(j.value("window_height", s.windowHeight), 400, 16384);
+    s.showLegends = j.value("show_legends", true);
+    s.showExplanations = j.value("show_explanations", true);
     return s;
 }
 
@@ -175,8 +177,13 @@ std::optional<std::string> UserState::loadProgress() {
         json j = parseObject(*text);
         std::map<std::string, PuzzleProgress> progress;
         json puzzles = j.value("puzzles", json::object());
-        for (auto& [name, p] : puzzles.items())
-            progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false)};
+        for (auto& [name, p] : puzzles.items()) {
+            progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false), {}};
+            for (const json& line : p.value("watched_lines", json::array()))
+                if (line.is_number_unsigned() && line.get<uint64_t>() > 0 && line.get<uint64_t>() < (1u << 20))
+                    progress[name].watchedLines.push_back(line.get<uint32_t>());
+            std::sort(progress[name].watchedLines.begin(), progress[name].watchedLines.end());
+        }
         m_progress = std::move(progress);
     } catch (const std::exception& e) {
         m_progress.clear();
@@ -210,7 +217,8 @@ Status UserState::saveSettings() const {
     const Settings& s = m_settings;
     json j = {{"version", kFormatVersion}, {"theme", themeName(s.theme)}, {"font_scale", s.fontScale},
               {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
-              {"window_width", s.windowWidth}, {"window_height", s.windowHeight}};
+              {"window_width", s.windowWidth}, {"window_height", s.windowHeight},
+              {"show_legends", s.showLegends}, {"show_explanations", s.showExplanations}};
     return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), j.dump(2) + "\n");
 }
 
@@ -224,7 +232,8 @@ void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& pro
 Status UserState::saveProgress() const {
     json puzzles = json::object();
     for (const auto& [name, p] : m_progress)
-        puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed}};
+        puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed},
+                         {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
     return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), j.dump(2) + "\n");
 }

@@ -23,6 +23,7 @@ struct PuzzleProgress {
     bool solved = false;           // every case passed at least once
     int hintsRevealed = 0;         // hints shown, one at a time
     bool solutionRevealed = false; // the official solution was opened
+    std::vector<uint32_t> watchedLines; // kernel lines in the Watches view (1-based, sorted)
 };
 
 enum class ThemeKind { Dark, Light };
@@ -44,6 +45,8 @@ struct Settings {
     std::string lastPuzzle;       // folder name
     int windowWidth = 1280;
     int windowHeight = 800;
+    bool showLegends = true;      // colour legends above the views
+    bool showExplanations = true; // the "(?)" explanations beside them
 };
 
 class UserState {

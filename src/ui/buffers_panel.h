@@ -1,5 +1,7 @@
-// The selected case's buffers: inputs, and for each output the actual values beside the expected
-// ones; 2D buffers as matrices, wrong cells highlighted, cells linked to threads by index.
+// The Buffers view of the memory panel: the shown case's inputs, and for each output the actual
+// values beside the expected ones (2D buffers as matrices, wrong cells red), then the shared
+// arrays of one workgroup at the end of the kernel. The selected (or hovered) thread's reads and
+// writes light up with their order numbers and arrows from the cells it read to the cell it wrote.
 #pragma once
 
 #include <map>
@@ -9,15 +11,16 @@
 
 #include <imgui.h>
 
-#include "ui/trace_view.h"
+#include "ui/cell_grid.h"
+#include "ui/shown_case.h"
 #include "ui/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {
 
-class BuffersPanel {
+class BuffersView {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
 
   private:
     // Materialised data of cases that did not run (the kernel does not compile yet).
@@ -25,21 +28,14 @@ class BuffersPanel {
     std::map<std::pair<std::string, size_t>, std::optional<CaseData>> m_materialised;
 };
 
-// How one case links cells and threads: its trace when it ran traced (real reads and writes),
-// otherwise the index convention of thread_map.h.
-struct CellLinks {
-    const TestCase* testCase = nullptr;
-    const Trace* trace = nullptr;           // null: by index
-    std::vector<CellAccess> hoveredThread;  // with a trace: what the hovered thread touched
-};
-
-// Draws one buffer as a grid. `expected` marks wrong cells (outputs); `linkBuffer` is the
-// buffer's index for hover links with the thread grid.
-void drawBufferGrid(const char* id, const BufferDecl& decl, const BufferData& data, const BufferData* expected,
-                    double tolerance, const CellLinks& links, size_t linkBuffer, ViewState& view, float width);
-
-// Whether cell i of `actual` differs from `expected` by the checker's rule (exact for integers,
-// |a - e| <= tolerance * max(1, |e|) for floats).
-bool cellWrong(const BufferData& actual, const BufferData& expected, uint64_t i, double tolerance);
+// "(1, 0)": a workgroup's id from its flat index.
+std::string workgroupName(const TestCase& tc, uint64_t flat);
+// A buffer's or shared array's title: its name in bold, then what it is in dim text.
+void gridTitle(const std::string& name, const std::string& what);
+std::string shapeWords(const Shape& shape, ElementKind type, const char* role); // "input · float [3 × 3]"
+// Every shared array of the trace for one workgroup, from `state` (values and written flags).
+void drawSharedArrays(const Trace& trace, uint64_t workgroup, const std::vector<std::vector<uint32_t>>& values,
+                      const std::vector<std::vector<uint8_t>>& written, const GridMarks& marks, ViewState& view, float width,
+                      CellCanvas* canvas, const std::string& when);
 
 } // namespace vkp::ui

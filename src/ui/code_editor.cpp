@@ -12,6 +12,7 @@ namespace {
 
 // GLFW (the platform under ImGui here) numbers printable keys by their ASCII character.
 constexpr int kKeySlash = '/';
+constexpr int kKeyF9 = 298; // GLFW_KEY_F9
 
 bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
 
@@ -93,7 +94,57 @@ void CodeEditor::jumpTo(TextDocument& doc, int line, int column) {
     m_wantFocus = true;
 }
 
-bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly) {
+std::optional<uint32_t> CodeEditor::takeWatchToggle() {
+    auto t = m_watchToggle;
+    m_watchToggle.reset();
+    return t;
+}
+
+void CodeEditor::drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float left = m.clipMin.x + m.gutterWidth, right = m.clipMax.x;
+    for (uint32_t line : d.focus) {
+        int i = static_cast<int>(line) - 1;
+        if (i < first || i > last) continue;
+        float y = m.origin.y + i * m.lineHeight;
+        dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), withAlpha(pal.focus, 0.16f));
+        dl->AddRectFilled(ImVec2(left, y), ImVec2(left + 3, y + m.lineHeight), pal.focus);
+    }
+}
+
+void CodeEditor::drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float barX = m.clipMin.x + m.gutterWidth - m.charWidth * 0.45f;
+    for (uint32_t line : d.executed) {
+        int i = static_cast<int>(line) - 1;
+        if (i < first || i > last) continue;
+        float y = m.origin.y + i * m.lineHeight;
+        dl->AddRectFilled(ImVec2(barX, y + 1), ImVec2(barX + std::max(2.0f, m.charWidth * 0.3f), y + m.lineHeight - 1), pal.executedLine);
+    }
+    for (uint32_t line : d.watched) {
+        int i = static_cast<int>(line) - 1;
+        if (i < first || i > last) continue;
+        ImVec2 c(m.clipMin.x + m.charWidth * 2.0f, m.origin.y + i * m.lineHeight + m.lineHeight * 0.5f);
+        float r = m.lineHeight * 0.2f;
+        dl->AddCircle(c, r * 1.6f, pal.watchMark, 12, std::max(1.0f, r * 0.35f));
+        dl->AddCircleFilled(c, r * 0.7f, pal.watchMark);
+    }
+}
+
+void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d) {
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
+        m_contextLine = positionAt(doc, m, ImGui::GetIO().MousePos).line + 1;
+    if (!ImGui::BeginPopupContextWindow("##editorctx", ImGuiPopupFlags_MouseButtonRight)) return;
+    bool watched = std::find(d.watched.begin(), d.watched.end(), uint32_t(m_contextLine)) != d.watched.end();
+    std::string label = (watched ? "Stop watching line " : "Watch line ") + std::to_string(m_contextLine);
+    if (ImGui::MenuItem(label.c_str(), "F9")) m_watchToggle = static_cast<uint32_t>(m_contextLine);
+    ImGui::EndPopup();
+}
+
+bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly,
+                      const EditorDecorations* decorations) {
     const Palette& pal = palette();
     ImFont* font = fonts().mono;
     ImGui::PushFont(font);
@@ -122,14 +173,25 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     handleMouse(doc, m);
     relex(doc);
     if (m_scrollToCursor) scrollToCursor(doc, m);
+    if (m_scrollToLine > 0) {
+        float y = (m_scrollToLine - 1) * m.lineHeight, h = ImGui::GetWindowHeight();
+        if (y < ImGui::GetScrollY() || y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(std::max(0.0f, y - h * 0.3f));
+        m_scrollToLine = 0;
+    }
+    if (decorations && decorations->offerWatch) {
+        contextMenu(doc, m, *decorations);
+        if (m_focused && ImGui::IsKeyPressed(kKeyF9, false)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
+    }
 
     int maxCols = 0;
     for (int i = 0; i < doc.lineCount(); ++i) maxCols = std::max<int>(maxCols, static_cast<int>(doc.line(i).size()));
     ImGui::Dummy(ImVec2(m.gutterWidth + (maxCols + 4) * m.charWidth, (doc.lineCount() + 2) * m.lineHeight));
     int first = std::max(0, static_cast<int>(ImGui::GetScrollY() / m.lineHeight) - 1);
     int last = std::min(doc.lineCount() - 1, first + static_cast<int>(ImGui::GetWindowHeight() / m.lineHeight) + 2);
+    if (decorations) drawDecorations(m, *decorations, first, last);
     drawLines(doc, m, markers, first, last);
     drawGutter(doc, m, markers, first, last);
+    if (decorations) drawGutterMarks(m, *decorations, first, last);
     drawMarkerTooltip(m, markers, first, last);
     if (m_focused) ImGui::GetIO().WantTextInput = true;
     ImGui::EndChild();
@@ -145,7 +207,12 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
     uint64_t rev = doc.revision();
     TextPos cursor = doc.cursor(), anchor = doc.anchor();
     float pageLines = std::max(1.0f, ImGui::GetWindowHeight() / (ImGui::GetFontSize() * 1.35f) - 1);
-    if (pressed(ImGuiKey_LeftArrow)) doc.moveLeft(shift, ctrl);
+    // Alt with the arrows, Home and End steps the timeline (main_view.cpp): not the cursor.
+    bool appKey = alt && !ctrl && (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow) ||
+                                   pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End));
+    if (appKey) {
+        // handled by the window
+    } else if (pressed(ImGuiKey_LeftArrow)) doc.moveLeft(shift, ctrl);
     else if (pressed(ImGuiKey_RightArrow)) doc.moveRight(shift, ctrl);
     else if (pressed(ImGuiKey_UpArrow)) doc.moveUp(shift);
     else if (pressed(ImGuiKey_DownArrow)) doc.moveDown(shift);

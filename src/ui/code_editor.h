@@ -2,6 +2,7 @@
 // line, selection, and error/warning markers (message on hover); maps keys and mouse to edits.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,11 +23,24 @@ struct EditorMarker {
 
 std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics);
 
+// Lines the debugging views point at (1-based), drawn in the gutter and behind the text.
+struct EditorDecorations {
+    std::vector<uint32_t> executed; // lines the selected thread ran (a bar beside the numbers)
+    std::vector<uint32_t> watched;  // watched lines (a mark left of the numbers)
+    std::vector<uint32_t> focus;    // lines a walkthrough step or a finding points at (tinted)
+    bool offerWatch = false;        // right-click "Watch this line" and F9 (the learner's editor)
+};
+
 class CodeEditor {
   public:
     // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
     // text changed this frame.
-    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly = false);
+    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly = false,
+              const EditorDecorations* decorations = nullptr);
+    // A line the learner asked to watch or unwatch this frame (right-click menu or F9), once.
+    std::optional<uint32_t> takeWatchToggle();
+    // Scrolls so that a 1-based line is in view (without moving the cursor).
+    void scrollToLine(int line) { m_scrollToLine = line; }
     // Places the cursor on a 1-based line and column, scrolls there and takes the keyboard.
     void jumpTo(TextDocument& doc, int line, int column);
     void focus() { m_wantFocus = true; }
@@ -46,6 +60,9 @@ class CodeEditor {
     void drawGutter(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
     void drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
     void scrollToCursor(const TextDocument& doc, const Metrics& m);
+    void drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last);
+    void drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last);
+    void contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d);
 
     std::vector<std::vector<Token>> m_tokens; // per line, for m_lexedRevision
     uint64_t m_lexedRevision = UINT64_MAX;
@@ -55,6 +72,9 @@ class CodeEditor {
     bool m_dragging = false;
     bool m_scrollToCursor = false;
     double m_lastActivity = 0;  // for the cursor's blink
+    int m_contextLine = 0;      // 1-based line under the last right-click
+    std::optional<uint32_t> m_watchToggle;
+    int m_scrollToLine = 0;
 };
 
 // One line of GLSL in colour, at `pos` (for read-only code views such as the solution diff).

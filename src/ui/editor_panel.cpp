@@ -5,6 +5,7 @@
 #include "ui/fonts.h"
 #include "ui/status_bar.h"
 #include "ui/theme.h"
+#include "ui/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -80,7 +81,7 @@ float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::ve
     return height;
 }
 
-void EditorPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
+void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     const LiveSnapshot& s = wb.snapshot();
     StatusLook look = statusLook(s);
     const Puzzle* p = wb.puzzle();
@@ -100,7 +101,19 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float diagHeight = drawDiagnostics(wb, view, diags, avail.x, true);
     float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0);
-    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)));
+    EditorDecorations deco;
+    deco.offerWatch = true;
+    deco.watched = wb.watchedLines();
+    // The learner's run only: during a walkthrough the views show the official solution's lines.
+    if (!sc.official) {
+        if (view.selection.thread && sc.trace() && sc.testCase) deco.executed = view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+        deco.focus = view.focus.lines;
+    }
+    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)), false, &deco);
+    if (auto line = m_editor.takeWatchToggle()) {
+        wb.toggleWatch(*line);
+        view.showMemoryTab = MemoryTab::Watches;
+    }
     if (diagHeight > 0) drawDiagnostics(wb, view, diags, avail.x, false);
     endPanel();
 }

@@ -1,10 +1,12 @@
 // The kernel editor panel: a toolbar (reset to starter, restore, status), the editor, and the
-// list of compiler messages that jumps to their lines.
+// list of compiler messages that jumps to their lines. The editor marks the lines the selected
+// thread executed and the watched lines; right-click a line (or F9) watches it.
 #pragma once
 
 #include <imgui.h>
 
 #include "ui/code_editor.h"
+#include "ui/shown_case.h"
 #include "ui/view_state.h"
 #include "ui/workbench.h"
 
@@ -12,7 +14,7 @@ namespace vkp::ui {
 
 class EditorPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     void focusEditor() { m_editor.focus(); }
 
   private:

@@ -54,10 +54,11 @@ void HintsPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     }
 }
 
-void SolutionPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
+void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     const Palette& pal = palette();
+    if (m_walkthrough.active()) return m_walkthrough.draw(wb, view, sc, ImGui::GetContentRegionAvail());
     if (!wb.progress(*p).solutionRevealed) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted("The official solution is a complete kernel, commented to teach the idea.");
@@ -70,6 +71,12 @@ void SolutionPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
     if (m_loadedText != wb.solutionText()) {
         m_loadedText = wb.solutionText();
         m_solution.setText(m_loadedText);
+    }
+    if (const Walkthrough* w = wb.walkthrough(); w && !w->steps.empty()) {
+        std::string label = "â¶ Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
+        if (ImGui::Button(label.c_str())) m_walkthrough.start(wb, view);
+        itemTooltip(w->title + ": step by step on case " + std::to_string(w->caseIndex + 1) +
+                    ", with the panels below showing the official solution's own run. Your kernel is not touched.");
     }
     bool same = wb.document().text() == wb.solutionText();
     ImGui::BeginDisabled(same);

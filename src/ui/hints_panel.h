@@ -1,5 +1,6 @@
 // Hints, revealed one at a time, and the official solution: revealed on request, read-only, with
-// a line diff against the learner's kernel and "load into editor" (the draft stays recoverable).
+// a line diff against the learner's kernel and "load into editor" (the draft stays recoverable),
+// and, where the puzzle has one, its walkthrough (walkthrough_panel.h).
 #pragma once
 
 #include <string>
@@ -7,7 +8,9 @@
 #include <imgui.h>
 
 #include "ui/code_editor.h"
+#include "ui/shown_case.h"
 #include "ui/view_state.h"
+#include "ui/walkthrough_panel.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {
@@ -19,7 +22,9 @@ class HintsPanel {
 
 class SolutionPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    // Starts the walkthrough player (scripted runs: at a step, 0-based).
+    void startWalkthrough(Workbench& wb, ViewState& view, size_t step) { m_walkthrough.start(wb, view, step); }
 
   private:
     void drawDiff(Workbench& wb, ImVec2 size);
@@ -28,6 +33,7 @@ class SolutionPanel {
     TextDocument m_solution;   // what the viewer shows
     std::string m_loadedText;  // m_solution's source text
     uint64_t m_diffScrolledFor = UINT64_MAX; // editor revision whose diff was scrolled to its first change
+    WalkthroughPanel m_walkthrough;
 };
 
 } // namespace vkp::ui

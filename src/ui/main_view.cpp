@@ -31,6 +31,27 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.openPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed('Q')) view.quit = true;
+    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
+        view.selection.clear();
+        view.focus.clear();
+    }
+    handleTimelineKeys(view);
+}
+
+// Alt with the arrows, Home and End steps the timeline (the editor leaves these keys alone).
+void MainView::handleTimelineKeys(ViewState& view) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!io.KeyAlt || io.KeyCtrl) return;
+    std::optional<TimelineMove> move;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) move = TimelineMove::PrevAccess;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) move = TimelineMove::NextAccess;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) move = TimelineMove::PrevRound;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) move = TimelineMove::NextRound;
+    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) move = TimelineMove::Start;
+    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) move = TimelineMove::End;
+    if (!move) return;
+    view.timelineMove = move;
+    view.showMemoryTab = MemoryTab::Timeline;
 }
 
 void MainView::drawMenu(Workbench& wb, ViewState& view) {
@@ -70,24 +91,48 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (ImGui::MenuItem("Unindent", "Shift+Tab")) doc.unindent();
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
-        if (ImGui::MenuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
-        if (ImGui::MenuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
-        if (ImGui::MenuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
-        if (ImGui::MenuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
-        ImGui::Separator();
-        if (ImGui::MenuItem("Reset the layout")) view.resetLayout = true;
-        if (ImGui::MenuItem("Device")) view.showTab = SideTab::Device;
-        ImGui::EndMenu();
-    }
+    drawViewMenu(wb, view);
     if (ImGui::BeginMenu("Help")) {
         if (ImGui::MenuItem("Keyboard shortcuts", "F1")) view.showShortcuts = true;
         if (ImGui::MenuItem("About vkpuzzles")) view.showAbout = true;
         ImGui::EndMenu();
     }
     ImGui::EndMenuBar();
+}
+
+void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
+    if (!ImGui::BeginMenu("View")) return;
+    if (ImGui::MenuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
+    if (ImGui::MenuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
+    if (ImGui::MenuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
+    if (ImGui::MenuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
+    ImGui::Separator();
+    Settings& s = wb.settings();
+    if (ImGui::MenuItem("Legends", nullptr, s.showLegends)) s.showLegends = !s.showLegends, wb.saveSettings();
+    if (ImGui::MenuItem("Explanations (?)", nullptr, s.showExplanations)) s.showExplanations = !s.showExplanations, wb.saveSettings();
+    ImGui::Separator();
+    if (ImGui::MenuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers)) view.showMemoryTab = MemoryTab::Buffers;
+    if (ImGui::MenuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline)) view.showMemoryTab = MemoryTab::Timeline;
+    if (ImGui::MenuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches)) view.showMemoryTab = MemoryTab::Watches;
+    if (ImGui::BeginMenu("Save as PNG")) {
+        static const char* kViews[][2] = {{"buffers", "The buffers"}, {"timeline", "The timeline"}, {"watches", "The watch table"}, {"grid", "The thread grid"}};
+        for (auto& v : kViews)
+            if (ImGui::MenuItem(v[1])) {
+                std::string name = v[0];
+                if (name == "buffers") view.showMemoryTab = MemoryTab::Buffers;
+                if (name == "timeline") view.showMemoryTab = MemoryTab::Timeline;
+                if (name == "watches") view.showMemoryTab = MemoryTab::Watches;
+                view.exportRequest = ExportRequest{name, 3};
+            }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Clear the selection", "Esc", false, !view.selection.empty())) view.selection.clear(), view.focus.clear();
+    if (ImGui::MenuItem("Reset the layout")) view.resetLayout = true;
+    if (ImGui::MenuItem("Device")) view.showTab = SideTab::Device;
+    ImGui::EndMenu();
 }
 
 void MainView::drawMessages(Workbench& wb) {
@@ -112,7 +157,12 @@ void MainView::drawMessages(Workbench& wb) {
     ImGui::PopStyleColor();
 }
 
-void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const FrameInfo& info) {
+void MainView::startWalkthrough(Workbench& wb, ViewState& view, size_t step) {
+    view.showTab = SideTab::Solution;
+    m_solution.startWalkthrough(wb, view, step);
+}
+
+void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size, const FrameInfo& info) {
     const Puzzle* p = wb.puzzle();
     beginPanel("side", nullptr, size);
     if (ImGui::BeginTabBar("sidetabs")) {
@@ -130,7 +180,7 @@ void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const Frame
         };
         if (tab(SideTab::Statement, "Statement###statement")) body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
         if (tab(SideTab::Hints, hints)) body([&](ImVec2 s) { m_hints.draw(wb, view, s); });
-        if (tab(SideTab::Solution, "Solution###solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, s); });
+        if (tab(SideTab::Solution, "Solution###solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
         if (tab(SideTab::Device, "Device###device")) body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
         ImGui::EndTabBar();
     }
@@ -138,7 +188,7 @@ void MainView::drawSide(Workbench& wb, ViewState& view, ImVec2 size, const Frame
     endPanel();
 }
 
-void MainView::drawPanels(Workbench& wb, ViewState& view, ImVec2 origin, ImVec2 size, const FrameInfo& info) {
+void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info) {
     LayoutSettings& l = wb.settings().layout;
     float split = std::max(5.0f, std::round(ImGui::GetFontSize() * 0.4f));
     float topH = std::round((size.y - split) * l.topHeight), bottomH = size.y - split - topH;
@@ -152,16 +202,18 @@ void MainView::drawPanels(Workbench& wb, ViewState& view, ImVec2 origin, ImVec2 
     ImGui::SetCursorScreenPos(origin);
     m_browser.draw(wb, view, ImVec2(browserW, topH));
     ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + split, origin.y));
-    drawSide(wb, view, ImVec2(statementW, topH), info);
+    drawSide(wb, view, sc, ImVec2(statementW, topH), info);
     ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + statementW + 2 * split, origin.y));
-    m_editor.draw(wb, view, ImVec2(editorW, topH));
+    m_editor.draw(wb, view, sc, ImVec2(editorW, topH));
     float y2 = origin.y + topH + split;
     ImGui::SetCursorScreenPos(ImVec2(origin.x, y2));
     m_cases.draw(wb, view, ImVec2(casesW, bottomH));
     ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + split, y2));
-    m_buffers.draw(wb, view, ImVec2(buffersW, bottomH));
+    m_memory.draw(wb, view, sc, ImVec2(buffersW, bottomH));
+    view.viewRects["memory"] = {origin.x + casesW + split, y2, origin.x + casesW + split + buffersW, y2 + bottomH};
     ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + buffersW + 2 * split, y2));
-    m_threads.draw(wb, view, ImVec2(threadsW, bottomH));
+    m_threads.draw(wb, view, sc, ImVec2(threadsW, bottomH));
+    view.viewRects["threads"] = {origin.x + casesW + buffersW + 2 * split, y2, origin.x + size.x, y2 + bottomH};
 
     // Dividers, drawn last so they sit on top of the panels' edges.
     float d;
@@ -197,6 +249,11 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Ctrl+PgDn / PgUp", "next / previous puzzle"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
         {"Ctrl+Q", "quit (your work is saved)"},
+        {"Alt+Left / Right", "timeline: one access back / on"},
+        {"Alt+Up / Down", "timeline: one barrier round back / on"},
+        {"Alt+Home / End", "timeline: start / end"},
+        {"F9", "watch the cursor's line (or right-click a line)"},
+        {"Esc", "clear the selected thread and cell"},
         {"F1", "this list"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
@@ -238,10 +295,13 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     view.hover = view.nextHover;
     view.nextHover = {};
     if (m_lastPuzzle != wb.puzzleIndex()) {
-        if (m_lastPuzzle != -1) view.selectedCase = 0, view.hover = {};
+        if (m_lastPuzzle != -1) view.selectedCase = 0, view.hover = {}, view.selection.clear(), view.focus.clear(), view.walkthroughActive = false;
         m_lastPuzzle = wb.puzzleIndex();
     }
+    setLegendOptions(wb.settings().showLegends, wb.settings().showExplanations);
     handleShortcuts(wb, view);
+    ShownCase sc = shownCase(wb, view);
+    if (sc.testCase) view.selection.fitTo(*sc.puzzle, *sc.testCase, sc.trace());
     ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
@@ -257,7 +317,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
     float statusH = std::round(ImGui::GetFrameHeight() * 1.25f);
     float gap = std::round(ImGui::GetFontSize() * 0.3f);
-    drawPanels(wb, view, origin, ImVec2(avail.x, avail.y - statusH - gap), info);
+    drawPanels(wb, view, sc, origin, ImVec2(avail.x, avail.y - statusH - gap), info);
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + avail.y - statusH));
     m_status.draw(wb, view, ImVec2(avail.x, statusH), info.fontScale);
     drawShortcuts(view);

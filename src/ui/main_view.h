@@ -5,11 +5,12 @@
 #include <string>
 
 #include "ui/browser_panel.h"
-#include "ui/buffers_panel.h"
 #include "ui/cases_panel.h"
 #include "ui/device_panel.h"
 #include "ui/editor_panel.h"
 #include "ui/hints_panel.h"
+#include "ui/memory_panel.h"
+#include "ui/shown_case.h"
 #include "ui/statement_panel.h"
 #include "ui/status_bar.h"
 #include "ui/thread_grid_panel.h"
@@ -28,12 +29,16 @@ struct FrameInfo {
 class MainView {
   public:
     void draw(Workbench& wb, ViewState& view, const FrameInfo& info);
+    // Scripted runs: open the Solution tab and play the walkthrough from a step (0-based).
+    void startWalkthrough(Workbench& wb, ViewState& view, size_t step);
 
   private:
     void drawMenu(Workbench& wb, ViewState& view);
     void drawMessages(Workbench& wb);
-    void drawSide(Workbench& wb, ViewState& view, ImVec2 size, const FrameInfo& info);
-    void drawPanels(Workbench& wb, ViewState& view, ImVec2 origin, ImVec2 size, const FrameInfo& info);
+    void drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size, const FrameInfo& info);
+    void drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info);
+    void drawViewMenu(Workbench& wb, ViewState& view);
+    void handleTimelineKeys(ViewState& view);
     void drawShortcuts(ViewState& view);
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
     void handleShortcuts(Workbench& wb, ViewState& view);
@@ -45,7 +50,7 @@ class MainView {
     DevicePanel m_device;
     EditorPanel m_editor;
     CasesPanel m_cases;
-    BuffersPanel m_buffers;
+    MemoryPanel m_memory;
     ThreadGridPanel m_threads;
     StatusBar m_status;
     bool m_layoutDragged = false;

@@ -117,6 +117,29 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
     }
 }
 
+void drawTextBlocks(const std::string& text) {
+    const Palette& pal = palette();
+    for (const TextBlock& b : statementBlocks(text)) {
+        switch (b.kind) {
+        case TextBlock::Kind::Blank: ImGui::Spacing(); break;
+        case TextBlock::Kind::Paragraph: richText(b.text); break;
+        case TextBlock::Kind::Bullet:
+            colouredText(pal.dimText, b.label);
+            ImGui::SameLine();
+            ImGui::BeginGroup();
+            richText(b.text);
+            ImGui::EndGroup();
+            break;
+        case TextBlock::Kind::Code:
+            ImGui::PushFont(fonts().mono);
+            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize());
+            colouredText(pal.synNumber, b.text);
+            ImGui::PopFont();
+            break;
+        }
+    }
+}
+
 void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return dimText("Open a puzzle from the list on the left.");
@@ -140,25 +163,7 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     itemTooltip("Each test case has its own sizes; select a case in the Test cases panel.");
     drawShapesPicture(*p, ci);
     ImGui::Separator();
-    for (const TextBlock& b : statementBlocks(p->statement)) {
-        switch (b.kind) {
-        case TextBlock::Kind::Blank: ImGui::Spacing(); break;
-        case TextBlock::Kind::Paragraph: richText(b.text); break;
-        case TextBlock::Kind::Bullet:
-            colouredText(pal.dimText, b.label);
-            ImGui::SameLine();
-            ImGui::BeginGroup();
-            richText(b.text);
-            ImGui::EndGroup();
-            break;
-        case TextBlock::Kind::Code:
-            ImGui::PushFont(fonts().mono);
-            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize());
-            colouredText(pal.synNumber, b.text);
-            ImGui::PopFont();
-            break;
-        }
-    }
+    drawTextBlocks(p->statement);
     drawLimits(*p);
 }
 

@@ -19,6 +19,8 @@ struct TextBlock {
     std::string label; // bullets: "•", or "1." for numbered steps
 };
 std::vector<TextBlock> statementBlocks(const std::string& statement);
+// Draws text split that way (paragraphs with `code`, bullets, indented code lines).
+void drawTextBlocks(const std::string& text);
 
 class StatementPanel {
   public:

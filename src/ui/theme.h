@@ -43,6 +43,12 @@ struct Palette {
         synPunctuation;
     ImU32 diffAdded;       // background of a solution-only line
     ImU32 diffRemoved;     // background of a learner-only line
+    ImU32 cellChangedBg;   // a cell the last timeline step wrote
+    ImU32 stepOutline;     // the cell of the timeline's current access
+    ImU32 focus;           // cells, threads and lines a walkthrough step or a finding points at
+    ImU32 arrow;           // data flow from read cells to the written cell
+    ImU32 executedLine;    // gutter mark: a line the selected thread executed
+    ImU32 watchMark;       // gutter mark: a watched line
 };
 
 // Applies the theme to ImGui's style (sizes scaled by `scale`) and returns its palette.

@@ -1,6 +1,7 @@
 #include "ui/thread_grid_panel.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <cmath>
 
@@ -8,6 +9,7 @@
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
+#include "ui/view_export.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -82,33 +84,6 @@ void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace, co
             }
 }
 
-// One line naming the case's findings (races, out of bounds, limits...); click: go to the line.
-void drawFindings(const TraceAnalysis& analysis, ViewState& view) {
-    const Palette& pal = palette();
-    const Finding* first = nullptr;
-    size_t failing = 0;
-    for (const Finding& f : analysis.findings) {
-        if (!f.failsCase) continue;
-        if (!first) first = &f;
-        ++failing;
-    }
-    if (!first) return;
-    std::string text = "\xE2\x9A\xA0 " + std::string(findingKindName(first->kind)) + ": " + first->message;
-    std::string shown = ellipsize(text + (failing > 1 ? "" : ""), ImGui::GetContentRegionAvail().x);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.fail));
-    if (ImGui::Selectable(shown.c_str(), false) && first->line > 0) view.jumpTo = std::make_pair(static_cast<int>(first->line), 0);
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
-        dimText(std::to_string(failing) + (failing == 1 ? " finding" : " findings") + " from the trace of this case (click: go to the line; outlined threads are involved):");
-        for (const Finding& f : analysis.findings)
-            if (f.failsCase) colouredText(pal.fail, "\xE2\x80\xA2 " + std::string(findingKindName(f.kind)) + ": " + f.message);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-}
-
 } // namespace
 
 std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVec2 pos) {
@@ -163,95 +138,122 @@ ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, flo
     return l;
 }
 
-void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
-    const Puzzle* p = wb.puzzle();
-    if (!p || p->cases.empty()) {
-        beginPanel("threads", "Threads", size);
-        return endPanel();
-    }
-    const Palette& pal = palette();
-    size_t ci = std::min<size_t>(view.selectedCase, p->cases.size() - 1);
-    const TestCase& tc = p->cases[ci];
-    uint32_t sg = wb.snapshot().device ? wb.snapshot().device->subgroupSize : 0;
-    std::string info = std::to_string(tc.threadCount()) + " threads" + (sg ? ", subgroup size " + std::to_string(sg) : "");
-    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(ci + 1);
-    beginPanel("threads", title.c_str(), size, info);
-    const char* subgroups = sg ? "even subgroups" : "threads";
-    legendSwatch(pal.threadBg[0], subgroups);
-    if (sg) {
-        flowSameLine(legendWidth("odd subgroups"));
-        legendSwatch(pal.threadBg[1], "odd subgroups");
-    }
-    flowSameLine(legendWidth("no output cell at its id"));
-    legendSwatch(pal.threadIdle, "no output cell at its id");
-    flowSameLine(legendWidth("touches the hovered cell"));
-    legendSwatch(pal.threadLinked, "touches the hovered cell");
-    flowSameLine(legendWidth("named by a finding"));
-    legendSwatch(pal.threadBg[0], "named by a finding", pal.threadFinding);
-    flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
-    dimText("labels:");
-    ImGui::SameLine();
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
-    if (ImGui::RadioButton("global id", m_globalLabels)) m_globalLabels = true;
-    itemTooltip("Label each thread with its gl_GlobalInvocationID (x, y)");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("local id", !m_globalLabels)) m_globalLabels = false;
-    itemTooltip("Label each thread with its gl_LocalInvocationID (x, y) inside its workgroup");
-    ImGui::PopStyleVar();
-    // The detail line: the hovered (or last hovered) thread's ids; the label choice on the right.
-    int dims = launchDims(tc);
-    if (view.hover.thread) m_detail = view.hover.thread;
-    Uvec3 launch = launchSize(tc);
-    if (m_detail && ((*m_detail)[0] >= launch[0] || (*m_detail)[1] >= launch[1] || (*m_detail)[2] >= launch[2])) m_detail.reset();
-    ImGui::PushFont(fonts().mono);
-    if (m_detail) {
-        ThreadIds t = threadIds(tc, *m_detail, sg);
-        std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " + vec3(t.workgroup, dims) +
-                        (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
-        colouredText(pal.text, s);
+void applyFinding(ViewState& view, const ShownCase& sc, const Finding& f) {
+    const Trace* trace = sc.trace();
+    if (!trace || !sc.testCase) return;
+    FindingTarget t = findingTarget(*trace, f);
+    showLine(view, sc, static_cast<uint32_t>(std::max(0, t.line)));
+    view.focus.clear();
+    view.focus.threads = t.threads;
+    if (t.cell) view.focus.cells = {*t.cell};
+    if (t.line > 0) view.focus.lines = {static_cast<uint32_t>(t.line)};
+    if (!t.threads.empty()) view.selection.thread = globalIdOf(*sc.testCase, t.threads.front());
+    view.selection.cell = t.cell;
+    view.timelineWorkgroup = t.workgroup;
+    // Races and unwritten reads happen in a round: the timeline shows it, with shared memory.
+    if (f.kind == FindingKind::SharedRace || f.kind == FindingKind::UninitialisedRead) {
+        view.seekRound = t.round;
+        view.showMemoryTab = MemoryTab::Timeline;
     } else {
-        ImGui::PopFont();
-        ImGui::PushFont(fonts().ui);
-        dimText("Hover a thread: its ids, and its cells light up.");
+        view.showMemoryTab = MemoryTab::Buffers;
     }
-    ImGui::PopFont();
+}
 
-    const CaseOutcome* outcome = wb.outcome(ci);
-    const Trace* trace = outcome && outcome->trace ? outcome->trace.get() : nullptr;
-    const TraceAnalysis* analysis = outcome && outcome->analysis ? outcome->analysis.get() : nullptr;
-    std::set<uint64_t> flagged = analysis ? threadsInFindings(*analysis) : std::set<uint64_t>{};
-    if (analysis) drawFindings(*analysis, view);
+void drawFindings(ViewState& view, const ShownCase& sc) {
+    const TraceAnalysis* analysis = sc.analysis();
+    if (!analysis || analysis->findings.empty()) return;
+    const Palette& pal = palette();
+    const Finding* first = nullptr;
+    size_t failing = 0;
+    for (const Finding& f : analysis->findings) {
+        if (!f.failsCase) continue;
+        if (!first) first = &f;
+        ++failing;
+    }
+    if (!first) first = &analysis->findings.front();
+    std::string more = analysis->findings.size() > 1 ? "  (" + std::to_string(analysis->findings.size()) + " findings \xE2\x96\xBE)" : "";
+    std::string text = "\xE2\x9A\xA0 " + std::string(findingKindName(first->kind)) + ": " + first->message;
+    float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(more.c_str()).x;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(failing ? pal.fail : pal.warn));
+    if (ImGui::Selectable((ellipsize(text, room) + more).c_str(), false)) {
+        if (analysis->findings.size() == 1) applyFinding(view, sc, *first);
+        else ImGui::OpenPopup("findings");
+    }
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: %s", analysis->findings.size() == 1 ? "go to its line, threads and cells" : "every finding, each clickable");
+    if (!ImGui::BeginPopup("findings")) return;
+    dimText("Findings from the trace of this case. Click one: its line, threads and cells.");
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    for (size_t i = 0; i < analysis->findings.size(); ++i) {
+        const Finding& f = analysis->findings[i];
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(f.failsCase ? pal.fail : pal.warn));
+        std::string line = std::string(findingKindName(f.kind)) + (f.line ? " (line " + std::to_string(f.line) + ")" : "") + ": " + f.message;
+        if (ImGui::Selectable(line.c_str())) applyFinding(view, sc, f);
+        ImGui::PopStyleColor();
+        ImGui::PopID();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndPopup();
+}
 
-    // The grid.
-    ImGui::BeginChild("grid", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
+    const Palette& pal = palette();
+    std::vector<LegendItem> items{{pal.threadBg[0], sg ? "even" : "thread"}};
+    if (sg) items.push_back({pal.threadBg[1], "odd subgroup"});
+    items.push_back({pal.threadIdle, "spare"});
+    items.push_back({pal.threadLinked, "touched the cell"});
+    items.push_back({pal.threadBg[0], "selected", pal.accent});
+    items.push_back({pal.threadBg[0], "finding", pal.threadFinding});
+    if (sc.trace() && (sc.puzzle->limits.globalReads || sc.puzzle->limits.globalWrites)) items.push_back({pal.fail, "over a limit"});
+    legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare threads (grey) have no output "
+                  "cell at their global id. Hover a thread for its ids and what it did; click it to keep it "
+                  "selected: its reads and writes light up in the memory panel with their order numbers, the editor marks the lines it "
+                  "ran, and its accesses are listed below. Threads that read or wrote the hovered or selected cell are filled (for the "
+                  "selected cell, numbered in the order they touched it). A red corner: more global reads or writes than the puzzle "
+                  "allows. Esc clears the selection. Right-click: save the grid as a PNG.");
+}
+
+void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg, ImVec2 size) {
+    const Palette& pal = palette();
+    const Puzzle& p = *sc.puzzle;
+    const TestCase& tc = *sc.testCase;
+    const Trace* trace = sc.trace();
+    const TraceAnalysis* analysis = sc.analysis();
+    ImGui::BeginChild("grid", size, false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "grid");
     ImVec2 room = ImGui::GetContentRegionAvail();
     ThreadGridLayout l = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize, room.y, ImGui::GetFontSize());
     ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("threads", ImVec2(std::max(1.0f, l.size.x), std::max(1.0f, l.size.y)));
-    bool hovered = ImGui::IsItemHovered();
+    bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* small = fonts().small;
-
-    // Which buffer's shape decides "spare" threads: the first output.
+    int dims = launchDims(tc);
     const Shape* outShape = nullptr;
-    for (size_t b = 0; b < p->buffers.size(); ++b)
-        if (p->buffers[b].role == RoleKind::Output && tc.data[b]) {
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role == RoleKind::Output && tc.data[b]) {
             outShape = &tc.data[b]->shape;
             break;
         }
-    // Threads linked to the hovered cell: those that touched it (trace), else the one at its index.
+    // Threads that touched the hovered cell (trace), else the one at its index; and, numbered in
+    // order, those that touched the selected cell.
     std::set<uint64_t> linked;
-    if (view.hover.cell && view.hover.cell->first < p->buffers.size() && tc.data[view.hover.cell->first]) {
-        if (trace) {
-            for (const auto& [t, a] : threadsAccessing(*trace, static_cast<int>(view.hover.cell->first), static_cast<uint32_t>(view.hover.cell->second)))
-                linked.insert(t);
-        } else if (auto g = threadOfCell(tc.data[view.hover.cell->first]->shape, view.hover.cell->second, tc)) {
-            linked.insert(invocationIndex(tc, *g));
-        }
+    std::map<uint64_t, size_t> cellOrder;
+    if (view.hover.cell && trace) {
+        for (uint64_t t : view.traces.cells().threads(*view.hover.cell)) linked.insert(t);
+    } else if (view.hover.cell && !view.hover.cell->shared && view.hover.cell->array < p.buffers.size() && tc.data[view.hover.cell->array]) {
+        if (auto g = threadOfCell(tc.data[view.hover.cell->array]->shape, view.hover.cell->index, tc)) linked.insert(invocationIndex(tc, *g));
     }
-
+    if (view.selection.cell && trace)
+        for (uint64_t t : view.traces.cells().threads(*view.selection.cell)) cellOrder.emplace(t, cellOrder.size() + 1);
+    static const std::set<uint64_t> kNone;
+    const std::set<uint64_t>& flagged = analysis ? view.traces.inFindings() : kNone;
+    const std::set<uint64_t>& over = analysis ? view.traces.overLimit(p.limits) : kNone;
+    std::set<uint64_t> focus(view.focus.threads.begin(), view.focus.threads.end());
     const Uvec3& ws = tc.workgroupSize;
     const Uvec3& n = tc.workgroups;
+    bool labels = l.cell >= ImGui::GetFontSize() * 1.6f;
     for (uint32_t wz = 0; wz < n[2]; ++wz)
         for (uint32_t wy = 0; wy < n[1]; ++wy)
             for (uint32_t wx = 0; wx < n[0]; ++wx) {
@@ -272,53 +274,105 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
                             Uvec3 g{wx * ws[0] + lx, wy * ws[1] + ly, wz * ws[2] + lz};
                             ImVec2 t = l.threadOrigin(tc, g);
                             ImVec2 ta(origin.x + t.x, origin.y + t.y), tb(ta.x + l.cell - 1, ta.y + l.cell - 1);
-                            ThreadIds ids = threadIds(tc, g, sg);
-                            bool spare = outShape && !cellOfThread(*outShape, g);
                             uint64_t inv = invocationIndex(tc, g);
-                            bool isLinked = linked.count(inv) > 0;
-                            ImU32 bg = isLinked ? pal.threadLinked : spare ? pal.threadIdle : pal.threadBg[sg ? ids.subgroup % 2 : 0];
+                            bool spare = outShape && !cellOfThread(*outShape, g);
+                            auto order = cellOrder.find(inv);
+                            bool isLinked = linked.count(inv) > 0 || order != cellOrder.end();
+                            ImU32 bg = isLinked ? pal.threadLinked : spare ? pal.threadIdle : pal.threadBg[sg ? (threadIds(tc, g, sg).subgroup % 2) : 0];
                             dl->AddRectFilled(ta, tb, bg, l.cell > 12 ? 2.0f : 0.0f);
                             if (flagged.count(inv)) dl->AddRect(ta, tb, pal.threadFinding, 2, 0, 2.0f);
+                            if (focus.count(inv)) dl->AddRect(ImVec2(ta.x - 1, ta.y - 1), ImVec2(tb.x + 1, tb.y + 1), pal.focus, 2, 0, 2.5f);
+                            if (over.count(inv)) {
+                                float k = std::max(4.0f, l.cell * 0.35f);
+                                dl->AddTriangleFilled(ImVec2(tb.x - k, ta.y), ImVec2(tb.x, ta.y), ImVec2(tb.x, ta.y + k), pal.fail);
+                            }
+                            if (view.selection.thread && *view.selection.thread == g) dl->AddRect(ImVec2(ta.x - 1, ta.y - 1), ImVec2(tb.x + 1, tb.y + 1), pal.accent, 2, 0, 3.0f);
                             if (view.hover.thread && *view.hover.thread == g) dl->AddRect(ta, tb, pal.text, 2, 0, 1.5f);
-                            if (l.cell >= ImGui::GetFontSize() * 1.6f) {
+                            if (order != cellOrder.end() && l.cell >= small->FontSize * 1.1f) {
+                                std::string o = std::to_string(order->second);
+                                dl->AddText(small, small->FontSize * 0.85f, ImVec2(ta.x + 2, ta.y + 1), pal.text, o.c_str());
+                            } else if (labels) {
                                 std::string label = m_globalLabels ? (dims == 1 ? std::to_string(g[0]) : std::to_string(g[0]) + "," + std::to_string(g[1]))
                                                                    : (dims == 1 ? std::to_string(lx) : std::to_string(lx) + "," + std::to_string(ly));
                                 centredText(dl, small, ta, tb, spare ? pal.dimText : pal.text, label.c_str());
                             }
                         }
             }
-    if (hovered) view.nextHover.thread = threadAt(tc, l, ImVec2(ImGui::GetIO().MousePos.x - origin.x, ImGui::GetIO().MousePos.y - origin.y));
     if (hovered) {
-        if (view.nextHover.thread) {
-            Uvec3 g = *view.nextHover.thread;
-            ThreadIds ids = threadIds(tc, g, sg);
-            ImGui::BeginTooltip();
-            ImGui::PushFont(fonts().mono);
-            ImGui::TextUnformatted(("gl_GlobalInvocationID  " + vec3(ids.global, 3)).c_str());
-            ImGui::TextUnformatted(("gl_LocalInvocationID   " + vec3(ids.local, 3)).c_str());
-            ImGui::TextUnformatted(("gl_WorkGroupID         " + vec3(ids.workgroup, 3)).c_str());
-            ImGui::TextUnformatted(("gl_LocalInvocationIndex " + std::to_string(ids.localIndex)).c_str());
-            if (sg) ImGui::TextUnformatted(("subgroup " + std::to_string(ids.subgroup) + ", lane " + std::to_string(ids.lane)).c_str());
-            ImGui::PopFont();
-            std::string cells;
-            for (size_t b = 0; b < p->buffers.size(); ++b) {
-                if (!tc.data[b]) continue;
-                const Shape& s = tc.data[b]->shape;
-                if (auto i = cellOfThread(s, g))
-                    cells += (cells.empty() ? "" : ", ") + p->buffers[b].name +
-                             (s.dims.size() == 2 ? "[" + std::to_string(*i / s.cols()) + "][" + std::to_string(*i % s.cols()) + "]" : "[" + std::to_string(*i) + "]");
-            }
-            if (trace) {
-                drawThreadTrace(*p, tc, *trace, analysis, invocationIndex(tc, g));
-            } else if (cells.empty()) {
-                colouredText(pal.warn, "No buffer has a cell at this global id: this thread must not write.");
-            } else {
-                dimText("Cells at its global id: " + cells);
-            }
-            ImGui::EndTooltip();
+        ImVec2 mp = ImGui::GetIO().MousePos;
+        view.nextHover.thread = threadAt(tc, l, ImVec2(mp.x - origin.x, mp.y - origin.y));
+        if (clicked && view.nextHover.thread) view.selection.clickThread(*view.nextHover.thread);
+    }
+    if (hovered && view.nextHover.thread) {
+        Uvec3 g = *view.nextHover.thread;
+        ThreadIds ids = threadIds(tc, g, sg);
+        ImGui::BeginTooltip();
+        ImGui::PushFont(fonts().mono);
+        ImGui::TextUnformatted(("gl_GlobalInvocationID  " + vec3(ids.global, 3)).c_str());
+        ImGui::TextUnformatted(("gl_LocalInvocationID   " + vec3(ids.local, 3)).c_str());
+        ImGui::TextUnformatted(("gl_WorkGroupID         " + vec3(ids.workgroup, 3)).c_str());
+        ImGui::TextUnformatted(("gl_LocalInvocationIndex " + std::to_string(ids.localIndex)).c_str());
+        if (sg) ImGui::TextUnformatted(("subgroup " + std::to_string(ids.subgroup) + ", lane " + std::to_string(ids.lane)).c_str());
+        ImGui::PopFont();
+        if (trace) {
+            drawThreadTrace(p, tc, *trace, analysis, invocationIndex(tc, g));
+            dimText("Click: select it (its accesses are listed below the grid).");
+        } else if (!outShape || !cellOfThread(*outShape, g)) {
+            colouredText(pal.warn, "No output cell at this global id: this thread must not write.");
         }
+        ImGui::EndTooltip();
     }
     ImGui::EndChild();
+}
+
+void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
+    if (!sc.puzzle || !sc.testCase) {
+        beginPanel("threads", "Threads", size);
+        return endPanel();
+    }
+    const Palette& pal = palette();
+    const TestCase& tc = *sc.testCase;
+    uint32_t sg = wb.snapshot().device ? wb.snapshot().device->subgroupSize : 0;
+    std::string info = std::to_string(tc.threadCount()) + " threads" + (sg ? ", subgroup size " + std::to_string(sg) : "");
+    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) + (sc.official ? " (official solution)" : "");
+    beginPanel("threads", title.c_str(), size, info);
+    drawLegend(sc, sg);
+    flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
+    dimText("labels:");
+    ImGui::SameLine();
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
+    if (ImGui::RadioButton("global id", m_globalLabels)) m_globalLabels = true;
+    itemTooltip("Label each thread with its gl_GlobalInvocationID (x, y)");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("local id", !m_globalLabels)) m_globalLabels = false;
+    itemTooltip("Label each thread with its gl_LocalInvocationID (x, y) inside its workgroup");
+    ImGui::PopStyleVar();
+    // The detail line: the hovered thread's ids, else the selected one's, else a hint.
+    int dims = launchDims(tc);
+    m_detail = view.hover.thread ? view.hover.thread : view.selection.thread;
+    Uvec3 launch = launchSize(tc);
+    if (m_detail && ((*m_detail)[0] >= launch[0] || (*m_detail)[1] >= launch[1] || (*m_detail)[2] >= launch[2])) m_detail.reset();
+    if (m_detail) {
+        ThreadIds t = threadIds(tc, *m_detail, sg);
+        std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " + vec3(t.workgroup, dims) +
+                        (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
+        ImGui::PushFont(fonts().mono);
+        colouredText(pal.text, s);
+        ImGui::PopFont();
+    } else {
+        dimText(sc.trace() ? "Hover a thread: its ids and cells. Click: select it." : "Hover a thread: its ids, and its cells light up.");
+    }
+    drawFindings(view, sc);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    bool inspect = sc.trace() && !view.selection.empty();
+    float gridH = inspect ? std::round(avail.y * 0.5f) : avail.y;
+    drawGrid(view, sc, sg, ImVec2(0, gridH));
+    if (inspect) {
+        ImGui::Separator();
+        ImGui::BeginChild("inspector", ImVec2(0, 0), false);
+        m_inspector.draw(view, sc);
+        ImGui::EndChild();
+    }
     endPanel();
 }
 

@@ -1,11 +1,14 @@
-// The thread grid: the selected case's workgroups laid out by dimension, each holding its threads
-// (shaded by subgroup); hovering a thread shows its ids and lights up the cells whose index is its
-// global id; hovering a cell lights up the thread mapping to it. (Execution traces will show each
-// thread's reads and writes here.)
+// The thread grid: the shown case's workgroups laid out by dimension, each holding its threads
+// (shaded by subgroup). Hover or click a thread: its ids, and its reads and writes light up in the
+// memory panel; the clicked one stays selected and the inspector below lists its accesses. A
+// hovered or selected cell lights up every thread that touched it (numbered in order). Threads
+// over a global read/write limit carry a red corner; the trace's findings are listed and clickable.
 #pragma once
 
 #include <imgui.h>
 
+#include "ui/inspector_panel.h"
+#include "ui/shown_case.h"
 #include "ui/view_state.h"
 #include "ui/workbench.h"
 
@@ -33,11 +36,19 @@ std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVe
 
 class ThreadGridPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
 
   private:
+    void drawLegend(const ShownCase& sc, uint32_t subgroupSize);
+    void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
     bool m_globalLabels = true;   // label threads by global id (else local id)
     std::optional<Uvec3> m_detail; // the thread whose ids the detail line shows
+    InspectorView m_inspector;
 };
+
+// Points every view at a finding of the trace: its line, threads, cell, round and workgroup.
+void applyFinding(ViewState& view, const ShownCase& sc, const Finding& finding);
+// The findings of the shown case in one line; click: the list, each entry clickable.
+void drawFindings(ViewState& view, const ShownCase& sc);
 
 } // namespace vkp::ui

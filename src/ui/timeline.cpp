@@ -131,15 +131,33 @@ bool Timeline::atRoundEnd() const {
 
 void Timeline::nextRound() {
     for (size_t e : m_roundEnd)
-        if (e > m_pos) return seek(e);
-    seek(size());
+        if (e > m_pos) return seekRounds(e);
+    seekRounds(size());
 }
 
 void Timeline::prevRound() {
     size_t target = 0;
     for (size_t e : m_roundEnd)
         if (e < m_pos) target = e;
-    seek(target);
+    seekRounds(target);
+}
+
+void Timeline::seekRounds(size_t pos) {
+    seek(pos);
+    m_changed.clear();
+    m_changedSet.clear();
+    if (m_pos == 0) return;
+    uint32_t r = m_steps[m_pos - 1].round;
+    markWrites(roundStart(r), m_pos);
+}
+
+void Timeline::markWrites(size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) {
+        const TimelineStep& st = m_steps[i];
+        const TraceEvent& e = m_trace.threads[st.invocation][st.event];
+        if (!writesCell(e)) continue;
+        if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second) m_changed.push_back(*c);
+    }
 }
 
 std::optional<size_t> Timeline::positionAfter(uint64_t invocation, uint32_t event) const {
@@ -179,14 +197,8 @@ void Timeline::seek(size_t pos) {
     m_changed.clear();
     m_changedSet.clear();
     replayTo(pos);
-    // The cells the steps between the two positions wrote, or the one the single step touched.
-    size_t lo = std::min(from, pos), hi = std::max(from, pos);
-    for (size_t i = lo; i < hi; ++i) {
-        const TimelineStep& st = m_steps[i];
-        const TraceEvent& e = m_trace.threads[st.invocation][st.event];
-        if (!writesCell(e)) continue;
-        if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second) m_changed.push_back(*c);
-    }
+    // The cells the steps between the two positions wrote (or, going back, put back).
+    markWrites(std::min(from, pos), std::max(from, pos));
     m_uncertain.clear();
     for (size_t i = 0; i < m_pos; ++i) {
         const TimelineStep& st = m_steps[i];

@@ -65,21 +65,22 @@ class Timeline {
     bool atRoundEnd() const;
 
     void seek(size_t position);
-    void toStart() { seek(0); }
-    void toEnd() { seek(size()); }
+    void toStart() { seekRounds(0); }
+    void toEnd() { seekRounds(size()); }
     void nextAccess() { seek(m_pos + 1); }
     void prevAccess() { seek(m_pos ? m_pos - 1 : 0); }
     // To the end of the current round, or of the next one when already there.
     void nextRound();
     // To the end of the previous round (the start before round 0).
     void prevRound();
-    void seekRoundEnd(uint32_t r) { seek(roundEnd(std::min(r, rounds() ? rounds() - 1 : 0))); }
+    void seekRoundEnd(uint32_t r) { seekRounds(roundEnd(std::min(r, rounds() ? rounds() - 1 : 0))); }
     // The position just after a thread's event (its access), if that thread is in this workgroup.
     std::optional<size_t> positionAfter(uint64_t invocation, uint32_t event) const;
 
     const MemoryState& state() const { return m_state; }
-    // Cells whose contents the last move changed (forward: written by the steps taken; backward:
-    // put back). The cell of the step applied last is current()'s.
+    // The cells "the step" changed: after a round move (next/previous round, a round's end, start,
+    // end) the cells written in the round that ends at the position; after an access move, those
+    // the move itself wrote or put back (one cell for a single step). current() is the last access.
     const std::vector<CellRef>& changed() const { return m_changed; }
     bool wasChanged(const CellRef& c) const { return m_changedSet.count(c) > 0; }
     // Cells an atomic changed with an operation whose result the trace cannot tell (CompSwap).
@@ -87,6 +88,8 @@ class Timeline {
 
   private:
     void applyStep(size_t i, MemoryState& s) const;
+    void seekRounds(size_t position); // a round move: changed = the writes of the round ending there
+    void markWrites(size_t from, size_t to);
     void replayTo(size_t position);
 
     const Trace& m_trace;

@@ -1,29 +1,64 @@
-// View state shared by the panels of one window: the selected test case and what the pointer is
-// over (so a thread hovered in the grid lights up its cells in the buffers panel and back).
-// Only view state lives here; the truth is in the Workbench.
+// View state shared by the panels of one window: the selected test case, what the pointer is
+// over and what the learner selected (a thread lights up its cells in the buffers and back), the
+// timeline's requests, the walkthrough being played, PNG export requests, and the cache of data
+// derived from the trace on show. Only view state lives here; the truth is in the Workbench.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "ui/thread_map.h"
+#include "ui/trace_cache.h"
+#include "ui/trace_model.h"
 
 namespace vkp::ui {
 
 struct HoverLink {
-    std::optional<Uvec3> thread;                         // global id of a thread under the pointer
-    std::optional<std::pair<size_t, uint64_t>> cell;     // (buffer index, flat index) under the pointer
+    std::optional<Uvec3> thread;   // global id of a thread under the pointer
+    std::optional<CellRef> cell;   // a buffer or shared cell under the pointer
 };
 
 enum class SideTab { Statement, Hints, Solution, Device };
+enum class MemoryTab { Buffers, Timeline, Watches };
+enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
+
+// What a walkthrough step points the views at (see core/walkthrough.h), resolved to this trace.
+struct ViewFocus {
+    std::vector<uint64_t> threads;    // outlined in the grid (a finding's or a step's threads)
+    std::vector<CellRef> cells;       // ringed in the buffers and shared arrays
+    std::vector<uint32_t> lines;      // marked in the code (editor or solution viewer)
+    void clear() { threads.clear(), cells.clear(), lines.clear(); }
+};
+
+// A view the learner asked to save as a PNG: the app captures the next clean frame and crops it.
+struct ExportRequest {
+    std::string view;   // "grid", "buffers", "timeline", "watches": the file's suffix
+    int framesLeft = 2; // frames to draw before capturing (the menu that asked must close)
+};
 
 struct ViewState {
     int selectedCase = 0;             // index into the open puzzle's cases
     HoverLink hover;                  // last frame's hover: what panels draw from
     HoverLink nextHover;              // this frame's: written by the panel under the pointer
+    Selection selection;              // clicked thread / cell, kept across frames
+    ViewFocus focus;                  // from a clicked finding or a walkthrough step
     std::optional<SideTab> showTab;   // a request to bring a tab to the front
+    std::optional<MemoryTab> showMemoryTab;
     std::optional<std::pair<int, int>> jumpTo; // 1-based line, column for the editor
+    uint64_t timelineWorkgroup = 0;   // flat index of the workgroup the timeline steps through
+    std::optional<uint32_t> seekRound; // a request: the timeline goes to the end of this round
+    std::optional<std::pair<uint64_t, uint32_t>> seekEvent; // a request: just after this (invocation, event)
+    std::optional<TimelineMove> timelineMove; // a request from the keyboard
+    bool walkthroughActive = false;   // the bottom panels show the official solution's run
+    size_t walkthroughCase = 0;       // its case
+    TraceCache traces;                // derived data of the trace on show (cached per trace)
+    std::optional<ExportRequest> exportRequest;
+    std::map<std::string, std::array<float, 4>> viewRects; // exportable views: screen x0, y0, x1, y1 this frame
     bool showShortcuts = false;
     bool showAbout = false;
     bool fontBigger = false, fontSmaller = false, fontReset = false; // requests for the app

@@ -89,7 +89,7 @@ std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, 
         const char* op = e.kind == TraceEventKind::Write ? "\xE2\x86\x90" : e.kind == TraceEventKind::Atomic ? "\xE2\x9F\xB3" : "=";
         switch (kind) {
         case WatchTextKind::Cells: piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? "" : op); break;
-        case WatchTextKind::CellsAndValues: piece = cellName(trace, tc, e) + op + value; break;
+        case WatchTextKind::CellsAndValues: piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? op : std::string(" ") + op + " ") + value; break;
         case WatchTextKind::Values: piece = (e.kind == TraceEventKind::Read ? "" : op) + value; break;
         }
         out += (out.empty() ? "" : " ") + piece;

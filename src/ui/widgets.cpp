@@ -156,6 +156,30 @@ float legendWidth(const char* meaning) {
     return ImGui::GetFontSize() * 0.8f + ImGui::GetFontSize() * 0.35f + ImGui::CalcTextSize(meaning).x;
 }
 
+namespace {
+bool g_legends = true, g_explanations = true;
+} // namespace
+
+void setLegendOptions(bool legends, bool explanations) {
+    g_legends = legends;
+    g_explanations = explanations;
+}
+bool legendsShown() { return g_legends; }
+bool explanationsShown() { return g_explanations; }
+
+void legend(const std::vector<LegendItem>& items, const std::string& explanation) {
+    bool first = true;
+    if (g_legends)
+        for (const LegendItem& it : items) {
+            if (!first) flowSameLine(legendWidth(it.meaning.c_str()));
+            legendSwatch(it.fill, it.meaning.c_str(), it.border);
+            first = false;
+        }
+    if (!g_explanations || explanation.empty()) return;
+    if (!first) ImGui::SameLine();
+    helpMarker(explanation.c_str());
+}
+
 void helpMarker(const char* text) {
     ImGui::TextDisabled("(?)");
     itemTooltip(text);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -27,6 +28,19 @@ float legendWidth(const char* meaning); // what legendSwatch() takes
 
 // Help marker "(?)" with a tooltip.
 void helpMarker(const char* text);
+
+// Legends and their "(?)" explanations can each be turned off (View menu, kept in settings).
+void setLegendOptions(bool legends, bool explanations);
+bool legendsShown();
+bool explanationsShown();
+struct LegendItem {
+    ImU32 fill = 0;
+    std::string meaning;
+    ImU32 border = 0;
+};
+// One legend: swatches flowing over as many lines as they need, then "(?)" with `explanation`
+// (empty: none); draws only the parts that are turned on.
+void legend(const std::vector<LegendItem>& items, const std::string& explanation);
 // A tooltip with wrapped text, shown when the last item is hovered.
 void itemTooltip(const std::string& text);
 

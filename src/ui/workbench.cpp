@@ -60,12 +60,16 @@ void Workbench::openPuzzle(int index) {
     const Puzzle& p = m_puzzles.puzzles[index];
     m_starterText = readKernel(p.starterPath);
     m_solutionText = readKernel(p.solutionPath);
+    m_walkthrough.reset();
+    if (auto w = loadWalkthrough(p); !w) m_messages.push_back("The walkthrough of " + p.displayName() + " could not be read: " + w.error().str());
+    else m_walkthrough = *w;
     const Draft* saved = m_options.persist ? m_state.draft(p.folder) : nullptr;
     m_draft = saved ? *saved : Draft{m_starterText, std::nullopt, ""};
     m_document.setText(m_draft.text);
     m_savedRevision = m_document.revision();
     m_sentRevision = m_document.revision();
     m_session->open(p, m_document.text());
+    m_officialFor.clear(); // open() dropped any aside check
     m_snapshot = m_session->snapshot(); // no report of the previous puzzle survives the switch
     settings().lastPuzzle = p.folder;
 }
@@ -109,6 +113,56 @@ void Workbench::update() {
 }
 
 PuzzleProgress Workbench::progress(const Puzzle& p) const { return m_state.progress(p.folder); }
+
+std::shared_ptr<const std::string> Workbench::reportSource() const { return report() ? m_snapshot.reportSource : nullptr; }
+
+void Workbench::requestOfficialRun(size_t caseIndex) {
+    const Puzzle* p = puzzle();
+    if (!p) return;
+    std::string key = p->folder + "#" + std::to_string(caseIndex);
+    if (key == m_officialFor) return;
+    m_officialFor = key;
+    m_session->checkAside(++m_officialKey, m_solutionText, caseIndex);
+}
+
+const CheckReport* Workbench::officialReport(size_t caseIndex) const {
+    const Puzzle* p = puzzle();
+    if (!p || m_officialFor != p->folder + "#" + std::to_string(caseIndex)) return nullptr;
+    if (!m_snapshot.aside || m_snapshot.asideKey != m_officialKey) return nullptr;
+    return m_snapshot.aside.get();
+}
+
+const CaseOutcome* Workbench::officialOutcome(size_t caseIndex) const {
+    const CheckReport* r = officialReport(caseIndex);
+    if (!r) return nullptr;
+    for (const CaseOutcome& c : r->cases)
+        if (c.index == caseIndex) return &c;
+    return nullptr;
+}
+
+std::vector<uint32_t> Workbench::watchedLines() const {
+    const Puzzle* p = puzzle();
+    return p ? progress(*p).watchedLines : std::vector<uint32_t>{};
+}
+
+void Workbench::setWatchedLines(std::vector<uint32_t> lines) {
+    const Puzzle* p = puzzle();
+    if (!p) return;
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    PuzzleProgress pr = progress(*p);
+    pr.watchedLines = std::move(lines);
+    m_state.setProgress(p->folder, pr);
+    saveProgress();
+}
+
+void Workbench::toggleWatch(uint32_t line) {
+    std::vector<uint32_t> lines = watchedLines();
+    auto it = std::find(lines.begin(), lines.end(), line);
+    if (it != lines.end()) lines.erase(it);
+    else lines.push_back(line);
+    setWatchedLines(std::move(lines));
+}
 
 void Workbench::revealNextHint() {
     const Puzzle* p = puzzle();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/puzzle_loader.h"
+#include "core/walkthrough.h"
 #include "session/live_session.h"
 #include "session/user_state.h"
 #include "ui/text_document.h"
@@ -51,6 +52,24 @@ class Workbench {
     // A case of that report, if it ran.
     const CaseOutcome* outcome(size_t caseIndex) const;
 
+    // The kernel text the report checked (null when none).
+    std::shared_ptr<const std::string> reportSource() const;
+
+    // The official solution run aside on one case (traced), for the walkthrough: asked for once,
+    // then its outcome once it has run. The learner's text and report are never touched.
+    void requestOfficialRun(size_t caseIndex);
+    const CaseOutcome* officialOutcome(size_t caseIndex) const;
+    const CheckReport* officialReport(size_t caseIndex) const; // its diagnostics if it did not run
+
+    // The open puzzle's walkthrough of its official solution (null: none, or it did not load,
+    // which messages() said).
+    const Walkthrough* walkthrough() const { return m_walkthrough ? &*m_walkthrough : nullptr; }
+
+    // Watched kernel lines of the open puzzle (kept in progress.json).
+    std::vector<uint32_t> watchedLines() const;
+    void toggleWatch(uint32_t line);
+    void setWatchedLines(std::vector<uint32_t> lines); // scripted runs
+
     PuzzleProgress progress(const Puzzle& p) const;
     void revealNextHint();
     void revealSolution();
@@ -91,6 +110,9 @@ class Workbench {
     uint64_t m_savedRevision = 0;          // document revision written to disk
     std::chrono::steady_clock::time_point m_lastEdit;
     std::vector<std::string> m_messages;
+    std::optional<Walkthrough> m_walkthrough; // of the open puzzle
+    uint64_t m_officialKey = 0;             // the latest aside request
+    std::string m_officialFor;              // "folder#case" it was made for
 };
 
 } // namespace vkp::ui

@@ -255,6 +255,28 @@ TEST_F(LiveSessionTest, ChecksAreTracedLikeTheCommandLine) {
     EXPECT_TRUE(s.report->cases[0].analysis->findings.empty());
 }
 
+TEST_F(LiveSessionTest, AnAsideCheckLeavesTheLearnersTextAndReportAlone) {
+    LiveSession session(options());
+    session.open(m_puzzle, kBroken);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    auto mine = session.snapshot().report;
+    ASSERT_TRUE(mine);
+    ASSERT_TRUE(session.snapshot().reportSource);
+    EXPECT_EQ(*session.snapshot().reportSource, kBroken) << "the report names the text it checked";
+    session.checkAside(7, kGood, 1);
+    auto until = std::chrono::steady_clock::now() + 60s;
+    while (session.snapshot().asideKey != 7 && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(5ms);
+    LiveSnapshot s = session.snapshot();
+    ASSERT_EQ(s.asideKey, 7u);
+    ASSERT_TRUE(s.aside);
+    ASSERT_EQ(s.aside->cases.size(), 1u) << "only the case asked for";
+    EXPECT_EQ(s.aside->cases[0].index, 1u);
+    EXPECT_TRUE(s.aside->cases[0].pass);
+    EXPECT_TRUE(s.aside->cases[0].trace) << "aside checks are traced (walkthroughs step through them)";
+    EXPECT_EQ(s.report, mine) << "the learner's report is untouched";
+    EXPECT_EQ(s.status, LiveStatusKind::Done);
+}
+
 TEST(LiveStatusTest, EveryStatusHasWords) {
     LiveSnapshot s;
     for (LiveStatusKind k : {LiveStatusKind::Starting, LiveStatusKind::Idle, LiveStatusKind::Waiting, LiveStatusKind::Compiling,

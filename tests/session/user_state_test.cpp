@@ -87,6 +87,30 @@ TEST_F(UserStateTest, EverythingRoundTrips) {
     EXPECT_EQ(s.draft("03-guards"), nullptr);
 }
 
+TEST_F(UserStateTest, WatchedLinesAndLegendSettingsRoundTrip) {
+    {
+        UserState s(m_dir);
+        s.load();
+        s.settings().showLegends = false;
+        s.settings().showExplanations = false;
+        PuzzleProgress p;
+        p.watchedLines = {37, 52};
+        s.setProgress("14-matmul", p);
+        ASSERT_TRUE(s.saveSettings().ok());
+        ASSERT_TRUE(s.saveProgress().ok());
+    }
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    EXPECT_FALSE(s.settings().showLegends);
+    EXPECT_FALSE(s.settings().showExplanations);
+    EXPECT_EQ(s.progress("14-matmul").watchedLines, (std::vector<uint32_t>{37, 52}));
+    EXPECT_TRUE(s.progress("01-map").watchedLines.empty());
+    write("progress.json", R"({"version": 1, "puzzles": {"01-map": {"watched_lines": [9, -1, "x", 3]}}})");
+    UserState odd(m_dir);
+    EXPECT_TRUE(odd.load().empty()) << "odd entries are skipped, the rest kept";
+    EXPECT_EQ(odd.progress("01-map").watchedLines, (std::vector<uint32_t>{3, 9}));
+}
+
 TEST_F(UserStateTest, WritesLeaveNoTemporaryFiles) {
     UserState s(m_dir);
     for (int i = 0; i < 5; ++i) ASSERT_TRUE(s.saveDraft("01-map", {"text " + std::to_string(i), std::nullopt, ""}).ok());

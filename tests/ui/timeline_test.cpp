@@ -84,6 +84,9 @@ TEST(TimelineTest, SteppingBackRestoresEarlierContents) {
     EXPECT_EQ(tl.current()->invocation, 1u);
     tl.prevRound();
     EXPECT_EQ(tl.position(), 4u) << "back to the end of round 0";
+    EXPECT_EQ(tl.changed().size(), 2u) << "a round move shows what that round wrote (tile[0], tile[1])";
+    EXPECT_TRUE(tl.wasChanged(CellRef::sharedCell(s.tile, 0, 1)));
+    EXPECT_FALSE(tl.wasChanged(CellRef::buffer(s.result, 0))) << "not what the jump put back";
     tl.prevRound();
     EXPECT_EQ(tl.position(), 0u);
     EXPECT_FALSE(tl.current());
@@ -153,7 +156,7 @@ TEST(WatchTest, OneColumnPerExecutionOfTheLine) {
     WatchTable sum = buildWatchTable(b.t, 60);
     ASSERT_EQ(sum.rows.size(), 2u);
     EXPECT_EQ(sum.maxExecutions, 1u) << "a, a, result is one execution, not three";
-    EXPECT_EQ(watchCellText(b.t, nullptr, 0, sum.rows[0].executions[0], WatchTextKind::CellsAndValues), "a[0]=1 a[1]=2 result[0]\xE2\x86\x90" "3");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 0, sum.rows[0].executions[0], WatchTextKind::CellsAndValues), "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
     EXPECT_TRUE(buildWatchTable(b.t, 99).rows.empty()) << "a line without accesses";
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "support/test_env.h"
+#include "ui/walkthrough_player.h"
 #include "ui/workbench.h"
 
 namespace fs = std::filesystem;
@@ -186,6 +187,73 @@ TEST_F(WorkbenchTest, AnUnknownPuzzleOpensTheFirstAndSaysSo) {
     EXPECT_EQ(wb.puzzleIndex(), 0);
     ASSERT_FALSE(wb.messages().empty());
     EXPECT_NE(wb.messages()[0].find("no-such-puzzle"), std::string::npos);
+}
+
+
+// The walkthrough player: the official solution runs aside on the walkthrough's case (traced),
+// the learner's text and report stay, and a step points at threads, cells and a round of it.
+TEST_F(WorkbenchTest, AWalkthroughStepPointsAtTheOfficialRun) {
+    Workbench wb(options("matmul"));
+    const CheckReport& mine = settle(wb);
+    std::string text = wb.document().text();
+    const Walkthrough* w = wb.walkthrough();
+    ASSERT_NE(w, nullptr) << "matmul has a walkthrough.toml";
+    ASSERT_GE(w->steps.size(), 3u);
+    wb.requestOfficialRun(w->caseIndex);
+    auto until = std::chrono::steady_clock::now() + 60s;
+    while (!wb.officialOutcome(w->caseIndex) && std::chrono::steady_clock::now() < until) {
+        wb.update();
+        std::this_thread::sleep_for(5ms);
+    }
+    const CaseOutcome* official = wb.officialOutcome(w->caseIndex);
+    ASSERT_NE(official, nullptr);
+    EXPECT_TRUE(official->pass) << "the official solution passes its case";
+    ASSERT_TRUE(official->trace);
+    EXPECT_EQ(wb.document().text(), text) << "the learner's kernel is untouched";
+    EXPECT_EQ(wb.report(), &mine) << "and so is their report";
+    const Puzzle& p = *wb.puzzle();
+    const TestCase& tc = p.cases[w->caseIndex];
+    // Step 3: barrier 1, then multiply the tiles: thread (1, 1), round 1, tile cells of workgroup (0, 0).
+    PlayerFocus f = playerFocus(w->steps[2], p, tc, *official->trace, *official->analysis);
+    ASSERT_TRUE(f.thread);
+    EXPECT_EQ(*f.thread, (Uvec3{1, 1, 0}));
+    EXPECT_EQ(f.workgroup, 0u);
+    ASSERT_TRUE(f.round);
+    EXPECT_EQ(*f.round, 1u);
+    ASSERT_FALSE(f.focus.cells.empty());
+    for (const CellRef& c : f.focus.cells) {
+        EXPECT_TRUE(c.shared);
+        EXPECT_EQ(c.workgroup, 0u);
+    }
+    EXPECT_EQ(f.focus.lines, w->steps[2].focus.lines);
+    // Step 1 rings result[1][1] of the 3 x 3 output: flat index 4.
+    PlayerFocus first = playerFocus(w->steps[0], p, tc, *official->trace, *official->analysis);
+    ASSERT_EQ(first.focus.cells.size(), 1u);
+    EXPECT_EQ(first.focus.cells[0], CellRef::buffer(2, 4));
+    WalkthroughPlayer player;
+    player.start(w->steps.size());
+    EXPECT_TRUE(player.needsApply(1));
+    EXPECT_FALSE(player.needsApply(1)) << "applied once per step";
+    player.next();
+    EXPECT_TRUE(player.needsApply(1));
+    EXPECT_TRUE(player.needsApply(2)) << "and again for a new trace";
+    player.go(99);
+    EXPECT_EQ(player.step(), w->steps.size() - 1);
+}
+
+TEST_F(WorkbenchTest, WatchedLinesAreKeptPerPuzzle) {
+    {
+        Workbench wb(options("matmul"));
+        wb.toggleWatch(52);
+        wb.toggleWatch(39);
+        EXPECT_EQ(wb.watchedLines(), (std::vector<uint32_t>{39, 52}));
+        wb.toggleWatch(52);
+        EXPECT_EQ(wb.watchedLines(), (std::vector<uint32_t>{39}));
+        wb.openPuzzle(0);
+        EXPECT_TRUE(wb.watchedLines().empty()) << "another puzzle, its own lines";
+    }
+    Workbench again(options("matmul"));
+    EXPECT_EQ(again.watchedLines(), (std::vector<uint32_t>{39})) << "kept in progress.json";
 }
 
 } // namespace

@@ -1,0 +1,26 @@
+// The inspector under the thread grid: the selected thread's global reads and writes against the
+// puzzle's limits and its accesses in order (order number, line, cell, value; click one: the
+// timeline goes there and the editor to its line), and the selected cell's history: every
+// thread that touched it, in order.
+#pragma once
+
+#include <imgui.h>
+
+#include "ui/shown_case.h"
+#include "ui/view_state.h"
+
+namespace vkp::ui {
+
+class InspectorView {
+  public:
+    void draw(ViewState& view, const ShownCase& sc);
+
+  private:
+    void drawThread(ViewState& view, const ShownCase& sc, const Uvec3& thread);
+    void drawCell(ViewState& view, const ShownCase& sc, const CellRef& cell);
+};
+
+// Sends the editor (the learner's run) or the solution viewer (a walkthrough) to a line.
+void showLine(ViewState& view, const ShownCase& sc, uint32_t line);
+
+} // namespace vkp::ui

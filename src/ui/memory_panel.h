@@ -1,0 +1,29 @@
+// The memory panel (bottom middle): the shown case's memory in three views, as tabs: Buffers (the
+// end of the run), Timeline (one workgroup stepped round by round or access by access), Watches
+// (watched lines per thread per iteration).
+#pragma once
+
+#include <imgui.h>
+
+#include "ui/buffers_panel.h"
+#include "ui/shown_case.h"
+#include "ui/timeline_panel.h"
+#include "ui/view_state.h"
+#include "ui/watch_panel.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+class MemoryPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    MemoryTab current() const { return m_current; }
+
+  private:
+    BuffersView m_buffers;
+    TimelineView m_timeline;
+    WatchView m_watches;
+    MemoryTab m_current = MemoryTab::Buffers;
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,182 @@
+#include "ui/timeline_panel.h"
+
+#include <algorithm>
+
+#include "ui/buffers_panel.h"
+#include "ui/cell_grid.h"
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/trace_view.h"
+#include "ui/view_export.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+std::string vec2(const Uvec3& v) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
+
+bool stepButton(const char* label, const char* tip, bool enabled) {
+    ImGui::BeginDisabled(!enabled);
+    bool pressed = ImGui::Button(label);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tip);
+    return pressed && enabled;
+}
+
+void workgroupPicker(ViewState& view, const ShownCase& sc) {
+    uint64_t n = sc.workgroups();
+    if (n <= 1) return;
+    ImGui::AlignTextToFramePadding();
+    dimText("workgroup");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    std::string current = workgroupName(*sc.testCase, view.timelineWorkgroup);
+    if (ImGui::BeginCombo("##wg", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+        ImGuiListClipper clip;
+        clip.Begin(static_cast<int>(std::min<uint64_t>(n, 1u << 20)));
+        while (clip.Step())
+            for (int g = clip.DisplayStart; g < clip.DisplayEnd; ++g)
+                if (ImGui::Selectable(workgroupName(*sc.testCase, g).c_str(), uint64_t(g) == view.timelineWorkgroup)) view.timelineWorkgroup = g;
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The workgroup to step through: its threads, its shared memory.");
+    ImGui::SameLine(0, ImGui::GetFontSize());
+}
+
+// Ticks under the scrubber where each barrier round ends.
+void roundTicks(const Timeline& tl, ImVec2 min, ImVec2 max) {
+    if (tl.size() == 0) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float pad = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
+    for (uint32_t r = 0; r + 1 < tl.rounds(); ++r) {
+        float x = min.x + pad + (max.x - min.x - 2 * pad) * float(tl.roundEnd(r)) / float(tl.size());
+        dl->AddLine(ImVec2(x, max.y - 4), ImVec2(x, max.y + 2), palette().warn, 2);
+    }
+}
+
+std::string positionText(const Timeline& tl) {
+    if (tl.rounds() == 0) return "no accesses in this workgroup";
+    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" + std::to_string(tl.rounds() - 1) + ")";
+    if (tl.position() == 0) round = "start";
+    if (tl.position() == tl.size()) round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
+    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " + std::to_string(tl.size());
+}
+
+} // namespace
+
+void applyTimelineRequests(ViewState& view, const ShownCase& sc, Timeline& tl) {
+    if (view.seekRound) tl.seekRoundEnd(*view.seekRound);
+    view.seekRound.reset();
+    if (view.seekEvent)
+        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second)) tl.seek(*pos);
+    view.seekEvent.reset();
+    if (view.timelineMove) {
+        switch (*view.timelineMove) {
+        case TimelineMove::PrevAccess: tl.prevAccess(); break;
+        case TimelineMove::NextAccess: tl.nextAccess(); break;
+        case TimelineMove::PrevRound: tl.prevRound(); break;
+        case TimelineMove::NextRound: tl.nextRound(); break;
+        case TimelineMove::Start: tl.toStart(); break;
+        case TimelineMove::End: tl.toEnd(); break;
+        }
+    }
+    view.timelineMove.reset();
+    (void)sc;
+}
+
+void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& tl) {
+    workgroupPicker(view, sc);
+    bool atStart = tl.position() == 0, atEnd = tl.position() == tl.size();
+    if (stepButton("|<", "To the start: the initial data (Alt+Home)", !atStart)) tl.toStart();
+    ImGui::SameLine(0, 2);
+    if (stepButton("< round", "To the end of the previous barrier round (Alt+Up)", !atStart)) tl.prevRound();
+    ImGui::SameLine(0, 2);
+    if (stepButton("round >", "To the end of this barrier round, or the next (Alt+Down)", !atEnd)) tl.nextRound();
+    ImGui::SameLine(0, 2);
+    if (stepButton(">|", "To the end of the kernel (Alt+End)", !atEnd)) tl.toEnd();
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    if (stepButton("< access", "One access back (Alt+Left)", !atStart)) tl.prevAccess();
+    ImGui::SameLine(0, 2);
+    if (stepButton("access >", "One access on (Alt+Right)", !atEnd)) tl.nextAccess();
+    int pos = static_cast<int>(tl.position());
+    ImGui::SetNextItemWidth(-1);
+    std::string label = positionText(tl);
+    if (ImGui::SliderInt("##scrub", &pos, 0, static_cast<int>(tl.size()), label.c_str(), ImGuiSliderFlags_AlwaysClamp)) tl.seek(pos);
+    roundTicks(tl, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    // What the step just taken did; click: the editor shows its line, the thread is selected.
+    const Palette& pal = palette();
+    if (auto st = tl.current()) {
+        const Trace& trace = *sc.trace();
+        const TraceEvent& e = trace.threads[st->invocation][st->event];
+        Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
+        std::string text = "thread " + vec2(g) + "  " + eventText(trace, e, sc.testCase);
+        ImGui::PushFont(fonts().mono);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
+        if (ImGui::Selectable(ellipsize(text, ImGui::GetContentRegionAvail().x).c_str(), false)) {
+            view.selection.thread = g;
+            if (!sc.official) view.jumpTo = std::make_pair(static_cast<int>(e.line), 0);
+            else view.focus.lines = {e.line};
+        }
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The access just applied. Click: select its thread and show its line.");
+    } else {
+        dimText("Start: every buffer holds its initial data; shared memory is not written yet (\xC2\xB7).");
+    }
+}
+
+void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
+    const Palette& pal = palette();
+    const Trace* trace = sc.trace();
+    if (!trace || !sc.outcome) {
+        ImGui::PushTextWrapPos(0);
+        dimText("The timeline steps through a traced run of the case: it appears once the kernel compiles and runs.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    Timeline& tl = view.traces.timeline(view.timelineWorkgroup, sc.outcome->inputs);
+    applyTimelineRequests(view, sc, tl);
+    drawControls(view, sc, tl);
+    legend({{pal.cellChangedBg, "changed by the last step"},
+            {pal.cellBg, "this step's cell", pal.stepOutline},
+            {pal.cellLinkedBg, "read by the selected thread", pal.accent},
+            {pal.cellBg, "written by it", pal.cellWritten}},
+           "One workgroup, replayed from the case's initial data. Steps go barrier round by barrier round (round r = the "
+           "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by thread in local-index order, each "
+           "thread's accesses in program order. Inside one round the real order between threads is unknown: that is why two "
+           "threads touching one cell in the same round is a race. Shared cells nobody wrote yet show \xC2\xB7. The buffers show "
+           "this workgroup's writes only. Atomics apply the operation written on their line. Keys: Alt+Left/Right one access, "
+           "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
+    GridMarks marks = gridMarks(*sc.puzzle, *sc.testCase, view);
+    marks.timeline = &tl;
+    if (auto st = tl.current()) marks.stepCell = cellOfEvent(*trace, st->invocation, trace->threads[st->invocation][st->event]);
+    ImGui::BeginChild("timelinelist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "timeline");
+    ImGui::BeginGroup();
+    float width = ImGui::GetContentRegionAvail().x;
+    CellCanvas canvas;
+    drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view, width, &canvas,
+                     tl.position() == tl.size() ? "at the end" : "at this step");
+    // Outputs first (they change), then inputs; each as replayed at this step.
+    const Puzzle& p = *sc.puzzle;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t b = 0; b < p.buffers.size() && b < sc.outcome->inputs.size(); ++b) {
+            if ((p.buffers[b].role == RoleKind::Output) != (pass == 0)) continue;
+            const BufferData& initial = sc.outcome->inputs[b];
+            BufferData now = initial;
+            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b)); v && tl.state().values[*v].size() == initial.words.size())
+                now.words = tl.state().values[*v];
+            ImGui::PushID(static_cast<int>(b));
+            gridTitle(p.buffers[b].name, shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role)) + " \xC2\xB7 this workgroup's writes");
+            GridData d{"tl", &now, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0), true};
+            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas)) view.selection.clickCell(*clicked);
+            ImGui::PopID();
+            ImGui::Spacing();
+        }
+    if (marks.selected) drawArrows(ImGui::GetWindowDrawList(), arrowsFor(*marks.selected), canvas);
+    ImGui::EndGroup();
+    ImGui::EndChild();
+    (void)wb;
+}
+
+} // namespace vkp::ui

@@ -1,0 +1,108 @@
+#include "ui/walkthrough_panel.h"
+
+#include <algorithm>
+
+#include "ui/fonts.h"
+#include "ui/statement_panel.h"
+#include "ui/theme.h"
+#include "ui/trace_view.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+
+void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!w || w->steps.empty()) return;
+    m_player.start(w->steps.size());
+    m_player.go(step);
+    m_puzzle = wb.puzzleIndex();
+    m_scrolledStep = SIZE_MAX;
+    view.walkthroughActive = true;
+    view.walkthroughCase = w->caseIndex;
+    view.selection.clear();
+    view.focus.clear();
+    wb.requestOfficialRun(w->caseIndex);
+}
+
+void WalkthroughPanel::stop(ViewState& view) {
+    m_player.stop();
+    view.walkthroughActive = false;
+    view.selection.clear();
+    view.focus.clear();
+}
+
+// Points the views at the step, once per step and per trace of the official solution.
+void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase& sc) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!sc.official || !sc.trace() || !sc.analysis() || !w || !m_player.needsApply(view.traces.generation())) return;
+    PlayerFocus pf = playerFocus(w->steps[m_player.step()], *sc.puzzle, *sc.testCase, *sc.trace(), *sc.analysis());
+    view.focus = pf.focus;
+    view.selection.clear();
+    view.selection.thread = pf.thread;
+    view.timelineWorkgroup = pf.workgroup;
+    if (pf.round) {
+        view.seekRound = *pf.round;
+        view.showMemoryTab = MemoryTab::Timeline;
+    } else {
+        view.showMemoryTab = MemoryTab::Buffers;
+    }
+}
+
+void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
+    const Walkthrough& w = *wb.walkthrough();
+    const WalkthroughStep& step = w.steps[m_player.step()];
+    ImGui::BeginDisabled(m_player.step() == 0);
+    if (ImGui::Button("< Prev")) m_player.prev();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps())).c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(m_player.step() + 1 >= m_player.steps());
+    if (ImGui::Button("Next >")) m_player.next();
+    ImGui::EndDisabled();
+    float close = ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close));
+    if (ImGui::Button("End the walkthrough")) return stop(view);
+    itemTooltip("Back to your kernel's run in the panels below (your kernel was never touched).");
+    ImGui::PushFont(fonts().bold);
+    colouredText(palette().accent, step.title);
+    ImGui::PopFont();
+}
+
+void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!w || m_puzzle != wb.puzzleIndex()) return stop(view);
+    const Palette& pal = palette();
+    applyStep(wb, view, sc);
+    dimText(w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1));
+    drawHeader(wb, view);
+    if (!m_player.active()) return;
+    const WalkthroughStep& step = w->steps[m_player.step()];
+    // The text above, the solution below; the text gets what it needs up to half the height.
+    float textH = std::min(size.y * 0.5f, std::max(ImGui::GetFontSize() * 5, size.y * 0.42f));
+    ImGui::BeginChild("steptext", ImVec2(0, textH), false);
+    drawTextBlocks(step.text);
+    if (!sc.outcome) {
+        const CheckReport* r = wb.officialReport(w->caseIndex);
+        if (!r) colouredText(pal.warn, "Running the official solution on case " + std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");
+        else colouredText(pal.fail, "The official solution did not run: " + (r->error ? r->error->message : std::string("see the Device tab")));
+    }
+    ImGui::EndChild();
+    if (m_loadedText != wb.solutionText()) {
+        m_loadedText = wb.solutionText();
+        m_solution.setText(m_loadedText);
+    }
+    EditorDecorations deco;
+    deco.focus = step.focus.lines;
+    if (view.selection.thread && sc.official && sc.trace()) deco.executed = view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+    for (uint32_t line : view.focus.lines)
+        if (std::find(deco.focus.begin(), deco.focus.end(), line) == deco.focus.end()) deco.focus.push_back(line);
+    if (m_scrolledStep != m_player.step() && !step.focus.lines.empty()) {
+        m_viewer.scrollToLine(static_cast<int>(*std::min_element(step.focus.lines.begin(), step.focus.lines.end())));
+        m_scrolledStep = m_player.step();
+    }
+    m_viewer.draw("walkthrough-solution", m_solution, {}, ImGui::GetContentRegionAvail(), true, &deco);
+}
+
+} // namespace vkp::ui

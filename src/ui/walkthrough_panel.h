@@ -1,0 +1,36 @@
+// The walkthrough player in the Solution tab: the official solution played as annotated steps
+// (step text, Prev / Next, step k of n) beside a read-only view of the solution with the step's
+// lines marked. Each step points the bottom panels (memory, timeline, thread grid) at the
+// official solution's own traced run of the walkthrough's case; the learner's kernel is never
+// touched.
+#pragma once
+
+#include <imgui.h>
+
+#include "ui/code_editor.h"
+#include "ui/shown_case.h"
+#include "ui/view_state.h"
+#include "ui/walkthrough_player.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+class WalkthroughPanel {
+  public:
+    void start(Workbench& wb, ViewState& view, size_t step = 0);
+    void stop(ViewState& view);
+    bool active() const { return m_player.active(); }
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+
+  private:
+    void applyStep(Workbench& wb, ViewState& view, const ShownCase& sc);
+    void drawHeader(Workbench& wb, ViewState& view);
+    WalkthroughPlayer m_player;
+    CodeEditor m_viewer;
+    TextDocument m_solution;
+    std::string m_loadedText;
+    int m_puzzle = -1;
+    size_t m_scrolledStep = SIZE_MAX;
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,32 @@
+// The Watches view of the memory panel: for a watched kernel line, a table with a row per thread
+// that ran it and a column per time it ran it (1st, 2nd, ... = loop iterations), each cell the
+// cells read or written there and their values (ui/watches.h). Lines are watched from the editor
+// (right-click a line, or F9 on the cursor's line) and kept per puzzle.
+#pragma once
+
+#include <cstdint>
+
+#include <imgui.h>
+
+#include "ui/shown_case.h"
+#include "ui/view_state.h"
+#include "ui/watches.h"
+#include "ui/workbench.h"
+
+namespace vkp::ui {
+
+class WatchView {
+  public:
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
+
+  private:
+    void drawLines(Workbench& wb, const std::vector<uint32_t>& lines);
+    void drawTable(ViewState& view, const ShownCase& sc, const WatchTable& table);
+    uint32_t m_line = 0;                 // the watched line on show
+    WatchTextKind m_text = WatchTextKind::CellsAndValues;
+    int m_variable = -1;                 // trace variable to show (-1: all)
+    bool m_selectedGroupOnly = false;    // rows of the selected thread's workgroup only
+    int m_addLine = 0;
+};
+
+} // namespace vkp::ui
