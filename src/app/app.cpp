@@ -376,7 +376,7 @@ int App::run() {
         if (m_window->eventCount() != seenEvents) eager = 10;
         seenEvents = m_window->eventCount();
         if (eager > 0) --eager;
-        if (m_o.frameStats) simulateTyping();
+        if (m_o.frameStats && m_o.script.edits) simulateTyping();
         bool capture = !m_o.screenshot.empty() && screenshotDue();
         if (auto s = frame(capture); !s) {
             std::cerr << "vkpuzzles: " << s.error().message << "\n";

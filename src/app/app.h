@@ -10,7 +10,7 @@
 namespace vkp::app {
 
 // Extra view state for scripted runs (screenshots, frame times, tests), from VKPUZZLES_VIEW:
-// "watch=52,37;round=1;workgroup=2;cell=tileA[1][0];export=timeline;walkthrough=3".
+// "watch=52,37;round=1;workgroup=2;cell=tileA[1][0];export=timeline;walkthrough=3;edits=0".
 struct ViewScript {
     std::vector<uint32_t> watch;            // watched lines
     std::optional<uint32_t> round;          // the timeline at the end of this barrier round
@@ -18,6 +18,7 @@ struct ViewScript {
     std::optional<uint32_t> walkthroughStep; // play the walkthrough from this step (1-based)
     std::string cell;                       // select a cell: NAME[i] or NAME[row][col]
     std::string exportView;                 // save this view as a PNG with the screenshot
+    bool edits = true;                      // --frame-stats edits the kernel every 0.4 s ("edits=0": a still trace)
 };
 
 struct AppOptions {

@@ -120,6 +120,8 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             s.walkthroughStep = n;
         } else if (key == "cell" && value.find('[') != std::string::npos) {
             s.cell = value;
+        } else if (key == "edits" && (value == "0" || value == "1")) {
+            s.edits = value == "1";
         } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid")) {
             s.exportView = value;
         } else {

@@ -34,7 +34,7 @@ std::string valueText(const Trace& trace, const CellRef& c, uint32_t word) {
 
 // Who touched the cell, in order (round, then thread, then program order), the first few.
 void historyLines(const GridMarks& m, const CellRef& c) {
-    const auto& h = m.index->history(c);
+    const auto& h = m.traces->cells().history(c);
     if (h.empty()) return dimText("no thread read or wrote it");
     constexpr size_t kShown = 8;
     ImGui::PushFont(fonts().mono);
@@ -63,7 +63,7 @@ void cellTooltip(const GridData& d, const GridMarks& m, uint64_t i, bool wrong) 
         dimText("not written yet (shows 0)");
     else
         ImGui::TextUnformatted(("value " + d.values->format(i)).c_str());
-    if (m.trace && m.index) {
+    if (m.trace && m.traces) {
         historyLines(m, c);
     } else if (!c.shared) {
         if (auto t = threadOfCell(d.values->shape, i, *m.testCase)) dimText("thread with this global id: " + vec2(*t));
@@ -136,7 +136,7 @@ GridMarks gridMarks(const Puzzle& p, const TestCase& tc, ViewState& view) {
     m.testCase = &tc;
     m.trace = view.traces.trace();
     if (m.trace) {
-        m.index = &view.traces.cells();
+        m.traces = &view.traces;
         if (view.selection.thread) m.selected = &view.traces.footprint(invocationIndex(tc, *view.selection.thread));
         if (view.hover.thread && !(view.selection.thread && *view.selection.thread == *view.hover.thread))
             m.hovered = threadFootprint(*m.trace, invocationIndex(tc, *view.hover.thread)).cells;

@@ -46,7 +46,7 @@ struct GridMarks {
     const Puzzle* puzzle = nullptr;
     const TestCase* testCase = nullptr;
     const Trace* trace = nullptr;
-    const CellIndex* index = nullptr;         // with a trace: who touched a cell (tooltips, grid)
+    TraceCache* traces = nullptr;             // with a trace: who touched a cell (built when first asked)
     const ThreadFootprint* selected = nullptr; // the selected thread's cells, with order numbers
     std::map<CellRef, CellMark> hovered;      // the hovered thread's cells
     std::optional<CellRef> selectedCell, hoveredCell;

@@ -129,25 +129,26 @@ std::vector<Arrow> arrowsFor(const ThreadFootprint& fp, size_t maxArrows) {
     return out;
 }
 
-CellIndex::CellIndex(const Trace& trace) {
-    for (uint64_t inv = 0; inv < trace.threads.size(); ++inv) {
-        const auto& events = trace.threads[inv];
-        for (uint32_t k = 0; k < events.size(); ++k) {
-            auto cell = cellOfEvent(trace, inv, events[k]);
-            if (!cell) continue;
-            const TraceEvent& e = events[k];
-            m_cells[*cell].push_back({inv, k, e.kind, e.line, e.value, e.round});
-        }
-    }
-    // Invocations and events were visited in order: a stable sort by round keeps the rest.
-    for (auto& [cell, touches] : m_cells)
-        std::stable_sort(touches.begin(), touches.end(), [](const CellTouch& a, const CellTouch& b) { return a.round < b.round; });
-}
-
 const std::vector<CellTouch>& CellIndex::history(const CellRef& cell) const {
-    static const std::vector<CellTouch> kNone;
     auto it = m_cells.find(cell);
-    return it == m_cells.end() ? kNone : it->second;
+    if (it != m_cells.end()) return it->second;
+    if (m_cells.size() > 4096) m_cells.clear(); // a bound for long hovering sessions
+    std::vector<CellTouch> touches;
+    uint32_t per = std::max(1u, m_trace.launch.invocationsPerGroup());
+    uint64_t first = cell.shared ? cell.workgroup * per : 0;
+    uint64_t end = cell.shared ? std::min<uint64_t>(first + per, m_trace.threads.size()) : m_trace.threads.size();
+    std::optional<uint32_t> variable = cell.shared ? std::optional<uint32_t>(cell.array) : variableOfBuffer(m_trace, cell.array);
+    if (variable)
+        for (uint64_t inv = first; inv < end; ++inv) {
+            const auto& events = m_trace.threads[inv];
+            for (uint32_t k = 0; k < events.size(); ++k) {
+                const TraceEvent& e = events[k];
+                if (e.variable == *variable && e.index == cell.index && isAccess(e)) touches.push_back({inv, k, e.kind, e.line, e.value, e.round});
+            }
+        }
+    // Invocations and events were visited in order: a stable sort by round keeps the rest.
+    std::stable_sort(touches.begin(), touches.end(), [](const CellTouch& a, const CellTouch& b) { return a.round < b.round; });
+    return m_cells.emplace(cell, std::move(touches)).first->second;
 }
 
 std::vector<uint64_t> CellIndex::threads(const CellRef& cell) const {

@@ -112,18 +112,21 @@ struct CellTouch {
     uint32_t line = 0, value = 0, round = 0;
 };
 
-// Every access to every cell of a trace, built once per trace. A cell's history is in barrier
-// round order, then by invocation, then program order: the trace has no clock across threads, and
-// within one round the order between threads is not known (that is what makes a race).
+// Who touched which cell of a trace. A cell's history is in barrier round order, then by
+// invocation, then program order: the trace has no clock across threads, and within one round
+// the order between threads is not known (that is what makes a race). Histories are found when
+// first asked for (a shared cell scans its workgroup, a buffer cell the whole trace: about a
+// millisecond for 100k events) and kept, so no frame pays for indexing the whole trace.
 class CellIndex {
   public:
-    explicit CellIndex(const Trace& trace);
+    explicit CellIndex(const Trace& trace) : m_trace(trace) {}
     const std::vector<CellTouch>& history(const CellRef& cell) const;
     // The distinct threads that touched the cell, in history order.
     std::vector<uint64_t> threads(const CellRef& cell) const;
 
   private:
-    std::unordered_map<CellRef, std::vector<CellTouch>, CellRefHash> m_cells;
+    const Trace& m_trace;
+    mutable std::unordered_map<CellRef, std::vector<CellTouch>, CellRefHash> m_cells;
 };
 
 // Global traffic of one thread against the puzzle's limits.

@@ -57,6 +57,11 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
     uint32_t per = std::max(1u, trace.launch.invocationsPerGroup());
     for (const WatchRow& r : table.rows)
         if (!m_selectedGroupOnly || !hasSelected || r.invocation / per == selectedInv / per) rows.push_back(&r);
+    auto key = std::make_tuple(view.traces.generation(), table.line, static_cast<int>(m_text), m_variable);
+    if (key != m_textsFor) {
+        m_textsFor = key;
+        m_texts.assign(table.rows.size(), {});
+    }
     int columns = static_cast<int>(std::min<size_t>(table.maxExecutions, kMaxColumns));
     if (table.maxExecutions > kMaxColumns) dimText("the first " + std::to_string(kMaxColumns) + " of " + std::to_string(table.maxExecutions) + " executions are shown");
     ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -72,6 +77,10 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
     while (clip.Step())
         for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
             const WatchRow& r = *rows[i];
+            size_t rowIndex = static_cast<size_t>(&r - table.rows.data());
+            std::vector<std::string>& texts = m_texts[rowIndex];
+            if (texts.empty())
+                for (size_t k = 0; k < r.executions(); ++k) texts.push_back(watchCellText(trace, sc.testCase, r.invocation, r.execution(k), m_text, m_variable));
             ImGui::TableNextRow();
             bool isSelected = hasSelected && selectedInv == r.invocation;
             if (isSelected) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, withAlpha(pal.accent, 0.30f));
@@ -80,13 +89,12 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
             ImGui::PushID(i);
             if (ImGui::Selectable(vec2(g).c_str(), isSelected, ImGuiSelectableFlags_SpanAllColumns)) view.selection.clickThread(g);
             ImGui::PopID();
-            for (int c = 0; c < columns && c < static_cast<int>(r.executions.size()); ++c) {
-                ImGui::TableSetColumnIndex(c + 1);
-                std::string text = watchCellText(trace, sc.testCase, r.invocation, r.executions[c], m_text, m_variable);
-                ImGui::TextUnformatted(text.c_str());
+            for (int c = 0; c < columns && c < static_cast<int>(r.executions()); ++c) {
+                if (!ImGui::TableSetColumnIndex(c + 1)) continue; // scrolled out of view
+                ImGui::TextUnformatted(texts[c].c_str());
                 if (ImGui::IsItemHovered())
                     ImGui::SetTooltip("thread %s, %s time on line %u:\n%s", vec2(g).c_str(), ordinal(c + 1).c_str(), table.line,
-                                      watchCellText(trace, sc.testCase, r.invocation, r.executions[c], WatchTextKind::CellsAndValues).c_str());
+                                      watchCellText(trace, sc.testCase, r.invocation, r.execution(c), WatchTextKind::CellsAndValues).c_str());
             }
         }
     ImGui::PopFont();

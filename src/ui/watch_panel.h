@@ -5,6 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include <imgui.h>
 
@@ -27,6 +30,9 @@ class WatchView {
     int m_variable = -1;                 // trace variable to show (-1: all)
     bool m_selectedGroupOnly = false;    // rows of the selected thread's workgroup only
     int m_addLine = 0;
+    // Cell texts of the table on show, per row, made when a row is first drawn (not per frame).
+    std::tuple<uint64_t, uint32_t, int, int> m_textsFor{UINT64_MAX, 0, 0, 0}; // generation, line, kind, variable
+    std::vector<std::vector<std::string>> m_texts;
 };
 
 } // namespace vkp::ui

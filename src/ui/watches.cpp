@@ -12,7 +12,7 @@ uint64_t signature(const TraceEvent& e) { return (uint64_t(e.kind) << 32) | e.va
 
 // The shortest p such that the run is p-periodic (the last repeat may be cut short, as when a
 // loop ran out of budget).
-size_t shortestPeriod(const std::vector<TraceEvent>& events, const std::vector<uint32_t>& run) {
+size_t shortestPeriod(const std::vector<TraceEvent>& events, std::span<const uint32_t> run) {
     size_t n = run.size();
     for (size_t p = 1; p < n; ++p) {
         bool periodic = true;
@@ -44,18 +44,29 @@ std::string cellName(const Trace& trace, const TestCase* tc, const TraceEvent& e
 
 } // namespace
 
+std::span<const uint32_t> WatchRow::execution(size_t k) const {
+    if (k >= starts.size()) return {};
+    size_t end = k + 1 < starts.size() ? starts[k + 1] : events.size();
+    return std::span<const uint32_t>(events).subspan(starts[k], end - starts[k]);
+}
+
 WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
     WatchTable t;
     t.line = line;
+    WatchRow row;
     for (uint64_t inv = 0; inv < trace.threads.size(); ++inv) {
         const auto& events = trace.threads[inv];
-        WatchRow row{inv, {}};
-        std::vector<uint32_t> run;
+        row.invocation = inv;
+        row.events.clear();
+        row.starts.clear();
+        size_t runStart = 0;
+        // A run of accesses on the line ends at another line's access: cut it into executions.
         auto flush = [&] {
+            std::span<const uint32_t> run = std::span<const uint32_t>(row.events).subspan(runStart);
             if (run.empty()) return;
             size_t p = shortestPeriod(events, run);
-            for (size_t i = 0; i < run.size(); i += p) row.executions.emplace_back(run.begin() + i, run.begin() + std::min(run.size(), i + p));
-            run.clear();
+            for (size_t i = 0; i < run.size(); i += p) row.starts.push_back(static_cast<uint32_t>(runStart + i));
+            runStart = row.events.size();
         };
         for (uint32_t k = 0; k < events.size(); ++k) {
             const TraceEvent& e = events[k];
@@ -64,19 +75,19 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
                 flush();
                 continue;
             }
-            run.push_back(k);
-            ++t.events;
+            row.events.push_back(k);
             if (std::find(t.variables.begin(), t.variables.end(), e.variable) == t.variables.end()) t.variables.push_back(e.variable);
         }
         flush();
-        if (row.executions.empty()) continue;
-        t.maxExecutions = std::max(t.maxExecutions, row.executions.size());
-        t.rows.push_back(std::move(row));
+        if (row.starts.empty()) continue;
+        t.events += row.events.size();
+        t.maxExecutions = std::max(t.maxExecutions, row.starts.size());
+        t.rows.push_back(row);
     }
     return t;
 }
 
-std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, const std::vector<uint32_t>& events, WatchTextKind kind,
+std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, std::span<const uint32_t> events, WatchTextKind kind,
                           int variable) {
     std::string out;
     if (inv >= trace.threads.size()) return out;

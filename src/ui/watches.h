@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,12 @@ namespace vkp::ui {
 
 struct WatchRow {
     uint64_t invocation = 0;
-    // Per execution of the line: indices into Trace::threads[invocation] of the accesses made there.
-    std::vector<std::vector<uint32_t>> executions;
+    std::vector<uint32_t> events; // indices into Trace::threads[invocation] of its accesses on the line
+    std::vector<uint32_t> starts; // where each execution of the line begins in `events`
+
+    size_t executions() const { return starts.size(); }
+    // The accesses of the k-th execution (0-based).
+    std::span<const uint32_t> execution(size_t k) const;
 };
 
 struct WatchTable {
@@ -38,7 +43,7 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line);
 enum class WatchTextKind { Cells, CellsAndValues, Values };
 // One table cell: "tileA[1][0]=3 tileB[0][2]=4" (CellsAndValues), optionally only the accesses to
 // `variable` (-1: all). Reads "a[3]=5", writes "result[1] ← 8", atomics "n[0] ⟳ 4" (the old value).
-std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation, const std::vector<uint32_t>& events,
+std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation, std::span<const uint32_t> events,
                           WatchTextKind kind, int variable = -1);
 
 // Watched lines kept per puzzle: add or remove one (sorted, no duplicates).

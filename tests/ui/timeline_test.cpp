@@ -148,15 +148,15 @@ TEST(WatchTest, OneColumnPerExecutionOfTheLine) {
     WatchTable w = buildWatchTable(b.t, 52);
     ASSERT_EQ(w.rows.size(), 2u);
     EXPECT_EQ(w.maxExecutions, 3u) << "three iterations";
-    EXPECT_EQ(w.rows[1].executions[2].size(), 2u) << "one read of each tile per iteration";
+    EXPECT_EQ(w.rows[1].execution(2).size(), 2u) << "one read of each tile per iteration";
     EXPECT_EQ(w.variables, (std::vector<uint32_t>{tileA, tileB}));
     EXPECT_EQ(w.events, 12u);
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].executions[2], WatchTextKind::Cells), "tileA[0][2] tileB[2][1]");
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].executions[2], WatchTextKind::CellsAndValues, static_cast<int>(tileB)), "tileB[2][1]=12");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::Cells), "tileA[0][2] tileB[2][1]");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::CellsAndValues, static_cast<int>(tileB)), "tileB[2][1]=12");
     WatchTable sum = buildWatchTable(b.t, 60);
     ASSERT_EQ(sum.rows.size(), 2u);
     EXPECT_EQ(sum.maxExecutions, 1u) << "a, a, result is one execution, not three";
-    EXPECT_EQ(watchCellText(b.t, nullptr, 0, sum.rows[0].executions[0], WatchTextKind::CellsAndValues), "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 0, sum.rows[0].execution(0), WatchTextKind::CellsAndValues), "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
     EXPECT_TRUE(buildWatchTable(b.t, 99).rows.empty()) << "a line without accesses";
 }
 
@@ -169,7 +169,8 @@ TEST(WatchTest, AnotherLineBetweenStartsANewExecution) {
     }
     WatchTable w = buildWatchTable(b.t, 7);
     ASSERT_EQ(w.rows.size(), 1u);
-    EXPECT_EQ(w.rows[0].executions.size(), 3u);
+    EXPECT_EQ(w.rows[0].executions(), 3u);
+    EXPECT_TRUE(w.rows[0].execution(3).empty());
 }
 
 TEST(WatchTest, WatchedLinesStaySortedAndUnique) {

@@ -1,0 +1,64 @@
+#version 450
+// Workgroups are TILE x TILE threads.
+layout(local_size_x_id = 0, local_size_y_id = 1) in;
+layout(constant_id = 3) const uint SIZE = 1;  // matrix side
+layout(constant_id = 4) const uint TILE = 1;  // tile side = workgroup width = height
+
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };   // SIZE x SIZE, row-major
+layout(set = 0, binding = 1) readonly buffer B { float b[]; };   // SIZE x SIZE, row-major
+layout(set = 0, binding = 2) buffer Result { float result[]; };  // SIZE x SIZE, row-major
+
+shared float tileA[TILE][TILE];  // [row in tile][column in tile]
+shared float tileB[TILE][TILE];
+
+void main() {
+    uint c = gl_GlobalInvocationID.x;  // output column
+    uint r = gl_GlobalInvocationID.y;  // output row
+    uint lx = gl_LocalInvocationID.x;
+    uint ly = gl_LocalInvocationID.y;
+
+    // result[r][c] = sum over k of a[r][k] * b[k][c]. The threads of one workgroup share rows of
+    // a (all threads with the same r) and columns of b (same c), so instead of each thread
+    // reading 2 * SIZE values, the workgroup reads each needed value once per tile step and
+    // shares it through shared memory.
+    float acc = 0.0;
+
+    // Walk along k one tile at a time: step k0 covers k = k0 .. k0 + TILE - 1.
+    // ceil(SIZE / TILE) steps, 2 global reads each (at most 6 in these tests).
+    for (uint k0 = 0; k0 < SIZE; k0 += TILE) {
+        // Each thread fetches one element of each tile. Thread (lx, ly) brings:
+        //   a[r][k0 + lx]  -> tileA[ly][lx]   (its row of a, shifted along k by its x)
+        //   b[k0 + ly][c]  -> tileB[ly][lx]   (its column of b, shifted along k by its y)
+        // Cells that fall outside the matrix become 0, so partial tiles need no special case
+        // in the sum below. Spare threads (r or c out of range) still load what they can:
+        // their neighbours need those values.
+        float va = 0.0;
+        if (r < SIZE && k0 + lx < SIZE) {
+            va = a[r * SIZE + k0 + lx];
+        }
+        tileA[ly][lx] = va;
+
+        float vb = 0.0;
+        if (k0 + ly < SIZE && c < SIZE) {
+            vb = b[(k0 + ly) * SIZE + c];
+        }
+        tileB[ly][lx] = vb;
+
+        // Barrier 1: both tiles must be complete before anyone multiplies with them.
+        barrier();
+
+        // Row ly of tileA times column lx of tileB: this step's share of the dot product.
+        for (uint k = 0; k < TILE; ++k) {
+            acc += tileA[ly][k] * tileB[k][lx];
+        }
+
+        // Barrier 2: nobody may overwrite the tiles (next step's loads) while a slower thread
+        // is still reading them.
+        barrier();
+    }
+
+    // Only threads inside the matrix have an output cell.
+    if (r < SIZE && c < SIZE) {
+        result[r * SIZE + c] = acc;
+    }
+}
