@@ -94,7 +94,8 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
     if (stepButton("round >", "To the end of this barrier round, or the next (Alt+Down)", !atEnd)) tl.nextRound();
     ImGui::SameLine(0, 2);
     if (stepButton(">|", "To the end of the kernel (Alt+End)", !atEnd)) tl.toEnd();
-    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGuiStyle& st = ImGui::GetStyle();
+    flowSameLine(ImGui::CalcTextSize("< accessaccess >").x + st.FramePadding.x * 4 + ImGui::GetFontSize());
     if (stepButton("< access", "One access back (Alt+Left)", !atStart)) tl.prevAccess();
     ImGui::SameLine(0, 2);
     if (stepButton("access >", "One access on (Alt+Right)", !atEnd)) tl.nextAccess();

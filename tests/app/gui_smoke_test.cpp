@@ -103,8 +103,9 @@ class GuiSmokeTest : public ::testing::Test {
     }
     void TearDown() override { fs::remove_all(m_dir); }
 
-    Outcome app(const std::string& args) {
-        std::string env = "XDG_DATA_HOME=" + (m_dir / "data").string() + " ";
+    Outcome app(const std::string& args, const std::string& view = "") {
+        std::string env = "XDG_DATA_HOME=" + (m_dir / "data").string() + " VKPUZZLES_EXPORT_DIR=" + (m_dir / "exports").string() + " ";
+        if (!view.empty()) env += "VKPUZZLES_VIEW='" + view + "' ";
         return shell(env + "xvfb-run -a -s '-screen 0 1600x1000x24' " + binary() + " " + args);
     }
     fs::path m_dir;
@@ -159,6 +160,66 @@ TEST_F(GuiSmokeTest, EveryTabAndALargerTextSizeRender) {
         EXPECT_EQ(png.width, 1280) << tab;
         EXPECT_GE(runStarts(png, kDarkHeader, 150).size(), 4u) << tab;
     }
+}
+
+constexpr uint32_t kDarkChanged = 0x6b5414, kDarkStep = 0xffe08a, kDarkFocus = 0xff8ad8, kDarkAccent = 0x5aa2ff;
+
+// The timeline of matmul's case 5 at the end of round 2 with thread (1, 2) selected: the tiles
+// the round wrote are highlighted, the current access ringed; the view is also saved as a PNG.
+TEST_F(GuiSmokeTest, TheTimelineShowsARoundAndItsViewIsSavedAsPng) {
+    std::string shot = (m_dir / "timeline.png").string();
+    std::string kernel = test::puzzleDir() + "/14-matmul/solution.comp";
+    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel + " --thread 1,2 --tab timeline --size 1600x1000",
+                    "round=2;export=timeline");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    Png png = load(shot);
+    ASSERT_EQ(png.width, 1600) << r.out;
+    EXPECT_GT(count(png, kDarkChanged, 6), 300u) << "the cells round 2 wrote (the tiles) are highlighted";
+    EXPECT_GT(count(png, kDarkStep, 12), 20u) << "the current access is ringed";
+    EXPECT_GT(count(png, kDarkAccent, 12), 100u) << "the selected thread";
+    fs::path exported = m_dir / "exports" / "matmul-timeline.png";
+    ASSERT_TRUE(fs::exists(exported)) << r.out;
+    EXPECT_NE(r.out.find("matmul-timeline.png"), std::string::npos) << "the path is printed";
+    Png view = load(exported.string());
+    EXPECT_GT(view.width, 300);
+    EXPECT_LT(view.width, 1000) << "the panel, not the window";
+    EXPECT_GT(view.height, 200);
+    EXPECT_GT(count(view, kDarkChanged, 6), 300u) << "the export holds the timeline";
+}
+
+TEST_F(GuiSmokeTest, AWatchedLineGivesATableAndTheGridCanBeSaved) {
+    std::string shot = (m_dir / "watches.png").string();
+    std::string kernel = test::puzzleDir() + "/14-matmul/solution.comp";
+    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel + " --tab watches", "watch=52;export=grid");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    Png grid = load((m_dir / "exports" / "matmul-grid.png").string());
+    EXPECT_GT(grid.width, 200) << r.out;
+    Png png = load(shot);
+    std::set<uint32_t> colours(png.pixels.begin(), png.pixels.end());
+    EXPECT_GT(colours.size(), 300u);
+    EXPECT_GT(count(png, 0x82aaff, 10), 30u) << "the watched line's source, in the function colour";
+}
+
+// Step 3 of matmul's walkthrough: the official solution runs aside, its lines, threads and cells
+// are marked in the focus colour; the learner's starter still fails (it was not replaced).
+TEST_F(GuiSmokeTest, AWalkthroughStepDrivesTheViews) {
+    std::string shot = (m_dir / "walkthrough.png").string();
+    Outcome r = app("--screenshot " + shot + " --puzzle matmul --size 1600x1000", "walkthrough=3");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    Png png = load(shot);
+    ASSERT_EQ(png.width, 1600);
+    EXPECT_GT(count(png, kDarkFocus, 10), 150u) << "the step's lines, threads and cells";
+    EXPECT_GT(count(png, kDarkFail), 200u) << "the learner's own kernel (the starter) still fails";
+}
+
+TEST_F(GuiSmokeTest, BadViewScriptsAreUsageErrors) {
+    for (const char* view : {"round=x", "watch=0", "export=everything", "colour=red"}) {
+        Outcome r = shell(std::string("env -u DISPLAY VKPUZZLES_VIEW='") + view + "' " + binary());
+        EXPECT_EQ(r.exit, 2) << view << "\n" << r.out;
+        EXPECT_NE(r.out.find("VKPUZZLES_VIEW"), std::string::npos) << view << "\n" << r.out;
+    }
+    Outcome r = shell("env -u DISPLAY " + binary() + " --thread 1,x");
+    EXPECT_EQ(r.exit, 2) << r.out;
 }
 
 TEST_F(GuiSmokeTest, NoDisplayIsAOneLineExplanation) {
