@@ -1,0 +1,50 @@
+#version 450
+// Pass 1 of 3: every workgroup adds up its tile of WG * ITEMS elements of `a` and writes the
+// total to sums[tile]. It reads `a` once and writes nothing else: no scan yet.
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
+layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = WG: room for one cell per subgroup
+
+layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
+layout(set = 0, binding = 2) writeonly buffer Sums { uint sums[]; };
+
+shared uint subgroupTotals[SHARED_SIZE];  // the total of each subgroup
+
+void main() {
+    uint n = uint(a.length());
+    uint tile = gl_WorkGroupID.x;
+    uint wg = gl_WorkGroupSize.x;
+    uint t = gl_LocalInvocationID.x;
+    uint numSubgroups = (wg + gl_SubgroupSize - 1u) / gl_SubgroupSize; // not gl_NumSubgroups: lavapipe rounds down
+
+    // 1. A sum does not care about order, so take the simplest coalesced layout: in round k,
+    //    thread t adds element k * WG + t of the tile. The loop has a fixed trip count (ITEMS is
+    //    a specialization constant), so the compiler can unroll it and issue all the loads
+    //    before the additions need them.
+    uint first = tile * wg * ITEMS + t;
+    uint sum = 0u;
+    for (uint k = 0u; k < ITEMS; ++k) {
+        uint i = first + k * wg;
+        if (i < n) {
+            sum += a[i];
+        }
+    }
+
+    // 2. Add up the threads: each subgroup in hardware (subgroupAdd), then the subgroups'
+    //    totals through shared memory. One barrier, and one thread writes the tile's total.
+    uint total = subgroupAdd(sum);
+    if (subgroupElect()) {
+        subgroupTotals[gl_SubgroupID] = total;
+    }
+    barrier();
+    if (t == 0u) {
+        uint tileTotal = 0u;
+        for (uint s = 0u; s < numSubgroups; ++s) {
+            tileTotal += subgroupTotals[s];
+        }
+        sums[tile] = tileTotal;
+    }
+}
