@@ -194,6 +194,8 @@ void App::prepareScreenshotState() {
     const ViewScript& vs = m_o.script;
     if (!vs.watch.empty()) m_wb->setWatchedLines(vs.watch);
     if (vs.workgroup) m_state.timelineWorkgroup = *vs.workgroup;
+    if (vs.top) m_wb->settings().layout.topHeight = *vs.top;
+    if (vs.line) m_state.jumpTo = std::make_pair(static_cast<int>(*vs.line), 0);
     m_pendingRound = vs.round;
     m_pendingCell = vs.cell;
 }

@@ -19,6 +19,8 @@ struct ViewScript {
     std::string cell;                       // select a cell: NAME[i] or NAME[row][col]
     std::string exportView;                 // save this view as a PNG with the screenshot
     bool edits = true;                      // --frame-stats edits the kernel every 0.4 s ("edits=0": a still trace)
+    std::optional<float> top;               // the top row's share of the height (layout, not saved)
+    std::optional<uint32_t> line;           // the editor goes to this line
 };
 
 struct AppOptions {

@@ -114,12 +114,16 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             }
         } else if (key == "round" && number(value, n)) {
             s.round = n;
+        } else if (key == "line" && number(value, n) && n > 0) {
+            s.line = n;
         } else if (key == "workgroup" && number(value, n)) {
             s.workgroup = n;
         } else if (key == "walkthrough" && number(value, n) && n > 0) {
             s.walkthroughStep = n;
         } else if (key == "cell" && value.find('[') != std::string::npos) {
             s.cell = value;
+        } else if (key == "top" && std::strtof(value.c_str(), nullptr) >= 0.2f && std::strtof(value.c_str(), nullptr) <= 0.8f) {
+            s.top = std::strtof(value.c_str(), nullptr);
         } else if (key == "edits" && (value == "0" || value == "1")) {
             s.edits = value == "1";
         } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid")) {

@@ -38,17 +38,25 @@ std::string shapeWords(const Shape& shape, ElementKind type, const char* role) {
 void drawSharedArrays(const Trace& trace, uint64_t wg, const std::vector<std::vector<uint32_t>>& values,
                       const std::vector<std::vector<uint8_t>>& written, const GridMarks& marks, ViewState& view, float width,
                       CellCanvas* canvas, const std::string& when) {
+    int placed = 0;
     for (size_t v = 0; v < trace.variables.size(); ++v) {
         const TraceVariableInfo& info = trace.variables[v];
         if (!info.decl.shared || v >= values.size() || values[v].empty()) continue;
+        if (!placed) dimText("shared memory of workgroup " + workgroupName(*marks.testCase, wg) + ", " + when);
         BufferData data = sharedArrayData(info, values[v]);
         ImGui::PushID(static_cast<int>(v));
-        gridTitle(info.decl.name, shapeWords(data.shape, data.type, "shared") + " \xC2\xB7 workgroup " + workgroupName(*marks.testCase, wg) + ", " + when);
+        // Small arrays sit side by side, as the inputs do.
+        std::string what = shapeWords(data.shape, data.type, "shared");
+        float w = std::max(layoutGrid(data, nullptr, width, marks.selected != nullptr).size.x, ImGui::CalcTextSize((info.decl.name + "  " + what).c_str()).x);
+        if (placed++) flowSameLine(w + ImGui::GetFontSize());
+        ImGui::BeginGroup();
+        gridTitle(info.decl.name, what);
         GridData d{"shared", &data, nullptr, 0, v < written.size() ? &written[v] : nullptr, CellRef::sharedCell(static_cast<uint32_t>(v), wg, 0), true};
         if (auto clicked = drawCellGrid(d, marks, view, width, canvas)) view.selection.clickCell(*clicked);
+        ImGui::EndGroup();
         ImGui::PopID();
-        ImGui::Spacing();
     }
+    if (placed) ImGui::Spacing();
 }
 
 const CaseData* BuffersView::fallbackData(const Puzzle& p, size_t caseIndex) {
@@ -77,8 +85,9 @@ void buffersLegend(bool traced) {
             {pal.cellBg, "selected cell", pal.text},
             {pal.arrow, "read \xE2\x86\x92 written"}},
            "Click a thread in the thread grid (or hover one): the cells it read are filled blue and the cells it wrote outlined "
-           "green, each with the order numbers of its accesses (1 = its first access). Arrows join the cells it read to the cell it "
-           "wrote next (reads since its previous write; many reads of one array become one arrow with a count). Click a cell: "
+           "green, each with the order numbers of its accesses (1 = its first access). Arrows join the cells it read to the cells it "
+           "wrote with them (a trace has no data flow: writing the very value a read returned counts as a copy of that read, any "
+           "other write as computed from every read not used yet; many reads of one array become one arrow with a count). Click a cell: "
            "every thread that touched it, in order, is listed beside the grid. Shared arrays show the workgroup of the selected "
            "thread at the end of the kernel. Right-click: save this view as a PNG.");
 }
@@ -109,6 +118,8 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         colouredText(pal.fail, outcome->error->message);
     }
     CellCanvas canvas;
+    std::vector<Arrow> arrows = marks.selected ? arrowsFor(*marks.selected) : std::vector<Arrow>{};
+    canvas.want(arrows);
     int placedInputs = 0;
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
@@ -127,6 +138,17 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         ImGui::PopID();
     }
     if (placedInputs) ImGui::Spacing();
+    // Between inputs and outputs, as data flows: shared memory at the end of the kernel, of the
+    // selected thread's workgroup, else the timeline's.
+    const TraceAnalysis* analysis = sc.analysis();
+    if (trace && analysis) {
+        uint64_t wg = view.selection.thread ? invocationIndex(tc, *view.selection.thread) / std::max(1u, trace->launch.invocationsPerGroup())
+                                            : view.timelineWorkgroup;
+        if (wg < analysis->rounds.size() && !analysis->rounds[wg].empty()) {
+            const SharedSnapshot& last = analysis->rounds[wg].back();
+            drawSharedArrays(*trace, wg, last.values, last.written, marks, view, width, &canvas, "at the end");
+        }
+    }
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         if (decl.role != RoleKind::Output) continue;
@@ -164,17 +186,7 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         ImGui::Spacing();
         ImGui::PopID();
     }
-    // Shared memory at the end of the kernel: the selected thread's workgroup, else the timeline's.
-    const TraceAnalysis* analysis = sc.analysis();
-    if (trace && analysis) {
-        uint64_t wg = view.selection.thread ? invocationIndex(tc, *view.selection.thread) / std::max(1u, trace->launch.invocationsPerGroup())
-                                            : view.timelineWorkgroup;
-        if (wg < analysis->rounds.size() && !analysis->rounds[wg].empty()) {
-            const SharedSnapshot& last = analysis->rounds[wg].back();
-            drawSharedArrays(*trace, wg, last.values, last.written, marks, view, width, &canvas, "at the end");
-        }
-    }
-    if (marks.selected) drawArrows(ImGui::GetWindowDrawList(), arrowsFor(*marks.selected), canvas);
+    drawArrows(ImGui::GetWindowDrawList(), arrows, canvas);
     ImGui::EndGroup();
     ImGui::EndChild();
     (void)wb;

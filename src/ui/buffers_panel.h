@@ -1,6 +1,6 @@
-// The Buffers view of the memory panel: the shown case's inputs, and for each output the actual
-// values beside the expected ones (2D buffers as matrices, wrong cells red), then the shared
-// arrays of one workgroup at the end of the kernel. The selected (or hovered) thread's reads and
+// The Buffers view of the memory panel: the shown case's inputs, the shared arrays of one
+// workgroup at the end of the kernel, and for each output the actual values beside the expected
+// ones (2D buffers as matrices, wrong cells red). The selected (or hovered) thread's reads and
 // writes light up with their order numbers and arrows from the cells it read to the cell it wrote.
 #pragma once
 

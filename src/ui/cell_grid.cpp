@@ -217,15 +217,13 @@ std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewS
             }
         }
     }
-    // Centres of the cells arrows may join: the selected thread's (visible or not).
-    if (canvas && m.selected && d.marks) {
-        canvas->cellH = g.cellH;
-        for (const auto& [cell, mark] : m.selected->cells) {
+    // Centres of the cells arrows may join (visible or not).
+    if (canvas && d.marks)
+        for (const CellRef& cell : canvas->wanted) {
             if (cell.shared != d.base.shared || cell.array != d.base.array || cell.workgroup != d.base.workgroup || cell.index >= g.count) continue;
             uint64_t r = cell.index / g.cols, col = cell.index % g.cols;
             canvas->centres[cell] = ImVec2(cells.x + col * g.cellW + g.cellW * 0.5f - 1, cells.y + r * g.cellH + g.cellH * 0.5f - 1);
         }
-    }
     if (!hoveredCell) return std::nullopt;
     CellRef h = d.base;
     h.index = *hoveredCell;
@@ -233,6 +231,10 @@ std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewS
     cellTooltip(d, m, *hoveredCell, d.expected && cellWrong(data, *d.expected, *hoveredCell, d.tolerance));
     if (clicked) return h;
     return std::nullopt;
+}
+
+void CellCanvas::want(const std::vector<Arrow>& arrows) {
+    for (const Arrow& a : arrows) wanted.insert(a.from), wanted.insert(a.to);
 }
 
 void drawArrows(ImDrawList* dl, const std::vector<Arrow>& arrows, const CellCanvas& canvas) {

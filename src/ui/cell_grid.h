@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,8 +58,9 @@ struct GridMarks {
 
 // Where the cells of the grids drawn in one region are, for arrows between them.
 struct CellCanvas {
-    std::map<CellRef, ImVec2> centres;
-    float cellH = 0;
+    std::set<CellRef> wanted;          // the cells arrows may join (set before drawing the grids)
+    std::map<CellRef, ImVec2> centres; // their centres, visible or scrolled away
+    void want(const std::vector<Arrow>& arrows);
 };
 
 // Draws the grid at the cursor; returns the clicked cell, if any.

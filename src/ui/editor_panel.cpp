@@ -107,6 +107,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     // The learner's run only: during a walkthrough the views show the official solution's lines.
     if (!sc.official) {
         if (view.selection.thread && sc.trace() && sc.testCase) deco.executed = view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+        else if (view.hover.thread && sc.trace() && sc.testCase) deco.executed = threadFootprint(*sc.trace(), invocationIndex(*sc.testCase, *view.hover.thread)).lines;
         deco.focus = view.focus.lines;
     }
     m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)), false, &deco);

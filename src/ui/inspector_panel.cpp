@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/source_text.h"
 #include "ui/buffers_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
@@ -11,7 +12,14 @@
 namespace vkp::ui {
 namespace {
 
-std::string vec(const Uvec3& v) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
+// "(6)", "(1, 2)" or "(1, 2, 0)" as the launch has 1, 2 or 3 dimensions.
+std::string vec(const Uvec3& v, const TestCase& tc) {
+    Uvec3 n = launchSize(tc);
+    int dims = n[2] > 1 ? 3 : n[1] > 1 ? 2 : 1;
+    std::string s = "(";
+    for (int d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(v[d]);
+    return s + ")";
+}
 
 std::string limitText(const char* what, uint32_t n, const std::optional<uint32_t>& limit) {
     return std::string(what) + " " + std::to_string(n) + (limit ? " / " + std::to_string(*limit) : "");
@@ -39,10 +47,10 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
     uint64_t inv = invocationIndex(*sc.testCase, g);
     ThreadIds ids = threadIds(*sc.testCase, g, 0);
     ImGui::PushFont(fonts().bold);
-    ImGui::TextUnformatted(("thread " + vec(g)).c_str());
+    ImGui::TextUnformatted(("thread " + vec(g, *sc.testCase)).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    dimText("local " + vec(ids.local) + " of workgroup " + vec(ids.workgroup));
+    dimText("local " + vec(ids.local, *sc.testCase) + " of workgroup " + vec(ids.workgroup, *sc.testCase));
     if (const TraceAnalysis* a = sc.analysis()) {
         TrafficStatus t = trafficOf(*a, sc.puzzle->limits, inv);
         colouredText(t.overReads() ? pal.fail : pal.text, limitText("global reads", t.reads, t.readLimit));
@@ -81,7 +89,11 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
                 view.seekEvent = std::make_pair(inv, a.event);
                 view.showMemoryTab = MemoryTab::Timeline;
             }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: the editor goes to line %u and the timeline to this access.", e.line);
+            if (ImGui::IsItemHovered()) {
+                std::string code = sc.source ? sourceLine(*sc.source, static_cast<int>(e.line)) : "";
+                code.erase(0, std::min(code.size(), code.find_first_not_of(" \t")));
+                ImGui::SetTooltip("line %u:  %s\nClick: the editor goes to the line, the timeline to this access.", e.line, code.c_str());
+            }
             ImGui::PopID();
             ImGui::TableSetColumnIndex(1);
             ImGui::TextUnformatted(std::to_string(e.line).c_str());
@@ -132,7 +144,7 @@ void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef
             ImGui::TableSetColumnIndex(1);
             ImGui::TextUnformatted(std::to_string(t.round).c_str());
             ImGui::TableSetColumnIndex(2);
-            ImGui::TextUnformatted(vec(g).c_str());
+            ImGui::TextUnformatted(vec(g, *sc.testCase).c_str());
             ImGui::TableSetColumnIndex(3);
             ImGui::TextUnformatted(std::to_string(t.line).c_str());
             ImGui::TableSetColumnIndex(4);

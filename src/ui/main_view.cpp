@@ -5,6 +5,7 @@
 
 #include "ui/fonts.h"
 #include "ui/theme.h"
+#include "ui/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -302,6 +303,14 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     handleShortcuts(wb, view);
     ShownCase sc = shownCase(wb, view);
     if (sc.testCase) view.selection.fitTo(*sc.puzzle, *sc.testCase, sc.trace());
+    if (view.selection.thread != m_lastSelected) {
+        m_lastSelected = view.selection.thread;
+        if (sc.testCase && view.selection.thread) {
+            const TestCase& tc = *sc.testCase;
+            uint64_t per = uint64_t(tc.workgroupSize[0]) * tc.workgroupSize[1] * tc.workgroupSize[2];
+            view.timelineWorkgroup = invocationIndex(tc, *view.selection.thread) / std::max<uint64_t>(1, per);
+        }
+    }
     ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);

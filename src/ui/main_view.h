@@ -55,6 +55,7 @@ class MainView {
     StatusBar m_status;
     bool m_layoutDragged = false;
     int m_lastPuzzle = -1; // a new puzzle starts on its first case
+    std::optional<Uvec3> m_lastSelected; // a newly selected thread takes the timeline to its workgroup
 };
 
 } // namespace vkp::ui

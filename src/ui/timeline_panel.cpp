@@ -140,13 +140,14 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     drawControls(view, sc, tl);
     legend({{pal.cellChangedBg, "changed by the last step"},
             {pal.cellBg, "this step's cell", pal.stepOutline},
+            {pal.arrow, "what this write read"},
             {pal.cellLinkedBg, "read by the selected thread", pal.accent},
             {pal.cellBg, "written by it", pal.cellWritten}},
            "One workgroup, replayed from the case's initial data. Steps go barrier round by barrier round (round r = the "
            "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by thread in local-index order, each "
            "thread's accesses in program order. Inside one round the real order between threads is unknown: that is why two "
            "threads touching one cell in the same round is a race. Shared cells nobody wrote yet show \xC2\xB7. The buffers show "
-           "this workgroup's writes only. Atomics apply the operation written on their line. Keys: Alt+Left/Right one access, "
+           "this workgroup's writes only. When the step is a write, arrows come from the reads that fed it. Atomics apply the operation written on their line. Keys: Alt+Left/Right one access, "
            "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
     GridMarks marks = gridMarks(*sc.puzzle, *sc.testCase, view);
     marks.timeline = &tl;
@@ -155,7 +156,17 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     exportMenu(view, "timeline");
     ImGui::BeginGroup();
     float width = ImGui::GetContentRegionAvail().x;
+    // Arrows for the step just taken, when it wrote: from the reads that fed that write.
     CellCanvas canvas;
+    std::vector<Arrow> arrows;
+    if (auto st = tl.current(); st && writesCell(trace->threads[st->invocation][st->event])) {
+        ThreadFootprint fp = threadFootprint(*trace, st->invocation);
+        for (const Flow& f : fp.flows)
+            if (f.event == st->event)
+                for (const CellRef& from : f.from)
+                    if (!(from == f.to)) arrows.push_back({from, f.to, 1});
+    }
+    canvas.want(arrows);
     drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view, width, &canvas,
                      tl.position() == tl.size() ? "at the end" : "at this step");
     // Outputs first (they change), then inputs; each as replayed at this step.
@@ -174,7 +185,7 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
             ImGui::PopID();
             ImGui::Spacing();
         }
-    if (marks.selected) drawArrows(ImGui::GetWindowDrawList(), arrowsFor(*marks.selected), canvas);
+    drawArrows(ImGui::GetWindowDrawList(), arrows, canvas);
     ImGui::EndGroup();
     ImGui::EndChild();
     (void)wb;

@@ -77,7 +77,11 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
     if (inv >= trace.threads.size()) return f;
     const auto& events = trace.threads[inv];
     std::set<uint32_t> lines;
-    std::vector<CellRef> pendingReads;
+    struct Pending {
+        CellRef cell;
+        uint32_t value;
+    };
+    std::vector<Pending> pending; // reads not yet used by a write
     uint32_t order = 0;
     for (uint32_t k = 0; k < events.size(); ++k) {
         const TraceEvent& e = events[k];
@@ -94,12 +98,20 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
             f.globalWrites += writesCell(e);
         }
         if (e.kind == TraceEventKind::Read) {
-            if (std::find(pendingReads.begin(), pendingReads.end(), *a.cell) == pendingReads.end()) pendingReads.push_back(*a.cell);
+            pending.push_back({*a.cell, e.value});
             continue;
         }
-        // A write (or an atomic: it reads and writes the same cell) takes the reads before it.
-        f.flows.push_back({*a.cell, pendingReads});
-        pendingReads.clear();
+        Flow flow{*a.cell, {}, k};
+        auto copy = std::find_if(pending.rbegin(), pending.rend(), [&](const Pending& p) { return p.value == e.value; });
+        if (e.kind == TraceEventKind::Write && copy != pending.rend()) {
+            flow.from.push_back(copy->cell);
+            pending.erase(std::next(copy).base());
+        } else {
+            for (const Pending& p : pending)
+                if (std::find(flow.from.begin(), flow.from.end(), p.cell) == flow.from.end()) flow.from.push_back(p.cell);
+            pending.clear();
+        }
+        f.flows.push_back(std::move(flow));
     }
     f.lines.assign(lines.begin(), lines.end());
     return f;

@@ -76,11 +76,14 @@ struct CellMark {
     std::vector<uint32_t> orders; // order numbers of its accesses to the cell, ascending
 };
 
-// A write and the reads that fed it: the thread's reads since its previous write (program
-// order). The trace has no data flow; this is the usual reading of "load, compute, store".
+// A write and the reads that fed it, as far as a trace can tell (it has no data flow): a write
+// of exactly the value a read returned is a copy of that read (the latest such); any other write
+// (a computed value) takes every read the thread made since and not yet used by a write. So in a
+// tiled matmul, a[...] feeds tileA[...] and the tile cells read in the k-loops feed result[...].
 struct Flow {
     CellRef to;
     std::vector<CellRef> from; // distinct, in first-read order
+    uint32_t event = 0;        // the write's index in the thread's events
 };
 
 // Everything the views show about one thread, computed once per selection.

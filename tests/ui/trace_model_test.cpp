@@ -94,6 +94,25 @@ TEST(FootprintTest, AccessesInOrderWithOrderNumbersFlowsAndLines) {
     EXPECT_EQ(f.lines, (std::vector<uint32_t>{10, 11, 12, 13, 14}));
 }
 
+// The tiled-matmul pattern: loads copied into tiles, tile reads accumulated into the result.
+TEST(FootprintTest, CopiesTakeTheirReadAndComputedWritesTheRest) {
+    TraceBuilder b({1, 1, 1});
+    uint32_t a = b.buffer("a", 4), result = b.buffer("result", 1), tile = b.shared("tile", {2});
+    b.read(0, a, 0, 37, 5).write(0, tile, 0, 5, 39).barrier(0);
+    b.read(0, tile, 0, 52, 5).read(0, tile, 1, 52, 0).barrier(0);
+    b.read(0, a, 2, 37, 6).write(0, tile, 0, 6, 39).barrier(0);
+    b.read(0, tile, 0, 52, 6).read(0, tile, 1, 52, 0).barrier(0);
+    b.write(0, result, 0, 11, 62);
+    ThreadFootprint f = threadFootprint(b.t, 0);
+    ASSERT_EQ(f.flows.size(), 3u);
+    EXPECT_EQ(f.flows[1].to, CellRef::sharedCell(tile, 0, 0));
+    EXPECT_EQ(f.flows[1].from, (std::vector<CellRef>{CellRef::buffer(a, 2)})) << "the second load copies a[2] only";
+    EXPECT_EQ(f.flows[2].to, CellRef::buffer(result, 0));
+    EXPECT_EQ(f.flows[2].from, (std::vector<CellRef>{CellRef::sharedCell(tile, 0, 0), CellRef::sharedCell(tile, 0, 1)}))
+        << "every tile read of both steps feeds the computed result";
+    EXPECT_EQ(f.flows[2].event, 12u);
+}
+
 TEST(FootprintTest, ArrowsAreThinnedPerArrayWhenThereAreMany) {
     TraceBuilder b({1, 1, 1});
     uint32_t a = b.buffer("a", 64), out = b.buffer("result", 1);
