@@ -1,140 +1,158 @@
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
-// "decoupled fallback" that makes it safe without forward-progress guarantees.
+// "decoupled fallback" that keeps it correct without forward-progress guarantees.
+//
+// Built for speed as well as for reading: every global access is coalesced (in round k, thread t
+// touches element base + k*WG + t, so a subgroup reads one contiguous run), the tile is scanned
+// with subgroup operations, and the look-back is done by a whole subgroup at once (one poll looks
+// at up to gl_SubgroupSize predecessors).
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
 layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = the workgroup size (WG)
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
-layout(set = 0, binding = 1) buffer Result { uint result[]; };
+layout(set = 0, binding = 1) writeonly buffer Result { uint result[]; };
 // One status word per tile: flag in bits 30-31, value in bits 0-29. Starts all zero.
-// Other workgroups change it while we run; `coherent` says so (atomics alone would do).
-layout(set = 0, binding = 2) coherent buffer Status { uint status[]; };
+// Other workgroups change it while we run: `coherent` makes every read see the device's latest
+// value, `volatile` makes every poll really read memory. Polling with plain loads, not
+// atomicOr(status[j], 0u): an atomic is a read-modify-write, and hundreds of subgroups
+// read-modify-writing the same few words queue up behind each other.
+layout(set = 0, binding = 2) volatile coherent buffer Status { uint status[]; };
 // The next tile to hand out. Starts at zero.
 layout(set = 0, binding = 3) coherent buffer Counter { uint counter[]; };
 
 const uint FLAG_NOT_READY = 0u;        // nothing published yet
-const uint FLAG_AGGREGATE = 1u << 30;  // value = the sum of this tile alone
-const uint FLAG_PREFIX = 2u << 30;     // value = the sum of everything up to the end of this tile
-const uint FLAG_MASK = 3u << 30;
+const uint FLAG_AGGREGATE = 1u;        // value = the sum of this tile alone
+const uint FLAG_PREFIX = 2u;           // value = the sum of everything up to the end of this tile
 const uint VALUE_MASK = (1u << 30) - 1u;
-const uint MAX_SPINS = 256u;           // polls of a silent predecessor before doing its work
+const uint MAX_SPINS = 1024u;          // polls of a silent predecessor before doing its work
+const uint NONE = 0xffffffffu;
 
-shared uint threadSums[SHARED_SIZE];   // per-thread sums, scanned across the workgroup
+// Two halves of SHARED_SIZE / 2 words: round k scans its subgroup totals in half k % 2, so round
+// k + 1 can start writing before everyone has read round k's results.
+shared uint threadSums[SHARED_SIZE];
+shared uint roundTotal[2];             // the sum of round k, in roundTotal[k % 2]
 shared uint tileShared;                // the tile this workgroup took
-shared uint lookShared;                // the status word thread 0 found in the look-back
-shared uint fallbackTotal;             // the sum of the tiles we reduced ourselves
+shared uint exclusiveShared;           // the sum of everything before the tile
+
+// The exclusive scan of the `count` subgroup totals at threadSums[base ..], in place, by one
+// subgroup, gl_SubgroupSize at a time (lavapipe has 8 lanes and 256 threads make 32 totals).
+// Returns their sum.
+uint scanTotals(uint base, uint count, uint lane, uint width) {
+    uint running = 0u;
+    for (uint c = 0u; c < count; c += width) {
+        uint i = c + lane;
+        uint x = i < count ? threadSums[base + i] : 0u;
+        uint inclusive = subgroupInclusiveAdd(x);
+        if (i < count) threadSums[base + i] = running + inclusive - x;
+        running += subgroupAdd(x);
+    }
+    return running;
+}
+
+// The sum of tile j, read from `a` by one subgroup: the fallback for a silent predecessor.
+uint reduceTile(uint j, uint tileSize, uint n, uint lane, uint width) {
+    uint sum = 0u;
+    for (uint i = lane; i < tileSize; i += width) {
+        uint e = j * tileSize + i;
+        if (e < n) sum += a[e];
+    }
+    return subgroupAdd(sum);
+}
 
 void main() {
     uint t = gl_LocalInvocationID.x;
     uint wg = gl_WorkGroupSize.x;
     uint tileSize = wg * ITEMS;
     uint n = uint(a.length());
+    // Subgroups are runs of gl_SubgroupSize consecutive threads; the last may be partial (a
+    // workgroup of 4 on an 8-lane device). `width` is how many lanes subgroup 0 really has.
+    uint lane = gl_SubgroupInvocationID;
+    uint sg = t / gl_SubgroupSize;
+    uint subgroups = (wg + gl_SubgroupSize - 1u) / gl_SubgroupSize;
+    uint lastLane = min(gl_SubgroupSize, wg - sg * gl_SubgroupSize) - 1u;
+    uint width = min(gl_SubgroupSize, wg);
 
-    // 1. Take a tile number. Not gl_WorkGroupID.x: the order in which workgroups start is up
-    //    to the GPU. Workgroup 5 may be running while workgroup 4 waits for a free slot, and if
-    //    the running ones all wait for the ones not started, nothing moves. With a counter,
-    //    tiles are handed out in the order workgroups actually start, so the predecessors of
-    //    my tile have all started before me.
-    if (t == 0) {
-        tileShared = atomicAdd(counter[0], 1u);
-        fallbackTotal = 0u;
-    }
+    // 1. Take a tile number from the counter: tiles are handed out in the order workgroups
+    //    really start, so my predecessors have all started before me.
+    if (t == 0u) tileShared = atomicAdd(counter[0], 1u);
     barrier();
     uint tile = tileShared;
+    uint base = tile * tileSize;
 
-    // 2. Scan my tile locally. Thread t owns ITEMS consecutive elements: it adds them up on its
-    //    own, the workgroup scans the per-thread sums (Hillis-Steele in shared memory: log2(WG)
-    //    steps, each adding the cell `offset` to the left), and the last cell is the tile's
-    //    aggregate.
-    uint first = tile * tileSize + t * ITEMS;
+    // 2. Load my ITEMS elements, coalesced: round k covers elements base + k*WG .. + WG-1.
     uint v[ITEMS];
-    uint mySum = 0u;
     for (uint k = 0u; k < ITEMS; ++k) {
-        v[k] = first + k < n ? a[first + k] : 0u;
-        mySum += v[k];
+        uint e = base + k * wg + t;
+        v[k] = e < n ? a[e] : 0u;
     }
-    threadSums[t] = mySum;
+
+    // 3. Scan the tile, round by round. In each round: a subgroup scan, the subgroups' totals
+    //    scanned by subgroup 0, then each element = carry + total of the subgroups before + its
+    //    own inclusive sum. v[k] ends up holding the inclusive scan within the tile.
+    uint carry = 0u;
+    uint halfSize = SHARED_SIZE / 2u;
+    for (uint k = 0u; k < ITEMS; ++k) {
+        uint h = (k & 1u) * halfSize;
+        uint inclusive = subgroupInclusiveAdd(v[k]);
+        if (lane == lastLane) threadSums[h + sg] = inclusive;
+        barrier();
+        if (sg == 0u) {
+            uint total = scanTotals(h, subgroups, lane, width);
+            if (lane == 0u) roundTotal[k & 1u] = total;
+        }
+        barrier();
+        v[k] = carry + threadSums[h + sg] + inclusive;
+        carry += roundTotal[k & 1u];
+    }
+    uint aggregate = carry; // the sum of my whole tile
+
+    // 4. Publish my aggregate at once ("decoupled": successors can step over my tile without
+    //    waiting for my prefix). Tile 0's aggregate is its inclusive prefix already.
+    if (t == 0u) atomicExchange(status[tile], ((tile == 0u ? FLAG_PREFIX : FLAG_AGGREGATE) << 30) | (aggregate & VALUE_MASK));
+
+    // 5. Look back, by subgroup 0: lane i polls tile j - i, so one poll sees `width`
+    //    predecessors. The nearest PREFIX ends the walk; AGGREGATEs before it are added; a
+    //    NOT_READY before it means waiting (and, after MAX_SPINS polls, doing its work).
+    if (sg == 0u && tile > 0u) {
+        uint exclusive = 0u;
+        int j = int(tile) - 1;
+        uint spins = 0u;
+        while (j >= 0) {
+            int idx = j - int(lane);
+            uint word = idx >= 0 ? status[idx] : (FLAG_PREFIX << 30); // before tile 0: prefix 0
+            uint flag = word >> 30;
+            uint firstPrefix = subgroupMin(flag == FLAG_PREFIX ? lane : NONE);
+            uint firstSilent = subgroupMin(flag == FLAG_NOT_READY ? lane : NONE);
+            if (firstSilent < firstPrefix) {
+                if (++spins < MAX_SPINS) continue;
+                // The fallback: tile j - firstSilent may not even be running. Add the
+                // aggregates before it, its sum read from `a`, and walk on past it.
+                exclusive += subgroupAdd(lane < firstSilent ? word & VALUE_MASK : 0u);
+                exclusive += reduceTile(uint(j) - firstSilent, tileSize, n, lane, width);
+                j -= int(firstSilent) + 1;
+                spins = 0u;
+                continue;
+            }
+            exclusive += subgroupAdd(lane <= firstPrefix ? word & VALUE_MASK : 0u);
+            if (firstPrefix != NONE) break;
+            j -= int(width);
+            spins = 0u;
+        }
+        if (lane == 0u) {
+            atomicExchange(status[tile], (FLAG_PREFIX << 30) | ((exclusive + aggregate) & VALUE_MASK));
+            exclusiveShared = exclusive;
+        }
+    }
+    if (tile == 0u && t == 0u) exclusiveShared = 0u;
     barrier();
-    for (uint offset = 1u; offset < wg; offset *= 2u) {
-        uint left = t >= offset ? threadSums[t - offset] : 0u;
-        barrier(); // everyone has read before anyone overwrites
-        threadSums[t] += left;
-        barrier(); // everyone has written before the next step reads
-    }
-    uint aggregate = threadSums[wg - 1u];
 
-    // 3. Publish my aggregate AT ONCE, before looking back. That is the "decoupled" part: my
-    //    successors can step over my tile with it, without waiting for my inclusive prefix
-    //    (which depends on my own predecessors). Tile 0 has no predecessors: its aggregate IS
-    //    its inclusive prefix.
-    //    Status words are only ever touched with atomics. Flag and value travel together in
-    //    one word, so nobody can see a flag without its value, and nothing else is shared
-    //    between workgroups: no memory barrier is needed to order one against the other.
-    if (t == 0) {
-        atomicExchange(status[tile], (tile == 0u ? FLAG_PREFIX : FLAG_AGGREGATE) | aggregate);
-    }
-
-    // 4. Decoupled look-back: walk back over the predecessors, adding what they published,
-    //    until one has its inclusive prefix (everything before it is then included).
-    //    Thread 0 polls; the whole workgroup walks along in step (the word it found goes through
-    //    shared memory), so that all threads can help with the fallback. `exclusive` is the
-    //    same in every thread.
-    uint exclusive = 0u;
-    for (int j = int(tile) - 1; j >= 0; --j) {
-        if (t == 0) {
-            // An atomic read (OR with 0) of tile j's status, until it says something or we
-            // give up.
-            uint s = 0u;
-            for (uint spin = 0u; spin < MAX_SPINS; ++spin) {
-                s = atomicOr(status[j], 0u);
-                if ((s & FLAG_MASK) != FLAG_NOT_READY) {
-                    break;
-                }
-            }
-            lookShared = s;
-        }
-        barrier(); // thread 0's word is in place
-        uint s = lookShared;
-        barrier(); // all have read it before thread 0 overwrites it in the next step
-
-        if ((s & FLAG_MASK) == FLAG_NOT_READY) {
-            // The fallback. Tile j has published nothing for MAX_SPINS polls. Vulkan does not
-            // promise that another workgroup makes progress while this one waits (on some GPUs
-            // it may not run until this one ends), so waiting longer might mean waiting
-            // forever. Its aggregate is just the sum of its input, so compute it: every thread
-            // adds its ITEMS elements of tile j into a shared total, then walk on.
-            uint part = 0u;
-            uint from = uint(j) * tileSize + t * ITEMS;
-            for (uint k = 0u; k < ITEMS; ++k) {
-                if (from + k < n) {
-                    part += a[from + k];
-                }
-            }
-            atomicAdd(fallbackTotal, part); // read after the barrier below the loop
-        } else {
-            exclusive += s & VALUE_MASK;
-            if ((s & FLAG_MASK) == FLAG_PREFIX) {
-                break; // every tile before j is inside this prefix: done
-            }
-        }
-    }
-    barrier(); // all fallback sums are in
-    exclusive += fallbackTotal;
-
-    // 5. My inclusive prefix is known now: publish it, so that my successors can stop their
-    //    look-back at my tile.
-    if (t == 0 && tile > 0u) {
-        atomicExchange(status[tile], FLAG_PREFIX | (exclusive + aggregate));
-    }
-
-    // 6. Write my elements: the tiles before mine + the threads before me in my tile + my own
-    //    running sum.
-    uint running = exclusive + threadSums[t] - mySum;
+    // 6. Write my tile: what came before it + the scan inside it, coalesced again.
+    uint before = exclusiveShared;
     for (uint k = 0u; k < ITEMS; ++k) {
-        running += v[k];
-        if (first + k < n) {
-            result[first + k] = running;
-        }
+        uint e = base + k * wg + t;
+        if (e < n) result[e] = before + v[k];
     }
 }

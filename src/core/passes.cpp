@@ -38,7 +38,7 @@ Error passError(const PassDecl& pass, const std::string& message) {
 
 } // namespace
 
-Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c) {
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c, uint64_t maxWorkgroups) {
     std::vector<size_t> at = identity(puzzle.buffers.size());
     if (!puzzle.multiPass()) {
         CaseDispatch d;
@@ -60,9 +60,10 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
             CaseDispatch d{p, pass.kernel, static_cast<uint32_t>(i), static_cast<uint32_t>(reps)};
             for (int a = 0; a < 3; ++a) {
                 uint64_t w = pass.workgroups[a].evaluate(vars);
-                if (w < 1 || w > 65535)
+                if (w < 1 || w > maxWorkgroups)
                     return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() + "\") come to " +
-                                               std::to_string(w) + " in repetition " + std::to_string(i) + "; they must be 1 to 65535");
+                                               std::to_string(w) + " in repetition " + std::to_string(i) + "; they must be 1 to " +
+                                               std::to_string(maxWorkgroups));
                 d.workgroups[a] = static_cast<uint32_t>(w);
             }
             for (const auto& [name, e] : pass.push) d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));

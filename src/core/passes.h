@@ -35,8 +35,9 @@ struct CaseDispatch {
 // The dispatches of a case, in order; a single-pass puzzle gives one. Errors (a workgroup count
 // of 0, too many dispatches) name the pass.
 Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t caseIndex);
-// The same for a case built elsewhere (a benchmark's larger N).
-Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c);
+// The same for a case built elsewhere (a benchmark's larger N), on a device that may allow more
+// workgroups per dimension than the 65535 every Vulkan device has.
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c, uint64_t maxWorkgroups = 65535);
 // Where each output's final contents are: per Puzzle::buffers, the buffer whose memory is at its
 // binding after the last dispatch.
 std::vector<size_t> finalBufferAt(const Puzzle& puzzle, const std::vector<CaseDispatch>& dispatches);

@@ -128,7 +128,7 @@ class PuzzleParser {
         parseLimits(root);
         parseBuffers(root);
         parseConstants(root);
-        m_multiPass = root.get("passes") != nullptr;
+        m_multiPass = root.get("passes") != nullptr || root.get("kernels") != nullptr;
         parseCases(root);
         parseKernelsAndPasses(m_r, root, m_p);
         parsePitfalls(m_r, root, m_p);

@@ -161,7 +161,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     p.cases = {*scaled};
     auto kernels = compileAll(compiler, p, sources);
     if (!kernels) return kernels.error();
-    auto dispatches = caseDispatches(p, 0);
+    auto dispatches = caseDispatches(p, p.cases[0], gpu.info().maxWorkgroupCount[0]);
     if (!dispatches) return dispatches.error();
     auto data = materializeCase(p, 0);
     if (!data) return data.error();
@@ -179,9 +179,13 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         bool output = decl.role == RoleKind::Output;
-        job.buffers.push_back({decl.binding, output ? std::span<const uint32_t>() : std::span<const uint32_t>(data->initial[b].words),
-                               data->initial[b].words.size(), decl.role == RoleKind::Scratch, false,
-                               decl.role == RoleKind::Input && swapped[b]});
+        BenchBuffer buffer;
+        buffer.binding = decl.binding;
+        if (!output) buffer.initial = data->initial[b].words;
+        buffer.words = data->initial[b].words.size();
+        buffer.zeroEachRep = decl.role == RoleKind::Scratch;
+        buffer.restoreEachRep = decl.role == RoleKind::Input && swapped[b]; // a ping-pong pass overwrites it
+        job.buffers.push_back(buffer);
     }
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].role == RoleKind::Output) job.buffers[at[b]].readBack = true;

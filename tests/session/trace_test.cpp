@@ -25,14 +25,30 @@ CheckReport check(const Puzzle& p, const std::string& path, bool trace) {
     return checkKernel(engines().compiler, *engines().gpu, p, src ? *src : "", path, o);
 }
 
+// Every kernel of the puzzle: its official solution's files, or its starter's.
+CheckReport checkOfficial(const Puzzle& p, bool solution, bool trace) {
+    CheckOptions o;
+    o.trace = trace;
+    std::vector<KernelSource> sources;
+    for (const KernelDecl& k : p.kernels) {
+        const std::string& path = solution ? k.solutionPath : k.starterPath;
+        auto src = readTextFile(path);
+        sources.push_back({k.name, src ? *src : "", path});
+    }
+    return checkProgram(engines().compiler, *engines().gpu, p, sources, o);
+}
+
 std::string findings(const CheckReport& r) {
     std::string s;
     for (const Diagnostic& d : r.diagnostics) s += d.str() + "\n";
     if (r.error) s += r.error->str() + "\n";
     for (const CaseOutcome& c : r.cases) {
         s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") + (c.error ? " " + c.error->message : "") + "\n";
-        if (c.analysis)
+        if (c.analysis && c.passes.empty())
             for (const Finding& f : c.analysis->findings) s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
+        for (const PassTrace& pass : c.passes)
+            for (const Finding& f : pass.analysis->findings)
+                s += "  " + pass.label + ": " + findingKindName(f.kind) + ": " + f.message + "\n";
     }
     return s;
 }
@@ -43,8 +59,8 @@ TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
     ASSERT_TRUE(engines().gpu);
     auto p = engines().set.find(GetParam());
     ASSERT_TRUE(p.ok());
-    CheckReport traced = check(**p, (*p)->solutionPath, true);
-    CheckReport plain = check(**p, (*p)->solutionPath, false);
+    CheckReport traced = checkOfficial(**p, true, true);
+    CheckReport plain = checkOfficial(**p, true, false);
     ASSERT_TRUE(traced.allPass()) << findings(traced);
     ASSERT_TRUE(plain.allPass()) << findings(plain);
     ASSERT_EQ(traced.cases.size(), plain.cases.size());
@@ -52,6 +68,7 @@ TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
         const CaseOutcome& t = traced.cases[c];
         ASSERT_TRUE(t.analysis) << "case " << c + 1;
         EXPECT_TRUE(t.analysis->findings.empty()) << findings(traced);
+        for (const PassTrace& pass : t.passes) EXPECT_TRUE(pass.analysis->findings.empty()) << pass.label << "\n" << findings(traced);
         EXPECT_GT(t.analysis->events, 0u);
         for (size_t b = 0; b < t.outputs.size(); ++b)
             EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words) << "case " << c + 1;
@@ -65,11 +82,12 @@ TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
     ASSERT_TRUE(engines().gpu);
     auto p = engines().set.find(GetParam());
     ASSERT_TRUE(p.ok());
-    CheckReport r = check(**p, (*p)->starterPath, true);
+    CheckReport r = checkOfficial(**p, false, true);
     ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
     for (const CaseOutcome& c : r.cases) {
         ASSERT_TRUE(c.analysis);
         EXPECT_FALSE(c.analysis->failsCase()) << findings(r);
+        for (const PassTrace& pass : c.passes) EXPECT_FALSE(pass.analysis->failsCase()) << pass.label << "\n" << findings(r);
     }
 }
 

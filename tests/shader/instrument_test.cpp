@@ -21,7 +21,8 @@ TEST(Instrument, EveryPuzzleKernelInstrumentsToValidSpirv) {
     PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");
     ASSERT_FALSE(set.puzzles.empty());
     for (const Puzzle& p : set.puzzles)
-        for (const std::string& path : {p.solutionPath, p.starterPath}) {
+        for (const KernelDecl& k : p.kernels)
+        for (const std::string& path : {k.solutionPath, k.starterPath}) {
             auto src = readTextFile(path);
             ASSERT_TRUE(src.ok());
             auto spirv = compileDebug(*src);
@@ -31,7 +32,7 @@ TEST(Instrument, EveryPuzzleKernelInstrumentsToValidSpirv) {
             EXPECT_TRUE(valid.ok()) << path << ": " << valid.error().message;
             size_t buffers = 0;
             for (const TracedVariable& v : r->layout.variables) buffers += !v.shared;
-            EXPECT_EQ(buffers, p.buffers.size()) << path;
+            EXPECT_EQ(buffers, k.buffers.size()) << path;
         }
 }
 
