@@ -139,11 +139,11 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     }
     if (placedInputs) ImGui::Spacing();
     // Between inputs and outputs, as data flows: shared memory at the end of the kernel, of the
-    // selected thread's workgroup, else the timeline's.
+    // selected (else hovered) thread's workgroup, else the timeline's.
     const TraceAnalysis* analysis = sc.analysis();
     if (trace && analysis) {
-        uint64_t wg = view.selection.thread ? invocationIndex(tc, *view.selection.thread) / std::max(1u, trace->launch.invocationsPerGroup())
-                                            : view.timelineWorkgroup;
+        std::optional<Uvec3> who = view.selection.thread ? view.selection.thread : view.hover.thread;
+        uint64_t wg = who ? invocationIndex(tc, *who) / std::max(1u, trace->launch.invocationsPerGroup()) : view.timelineWorkgroup;
         if (wg < analysis->rounds.size() && !analysis->rounds[wg].empty()) {
             const SharedSnapshot& last = analysis->rounds[wg].back();
             drawSharedArrays(*trace, wg, last.values, last.written, marks, view, width, &canvas, "at the end");

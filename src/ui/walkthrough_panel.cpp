@@ -80,7 +80,9 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     if (!m_player.active()) return;
     const WalkthroughStep& step = w->steps[m_player.step()];
     // The text above, the solution below; the text gets what it needs up to half the height.
-    float textH = std::min(size.y * 0.5f, std::max(ImGui::GetFontSize() * 5, size.y * 0.42f));
+    float wrap = ImGui::GetContentRegionAvail().x;
+    float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y + ImGui::GetFontSize() * 2.5f;
+    float textH = std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
     ImGui::BeginChild("steptext", ImVec2(0, textH), false);
     drawTextBlocks(step.text);
     if (!sc.outcome) {
@@ -89,6 +91,10 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
         else colouredText(pal.fail, "The official solution did not run: " + (r->error ? r->error->message : std::string("see the Device tab")));
     }
     ImGui::EndChild();
+    legend({{withAlpha(pal.focus, 0.5f), "the step's lines", pal.focus}, {pal.executedLine, "lines the selected thread ran"}},
+           "The official solution, read-only. The panels below show its own traced run of case " + std::to_string(w->caseIndex + 1) +
+               " (titled Official solution): the step's threads are selected and outlined, its cells ringed, the timeline at its "
+               "workgroup and round. Your kernel and its results are not touched; End the walkthrough brings them back.");
     if (m_loadedText != wb.solutionText()) {
         m_loadedText = wb.solutionText();
         m_solution.setText(m_loadedText);
