@@ -26,6 +26,8 @@ std::string firstError(const std::vector<Diagnostic>& ds) {
 }
 
 std::string reportLine(const CheckReport& r) {
+    // A check can stop before compiling (a puzzle of several kernels given one text): say why.
+    if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0) return "cannot check: " + r.error->message;
     if (!r.compiled()) return "does not compile: " + plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
     if (r.error && r.cases.empty()) return "error: " + r.error->message;

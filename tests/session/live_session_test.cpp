@@ -277,6 +277,17 @@ TEST_F(LiveSessionTest, AnAsideCheckLeavesTheLearnersTextAndReportAlone) {
     EXPECT_EQ(s.status, LiveStatusKind::Done);
 }
 
+TEST(LiveStatusTest, ACheckStoppedBeforeCompilingSaysWhy) {
+    LiveSnapshot s;
+    s.status = LiveStatusKind::Done;
+    auto r = std::make_shared<CheckReport>();
+    r->error = Error{ErrorKind::Usage, "this puzzle has 3 kernels"};
+    s.report = r;
+    EXPECT_EQ(statusLine(s), "cannot check: this puzzle has 3 kernels");
+    r->diagnostics.push_back({"k.comp", 3, 1, SeverityKind::Error, "syntax error"});
+    EXPECT_EQ(statusLine(s), "does not compile: 1 error");
+}
+
 TEST(LiveStatusTest, EveryStatusHasWords) {
     LiveSnapshot s;
     for (LiveStatusKind k : {LiveStatusKind::Starting, LiveStatusKind::Idle, LiveStatusKind::Waiting, LiveStatusKind::Compiling,
