@@ -270,6 +270,40 @@ TEST_F(GuiSmokeTest, TypingSolvesAPuzzleAndTheDraftIsSaved) {
     EXPECT_NE(st.find("\"last_puzzle\": \"01-map\""), std::string::npos) << st;
 }
 
+// Real input on the debugging views (xdotool, the default 1280x800 layout): click a thread in
+// the grid, Alt+Home then Alt+Down (the timeline to the end of round 0), right-click the memory
+// panel and save the view, click a line in the editor and press F9 (watched, and remembered).
+TEST_F(GuiSmokeTest, MouseAndKeysDriveTheDebuggingViews) {
+    ASSERT_EQ(shell("command -v xdotool").exit, 0) << "xdotool is missing: install the xdotool package (./build.sh does)";
+    fs::path data = m_dir / "data", exports = m_dir / "exports";
+    fs::path script = m_dir / "debug.sh";
+    std::ofstream(script) << "set -e\n"
+                         << binary() << " --puzzle matmul --case 5 --kernel " << test::puzzleDir() << "/14-matmul/solution.comp --size 1280x800 --tab timeline &\n"
+                         << "app=$!\n"
+                         << "xdotool search --sync --name 'Matrix' >/dev/null\n"
+                         << "for t in $(seq 1 60); do grep -q '\"solved\": true' " << (data / "vkpuzzles/progress.json").string()
+                         << " 2>/dev/null && break; sleep 0.25; done\n"
+                         << "sleep 0.3\n"
+                         << "xdotool mousemove 828 630 click 1\nsleep 0.3\n"
+                         << "xdotool key alt+Home\nsleep 0.2\nxdotool key alt+Down\nsleep 0.3\n"
+                         << "xdotool mousemove 560 700 click 3\nsleep 0.3\nxdotool mousemove 600 712 click 1\n"
+                         << "for t in $(seq 1 40); do ls " << (exports / "matmul-timeline.png").string() << " >/dev/null 2>&1 && break; sleep 0.1; done\n"
+                         << "xdotool mousemove 900 323 click 1\nsleep 0.2\nxdotool key F9\nsleep 0.3\n"
+                         << "xdotool key ctrl+q\n"
+                         << "wait $app\n";
+    Outcome run = shell("XDG_DATA_HOME=" + data.string() + " VKPUZZLES_EXPORT_DIR=" + exports.string() +
+                        " xvfb-run -a -s '-screen 0 1600x1000x24' bash " + script.string());
+    ASSERT_EQ(run.exit, 0) << run.out;
+    Png view = load((exports / "matmul-timeline.png").string());
+    ASSERT_GT(view.width, 300) << "right-click > Save this view as PNG\n" << run.out;
+    EXPECT_GT(count(view, kDarkChanged, 6), 300u) << "the timeline at the end of round 0: the tiles it wrote";
+    EXPECT_GT(count(view, kDarkAccent, 12), 20u) << "the clicked thread is selected";
+    std::ifstream progress(data / "vkpuzzles/progress.json");
+    std::string p((std::istreambuf_iterator<char>(progress)), std::istreambuf_iterator<char>());
+    EXPECT_NE(p.find("\"watched_lines\": ["), std::string::npos) << "F9 watched the line\n" << p;
+    EXPECT_EQ(p.find("\"watched_lines\": []"), std::string::npos) << p;
+}
+
 TEST_F(GuiSmokeTest, FrameStatsAreReported) {
     Outcome r = app("--puzzle matmul --frames 60 --frame-stats");
     ASSERT_EQ(r.exit, 0) << r.out;
