@@ -9,31 +9,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/cli_run.h"
 #include "support/test_env.h"
 
 namespace vkp {
 namespace {
 
-struct CliRun {
-    int exit = -1;
-    std::string out; // stdout and stderr together
-};
-
-CliRun vkpuzzles(const std::string& args) {
-    const char* bin = std::getenv("VKPUZZLES_BINARY");
-    std::string cmd = std::string(bin ? bin : VKPUZZLES_BINARY_PATH) + " " + args + " 2>&1";
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
-CliRun vkpuzzlesStdout(const std::string& args) { return vkpuzzles(args + " 2>/dev/null"); }
+using test::CliRun;
+using test::has;
+using test::vkpuzzles;
+using test::vkpuzzlesStdout;
 
 std::string wrong(const char* name) { return test::sourceDir() + "/tests/data/wrong/" + name; }
 
@@ -43,7 +28,6 @@ std::string writeTemp(const std::string& name, const std::string& text) {
     return path;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(CliTest, ListShowsTheClassicTrackInOrder) {
     CliRun r = vkpuzzles("list --color never");

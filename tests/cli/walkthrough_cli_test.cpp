@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/walkthrough_report.h"
+#include "support/cli_run.h"
 #include "support/test_env.h"
 
 namespace fs = std::filesystem;
@@ -20,26 +21,9 @@ namespace fs = std::filesystem;
 namespace vkp {
 namespace {
 
-struct CliRun {
-    int exit = -1;
-    std::string out;
-};
-
-CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
-    const char* bin = std::getenv("VKPUZZLES_BINARY");
-    std::string cmd = std::string(bin ? bin : VKPUZZLES_BINARY_PATH) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::CliRun;
+using test::has;
+using test::vkpuzzles;
 
 // A puzzle root holding a copy of 10-dot with the given walkthrough.toml.
 class DotCopy {

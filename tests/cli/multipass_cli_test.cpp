@@ -1,0 +1,71 @@
+// Multi-pass puzzles from the command line: one file per kernel (by name or in order), the
+// per-dispatch trace, and benchmarks of passes and of every official scan.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using test::has;
+using test::vkpuzzles;
+
+std::string solution(const std::string& folder, const std::string& kernel) {
+    return test::puzzleDir() + "/" + folder + "/solution/" + kernel + ".comp";
+}
+
+TEST(MultipassCli, KernelFilesAreMatchedByNameInAnyOrder) {
+    std::string files = solution("17-scan-blocks", "add_offsets") + " " + solution("17-scan-blocks", "scan_tiles") + " " +
+                        solution("17-scan-blocks", "scan_sums");
+    test::CliRun r = vkpuzzles("check scan-blocks " + files + " --in-process");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "dispatches")) << r.out;
+    test::CliRun missing = vkpuzzles("check scan-blocks " + solution("17-scan-blocks", "scan_tiles") + " --in-process");
+    EXPECT_EQ(missing.exit, 2) << missing.out;
+    EXPECT_TRUE(has(missing.out, "scan-blocks has 3 kernels; name its files: scan_tiles.comp scan_sums.comp add_offsets.comp")) << missing.out;
+}
+
+TEST(MultipassCli, TheStarterShowsThePerBlockPitfall) {
+    test::CliRun r = vkpuzzles("check scan-blocks --starter --in-process --no-trace");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "why: ")) << r.out;
+}
+
+TEST(MultipassCli, TraceShowsOneDispatchOfTheCase) {
+    test::CliRun r = vkpuzzles("trace scan-hillis-steele --solution --case 1 --pass 3 --in-process --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "dispatch 3 of 3: step (3 of 3)")) << r.out;
+    EXPECT_TRUE(has(r.out, "R src[7]  R src[3]  W dst[7]")) << r.out; // offset 4 at the third step
+    test::CliRun bad = vkpuzzles("trace scan-hillis-steele --solution --case 1 --pass 9 --in-process");
+    EXPECT_EQ(bad.exit, 2) << bad.out;
+    test::CliRun single = vkpuzzles("trace map --solution --pass 1 --in-process");
+    EXPECT_EQ(single.exit, 2) << single.out;
+    EXPECT_TRUE(has(single.out, "--pass is for multi-pass puzzles")) << single.out;
+}
+
+TEST(MultipassCli, BenchTimesEachPassAndChecksTheResult) {
+    test::CliRun r = vkpuzzles("bench scan-hillis-steele --solution --n 5000 --reps 2 --json", false);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["pass"], true);
+    ASSERT_EQ(doc["passes"].size(), 1u);
+    EXPECT_EQ(doc["passes"][0]["kernel"], "step");
+    EXPECT_EQ(doc["passes"][0]["dispatches"], 13); // log2ceil(5000)
+    EXPECT_GT(doc["passes"][0]["median_ms"].get<double>(), 0.0);
+}
+
+TEST(MultipassCli, AllScansMakeOneTable) {
+    test::CliRun r = vkpuzzles("bench --all-scans --n 2^14 --reps 2 --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    for (const char* slug : {"scan-hillis-steele", "scan-blocks", "scan-reduce-then-scan", "scan-decoupled"})
+        EXPECT_TRUE(has(r.out, slug)) << r.out;
+    EXPECT_TRUE(has(r.out, "official scans, N = 16384 uints")) << r.out;
+    EXPECT_TRUE(has(r.out, "/ copy")) << r.out;
+    EXPECT_FALSE(has(r.out, "WRONG")) << r.out;
+}
+
+} // namespace
+} // namespace vkp
