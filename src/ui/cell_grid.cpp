@@ -11,8 +11,6 @@
 namespace vkp::ui {
 namespace {
 
-std::string vec2(const Uvec3& v) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
-
 const char* kindWord(TraceEventKind k) {
     switch (k) {
     case TraceEventKind::Read: return "read";
@@ -40,7 +38,7 @@ void historyLines(const GridMarks& m, const CellRef& c) {
     ImGui::PushFont(fonts().mono);
     for (size_t k = 0; k < h.size() && k < kShown; ++k) {
         const CellTouch& t = h[k];
-        std::string s = std::to_string(k + 1) + ". round " + std::to_string(t.round) + "  thread " + vec2(globalIdOf(*m.testCase, t.invocation)) +
+        std::string s = std::to_string(k + 1) + ". round " + std::to_string(t.round) + "  thread " + idText(*m.testCase, globalIdOf(*m.testCase, t.invocation)) +
                         "  line " + std::to_string(t.line) + "  " + kindWord(t.kind) + " " + valueText(*m.trace, c, t.value);
         colouredText(t.kind == TraceEventKind::Read ? palette().accent : palette().cellWritten, s);
     }
@@ -66,7 +64,7 @@ void cellTooltip(const GridData& d, const GridMarks& m, uint64_t i, bool wrong) 
     if (m.trace && m.traces) {
         historyLines(m, c);
     } else if (!c.shared) {
-        if (auto t = threadOfCell(d.values->shape, i, *m.testCase)) dimText("thread with this global id: " + vec2(*t));
+        if (auto t = threadOfCell(d.values->shape, i, *m.testCase)) dimText("thread with this global id: " + idText(*m.testCase, *t));
         else colouredText(pal.warn, "no thread has this global id: the launch does not reach it");
     }
     ImGui::EndTooltip();

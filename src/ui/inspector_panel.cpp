@@ -12,15 +12,6 @@
 namespace vkp::ui {
 namespace {
 
-// "(6)", "(1, 2)" or "(1, 2, 0)" as the launch has 1, 2 or 3 dimensions.
-std::string vec(const Uvec3& v, const TestCase& tc) {
-    Uvec3 n = launchSize(tc);
-    int dims = n[2] > 1 ? 3 : n[1] > 1 ? 2 : 1;
-    std::string s = "(";
-    for (int d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(v[d]);
-    return s + ")";
-}
-
 std::string limitText(const char* what, uint32_t n, const std::optional<uint32_t>& limit) {
     return std::string(what) + " " + std::to_string(n) + (limit ? " / " + std::to_string(*limit) : "");
 }
@@ -47,10 +38,10 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
     uint64_t inv = invocationIndex(*sc.testCase, g);
     ThreadIds ids = threadIds(*sc.testCase, g, 0);
     ImGui::PushFont(fonts().bold);
-    ImGui::TextUnformatted(("thread " + vec(g, *sc.testCase)).c_str());
+    ImGui::TextUnformatted(("thread " + idText(*sc.testCase, g)).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    dimText("local " + vec(ids.local, *sc.testCase) + " of workgroup " + vec(ids.workgroup, *sc.testCase));
+    dimText("local " + idText(*sc.testCase, ids.local) + " of workgroup " + idText(*sc.testCase, ids.workgroup));
     if (const TraceAnalysis* a = sc.analysis()) {
         TrafficStatus t = trafficOf(*a, sc.puzzle->limits, inv);
         colouredText(t.overReads() ? pal.fail : pal.text, limitText("global reads", t.reads, t.readLimit));
@@ -144,7 +135,7 @@ void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef
             ImGui::TableSetColumnIndex(1);
             ImGui::TextUnformatted(std::to_string(t.round).c_str());
             ImGui::TableSetColumnIndex(2);
-            ImGui::TextUnformatted(vec(g, *sc.testCase).c_str());
+            ImGui::TextUnformatted(idText(*sc.testCase, g).c_str());
             ImGui::TableSetColumnIndex(3);
             ImGui::TextUnformatted(std::to_string(t.line).c_str());
             ImGui::TableSetColumnIndex(4);

@@ -8,6 +8,14 @@ Uvec3 launchSize(const TestCase& c) {
     return {c.workgroupSize[0] * c.workgroups[0], c.workgroupSize[1] * c.workgroups[1], c.workgroupSize[2] * c.workgroups[2]};
 }
 
+std::string idText(const TestCase& c, const Uvec3& id) {
+    Uvec3 n = launchSize(c);
+    int dims = n[2] > 1 ? 3 : n[1] > 1 ? 2 : 1;
+    std::string s = "(";
+    for (int d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(id[d]);
+    return s + ")";
+}
+
 ThreadIds threadIds(const TestCase& c, const Uvec3& global, uint32_t subgroupSize) {
     ThreadIds t;
     t.global = global;

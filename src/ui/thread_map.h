@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "core/buffer_data.h"
 #include "core/puzzle.h"
@@ -25,6 +26,8 @@ struct ThreadIds {
 
 ThreadIds threadIds(const TestCase& c, const Uvec3& global, uint32_t subgroupSize);
 Uvec3 launchSize(const TestCase& c); // threads in each dimension, all workgroups together
+// "(6)", "(1, 2)" or "(1, 2, 0)": an id with as many numbers as the launch has dimensions.
+std::string idText(const TestCase& c, const Uvec3& id);
 
 // The cell whose index equals the thread's global id, if the buffer has one.
 std::optional<uint64_t> cellOfThread(const Shape& shape, const Uvec3& global);

@@ -13,8 +13,6 @@
 namespace vkp::ui {
 namespace {
 
-std::string vec2(const Uvec3& v) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
-
 bool stepButton(const char* label, const char* tip, bool enabled) {
     ImGui::BeginDisabled(!enabled);
     bool pressed = ImGui::Button(label);
@@ -110,7 +108,7 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
         const Trace& trace = *sc.trace();
         const TraceEvent& e = trace.threads[st->invocation][st->event];
         Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
-        std::string text = "thread " + vec2(g) + "  " + eventText(trace, e, sc.testCase);
+        std::string text = "thread " + idText(*sc.testCase, g) + "  " + eventText(trace, e, sc.testCase);
         ImGui::PushFont(fonts().mono);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
         if (ImGui::Selectable(ellipsize(text, ImGui::GetContentRegionAvail().x).c_str(), false)) {

@@ -19,8 +19,6 @@ std::string ordinal(size_t n) {
     return std::to_string(n) + suffix;
 }
 
-std::string vec2(const Uvec3& v) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
-
 } // namespace
 
 void WatchView::drawLines(Workbench& wb, const std::vector<uint32_t>& lines) {
@@ -87,13 +85,13 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
             ImGui::TableSetColumnIndex(0);
             Uvec3 g = globalIdOf(*sc.testCase, r.invocation);
             ImGui::PushID(i);
-            if (ImGui::Selectable(vec2(g).c_str(), isSelected, ImGuiSelectableFlags_SpanAllColumns)) view.selection.clickThread(g);
+            if (ImGui::Selectable(idText(*sc.testCase, g).c_str(), isSelected, ImGuiSelectableFlags_SpanAllColumns)) view.selection.clickThread(g);
             ImGui::PopID();
             for (int c = 0; c < columns && c < static_cast<int>(r.executions()); ++c) {
                 if (!ImGui::TableSetColumnIndex(c + 1)) continue; // scrolled out of view
                 ImGui::TextUnformatted(texts[c].c_str());
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("thread %s, %s time on line %u:\n%s", vec2(g).c_str(), ordinal(c + 1).c_str(), table.line,
+                    ImGui::SetTooltip("thread %s, %s time on line %u:\n%s", idText(*sc.testCase, g).c_str(), ordinal(c + 1).c_str(), table.line,
                                       watchCellText(trace, sc.testCase, r.invocation, r.execution(c), WatchTextKind::CellsAndValues).c_str());
             }
         }

@@ -146,6 +146,16 @@ TEST(CellIndexTest, EveryThreadThatTouchedACellInRoundOrder) {
     EXPECT_TRUE(index.history(CellRef::buffer(1, 9)).empty());
 }
 
+TEST(IdTextTest, AsManyNumbersAsTheLaunchHasDimensions) {
+    TestCase oneD, twoD;
+    oneD.workgroupSize = {8, 1, 1};
+    oneD.workgroups = {3, 1, 1};
+    twoD.workgroupSize = {4, 4, 1};
+    twoD.workgroups = {1, 2, 1};
+    EXPECT_EQ(idText(oneD, {7, 0, 0}), "(7)");
+    EXPECT_EQ(idText(twoD, {1, 6, 0}), "(1, 6)");
+}
+
 TEST(TrafficTest, TheOffendingThreadIsOverTheLimit) {
     TraceAnalysis a;
     a.traffic = {{2, 1}, {3, 1}, {2, 2}};
