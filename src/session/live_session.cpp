@@ -5,6 +5,7 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "shader/compiler.h"
+#include "session/kernel_text.h"
 
 namespace vkp {
 namespace {
@@ -274,7 +275,7 @@ void LiveSession::runJob(const Job& job) {
         options.timeoutMs = m_options.timeoutMs;
         options.trace = m_options.trace || job.asideKey.has_value();
         if (job.asideKey) options.onlyCase = job.caseIndex;
-        report = checkKernel(*m_compiler, *m_runner, *job.puzzle, job.text, m_options.kernelFile, options);
+        report = checkKernelText(*m_compiler, *m_runner, *job.puzzle, job.text, m_options.kernelFile, options);
     } catch (const std::exception& e) {
         report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "session/kernel_text.h"
+
 namespace vkp::ui {
 
 Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), m_state(m_options.dataDir) {
@@ -46,6 +48,13 @@ int Workbench::findIndex(const std::string& name) const {
 
 const Puzzle* Workbench::puzzle() const { return m_index >= 0 ? &m_puzzles.puzzles[m_index] : nullptr; }
 
+std::string Workbench::readKernels(const Puzzle& p, bool solution) {
+    auto text = readKernelTexts(p, solution);
+    if (text) return *text;
+    m_messages.push_back("Cannot read the " + std::string(solution ? "official solution" : "starter") + " of " + p.displayName() + ": " + text.error().str());
+    return "";
+}
+
 std::string Workbench::readKernel(const std::string& path) {
     auto text = readTextFile(path);
     if (text) return *text;
@@ -58,8 +67,9 @@ void Workbench::openPuzzle(int index) {
     saveDraftNow();
     m_index = index;
     const Puzzle& p = m_puzzles.puzzles[index];
-    m_starterText = readKernel(p.starterPath);
-    m_solutionText = readKernel(p.solutionPath);
+    // A multi-pass puzzle's kernels are edited as one text, each after a `//// kernel NAME` line.
+    m_starterText = readKernels(p, false);
+    m_solutionText = readKernels(p, true);
     m_walkthrough.reset();
     if (auto w = loadWalkthrough(p); !w) m_messages.push_back("The walkthrough of " + p.displayName() + " could not be read: " + w.error().str());
     else m_walkthrough = *w;

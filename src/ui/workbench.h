@@ -95,6 +95,7 @@ class Workbench {
     void saveDraftNow();
     void saveProgress();
     std::string readKernel(const std::string& path);
+    std::string readKernels(const Puzzle& p, bool solution); // joined, for a multi-kernel puzzle
     int findIndex(const std::string& name) const;
 
     WorkbenchOptions m_options;
