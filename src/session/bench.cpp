@@ -142,14 +142,6 @@ Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAl
     return out;
 }
 
-std::vector<uint32_t> pushWords(const KernelInterface& k, const CaseDispatch& d) {
-    std::vector<uint32_t> words((k.pushBytes + 3) / 4, 0);
-    for (const auto& [name, value] : d.push)
-        for (const KernelPushMember& m : k.push)
-            if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
-    return words;
-}
-
 } // namespace
 
 Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
@@ -191,7 +183,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
         if (p.buffers[b].role == RoleKind::Output) job.buffers[at[b]].readBack = true;
     if (p.multiPass())
         for (const CaseDispatch& d : *dispatches) {
-            BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushWords((*kernels)[d.kernel].second, d),
+            BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords((*kernels)[d.kernel].second, d.push),
                            std::vector<int>(p.buffers.size(), -1)};
             for (size_t b : p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
             job.steps.push_back(std::move(step));

@@ -121,21 +121,13 @@ class Checker {
         if (!multi) return item;
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
-            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushWords(d), std::vector<int>(item.buffers.size(), -1)};
+            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords(m_kernels[d.kernel].iface, d.push),
+                              std::vector<int>(item.buffers.size(), -1)};
             for (size_t b : m_p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
             if (m_o.trace) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
             item.steps.push_back(std::move(step));
         }
         return item;
-    }
-
-    std::vector<uint32_t> pushWords(const CaseDispatch& d) const {
-        const KernelInterface& k = m_kernels[d.kernel].iface;
-        std::vector<uint32_t> words((k.pushBytes + 3) / 4, 0);
-        for (const auto& [name, value] : d.push)
-            for (const KernelPushMember& m : k.push)
-                if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
-        return words;
     }
 
     // Every case in one submission; then each output is compared with its expected values.
@@ -302,6 +294,14 @@ Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle, cons
 }
 
 } // namespace
+
+std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values) {
+    std::vector<uint32_t> words((kernel.pushBytes + 3) / 4, 0);
+    for (const auto& [name, value] : values)
+        for (const KernelPushMember& m : kernel.push)
+            if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
+    return words;
+}
 
 const char* stageName(StageKind stage) {
     switch (stage) {

@@ -100,6 +100,11 @@ struct CheckOptions {
     bool testCrashWorker = false;     // tests only: make the worker process crash on this check
 };
 
+struct KernelInterface;
+
+// A pass's push-constant values laid out as the kernel's block declares them (by member name).
+std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values);
+
 // The check every front end runs. Expected outputs come from the puzzle file (reference ops),
 // never from a solution kernel.
 CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
