@@ -37,9 +37,17 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
               {"outputs_match", c.outputsMatch},
               {"traced", c.analysis != nullptr}};
     json findings = json::array();
-    if (c.analysis)
+    if (c.analysis && c.passes.empty())
         for (const Finding& f : c.analysis->findings) findings.push_back(findingJson(*c.trace, f));
+    for (size_t k = 0; k < c.passes.size(); ++k)
+        for (const Finding& f : c.passes[k].analysis->findings) {
+            json one = findingJson(*c.passes[k].trace, f);
+            one["dispatch"] = k + 1; // multi-pass: which dispatch of the case
+            one["pass"] = c.passes[k].label;
+            findings.push_back(std::move(one));
+        }
     j["findings"] = findings;
+    j["notes"] = c.notes;
     json outs = json::array();
     for (const BufferOutcome& o : c.outputs) {
         json mism = json::array();
