@@ -28,7 +28,7 @@ const uint FLAG_NOT_READY = 0u;        // nothing published yet
 const uint FLAG_AGGREGATE = 1u;        // value = the sum of this tile alone
 const uint FLAG_PREFIX = 2u;           // value = the sum of everything up to the end of this tile
 const uint VALUE_MASK = (1u << 30) - 1u;
-const uint MAX_SPINS = 1024u;          // polls of a silent predecessor before doing its work
+const uint MAX_SPINS = 256u;           // polls of a silent predecessor before doing its work
 const uint NONE = 0xffffffffu;
 
 // The total of every subgroup in every round, in element order (round k, then subgroup s): ITEMS
