@@ -17,11 +17,19 @@ void main() {
     // Which element goes where does not matter here, only that memory is touched in order:
     // in round k, thread t takes element k * WG + t of the tile, so the workgroup's threads
     // read and write WG consecutive words at a time (coalesced).
+    // Read all ITEMS elements first, then write them all: the reads are then all in flight at
+    // once. (In a loop of `result[i] += offset` each read would wait for the write before it:
+    // the compiler cannot tell that the write does not change what the next read returns.)
     uint first = tile * wg * ITEMS + t;
+    uint v[ITEMS];
+    for (uint k = 0u; k < ITEMS; ++k) {
+        uint i = first + k * wg;
+        v[k] = i < n ? result[i] : 0u;
+    }
     for (uint k = 0u; k < ITEMS; ++k) {
         uint i = first + k * wg;
         if (i < n) {
-            result[i] += offset;
+            result[i] = v[k] + offset;
         }
     }
 }

@@ -1,75 +1,86 @@
 #version 450
 // Pass 2 of 3: ONE workgroup replaces the tile totals in `sums` by their exclusive scan, in
 // place: afterwards sums[t] = sums[0] + ... + sums[t-1], what comes before tile t.
-// There may be more tiles than this workgroup takes in one go (WG * ITEMS), so it walks over
-// `sums` in chunks of WG * ITEMS, scanning each like pass 1 scans a tile and carrying the
-// running total from chunk to chunk. A library would recurse instead (scan the totals with the
-// same three passes); one looping workgroup is simpler, and fast enough: 2^28 elements make
-// only 32768 tiles, four chunks.
+// There may be more tiles than this workgroup takes in one go, so it walks over `sums` in
+// chunks of WG * CHUNK cells, scanning each like pass 1 scans a chunk of its tile, and carries
+// the running total from chunk to chunk. A library would recurse instead (scan the totals with
+// the same three passes); one looping workgroup is simpler, and fast enough: 2^28 elements make
+// only 32768 tiles, eight chunks.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = WG: room for one cell per subgroup
+layout(constant_id = 4) const uint CHUNK = 1;  // elements per thread in one chunk
 
 layout(set = 0, binding = 2) buffer Sums { uint sums[]; };
 
-shared uint subgroupTotals[SHARED_SIZE];  // the total of each subgroup's stretch of the chunk
+// One chunk, WG * CHUNK cells, with a spare cell after every 32 against bank conflicts.
+shared uint chunk[gl_WorkGroupSize.x * CHUNK + gl_WorkGroupSize.x * CHUNK / 32u];
+shared uint subgroupTotals[gl_WorkGroupSize.x];  // one cell per subgroup (never more than WG)
+
+uint padded(uint i) {
+    return i + i / 32u;
+}
 
 void main() {
     uint n = uint(sums.length());  // the number of tiles
     uint wg = gl_WorkGroupSize.x;
+    uint t = gl_LocalInvocationID.x;
     uint size = gl_SubgroupSize;
     uint sg = gl_SubgroupID;
-    uint lane = gl_SubgroupInvocationID;
-    uint lanes = min(size, wg - sg * size);          // threads in my subgroup (the last: fewer)
-    uint numSubgroups = (wg + size - 1u) / size;     // not gl_NumSubgroups: lavapipe rounds down
+    uint numSubgroups = (wg + size - 1u) / size;  // not gl_NumSubgroups: lavapipe rounds down
+    uint e = sg * size + gl_SubgroupInvocationID;  // my place in lane order, for the scan
 
     uint carry = 0u;  // the sum of all earlier chunks, the same in every thread
-    for (uint base = 0u; base < n; base += wg * ITEMS) {
-        // The chunk [base, base + WG * ITEMS) is laid out like a tile in pass 1: subgroup s
-        // owns a stretch starting at s * size * ITEMS, its lanes read consecutive cells.
-        uint first = base + sg * size * ITEMS + lane;
-
-        uint v[ITEMS];
-        for (uint k = 0u; k < ITEMS; ++k) {
-            uint i = first + k * lanes;
-            v[k] = i < n ? sums[i] : 0u;
-        }
-
-        // Scan my stretch, EXCLUSIVE this time: v[k] becomes the sum of the cells before it.
-        uint stretch = 0u;
-        for (uint k = 0u; k < ITEMS; ++k) {
-            uint roundTotal = subgroupAdd(v[k]);
-            v[k] = stretch + subgroupExclusiveAdd(v[k]);
-            stretch += roundTotal;
-        }
-
-        if (subgroupElect()) {
-            subgroupTotals[sg] = stretch;
+    for (uint base = 0u; base < n; base += wg * CHUNK) {
+        // 1. Load the chunk, coalesced (0 past the end of sums).
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint i = base + j * wg + t;
+            chunk[padded(j * wg + t)] = i < n ? sums[i] : 0u;
         }
         barrier();
-        // What comes before my stretch in the chunk, and the whole chunk's total (for the
-        // carry: every thread needs it, so every thread adds up all the cells).
-        uint before = 0u;
-        uint chunkTotal = 0u;
-        for (uint s = 0u; s < numSubgroups; ++s) {
-            if (s < sg) {
-                before += subgroupTotals[s];
-            }
-            chunkTotal += subgroupTotals[s];
+
+        // 2. My CHUNK consecutive cells, added up.
+        uint mine = 0u;
+        for (uint j = 0u; j < CHUNK; ++j) {
+            mine += chunk[padded(e * CHUNK + j)];
         }
 
-        // In place: each thread writes exactly the cells it read, so no other thread can still
-        // need their old values.
-        for (uint k = 0u; k < ITEMS; ++k) {
-            uint i = first + k * lanes;
+        // 3. What comes before my cells in this chunk, and the chunk's total.
+        uint before = subgroupExclusiveAdd(mine);
+        uint total = subgroupAdd(mine);
+        if (subgroupElect()) {
+            subgroupTotals[sg] = total;
+        }
+        barrier();
+        uint chunkTotal = 0u;
+        for (uint s = 0u; s < numSubgroups; ++s) {
+            uint v = subgroupTotals[s];
+            if (s < sg) {
+                before += v;
+            }
+            chunkTotal += v;
+        }
+
+        // 4. EXCLUSIVE scan of my cells in place: each cell gets the sum of all cells before it.
+        uint running = carry + before;
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint cell = padded(e * CHUNK + j);
+            uint v = chunk[cell];
+            chunk[cell] = running;
+            running += v;
+        }
+        barrier();
+
+        // 5. Store the chunk back into `sums`. Each thread writes exactly the cells it loaded,
+        //    so no other thread can still need their old values.
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint i = base + j * wg + t;
             if (i < n) {
-                sums[i] = carry + before + v[k];
+                sums[i] = chunk[padded(j * wg + t)];
             }
         }
         carry += chunkTotal;
-        barrier();  // everyone has read subgroupTotals before the next chunk overwrites them
+        barrier();  // `chunk` and subgroupTotals are read by all before the next chunk reuses them
     }
 }

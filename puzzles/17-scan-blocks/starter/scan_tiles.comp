@@ -2,86 +2,102 @@
 // Pass 1 of 3: every workgroup scans its own tile of WG * ITEMS elements of `a` into `result`
 // (inclusive, starting from 0 at the tile's first element) and writes the tile's total to
 // sums[tile]. Nothing here knows about the other tiles: pass 3 adds what comes before.
-//
-// Subgroup operations (built-in scans across the threads of a subgroup, see the puzzle
-// scan-subgroup) do the work between threads, so one barrier per tile is enough.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = WG: room for one cell per subgroup
+layout(constant_id = 3) const uint ITEMS = 1;  // elements per thread in a tile
+layout(constant_id = 4) const uint CHUNK = 1;  // elements per thread in one chunk (divides ITEMS)
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 1) writeonly buffer Result { uint result[]; };
 layout(set = 0, binding = 2) writeonly buffer Sums { uint sums[]; };
 
-shared uint subgroupTotals[SHARED_SIZE];  // the total of each subgroup's stretch of the tile
+// One chunk of the tile, WG * CHUNK elements, with a spare cell after every 32 (see padded()).
+shared uint chunk[gl_WorkGroupSize.x * CHUNK + gl_WorkGroupSize.x * CHUNK / 32u];
+shared uint subgroupTotals[gl_WorkGroupSize.x];  // one cell per subgroup (never more than WG)
+
+// Shared memory is served by 32 banks, word i in bank i % 32. In step 2 thread e reads cells
+// e * CHUNK + j: with CHUNK = 16 the 32 threads of a subgroup would all hit banks 0 and 16 and
+// wait for each other. A spare cell after every 32 shifts each row of 32 by one bank, and the
+// reads spread over all 32 banks.
+uint padded(uint i) {
+    return i + i / 32u;
+}
 
 void main() {
     uint n = uint(a.length());
     uint tile = gl_WorkGroupID.x;
     uint wg = gl_WorkGroupSize.x;
-
-    // Who am I? Subgroups are filled one after the other; the last one may be partly filled
-    // (4 threads in subgroups of 8), so count its lanes. Never assume a subgroup size: it is 8
-    // on lavapipe, 32 on NVIDIA, 64 on some AMD GPUs.
+    uint t = gl_LocalInvocationID.x;
+    // Subgroups: see scan-subgroup. Never assume their size (8 on lavapipe, 32 on NVIDIA);
+    // count them rounding up (lavapipe's gl_NumSubgroups rounds down).
     uint size = gl_SubgroupSize;
     uint sg = gl_SubgroupID;
-    uint lane = gl_SubgroupInvocationID;
-    uint lanes = min(size, wg - sg * size);          // threads in my subgroup
-    uint numSubgroups = (wg + size - 1u) / size;     // not gl_NumSubgroups: lavapipe rounds down
+    uint numSubgroups = (wg + size - 1u) / size;
+    uint e = sg * size + gl_SubgroupInvocationID;  // my place in lane order, for the scan
 
-    // The layout. Subgroup s owns a stretch of lanes * ITEMS consecutive elements of the tile,
-    // starting at s * size * ITEMS. It walks its stretch in ITEMS rounds; in round k its lanes
-    // take `lanes` consecutive elements, lane j the element k * lanes + j of the stretch:
-    //     subgroup 0: round 0 [0 .. 31], round 1 [32 .. 63], ...    (subgroups of 32)
-    //     subgroup 1: round 0 [32*ITEMS .. 32*ITEMS + 31], ...
-    // Neighbouring lanes touch neighbouring words, so every load and store of a subgroup is one
-    // contiguous piece of memory (coalesced), and the scan order within the stretch is simply
-    // round by round, lane by lane.
-    uint first = tile * wg * ITEMS + sg * size * ITEMS + lane;  // my element in round 0
+    uint carry = 0u;  // what comes before this chunk in the tile
+    for (uint c = 0u; c < ITEMS; c += CHUNK) {
+        uint base = tile * wg * ITEMS + c * wg;  // the chunk's first element
 
-    // 1. Load all ITEMS elements into registers before using any: the loads are all in flight
-    //    at once instead of one after the other. Past the end of `a`: 0, which changes no sum.
-    uint v[ITEMS];
-    for (uint k = 0u; k < ITEMS; ++k) {
-        uint i = first + k * lanes;
-        v[k] = i < n ? a[i] : 0u;
-    }
-
-    // 2. Scan my subgroup's stretch, round by round. subgroupInclusiveAdd scans the round
-    //    across the lanes; `carry` (the same in every lane) is the sum of the earlier rounds.
-    //    Afterwards v[k] holds the scan of the stretch up to my element of round k.
-    uint carry = 0u;
-    for (uint k = 0u; k < ITEMS; ++k) {
-        uint roundTotal = subgroupAdd(v[k]);
-        v[k] = carry + subgroupInclusiveAdd(v[k]);
-        carry += roundTotal;
-    }
-
-    // 3. What comes before my stretch in the tile: the totals of the subgroups before mine.
-    //    One lane per subgroup publishes its stretch's total; one barrier; then each thread adds
-    //    up the cells before its subgroup (at most a handful: 8 subgroups of 32 in 256 threads).
-    if (subgroupElect()) {
-        subgroupTotals[sg] = carry;
-    }
-    barrier();
-    uint before = 0u;
-    for (uint s = 0u; s < sg; ++s) {
-        before += subgroupTotals[s];
-    }
-
-    // 4. Write my elements, in the same coalesced order as they were read.
-    for (uint k = 0u; k < ITEMS; ++k) {
-        uint i = first + k * lanes;
-        if (i < n) {
-            result[i] = before + v[k];
+        // 1. Load the chunk into shared memory, coalesced: in round j, thread t takes element
+        //    j * WG + t, so the workgroup reads WG consecutive words at a time. Past the end of
+        //    `a`: 0, which changes no sum.
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint i = base + j * wg + t;
+            chunk[padded(j * wg + t)] = i < n ? a[i] : 0u;
         }
+        barrier();
+
+        // 2. Now each thread takes CHUNK CONSECUTIVE elements, e * CHUNK .. e * CHUNK + CHUNK-1,
+        //    and adds them up on its own: no other thread is involved.
+        uint mine = 0u;
+        for (uint j = 0u; j < CHUNK; ++j) {
+            mine += chunk[padded(e * CHUNK + j)];
+        }
+
+        // 3. Scan the threads' sums across the workgroup: what comes before my elements in this
+        //    chunk. Inside a subgroup in hardware (subgroupExclusiveAdd), then the subgroups'
+        //    totals through shared memory, as in scan-subgroup. Every thread also adds up the
+        //    whole chunk, for the carry.
+        uint before = subgroupExclusiveAdd(mine);
+        uint total = subgroupAdd(mine);
+        if (subgroupElect()) {
+            subgroupTotals[sg] = total;
+        }
+        barrier();
+        uint chunkTotal = 0u;
+        for (uint s = 0u; s < numSubgroups; ++s) {
+            uint v = subgroupTotals[s];
+            if (s < sg) {
+                before += v;
+            }
+            chunkTotal += v;
+        }
+
+        // 4. Scan my own elements in place, starting from everything before them.
+        uint running = carry + before;
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint cell = padded(e * CHUNK + j);
+            running += chunk[cell];
+            chunk[cell] = running;
+        }
+        barrier();
+
+        // 5. Store the chunk, coalesced again, in the order it was loaded.
+        for (uint j = 0u; j < CHUNK; ++j) {
+            uint i = base + j * wg + t;
+            if (i < n) {
+                result[i] = chunk[padded(j * wg + t)];
+            }
+        }
+        carry += chunkTotal;
+        barrier();  // `chunk` and subgroupTotals are read by all before the next chunk reuses them
     }
 
-    // 5. The tile's total: everything before the last subgroup's stretch plus that stretch.
-    if (sg == numSubgroups - 1u && subgroupElect()) {
-        sums[tile] = before + carry;
+    // The tile's total is the carry after its last chunk.
+    if (t == 0u) {
+        sums[tile] = carry;
     }
 }

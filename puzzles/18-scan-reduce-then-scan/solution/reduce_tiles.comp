@@ -5,20 +5,21 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = WG: room for one cell per subgroup
+layout(constant_id = 3) const uint ITEMS = 1;  // elements per thread in a tile
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 2) writeonly buffer Sums { uint sums[]; };
 
-shared uint subgroupTotals[SHARED_SIZE];  // the total of each subgroup
+shared uint subgroupTotals[gl_WorkGroupSize.x];  // one cell per subgroup (never more than WG)
 
 void main() {
     uint n = uint(a.length());
     uint tile = gl_WorkGroupID.x;
     uint wg = gl_WorkGroupSize.x;
     uint t = gl_LocalInvocationID.x;
-    uint numSubgroups = (wg + gl_SubgroupSize - 1u) / gl_SubgroupSize; // not gl_NumSubgroups: lavapipe rounds down
+    // Subgroups: see scan-subgroup. Count them rounding up (lavapipe's gl_NumSubgroups rounds
+    // down when the last one is partly filled).
+    uint numSubgroups = (wg + gl_SubgroupSize - 1u) / gl_SubgroupSize;
 
     // 1. A sum does not care about order, so take the simplest coalesced layout: in round k,
     //    thread t adds element k * WG + t of the tile. The loop has a fixed trip count (ITEMS is

@@ -5,13 +5,12 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = WG: room for one cell per subgroup
+layout(constant_id = 3) const uint ITEMS = 1;  // elements per thread in a tile
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 2) writeonly buffer Sums { uint sums[]; };
 
-shared uint subgroupTotals[SHARED_SIZE];
+shared uint subgroupTotals[gl_WorkGroupSize.x];  // one cell per subgroup (never more than WG)
 
 void main() {
     uint n = uint(a.length());
