@@ -5,7 +5,7 @@
 // chunks of WG * CHUNK cells, scanning each like pass 1 scans a chunk of its tile, and carries
 // the running total from chunk to chunk. A library would recurse instead (scan the totals with
 // the same three passes); one looping workgroup is simpler, and fast enough: 2^28 elements make
-// only 32768 tiles, eight chunks.
+// only 32768 tiles: sixteen chunks of 256 x 8.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 

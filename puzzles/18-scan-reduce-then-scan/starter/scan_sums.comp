@@ -4,7 +4,7 @@
 // before tile t. There may be more tiles than this workgroup takes in one go, so it walks over
 // `sums` in chunks of WG * CHUNK cells, scanning each like pass 3 scans a chunk of its tile and
 // carrying the running total from chunk to chunk. (A library would recurse instead; 2^28
-// elements make only 32768 tiles, eight chunks.)
+// elements make only 32768 tiles: sixteen chunks of 256 x 8.)
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
