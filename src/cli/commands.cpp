@@ -19,6 +19,7 @@
 #include "gpu/device_runner.h"
 #include "worker/worker_runner.h"
 #include "session/bench.h"
+#include "session/kernel_text.h"
 #include "shader/compiler.h"
 
 #ifndef VKPUZZLES_PUZZLE_DIR
@@ -198,10 +199,7 @@ class Command {
         bool solution = m_a.has("solution"), starter = m_a.has("starter");
         std::vector<std::string> files(m_a.positionals.begin() + std::min<size_t>(1, m_a.positionals.size()), m_a.positionals.end());
         if (!solution && !starter && files.empty()) return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
-        if (solution || starter) {
-            files.clear();
-            for (const KernelDecl& k : p.kernels) files.push_back(solution ? k.solutionPath : k.starterPath);
-        }
+        if (solution || starter) return readKernelSources(p, solution);
         std::string names;
         for (const KernelDecl& k : p.kernels) names += (names.empty() ? "" : " ") + k.name + ".comp";
         if (files.size() != p.kernels.size())
@@ -425,14 +423,10 @@ class Command {
             if (p.track != "scan") continue;
             BenchOptions po = *o;
             po.templateCase = p.benchCase;
-            std::vector<KernelSource> sources;
-            for (const KernelDecl& k : p.kernels) {
-                auto text = readTextFile(k.solutionPath);
-                if (!text) return report(text.error());
-                sources.push_back({k.name, *text, k.solutionPath});
-            }
+            auto sources = readKernelSources(p, true);
+            if (!sources) return report(sources.error());
             if (!json()) m_err << "  " << p.slug << " ...\n";
-            auto r = benchProgram(m_compiler, *m_gpu, p, sources, *copySource, po);
+            auto r = benchProgram(m_compiler, *m_gpu, p, *sources, *copySource, po);
             if (!r && m_gpu->hung()) return benchFailed(r.error());
             // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
             allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);

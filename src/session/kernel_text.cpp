@@ -26,13 +26,22 @@ std::string joinKernelTexts(const Puzzle& puzzle, const std::vector<std::string>
     return out;
 }
 
-Result<std::string> readKernelTexts(const Puzzle& puzzle, bool solution) {
-    std::vector<std::string> texts;
+Result<std::vector<KernelSource>> readKernelSources(const Puzzle& puzzle, bool solution) {
+    std::vector<KernelSource> out;
     for (const KernelDecl& k : puzzle.kernels) {
-        auto text = readTextFile(solution ? k.solutionPath : k.starterPath);
+        const std::string& path = solution ? k.solutionPath : k.starterPath;
+        auto text = readTextFile(path);
         if (!text) return text.error();
-        texts.push_back(*text);
+        out.push_back({k.name, *text, path});
     }
+    return out;
+}
+
+Result<std::string> readKernelTexts(const Puzzle& puzzle, bool solution) {
+    auto sources = readKernelSources(puzzle, solution);
+    if (!sources) return sources.error();
+    std::vector<std::string> texts;
+    for (const KernelSource& s : *sources) texts.push_back(s.text);
     return joinKernelTexts(puzzle, texts);
 }
 

@@ -24,7 +24,9 @@ struct KernelSection {
 
 // The kernels' texts (in Puzzle::kernels order) joined with markers; one kernel: its text.
 std::string joinKernelTexts(const Puzzle& puzzle, const std::vector<std::string>& texts);
-// The official solution's or the starter's files, joined.
+// The official solution's or the starter's files, one source per kernel (Puzzle::kernels order).
+Result<std::vector<KernelSource>> readKernelSources(const Puzzle& puzzle, bool solution);
+// The same, joined.
 Result<std::string> readKernelTexts(const Puzzle& puzzle, bool solution);
 // Splits a joined text; an error names a missing, unknown or repeated marker and its line.
 Result<std::vector<KernelSection>> splitKernelText(const Puzzle& puzzle, const std::string& text);

@@ -9,6 +9,7 @@
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "session/check.h"
+#include "session/kernel_text.h"
 #include "shader/compiler.h"
 #include "support/engines.h"
 
@@ -43,11 +44,8 @@ class PuzzleTest : public ::testing::TestWithParam<std::string> {
     }
     // Every kernel of the puzzle, from its solution or its starter files.
     CheckReport check(bool solution) {
-        std::vector<KernelSource> sources;
-        for (const KernelDecl& k : m_puzzle->kernels) {
-            const std::string& path = solution ? k.solutionPath : k.starterPath;
-            sources.push_back({k.name, read(path), path});
-        }
+        auto read = readKernelSources(*m_puzzle, solution);
+        std::vector<KernelSource> sources = read ? *read : std::vector<KernelSource>{};
         return checkProgram(engines().compiler, *engines().gpu, *m_puzzle, sources);
     }
     const Puzzle* m_puzzle = nullptr;

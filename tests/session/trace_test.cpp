@@ -8,6 +8,7 @@
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "session/check.h"
+#include "session/kernel_text.h"
 #include "shader/compiler.h"
 #include "support/engines.h"
 
@@ -29,12 +30,8 @@ CheckReport check(const Puzzle& p, const std::string& path, bool trace) {
 CheckReport checkOfficial(const Puzzle& p, bool solution, bool trace) {
     CheckOptions o;
     o.trace = trace;
-    std::vector<KernelSource> sources;
-    for (const KernelDecl& k : p.kernels) {
-        const std::string& path = solution ? k.solutionPath : k.starterPath;
-        auto src = readTextFile(path);
-        sources.push_back({k.name, src ? *src : "", path});
-    }
+    auto read = readKernelSources(p, solution);
+    std::vector<KernelSource> sources = read ? *read : std::vector<KernelSource>{};
     return checkProgram(engines().compiler, *engines().gpu, p, sources, o);
 }
 
