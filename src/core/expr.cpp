@@ -1,6 +1,7 @@
 #include "core/expr.h"
 
 #include <cctype>
+#include <cstdint>
 
 namespace vkp {
 
@@ -83,10 +84,11 @@ class ExprParser {
         if (name == "WG") return node(K::WG);
         static const std::pair<const char*, K> functions[] = {{"ceil_div", K::CeilDiv}, {"min", K::Min}, {"max", K::Max},
                                                               {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil},
-                                                              {"pow2", K::Pow2}};
+                                                              {"pow2", K::Pow2}, {"pow", K::Pow},
+                                                              {"logceil", K::LogCeil}};
         for (const auto& [fname, kind] : functions) {
             if (name != fname) continue;
-            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max;
+            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max || kind == K::Pow || kind == K::LogCeil;
             if (!eat('(')) error("'(' expected after " + name);
             int a = sum(), b = -1;
             if (binary && !eat(',')) error("',' expected: " + name + " takes two arguments");
@@ -128,6 +130,30 @@ bool Expr::usesN() const {
     return false;
 }
 
+namespace {
+
+// a^b, wrapping like uint64 (by squaring: b may be large).
+uint64_t power(uint64_t a, uint64_t b) {
+    uint64_t r = 1;
+    for (; b; b >>= 1, a *= a)
+        if (b & 1) r *= a;
+    return r;
+}
+
+// The least k with base^k >= a: how many levels a blocked algorithm with blocks of `base`
+// needs for `a` elements (0 for a <= 1). A base below 2 never gets there: 0, as for a division by 0.
+uint64_t logCeil(uint64_t base, uint64_t a) {
+    if (base < 2) return 0;
+    uint64_t k = 0;
+    for (uint64_t p = 1; p < a; ++k) {
+        if (p > UINT64_MAX / base) return k + 1; // the next power passes every uint64
+        p *= base;
+    }
+    return k;
+}
+
+} // namespace
+
 uint64_t Expr::eval(int i, const ExprVars& v) const {
     const Node& n = m_nodes[i];
     auto a = [&] { return eval(n.a, v); };
@@ -152,6 +178,8 @@ uint64_t Expr::eval(int i, const ExprVars& v) const {
     case Node::Kind::Log2Ceil: { uint64_t x = a(), r = 0; while ((uint64_t(1) << r) < x && r < 63) ++r; return r; }
     case Node::Kind::Pow2Ceil: { uint64_t x = a(), p = 1; while (p < x && p < (uint64_t(1) << 62)) p <<= 1; return p; }
     case Node::Kind::Pow2: { uint64_t x = a(); return x < 64 ? uint64_t(1) << x : 0; }
+    case Node::Kind::Pow: return power(a(), b());
+    case Node::Kind::LogCeil: return logCeil(a(), b());
     }
     return 0;
 }

@@ -1,9 +1,11 @@
 // Integer expressions in puzzle files, for sizes that follow a case's data: workgroup counts,
 // constants and scratch-buffer sizes written as e.g. "ceil_div(N, WG * 4)".
 // Names: N (element count of the puzzle's first input in the case), WG (the case's workgroup
-// size in x), and the puzzle's constants by name (in workgroup counts and sizes). Operators: + - * / % (integer), parentheses. Functions: ceil_div(a, b), min(a, b),
-// max(a, b), log2ceil(a), pow2ceil(a), pow2(a) = 2^a. In a multi-pass puzzle's passes, `i` is
-// the repetition index (0, 1, ...) of a repeated pass.
+// size in x), and the puzzle's constants by name (in workgroup counts and sizes). Operators:
+// + - * / % (integer), parentheses. Functions: ceil_div(a, b), min(a, b), max(a, b),
+// log2ceil(a), pow2ceil(a), pow2(a) = 2^a, pow(a, b) = a^b, logceil(b, a) = the least k with
+// b^k >= a (how many times a blocked algorithm must recurse). In a multi-pass puzzle's passes,
+// `i` is the repetition index (0, 1, ...) of a repeated pass.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +36,7 @@ class Expr {
     const std::string& text() const { return m_text; }
 
     struct Node {
-        enum class Kind { Number, N, WG, Name, Add, Sub, Mul, Div, Mod, CeilDiv, Min, Max, Log2Ceil, Pow2Ceil, Pow2 };
+        enum class Kind { Number, N, WG, Name, Add, Sub, Mul, Div, Mod, CeilDiv, Min, Max, Log2Ceil, Pow2Ceil, Pow2, Pow, LogCeil };
         Kind kind = Kind::Number;
         uint64_t value = 0;
         int a = -1, b = -1; // operand node indices

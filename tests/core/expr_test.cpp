@@ -31,6 +31,31 @@ TEST(Expr, ArithmeticAndFunctions) {
     EXPECT_EQ(eval(" ceil_div ( N , WG ) + 1 "), 14u);
 }
 
+TEST(Expr, PowAndLogCeil) {
+    EXPECT_EQ(eval("pow(WG, 2)"), 64u);
+    EXPECT_EQ(eval("pow(3, 0)"), 1u);
+    EXPECT_EQ(eval("pow(0, 0)"), 1u);
+    EXPECT_EQ(eval("pow(2, 63)"), 1ull << 63);
+    EXPECT_EQ(eval("pow(2, 64)"), 0u);               // wraps like uint64
+    EXPECT_EQ(eval("pow(1, 1000000000000)"), 1u);    // by squaring: no long loop
+    EXPECT_EQ(eval("pow(10, 19)"), 10000000000000000000ull);
+    // logceil(b, a): the least k with b^k >= a.
+    EXPECT_EQ(eval("logceil(WG, N)"), 3u);           // 8^2 = 64 < 100 <= 512
+    EXPECT_EQ(eval("logceil(8, 64)"), 2u);           // exactly a power: no extra level
+    EXPECT_EQ(eval("logceil(8, 65)"), 3u);
+    EXPECT_EQ(eval("logceil(2, N)"), eval("log2ceil(N)"));
+    EXPECT_EQ(eval("logceil(8, 1)"), 0u);
+    EXPECT_EQ(eval("logceil(8, 0)"), 0u);
+    EXPECT_EQ(eval("logceil(1, N)"), 0u);            // no base below 2 gets there
+    EXPECT_EQ(eval("logceil(0, N)"), 0u);
+    EXPECT_EQ(eval("logceil(3, 18446744073709551615)"), 41u); // 3^40 < 2^64 - 1 < 3^41: no overflow
+    EXPECT_EQ(eval("logceil(18446744073709551615, 18446744073709551615)"), 1u);
+    EXPECT_EQ(eval("logceil(4294967296, 18446744073709551615)"), 2u);
+    // The recursive blocked scan of puzzle scan-levels: blocks of B = 8192 at N = 2^28.
+    EXPECT_EQ(eval("max(1, logceil(8192, N))", 1u << 28), 3u);
+    EXPECT_EQ(eval("ceil_div(N, pow(8192, 2))", 1u << 28), 4u);
+}
+
 TEST(Expr, ConstantsByName) {
     auto e = Expr::parse("ceil_div(N, WG * ITEMS)");
     ASSERT_TRUE(e.ok());
@@ -55,6 +80,8 @@ TEST(Expr, ErrorsNameTheColumn) {
         {"N +", "column 4: a number, N, WG, a constant, a function or '(' expected"},
         {"2 +* 3", "column 4: a number, N, WG, a constant, a function or '(' expected"},
         {"min(N)", "column 6: ',' expected: min takes two arguments"},
+        {"pow(N)", "column 6: ',' expected: pow takes two arguments"},
+        {"logceil(8, N", "column 13: ')' expected"},
         {"N N", "column 3: unexpected 'N'"},
     };
     for (const Row& r : rows) {
