@@ -18,6 +18,7 @@
 #include <backends/imgui_impl_vulkan.h>
 
 #include "app/frame_stats.h"
+#include "core/passes.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "worker/worker_runner.h"
@@ -84,6 +85,7 @@ class App {
 
   private:
     Status start();
+    Status checkPassOption() const;
     void applyScale();
     Status frame(bool capture);
     void handleRequests();
@@ -138,6 +140,7 @@ Status App::start() {
             return std::unique_ptr<DeviceRunner>(std::move(*runner));
         };
     m_wb = std::make_unique<ui::Workbench>(wo);
+    if (auto st = checkPassOption(); !st) return st;
     Settings& s = m_wb->settings();
     if (m_o.theme == "light") s.theme = ThemeKind::Light;
     if (m_o.theme == "dark") s.theme = ThemeKind::Dark;
@@ -171,6 +174,20 @@ Status App::start() {
     return okStatus();
 }
 
+// --pass K names a dispatch of the case shown: it must be a multi-pass puzzle's, and exist.
+Status App::checkPassOption() const {
+    const Puzzle* p = m_wb->puzzle();
+    if (m_o.pass == 0 || !p) return okStatus();
+    if (!p->multiPass()) return Error{ErrorKind::Usage, "--pass is for multi-pass puzzles; " + p->slug + " runs one dispatch per case"};
+    size_t c = m_o.caseNumber > 0 ? std::min<size_t>(m_o.caseNumber, p->cases.size()) - 1 : 0;
+    auto dispatches = caseDispatches(*p, c);
+    if (!dispatches) return dispatches.error();
+    if (static_cast<size_t>(m_o.pass) > dispatches->size())
+        return Error{ErrorKind::Usage, "--pass " + std::to_string(m_o.pass) + ": case " + std::to_string(c + 1) + " of " + p->slug + " runs " +
+                                           std::to_string(dispatches->size()) + " dispatches (--pass 1 to " + std::to_string(dispatches->size()) + ")"};
+    return okStatus();
+}
+
 void App::prepareScreenshotState() {
     const Puzzle* p = m_wb->puzzle();
     if (m_o.caseNumber > 0 && p) m_state.selectedCase = std::min<int>(m_o.caseNumber, static_cast<int>(p->cases.size())) - 1;
@@ -185,6 +202,7 @@ void App::prepareScreenshotState() {
     else if (m_o.tab == "timeline") m_state.showMemoryTab = ui::MemoryTab::Timeline;
     else if (m_o.tab == "watches") m_state.showMemoryTab = ui::MemoryTab::Watches;
     if (m_o.thread) m_state.selection.thread = *m_o.thread;
+    if (m_o.pass > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.pass - 1);
     std::optional<uint32_t> step = m_o.script.walkthroughStep;
     if (!step && m_o.tab == "walkthrough") step = 1;
     if (step && p) {
@@ -360,7 +378,8 @@ int App::run() {
         return 2;
     }
     if (auto s = start(); !s) {
-        std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
+        if (s.error().kind == ErrorKind::Usage) std::cerr << "vkpuzzles: " << s.error().message << " (see vkpuzzles --help)\n";
+        else std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
         return shutdown(2);
     }
     std::signal(SIGINT, onSignal);

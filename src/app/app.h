@@ -38,6 +38,7 @@ struct AppOptions {
     std::optional<std::array<uint32_t, 3>> thread; // --thread X,Y[,Z]: select this thread
     ViewScript script;             // VKPUZZLES_VIEW
     int caseNumber = 0;            // 1-based test case to select (0 = the first)
+    int pass = 0;                  // 1-based dispatch of a multi-pass case to show (0 = the default), as `trace --pass`
     std::optional<std::pair<float, float>> hover; // pretend the pointer is here (screenshots)
     bool reveal = false;           // reveal every hint and the solution (screenshots, in memory)
     bool inProcess = false;        // run kernels in this process, not in the isolated worker

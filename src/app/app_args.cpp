@@ -75,6 +75,8 @@ Result<AppOptions> appOptionsFrom(const cli::Args& a) {
         o.script = *script;
     }
     if (auto v = a.value("case"); v && !parseInt(*v, 1, 1000000, o.caseNumber)) return usage("--case needs a case number, not '" + *v + "'");
+    if (auto v = a.value("pass"); v && !parseInt(*v, 1, 1000000, o.pass))
+        return usage("--pass needs the number of a dispatch of a multi-pass case (1 = the first), not '" + *v + "'");
     if (auto v = a.value("hover")) {
         float x = 0, y = 0;
         char tail = 0;

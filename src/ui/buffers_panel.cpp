@@ -92,9 +92,123 @@ void buffersLegend(bool traced) {
            "thread at the end of the kernel. Right-click: save this view as a PNG.");
 }
 
+// One buffer the dispatch binds: "before" and "after" side by side when the dispatch wrote it
+// (the last dispatch's outputs: what the device read back, beside the expected values), else its
+// contents during the dispatch.
+void dispatchBuffer(ViewState& view, const ShownCase& sc, const GridMarks& marks, size_t b, float width, CellCanvas& canvas) {
+    const Puzzle& p = *sc.puzzle;
+    const DispatchMemory& mem = *sc.memory;
+    const BufferDecl& decl = p.buffers[b];
+    const Palette& pal = palette();
+    const BufferData& before = mem.before[b];
+    bool last = sc.dispatch + 1 == view.dispatches.entries().size();
+    const BufferOutcome* bo = nullptr;
+    if (last)
+        for (const BufferOutcome& o : sc.outcome->outputs)
+            if (o.buffer == b) bo = &o;
+    bool wrote = b < mem.wrote.size() && mem.wrote[b];
+    std::string what = shapeWords(before.shape, decl.type, roleKindName(decl.role));
+    size_t at = sc.entry->bufferAt[b];
+    if (at != b) what += " \xC2\xB7 the memory that started as " + p.buffers[at].name;
+    if (!wrote) what += " \xC2\xB7 not written by this dispatch";
+    ImGui::PushID(static_cast<int>(b));
+    gridTitle(decl.name, what);
+    if (bo) {
+        ImGui::SameLine();
+        if (bo->verdict.pass) colouredText(pal.pass, "\xE2\x9C\x93 matches");
+        else colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo->verdict.mismatchCount) + " of " + std::to_string(bo->expected.shape.count()) + " cells wrong");
+    }
+    CellRef base = CellRef::buffer(static_cast<uint32_t>(b), 0);
+    if (!wrote && !bo) {
+        GridData d{"during", &before, nullptr, 0, nullptr, base, true};
+        if (auto clicked = drawCellGrid(d, marks, view, width, &canvas)) view.selection.clickCell(*clicked);
+        ImGui::PopID();
+        return ImGui::Spacing();
+    }
+    // Side by side: before | after (| expected).
+    std::vector<std::pair<std::string, GridData>> grids;
+    grids.push_back({"before this dispatch", GridData{"before", &before, nullptr, 0, nullptr, base, true}});
+    if (bo) grids.push_back({sc.official ? "after (the official solution, read back)" : "after (read back from the device)",
+                             GridData{"after", &bo->actual, &bo->expected, p.tolerance, nullptr, base, true}});
+    else grids.push_back({"after this dispatch", GridData{"after", &mem.after[b], nullptr, 0, nullptr, base, true}});
+    if (bo) grids.push_back({"expected (the case's result)", GridData{"expected", &bo->expected, nullptr, 0, nullptr, base, false}});
+    // Side by side only when each grid keeps its shape (a 1D array on one line); else one under
+    // the other at full width, so a cell's index lines up in all of them.
+    float gap = ImGui::GetFontSize() * 1.5f;
+    float each = (width - gap * (grids.size() - 1)) / grids.size();
+    bool sideBySide = true;
+    for (const auto& [label, g] : grids) {
+        GridLayout l = layoutGrid(*g.values, g.expected, each);
+        bool fits = l.twoD ? l.size.x <= each : l.rows <= 1;
+        sideBySide = sideBySide && fits && ImGui::CalcTextSize(label.c_str()).x <= each;
+    }
+    if (!sideBySide) each = width;
+    for (size_t k = 0; k < grids.size(); ++k) {
+        if (k && sideBySide) ImGui::SameLine(0, gap);
+        ImGui::BeginGroup();
+        dimText(grids[k].first);
+        // Arrows end on the "after" grid: the cells this dispatch wrote.
+        bool arrows = k == 1;
+        if (auto clicked = drawCellGrid(grids[k].second, marks, view, each, arrows ? &canvas : nullptr)) view.selection.clickCell(*clicked);
+        ImGui::EndGroup();
+    }
+    ImGui::Spacing();
+    ImGui::PopID();
+}
+
+// The notes that say where the replayed numbers may be off.
+void replayNotes(const DispatchMemory& mem, float width) {
+    if (mem.exact) return;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    for (const std::string& n : mem.notes) colouredText(palette().warn, "\xE2\x9A\xA0 " + n);
+    ImGui::PopTextWrapPos();
+}
+
 } // namespace
 
+void BuffersView::drawDispatch(ViewState& view, const ShownCase& sc) {
+    const Puzzle& p = *sc.puzzle;
+    const TestCase& tc = *sc.testCase;
+    buffersLegend(true);
+    GridMarks marks = gridMarks(p, tc, view);
+    ImGui::BeginChild("bufferlist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "buffers");
+    ImGui::BeginGroup();
+    float width = ImGui::GetContentRegionAvail().x;
+    size_t n = view.dispatches.entries().size();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " of " + std::to_string(n) + " (" + sc.entry->label + "): the buffers it binds, named as "
+            "it calls them, before and after it ran. " + (sc.dispatch == 0 ? std::string("It starts from the case's initial data.")
+                                                                         : "Its starting data is replayed from the traces of the dispatches before it."));
+    ImGui::PopTextWrapPos();
+    replayNotes(*sc.memory, width);
+    CellCanvas canvas;
+    std::vector<Arrow> arrows = marks.selected ? arrowsFor(*marks.selected) : std::vector<Arrow>{};
+    canvas.want(arrows);
+    const std::vector<size_t>& bound = p.kernels.at(sc.entry->kernel).buffers;
+    // What it only reads first, then what it writes; shared memory between, as data flows.
+    for (int written = 0; written < 2; ++written) {
+        for (size_t b : bound)
+            if (b < p.buffers.size() && (b < sc.memory->wrote.size() && sc.memory->wrote[b]) == (written == 1)) dispatchBuffer(view, sc, marks, b, width, canvas);
+        const Trace* trace = sc.trace();
+        const TraceAnalysis* analysis = sc.analysis();
+        if (written == 0 && trace && analysis) {
+            std::optional<Uvec3> who = view.selection.thread ? view.selection.thread : view.hover.thread;
+            uint64_t wg = who ? invocationIndex(tc, *who) / std::max(1u, trace->launch.invocationsPerGroup()) : view.timelineWorkgroup;
+            if (wg < analysis->rounds.size() && !analysis->rounds[wg].empty()) {
+                const SharedSnapshot& lastRound = analysis->rounds[wg].back();
+                drawSharedArrays(*trace, wg, lastRound.values, lastRound.written, marks, view, width, &canvas, "at the end");
+            }
+        }
+    }
+    if (sc.dispatch + 1 < n) dimText("The case's outputs are compared with the expected values after the last dispatch (" + std::to_string(n) + ").");
+    drawArrows(ImGui::GetWindowDrawList(), arrows, canvas);
+    ImGui::EndGroup();
+    ImGui::EndChild();
+}
+
 void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
+    if (sc.memory && sc.entry && sc.outcome && !sc.outcome->error) return drawDispatch(view, sc);
     const Puzzle& p = *sc.puzzle;
     const TestCase& tc = *sc.testCase;
     const Palette& pal = palette();

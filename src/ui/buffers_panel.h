@@ -1,6 +1,7 @@
 // The Buffers view of the memory panel: the shown case's inputs, the shared arrays of one
 // workgroup at the end of the kernel, and for each output the actual values beside the expected
-// ones (2D buffers as matrices, wrong cells red). The selected (or hovered) thread's reads and
+// ones (2D buffers as matrices, wrong cells red). For a dispatch of a multi-pass case: the
+// buffers it binds (named as it calls them) before and after it ran, replayed from the traces. The selected (or hovered) thread's reads and
 // writes light up with their order numbers and arrows from the cells it read to the cell it wrote.
 #pragma once
 
@@ -23,6 +24,8 @@ class BuffersView {
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
 
   private:
+    // A dispatch of a multi-pass case: the buffers it binds, before and after it.
+    void drawDispatch(ViewState& view, const ShownCase& sc);
     // Materialised data of cases that did not run (the kernel does not compile yet).
     const CaseData* fallbackData(const Puzzle& p, size_t caseIndex);
     std::map<std::pair<std::string, size_t>, std::optional<CaseData>> m_materialised;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/passes.h"
+#include "ui/dispatch_model.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -21,7 +23,21 @@ struct Verdict {
     ImU32 colour;
 };
 
-Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p) {
+// "race on line 14", and for a multi-pass case "in scan_sums"; lines of the whole text.
+std::string findingWhere(const Finding& f, const CaseOutcome& c, const std::vector<uint32_t>& offsets) {
+    size_t kernel = 0;
+    std::string where;
+    for (const PassTrace& pass : c.passes)
+        if (pass.analysis == c.analysis) {
+            kernel = pass.kernel;
+            where = " in " + pass.label;
+            break;
+        }
+    uint32_t line = wholeTextLine(offsets, kernel, f.line);
+    return std::string(findingKindName(f.kind)) + (line ? " on line " + std::to_string(line) : "") + where;
+}
+
+Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, const std::vector<uint32_t>& offsets) {
     const Palette& pal = palette();
     if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
     if (!r->compiled()) return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
@@ -32,7 +48,7 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p) {
     if (c->analysis)
         for (const Finding& f : c->analysis->findings)
             if (f.failsCase && !finding) finding = &f;
-    std::string traced = finding ? std::string(findingKindName(finding->kind)) + (finding->line ? " on line " + std::to_string(finding->line) : "") : "";
+    std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
     if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
@@ -57,6 +73,18 @@ std::string dimsText(const std::array<uint32_t, 3>& d) {
 std::string launchText(const TestCase& c) {
     uint64_t n = c.threadCount();
     return dimsText(c.workgroupSize) + " \xC3\x97 " + dimsText(c.workgroups) + " = " + std::to_string(n) + (n == 1 ? " thread" : " threads");
+}
+
+std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
+    const TestCase& c = p.cases.at(caseIndex);
+    if (!p.multiPass()) return launchText(c);
+    auto dispatches = caseDispatches(p, caseIndex);
+    if (!dispatches) return dimsText(c.workgroupSize) + " per workgroup";
+    std::string groups;
+    for (size_t d = 0; d < dispatches->size() && d < 3; ++d) groups += (d ? ", " : "") + dimsText((*dispatches)[d].workgroups);
+    if (dispatches->size() > 3) groups += ", \xE2\x80\xA6";
+    size_t n = dispatches->size();
+    return dimsText(c.workgroupSize) + " \xC3\x97 " + groups + " in " + std::to_string(n) + (n == 1 ? " dispatch" : " dispatches");
 }
 
 std::string constantsText(const Puzzle& p, const TestCase& c) {
@@ -87,9 +115,14 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         dimText("(results of an earlier version; checking\xE2\x80\xA6)");
     }
     float pad = ImGui::GetFontSize() * 0.3f, line = ImGui::GetTextLineHeight();
+    std::shared_ptr<const std::string> source = wb.reportSource();
+    if (source != m_offsetsFor) {
+        m_offsetsFor = source;
+        m_offsets = source ? kernelLineOffsets(*p, *source) : std::vector<uint32_t>{};
+    }
     for (size_t i = 0; i < p->cases.size(); ++i) {
         const TestCase& tc = p->cases[i];
-        Verdict v = verdictOf(r, outcomeOf(r, i), *p);
+        Verdict v = verdictOf(r, outcomeOf(r, i), *p, m_offsets);
         ImGui::PushID(static_cast<int>(i));
         ImVec2 pos = ImGui::GetCursorScreenPos();
         float width = ImGui::GetContentRegionAvail().x;
@@ -107,7 +140,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         float x2 = x + ImGui::GetFontSize() * 1.3f;
         std::string head = "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
         dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text, head.c_str(), nullptr, 0, &clip);
-        std::string launch = launchText(tc);
+        std::string launch = caseLaunchText(*p, i);
         std::string k = constantsText(*p, tc);
         if (!k.empty()) launch += ", " + k;
         dl->AddText(fonts().mono, fonts().small->FontSize * 1.1f, ImVec2(x2, y + line), pal.dimText, launch.c_str(), nullptr, 0, &clip);
@@ -116,7 +149,8 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextUnformatted(head.c_str());
-            dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " + dimsText(tc.workgroups));
+            if (p->multiPass()) dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " + caseLaunchText(*p, i));
+            else dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " + dimsText(tc.workgroups));
             colouredText(v.colour, v.text);
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();

@@ -2,7 +2,9 @@
 // case shows it in the buffers panel and the thread grid.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -13,6 +15,8 @@ namespace vkp::ui {
 
 std::string dimsText(const std::array<uint32_t, 3>& d); // "(4, 4)", "(6)"
 std::string launchText(const TestCase& c);              // "(4, 4) x (3, 3) = 144 threads"
+// launchText, or for a multi-pass case its dispatches: "(4) x (3), (1), (3) in 3 dispatches".
+std::string caseLaunchText(const Puzzle& p, size_t caseIndex);
 std::string constantsText(const Puzzle& p, const TestCase& c); // "SIZE = 3, TILE = 4"
 
 class CasesPanel {
@@ -21,6 +25,8 @@ class CasesPanel {
 
   private:
     int m_scrolledTo = -1; // the case last scrolled into view
+    std::shared_ptr<const std::string> m_offsetsFor; // the report's text the line offsets are of
+    std::vector<uint32_t> m_offsets;                 // its kernels' lines in the whole text
 };
 
 } // namespace vkp::ui

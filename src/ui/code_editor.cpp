@@ -207,9 +207,11 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
     uint64_t rev = doc.revision();
     TextPos cursor = doc.cursor(), anchor = doc.anchor();
     float pageLines = std::max(1.0f, ImGui::GetWindowHeight() / (ImGui::GetFontSize() * 1.35f) - 1);
-    // Alt with the arrows, Home and End steps the timeline (main_view.cpp): not the cursor.
+    // Alt with the arrows, Home and End steps the timeline, with PgUp / PgDn picks the dispatch
+    // (main_view.cpp): not the cursor.
     bool appKey = alt && !ctrl && (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow) ||
-                                   pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End));
+                                   pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End) ||
+                                   pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_PageDown));
     if (appKey) {
         // handled by the window
     } else if (pressed(ImGuiKey_LeftArrow)) doc.moveLeft(shift, ctrl);

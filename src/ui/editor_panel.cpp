@@ -96,6 +96,10 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         m_editor.jumpTo(wb.document(), view.jumpTo->first, view.jumpTo->second);
         view.jumpTo.reset();
     }
+    if (view.scrollEditorTo) {
+        m_editor.scrollToLine(*view.scrollEditorTo);
+        view.scrollEditorTo.reset();
+    }
     static const std::vector<Diagnostic> kNone;
     const std::vector<Diagnostic>& diags = wb.report() ? wb.report()->diagnostics : kNone;
     ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -39,7 +39,8 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     handleTimelineKeys(view);
 }
 
-// Alt with the arrows, Home and End steps the timeline (the editor leaves these keys alone).
+// Alt with the arrows, Home and End steps the timeline, with PgUp and PgDn picks the dispatch
+// (the editor leaves these keys alone).
 void MainView::handleTimelineKeys(ViewState& view) {
     ImGuiIO& io = ImGui::GetIO();
     if (!io.KeyAlt || io.KeyCtrl) return;
@@ -50,6 +51,10 @@ void MainView::handleTimelineKeys(ViewState& view) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) move = TimelineMove::NextRound;
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) move = TimelineMove::Start;
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) move = TimelineMove::End;
+    // Alt+PgUp / Alt+PgDn: the previous / next dispatch of a multi-pass case (Ctrl+PgUp / PgDn
+    // are the puzzles).
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) view.dispatchStep = -1;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) view.dispatchStep = 1;
     if (!move) return;
     view.timelineMove = move;
     view.showMemoryTab = MemoryTab::Timeline;
@@ -253,6 +258,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Alt+Left / Right", "timeline: one access back / on"},
         {"Alt+Up / Down", "timeline: one barrier round back / on"},
         {"Alt+Home / End", "timeline: start / end"},
+        {"Alt+PgUp / PgDn", "multi-pass case: the previous / next dispatch"},
         {"F9", "watch the cursor's line (or right-click a line)"},
         {"Esc", "clear the selected thread and cell"},
         {"F1", "this list"},
@@ -292,6 +298,26 @@ void MainView::drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info) 
     ImGui::EndPopup();
 }
 
+// A dispatch picked (picker, keys, --pass) of another kernel of a multi-kernel puzzle scrolls the
+// editor to that kernel's section, where its lines are marked (the cursor stays where it was).
+void MainView::followDispatch(ViewState& view, const ShownCase& sc) {
+    if (!sc.entry || sc.official || sc.puzzle->kernels.size() <= 1) {
+        m_lastKernel.reset();
+        return;
+    }
+    size_t k = sc.entry->kernel;
+    // The default dispatch, or a line asked for (a finding, a script), leaves the editor alone.
+    if (!view.pickedDispatch || view.jumpTo) {
+        m_lastKernel = k;
+        return;
+    }
+    if (m_lastKernel == k) return;
+    const std::vector<uint32_t>& offsets = view.dispatches.lineOffsets();
+    if (k >= offsets.size() || offsets[k] == 0) return; // no text has run yet: again next frame
+    m_lastKernel = k;
+    view.scrollEditorTo = static_cast<int>(offsets[k]);
+}
+
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     view.hover = view.nextHover;
     view.nextHover = {};
@@ -302,6 +328,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     setLegendOptions(wb.settings().showLegends, wb.settings().showExplanations);
     handleShortcuts(wb, view);
     ShownCase sc = shownCase(wb, view);
+    followDispatch(view, sc);
     if (sc.testCase) view.selection.fitTo(*sc.puzzle, *sc.testCase, sc.trace());
     if (view.selection.thread != m_lastSelected) {
         m_lastSelected = view.selection.thread;

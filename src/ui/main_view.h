@@ -42,6 +42,7 @@ class MainView {
     void drawShortcuts(ViewState& view);
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
     void handleShortcuts(Workbench& wb, ViewState& view);
+    void followDispatch(ViewState& view, const ShownCase& sc);
 
     BrowserPanel m_browser;
     StatementPanel m_statement;
@@ -56,6 +57,7 @@ class MainView {
     bool m_layoutDragged = false;
     int m_lastPuzzle = -1; // a new puzzle starts on its first case
     std::optional<Uvec3> m_lastSelected; // a newly selected thread takes the timeline to its workgroup
+    std::optional<size_t> m_lastKernel;  // the kernel of the dispatch shown last (multi-kernel puzzles)
 };
 
 } // namespace vkp::ui

@@ -26,4 +26,8 @@ class MemoryPanel {
     MemoryTab m_current = MemoryTab::Buffers;
 };
 
+// A multi-pass case's dispatch picker: previous, the list (label, workgroups, findings), next; and
+// which buffers a swap moved. Nothing for a case of one dispatch.
+void drawDispatchPicker(ViewState& view, const ShownCase& sc);
+
 } // namespace vkp::ui

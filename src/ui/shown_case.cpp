@@ -9,10 +9,41 @@ uint64_t ShownCase::workgroups() const {
     return uint64_t(testCase->workgroups[0]) * testCase->workgroups[1] * testCase->workgroups[2];
 }
 
+const std::vector<BufferData>* ShownCase::startData() const {
+    if (memory) return &memory->before;
+    return outcome ? &outcome->inputs : nullptr;
+}
+
+namespace {
+
+// The dispatch to show: the learner's pick (kept while the case stays the same), moved by the
+// keyboard's request, else the default.
+size_t chooseDispatch(ViewState& view, const ShownCase& s) {
+    std::string key = s.puzzle->folder + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
+    if (key != view.dispatchFor) {
+        // The first frame keeps a scripted choice (--pass); another case starts on its default.
+        if (!view.dispatchFor.empty()) view.pickedDispatch.reset();
+        view.dispatchFor = key;
+    }
+    size_t n = view.dispatches.entries().size();
+    size_t shown = view.dispatches.defaultIndex();
+    if (view.pickedDispatch && *view.pickedDispatch < n) shown = *view.pickedDispatch;
+    if (view.dispatchStep && n > 1 && view.dispatches.traced() > 1) {
+        long to = std::clamp<long>(static_cast<long>(shown) + view.dispatchStep, 0, static_cast<long>(n) - 1);
+        shown = static_cast<size_t>(to);
+        view.pickedDispatch = shown;
+    }
+    view.dispatchStep = 0;
+    return shown;
+}
+
+} // namespace
+
 ShownCase shownCase(Workbench& wb, ViewState& view) {
     ShownCase s;
     s.puzzle = wb.puzzle();
     if (!s.puzzle || s.puzzle->cases.empty()) {
+        view.dispatches.use(nullptr, 0, nullptr, nullptr);
         view.traces.use(nullptr, nullptr, nullptr);
         return s;
     }
@@ -29,8 +60,19 @@ ShownCase shownCase(Workbench& wb, ViewState& view) {
         s.source = wb.reportSource();
     }
     s.testCase = &s.puzzle->cases[s.index];
-    if (s.outcome) view.traces.use(s.outcome->trace, s.outcome->analysis, s.source);
-    else view.traces.use(nullptr, nullptr, nullptr);
+    view.dispatches.use(s.puzzle, s.index, s.outcome, s.source);
+    s.dispatch = chooseDispatch(view, s);
+    s.dispatches = view.dispatches.traced();
+    if (s.puzzle->multiPass() && s.dispatch < view.dispatches.entries().size()) {
+        s.entry = &view.dispatches.entries()[s.dispatch];
+        s.testCase = view.dispatches.launchCase(s.dispatch);
+        s.memory = view.dispatches.memory(s.dispatch);
+    }
+    if (s.outcome) {
+        s.shownTrace = view.dispatches.trace(s.dispatch);
+        s.shownAnalysis = view.dispatches.analysis(s.dispatch);
+    }
+    view.traces.use(s.shownTrace, s.shownAnalysis, s.outcome ? s.source : nullptr);
     view.timelineWorkgroup = std::min<uint64_t>(view.timelineWorkgroup, std::max<uint64_t>(1, s.workgroups()) - 1);
     return s;
 }

@@ -334,7 +334,10 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     const TestCase& tc = *sc.testCase;
     uint32_t sg = wb.snapshot().device ? wb.snapshot().device->subgroupSize : 0;
     std::string info = std::to_string(tc.threadCount()) + " threads" + (sg ? ", subgroup size " + std::to_string(sg) : "");
-    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) + (sc.official ? " (official solution)" : "");
+    if (sc.entry && view.dispatches.entries().size() > 1)
+        info = "dispatch " + std::to_string(sc.dispatch + 1) + " of " + std::to_string(view.dispatches.entries().size()) + ", " + info;
+    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) + (sc.entry ? ", " + sc.entry->label : "") +
+                        (sc.official ? " (official solution)" : "");
     beginPanel("threads", title.c_str(), size, info);
     drawLegend(sc, sg);
     flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);

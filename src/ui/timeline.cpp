@@ -74,6 +74,17 @@ uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t 
     return old;
 }
 
+uint32_t valueWritten(const Trace& trace, const TraceEvent& e, const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown) {
+    if (unknown) *unknown = false;
+    if (e.kind != TraceEventKind::Atomic) return e.value;
+    auto op = atomics.find(e.line);
+    // The result follows from the value the atomic itself saw (its old value), not from a
+    // replay: in the real run other threads' atomics may have come first.
+    if (op != atomics.end() && op->second == AtomicOpKind::Store) return e.value;
+    std::optional<ElementKind> type = e.variable < trace.variables.size() ? trace.variables[e.variable].decl.elementType : std::nullopt;
+    return applyAtomic(op == atomics.end() ? AtomicOpKind::Add : op->second, type, e.value, e.extra, unknown);
+}
+
 Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial, std::map<uint32_t, AtomicOpKind> atomics)
     : m_trace(trace), m_workgroup(workgroup), m_atomics(std::move(atomics)) {
     m_initial.values.resize(trace.variables.size());
@@ -170,16 +181,7 @@ void Timeline::applyStep(size_t i, MemoryState& s) const {
     const TimelineStep& st = m_steps[i];
     const TraceEvent& e = m_trace.threads[st.invocation][st.event];
     if (!writesCell(e) || e.variable >= s.values.size() || e.index >= s.values[e.variable].size()) return;
-    uint32_t value = e.value;
-    if (e.kind == TraceEventKind::Atomic) {
-        auto op = m_atomics.find(e.line);
-        // The result follows from the value the atomic itself saw (its old value), not from the
-        // replay: in the real run other threads' atomics may have come first.
-        value = applyAtomic(op == m_atomics.end() ? AtomicOpKind::Add : op->second, m_trace.variables[e.variable].decl.elementType, e.value,
-                            e.extra);
-        if (op != m_atomics.end() && op->second == AtomicOpKind::Store) value = e.value;
-    }
-    s.values[e.variable][e.index] = value;
+    s.values[e.variable][e.index] = valueWritten(m_trace, e, m_atomics);
     s.written[e.variable][e.index] = 1;
 }
 

@@ -120,7 +120,8 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
         ImGui::PopFont();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The access just applied. Click: select its thread and show its line.");
     } else {
-        dimText("Start: every buffer holds its initial data; shared memory is not written yet (\xC2\xB7).");
+        dimText(sc.entry && sc.dispatch > 0 ? "Start: every buffer holds what it held before this dispatch; shared memory is not written yet (\xC2\xB7)."
+                                            : "Start: every buffer holds its initial data; shared memory is not written yet (\xC2\xB7).");
     }
 }
 
@@ -133,7 +134,8 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         ImGui::PopTextWrapPos();
         return;
     }
-    Timeline& tl = view.traces.timeline(view.timelineWorkgroup, sc.outcome->inputs);
+    const std::vector<BufferData>& start = *sc.startData();
+    Timeline& tl = view.traces.timeline(view.timelineWorkgroup, start);
     applyTimelineRequests(view, sc, tl);
     drawControls(view, sc, tl);
     legend({{pal.cellChangedBg, "changed by the last step"},
@@ -141,7 +143,9 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
             {pal.arrow, "what this write read"},
             {pal.cellLinkedBg, "read by the selected thread", pal.accent},
             {pal.cellBg, "written by it", pal.cellWritten}},
-           "One workgroup, replayed from the case's initial data. Steps go barrier round by barrier round (round r = the "
+           std::string(sc.entry ? "One workgroup of this dispatch, replayed from the buffers as they were before the dispatch (the case's initial "
+                                  "data, then what each earlier dispatch wrote, from its trace). " : "One workgroup, replayed from the case's initial data. ") +
+           "Steps go barrier round by barrier round (round r = the "
            "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by thread in local-index order, each "
            "thread's accesses in program order. Inside one round the real order between threads is unknown: that is why two "
            "threads touching one cell in the same round is a race. Shared cells nobody wrote yet show \xC2\xB7. The buffers show "
@@ -154,6 +158,16 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     exportMenu(view, "timeline");
     ImGui::BeginGroup();
     float width = ImGui::GetContentRegionAvail().x;
+    if (sc.memory) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+        if (sc.dispatch > 0)
+            dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " (" + sc.entry->label + ") starts from what " +
+                    (sc.dispatch == 1 ? std::string("dispatch 1") : sc.dispatch == 2 ? std::string("dispatches 1 and 2") : "dispatches 1 to " + std::to_string(sc.dispatch)) +
+                    " wrote (replayed from " + (sc.dispatch == 1 ? "its trace)." : "their traces)."));
+        if (!sc.memory->exact)
+            for (const std::string& n : sc.memory->notes) colouredText(pal.warn, "\xE2\x9A\xA0 " + n);
+        ImGui::PopTextWrapPos();
+    }
     // Arrows for the step just taken, when it wrote: from the reads that fed that write.
     CellCanvas canvas;
     std::vector<Arrow> arrows;
@@ -167,17 +181,23 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     canvas.want(arrows);
     drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view, width, &canvas,
                      tl.position() == tl.size() ? "at the end" : "at this step");
-    // Outputs first (they change), then inputs; each as replayed at this step.
+    // Outputs first (they change), then inputs; each as replayed at this step. A dispatch of a
+    // multi-pass case: the buffers it binds, as it calls them.
     const Puzzle& p = *sc.puzzle;
+    std::vector<size_t> shown;
+    for (size_t b = 0; b < p.buffers.size(); ++b) shown.push_back(b);
+    if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
     for (int pass = 0; pass < 2; ++pass)
-        for (size_t b = 0; b < p.buffers.size() && b < sc.outcome->inputs.size(); ++b) {
-            if ((p.buffers[b].role == RoleKind::Output) != (pass == 0)) continue;
-            const BufferData& initial = sc.outcome->inputs[b];
+        for (size_t b : shown) {
+            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0)) continue;
+            const BufferData& initial = start[b];
             BufferData now = initial;
             if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b)); v && tl.state().values[*v].size() == initial.words.size())
                 now.words = tl.state().values[*v];
             ImGui::PushID(static_cast<int>(b));
-            gridTitle(p.buffers[b].name, shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role)) + " \xC2\xB7 this workgroup's writes");
+            std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
+            if (sc.entry && sc.entry->bufferAt[b] != b) what += " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
+            gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
             GridData d{"tl", &now, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0), true};
             if (auto clicked = drawCellGrid(d, marks, view, width, &canvas)) view.selection.clickCell(*clicked);
             ImGui::PopID();

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "ui/dispatch_model.h"
 #include "ui/thread_map.h"
 #include "ui/trace_cache.h"
 #include "ui/trace_model.h"
@@ -50,6 +51,7 @@ struct ViewState {
     std::optional<SideTab> showTab;   // a request to bring a tab to the front
     std::optional<MemoryTab> showMemoryTab;
     std::optional<std::pair<int, int>> jumpTo; // 1-based line, column for the editor
+    std::optional<int> scrollEditorTo; // 1-based line the editor scrolls to (the cursor stays)
     uint64_t timelineWorkgroup = 0;   // flat index of the workgroup the timeline steps through
     std::optional<uint32_t> seekRound; // a request: the timeline goes to the end of this round
     std::optional<std::pair<uint64_t, uint32_t>> seekEvent; // a request: just after this (invocation, event)
@@ -57,6 +59,10 @@ struct ViewState {
     bool walkthroughActive = false;   // the bottom panels show the official solution's run
     size_t walkthroughCase = 0;       // its case
     TraceCache traces;                // derived data of the trace on show (cached per trace)
+    DispatchCache dispatches;         // the shown case's dispatches (multi-pass), cached per outcome
+    std::optional<size_t> pickedDispatch; // the dispatch the learner picked (0-based), kept while the case stays
+    std::string dispatchFor;          // the case it was picked for ("folder#case", "#official")
+    int dispatchStep = 0;             // a request from the keyboard: -1 the previous dispatch, +1 the next
     std::optional<ExportRequest> exportRequest;
     std::map<std::string, std::array<float, 4>> viewRects; // exportable views: screen x0, y0, x1, y1 this frame
     bool showShortcuts = false;

@@ -150,7 +150,15 @@ void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     }
     if (table.rows.empty()) {
         ImGui::PushTextWrapPos(0);
-        dimText("No thread made a memory access on line " + std::to_string(m_line) + " in this case (a line of arithmetic on "
+        const Puzzle& p = *sc.puzzle;
+        auto kernel = kernelOfLine(p, view.dispatches.lineOffsets(), m_line);
+        if (sc.entry && p.kernels.size() > 1 && kernel && *kernel != sc.entry->kernel) {
+            dimText("Line " + std::to_string(m_line) + " is in the kernel " + p.kernels[*kernel].name + "; the dispatch on show runs " +
+                    p.kernels[sc.entry->kernel].name + ". Pick a dispatch of " + p.kernels[*kernel].name + " above (Alt+PgUp / Alt+PgDn).");
+            ImGui::PopTextWrapPos();
+            return;
+        }
+        dimText("No thread made a memory access on line " + std::to_string(m_line) + (sc.entry ? " in this dispatch" : " in this case") + " (a line of arithmetic on "
                 "local variables is not traced; watch the line that reads or writes the array).");
         ImGui::PopTextWrapPos();
         return;

@@ -1,6 +1,7 @@
 #include "ui/workbench.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "session/kernel_text.h"
 
@@ -26,9 +27,9 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     }
     if (!m_puzzles.puzzles.empty()) openPuzzle(std::max(0, first));
     if (!m_options.kernelFile.empty() && puzzle()) {
-        auto text = readTextFile(m_options.kernelFile);
+        auto text = kernelFileText(*puzzle(), m_options.kernelFile);
         if (text) replaceText(*text, "opened " + m_options.kernelFile);
-        else m_messages.push_back("Cannot read the kernel file " + m_options.kernelFile + ".");
+        else m_messages.push_back(text.error().message);
     }
     m_snapshot = m_session->snapshot();
 }
@@ -38,6 +39,42 @@ Workbench::~Workbench() {
     saveProgress();
     saveSettings();
     m_session.reset();
+}
+
+Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    std::error_code ec;
+    if (fs::is_directory(spec, ec)) {
+        // A folder of NAME.comp files, one per kernel (a puzzle's solution/ or starter/ folder).
+        for (const KernelDecl& k : puzzle.kernels) files.push_back((fs::path(spec) / (k.name + ".comp")).string());
+    } else {
+        for (size_t start = 0; start <= spec.size();) {
+            size_t comma = spec.find(',', start);
+            files.push_back(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    if (files.size() == 1 && !fs::is_directory(spec, ec)) {
+        auto text = readTextFile(files[0]);
+        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + files[0] + "."};
+        return *text;
+    }
+    std::vector<std::string> texts(puzzle.kernels.size());
+    std::vector<bool> found(puzzle.kernels.size(), false);
+    for (const std::string& f : files) {
+        std::string stem = fs::path(f).stem().string();
+        auto k = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& d) { return d.name == stem; });
+        if (k == puzzle.kernels.end()) return Error{ErrorKind::Usage, "The kernel file " + f + " names no kernel of " + puzzle.displayName() + "."};
+        auto text = readTextFile(f);
+        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + f + "."};
+        texts[k - puzzle.kernels.begin()] = *text;
+        found[k - puzzle.kernels.begin()] = true;
+    }
+    for (size_t k = 0; k < found.size(); ++k)
+        if (!found[k]) return Error{ErrorKind::Usage, "No file for the kernel " + puzzle.kernels[k].name + " of " + puzzle.displayName() + " in " + spec + "."};
+    return joinKernelTexts(puzzle, texts);
 }
 
 int Workbench::findIndex(const std::string& name) const {

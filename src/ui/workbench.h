@@ -23,11 +23,15 @@ struct WorkbenchOptions {
     bool persist = true;                    // false: read and write no user state (screenshots)
     std::string deviceSelector;             // overrides the saved device when not empty
     std::string puzzle;                     // open this puzzle first (name, slug or number)
-    std::string kernelFile;                 // and put this kernel file's text in the editor
+    std::string kernelFile;                 // and put this kernel's text in the editor (see kernelFileText)
     std::chrono::milliseconds debounce{250};
     std::chrono::milliseconds autosaveDelay{800};
     RunnerFactory runnerFactory;            // where kernels run (empty: in this process)
 };
+
+// The editor's text from --kernel: a file (a kernel, or a multi-pass puzzle's joined text), a
+// folder of NAME.comp files, or NAME.comp files separated by commas (joined with markers).
+Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec);
 
 class Workbench {
   public:

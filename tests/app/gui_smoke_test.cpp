@@ -212,6 +212,43 @@ TEST_F(GuiSmokeTest, AWalkthroughStepDrivesTheViews) {
     EXPECT_GT(count(png, kDarkFail), 200u) << "the learner's own kernel (the starter) still fails";
 }
 
+// A multi-pass case, its kernels loaded from the solution folder: --pass picks the dispatch the
+// views show, and the thread grid has that dispatch's workgroups (scan-blocks case 1: scan_sums
+// runs one workgroup of 4 threads, add_offsets three).
+TEST_F(GuiSmokeTest, PassPicksTheDispatchOfAMultiPassCase) {
+    std::string kernels = test::puzzleDir() + "/17-scan-blocks/solution";
+    size_t threads[2] = {0, 0};
+    for (int pass : {2, 3}) {
+        std::string shot = (m_dir / ("blocks" + std::to_string(pass) + ".png")).string();
+        Outcome r = app("--screenshot " + shot + " --puzzle scan-blocks --case 1 --kernel " + kernels + " --pass " + std::to_string(pass) +
+                            " --tab timeline --size 1600x1000",
+                        "export=grid");
+        ASSERT_EQ(r.exit, 0) << r.out;
+        Png png = load(shot);
+        EXPECT_GT(count(png, kDarkPass), 100u) << "the solution passes: the kernels were joined from the folder";
+        Png grid = load((m_dir / "exports" / "scan-blocks-grid.png").string());
+        ASSERT_GT(grid.width, 200) << r.out;
+        threads[pass - 2] = count(grid, 0x35506e, 6); // threads of even subgroups
+    }
+    EXPECT_GT(threads[0], 200u) << "scan_sums' 4 threads";
+    EXPECT_GT(threads[1], threads[0] * 5 / 2) << "add_offsets' 12 threads in 3 workgroups";
+}
+
+TEST_F(GuiSmokeTest, BadPassValuesAreUsageErrors) {
+    for (const char* args : {"--pass 0", "--pass x"}) {
+        Outcome r = shell("env -u DISPLAY " + binary() + " --puzzle scan-blocks " + args);
+        EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
+        EXPECT_NE(r.out.find("--pass needs"), std::string::npos) << args << "\n" << r.out;
+    }
+    Outcome single = app("--screenshot " + (m_dir / "x.png").string() + " --puzzle map --pass 2");
+    EXPECT_EQ(single.exit, 2) << single.out;
+    EXPECT_NE(single.out.find("--pass is for multi-pass puzzles; map runs one dispatch per case"), std::string::npos) << single.out;
+    Outcome past = app("--screenshot " + (m_dir / "x.png").string() + " --puzzle scan-blocks --case 1 --pass 4");
+    EXPECT_EQ(past.exit, 2) << past.out;
+    EXPECT_NE(past.out.find("case 1 of scan-blocks runs 3 dispatches (--pass 1 to 3)"), std::string::npos) << past.out;
+    EXPECT_FALSE(fs::exists(m_dir / "x.png"));
+}
+
 TEST_F(GuiSmokeTest, BadViewScriptsAreUsageErrors) {
     for (const char* view : {"round=x", "watch=0", "export=everything", "colour=red"}) {
         Outcome r = shell(std::string("env -u DISPLAY VKPUZZLES_VIEW='") + view + "' " + binary());
