@@ -103,7 +103,7 @@ std::vector<BufferData> boundAs(const Puzzle& p, const std::vector<BufferData>& 
                                 const std::vector<size_t>& bufferAt) {
     std::vector<BufferData> out;
     for (size_t b = 0; b < p.buffers.size() && b < initial.size(); ++b) {
-        size_t m = b < bufferAt.size() && bufferAt[b] < memory.size() ? bufferAt[b] : b;
+        size_t m = b < bufferAt.size() && bufferAt[b] < memory.size() && bufferAt[b] < initial.size() ? bufferAt[b] : b;
         BufferData data{p.buffers[b].type, initial[m].shape, memory[m]};
         if (initial[b].words.size() == memory[m].size()) data.shape = initial[b].shape;
         out.push_back(std::move(data));
@@ -339,7 +339,9 @@ const TestCase* DispatchCache::launchCase(size_t d) {
 }
 
 const DispatchMemory* DispatchCache::memory(size_t d) {
-    if (!m_puzzle || !m_puzzle->multiPass() || !m_outcome || m_outcome->error || d >= m_entries.size() || m_traced == 0) return nullptr;
+    if (!m_puzzle || !m_puzzle->multiPass() || !m_outcome || m_outcome->error || d >= m_entries.size() || m_traced == 0 ||
+        m_outcome->inputs.size() != m_puzzle->buffers.size())
+        return nullptr;
     if (!m_replay) {
         // Atomics apply the operation of their line, read from their kernel's own section.
         std::vector<std::map<uint32_t, AtomicOpKind>> ops(m_entries.size());

@@ -156,6 +156,12 @@ void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
             dimText("Line " + std::to_string(m_line) + " is in the kernel " + p.kernels[*kernel].name + "; the dispatch on show runs " +
                     p.kernels[sc.entry->kernel].name + ". Pick a dispatch of " + p.kernels[*kernel].name + " above (Alt+PgUp / Alt+PgDn).");
             ImGui::PopTextWrapPos();
+            const std::vector<DispatchEntry>& entries = view.dispatches.entries();
+            for (size_t d = 0; d < entries.size(); ++d)
+                if (entries[d].kernel == *kernel) {
+                    if (ImGui::Button(("Show dispatch " + dispatchTitle(entries, d)).c_str())) view.pickedDispatch = d;
+                    break;
+                }
             return;
         }
         dimText("No thread made a memory access on line " + std::to_string(m_line) + (sc.entry ? " in this dispatch" : " in this case") + " (a line of arithmetic on "
