@@ -184,7 +184,7 @@ Status App::checkPassOption() const {
     if (!dispatches) return dispatches.error();
     if (static_cast<size_t>(m_o.pass) > dispatches->size())
         return Error{ErrorKind::Usage, "--pass " + std::to_string(m_o.pass) + ": case " + std::to_string(c + 1) + " of " + p->slug + " runs " +
-                                           std::to_string(dispatches->size()) + " dispatches (--pass 1 to " + std::to_string(dispatches->size()) + ")"};
+                                           (dispatches->size() == 1 ? std::string("1 dispatch (--pass 1)") : std::to_string(dispatches->size()) + " dispatches (--pass 1 to " + std::to_string(dispatches->size()) + ")")};
     return okStatus();
 }
 
