@@ -6,6 +6,13 @@
 // touches element base + k*WG + t, so a subgroup reads one contiguous run), the tile is scanned
 // with subgroup operations, and the look-back is done by a whole subgroup at once (one poll looks
 // at up to gl_SubgroupSize predecessors).
+//
+// Subgroup operations need every lane of the subgroup there. GPUs that schedule lanes
+// independently (NVIDIA since Volta) do not promise that lanes which took different sides of an
+// `if` meet again before the next subgroup operation. So the code before each one is branch-free
+// (selects and clamped indices instead of `if`s) and, where a divergent `if` cannot be avoided,
+// subgroupBarrier() makes the lanes meet first. Without this, this kernel gave wrong sums on an
+// H100 for some tile shapes (256 threads x 16 items), and right ones on lavapipe.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle_relative : require
@@ -41,34 +48,47 @@ shared uint exclusiveShared;           // the sum of everything before the tile
 // The inclusive scan of x across the subgroup, in log2(gl_SubgroupSize) shuffle steps (Kogge-Stone).
 // subgroupInclusiveAdd computes the same, but was 1.5x slower than this on an H100.
 uint subgroupScan(uint x, uint lane) {
+    subgroupBarrier();  // every lane here before the first shuffle
     for (uint d = 1u; d < gl_SubgroupSize; d *= 2u) {
         uint y = subgroupShuffleUp(x, d);
-        if (lane >= d) x += y;
+        x += lane >= d ? y : 0u;  // a select, not an `if`: no lane leaves the others
     }
     return x;
 }
 
 // The exclusive scan of the `count` subgroup totals at threadSums[base ..], in place, by one
-// subgroup, gl_SubgroupSize at a time (lavapipe has 8 lanes and 256 threads make 32 totals).
-// Returns their sum.
+// subgroup of `width` lanes: lane i takes the run of `per` consecutive totals starting at i * per,
+// adds them up on its own, one subgroup scan of those sums gives what comes before each run, and
+// each lane writes its run's exclusive scan. Returns the sum of all of them.
 uint scanTotals(uint base, uint count, uint lane, uint width) {
-    uint running = 0u;
-    for (uint c = 0u; c < count; c += width) {
-        uint i = c + lane;
-        uint x = i < count ? threadSums[base + i] : 0u;
-        uint inclusive = subgroupScan(x, lane);
-        if (i < count) threadSums[base + i] = running + inclusive - x;
-        running += subgroupAdd(x);
+    uint per = (count + width - 1u) / width;
+    uint first = lane * per;
+    uint sum = 0u;
+    for (uint j = 0u; j < per; ++j) {
+        uint i = first + j;
+        if (i < count) sum += threadSums[base + i];
     }
-    return running;
+    uint inclusive = subgroupScan(sum, lane);
+    uint total = subgroupAdd(sum);
+    uint running = inclusive - sum;
+    for (uint j = 0u; j < per; ++j) {
+        uint i = first + j;
+        if (i < count) {
+            uint x = threadSums[base + i];
+            threadSums[base + i] = running;
+            running += x;
+        }
+    }
+    return total;
 }
 
 // The sum of tile j, read from `a` by one subgroup: the fallback for a silent predecessor.
 uint reduceTile(uint j, uint tileSize, uint n, uint lane, uint width) {
     uint sum = 0u;
-    for (uint i = lane; i < tileSize; i += width) {
-        uint e = j * tileSize + i;
-        if (e < n) sum += a[e];
+    for (uint c = 0u; c < tileSize; c += width) {
+        uint e = j * tileSize + c + lane;
+        uint x = a[min(e, n - 1u)];  // past the end: read a cell that exists, then drop it
+        sum += e < n && c + lane < tileSize ? x : 0u;
     }
     return subgroupAdd(sum);
 }
@@ -97,7 +117,8 @@ void main() {
     uint v[ITEMS];
     for (uint k = 0u; k < ITEMS; ++k) {
         uint e = base + k * wg + t;
-        v[k] = e < n ? a[e] : 0u;
+        uint x = a[min(e, n - 1u)];  // branch-free: the subgroup scans below need every lane
+        v[k] = e < n ? x : 0u;
     }
 
     // 3. Scan the tile with two barriers. Each round's values are scanned inside each subgroup
@@ -107,8 +128,9 @@ void main() {
     uint totals = ITEMS * subgroups;
     for (uint k = 0u; k < ITEMS; ++k) {
         v[k] = subgroupScan(v[k], lane);
-        if (lane == lastLane) threadSums[k * subgroups + sg] = v[k];
     }
+    if (lane == lastLane)  // after all the subgroup scans: this `if` splits the subgroup
+        for (uint k = 0u; k < ITEMS; ++k) threadSums[k * subgroups + sg] = v[k];
     barrier();
     if (sg == 0u) {
         uint sum = scanTotals(0u, totals, lane, width);
@@ -131,7 +153,9 @@ void main() {
         uint spins = 0u;
         while (j >= 0) {
             int idx = j - int(lane);
-            uint word = idx >= 0 ? status[idx] : (FLAG_PREFIX << 30); // before tile 0: prefix 0
+            uint word = status[max(idx, 0)];
+            word = idx >= 0 ? word : (FLAG_PREFIX << 30); // before tile 0: prefix 0
+            subgroupBarrier();  // lanes that polled at different speeds meet before subgroupMin
             uint flag = word >> 30;
             uint firstPrefix = subgroupMin(flag == FLAG_PREFIX ? lane : NONE);
             uint firstSilent = subgroupMin(flag == FLAG_NOT_READY ? lane : NONE);

@@ -398,6 +398,14 @@ class Instrumenter {
         fixPhis(std::span(out).subspan(begin), phiFixes);
     }
 
+    static constexpr uint32_t kScopeWorkgroup = 2; // SPIR-V Scope: Device 1, Workgroup 2, Subgroup 3
+    // The value of a barrier's execution-scope operand (a constant id); Workgroup when it is not
+    // a plain constant, so an unknown barrier still counts.
+    uint32_t executionScope(uint32_t id) const {
+        const SpvInst* k = m_m.def(id);
+        return k && k->op == op(Op::OpConstant) && k->w.size() >= 3 ? k->w[2] : kScopeWorkgroup;
+    }
+
     void rewriteAccess(const SpvInst& s, std::vector<SpvInst>& out) {
         switch (static_cast<Op>(s.op)) {
         case Op::OpAccessChain:
@@ -414,7 +422,10 @@ class Instrumenter {
             access(out, TraceEventKind::Write, s.w[0], s.w[1], m_m.typeOf(s.w[1]));
             break;
         case Op::OpControlBarrier:
-            record(out, TraceEventKind::Barrier, kTraceVariableNone, m_m.constUint(0), m_m.constUint(0), m_m.constUint(0));
+            // Only a workgroup-wide barrier() ends a barrier round; subgroupBarrier() (execution
+            // scope Subgroup) synchronises one subgroup and is not recorded.
+            if (executionScope(s.w[0]) == kScopeWorkgroup)
+                record(out, TraceEventKind::Barrier, kTraceVariableNone, m_m.constUint(0), m_m.constUint(0), m_m.constUint(0));
             break;
         case Op::OpAtomicStore:
             access(out, TraceEventKind::Atomic, s.w[0], s.w[3], m_m.typeOf(s.w[3]));

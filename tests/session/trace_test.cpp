@@ -191,3 +191,46 @@ TEST(TraceCapacity, OverflowIsCountedAndReportedNotWrittenPastTheEnd) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+// Barrier rounds are workgroup rounds: barrier() starts a new one, subgroupBarrier() (which only
+// makes one subgroup's lanes meet) must not, or every thread would seem to pass barriers that
+// threads of other subgroups never reach.
+TEST(TraceRounds, OnlyWorkgroupBarriersEndARound) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("map");
+    ASSERT_TRUE(p.ok());
+    auto src = readTextFile((*p)->solutionPath);
+    ASSERT_TRUE(src);
+    auto withBarrier = [&](const std::string& call) {
+        std::string s = *src;
+        s.insert(s.find("#version 450\n") + 13, "#extension GL_KHR_shader_subgroup_basic : require\n");
+        s.replace(s.find("    result[i] ="), 0, "    " + call + "\n");
+        CheckOptions o;
+        o.trace = true;
+        return checkKernel(engines().compiler, *engines().gpu, **p, s, "map-barrier.comp", o);
+    };
+    auto barriersSeen = [](const CheckReport& r) {
+        size_t n = 0, rounds = 0;
+        for (const CaseOutcome& c : r.cases)
+            for (const auto& events : c.trace->threads)
+                for (const TraceEvent& e : events) {
+                    n += e.kind == TraceEventKind::Barrier;
+                    rounds = std::max<size_t>(rounds, e.round);
+                }
+        return std::pair(n, rounds);
+    };
+    CheckReport sub = withBarrier("subgroupBarrier();");
+    ASSERT_TRUE(sub.allPass()) << findings(sub);
+    EXPECT_EQ(barriersSeen(sub).first, 0u);
+    EXPECT_EQ(barriersSeen(sub).second, 0u);
+    CheckReport wg = withBarrier("barrier();");
+    ASSERT_TRUE(wg.allPass()) << findings(wg);
+    EXPECT_GT(barriersSeen(wg).first, 0u);
+    EXPECT_EQ(barriersSeen(wg).second, 1u) << "the write after the barrier is in round 1";
+}
+
+} // namespace
+} // namespace vkp
