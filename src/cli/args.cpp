@@ -108,9 +108,11 @@ Options:
 
 App options (no command):
   --puzzle P        open this puzzle        --kernel K.comp   put this kernel in the editor
+                                            (multi-pass: a folder of NAME.comp, or K1.comp,K2.comp)
   --theme T         dark or light           --font-scale S    text size, 1 = 100% (Ctrl+= / Ctrl+-)
   --size WxH        window size             --case N          select test case N
   --tab T           statement, hints, solution or device     --reveal   show every hint and the solution
+  --thread X[,Y,Z]  select this thread      --pass K          show dispatch K of a multi-pass case
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)
   The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles);
