@@ -25,6 +25,8 @@ void levelAt(uint k, out uint start, out uint count) {
 }
 
 // Cell i of this dispatch's level: `result` at level 0, else the level's cells in `sums`.
+// A branch per cell, which scan_level's loadChunk avoids; here it cost nothing measurable (both
+// dispatches of add_offsets at n = 2^28 took 0.72 ms on an H100, as scan-blocks' one does).
 uint load(uint start, uint i) {
     if (level == 0u) {
         return result[i];

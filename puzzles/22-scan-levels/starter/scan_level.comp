@@ -5,7 +5,7 @@
 //   level 0   the input `a`, scanned into `result`
 //   level k   the block totals of level k-1, kept in `sums` and scanned in place
 // The block scan is scan-blocks' scan_tiles, chunk by chunk, and it is written. Where its cells
-// come from and go to depends on the level: write levelAt(), load() and store().
+// come from and go to depends on the level: write levelAt(), loadChunk() and storeChunk().
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
@@ -19,7 +19,8 @@ layout(set = 0, binding = 2) buffer Sums { uint sums[]; };
 
 layout(push_constant) uniform Level { uint level; };
 
-// One chunk of the block, WG * CHUNK cells, with a spare cell after every 32 (bank conflicts).
+// One chunk of the block, WG * CHUNK cells, with a spare cell after every 32 (bank conflicts:
+// see scan-blocks).
 shared uint chunk[gl_WorkGroupSize.x * CHUNK + gl_WorkGroupSize.x * CHUNK / 32u];
 shared uint subgroupTotals[gl_WorkGroupSize.x];  // one cell per subgroup (never more than WG)
 
@@ -36,14 +37,22 @@ void levelAt(uint k, out uint start, out uint count) {
     count = 0u;
 }
 
-// Cell i of this dispatch's level (`level`, the push constant).
-uint load(uint start, uint i) {
-    // TODO: level 0 reads `a`; a level above reads its cell i in `sums`.
-    return 0u;
+// Step 1 of the block scan: load the chunk of this dispatch's level that starts at cell `base`
+// into shared memory, coalesced: in round j thread t takes cell base + j * WG + t. Past the end
+// of the level: 0, which changes no sum.
+void loadChunk(uint start, uint count, uint base) {
+    uint wg = gl_WorkGroupSize.x;
+    uint t = gl_LocalInvocationID.x;
+    // TODO: level 0 reads `a`; a level above reads its cells in `sums`. For now: zeros.
+    for (uint j = 0u; j < CHUNK; ++j) {
+        chunk[padded(j * wg + t)] = 0u;
+    }
 }
 
-void store(uint start, uint i, uint v) {
-    // TODO: level 0 writes `result`; a level above writes its cell i back into `sums`.
+// Step 5: store the scanned chunk to the cells it was loaded from (level 0: into `result`; a
+// level above: back into `sums`, in place).
+void storeChunk(uint start, uint count, uint base) {
+    // TODO
 }
 
 void main() {
@@ -65,11 +74,8 @@ void main() {
     for (uint c = 0u; c < ITEMS; c += CHUNK) {
         uint base = block * wg * ITEMS + c * wg;  // the chunk's first cell in the level
 
-        // 1. Load the chunk, coalesced; past the end of the level: 0, which changes no sum.
-        for (uint j = 0u; j < CHUNK; ++j) {
-            uint i = base + j * wg + t;
-            chunk[padded(j * wg + t)] = i < count ? load(start, i) : 0u;
-        }
+        // 1. Load the chunk.
+        loadChunk(start, count, base);
         barrier();
 
         // 2. My CHUNK consecutive cells, added up.
@@ -104,13 +110,8 @@ void main() {
         }
         barrier();
 
-        // 5. Store the chunk, coalesced, to the cells it was loaded from.
-        for (uint j = 0u; j < CHUNK; ++j) {
-            uint i = base + j * wg + t;
-            if (i < count) {
-                store(start, i, chunk[padded(j * wg + t)]);
-            }
-        }
+        // 5. Store the chunk.
+        storeChunk(start, count, base);
         carry += chunkTotal;
         barrier();  // `chunk` and subgroupTotals are read by all before the next chunk reuses them
     }
