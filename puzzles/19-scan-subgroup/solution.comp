@@ -54,18 +54,18 @@ void main() {
     //    are 64 subgroups, but a subgroup has 4 lanes), so it walks over the cells in chunks of
     //    gl_SubgroupSize, scanning each chunk with a subgroup scan and carrying the running
     //    total from chunk to chunk. With subgroups of 32 this loop runs once.
-    //    The loop's condition is the same for all lanes, so all of them take part in every
-    //    subgroup operation inside.
+    //    The loop's condition is the same for all lanes; the `if` inside splits them, so both
+    //    subgroup operations come before it (after it, lanes are not promised to be together).
     if (gl_SubgroupID == 0) {
         uint carry = 0u;
         for (uint base = 0; base < numSubgroups; base += gl_SubgroupSize) {
             uint k = base + gl_SubgroupInvocationID;
             uint s = k < numSubgroups ? subgroupTotals[k] : 0u;
             uint before = subgroupExclusiveAdd(s);  // totals of the chunk's earlier subgroups
-            if (k < numSubgroups) {
-                subgroupTotals[k] = carry + before;
-            }
-            carry += subgroupAdd(s);  // the chunk's total, the same in every lane
+            uint chunkTotal = subgroupAdd(s);       // the chunk's total, the same in every lane
+            if (k < numSubgroups) subgroupTotals[k] = carry + before;
+            carry += chunkTotal;
+            subgroupBarrier();  // lanes past the last total skipped the store: meet again
         }
     }
     barrier(); // the scanned totals are in place before anybody adds them
