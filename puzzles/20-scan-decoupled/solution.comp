@@ -2,23 +2,27 @@
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
 //
-// Built for speed as well as for reading: every global access is coalesced (in round k, thread t
-// touches element base + k*WG + t, so a subgroup reads one contiguous run), the tile is scanned
-// with subgroup operations, and the look-back is done by a whole subgroup at once (one poll looks
-// at up to gl_SubgroupSize predecessors).
+// Built for speed as well as for reading:
+// - every global access is coalesced: in round k, thread t loads and stores element
+//   base + k*WG + t, so a subgroup touches one contiguous run;
+// - shared memory turns that "striped" order into a "blocked" one (thread t then holds ITEMS
+//   consecutive elements), so each thread scans its run with plain adds and the workgroup needs
+//   one subgroup scan per thread, not one per round;
+// - the look-back is done by a whole subgroup at once (one poll looks at up to gl_SubgroupSize
+//   predecessors).
 //
 // Subgroup operations need every lane of the subgroup there. GPUs that schedule lanes
 // independently (NVIDIA since Volta) do not promise that lanes which took different sides of an
 // `if` meet again before the next subgroup operation. So the code before each one is branch-free
 // (selects and clamped indices instead of `if`s) and, where a divergent `if` cannot be avoided,
-// subgroupBarrier() makes the lanes meet first. Without this, this kernel gave wrong sums on an
-// H100 for some tile shapes (256 threads x 16 items), and right ones on lavapipe.
+// subgroupBarrier() makes the lanes meet first. An earlier version of this kernel that skipped
+// this gave wrong sums on an H100 for some tile shapes, and right ones on lavapipe.
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle_relative : require
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // >= WG and >= WG * ITEMS / 4
+layout(constant_id = 4) const uint SHARED_SIZE = 1;  // WG * ITEMS + WG * ITEMS / 32: a tile, padded
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 1) writeonly buffer Result { uint result[]; };
@@ -37,13 +41,21 @@ const uint FLAG_PREFIX = 2u;           // value = the sum of everything up to th
 const uint VALUE_MASK = (1u << 30) - 1u;
 const uint MAX_SPINS = 256u;           // polls of a silent predecessor before doing its work
 const uint NONE = 0xffffffffu;
+const uint MAX_SUBGROUPS = 256u;       // 1024 threads in subgroups of 4
 
-// The total of every subgroup in every round, in element order (round k, then subgroup s): ITEMS
-// times the number of subgroups, which SHARED_SIZE holds on any device with 4 or more lanes.
-shared uint threadSums[SHARED_SIZE];
+// The tile, with one spare word after every 32 (see padded()).
+shared uint tileData[SHARED_SIZE];
+// Each subgroup's total, then (after scanTotals) the sum of the tile before each subgroup.
+shared uint subgroupSums[MAX_SUBGROUPS];
 shared uint aggregateShared;           // the sum of the whole tile
 shared uint tileShared;                // the tile this workgroup took
 shared uint exclusiveShared;           // the sum of everything before the tile
+
+// Where tile element i lives in tileData. Shared memory has 32 banks of one word; in the blocked
+// read below, thread t reads element t*ITEMS + j, and without the spare word every 32 the 32 lanes
+// of a subgroup would hit the same few banks (for ITEMS = 8, four banks, so 8 reads in a row
+// instead of one at a time).
+uint padded(uint i) { return i + i / 32u; }
 
 // The inclusive scan of x across the subgroup, in log2(gl_SubgroupSize) shuffle steps (Kogge-Stone).
 // subgroupInclusiveAdd computes the same, but was 1.5x slower than this on an H100.
@@ -56,17 +68,17 @@ uint subgroupScan(uint x, uint lane) {
     return x;
 }
 
-// The exclusive scan of the `count` subgroup totals at threadSums[base ..], in place, by one
-// subgroup of `width` lanes: lane i takes the run of `per` consecutive totals starting at i * per,
-// adds them up on its own, one subgroup scan of those sums gives what comes before each run, and
-// each lane writes its run's exclusive scan. Returns the sum of all of them.
-uint scanTotals(uint base, uint count, uint lane, uint width) {
+// The exclusive scan of the `count` subgroup totals in subgroupSums, in place, by one subgroup of
+// `width` lanes: lane i takes the run of `per` consecutive totals starting at i * per, adds them up
+// on its own, one subgroup scan of those sums gives what comes before each run, and each lane
+// writes its run's exclusive scan. Returns the sum of all of them.
+uint scanTotals(uint count, uint lane, uint width) {
     uint per = (count + width - 1u) / width;
     uint first = lane * per;
     uint sum = 0u;
     for (uint j = 0u; j < per; ++j) {
         uint i = first + j;
-        if (i < count) sum += threadSums[base + i];
+        if (i < count) sum += subgroupSums[i];
     }
     uint inclusive = subgroupScan(sum, lane);
     uint total = subgroupAdd(sum);
@@ -74,8 +86,8 @@ uint scanTotals(uint base, uint count, uint lane, uint width) {
     for (uint j = 0u; j < per; ++j) {
         uint i = first + j;
         if (i < count) {
-            uint x = threadSums[base + i];
-            threadSums[base + i] = running;
+            uint x = subgroupSums[i];
+            subgroupSums[i] = running;
             running += x;
         }
     }
@@ -113,32 +125,33 @@ void main() {
     uint tile = tileShared;
     uint base = tile * tileSize;
 
-    // 2. Load my ITEMS elements, coalesced: round k covers elements base + k*WG .. + WG-1.
-    uint v[ITEMS];
+    // 2. Load the tile, coalesced (round k covers elements base + k*WG .. + WG-1), into shared
+    //    memory; then take ITEMS consecutive elements each and scan them in registers.
     for (uint k = 0u; k < ITEMS; ++k) {
-        uint e = base + k * wg + t;
-        uint x = a[min(e, n - 1u)];  // branch-free: the subgroup scans below need every lane
-        v[k] = e < n ? x : 0u;
+        uint i = k * wg + t;
+        uint x = a[min(base + i, n - 1u)];  // past the end: read a cell that exists, then drop it
+        tileData[padded(i)] = base + i < n ? x : 0u;
+    }
+    barrier();
+    uint v[ITEMS];
+    uint run = 0u;
+    for (uint j = 0u; j < ITEMS; ++j) {
+        run += tileData[padded(t * ITEMS + j)];
+        v[j] = run;                        // the inclusive scan of my run
     }
 
-    // 3. Scan the tile with two barriers. Each round's values are scanned inside each subgroup
-    //    (no barrier needed), and each subgroup's round total goes to shared memory. Subgroup 0
-    //    scans those totals (exclusive), which gives every (round, subgroup) the sum of all
-    //    elements of the tile before it. v[k] ends up holding the inclusive scan within the tile.
-    uint totals = ITEMS * subgroups;
-    for (uint k = 0u; k < ITEMS; ++k) {
-        v[k] = subgroupScan(v[k], lane);
-    }
-    if (lane == lastLane)  // after all the subgroup scans: this `if` splits the subgroup
-        for (uint k = 0u; k < ITEMS; ++k) threadSums[k * subgroups + sg] = v[k];
+    // 3. Scan the threads' totals: inside each subgroup with shuffles, then the subgroups' totals
+    //    by subgroup 0. The code since the barrier is branch-free, so every lane is here.
+    uint inclusive = subgroupScan(run, lane);
+    if (lane == lastLane) subgroupSums[sg] = inclusive;
     barrier();
     if (sg == 0u) {
-        uint sum = scanTotals(0u, totals, lane, width);
+        uint sum = scanTotals(subgroups, lane, width);
         if (lane == 0u) aggregateShared = sum;
     }
     barrier();
-    for (uint k = 0u; k < ITEMS; ++k) v[k] += threadSums[k * subgroups + sg];
-    uint aggregate = aggregateShared; // the sum of my whole tile
+    uint aggregate = aggregateShared;      // the sum of my whole tile
+    uint inTile = subgroupSums[sg] + inclusive - run; // the sum of the tile before my run
 
     // 4. Publish my aggregate at once ("decoupled": successors can step over my tile without
     //    waiting for my prefix). Tile 0's aggregate is its inclusive prefix already.
@@ -182,10 +195,13 @@ void main() {
     if (tile == 0u && t == 0u) exclusiveShared = 0u;
     barrier();
 
-    // 6. Write my tile: what came before it + the scan inside it, coalesced again.
-    uint before = exclusiveShared;
+    // 6. Write my tile: what came before it + the scan inside it, back through shared memory so
+    //    that the stores are coalesced too. Each thread overwrites only the cells it read.
+    uint before = exclusiveShared + inTile;
+    for (uint j = 0u; j < ITEMS; ++j) tileData[padded(t * ITEMS + j)] = before + v[j];
+    barrier();
     for (uint k = 0u; k < ITEMS; ++k) {
-        uint e = base + k * wg + t;
-        if (e < n) result[e] = before + v[k];
+        uint i = k * wg + t;
+        if (base + i < n) result[base + i] = tileData[padded(i)];
     }
 }

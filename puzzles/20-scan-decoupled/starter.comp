@@ -2,7 +2,7 @@
 // Single-pass inclusive scan with decoupled look-back and a fallback.
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ITEMS = 1;        // elements per thread
-layout(constant_id = 4) const uint SHARED_SIZE = 1;  // = the workgroup size (WG)
+layout(constant_id = 4) const uint SHARED_SIZE = 1;  // WG * ITEMS + WG * ITEMS / 32 (>= WG)
 
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 1) buffer Result { uint result[]; };

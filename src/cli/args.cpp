@@ -7,7 +7,7 @@ namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "walkthrough", "bench", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps", "pass",
+const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps", "warmup", "pass",
                                              // the desktop app (no command)
                                              "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
 const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
@@ -83,9 +83,10 @@ Usage:
                                                   (--pass: the K-th dispatch of a multi-pass case)
   vkpuzzles walkthrough PUZZLE [--step K]        the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
-  vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R]
+  vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
                                                   the kernel at a large N against the device's copy
-                                                  bandwidth and a CPU run (in this process)
+                                                  bandwidth and a CPU run (in this process), after
+                                                  MS milliseconds of untimed runs (default 500)
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles devices                               the Vulkan devices and their limits
 

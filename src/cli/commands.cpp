@@ -357,6 +357,10 @@ class Command {
         auto reps = number("reps", 1, 1000, 20);
         if (!reps) return reps.error();
         o.reps = static_cast<int>(*reps);
+        auto warmup = number("warmup", 0, 60000, 500);
+        if (!warmup) return warmup.error();
+        o.warmupMs = static_cast<double>(*warmup);
+        if (!json()) o.progress = [this](const std::string& step) { m_err << m_style.dim("  " + step + " ...") << "\n" << std::flush; };
         if (p) {
             auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
             if (!templ) return templ.error();
@@ -403,7 +407,7 @@ class Command {
         for (const BenchReport::Pass& pass : r.passes)
             passes.push_back({{"kernel", pass.label}, {"dispatches", pass.dispatches}, {"median_ms", pass.medianMs}});
         return {{"version", kJsonVersion}, {"puzzle", p.slug}, {"kernel", files}, {"device", r.device},
-                {"n", r.n}, {"dispatch_ms", r.dispatchMs}, {"median_ms", r.medianMs}, {"bytes_moved", r.bytesMoved},
+                {"n", r.n}, {"dispatch_ms", r.dispatchMs}, {"median_ms", r.medianMs}, {"p10_ms", r.p10Ms}, {"p90_ms", r.p90Ms}, {"bytes_moved", r.bytesMoved},
                 {"gb_per_s", r.gbPerS}, {"elements_per_s", r.elementsPerS}, {"copy_gb_per_s", r.copyGbPerS},
                 {"shader_copy_gb_per_s", r.shaderCopyGbPerS}, {"ratio_to_copy", r.ratioToCopy}, {"passes", passes},
                 {"cpu_ms", r.cpuMs}, {"cpu", r.cpuWhat}, {"pass", r.pass}, {"mismatches", r.mismatches}};
@@ -423,6 +427,7 @@ class Command {
             if (p.track != "scan") continue;
             BenchOptions po = *o;
             po.templateCase = p.benchCase;
+            if (po.progress) po.progress = [this](const std::string& step) { m_err << m_style.dim("    " + step + " ...") << "\n" << std::flush; };
             auto sources = readKernelSources(p, true);
             if (!sources) return report(sources.error());
             if (!json()) m_err << "  " << p.slug << " ...\n";
@@ -449,7 +454,7 @@ class Command {
         m_out << line;
         int width = 6;
         for (auto& [p, r] : results) width = std::max(width, static_cast<int>(p->slug.size()));
-        std::snprintf(line, sizeof line, "  %-*s %10s %10s %10s %10s %10s  %s\n", width, "puzzle", "ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU", "result");
+        std::snprintf(line, sizeof line, "  %-*s %10s %15s %10s %10s %10s %10s  %s\n", width, "puzzle", "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU", "result");
         m_out << line;
         for (auto& [p, r] : results) {
             if (!r) {
@@ -457,7 +462,9 @@ class Command {
                 m_out << line << m_style.dim("not benchmarked: " + r.error().message) << "\n";
                 continue;
             }
-            std::snprintf(line, sizeof line, "  %-*s %10.3f %10.1f %10.2f %10.3f %10.2f  ", width, p->slug.c_str(), r->medianMs, r->gbPerS,
+            char spread[64];
+            std::snprintf(spread, sizeof spread, "%.3f-%.3f", r->p10Ms, r->p90Ms);
+            std::snprintf(line, sizeof line, "  %-*s %10.3f %15s %10.1f %10.2f %10.3f %10.2f  ", width, p->slug.c_str(), r->medianMs, spread, r->gbPerS,
                           r->ratioToCopy, r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
             m_out << line << (r->pass ? m_style.pass("right") : m_style.fail("WRONG")) << "\n";
         }
@@ -467,6 +474,9 @@ class Command {
         m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device << "\n";
         std::snprintf(line, sizeof line, "  kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s\n", r.medianMs,
                       r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
+        m_out << line;
+        std::snprintf(line, sizeof line, "  spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s\n", r.p10Ms, r.p90Ms,
+                      r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
         m_out << line;
         std::snprintf(line, sizeof line, "  copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)\n", r.copyGbPerS, r.shaderCopyGbPerS);
         m_out << line;

@@ -1,7 +1,9 @@
 #include "gpu/bench.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -235,6 +237,24 @@ class Timestamps {
     VkQueryPool m_pool = VK_NULL_HANDLE;
 };
 
+// Keeps the device busy with `recordOne`'s work for at least `ms` of wall time. GPUs idle at a low
+// clock and take a while to reach full speed: on an H100 the first ~100 ms of dispatches after
+// the data upload ran up to 4x slower, and a handful of warm-up dispatches did not cover that.
+Status warmUp(OneShot& shot, const std::function<void(VkCommandBuffer)>& recordOne, double ms, uint64_t timeoutMs) {
+    using Clock = std::chrono::steady_clock;
+    auto start = Clock::now();
+    auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+    uint32_t batch = 1;
+    while (since(start) < ms) {
+        auto t = Clock::now();
+        VkCommandBuffer cmd = shot.begin();
+        for (uint32_t i = 0; i < batch; ++i) recordOne(cmd);
+        if (auto s = shot.submit(timeoutMs * batch); !s) return s;
+        if (since(t) < 25 && batch < 4096) batch *= 2; // batches of ~25 ms: few gaps for the clock to drop in
+    }
+    return okStatus();
+}
+
 } // namespace
 
 double medianOf(std::vector<double> v) {
@@ -295,30 +315,34 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     uint32_t total = static_cast<uint32_t>(job.warmups + job.reps);
     uint32_t perRep = static_cast<uint32_t>(steps.size()) + 1;
     Timestamps ts(gpu, 2 * total * perRep);
-    VkCommandBuffer cmd = shot.begin();
-    vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total * perRep);
-    for (uint32_t r = 0; r < total; ++r) {
+    // One repetition: scratch cleared, overwritten inputs restored, then every step; timed when
+    // `q` (its first query) is given. Every stamp waits for the work before it (BOTTOM_OF_PIPE):
+    // a TOP_OF_PIPE stamp may be written while earlier commands still run.
+    auto recordRep = [&](VkCommandBuffer cmd, std::optional<uint32_t> q) {
         for (size_t i = 0; i < job.buffers.size(); ++i) {
             if (job.buffers[i].zeroEachRep) vkCmdFillBuffer(cmd, buffers[i].buf, 0, VK_WHOLE_SIZE, 0);
             VkBufferCopy all{0, 0, job.buffers[i].words * 4};
             if (pristine[i]) vkCmdCopyBuffer(cmd, pristine[i]->buf, buffers[i].buf, 1, &all);
         }
         barrier(cmd);
-        uint32_t q = 2 * r * perRep;
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), q);
+        if (q) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q);
         for (size_t k = 0; k < steps.size(); ++k) {
-            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), q + 2 + 2 * k);
+            if (q) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 2 + 2 * uint32_t(k));
             pipes[k]->bind(cmd);
             if (!steps[k].push.empty())
                 vkCmdPushConstants(cmd, pipes[k]->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
                                    std::min<uint32_t>(job.pushBytes, static_cast<uint32_t>(steps[k].push.size() * 4)), steps[k].push.data());
             vkCmdDispatch(cmd, steps[k].workgroups[0], steps[k].workgroups[1], steps[k].workgroups[2]);
-            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), q + 3 + 2 * k);
+            if (q) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 3 + 2 * uint32_t(k));
             barrier(cmd);
         }
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), q + 1);
+        if (q) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 1);
         barrier(cmd);
-    }
+    };
+    if (auto s = warmUp(shot, [&](VkCommandBuffer c) { recordRep(c, std::nullopt); }, job.warmupMs, job.timeoutMs); !s) return s.error();
+    VkCommandBuffer cmd = shot.begin();
+    vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total * perRep);
+    for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 2 * r * perRep);
     if (auto s = shot.submit(job.timeoutMs * total); !s) return s.error();
     BenchRun run;
     std::vector<double> pairs = ts.pairs(0);
@@ -340,7 +364,7 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     return run;
 }
 
-Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader) {
+Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader, double warmupMs) {
     bytes = (bytes + 15) / 16 * 16;
     auto src = makeBuffer(gpu, bytes, false);
     if (!src) return src.error();
@@ -356,21 +380,25 @@ Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std
     OneShot shot(gpu);
     VkCommandBuffer cmd = shot.begin();
     vkCmdFillBuffer(cmd, src->buf, 0, VK_WHOLE_SIZE, 0x01020304);
-    vkCmdResetQueryPool(cmd, ts.pool(), 0, 4 * total);
     barrier(cmd);
-    p.bind(cmd);
-    vkCmdPushConstants(cmd, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &count);
+    if (auto s = shot.submit(120000); !s) return s.error();
     VkBufferCopy region{0, 0, bytes};
-    for (uint32_t r = 0; r < total; ++r) {
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), 4 * r);
-        vkCmdCopyBuffer(cmd, src->buf, dst->buf, 1, &region);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), 4 * r + 1);
-        barrier(cmd);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts.pool(), 4 * r + 2);
-        vkCmdDispatch(cmd, gx, gy, 1);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), 4 * r + 3);
-        barrier(cmd);
-    }
+    auto recordRep = [&](VkCommandBuffer c, std::optional<uint32_t> q) {
+        if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q);
+        vkCmdCopyBuffer(c, src->buf, dst->buf, 1, &region);
+        if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 1);
+        barrier(c);
+        if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 2);
+        p.bind(c);
+        vkCmdPushConstants(c, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &count);
+        vkCmdDispatch(c, gx, gy, 1);
+        if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 3);
+        barrier(c);
+    };
+    if (auto s = warmUp(shot, [&](VkCommandBuffer c) { recordRep(c, std::nullopt); }, warmupMs, 120000); !s) return s.error();
+    cmd = shot.begin();
+    vkCmdResetQueryPool(cmd, ts.pool(), 0, 4 * total);
+    for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 4 * r);
     if (auto s = shot.submit(120000); !s) return s.error();
     std::vector<double> all = ts.pairs(0);
     CopyBandwidth out;

@@ -36,7 +36,8 @@ struct BenchJob {
     LaunchSpec launch;
     std::vector<BenchBuffer> buffers;
     std::vector<BenchStep> steps;                   // empty: one dispatch of kernel 0 (launch.workgroups)
-    int warmups = 2;
+    int warmups = 2;                                // untimed repetitions at the start of the timed batch
+    double warmupMs = 500;                          // wall time of repetitions before it, to get the clocks up
     int reps = 10;
     uint64_t timeoutMs = 60000;
 };
@@ -55,7 +56,8 @@ struct CopyBandwidth {
 };
 
 // `copyShader`: shaders/copy.comp compiled (one uvec4 per thread, push constant count).
-Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader);
+// After `warmupMs` of untimed copies.
+Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader, double warmupMs);
 
 double medianOf(std::vector<double> v);
 

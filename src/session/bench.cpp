@@ -147,6 +147,9 @@ Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAl
 Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                                  const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
                                  const BenchOptions& o) {
+    auto say = [&](const std::string& what) {
+        if (o.progress) o.progress(what);
+    };
     auto scaled = scaledCase(puzzle, o);
     if (!scaled) return scaled.error();
     Puzzle p = puzzle;
@@ -155,6 +158,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     if (!kernels) return kernels.error();
     auto dispatches = caseDispatches(p, p.cases[0], gpu.info().maxWorkgroupCount[0]);
     if (!dispatches) return dispatches.error();
+    say("generating the inputs and the expected result (" + std::to_string(o.n) + " elements)");
     auto data = materializeCase(p, 0);
     if (!data) return data.error();
     BenchJob job;
@@ -164,6 +168,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     }
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
     job.reps = o.reps;
+    job.warmupMs = o.warmupMs;
     std::vector<size_t> at = finalBufferAt(p, *dispatches);
     std::vector<bool> swapped(p.buffers.size(), false);
     for (const PassDecl& pass : p.passes)
@@ -188,11 +193,13 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
             for (size_t b : p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
             job.steps.push_back(std::move(step));
         }
+    say("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " + std::to_string(o.reps) + " repetitions");
     auto run = runBench(gpu, job);
     if (!run) return run.error();
     auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
     if (!copyShader.ok()) return Error{ErrorKind::Internal, "shaders/copy.comp does not compile"};
-    auto copy = measureCopy(gpu, o.n * 4, std::max(3, o.reps / 2), copyShader.spirv);
+    say("measuring the device's copy bandwidth");
+    auto copy = measureCopy(gpu, o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs);
     if (!copy) return copy.error();
     BenchReport r;
     r.device = gpu.info().name;
@@ -201,6 +208,11 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     r.workgroups = dispatches->front().workgroups;
     r.dispatchMs = run->dispatchMs;
     r.medianMs = medianOf(run->dispatchMs);
+    std::vector<double> sorted = run->dispatchMs;
+    std::sort(sorted.begin(), sorted.end());
+    auto percentile = [&](double f) { return sorted.empty() ? 0.0 : sorted[static_cast<size_t>(f * double(sorted.size() - 1) + 0.5)]; };
+    r.p10Ms = percentile(0.1);
+    r.p90Ms = percentile(0.9);
     if (p.multiPass())
         for (size_t k = 0; k < dispatches->size(); ++k) {
             const CaseDispatch& d = (*dispatches)[k];
@@ -216,6 +228,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     r.copyGbPerS = bytes / (medianOf(copy->transferMs) * 1e6);
     r.shaderCopyGbPerS = bytes / (medianOf(copy->shaderMs) * 1e6);
     r.ratioToCopy = r.gbPerS / std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+    say("running the CPU baseline and comparing the result");
     r.cpuMs = cpuBaseline(p, p.cases[0], *data, r.cpuWhat);
     r.pass = true;
     for (size_t b = 0; b < p.buffers.size(); ++b) {

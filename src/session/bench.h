@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct BenchOptions {
     uint64_t n = 1u << 24;      // elements of the puzzle's first input
     int reps = 20;              // timed dispatches (after 2 warm-ups)
     size_t templateCase = 0;    // the case whose fills, expressions and constants are scaled
+    double warmupMs = 500;      // untimed dispatches first, so that the clocks are up when timing starts
+    std::function<void(const std::string&)> progress; // told each step of a long run ("warming up ...")
 };
 
 struct BenchReport {
@@ -27,6 +30,7 @@ struct BenchReport {
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
     std::vector<double> dispatchMs;   // every timed repetition
     double medianMs = 0;
+    double p10Ms = 0, p90Ms = 0;      // the spread of the repetitions: a wide one means the timing is not to be trusted
     uint64_t bytesMoved = 0;          // inputs read once + outputs written once
     double gbPerS = 0;                // bytesMoved / median
     double elementsPerS = 0;

@@ -1,6 +1,7 @@
 // The vkpuzzles binary end to end: commands, exit codes, text and JSON output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -238,6 +239,20 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_GT(doc["copy_gb_per_s"].get<double>(), 0.0);
     EXPECT_GT(doc["ratio_to_copy"].get<double>(), 0.0);
     EXPECT_EQ(doc["bytes_moved"], 65536 * 8);
+    std::vector<double> ms = doc["dispatch_ms"].get<std::vector<double>>();
+    std::sort(ms.begin(), ms.end());
+    EXPECT_EQ(doc["p10_ms"].get<double>(), ms[0]); // of 3 repetitions: the 10th percentile is the fastest
+    EXPECT_EQ(doc["median_ms"].get<double>(), ms[1]);
+    EXPECT_EQ(doc["p90_ms"].get<double>(), ms[2]);
+    // Not --json: the steps of the run on stderr, the spread with the figures.
+    CliRun text = vkpuzzles("bench add-ten --solution --n 2^12 --reps 2 --warmup 0 --color never" + pack);
+    EXPECT_EQ(text.exit, 0) << text.out;
+    EXPECT_TRUE(has(text.out, "warming up for 0 ms, timing 2 repetitions ...")) << text.out;
+    EXPECT_TRUE(has(text.out, "measuring the device's copy bandwidth ...")) << text.out;
+    EXPECT_TRUE(has(text.out, "10th to 90th percentile")) << text.out;
+    CliRun badWarmup = vkpuzzles("bench add-ten --solution --warmup soon" + pack);
+    EXPECT_EQ(badWarmup.exit, 2);
+    EXPECT_TRUE(has(badWarmup.out, "--warmup needs a whole number from 0 to 60000, not 'soon'")) << badWarmup.out;
     CliRun wrong = vkpuzzles("bench add-ten --starter --n 2^12 --reps 2" + pack);
     EXPECT_EQ(wrong.exit, 1) << wrong.out;
     EXPECT_TRUE(has(wrong.out, "elements differ from the CPU reference")) << wrong.out;
