@@ -29,9 +29,11 @@ void main() {
     uint sum = 0u;
     for (uint k = 0u; k < ITEMS; ++k) {
         uint i = first + k * wg;
-        if (i < n) {
-            sum += a[i];
-        }
+        // A select, not an `if`: subgroupAdd below needs every lane there, and lanes that took
+        // different sides of an `if` are not promised to meet again first (scan-decoupled
+        // explains why); past the end, read a cell that exists and drop it.
+        uint x = a[min(i, n - 1u)];
+        sum += i < n ? x : 0u;
     }
 
     // 2. Add up the threads: each subgroup in hardware (subgroupAdd), then the subgroups'
