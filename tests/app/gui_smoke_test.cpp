@@ -5,18 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <stb_image.h>
 
+#include "support/cli_run.h"
 #include "support/test_env.h"
 
 namespace fs = std::filesystem;
@@ -24,27 +22,11 @@ namespace fs = std::filesystem;
 namespace vkp {
 namespace {
 
-struct Outcome {
-    int exit = -1;
-    std::string out;
-};
+using Outcome = test::CliRun;
 
-Outcome shell(const std::string& cmd) {
-    Outcome r;
-    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+Outcome shell(const std::string& cmd) { return test::runCommand(cmd + " 2>&1"); }
 
-std::string binary() {
-    const char* bin = std::getenv("VKPUZZLES_BINARY");
-    return bin ? bin : VKPUZZLES_BINARY_PATH;
-}
+std::string binary() { return test::binaryPath(); }
 
 struct Png {
     int width = 0, height = 0;

@@ -15,9 +15,13 @@ struct CliRun {
 };
 
 // VKPUZZLES_BINARY (set by CTest) or the path the test was built with.
-inline CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
+inline std::string binaryPath() {
     const char* bin = std::getenv("VKPUZZLES_BINARY");
-    std::string cmd = std::string(bin ? bin : VKPUZZLES_BINARY_PATH) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
+    return bin ? bin : VKPUZZLES_BINARY_PATH;
+}
+
+// A shell command line: its exit status and its stdout (redirect stderr in `cmd` to keep it).
+inline CliRun runCommand(const std::string& cmd) {
     CliRun r;
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) return r;
@@ -27,6 +31,10 @@ inline CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
     int status = pclose(p);
     r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
+}
+
+inline CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
+    return runCommand(binaryPath() + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 inline CliRun vkpuzzlesStdout(const std::string& args) { return vkpuzzles(args, false); }
