@@ -360,13 +360,17 @@ class Command {
         auto warmup = number("warmup", 0, 60000, 500);
         if (!warmup) return warmup.error();
         o.warmupMs = static_cast<double>(*warmup);
-        if (!json()) o.progress = [this](const std::string& step) { m_err << m_style.dim("  " + step + " ...") << "\n" << std::flush; };
+        if (!json()) o.progress = progressLines("  ");
         if (p) {
             auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
             if (!templ) return templ.error();
             o.templateCase = *templ - 1;
         }
         return o;
+    }
+    // A long run's steps on stderr, one line each.
+    std::function<void(const std::string&)> progressLines(std::string indent) {
+        return [this, indent](const std::string& step) { m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush; };
     }
     Status openBenchDevice() {
         ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), false};
@@ -427,7 +431,7 @@ class Command {
             if (p.track != "scan") continue;
             BenchOptions po = *o;
             po.templateCase = p.benchCase;
-            if (po.progress) po.progress = [this](const std::string& step) { m_err << m_style.dim("    " + step + " ...") << "\n" << std::flush; };
+            if (po.progress) po.progress = progressLines("    ");
             auto sources = readKernelSources(p, true);
             if (!sources) return report(sources.error());
             if (!json()) m_err << "  " << p.slug << " ...\n";

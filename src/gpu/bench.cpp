@@ -237,10 +237,14 @@ class Timestamps {
     VkQueryPool m_pool = VK_NULL_HANDLE;
 };
 
-// Keeps the device busy with `recordOne`'s work for at least `ms` of wall time. GPUs idle at a low
+// One repetition of a benchmark, recorded into the command buffer; timed from query `q` on when
+// `q` is given.
+using RecordRep = std::function<void(VkCommandBuffer, std::optional<uint32_t> q)>;
+
+// Keeps the device busy with untimed repetitions for at least `ms` of wall time. GPUs idle at a low
 // clock and take a while to reach full speed: on an H100 the first ~100 ms of dispatches after
 // the data upload ran up to 4x slower, and a handful of warm-up dispatches did not cover that.
-Status warmUp(OneShot& shot, const std::function<void(VkCommandBuffer)>& recordOne, double ms, uint64_t timeoutMs) {
+Status warmUp(OneShot& shot, const RecordRep& recordRep, double ms, uint64_t timeoutMs) {
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
@@ -248,7 +252,7 @@ Status warmUp(OneShot& shot, const std::function<void(VkCommandBuffer)>& recordO
     while (since(start) < ms) {
         auto t = Clock::now();
         VkCommandBuffer cmd = shot.begin();
-        for (uint32_t i = 0; i < batch; ++i) recordOne(cmd);
+        for (uint32_t i = 0; i < batch; ++i) recordRep(cmd, std::nullopt);
         if (auto s = shot.submit(timeoutMs * batch); !s) return s;
         if (since(t) < 25 && batch < 4096) batch *= 2; // batches of ~25 ms: few gaps for the clock to drop in
     }
@@ -318,7 +322,7 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     // One repetition: scratch cleared, overwritten inputs restored, then every step; timed when
     // `q` (its first query) is given. Every stamp waits for the work before it (BOTTOM_OF_PIPE):
     // a TOP_OF_PIPE stamp may be written while earlier commands still run.
-    auto recordRep = [&](VkCommandBuffer cmd, std::optional<uint32_t> q) {
+    RecordRep recordRep = [&](VkCommandBuffer cmd, std::optional<uint32_t> q) {
         for (size_t i = 0; i < job.buffers.size(); ++i) {
             if (job.buffers[i].zeroEachRep) vkCmdFillBuffer(cmd, buffers[i].buf, 0, VK_WHOLE_SIZE, 0);
             VkBufferCopy all{0, 0, job.buffers[i].words * 4};
@@ -339,7 +343,7 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
         if (q) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 1);
         barrier(cmd);
     };
-    if (auto s = warmUp(shot, [&](VkCommandBuffer c) { recordRep(c, std::nullopt); }, job.warmupMs, job.timeoutMs); !s) return s.error();
+    if (auto s = warmUp(shot, recordRep, job.warmupMs, job.timeoutMs); !s) return s.error();
     VkCommandBuffer cmd = shot.begin();
     vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total * perRep);
     for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 2 * r * perRep);
@@ -383,7 +387,7 @@ Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std
     barrier(cmd);
     if (auto s = shot.submit(120000); !s) return s.error();
     VkBufferCopy region{0, 0, bytes};
-    auto recordRep = [&](VkCommandBuffer c, std::optional<uint32_t> q) {
+    RecordRep recordRep = [&](VkCommandBuffer c, std::optional<uint32_t> q) {
         if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q);
         vkCmdCopyBuffer(c, src->buf, dst->buf, 1, &region);
         if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 1);
@@ -395,7 +399,7 @@ Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std
         if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 3);
         barrier(c);
     };
-    if (auto s = warmUp(shot, [&](VkCommandBuffer c) { recordRep(c, std::nullopt); }, warmupMs, 120000); !s) return s.error();
+    if (auto s = warmUp(shot, recordRep, warmupMs, 120000); !s) return s.error();
     cmd = shot.begin();
     vkCmdResetQueryPool(cmd, ts.pool(), 0, 4 * total);
     for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 4 * r);

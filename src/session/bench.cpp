@@ -207,10 +207,10 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     r.workgroupSize = scaled->workgroupSize;
     r.workgroups = dispatches->front().workgroups;
     r.dispatchMs = run->dispatchMs;
-    r.medianMs = medianOf(run->dispatchMs);
     std::vector<double> sorted = run->dispatchMs;
     std::sort(sorted.begin(), sorted.end());
     auto percentile = [&](double f) { return sorted.empty() ? 0.0 : sorted[static_cast<size_t>(f * double(sorted.size() - 1) + 0.5)]; };
+    r.medianMs = percentile(0.5); // the upper middle one for an even count, as medianOf gives
     r.p10Ms = percentile(0.1);
     r.p90Ms = percentile(0.9);
     if (p.multiPass())
