@@ -410,11 +410,17 @@ class Command {
         nlohmann::json passes = nlohmann::json::array();
         for (const BenchReport::Pass& pass : r.passes)
             passes.push_back({{"kernel", pass.label}, {"dispatches", pass.dispatches}, {"median_ms", pass.medianMs}});
+        nlohmann::json compiled = nlohmann::json::array();
+        for (const BenchReport::Compiled& c : r.compiled) {
+            nlohmann::json stats = nlohmann::json::object();
+            for (const PipelineStat& st : c.stats) stats[st.name] = st.number ? nlohmann::json(*st.number) : nlohmann::json(st.value);
+            compiled.push_back({{"kernel", c.kernel}, {"statistics", stats}});
+        }
         return {{"version", kJsonVersion}, {"puzzle", p.slug}, {"kernel", files}, {"device", r.device},
                 {"n", r.n}, {"dispatch_ms", r.dispatchMs}, {"median_ms", r.medianMs}, {"p10_ms", r.p10Ms}, {"p90_ms", r.p90Ms}, {"bytes_moved", r.bytesMoved},
                 {"gb_per_s", r.gbPerS}, {"elements_per_s", r.elementsPerS}, {"copy_gb_per_s", r.copyGbPerS},
                 {"shader_copy_gb_per_s", r.shaderCopyGbPerS}, {"ratio_to_copy", r.ratioToCopy}, {"passes", passes},
-                {"cpu_ms", r.cpuMs}, {"cpu", r.cpuWhat}, {"pass", r.pass}, {"mismatches", r.mismatches}};
+                {"compiled", compiled}, {"cpu_ms", r.cpuMs}, {"cpu", r.cpuWhat}, {"pass", r.pass}, {"mismatches", r.mismatches}};
     }
     // Every official solution of the scan track at the same N, one row each, for the README.
     int benchAllScans() {
@@ -490,6 +496,11 @@ class Command {
             std::snprintf(line, sizeof line, "    pass %-16s %9.3f ms (%d %s)\n", pass.label.c_str(), pass.medianMs, pass.dispatches,
                           pass.dispatches == 1 ? "dispatch" : "dispatches");
             m_out << line;
+        }
+        for (const BenchReport::Compiled& c : r.compiled) {
+            std::string stats;
+            for (const PipelineStat& st : c.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
+            m_out << "  compiled       " << (r.compiled.size() > 1 ? c.kernel + ": " : "") << stats << m_style.dim(" (the driver's report)") << "\n";
         }
         if (!r.cpuWhat.empty()) {
             std::snprintf(line, sizeof line, "  CPU            %9.3f ms (%s); CPU time / kernel time %.2f\n", r.cpuMs, r.cpuWhat.c_str(),

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -176,6 +178,7 @@ struct Pipeline {
         VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
         ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module, "main", launch ? &si : nullptr};
         ci.layout = layout;
+        if (gpu.info().pipelineStatistics) ci.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
         if (VkResult r = vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline); r != VK_SUCCESS)
             return vkError("creating the benchmark pipeline", r);
         VkDescriptorPoolSize ps{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<uint32_t>(std::max<size_t>(1, buffers.size()))};
@@ -203,6 +206,44 @@ struct Pipeline {
         }
         vkUpdateDescriptorSets(d, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
         return okStatus();
+    }
+    // What the driver reports about the compiled kernel; nothing where it does not.
+    std::vector<PipelineStat> statistics() const {
+        std::vector<PipelineStat> out;
+        if (!gpu.info().pipelineStatistics) return out;
+        VkDevice d = gpu.device();
+        auto executables = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(vkGetDeviceProcAddr(d, "vkGetPipelineExecutablePropertiesKHR"));
+        auto statistics = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(vkGetDeviceProcAddr(d, "vkGetPipelineExecutableStatisticsKHR"));
+        if (!executables || !statistics) return out;
+        VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
+        info.pipeline = pipeline;
+        uint32_t count = 0;
+        if (executables(d, &info, &count, nullptr) != VK_SUCCESS || count == 0) return out;
+        VkPipelineExecutableInfoKHR exec{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+        exec.pipeline = pipeline;
+        exec.executableIndex = 0; // a compute pipeline has one stage
+        uint32_t n = 0;
+        if (statistics(d, &exec, &n, nullptr) != VK_SUCCESS) return out;
+        std::vector<VkPipelineExecutableStatisticKHR> stats(n, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+        if (statistics(d, &exec, &n, stats.data()) != VK_SUCCESS) return out;
+        for (const auto& st : stats) {
+            PipelineStat stat{st.name, "", std::nullopt, st.description};
+            switch (st.format) {
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: stat.value = st.value.b32 ? "true" : "false"; break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: stat.number = double(st.value.i64); break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: stat.number = double(st.value.u64); break;
+            default: stat.number = st.value.f64;
+            }
+            if (stat.number) {
+                char buf[32];
+                double v = *stat.number;
+                if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v); // a count: every digit
+                else std::snprintf(buf, sizeof buf, "%g", v);
+                stat.value = buf;
+            }
+            out.push_back(std::move(stat));
+        }
+        return out;
     }
     void bind(VkCommandBuffer cmd) const {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
@@ -349,6 +390,8 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 2 * r * perRep);
     if (auto s = shot.submit(job.timeoutMs * total); !s) return s.error();
     BenchRun run;
+    run.kernelStats.resize(job.kernels.size());
+    for (size_t k = steps.size(); k-- > 0;) run.kernelStats.at(steps[k].kernel) = pipes[k]->statistics();
     std::vector<double> pairs = ts.pairs(0);
     run.stepMs.resize(steps.size());
     for (uint32_t r = static_cast<uint32_t>(job.warmups); r < total; ++r) {

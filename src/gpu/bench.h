@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/result.h"
@@ -42,10 +44,20 @@ struct BenchJob {
     uint64_t timeoutMs = 60000;
 };
 
+// One figure a driver reports about a compiled kernel (VK_KHR_pipeline_executable_properties),
+// such as NVIDIA's register count: what limits how many workgroups fit on a multiprocessor.
+struct PipelineStat {
+    std::string name;        // as the driver names it ("Register Count")
+    std::string value;       // "40", "true", "1.5"
+    std::optional<double> number; // the value, where it is a number
+    std::string description; // the driver's one-line explanation
+};
+
 struct BenchRun {
     std::vector<double> dispatchMs;                 // per timed repetition: all its steps
     std::vector<std::vector<double>> stepMs;        // per step: its time in each timed repetition
     std::vector<std::vector<uint32_t>> readBack;    // per BenchBuffer (empty unless readBack)
+    std::vector<std::vector<PipelineStat>> kernelStats; // per kernel; empty where the driver reports nothing
 };
 
 Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job);

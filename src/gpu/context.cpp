@@ -49,6 +49,14 @@ int computeFamily(VkPhysicalDevice pd, uint32_t* timestampBits) {
     return -1;
 }
 
+bool hasExtension(VkPhysicalDevice pd, const char* name) {
+    uint32_t n = 0;
+    vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr);
+    std::vector<VkExtensionProperties> all(n);
+    vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, all.data());
+    return std::any_of(all.begin(), all.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
 DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
@@ -70,6 +78,13 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.maxSharedMemoryBytes = l.maxComputeSharedMemorySize;
     d.maxStorageBufferRange = l.maxStorageBufferRange;
     d.robustBufferAccess = features.robustBufferAccess;
+    d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    if (d.pipelineStatistics) {
+        VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+        VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &exec};
+        vkGetPhysicalDeviceFeatures2(pd, &f2);
+        d.pipelineStatistics = exec.pipelineExecutableInfo == VK_TRUE;
+    }
     uint32_t tsBits = 0;
     int family = computeFamily(pd, &tsBits);
     d.timestampPeriodNs = tsBits > 0 ? l.timestampPeriod : 0;
@@ -216,6 +231,15 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     VkPhysicalDeviceFeatures features{};
     features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    const char* execName = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+    if (m_info.pipelineStatistics) {
+        exec.pipelineExecutableInfo = VK_TRUE;
+        ci.pNext = &exec;
+        ci.enabledExtensionCount = 1;
+        ci.ppEnabledExtensionNames = &execName;
+    }
     ci.queueCreateInfoCount = 1;
     ci.pQueueCreateInfos = &q;
     ci.pEnabledFeatures = &features;

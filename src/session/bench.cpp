@@ -220,6 +220,8 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
             r.passes.back().dispatches++;
             r.passes.back().medianMs += medianOf(run->stepMs[k]);
         }
+    for (size_t k = 0; k < run->kernelStats.size(); ++k)
+        if (!run->kernelStats[k].empty()) r.compiled.push_back({p.kernels.empty() ? "kernel" : p.kernels[k].name, run->kernelStats[k]});
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].role != RoleKind::Scratch) r.bytesMoved += data->initial[b].words.size() * 4;
     r.gbPerS = r.medianMs > 0 ? r.bytesMoved / (r.medianMs * 1e6) : 0;

@@ -9,6 +9,7 @@
 
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "gpu/bench.h"
 #include "session/check.h"
 
 namespace vkp {
@@ -45,6 +46,11 @@ struct BenchReport {
         double medianMs = 0;          // the sum of its dispatches' median times
     };
     std::vector<Pass> passes;         // a multi-pass puzzle's, in order
+    struct Compiled {
+        std::string kernel;           // the kernel's name ("kernel" for a single-kernel puzzle)
+        std::vector<PipelineStat> stats; // what the driver reports about its compiled code
+    };
+    std::vector<Compiled> compiled;   // empty where the driver reports nothing (lavapipe)
     bool pass = false;                // the GPU result equals the CPU reference
     uint64_t mismatches = 0;
     uint64_t firstMismatch = 0;

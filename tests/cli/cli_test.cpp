@@ -244,6 +244,13 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_EQ(doc["p10_ms"].get<double>(), ms[0]); // of 3 repetitions: the 10th percentile is the fastest
     EXPECT_EQ(doc["median_ms"].get<double>(), ms[1]);
     EXPECT_EQ(doc["p90_ms"].get<double>(), ms[2]);
+    // What the driver says about the compiled kernel: nothing on lavapipe, registers and more on
+    // drivers with VK_KHR_pipeline_executable_properties (NVIDIA's, RADV).
+    ASSERT_TRUE(doc["compiled"].is_array()) << r.out;
+    for (const auto& c : doc["compiled"]) {
+        EXPECT_EQ(c["kernel"], "kernel");
+        EXPECT_FALSE(c["statistics"].empty());
+    }
     // Not --json: the steps of the run on stderr, the spread with the figures.
     CliRun text = vkpuzzles("bench add-ten --solution --n 2^12 --reps 2 --warmup 0 --color never" + pack);
     EXPECT_EQ(text.exit, 0) << text.out;
