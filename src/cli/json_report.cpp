@@ -80,7 +80,7 @@ json deviceJson(const DeviceInfo& d) {
             {"subgroup_size", d.subgroupSize}, {"max_workgroup_invocations", d.maxWorkgroupInvocations},
             {"max_workgroup_size", dims(d.maxWorkgroupSize)}, {"max_workgroup_count", dims(d.maxWorkgroupCount)},
             {"max_shared_memory_bytes", d.maxSharedMemoryBytes}, {"max_storage_buffer_range", d.maxStorageBufferRange},
-            {"timestamp_period_ns", d.timestampPeriodNs}, {"robust_buffer_access", d.robustBufferAccess}};
+            {"timestamp_period_ns", d.timestampPeriodNs}, {"robust_buffer_access", d.robustBufferAccess}, {"pipeline_statistics", d.pipelineStatistics}};
 }
 
 json errorJson(const Error& e) {

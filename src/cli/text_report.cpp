@@ -129,7 +129,8 @@ void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Sty
     os << "   workgroup count up to " << dimsText(d.maxWorkgroupCount) << "; shared memory " << d.maxSharedMemoryBytes / 1024
        << " KiB; storage buffers up to " << d.maxStorageBufferRange / (1024 * 1024) << " MiB\n";
     os << "   timestamps: " << (d.timestampPeriodNs > 0 ? std::to_string(d.timestampPeriodNs) + " ns per tick" : "not on compute")
-       << "; robust buffer access: " << (d.robustBufferAccess ? "yes" : "no") << "\n";
+       << "; robust buffer access: " << (d.robustBufferAccess ? "yes" : "no")
+       << "; kernel statistics (registers) in bench: " << (d.pipelineStatistics ? "yes" : "no") << "\n";
 }
 
 void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<KernelSource>& sources, const Style& st) {

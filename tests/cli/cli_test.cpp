@@ -154,6 +154,10 @@ TEST(CliTest, DevicesListsSubgroupSize) {
     auto doc = nlohmann::json::parse(j.out);
     EXPECT_GE(doc["devices"].size(), 1u);
     EXPECT_GT(doc["devices"][0]["subgroup_size"].get<int>(), 0);
+    // Whether `bench` can show registers: lavapipe's driver does not report on compiled kernels.
+    ASSERT_TRUE(doc["devices"][0]["pipeline_statistics"].is_boolean()) << j.out;
+    EXPECT_TRUE(has(r.out, std::string("kernel statistics (registers) in bench: ") +
+                               (doc["devices"][0]["pipeline_statistics"].get<bool>() ? "yes" : "no"))) << r.out;
 }
 
 TEST(CliTest, UnknownDeviceIsAClearError) {
