@@ -391,7 +391,8 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     if (auto s = shot.submit(job.timeoutMs * total); !s) return s.error();
     BenchRun run;
     run.kernelStats.resize(job.kernels.size());
-    for (size_t k = steps.size(); k-- > 0;) run.kernelStats.at(steps[k].kernel) = pipes[k]->statistics();
+    for (size_t k = 0; k < steps.size(); ++k) // each kernel's first step: later ones run the same code
+        if (run.kernelStats.at(steps[k].kernel).empty()) run.kernelStats[steps[k].kernel] = pipes[k]->statistics();
     std::vector<double> pairs = ts.pairs(0);
     run.stepMs.resize(steps.size());
     for (uint32_t r = static_cast<uint32_t>(job.warmups); r < total; ++r) {
