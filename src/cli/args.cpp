@@ -86,7 +86,8 @@ Usage:
   vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
                                                   the kernel at a large N against the device's copy
                                                   bandwidth and a CPU run (in this process), after
-                                                  MS milliseconds of untimed runs (default 500)
+                                                  MS milliseconds of untimed runs (default 500);
+                                                  registers per thread where the driver says
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles devices                               the Vulkan devices and their limits
 
