@@ -85,9 +85,9 @@ Usage:
                                                   the shared memory and accesses each step points at
   vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
                                                   the kernel at a large N against the device's copy
-                                                  bandwidth and a CPU run (in this process), after
-                                                  MS milliseconds of untimed runs (default 500);
-                                                  registers per thread where the driver says
+                                                  bandwidth and a CPU run, after MS milliseconds of
+                                                  untimed runs (default 500); registers per thread
+                                                  where the driver says
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles devices                               the Vulkan devices and their limits
 
@@ -100,7 +100,8 @@ Options:
   --no-trace        check without execution tracing (no race, bounds or limit checks)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a case may run before it is called endless (default 2 on a GPU,
-                    10 on a CPU device); the worker process running it is then restarted
+                    10 on a CPU device; bench: one repetition, default 60); the worker
+                    process running it is then restarted
   --in-process      run kernels in this process instead of an isolated worker
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)

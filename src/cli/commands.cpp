@@ -360,6 +360,9 @@ class Command {
         auto warmup = number("warmup", 0, 60000, 500);
         if (!warmup) return warmup.error();
         o.warmupMs = static_cast<double>(*warmup);
+        auto timeout = number("timeout", 1, 3600, 60);
+        if (!timeout) return timeout.error();
+        o.timeoutMs = *timeout * 1000;
         if (!json()) o.progress = progressLines("  ");
         if (p) {
             auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
@@ -372,16 +375,9 @@ class Command {
     std::function<void(const std::string&)> progressLines(std::string indent) {
         return [this, indent](const std::string& step) { m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush; };
     }
-    Status openBenchDevice() {
-        ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), false};
-        auto ctx = GpuContext::create(co);
-        if (!ctx) return ctx.error();
-        m_gpu = std::move(*ctx);
-        return okStatus();
-    }
     int benchFailed(const Error& e) {
         int code = report(e);
-        if (m_gpu && m_gpu->hung()) _exit(code);
+        if (m_runner && m_runner->wedged()) _exit(code); // an in-process device still running the kernel
         return code;
     }
     int bench() {
@@ -395,9 +391,9 @@ class Command {
         if (!o) return report(o.error());
         auto copySource = readTextFile(copyShaderPath());
         if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
-        if (auto s = openBenchDevice(); !s) return report(s.error());
-        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on " << m_gpu->info().name << " ...\n";
-        auto r = benchProgram(m_compiler, *m_gpu, **p, *kernels, *copySource, *o);
+        if (auto s = startEngines(); !s) return report(s.error());
+        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on " << m_runner->info().name << " ...\n";
+        auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
         if (!r) return benchFailed(r.error());
         if (json()) {
             m_out << benchJson(**p, filesText(*kernels), *r).dump(2) << "\n";
@@ -428,8 +424,8 @@ class Command {
         if (!o) return report(o.error());
         auto copySource = readTextFile(copyShaderPath());
         if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
-        if (auto s = openBenchDevice(); !s) return report(s.error());
-        if (!json()) m_err << "benchmarking every official scan at N = " << o->n << " on " << m_gpu->info().name << " ...\n";
+        if (auto s = startEngines(); !s) return report(s.error());
+        if (!json()) m_err << "benchmarking every official scan at N = " << o->n << " on " << m_runner->info().name << " ...\n";
         nlohmann::json rows = nlohmann::json::array();
         std::vector<std::pair<const Puzzle*, Result<BenchReport>>> results;
         bool allPass = true;
@@ -441,14 +437,14 @@ class Command {
             auto sources = readKernelSources(p, true);
             if (!sources) return report(sources.error());
             if (!json()) m_err << "  " << p.slug << " ...\n";
-            auto r = benchProgram(m_compiler, *m_gpu, p, *sources, *copySource, po);
-            if (!r && m_gpu->hung()) return benchFailed(r.error());
+            auto r = benchProgram(m_compiler, *m_runner, p, *sources, *copySource, po);
+            if (!r && m_runner->wedged()) return benchFailed(r.error()); // a worker is restarted instead
             // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
             allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);
             if (json()) rows.push_back(r ? benchJson(p, "--solution", *r) : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
             results.emplace_back(&p, std::move(r));
         }
-        if (json()) m_out << nlohmann::json{{"version", kJsonVersion}, {"device", m_gpu->info().name}, {"n", o->n}, {"results", rows}}.dump(2) << "\n";
+        if (json()) m_out << nlohmann::json{{"version", kJsonVersion}, {"device", m_runner->info().name}, {"n", o->n}, {"results", rows}}.dump(2) << "\n";
         else printScanTable(results);
         return allPass ? kExitPass : kExitFail;
     }

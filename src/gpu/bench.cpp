@@ -24,6 +24,7 @@ int findMemory(const VkPhysicalDeviceMemoryProperties& mem, uint32_t allowed, Vk
 
 // A buffer with its own memory: device-local for the data, host-visible for staging.
 struct Buffer {
+    const GpuContext* ctx = nullptr;
     VkDevice dev = VK_NULL_HANDLE;
     VkBuffer buf = VK_NULL_HANDLE;
     VkDeviceMemory mem = VK_NULL_HANDLE;
@@ -33,11 +34,12 @@ struct Buffer {
     Buffer(const Buffer&) = delete;
     Buffer(Buffer&& o) noexcept { *this = std::move(o); }
     Buffer& operator=(Buffer&& o) noexcept {
-        std::swap(dev, o.dev), std::swap(buf, o.buf), std::swap(mem, o.mem), std::swap(map, o.map), std::swap(bytes, o.bytes);
+        std::swap(ctx, o.ctx), std::swap(dev, o.dev), std::swap(buf, o.buf), std::swap(mem, o.mem), std::swap(map, o.map), std::swap(bytes, o.bytes);
         return *this;
     }
     ~Buffer() {
-        if (!dev) return;
+        // A kernel that did not finish may still use the memory: leak it rather than pull it away.
+        if (!dev || ctx->hung()) return;
         if (map) vkUnmapMemory(dev, mem);
         vkDestroyBuffer(dev, buf, nullptr);
         vkFreeMemory(dev, mem, nullptr);
@@ -46,6 +48,7 @@ struct Buffer {
 
 Result<Buffer> makeBuffer(GpuContext& gpu, uint64_t bytes, bool staging) {
     Buffer b;
+    b.ctx = &gpu;
     b.dev = gpu.device();
     b.bytes = std::max<uint64_t>(bytes, 16);
     VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -66,6 +69,11 @@ Result<Buffer> makeBuffer(GpuContext& gpu, uint64_t bytes, bool staging) {
     vkBindBufferMemory(b.dev, b.buf, b.mem, 0);
     if (staging) vkMapMemory(b.dev, b.mem, 0, VK_WHOLE_SIZE, 0, &b.map);
     return b;
+}
+
+std::string durationText(uint64_t ms) {
+    if (ms < 1000 || ms % 1000 != 0) return std::to_string(ms) + " ms";
+    return std::to_string(ms / 1000) + " s";
 }
 
 // One command buffer, recorded by `fill`, submitted, and waited for.
@@ -94,17 +102,20 @@ class OneShot {
         vkBeginCommandBuffer(m_cmd, &bi);
         return m_cmd;
     }
-    Status submit(uint64_t timeoutMs) {
+    // Waits at most timeoutMs for each of `reps` repetitions recorded.
+    Status submit(uint64_t timeoutMs, uint32_t reps = 1) {
         vkEndCommandBuffer(m_cmd);
         vkResetFences(m_gpu.device(), 1, &m_fence);
         VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
         si.commandBufferCount = 1;
         si.pCommandBuffers = &m_cmd;
         if (VkResult r = vkQueueSubmit(m_gpu.queue(), 1, &si, m_fence); r != VK_SUCCESS) return vkError("submitting", r);
-        VkResult w = vkWaitForFences(m_gpu.device(), 1, &m_fence, VK_TRUE, timeoutMs * 1000000ull);
+        VkResult w = vkWaitForFences(m_gpu.device(), 1, &m_fence, VK_TRUE, timeoutMs * reps * 1000000ull);
         if (w == VK_TIMEOUT) {
             m_gpu.markHung();
-            return Error{ErrorKind::Timeout, "the benchmark did not finish within " + std::to_string(timeoutMs / 1000) + " s"};
+            if (reps == 1) return Error{ErrorKind::Timeout, "the benchmark did not finish within " + durationText(timeoutMs) + " (an endless loop?)"};
+            return Error{ErrorKind::Timeout, std::to_string(reps) + " repetitions of the benchmark did not finish within " + durationText(timeoutMs * reps) +
+                                                 " (" + durationText(timeoutMs) + " each; an endless loop?)"};
         }
         if (w != VK_SUCCESS) return vkError("waiting for the benchmark", w);
         return okStatus();
@@ -294,7 +305,7 @@ Status warmUp(OneShot& shot, const RecordRep& recordRep, double ms, uint64_t tim
         auto t = Clock::now();
         VkCommandBuffer cmd = shot.begin();
         for (uint32_t i = 0; i < batch; ++i) recordRep(cmd, std::nullopt);
-        if (auto s = shot.submit(timeoutMs * batch); !s) return s;
+        if (auto s = shot.submit(timeoutMs, batch); !s) return s;
         if (since(t) < 25 && batch < 4096) batch *= 2; // batches of ~25 ms: few gaps for the clock to drop in
     }
     return okStatus();
@@ -388,7 +399,7 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     VkCommandBuffer cmd = shot.begin();
     vkCmdResetQueryPool(cmd, ts.pool(), 0, 2 * total * perRep);
     for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 2 * r * perRep);
-    if (auto s = shot.submit(job.timeoutMs * total); !s) return s.error();
+    if (auto s = shot.submit(job.timeoutMs, total); !s) return s.error();
     BenchRun run;
     run.kernelStats.resize(job.kernels.size());
     for (size_t k = 0; k < steps.size(); ++k) // each kernel's first step: later ones run the same code
@@ -412,18 +423,18 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     return run;
 }
 
-Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader, double warmupMs) {
-    bytes = (bytes + 15) / 16 * 16;
+Result<CopyBandwidth> measureCopy(GpuContext& gpu, const CopyJob& job) {
+    uint64_t bytes = (job.bytes + 15) / 16 * 16;
     auto src = makeBuffer(gpu, bytes, false);
     if (!src) return src.error();
     auto dst = makeBuffer(gpu, bytes, false);
     if (!dst) return dst.error();
     Pipeline p(gpu);
-    if (auto s = p.create(copyShader, {{0, src->buf}, {1, dst->buf}}, nullptr, 4); !s) return s.error();
+    if (auto s = p.create(job.copyShader, {{0, src->buf}, {1, dst->buf}}, nullptr, 4); !s) return s.error();
     uint32_t count = static_cast<uint32_t>(bytes / 16);
     uint32_t groups = (count + 255) / 256;
     uint32_t gx = std::min(groups, gpu.info().maxWorkgroupCount[0]), gy = (groups + gx - 1) / gx;
-    uint32_t total = static_cast<uint32_t>(reps + 1); // one warm-up of each
+    uint32_t total = static_cast<uint32_t>(job.reps + 1); // one warm-up of each
     Timestamps ts(gpu, 4 * total);
     OneShot shot(gpu);
     VkCommandBuffer cmd = shot.begin();
@@ -443,7 +454,7 @@ Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std
         if (q) vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts.pool(), *q + 3);
         barrier(c);
     };
-    if (auto s = warmUp(shot, recordRep, warmupMs, 120000); !s) return s.error();
+    if (auto s = warmUp(shot, recordRep, job.warmupMs, 120000); !s) return s.error();
     cmd = shot.begin();
     vkCmdResetQueryPool(cmd, ts.pool(), 0, 4 * total);
     for (uint32_t r = 0; r < total; ++r) recordRep(cmd, 4 * r);

@@ -23,14 +23,9 @@ struct BenchBuffer {
     bool readBack = false;             // the output, read after the last dispatch
 };
 
-// One dispatch of a multi-pass benchmark (as DispatchStep: module, workgroups, push words, and
-// per BenchBuffer whose buffer is bound at its binding, -1 for none).
-struct BenchStep {
-    uint32_t kernel = 0;
-    std::array<uint32_t, 3> workgroups{1, 1, 1};
-    std::vector<uint32_t> push;
-    std::vector<int> bind;
-};
+// One dispatch of a multi-pass benchmark: its kernel, workgroups, push words, and per BenchBuffer
+// whose buffer is bound at its binding (-1: none).
+using BenchStep = DispatchStep;
 
 struct BenchJob {
     std::vector<std::span<const uint32_t>> kernels; // one, or a multi-pass puzzle's
@@ -67,9 +62,14 @@ struct CopyBandwidth {
     std::vector<double> shaderMs;   // the copy shader over the same bytes
 };
 
-// `copyShader`: shaders/copy.comp compiled (one uvec4 per thread, push constant count).
-// After `warmupMs` of untimed copies.
-Result<CopyBandwidth> measureCopy(GpuContext& gpu, uint64_t bytes, int reps, std::span<const uint32_t> copyShader, double warmupMs);
+struct CopyJob {
+    uint64_t bytes = 0;                    // copied by each repetition
+    int reps = 3;
+    std::span<const uint32_t> copyShader;  // shaders/copy.comp compiled (one uvec4 per thread, push constant count)
+    double warmupMs = 500;                 // untimed copies first
+};
+
+Result<CopyBandwidth> measureCopy(GpuContext& gpu, const CopyJob& job);
 
 double medianOf(std::vector<double> v);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "gpu/bench.h"
 #include "gpu/context.h"
 #include "gpu/device_info.h"
 #include "gpu/kernel.h"
@@ -43,6 +44,10 @@ class DeviceRunner {
     // A setup failure (no device, limits, pipeline) is the error; per-case failures (timeout,
     // device lost) are in the items.
     virtual Result<DeviceJobResult> run(const DeviceJob& job) = 0;
+    // `vkpuzzles bench`: timed repetitions (gpu/bench.h). A timeout or a lost device is the error.
+    virtual Result<BenchRun> bench(const BenchJob& job) = 0;
+    // The device's copy bandwidth over `bytes`, with shaders/copy.comp compiled (measureCopy).
+    virtual Result<CopyBandwidth> copyBandwidth(const CopyJob& job) = 0;
     // True when a timed-out dispatch left this process's device busy: it cannot be torn down, and
     // the process should end with _exit (platform.md). A worker-backed runner never is.
     virtual bool wedged() const { return false; }
@@ -53,6 +58,8 @@ class InProcessRunner : public DeviceRunner {
     explicit InProcessRunner(GpuContext& gpu) : m_gpu(gpu) {}
     const DeviceInfo& info() const override { return m_gpu.info(); }
     Result<DeviceJobResult> run(const DeviceJob& job) override;
+    Result<BenchRun> bench(const BenchJob& job) override { return runBench(m_gpu, job); }
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override { return measureCopy(m_gpu, job); }
     bool wedged() const override { return m_gpu.hung(); }
 
   private:

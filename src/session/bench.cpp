@@ -10,7 +10,7 @@
 #include "core/puzzle_loader.h"
 #include "core/reference_ops.h"
 #include "gpu/bench.h"
-#include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"
@@ -144,7 +144,7 @@ Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAl
 
 } // namespace
 
-Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                                  const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
                                  const BenchOptions& o) {
     auto say = [&](const std::string& what) {
@@ -156,7 +156,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     p.cases = {*scaled};
     auto kernels = compileAll(compiler, p, sources);
     if (!kernels) return kernels.error();
-    auto dispatches = caseDispatches(p, p.cases[0], gpu.info().maxWorkgroupCount[0]);
+    auto dispatches = caseDispatches(p, p.cases[0], runner.info().maxWorkgroupCount[0]);
     if (!dispatches) return dispatches.error();
     say("generating the inputs and the expected result (" + std::to_string(o.n) + " elements)");
     auto data = materializeCase(p, 0);
@@ -169,6 +169,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
     job.reps = o.reps;
     job.warmupMs = o.warmupMs;
+    job.timeoutMs = o.timeoutMs;
     std::vector<size_t> at = finalBufferAt(p, *dispatches);
     std::vector<bool> swapped(p.buffers.size(), false);
     for (const PassDecl& pass : p.passes)
@@ -194,15 +195,15 @@ Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, cons
             job.steps.push_back(std::move(step));
         }
     say("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " + std::to_string(o.reps) + " repetitions");
-    auto run = runBench(gpu, job);
+    auto run = runner.bench(job);
     if (!run) return run.error();
     auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
     if (!copyShader.ok()) return Error{ErrorKind::Internal, "shaders/copy.comp does not compile"};
     say("measuring the device's copy bandwidth");
-    auto copy = measureCopy(gpu, o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs);
+    auto copy = runner.copyBandwidth({o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs});
     if (!copy) return copy.error();
     BenchReport r;
-    r.device = gpu.info().name;
+    r.device = runner.info().name;
     r.n = o.n;
     r.workgroupSize = scaled->workgroupSize;
     r.workgroups = dispatches->front().workgroups;

@@ -15,13 +15,14 @@
 namespace vkp {
 
 class Compiler;
-class GpuContext;
+class DeviceRunner;
 
 struct BenchOptions {
     uint64_t n = 1u << 24;      // elements of the puzzle's first input
     int reps = 20;              // timed dispatches (after 2 warm-ups)
     size_t templateCase = 0;    // the case whose fills, expressions and constants are scaled
     double warmupMs = 500;      // untimed dispatches first, so that the clocks are up when timing starts
+    uint64_t timeoutMs = 60000; // per repetition, before it is called endless
     std::function<void(const std::string&)> progress; // told each step of a long run ("warming up ...")
 };
 
@@ -59,8 +60,9 @@ struct BenchReport {
 // Parses "2^28", "268435456" or "1<<20".
 Result<uint64_t> parseCount(const std::string& text);
 
-// The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them).
-Result<BenchReport> benchProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
+// The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them), run by
+// `runner`: in this process, or in the worker process like a check.
+Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                                  const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
                                  const BenchOptions& options);
 

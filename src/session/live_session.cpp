@@ -48,6 +48,8 @@ class OwnedInProcessRunner : public DeviceRunner {
     }
     const DeviceInfo& info() const override { return m_inner.info(); }
     Result<DeviceJobResult> run(const DeviceJob& job) override { return m_inner.run(job); }
+    Result<BenchRun> bench(const BenchJob& job) override { return m_inner.bench(job); }
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override { return m_inner.copyBandwidth(job); }
     bool wedged() const override { return m_inner.wedged(); }
 
   private:

@@ -1,10 +1,31 @@
 #include "worker/protocol.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace vkp::worker {
+
+namespace {
+constexpr size_t kHugePage = 2u << 20;
+}
+
+void* allocateFrameMemory(size_t bytes) {
+    if (bytes < 4 * kHugePage) return ::operator new(bytes);
+    size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+    void* p = std::aligned_alloc(kHugePage, rounded);
+    if (!p) throw std::bad_alloc();
+    ::madvise(p, rounded, MADV_HUGEPAGE); // best effort
+    return p;
+}
+
+void freeFrameMemory(void* p, size_t bytes) noexcept {
+    if (bytes < 4 * kHugePage) return ::operator delete(p);
+    std::free(p);
+}
 
 void Encoder::u32(uint32_t v) {
     for (int i = 0; i < 4; ++i) m_bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
@@ -21,6 +42,7 @@ void Encoder::f64(double v) {
 void Encoder::str(const std::string& s) {
     u64(s.size());
     m_bytes.insert(m_bytes.end(), s.begin(), s.end());
+    m_bytes.resize((m_bytes.size() + 3) / 4 * 4, 0); // keep what follows 4-aligned
 }
 void Encoder::words(std::span<const uint32_t> w) {
     u64(w.size());
@@ -58,13 +80,31 @@ bool Decoder::str(std::string& s) {
     if (!u64(n) || n > m_bytes.size() - m_at) return false;
     s.assign(reinterpret_cast<const char*>(m_bytes.data() + m_at), n);
     m_at += n;
+    size_t padding = (4 - m_at % 4) % 4;
+    if (padding > m_bytes.size() - m_at) return false;
+    m_at += padding;
     return true;
+}
+const uint32_t* Decoder::alignedWords(uint64_t& n) {
+    if (!u64(n) || n > (m_bytes.size() - m_at) / 4) return nullptr;
+    const uint8_t* at = m_bytes.data() + m_at;
+    if (reinterpret_cast<uintptr_t>(at) % alignof(uint32_t) != 0) return nullptr; // not from an Encoder
+    m_at += n * 4;
+    return reinterpret_cast<const uint32_t*>(at);
 }
 bool Decoder::words(std::vector<uint32_t>& w) {
     uint64_t n;
-    if (!u64(n) || n > (m_bytes.size() - m_at) / 4) return false;
-    w.resize(n);
-    return take(w.data(), n * 4);
+    const uint32_t* at = alignedWords(n);
+    if (!at) return false;
+    w.assign(at, at + n);
+    return true;
+}
+bool Decoder::wordsView(std::span<const uint32_t>& w) {
+    uint64_t n;
+    const uint32_t* at = alignedWords(n);
+    if (!at) return false;
+    w = {at, n};
+    return true;
 }
 
 namespace {
@@ -95,7 +135,7 @@ bool readAll(int fd, void* data, size_t n) {
 
 } // namespace
 
-bool writeFrame(int fd, FrameKind kind, const std::vector<uint8_t>& payload) {
+bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload) {
     Encoder head;
     head.u32(kFrameMagic);
     head.u32(static_cast<uint32_t>(kind));
@@ -103,8 +143,8 @@ bool writeFrame(int fd, FrameKind kind, const std::vector<uint8_t>& payload) {
     return writeAll(fd, head.bytes().data(), head.bytes().size()) && writeAll(fd, payload.data(), payload.size());
 }
 
-bool readFrame(int fd, FrameKind& kind, std::vector<uint8_t>& payload) {
-    std::vector<uint8_t> head(16);
+bool readFrame(int fd, FrameKind& kind, Bytes& payload) {
+    Bytes head(16);
     if (!readAll(fd, head.data(), head.size())) return false;
     Decoder d(head);
     uint32_t magic, k;
@@ -145,21 +185,23 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
     e.u64(i.maxStorageBufferRange);
     e.f64(i.timestampPeriodNs);
     e.u32(i.robustBufferAccess);
+    e.u32(i.pipelineStatistics);
 }
 
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
-    uint32_t type, usable, robust;
+    uint32_t type, usable, robust, statistics;
     double period;
     bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) && d.str(i.driver) && d.u32(usable) &&
               d.str(i.whyUnusable) && d.u32(i.subgroupSize) && d.u32(i.maxWorkgroupInvocations);
     for (uint32_t& v : i.maxWorkgroupSize) ok = ok && d.u32(v);
     for (uint32_t& v : i.maxWorkgroupCount) ok = ok && d.u32(v);
-    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust);
+    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust) && d.u32(statistics);
     if (!ok || type > uint32_t(DeviceTypeKind::Other)) return false;
     i.type = static_cast<DeviceTypeKind>(type);
     i.usable = usable;
     i.timestampPeriodNs = static_cast<float>(period);
     i.robustBufferAccess = robust;
+    i.pipelineStatistics = statistics;
     return true;
 }
 
@@ -334,6 +376,186 @@ bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
         r.items.push_back(std::move(o));
     }
     out = std::move(r);
+    return d.done();
+}
+
+namespace {
+
+void encodeDoubles(Encoder& e, const std::vector<double>& v) {
+    e.u64(v.size());
+    for (double x : v) e.f64(x);
+}
+
+bool decodeDoubles(Decoder& d, std::vector<double>& v, uint64_t max) {
+    uint64_t n;
+    if (!d.u64(n) || n > max) return false;
+    v.resize(n);
+    for (double& x : v)
+        if (!d.f64(x)) return false;
+    return true;
+}
+
+constexpr uint32_t kMaxBenchItems = 1u << 16; // kernels, buffers, steps, repetitions: far above any real one
+
+void encodeStat(Encoder& e, const PipelineStat& st) {
+    e.str(st.name);
+    e.str(st.value);
+    e.u32(st.number.has_value());
+    e.f64(st.number.value_or(0));
+    e.str(st.description);
+}
+
+bool decodeStat(Decoder& d, PipelineStat& st) {
+    uint32_t has;
+    double number;
+    if (!d.str(st.name) || !d.str(st.value) || !d.u32(has) || !d.f64(number) || !d.str(st.description)) return false;
+    if (has) st.number = number;
+    return true;
+}
+
+} // namespace
+
+void encodeBenchJob(Encoder& e, const BenchJob& job) {
+    size_t bytes = 4096;
+    for (std::span<const uint32_t> k : job.kernels) bytes += k.size_bytes() + 8;
+    for (const BenchBuffer& b : job.buffers) bytes += b.initial.size_bytes() + 64;
+    e.reserve(bytes + job.steps.size() * 128);
+    e.u32(static_cast<uint32_t>(job.kernels.size()));
+    for (std::span<const uint32_t> k : job.kernels) e.words(k);
+    e.u32(job.pushBytes);
+    encodeLaunch(e, job.launch);
+    e.u32(static_cast<uint32_t>(job.buffers.size()));
+    for (const BenchBuffer& b : job.buffers) {
+        e.u32(b.binding);
+        e.u64(b.words);
+        e.u32(b.zeroEachRep);
+        e.u32(b.restoreEachRep);
+        e.u32(b.readBack);
+        e.words(b.initial);
+    }
+    e.u32(static_cast<uint32_t>(job.steps.size()));
+    for (const BenchStep& st : job.steps) encodeStep(e, st);
+    e.u32(static_cast<uint32_t>(job.warmups));
+    e.f64(job.warmupMs);
+    e.u32(static_cast<uint32_t>(job.reps));
+    e.u64(job.timeoutMs);
+}
+
+bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
+    uint32_t kernels, buffers, steps, warmups, reps;
+    if (!d.u32(kernels) || kernels == 0 || kernels > 64) return false;
+    out.kernels.resize(kernels);
+    for (auto& k : out.kernels)
+        if (!d.words(k)) return false;
+    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256 || !decodeLaunch(d, out.job.launch)) return false;
+    if (!d.u32(buffers) || buffers > 1024) return false;
+    for (uint32_t i = 0; i < buffers; ++i) {
+        BenchBuffer b;
+        uint32_t zero, restore, readBack;
+        if (!d.u32(b.binding) || !d.u64(b.words) || !d.u32(zero) || !d.u32(restore) || !d.u32(readBack) || !d.wordsView(b.initial)) return false;
+        if (!b.initial.empty() && b.initial.size() != b.words) return false;
+        b.zeroEachRep = zero;
+        b.restoreEachRep = restore;
+        b.readBack = readBack;
+        out.job.buffers.push_back(b);
+    }
+    if (!d.u32(steps) || steps > kMaxBenchItems) return false;
+    out.job.steps.resize(steps);
+    for (BenchStep& st : out.job.steps)
+        if (!decodeStep(d, st, kernels, buffers)) return false;
+    if (!d.u32(warmups) || !d.f64(out.job.warmupMs) || !d.u32(reps) || !d.u64(out.job.timeoutMs)) return false;
+    if (warmups > kMaxBenchItems || reps == 0 || reps > kMaxBenchItems) return false;
+    out.job.warmups = static_cast<int>(warmups);
+    out.job.reps = static_cast<int>(reps);
+    for (const auto& k : out.kernels) out.job.kernels.push_back(k);
+    return d.done();
+}
+
+void encodeBenchRun(Encoder& e, const Result<BenchRun>& r) {
+    e.u32(r.ok());
+    if (!r.ok()) return encodeError(e, r.error());
+    size_t bytes = 4096 + r->dispatchMs.size() * 8;
+    for (const auto& v : r->stepMs) bytes += v.size() * 8 + 8;
+    for (const auto& b : r->readBack) bytes += b.size() * 4 + 8;
+    e.reserve(bytes);
+    encodeDoubles(e, r->dispatchMs);
+    e.u32(static_cast<uint32_t>(r->stepMs.size()));
+    for (const auto& v : r->stepMs) encodeDoubles(e, v);
+    e.u32(static_cast<uint32_t>(r->readBack.size()));
+    for (const auto& b : r->readBack) e.words(b);
+    e.u32(static_cast<uint32_t>(r->kernelStats.size()));
+    for (const auto& stats : r->kernelStats) {
+        e.u32(static_cast<uint32_t>(stats.size()));
+        for (const PipelineStat& st : stats) encodeStat(e, st);
+    }
+}
+
+bool decodeBenchRun(Decoder& d, Result<BenchRun>& out) {
+    uint32_t ok, steps, buffers, kernels;
+    if (!d.u32(ok)) return false;
+    if (!ok) {
+        Error e;
+        if (!decodeError(d, e)) return false;
+        out = e;
+        return d.done();
+    }
+    BenchRun r;
+    if (!decodeDoubles(d, r.dispatchMs, kMaxBenchItems) || !d.u32(steps) || steps > kMaxBenchItems) return false;
+    r.stepMs.resize(steps);
+    for (auto& v : r.stepMs)
+        if (!decodeDoubles(d, v, kMaxBenchItems)) return false;
+    if (!d.u32(buffers) || buffers > 1024) return false;
+    r.readBack.resize(buffers);
+    for (auto& b : r.readBack)
+        if (!d.words(b)) return false;
+    if (!d.u32(kernels) || kernels > 64) return false;
+    r.kernelStats.resize(kernels);
+    for (auto& stats : r.kernelStats) {
+        uint32_t n;
+        if (!d.u32(n) || n > 1024) return false;
+        stats.resize(n);
+        for (PipelineStat& st : stats)
+            if (!decodeStat(d, st)) return false;
+    }
+    out = std::move(r);
+    return d.done();
+}
+
+void encodeCopyJob(Encoder& e, const CopyJob& job) {
+    e.u64(job.bytes);
+    e.u32(static_cast<uint32_t>(job.reps));
+    e.words(job.copyShader);
+    e.f64(job.warmupMs);
+}
+
+bool decodeCopyJob(Decoder& d, OwnedCopyJob& out) {
+    uint32_t reps;
+    if (!d.u64(out.job.bytes) || !d.u32(reps) || reps == 0 || reps > kMaxBenchItems) return false;
+    if (!d.words(out.copyShader) || !d.f64(out.job.warmupMs)) return false;
+    out.job.reps = static_cast<int>(reps);
+    out.job.copyShader = out.copyShader;
+    return d.done();
+}
+
+void encodeCopyBandwidth(Encoder& e, const Result<CopyBandwidth>& r) {
+    e.u32(r.ok());
+    if (!r.ok()) return encodeError(e, r.error());
+    encodeDoubles(e, r->transferMs);
+    encodeDoubles(e, r->shaderMs);
+}
+
+bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& out) {
+    uint32_t ok;
+    if (!d.u32(ok)) return false;
+    if (!ok) {
+        Error e;
+        if (!decodeError(d, e)) return false;
+        out = e;
+        return d.done();
+    }
+    CopyBandwidth c;
+    if (!decodeDoubles(d, c.transferMs, kMaxBenchItems) || !decodeDoubles(d, c.shaderMs, kMaxBenchItems)) return false;
+    out = std::move(c);
     return d.done();
 }
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -13,14 +15,49 @@
 namespace vkp::worker {
 
 inline constexpr uint32_t kFrameMagic = 0x56504b57; // "WKPV"
-inline constexpr uint64_t kMaxFrameBytes = 1ull << 31;
+inline constexpr uint64_t kMaxFrameBytes = 1ull << 34; // a benchmark's inputs: up to 2^28 words per buffer
 
 enum class FrameKind : uint32_t {
     Hello = 1,   // worker -> app: the device it opened (or the error why not)
     Job = 2,     // app -> worker: a DeviceJob
     Result = 3,  // worker -> app: a DeviceJobResult (or the error)
+    Bench = 4,   // app -> worker: a BenchJob
+    BenchResult = 5, // worker -> app: a BenchRun (or the error)
+    Copy = 6,    // app -> worker: a CopyJob
+    CopyResult = 7, // worker -> app: a CopyBandwidth (or the error)
 };
 
+// Bytes that a resize leaves uninitialised: frames carry a benchmark's inputs and results, up to
+// gigabytes, and zeroing memory about to be overwritten cost as much as the copy.
+// Large blocks are 2 MiB-aligned and asked to be backed by huge pages: first touches of fresh
+// 4 KiB pages (one fault each) were most of a big frame's cost.
+void* allocateFrameMemory(size_t bytes);
+void freeFrameMemory(void* p, size_t bytes) noexcept;
+
+template <class T>
+struct NoInitAllocator : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = NoInitAllocator<U>;
+    };
+    NoInitAllocator() = default;
+    template <class U>
+    NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
+    T* allocate(size_t n) { return static_cast<T*>(allocateFrameMemory(n * sizeof(T))); }
+    void deallocate(T* p, size_t n) noexcept { freeFrameMemory(p, n * sizeof(T)); }
+    template <class U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U; // default-initialised: left as it is
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+using Bytes = std::vector<uint8_t, NoInitAllocator<uint8_t>>;
+
+// Every field is a multiple of 4 bytes long (strings are padded), so word arrays lie 4-aligned in
+// a payload and can be read in place (Decoder::wordsView).
 class Encoder {
   public:
     void u32(uint32_t v);
@@ -28,31 +65,35 @@ class Encoder {
     void f64(double v);
     void str(const std::string& s);
     void words(std::span<const uint32_t> w);
-    const std::vector<uint8_t>& bytes() const { return m_bytes; }
+    void reserve(size_t bytes) { m_bytes.reserve(bytes); }
+    const Bytes& bytes() const { return m_bytes; }
 
   private:
-    std::vector<uint8_t> m_bytes;
+    Bytes m_bytes;
 };
 
 class Decoder {
   public:
-    explicit Decoder(const std::vector<uint8_t>& bytes) : m_bytes(bytes) {}
+    explicit Decoder(std::span<const uint8_t> bytes) : m_bytes(bytes) {}
     bool u32(uint32_t& v);
     bool u64(uint64_t& v);
     bool f64(double& v);
     bool str(std::string& s);
     bool words(std::vector<uint32_t>& w);
+    // The words where they lie in the payload, which must outlive the view (no copy).
+    bool wordsView(std::span<const uint32_t>& w);
     bool done() const { return m_at == m_bytes.size(); }
 
   private:
     bool take(void* out, size_t n);
-    const std::vector<uint8_t>& m_bytes;
+    const uint32_t* alignedWords(uint64_t& n); // past a word count, or null
+    std::span<const uint8_t> m_bytes;
     size_t m_at = 0;
 };
 
 // Blocking frame I/O on file descriptors; false on EOF or a broken pipe.
-bool writeFrame(int fd, FrameKind kind, const std::vector<uint8_t>& payload);
-bool readFrame(int fd, FrameKind& kind, std::vector<uint8_t>& payload);
+bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload);
+bool readFrame(int fd, FrameKind& kind, Bytes& payload);
 
 void encodeError(Encoder& e, const Error& error);
 bool decodeError(Decoder& d, Error& error);
@@ -71,5 +112,27 @@ void encodeJob(Encoder& e, const DeviceJob& job);
 bool decodeJob(Decoder& d, OwnedJob& out);
 void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& result);
 bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& result);
+
+// A benchmark as it travels (BenchJob's spans point into the caller's memory).
+// The buffers' initial words are views into the decoded payload, which must outlive the job.
+struct OwnedBenchJob {
+    std::vector<std::vector<uint32_t>> kernels;
+    BenchJob job;                               // kernel spans point into the vectors above
+};
+
+void encodeBenchJob(Encoder& e, const BenchJob& job);
+bool decodeBenchJob(Decoder& d, OwnedBenchJob& out);
+void encodeBenchRun(Encoder& e, const Result<BenchRun>& run);
+bool decodeBenchRun(Decoder& d, Result<BenchRun>& run);
+
+struct OwnedCopyJob {
+    std::vector<uint32_t> copyShader;
+    CopyJob job;
+};
+
+void encodeCopyJob(Encoder& e, const CopyJob& job);
+bool decodeCopyJob(Decoder& d, OwnedCopyJob& out);
+void encodeCopyBandwidth(Encoder& e, const Result<CopyBandwidth>& copy);
+bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& copy);
 
 } // namespace vkp::worker

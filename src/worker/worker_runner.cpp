@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -65,6 +66,7 @@ WorkerRunner::~WorkerRunner() { stop(); }
 Status WorkerRunner::spawn() {
     int down[2], up[2];
     if (::pipe(down) != 0 || ::pipe(up) != 0) return Error{ErrorKind::Io, "cannot create pipes for the worker process"};
+    for (int fd : {down[1], up[1]}) ::fcntl(fd, F_SETPIPE_SZ, 1 << 20); // fewer, larger copies of a benchmark's data; best effort
     std::vector<std::string> args = {m_exe, "--worker"};
     if (!m_options.deviceSelector.empty()) args.insert(args.end(), {"--device", m_options.deviceSelector});
     if (m_options.validation) args.push_back("--validation");
@@ -88,7 +90,7 @@ Status WorkerRunner::spawn() {
     m_toWorker = down[1];
     m_fromWorker = up[0];
     FrameKind kind;
-    std::vector<uint8_t> payload;
+    Bytes payload;
     if (!waitReadable(m_fromWorker, kStartupMs) || !readFrame(m_fromWorker, kind, payload) || kind != FrameKind::Hello) {
         stop();
         return Error{ErrorKind::Device, "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
@@ -135,23 +137,19 @@ Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error&
     return r;
 }
 
-Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
+Result<Bytes> WorkerRunner::exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs) {
     if (m_pid < 0) {
         if (auto s = spawn(); !s) return s.error();
         ++m_restarts;
     }
-    Encoder e;
-    encodeJob(e, job);
-    uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
-    uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
-    FrameKind kind;
-    std::vector<uint8_t> payload;
-    bool sent = writeFrame(m_toWorker, FrameKind::Job, e.bytes());
-    if (sent && !waitReadable(m_fromWorker, static_cast<int>(std::min<uint64_t>(deadline, INT32_MAX)))) {
+    FrameKind got;
+    Bytes payload;
+    bool sent = writeFrame(m_toWorker, kind, e.bytes());
+    if (sent && !waitReadable(m_fromWorker, static_cast<int>(std::min<uint64_t>(deadlineMs, INT32_MAX)))) {
         stop(); // it neither finished nor noticed its own timeout: a hung driver
-        return failAll(job, Error{ErrorKind::Timeout, "did not finish within " + seconds(perItem) + " (an endless loop?); the worker was restarted"});
+        return Error{ErrorKind::Timeout, "did not finish within " + seconds(budgetMs) + " (an endless loop?); the worker was restarted"};
     }
-    if (!sent || !readFrame(m_fromWorker, kind, payload) || kind != FrameKind::Result) {
+    if (!sent || !readFrame(m_fromWorker, got, payload) || got != answer) {
         // The worker is gone: reap it to learn how, then report; the next job starts a new one.
         if (m_pid > 0) {
             int status = 0;
@@ -161,9 +159,27 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
             }
         }
         stop();
-        return failAll(job, Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"});
+        return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"};
     }
-    Decoder d(payload);
+    return payload;
+}
+
+Error WorkerRunner::restartedAfter(const Error& e) {
+    stop();
+    return Error{e.kind, e.message + "; the worker process was restarted", e.where, e.vkResult};
+}
+
+Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
+    Encoder e;
+    encodeJob(e, job);
+    uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
+    uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
+    auto payload = exchange(FrameKind::Job, e, FrameKind::Result, deadline, perItem);
+    if (!payload) {
+        bool perCase = payload.error().kind == ErrorKind::Timeout || payload.error().kind == ErrorKind::WorkerCrashed;
+        return perCase ? failAll(job, payload.error()) : Result<DeviceJobResult>(payload.error());
+    }
+    Decoder d(*payload);
     Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled result from the worker process"};
     if (!decodeJobResult(d, r)) {
         stop();
@@ -179,6 +195,74 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     return r;
 }
 
+Result<BenchRun> WorkerRunner::bench(const BenchJob& job) {
+    Encoder e;
+    encodeBenchJob(e, job);
+    // The worker times every submission itself; this only catches a driver that hangs anyway.
+    uint64_t budget = job.timeoutMs * static_cast<uint64_t>(2 * (job.warmups + job.reps) + job.buffers.size() + 8);
+    auto payload = exchange(FrameKind::Bench, e, FrameKind::BenchResult, static_cast<uint64_t>(job.warmupMs) + budget + kMarginMs, job.timeoutMs);
+    if (!payload) return payload.error();
+    Decoder d(*payload);
+    Result<BenchRun> r = Error{ErrorKind::Internal, "garbled benchmark result from the worker process"};
+    if (!decodeBenchRun(d, r)) {
+        stop();
+        return Error{ErrorKind::Internal, "garbled benchmark result from the worker process"};
+    }
+    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
+    return r;
+}
+
+Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
+    Encoder e;
+    encodeCopyJob(e, job);
+    constexpr uint64_t kCopyBudgetMs = 3 * 120000; // measureCopy's three submissions
+    auto payload = exchange(FrameKind::Copy, e, FrameKind::CopyResult, static_cast<uint64_t>(job.warmupMs) + kCopyBudgetMs + kMarginMs, kCopyBudgetMs);
+    if (!payload) return payload.error();
+    Decoder d(*payload);
+    Result<CopyBandwidth> r = Error{ErrorKind::Internal, "garbled copy measurement from the worker process"};
+    if (!decodeCopyBandwidth(d, r)) {
+        stop();
+        return Error{ErrorKind::Internal, "garbled copy measurement from the worker process"};
+    }
+    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
+    return r;
+}
+
+namespace {
+
+// The worker's answer to one frame: the frame kind of the answer and its payload.
+std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, const Bytes& payload, bool& mustLeave) {
+    Decoder d(payload);
+    Encoder e;
+    if (kind == FrameKind::Bench) {
+        OwnedBenchJob job;
+        Result<BenchRun> r = Error{ErrorKind::Internal, "garbled benchmark sent to the worker process"};
+        if (decodeBenchJob(d, job)) r = runner.bench(job.job);
+        encodeBenchRun(e, r);
+        mustLeave = !r && r.error().kind == ErrorKind::DeviceLost;
+        return {FrameKind::BenchResult, std::move(e)};
+    }
+    if (kind == FrameKind::Copy) {
+        OwnedCopyJob job;
+        Result<CopyBandwidth> r = Error{ErrorKind::Internal, "garbled copy measurement sent to the worker process"};
+        if (decodeCopyJob(d, job)) r = runner.copyBandwidth(job.job);
+        encodeCopyBandwidth(e, r);
+        mustLeave = !r && r.error().kind == ErrorKind::DeviceLost;
+        return {FrameKind::CopyResult, std::move(e)};
+    }
+    OwnedJob job;
+    Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled job sent to the worker process"};
+    if (decodeJob(d, job)) {
+        if (job.job.testCrash) ::raise(SIGSEGV); // tests only: a crash of the process
+        r = runner.run(job.job);
+    }
+    encodeJobResult(e, r);
+    mustLeave = anyItemFailed(r, ErrorKind::DeviceLost);
+    return {FrameKind::Result, std::move(e)};
+}
+
+} // namespace
+
 int runWorker(int in, int out, const ContextOptions& options) {
     auto gpu = GpuContext::create(options);
     Encoder hello;
@@ -188,21 +272,15 @@ int runWorker(int in, int out, const ContextOptions& options) {
     if (!writeFrame(out, FrameKind::Hello, hello.bytes()) || !gpu) return gpu ? 1 : 2;
     InProcessRunner runner(**gpu);
     FrameKind kind;
-    std::vector<uint8_t> payload;
+    Bytes payload;
     while (readFrame(in, kind, payload)) {
-        if (kind != FrameKind::Job) return 3;
-        OwnedJob job;
-        Decoder d(payload);
-        Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled job sent to the worker process"};
-        if (decodeJob(d, job)) {
-            if (job.job.testCrash) ::raise(SIGSEGV); // tests only: a crash of the process
-            r = runner.run(job.job);
-        }
-        Encoder e;
-        encodeJobResult(e, r);
-        if (!writeFrame(out, FrameKind::Result, e.bytes())) return 4;
+        if (kind != FrameKind::Job && kind != FrameKind::Bench && kind != FrameKind::Copy) return 3;
+        bool lost = false;
+        auto [answerKind, e] = answer(runner, kind, payload, lost);
+        payload = {}; // a benchmark's inputs: up to gigabytes, no longer needed
+        if (!writeFrame(out, answerKind, e.bytes())) return 4;
         // A timed-out dispatch may still be running: the device cannot be torn down; leave now.
-        if (runner.wedged() || anyItemFailed(r, ErrorKind::DeviceLost)) _exit(5);
+        if (runner.wedged() || lost) _exit(5);
     }
     return 0;
 }

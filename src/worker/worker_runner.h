@@ -9,6 +9,7 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "worker/protocol.h"
 
 namespace vkp::worker {
 
@@ -22,6 +23,9 @@ class WorkerRunner : public DeviceRunner {
     // A timeout, a crash or a lost device is reported in the result and the worker is restarted
     // before the next job.
     Result<DeviceJobResult> run(const DeviceJob& job) override;
+    // In the worker too: a benchmark that times out or loses the device restarts it.
+    Result<BenchRun> bench(const BenchJob& job) override;
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override;
 
     pid_t pid() const { return m_pid; }
     int restarts() const { return m_restarts; }
@@ -32,6 +36,10 @@ class WorkerRunner : public DeviceRunner {
     void stop();                  // kill and reap
     std::string exitText();       // how the stopped worker ended
     Result<DeviceJobResult> failAll(const DeviceJob& job, const Error& e);
+    // Sends a frame and waits at most deadlineMs for the answer of kind `answer`. A timeout
+    // (worded with budgetMs) or a dead worker stops it and is the error; the next call restarts it.
+    Result<Bytes> exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs);
+    Error restartedAfter(const Error& e); // stops the worker; says so in the message
 
     std::string m_exe;
     ContextOptions m_options;

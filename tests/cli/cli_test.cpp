@@ -275,5 +275,21 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_TRUE(has(badN.out, "--n needs an element count")) << badN.out;
 }
 
+TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
+    // Seconds per dispatch on lavapipe; --timeout 1 gives each repetition a second.
+    std::string args = "bench add-ten " + test::sourceDir() + "/tests/data/bench-kernels/slow-add-ten.comp --n 2^16 --reps 2 --warmup 1 --timeout 1 --puzzles " +
+                       test::sourceDir() + "/tests/data/bench";
+    CliRun worker = vkpuzzles(args);
+    EXPECT_EQ(worker.exit, 1) << worker.out;
+    EXPECT_TRUE(has(worker.out, "the benchmark did not finish within 1 s (an endless loop?); the worker process was restarted")) << worker.out;
+    CliRun here = vkpuzzles(args + " --in-process");
+    EXPECT_EQ(here.exit, 1) << here.out;
+    EXPECT_TRUE(has(here.out, "the benchmark did not finish within 1 s (an endless loop?)")) << here.out;
+    EXPECT_FALSE(has(here.out, "worker")) << here.out;
+    CliRun badTimeout = vkpuzzles("bench add-ten --solution --timeout never --puzzles " + test::sourceDir() + "/tests/data/bench");
+    EXPECT_EQ(badTimeout.exit, 2);
+    EXPECT_TRUE(has(badTimeout.out, "--timeout needs a whole number")) << badTimeout.out;
+}
+
 } // namespace
 } // namespace vkp

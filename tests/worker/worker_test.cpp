@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include "core/puzzle_loader.h"
+#include "session/bench.h"
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"
@@ -85,6 +86,55 @@ TEST(WorkerTest, ACrashedWorkerIsReportedAndRestarted) {
     EXPECT_EQ(w->restarts(), 1);
 }
 
+const Puzzle& benchPuzzle() {
+    static PuzzleSet set = loadPuzzleSet(test::sourceDir() + "/tests/data/bench");
+    return set.puzzles.at(0);
+}
+
+Result<BenchReport> bench(DeviceRunner& runner, const std::string& file, uint64_t timeoutMs) {
+    static Compiler compiler;
+    std::string path = test::sourceDir() + "/tests/data/" + file;
+    BenchOptions o;
+    o.n = 1u << 16;
+    o.reps = 2;
+    o.warmupMs = 1;
+    o.timeoutMs = timeoutMs;
+    return benchProgram(compiler, runner, benchPuzzle(), {{"kernel", *readTextFile(path), path}},
+                        *readTextFile(test::sourceDir() + "/shaders/copy.comp"), o);
+}
+
+TEST(WorkerTest, BenchmarksRunInTheWorkerAndAnEndlessOneCostsARestart) {
+    auto w = startWorker();
+    ASSERT_TRUE(w);
+    auto first = bench(*w, "bench/01-add-ten/solution.comp", 60000);
+    ASSERT_TRUE(first.ok()) << first.error().str();
+    EXPECT_TRUE(first->pass);
+    EXPECT_EQ(first->dispatchMs.size(), 2u);
+    EXPECT_GT(first->shaderCopyGbPerS, 0.0);
+    EXPECT_EQ(first->device, w->info().name);
+    // The same benchmark in this process gives the same verdict: the worker only moves where it runs.
+    auto gpu = GpuContext::create(test::deviceOptions());
+    ASSERT_TRUE(gpu.ok());
+    InProcessRunner here(**gpu);
+    auto local = bench(here, "bench/01-add-ten/solution.comp", 60000);
+    ASSERT_TRUE(local.ok());
+    EXPECT_EQ(local->pass, first->pass);
+    EXPECT_EQ(local->bytesMoved, first->bytesMoved);
+    // Seconds per dispatch on a CPU: past a 300 ms budget the worker is stopped, and the next
+    // benchmark gets a fresh one.
+    pid_t before = w->pid();
+    auto slow = bench(*w, "bench-kernels/slow-add-ten.comp", 300);
+    ASSERT_FALSE(slow.ok());
+    EXPECT_EQ(slow.error().kind, ErrorKind::Timeout);
+    EXPECT_NE(slow.error().message.find("did not finish within 300 ms (an endless loop?)"), std::string::npos) << slow.error().message;
+    EXPECT_NE(slow.error().message.find("restarted"), std::string::npos) << slow.error().message;
+    auto again = bench(*w, "bench/01-add-ten/solution.comp", 60000);
+    ASSERT_TRUE(again.ok()) << again.error().str();
+    EXPECT_TRUE(again->pass);
+    EXPECT_EQ(w->restarts(), 1);
+    EXPECT_NE(w->pid(), before);
+}
+
 TEST(WorkerTest, AMissingExecutableIsAClearError) {
     auto w = WorkerRunner::start("/nonexistent/vkpuzzles", test::deviceOptions());
     ASSERT_FALSE(w.ok());
@@ -139,6 +189,114 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     EXPECT_EQ(got->items[1].error().kind, ErrorKind::Timeout);
 }
 
+TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
+    std::vector<uint32_t> k0 = {0x07230203, 9}, k1 = {0x07230203, 8}, a = {1, 2, 3, 4};
+    BenchJob job;
+    job.kernels = {k0, k1};
+    job.pushBytes = 8;
+    job.launch = {{256, 1, 1}, {4, 1, 1}, {{3, 8}}};
+    job.buffers = {{0, a, 4, false, true, false}, {1, {}, 4, false, false, true}, {2, {}, 1, true, false, false}};
+    job.steps = {{1, {2, 1, 1}, {7}, {0, -1, 2}}};
+    job.warmups = 3;
+    job.warmupMs = 12.5;
+    job.reps = 7;
+    job.timeoutMs = 900;
+    worker::Encoder e;
+    worker::encodeBenchJob(e, job);
+    worker::OwnedBenchJob back;
+    worker::Decoder d(e.bytes());
+    ASSERT_TRUE(worker::decodeBenchJob(d, back));
+    ASSERT_EQ(back.job.kernels.size(), 2u);
+    EXPECT_EQ(std::vector<uint32_t>(back.job.kernels[1].begin(), back.job.kernels[1].end()), k1);
+    EXPECT_EQ(back.job.pushBytes, 8u);
+    EXPECT_EQ(back.job.launch.constants.at(3), 8u);
+    ASSERT_EQ(back.job.buffers.size(), 3u);
+    EXPECT_EQ(std::vector<uint32_t>(back.job.buffers[0].initial.begin(), back.job.buffers[0].initial.end()), a);
+    EXPECT_TRUE(back.job.buffers[0].restoreEachRep);
+    EXPECT_TRUE(back.job.buffers[1].initial.empty());
+    EXPECT_TRUE(back.job.buffers[1].readBack);
+    EXPECT_TRUE(back.job.buffers[2].zeroEachRep);
+    ASSERT_EQ(back.job.steps.size(), 1u);
+    EXPECT_EQ(back.job.steps[0].kernel, 1u);
+    EXPECT_EQ(back.job.steps[0].bind, (std::vector<int>{0, -1, 2}));
+    EXPECT_EQ(back.job.warmups, 3);
+    EXPECT_EQ(back.job.warmupMs, 12.5);
+    EXPECT_EQ(back.job.reps, 7);
+    EXPECT_EQ(back.job.timeoutMs, 900u);
+
+    BenchRun run;
+    run.dispatchMs = {1.25, 1.5};
+    run.stepMs = {{0.5, 0.75}};
+    run.readBack = {{}, {5, 6, 7, 8}, {}};
+    run.kernelStats = {{{"Register Count", "46", 46.0, "registers per thread"}}, {}};
+    worker::Encoder e2;
+    worker::encodeBenchRun(e2, run);
+    Result<BenchRun> got = Error{};
+    worker::Decoder d2(e2.bytes());
+    ASSERT_TRUE(worker::decodeBenchRun(d2, got));
+    ASSERT_TRUE(got.ok());
+    EXPECT_EQ(got->dispatchMs, run.dispatchMs);
+    EXPECT_EQ(got->stepMs, run.stepMs);
+    EXPECT_EQ(got->readBack, run.readBack);
+    ASSERT_EQ(got->kernelStats.size(), 2u);
+    EXPECT_EQ(got->kernelStats[0][0].value, "46");
+    EXPECT_EQ(got->kernelStats[0][0].number, 46.0);
+    EXPECT_TRUE(got->kernelStats[1].empty());
+    worker::Encoder e3;
+    worker::encodeBenchRun(e3, Error{ErrorKind::Timeout, "did not finish"});
+    worker::Decoder d3(e3.bytes());
+    ASSERT_TRUE(worker::decodeBenchRun(d3, got));
+    ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().kind, ErrorKind::Timeout);
+
+    worker::Encoder e4;
+    worker::encodeCopyJob(e4, {1u << 20, 5, k0, 250});
+    worker::OwnedCopyJob copy;
+    worker::Decoder d4(e4.bytes());
+    ASSERT_TRUE(worker::decodeCopyJob(d4, copy));
+    EXPECT_EQ(copy.job.bytes, 1u << 20);
+    EXPECT_EQ(copy.job.reps, 5);
+    EXPECT_EQ(std::vector<uint32_t>(copy.job.copyShader.begin(), copy.job.copyShader.end()), k0);
+    worker::Encoder e5;
+    worker::encodeCopyBandwidth(e5, CopyBandwidth{{0.5, 0.25}, {0.125}});
+    Result<CopyBandwidth> bw = Error{};
+    worker::Decoder d5(e5.bytes());
+    ASSERT_TRUE(worker::decodeCopyBandwidth(d5, bw));
+    ASSERT_TRUE(bw.ok());
+    EXPECT_EQ(bw->transferMs, (std::vector<double>{0.5, 0.25}));
+    EXPECT_EQ(bw->shaderMs, (std::vector<double>{0.125}));
+}
+
+TEST(ProtocolTest, GarbledBenchmarksAreRejected) {
+    std::vector<uint32_t> k0 = {0x07230203, 9}, a(64, 3);
+    BenchJob job;
+    job.kernels = {k0};
+    job.buffers = {{0, a, 64, false, false, false}};
+    job.steps = {{0, {1, 1, 1}, {}, {0}}};
+    worker::Encoder e;
+    worker::encodeBenchJob(e, job);
+    const auto& full = e.bytes();
+    for (size_t cut : {size_t(0), size_t(5), full.size() / 2, full.size() - 1}) {
+        std::vector<uint8_t> part(full.begin(), full.begin() + cut);
+        worker::OwnedBenchJob back;
+        worker::Decoder d(part);
+        EXPECT_FALSE(worker::decodeBenchJob(d, back)) << "cut at " << cut;
+    }
+    job.steps = {{3, {1, 1, 1}, {}, {0}}}; // names a kernel the job lacks
+    worker::Encoder bad;
+    worker::encodeBenchJob(bad, job);
+    worker::OwnedBenchJob back;
+    worker::Decoder d(bad.bytes());
+    EXPECT_FALSE(worker::decodeBenchJob(d, back));
+    job.steps.clear();
+    job.buffers[0].words = 65; // initial data of another size than the buffer
+    worker::Encoder mismatch;
+    worker::encodeBenchJob(mismatch, job);
+    worker::OwnedBenchJob back2;
+    worker::Decoder d2(mismatch.bytes());
+    EXPECT_FALSE(worker::decodeBenchJob(d2, back2));
+}
+
 TEST(ProtocolTest, GarbledPayloadsAreRejectedNotOverrun) {
     std::vector<uint32_t> spirv = {1, 2, 3}, a(100, 7);
     DeviceJob job;
@@ -153,7 +311,7 @@ TEST(ProtocolTest, GarbledPayloadsAreRejectedNotOverrun) {
         worker::Decoder d(part);
         EXPECT_FALSE(worker::decodeJob(d, back)) << "cut at " << cut;
     }
-    std::vector<uint8_t> huge = full;
+    std::vector<uint8_t> huge(full.begin(), full.end());
     huge[0] = huge[1] = huge[2] = huge[3] = 0xff; // a word count far past the payload
     worker::OwnedJob back;
     worker::Decoder d(huge);
