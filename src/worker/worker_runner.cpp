@@ -195,21 +195,26 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     return r;
 }
 
+template <class T>
+Result<T> WorkerRunner::settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&), const std::string& what) {
+    if (!payload) return payload.error();
+    Decoder d(*payload);
+    Result<T> r = Error{ErrorKind::Internal, "garbled " + what + " from the worker process"};
+    if (!decode(d, r)) {
+        stop();
+        return Error{ErrorKind::Internal, "garbled " + what + " from the worker process"};
+    }
+    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
+    return r;
+}
+
 Result<BenchRun> WorkerRunner::bench(const BenchJob& job) {
     Encoder e;
     encodeBenchJob(e, job);
     // The worker times every submission itself; this only catches a driver that hangs anyway.
     uint64_t budget = job.timeoutMs * static_cast<uint64_t>(2 * (job.warmups + job.reps) + job.buffers.size() + 8);
     auto payload = exchange(FrameKind::Bench, e, FrameKind::BenchResult, static_cast<uint64_t>(job.warmupMs) + budget + kMarginMs, job.timeoutMs);
-    if (!payload) return payload.error();
-    Decoder d(*payload);
-    Result<BenchRun> r = Error{ErrorKind::Internal, "garbled benchmark result from the worker process"};
-    if (!decodeBenchRun(d, r)) {
-        stop();
-        return Error{ErrorKind::Internal, "garbled benchmark result from the worker process"};
-    }
-    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
-    return r;
+    return settle(std::move(payload), decodeBenchRun, "benchmark result");
 }
 
 Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
@@ -217,15 +222,7 @@ Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
     encodeCopyJob(e, job);
     constexpr uint64_t kCopyBudgetMs = 3 * 120000; // measureCopy's three submissions
     auto payload = exchange(FrameKind::Copy, e, FrameKind::CopyResult, static_cast<uint64_t>(job.warmupMs) + kCopyBudgetMs + kMarginMs, kCopyBudgetMs);
-    if (!payload) return payload.error();
-    Decoder d(*payload);
-    Result<CopyBandwidth> r = Error{ErrorKind::Internal, "garbled copy measurement from the worker process"};
-    if (!decodeCopyBandwidth(d, r)) {
-        stop();
-        return Error{ErrorKind::Internal, "garbled copy measurement from the worker process"};
-    }
-    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
-    return r;
+    return settle(std::move(payload), decodeCopyBandwidth, "copy measurement");
 }
 
 namespace {

@@ -40,6 +40,9 @@ class WorkerRunner : public DeviceRunner {
     // (worded with budgetMs) or a dead worker stops it and is the error; the next call restarts it.
     Result<Bytes> exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs);
     Error restartedAfter(const Error& e); // stops the worker; says so in the message
+    // The answer decoded; garbled, it stops the worker; a timeout or a lost device restarts it.
+    template <class T>
+    Result<T> settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&), const std::string& what);
 
     std::string m_exe;
     ContextOptions m_options;
