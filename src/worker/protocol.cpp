@@ -169,6 +169,19 @@ bool decodeError(Decoder& d, Error& error) {
     return true;
 }
 
+namespace {
+
+// A result that is the error: what follows its "ok = 0" word, to the end of the payload.
+template <class T>
+bool decodeFailure(Decoder& d, Result<T>& out) {
+    Error e;
+    if (!decodeError(d, e)) return false;
+    out = e;
+    return d.done();
+}
+
+} // namespace
+
 void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
     e.u32(i.index);
     e.str(i.name);
@@ -350,12 +363,7 @@ void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& r) {
 bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
     uint32_t ok;
     if (!d.u32(ok)) return false;
-    if (!ok) {
-        Error e;
-        if (!decodeError(d, e)) return false;
-        out = e;
-        return d.done();
-    }
+    if (!ok) return decodeFailure(d, out);
     DeviceJobResult r;
     uint32_t items;
     if (!d.f64(r.pipelineMs) || !d.f64(r.runMs) || !d.u32(items) || items > 1u << 16) return false;
@@ -493,12 +501,7 @@ void encodeBenchRun(Encoder& e, const Result<BenchRun>& r) {
 bool decodeBenchRun(Decoder& d, Result<BenchRun>& out) {
     uint32_t ok, steps, buffers, kernels;
     if (!d.u32(ok)) return false;
-    if (!ok) {
-        Error e;
-        if (!decodeError(d, e)) return false;
-        out = e;
-        return d.done();
-    }
+    if (!ok) return decodeFailure(d, out);
     BenchRun r;
     if (!decodeDoubles(d, r.dispatchMs, kMaxBenchItems) || !d.u32(steps) || steps > kMaxBenchItems) return false;
     r.stepMs.resize(steps);
@@ -547,12 +550,7 @@ void encodeCopyBandwidth(Encoder& e, const Result<CopyBandwidth>& r) {
 bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& out) {
     uint32_t ok;
     if (!d.u32(ok)) return false;
-    if (!ok) {
-        Error e;
-        if (!decodeError(d, e)) return false;
-        out = e;
-        return d.done();
-    }
+    if (!ok) return decodeFailure(d, out);
     CopyBandwidth c;
     if (!decodeDoubles(d, c.transferMs, kMaxBenchItems) || !decodeDoubles(d, c.shaderMs, kMaxBenchItems)) return false;
     out = std::move(c);

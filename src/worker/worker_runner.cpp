@@ -227,24 +227,27 @@ Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
 
 namespace {
 
+// A benchmark's or copy measurement's answer: decoded, run, encoded; `lost` when the device was.
+template <class Owned, class Out, class Run>
+void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run, void (*encode)(Encoder&, const Result<Out>&),
+           const std::string& what, bool& lost) {
+    Owned job;
+    Result<Out> r = Error{ErrorKind::Internal, "garbled " + what + " sent to the worker process"};
+    if (decode(d, job)) r = run(job.job);
+    encode(e, r);
+    lost = !r && r.error().kind == ErrorKind::DeviceLost;
+}
+
 // The worker's answer to one frame: the frame kind of the answer and its payload.
 std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, const Bytes& payload, bool& mustLeave) {
     Decoder d(payload);
     Encoder e;
     if (kind == FrameKind::Bench) {
-        OwnedBenchJob job;
-        Result<BenchRun> r = Error{ErrorKind::Internal, "garbled benchmark sent to the worker process"};
-        if (decodeBenchJob(d, job)) r = runner.bench(job.job);
-        encodeBenchRun(e, r);
-        mustLeave = !r && r.error().kind == ErrorKind::DeviceLost;
+        serve(d, e, decodeBenchJob, [&](const BenchJob& j) { return runner.bench(j); }, encodeBenchRun, "benchmark", mustLeave);
         return {FrameKind::BenchResult, std::move(e)};
     }
     if (kind == FrameKind::Copy) {
-        OwnedCopyJob job;
-        Result<CopyBandwidth> r = Error{ErrorKind::Internal, "garbled copy measurement sent to the worker process"};
-        if (decodeCopyJob(d, job)) r = runner.copyBandwidth(job.job);
-        encodeCopyBandwidth(e, r);
-        mustLeave = !r && r.error().kind == ErrorKind::DeviceLost;
+        serve(d, e, decodeCopyJob, [&](const CopyJob& j) { return runner.copyBandwidth(j); }, encodeCopyBandwidth, "copy measurement", mustLeave);
         return {FrameKind::CopyResult, std::move(e)};
     }
     OwnedJob job;
