@@ -1,19 +1,23 @@
 // Figures for execution tracing, measured side by side in one run:
-//   1. traced vs untraced check of every classic solution (median of warm runs), and
+//   1. traced vs untraced check of every classic solution (median of warm runs), in this process,
+//      and traced in the worker process (what the app and the CLI do by default), and
 //   2. analysis time of a synthetic trace of about one million events.
 // Usage: vkp_trace_bench [--repeat N] [--puzzles DIR]   (device: VKPUZZLES_DEVICE or the best)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/puzzle_loader.h"
 #include "core/trace_analysis.h"
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "session/check.h"
 #include "shader/compiler.h"
+#include "worker/worker_runner.h"
 
 using namespace vkp;
 using Clock = std::chrono::steady_clock;
@@ -29,12 +33,12 @@ struct Stats {
     double total = 0, run = 0;
 };
 
-Stats measure(const Compiler& c, GpuContext& gpu, const Puzzle& p, const std::string& src, bool trace, int repeat) {
+Stats measure(const Compiler& c, DeviceRunner& runner, const Puzzle& p, const std::string& src, bool trace, int repeat) {
     CheckOptions o;
     o.trace = trace;
     std::vector<double> totals, runs;
     for (int i = 0; i <= repeat; ++i) {
-        CheckReport r = checkKernel(c, gpu, p, src, p.solutionPath, o);
+        CheckReport r = checkKernel(c, runner, p, src, p.solutionPath, o);
         if (!r.allPass()) std::fprintf(stderr, "warning: %s does not pass\n", p.slug.c_str());
         if (i == 0) continue; // the first run pays one-off costs
         totals.push_back(r.timing.totalMs);
@@ -92,21 +96,36 @@ int main(int argc, char** argv) {
     Compiler compiler;
     compiler.warmUp();
     PuzzleSet set = loadPuzzleSet(root);
+    InProcessRunner inProcess(**gpu);
+    // The app's default: the same checks in the worker process (the vkpuzzles beside this binary).
+    std::string exe = (std::filesystem::path(worker::selfExecutable()).parent_path() / "vkpuzzles").string();
+    auto workerRunner = worker::WorkerRunner::start(exe, {deviceSelectorFromEnvironment()});
+    if (!workerRunner) std::fprintf(stderr, "no worker column: %s\n", workerRunner.error().message.c_str());
     std::printf("device: %s; median of %d warm checks per row\n", (*gpu)->info().name.c_str(), repeat);
-    std::printf("%-10s %12s %12s %7s %12s %12s %7s\n", "puzzle", "run plain", "run traced", "x", "total plain", "total traced", "x");
-    std::vector<double> runRatios, totalRatios;
+    std::printf("%-10s %12s %12s %7s %12s %12s %7s %14s %7s\n", "puzzle", "run plain", "run traced", "x", "total plain",
+                "total traced", "x", "traced, worker", "x");
+    std::vector<double> runRatios, totalRatios, workerRatios;
     for (const Puzzle& p : set.puzzles) {
         if (p.track != "classic") continue;
         auto src = readTextFile(p.solutionPath);
-        Stats plain = measure(compiler, **gpu, p, *src, false, repeat);
-        Stats traced = measure(compiler, **gpu, p, *src, true, repeat);
+        Stats plain = measure(compiler, inProcess, p, *src, false, repeat);
+        Stats traced = measure(compiler, inProcess, p, *src, true, repeat);
         runRatios.push_back(traced.run / plain.run);
         totalRatios.push_back(traced.total / plain.total);
-        std::printf("%-10s %9.2f ms %9.2f ms %6.2fx %9.2f ms %9.2f ms %6.2fx\n", p.slug.c_str(), plain.run, traced.run,
+        std::printf("%-10s %9.2f ms %9.2f ms %6.2fx %9.2f ms %9.2f ms %6.2fx", p.slug.c_str(), plain.run, traced.run,
                     runRatios.back(), plain.total, traced.total, totalRatios.back());
+        if (workerRunner) {
+            Stats inWorker = measure(compiler, **workerRunner, p, *src, true, repeat);
+            workerRatios.push_back(inWorker.total / traced.total);
+            std::printf(" %11.2f ms %6.2fx", inWorker.total, workerRatios.back());
+        }
+        std::printf("\n");
     }
     std::printf("worst ratio: run %.2fx, total %.2fx (goal <= 5x)\n", *std::max_element(runRatios.begin(), runRatios.end()),
                 *std::max_element(totalRatios.begin(), totalRatios.end()));
+    if (!workerRatios.empty())
+        std::printf("the worker process against this one, traced totals: worst %.2fx, median %.2fx\n",
+                    *std::max_element(workerRatios.begin(), workerRatios.end()), median(workerRatios));
 
     Trace t = syntheticTrace(1'000'000);
     std::vector<double> times;

@@ -81,7 +81,7 @@ Usage:
   vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--pass K]
                                                   what every thread read and wrote, barrier rounds
                                                   (--pass: the K-th dispatch of a multi-pass case)
-  vkpuzzles walkthrough PUZZLE [--step K]        the official solution explained step by step, with
+  vkpuzzles walkthrough PUZZLE [--step K]         the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
   vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
                                                   the kernel at a large N against the device's copy

@@ -89,6 +89,29 @@ std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slots,
     return words;
 }
 
+std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device) {
+    if (device.size() < kTraceHeaderWords) return {device.begin(), device.end()};
+    uint64_t n = uint64_t(device[2]) * device[3] * device[4];
+    uint64_t slots = device[1], recordsAt = device[5];
+    // The counts and status words end where the records begin; a header that says otherwise is
+    // passed on short for decodeTrace to reject.
+    if (recordsAt != kTraceHeaderWords + 2 * n || recordsAt > device.size()) return {device.begin(), device.begin() + kTraceHeaderWords};
+    uint64_t used = 0;
+    for (uint64_t inv = 0; inv < n; ++inv) used += std::min<uint64_t>(device[kTraceHeaderWords + inv], slots);
+    std::vector<uint32_t> out;
+    out.reserve(std::min<uint64_t>(recordsAt + used * kTraceRecordWords, device.size()));
+    out.assign(device.begin(), device.begin() + recordsAt);
+    uint64_t stride = slots * kTraceRecordWords, room = device.size() - recordsAt;
+    for (uint64_t inv = 0; inv < n; ++inv) {
+        uint64_t words = std::min<uint64_t>(device[kTraceHeaderWords + inv], slots) * kTraceRecordWords;
+        if (stride != 0 && inv > room / stride) break; // decodeTrace reports the missing records
+        uint64_t from = recordsAt + inv * stride;
+        if (from + words > device.size()) break;
+        out.insert(out.end(), device.begin() + from, device.begin() + from + words);
+    }
+    return out;
+}
+
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
                           std::vector<TraceVariableInfo> variables) {
     uint64_t n = launch.invocations();
@@ -99,17 +122,18 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
     t.variables = std::move(variables);
     t.dropped = words[0];
     t.slotsPerInvocation = words[1];
-    uint64_t recordsAt = words[5];
+    uint64_t base = words[5]; // the records, packed: each invocation's follow the previous one's
     t.threads.resize(n);
     for (uint64_t inv = 0; inv < n; ++inv) {
         uint32_t count = std::min(words[kTraceHeaderWords + inv], t.slotsPerInvocation);
-        uint64_t base = recordsAt + inv * t.slotsPerInvocation * kTraceRecordWords;
         if (base + uint64_t(count) * kTraceRecordWords > words.size()) return Error{ErrorKind::Internal, "trace records out of range"};
+        const uint32_t* records = words.data() + base;
+        base += uint64_t(count) * kTraceRecordWords;
         auto& events = t.threads[inv];
         events.reserve(count);
         uint32_t round = 0;
         for (uint32_t k = 0; k < count; ++k) {
-            const uint32_t* r = &words[base + k * kTraceRecordWords];
+            const uint32_t* r = records + uint64_t(k) * kTraceRecordWords;
             TraceEvent e;
             e.kind = static_cast<TraceEventKind>(r[0] >> 28);
             e.variable = (r[0] >> kTraceLineBits) & 0xff;

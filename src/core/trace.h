@@ -119,7 +119,16 @@ struct Trace {
 std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsPerInvocation, uint32_t loopBudget,
                                       uint64_t* totalWords);
 
-// Decodes a read-back trace buffer; rounds are derived from each invocation's barriers.
+// The part of a trace buffer worth reading back, packed: the header, counts and status words as
+// they are, then each invocation's records (at most its slots) one invocation after another, with
+// no unused slots between them. A check gives each case 16 MiB of slots and threads usually fill a
+// few; only what was written is copied out of device memory and through the worker's pipe.
+// `device` is the buffer as the kernel left it; an inconsistent header gives what decodeTrace
+// then rejects, never a read past `device`.
+std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device);
+
+// Decodes a packed trace buffer (packTraceBuffer); rounds are derived from each invocation's
+// barriers.
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
                           std::vector<TraceVariableInfo> variables);
 

@@ -1,5 +1,7 @@
 #include "gpu/kernel.h"
 
+#include "core/trace.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -375,8 +377,14 @@ std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> item
         for (size_t b = 0; b < items[i].buffers.size(); ++b) {
             const RunBuffer& rb = items[i].buffers[b];
             if (!rb.readBack) continue;
-            o.buffers[b].resize(std::max<uint64_t>(rb.initial.size(), rb.sizeWords));
-            std::memcpy(o.buffers[b].data(), base + bb.offsets[bb.first[i] + b], o.buffers[b].size() * 4);
+            uint64_t words = std::max<uint64_t>(rb.initial.size(), rb.sizeWords);
+            const uint8_t* at = base + bb.offsets[bb.first[i] + b];
+            if (rb.packTrace) {
+                o.buffers[b] = packTraceBuffer({reinterpret_cast<const uint32_t*>(at), words});
+                continue;
+            }
+            o.buffers[b].resize(words);
+            std::memcpy(o.buffers[b].data(), at, words * 4);
         }
         if (haveTimes) o.gpuMs = double(ts[2 * i + 1] - ts[2 * i]) * m_ctx.info().timestampPeriodNs / 1e6;
         out.push_back(std::move(o));

@@ -30,6 +30,7 @@ struct RunBuffer {
     bool readBack = false;
     uint32_t set = 0;
     uint64_t sizeWords = 0; // when larger than `initial`: the buffer's size; the rest is uninitialised
+    bool packTrace = false; // a trace buffer: read back only what was written (packTraceBuffer)
 };
 
 struct BindingSlot {

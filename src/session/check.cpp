@@ -115,7 +115,7 @@ class Checker {
                 uint64_t words = 0;
                 traceWords.push_back(makeTraceBuffer(launch, static_cast<uint32_t>(per), m_o.loopBudget, &words));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
-                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words});
+                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
             }
         }
         if (!multi) return item;

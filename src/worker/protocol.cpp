@@ -288,7 +288,7 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
         for (const RunBuffer& b : item.buffers) {
             e.u32(b.binding);
             e.u32(b.set);
-            e.u32(b.readBack);
+            e.u32(uint32_t(b.readBack) | uint32_t(b.packTrace) << 1);
             e.u64(b.sizeWords);
             e.words(b.initial);
         }
@@ -323,8 +323,10 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
             RunBuffer b;
             uint32_t readBack;
             std::vector<uint32_t> words;
-            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || !d.u64(b.sizeWords) || !d.words(words)) return false;
-            b.readBack = readBack;
+            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || readBack > 3 || !d.u64(b.sizeWords) || !d.words(words))
+                return false;
+            b.readBack = readBack & 1;
+            b.packTrace = readBack & 2;
             bufferIndex[i].push_back(out.buffers.size());
             out.buffers.push_back(std::move(words));
             item.buffers.push_back(b);

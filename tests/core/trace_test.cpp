@@ -1,8 +1,9 @@
 // The trace format: SizeExpr evaluation, invocation ids and names, the initial trace buffer, and
-// decoding a read-back buffer (rounds per invocation, clamped counts, dropped records, the loop
-// budget status word, too-small buffers).
+// packing a buffer for read-back, and decoding it (rounds per invocation, clamped counts, dropped
+// records, the loop budget status word, too-small buffers).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -255,6 +256,8 @@ struct FakeBuffer {
     }
     uint32_t& status(uint64_t inv) { return words[words[7] + inv]; }
     uint32_t& count(uint64_t inv) { return words[kTraceHeaderWords + inv]; }
+    // As the host reads it back.
+    std::vector<uint32_t> packed() const { return packTraceBuffer(words); }
 };
 
 std::vector<TraceVariableInfo> twoVariables() {
@@ -286,7 +289,7 @@ TEST(TraceDecode, RoundTripsRecordsAndDerivesRoundsPerInvocation) {
     b.add(2, K::Barrier, kTraceVariableNone, 11);
     b.add(2, K::Read, 1, 12, 3, 4);
 
-    auto r = decodeTrace(b.words, b.launch, twoVariables());
+    auto r = decodeTrace(b.packed(), b.launch, twoVariables());
     ASSERT_TRUE(r.ok()) << r.error().message;
     const Trace& t = *r;
     EXPECT_EQ(t.launch.workgroupSize, b.launch.workgroupSize);
@@ -339,7 +342,7 @@ TEST(TraceDecode, LargeLinesSurvive) {
     FakeBuffer b(launch({1, 1, 1}, {1, 1, 1}), 2);
     uint32_t maxLine = (1u << kTraceLineBits) - 1;
     b.add(0, TraceEventKind::Read, 254, maxLine, 5);
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->threads[0].size(), 1u);
     EXPECT_EQ(r->threads[0][0].line, maxLine);
@@ -353,7 +356,7 @@ TEST(TraceDecode, CountsAreClampedToTheSlotsAndDroppedComesFromWordZero) {
     b.add(0, TraceEventKind::Read, 0, 2, 1);
     b.count(0) = 10; // the kernel counted on past its slots (it keeps the count of positions)
     b.words[0] = 17; // 17 records were dropped
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->dropped, 17u);
     EXPECT_EQ(r->slotsPerInvocation, 2u);
@@ -369,7 +372,7 @@ TEST(TraceDecode, BudgetStatusWithoutARecordAddsALoopBudgetEvent) {
     b.add(0, TraceEventKind::Read, 0, 4, 1);
     b.status(0) = kTraceBudgetFlag | 33;
     b.words[0] = 1;
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
     const auto& e0 = r->threads[0];
     ASSERT_EQ(e0.size(), 3u); // the two records plus the budget event from the status word
@@ -386,7 +389,7 @@ TEST(TraceDecode, BudgetStatusWithARecordAddsNothing) {
     b.add(0, TraceEventKind::Read, 0, 4, 1);
     b.add(0, TraceEventKind::LoopBudget, kTraceVariableNone, 33, 0, 501);
     b.status(0) = kTraceBudgetFlag | 33;
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->threads[0].size(), 2u);
     EXPECT_EQ(r->threads[0][1].kind, TraceEventKind::LoopBudget);
@@ -396,7 +399,7 @@ TEST(TraceDecode, BudgetStatusWithARecordAddsNothing) {
 TEST(TraceDecode, StatusWithoutTheFlagIsIgnored) {
     FakeBuffer b(launch({1, 1, 1}, {1, 1, 1}), 1);
     b.status(0) = 33; // a line but no flag
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r->threads[0].empty());
 }
@@ -405,7 +408,7 @@ TEST(TraceDecode, ZeroSlotsDecodesOnlyTheStatus) {
     FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 0, 9);
     b.count(1) = 3; // counted but nothing fits
     b.status(1) = kTraceBudgetFlag | 8;
-    auto r = decodeTrace(b.words, b.launch, {});
+    auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_TRUE(r->threads[0].empty());
     ASSERT_EQ(r->threads[1].size(), 1u);
@@ -431,21 +434,85 @@ TEST(TraceDecode, TooSmallBufferIsAnError) {
 
     // The buffer of a smaller launch decoded as a bigger one.
     FakeBuffer small(launch({2, 1, 1}, {1, 1, 1}), 2);
-    EXPECT_FALSE(decodeTrace(small.words, l, {}).ok());
+    EXPECT_FALSE(decodeTrace(small.packed(), l, {}).ok());
 }
 
 TEST(TraceDecode, RecordsPastTheEndAreAnError) {
     FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 4);
     b.add(1, TraceEventKind::Read, 0, 1);
     b.add(1, TraceEventKind::Read, 0, 2);
-    // Keep the header, counts and status, and only part of invocation 1's records.
-    std::vector<uint32_t> cut(b.words.begin(), b.words.begin() + b.words[5] + 4 * kTraceRecordWords + kTraceRecordWords);
+    // Keep the header, counts and status, and only one of invocation 1's two records.
+    std::vector<uint32_t> packed = b.packed();
+    std::vector<uint32_t> cut(packed.begin(), packed.end() - kTraceRecordWords);
     auto r = decodeTrace(cut, b.launch, {});
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ErrorKind::Internal);
 
     // The same buffer with all of its records decodes.
-    EXPECT_TRUE(decodeTrace(b.words, b.launch, {}).ok());
+    EXPECT_TRUE(decodeTrace(packed, b.launch, {}).ok());
+}
+
+// --- packTraceBuffer -------------------------------------------------------------------------
+
+TEST(TracePack, KeepsTheHeaderCountsStatusAndOnlyTheWrittenRecords) {
+    FakeBuffer b(launch({3, 1, 1}, {1, 1, 1}), 4, 77);
+    b.add(0, TraceEventKind::Read, 0, 1, 10);
+    b.add(2, TraceEventKind::Write, 0, 2, 20);
+    b.add(2, TraceEventKind::Read, 0, 3, 21);
+    b.status(1) = kTraceBudgetFlag | 5;
+    std::vector<uint32_t> p = b.packed();
+    uint32_t recordsAt = b.words[5];
+    // Three records instead of twelve slots.
+    ASSERT_EQ(p.size(), recordsAt + 3 * kTraceRecordWords);
+    EXPECT_TRUE(std::equal(p.begin(), p.begin() + recordsAt, b.words.begin())); // header, counts, status as they were
+    // Invocation 0's record, then invocation 2's two, with nothing between.
+    EXPECT_EQ(p[recordsAt + 1], 10u);
+    EXPECT_EQ(p[recordsAt + kTraceRecordWords + 1], 20u);
+    EXPECT_EQ(p[recordsAt + 2 * kTraceRecordWords + 1], 21u);
+    EXPECT_EQ(p[recordsAt + 2 * kTraceRecordWords], packTraceWord0(TraceEventKind::Read, 0, 3));
+    for (uint32_t w : p) EXPECT_NE(w, 0xdeadbeefu) << "an unwritten slot was copied";
+}
+
+TEST(TracePack, CountsPastTheSlotsCopyTheSlotsOnly) {
+    FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 2);
+    b.add(0, TraceEventKind::Read, 0, 1, 1);
+    b.add(0, TraceEventKind::Read, 0, 2, 2);
+    b.add(1, TraceEventKind::Read, 0, 3, 3);
+    b.count(0) = 1000; // it counted on after its slots were full
+    std::vector<uint32_t> p = b.packed();
+    ASSERT_EQ(p.size(), b.words[5] + 3 * kTraceRecordWords);
+    auto r = decodeTrace(p, b.launch, {});
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->threads[0].size(), 2u);
+    ASSERT_EQ(r->threads[1].size(), 1u);
+    EXPECT_EQ(r->threads[1][0].index, 3u); // invocation 1's record, not invocation 0's third
+}
+
+TEST(TracePack, ABadHeaderOrAShortBufferNeverReadsPastTheEnd) {
+    FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 4);
+    b.add(1, TraceEventKind::Read, 0, 1);
+    // Counts that claim more records than the buffer holds: packing stops at the end.
+    std::vector<uint32_t> shortBuffer(b.words.begin(), b.words.begin() + b.words[5] + 5 * kTraceRecordWords);
+    b.count(1) = 4;
+    shortBuffer[kTraceHeaderWords + 1] = 4;
+    std::vector<uint32_t> p = packTraceBuffer(shortBuffer);
+    EXPECT_LE(p.size(), shortBuffer.size());
+    EXPECT_FALSE(decodeTrace(p, b.launch, {}).ok());
+    // A header whose records offset disagrees with its invocation count is passed on short.
+    std::vector<uint32_t> bad = b.words;
+    bad[5] = 3;
+    EXPECT_EQ(packTraceBuffer(bad).size(), kTraceHeaderWords);
+    EXPECT_FALSE(decodeTrace(packTraceBuffer(bad), b.launch, {}).ok());
+    // Huge slot counts and launch sizes in a garbled header do not overflow into a read.
+    bad = b.words;
+    bad[1] = 0xffffffffu;
+    bad[kTraceHeaderWords] = 0xffffffffu;
+    EXPECT_LE(packTraceBuffer(bad).size(), bad.size());
+    bad = b.words;
+    bad[2] = bad[3] = bad[4] = 0x80000000u;
+    EXPECT_EQ(packTraceBuffer(bad).size(), kTraceHeaderWords);
+    // Less than a header.
+    EXPECT_EQ(packTraceBuffer(std::vector<uint32_t>{1, 2, 3}).size(), 3u);
 }
 
 } // namespace

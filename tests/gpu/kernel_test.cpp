@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "core/trace.h"
 #include "gpu/context.h"
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
@@ -149,6 +150,50 @@ void main() { uint i = gl_GlobalInvocationID.x; result[i] = a[i + 1000] + 1; })"
     auto out = (*k)->run({{16, 1, 1}, {1, 1, 1}, {}}, buffers, 5000);
     ASSERT_TRUE(out.ok()) << out.error().str();
     EXPECT_EQ(out->buffers[1], (std::vector<uint32_t>{1, 1, 1, 1}));
+}
+
+// A trace buffer is read back packed: the header, counts and status, then only the records the
+// invocations wrote. Here invocation i writes i records into 3 slots (invocation 3 counts 4).
+TEST_F(KernelTest, ATraceBufferIsReadBackPacked) {
+    CompileResult c = Compiler().compile(R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer T { uint w[]; };
+void main() {
+    uint i = gl_LocalInvocationID.x, slots = w[1], recordsAt = w[5];
+    w[8 + i] = i == 3u ? 4u : i;
+    for (uint k = 0u; k < min(i, slots); ++k) {
+        uint at = recordsAt + (i * slots + k) * 4u;
+        w[at] = 0x10000000u | (k + 1u);  // a read on line k + 1
+        w[at + 1u] = 100u * i + k;
+        w[at + 2u] = 0u;
+        w[at + 3u] = 0u;
+    }
+})", "trace.comp");
+    ASSERT_TRUE(c.ok());
+    auto k = GpuKernel::create(*s_ctx, c.spirv, {0});
+    ASSERT_TRUE(k.ok());
+    TraceLaunch launch{{4, 1, 1}, {1, 1, 1}};
+    uint64_t total = 0;
+    std::vector<uint32_t> initial = makeTraceBuffer(launch, 3, 100, &total);
+    RunBuffer buffers[] = {{0, initial, true, 0, total, true}};
+    auto out = (*k)->run({{4, 1, 1}, {1, 1, 1}, {}}, buffers, 5000);
+    ASSERT_TRUE(out.ok()) << out.error().str();
+    const std::vector<uint32_t>& packed = out->buffers[0];
+    EXPECT_EQ(packed.size(), initial.size() + (0 + 1 + 2 + 3) * kTraceRecordWords) << "of " << total << " words";
+    auto trace = decodeTrace(packed, launch, {});
+    ASSERT_TRUE(trace.ok()) << trace.error().str();
+    for (uint32_t i = 0; i < 4; ++i) {
+        ASSERT_EQ(trace->threads[i].size(), std::min(i, 3u)) << i;
+        for (uint32_t r = 0; r < trace->threads[i].size(); ++r) {
+            EXPECT_EQ(trace->threads[i][r].index, 100 * i + r);
+            EXPECT_EQ(trace->threads[i][r].line, r + 1);
+        }
+    }
+    // Without packing, the whole buffer comes back.
+    buffers[0].packTrace = false;
+    out = (*k)->run({{4, 1, 1}, {1, 1, 1}, {}}, buffers, 5000);
+    ASSERT_TRUE(out.ok());
+    EXPECT_EQ(out->buffers[0].size(), total);
 }
 
 TEST_F(KernelTest, ValidationLayerReportsNothing) {

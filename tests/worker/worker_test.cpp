@@ -155,7 +155,8 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     job.bindings = {0, 1};
     job.otherSets = {{1, 0}};
     job.timeoutMs = 1234;
-    job.items.push_back({{{4, 2, 1}, {3, 1, 1}, {{3, 9}, {4, 10}}}, {{0, a, false, 0, 0}, {1, out, true, 0, 16}}});
+    job.items.push_back({{{4, 2, 1}, {3, 1, 1}, {{3, 9}, {4, 10}}},
+                         {{0, a, false, 0, 0}, {1, out, true, 0, 16}, {0, out, true, 1, 64, true}}});
     worker::Encoder e;
     worker::encodeJob(e, job);
     worker::OwnedJob back;
@@ -169,10 +170,15 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     const RunItem& item = back.job.items[0];
     EXPECT_EQ(item.launch.workgroupSize, (std::array<uint32_t, 3>{4, 2, 1}));
     EXPECT_EQ(item.launch.constants.at(4), 10u);
-    ASSERT_EQ(item.buffers.size(), 2u);
+    ASSERT_EQ(item.buffers.size(), 3u);
     EXPECT_EQ(std::vector<uint32_t>(item.buffers[0].initial.begin(), item.buffers[0].initial.end()), a);
     EXPECT_TRUE(item.buffers[1].readBack);
+    EXPECT_FALSE(item.buffers[1].packTrace);
     EXPECT_EQ(item.buffers[1].sizeWords, 16u);
+    EXPECT_TRUE(item.buffers[2].readBack); // a trace buffer: read back packed
+    EXPECT_TRUE(item.buffers[2].packTrace);
+    EXPECT_EQ(item.buffers[2].set, 1u);
+    EXPECT_FALSE(item.buffers[0].packTrace);
 
     DeviceJobResult r;
     r.pipelineMs = 1.5;
