@@ -124,6 +124,51 @@ TEST_F(CompilerTest, MissingMainIsAnErrorAboutTheWholeKernel) {
     EXPECT_EQ(r.diagnostics[0].str().rfind("k.comp: error: ", 0), 0u) << r.diagnostics[0].str();
 }
 
+// Without a #version, or with a desktop version before 150, glslang dumps its 4500 lines of
+// built-in declarations to stdout (into `check --json` output) before it fails. The compiler
+// refuses those kernels itself, on the right line, and nothing reaches stdout.
+TEST_F(CompilerTest, AMissingOrAncientVersionIsOneClearErrorAndNothingOnStdout) {
+    struct Case {
+        std::string source;
+        int line, column;
+        std::string says;
+    } cases[] = {
+        {"layout(local_size_x = 1) in;\nvoid main() {}\n", 1, 1, "must start with its GLSL version"},
+        {"// my kernel\n/* a\n   block */\n\n  layout(local_size_x = 1) in;\nvoid main() {}\n", 5, 3, "add the line #version 450"},
+        {"", 1, 1, "must start with its GLSL version"},
+        {"#version 110\nlayout(local_size_x = 1) in;\nvoid main() {}\n", 1, 1, "#version 110 is too old"},
+        {"// old\n  # version 140 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n", 2, 3, "#version 140 is too old"},
+        {"#version 110 es\nvoid main() {}\n", 1, 1, "#version 110 es is too old"},
+        {"#version\nvoid main() {}\n", 1, 1, "needs a version number"},
+        {"#version abc\nvoid main() {}\n", 1, 1, "needs a version number"},
+    };
+    for (const Case& c : cases) {
+        testing::internal::CaptureStdout();
+        CompileResult r = compiler.compile(c.source, "k.comp");
+        std::string printed = testing::internal::GetCapturedStdout();
+        EXPECT_EQ(printed, "") << c.source;
+        EXPECT_FALSE(r.ok());
+        ASSERT_EQ(r.diagnostics.size(), 1u) << c.source;
+        EXPECT_EQ(r.diagnostics[0].line, c.line) << c.source;
+        EXPECT_EQ(r.diagnostics[0].column, c.column) << c.source;
+        EXPECT_NE(r.diagnostics[0].message.find(c.says), std::string::npos) << r.diagnostics[0].message;
+        EXPECT_NE(r.diagnostics[0].message.find("430 or newer"), std::string::npos) << r.diagnostics[0].message;
+    }
+    // Versions glslang handles itself still reach it, and its line-less "#version: ..." error is
+    // put on the #version line.
+    testing::internal::CaptureStdout();
+    CompileResult r = compiler.compile("// header\n#version 330\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "k.comp");
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 2) << r.diagnostics[0].str();
+    EXPECT_NE(r.diagnostics[0].message.find("compute shaders require"), std::string::npos) << r.diagnostics[0].message;
+    // ES 3.10 and the 1.00 of ES are not "desktop before 150".
+    EXPECT_TRUE(compiler.compile("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "k.comp").ok());
+    CompileResult es100 = compiler.compile("#version 100\nvoid main() {}\n", "k.comp");
+    ASSERT_FALSE(es100.diagnostics.empty());
+    EXPECT_EQ(es100.diagnostics[0].message.find("too old"), std::string::npos) << es100.diagnostics[0].message;
+}
+
 TEST_F(CompilerTest, WarningsDoNotFailTheCompile) {
     const std::string src = "#version 450\n#extension GL_EXT_not_a_real_extension : warn\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
     CompileResult r = compiler.compile(src, "k.comp");
