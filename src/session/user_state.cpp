@@ -1,6 +1,7 @@
 #include "session/user_state.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <fcntl.h>
@@ -236,6 +238,66 @@ Status UserState::saveProgress() const {
                          {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
     return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), j.dump(2) + "\n");
+}
+
+namespace {
+
+// "22-scan-levels" -> "scan-levels"; a name without a number is itself.
+std::string withoutNumber(const std::string& folder) {
+    size_t digits = 0;
+    while (digits < folder.size() && std::isdigit(static_cast<unsigned char>(folder[digits]))) ++digits;
+    if (digits == 0 || digits >= folder.size() || folder[digits] != '-') return folder;
+    return folder.substr(digits + 1);
+}
+
+} // namespace
+
+std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::string>& folders) {
+    std::set<std::string> present(folders.begin(), folders.end());
+    std::map<std::string, std::vector<std::string>> byName; // name after the number -> folders
+    for (const std::string& f : folders) byName[withoutNumber(f)].push_back(f);
+    // The one present folder an absent one now goes by, or "".
+    auto successor = [&](const std::string& old) -> std::string {
+        if (present.count(old)) return "";
+        auto it = byName.find(withoutNumber(old));
+        if (it == byName.end() || it->second.size() != 1 || it->second[0] == old) return "";
+        const std::string& now = it->second[0];
+        return m_progress.count(now) || m_drafts.count(now) ? "" : now;
+    };
+    std::set<std::string> stale;
+    for (const auto& [name, p] : m_progress) stale.insert(name);
+    for (const auto& [name, d] : m_drafts) stale.insert(name);
+    std::vector<std::string> messages;
+    bool progressMoved = false;
+    for (const std::string& old : stale) {
+        std::string now = successor(old);
+        if (now.empty()) continue;
+        std::string what;
+        if (auto d = m_drafts.find(old); d != m_drafts.end()) {
+            Draft draft = d->second;
+            if (Status s = saveDraft(now, draft); !s) {
+                m_drafts.erase(now);
+                messages.push_back("Your draft of " + old + " could not be moved to " + now + " (" + s.error().message +
+                                   "); it stays in " + draftPath(old) + ".");
+                continue;
+            }
+            m_drafts.erase(old);
+            std::error_code ec;
+            fs::remove(draftPath(old), ec);
+            what = "your draft";
+        }
+        if (auto p = m_progress.find(old); p != m_progress.end()) {
+            m_progress[now] = p->second;
+            m_progress.erase(old);
+            progressMoved = true;
+            what += what.empty() ? "your progress" : " and progress";
+        }
+        if (m_settings.lastPuzzle == old) m_settings.lastPuzzle = now;
+        messages.push_back("The puzzle " + old + " is now " + now + "; " + what + " moved with it.");
+    }
+    if (progressMoved)
+        if (Status s = saveProgress(); !s) messages.push_back("Progress could not be saved: " + s.error().message);
+    return messages;
 }
 
 const Draft* UserState::draft(const std::string& puzzle) const {

@@ -70,6 +70,13 @@ class UserState {
     void setProgress(const std::string& puzzle, const PuzzleProgress& progress);
     Status saveProgress() const;
 
+    // Puzzle folders renumbered since the state was saved ("22-scan-levels" is now
+    // "18-scan-levels"): state kept under a folder that no longer exists moves to the one folder of
+    // `folders` with the same name after its "NN-" number, when that folder has none of its own.
+    // Draft files are rewritten under the new name before the old ones are removed. Returns one
+    // message per puzzle moved (and per file that could not be written: the old one then stays).
+    std::vector<std::string> followRenamedPuzzles(const std::vector<std::string>& folders);
+
     const Draft* draft(const std::string& puzzle) const; // null when there is none
     // Stores the draft and writes its file.
     Status saveDraft(const std::string& puzzle, const Draft& draft);

@@ -11,8 +11,12 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     m_puzzles = loadPuzzleSet(m_options.puzzleRoot);
     for (const Error& e : m_puzzles.errors) m_messages.push_back("A puzzle was skipped: " + e.str());
     if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
-    if (m_options.persist)
+    if (m_options.persist) {
         for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));
+        std::vector<std::string> folders;
+        for (const Puzzle& p : m_puzzles.puzzles) folders.push_back(p.folder);
+        for (std::string& p : m_state.followRenamedPuzzles(folders)) m_messages.push_back(std::move(p));
+    }
     LiveOptions live;
     live.deviceSelector = m_options.deviceSelector.empty() ? settings().device : m_options.deviceSelector;
     live.debounce = m_options.debounce;

@@ -1,4 +1,5 @@
-// The learner's saved state: drafts, progress and settings round-trip; damage is contained.
+// The learner's saved state: drafts, progress and settings round-trip; damage is contained;
+// state follows a renumbered puzzle folder.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -178,6 +179,73 @@ TEST_F(UserStateTest, OddValuesAreClampedNotTrusted) {
     EXPECT_LE(s.settings().fontScale, 4.0f);
     EXPECT_FLOAT_EQ(s.settings().layout.topHeight, LayoutSettings{}.topHeight);
     EXPECT_FLOAT_EQ(s.settings().layout.browserWidth, 0.2f);
+}
+
+TEST_F(UserStateTest, RenumberedPuzzlesKeepTheirDraftsAndProgress) {
+    {
+        UserState s(m_dir);
+        s.load();
+        s.settings().lastPuzzle = "22-scan-levels";
+        ASSERT_TRUE(s.saveSettings().ok());
+        s.setProgress("22-scan-levels", {true, 2, false, {7}});
+        s.setProgress("01-map", {true, 1, false});
+        ASSERT_TRUE(s.saveProgress().ok());
+        ASSERT_TRUE(s.saveDraft("22-scan-levels", {"levels draft", std::string("before"), "reset to starter"}).ok());
+        ASSERT_TRUE(s.saveDraft("20-scan-decoupled", {"decoupled draft", std::nullopt, ""}).ok());
+        ASSERT_TRUE(s.saveDraft("01-map", {"map draft", std::nullopt, ""}).ok());
+    }
+    std::string oldLevels = UserState(m_dir).draftPath("22-scan-levels");
+    std::string oldDecoupled = UserState(m_dir).draftPath("20-scan-decoupled");
+    std::vector<std::string> folders = {"01-map", "18-scan-levels", "21-scan-decoupled"};
+    {
+        UserState s(m_dir);
+        EXPECT_TRUE(s.load().empty());
+        std::vector<std::string> said = s.followRenamedPuzzles(folders);
+        ASSERT_EQ(said.size(), 2u);
+        EXPECT_EQ(said[0], "The puzzle 20-scan-decoupled is now 21-scan-decoupled; your draft moved with it.");
+        EXPECT_EQ(said[1], "The puzzle 22-scan-levels is now 18-scan-levels; your draft and progress moved with it.");
+        EXPECT_EQ(s.settings().lastPuzzle, "18-scan-levels");
+        EXPECT_EQ(s.draft("22-scan-levels"), nullptr);
+        EXPECT_FALSE(fs::exists(oldLevels));
+        EXPECT_FALSE(fs::exists(oldDecoupled));
+        EXPECT_TRUE(s.followRenamedPuzzles(folders).empty()) << "a second time there is nothing to move";
+    }
+    // What moved is on disk under the new names.
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    ASSERT_NE(s.draft("18-scan-levels"), nullptr);
+    EXPECT_EQ(s.draft("18-scan-levels")->text, "levels draft");
+    EXPECT_EQ(s.draft("18-scan-levels")->previous, "before");
+    ASSERT_NE(s.draft("21-scan-decoupled"), nullptr);
+    EXPECT_EQ(s.draft("21-scan-decoupled")->text, "decoupled draft");
+    EXPECT_TRUE(s.progress("18-scan-levels").solved);
+    EXPECT_EQ(s.progress("18-scan-levels").watchedLines, (std::vector<uint32_t>{7}));
+    EXPECT_FALSE(s.progress("22-scan-levels").solved);
+    // Puzzles that were not renamed are untouched.
+    ASSERT_NE(s.draft("01-map"), nullptr);
+    EXPECT_EQ(s.draft("01-map")->text, "map draft");
+    EXPECT_TRUE(s.progress("01-map").solved);
+}
+
+TEST_F(UserStateTest, StateMovesOnlyToAnUnambiguousFolderWithNoStateOfItsOwn) {
+    UserState s(m_dir);
+    s.load();
+    ASSERT_TRUE(s.saveDraft("05-broadcast", {"old broadcast", std::nullopt, ""}).ok());
+    ASSERT_TRUE(s.saveDraft("07-broadcast", {"new broadcast", std::nullopt, ""}).ok());
+    ASSERT_TRUE(s.saveDraft("03-pairs", {"pairs", std::nullopt, ""}).ok());
+    ASSERT_TRUE(s.saveDraft("09-gone", {"a removed puzzle", std::nullopt, ""}).ok());
+    s.setProgress("04-sum", {true, 0, false});
+    // 07-broadcast has its own draft; two folders are called "pairs"; nothing is called "gone";
+    // "sum" has no draft but one unambiguous successor.
+    std::vector<std::string> said = s.followRenamedPuzzles({"07-broadcast", "10-pairs", "11-pairs", "12-sum"});
+    ASSERT_EQ(said.size(), 1u);
+    EXPECT_EQ(said[0], "The puzzle 04-sum is now 12-sum; your progress moved with it.");
+    EXPECT_EQ(s.draft("07-broadcast")->text, "new broadcast");
+    EXPECT_EQ(s.draft("05-broadcast")->text, "old broadcast"); // kept where it was, not lost
+    EXPECT_TRUE(fs::exists(s.draftPath("05-broadcast")));
+    EXPECT_NE(s.draft("03-pairs"), nullptr);
+    EXPECT_NE(s.draft("09-gone"), nullptr);
+    EXPECT_TRUE(s.progress("12-sum").solved);
 }
 
 TEST_F(UserStateTest, AnUnwritableDirectoryIsAnErrorNotACrash) {

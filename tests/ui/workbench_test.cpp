@@ -167,6 +167,19 @@ TEST_F(WorkbenchTest, ACorruptDraftIsReportedAndTheStarterUsed) {
     EXPECT_EQ(wb.document().text(), wb.starterText());
 }
 
+TEST_F(WorkbenchTest, ADraftSavedUnderAnOldFolderNumberIsOpenedAndTheLearnerTold) {
+    {
+        UserState old(m_dir);
+        ASSERT_TRUE(old.saveDraft("22-scan-levels", {"// my levels draft\n", std::nullopt, ""}).ok());
+    }
+    Workbench wb(options("scan-levels"));
+    ASSERT_NE(wb.puzzle(), nullptr);
+    EXPECT_EQ(wb.puzzle()->folder, "18-scan-levels");
+    EXPECT_EQ(wb.document().text(), "// my levels draft\n");
+    ASSERT_EQ(wb.messages().size(), 1u);
+    EXPECT_NE(wb.messages()[0].find("22-scan-levels is now 18-scan-levels"), std::string::npos) << wb.messages()[0];
+}
+
 TEST_F(WorkbenchTest, ScriptedRunsTouchNoUserFiles) {
     WorkbenchOptions o = options();
     o.persist = false;
