@@ -377,6 +377,11 @@ class Instrumenter {
         std::map<uint32_t, std::set<uint32_t>> phiFixes; // merge block -> new predecessors
         uint32_t block = 0;
         m_line = 0;
+        // A block's OpLine ends with the block, and glslang starts the block after `c ? x : y` or
+        // `a && b` (and the branches without code of their own) with none: the store of
+        // `temp[t] = t < n ? a[t] : 0u;` came out at line 0. Such a block takes the line of the
+        // merge or branch instruction that first named it.
+        std::map<uint32_t, uint32_t> lineOfLabel;
         size_t begin = out.size();
         bool isEntry = fn.front().w[1] == m_entry->w[1], initCalled = false;
         for (const SpvInst& s : fn) {
@@ -386,10 +391,28 @@ class Instrumenter {
                 initCalled = true;
             }
             switch (static_cast<Op>(s.op)) {
-            case Op::OpLabel: block = s.w[0]; m_line = 0; break;
+            case Op::OpLabel: {
+                block = s.w[0];
+                auto it = lineOfLabel.find(block);
+                m_line = it == lineOfLabel.end() ? 0 : it->second;
+                break;
+            }
             case Op::OpLine: m_line = s.w[1]; break;
             case Op::OpNoLine: m_line = 0; break;
-            case Op::OpLoopMerge: loops[block] = {s.w[0], m_line}; break;
+            case Op::OpLoopMerge:
+                loops[block] = {s.w[0], m_line};
+                lineOfLabel.emplace(s.w[0], m_line);
+                lineOfLabel.emplace(s.w[1], m_line); // the continue target
+                break;
+            case Op::OpSelectionMerge: lineOfLabel.emplace(s.w[0], m_line); break;
+            case Op::OpBranch: lineOfLabel.emplace(s.w[0], m_line); break;
+            case Op::OpBranchConditional:
+                lineOfLabel.emplace(s.w[1], m_line);
+                lineOfLabel.emplace(s.w[2], m_line);
+                break;
+            case Op::OpSwitch: // selector, default, then (literal, label) pairs
+                for (size_t k = 1; k < s.w.size(); k += 2) lineOfLabel.emplace(s.w[k], m_line);
+                break;
             default: break;
             }
             if (rewriteBackEdge(s, block, blockOrder, loops, phiFixes, out)) continue;

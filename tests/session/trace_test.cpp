@@ -69,6 +69,16 @@ TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
         EXPECT_GT(t.analysis->events, 0u);
         for (size_t b = 0; b < t.outputs.size(); ++b)
             EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words) << "case " << c + 1;
+        // Every access and barrier is on a line of the kernel, including the store of a
+        // `x = c ? y : z;` that glslang puts in a block with no line of its own.
+        std::vector<std::shared_ptr<const Trace>> traces = {t.trace};
+        for (const PassTrace& pass : t.passes) traces.push_back(pass.trace);
+        for (const auto& trace : traces)
+            for (size_t inv = 0; trace && inv < trace->threads.size(); ++inv)
+                for (const TraceEvent& e : trace->threads[inv])
+                    ASSERT_TRUE(e.kind == TraceEventKind::LoopBudget || e.line > 0)
+                        << "case " << c + 1 << ", " << invocationName(trace->launch, inv) << ": a " << traceEventKindName(e.kind)
+                        << " of variable " << e.variable << " at line 0";
         // The puzzle's rule holds, by count from the real execution.
         if ((*p)->limits.globalReads) EXPECT_LE(t.analysis->maxReads, *(*p)->limits.globalReads);
         if ((*p)->limits.globalWrites) EXPECT_LE(t.analysis->maxWrites, *(*p)->limits.globalWrites);
