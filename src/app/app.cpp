@@ -218,11 +218,13 @@ void App::prepareScreenshotState() {
     m_pendingCell = vs.cell;
 }
 
-// Scripted view state that needs the trace (a round, a shared cell) waits for it.
+// Scripted view state that needs the trace (a round, a shared cell) waits for it: the trace of
+// the final report, not one shown while the checks were still coming in (a round applied to that
+// one was lost when the timeline was rebuilt, on a loaded CI machine).
 void App::applyPendingScript() {
     const Trace* trace = m_state.traces.trace();
     const Puzzle* p = m_wb->puzzle();
-    if (!trace || !p) return;
+    if (!trace || !p || m_wb->snapshot().status != LiveStatusKind::Done || !m_wb->currentReport()) return;
     if (m_pendingRound) m_state.seekRound = *m_pendingRound, m_pendingRound.reset();
     if (m_pendingCell.empty()) return;
     std::string name = m_pendingCell.substr(0, m_pendingCell.find('['));
