@@ -109,8 +109,9 @@ class Analyzer {
         uint64_t count = 0;
         for (const ThreadTraffic& tr : m_a.traffic) count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
         Finding f{kind, invocationName(m_t.launch, worst) + " makes " + std::to_string(most) + " global " + what +
-                            "; the puzzle allows " + std::to_string(limit) + " per thread (" + std::to_string(count) +
-                            " threads over; " + invocationName(m_t.launch, first) + " went over at line " + std::to_string(line) + ")"};
+                            "; the puzzle allows " + std::to_string(limit) + " per thread (" +
+                            (count == 1 ? std::string("the only thread over; it") : std::to_string(count) + " threads over; " + invocationName(m_t.launch, first)) +
+                            " went over at line " + std::to_string(line) + ")"};
         f.line = line;
         f.threads = {first, worst};
         f.occurrences = count;
@@ -283,7 +284,7 @@ class Analyzer {
             if (u.thread == writer->thread || (writer->atomic && u.atomic)) continue;
             ++m_races;
             uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-            Finding f{FindingKind::SharedRace, "race on " + cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
+            Finding f{FindingKind::SharedRace, cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
                                                    invocationName(m_t.launch, writer->thread) + (writer->atomic ? " updates it atomically" : " writes it") + lineText(writer->line) + " while " +
                                                    invocationName(m_t.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
                                                    ", with no barrier between: a missing barrier()?"};

@@ -1,6 +1,8 @@
 #include "shader/compiler.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -37,8 +39,148 @@ std::string tidy(std::string message) {
     message = std::regex_replace(message, std::regex("' *: +"), "': ");
     message = std::regex_replace(message, std::regex("(^|\\s)' +"), "$1'"); // "' float'" -> "'float'"
     message = std::regex_replace(message, std::regex("  +"), " ");
+    if (message.rfind("'': ", 0) == 0) message.erase(0, 4); // glslang's empty token quote
     while (!message.empty() && (message.back() == ' ' || message.back() == '\n')) message.pop_back();
     return message;
+}
+
+// glslang names tokens in syntax errors by its grammar's names ("unexpected IDENTIFIER, expecting
+// COMMA or SEMICOLON"); a learner reads them as they are written.
+std::string tokenName(const std::string& name) {
+    static const std::map<std::string, std::string> names = {
+        {"SEMICOLON", "';'"}, {"COMMA", "','"}, {"LEFT_BRACE", "'{'"}, {"RIGHT_BRACE", "'}'"},
+        {"LEFT_PAREN", "'('"}, {"RIGHT_PAREN", "')'"}, {"LEFT_BRACKET", "'['"}, {"RIGHT_BRACKET", "']'"},
+        {"DOT", "'.'"}, {"EQUAL", "'='"}, {"COLON", "':'"}, {"QUESTION", "'?'"}, {"PLUS", "'+'"},
+        {"DASH", "'-'"}, {"STAR", "'*'"}, {"SLASH", "'/'"}, {"PERCENT", "'%'"}, {"BANG", "'!'"},
+        {"TILDE", "'~'"}, {"LEFT_ANGLE", "'<'"}, {"RIGHT_ANGLE", "'>'"}, {"VERTICAL_BAR", "'|'"},
+        {"AMPERSAND", "'&'"}, {"CARET", "'^'"}, {"INC_OP", "'++'"}, {"DEC_OP", "'--'"},
+        {"LE_OP", "'<='"}, {"GE_OP", "'>='"}, {"EQ_OP", "'=='"}, {"NE_OP", "'!='"}, {"AND_OP", "'&&'"},
+        {"OR_OP", "'||'"}, {"XOR_OP", "'^^'"}, {"LEFT_OP", "'<<'"}, {"RIGHT_OP", "'>>'"},
+        {"ADD_ASSIGN", "'+='"}, {"SUB_ASSIGN", "'-='"}, {"MUL_ASSIGN", "'*='"}, {"DIV_ASSIGN", "'/='"},
+        {"MOD_ASSIGN", "'%='"}, {"AND_ASSIGN", "'&='"}, {"OR_ASSIGN", "'|='"}, {"XOR_ASSIGN", "'^='"},
+        {"LEFT_ASSIGN", "'<<='"}, {"RIGHT_ASSIGN", "'>>='"},
+        {"IDENTIFIER", "a name"}, {"TYPE_NAME", "a type name"}, {"INTCONSTANT", "a number"},
+        {"UINTCONSTANT", "a number"}, {"FLOATCONSTANT", "a number"}, {"DOUBLECONSTANT", "a number"},
+        {"BOOLCONSTANT", "true or false"}, {"end of file", "the end of the kernel"}};
+    auto it = names.find(name);
+    if (it != names.end()) return it->second;
+    // Keywords are their own spelling in capitals (IF, FOR, UINT); other names stay as they are.
+    bool word = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    if (!word) return name;
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return "'" + lower + "'";
+}
+
+// A line without its // comment and trailing white space.
+std::string codeOf(std::string line) {
+    size_t comment = line.find("//");
+    if (comment != std::string::npos) line.erase(comment);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    return line;
+}
+
+// Where a '{' is never closed: its line and column, or {0, 0}. Braces pair up as a compiler pairs
+// them, but a '}' indented less than the line of the innermost open '{' is taken to close an outer
+// block, so the block it skipped is the one missing its '}' (what a reader of the indentation
+// sees). Comments are skipped.
+std::pair<int, int> unclosedBrace(const std::string& source) {
+    struct Open { int line, column, indent; };
+    std::vector<Open> open;
+    std::optional<Open> skipped;
+    int line = 1;
+    size_t lineStart = 0;
+    auto indentAt = [&](size_t from) {
+        size_t i = from;
+        while (i < source.size() && (source[i] == ' ' || source[i] == '\t')) ++i;
+        return static_cast<int>(i - from);
+    };
+    for (size_t i = 0; i < source.size(); ++i) {
+        char c = source[i];
+        if (c == '\n') {
+            ++line;
+            lineStart = i + 1;
+        } else if (source.compare(i, 2, "//") == 0) {
+            while (i + 1 < source.size() && source[i + 1] != '\n') ++i;
+        } else if (source.compare(i, 2, "/*") == 0) {
+            size_t end = source.find("*/", i + 2);
+            end = end == std::string::npos ? source.size() : end + 1;
+            for (; i < end; ++i)
+                if (source[i] == '\n') ++line, lineStart = i + 1;
+        } else if (c == '{') {
+            open.push_back({line, static_cast<int>(i - lineStart) + 1, indentAt(lineStart)});
+        } else if (c == '}' && !open.empty()) {
+            int indent = indentAt(lineStart);
+            bool firstOnLine = static_cast<int>(i - lineStart) == indent;
+            while (firstOnLine && open.size() > 1 && open.back().indent > indent) {
+                if (!skipped) skipped = open.back();
+                open.pop_back();
+            }
+            open.pop_back();
+        }
+    }
+    if (skipped) return {skipped->line, skipped->column};
+    if (!open.empty()) return {open.back().line, open.back().column};
+    return {0, 0};
+}
+
+// glslang reports a syntax error at the token after the mistake, in its grammar's words: a
+// missing ';' shows up on the next line as "'' : syntax error, unexpected IDENTIFIER, expecting
+// COMMA or SEMICOLON". Say it as a learner would, and where the ';' is missing.
+void explainSyntaxError(Diagnostic& d, const std::string& source) {
+    static const std::regex syntax(R"(^'[^']*' *: *syntax error, unexpected (.+?)(?:, expecting (.+))?$)");
+    std::smatch m;
+    if (!std::regex_match(d.message, m, syntax)) return;
+    std::string unexpected = m[1], expecting = m[2];
+    std::vector<std::string> expected;
+    static const std::regex orList(" or ");
+    for (std::sregex_token_iterator it(expecting.begin(), expecting.end(), orList, -1), end; it != end; ++it)
+        if (!it->str().empty()) expected.push_back(*it);
+    std::string found = tokenName(unexpected);
+
+    if (unexpected == "end of file") {
+        auto [line, column] = unclosedBrace(source);
+        if (line == 0) {
+            d.message = "the kernel ends in the middle of a statement";
+            return;
+        }
+        d.message = "this '{' is never closed: a '}' is missing (the kernel ends with its block still open)";
+        d.line = line;
+        d.column = column;
+        return;
+    }
+    std::string here = codeOf(sourceLine(source, d.line));
+    size_t first = here.find_first_not_of(" \t");
+    // A missing ';': the parser wanted one where the next line begins, and the line before ends
+    // like the end of a statement (not with an operator or an opening bracket).
+    bool wantsSemicolon = std::find(expected.begin(), expected.end(), "SEMICOLON") != expected.end();
+    if (wantsSemicolon && first != std::string::npos) {
+        char start = here[first];
+        bool startsWord = std::isalpha(static_cast<unsigned char>(start)) || start == '_';
+        bool tokenStartsLine = found.size() == 3 && found[0] == '\'' ? start == found[1] : startsWord;
+        int previous = d.line - 1;
+        while (previous > 0 && codeOf(sourceLine(source, previous)).find_first_not_of(" \t") == std::string::npos) --previous;
+        std::string before = previous > 0 ? codeOf(sourceLine(source, previous)) : "";
+        char last = before.empty() ? ';' : before.back();
+        bool endsStatement = std::isalnum(static_cast<unsigned char>(last)) || last == '_' || last == ')' || last == ']' || last == '.';
+        if (tokenStartsLine && endsStatement && before.find('#') == std::string::npos) {
+            d.line = previous;
+            d.column = static_cast<int>(before.size()) + 1;
+            d.message = "missing ';' at the end of this line (the next line starts with " + found + ")";
+            return;
+        }
+    }
+    std::string list;
+    for (size_t i = 0; i < expected.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == expected.size() ? " or " : ", ") + tokenName(expected[i]);
+    d.message = list.empty() ? "syntax error: " + found + " was not expected here"
+                            : "syntax error: found " + found + " where " + list + " was expected";
+    // A punctuation token that appears once on the line is surely the one meant.
+    if (found.size() >= 3 && found[0] == '\'') {
+        std::string token = found.substr(1, found.size() - 2);
+        size_t at = here.find(token);
+        if (at != std::string::npos && here.find(token, at + 1) == std::string::npos) d.column = static_cast<int>(at) + 1;
+    }
 }
 
 // The #version directive: the first thing in a shader but comments and white space.
@@ -134,6 +276,7 @@ std::vector<Diagnostic> parseCompilerMessages(const std::string& text, const std
         }
         d.severity = sev == "error" ? SeverityKind::Error : sev == "warning" ? SeverityKind::Warning : SeverityKind::Note;
         if (d.line > 0) d.column = columnOf(d.message, sourceLine(source, d.line));
+        if (d.line > 0) explainSyntaxError(d, source);
         d.message = tidy(d.message);
         out.push_back(std::move(d));
     }

@@ -197,7 +197,7 @@ TEST(TraceAnalysis, TwoDimensionalSharedCellsAreNamedByRowAndColumn) {
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto races = findingsOf(a, FindingKind::SharedRace);
     ASSERT_EQ(races.size(), 1u) << allMessages(a);
-    EXPECT_TRUE(contains(races[0]->message, "race on tile[1][2] in barrier round 0")) << races[0]->message;
+    EXPECT_TRUE(contains(races[0]->message, "tile[1][2] in barrier round 0")) << races[0]->message;
     EXPECT_EQ(races[0]->index, 5u);
 
     TraceBuilder c({1, 1, 1});

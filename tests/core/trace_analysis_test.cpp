@@ -407,7 +407,7 @@ TEST(TraceAnalysis, UnsetOrUnreachedLimitsGiveNoFinding) {
     ASSERT_EQ(w.findings.size(), 1u) << allMessages(w);
     EXPECT_EQ(w.findings[0].kind, FindingKind::WriteLimit);
     EXPECT_EQ(w.findings[0].message,
-              "thread 0 makes 2 global writes; the puzzle allows 1 per thread (1 threads over; thread 0 went over at line 5)");
+              "thread 0 makes 2 global writes; the puzzle allows 1 per thread (the only thread over; it went over at line 5)");
 }
 
 TEST(TraceAnalysis, ALimitOfZero) {

@@ -104,14 +104,68 @@ TEST_F(CompilerTest, LiteralTypeMismatchKeepsConst) {
         EXPECT_EQ(r.diagnostics[0].message.find(noise), std::string::npos) << noise;
 }
 
-TEST_F(CompilerTest, SyntaxErrorWithoutATokenHasNoColumn) {
+// glslang notices a missing ';' at the next token, on the next line, and says so in its grammar's
+// words ("'' : syntax error, unexpected RIGHT_BRACE, expecting COMMA or SEMICOLON"). The
+// diagnostic goes to the end of the line that lacks the ';', in plain words.
+TEST_F(CompilerTest, AMissingSemicolonIsReportedAtTheEndOfItsLine) {
     const std::string src = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1\n}\n";
     CompileResult r = compiler.compile(src, "k.comp");
     ASSERT_FALSE(r.diagnostics.empty());
-    // glslang notices the missing ';' at the next token, the '}' on line 5.
+    EXPECT_EQ(r.diagnostics[0].line, 4);
+    EXPECT_EQ(r.diagnostics[0].column, 15); // just after "    uint x = 1"
+    EXPECT_EQ(r.diagnostics[0].message, "missing ';' at the end of this line (the next line starts with '}')");
+
+    // A comment after the statement, and a comment-only line before the next statement.
+    const std::string commented = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1  // one\n"
+                                  "    // then\n    x = x * 2u;\n}\n";
+    r = compiler.compile(commented, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 4);
+    EXPECT_EQ(r.diagnostics[0].column, 15);
+    EXPECT_EQ(r.diagnostics[0].message, "missing ';' at the end of this line (the next line starts with a name)");
+}
+
+// When the line before ends with an operator, the statement goes on: no ';' is missing there.
+// The error stays where glslang found it, with the tokens named as they are written.
+TEST_F(CompilerTest, OtherSyntaxErrorsNameTheTokensAsWritten) {
+    const std::string goesOn = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1 +\n    2 x = 3;\n}\n";
+    CompileResult r = compiler.compile(goesOn, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
     EXPECT_EQ(r.diagnostics[0].line, 5);
-    EXPECT_EQ(r.diagnostics[0].column, 0);
-    EXPECT_NE(r.diagnostics[0].message.find("syntax error"), std::string::npos) << r.diagnostics[0].message;
+    EXPECT_EQ(r.diagnostics[0].message, "syntax error: found a name where ',' or ';' was expected");
+
+    const std::string paren = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1;\n    if (x < 2u {\n        x = 3;\n    }\n}\n";
+    r = compiler.compile(paren, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].column, 16); // the '{'
+    EXPECT_EQ(r.diagnostics[0].message, "syntax error: found '{' where ')' or ',' was expected");
+
+    const std::string stray = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1 +;\n}\n";
+    r = compiler.compile(stray, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 4);
+    EXPECT_EQ(r.diagnostics[0].column, 17);
+    EXPECT_EQ(r.diagnostics[0].message, "syntax error: ';' was not expected here");
+    for (const Diagnostic& d : r.diagnostics) EXPECT_EQ(d.message.rfind("''", 0), std::string::npos) << d.message;
+}
+
+// The kernel ends with a block open: the diagnostic points at the '{' that lacks its '}', read
+// from the indentation when a later '}' closed an outer block instead.
+TEST_F(CompilerTest, AnUnclosedBlockPointsAtItsBrace) {
+    const std::string inner = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1;\n"
+                              "    if (x < 2u) {\n        x = 3;\n\n}\n";
+    CompileResult r = compiler.compile(inner, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].column, 17);
+    EXPECT_EQ(r.diagnostics[0].message, "this '{' is never closed: a '}' is missing (the kernel ends with its block still open)");
+
+    const std::string outer = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1; // {\n";
+    r = compiler.compile(outer, "k.comp");
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 3); // the brace in the comment does not count
+    EXPECT_EQ(r.diagnostics[0].column, 13);
 }
 
 TEST_F(CompilerTest, MissingMainIsAnErrorAboutTheWholeKernel) {
@@ -229,7 +283,7 @@ TEST(ParseCompilerMessages, LinesSeveritiesAndColumns) {
     EXPECT_EQ(ds[3].column, 0); // no such line
     EXPECT_EQ(ds[4].line, 0);
     EXPECT_EQ(ds[4].column, 0);
-    EXPECT_EQ(ds[4].message, "'': compilation terminated");
+    EXPECT_EQ(ds[4].message, "compilation terminated"); // glslang's empty token quote dropped
     EXPECT_TRUE(hasErrors(ds));
 }
 
