@@ -73,6 +73,15 @@ std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics
     return out;
 }
 
+std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis) {
+    std::vector<EditorMarker> out;
+    for (const Finding& f : analysis.findings)
+        if (f.line > 0)
+            out.push_back({static_cast<int>(f.line), 0, f.failsCase ? SeverityKind::Error : SeverityKind::Warning, f.message,
+                           findingKindName(f.kind), true});
+    return out;
+}
+
 void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float cw) {
     ImFont* font = fonts().mono;
     for (const Token& t : lexGlslLine(line, state))
@@ -297,7 +306,7 @@ void CodeEditor::drawLines(const TextDocument& doc, const Metrics& m, const std:
     for (int i = first; i <= last; ++i) {
         float y = m.origin.y + i * m.lineHeight;
         const EditorMarker* mk = worstOnLine(markers, i + 1);
-        if (mk) dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), mk->severity == SeverityKind::Error ? pal.errorLine : pal.warningLine);
+        if (mk && !mk->finding) dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), mk->severity == SeverityKind::Error ? pal.errorLine : pal.warningLine);
         else if (i == doc.cursor().line && !doc.hasSelection()) dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), pal.currentLine);
         if (doc.hasSelection() && i >= selA.line && i <= selB.line) {
             int c0 = i == selA.line ? doc.visualColumn(i, selA.column) : 0;
@@ -345,8 +354,9 @@ void CodeEditor::drawGutter(const TextDocument& doc, const Metrics& m, const std
         if (const EditorMarker* mk = worstOnLine(markers, i + 1)) {
             float r = m.lineHeight * 0.22f;
             ImVec2 c(m.clipMin.x + m.charWidth * 0.9f, y + m.lineHeight * 0.5f);
-            if (mk->severity == SeverityKind::Error) dl->AddCircleFilled(c, r, pal.fail);
-            else dl->AddTriangleFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y + r), ImVec2(c.x - r, c.y + r), pal.warn);
+            ImU32 colour = mk->severity == SeverityKind::Error ? pal.fail : pal.warn;
+            if (mk->severity == SeverityKind::Error && !mk->finding) dl->AddCircleFilled(c, r, colour);
+            else dl->AddTriangleFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y + r), ImVec2(c.x - r, c.y + r), colour);
         }
     }
 }
@@ -366,7 +376,7 @@ void CodeEditor::drawMarkerTooltip(const Metrics& m, const std::vector<EditorMar
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
     for (const EditorMarker* e : here) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(e->severity == SeverityKind::Error ? pal.fail : pal.warn));
-        ImGui::TextUnformatted(severityName(e->severity));
+        ImGui::TextUnformatted(e->label.empty() ? severityName(e->severity) : e->label.c_str());
         ImGui::PopStyleColor();
         ImGui::SameLine();
         ImGui::TextWrapped("line %d%s: %s", e->line, e->column ? (", col " + std::to_string(e->column)).c_str() : "", e->message.c_str());

@@ -1,5 +1,6 @@
 // The kernel editor widget: draws a TextDocument with GLSL colouring, line numbers, the current
-// line, selection, and error/warning markers (message on hover); maps keys and mouse to edits.
+// line, selection, and error/warning markers from the compiler and from the run's findings
+// (message on hover); maps keys and mouse to edits.
 #pragma once
 
 #include <optional>
@@ -9,6 +10,7 @@
 #include <imgui.h>
 
 #include "core/diagnostic.h"
+#include "core/trace_analysis.h"
 #include "ui/glsl_lexer.h"
 #include "ui/text_document.h"
 
@@ -19,9 +21,14 @@ struct EditorMarker {
     int column = 0;   // 1-based; 0: the whole line
     SeverityKind severity = SeverityKind::Error;
     std::string message;
+    std::string label;    // what the tooltip calls it ("race"); empty: the severity's name
+    bool finding = false; // found in the run (a triangle, no tinted line), not by the compiler
 };
 
 std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics);
+// The shown case's findings (races, bounds, limits...) on the lines they name: errors for those
+// that fail the case, warnings for the others.
+std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis);
 
 // Lines the debugging views point at (1-based), drawn in the gutter and behind the text.
 struct EditorDecorations {

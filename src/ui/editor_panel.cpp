@@ -114,7 +114,13 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         else if (view.hover.thread && sc.trace() && sc.testCase) deco.executed = threadFootprint(*sc.trace(), invocationIndex(*sc.testCase, *view.hover.thread)).lines;
         deco.focus = view.focus.lines;
     }
-    m_editor.draw("code", wb.document(), markersFrom(diags), ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)), false, &deco);
+    std::vector<EditorMarker> markers = markersFrom(diags);
+    // The shown case's findings, on the learner's own run (a walkthrough shows the official one's).
+    if (!sc.official && sc.analysis()) {
+        std::vector<EditorMarker> found = markersFrom(*sc.analysis());
+        markers.insert(markers.end(), found.begin(), found.end());
+    }
+    m_editor.draw("code", wb.document(), markers, ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)), false, &deco);
     if (auto line = m_editor.takeWatchToggle()) {
         wb.toggleWatch(*line);
         view.showMemoryTab = MemoryTab::Watches;
