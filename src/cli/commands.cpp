@@ -245,7 +245,7 @@ class Command {
         return j;
     }
     void printCheckText(const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources) {
-        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + filesText(sources) + " on " + m_runner->info().name) << "\n";
+        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
         std::string kernelArgs = m_a.has("solution") ? "--solution" : m_a.has("starter") ? "--starter" : filesText(sources);
         printCheck(m_out, p, r, sources, "vkpuzzles run " + p.slug + " " + kernelArgs, m_style);
         if (m_a.has("timing")) printTiming(m_out, r.timing);
@@ -255,6 +255,16 @@ class Command {
         std::string s;
         for (const KernelSource& k : sources) s += (s.empty() ? "" : " ") + k.file;
         return s;
+    }
+    // What ran, for a report's first line: the learner's files as given, or "official solution" /
+    // "starter" with its kernels' names rather than their paths inside the puzzle folder.
+    std::string ranText(const std::vector<KernelSource>& sources) const {
+        const char* which = m_a.has("solution") ? "official solution" : m_a.has("starter") ? "starter" : nullptr;
+        if (!which) return filesText(sources);
+        if (sources.size() < 2) return which;
+        std::string names;
+        for (const KernelSource& k : sources) names += (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
+        return std::string(which) + " (" + names + ")";
     }
     void printValidation() {
         if (!m_gpu) return; // a worker prints its validation messages on stderr itself
@@ -332,7 +342,7 @@ class Command {
             m_out << withDevice(checkJson(puzzle, r, true, m_a.has("timing"))).dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + r.kernelFile + " on " + m_runner->info().name) << "\n";
+        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
         for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
@@ -542,7 +552,7 @@ class Command {
             m_out << j.dump(2) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + filesText(one->kernels) + " on " + m_runner->info().name) << "\n";
+        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!trace) return finish(r);

@@ -72,6 +72,7 @@ TEST(CliTest, CheckSolutionPassesAndStarterFails) {
     CliRun pass = vkpuzzles("check zip --solution --color never");
     EXPECT_EQ(pass.exit, 0) << pass.out;
     EXPECT_TRUE(has(pass.out, "4 of 4 cases pass")) << pass.out;
+    EXPECT_TRUE(has(pass.out, "2. Zip  official solution on ")) << pass.out;
     CliRun fail = vkpuzzles("check zip --starter --color never");
     EXPECT_EQ(fail.exit, 1) << fail.out;
     EXPECT_TRUE(has(fail.out, "FAIL"));

@@ -32,6 +32,9 @@ TEST(MultipassCli, TheStarterShowsThePerBlockPitfall) {
     test::CliRun r = vkpuzzles("check scan-blocks --starter --in-process --no-trace");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "why: ")) << r.out;
+    // The first line names what ran by its kernels, not by paths inside the puzzle folder.
+    EXPECT_TRUE(has(r.out, "starter (scan_tiles.comp, scan_sums.comp, add_offsets.comp) on ")) << r.out;
+    EXPECT_FALSE(has(r.out, "/starter/")) << r.out;
 }
 
 TEST(MultipassCli, TraceShowsOneDispatchOfTheCase) {
