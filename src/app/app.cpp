@@ -381,6 +381,7 @@ int App::run() {
     }
     if (auto s = start(); !s) {
         if (s.error().kind == ErrorKind::Usage) std::cerr << "vkpuzzles: " << s.error().message << " (see vkpuzzles --help)\n";
+        else if (s.error().kind == ErrorKind::NotFound) std::cerr << "vkpuzzles: " << s.error().message << "\n"; // the command line needs it too
         else std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
         return shutdown(2);
     }

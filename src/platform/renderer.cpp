@@ -133,7 +133,17 @@ Result<std::unique_ptr<Renderer>> Renderer::create(Window& window, const Rendere
 Status Renderer::createInstance() {
     uint32_t count = 0;
     const char** required = glfwGetRequiredInstanceExtensions(&count);
-    if (!required) return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
+    if (!required) {
+        // GLFW finds no window-system extensions both when the drivers lack them and when there
+        // is no driver at all; the second needs another fix, so tell them apart.
+        VkInstanceCreateInfo bare{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+        VkInstance probe = VK_NULL_HANDLE;
+        VkResult r = vkCreateInstance(&bare, nullptr, &probe);
+        if (probe) vkDestroyInstance(probe, nullptr);
+        if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+            return Error{ErrorKind::NotFound, "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's driver)"};
+        return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
+    }
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vkpuzzles";
     app.apiVersion = VK_API_VERSION_1_1;

@@ -249,6 +249,18 @@ TEST_F(GuiSmokeTest, NoDisplayIsAOneLineExplanation) {
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
 }
 
+// No Vulkan driver at all (the loader finds no ICD): the app says so, and does not suggest the
+// command line, which needs a driver too.
+TEST_F(GuiSmokeTest, NoVulkanDriverIsNamedAsSuch) {
+    Outcome r = app("--frames 2 --puzzle map", "");
+    ASSERT_EQ(r.exit, 0) << r.out; // the same command with a driver opens the app
+    Outcome none = shell("VK_DRIVER_FILES=/nonexistent/icd.json VK_ICD_FILENAMES=/nonexistent/icd.json XDG_DATA_HOME=" + (m_dir / "data").string() +
+                         " xvfb-run -a -s '-screen 0 1600x1000x24' " + binary() + " --frames 2 --puzzle map");
+    EXPECT_EQ(none.exit, 2) << none.out;
+    EXPECT_NE(none.out.find("no Vulkan driver is installed (install mesa-vulkan-drivers"), std::string::npos) << none.out;
+    EXPECT_EQ(none.out.find("command line works"), std::string::npos) << none.out;
+}
+
 TEST_F(GuiSmokeTest, BadAppOptionsAreUsageErrors) {
     for (const char* args : {"--size 10x10", "--theme pink", "--font-scale 9", "--tab nope", "--hover x"}) {
         Outcome r = shell("env -u DISPLAY " + binary() + " " + args);
