@@ -176,15 +176,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
                    << ", got " << b.actual.format(i) << "\n";
             }
         }
-        if (c.analysis && c.outputsMatch && c.analysis->failsCase())
-            os << "          " << st.warn("the outputs are right, but what the threads did is not:") << "\n";
-        auto findings = [&](const TraceAnalysis& a, const std::string& where) {
-            for (const Finding& f : a.findings)
-                os << "          " << where << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
-        };
-        if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
-        for (const PassTrace& pass : c.passes) findings(*pass.analysis, pass.label + ": ");
-        for (const std::string& note : c.notes) os << "          " << st.warn("why: ") << note << "\n";
+        printCaseFindings(os, c, "          ", st);
         if (!c.pass && !c.error) os << st.dim("          all buffers: " + runHint + " --case " + std::to_string(c.index + 1)) << "\n";
     }
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
@@ -237,6 +229,18 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
         os << "    (" << verdict->mismatchCount << " cells wrong; the first " << wrong.size() << " are marked)\n";
 }
 
+void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st) {
+    if (c.analysis && c.outputsMatch && c.analysis->failsCase())
+        os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
+    auto findings = [&](const TraceAnalysis& a, const std::string& where) {
+        for (const Finding& f : a.findings)
+            os << indent << where << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
+    };
+    if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
+    for (const PassTrace& pass : c.passes) findings(*pass.analysis, pass.label + ": ");
+    for (const std::string& note : c.notes) os << indent << st.warn("why: ") << note << "\n";
+}
+
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st) {
     const TestCase& tc = p.cases[c.index];
     os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name) << "\n";
@@ -252,6 +256,7 @@ void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, c
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
     os << "  " << (c.pass ? st.pass("pass") : st.fail("FAIL")) << (c.error ? "  " + c.error->message : "") << "\n";
+    printCaseFindings(os, c, "    ", st);
 }
 
 } // namespace vkp::cli

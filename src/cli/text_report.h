@@ -23,7 +23,11 @@ void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources,
                 const std::string& runHint, const Style& st);
 void printTiming(std::ostream& os, const StageTimings& t);
-// A case's launch shape and all buffers: inputs, expected and actual, mismatches marked.
+// What the trace found wrong in a case (races, bounds, limits) and the puzzle's notes, each line
+// after `indent`.
+void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st);
+// A case's launch shape and all buffers: inputs, expected and actual, mismatches marked; then its
+// verdict and what the trace found.
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st);
 void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl, const BufferData& data,
                  const BufferVerdict* verdict, const Style& st);

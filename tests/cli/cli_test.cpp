@@ -200,6 +200,14 @@ TEST(CliTraceTest, CheckReportsARaceWhoseOutputIsRight) {
     EXPECT_TRUE(has(plain.out, "4 of 4 cases pass")) << plain.out; // the output alone looks right
 }
 
+// `run` shows every buffer of a case, and also why it fails when the values are right.
+TEST(CliTraceTest, RunNamesTheFindingsOfACaseWhoseValuesAreRight) {
+    CliRun r = vkpuzzles("run guards " + test::sourceDir() + "/tests/data/traced/map-no-guard.comp --case 1 --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "the outputs are right, but what the threads did is not:")) << r.out;
+    EXPECT_TRUE(has(r.out, "out of bounds: thread 6")) << r.out;
+}
+
 TEST(CliTraceTest, JsonCarriesFindings) {
     CliRun r = vkpuzzlesStdout("check dot " + test::sourceDir() + "/tests/data/traced/dot-reads-twice.comp --json");
     auto doc = nlohmann::json::parse(r.out);
