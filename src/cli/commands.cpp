@@ -17,6 +17,7 @@
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "core/walkthrough.h"
 #include "worker/worker_runner.h"
 #include "session/bench.h"
 #include "session/kernel_text.h"
@@ -144,12 +145,20 @@ class Command {
         const Puzzle& pz = **p;
         uint64_t n = 1;
         if (m_a.positionals.size() > 1) {
-            n = std::strtoull(m_a.positionals[1].c_str(), nullptr, 10);
-            if (n < 1) return usage("the hint number counts from 1");
+            const std::string& arg = m_a.positionals[1];
+            char* end = nullptr;
+            n = std::strtoull(arg.c_str(), &end, 10);
+            if (arg.empty() || *end || n < 1) return usage("the number of hints to show is a whole number from 1, not '" + arg + "'");
+        }
+        if (pz.hints.empty()) {
+            m_out << pz.slug << " has no hints\n";
+            return kExitPass;
         }
         n = std::min<uint64_t>(n, pz.hints.size());
         for (uint64_t i = 0; i < n; ++i) m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
         if (n < pz.hints.size()) m_out << m_style.dim("(next: vkpuzzles hint " + pz.slug + " " + std::to_string(n + 1) + ")") << "\n";
+        else if (hasWalkthrough(pz)) m_out << m_style.dim("(that was the last hint; the official solution, step by step: vkpuzzles walkthrough " + pz.slug + ")") << "\n";
+        else m_out << m_style.dim("(that was the last hint; the official solution is " + pz.solutionPath + ", also in the app's Solution tab)") << "\n";
         return kExitPass;
     }
     int devices() {

@@ -68,6 +68,21 @@ TEST(CliTest, UsageErrorsExitTwoAndPointAtHelp) {
     EXPECT_TRUE(has(vkpuzzles("show mapp").out, "did you mean: map"));
 }
 
+TEST(CliTest, HintsComeOneByOneAndTheLastSaysWhereTheSolutionIs) {
+    CliRun first = vkpuzzles("hint dot --color never");
+    EXPECT_EQ(first.exit, 0) << first.out;
+    EXPECT_TRUE(has(first.out, "hint 1: ")) << first.out;
+    EXPECT_FALSE(has(first.out, "hint 2: ")) << first.out;
+    EXPECT_TRUE(has(first.out, "(next: vkpuzzles hint dot 2)")) << first.out;
+    CliRun all = vkpuzzles("hint dot 99 --color never");
+    EXPECT_EQ(all.exit, 0) << all.out;
+    EXPECT_TRUE(has(all.out, "hint 3: ")) << all.out;
+    EXPECT_TRUE(has(all.out, "that was the last hint; the official solution, step by step: vkpuzzles walkthrough dot")) << all.out;
+    CliRun bad = vkpuzzles("hint dot two --color never");
+    EXPECT_EQ(bad.exit, 2) << bad.out;
+    EXPECT_TRUE(has(bad.out, "a whole number from 1, not 'two'")) << bad.out;
+}
+
 TEST(CliTest, CheckSolutionPassesAndStarterFails) {
     CliRun pass = vkpuzzles("check zip --solution --color never");
     EXPECT_EQ(pass.exit, 0) << pass.out;
