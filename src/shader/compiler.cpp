@@ -144,7 +144,7 @@ void explainSyntaxError(Diagnostic& d, const std::string& source) {
             d.message = "the kernel ends in the middle of a statement";
             return;
         }
-        d.message = "this '{' is never closed: a '}' is missing (the kernel ends with its block still open)";
+        d.message = "this '{' is never closed: a '}' is missing";
         d.line = line;
         d.column = column;
         return;
