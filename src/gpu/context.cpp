@@ -125,7 +125,7 @@ Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
     VkInstance instance = VK_NULL_HANDLE;
     VkResult r = vkCreateInstance(&ci, nullptr, &instance);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return Error{ErrorKind::Device, "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's driver)", {}, r};
+        return Error{ErrorKind::Device, kNoVulkanDriver, {}, r};
     if (r != VK_SUCCESS) return vkError("creating the Vulkan instance", r);
     return instance;
 }

@@ -141,7 +141,7 @@ Status Renderer::createInstance() {
         VkResult r = vkCreateInstance(&bare, nullptr, &probe);
         if (probe) vkDestroyInstance(probe, nullptr);
         if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-            return Error{ErrorKind::NotFound, "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's driver)"};
+            return Error{ErrorKind::NotFound, kNoVulkanDriver};
         return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
     }
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
