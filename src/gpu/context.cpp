@@ -78,6 +78,7 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.maxSharedMemoryBytes = l.maxComputeSharedMemorySize;
     d.maxStorageBufferRange = l.maxStorageBufferRange;
     d.robustBufferAccess = features.robustBufferAccess;
+    d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
     d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
         VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};

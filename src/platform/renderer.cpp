@@ -348,6 +348,15 @@ Status Renderer::reloadFonts() {
     return initImGui();
 }
 
+#if IMGUI_VERSION_NUM >= 19000
+// ImGui 1.90 (Debian 13): the backend records, submits and waits for the upload itself, on the
+// queue given at init.
+Status Renderer::uploadFonts() {
+    if (!ImGui_ImplVulkan_CreateFontsTexture()) return Error{ErrorKind::Device, "the ImGui Vulkan backend could not upload the fonts"};
+    return okStatus();
+}
+#else
+// ImGui 1.86 (Debian 12): the upload is recorded into a command buffer of ours.
 Status Renderer::uploadFonts() {
     VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     poolInfo.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
@@ -359,22 +368,25 @@ Status Renderer::uploadFonts() {
     alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     alloc.commandBufferCount = 1;
     VkCommandBuffer cmd;
-    vkAllocateCommandBuffers(m_device, &alloc, &cmd);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(cmd, &begin);
-    ImGui_ImplVulkan_CreateFontsTexture(cmd);
-    vkEndCommandBuffer(cmd);
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &cmd;
-    VkResult r = vkQueueSubmit(m_queue, 1, &submit, VK_NULL_HANDLE);
-    if (r == VK_SUCCESS) r = vkQueueWaitIdle(m_queue);
-    ImGui_ImplVulkan_DestroyFontUploadObjects();
+    VkResult r = vkAllocateCommandBuffers(m_device, &alloc, &cmd);
+    if (r == VK_SUCCESS) {
+        VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+        vkBeginCommandBuffer(cmd, &begin);
+        ImGui_ImplVulkan_CreateFontsTexture(cmd);
+        vkEndCommandBuffer(cmd);
+        VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &cmd;
+        r = vkQueueSubmit(m_queue, 1, &submit, VK_NULL_HANDLE);
+        if (r == VK_SUCCESS) r = vkQueueWaitIdle(m_queue);
+        ImGui_ImplVulkan_DestroyFontUploadObjects();
+    }
     vkDestroyCommandPool(m_device, pool, nullptr);
     if (r != VK_SUCCESS) return vkFail("uploading the fonts", r);
     return okStatus();
 }
+#endif
 
 Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool capture) {
     int fw = 0, fh = 0;

@@ -11,6 +11,7 @@
 #include "core/reference_ops.h"
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
+#include "session/check.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"
@@ -163,7 +164,9 @@ Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
     if (!data) return data.error();
     BenchJob job;
     for (const auto& [spirv, iface] : *kernels) {
-        job.kernels.push_back(spirv);
+        auto adapted = spirvForDevice(runner.info(), spirv);
+        if (!adapted) return adapted.error();
+        job.kernels.push_back(std::move(*adapted));
         job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
     }
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};

@@ -10,6 +10,7 @@
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
+#include "shader/lockstep_barriers.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"
 
@@ -63,6 +64,11 @@ class Checker {
                 k.spirv = std::move(inst->spirv);
             }
             m_r.timing.instrumentMs = msSince(t);
+        }
+        for (CompiledKernel& k : m_kernels) {
+            auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
+            if (!adapted) return fail(adapted.error());
+            k.spirv = std::move(*adapted);
         }
         DeviceJob job;
         job.spirv = m_kernels[0].spirv;
@@ -325,6 +331,11 @@ size_t CheckReport::passCount() const {
     size_t n = 0;
     for (const CaseOutcome& c : cases) n += c.pass;
     return n;
+}
+
+Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv) {
+    if (!device.lockstepSubgroups) return spirv;
+    return lockstepSubgroupBarriers(spirv);
 }
 
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,

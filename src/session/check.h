@@ -101,6 +101,11 @@ struct CheckOptions {
 };
 
 struct KernelInterface;
+struct DeviceInfo;
+
+// The words a kernel runs as on this device: where subgroups run in lock-step (lavapipe), its
+// subgroup-scoped execution barriers become memory barriers (shader/lockstep_barriers.h).
+Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
 
 // A pass's push-constant values laid out as the kernel's block declares them (by member name).
 std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values);

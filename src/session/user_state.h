@@ -2,6 +2,7 @@
 // JSON files in $XDG_DATA_HOME/vkpuzzles (default ~/.local/share/vkpuzzles), written atomically.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>

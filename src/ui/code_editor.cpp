@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ui/fonts.h"
+#include "ui/keys.h"
 #include "ui/theme.h"
 
 namespace vkp::ui {
@@ -189,7 +190,7 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     }
     if (decorations && decorations->offerWatch) {
         contextMenu(doc, m, *decorations);
-        if (m_focused && ImGui::IsKeyPressed(kKeyF9, false)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
+        if (m_focused && glfwKeyPressed(kKeyF9)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
     }
 
     int maxCols = 0;
@@ -240,9 +241,9 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
         if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
     } else if (ctrl && !alt && ((pressed(ImGuiKey_Z) && shift) || pressed(ImGuiKey_Y))) doc.redo();
     else if (ctrl && !alt && pressed(ImGuiKey_Z)) doc.undo();
-    else if (ctrl && ImGui::IsKeyPressed(kKeySlash, false)) doc.toggleComment();
+    else if (ctrl && glfwKeyPressed(kKeySlash)) doc.toggleComment();
     else if (pressed(ImGuiKey_Tab)) shift ? doc.unindent() : doc.indent();
-    else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) doc.newline();
+    else if (pressed(ImGuiKey_Enter) || pressed(kKeypadEnterKey)) doc.newline();
     else if (pressed(ImGuiKey_Backspace)) doc.backspace(ctrl);
     else if (pressed(ImGuiKey_Delete)) doc.deleteForward(ctrl);
     if (!readOnly && !(ctrl && !alt))

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "ui/fonts.h"
+#include "ui/keys.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -14,7 +15,7 @@ namespace {
 // GLFW numbers printable keys by their ASCII character; the keypad keys have their own codes.
 constexpr int kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyF1 = 290, kKeyKpAdd = 334, kKeyKpSubtract = 333;
 
-bool keyPressed(int key) { return ImGui::IsKeyPressed(key, false); }
+bool keyPressed(int key) { return glfwKeyPressed(key); }
 
 void adjust(float& fraction, float deltaPx, float totalPx) {
     if (totalPx > 0) fraction = std::clamp(fraction + deltaPx / totalPx, 0.08f, 0.92f);

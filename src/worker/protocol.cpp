@@ -199,22 +199,24 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
     e.f64(i.timestampPeriodNs);
     e.u32(i.robustBufferAccess);
     e.u32(i.pipelineStatistics);
+    e.u32(i.lockstepSubgroups);
 }
 
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
-    uint32_t type, usable, robust, statistics;
+    uint32_t type, usable, robust, statistics, lockstep;
     double period;
     bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) && d.str(i.driver) && d.u32(usable) &&
               d.str(i.whyUnusable) && d.u32(i.subgroupSize) && d.u32(i.maxWorkgroupInvocations);
     for (uint32_t& v : i.maxWorkgroupSize) ok = ok && d.u32(v);
     for (uint32_t& v : i.maxWorkgroupCount) ok = ok && d.u32(v);
-    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust) && d.u32(statistics);
+    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust) && d.u32(statistics) && d.u32(lockstep);
     if (!ok || type > uint32_t(DeviceTypeKind::Other)) return false;
     i.type = static_cast<DeviceTypeKind>(type);
     i.usable = usable;
     i.timestampPeriodNs = static_cast<float>(period);
     i.robustBufferAccess = robust;
     i.pipelineStatistics = statistics;
+    i.lockstepSubgroups = lockstep;
     return true;
 }
 
