@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
 # vkpuzzles: install what is missing (as root), build, and then run the app or the tests.
-#   ./build.sh run [ARGS...]   build and start vkpuzzles
-#   ./build.sh test            build and run every test (lavapipe; GUI tests under xvfb-run)
+#   ./build.sh run [ARGS...]   build and start vkpuzzles (ARGS go to it: ./build.sh run list)
+#   ./build.sh test            build and run every test (lavapipe; GUI tests under Xvfb)
+# Works on Debian 12 (bookworm) and Debian 13 (trixie): every package below has the same name on
+# both (libclang-rt-dev is the unversioned name of clang's runtime libraries).
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# What building and running the app needs.
 PACKAGES=(
   cmake g++ make pkg-config
-  libvulkan-dev libshaderc-dev glslang-dev spirv-tools spirv-headers mesa-vulkan-drivers
-  vulkan-validationlayers libtomlplusplus-dev nlohmann-json3-dev libglm-dev
-  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core googletest libgtest-dev xvfb xauth xdotool
-  clang libclang-rt-14-dev
+  libvulkan-dev libshaderc-dev glslang-dev glslang-tools spirv-tools spirv-headers
+  mesa-vulkan-drivers libtomlplusplus-dev nlohmann-json3-dev libglm-dev
+  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core help2man
+)
+# What the tests and the .deb (cpack -G DEB) need besides.
+TEST_PACKAGES=(
+  googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool
+  clang libclang-rt-dev dpkg-dev file
 )
 
 install_missing() {
-  local missing=()
-  for p in "${PACKAGES[@]}"; do
+  local missing=() p
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -24,26 +31,39 @@ install_missing() {
     echo "run this script as root to install them, or: sudo apt-get install ${missing[*]}" >&2
     exit 2
   fi
-  echo "installing: ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  echo "installing ${#missing[@]} Debian packages: ${missing[*]}"
+  local log
+  log=$(mktemp /tmp/vkpuzzles-apt.XXXXXX)
+  if ! { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    tail -20 "$log" >&2
+    echo "apt-get could not install the packages above (full log: $log)" >&2
+    exit 2
+  fi
+  rm -f "$log"
 }
 
+# tests=ON|OFF: the app alone for `run`, everything for `test` (the objects are shared).
 build() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  cmake --build build -j2
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKPUZZLES_TESTS="$1" >/dev/null
+  cmake --build build -j"${VKPUZZLES_JOBS:-2}"
 }
 
 case "${1:-run}" in
   run)
-    install_missing
-    build >/dev/null
+    install_missing "${PACKAGES[@]}"
+    mkdir -p build
+    [ -x build/vkpuzzles ] || echo "building vkpuzzles (the first build takes several minutes; log: build/build.log)"
+    if ! build OFF >build/build.log 2>&1; then
+      grep -E "error|Error" build/build.log | head -20 >&2
+      echo "the build failed; the whole log is in build/build.log" >&2
+      exit 2
+    fi
     shift || true
     exec build/vkpuzzles "$@"
     ;;
   test)
-    install_missing
-    build
+    install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    build ON
     # CI has no GPU: the tests run on lavapipe whatever the machine has.
     export VKPUZZLES_DEVICE="${VKPUZZLES_TEST_DEVICE:-llvmpipe}"
     ctest --test-dir build --output-on-failure -j2 --timeout 600

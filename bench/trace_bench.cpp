@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/install_paths.h"
 #include "core/puzzle_loader.h"
 #include "core/trace_analysis.h"
 #include "gpu/context.h"
@@ -83,7 +84,7 @@ Trace syntheticTrace(uint64_t target) {
 
 int main(int argc, char** argv) {
     int repeat = 10;
-    std::string root = VKPUZZLES_PUZZLE_DIR;
+    std::string root = defaultPuzzleRoot();
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--repeat")) repeat = std::max(1, std::atoi(argv[i + 1]));
         if (!std::strcmp(argv[i], "--puzzles")) root = argv[i + 1];

@@ -18,6 +18,7 @@
 #include <backends/imgui_impl_vulkan.h>
 
 #include "app/frame_stats.h"
+#include "core/install_paths.h"
 #include "core/passes.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
@@ -31,9 +32,6 @@
 #include "ui/view_export.h"
 #include "ui/workbench.h"
 
-#ifndef VKPUZZLES_PUZZLE_DIR
-#define VKPUZZLES_PUZZLE_DIR "puzzles"
-#endif
 
 namespace vkp::app {
 namespace {
@@ -451,15 +449,6 @@ int App::shutdown(int status) {
 }
 
 } // namespace
-
-std::string defaultPuzzleRoot() {
-    namespace fs = std::filesystem;
-    if (const char* env = std::getenv("VKPUZZLES_PUZZLES")) return env;
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec && fs::is_directory(exe.parent_path().parent_path() / "puzzles")) return (exe.parent_path().parent_path() / "puzzles").string();
-    return VKPUZZLES_PUZZLE_DIR;
-}
 
 int runApp(const AppOptions& options) { return App(options).run(); }
 

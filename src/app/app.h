@@ -48,7 +48,4 @@ struct AppOptions {
 // Runs the app; the exit status follows the CLI's (0 ok, 1 failure, 2 no display / bad usage).
 int runApp(const AppOptions& options);
 
-// The puzzles folder the CLI would use: $VKPUZZLES_PUZZLES, next to the binary, or the build's.
-std::string defaultPuzzleRoot();
-
 } // namespace vkp::app

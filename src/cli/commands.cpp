@@ -14,6 +14,7 @@
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
 #include "cli/walkthrough_report.h"
+#include "core/install_paths.h"
 #include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
@@ -23,9 +24,6 @@
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
 
-#ifndef VKPUZZLES_PUZZLE_DIR
-#define VKPUZZLES_PUZZLE_DIR "puzzles"
-#endif
 #ifndef VKPUZZLES_VERSION
 #define VKPUZZLES_VERSION "0"
 #endif
@@ -37,11 +35,7 @@ namespace {
 
 std::string puzzleRoot(const Args& a) {
     if (auto v = a.value("puzzles")) return *v;
-    if (const char* env = std::getenv("VKPUZZLES_PUZZLES")) return env;
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec && fs::is_directory(exe.parent_path().parent_path() / "puzzles")) return (exe.parent_path().parent_path() / "puzzles").string();
-    return VKPUZZLES_PUZZLE_DIR;
+    return defaultPuzzleRoot();
 }
 
 StageTimings medianTimings(std::span<const StageTimings> runs) {
@@ -359,13 +353,7 @@ class Command {
         return finish(r);
     }
 
-    std::string copyShaderPath() const {
-        std::error_code ec;
-        fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-        fs::path beside = exe.parent_path().parent_path() / "shaders" / "copy.comp";
-        if (!ec && fs::exists(beside)) return beside.string();
-        return (fs::path(VKPUZZLES_PUZZLE_DIR).parent_path() / "shaders" / "copy.comp").string();
-    }
+    std::string copyShaderPath() const { return bundledShaderPath("copy.comp"); }
     Result<BenchOptions> benchOptions(const Puzzle* p) {
         BenchOptions o;
         if (auto n = m_a.value("n")) {

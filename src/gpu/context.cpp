@@ -1,5 +1,6 @@
 #include "gpu/context.h"
 
+#include "core/vulkan_drivers.h"
 #include "gpu/run_resources.h"
 
 #include <algorithm>
@@ -126,7 +127,7 @@ Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
     VkInstance instance = VK_NULL_HANDLE;
     VkResult r = vkCreateInstance(&ci, nullptr, &instance);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return Error{ErrorKind::Device, kNoVulkanDriver, {}, r};
+        return Error{ErrorKind::Device, noVulkanDriverMessage(), {}, r};
     if (r != VK_SUCCESS) return vkError("creating the Vulkan instance", r);
     return instance;
 }

@@ -9,6 +9,7 @@
 #include <imgui.h>
 #include <backends/imgui_impl_vulkan.h>
 
+#include "core/vulkan_drivers.h"
 #include "platform/window.h"
 
 namespace vkp::platform {
@@ -141,7 +142,7 @@ Status Renderer::createInstance() {
         VkResult r = vkCreateInstance(&bare, nullptr, &probe);
         if (probe) vkDestroyInstance(probe, nullptr);
         if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-            return Error{ErrorKind::NotFound, kNoVulkanDriver};
+            return Error{ErrorKind::NotFound, noVulkanDriverMessage()};
         return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
     }
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};

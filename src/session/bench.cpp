@@ -163,10 +163,11 @@ Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
     auto data = materializeCase(p, 0);
     if (!data) return data.error();
     BenchJob job;
-    for (const auto& [spirv, iface] : *kernels) {
-        auto adapted = spirvForDevice(runner.info(), spirv);
+    for (auto& [spirv, iface] : *kernels) {
+        auto adapted = spirvForDevice(runner.info(), std::move(spirv));
         if (!adapted) return adapted.error();
-        job.kernels.push_back(std::move(*adapted));
+        spirv = std::move(*adapted); // the job holds spans of these words
+        job.kernels.push_back(spirv);
         job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
     }
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};

@@ -42,6 +42,16 @@ inputs.a = { shape = [1024], fill = "iota", start = -2 }
 expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
 )";
 
+// The same puzzle with a third case of 131072 threads over 1024 elements: a guarded kernel runs it
+// in milliseconds, kSlow in seconds to tens of seconds on lavapipe.
+const char* kBigLaunchCase = R"(
+[[cases]]
+workgroup_size = [256]
+workgroups = [512]
+inputs.a = { shape = [1024], fill = "iota", start = 5 }
+expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
+)";
+
 const char* kGood = R"(#version 450
 layout(local_size_x_id = 0) in;
 layout(set = 0, binding = 0) readonly buffer A { int a[]; };
@@ -71,7 +81,8 @@ void main() {
 }
 )";
 
-// Finite but slow on a CPU device: every thread walks the whole buffer many times.
+// Finite but slow on a CPU device: 60000 rounds of trigonometry per thread (lavapipe stops any
+// loop at 65535 iterations, so only a big launch makes it take long).
 const char* kSlow = R"(#version 450
 layout(local_size_x_id = 0) in;
 layout(set = 0, binding = 0) readonly buffer A { int a[]; };
@@ -79,9 +90,9 @@ layout(set = 0, binding = 1) buffer Result { int result[]; };
 void main() {
     uint i = gl_GlobalInvocationID.x;
     uint n = uint(a.length());
-    int acc = 0;
-    for (uint k = 0; k < 60000u; ++k) acc += a[(i * 7u + k * 13u) % n];
-    if (i < n) result[i] = acc;
+    float x = float(i);
+    for (uint k = 0; k < 60000u; ++k) x = sin(x) * 1.0001 + cos(x * 0.5) + float(a[(i * 7u + k * 13u) % n]);
+    if (i < n) result[i] = int(x);
 }
 )";
 
@@ -210,22 +221,32 @@ TEST_F(LiveSessionTest, AnUnknownDeviceIsAnErrorAndTheTextSurvives) {
 }
 
 TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
+    auto p = parsePuzzle(std::string(kPuzzle) + kBigLaunchCase, "scale.toml", "/tmp/01-scale");
+    ASSERT_TRUE(p.ok()) << p.error().str();
     LiveOptions o = options(0ms);
-    o.timeoutMs = 30; // the slow kernel needs far longer on a CPU device; the good one about 1 ms
+    // A budget of 1.5 s: far more than the good kernel needs on a fresh device even on a loaded
+    // machine (its first dispatch includes lavapipe's JIT, tens of milliseconds), far less than
+    // kSlow over the big case. A device that runs kSlow within it skips the test. An abandoned
+    // lavapipe device still finishes its dispatch before the fresh one runs (they share the CPU's
+    // threads), hence the long waits.
+    o.timeoutMs = 1500;
     o.trace = false;
     LiveSession session(o);
-    session.open(m_puzzle, kSlow);
-    ASSERT_TRUE(session.waitUntilSettled(60s));
+    session.open(*p, kSlow);
+    ASSERT_TRUE(session.waitUntilSettled(300s));
     LiveSnapshot s = session.snapshot();
     ASSERT_TRUE(s.report);
     bool timedOut = s.report->error.has_value() || std::any_of(s.report->cases.begin(), s.report->cases.end(),
                                                              [](const CaseOutcome& c) { return c.error.has_value(); });
-    if (!timedOut) GTEST_SKIP() << "this device ran the slow kernel within 30 ms";
+    if (!timedOut) GTEST_SKIP() << "this device ran 131072 threads x 60000 iterations within 1.5 s";
     EXPECT_TRUE(session.abandonedDevice());
     EXPECT_FALSE(s.notice.empty());
     session.edit(kGood);
-    ASSERT_TRUE(session.waitUntilSettled(60s));
-    EXPECT_TRUE(session.snapshot().report->allPass()) << "a fresh device runs the next text";
+    ASSERT_TRUE(session.waitUntilSettled(300s));
+    LiveSnapshot next = session.snapshot();
+    EXPECT_TRUE(next.report->allPass()) << "a fresh device runs the next text: " << statusLine(next)
+                                        << (next.report->error ? "; " + next.report->error->message : "")
+                                        << (next.report->cases.size() > 2 && next.report->cases[2].error ? "; case 3: " + next.report->cases[2].error->message : "");
 }
 
 TEST_F(LiveSessionTest, TheRunnerFactoryDecidesWhereKernelsRun) {
