@@ -5,6 +5,7 @@
 #include "core/passes.h"
 #include "ui/dispatch_model.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -128,6 +129,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         float width = ImGui::GetContentRegionAvail().x;
         float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
         if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
+        layout::item("case/" + std::to_string(i + 1));
         if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
             ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
             m_scrolledTo = view.selectedCase;

@@ -99,6 +99,14 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
     ImGui::EndTable();
 }
 
+void WatchView::forgetPuzzle() {
+    m_line = 0;
+    m_variable = -1;
+    m_addLine = 0;
+    m_textsFor = {UINT64_MAX, 0, 0, 0};
+    m_texts.clear();
+}
+
 void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     std::vector<uint32_t> lines = wb.watchedLines();
     if (!lines.empty() && std::find(lines.begin(), lines.end(), m_line) == lines.end()) m_line = lines.front();
