@@ -36,7 +36,12 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     char num[16];
     std::snprintf(num, sizeof num, "%2d", p.number);
     dl->AddText(fonts().mono, fonts().mono->FontSize, ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
-    dl->AddText(ImVec2(pos.x + pad + ImGui::GetFontSize() * 3.0f, y), pal.text, p.title.c_str());
+    // A title too long for the list keeps the part that tells it apart: "Multi-block scan: reduce,
+    // then scan" reads "…reduce, then scan" (the tooltip has it whole), not "Multi-block sca" three times.
+    float titleX = pos.x + pad + ImGui::GetFontSize() * 3.0f, room = ImGui::GetItemRectMax().x - titleX - pad;
+    std::string title = p.title;
+    if (ImGui::CalcTextSize(title.c_str()).x > room && title.find(": ") != std::string::npos) title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
+    dl->AddText(ImVec2(titleX, y), pal.text, ellipsize(title, room).c_str());
     ImGui::PopID();
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -15,7 +15,8 @@ namespace {
 std::string previousLabel(const Draft& d) {
     if (d.previousReason == "reset to starter") return "Undo reset";
     if (d.previousReason == "loaded the official solution") return "Back to my kernel";
-    if (d.previousReason == "restored the earlier text") return "Redo";
+    // Not "Redo": the toolbar has that button already (it redoes an edit).
+    if (d.previousReason == "restored the earlier text") return "Undo restore";
     return "Restore earlier text";
 }
 

@@ -76,7 +76,7 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
         m_solution.setText(m_loadedText);
     }
     if (const Walkthrough* w = wb.walkthrough(); w && !w->steps.empty()) {
-        std::string label = "â¶ Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
+        std::string label = "\xE2\x96\xB6 Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
         if (ImGui::Button(label.c_str())) m_walkthrough.start(wb, view);
         layout::item("button/Walk through the official solution");
         itemTooltip(w->title + ": step by step on case " + std::to_string(w->caseIndex + 1) +

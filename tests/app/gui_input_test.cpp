@@ -247,6 +247,21 @@ TEST_F(GuiInputTest, TabsCasesThreadsCellsMenusAndTheWalkthroughAnswerClicks) {
     EXPECT_EQ(m_gui->exitCode(), 0);
 }
 
+// The puzzle author's explanation of a recognised wrong answer (a [[pitfalls]] `why`, as the CLI
+// prints it) under the failing case: whole under the selected case, one line under the others.
+TEST_F(GuiInputTest, APitfallsExplanationIsShownUnderTheFailingCase) {
+    start({"--puzzle", "scan-blocks"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "17-scan-blocks"));
+    ASSERT_TRUE(m_gui->waitFor("the starter's results", [](const Layout& l) { return l.fact("status") == "done" && l.rect("why/1"); }, 120s));
+    ASSERT_TRUE(m_gui->click("case/2"));
+    ASSERT_TRUE(m_gui->waitFact("case", "2"));
+    ASSERT_TRUE(m_gui->waitFor("case 2's explanation unfolded", [](const Layout& l) {
+        auto two = l.rect("why/2"), other = l.rect("why/1") ? l.rect("why/1") : l.rect("why/3"); // the list scrolls to case 2
+        return other && two && two->y1 - two->y0 > 3 * (other->y1 - other->y0);
+    }));
+    ASSERT_TRUE(m_gui->alive());
+}
+
 TEST_F(GuiInputTest, TypingInTheEditorIsSavedAsTheDraft) {
     start({"--puzzle", "zip"});
     ASSERT_TRUE(m_gui->waitFact("puzzle", "02-zip"));
