@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -27,6 +28,7 @@
 #include "platform/renderer.h"
 #include "platform/window.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/main_view.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"
@@ -94,6 +96,7 @@ class App {
     bool exportDue();
     void writeExport(const std::string& view);
     void updateTitle();
+    void writeLayout();
     int shutdown(int status);
 
     AppOptions m_o;
@@ -118,6 +121,7 @@ class App {
     uint64_t m_lastExposure = 0;
     std::optional<uint32_t> m_pendingRound; // scripted: applied once the trace is there
     std::string m_pendingCell;
+    std::string m_layoutFile;       // VKPUZZLES_LAYOUT: tests read where the widgets are
 };
 
 Status App::start() {
@@ -168,6 +172,10 @@ Status App::start() {
     m_info.uiDevice = m_renderer->deviceName();
     m_info.version = m_o.version;
     m_info.fontSource = ui::fonts().source;
+    if (const char* layout = std::getenv("VKPUZZLES_LAYOUT"); layout && *layout) {
+        m_layoutFile = layout;
+        ui::layout::enable(true);
+    }
     prepareScreenshotState();
     return okStatus();
 }
@@ -300,6 +308,20 @@ void App::handleRequests() {
     m_wb->saveSettings();
 }
 
+// Test-only (VKPUZZLES_LAYOUT=FILE): where the named widgets of this frame are, replaced
+// atomically so a test polling the file never reads half of it.
+void App::writeLayout() {
+    if (m_layoutFile.empty()) return;
+    std::string tmp = m_layoutFile + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        out << ui::layout::json(m_frames);
+        if (!out) return;
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, m_layoutFile, ec);
+}
+
 void App::updateTitle() {
     if (m_titlePuzzle == m_wb->puzzleIndex()) return;
     m_titlePuzzle = m_wb->puzzleIndex();
@@ -316,7 +338,9 @@ Status App::frame(bool capture) {
     ImGui::NewFrame();
     m_wb->update();
     m_info.fontScale = m_wb->settings().fontScale;
+    ui::layout::beginFrame();
     m_view.draw(*m_wb, m_state, m_info);
+    writeLayout();
     applyPendingScript();
     std::optional<std::string> exportView;
     if (exportDue()) {

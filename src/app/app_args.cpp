@@ -128,7 +128,7 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             s.top = std::strtof(value.c_str(), nullptr);
         } else if (key == "edits" && (value == "0" || value == "1")) {
             s.edits = value == "1";
-        } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid")) {
+        } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid" || value == "window")) {
             s.exportView = value;
         } else {
             return bad(part);

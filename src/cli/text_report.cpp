@@ -47,6 +47,12 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
     case DataSpec::Kind::Op: {
         std::string args;
         for (size_t a : d.args) args += (args.empty() ? "" : ", ") + p.buffers[a].name;
+        // The op's parameters too (add_scalar(a, scalar = 10)): without them the rule is half told.
+        for (const auto& [name, value] : d.params) {
+            std::ostringstream v;
+            v << value;
+            args += (args.empty() ? "" : ", ") + name + " = " + v.str();
+        }
         return d.shape.str() + " = " + d.op + "(" + args + ")";
     }
     }

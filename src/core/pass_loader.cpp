@@ -49,6 +49,7 @@ class PassParser {
         (void)root;
     }
     void parseKernel(const toml::table& t) {
+        m_r.rejectUnknownKeys(t, {"name", "starter", "solution", "buffers"}, "a [[kernels]] entry");
         KernelDecl k;
         k.name = m_r.string(t, "name");
         if (!isIdentifier(k.name)) m_r.fail(t.get("name"), "a kernel's name must be a word (letters, digits, _): it names its file, NAME.comp");
@@ -153,7 +154,11 @@ void parsePitfalls(const Reader& r, const toml::table& root, Puzzle& p) {
         if (!idx || p.buffers[*idx].role != RoleKind::Output) r.fail(t.get("buffer"), "'" + buffer + "' is not an output buffer of this puzzle");
         d.buffer = *idx;
         d.op = r.string(t, "op");
-        if (!findReferenceOp(d.op)) r.fail(t.get("op"), "unknown reference op '" + d.op + "'");
+        const ReferenceOpInfo* info = findReferenceOp(d.op);
+        if (!info) r.fail(t.get("op"), "unknown reference op '" + d.op + "'");
+        std::vector<std::string> keys{"buffer", "op", "args", "message"};
+        keys.insert(keys.end(), info->params.begin(), info->params.end());
+        r.rejectUnknownKeys(t, keys, "a [[pitfalls]] entry");
         for (const toml::node& a : r.array(t, "args")) {
             std::string name = r.asString(&a, "args");
             auto ai = p.bufferIndex(name);

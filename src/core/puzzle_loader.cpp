@@ -17,9 +17,51 @@
 namespace fs = std::filesystem;
 
 namespace vkp {
+
+namespace {
+
+// Edits between two keys: insert, delete or replace a letter, or swap two neighbours ("stpe" is
+// one edit from "step", two from "shape").
+size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (size_t i = 1; i <= a.size(); ++i)
+        for (size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+} // namespace
+
+void Reader::rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known, const std::string& what) const {
+    for (const auto& [key, node] : t) {
+        std::string k(key.str());
+        if (std::find(known.begin(), known.end(), k) != known.end()) continue;
+        std::string nearest;
+        size_t best = std::max<size_t>(2, k.size() / 3) + 1; // further than this is not a typo
+        for (const std::string& name : known)
+            if (size_t d = editDistance(k, name); d < best) best = d, nearest = name;
+        std::string hint;
+        if (!nearest.empty()) {
+            hint = " (did you mean " + nearest + "?)";
+        } else {
+            for (const std::string& name : known) hint += (hint.empty() ? " (known: " : ", ") + name;
+            hint += ")";
+        }
+        // Point at the key itself: that is the word to fix.
+        const toml::source_region& at = key.source().begin.line ? key.source() : node.source();
+        throw LoadFailure{Error{ErrorKind::PuzzleFile, "unknown key '" + k + "' in " + what + hint,
+                                {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}}};
+    }
+}
+
 namespace {
 
 BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
+    r.rejectUnknownKeys(t, {"name", "binding", "type", "role", "dims", "size"}, "a [[buffers]] entry");
     BufferDecl b;
     b.name = r.string(t, "name");
     b.binding = r.boundedUint(r.required(t, "binding"), "binding", 0, 31);
@@ -81,6 +123,7 @@ namespace {
 
 // The fill of an input or scratch buffer.
 DataSpec parseFill(const Reader& r, const toml::table& t) {
+    r.rejectUnknownKeys(t, {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max"}, "a buffer's data");
     DataSpec d;
     d.where = r.where(&t);
     d.shape = parseShape(r, t);
@@ -114,6 +157,9 @@ class PuzzleParser {
     PuzzleParser(const Reader& r, Puzzle& p) : m_r(r), m_p(p) {}
 
     void parse(const toml::table& root) {
+        m_r.rejectUnknownKeys(root, {"title", "slug", "track", "order", "statement", "tolerance", "starter", "solution", "hints", "limits", "buffers",
+                                     "constants", "cases", "kernels", "passes", "pitfalls", "bench_case"},
+                              "puzzle.toml");
         m_p.title = m_r.string(root, "title");
         m_p.track = m_r.string(root, "track");
         m_p.order = static_cast<int>(m_r.integer(root, "order"));
@@ -146,6 +192,7 @@ class PuzzleParser {
         const toml::node* n = root.get("limits");
         if (!n) return;
         const toml::table& t = m_r.asTable(n, "'limits'");
+        m_r.rejectUnknownKeys(t, {"global_reads", "global_writes"}, "[limits]");
         if (const toml::node* v = t.get("global_reads"))
             m_p.limits.globalReads = m_r.boundedUint(v, "global_reads", 0, 1 << 20);
         if (const toml::node* v = t.get("global_writes"))
@@ -174,6 +221,7 @@ class PuzzleParser {
         std::set<uint32_t> ids;
         for (const toml::node& c : *n->as_array()) {
             const toml::table& t = m_r.asTable(&c, "each [[constants]] entry");
+            m_r.rejectUnknownKeys(t, {"name", "id"}, "a [[constants]] entry");
             ConstantDecl d{m_r.string(t, "name"), m_r.boundedUint(m_r.required(t, "id"), "id", 3, 4095)};
             if (!ids.insert(d.id).second) m_r.fail(&c, "constant id " + std::to_string(d.id) + " is used twice");
             m_p.constants.push_back(d);
@@ -188,6 +236,7 @@ class PuzzleParser {
         for (const toml::node& n : a) m_p.cases.push_back(parseCase(m_r.asTable(&n, "each [[cases]] entry")));
     }
     TestCase parseCase(const toml::table& t) {
+        m_r.rejectUnknownKeys(t, {"name", "workgroup_size", "workgroups", "inputs", "expected", "constants"}, "a [[cases]] entry");
         TestCase c;
         c.where = m_r.where(&t);
         c.name = m_r.stringOr(t, "name", "");
@@ -314,7 +363,11 @@ class PuzzleParser {
         d.where = m_r.where(&t);
         d.op = m_r.string(t, "op");
         const toml::node* opNode = t.get("op");
-        if (!findReferenceOp(d.op)) m_r.fail(opNode, "unknown reference op '" + d.op + "'" + knownOps());
+        const ReferenceOpInfo* info = findReferenceOp(d.op);
+        if (!info) m_r.fail(opNode, "unknown reference op '" + d.op + "'" + knownOps());
+        std::vector<std::string> keys{"op", "args", "shape"};
+        keys.insert(keys.end(), info->params.begin(), info->params.end());
+        m_r.rejectUnknownKeys(t, keys, "an expected '" + d.op + "'");
         std::vector<Shape> argShapes;
         const toml::array& args = m_r.array(t, "args");
         for (const toml::node& a : args) {

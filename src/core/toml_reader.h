@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <toml++/toml.h>
 
@@ -81,6 +82,11 @@ class Reader {
         return static_cast<uint32_t>(v);
     }
     const std::string& file() const { return m_file; }
+
+    // Every key of `t` must be one of `known`: a typo (`global_read = 1`, `tolerence`) would
+    // otherwise drop a rule without a word. Fails at the key's line with the nearest known key
+    // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]").
+    void rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known, const std::string& what) const;
 
   private:
     std::string m_file;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -27,6 +28,7 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     float h = ImGui::GetTextLineHeight() + ImGui::GetStyle().FramePadding.y * 2;
     ImVec2 pos = ImGui::GetCursorScreenPos();
     bool clicked = ImGui::Selectable("##row", open, 0, ImVec2(0, h));
+    layout::item("puzzle/" + p.folder);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float y = pos.y + (h - ImGui::GetFontSize()) * 0.5f, pad = ImGui::GetFontSize() * 0.4f;
     const char* mark = pr.solved ? "\xE2\x9C\x93" : "\xE2\x80\xA2"; // check mark or bullet
@@ -34,7 +36,12 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     char num[16];
     std::snprintf(num, sizeof num, "%2d", p.number);
     dl->AddText(fonts().mono, fonts().mono->FontSize, ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
-    dl->AddText(ImVec2(pos.x + pad + ImGui::GetFontSize() * 3.0f, y), pal.text, p.title.c_str());
+    // A title too long for the list keeps the part that tells it apart: "Multi-block scan: reduce,
+    // then scan" reads "…reduce, then scan" (the tooltip has it whole), not "Multi-block sca" three times.
+    float titleX = pos.x + pad + ImGui::GetFontSize() * 3.0f, room = ImGui::GetItemRectMax().x - titleX - pad;
+    std::string title = p.title;
+    if (ImGui::CalcTextSize(title.c_str()).x > room && title.find(": ") != std::string::npos) title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
+    dl->AddText(ImVec2(titleX, y), pal.text, ellipsize(title, room).c_str());
     ImGui::PopID();
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -70,6 +77,7 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
     beginPanel("browser", "Puzzles", size, info + " solved", solved ? palette().pass : 0);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::InputTextWithHint("##search", "Search puzzles", m_search, sizeof m_search);
+    layout::item("search");
     if (!puzzles.empty()) {
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(palette().pass));
         ImGui::ProgressBar(float(solved) / puzzles.size(), ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 0.35f), "");
@@ -90,7 +98,7 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         }
         ++shown;
         bool open = static_cast<int>(i) == wb.puzzleIndex();
-        if (puzzleRow(p, open, wb.progress(p))) wb.openPuzzle(static_cast<int>(i));
+        if (puzzleRow(p, open, wb.progress(p))) wb.requestPuzzle(static_cast<int>(i));
         if (open && m_scrolledTo != wb.puzzleIndex()) {
             ImGui::SetScrollHereY(0.3f);
             m_scrolledTo = wb.puzzleIndex();

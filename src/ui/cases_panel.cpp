@@ -5,6 +5,7 @@
 #include "core/passes.h"
 #include "ui/dispatch_model.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -59,6 +60,15 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
     }
     if (finding) what += (what.empty() ? "" : "; ") + traced;
     return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
+}
+
+// What the puzzle's author says about a recognised wrong answer ([[pitfalls]] `why`), as the CLI
+// prints it under a failing case: empty when the case passed or no pitfall matched.
+std::string whyText(const CaseOutcome* c) {
+    if (!c || c->pass || c->notes.empty()) return "";
+    std::string why;
+    for (const std::string& note : c->notes) why += (why.empty() ? "" : " ") + note;
+    return "why: " + why;
 }
 
 } // namespace
@@ -127,7 +137,16 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         ImVec2 pos = ImGui::GetCursorScreenPos();
         float width = ImGui::GetContentRegionAvail().x;
         float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
+        // The author's explanation of a recognised wrong answer: whole under the selected case,
+        // one line (the rest in the tooltip) under the others.
+        std::string why = whyText(outcomeOf(r, i));
+        bool selected = view.selectedCase == static_cast<int>(i);
+        float textX = pad + ImGui::GetFontSize() * 1.3f, wrap = std::max(ImGui::GetFontSize() * 4, width - textX - pad);
+        if (!why.empty() && !selected) why = ellipsize(why, wrap);
+        float whyH = why.empty() ? 0 : ImGui::CalcTextSize(why.c_str(), nullptr, false, wrap).y;
+        h += whyH;
         if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
+        layout::item("case/" + std::to_string(i + 1));
         if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
             ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
             m_scrolledTo = view.selectedCase;
@@ -139,19 +158,34 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
         float x2 = x + ImGui::GetFontSize() * 1.3f;
         std::string head = "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
-        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text, head.c_str(), nullptr, 0, &clip);
+        // Lines too long for the panel end in an ellipsis (the tooltip has them whole), never cut
+        // mid-value ("SHARED_SIZE =" without its value read as a bug).
+        float room = x + width - pad - x2;
+        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text, ellipsize(head, room, fonts().bold, fonts().bold->FontSize).c_str(), nullptr, 0, &clip);
         std::string launch = caseLaunchText(*p, i);
         std::string k = constantsText(*p, tc);
-        if (!k.empty()) launch += ", " + k;
-        dl->AddText(fonts().mono, fonts().small->FontSize * 1.1f, ImVec2(x2, y + line), pal.dimText, launch.c_str(), nullptr, 0, &clip);
-        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour, v.text.c_str(), nullptr, 0, &clip);
+        float monoSize = fonts().small->FontSize * 1.1f;
+        auto fits = [&](const std::string& text) { return fonts().mono->CalcTextSizeA(monoSize, FLT_MAX, 0, text.c_str()).x <= room; };
+        if (!k.empty()) {
+            // The constants' values matter more than the thread count, which the shape already tells.
+            std::string shortLaunch = p->multiPass() ? launch : dimsText(tc.workgroupSize) + " \xC3\x97 " + dimsText(tc.workgroups);
+            launch = fits(launch + ", " + k) ? launch + ", " + k : shortLaunch + ", " + k;
+        }
+        dl->AddText(fonts().mono, monoSize, ImVec2(x2, y + line), pal.dimText, ellipsize(launch, room, fonts().mono, monoSize).c_str(), nullptr, 0, &clip);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour, ellipsize(v.text, room).c_str(), nullptr, 0, &clip);
+        if (!why.empty()) {
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 3), pal.warn, why.c_str(), nullptr, wrap, &clip);
+            layout::rect("why/" + std::to_string(i + 1), ImVec2(x2, y + line * 3), ImVec2(x2 + wrap, y + line * 3 + whyH));
+        }
         if (hovered) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextUnformatted(head.c_str());
             if (p->multiPass()) dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " + caseLaunchText(*p, i));
             else dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " + dimsText(tc.workgroups));
+            if (!k.empty()) dimText(k);
             colouredText(v.colour, v.text);
+            if (std::string full = whyText(outcomeOf(r, i)); !full.empty()) colouredText(pal.warn, full);
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }

@@ -22,6 +22,7 @@ std::string constantsText(const Puzzle& p, const TestCase& c); // "SIZE = 3, TIL
 class CasesPanel {
   public:
     void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void forgetPuzzle() { m_scrolledTo = -1; } // the new puzzle's first case scrolls into view
 
   private:
     int m_scrolledTo = -1; // the case last scrolled into view

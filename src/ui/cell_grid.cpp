@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -184,6 +185,8 @@ std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewS
             if (i >= g.count) break;
             c.index = i;
             ImVec2 a(cells.x + col * g.cellW, y), b(a.x + g.cellW - 2, a.y + g.cellH - 2);
+            if (layout::enabled() && i < 64) // "cell/buffer0/in/3": array, grid, index
+                layout::rect("cell/" + std::string(d.base.shared ? "shared" : "buffer") + std::to_string(d.base.array) + "/" + d.id + "/" + std::to_string(i), a, b);
             bool wrong = d.expected && cellWrong(data, *d.expected, i, d.tolerance);
             const CellMark* sel = nullptr;
             const CellMark* hov = nullptr;

@@ -97,6 +97,8 @@ class DispatchCache {
   public:
     // Points the cache at a case and its outcome (null: not run), with the text that ran.
     void use(const Puzzle* puzzle, size_t caseIndex, const CaseOutcome* outcome, std::shared_ptr<const std::string> source);
+    // Another puzzle opened: drop everything (the outcome pointer included) until the next use().
+    void reset() { *this = DispatchCache{}; }
 
     const std::vector<DispatchEntry>& entries() const { return m_entries; }
     size_t traced() const { return m_traced; } // dispatches with a trace (> 1: the picker is shown)

@@ -4,6 +4,7 @@
 
 #include "ui/fonts.h"
 #include "ui/status_bar.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -14,7 +15,8 @@ namespace {
 std::string previousLabel(const Draft& d) {
     if (d.previousReason == "reset to starter") return "Undo reset";
     if (d.previousReason == "loaded the official solution") return "Back to my kernel";
-    if (d.previousReason == "restored the earlier text") return "Redo";
+    // Not "Redo": the toolbar has that button already (it redoes an edit).
+    if (d.previousReason == "restored the earlier text") return "Undo restore";
     return "Restore earlier text";
 }
 
@@ -24,23 +26,27 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     TextDocument& doc = wb.document();
     ImGui::BeginDisabled(!doc.canUndo());
     if (ImGui::Button("Undo")) doc.undo();
+    layout::item("button/Undo");
     ImGui::EndDisabled();
     itemTooltip("Undo (Ctrl+Z)");
     ImGui::SameLine();
     ImGui::BeginDisabled(!doc.canRedo());
     if (ImGui::Button("Redo")) doc.redo();
+    layout::item("button/Redo");
     ImGui::EndDisabled();
     itemTooltip("Redo (Ctrl+Y or Ctrl+Shift+Z)");
     ImGui::SameLine(0, ImGui::GetFontSize());
     bool atStarter = doc.text() == wb.starterText();
     ImGui::BeginDisabled(atStarter);
     if (ImGui::Button("Reset to starter")) wb.resetToStarter();
+    layout::item("button/Reset to starter");
     ImGui::EndDisabled();
     itemTooltip(atStarter ? "The editor holds the starter kernel." : "Start again from the puzzle's starter kernel. Your text is kept and can be restored.");
     const Draft& d = wb.draft();
     if (d.previous) {
         ImGui::SameLine();
         if (ImGui::Button(previousLabel(d).c_str())) wb.restorePrevious();
+        layout::item("button/restore previous");
         itemTooltip("Puts back the text from before: " + d.previousReason + ".");
     }
     std::string saved = wb.persistent() ? "draft autosaved" : "not saved (scripted run)";
@@ -87,8 +93,8 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     const Puzzle* p = wb.puzzle();
     std::string title = p ? "Kernel \xE2\x80\x94 " + p->displayName() : "Kernel";
     beginPanel("editor", title.c_str(), size, look.icon + " " + look.text, look.colour);
-    if (m_openedPuzzle != wb.puzzleIndex()) {
-        m_openedPuzzle = wb.puzzleIndex();
+    if (m_openedPuzzle != wb.puzzleGeneration()) {
+        m_openedPuzzle = wb.puzzleGeneration();
         m_editor.focus();
     }
     drawToolbar(wb);
@@ -120,7 +126,10 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         std::vector<EditorMarker> found = markersFrom(*sc.analysis());
         markers.insert(markers.end(), found.begin(), found.end());
     }
-    m_editor.draw("code", wb.document(), markers, ImVec2(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4)), false, &deco);
+    ImVec2 at = ImGui::GetCursorScreenPos(), editorSize(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4));
+    m_editor.draw("code", wb.document(), markers, editorSize, false, &deco);
+    layout::rect("editor", at, ImVec2(at.x + editorSize.x, at.y + editorSize.y));
+    layout::fact("editorFocused", m_editor.focused() ? "1" : "0");
     if (auto line = m_editor.takeWatchToggle()) {
         wb.toggleWatch(*line);
         view.showMemoryTab = MemoryTab::Watches;

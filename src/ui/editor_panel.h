@@ -21,7 +21,7 @@ class EditorPanel {
     void drawToolbar(Workbench& wb);
     float drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly);
     CodeEditor m_editor;
-    int m_openedPuzzle = -1;
+    uint64_t m_openedPuzzle = 0; // the Workbench's puzzle generation last drawn
 };
 
 } // namespace vkp::ui

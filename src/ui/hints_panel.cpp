@@ -4,6 +4,7 @@
 
 #include "ui/fonts.h"
 #include "ui/line_diff.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -47,6 +48,7 @@ void HintsPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     if (pr.hintsRevealed < total) {
         std::string label = "Show hint " + std::to_string(pr.hintsRevealed + 1) + " of " + std::to_string(total);
         if (ImGui::Button(label.c_str())) wb.revealNextHint();
+        layout::item("button/Show hint");
     } else {
         dimText("That was the last hint.");
         ImGui::SameLine();
@@ -66,6 +68,7 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
         if (ImGui::Button("Reveal the official solution")) wb.revealSolution();
+        layout::item("button/Reveal the official solution");
         return;
     }
     if (m_loadedText != wb.solutionText()) {
@@ -73,14 +76,16 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
         m_solution.setText(m_loadedText);
     }
     if (const Walkthrough* w = wb.walkthrough(); w && !w->steps.empty()) {
-        std::string label = "â¶ Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
+        std::string label = "\xE2\x96\xB6 Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
         if (ImGui::Button(label.c_str())) m_walkthrough.start(wb, view);
+        layout::item("button/Walk through the official solution");
         itemTooltip(w->title + ": step by step on case " + std::to_string(w->caseIndex + 1) +
                     ", with the panels below showing the official solution's own run. Your kernel is not touched.");
     }
     bool same = wb.document().text() == wb.solutionText();
     ImGui::BeginDisabled(same);
     if (ImGui::Button("Load into editor")) wb.loadSolution();
+    layout::item("button/Load into editor");
     ImGui::EndDisabled();
     itemTooltip(same ? "The editor already holds the solution." : "Replaces the editor's text. Your kernel is kept: the button above the editor brings it back.");
     float radios = ImGui::CalcTextSize("Diff with yours").x + ImGui::CalcTextSize("Solution").x + ImGui::GetFontSize() * 5;

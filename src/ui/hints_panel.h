@@ -25,6 +25,7 @@ class SolutionPanel {
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     // Starts the walkthrough player (scripted runs: at a step, 0-based).
     void startWalkthrough(Workbench& wb, ViewState& view, size_t step) { m_walkthrough.start(wb, view, step); }
+    void forgetPuzzle() { m_walkthrough.stop(), m_diffScrolledFor = UINT64_MAX; }
 
   private:
     void drawDiff(Workbench& wb, ImVec2 size);

@@ -2,9 +2,12 @@
 
 #include <cmath>
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "ui/fonts.h"
 #include "ui/keys.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -16,6 +19,34 @@ namespace {
 constexpr int kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyF1 = 290, kKeyKpAdd = 334, kKeyKpSubtract = 333;
 
 bool keyPressed(int key) { return glfwKeyPressed(key); }
+
+// Menus and their items, named in the layout probe by their path ("menu/View/Save as PNG/The
+// buffers") so tests can open them with real clicks.
+std::vector<std::string> g_menuPath;
+
+std::string menuName(const char* label) {
+    std::string name = "menu";
+    for (const std::string& m : g_menuPath) name += "/" + m;
+    return name + "/" + label;
+}
+
+bool beginMenu(const char* label) {
+    bool open = ImGui::BeginMenu(label);
+    layout::item(menuName(label));
+    if (open) g_menuPath.push_back(label);
+    return open;
+}
+
+void endMenu() {
+    ImGui::EndMenu();
+    g_menuPath.pop_back();
+}
+
+bool menuItem(const char* label, const char* shortcut = nullptr, bool selected = false, bool enabled = true) {
+    bool chosen = ImGui::MenuItem(label, shortcut, selected, enabled);
+    layout::item(menuName(label));
+    return chosen;
+}
 
 void adjust(float& fraction, float deltaPx, float totalPx) {
     if (totalPx > 0) fraction = std::clamp(fraction + deltaPx / totalPx, 0.08f, 0.92f);
@@ -29,8 +60,8 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKpSubtract))) view.fontSmaller = true;
     if (io.KeyCtrl && keyPressed(kKeyZero)) view.fontReset = true;
     if (keyPressed(kKeyF1)) view.showShortcuts = true;
-    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.openPuzzle(wb.puzzleIndex() + 1);
-    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.openPuzzle(wb.puzzleIndex() - 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.requestPuzzle(wb.puzzleIndex() + 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.requestPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed('Q')) view.quit = true;
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
@@ -63,83 +94,83 @@ void MainView::handleTimelineKeys(ViewState& view) {
 
 void MainView::drawMenu(Workbench& wb, ViewState& view) {
     if (!ImGui::BeginMenuBar()) return;
-    if (ImGui::BeginMenu("Puzzle")) {
+    if (beginMenu("Puzzle")) {
         int n = static_cast<int>(wb.puzzles().puzzles.size());
-        if (ImGui::MenuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n)) wb.openPuzzle(wb.puzzleIndex() + 1);
-        if (ImGui::MenuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0)) wb.openPuzzle(wb.puzzleIndex() - 1);
+        if (menuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n)) wb.requestPuzzle(wb.puzzleIndex() + 1);
+        if (menuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0)) wb.requestPuzzle(wb.puzzleIndex() - 1);
         ImGui::Separator();
-        if (ImGui::MenuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
-        if (ImGui::MenuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText())) wb.resetToStarter();
-        if (ImGui::MenuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value())) wb.restorePrevious();
+        if (menuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
+        if (menuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText())) wb.resetToStarter();
+        if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value())) wb.restorePrevious();
         ImGui::Separator();
-        if (ImGui::MenuItem("Show next hint")) {
+        if (menuItem("Show next hint")) {
             wb.revealNextHint();
             view.showTab = SideTab::Hints;
         }
-        if (ImGui::MenuItem("Official solution")) view.showTab = SideTab::Solution;
+        if (menuItem("Official solution")) view.showTab = SideTab::Solution;
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) view.quit = true;
-        ImGui::EndMenu();
+        if (menuItem("Quit", "Ctrl+Q")) view.quit = true;
+        endMenu();
     }
-    if (ImGui::BeginMenu("Edit")) {
+    if (beginMenu("Edit")) {
         TextDocument& doc = wb.document();
-        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, doc.canUndo())) doc.undo();
-        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, doc.canRedo())) doc.redo();
+        if (menuItem("Undo", "Ctrl+Z", false, doc.canUndo())) doc.undo();
+        if (menuItem("Redo", "Ctrl+Y", false, doc.canRedo())) doc.redo();
         ImGui::Separator();
-        if (ImGui::MenuItem("Cut", "Ctrl+X", false, doc.hasSelection())) ImGui::SetClipboardText(doc.cut().c_str());
-        if (ImGui::MenuItem("Copy", "Ctrl+C", false, doc.hasSelection())) ImGui::SetClipboardText(doc.selectedText().c_str());
-        if (ImGui::MenuItem("Paste", "Ctrl+V")) {
+        if (menuItem("Cut", "Ctrl+X", false, doc.hasSelection())) ImGui::SetClipboardText(doc.cut().c_str());
+        if (menuItem("Copy", "Ctrl+C", false, doc.hasSelection())) ImGui::SetClipboardText(doc.selectedText().c_str());
+        if (menuItem("Paste", "Ctrl+V")) {
             if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
         }
-        if (ImGui::MenuItem("Select all", "Ctrl+A")) doc.selectAll();
+        if (menuItem("Select all", "Ctrl+A")) doc.selectAll();
         ImGui::Separator();
-        if (ImGui::MenuItem("Toggle comment", "Ctrl+/")) doc.toggleComment();
-        if (ImGui::MenuItem("Indent", "Tab")) doc.indent();
-        if (ImGui::MenuItem("Unindent", "Shift+Tab")) doc.unindent();
-        ImGui::EndMenu();
+        if (menuItem("Toggle comment", "Ctrl+/")) doc.toggleComment();
+        if (menuItem("Indent", "Tab")) doc.indent();
+        if (menuItem("Unindent", "Shift+Tab")) doc.unindent();
+        endMenu();
     }
     drawViewMenu(wb, view);
-    if (ImGui::BeginMenu("Help")) {
-        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) view.showShortcuts = true;
-        if (ImGui::MenuItem("About vkpuzzles")) view.showAbout = true;
-        ImGui::EndMenu();
+    if (beginMenu("Help")) {
+        if (menuItem("Keyboard shortcuts", "F1")) view.showShortcuts = true;
+        if (menuItem("About vkpuzzles")) view.showAbout = true;
+        endMenu();
     }
     ImGui::EndMenuBar();
 }
 
 void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
-    if (!ImGui::BeginMenu("View")) return;
-    if (ImGui::MenuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
-    if (ImGui::MenuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
+    if (!beginMenu("View")) return;
+    if (menuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
+    if (menuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
     ImGui::Separator();
-    if (ImGui::MenuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
-    if (ImGui::MenuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
-    if (ImGui::MenuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
+    if (menuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
+    if (menuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
+    if (menuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
     ImGui::Separator();
     Settings& s = wb.settings();
-    if (ImGui::MenuItem("Legends", nullptr, s.showLegends)) s.showLegends = !s.showLegends, wb.saveSettings();
-    if (ImGui::MenuItem("Explanations (?)", nullptr, s.showExplanations)) s.showExplanations = !s.showExplanations, wb.saveSettings();
+    if (menuItem("Legends", nullptr, s.showLegends)) s.showLegends = !s.showLegends, wb.saveSettings();
+    if (menuItem("Explanations (?)", nullptr, s.showExplanations)) s.showExplanations = !s.showExplanations, wb.saveSettings();
     ImGui::Separator();
-    if (ImGui::MenuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers)) view.showMemoryTab = MemoryTab::Buffers;
-    if (ImGui::MenuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline)) view.showMemoryTab = MemoryTab::Timeline;
-    if (ImGui::MenuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches)) view.showMemoryTab = MemoryTab::Watches;
-    if (ImGui::BeginMenu("Save as PNG")) {
-        static const char* kViews[][2] = {{"buffers", "The buffers"}, {"timeline", "The timeline"}, {"watches", "The watch table"}, {"grid", "The thread grid"}};
+    if (menuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers)) view.showMemoryTab = MemoryTab::Buffers;
+    if (menuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline)) view.showMemoryTab = MemoryTab::Timeline;
+    if (menuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches)) view.showMemoryTab = MemoryTab::Watches;
+    if (beginMenu("Save as PNG")) {
+        static const char* kViews[][2] = {{"buffers", "The buffers"}, {"timeline", "The timeline"}, {"watches", "The watch table"}, {"grid", "The thread grid"}, {"window", "The whole window"}};
         for (auto& v : kViews)
-            if (ImGui::MenuItem(v[1])) {
+            if (menuItem(v[1])) {
                 std::string name = v[0];
                 if (name == "buffers") view.showMemoryTab = MemoryTab::Buffers;
                 if (name == "timeline") view.showMemoryTab = MemoryTab::Timeline;
                 if (name == "watches") view.showMemoryTab = MemoryTab::Watches;
                 view.exportRequest = ExportRequest{name, 3};
             }
-        ImGui::EndMenu();
+        endMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Clear the selection", "Esc", false, !view.selection.empty())) view.selection.clear(), view.focus.clear();
-    if (ImGui::MenuItem("Reset the layout")) view.resetLayout = true;
-    if (ImGui::MenuItem("Device")) view.showTab = SideTab::Device;
-    ImGui::EndMenu();
+    if (menuItem("Clear the selection", "Esc", false, !view.selection.empty())) view.selection.clear(), view.focus.clear();
+    if (menuItem("Reset the layout")) view.resetLayout = true;
+    if (menuItem("Device")) view.showTab = SideTab::Device;
+    endMenu();
 }
 
 void MainView::drawMessages(Workbench& wb) {
@@ -175,7 +206,10 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
     if (ImGui::BeginTabBar("sidetabs")) {
         auto tab = [&](SideTab which, const std::string& label) {
             ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
-            return ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+            bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+            layout::item("tab/" + label.substr(label.find("###") + 3));
+            if (open) layout::fact("sideTab", label.substr(label.find("###") + 3));
+            return open;
         };
         PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
         std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0) + "###hints";
@@ -319,13 +353,45 @@ void MainView::followDispatch(ViewState& view, const ShownCase& sc) {
     view.scrollEditorTo = static_cast<int>(offsets[k]);
 }
 
+// Another puzzle opened (between frames, see Workbench::requestPuzzle): no view keeps a case, a
+// thread, a cell, a dispatch or anything derived from the old puzzle's run. The first frame keeps
+// the state a script set up (--case, --thread, a walkthrough).
+void MainView::forgetPuzzle(ViewState& view) {
+    view.forgetPuzzle();
+    m_cases.forgetPuzzle();
+    m_memory.forgetPuzzle();
+    m_threads.forgetPuzzle();
+    m_solution.forgetPuzzle();
+    m_lastSelected.reset();
+    m_lastKernel.reset();
+}
+
+// What tests wait for after an input (see layout_probe.h): the frame's puzzle, case, selection.
+void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc) {
+    if (!layout::enabled()) return;
+    if (const Puzzle* p = wb.puzzle()) layout::fact("puzzle", p->folder);
+    layout::fact("case", std::to_string(sc.index + 1));
+    if (view.selection.thread) {
+        const Uvec3& t = *view.selection.thread;
+        layout::fact("thread", std::to_string(t[0]) + "," + std::to_string(t[1]) + "," + std::to_string(t[2]));
+    }
+    if (view.selection.cell) {
+        const CellRef& c = *view.selection.cell;
+        layout::fact("cell", std::string(c.shared ? "shared" : "buffer") + std::to_string(c.array) + "/" + std::to_string(c.index));
+    }
+    layout::fact("walkthrough", view.walkthroughActive ? "1" : "0");
+    layout::fact("fontScale", std::to_string(static_cast<int>(std::lround(wb.settings().fontScale * 100))));
+    layout::fact("popup", ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "1" : "0");
+    layout::fact("status", std::string(liveStatusName(wb.snapshot().status)));
+}
+
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
+    if (m_shownPuzzle != wb.puzzleGeneration()) {
+        if (m_shownPuzzle) forgetPuzzle(view);
+        m_shownPuzzle = wb.puzzleGeneration();
+    }
     view.hover = view.nextHover;
     view.nextHover = {};
-    if (m_lastPuzzle != wb.puzzleIndex()) {
-        if (m_lastPuzzle != -1) view.selectedCase = 0, view.hover = {}, view.selection.clear(), view.focus.clear(), view.walkthroughActive = false;
-        m_lastPuzzle = wb.puzzleIndex();
-    }
     setLegendOptions(wb.settings().showLegends, wb.settings().showExplanations);
     handleShortcuts(wb, view);
     ShownCase sc = shownCase(wb, view);
@@ -340,6 +406,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
         }
     }
     ImGuiViewport* vp = ImGui::GetMainViewport();
+    view.viewRects["window"] = {vp->Pos.x, vp->Pos.y, vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y};
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::round(ImGui::GetFontSize() * 0.4f), std::round(ImGui::GetFontSize() * 0.3f)));
@@ -360,6 +427,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     drawShortcuts(view);
     drawAbout(wb, view, info);
     ImGui::End();
+    probeFacts(wb, view, sc);
     if (view.resetLayout) {
         wb.settings().layout = LayoutSettings{};
         wb.saveSettings();

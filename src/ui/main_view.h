@@ -2,6 +2,7 @@
 // has no docking), the status bar, messages, and the global shortcuts.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "ui/browser_panel.h"
@@ -43,6 +44,8 @@ class MainView {
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
     void handleShortcuts(Workbench& wb, ViewState& view);
     void followDispatch(ViewState& view, const ShownCase& sc);
+    void forgetPuzzle(ViewState& view);
+    void probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc);
 
     BrowserPanel m_browser;
     StatementPanel m_statement;
@@ -55,7 +58,7 @@ class MainView {
     ThreadGridPanel m_threads;
     StatusBar m_status;
     bool m_layoutDragged = false;
-    int m_lastPuzzle = -1; // a new puzzle starts on its first case
+    std::optional<uint64_t> m_shownPuzzle; // the Workbench's puzzle generation drawn last
     std::optional<Uvec3> m_lastSelected; // a newly selected thread takes the timeline to its workgroup
     std::optional<size_t> m_lastKernel;  // the kernel of the dispatch shown last (multi-kernel puzzles)
 };

@@ -1,6 +1,7 @@
 #include "ui/memory_panel.h"
 
 #include "ui/cases_panel.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -75,7 +76,9 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         auto tab = [&](MemoryTab which, const char* label) {
             ImGuiTabItemFlags flags = view.showMemoryTab == which ? ImGuiTabItemFlags_SetSelected : 0;
             bool open = ImGui::BeginTabItem(label, nullptr, flags);
-            if (open) m_current = which;
+            static const char* kNames[] = {"buffers", "timeline", "watches"};
+            layout::item(std::string("tab/") + kNames[static_cast<int>(which)]);
+            if (open) m_current = which, layout::fact("memoryTab", kNames[static_cast<int>(which)]);
             return open;
         };
         if (tab(MemoryTab::Buffers, "Buffers")) {

@@ -18,6 +18,7 @@ class MemoryPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     MemoryTab current() const { return m_current; }
+    void forgetPuzzle() { m_watches.forgetPuzzle(); }
 
   private:
     BuffersView m_buffers;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -80,11 +81,13 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     if (ImGui::IsItemClicked()) view.showTab = SideTab::Device;
     ImGui::SameLine(0, ImGui::GetFontSize());
     if (ImGui::SmallButton("A-")) view.fontSmaller = true;
+    layout::item("button/A-");
     itemTooltip("Smaller text (Ctrl+-)");
     ImGui::SameLine();
     dimText(zoom);
     ImGui::SameLine();
     if (ImGui::SmallButton("A+")) view.fontBigger = true;
+    layout::item("button/A+");
     itemTooltip("Larger text for presenting (Ctrl+=)");
     ImGui::SameLine(0, ImGui::GetFontSize());
     if (ImGui::SmallButton(themeLabel)) view.toggleTheme = true;

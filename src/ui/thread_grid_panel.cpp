@@ -7,6 +7,7 @@
 
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/view_export.h"
@@ -214,6 +215,9 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
                   "allows. Esc clears the selection. Right-click: save the grid as a PNG.");
 }
 
+// Tests click threads by their place in the layout probe; the first ones are enough.
+constexpr uint64_t kProbedThreads = 64;
+
 void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg, ImVec2 size) {
     const Palette& pal = palette();
     const Puzzle& p = *sc.puzzle;
@@ -275,6 +279,7 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
                             ImVec2 t = l.threadOrigin(tc, g);
                             ImVec2 ta(origin.x + t.x, origin.y + t.y), tb(ta.x + l.cell - 1, ta.y + l.cell - 1);
                             uint64_t inv = invocationIndex(tc, g);
+                            if (layout::enabled() && inv < kProbedThreads) layout::rect("thread/" + std::to_string(g[0]) + "," + std::to_string(g[1]) + "," + std::to_string(g[2]), ta, tb);
                             bool spare = outShape && !cellOfThread(*outShape, g);
                             auto order = cellOrder.find(inv);
                             bool isLinked = linked.count(inv) > 0 || order != cellOrder.end();

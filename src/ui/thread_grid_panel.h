@@ -37,6 +37,7 @@ std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVe
 class ThreadGridPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    void forgetPuzzle() { m_detail.reset(); } // a thread of the old puzzle's launch
 
   private:
     void drawLegend(const ShownCase& sc, uint32_t subgroupSize);

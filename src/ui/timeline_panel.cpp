@@ -5,6 +5,7 @@
 #include "ui/buffers_panel.h"
 #include "ui/cell_grid.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/view_export.h"
@@ -16,6 +17,7 @@ namespace {
 bool stepButton(const char* label, const char* tip, bool enabled) {
     ImGui::BeginDisabled(!enabled);
     bool pressed = ImGui::Button(label);
+    layout::item(std::string("button/") + label);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tip);
     return pressed && enabled;

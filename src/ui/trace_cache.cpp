@@ -22,6 +22,12 @@ void TraceCache::use(std::shared_ptr<const Trace> trace, std::shared_ptr<const T
     m_inFindings.reset();
 }
 
+void TraceCache::reset() {
+    use(nullptr, nullptr, nullptr);
+    m_keepRound.reset();
+    m_keepAtEnd = true;
+}
+
 const CellIndex& TraceCache::cells() {
     static const Trace kEmpty;
     if (!m_cells) m_cells = std::make_unique<CellIndex>(m_trace ? *m_trace : kEmpty);

@@ -26,6 +26,10 @@ class TraceCache {
     void use(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceAnalysis> analysis,
              std::shared_ptr<const std::string> source);
 
+    // Another puzzle opened: nothing of the old trace is kept, not even its timeline position
+    // (the generation still moves on, so views keyed on it see the change).
+    void reset();
+
     const Trace* trace() const { return m_trace.get(); }
     const TraceAnalysis* analysis() const { return m_analysis.get(); }
     uint64_t generation() const { return m_generation; } // changes with the trace

@@ -5,15 +5,21 @@
 
 #include <imgui.h>
 
+#include "ui/layout_probe.h"
+
 namespace vkp::ui {
 
 void exportMenu(ViewState& view, const char* name) {
     if (!ImGui::BeginPopupContextWindow("##export", ImGuiPopupFlags_MouseButtonRight)) return;
     if (ImGui::MenuItem("Save this view as PNG\xE2\x80\xA6")) view.exportRequest = ExportRequest{name, 2};
+    layout::item("menu/export/Save this view as PNG");
     ImGui::EndPopup();
 }
 
-const char* panelOfView(const std::string& name) { return name == "grid" ? "threads" : "memory"; }
+const char* panelOfView(const std::string& name) {
+    if (name == "window") return "window";
+    return name == "grid" ? "threads" : "memory";
+}
 
 std::string exportFileName(const std::string& slug, const std::string& view) {
     std::string safe;

@@ -11,7 +11,8 @@ namespace vkp::ui {
 // In the current window: right-click opens "Save this view as PNG" for the view `name`
 // ("buffers", "timeline", "watches", "grid").
 void exportMenu(ViewState& view, const char* name);
-// The panel a view is drawn in, as MainView records its rectangle: "memory" or "threads".
+// The panel a view is drawn in, as MainView records its rectangle: "memory", "threads" or
+// "window" (the whole window, for handouts and bug reports).
 const char* panelOfView(const std::string& name);
 // "matmul-timeline.png": where an export of `view` goes inside the export folder.
 std::string exportFileName(const std::string& puzzleSlug, const std::string& view);

@@ -71,6 +71,11 @@ struct ViewState {
     bool toggleTheme = false;
     bool resetLayout = false;
     bool quit = false;                // Ctrl+Q
+
+    // Another puzzle opened: every selection, position, request and cache that was about the old
+    // puzzle (its cases, threads, cells, dispatches, trace) goes; preferences and app requests
+    // (text size, theme, tabs to show) stay.
+    void forgetPuzzle();
 };
 
 } // namespace vkp::ui

@@ -4,6 +4,7 @@
 
 #include "ui/fonts.h"
 #include "ui/statement_panel.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -15,7 +16,7 @@ void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
     if (!w || w->steps.empty()) return;
     m_player.start(w->steps.size());
     m_player.go(step);
-    m_puzzle = wb.puzzleIndex();
+    m_puzzle = wb.puzzleGeneration();
     m_scrolledStep = SIZE_MAX;
     view.walkthroughActive = true;
     view.walkthroughCase = w->caseIndex;
@@ -53,17 +54,22 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
     const WalkthroughStep& step = w.steps[m_player.step()];
     ImGui::BeginDisabled(m_player.step() == 0);
     if (ImGui::Button("< Prev")) m_player.prev();
+    layout::item("button/< Prev");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps())).c_str());
+    layout::fact("walkthroughStep", std::to_string(m_player.step() + 1));
     ImGui::SameLine();
     ImGui::BeginDisabled(m_player.step() + 1 >= m_player.steps());
     if (ImGui::Button("Next >")) m_player.next();
+    layout::item("button/Next >");
     ImGui::EndDisabled();
     float close = ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close));
-    if (ImGui::Button("End the walkthrough")) return stop(view);
+    bool end = ImGui::Button("End the walkthrough");
+    layout::item("button/End the walkthrough");
+    if (end) return stop(view);
     itemTooltip("Back to your kernel's run in the panels below (your kernel was never touched).");
     ImGui::PushFont(fonts().bold);
     colouredText(palette().accent, step.title);
@@ -72,7 +78,7 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
 
 void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     const Walkthrough* w = wb.walkthrough();
-    if (!w || m_puzzle != wb.puzzleIndex()) return stop(view);
+    if (!w || m_puzzle != wb.puzzleGeneration()) return stop(view);
     const Palette& pal = palette();
     applyStep(wb, view, sc);
     dimText(w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1));

@@ -19,6 +19,7 @@ class WalkthroughPanel {
   public:
     void start(Workbench& wb, ViewState& view, size_t step = 0);
     void stop(ViewState& view);
+    void stop() { m_player.stop(); } // another puzzle opened (the view state was reset with it)
     bool active() const { return m_player.active(); }
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
 
@@ -29,7 +30,7 @@ class WalkthroughPanel {
     CodeEditor m_viewer;
     TextDocument m_solution;
     std::string m_loadedText;
-    int m_puzzle = -1;
+    uint64_t m_puzzle = 0;     // the Workbench's puzzle generation it was started on
     size_t m_scrolledStep = SIZE_MAX;
 };
 

@@ -99,6 +99,14 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
     ImGui::EndTable();
 }
 
+void WatchView::forgetPuzzle() {
+    m_line = 0;
+    m_variable = -1;
+    m_addLine = 0;
+    m_textsFor = {UINT64_MAX, 0, 0, 0};
+    m_texts.clear();
+}
+
 void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     std::vector<uint32_t> lines = wb.watchedLines();
     if (!lines.empty() && std::find(lines.begin(), lines.end(), m_line) == lines.end()) m_line = lines.front();
@@ -169,8 +177,9 @@ void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         ImGui::PopTextWrapPos();
         return;
     }
-    dimText(std::to_string(table.rows.size()) + " threads ran it, up to " + std::to_string(table.maxExecutions) + " times each (" +
-            std::to_string(table.events) + " accesses)");
+    std::string runs = table.maxExecutions == 1 ? "once each" : "up to " + std::to_string(table.maxExecutions) + " times each";
+    std::string threads = table.rows.size() == 1 ? "1 thread" : std::to_string(table.rows.size()) + " threads";
+    dimText(threads + " ran it, " + runs + " (" + std::to_string(table.events) + (table.events == 1 ? " access)" : " accesses)"));
     ImGui::BeginChild("watchtable", ImVec2(0, 0), false);
     exportMenu(view, "watches");
     drawTable(view, sc, table);

@@ -21,6 +21,8 @@ namespace vkp::ui {
 class WatchView {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
+    // The old puzzle's watched line, variable and row texts go (the display choices stay).
+    void forgetPuzzle();
 
   private:
     void drawLines(Workbench& wb, const std::vector<uint32_t>& lines);

@@ -207,6 +207,21 @@ float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size) {
     return vertical ? d.x : d.y;
 }
 
+std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size) {
+    auto width = [&](const char* b, const char* e) { return font->CalcTextSizeA(size, FLT_MAX, 0, b, e).x; };
+    if (width(text.c_str(), nullptr) <= maxWidth) return text;
+    const char* dots = "\xE2\x80\xA6";
+    float dotsW = width(dots, nullptr);
+    if (maxWidth <= dotsW) return "";
+    size_t n = text.size();
+    while (n > 0) {
+        do --n;
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
+        if (width(text.c_str(), text.c_str() + n) + dotsW <= maxWidth) break;
+    }
+    return text.substr(0, n) + dots;
+}
+
 std::string ellipsize(const std::string& text, float maxWidth) {
     if (ImGui::CalcTextSize(text.c_str()).x <= maxWidth) return text;
     const char* dots = "\xE2\x80\xA6";

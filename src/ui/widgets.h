@@ -49,6 +49,8 @@ float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size);
 
 // `text` shortened with an ellipsis to fit `maxWidth` pixels in the current font.
 std::string ellipsize(const std::string& text, float maxWidth);
+// The same for text drawn in `font` at `size` (draw-list text), so a cut never falls mid-word unseen.
+std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size);
 
 // Text centred in a rectangle, clipped to it.
 void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text);

@@ -103,10 +103,16 @@ std::string Workbench::readKernel(const std::string& path) {
     return "";
 }
 
+void Workbench::requestPuzzle(int index) {
+    if (index < 0 || index >= static_cast<int>(m_puzzles.puzzles.size())) return;
+    m_requestedIndex = index;
+}
+
 void Workbench::openPuzzle(int index) {
     if (index < 0 || index >= static_cast<int>(m_puzzles.puzzles.size()) || index == m_index) return;
     saveDraftNow();
     m_index = index;
+    ++m_puzzleGeneration;
     const Puzzle& p = m_puzzles.puzzles[index];
     // A multi-pass puzzle's kernels are edited as one text, each after a `//// kernel NAME` line.
     m_starterText = readKernels(p, false);
@@ -130,7 +136,8 @@ const CheckReport* Workbench::currentReport() const {
 }
 
 const CheckReport* Workbench::report() const {
-    // Panels drawn after a puzzle switch in the same frame must not see the old puzzle's report.
+    // The snapshot is of the open puzzle (openPuzzle() takes a fresh one); this also holds if the
+    // session's answer about the previous puzzle arrives late.
     const Puzzle* p = puzzle();
     if (!p || !m_snapshot.report || !m_snapshot.puzzle || m_snapshot.puzzle->folder != p->folder) return nullptr;
     return m_snapshot.report.get();
@@ -145,6 +152,11 @@ const CaseOutcome* Workbench::outcome(size_t caseIndex) const {
 }
 
 void Workbench::update() {
+    if (m_requestedIndex) {
+        int index = *m_requestedIndex;
+        m_requestedIndex.reset();
+        openPuzzle(index);
+    }
     auto now = std::chrono::steady_clock::now();
     if (m_document.revision() != m_sentRevision) {
         m_session->edit(m_document.text());

@@ -38,7 +38,7 @@ class Workbench {
     explicit Workbench(WorkbenchOptions options);
     ~Workbench(); // saves the open draft, progress and settings
 
-    // Once per frame: hands new text to the session, takes its snapshot, records a solved puzzle
+    // Once per frame, before the panels draw: opens a requested puzzle, hands new text to the session, takes its snapshot, records a solved puzzle
     // and autosaves the draft after a pause.
     void update();
 
@@ -47,7 +47,12 @@ class Workbench {
     const PuzzleSet& puzzles() const { return m_puzzles; }
     const Puzzle* puzzle() const;             // the open puzzle (null when none loaded)
     int puzzleIndex() const { return m_index; }
-    void openPuzzle(int index);
+    // Asks for another puzzle (any control: the list, a search result, a menu, a key). It opens at
+    // the start of the next update(), between frames: panels still drawing this frame keep the
+    // data they started with. Out-of-range indices are ignored.
+    void requestPuzzle(int index);
+    // Changes each time another puzzle opens: views drop what they derived from the old one.
+    uint64_t puzzleGeneration() const { return m_puzzleGeneration; }
     TextDocument& document() { return m_document; }
     // The report, if it is about the text now in the editor (not an older version).
     const CheckReport* currentReport() const;
@@ -95,6 +100,7 @@ class Workbench {
     bool persistent() const { return m_options.persist; }
 
   private:
+    void openPuzzle(int index);
     void replaceText(const std::string& text, const std::string& reason);
     void saveDraftNow();
     void saveProgress();
@@ -109,6 +115,8 @@ class Workbench {
     LiveSnapshot m_snapshot;
     TextDocument m_document;
     int m_index = -1;
+    std::optional<int> m_requestedIndex;   // opened by the next update()
+    uint64_t m_puzzleGeneration = 0;
     Draft m_draft;                         // of the open puzzle; m_draft.text follows the editor when saved
     std::string m_starterText, m_solutionText;
     uint64_t m_sentRevision = UINT64_MAX;  // document revision handed to the session

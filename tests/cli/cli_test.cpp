@@ -46,7 +46,7 @@ TEST(CliTest, ShowPrintsStatementBuffersAndCases) {
     EXPECT_TRUE(has(r.out, "1. Map"));
     EXPECT_TRUE(has(r.out, "binding 1  result"));
     EXPECT_TRUE(has(r.out, "Test cases"));
-    EXPECT_TRUE(has(r.out, "add_scalar(a)"));
+    EXPECT_TRUE(has(r.out, "add_scalar(a, scalar = 10)")) << "the op with its parameter";
 }
 
 TEST(CliTest, PuzzlesAreNamedByFolderSlugOrNumber) {

@@ -121,3 +121,32 @@ TEST(Layering, CoreIncludesOnlyCore) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+// UTF-8 that was decoded as Latin-1 and encoded again ("â¶" for "▶": C3 A2 C2 96 C2 B6) shows
+// as garbage in the app (issue 18: the walkthrough button). Non-ASCII text is written as \x
+// escapes or plain UTF-8, never twice encoded.
+TEST(SourceText, NoDoubleEncodedUtf8InTheSources) {
+    const fs::path root(VKPUZZLES_SOURCE_DIR);
+    int files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(root / "src")) {
+        if (!e.is_regular_file() || !isSource(e.path())) continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        ++files;
+        // A lead byte of a 2..4-byte sequence (C3 for U+00C0..U+00FF, C2 for U+0080..U+00BF)
+        // followed by C2: a UTF-8 byte read as a Latin-1 letter and encoded again.
+        for (size_t i = 0; i + 3 < text.size(); ++i) {
+            unsigned char a = text[i], b = text[i + 1], c = text[i + 2];
+            bool doubled = a == 0xC3 && (b >= 0xA2 && b <= 0xAF) && c == 0xC2;
+            EXPECT_FALSE(doubled) << e.path() << " byte " << i << ": twice-encoded UTF-8";
+            if (doubled) break;
+        }
+    }
+    EXPECT_GT(files, 50);
+}
+
+} // namespace
+} // namespace vkp

@@ -138,6 +138,19 @@ const std::vector<BadFile>& badFiles() {
         {"ConstantValueOver32Bits", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4294967296 } # HERE\n" + kInputA + kExpected,
          "'SIZE' does not fit 32 bits", 22},
         {"LimitsNotATable", kHead + "limits = 3 # HERE\n" + kBuffers + kCase, "'limits' must be a table", 10},
+        // Unknown keys (issue 18: `global_read = 1` dropped the rule and a 3-read kernel passed).
+        {"TypoInLimits", kHead + "[limits]\nglobal_read = 1 # HERE\n" + kBuffers + kCase,
+         "unknown key 'global_read' in [limits] (did you mean global_reads?)", 1},
+        {"TypoInTolerance", kHead + "tolerence = 1e-4 # HERE\n" + kBuffers + kCase, "unknown key 'tolerence' in puzzle.toml (did you mean tolerance?)", 1},
+        {"UnknownTopLevelKey", kHead + "colour = \"red\" # HERE\n" + kBuffers + kCase, "unknown key 'colour' in puzzle.toml (known: title, slug,"},
+        {"TypoInBuffer", kHead + kInput + "dim = 2 # HERE\n" + kOutput + kCase, "unknown key 'dim' in a [[buffers]] entry (did you mean dims?)", 1},
+        {"TypoInConstant", kHead + kBuffers + "[[constants]]\nname = \"SIZE\"\nidd = 3 # HERE\n" + kCase, "unknown key 'idd' in a [[constants]] entry (did you mean id?)"},
+        {"TypoInCase", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroup = [1] # HERE\n" + kInputA + kExpected,
+         "unknown key 'workgroup' in a [[cases]] entry (did you mean workgroups?)"},
+        {"TypoInFill", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"iota\", stpe = 2 } # HERE\n" + kExpected,
+         "unknown key 'stpe' in a buffer's data (did you mean step?)"},
+        {"TypoInOpParameter", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"a\"], scaler = 1 } # HERE\n",
+         "unknown key 'scaler' in an expected 'add_scalar' (did you mean scalar?)"},
     };
     return rows;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "support/test_env.h"
+#include "ui/shown_case.h"
 #include "ui/walkthrough_player.h"
 #include "ui/workbench.h"
 
@@ -142,9 +143,11 @@ TEST_F(WorkbenchTest, SwitchingPuzzlesKeepsEachDraft) {
     wb.document().insert("\n// map draft\n");
     std::string mapDraft = wb.document().text();
     int map = wb.puzzleIndex();
-    wb.openPuzzle(map + 1);
+    wb.requestPuzzle(map + 1);
+    wb.update();
     EXPECT_EQ(wb.document().text(), wb.starterText());
-    wb.openPuzzle(map);
+    wb.requestPuzzle(map);
+    wb.update();
     EXPECT_EQ(wb.document().text(), mapDraft);
 }
 
@@ -152,10 +155,56 @@ TEST_F(WorkbenchTest, AnotherPuzzleNeverShowsTheOldPuzzlesReport) {
     Workbench wb(options("matmul"));
     settle(wb);
     ASSERT_NE(wb.report(), nullptr);
-    wb.openPuzzle(0); // map: one buffer fewer than matmul; panels drawn right after must not index the old report
+    wb.requestPuzzle(0); // map: one buffer fewer than matmul
+    // Asked for while panels draw: nothing changes under them until the next frame's update().
+    EXPECT_EQ(wb.puzzle()->slug, "matmul");
+    EXPECT_NE(wb.report(), nullptr);
+    uint64_t generation = wb.puzzleGeneration();
+    wb.update();
+    EXPECT_EQ(wb.puzzle()->slug, "map");
+    EXPECT_NE(wb.puzzleGeneration(), generation);
     EXPECT_EQ(wb.report(), nullptr);
     EXPECT_EQ(wb.outcome(0), nullptr);
     EXPECT_EQ(settle(wb).cases.size(), wb.puzzle()->cases.size());
+}
+
+// The crash of issue 18: a click in the puzzle list opened the new puzzle while the panels after
+// the list still drew the shown case of the old one (its outcome freed with the old report). Now
+// the switch waits for the next frame's update(), and the views forget the old puzzle's case,
+// selection, dispatch and trace before they work out the new shown case.
+TEST_F(WorkbenchTest, APuzzleSwitchLeavesNoViewStateOfTheOldPuzzle) {
+    Workbench wb(options("scan-hillis-steele"));
+    wb.loadSolution();
+    settle(wb);
+    ViewState view;
+    view.selectedCase = 1;
+    view.selection.thread = Uvec3{5, 0, 0};
+    view.pickedDispatch = 2;
+    view.timelineWorkgroup = 1;
+    view.walkthroughActive = false;
+    ShownCase before = shownCase(wb, view);
+    ASSERT_NE(before.outcome, nullptr);
+    ASSERT_NE(before.trace(), nullptr);
+    EXPECT_EQ(before.dispatch, 2u);
+
+    wb.requestPuzzle(0); // a click in the list, drawn before the memory panel
+    ShownCase sameFrame = shownCase(wb, view);
+    EXPECT_EQ(sameFrame.outcome, before.outcome) << "the frame that asked still draws the old puzzle, whole";
+
+    uint64_t generation = wb.puzzleGeneration();
+    wb.update(); // the next frame
+    ASSERT_NE(wb.puzzleGeneration(), generation);
+    view.forgetPuzzle(); // MainView does this when the generation changes, before anything draws
+    EXPECT_EQ(view.selectedCase, 0);
+    EXPECT_FALSE(view.selection.thread);
+    EXPECT_FALSE(view.pickedDispatch);
+    EXPECT_EQ(view.timelineWorkgroup, 0u);
+    EXPECT_EQ(view.traces.trace(), nullptr);
+    ShownCase after = shownCase(wb, view);
+    EXPECT_EQ(after.puzzle->slug, "map");
+    EXPECT_EQ(after.outcome, nullptr) << "map has not run yet";
+    EXPECT_EQ(after.entry, nullptr) << "map runs one dispatch";
+    EXPECT_EQ(after.trace(), nullptr);
 }
 
 TEST_F(WorkbenchTest, ACorruptDraftIsReportedAndTheStarterUsed) {
@@ -262,7 +311,8 @@ TEST_F(WorkbenchTest, WatchedLinesAreKeptPerPuzzle) {
         EXPECT_EQ(wb.watchedLines(), (std::vector<uint32_t>{39, 52}));
         wb.toggleWatch(52);
         EXPECT_EQ(wb.watchedLines(), (std::vector<uint32_t>{39}));
-        wb.openPuzzle(0);
+        wb.requestPuzzle(0);
+        wb.update();
         EXPECT_TRUE(wb.watchedLines().empty()) << "another puzzle, its own lines";
     }
     Workbench again(options("matmul"));
