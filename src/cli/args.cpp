@@ -100,8 +100,8 @@ Options:
   --no-trace        check without execution tracing (no race, bounds or limit checks)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a case may run before it is called endless (default 2 on a GPU,
-                    10 on a CPU device; bench: one repetition, default 60); the worker
-                    process running it is then restarted
+                    10 on a CPU device, env: VKPUZZLES_TIMEOUT; bench: one repetition,
+                    default 60); the worker process running it is then restarted
   --in-process      run kernels in this process instead of an isolated worker
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)

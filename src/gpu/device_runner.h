@@ -34,7 +34,8 @@ struct DeviceJobResult {
     std::vector<Result<RunOutput>> items;  // per DeviceJob::items
 };
 
-// Seconds a dispatch may take before it is called endless: GPUs are fast, CPUs (lavapipe) slow.
+// Milliseconds a dispatch may take before it is called endless when no --timeout is given:
+// $VKPUZZLES_TIMEOUT seconds when set, else 2 s on a GPU and 10 s on a CPU device (lavapipe).
 uint64_t defaultTimeoutMs(const DeviceInfo& info);
 
 class DeviceRunner {
