@@ -200,8 +200,14 @@ class GuiDriver {
 
     CliRun xdo(const std::string& args) const { return runCommand("DISPLAY=" + m_display + " xdotool " + args + " 2>&1"); }
 
-    // A left click (or `button`) at a point of the window.
-    void clickAt(int x, int y, int button = 1) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " click " + std::to_string(button)); }
+    // A left click (or `button`) at a point of the window, as a hand makes it: the pointer gets
+    // there, a frame is drawn, then the button goes down. (ImGui's tabs ignore a press in the very
+    // frame the pointer jumped onto them from another widget.)
+    void clickAt(int x, int y, int button = 1) {
+        moveTo(x, y);
+        settleFrames(2);
+        xdo("click " + std::to_string(button));
+    }
     void moveTo(int x, int y) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y)); }
     void key(const std::string& keys) { xdo("key --clearmodifiers " + keys); }
     void type(const std::string& text) { xdo("type --delay 25 '" + text + "'"); }
