@@ -184,12 +184,13 @@ class GuiDriver {
         return waitFor("frame " + std::to_string(from + frames), [&](const Layout& l) { return l.frame >= from + frames; });
     }
 
-    // The window the app opened (its pid on the display), found once.
+    // The window the app opened, found once. The display is this test's own, so the app's is the
+    // only window whose title names vkpuzzles.
     std::string window() {
         if (!m_window.empty()) return m_window;
         auto until = std::chrono::steady_clock::now() + 60s;
-        while (m_window.empty() && std::chrono::steady_clock::now() < until) {
-            CliRun r = xdo("search --pid " + std::to_string(m_app));
+        while (m_window.empty() && std::chrono::steady_clock::now() < until && alive()) {
+            CliRun r = xdo("search --name vkpuzzles");
             std::istringstream s(r.out);
             s >> m_window;
             if (m_window.empty()) std::this_thread::sleep_for(100ms);
@@ -197,6 +198,17 @@ class GuiDriver {
         return m_window;
     }
     std::string windowName() { return trimmed(xdo("getwindowname " + window()).out); }
+    // Waits for the window title (set at the end of the frame that opened a puzzle).
+    ::testing::AssertionResult waitTitle(const std::string& title, std::chrono::seconds timeout = 60s) {
+        auto until = std::chrono::steady_clock::now() + timeout;
+        std::string now;
+        while (std::chrono::steady_clock::now() < until) {
+            if ((now = windowName()) == title) return ::testing::AssertionSuccess();
+            if (!alive()) break;
+            std::this_thread::sleep_for(50ms);
+        }
+        return ::testing::AssertionFailure() << "the window title is '" << now << "', not '" << title << "' (" << howItEnded() << ")";
+    }
 
     CliRun xdo(const std::string& args) const { return runCommand("DISPLAY=" + m_display + " xdotool " + args + " 2>&1"); }
 
