@@ -13,21 +13,22 @@ void main() {
     uint i = gl_GlobalInvocationID.x;     // index into the buffers (whole launch)
     uint local = gl_LocalInvocationID.x;  // index into cache (this workgroup only)
     uint n = uint(a.length());
+    // This workgroup's block: from `start`, `count` elements (a whole workgroup, or what is left).
+    uint start = gl_WorkGroupID.x * gl_WorkGroupSize.x;
+    uint count = n > start ? min(gl_WorkGroupSize.x, n - start) : 0u;
 
     // Step 1: the one global read of this thread, parked in shared memory.
-    if (i < n) {
+    if (local < count) {
         cache[local] = a[i];
     }
 
-    // Wait until every thread of the workgroup has stored its value. The barrier sits outside
-    // the guard on purpose: all threads of a workgroup must reach the same barriers, or the
-    // behaviour is undefined (typically a hang). Here each thread reads back only its own cell,
-    // so nothing would break without it yet; from the next puzzle on, threads read cells that
-    // their neighbours wrote, and this barrier is what makes that safe.
+    // Wait until every thread of the workgroup has stored its value: step 2 reads the cell that
+    // ANOTHER thread wrote. The barrier sits outside the guard on purpose: all threads of a
+    // workgroup must reach the same barriers, or the behaviour is undefined (typically a hang).
     barrier();
 
-    // Step 2: the one global write, computed from shared memory.
-    if (i < n) {
-        result[i] = cache[local] + 10.0;
+    // Step 2: the one global write, the mirror cell of the block.
+    if (local < count) {
+        result[i] = cache[count - 1u - local];
     }
 }

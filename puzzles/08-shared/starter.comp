@@ -12,5 +12,5 @@ shared float cache[SHARED_SIZE];
 void main() {
     uint i = gl_GlobalInvocationID.x;     // index into the buffers
     uint local = gl_LocalInvocationID.x;  // index into cache
-    // Your code here: a -> cache, barrier(), cache -> result (+ 10).
+    // Your code here: a -> cache, barrier(), cache (mirrored) -> result.
 }

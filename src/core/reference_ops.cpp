@@ -1,5 +1,6 @@
 #include "core/reference_ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -97,6 +98,16 @@ template <class T> struct Compute {
             if (!inclusive) s += x[0][i];
         }
     }
+    // Each block of `block` elements in reverse order; a last, shorter block is reversed on its
+    // own (what a workgroup that mirrors its elements through shared memory writes).
+    void blockReverse() {
+        auto block = static_cast<size_t>(params.at("block"));
+        size_t n = out.size();
+        for (size_t start = 0; start < n; start += block) {
+            size_t count = std::min(block, n - start);
+            for (size_t j = 0; j < count; ++j) out[start + j] = x[0][start + count - 1 - j];
+        }
+    }
     void run(const std::string& op) {
         static const std::map<std::string, std::function<void(Compute&)>> table = {
             {"add_scalar", [](Compute& c) { c.addScalar(); }},
@@ -111,6 +122,7 @@ template <class T> struct Compute {
             {"inclusive_scan", [](Compute& c) { c.scan(true); }},
             {"block_inclusive_scan", [](Compute& c) { c.blockScan(true); }},
             {"block_exclusive_scan", [](Compute& c) { c.blockScan(false); }},
+            {"block_reverse", [](Compute& c) { c.blockReverse(); }},
             {"exclusive_scan", [](Compute& c) { c.scan(false); }},
         };
         table.at(op)(*this);
@@ -165,6 +177,7 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements"},
         {"block_exclusive_scan", 1, {"block"}, "an exclusive scan that restarts every `block` elements"},
         {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0"},
+        {"block_reverse", 1, {"block"}, "each block of `block` consecutive elements in reverse order (a shorter last block too)"},
     };
     return ops;
 }
@@ -189,7 +202,7 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
     if (op == "add_scalar" || op == "inclusive_scan" || op == "exclusive_scan") return a[0];
     if (op == "add") return checkSame(a, "add");
     if (op == "outer_add") return Shape{{a[0].count(), a[1].count()}};
-    if (op == "block_inclusive_scan" || op == "block_exclusive_scan") {
+    if (op == "block_inclusive_scan" || op == "block_exclusive_scan" || op == "block_reverse") {
         auto b = positiveParam(params, "block");
         if (!b) return b.error();
         return a[0];

@@ -184,12 +184,13 @@ class GuiDriver {
         return waitFor("frame " + std::to_string(from + frames), [&](const Layout& l) { return l.frame >= from + frames; });
     }
 
-    // The window the app opened (its pid on the display), found once.
+    // The window the app opened, found once. The display is this test's own, so the app's is the
+    // only window whose title names vkpuzzles.
     std::string window() {
         if (!m_window.empty()) return m_window;
         auto until = std::chrono::steady_clock::now() + 60s;
-        while (m_window.empty() && std::chrono::steady_clock::now() < until) {
-            CliRun r = xdo("search --pid " + std::to_string(m_app));
+        while (m_window.empty() && std::chrono::steady_clock::now() < until && alive()) {
+            CliRun r = xdo("search --name vkpuzzles");
             std::istringstream s(r.out);
             s >> m_window;
             if (m_window.empty()) std::this_thread::sleep_for(100ms);
@@ -197,11 +198,28 @@ class GuiDriver {
         return m_window;
     }
     std::string windowName() { return trimmed(xdo("getwindowname " + window()).out); }
+    // Waits for the window title (set at the end of the frame that opened a puzzle).
+    ::testing::AssertionResult waitTitle(const std::string& title, std::chrono::seconds timeout = 60s) {
+        auto until = std::chrono::steady_clock::now() + timeout;
+        std::string now;
+        while (std::chrono::steady_clock::now() < until) {
+            if ((now = windowName()) == title) return ::testing::AssertionSuccess();
+            if (!alive()) break;
+            std::this_thread::sleep_for(50ms);
+        }
+        return ::testing::AssertionFailure() << "the window title is '" << now << "', not '" << title << "' (" << howItEnded() << ")";
+    }
 
     CliRun xdo(const std::string& args) const { return runCommand("DISPLAY=" + m_display + " xdotool " + args + " 2>&1"); }
 
-    // A left click (or `button`) at a point of the window.
-    void clickAt(int x, int y, int button = 1) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y) + " click " + std::to_string(button)); }
+    // A left click (or `button`) at a point of the window, as a hand makes it: the pointer gets
+    // there, a frame is drawn, then the button goes down. (ImGui's tabs ignore a press in the very
+    // frame the pointer jumped onto them from another widget.)
+    void clickAt(int x, int y, int button = 1) {
+        moveTo(x, y);
+        settleFrames(2);
+        xdo("click " + std::to_string(button));
+    }
     void moveTo(int x, int y) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y)); }
     void key(const std::string& keys) { xdo("key --clearmodifiers " + keys); }
     void type(const std::string& text) { xdo("type --delay 25 '" + text + "'"); }

@@ -192,7 +192,7 @@ TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntac
     // Leaks are reported at exit without changing the exit status; ourLeaks() picks ours out.
     m_gui->startApp(test::binaryPath(), {"--puzzle", "map", "--size", "1280x800"},
                     {"ASAN_OPTIONS=detect_leaks=1", "LSAN_OPTIONS=exitcode=0", "UBSAN_OPTIONS=print_stacktrace=1"});
-    ASSERT_FALSE(m_gui->window().empty()) << m_gui->tail();
+    ASSERT_FALSE(m_gui->window().empty()) << "no window appeared (the app: " << m_gui->howItEnded() << ")\n" << m_gui->tail();
     ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map", 120s));
     // The learner's marker on line 1 of puzzle 1, saved before the monkey starts.
     const std::string marker = "// my own note " + std::to_string(s);

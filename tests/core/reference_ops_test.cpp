@@ -50,7 +50,7 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
     }
     EXPECT_EQ(names, (std::set<std::string>{"add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
                                             "block_sum", "row_sum", "matmul", "inclusive_scan",
-                                            "exclusive_scan", "block_inclusive_scan", "block_exclusive_scan"}));
+                                            "exclusive_scan", "block_inclusive_scan", "block_exclusive_scan", "block_reverse"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -155,6 +155,13 @@ TEST(ReferenceOps, BlockScansRestartAtEveryBlock) {
     EXPECT_EQ(values(run("block_exclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{0, 1, 3, 0, 4, 9, 0}));
     EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {}).ok()); // needs a block
     EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {{"block", 0}}).ok());
+}
+
+TEST(ReferenceOps, BlockReverseMirrorsEveryBlockAndTheShortLastOne) {
+    BufferData a = makeBuffer(ElementKind::Uint, {7}, {1, 2, 3, 4, 5, 6, 7});
+    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{3, 2, 1, 6, 5, 4, 7}));
+    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 4}}, ElementKind::Uint)), (V{4, 3, 2, 1, 7, 6, 5}));
+    EXPECT_FALSE(referenceOpShape("block_reverse", {Shape{{7}}}, {}).ok()); // needs a block
 }
 
 TEST(ReferenceOps, IntExclusiveScanWithNegatives) {
