@@ -12,8 +12,6 @@ namespace vkp::ui {
 namespace {
 
 // GLFW (the platform under ImGui here) numbers printable keys by their ASCII character.
-constexpr int kKeySlash = '/';
-constexpr int kKeyF9 = 298; // GLFW_KEY_F9
 
 bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
 
@@ -190,7 +188,7 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     }
     if (decorations && decorations->offerWatch) {
         contextMenu(doc, m, *decorations);
-        if (m_focused && glfwKeyPressed(kKeyF9)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
+        if (m_focused && shortcutPressed(kKeyF9)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
     }
 
     int maxCols = 0;
@@ -241,9 +239,9 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
         if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
     } else if (ctrl && !alt && ((pressed(ImGuiKey_Z) && shift) || pressed(ImGuiKey_Y))) doc.redo();
     else if (ctrl && !alt && pressed(ImGuiKey_Z)) doc.undo();
-    else if (ctrl && glfwKeyPressed(kKeySlash)) doc.toggleComment();
+    else if (ctrl && shortcutPressed(kKeySlash)) doc.toggleComment();
     else if (pressed(ImGuiKey_Tab)) shift ? doc.unindent() : doc.indent();
-    else if (pressed(ImGuiKey_Enter) || pressed(kKeypadEnterKey)) doc.newline();
+    else if (pressed(ImGuiKey_Enter) || pressed(kKeyKeypadEnter)) doc.newline();
     else if (pressed(ImGuiKey_Backspace)) doc.backspace(ctrl);
     else if (pressed(ImGuiKey_Delete)) doc.deleteForward(ctrl);
     if (!readOnly && !(ctrl && !alt))

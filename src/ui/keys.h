@@ -1,26 +1,26 @@
-// Key queries that read the same on Debian 12's Dear ImGui 1.86 and Debian 13's 1.90.
+// The keys the app's shortcuts use, read the same way on Debian 12's Dear ImGui 1.86 and Debian
+// 13's 1.90. ImGui 1.87 gave every key a name (ImGuiKey_Equal); 1.86 knows only a few by name and
+// the rest by the backend's key codes (GLFW's: printable keys are their ASCII character).
 #pragma once
 
 #include <imgui.h>
 
 namespace vkp::ui {
 
-// A key by its GLFW key code: printable keys are their ASCII character ('Q', '/', '='), F1 is 290.
-// ImGui 1.87+ still maps these legacy codes to its own keys (Debian does not define
-// IMGUI_DISABLE_OBSOLETE_KEYIO), but takes them only as an ImGuiKey.
-inline bool glfwKeyPressed(int glfwKey, bool repeat = false) {
-#if IMGUI_VERSION_NUM >= 18900
-    return ImGui::IsKeyPressed(static_cast<ImGuiKey>(glfwKey), repeat);
-#else
-    return ImGui::IsKeyPressed(glfwKey, repeat);
-#endif
-}
-
-// The keypad's Enter (renamed in ImGui 1.87).
 #if IMGUI_VERSION_NUM >= 18700
-inline constexpr auto kKeypadEnterKey = ImGuiKey_KeypadEnter;
+using ShortcutKey = ImGuiKey;
+inline constexpr ShortcutKey kKeyEqual = ImGuiKey_Equal, kKeyMinus = ImGuiKey_Minus, kKeyZero = ImGuiKey_0,
+                             kKeyQ = ImGuiKey_Q, kKeySlash = ImGuiKey_Slash, kKeyF1 = ImGuiKey_F1, kKeyF9 = ImGuiKey_F9,
+                             kKeyKeypadAdd = ImGuiKey_KeypadAdd, kKeyKeypadSubtract = ImGuiKey_KeypadSubtract,
+                             kKeyKeypadEnter = ImGuiKey_KeypadEnter;
 #else
-inline constexpr auto kKeypadEnterKey = ImGuiKey_KeyPadEnter;
+using ShortcutKey = int; // GLFW key codes
+inline constexpr ShortcutKey kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyQ = 'Q', kKeySlash = '/',
+                             kKeyF1 = 290, kKeyF9 = 298, kKeyKeypadAdd = 334, kKeyKeypadSubtract = 333;
+inline constexpr auto kKeyKeypadEnter = ImGuiKey_KeyPadEnter; // a named key already in 1.86
 #endif
+
+// Pressed this frame (not held down: repeats are left out unless asked for).
+inline bool shortcutPressed(ShortcutKey key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
 
 } // namespace vkp::ui

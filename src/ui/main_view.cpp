@@ -15,10 +15,8 @@
 namespace vkp::ui {
 namespace {
 
-// GLFW numbers printable keys by their ASCII character; the keypad keys have their own codes.
-constexpr int kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyF1 = 290, kKeyKpAdd = 334, kKeyKpSubtract = 333;
 
-bool keyPressed(int key) { return glfwKeyPressed(key); }
+bool keyPressed(ShortcutKey key) { return shortcutPressed(key); }
 
 // Menus and their items, named in the layout probe by their path ("menu/View/Save as PNG/The
 // buffers") so tests can open them with real clicks.
@@ -56,14 +54,14 @@ void adjust(float& fraction, float deltaPx, float totalPx) {
 
 void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl && (keyPressed(kKeyEqual) || keyPressed(kKeyKpAdd))) view.fontBigger = true;
-    if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKpSubtract))) view.fontSmaller = true;
+    if (io.KeyCtrl && (keyPressed(kKeyEqual) || keyPressed(kKeyKeypadAdd))) view.fontBigger = true;
+    if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKeypadSubtract))) view.fontSmaller = true;
     if (io.KeyCtrl && keyPressed(kKeyZero)) view.fontReset = true;
     if (keyPressed(kKeyF1)) view.showShortcuts = true;
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.requestPuzzle(wb.puzzleIndex() + 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.requestPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
-    if (io.KeyCtrl && keyPressed('Q')) view.quit = true;
+    if (io.KeyCtrl && keyPressed(kKeyQ)) view.quit = true;
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
         view.selection.clear();
         view.focus.clear();
