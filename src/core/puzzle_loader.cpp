@@ -269,7 +269,7 @@ class PuzzleParser {
         for (size_t i = 0; i < a.size(); ++i) {
             c.workgroupExprs[i] = parseExprValue(m_r, a.get(i), "workgroups");
             checkNames(a.get(i), c.workgroupExprs[i], true);
-            c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", c.workgroupExprs[i].evaluate(vars), 1, kMaxWorkgroupsPerDim);
+            c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", evaluateExpr(m_r, a.get(i), "workgroups", c.workgroupExprs[i], vars), 1, kMaxWorkgroupsPerDim);
         }
     }
     void parseCaseConstants(const toml::table& t, TestCase& c, const ExprVars& vars) {
@@ -282,7 +282,7 @@ class PuzzleParser {
             if (v->is_string()) {
                 c.constantExprs[d.id] = parseExprValue(m_r, v, d.name);
                 checkNames(v, c.constantExprs[d.id], false);
-                c.constants[d.id] = boundedValue(m_r, v, d.name, c.constantExprs[d.id].evaluate(vars), 0, UINT32_MAX);
+                c.constants[d.id] = boundedValue(m_r, v, d.name, evaluateExpr(m_r, v, d.name, c.constantExprs[d.id], vars), 0, UINT32_MAX);
                 continue;
             }
             int64_t x = m_r.asInteger(v, d.name);
@@ -325,6 +325,8 @@ class PuzzleParser {
     void fillSizedScratch(const toml::table& t, TestCase& c, const ExprVars& vars) {
         for (size_t i = 0; i < m_p.buffers.size(); ++i) {
             if (c.data[i] || !m_p.buffers[i].size) continue;
+            if (auto v = m_p.buffers[i].size->evaluateChecked(vars, "size"); !v)
+                m_r.fail(&t, "buffer '" + m_p.buffers[i].name + "': " + v.error().message);
             c.data[i] = sizedScratch(*m_p.buffers[i].size, vars);
             c.data[i]->where = m_r.where(&t);
             if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)

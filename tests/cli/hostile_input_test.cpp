@@ -1,0 +1,82 @@
+// Issue 19: input a hostile user or a stranger's puzzle pack controls gives a clear message and
+// the right exit code, never a crash (exit -1 here: killed by a signal), a hang or an abort.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+using test::CliRun;
+using test::has;
+using test::vkpuzzles;
+using test::vkpuzzlesStdout;
+
+class HostileInput : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        m_dir = fs::path("/tmp") / ("vkp-hostile-" + std::to_string(::getpid()) + "-" +
+                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(m_dir);
+        fs::create_directories(m_dir / "pack");
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+    std::string write(const std::string& rel, const std::string& text) {
+        fs::create_directories((m_dir / rel).parent_path());
+        std::ofstream(m_dir / rel, std::ios::binary) << text;
+        return (m_dir / rel).string();
+    }
+    static std::string read(const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    // A copy of puzzles/01-map in pack/FOLDER with `from` replaced by `to` in its puzzle.toml.
+    void mapCopy(const std::string& folder, const std::string& from = "", const std::string& to = "") {
+        fs::path src = fs::path(test::puzzleDir()) / "01-map";
+        fs::create_directories(m_dir / "pack" / folder);
+        for (const char* f : {"starter.comp", "solution.comp"}) fs::copy_file(src / f, m_dir / "pack" / folder / f);
+        std::string toml = read((src / "puzzle.toml").string());
+        if (!from.empty()) {
+            ASSERT_NE(toml.find(from), std::string::npos) << from;
+            toml.replace(toml.find(from), from.size(), to);
+        }
+        write("pack/" + folder + "/puzzle.toml", toml);
+    }
+    std::string pack() const { return "--puzzles " + (m_dir / "pack").string() + " "; }
+    static std::string solution() { return read(test::puzzleDir() + "/01-map/solution.comp"); }
+    fs::path m_dir;
+};
+
+// ---- item 3: deep and long expressions ----
+
+TEST_F(HostileInput, DeepAndLongExpressionsAreALoadErrorNotAStackOverflow) {
+    mapCopy("01-deep", "workgroups = [1]", "workgroups = [\"" + std::string(50000, '(') + "N" + std::string(50000, ')') + "\"]");
+    std::string chain = "N";
+    for (int i = 0; i < 200000; ++i) chain += "+N";
+    mapCopy("02-long", "workgroups = [1]", "workgroups = [\"" + chain + "\"]");
+    mapCopy("03-zero", "workgroups = [1]", "workgroups = [\"N / 0\"]");
+    mapCopy("04-fine");
+    CliRun r = vkpuzzles(pack() + "list --color never");
+    EXPECT_EQ(r.exit, 0) << r.out; // the good puzzle is listed, the others warned about
+    EXPECT_TRUE(has(r.out, "01-deep/puzzle.toml:52:15: in the expression of 'workgroups' (\"((((")) << r.out;
+    EXPECT_TRUE(has(r.out, "it nests deeper than 64 levels of parentheses and function calls")) << r.out;
+    EXPECT_TRUE(has(r.out, "02-long/puzzle.toml:52:15:")) << r.out;
+    EXPECT_TRUE(has(r.out, "it has more than 512 numbers, names and operators")) << r.out;
+    EXPECT_TRUE(has(r.out, "03-zero/puzzle.toml:52:15: division by zero in the expression of 'workgroups' (\"N / 0\"), column 3")) << r.out;
+    EXPECT_LT(r.out.size(), 4000u) << "messages quote a hostile expression only in part";
+    EXPECT_TRUE(has(r.out, " map ")) << "the good copy is listed: " << r.out;
+}
+
+} // namespace
+} // namespace vkp
