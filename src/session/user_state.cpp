@@ -17,6 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "session/json_text.h"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -221,7 +223,7 @@ Status UserState::saveSettings() const {
               {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
               {"window_width", s.windowWidth}, {"window_height", s.windowHeight},
               {"show_legends", s.showLegends}, {"show_explanations", s.showExplanations}};
-    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), j.dump(2) + "\n");
+    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), jsonText(j) + "\n");
 }
 
 PuzzleProgress UserState::progress(const std::string& puzzle) const {
@@ -237,7 +239,7 @@ Status UserState::saveProgress() const {
         puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed},
                          {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
-    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), j.dump(2) + "\n");
+    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), jsonText(j) + "\n");
 }
 
 namespace {
@@ -314,8 +316,8 @@ Status UserState::saveDraft(const std::string& puzzle, const Draft& draft) {
     json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
-    // Invalid UTF-8 (pasted binary) must not make the draft unsavable: replace it.
-    return writeFileAtomically(draftPath(puzzle), j.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    // Invalid UTF-8 (pasted binary) must not make the draft unsavable: jsonText replaces it.
+    return writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n");
 }
 
 } // namespace vkp

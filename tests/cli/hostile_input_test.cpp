@@ -78,5 +78,33 @@ TEST_F(HostileInput, DeepAndLongExpressionsAreALoadErrorNotAStackOverflow) {
     EXPECT_TRUE(has(r.out, " map ")) << "the good copy is listed: " << r.out;
 }
 
+// ---- item 4: JSON output with text that is not UTF-8 ----
+
+TEST_F(HostileInput, JsonWithBytesThatAreNotUtf8IsValidJson) {
+    std::string bad = write("u.comp", "#version 450\n\x80\n"); // printf '#version 450\n\x80\n'
+    CliRun r = vkpuzzlesStdout("check map " + bad + " --json");
+    EXPECT_EQ(r.exit, 1) << r.out; // does not compile: exit 1, not an abort
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_FALSE(j["compiled"].get<bool>());
+    std::string passing = write("k\xff.comp", solution()); // a passing kernel whose name holds \xff
+    CliRun p = vkpuzzlesStdout("check map '" + passing + "' --json");
+    EXPECT_EQ(p.exit, 0) << p.out;
+    nlohmann::json pj = nlohmann::json::parse(p.out);
+    EXPECT_TRUE(pj["pass"].get<bool>());
+    EXPECT_TRUE(has(pj["kernel"].get<std::string>(), "k\xEF\xBF\xBD.comp")) << "the byte became U+FFFD";
+}
+
+TEST_F(HostileInput, JsonListOfAPackWithAFolderNameThatIsNotUtf8) {
+    mapCopy("01-m\xfe\xffp");
+    CliRun r = vkpuzzlesStdout(pack() + "list --json");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["puzzles"].size(), 1u);
+    EXPECT_EQ(j["puzzles"][0]["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp") << "each invalid byte became U+FFFD";
+    CliRun show = vkpuzzlesStdout(pack() + "show 1 --json");
+    EXPECT_EQ(show.exit, 0) << show.out;
+    EXPECT_EQ(nlohmann::json::parse(show.out)["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp");
+}
+
 } // namespace
 } // namespace vkp

@@ -268,5 +268,21 @@ TEST(AtomicWriteTest, ReplacesTheWholeFile) {
     fs::remove(path);
 }
 
+// ---- Issue 19, item 4: text that is not UTF-8 goes into JSON files ----
+
+TEST_F(UserStateTest, TextThatIsNotUtf8IsSavedNotThrown) {
+    UserState s(m_dir);
+    std::string bad = "name\xff\x80";
+    s.setProgress(bad, {true, 1, false, {}});
+    s.settings().lastPuzzle = bad;
+    ASSERT_TRUE(s.saveProgress().ok()); // nlohmann threw type_error.316 here
+    ASSERT_TRUE(s.saveSettings().ok());
+    ASSERT_TRUE(s.saveDraft(bad, {"x = 1; // \xfe", std::string("\xc3"), ""}).ok());
+    UserState again(m_dir);
+    EXPECT_TRUE(again.load().empty());
+    EXPECT_TRUE(again.progress("name\xEF\xBF\xBD\xEF\xBF\xBD").solved) << "each invalid byte became U+FFFD";
+    EXPECT_EQ(again.settings().lastPuzzle, "name\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
 } // namespace
 } // namespace vkp
