@@ -410,7 +410,8 @@ std::string folderSlug(const std::string& folder, int& number) {
     size_t dash = folder.find('-');
     if (dash == std::string::npos || dash == 0) return folder;
     std::string prefix = folder.substr(0, dash);
-    if (!std::all_of(prefix.begin(), prefix.end(), ::isdigit)) return folder;
+    // Up to 9 digits: a longer run is a name, not a number (std::stoi would throw on it).
+    if (prefix.size() > 9 || !std::all_of(prefix.begin(), prefix.end(), ::isdigit)) return folder;
     number = std::stoi(prefix);
     return folder.substr(dash + 1);
 }

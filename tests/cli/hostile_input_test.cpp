@@ -106,5 +106,63 @@ TEST_F(HostileInput, JsonListOfAPackWithAFolderNameThatIsNotUtf8) {
     EXPECT_EQ(nlohmann::json::parse(show.out)["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp");
 }
 
+// ---- item 5: numbers and options per command ----
+
+TEST_F(HostileInput, NumbersOutOfRangeAreUsageErrors) {
+    struct Row {
+        const char* args;
+        const char* message;
+    } rows[] = {
+        {"trace map --solution --thread 99999999999999999999", "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295, not '99999999999999999999'"},
+        {"trace map --solution --thread 1,2,3,4", "--thread needs X, X,Y or X,Y,Z"},
+        {"trace map --solution --thread 1,", "--thread needs X, X,Y or X,Y,Z"},
+        {"trace map --solution --thread -1", "--thread needs"},
+        {"trace map --solution --thread 4294967295", "--thread needs a thread's global id inside the launch"},
+        {"check map --solution --case 99999999999999999999", "--case needs a whole number from 1 to 1000000"},
+        {"check map --solution --timeout 0", "--timeout needs a whole number from 1 to 3600, not '0'"},
+        {"check map --solution --repeat=-3", "--repeat needs a whole number from 1 to 1000, not '-3'"},
+        {"bench map --solution --reps 1e3", "--reps needs a whole number from 1 to 1000, not '1e3'"},
+        {"walkthrough map --step 18446744073709551616", "--step needs a whole number"},
+        {"list --color purple", "--color is auto, always or never, not 'purple'"},
+        {"--frames 99999999999999999999", "--frames needs a whole number from 1 to 1000000"},
+        {"--thread 99999999999", "--thread needs X, X,Y or X,Y,Z"},
+        {"check map --solution --device 99999999999999999999", "no usable Vulkan device matches '99999999999999999999'"},
+    };
+    for (const Row& r : rows) {
+        CliRun run = vkpuzzles(r.args);
+        EXPECT_EQ(run.exit, 2) << r.args << "\n" << run.out;
+        EXPECT_TRUE(has(run.out, r.message)) << r.args << "\n" << run.out;
+    }
+}
+
+TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
+    struct Row {
+        const char* args;
+        const char* message;
+    } rows[] = {
+        {"list --screenshot x --reps 3", "--screenshot is not an option of `vkpuzzles list`; it is for the desktop app (no command)"},
+        {"list --reps 3", "--reps is not an option of `vkpuzzles list`; it is for vkpuzzles bench"},
+        {"show map --theme purple", "--theme is not an option of `vkpuzzles show`; it is for the desktop app (no command)"},
+        {"show map --theme dark", "--theme is not an option of `vkpuzzles show`"},
+        {"hint map --json", "--json is not an option of `vkpuzzles hint`"},
+        {"trace map --solution --no-trace", "--no-trace is not an option of `vkpuzzles trace`; it is for vkpuzzles check and vkpuzzles run"},
+        {"--step 2", "--step is not an option of the desktop app (no command); it is for vkpuzzles walkthrough"},
+        {"devices --solution", "--solution is not an option of `vkpuzzles devices`"},
+    };
+    for (const Row& r : rows) {
+        CliRun run = vkpuzzles(r.args);
+        EXPECT_EQ(run.exit, 2) << r.args << "\n" << run.out;
+        EXPECT_TRUE(has(run.out, r.message)) << r.args << "\n" << run.out;
+        EXPECT_TRUE(has(run.out, "(see vkpuzzles --help)")) << r.args << "\n" << run.out;
+    }
+    // --help keeps working, with any command, and still explains the options.
+    for (const char* args : {"--help", "show map --help", "list --theme dark --help", "help"}) {
+        CliRun help = vkpuzzles(args);
+        EXPECT_EQ(help.exit, 0) << args << "\n" << help.out;
+        EXPECT_TRUE(has(help.out, "App options (no command):")) << args;
+        EXPECT_TRUE(has(help.out, "--thread X[,Y,Z]  select this thread")) << args;
+    }
+}
+
 } // namespace
 } // namespace vkp

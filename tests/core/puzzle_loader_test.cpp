@@ -392,3 +392,19 @@ TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
 
 } // namespace
 } // namespace vkp
+
+// ---- Issue 19: folder names from a downloaded puzzle pack ----
+
+namespace vkp {
+namespace {
+
+TEST_F(TempTree, AHugeFolderNumberIsAName) {
+    writePuzzle("99999999999999999999-big", kToyToml); // std::stoi threw out_of_range here
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 1u) << (set.errors.empty() ? "" : set.errors[0].str());
+    EXPECT_EQ(set.puzzles[0].number, 0);
+    EXPECT_EQ(set.puzzles[0].slug, "99999999999999999999-big");
+}
+
+} // namespace
+} // namespace vkp
