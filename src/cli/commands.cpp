@@ -220,7 +220,7 @@ class Command {
             byName = byName && std::any_of(p.kernels.begin(), p.kernels.end(), [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
         for (size_t i = 0; i < files.size(); ++i) {
             auto text = readTextFile(files[i]);
-            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "'"};
+            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "': " + text.error().message};
             std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
             out.push_back({name, *text, files[i]});
         }

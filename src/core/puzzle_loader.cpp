@@ -58,6 +58,29 @@ void Reader::rejectUnknownKeys(const toml::table& t, const std::vector<std::stri
     }
 }
 
+std::string Reader::fileInFolder(const toml::table& t, const char* key, const std::string& fallback, const std::string& dir) const {
+    const toml::node* n = t.get(key);
+    std::string given = n ? asString(n, key) : fallback;
+    const toml::node* at = n ? n : &t;
+    auto outside = [&] {
+        fail(at, std::string("'") + key + "' names \"" + given + "\", which is outside the puzzle's folder; a puzzle's files must be inside it");
+    };
+    if (given.empty()) fail(at, std::string("'") + key + "' must name a file");
+    fs::path relative(given);
+    if (relative.is_absolute()) outside();
+    std::error_code ec;
+    fs::path base = fs::weakly_canonical(fs::path(dir), ec);
+    fs::path full = ec ? fs::path() : fs::weakly_canonical(fs::path(dir) / relative, ec);
+    if (ec) fail(at, std::string("'") + key + "': cannot follow \"" + given + "\": " + ec.message());
+    // "dir/sub/.." comes back as "dir/", whose last element is empty: drop it.
+    for (fs::path* p : {&base, &full})
+        if (p->has_relative_path() && p->filename().empty()) *p = p->parent_path();
+    // Component by component, so that "/p/01-map-x" is not taken to be inside "/p/01-map".
+    auto [inBase, inFull] = std::mismatch(base.begin(), base.end(), full.begin(), full.end());
+    if (inBase != base.end() || inFull == full.end()) outside();
+    return (fs::path(dir) / relative).string();
+}
+
 namespace {
 
 BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
@@ -168,8 +191,8 @@ class PuzzleParser {
         m_p.tolerance = m_r.numberOr(root, "tolerance", m_p.tolerance);
         if (!(m_p.tolerance >= 0) || !std::isfinite(m_p.tolerance))
             m_r.fail(root.get("tolerance"), "'tolerance' must be a finite number, 0 or more");
-        m_p.starterPath = (fs::path(m_p.dir) / m_r.stringOr(root, "starter", "starter.comp")).string();
-        m_p.solutionPath = (fs::path(m_p.dir) / m_r.stringOr(root, "solution", "solution.comp")).string();
+        m_p.starterPath = m_r.fileInFolder(root, "starter", "starter.comp", m_p.dir);
+        m_p.solutionPath = m_r.fileInFolder(root, "solution", "solution.comp", m_p.dir);
         parseHints(root);
         parseLimits(root);
         parseBuffers(root);
@@ -418,14 +441,6 @@ std::string folderSlug(const std::string& folder, int& number) {
 
 } // namespace
 
-Result<std::string> readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{ErrorKind::Io, "cannot read the file", {path}};
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, const std::string& dir) {
     Puzzle p;
     p.dir = dir;
@@ -447,16 +462,59 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, con
 
 Result<Puzzle> loadPuzzle(const std::string& dir) {
     std::string file = (fs::path(dir) / "puzzle.toml").string();
-    auto text = readTextFile(file);
+    auto text = readTextFile(file, kPuzzleFileLimit);
     if (!text) return text.error();
     auto p = parsePuzzle(*text, file, dir);
     if (!p) return p;
     for (const KernelDecl& k : p->kernels)
-        for (const std::string* path : {&k.starterPath, &k.solutionPath})
-            if (!fs::exists(*path))
-                return Error{ErrorKind::PuzzleFile, "the kernel file '" + fs::relative(*path, dir).string() + "' is missing", {file}};
+        for (const std::string* path : {&k.starterPath, &k.solutionPath}) {
+            std::error_code ec;
+            fs::file_status st = fs::status(*path, ec);
+            std::string shown = fs::path(*path).lexically_relative(dir).string();
+            if (!fs::exists(st)) return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is missing", {file}};
+            if (!fs::is_regular_file(st))
+                return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is not a plain file (a folder, FIFO or device)", {file}};
+        }
     return p;
 }
+
+namespace {
+
+// The folders under `root` that hold a puzzle.toml, sorted. Every filesystem call is the
+// non-throwing kind: a symbolic link loop or an unreadable folder in a downloaded pack becomes
+// an error naming its path, and the other puzzles still load.
+std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>& errors) {
+    std::vector<fs::path> dirs;
+    std::vector<Error> found; // sorted by path below, like the puzzles
+    std::error_code ec;
+    fs::directory_iterator it(root, ec), end;
+    if (ec) {
+        errors.push_back(Error{ErrorKind::Io, "cannot list this folder: " + ec.message(), {root}});
+        return dirs;
+    }
+    for (; !ec && it != end; it.increment(ec)) {
+        const fs::path& path = it->path();
+        std::error_code kindError;
+        bool isDir = fs::is_directory(path, kindError);
+        if (kindError) {
+            if (kindError != std::errc::no_such_file_or_directory) // a dangling link is simply not a puzzle
+                found.push_back(Error{ErrorKind::Io, "cannot open this folder: " + kindError.message(), {path.string()}});
+            continue;
+        }
+        if (!isDir) continue;
+        std::error_code tomlError;
+        bool hasToml = fs::exists(path / "puzzle.toml", tomlError);
+        if (tomlError) found.push_back(Error{ErrorKind::Io, "cannot read this folder: " + tomlError.message(), {path.string()}});
+        else if (hasToml) dirs.push_back(path);
+    }
+    std::sort(found.begin(), found.end(), [](const Error& a, const Error& b) { return a.where.file < b.where.file; });
+    errors.insert(errors.end(), found.begin(), found.end());
+    if (ec) errors.push_back(Error{ErrorKind::Io, "cannot list this folder to its end: " + ec.message(), {root}});
+    std::sort(dirs.begin(), dirs.end());
+    return dirs;
+}
+
+} // namespace
 
 PuzzleSet loadPuzzleSet(const std::string& root) {
     PuzzleSet set;
@@ -466,10 +524,7 @@ PuzzleSet loadPuzzleSet(const std::string& root) {
         set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folder here", {root}});
         return set;
     }
-    std::vector<fs::path> dirs;
-    for (const auto& e : fs::directory_iterator(root, ec))
-        if (e.is_directory() && fs::exists(e.path() / "puzzle.toml")) dirs.push_back(e.path());
-    std::sort(dirs.begin(), dirs.end());
+    std::vector<fs::path> dirs = puzzleFolders(root, set.errors);
     for (const fs::path& d : dirs) {
         auto p = loadPuzzle(d.string());
         if (p) set.puzzles.push_back(std::move(*p));

@@ -6,6 +6,7 @@
 
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "core/text_file.h" // readTextFile, for the loaders' users
 
 namespace vkp {
 
@@ -35,8 +36,5 @@ PuzzleSet loadPuzzleSet(const std::string& root);
 
 // A zero-filled scratch buffer sized by its `size` expression.
 DataSpec sizedScratch(const Expr& size, const ExprVars& vars);
-
-// Reads a whole text file; Io error when it cannot.
-Result<std::string> readTextFile(const std::string& path);
 
 } // namespace vkp

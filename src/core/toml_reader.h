@@ -83,6 +83,11 @@ class Reader {
     }
     const std::string& file() const { return m_file; }
 
+    // The path of the file `key` names (or `fallback`), relative to the puzzle's folder `dir`.
+    // A puzzle pack is a stranger's content: the file must resolve, symbolic links included,
+    // inside `dir` (no "../../etc/passwd", no "/etc/shadow").
+    std::string fileInFolder(const toml::table& t, const char* key, const std::string& fallback, const std::string& dir) const;
+
     // Every key of `t` must be one of `known`: a typo (`global_read = 1`, `tolerence`) would
     // otherwise drop a rule without a word. Fails at the key's line with the nearest known key
     // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]").

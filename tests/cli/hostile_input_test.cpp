@@ -164,5 +164,56 @@ TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
     }
 }
 
+// ---- items 2, 6 and 7: files read defensively ----
+
+TEST_F(HostileInput, SymbolicLinkLoopInAPackIsAWarning) {
+    mapCopy("01-map");
+    fs::create_directory_symlink("03-self", m_dir / "pack" / "03-self"); // ln -s 03-self PACK/03-self
+    CliRun r = vkpuzzles(pack() + "list --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "warning: " + (m_dir / "pack" / "03-self").string() + ": cannot open this folder: Too many levels of symbolic links"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, " map ")) << r.out;
+}
+
+TEST_F(HostileInput, PackFilesOutsideTheFolderAreRejectedAtLoad) {
+    mapCopy("01-map");
+    mapCopy("02-passwd", "title = \"Map\"", "title = \"Passwd\"\nstarter = \"../../../../../etc/passwd\"");
+    mapCopy("03-shadow", "title = \"Map\"", "title = \"Shadow\"\nsolution = \"/etc/shadow\"");
+    mapCopy("04-zero", "title = \"Map\"", "title = \"Zero\"\nsolution = \"/dev/zero\"");
+    CliRun r = vkpuzzles(pack() + "list --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "02-passwd/puzzle.toml:2:11: 'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "03-shadow/puzzle.toml:2:12: 'solution' names \"/etc/shadow\", which is outside")) << r.out;
+    EXPECT_TRUE(has(r.out, "04-zero/puzzle.toml:2:12: 'solution' names \"/dev/zero\", which is outside")) << r.out;
+    EXPECT_FALSE(has(r.out, "root:")) << "no line of /etc/passwd is shown";
+    CliRun check = vkpuzzles(pack() + "check zero --solution");
+    EXPECT_EQ(check.exit, 2) << check.out; // the puzzle did not load: no hang on /dev/zero
+    EXPECT_TRUE(has(check.out, "no puzzle named 'zero'")) << check.out;
+}
+
+TEST_F(HostileInput, KernelPathsThatAreNotPlainFiles) {
+    fs::create_directories(m_dir / "dir.comp");
+    ASSERT_EQ(::mkfifo((m_dir / "fifo.comp").c_str(), 0644), 0);
+    std::string big = write("big.comp", "#version 450\n" + std::string(2u << 20, ' '));
+    struct Row {
+        std::string path;
+        std::string message;
+    } rows[] = {
+        {"/dev/zero", "cannot read the kernel file '/dev/zero': this is not a regular file (a FIFO, a device or a socket)"},
+        {(m_dir / "fifo.comp").string(), "this is not a regular file"},
+        {(m_dir / "dir.comp").string(), "this is a folder, not a file"},
+        {big, "the file is 2.0 MiB; a kernel file may be at most 1 MiB"},
+        {(m_dir / "absent.comp").string(), "no such file"},
+    };
+    for (const Row& r : rows) {
+        CliRun run = vkpuzzles("check map " + r.path);
+        EXPECT_EQ(run.exit, 2) << r.path << "\n" << run.out;
+        EXPECT_TRUE(has(run.out, r.message)) << r.path << "\n" << run.out;
+        EXPECT_FALSE(has(run.out, "#version")) << "not reported as a missing #version: " << run.out;
+    }
+}
+
 } // namespace
 } // namespace vkp

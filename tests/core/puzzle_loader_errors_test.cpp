@@ -176,6 +176,19 @@ const std::vector<BadFile>& badFiles() {
              return s;
          }() + "\" } # HERE\n" + kInputA + kExpected,
          "it has more than 512 numbers"},
+        // Item 7: a puzzle pack's files stay inside its folder (no path traversal).
+        {"StarterOutsideTheFolder", kHead + "starter = \"../../../../../etc/passwd\" # HERE\n" + kBuffers + kCase,
+         "'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder; a puzzle's files must be inside it", 11},
+        {"SolutionIsAnAbsolutePath", kHead + "solution = \"/etc/shadow\" # HERE\n" + kBuffers + kCase,
+         "'solution' names \"/etc/shadow\", which is outside the puzzle's folder", 12},
+        {"SolutionIsDevZero", kHead + "solution = \"/dev/zero\" # HERE\n" + kBuffers + kCase, "which is outside the puzzle's folder", 12},
+        {"StarterIsTheFolderItself", kHead + "starter = \"sub/..\" # HERE\n" + kBuffers + kCase, "'starter' names \"sub/..\", which is outside"},
+        {"StarterInASiblingFolderWithALongerName", kHead + "starter = \"../09-bad-twin/starter.comp\" # HERE\n" + kBuffers + kCase,
+         "which is outside the puzzle's folder"},
+        {"KernelSolutionOutsideTheFolder", kHead + kBuffers + "[[kernels]]\nname = \"k\"\nsolution = \"../../../etc/passwd\" # HERE\n"
+                                               "[[passes]]\nkernel = \"k\"\nworkgroups = [1]\n[[cases]]\nworkgroup_size = [4]\n" + kInputA + kExpected,
+         "'solution' names \"../../../etc/passwd\", which is outside the puzzle's folder", 12},
+        {"EmptyStarter", kHead + "starter = \"\" # HERE\n" + kBuffers + kCase, "'starter' must name a file"},
         // Item 11: a division by zero is named, not reported as its result (0 workgroups).
         {"WorkgroupsDivideByZero", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N / 0\"] # HERE\n" + kInputA + kExpected,
          "division by zero in the expression of 'workgroups' (\"N / 0\"), column 3", 15},
