@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/json_report.h"
+#include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
 #include "cli/walkthrough_report.h"
@@ -105,6 +106,7 @@ class Command {
         m_set = loadPuzzleSet(puzzleRoot(m_a));
         for (const Error& e : m_set.errors)
             m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+        for (const Error& e : m_set.warnings) m_err << m_style.warn("warning: ") << e.str() << "\n";
         if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
         return kExitPass;
     }
@@ -613,7 +615,15 @@ class Command {
 } // namespace
 
 int runCommand(const Args& args, std::ostream& out, std::ostream& err) {
-    return Command(args, out, err).run();
+    // Everything printed passes the terminal filter: kernels, puzzle files and file names are
+    // not trusted to hold only printable text.
+    bool color = Style::detect(args.value("color").value_or("auto"));
+    TerminalFilter outFilter(out.rdbuf(), color), errFilter(err.rdbuf(), color);
+    std::ostream safeOut(&outFilter), safeErr(&errFilter);
+    int code = Command(args, safeOut, safeErr).run();
+    safeOut.flush();
+    safeErr.flush();
+    return code;
 }
 
 } // namespace vkp::cli

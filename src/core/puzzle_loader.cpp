@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -514,6 +515,26 @@ std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>&
     return dirs;
 }
 
+// Two folders with one slug or number: only the first is reachable by that name; two with one
+// order in a track: the list order falls back to the folder names. Both deserve a word.
+void warnDuplicates(PuzzleSet& set) {
+    std::map<std::string, const Puzzle*> slugs;
+    std::map<int, const Puzzle*> numbers;
+    std::map<std::pair<std::string, int>, const Puzzle*> orders;
+    auto warn = [&](const Puzzle& p, const std::string& message) { set.warnings.push_back(Error{ErrorKind::PuzzleFile, message, {p.file}}); };
+    for (const Puzzle& p : set.puzzles) {
+        if (auto [first, fresh] = slugs.emplace(p.slug, &p); !fresh)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the slug '" + p.slug + "'; '" + p.slug +
+                        "' names " + first->second->folder + " only");
+        if (auto [first, fresh] = numbers.emplace(p.number, &p); !fresh && p.number > 0)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the number " + std::to_string(p.number) + "; '" +
+                        std::to_string(p.number) + "' names " + first->second->folder + " only");
+        if (auto [first, fresh] = orders.emplace(std::make_pair(p.track, p.order), &p); !fresh)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have order = " + std::to_string(p.order) + " in the '" +
+                        p.track + "' track; they are listed by folder name");
+    }
+}
+
 } // namespace
 
 PuzzleSet loadPuzzleSet(const std::string& root) {
@@ -536,6 +557,7 @@ PuzzleSet loadPuzzleSet(const std::string& root) {
         if (a.track != b.track) return a.track < b.track;
         return a.order < b.order;
     });
+    warnDuplicates(set);
     if (set.puzzles.empty() && set.errors.empty())
         set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
     return set;

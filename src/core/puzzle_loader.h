@@ -27,6 +27,7 @@ struct PuzzleSet {
     std::string root;
     std::vector<Puzzle> puzzles; // sorted by track (classic first), then order
     std::vector<Error> errors;   // one per folder that did not load
+    std::vector<Error> warnings; // loaded, but two folders share a slug, a number or an order
 
     // By folder name ("01-map"), slug ("map") or number ("1"); NotFound lists close names.
     Result<const Puzzle*> find(const std::string& name) const;

@@ -114,9 +114,20 @@ Settings settingsFrom(const json& j) {
 
 } // namespace
 
+std::optional<std::string> folderProblem(const std::string& dir) {
+    std::error_code ec;
+    fs::file_status st = fs::status(dir, ec);
+    if (!fs::exists(st) || fs::is_directory(st)) return std::nullopt;
+    return "The data folder " + dir + " is a file, not a folder, so drafts, progress and settings cannot be saved; move that file away.";
+}
+
 Status writeFileAtomically(const std::string& path, const std::string& text) {
     fs::path target(path);
     std::error_code ec;
+    // create_directories would only say "File exists" when a folder on the way is a file.
+    for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path(); up = up.parent_path())
+        if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
+            return Error{ErrorKind::Io, "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
     fs::create_directories(target.parent_path(), ec);
     if (ec) return Error{ErrorKind::Io, "cannot create " + target.parent_path().string() + ": " + ec.message()};
     std::string tmp = path + ".tmp-" + std::to_string(getpid());
@@ -155,6 +166,7 @@ UserState::UserState(std::string directory) : m_dir(std::move(directory)) {}
 
 std::vector<std::string> UserState::load() {
     std::vector<std::string> problems;
+    if (auto p = folderProblem(m_dir)) return {*p}; // nothing to read, and every save would fail
 
     if (auto p = loadSettings()) problems.push_back(*p);
     if (auto p = loadProgress()) problems.push_back(*p);

@@ -10,6 +10,7 @@ namespace vkp::ui {
 Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), m_state(m_options.dataDir) {
     m_puzzles = loadPuzzleSet(m_options.puzzleRoot);
     for (const Error& e : m_puzzles.errors) m_messages.push_back("A puzzle was skipped: " + e.str());
+    for (const Error& e : m_puzzles.warnings) m_messages.push_back("Puzzle pack: " + e.str());
     if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
     if (m_options.persist) {
         for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));

@@ -215,5 +215,41 @@ TEST_F(HostileInput, KernelPathsThatAreNotPlainFiles) {
     }
 }
 
+// ---- item 11: what reaches the terminal ----
+
+TEST_F(HostileInput, ControlCharactersFromKernelsAndPuzzleFilesAreEscaped) {
+    const char text[] = "#version 450\nvoid main() { \x1b]0;pwned\x07\x1b[2J\0\r x; }\n"; // OSC title, clear screen, NUL, CR
+    std::string k = write("esc.comp", std::string(text, sizeof text - 1));
+    for (const char* color : {"never", "always"}) {
+        CliRun r = vkpuzzles("check map " + k + " --color " + color);
+        EXPECT_EQ(r.exit, 1) << r.out;
+        EXPECT_FALSE(has(r.out, "\x1b]")) << "an OSC sequence reached the terminal";
+        EXPECT_FALSE(has(r.out, "\x1b[2J")) << "a clear-screen reached the terminal";
+        EXPECT_FALSE(has(r.out, std::string(1, '\0')));
+        EXPECT_FALSE(has(r.out, "\r"));
+        EXPECT_FALSE(has(r.out, "\x07"));
+        EXPECT_TRUE(has(r.out, "\\x1b]0;pwned\\x07\\x1b[2J\\x00\\x0d")) << r.out;
+        if (std::string(color) == "always") {
+            EXPECT_TRUE(has(r.out, "\x1b[31;1m")) << "the CLI's own colours still pass";
+        }
+    }
+    mapCopy("01-map", "title = \"Map\"", "title = \"Map\\u001b[2J\\u009b31m\\u0000\"");
+    CliRun show = vkpuzzles(pack() + "list --color never");
+    EXPECT_EQ(show.exit, 0) << show.out;
+    EXPECT_TRUE(has(show.out, "Map\\x1b[2J\\xc2\\x9b31m\\x00")) << show.out;
+    EXPECT_FALSE(has(show.out, "\x1b"));
+}
+
+TEST_F(HostileInput, DuplicateSlugsAndNumbersInAPackAreWarnedAbout) {
+    mapCopy("01-map");
+    mapCopy("01-other");
+    mapCopy("05-map");
+    CliRun r = vkpuzzles(pack() + "list --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "the folders 01-map and 05-map both have the slug 'map'; 'map' names 01-map only")) << r.out;
+    EXPECT_TRUE(has(r.out, "the folders 01-map and 01-other both have the number 1")) << r.out;
+    EXPECT_TRUE(has(r.out, "both have order = 1 in the 'classic' track")) << r.out;
+}
+
 } // namespace
 } // namespace vkp

@@ -449,6 +449,21 @@ TEST_F(TempTree, KernelFilesMustBePlainFilesInsideThePuzzleFolder) {
     for (const Error& e : set.errors) EXPECT_EQ(e.where.file.rfind(m_root.string(), 0), 0u) << e.str();
 }
 
+TEST_F(TempTree, DuplicateSlugsNumbersAndOrdersAreWarnedAbout) {
+    writePuzzle("03-alpha", kToyToml);
+    writePuzzle("03-beta", kToyToml); // same number, same track and order as 03-alpha
+    writePuzzle("07-alpha", kToyToml); // same slug as 03-alpha
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 3u);
+    EXPECT_TRUE(set.errors.empty());
+    std::string all;
+    for (const Error& w : set.warnings) all += w.str() + "\n";
+    EXPECT_NE(all.find("the folders 03-alpha and 07-alpha both have the slug 'alpha'; 'alpha' names 03-alpha only"), std::string::npos) << all;
+    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have the number 3; '3' names 03-alpha only"), std::string::npos) << all;
+    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have order = "), std::string::npos) << all;
+    EXPECT_EQ((*set.find("alpha"))->folder, "03-alpha") << "the warning says which one the name picks";
+}
+
 TEST_F(TempTree, AHugeFolderNumberIsAName) {
     writePuzzle("99999999999999999999-big", kToyToml); // std::stoi threw out_of_range here
     PuzzleSet set = loadPuzzleSet(m_root.string());

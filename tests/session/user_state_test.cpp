@@ -270,7 +270,7 @@ TEST(AtomicWriteTest, ReplacesTheWholeFile) {
     fs::remove(path);
 }
 
-// ---- Issue 19, items 2, 4 and 6: hostile files in the data folder ----
+// ---- Issue 19, items 2, 4, 6 and 11: hostile files in the data folder ----
 
 TEST_F(UserStateTest, ASymbolicLinkLoopAmongDraftsIsSetAsideNotFatal) {
     {
@@ -311,6 +311,19 @@ TEST_F(UserStateTest, AnOversizedDraftIsSetAsideWithTheLimit) {
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_NE(problems[0].find("a saved state file may be at most 16 MiB"), std::string::npos) << problems[0];
+}
+
+TEST_F(UserStateTest, ADataFolderThatIsAFileIsSaidOnceAndSavesSayWhy) {
+    fs::create_directories(m_root);
+    std::ofstream(m_dir) << "a file where the data folder should be";
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("The data folder " + m_dir + " is a file, not a folder"), std::string::npos) << problems[0];
+    Status st = s.saveDraft("01-map", {"text", std::nullopt, ""});
+    ASSERT_FALSE(st.ok());
+    EXPECT_NE(st.error().message.find(m_dir + " is a file, not a folder"), std::string::npos) << st.error().message;
+    EXPECT_FALSE(s.saveProgress().ok());
 }
 
 TEST_F(UserStateTest, TextThatIsNotUtf8IsSavedNotThrown) {
