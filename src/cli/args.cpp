@@ -181,12 +181,12 @@ Result<Args> parseArgs(int argc, char** argv) {
         }
     }
     // The command may come after its options, so they are checked once it is known: first
-    // whether the option belongs to it (--help prints the help whatever else is given), then
-    // the value.
+    // whether the option belongs to it, then the value. --help prints the help whatever else
+    // is given, so it skips both.
     bool help = a.command == "help" || std::any_of(given.begin(), given.end(), [](const auto& g) { return g.first->name == std::string("help"); });
     for (const auto& [o, value] : given) {
         if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
-        if (auto bad = checkValue(*o, value)) return *bad;
+        if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
         if (o->kind == ValueKind::None) a.flags.push_back(o->name);
         else a.values[o->name] = value;
     }
