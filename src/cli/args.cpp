@@ -1,19 +1,143 @@
 #include "cli/args.h"
 
 #include <algorithm>
+#include <charconv>
 #include <set>
+#include <sstream>
 
 namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "walkthrough", "bench", "devices", "help"};
-const std::set<std::string> kValueOptions = {"puzzles", "device", "case", "timeout", "repeat", "color", "thread", "step", "n", "reps", "warmup", "pass",
-                                             // the desktop app (no command)
-                                             "screenshot", "puzzle", "kernel", "frames", "size", "theme", "font-scale", "tab", "hover"};
-const std::set<std::string> kFlags = {"solution", "starter", "all", "json", "timing", "help", "version", "validation", "no-trace", "in-process",
-                                      "frame-stats", "reveal", "all-scans"};
+
+enum class ValueKind {
+    None,       // a flag: --json
+    Text,       // any text; the command reads it (--puzzles DIR, --n 2^24)
+    Choice,     // one of `choices`
+    Number,     // a whole number from lo to hi
+    NumberList, // 1 to 3 whole numbers from lo to hi, comma-separated (--thread X,Y,Z)
+};
+
+// One row per option: what value it takes and which commands accept it. This is the one table
+// of the command line; a command checks only what depends on the puzzle (--case against its
+// number of cases). "app" is the desktop app (no command); --help and --version go anywhere.
+struct OptionSpec {
+    const char* name;
+    ValueKind kind;
+    const char* commands; // space-separated
+    uint64_t lo = 0, hi = 0;
+    std::vector<std::string> choices = {};
+};
+
+constexpr uint64_t kMaxCount = 1000000;
+const char* const kAllCommands = "app list show hint check run trace walkthrough bench devices help";
+const char* const kRunning = "check run trace walkthrough bench";
+
+const std::vector<OptionSpec>& optionTable() {
+    static const std::vector<OptionSpec> table = {
+        {"help", ValueKind::None, kAllCommands},
+        {"version", ValueKind::None, kAllCommands},
+        {"puzzles", ValueKind::Text, "app list show hint check run trace walkthrough bench"},
+        {"color", ValueKind::Choice, "list show hint check run trace walkthrough bench devices", 0, 0, {"auto", "always", "never"}},
+        {"json", ValueKind::None, "list show check run trace walkthrough bench devices"},
+        {"device", ValueKind::Text, "app devices check run trace walkthrough bench"},
+        {"validation", ValueKind::None, "devices check run trace walkthrough bench"},
+        {"in-process", ValueKind::None, "app check run trace walkthrough bench"},
+        {"timeout", ValueKind::Number, kRunning, 1, 3600},
+        {"solution", ValueKind::None, "check run trace bench"},
+        {"starter", ValueKind::None, "check run trace bench"},
+        {"all", ValueKind::None, "check"},
+        {"case", ValueKind::Number, "app check run trace bench", 1, kMaxCount},
+        {"timing", ValueKind::None, "check run"},
+        {"no-trace", ValueKind::None, "check run"},
+        {"repeat", ValueKind::Number, "check", 1, 1000},
+        {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
+        {"pass", ValueKind::Number, "app trace", 1, kMaxCount},
+        {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
+        {"n", ValueKind::Text, "bench"},
+        {"reps", ValueKind::Number, "bench", 1, 1000},
+        {"warmup", ValueKind::Number, "bench", 0, 60000},
+        {"all-scans", ValueKind::None, "bench"},
+        {"screenshot", ValueKind::Text, "app"},
+        {"puzzle", ValueKind::Text, "app"},
+        {"kernel", ValueKind::Text, "app"},
+        {"frames", ValueKind::Number, "app", 1, kMaxCount},
+        {"frame-stats", ValueKind::None, "app"},
+        {"reveal", ValueKind::None, "app"},
+        {"size", ValueKind::Text, "app"},
+        {"theme", ValueKind::Choice, "app", 0, 0, {"dark", "light"}},
+        {"font-scale", ValueKind::Text, "app"},
+        {"tab", ValueKind::Text, "app"},
+        {"hover", ValueKind::Text, "app"},
+    };
+    return table;
+}
+
+const OptionSpec* findOption(const std::string& name) {
+    for (const OptionSpec& o : optionTable())
+        if (name == o.name) return &o;
+    return nullptr;
+}
+
+bool accepts(const OptionSpec& o, const std::string& command) {
+    std::istringstream words(o.commands);
+    std::string w;
+    while (words >> w)
+        if (w == (command.empty() ? "app" : command)) return true;
+    return false;
+}
+
+Error usage(const std::string& message) { return Error{ErrorKind::Usage, message + " (see vkpuzzles --help)"}; }
+
+// A whole number from lo to hi, without sign, spaces or overflow.
+bool wholeNumber(const std::string& s, uint64_t lo, uint64_t hi) {
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size() && v >= lo && v <= hi;
+}
+
+std::optional<Error> checkValue(const OptionSpec& o, const std::string& value) {
+    std::string range = std::to_string(o.lo) + " to " + std::to_string(o.hi);
+    std::string shown = "'" + value + "'";
+    switch (o.kind) {
+    case ValueKind::None:
+    case ValueKind::Text: return std::nullopt;
+    case ValueKind::Choice:
+        if (std::find(o.choices.begin(), o.choices.end(), value) != o.choices.end()) return std::nullopt;
+        return usage("--" + std::string(o.name) + " is " + joined(o.choices, ", ", " or ") + ", not " + shown);
+    case ValueKind::Number:
+        if (wholeNumber(value, o.lo, o.hi)) return std::nullopt;
+        return usage("--" + std::string(o.name) + " needs a whole number from " + range + ", not " + shown);
+    case ValueKind::NumberList: {
+        std::istringstream parts(value);
+        std::string part;
+        int n = 0;
+        bool ok = !value.empty() && value.back() != ',';
+        while (ok && std::getline(parts, part, ',')) ok = ++n <= 3 && wholeNumber(part, o.lo, o.hi);
+        if (ok) return std::nullopt;
+        return usage("--" + std::string(o.name) + " needs X, X,Y or X,Y,Z, whole numbers from " + range + ", not " + shown);
+    }
+    }
+    return std::nullopt;
+}
+
+// "--theme is not an option of `vkpuzzles show`; it is for the desktop app".
+Error notForCommand(const OptionSpec& o, const std::string& command) {
+    std::vector<std::string> owners;
+    std::istringstream words(o.commands);
+    std::string w;
+    while (words >> w) owners.push_back(w == "app" ? "the desktop app (no command)" : "vkpuzzles " + w);
+    std::string here = command.empty() ? "the desktop app (no command)" : "`vkpuzzles " + command + "`";
+    return usage("--" + std::string(o.name) + " is not an option of " + here + "; it is for " + joined(owners, ", ", " and "));
+}
 
 } // namespace
+
+std::string joined(const std::vector<std::string>& words, const std::string& separator, const std::string& last) {
+    std::string out;
+    for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : i + 1 == words.size() ? last : separator) + words[i];
+    return out;
+}
 
 bool Args::has(const std::string& flag) const {
     return std::find(flags.begin(), flags.end(), flag) != flags.end();
@@ -27,7 +151,7 @@ std::optional<std::string> Args::value(const std::string& name) const {
 
 Result<Args> parseArgs(int argc, char** argv) {
     Args a;
-    auto usage = [](std::string m) { return Error{ErrorKind::Usage, m + " (see vkpuzzles --help)"}; };
+    std::vector<std::pair<const OptionSpec*, std::string>> given; // in the order written
     for (int i = 1; i < argc; ++i) {
         std::string s = argv[i];
         if (s == "-h") s = "--help";
@@ -39,18 +163,14 @@ Result<Args> parseArgs(int argc, char** argv) {
                 value = name.substr(eq + 1);
                 name = name.substr(0, eq);
             }
-            if (kFlags.count(name)) {
-                if (inlineValue) return usage("--" + name + " takes no value");
-                a.flags.push_back(name);
-            } else if (kValueOptions.count(name)) {
-                if (!inlineValue) {
-                    if (i + 1 >= argc) return usage("--" + name + " needs a value");
-                    value = argv[++i];
-                }
-                a.values[name] = value;
-            } else {
-                return usage("unknown option '" + s + "'");
+            const OptionSpec* o = findOption(name);
+            if (!o) return usage("unknown option '" + s + "'");
+            if (o->kind == ValueKind::None && inlineValue) return usage("--" + name + " takes no value");
+            if (o->kind != ValueKind::None && !inlineValue) {
+                if (i + 1 >= argc) return usage("--" + name + " needs a value");
+                value = argv[++i];
             }
+            given.emplace_back(o, value);
         } else if (s.size() > 1 && s[0] == '-' && !std::isdigit(static_cast<unsigned char>(s[1]))) {
             return usage("unknown option '" + s + "'");
         } else if (a.command.empty()) {
@@ -59,6 +179,16 @@ Result<Args> parseArgs(int argc, char** argv) {
         } else {
             a.positionals.push_back(s);
         }
+    }
+    // The command may come after its options, so they are checked once it is known: first
+    // whether the option belongs to it, then the value. --help prints the help whatever else
+    // is given, so it skips both.
+    bool help = a.command == "help" || std::any_of(given.begin(), given.end(), [](const auto& g) { return g.first->name == std::string("help"); });
+    for (const auto& [o, value] : given) {
+        if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
+        if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
+        if (o->kind == ValueKind::None) a.flags.push_back(o->name);
+        else a.values[o->name] = value;
     }
     return a;
 }

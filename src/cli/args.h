@@ -20,8 +20,12 @@ struct Args {
     std::optional<std::string> value(const std::string& name) const;
 };
 
-// Parses argv; a Usage error for an unknown command or option, or a missing value.
+// Parses argv; a Usage error for an unknown command or option, an option the command does not
+// take, a missing value, or a number out of its range (all from one table in args.cpp).
 Result<Args> parseArgs(int argc, char** argv);
+
+// "a, b and c": words joined by `separator`, the last two by `last`.
+std::string joined(const std::vector<std::string>& words, const std::string& separator, const std::string& last);
 
 const char* helpText();
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/json_report.h"
+#include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
 #include "cli/walkthrough_report.h"
@@ -21,6 +22,7 @@
 #include "core/walkthrough.h"
 #include "worker/worker_runner.h"
 #include "session/bench.h"
+#include "session/json_text.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
 
@@ -98,6 +100,7 @@ class Command {
         m_set = loadPuzzleSet(puzzleRoot(m_a));
         for (const Error& e : m_set.errors)
             m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+        for (const Error& e : m_set.warnings) m_err << m_style.warn("warning: ") << e.str() << "\n";
         if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
         return kExitPass;
     }
@@ -123,13 +126,13 @@ class Command {
         }
         nlohmann::json j = nlohmann::json::array();
         for (const Puzzle& p : m_set.puzzles) j.push_back(puzzleJson(p));
-        m_out << nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}.dump(2) << "\n";
+        m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}) << "\n";
         return kExitPass;
     }
     int show() {
         auto p = puzzleArg();
         if (!p) return report(p.error());
-        if (json()) m_out << puzzleJson(**p).dump(2) << "\n";
+        if (json()) m_out << jsonText(puzzleJson(**p)) << "\n";
         else printPuzzle(m_out, **p, m_style);
         return kExitPass;
     }
@@ -163,7 +166,7 @@ class Command {
         if (json()) {
             nlohmann::json j = nlohmann::json::array();
             for (const DeviceInfo& d : *list) j.push_back(deviceJson(d));
-            m_out << nlohmann::json{{"version", kJsonVersion}, {"devices", j}, {"selected", selected}}.dump(2) << "\n";
+            m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"devices", j}, {"selected", selected}}) << "\n";
         } else {
             for (const DeviceInfo& d : *list) printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
         }
@@ -213,7 +216,7 @@ class Command {
             byName = byName && std::any_of(p.kernels.begin(), p.kernels.end(), [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
         for (size_t i = 0; i < files.size(); ++i) {
             auto text = readTextFile(files[i]);
-            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "'"};
+            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "': " + text.error().message};
             std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
             out.push_back({name, *text, files[i]});
         }
@@ -238,7 +241,7 @@ class Command {
         }
         // With --repeat the first run pays one-off costs; report the median of the warm runs.
         if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
-        if (json()) m_out << withDevice(checkJson(**p, r, false, m_a.has("timing"))).dump(2) << "\n";
+        if (json()) m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
         else printCheckText(**p, r, *kernels);
         return finish(r);
     }
@@ -300,7 +303,7 @@ class Command {
             else printAllLine(p, r);
             if (m_runner->wedged()) return finish(r);
         }
-        if (json()) m_out << withDevice({{"results", results}, {"pass", allPass}}).dump(2) << "\n";
+        if (json()) m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
         else m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail")) << m_style.dim(" on " + m_runner->info().name) << "\n";
         printValidation();
         if (!m_set.errors.empty()) return kExitUsage;
@@ -342,7 +345,7 @@ class Command {
         if (auto s = startEngines(); !s) return report(s.error());
         CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
         if (json()) {
-            m_out << withDevice(checkJson(puzzle, r, true, m_a.has("timing"))).dump(2) << "\n";
+            m_out << jsonText(withDevice(checkJson(puzzle, r, true, m_a.has("timing")))) << "\n";
             return finish(r);
         }
         m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
@@ -403,7 +406,7 @@ class Command {
         auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
         if (!r) return benchFailed(r.error());
         if (json()) {
-            m_out << benchJson(**p, filesText(*kernels), *r).dump(2) << "\n";
+            m_out << jsonText(benchJson(**p, filesText(*kernels), *r)) << "\n";
             return r->pass ? kExitPass : kExitFail;
         }
         printBench(*r);
@@ -451,7 +454,7 @@ class Command {
             if (json()) rows.push_back(r ? benchJson(p, "--solution", *r) : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
             results.emplace_back(&p, std::move(r));
         }
-        if (json()) m_out << nlohmann::json{{"version", kJsonVersion}, {"device", m_runner->info().name}, {"n", o->n}, {"results", rows}}.dump(2) << "\n";
+        if (json()) m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"device", m_runner->info().name}, {"n", o->n}, {"results", rows}}) << "\n";
         else printScanTable(results);
         return allPass ? kExitPass : kExitFail;
     }
@@ -546,7 +549,7 @@ class Command {
         if (json()) {
             nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
             if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
-            m_out << j.dump(2) << "\n";
+            m_out << jsonText(j) << "\n";
             return finish(r);
         }
         m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
@@ -581,7 +584,7 @@ class Command {
         for (const Diagnostic& d : problems) m_err << d.str() << "\n";
         if (hasErrors(problems)) return kExitUsage;
         std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
-        if (json()) m_out << withDevice(walkthroughJson(run, **c, only)).dump(2) << "\n";
+        if (json()) m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
         else printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
         return kExitPass;
     }
@@ -600,7 +603,15 @@ class Command {
 } // namespace
 
 int runCommand(const Args& args, std::ostream& out, std::ostream& err) {
-    return Command(args, out, err).run();
+    // Everything printed passes the terminal filter: kernels, puzzle files and file names are
+    // not trusted to hold only printable text.
+    bool color = Style::detect(args.value("color").value_or("auto"));
+    TerminalFilter outFilter(out.rdbuf(), color), errFilter(err.rdbuf(), color);
+    std::ostream safeOut(&outFilter), safeErr(&errFilter);
+    int code = Command(args, safeOut, safeErr).run();
+    safeOut.flush();
+    safeErr.flush();
+    return code;
 }
 
 } // namespace vkp::cli

@@ -5,6 +5,7 @@
 #include "app/app_args.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/terminal_text.h"
 #include "worker/worker_runner.h"
 
 int main(int argc, char** argv) {
@@ -12,7 +13,7 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "--worker") return vkp::worker::workerMain(argc, argv);
     auto args = vkp::cli::parseArgs(argc, argv);
     if (!args) {
-        std::cerr << "vkpuzzles: " << args.error().message << "\n";
+        std::cerr << "vkpuzzles: " << vkp::cli::terminalText(args.error().message, false) << "\n"; // it quotes the arguments
         return vkp::cli::kExitUsage;
     }
     if (vkp::app::wantsApp(*args)) return vkp::app::runAppFromArgs(*args, std::cerr);

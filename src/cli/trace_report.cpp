@@ -1,5 +1,6 @@
 #include "cli/trace_report.h"
 
+#include <charconv>
 #include <iomanip>
 #include <sstream>
 
@@ -99,8 +100,11 @@ std::optional<uint64_t> threadArg(const std::string& text, const TraceLaunch& l)
     std::istringstream in(text);
     std::string part;
     for (int d = 0; std::getline(in, part, ','); ++d) {
-        if (d > 2 || part.empty() || part.find_first_not_of("0123456789 ") != std::string::npos) return std::nullopt;
-        g[d] = std::stoull(part);
+        size_t first = part.find_first_not_of(' '), last = part.find_last_not_of(' ');
+        if (d > 2 || first == std::string::npos) return std::nullopt;
+        // from_chars, not stoull: a number past 2^64 is a wrong thread, not an exception.
+        auto [end, ec] = std::from_chars(part.data() + first, part.data() + last + 1, g[d]);
+        if (ec != std::errc() || end != part.data() + last + 1) return std::nullopt;
     }
     for (int d = 0; d < 3; ++d)
         if (g[d] >= uint64_t(l.workgroupSize[d]) * l.workgroups[d]) return std::nullopt;

@@ -7,10 +7,10 @@ namespace vkp {
 
 class ExprParser {
   public:
-    explicit ExprParser(const std::string& text) : m_s(text) { m_e.m_text = text; }
+    ExprParser(const std::string& text, const std::string& field) : m_s(text), m_field(field) { m_e.m_text = text; }
 
     Result<Expr> run() {
-        int root = sum();
+        sum();
         skip();
         if (!m_error.empty()) return fail();
         if (m_at != m_s.size()) {
@@ -19,13 +19,12 @@ class ExprParser {
             return fail();
         }
         return std::move(m_e);
-        (void)root;
     }
 
   private:
     using K = Expr::Node::Kind;
     Error fail() const {
-        return Error{ErrorKind::PuzzleFile, "in the expression \"" + m_s + "\", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
+        return Error{ErrorKind::PuzzleFile, Expr::describe(m_s, m_field) + ", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
     }
     void skip() {
         while (m_at < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_at]))) ++m_at;
@@ -38,8 +37,11 @@ class ExprParser {
         }
         return false;
     }
-    int node(K kind, uint64_t value = 0, int a = -1, int b = -1) {
-        m_e.m_nodes.push_back({kind, value, a, b});
+    int node(K kind, size_t at, uint64_t value = 0, int a = -1, int b = -1) {
+        if (m_e.m_nodes.size() == kMaxExprNodes)
+            error("it has more than " + std::to_string(kMaxExprNodes) + " numbers, names and operators; write it shorter");
+        if (!m_error.empty()) return 0; // parsing stops at the first error; node 0 stands in
+        m_e.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at)});
         return static_cast<int>(m_e.m_nodes.size()) - 1;
     }
     void error(const std::string& message) {
@@ -50,38 +52,67 @@ class ExprParser {
     }
     int sum() {
         int left = product();
-        for (;;) {
-            if (eat('+')) left = node(K::Add, 0, left, product());
-            else if (eat('-')) left = node(K::Sub, 0, left, product());
-            else return left;
+        while (m_error.empty()) {
+            skip();
+            size_t at = m_at;
+            if (eat('+')) left = node(K::Add, at, 0, left, product());
+            else if (eat('-')) left = node(K::Sub, at, 0, left, product());
+            else break;
         }
+        return left;
     }
     int product() {
         int left = atom();
-        for (;;) {
-            if (eat('*')) left = node(K::Mul, 0, left, atom());
-            else if (eat('/')) left = node(K::Div, 0, left, atom());
-            else if (eat('%')) left = node(K::Mod, 0, left, atom());
-            else return left;
+        while (m_error.empty()) {
+            skip();
+            size_t at = m_at;
+            if (eat('*')) left = node(K::Mul, at, 0, left, atom());
+            else if (eat('/')) left = node(K::Div, at, 0, left, atom());
+            else if (eat('%')) left = node(K::Mod, at, 0, left, atom());
+            else break;
         }
+        return left;
+    }
+    // Parentheses and function arguments recurse; the depth bound keeps the stack small.
+    bool enter() {
+        if (++m_depth <= kMaxExprDepth) return true;
+        error("it nests deeper than " + std::to_string(kMaxExprDepth) + " levels of parentheses and function calls");
+        return false;
     }
     int atom() {
         skip();
-        if (eat('(')) {
+        if (!m_error.empty()) return 0;
+        if (m_at < m_s.size() && m_s[m_at] == '(') {
+            if (!enter()) return 0;
+            ++m_at;
             int inner = sum();
             if (!eat(')')) error("')' expected");
+            --m_depth;
             return inner;
         }
-        if (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) {
-            uint64_t v = 0;
-            while (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) v = v * 10 + uint64_t(m_s[m_at++] - '0');
-            return node(K::Number, v);
-        }
+        if (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) return number();
         size_t start = m_at;
         while (m_at < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_at])) || m_s[m_at] == '_')) ++m_at;
         std::string name = m_s.substr(start, m_at - start);
-        if (name == "N") return node(K::N);
-        if (name == "WG") return node(K::WG);
+        if (name == "N") return node(K::N, start);
+        if (name == "WG") return node(K::WG, start);
+        if (int f = function(name, start); f >= 0) return f;
+        if (!name.empty()) {
+            m_e.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
+            return node(K::Name, start, m_e.m_names.size() - 1);
+        }
+        m_at = start;
+        error("a number, N, WG, a constant, a function or '(' expected");
+        return 0;
+    }
+    int number() {
+        size_t start = m_at;
+        uint64_t v = 0;
+        while (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) v = v * 10 + uint64_t(m_s[m_at++] - '0');
+        return node(K::Number, start, v);
+    }
+    // A call of one of the functions, or -1 when `name` is none of them.
+    int function(const std::string& name, size_t start) {
         static const std::pair<const char*, K> functions[] = {{"ceil_div", K::CeilDiv}, {"min", K::Min}, {"max", K::Max},
                                                               {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil},
                                                               {"pow2", K::Pow2}, {"pow", K::Pow},
@@ -90,28 +121,33 @@ class ExprParser {
             if (name != fname) continue;
             bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max || kind == K::Pow || kind == K::LogCeil;
             if (!eat('(')) error("'(' expected after " + name);
+            if (!enter()) return 0;
             int a = sum(), b = -1;
             if (binary && !eat(',')) error("',' expected: " + name + " takes two arguments");
             if (binary) b = sum();
             if (!eat(')')) error("')' expected");
-            return node(kind, 0, a, b);
+            --m_depth;
+            return node(kind, start, 0, a, b);
         }
-        if (!name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]))) {
-            m_e.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
-            return node(K::Name, m_e.m_names.size() - 1);
-        }
-        m_at = start;
-        error("a number, N, WG, a constant, a function or '(' expected");
-        return node(K::Number, 0);
+        return -1;
     }
 
     const std::string& m_s;
+    const std::string& m_field;
     size_t m_at = 0, m_errorAt = 0;
+    int m_depth = 0;
     std::string m_error;
     Expr m_e;
 };
 
-Result<Expr> Expr::parse(const std::string& text) { return ExprParser(text).run(); }
+Result<Expr> Expr::parse(const std::string& text, const std::string& field) { return ExprParser(text, field).run(); }
+
+std::string Expr::describe(const std::string& text, const std::string& field) {
+    constexpr size_t kShown = 60; // a hostile expression may be megabytes long
+    std::string shown = text.size() <= kShown ? text : text.substr(0, kShown) + "...";
+    if (field.empty()) return "in the expression \"" + shown + "\"";
+    return "in the expression of '" + field + "' (\"" + shown + "\")";
+}
 
 Expr Expr::literal(uint64_t value) {
     Expr e;
@@ -120,7 +156,15 @@ Expr Expr::literal(uint64_t value) {
     return e;
 }
 
-uint64_t Expr::evaluate(const ExprVars& vars) const { return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars); }
+uint64_t Expr::evaluate(const ExprVars& vars) const { return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, nullptr); }
+
+Result<uint64_t> Expr::evaluateChecked(const ExprVars& vars, const std::string& field) const {
+    size_t zeroAt = 0;
+    uint64_t v = m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, &zeroAt);
+    if (zeroAt == 0) return v;
+    return Error{ErrorKind::PuzzleFile, "division by zero " + describe(m_text, field) + ", column " + std::to_string(zeroAt) +
+                                            " (the divisor is 0 in this case)"};
+}
 
 std::vector<std::string> Expr::names() const { return m_names; }
 
@@ -154,10 +198,16 @@ uint64_t logCeil(uint64_t base, uint64_t a) {
 
 } // namespace
 
-uint64_t Expr::eval(int i, const ExprVars& v) const {
+uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
     const Node& n = m_nodes[i];
-    auto a = [&] { return eval(n.a, v); };
-    auto b = [&] { return eval(n.b, v); };
+    auto a = [&] { return eval(n.a, v, zeroAt); };
+    auto b = [&] { return eval(n.b, v, zeroAt); };
+    // The divisor of Div, Mod and CeilDiv, noting where it is 0 (the result is then 0).
+    auto divisor = [&] {
+        uint64_t d = b();
+        if (d == 0 && zeroAt && *zeroAt == 0) *zeroAt = n.at + 1;
+        return d;
+    };
     switch (n.kind) {
     case Node::Kind::Number: return n.value;
     case Node::Kind::N: return v.n;
@@ -170,9 +220,9 @@ uint64_t Expr::eval(int i, const ExprVars& v) const {
     case Node::Kind::Add: return a() + b();
     case Node::Kind::Sub: return a() - b();
     case Node::Kind::Mul: return a() * b();
-    case Node::Kind::Div: { uint64_t d = b(); return d ? a() / d : 0; }
-    case Node::Kind::Mod: { uint64_t d = b(); return d ? a() % d : 0; }
-    case Node::Kind::CeilDiv: { uint64_t d = b(); return d ? (a() + d - 1) / d : 0; }
+    case Node::Kind::Div: { uint64_t d = divisor(); return d ? a() / d : 0; }
+    case Node::Kind::Mod: { uint64_t d = divisor(); return d ? a() % d : 0; }
+    case Node::Kind::CeilDiv: { uint64_t d = divisor(); return d ? (a() + d - 1) / d : 0; }
     case Node::Kind::Min: return std::min(a(), b());
     case Node::Kind::Max: return std::max(a(), b());
     case Node::Kind::Log2Ceil: { uint64_t x = a(), r = 0; while ((uint64_t(1) << r) < x && r < 63) ++r; return r; }

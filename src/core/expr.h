@@ -23,14 +23,23 @@ struct ExprVars {
     const std::map<std::string, uint64_t>* names = nullptr; // constants; an unknown name is 0
 };
 
+// Limits that keep a hostile puzzle file from overflowing the stack: parsing and evaluating
+// recurse once per nesting level and once per operator of a chain.
+inline constexpr int kMaxExprDepth = 64;    // parentheses and function calls inside each other
+inline constexpr size_t kMaxExprNodes = 512; // numbers, names and operators in all
+
 class Expr {
   public:
-    // Parses `text`; the error message names the column (1-based) of the problem.
-    static Result<Expr> parse(const std::string& text);
+    // Parses `text`; the error message names the column (1-based) of the problem and, when
+    // given, the puzzle field the expression is written in ("workgroups").
+    static Result<Expr> parse(const std::string& text, const std::string& field = {});
     static Expr literal(uint64_t value);
 
     // Division by zero gives 0; results wrap like uint64.
     uint64_t evaluate(const ExprVars& vars) const;
+    // The same, but a division (or %, ceil_div) by zero is an error naming its column: a
+    // puzzle file that divides by zero in one of its cases has a bug its author must see.
+    Result<uint64_t> evaluateChecked(const ExprVars& vars, const std::string& field = {}) const;
     bool usesN() const;
     std::vector<std::string> names() const; // names other than N and WG it uses
     const std::string& text() const { return m_text; }
@@ -40,10 +49,15 @@ class Expr {
         Kind kind = Kind::Number;
         uint64_t value = 0;
         int a = -1, b = -1; // operand node indices
+        uint32_t at = 0;    // 0-based column of the operator or operand in the text
     };
 
+    // "the expression in 'field' ("text")", the text cut short when it is long.
+    static std::string describe(const std::string& text, const std::string& field);
+
   private:
-    uint64_t eval(int node, const ExprVars& v) const;
+    // `zeroAt`, when given, receives 1 + the column of the first division by zero.
+    uint64_t eval(int node, const ExprVars& v, size_t* zeroAt) const;
     std::vector<Node> m_nodes; // the root is the last node
     std::vector<std::string> m_names; // Name nodes: value indexes this
     std::string m_text;

@@ -55,8 +55,8 @@ class PassParser {
         if (!isIdentifier(k.name)) m_r.fail(t.get("name"), "a kernel's name must be a word (letters, digits, _): it names its file, NAME.comp");
         for (const KernelDecl& other : m_p.kernels)
             if (other.name == k.name) m_r.fail(t.get("name"), "kernel name '" + k.name + "' is used twice");
-        k.starterPath = (fs::path(m_p.dir) / m_r.stringOr(t, "starter", "starter/" + k.name + ".comp")).string();
-        k.solutionPath = (fs::path(m_p.dir) / m_r.stringOr(t, "solution", "solution/" + k.name + ".comp")).string();
+        k.starterPath = m_r.fileInFolder(t, "starter", "starter/" + k.name + ".comp", m_p.dir);
+        k.solutionPath = m_r.fileInFolder(t, "solution", "solution/" + k.name + ".comp", m_p.dir);
         if (const toml::node* b = t.get("buffers")) {
             if (!b->is_array()) m_r.fail(b, "'buffers' must be an array of buffer names");
             for (const toml::node& n : *b->as_array()) k.buffers.push_back(bufferNamed(&n, "buffers"));

@@ -59,7 +59,9 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
             ExprVars vars = caseVars(puzzle, c, names);
             CaseDispatch d{p, pass.kernel, static_cast<uint32_t>(i), static_cast<uint32_t>(reps)};
             for (int a = 0; a < 3; ++a) {
-                uint64_t w = pass.workgroups[a].evaluate(vars);
+                auto checked = pass.workgroups[a].evaluateChecked(vars, "workgroups");
+                if (!checked) return passError(pass, checked.error().message + " in repetition " + std::to_string(i));
+                uint64_t w = *checked;
                 if (w < 1 || w > maxWorkgroups)
                     return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() + "\") come to " +
                                                std::to_string(w) + " in repetition " + std::to_string(i) + "; they must be 1 to " +

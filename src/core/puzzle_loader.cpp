@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -56,6 +57,29 @@ void Reader::rejectUnknownKeys(const toml::table& t, const std::vector<std::stri
         throw LoadFailure{Error{ErrorKind::PuzzleFile, "unknown key '" + k + "' in " + what + hint,
                                 {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}}};
     }
+}
+
+std::string Reader::fileInFolder(const toml::table& t, const char* key, const std::string& fallback, const std::string& dir) const {
+    const toml::node* n = t.get(key);
+    std::string given = n ? asString(n, key) : fallback;
+    const toml::node* at = n ? n : &t;
+    auto outside = [&] {
+        fail(at, std::string("'") + key + "' names \"" + given + "\", which is outside the puzzle's folder; a puzzle's files must be inside it");
+    };
+    if (given.empty()) fail(at, std::string("'") + key + "' must name a file");
+    fs::path relative(given);
+    if (relative.is_absolute()) outside();
+    std::error_code ec;
+    fs::path base = fs::weakly_canonical(fs::path(dir), ec);
+    fs::path full = ec ? fs::path() : fs::weakly_canonical(fs::path(dir) / relative, ec);
+    if (ec) fail(at, std::string("'") + key + "': cannot follow \"" + given + "\": " + ec.message());
+    // "dir/sub/.." comes back as "dir/", whose last element is empty: drop it.
+    for (fs::path* p : {&base, &full})
+        if (p->has_relative_path() && p->filename().empty()) *p = p->parent_path();
+    // Component by component, so that "/p/01-map-x" is not taken to be inside "/p/01-map".
+    auto [inBase, inFull] = std::mismatch(base.begin(), base.end(), full.begin(), full.end());
+    if (inBase != base.end() || inFull == full.end()) outside();
+    return (fs::path(dir) / relative).string();
 }
 
 namespace {
@@ -168,8 +192,8 @@ class PuzzleParser {
         m_p.tolerance = m_r.numberOr(root, "tolerance", m_p.tolerance);
         if (!(m_p.tolerance >= 0) || !std::isfinite(m_p.tolerance))
             m_r.fail(root.get("tolerance"), "'tolerance' must be a finite number, 0 or more");
-        m_p.starterPath = (fs::path(m_p.dir) / m_r.stringOr(root, "starter", "starter.comp")).string();
-        m_p.solutionPath = (fs::path(m_p.dir) / m_r.stringOr(root, "solution", "solution.comp")).string();
+        m_p.starterPath = m_r.fileInFolder(root, "starter", "starter.comp", m_p.dir);
+        m_p.solutionPath = m_r.fileInFolder(root, "solution", "solution.comp", m_p.dir);
         parseHints(root);
         parseLimits(root);
         parseBuffers(root);
@@ -269,7 +293,7 @@ class PuzzleParser {
         for (size_t i = 0; i < a.size(); ++i) {
             c.workgroupExprs[i] = parseExprValue(m_r, a.get(i), "workgroups");
             checkNames(a.get(i), c.workgroupExprs[i], true);
-            c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", c.workgroupExprs[i].evaluate(vars), 1, kMaxWorkgroupsPerDim);
+            c.workgroups[i] = boundedValue(m_r, a.get(i), "workgroups", evaluateExpr(m_r, a.get(i), "workgroups", c.workgroupExprs[i], vars), 1, kMaxWorkgroupsPerDim);
         }
     }
     void parseCaseConstants(const toml::table& t, TestCase& c, const ExprVars& vars) {
@@ -282,7 +306,7 @@ class PuzzleParser {
             if (v->is_string()) {
                 c.constantExprs[d.id] = parseExprValue(m_r, v, d.name);
                 checkNames(v, c.constantExprs[d.id], false);
-                c.constants[d.id] = boundedValue(m_r, v, d.name, c.constantExprs[d.id].evaluate(vars), 0, UINT32_MAX);
+                c.constants[d.id] = boundedValue(m_r, v, d.name, evaluateExpr(m_r, v, d.name, c.constantExprs[d.id], vars), 0, UINT32_MAX);
                 continue;
             }
             int64_t x = m_r.asInteger(v, d.name);
@@ -325,6 +349,8 @@ class PuzzleParser {
     void fillSizedScratch(const toml::table& t, TestCase& c, const ExprVars& vars) {
         for (size_t i = 0; i < m_p.buffers.size(); ++i) {
             if (c.data[i] || !m_p.buffers[i].size) continue;
+            if (auto v = m_p.buffers[i].size->evaluateChecked(vars, "size"); !v)
+                m_r.fail(&t, "buffer '" + m_p.buffers[i].name + "': " + v.error().message);
             c.data[i] = sizedScratch(*m_p.buffers[i].size, vars);
             c.data[i]->where = m_r.where(&t);
             if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)
@@ -408,20 +434,13 @@ std::string folderSlug(const std::string& folder, int& number) {
     size_t dash = folder.find('-');
     if (dash == std::string::npos || dash == 0) return folder;
     std::string prefix = folder.substr(0, dash);
-    if (!std::all_of(prefix.begin(), prefix.end(), ::isdigit)) return folder;
+    // Up to 9 digits: a longer run is a name, not a number (std::stoi would throw on it).
+    if (prefix.size() > 9 || !std::all_of(prefix.begin(), prefix.end(), ::isdigit)) return folder;
     number = std::stoi(prefix);
     return folder.substr(dash + 1);
 }
 
 } // namespace
-
-Result<std::string> readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{ErrorKind::Io, "cannot read the file", {path}};
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, const std::string& dir) {
     Puzzle p;
@@ -444,16 +463,79 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, con
 
 Result<Puzzle> loadPuzzle(const std::string& dir) {
     std::string file = (fs::path(dir) / "puzzle.toml").string();
-    auto text = readTextFile(file);
+    auto text = readTextFile(file, kPuzzleFileLimit);
     if (!text) return text.error();
     auto p = parsePuzzle(*text, file, dir);
     if (!p) return p;
     for (const KernelDecl& k : p->kernels)
-        for (const std::string* path : {&k.starterPath, &k.solutionPath})
-            if (!fs::exists(*path))
-                return Error{ErrorKind::PuzzleFile, "the kernel file '" + fs::relative(*path, dir).string() + "' is missing", {file}};
+        for (const std::string* path : {&k.starterPath, &k.solutionPath}) {
+            std::error_code ec;
+            fs::file_status st = fs::status(*path, ec);
+            std::string shown = fs::path(*path).lexically_relative(dir).string();
+            if (!fs::exists(st)) return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is missing", {file}};
+            if (!fs::is_regular_file(st))
+                return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is not a plain file (a folder, FIFO or device)", {file}};
+        }
     return p;
 }
+
+namespace {
+
+// The folders under `root` that hold a puzzle.toml, sorted. Every filesystem call is the
+// non-throwing kind: a symbolic link loop or an unreadable folder in a downloaded pack becomes
+// an error naming its path, and the other puzzles still load.
+std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>& errors) {
+    std::vector<fs::path> dirs;
+    std::vector<Error> found; // sorted by path below, like the puzzles
+    std::error_code ec;
+    fs::directory_iterator it(root, ec), end;
+    if (ec) {
+        errors.push_back(Error{ErrorKind::Io, "cannot list this folder: " + ec.message(), {root}});
+        return dirs;
+    }
+    for (; !ec && it != end; it.increment(ec)) {
+        const fs::path& path = it->path();
+        std::error_code kindError;
+        bool isDir = fs::is_directory(path, kindError);
+        if (kindError) {
+            if (kindError != std::errc::no_such_file_or_directory) // a dangling link is simply not a puzzle
+                found.push_back(Error{ErrorKind::Io, "cannot open this folder: " + kindError.message(), {path.string()}});
+            continue;
+        }
+        if (!isDir) continue;
+        std::error_code tomlError;
+        bool hasToml = fs::exists(path / "puzzle.toml", tomlError);
+        if (tomlError) found.push_back(Error{ErrorKind::Io, "cannot read this folder: " + tomlError.message(), {path.string()}});
+        else if (hasToml) dirs.push_back(path);
+    }
+    std::sort(found.begin(), found.end(), [](const Error& a, const Error& b) { return a.where.file < b.where.file; });
+    errors.insert(errors.end(), found.begin(), found.end());
+    if (ec) errors.push_back(Error{ErrorKind::Io, "cannot list this folder to its end: " + ec.message(), {root}});
+    std::sort(dirs.begin(), dirs.end());
+    return dirs;
+}
+
+// Two folders with one slug or number: only the first is reachable by that name; two with one
+// order in a track: the list order falls back to the folder names. Both deserve a word.
+void warnDuplicates(PuzzleSet& set) {
+    std::map<std::string, const Puzzle*> slugs;
+    std::map<int, const Puzzle*> numbers;
+    std::map<std::pair<std::string, int>, const Puzzle*> orders;
+    auto warn = [&](const Puzzle& p, const std::string& message) { set.warnings.push_back(Error{ErrorKind::PuzzleFile, message, {p.file}}); };
+    for (const Puzzle& p : set.puzzles) {
+        if (auto [first, fresh] = slugs.emplace(p.slug, &p); !fresh)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the slug '" + p.slug + "'; '" + p.slug +
+                        "' names " + first->second->folder + " only");
+        if (auto [first, fresh] = numbers.emplace(p.number, &p); !fresh && p.number > 0)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the number " + std::to_string(p.number) + "; '" +
+                        std::to_string(p.number) + "' names " + first->second->folder + " only");
+        if (auto [first, fresh] = orders.emplace(std::make_pair(p.track, p.order), &p); !fresh)
+            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have order = " + std::to_string(p.order) + " in the '" +
+                        p.track + "' track; they are listed by folder name");
+    }
+}
+
+} // namespace
 
 PuzzleSet loadPuzzleSet(const std::string& root) {
     PuzzleSet set;
@@ -463,10 +545,7 @@ PuzzleSet loadPuzzleSet(const std::string& root) {
         set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folder here", {root}});
         return set;
     }
-    std::vector<fs::path> dirs;
-    for (const auto& e : fs::directory_iterator(root, ec))
-        if (e.is_directory() && fs::exists(e.path() / "puzzle.toml")) dirs.push_back(e.path());
-    std::sort(dirs.begin(), dirs.end());
+    std::vector<fs::path> dirs = puzzleFolders(root, set.errors);
     for (const fs::path& d : dirs) {
         auto p = loadPuzzle(d.string());
         if (p) set.puzzles.push_back(std::move(*p));
@@ -478,6 +557,7 @@ PuzzleSet loadPuzzleSet(const std::string& root) {
         if (a.track != b.track) return a.track < b.track;
         return a.order < b.order;
     });
+    warnDuplicates(set);
     if (set.puzzles.empty() && set.errors.empty())
         set.errors.push_back(Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
     return set;

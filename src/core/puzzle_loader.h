@@ -6,6 +6,7 @@
 
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "core/text_file.h" // readTextFile, for the loaders' users
 
 namespace vkp {
 
@@ -26,6 +27,7 @@ struct PuzzleSet {
     std::string root;
     std::vector<Puzzle> puzzles; // sorted by track (classic first), then order
     std::vector<Error> errors;   // one per folder that did not load
+    std::vector<Error> warnings; // loaded, but two folders share a slug, a number or an order
 
     // By folder name ("01-map"), slug ("map") or number ("1"); NotFound lists close names.
     Result<const Puzzle*> find(const std::string& name) const;
@@ -35,8 +37,5 @@ PuzzleSet loadPuzzleSet(const std::string& root);
 
 // A zero-filled scratch buffer sized by its `size` expression.
 DataSpec sizedScratch(const Expr& size, const ExprVars& vars);
-
-// Reads a whole text file; Io error when it cannot.
-Result<std::string> readTextFile(const std::string& path);
 
 } // namespace vkp

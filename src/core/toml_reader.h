@@ -83,6 +83,11 @@ class Reader {
     }
     const std::string& file() const { return m_file; }
 
+    // The path of the file `key` names (or `fallback`), relative to the puzzle's folder `dir`.
+    // A puzzle pack is a stranger's content: the file must resolve, symbolic links included,
+    // inside `dir` (no "../../etc/passwd", no "/etc/shadow").
+    std::string fileInFolder(const toml::table& t, const char* key, const std::string& fallback, const std::string& dir) const;
+
     // Every key of `t` must be one of `known`: a typo (`global_read = 1`, `tolerence`) would
     // otherwise drop a rule without a word. Fails at the key's line with the nearest known key
     // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]").
@@ -113,9 +118,16 @@ inline Expr parseExprValue(const Reader& r, const toml::node* n, const std::stri
         return Expr::literal(static_cast<uint64_t>(v));
     }
     if (!n->is_string()) r.fail(n, "'" + key + "' must be an integer or an expression in quotes, such as \"ceil_div(N, WG)\"");
-    auto e = Expr::parse(n->as_string()->get());
+    auto e = Expr::parse(n->as_string()->get(), key);
     if (!e) r.fail(n, e.error().message);
     return *e;
+}
+
+// The value of `e` in a case; a division by zero fails at the expression's line.
+inline uint64_t evaluateExpr(const Reader& r, const toml::node* n, const std::string& key, const Expr& e, const ExprVars& vars) {
+    auto v = e.evaluateChecked(vars, key);
+    if (!v) r.fail(n, v.error().message);
+    return *v;
 }
 
 inline uint32_t boundedValue(const Reader& r, const toml::node* n, const std::string& key, uint64_t v, uint64_t lo, uint64_t hi) {

@@ -285,7 +285,7 @@ bool hasWalkthrough(const Puzzle& puzzle) {
 Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
     std::string path = (fs::path(puzzle.dir) / kWalkthroughFile).string();
     if (!hasWalkthrough(puzzle)) return std::optional<Walkthrough>{};
-    auto text = readTextFile(path);
+    auto text = readTextFile(path, kPuzzleFileLimit);
     if (!text) return text.error();
     auto w = parseWalkthrough(*text, path, puzzle);
     if (!w) return w.error();

@@ -4,6 +4,7 @@
 #include "gpu/run_resources.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 
@@ -147,7 +148,11 @@ std::string lower(std::string s) {
 
 bool matches(const DeviceInfo& d, const std::string& selector) {
     std::string s = lower(selector);
-    if (!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit)) return d.index == std::stoul(s);
+    if (!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit)) {
+        uint64_t index = 0; // a number past 2^64 matches no device (std::stoul would throw)
+        auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), index);
+        return ec == std::errc() && d.index == index;
+    }
     if (s == "cpu") return d.type == DeviceTypeKind::Cpu;
     if (s == "gpu") return d.type != DeviceTypeKind::Cpu;
     return lower(d.name).find(s) != std::string::npos;

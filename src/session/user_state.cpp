@@ -17,6 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text_file.h"
+#include "session/json_text.h"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -41,12 +44,12 @@ std::string safeName(const std::string& name) {
     return out.empty() ? "_" : out;
 }
 
-std::optional<std::string> readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+// A state file's text; nullopt when there is none yet. A FIFO, a device, a link loop or a huge
+// file is an error, so that it is set aside and reported instead of hanging the app.
+std::optional<Result<std::string>> readStateFile(const fs::path& path) {
+    std::error_code ec;
+    if (fs::symlink_status(path, ec).type() == fs::file_type::not_found) return std::nullopt;
+    return readTextFile(path.string(), kStateFileLimit);
 }
 
 // Moves an unreadable file out of the way and says where it went.
@@ -111,9 +114,20 @@ Settings settingsFrom(const json& j) {
 
 } // namespace
 
+std::optional<std::string> folderProblem(const std::string& dir) {
+    std::error_code ec;
+    fs::file_status st = fs::status(dir, ec);
+    if (!fs::exists(st) || fs::is_directory(st)) return std::nullopt;
+    return "The data folder " + dir + " is a file, not a folder, so drafts, progress and settings cannot be saved; move that file away.";
+}
+
 Status writeFileAtomically(const std::string& path, const std::string& text) {
     fs::path target(path);
     std::error_code ec;
+    // create_directories would only say "File exists" when a folder on the way is a file.
+    for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path(); up = up.parent_path())
+        if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
+            return Error{ErrorKind::Io, "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
     fs::create_directories(target.parent_path(), ec);
     if (ec) return Error{ErrorKind::Io, "cannot create " + target.parent_path().string() + ": " + ec.message()};
     std::string tmp = path + ".tmp-" + std::to_string(getpid());
@@ -152,6 +166,8 @@ UserState::UserState(std::string directory) : m_dir(std::move(directory)) {}
 
 std::vector<std::string> UserState::load() {
     std::vector<std::string> problems;
+    if (auto p = folderProblem(m_dir)) return {*p}; // nothing to read, and every save would fail
+
     if (auto p = loadSettings()) problems.push_back(*p);
     if (auto p = loadProgress()) problems.push_back(*p);
     for (std::string& p : loadDrafts()) problems.push_back(std::move(p));
@@ -160,8 +176,10 @@ std::vector<std::string> UserState::load() {
 
 std::optional<std::string> UserState::loadSettings() {
     fs::path path = fs::path(m_dir) / "settings.json";
-    auto text = readFile(path);
-    if (!text) return std::nullopt;
+    auto read = readStateFile(path);
+    if (!read) return std::nullopt;
+    Result<std::string>& text = *read;
+    if (!text) return setAside(path, text.error().message) + "; default settings are used";
     try {
         m_settings = settingsFrom(parseObject(*text));
     } catch (const std::exception& e) {
@@ -173,8 +191,10 @@ std::optional<std::string> UserState::loadSettings() {
 
 std::optional<std::string> UserState::loadProgress() {
     fs::path path = fs::path(m_dir) / "progress.json";
-    auto text = readFile(path);
-    if (!text) return std::nullopt;
+    auto read = readStateFile(path);
+    if (!read) return std::nullopt;
+    Result<std::string>& text = *read;
+    if (!text) return setAside(path, text.error().message) + "; progress starts afresh";
     try {
         json j = parseObject(*text);
         std::map<std::string, PuzzleProgress> progress;
@@ -198,18 +218,26 @@ std::vector<std::string> UserState::loadDrafts() {
     std::vector<std::string> problems;
     std::error_code ec;
     fs::path dir = fs::path(m_dir) / "drafts";
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-        if (!e.is_regular_file() || e.path().extension() != ".json") continue;
-        auto text = readFile(e.path());
+    // Non-throwing iteration: a draft that is a link loop or a FIFO is set aside, not fatal.
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& path = it->path();
+        if (path.extension() != ".json") continue;
+        auto read = readStateFile(path);
+        if (!read) continue; // removed since it was listed
+        Result<std::string>& text = *read;
+        if (!text) {
+            problems.push_back(setAside(path, text.error().message) + "; that puzzle starts from its starter kernel");
+            continue;
+        }
         try {
-            json j = parseObject(text.value_or(""));
+            json j = parseObject(*text);
             Draft d;
             d.text = j.at("text").get<std::string>();
             if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
             d.previousReason = j.value("previous_reason", std::string());
-            m_drafts[j.value("puzzle", e.path().stem().string())] = std::move(d);
+            m_drafts[j.value("puzzle", path.stem().string())] = std::move(d);
         } catch (const std::exception& ex) {
-            problems.push_back(setAside(e.path(), ex.what()) + "; that puzzle starts from its starter kernel");
+            problems.push_back(setAside(path, ex.what()) + "; that puzzle starts from its starter kernel");
         }
     }
     return problems;
@@ -221,7 +249,7 @@ Status UserState::saveSettings() const {
               {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
               {"window_width", s.windowWidth}, {"window_height", s.windowHeight},
               {"show_legends", s.showLegends}, {"show_explanations", s.showExplanations}};
-    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), j.dump(2) + "\n");
+    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), jsonText(j) + "\n");
 }
 
 PuzzleProgress UserState::progress(const std::string& puzzle) const {
@@ -237,7 +265,7 @@ Status UserState::saveProgress() const {
         puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed},
                          {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
-    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), j.dump(2) + "\n");
+    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), jsonText(j) + "\n");
 }
 
 namespace {
@@ -314,8 +342,8 @@ Status UserState::saveDraft(const std::string& puzzle, const Draft& draft) {
     json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
-    // Invalid UTF-8 (pasted binary) must not make the draft unsavable: replace it.
-    return writeFileAtomically(draftPath(puzzle), j.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    // Invalid UTF-8 (pasted binary) must not make the draft unsavable: jsonText replaces it.
+    return writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n");
 }
 
 } // namespace vkp

@@ -1,6 +1,7 @@
 #include "shader/compiler.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -263,7 +264,9 @@ std::vector<Diagnostic> parseCompilerMessages(const std::string& text, const std
         d.file = fileName;
         std::string sev;
         if (std::regex_match(row, m, withLine)) {
-            d.line = std::stoi(m[2]);
+            // A `#line` directive can make the number huge; past int it is left unknown (0).
+            std::string digits = m[2];
+            std::from_chars(digits.data(), digits.data() + digits.size(), d.line);
             sev = m[3];
             d.message = m[4];
         } else if (std::regex_match(row, m, withoutLine)) {

@@ -10,6 +10,7 @@ namespace vkp::ui {
 Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), m_state(m_options.dataDir) {
     m_puzzles = loadPuzzleSet(m_options.puzzleRoot);
     for (const Error& e : m_puzzles.errors) m_messages.push_back("A puzzle was skipped: " + e.str());
+    for (const Error& e : m_puzzles.warnings) m_messages.push_back("Puzzle pack: " + e.str());
     if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
     if (m_options.persist) {
         for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));
@@ -62,7 +63,7 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
     }
     if (files.size() == 1 && !fs::is_directory(spec, ec)) {
         auto text = readTextFile(files[0]);
-        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + files[0] + "."};
+        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + files[0] + ": " + text.error().message + "."};
         return *text;
     }
     std::vector<std::string> texts(puzzle.kernels.size());
@@ -72,7 +73,7 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
         auto k = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& d) { return d.name == stem; });
         if (k == puzzle.kernels.end()) return Error{ErrorKind::Usage, "The kernel file " + f + " names no kernel of " + puzzle.displayName() + "."};
         auto text = readTextFile(f);
-        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + f + "."};
+        if (!text) return Error{ErrorKind::Usage, "Cannot read the kernel file " + f + ": " + text.error().message + "."};
         texts[k - puzzle.kernels.begin()] = *text;
         found[k - puzzle.kernels.begin()] = true;
     }
@@ -99,7 +100,7 @@ std::string Workbench::readKernels(const Puzzle& p, bool solution) {
 std::string Workbench::readKernel(const std::string& path) {
     auto text = readTextFile(path);
     if (text) return *text;
-    m_messages.push_back("Cannot read " + path + ".");
+    m_messages.push_back("Cannot read " + path + ": " + text.error().message + ".");
     return "";
 }
 

@@ -91,6 +91,65 @@ TEST(Expr, ErrorsNameTheColumn) {
     }
 }
 
+// Issue 19, item 3: parsing and evaluating recurse, so depth and length are bounded.
+TEST(Expr, NestingIsBoundedAt64Levels) {
+    auto nested = [](int depth) { return std::string(depth, '(') + "N" + std::string(depth, ')'); };
+    EXPECT_EQ(eval(nested(kMaxExprDepth)), 100u);
+    for (int depth : {kMaxExprDepth + 1, 50000, 1000000}) {
+        auto e = Expr::parse(nested(depth), "workgroups");
+        ASSERT_FALSE(e.ok()) << depth;
+        EXPECT_NE(e.error().message.find("'workgroups'"), std::string::npos) << e.error().message;
+        EXPECT_NE(e.error().message.find("column 65: it nests deeper than 64 levels"), std::string::npos) << e.error().message;
+        EXPECT_LT(e.error().message.size(), 300u) << "the message quotes the whole expression";
+    }
+    std::string calls;
+    for (int i = 0; i < kMaxExprDepth; ++i) calls += "min(N, ";
+    EXPECT_EQ(eval(calls + "WG" + std::string(kMaxExprDepth, ')')), 8u);
+    auto deeper = Expr::parse("(" + calls + "WG" + std::string(kMaxExprDepth, ')') + ")");
+    ASSERT_FALSE(deeper.ok());
+    EXPECT_NE(deeper.error().message.find("nests deeper than 64 levels"), std::string::npos) << deeper.error().message;
+    // An unclosed run of parentheses is bounded the same way, not read to its end.
+    EXPECT_FALSE(Expr::parse(std::string(100000, '(')).ok());
+}
+
+TEST(Expr, LongChainsAreBounded) {
+    std::string chain = "N"; // 2k + 1 nodes for k additions: the longest chain allowed
+    for (size_t k = 0; k < (kMaxExprNodes - 1) / 2; ++k) chain += "+N";
+    EXPECT_EQ(eval(chain), 100u * ((kMaxExprNodes - 1) / 2 + 1));
+    EXPECT_FALSE(Expr::parse(chain + "+N").ok());
+    for (const char* op : {"+N", "*1", " - WG", "/1", "%7"}) {
+        std::string longChain = "N";
+        for (int i = 0; i < 200000; ++i) longChain += op;
+        auto e = Expr::parse(longChain);
+        ASSERT_FALSE(e.ok()) << op;
+        EXPECT_NE(e.error().message.find("more than 512 numbers, names and operators"), std::string::npos) << e.error().message;
+    }
+}
+
+TEST(Expr, DivisionByZeroIsNamedWhenChecked) {
+    struct Row {
+        const char* text;
+        const char* message;
+    } rows[] = {
+        {"N / 0", "division by zero in the expression of 'workgroups' (\"N / 0\"), column 3"},
+        {"N % (WG - 8)", "column 3"},
+        {"1 + ceil_div(N, N - 100)", "column 5"},
+        {"min(4, N / (WG - WG))", "column 10"},
+    };
+    for (const Row& r : rows) {
+        auto e = Expr::parse(r.text);
+        ASSERT_TRUE(e.ok()) << r.text;
+        EXPECT_EQ(e->evaluate({100, 8}), e->text() == "1 + ceil_div(N, N - 100)" ? 1u : 0u) << r.text; // unchecked: 0, as documented
+        auto v = e->evaluateChecked({100, 8}, "workgroups");
+        ASSERT_FALSE(v.ok()) << r.text;
+        EXPECT_NE(v.error().message.find(r.message), std::string::npos) << v.error().message;
+    }
+    auto fine = Expr::parse("N / (WG - 4)");
+    ASSERT_TRUE(fine.ok());
+    EXPECT_EQ(*fine->evaluateChecked({100, 8}), 25u);
+    EXPECT_FALSE(fine->evaluateChecked({100, 4}).ok()); // zero only in this case
+}
+
 const char* kSized = R"toml(title = "T"
 track = "t"
 order = 1

@@ -151,6 +151,51 @@ const std::vector<BadFile>& badFiles() {
          "unknown key 'stpe' in a buffer's data (did you mean step?)"},
         {"TypoInOpParameter", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"a\"], scaler = 1 } # HERE\n",
          "unknown key 'scaler' in an expected 'add_scalar' (did you mean scalar?)"},
+        // Hostile expressions (issue 19, item 3): they overflowed the stack of every command.
+        {"ParenthesesFiftyThousandDeep", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" + std::string(50000, '(') + "N" +
+                                             std::string(50000, ')') + "\"] # HERE\n" + kInputA + kExpected,
+         "in the expression of 'workgroups' (\"((((", 15},
+        {"ParenthesesNestTooDeep", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" + std::string(65, '(') + "1" +
+                                       std::string(65, ')') + "\"] # HERE\n" + kInputA + kExpected,
+         "column 65: it nests deeper than 64 levels of parentheses and function calls", 15},
+        {"FunctionCallsNestTooDeep", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" + [] {
+             std::string s;
+             for (int i = 0; i < 100; ++i) s += "max(1, ";
+             return s + "N" + std::string(100, ')');
+         }() + "\" } # HERE\n" + kInputA + kExpected,
+         "in the expression of 'SIZE' (\"max(1, max(1, ", 22},
+        {"ChainOfTwoHundredThousandTerms", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N" + [] {
+             std::string s;
+             for (int i = 0; i < 200000; ++i) s += "+N";
+             return s;
+         }() + "\"] # HERE\n" + kInputA + kExpected,
+         "it has more than 512 numbers, names and operators; write it shorter", 15},
+        {"ChainOfProducts", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" + [] {
+             std::string s = "1";
+             for (int i = 0; i < 5000; ++i) s += " * 1";
+             return s;
+         }() + "\" } # HERE\n" + kInputA + kExpected,
+         "it has more than 512 numbers"},
+        // Item 7: a puzzle pack's files stay inside its folder (no path traversal).
+        {"StarterOutsideTheFolder", kHead + "starter = \"../../../../../etc/passwd\" # HERE\n" + kBuffers + kCase,
+         "'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder; a puzzle's files must be inside it", 11},
+        {"SolutionIsAnAbsolutePath", kHead + "solution = \"/etc/shadow\" # HERE\n" + kBuffers + kCase,
+         "'solution' names \"/etc/shadow\", which is outside the puzzle's folder", 12},
+        {"SolutionIsDevZero", kHead + "solution = \"/dev/zero\" # HERE\n" + kBuffers + kCase, "which is outside the puzzle's folder", 12},
+        {"StarterIsTheFolderItself", kHead + "starter = \"sub/..\" # HERE\n" + kBuffers + kCase, "'starter' names \"sub/..\", which is outside"},
+        {"StarterInASiblingFolderWithALongerName", kHead + "starter = \"../09-bad-twin/starter.comp\" # HERE\n" + kBuffers + kCase,
+         "which is outside the puzzle's folder"},
+        {"KernelSolutionOutsideTheFolder", kHead + kBuffers + "[[kernels]]\nname = \"k\"\nsolution = \"../../../etc/passwd\" # HERE\n"
+                                               "[[passes]]\nkernel = \"k\"\nworkgroups = [1]\n[[cases]]\nworkgroup_size = [4]\n" + kInputA + kExpected,
+         "'solution' names \"../../../etc/passwd\", which is outside the puzzle's folder", 12},
+        {"EmptyStarter", kHead + "starter = \"\" # HERE\n" + kBuffers + kCase, "'starter' must name a file"},
+        // Item 11: a division by zero is named, not reported as its result (0 workgroups).
+        {"WorkgroupsDivideByZero", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N / 0\"] # HERE\n" + kInputA + kExpected,
+         "division by zero in the expression of 'workgroups' (\"N / 0\"), column 3", 15},
+        {"CeilDivByZeroInThisCase", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG - 4)\"] # HERE\n" + kInputA + kExpected,
+         "division by zero in the expression of 'workgroups' (\"ceil_div(N, WG - 4)\"), column 1"},
+        {"ConstantModuloZero", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"N % (N - 4)\" } # HERE\n" + kInputA + kExpected,
+         "division by zero in the expression of 'SIZE' (\"N % (N - 4)\"), column 3"},
     };
     return rows;
 }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/puzzle_loader.h"
@@ -388,6 +389,94 @@ TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
             EXPECT_TRUE(anyOutput) << "case " << c + 1;
         }
     }
+}
+
+} // namespace
+} // namespace vkp
+
+// ---- Issue 19: a downloaded puzzle pack is read defensively ----
+
+namespace vkp {
+namespace {
+
+TEST_F(TempTree, SymbolicLinkLoopInAPackIsAnErrorNotACrash) {
+    writePuzzle("01-good", kToyToml);
+    fs::create_directory_symlink("03-self", m_root / "03-self");      // ln -s 03-self PACK/03-self
+    fs::create_directory_symlink("05-b", m_root / "04-a");             // a loop of two
+    fs::create_directory_symlink("04-a", m_root / "05-b");
+    fs::create_directory_symlink("gone", m_root / "06-dangling");      // not a loop: not a puzzle
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 1u);
+    EXPECT_EQ(set.puzzles[0].folder, "01-good");
+    ASSERT_EQ(set.errors.size(), 3u);
+    for (const Error& e : set.errors) EXPECT_NE(e.message.find("cannot open this folder"), std::string::npos) << e.str();
+    EXPECT_EQ(set.errors[0].where.file, (m_root / "03-self").string());
+}
+
+TEST_F(TempTree, UnreadablePuzzleFolderIsAnError) {
+    writePuzzle("01-good", kToyToml);
+    writePuzzle("02-locked", kToyToml);
+    fs::permissions(m_root / "02-locked", fs::perms::none);
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    fs::permissions(m_root / "02-locked", fs::perms::owner_all); // so that TearDown can remove it
+    if (::geteuid() == 0) GTEST_SKIP() << "root reads a chmod 000 folder; the case needs another user";
+    ASSERT_EQ(set.puzzles.size(), 1u);
+    ASSERT_EQ(set.errors.size(), 1u);
+    EXPECT_NE(set.errors[0].str().find("02-locked"), std::string::npos);
+}
+
+TEST_F(TempTree, KernelFilesMustBePlainFilesInsideThePuzzleFolder) {
+    writePuzzle("01-fifo", kToyToml);
+    fs::remove(m_root / "01-fifo" / "solution.comp");
+    ASSERT_EQ(::mkfifo((m_root / "01-fifo" / "solution.comp").c_str(), 0644), 0);
+    writePuzzle("02-dev", kToyToml);
+    fs::remove(m_root / "02-dev" / "solution.comp");
+    fs::create_directory(m_root / "02-dev" / "solution.comp"); // a folder where the kernel should be
+    writePuzzle("03-escape", kToyToml);
+    fs::remove(m_root / "03-escape" / "solution.comp");
+    fs::create_symlink("/etc/passwd", m_root / "03-escape" / "solution.comp"); // a link out of the pack
+    writePuzzle("04-zero", kToyToml);
+    fs::remove(m_root / "04-zero" / "starter.comp");
+    fs::create_symlink("/dev/zero", m_root / "04-zero" / "starter.comp");
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    EXPECT_TRUE(set.puzzles.empty());
+    ASSERT_EQ(set.errors.size(), 4u);
+    EXPECT_NE(set.errors[0].message.find("'solution.comp' is not a plain file"), std::string::npos) << set.errors[0].str();
+    EXPECT_NE(set.errors[1].message.find("'solution.comp' is not a plain file"), std::string::npos) << set.errors[1].str();
+    EXPECT_NE(set.errors[2].message.find("'solution' names \"solution.comp\", which is outside the puzzle's folder"), std::string::npos)
+        << set.errors[2].str();
+    EXPECT_NE(set.errors[3].message.find("'starter' names \"starter.comp\", which is outside"), std::string::npos) << set.errors[3].str();
+    for (const Error& e : set.errors) EXPECT_EQ(e.where.file.rfind(m_root.string(), 0), 0u) << e.str();
+}
+
+TEST_F(TempTree, DuplicateSlugsNumbersAndOrdersAreWarnedAbout) {
+    writePuzzle("03-alpha", kToyToml);
+    writePuzzle("03-beta", kToyToml); // same number, same track and order as 03-alpha
+    writePuzzle("07-alpha", kToyToml); // same slug as 03-alpha
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 3u);
+    EXPECT_TRUE(set.errors.empty());
+    std::string all;
+    for (const Error& w : set.warnings) all += w.str() + "\n";
+    EXPECT_NE(all.find("the folders 03-alpha and 07-alpha both have the slug 'alpha'; 'alpha' names 03-alpha only"), std::string::npos) << all;
+    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have the number 3; '3' names 03-alpha only"), std::string::npos) << all;
+    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have order = "), std::string::npos) << all;
+    EXPECT_EQ((*set.find("alpha"))->folder, "03-alpha") << "the warning says which one the name picks";
+}
+
+TEST_F(TempTree, AHugeFolderNumberIsAName) {
+    writePuzzle("99999999999999999999-big", kToyToml); // std::stoi threw out_of_range here
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.puzzles.size(), 1u) << (set.errors.empty() ? "" : set.errors[0].str());
+    EXPECT_EQ(set.puzzles[0].number, 0);
+    EXPECT_EQ(set.puzzles[0].slug, "99999999999999999999-big");
+}
+
+TEST_F(TempTree, OversizedPuzzleTomlIsRefusedWithItsLimit) {
+    writePuzzle("01-huge", std::string(kToyToml) + "\n#" + std::string(kPuzzleFileLimit.bytes, 'x') + "\n");
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_EQ(set.errors.size(), 1u);
+    EXPECT_NE(set.errors[0].message.find("a puzzle file may be at most 1 MiB"), std::string::npos) << set.errors[0].str();
 }
 
 } // namespace

@@ -7,8 +7,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/text_file.h"
 #include "session/user_state.h"
 
 namespace fs = std::filesystem;
@@ -266,6 +268,76 @@ TEST(AtomicWriteTest, ReplacesTheWholeFile) {
     s << in.rdbuf();
     EXPECT_EQ(s.str(), "short");
     fs::remove(path);
+}
+
+// ---- Issue 19, items 2, 4, 6 and 11: hostile files in the data folder ----
+
+TEST_F(UserStateTest, ASymbolicLinkLoopAmongDraftsIsSetAsideNotFatal) {
+    {
+        UserState s(m_dir);
+        ASSERT_TRUE(s.saveDraft("01-map", {"map draft", std::nullopt, ""}).ok());
+    }
+    fs::create_symlink("loop.json", fs::path(m_dir) / "drafts" / "loop.json"); // ln -s loop.json drafts/loop.json
+    fs::create_directories(fs::path(m_dir) / "drafts" / "folder.json");
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 2u);
+    std::string all = problems[0] + "\n" + problems[1];
+    EXPECT_NE(all.find("folder.json could not be read (this is a folder, not a file)"), std::string::npos) << all;
+    EXPECT_NE(all.find("loop.json could not be read (cannot read it: a symbolic link that leads back to itself (a loop))"), std::string::npos) << all;
+    ASSERT_NE(s.draft("01-map"), nullptr);
+    EXPECT_EQ(s.draft("01-map")->text, "map draft");
+    EXPECT_EQ(corruptFiles("drafts").size(), 2u) << "both moved aside, so the next start is clean";
+    UserState again(m_dir);
+    EXPECT_TRUE(again.load().empty());
+}
+
+TEST_F(UserStateTest, AFifoOrADeviceAsProgressDoesNotHang) {
+    fs::create_directories(m_dir);
+    ASSERT_EQ(::mkfifo((fs::path(m_dir) / "progress.json").c_str(), 0644), 0); // reading it would wait for a writer
+    fs::create_symlink("/dev/zero", fs::path(m_dir) / "settings.json");       // reading it would never end
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_NE(problems[0].find("settings.json could not be read (this is not a regular file"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[1].find("progress.json could not be read (this is not a regular file"), std::string::npos) << problems[1];
+    EXPECT_NE(problems[1].find("progress starts afresh"), std::string::npos) << problems[1];
+    ASSERT_TRUE(s.saveProgress().ok()) << "a plain file takes its place";
+}
+
+TEST_F(UserStateTest, AnOversizedDraftIsSetAsideWithTheLimit) {
+    write("drafts/01-map.json", "{\"text\": \"" + std::string(kStateFileLimit.bytes, 'x') + "\"}");
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("a saved state file may be at most 16 MiB"), std::string::npos) << problems[0];
+}
+
+TEST_F(UserStateTest, ADataFolderThatIsAFileIsSaidOnceAndSavesSayWhy) {
+    fs::create_directories(m_root);
+    std::ofstream(m_dir) << "a file where the data folder should be";
+    UserState s(m_dir);
+    auto problems = s.load();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("The data folder " + m_dir + " is a file, not a folder"), std::string::npos) << problems[0];
+    Status st = s.saveDraft("01-map", {"text", std::nullopt, ""});
+    ASSERT_FALSE(st.ok());
+    EXPECT_NE(st.error().message.find(m_dir + " is a file, not a folder"), std::string::npos) << st.error().message;
+    EXPECT_FALSE(s.saveProgress().ok());
+}
+
+TEST_F(UserStateTest, TextThatIsNotUtf8IsSavedNotThrown) {
+    UserState s(m_dir);
+    std::string bad = "name\xff\x80";
+    s.setProgress(bad, {true, 1, false, {}});
+    s.settings().lastPuzzle = bad;
+    ASSERT_TRUE(s.saveProgress().ok()); // nlohmann threw type_error.316 here
+    ASSERT_TRUE(s.saveSettings().ok());
+    ASSERT_TRUE(s.saveDraft(bad, {"x = 1; // \xfe", std::string("\xc3"), ""}).ok());
+    UserState again(m_dir);
+    EXPECT_TRUE(again.load().empty());
+    EXPECT_TRUE(again.progress("name\xEF\xBF\xBD\xEF\xBF\xBD").solved) << "each invalid byte became U+FFFD";
+    EXPECT_EQ(again.settings().lastPuzzle, "name\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
 } // namespace
