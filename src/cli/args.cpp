@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <cstdint>
 #include <algorithm>
 #include <charconv>
 #include <set>

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "core/result.h"
+#include "core/text_file.h"
 
 namespace fs = std::filesystem;
 
@@ -28,14 +28,12 @@ std::vector<std::string> splitPaths(const std::string& list) {
 }
 
 std::string libraryOf(const std::string& manifest) {
-    std::ifstream in(manifest);
-    std::string text;
-    text.resize(64 * 1024); // a manifest is a few hundred bytes; never read a huge file whole
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    // A manifest is a few hundred bytes; one that cannot be read names no library.
+    static constexpr FileLimit kManifestLimit{64u << 10, "a Vulkan driver manifest"};
+    auto text = readTextFile(manifest, kManifestLimit);
     std::smatch m;
     static const std::regex kLibrary(R"re("library_path"\s*:\s*"([^"]*)")re");
-    return std::regex_search(text, m, kLibrary) ? m[1].str() : "";
+    return text && std::regex_search(*text, m, kLibrary) ? m[1].str() : "";
 }
 
 std::vector<std::string> manifestFolders() {
