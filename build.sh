@@ -7,17 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# What building and running the app needs.
+# What building and running the app needs, and packaging it (cpack -G DEB reads the binary's
+# library dependencies with dpkg-shlibdeps and file).
 PACKAGES=(
   cmake g++ make pkg-config
   libvulkan-dev libshaderc-dev glslang-dev glslang-tools spirv-tools spirv-headers
   mesa-vulkan-drivers libtomlplusplus-dev nlohmann-json3-dev libglm-dev
-  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core help2man
+  libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core help2man dpkg-dev file
 )
-# What the tests and the .deb (cpack -G DEB) need besides.
+# What the tests need besides.
 TEST_PACKAGES=(
-  googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool
-  clang libclang-rt-dev dpkg-dev file
+  googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool clang libclang-rt-dev
 )
 
 install_missing() {
