@@ -11,7 +11,10 @@ void main() {
     uint i = gl_GlobalInvocationID.x;
     uint local = gl_LocalInvocationID.x;
     uint n = uint(a.length());
-    if (i < n) cache[local] = a[i];
-    // forgot barrier(): reads a neighbour's cell
-    if (i < n) result[i] = cache[(local + 1) % SHARED_SIZE] + 10.0;
+    uint start = gl_WorkGroupID.x * gl_WorkGroupSize.x;
+    uint count = n > start ? min(gl_WorkGroupSize.x, n - start) : 0u;
+
+    if (local < count) cache[local] = a[i];
+    // forgot barrier(): the mirror cell may not be written yet
+    if (local < count) result[i] = cache[count - 1u - local];
 }

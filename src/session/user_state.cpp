@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -112,7 +113,68 @@ Settings settingsFrom(const json& j) {
     return s;
 }
 
+// progress.json's "puzzles" object; throws on a malformed file.
+std::map<std::string, PuzzleProgress> progressFrom(const json& j) {
+    std::map<std::string, PuzzleProgress> progress;
+    json puzzles = j.value("puzzles", json::object());
+    for (auto& [name, p] : puzzles.items()) {
+        progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false), {}};
+        PuzzleProgress& pr = progress[name];
+        std::string how = p.value("solved_how", std::string());
+        for (SolvedHow h : {SolvedHow::OfficialSolution, SolvedHow::AfterSeeingTheSolution, SolvedHow::OnTheirOwn})
+            if (how == solvedHowName(h)) pr.how = h;
+        // Files from before "solved_how": a solved puzzle was solved one of the learner's ways.
+        if (how.empty() && pr.solved) pr.how = pr.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
+        pr.solved = pr.how >= SolvedHow::AfterSeeingTheSolution;
+        for (const json& line : p.value("watched_lines", json::array()))
+            if (line.is_number_unsigned() && line.get<uint64_t>() > 0 && line.get<uint64_t>() < (1u << 20))
+                progress[name].watchedLines.push_back(line.get<uint32_t>());
+        std::sort(progress[name].watchedLines.begin(), progress[name].watchedLines.end());
+    }
+    return progress;
+}
+
+Draft draftFrom(const json& j) {
+    Draft d;
+    d.text = j.at("text").get<std::string>();
+    if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
+    d.previousReason = j.value("previous_reason", std::string());
+    return d;
+}
+
+// Held while a state file is read, merged and written, so two windows' saves never interleave
+// (an advisory flock on DIR/.lock; without one, saving goes on unmerged rather than not at all).
+class SaveLock {
+  public:
+    explicit SaveLock(const std::string& dir) {
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        m_fd = ::open((fs::path(dir) / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (m_fd >= 0)
+            while (::flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
+            }
+    }
+    ~SaveLock() {
+        if (m_fd >= 0) ::close(m_fd); // releases the lock
+    }
+    SaveLock(const SaveLock&) = delete;
+    SaveLock& operator=(const SaveLock&) = delete;
+
+  private:
+    int m_fd = -1;
+};
+
 } // namespace
+
+const char* solvedHowName(SolvedHow how) {
+    switch (how) {
+    case SolvedHow::NotYet: return "not_yet";
+    case SolvedHow::OfficialSolution: return "official_solution";
+    case SolvedHow::AfterSeeingTheSolution: return "after_seeing_the_solution";
+    case SolvedHow::OnTheirOwn: return "on_their_own";
+    }
+    return "not_yet";
+}
 
 std::optional<std::string> folderProblem(const std::string& dir) {
     std::error_code ec;
@@ -196,16 +258,7 @@ std::optional<std::string> UserState::loadProgress() {
     Result<std::string>& text = *read;
     if (!text) return setAside(path, text.error().message) + "; progress starts afresh";
     try {
-        json j = parseObject(*text);
-        std::map<std::string, PuzzleProgress> progress;
-        json puzzles = j.value("puzzles", json::object());
-        for (auto& [name, p] : puzzles.items()) {
-            progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false), {}};
-            for (const json& line : p.value("watched_lines", json::array()))
-                if (line.is_number_unsigned() && line.get<uint64_t>() > 0 && line.get<uint64_t>() < (1u << 20))
-                    progress[name].watchedLines.push_back(line.get<uint32_t>());
-            std::sort(progress[name].watchedLines.begin(), progress[name].watchedLines.end());
-        }
+        std::map<std::string, PuzzleProgress> progress = progressFrom(parseObject(*text));
         m_progress = std::move(progress);
     } catch (const std::exception& e) {
         m_progress.clear();
@@ -231,11 +284,9 @@ std::vector<std::string> UserState::loadDrafts() {
         }
         try {
             json j = parseObject(*text);
-            Draft d;
-            d.text = j.at("text").get<std::string>();
-            if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
-            d.previousReason = j.value("previous_reason", std::string());
-            m_drafts[j.value("puzzle", path.stem().string())] = std::move(d);
+            std::string puzzle = j.value("puzzle", path.stem().string());
+            m_drafts[puzzle] = draftFrom(j);
+            m_draftsOnDisk[puzzle] = m_drafts[puzzle].text;
         } catch (const std::exception& ex) {
             problems.push_back(setAside(path, ex.what()) + "; that puzzle starts from its starter kernel");
         }
@@ -257,15 +308,46 @@ PuzzleProgress UserState::progress(const std::string& puzzle) const {
     return it == m_progress.end() ? PuzzleProgress{} : it->second;
 }
 
-void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& progress) { m_progress[puzzle] = progress; }
+void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& progress) {
+    m_progress[puzzle] = progress;
+    PuzzleProgress& p = m_progress[puzzle];
+    // `solved` means the learner's kernel passed: how it did is at least one of their ways.
+    if (p.solved && p.how < SolvedHow::AfterSeeingTheSolution) p.how = p.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
+    p.solved = p.how >= SolvedHow::AfterSeeingTheSolution;
+    m_changed.insert(puzzle);
+}
 
-Status UserState::saveProgress() const {
+Status UserState::saveProgress() {
+    SaveLock lock(m_dir);
+    fs::path path = fs::path(m_dir) / "progress.json";
+    if (auto read = readStateFile(path); read && *read) {
+        std::map<std::string, PuzzleProgress> disk;
+        try {
+            disk = progressFrom(parseObject(**read));
+        } catch (const std::exception&) {
+            // Unreadable now (a newer version, or broken since this window loaded it): this
+            // window's progress replaces it, as it did before merging.
+        }
+        for (auto& [name, theirs] : disk) {
+            if (m_moved.count(name)) continue; // renumbered: it lives under its new folder now
+            auto mine = m_progress.find(name);
+            if (mine == m_progress.end() || !m_changed.count(name)) {
+                m_progress[name] = theirs; // another window's, or ours unchanged since loading
+                continue;
+            }
+            PuzzleProgress& p = mine->second;
+            p.solved = p.solved || theirs.solved;
+            p.hintsRevealed = std::max(p.hintsRevealed, theirs.hintsRevealed);
+            p.solutionRevealed = p.solutionRevealed || theirs.solutionRevealed;
+            p.how = std::max(p.how, theirs.how);
+        }
+    }
     json puzzles = json::object();
     for (const auto& [name, p] : m_progress)
-        puzzles[name] = {{"solved", p.solved}, {"hints_revealed", p.hintsRevealed}, {"solution_revealed", p.solutionRevealed},
-                         {"watched_lines", p.watchedLines}};
+        puzzles[name] = {{"solved", p.solved}, {"solved_how", solvedHowName(p.how)}, {"hints_revealed", p.hintsRevealed},
+                         {"solution_revealed", p.solutionRevealed}, {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
-    return writeFileAtomically((fs::path(m_dir) / "progress.json").string(), jsonText(j) + "\n");
+    return writeFileAtomically(path.string(), jsonText(j) + "\n");
 }
 
 namespace {
@@ -303,7 +385,7 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
         std::string what;
         if (auto d = m_drafts.find(old); d != m_drafts.end()) {
             Draft draft = d->second;
-            if (Status s = saveDraft(now, draft); !s) {
+            if (auto s = saveDraft(now, draft); !s) {
                 m_drafts.erase(now);
                 messages.push_back("Your draft of " + old + " could not be moved to " + now + " (" + s.error().message +
                                    "); it stays in " + draftPath(old) + ".");
@@ -317,6 +399,8 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
         if (auto p = m_progress.find(old); p != m_progress.end()) {
             m_progress[now] = p->second;
             m_progress.erase(old);
+            m_changed.insert(now);
+            m_moved.insert(old);
             progressMoved = true;
             what += what.empty() ? "your progress" : " and progress";
         }
@@ -337,13 +421,51 @@ std::string UserState::draftPath(const std::string& puzzle) const {
     return (fs::path(m_dir) / "drafts" / (safeName(puzzle) + ".json")).string();
 }
 
-Status UserState::saveDraft(const std::string& puzzle, const Draft& draft) {
+Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Draft draft) {
+    SaveLock lock(m_dir);
+    bool keptTheirs = false;
+    if (auto read = readStateFile(draftPath(puzzle)); read && *read) {
+        try {
+            Draft theirs = draftFrom(parseObject(**read));
+            auto known = m_draftsOnDisk.find(puzzle);
+            bool changedElsewhere = known == m_draftsOnDisk.end() || known->second != theirs.text;
+            if (changedElsewhere && theirs.text != draft.text) {
+                draft.previous = theirs.text;
+                draft.previousReason = kOtherWindowReason;
+                keptTheirs = true;
+            }
+        } catch (const std::exception&) {
+            // Not a draft of ours any more: overwritten, as before.
+        }
+    }
     m_drafts[puzzle] = draft;
     json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
     // Invalid UTF-8 (pasted binary) must not make the draft unsavable: jsonText replaces it.
-    return writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n");
+    if (Status s = writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n"); !s) return s.error();
+    m_draftsOnDisk[puzzle] = draft.text;
+    return SavedDraft{std::move(draft), keptTheirs};
+}
+
+std::optional<std::string> UserState::claimFolder() {
+    if (m_claim >= 0) return std::nullopt;
+    std::error_code ec;
+    fs::create_directories(m_dir, ec);
+    m_claim = ::open((fs::path(m_dir) / ".instance").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_claim < 0) return std::nullopt;
+    // Every window holds a shared claim; an exclusive one succeeds only when no other window
+    // holds one. Tried first (non-blocking), then settled to shared either way.
+    bool alone = ::flock(m_claim, LOCK_EX | LOCK_NB) == 0;
+    ::flock(m_claim, LOCK_SH | LOCK_NB);
+    if (alone) return std::nullopt;
+    return "Another vkpuzzles window is open with the same data folder (" + m_dir +
+           "). Both windows' progress is kept; if both edit one puzzle, the other window's text is kept "
+           "and the editor's \"Other window's text\" button puts it back.";
+}
+
+UserState::~UserState() {
+    if (m_claim >= 0) ::close(m_claim);
 }
 
 } // namespace vkp

@@ -1,10 +1,13 @@
 // What the app keeps for the learner between runs: a draft per puzzle, progress and settings, as
 // JSON files in $XDG_DATA_HOME/vkpuzzles (default ~/.local/share/vkpuzzles), written atomically.
+// Two windows may share the folder: every save reads what is on disk under a lock first and merges
+// (progress only grows; a draft another window saved meanwhile is kept as the text to restore).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,11 +23,21 @@ struct Draft {
     std::string previousReason;          // "reset to starter", "loaded the solution"
 };
 
+// How a puzzle's cases came to pass, from least to most the learner's own work.
+enum class SolvedHow {
+    NotYet,
+    OfficialSolution,       // the official solution ran (loaded, or opened as a file): not solved
+    AfterSeeingTheSolution, // the learner's kernel passed after the solution had been revealed
+    OnTheirOwn,             // the learner's kernel passed before the solution was revealed
+};
+const char* solvedHowName(SolvedHow how); // as in progress.json: "on_their_own", ...
+
 struct PuzzleProgress {
-    bool solved = false;           // every case passed at least once
+    bool solved = false;           // the learner's own kernel passed every case (how >= AfterSeeingTheSolution)
     int hintsRevealed = 0;         // hints shown, one at a time
     bool solutionRevealed = false; // the official solution was opened
     std::vector<uint32_t> watchedLines; // kernel lines in the Watches view (1-based, sorted)
+    SolvedHow how = SolvedHow::NotYet;  // the best passing run so far
 };
 
 enum class ThemeKind { Dark, Light };
@@ -69,7 +82,13 @@ class UserState {
 
     PuzzleProgress progress(const std::string& puzzle) const;
     void setProgress(const std::string& puzzle, const PuzzleProgress& progress);
-    Status saveProgress() const;
+    // Merges with progress.json as another window may have left it (solved, hints and revealed
+    // only grow; watched lines are this window's for the puzzles it changed), then writes it.
+    Status saveProgress();
+
+    // Another vkpuzzles (a second window) has this data folder open now: a sentence saying so and
+    // how both windows' work is kept, else nullopt. Holds this window's claim until destruction.
+    std::optional<std::string> claimFolder();
 
     // Puzzle folders renumbered since the state was saved ("22-scan-levels" is now
     // "18-scan-levels"): state kept under a folder that no longer exists moves to the one folder of
@@ -79,9 +98,20 @@ class UserState {
     std::vector<std::string> followRenamedPuzzles(const std::vector<std::string>& folders);
 
     const Draft* draft(const std::string& puzzle) const; // null when there is none
-    // Stores the draft and writes its file.
-    Status saveDraft(const std::string& puzzle, const Draft& draft);
+    // Stores the draft and writes its file. When another window saved a different text for the
+    // puzzle since this one last read or wrote it, that text becomes the saved draft's `previous`
+    // (reason kOtherWindowReason) instead of being lost.
+    struct SavedDraft {
+        Draft draft;                    // as written
+        bool keptOtherWindowsText = false;
+    };
+    Result<SavedDraft> saveDraft(const std::string& puzzle, Draft draft);
     std::string draftPath(const std::string& puzzle) const;
+    static constexpr const char* kOtherWindowReason = "the text another vkpuzzles window saved";
+
+    UserState(const UserState&) = delete;
+    UserState& operator=(const UserState&) = delete;
+    ~UserState();
 
   private:
     std::optional<std::string> loadSettings();
@@ -91,7 +121,11 @@ class UserState {
     std::string m_dir;
     Settings m_settings;
     std::map<std::string, PuzzleProgress> m_progress;
+    std::set<std::string> m_changed;   // puzzles whose progress this window set
+    std::set<std::string> m_moved;     // puzzles whose progress moved to a renumbered folder
     std::map<std::string, Draft> m_drafts;
+    std::map<std::string, std::string> m_draftsOnDisk; // each draft's text as this window last read or wrote it
+    int m_claim = -1;                  // the instance lock held by claimFolder()
 };
 
 // A sentence for the learner when `dir` (the data folder) exists but is not a folder, else nullopt.

@@ -31,8 +31,8 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     layout::item("puzzle/" + p.folder);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float y = pos.y + (h - ImGui::GetFontSize()) * 0.5f, pad = ImGui::GetFontSize() * 0.4f;
-    const char* mark = pr.solved ? "\xE2\x9C\x93" : "\xE2\x80\xA2"; // check mark or bullet
-    dl->AddText(ImVec2(pos.x + pad, y), pr.solved ? pal.pass : pal.dimText, mark);
+    SolvedMark m = solvedMark(pr);
+    dl->AddText(ImVec2(pos.x + pad, y), m.colour, m.glyph);
     char num[16];
     std::snprintf(num, sizeof num, "%2d", p.number);
     dl->AddText(fonts().mono, fonts().mono->FontSize, ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
@@ -49,14 +49,25 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
         ImGui::TextUnformatted(p.displayName().c_str());
         ImGui::PopFont();
         dimText(p.folder + " \xC2\xB7 " + std::to_string(p.cases.size()) + " test cases \xC2\xB7 " + std::to_string(p.hints.size()) + " hints");
-        if (pr.solved) colouredText(pal.pass, pr.solutionRevealed ? "solved (the solution was opened)" : "solved");
-        else if (pr.hintsRevealed) dimText(std::to_string(pr.hintsRevealed) + " hint(s) used");
+        if (pr.how != SolvedHow::NotYet) colouredText(solvedMark(pr).colour, solvedMark(pr).words);
+        if (pr.hintsRevealed) dimText(std::to_string(pr.hintsRevealed) + (pr.hintsRevealed == 1 ? " hint used" : " hints used"));
         ImGui::EndTooltip();
     }
     return clicked;
 }
 
 } // namespace
+
+SolvedMark solvedMark(const PuzzleProgress& pr) {
+    const Palette& pal = palette();
+    switch (pr.how) {
+    case SolvedHow::OnTheirOwn: return {"\xE2\x9C\x93", pal.pass, "solved", "solved on your own"}; // check mark
+    case SolvedHow::AfterSeeingTheSolution: return {"\xE2\x9C\x93", pal.warn, "solved, solution seen", "solved after opening the solution"};
+    case SolvedHow::OfficialSolution: return {"\xE2\x97\x8B", pal.dimText, "solution ran", "the official solution ran; not solved by you yet"}; // circle
+    case SolvedHow::NotYet: break;
+    }
+    return {"\xE2\x80\xA2", pal.dimText, "", "not solved yet"}; // bullet
+}
 
 bool matchesSearch(const Puzzle& p, const std::string& query) {
     std::string q = lower(query);

@@ -17,6 +17,7 @@ std::string previousLabel(const Draft& d) {
     if (d.previousReason == "loaded the official solution") return "Back to my kernel";
     // Not "Redo": the toolbar has that button already (it redoes an edit).
     if (d.previousReason == "restored the earlier text") return "Undo restore";
+    if (d.previousReason == UserState::kOtherWindowReason) return "Other window's text";
     return "Restore earlier text";
 }
 
@@ -49,13 +50,26 @@ void EditorPanel::drawToolbar(Workbench& wb) {
         layout::item("button/restore previous");
         itemTooltip("Puts back the text from before: " + d.previousReason + ".");
     }
-    std::string saved = wb.persistent() ? "draft autosaved" : "not saved (scripted run)";
+    // The truth about the draft on disk: saved, about to be, or not (and why).
+    std::string saved = "not saved (scripted run)", why;
+    ImU32 colour = palette().dimText;
+    if (wb.persistent()) {
+        switch (wb.draftSaved()) {
+        case Workbench::DraftSaved::Saved: saved = "draft saved", why = "Drafts, hints and progress are kept in " + wb.dataDir(); break;
+        case Workbench::DraftSaved::Pending: saved = "saving\xE2\x80\xA6", why = "Saved after a pause in typing, in " + wb.dataDir(); break;
+        case Workbench::DraftSaved::Failed:
+            saved = "NOT SAVED", colour = palette().fail;
+            why = "Your draft could not be saved: " + wb.saveProblem() + ". It is still in the editor; the next edit tries again.";
+            break;
+        }
+    }
+    layout::fact("draftSaved", saved);
     float w = ImGui::CalcTextSize(saved.c_str()).x;
     if (ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return;
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     ImGui::AlignTextToFramePadding();
-    dimText(saved);
-    if (wb.persistent()) itemTooltip("Drafts, hints and progress are kept in " + wb.dataDir());
+    colouredText(colour, saved);
+    if (!why.empty()) itemTooltip(why);
 }
 
 float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly) {

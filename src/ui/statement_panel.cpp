@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ui/browser_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -143,15 +144,17 @@ void drawTextBlocks(const std::string& text) {
 void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return dimText("Open a puzzle from the list on the left.");
-    const Palette& pal = palette();
     ImGui::PushFont(fonts().title);
     ImGui::TextUnformatted(p->displayName().c_str());
     ImGui::PopFont();
     std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
     dimText(track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + p->folder);
-    if (wb.progress(*p).solved) {
-        ImGui::SameLine();
-        badge("\xE2\x9C\x93 solved", withAlpha(pal.pass, 0.25f), pal.pass);
+    if (PuzzleProgress pr = wb.progress(*p); pr.how != SolvedHow::NotYet) {
+        SolvedMark m = solvedMark(pr);
+        std::string text = std::string(m.glyph) + " " + m.badge;
+        flowSameLine(ImGui::CalcTextSize(text.c_str()).x + ImGui::GetFontSize());
+        badge(text, withAlpha(m.colour, 0.25f), m.colour);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.words.c_str());
     }
     ImGui::Spacing();
     size_t ci = std::min<size_t>(view.selectedCase, p->cases.size() - 1);

@@ -207,8 +207,8 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
     items.push_back({pal.threadBg[0], "selected", pal.accent});
     items.push_back({pal.threadBg[0], "finding", pal.threadFinding});
     if (sc.trace() && (sc.puzzle->limits.globalReads || sc.puzzle->limits.globalWrites)) items.push_back({pal.fail, "over a limit"});
-    legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare threads (grey) have no output "
-                  "cell at their global id. Hover a thread for its ids and what it did; click it to keep it "
+    legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare threads (grey) have no element "
+                  "to work on: no buffer has an element at their global id. Hover a thread for its ids and what it did; click it to keep it "
                   "selected: its reads and writes light up in the memory panel with their order numbers, the editor marks the lines it "
                   "ran, and its accesses are listed below. Threads that read or wrote the hovered or selected cell are filled (for the "
                   "selected cell, numbered in the order they touched it). A red corner: more global reads or writes than the puzzle "
@@ -234,12 +234,6 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* small = fonts().small;
     int dims = launchDims(tc);
-    const Shape* outShape = nullptr;
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        if (p.buffers[b].role == RoleKind::Output && tc.data[b]) {
-            outShape = &tc.data[b]->shape;
-            break;
-        }
     // Threads that touched the hovered cell (trace), else the one at its index; and, numbered in
     // order, those that touched the selected cell.
     std::set<uint64_t> linked;
@@ -280,7 +274,7 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
                             ImVec2 ta(origin.x + t.x, origin.y + t.y), tb(ta.x + l.cell - 1, ta.y + l.cell - 1);
                             uint64_t inv = invocationIndex(tc, g);
                             if (layout::enabled() && inv < kProbedThreads) layout::rect("thread/" + std::to_string(g[0]) + "," + std::to_string(g[1]) + "," + std::to_string(g[2]), ta, tb);
-                            bool spare = outShape && !cellOfThread(*outShape, g);
+                            bool spare = isSpareThread(tc, g);
                             auto order = cellOrder.find(inv);
                             bool isLinked = linked.count(inv) > 0 || order != cellOrder.end();
                             ImU32 bg = isLinked ? pal.threadLinked : spare ? pal.threadIdle : pal.threadBg[sg ? (threadIds(tc, g, sg).subgroup % 2) : 0];
@@ -322,8 +316,8 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
         if (trace) {
             drawThreadTrace(p, tc, *trace, analysis, invocationIndex(tc, g));
             dimText("Click: select it (its accesses are listed below the grid).");
-        } else if (!outShape || !cellOfThread(*outShape, g)) {
-            colouredText(pal.warn, "No output cell at this global id: this thread must not write.");
+        } else if (isSpareThread(tc, g)) {
+            colouredText(pal.warn, "No buffer has an element at this global id: a spare thread, it must not read or write them.");
         }
         ImGui::EndTooltip();
     }

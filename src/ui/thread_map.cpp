@@ -41,6 +41,16 @@ std::optional<uint64_t> cellOfThread(const Shape& shape, const Uvec3& global) {
     return global[0];
 }
 
+bool isSpareThread(const TestCase& c, const Uvec3& global) {
+    bool anyBuffer = false;
+    for (const auto& data : c.data)
+        if (data) {
+            anyBuffer = true;
+            if (cellOfThread(data->shape, global)) return false;
+        }
+    return anyBuffer;
+}
+
 std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const TestCase& c) {
     Uvec3 size = launchSize(c);
     Uvec3 g{};

@@ -31,6 +31,9 @@ std::string idText(const TestCase& c, const Uvec3& id);
 
 // The cell whose index equals the thread's global id, if the buffer has one.
 std::optional<uint64_t> cellOfThread(const Shape& shape, const Uvec3& global);
+// A spare thread has no element to work on: no buffer of the case has a cell at its global id.
+// (Not "no output cell there": a reduction writes one cell per workgroup from many threads.)
+bool isSpareThread(const TestCase& c, const Uvec3& global);
 // The thread whose global id equals the cell's index, if the launch has one.
 std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const TestCase& c);
 

@@ -139,6 +139,8 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     const std::vector<BufferData>& start = *sc.startData();
     Timeline& tl = view.traces.timeline(view.timelineWorkgroup, start);
     applyTimelineRequests(view, sc, tl);
+    // Where the timeline stands ("12/96", "0/96" at the start), for tests that step it with keys.
+    layout::fact("timeline", std::to_string(tl.position()) + "/" + std::to_string(tl.size()));
     drawControls(view, sc, tl);
     legend({{pal.cellChangedBg, "changed by the last step"},
             {pal.cellBg, "this step's cell", pal.stepOutline},

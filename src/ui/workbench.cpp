@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/source_text.h"
 #include "session/kernel_text.h"
 
 namespace vkp::ui {
@@ -13,6 +14,7 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     for (const Error& e : m_puzzles.warnings) m_messages.push_back("Puzzle pack: " + e.str());
     if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
     if (m_options.persist) {
+        if (auto other = m_state.claimFolder()) m_messages.push_back(*other);
         for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));
         std::vector<std::string> folders;
         for (const Puzzle& p : m_puzzles.puzzles) folders.push_back(p.folder);
@@ -40,6 +42,7 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
 }
 
 Workbench::~Workbench() {
+    m_failedRevision = UINT64_MAX; // one more try on the way out
     saveDraftNow();
     saveProgress();
     saveSettings();
@@ -166,9 +169,16 @@ void Workbench::update() {
     }
     m_snapshot = m_session->snapshot();
     if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
+        // How it passed: the official solution itself (loaded, or opened as a file: only comments
+        // and layout changed) is not solving it; after revealing the solution is not on one's own.
         PuzzleProgress pr = progress(*p);
-        if (!pr.solved) {
-            pr.solved = true;
+        std::shared_ptr<const std::string> passed = reportSource();
+        SolvedHow how = SolvedHow::OnTheirOwn;
+        if (passed && codeWithoutCommentsOrLayout(*passed) == codeWithoutCommentsOrLayout(m_solutionText)) how = SolvedHow::OfficialSolution;
+        else if (pr.solutionRevealed) how = SolvedHow::AfterSeeingTheSolution;
+        if (how > pr.how) {
+            pr.how = how;
+            pr.solved = how >= SolvedHow::AfterSeeingTheSolution;
             m_state.setProgress(p->folder, pr);
             saveProgress();
         }
@@ -269,11 +279,28 @@ void Workbench::restorePrevious() {
 }
 
 void Workbench::saveDraftNow() {
-    if (!m_options.persist || m_index < 0 || m_document.revision() == m_savedRevision) return;
+    uint64_t revision = m_document.revision();
+    if (!m_options.persist || m_index < 0 || revision == m_savedRevision || revision == m_failedRevision) return;
     m_draft.text = m_document.text();
-    m_savedRevision = m_document.revision();
-    if (auto s = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft); !s)
-        m_messages.push_back("Your draft could not be saved (" + s.error().message + "); it is still in the editor.");
+    auto saved = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft);
+    if (!saved) {
+        m_failedRevision = revision;
+        m_saveProblem = saved.error().message;
+        m_messages.push_back("Your draft could not be saved (" + saved.error().message + "); it is still in the editor.");
+        return;
+    }
+    m_savedRevision = revision;
+    m_failedRevision = UINT64_MAX;
+    m_saveProblem.clear();
+    m_draft = saved->draft;
+    if (saved->keptOtherWindowsText)
+        m_messages.push_back("Another vkpuzzles window had saved a different text for " + m_puzzles.puzzles[m_index].displayName() +
+                             ". Yours is saved; theirs is kept: the editor's \"Other window's text\" button puts it back.");
+}
+
+Workbench::DraftSaved Workbench::draftSaved() const {
+    if (!m_saveProblem.empty() && m_document.revision() == m_failedRevision) return DraftSaved::Failed;
+    return m_document.revision() == m_savedRevision ? DraftSaved::Saved : DraftSaved::Pending;
 }
 
 void Workbench::saveProgress() {

@@ -98,6 +98,11 @@ class Workbench {
     std::vector<std::string>& messages() { return m_messages; }
     std::string dataDir() const { return m_state.directory(); }
     bool persistent() const { return m_options.persist; }
+    // Whether the editor's text is on disk: saved, waiting for a pause in typing, or the last
+    // save failed (`saveProblem()` says why; the text is still in the editor).
+    enum class DraftSaved { Saved, Pending, Failed };
+    DraftSaved draftSaved() const;
+    const std::string& saveProblem() const { return m_saveProblem; }
 
   private:
     void openPuzzle(int index);
@@ -121,6 +126,8 @@ class Workbench {
     std::string m_starterText, m_solutionText;
     uint64_t m_sentRevision = UINT64_MAX;  // document revision handed to the session
     uint64_t m_savedRevision = 0;          // document revision written to disk
+    uint64_t m_failedRevision = UINT64_MAX; // revision whose save failed (retried after the next edit)
+    std::string m_saveProblem;             // why the last draft save failed ("" when it did not)
     std::chrono::steady_clock::time_point m_lastEdit;
     std::vector<std::string> m_messages;
     std::optional<Walkthrough> m_walkthrough; // of the open puzzle

@@ -8,9 +8,8 @@
 #include <regex>
 #include <set>
 
-#include <stb_image.h>
-
 #include "gui_driver.h"
+#include "png_pixels.h"
 #include "support/test_env.h"
 
 namespace vkp {
@@ -19,6 +18,7 @@ namespace {
 using test::GuiDriver;
 using test::Layout;
 using test::Rect;
+using namespace test; // Png, loadPng, countNear, the theme colours
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
@@ -43,29 +43,6 @@ std::vector<PuzzleFile> puzzleFiles() {
     }
     std::sort(out.begin(), out.end(), [](const PuzzleFile& a, const PuzzleFile& b) { return a.folder < b.folder; });
     return out;
-}
-
-struct Image {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-};
-
-Image loadPng(const fs::path& path) {
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.c_str(), &img.width, &img.height, &channels, 3);
-    if (!data) return img;
-    img.rgb.assign(data, data + size_t(img.width) * img.height * 3);
-    stbi_image_free(data);
-    return img;
-}
-
-// Share of pixels that differ between two pictures of the same size.
-double differing(const Image& a, const Image& b) {
-    if (a.width != b.width || a.height != b.height || a.rgb.empty()) return 1.0;
-    size_t n = 0;
-    for (size_t i = 0; i < a.rgb.size(); i += 3) n += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2];
-    return double(n) / (a.rgb.size() / 3);
 }
 
 class GuiInputTest : public ::testing::Test {
@@ -109,15 +86,15 @@ class GuiInputTest : public ::testing::Test {
     }
 
     // View > Save as PNG > The whole window: the app's own capture of what it shows.
-    Image captureWindow(const std::string& slug) {
+    Png captureWindow(const std::string& slug) {
         fs::path file = m_gui->exportDir() / (slug + "-window.png");
         fs::remove(file);
         EXPECT_TRUE(m_gui->click("menu/View"));
         EXPECT_TRUE(m_gui->click("menu/View/Save as PNG"));
         EXPECT_TRUE(m_gui->click("menu/View/Save as PNG/The whole window"));
-        Image img;
+        Png img;
         // The PNG is complete once it decodes.
-        EXPECT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) { return fs::exists(file) && (img = loadPng(file)).width > 0; }));
+        EXPECT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) { return fs::exists(file) && (img = loadPng(file.string())).width > 0; }));
         return img;
     }
 
@@ -129,7 +106,7 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
     ASSERT_GE(puzzles.size(), 20u);
     start({}); // a fresh data folder: the first puzzle opens
     ASSERT_TRUE(m_gui->waitFact("puzzle", puzzles[0].folder));
-    Image last = captureWindow(puzzles[0].slug);
+    Png last = captureWindow(puzzles[0].slug);
     ASSERT_EQ(last.width, 1280);
     for (size_t i = 1; i <= puzzles.size(); ++i) {
         const PuzzleFile& p = puzzles[i % puzzles.size()]; // ends back on the first
@@ -139,7 +116,7 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
         ASSERT_TRUE(m_gui->waitFact("puzzle", p.folder)) << "clicked " << p.folder;
         ASSERT_TRUE(m_gui->alive()) << p.folder << ": " << m_gui->howItEnded();
         EXPECT_TRUE(m_gui->waitTitle(std::to_string(p.number) + ". " + p.title + " \xE2\x80\x94 vkpuzzles"));
-        Image now = captureWindow(p.slug);
+        Png now = captureWindow(p.slug);
         EXPECT_EQ(now.width, 1280) << p.folder;
         EXPECT_EQ(now.height, 800) << p.folder;
         EXPECT_GT(differing(now, last), 0.02) << p.folder << ": the window shows another puzzle than before";
@@ -262,23 +239,73 @@ TEST_F(GuiInputTest, APitfallsExplanationIsShownUnderTheFailingCase) {
     ASSERT_TRUE(m_gui->alive());
 }
 
-TEST_F(GuiInputTest, TypingInTheEditorIsSavedAsTheDraft) {
-    start({"--puzzle", "zip"});
-    ASSERT_TRUE(m_gui->waitFact("puzzle", "02-zip"));
+// A learner's first session: the missing line typed into Map's starter through X key events; the
+// live loop checks it, the puzzle is marked solved, Ctrl+Q saves the draft (the starter's lines
+// kept around the typed one) and remembers the puzzle for the next start.
+TEST_F(GuiInputTest, TypingTheMissingLineSolvesThePuzzleAndTheDraftIsSaved) {
+    start({"--puzzle", "map"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map"));
     ASSERT_TRUE(m_gui->click("editor"));
     ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
-    m_gui->key("ctrl+End");
-    m_gui->type("// typed through X events");
-    fs::path draft = m_gui->dataDir() / "drafts" / "02-zip.json";
-    ASSERT_TRUE(m_gui->waitFor("the draft saved", [&](const Layout&) { return test::readFile(draft).find("// typed through X events") != std::string::npos; }));
+    m_gui->key("ctrl+End Up Up End Return"); // after "// Your code here", on a new line
+    m_gui->type("if (i < uint(a.length())) result[i] = a[i] + 10.0;");
+    fs::path progress = m_gui->dataDir() / "progress.json", draft = m_gui->dataDir() / "drafts" / "01-map.json";
+    ASSERT_TRUE(m_gui->waitFor("Map marked solved", [&](const Layout&) { return test::readFile(progress).find("\"solved\": true") != std::string::npos; }, 180s))
+        << "progress.json: " << test::readFile(progress);
     m_gui->key("ctrl+q");
-    ASSERT_TRUE(m_gui->waitExit(60s));
+    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not close the app";
     EXPECT_EQ(m_gui->exitCode(), 0);
     auto saved = nlohmann::json::parse(test::readFile(draft), nullptr, false);
-    ASSERT_FALSE(saved.is_discarded());
+    ASSERT_FALSE(saved.is_discarded()) << test::readFile(draft);
     std::string text = saved.value("text", "");
-    EXPECT_NE(text.find("// typed through X events"), std::string::npos) << text;
-    EXPECT_NE(text.find("void main()"), std::string::npos) << "typed at the end, the starter kept\n" << text;
+    EXPECT_NE(text.find("    if (i < uint(a.length())) result[i] = a[i] + 10.0;"), std::string::npos) << "typed with the line's indent\n" << text;
+    EXPECT_NE(text.find("    // Your code here"), std::string::npos) << "the starter's lines are kept around the typed one\n" << text;
+    EXPECT_NE(test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"01-map\""), std::string::npos)
+        << test::readFile(m_gui->dataDir() / "settings.json");
+}
+
+// The debugging views through real input: a thread clicked in the grid, Alt+Home then Alt+Down
+// (the timeline to the end of round 0), the timeline saved as a PNG from its right-click menu, a
+// line of the editor watched with F9 (and remembered).
+TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
+    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp", "--tab", "timeline"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "14-matmul"));
+    ASSERT_TRUE(m_gui->waitFor("the traced checks", [](const Layout& l) { return l.fact("status") == "done" && !l.fact("timeline").empty(); }, 180s));
+    ASSERT_TRUE(m_gui->waitFor("a thread on screen", [](const Layout& l) { return !l.named("thread/").empty(); }));
+    std::string thread = m_gui->layout().named("thread/").back();
+    ASSERT_TRUE(m_gui->click(thread));
+    ASSERT_TRUE(m_gui->waitFact("thread", thread.substr(7)));
+    m_gui->key("alt+Home");
+    ASSERT_TRUE(m_gui->waitFor("the timeline at its start", [](const Layout& l) { return l.fact("timeline").rfind("0/", 0) == 0; }));
+    std::string total = m_gui->layout().fact("timeline").substr(2);
+    m_gui->key("alt+Down");
+    ASSERT_TRUE(m_gui->waitFor("the end of round 0", [&](const Layout& l) {
+        std::string t = l.fact("timeline");
+        return t.rfind("0/", 0) != 0 && t != total + "/" + total;
+    })) << "round 0 ends inside the kernel: the second tile step follows it";
+    // A right-click on the timeline's cells (its list of buffers and shared arrays).
+    ASSERT_TRUE(m_gui->waitFor("the timeline's cells", [](const Layout& l) { return !l.named("cell/").empty(); }));
+    ASSERT_TRUE(m_gui->click(m_gui->layout().named("cell/").front(), 3));
+    ASSERT_TRUE(m_gui->click("menu/export/Save this view as PNG"));
+    fs::path file = m_gui->exportDir() / "matmul-timeline.png";
+    Png view;
+    ASSERT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) { return (view = loadPng(file.string())).width > 0; }));
+    EXPECT_GT(view.width, 300);
+    EXPECT_GT(countNear(view, kDarkChanged, 6), 300u) << "the timeline at the end of round 0: the tiles it wrote";
+    EXPECT_GT(countNear(view, kDarkAccent, 12), 20u) << "the clicked thread is selected";
+    // F9 on line 15 of the kernel ("uint c = gl_GlobalInvocationID.x;").
+    ASSERT_TRUE(m_gui->click("editor"));
+    ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
+    m_gui->key("ctrl+Home");
+    for (int i = 0; i < 14; ++i) m_gui->key("Down");
+    m_gui->key("F9");
+    ASSERT_TRUE(m_gui->waitFact("memoryTab", "watches"));
+    m_gui->key("ctrl+q");
+    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not close the app";
+    std::string p = test::readFile(m_gui->dataDir() / "progress.json");
+    auto progress = nlohmann::json::parse(p, nullptr, false);
+    ASSERT_FALSE(progress.is_discarded()) << p;
+    EXPECT_EQ(progress["puzzles"]["14-matmul"]["watched_lines"], nlohmann::json::array({15})) << "F9 watched line 15\n" << p;
 }
 
 } // namespace

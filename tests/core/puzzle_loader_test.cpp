@@ -370,9 +370,13 @@ TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
     for (size_t i = 0; i < set.puzzles.size(); ++i) {
         const Puzzle& p = set.puzzles[i];
         SCOPED_TRACE(p.folder);
-        if (i < classic) EXPECT_EQ(p.track, "classic");
+        if (i < classic) {
+            EXPECT_EQ(p.track, "classic");
+        }
         EXPECT_EQ(p.order, ++lastOrder[p.track]);
-        if (p.track == "classic") EXPECT_EQ(p.number, p.order); // "1" names the puzzle of order 1
+        if (p.track == "classic") {
+            EXPECT_EQ(p.number, p.order); // "1" names the puzzle of order 1
+        }
         EXPECT_GE(p.cases.size(), 3u);
         EXPECT_GE(p.hints.size(), 2u);
         EXPECT_FALSE(p.statement.empty());

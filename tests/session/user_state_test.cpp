@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include <sys/stat.h>
@@ -253,7 +254,7 @@ TEST_F(UserStateTest, StateMovesOnlyToAnUnambiguousFolderWithNoStateOfItsOwn) {
 TEST_F(UserStateTest, AnUnwritableDirectoryIsAnErrorNotACrash) {
     write("blocker", "a file where the folder should be");
     UserState s(m_dir + "/blocker/inner");
-    Status st = s.saveDraft("01-map", {"text", std::nullopt, ""});
+    auto st = s.saveDraft("01-map", {"text", std::nullopt, ""});
     ASSERT_FALSE(st.ok());
     EXPECT_EQ(st.error().kind, ErrorKind::Io);
     ASSERT_NE(s.draft("01-map"), nullptr) << "the text stays in memory";
@@ -320,7 +321,7 @@ TEST_F(UserStateTest, ADataFolderThatIsAFileIsSaidOnceAndSavesSayWhy) {
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_NE(problems[0].find("The data folder " + m_dir + " is a file, not a folder"), std::string::npos) << problems[0];
-    Status st = s.saveDraft("01-map", {"text", std::nullopt, ""});
+    auto st = s.saveDraft("01-map", {"text", std::nullopt, ""});
     ASSERT_FALSE(st.ok());
     EXPECT_NE(st.error().message.find(m_dir + " is a file, not a folder"), std::string::npos) << st.error().message;
     EXPECT_FALSE(s.saveProgress().ok());
@@ -338,6 +339,76 @@ TEST_F(UserStateTest, TextThatIsNotUtf8IsSavedNotThrown) {
     EXPECT_TRUE(again.load().empty());
     EXPECT_TRUE(again.progress("name\xEF\xBF\xBD\xEF\xBF\xBD").solved) << "each invalid byte became U+FFFD";
     EXPECT_EQ(again.settings().lastPuzzle, "name\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+// Two windows on one data folder (issue 19, item 8): every save merges with what the other left.
+TEST_F(UserStateTest, TwoWindowsKeepEachOthersProgress) {
+    UserState a(m_dir), b(m_dir);
+    a.load();
+    b.load();
+    a.setProgress("02-zip", {true, 0, true, {}});
+    ASSERT_TRUE(a.saveProgress().ok());
+    b.setProgress("01-map", {false, 1, false, {5}});
+    ASSERT_TRUE(b.saveProgress().ok()) << "B never saw zip: before merging, this save wrote zip's progress away";
+    EXPECT_TRUE(b.progress("02-zip").solved) << "B now knows what A saved";
+    // Progress only grows: A, which loaded map unsolved, solves nothing there and changes a hint.
+    a.setProgress("01-map", {false, 0, true, {7}});
+    ASSERT_TRUE(a.saveProgress().ok());
+    UserState later(m_dir);
+    later.load();
+    EXPECT_TRUE(later.progress("02-zip").solved);
+    EXPECT_TRUE(later.progress("02-zip").solutionRevealed);
+    EXPECT_EQ(later.progress("01-map").hintsRevealed, 1) << "B's hint is not taken back by A's save";
+    EXPECT_TRUE(later.progress("01-map").solutionRevealed);
+    EXPECT_EQ(later.progress("01-map").watchedLines, std::vector<uint32_t>{7}) << "watched lines: the last window that changed them";
+}
+
+TEST_F(UserStateTest, ADraftSavedByAnotherWindowIsKeptAsTheTextToRestore) {
+    UserState a(m_dir), b(m_dir);
+    a.load();
+    b.load();
+    auto first = a.saveDraft("01-map", {"A's text", std::nullopt, ""});
+    ASSERT_TRUE(first.ok());
+    EXPECT_FALSE(first->keptOtherWindowsText);
+    auto second = b.saveDraft("01-map", {"B's text", std::nullopt, ""});
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(second->keptOtherWindowsText);
+    EXPECT_EQ(second->draft.text, "B's text");
+    ASSERT_TRUE(second->draft.previous.has_value());
+    EXPECT_EQ(*second->draft.previous, "A's text");
+    EXPECT_EQ(second->draft.previousReason, UserState::kOtherWindowReason);
+    // B's own next save finds its own text on disk: nothing to keep.
+    auto third = b.saveDraft("01-map", {"B's second text", second->draft.previous, second->draft.previousReason});
+    ASSERT_TRUE(third.ok());
+    EXPECT_FALSE(third->keptOtherWindowsText);
+    // A saves again: B's text is the other window's now.
+    auto fourth = a.saveDraft("01-map", {"A's second text", std::nullopt, ""});
+    ASSERT_TRUE(fourth.ok());
+    EXPECT_TRUE(fourth->keptOtherWindowsText);
+    EXPECT_EQ(fourth->draft.previous.value_or(""), "B's second text");
+    UserState later(m_dir);
+    later.load();
+    ASSERT_NE(later.draft("01-map"), nullptr);
+    EXPECT_EQ(later.draft("01-map")->text, "A's second text");
+    EXPECT_EQ(later.draft("01-map")->previous.value_or(""), "B's second text") << "no window's text is lost";
+}
+
+TEST_F(UserStateTest, ASecondWindowOnTheFolderIsToldAndTheLastOneIsAlone) {
+    auto a = std::make_unique<UserState>(m_dir);
+    EXPECT_EQ(a->claimFolder(), std::nullopt) << "the first window is alone";
+    auto b = std::make_unique<UserState>(m_dir);
+    auto told = b->claimFolder();
+    ASSERT_TRUE(told.has_value());
+    EXPECT_NE(told->find("Another vkpuzzles window is open"), std::string::npos) << *told;
+    EXPECT_NE(told->find(m_dir), std::string::npos) << *told;
+    a.reset();
+    {
+        UserState c(m_dir);
+        EXPECT_TRUE(c.claimFolder().has_value()) << "B is still open";
+    }
+    b.reset();
+    UserState d(m_dir);
+    EXPECT_EQ(d.claimFolder(), std::nullopt) << "every other window has closed";
 }
 
 } // namespace

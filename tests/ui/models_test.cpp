@@ -72,6 +72,27 @@ TEST(ThreadMapTest, CellsAndThreadsLinkByIndex) {
     EXPECT_EQ(threadOfCell(vec, 5, small), std::nullopt) << "no thread reaches cell 5 of 6";
 }
 
+// Issue 18: Block sum drew the threads that write result[1..3] as grey "spare".
+TEST(ThreadMapTest, SpareThreadsHaveNoElementOfAnyBuffer) {
+    PuzzleSet set = loadPuzzleSet(test::puzzleDir());
+    auto find = [&](const std::string& slug) -> const Puzzle& {
+        for (const Puzzle& p : set.puzzles)
+            if (p.slug == slug) return p;
+        throw std::runtime_error("no puzzle " + slug);
+    };
+    const Puzzle& blockSum = find("block-sum");
+    const TestCase& c = blockSum.cases.at(2); // 3 workgroups of 16 threads, 40 elements
+    ASSERT_EQ(c.workgroups[0] * c.workgroupSize[0], 48u);
+    for (uint32_t w : {0u, 16u, 32u}) EXPECT_FALSE(isSpareThread(c, {w, 0, 0})) << "thread " << w << " writes result[" << w / 16 << "]";
+    EXPECT_FALSE(isSpareThread(c, {39, 0, 0})) << "a[39] is its element";
+    for (uint32_t t = 40; t < 48; ++t) EXPECT_TRUE(isSpareThread(c, {t, 0, 0})) << "past the 40 elements: " << t;
+    const Puzzle& guards = find("guards");
+    for (const TestCase& g : guards.cases) {
+        uint64_t n = g.data.at(0)->shape.count(), threads = uint64_t(g.workgroups[0]) * g.workgroupSize[0];
+        for (uint32_t t = 0; t < threads; ++t) EXPECT_EQ(isSpareThread(g, {t, 0, 0}), t >= n) << g.name << " thread " << t;
+    }
+}
+
 TEST(StatementTest, BlocksFromTheText) {
     auto b = statementBlocks("First line\ncontinues.\n\n- a bullet\n  that wraps\n    code line\nEnd.\n");
     ASSERT_EQ(b.size(), 5u);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <thread>
 
 #include <unistd.h>
@@ -99,11 +100,12 @@ TEST_F(WorkbenchTest, SolvingRecordsProgressAndLoadingTheSolutionKeepsTheDraft) 
         EXPECT_EQ(*wb.draft().previous, mine);
         EXPECT_TRUE(settle(wb).allPass());
         wb.update();
-        EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+        EXPECT_FALSE(wb.progress(*wb.puzzle()).solved) << "the official solution passing is not the learner solving it";
+        EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OfficialSolution);
         EXPECT_TRUE(wb.progress(*wb.puzzle()).solutionRevealed);
     }
     Workbench wb(options());
-    EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+    EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OfficialSolution) << "remembered";
     ASSERT_TRUE(wb.draft().previous.has_value()) << "the replaced draft is still there after a restart";
     wb.restorePrevious();
     EXPECT_NE(wb.document().text().find("// my attempt"), std::string::npos);
@@ -317,6 +319,111 @@ TEST_F(WorkbenchTest, WatchedLinesAreKeptPerPuzzle) {
     }
     Workbench again(options("matmul"));
     EXPECT_EQ(again.watchedLines(), (std::vector<uint32_t>{39})) << "kept in progress.json";
+}
+
+// Progress records how a puzzle came to pass (issue 18, item 7).
+TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
+    const std::string own = "\n    if (i < uint(a.length())) { float v = a[i]; result[i] = v + 10.0; }\n";
+    {
+        // The official solution opened as a file, only its comments and layout changed: not solved.
+        fs::create_directories(m_dir + "/in");
+        std::string text = readFile(test::puzzleDir() + "/01-map/solution.comp");
+        std::string plain;
+        for (size_t at = 0; at < text.size();) {
+            size_t nl = text.find('\n', at);
+            std::string line = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+            at = nl == std::string::npos ? text.size() : nl + 1;
+            if (line.find("//") != std::string::npos && line.find("#version") == std::string::npos) line = line.substr(0, line.find("//"));
+            plain += "  " + line + "\n\n";
+        }
+        std::ofstream(m_dir + "/in/solution-reformatted.comp") << plain;
+        WorkbenchOptions o = options();
+        o.kernelFile = m_dir + "/in/solution-reformatted.comp";
+        Workbench wb(o);
+        EXPECT_TRUE(settle(wb).allPass()) << plain;
+        wb.update();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OfficialSolution);
+        EXPECT_FALSE(wb.progress(*wb.puzzle()).solved);
+    }
+    {
+        // Map, solved by the learner before revealing anything: on their own.
+        fs::remove(m_dir + "/progress.json");
+        Workbench wb(options());
+        std::string starter = wb.starterText();
+        wb.document().selectAll();
+        wb.document().insert(starter.substr(0, starter.rfind('}')) + own + "}\n");
+        EXPECT_TRUE(settle(wb).allPass()) << wb.document().text();
+        wb.update();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OnTheirOwn);
+        EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+        // Loading the solution afterwards does not take that back.
+        wb.loadSolution();
+        EXPECT_TRUE(settle(wb).allPass());
+        wb.update();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OnTheirOwn);
+    }
+    {
+        // Zip: the solution revealed first, then the learner's own kernel passes.
+        Workbench wb(options("zip"));
+        wb.revealSolution();
+        std::string starter = wb.starterText();
+        wb.document().selectAll();
+        wb.document().insert(starter.substr(0, starter.rfind('}')) + "\n    uint j = gl_GlobalInvocationID.x;\n    if (j < uint(a.length())) result[j] = b[j] + a[j];\n}\n");
+        EXPECT_TRUE(settle(wb).allPass()) << wb.document().text();
+        wb.update();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::AfterSeeingTheSolution);
+        EXPECT_TRUE(wb.progress(*wb.puzzle()).solved);
+    }
+    Workbench later(options());
+    auto progress = readFile(m_dir + "/progress.json");
+    EXPECT_NE(progress.find("\"solved_how\": \"on_their_own\""), std::string::npos) << progress;
+    EXPECT_NE(progress.find("\"solved_how\": \"after_seeing_the_solution\""), std::string::npos) << progress;
+}
+
+// The two-window report of issue 19: B opens Map, A solves Zip with the official solution; A
+// quits, then B. Before, B's save wrote progress.json as {} and A's work was gone.
+TEST_F(WorkbenchTest, TwoWindowsOnOneDataFolderKeepBothWindowsWork) {
+    auto b = std::make_unique<Workbench>(options("map"));
+    EXPECT_TRUE(b->messages().empty()) << b->messages().front();
+    {
+        WorkbenchOptions o = options("zip");
+        o.kernelFile = test::puzzleDir() + "/02-zip/solution.comp";
+        Workbench a(o);
+        ASSERT_FALSE(a.messages().empty());
+        EXPECT_NE(a.messages().front().find("Another vkpuzzles window is open"), std::string::npos) << a.messages().front();
+        EXPECT_TRUE(settle(a).allPass());
+        a.update();
+        EXPECT_EQ(a.progress(*a.puzzle()).how, SolvedHow::OfficialSolution);
+        a.revealNextHint();
+    }
+    b->document().moveToEnd(false);
+    b->document().insert("\n// B's edit\n");
+    b.reset();
+    Workbench later(options("zip"));
+    EXPECT_EQ(later.progress(*later.puzzle()).how, SolvedHow::OfficialSolution) << readFile(m_dir + "/progress.json");
+    EXPECT_EQ(later.progress(*later.puzzle()).hintsRevealed, 1) << readFile(m_dir + "/progress.json");
+    EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("B's edit"), std::string::npos);
+}
+
+TEST_F(WorkbenchTest, TheSaveStatusTellsTheTruth) {
+    Workbench wb(options());
+    EXPECT_EQ(wb.draftSaved(), Workbench::DraftSaved::Saved) << "nothing edited yet";
+    // The data folder becomes a file: the next save fails, and says so until one succeeds.
+    fs::remove_all(m_dir);
+    std::ofstream(m_dir) << "not a folder";
+    wb.document().moveToEnd(false);
+    wb.document().insert("\n// edit\n");
+    EXPECT_EQ(wb.draftSaved(), Workbench::DraftSaved::Pending);
+    wb.update();
+    wb.update();
+    EXPECT_EQ(wb.draftSaved(), Workbench::DraftSaved::Failed);
+    EXPECT_NE(wb.saveProblem().find("is a file, not a folder"), std::string::npos) << wb.saveProblem();
+    fs::remove(m_dir);
+    wb.document().insert("// another\n");
+    wb.update();
+    wb.update();
+    EXPECT_EQ(wb.draftSaved(), Workbench::DraftSaved::Saved) << wb.saveProblem();
+    EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("// another"), std::string::npos);
 }
 
 } // namespace
