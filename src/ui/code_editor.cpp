@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
+#include <string>
 
 #include "ui/fonts.h"
 #include "ui/keys.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
+#include "ui/widgets.h"
 
 namespace vkp::ui {
 namespace {
@@ -81,6 +85,14 @@ std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis) {
     return out;
 }
 
+std::string findSummary(const std::vector<TextRange>& matches, std::pair<TextPos, TextPos> selection) {
+    if (matches.empty()) return "No results";
+    for (size_t i = 0; i < matches.size(); ++i)
+        if (matches[i].first == selection.first && matches[i].second == selection.second)
+            return std::to_string(i + 1) + " of " + std::to_string(matches.size());
+    return std::to_string(matches.size()) + (matches.size() == 1 ? " match" : " matches");
+}
+
 void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float cw) {
     ImFont* font = fonts().mono;
     for (const Token& t : lexGlslLine(line, state))
@@ -106,6 +118,99 @@ std::optional<uint32_t> CodeEditor::takeWatchToggle() {
     auto t = m_watchToggle;
     m_watchToggle.reset();
     return t;
+}
+
+void CodeEditor::openFind(const TextDocument& doc) {
+    if (doc.hasSelection() && doc.selection().first.line == doc.selection().second.line) m_find.query = doc.selectedText();
+    m_find.open = m_find.focusField = m_find.selectField = true;
+    m_find.start = doc.selection().first;
+}
+
+void CodeEditor::closeFind() {
+    if (!m_find.open) return;
+    m_find.open = false;
+    m_wantFocus = true; // the keyboard goes back to the text, the match stays selected
+}
+
+void CodeEditor::findNext(TextDocument& doc, bool forward) {
+    if (m_find.query.empty()) return openFind(doc);
+    m_find.open = true;
+    if (doc.findNext(m_find.query, forward, m_find.matchCase)) m_scrollToCursor = true;
+    m_find.start = doc.selection().first;
+}
+
+std::string CodeEditor::findSummary(const TextDocument& doc) const {
+    if (!m_find.open || m_find.query.empty()) return "";
+    return ui::findSummary(doc.findAll(m_find.query, m_find.matchCase), doc.selection());
+}
+
+// One row above the text: the field, "3 of 7", previous, next, match case, close.
+void CodeEditor::drawFindBar(TextDocument& doc, float width) {
+    const Palette& pal = palette();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float button = ImGui::GetFrameHeight(), gap = style.ItemSpacing.x;
+    float summaryW = ImGui::CalcTextSize("888 of 888").x;
+    float fieldW = std::max(ImGui::GetFontSize() * 5, width - summaryW - 4 * (button + gap) - gap);
+    float x0 = ImGui::GetCursorPosX();
+    ImGui::PushID("find");
+    if (m_find.focusField) ImGui::SetKeyboardFocusHere();
+    ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue | (m_find.selectField ? ImGuiInputTextFlags_AutoSelectAll : 0);
+    m_find.focusField = m_find.selectField = false;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s", m_find.query.c_str());
+    ImGui::SetNextItemWidth(fieldW);
+    bool enter = ImGui::InputTextWithHint("##query", "Find in the kernel", buf, sizeof buf, flags);
+    layout::item("find/field");
+    if (ImGui::IsItemEdited()) {
+        m_find.query = buf;
+        if (doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase)) m_scrollToCursor = true;
+    }
+    if (enter) {
+        findNext(doc, !ImGui::GetIO().KeyShift);
+        m_find.focusField = true; // Enter leaves a field: stay in it for the next Enter
+    }
+    std::string summary = findSummary(doc);
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    if (summary == "No results") colouredText(pal.fail, summary);
+    else dimText(summary);
+    ImGui::SameLine(x0 + fieldW + summaryW + 2 * gap);
+    if (ImGui::Button("\xE2\x86\x91", ImVec2(button, button))) findNext(doc, false);
+    layout::item("find/previous");
+    itemTooltip("Previous match (Shift+F3, Shift+Enter)");
+    ImGui::SameLine();
+    if (ImGui::Button("\xE2\x86\x93", ImVec2(button, button))) findNext(doc, true);
+    layout::item("find/next");
+    itemTooltip("Next match (F3, Enter)");
+    ImGui::SameLine();
+    if (m_find.matchCase) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    bool toggleCase = ImGui::Button("Aa", ImVec2(button, button));
+    if (m_find.matchCase) ImGui::PopStyleColor();
+    layout::item("find/match case");
+    itemTooltip(m_find.matchCase ? "Matching case: \"ID\" finds only \"ID\"" : "Ignoring case: \"id\" also finds \"ID\". Click to match case.");
+    if (toggleCase) {
+        m_find.matchCase = !m_find.matchCase;
+        doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("\xC3\x97", ImVec2(button, button))) closeFind();
+    layout::item("find/close");
+    itemTooltip("Close (Esc)");
+    ImGui::PopID();
+}
+
+void CodeEditor::drawMatches(const TextDocument& doc, const Metrics& m, int first, int last) {
+    if (!m_find.open || m_find.query.empty()) return;
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (const TextRange& r : doc.findAll(m_find.query, m_find.matchCase)) {
+        if (r.first.line < first || r.first.line > last) continue;
+        float y = m.origin.y + r.first.line * m.lineHeight;
+        ImVec2 a(m.origin.x + doc.visualColumn(r.first.line, r.first.column) * m.charWidth, y);
+        ImVec2 b(m.origin.x + doc.visualColumn(r.second.line, r.second.column) * m.charWidth, y + m.lineHeight);
+        dl->AddRectFilled(a, b, withAlpha(pal.warn, 0.28f));
+        dl->AddRect(a, b, withAlpha(pal.warn, 0.8f));
+    }
 }
 
 void CodeEditor::drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last) {
@@ -154,6 +259,10 @@ void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m, const Ed
 bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly,
                       const EditorDecorations* decorations) {
     const Palette& pal = palette();
+    if (m_find.open) {
+        drawFindBar(doc, size.x);
+        size.y = std::max(ImGui::GetFrameHeight(), size.y - ImGui::GetFrameHeightWithSpacing());
+    }
     ImFont* font = fonts().mono;
     ImGui::PushFont(font);
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.editorBg));
@@ -180,12 +289,7 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     if (m_focused && handleKeyboard(doc, readOnly)) m_lastActivity = ImGui::GetTime();
     handleMouse(doc, m);
     relex(doc);
-    if (m_scrollToCursor) scrollToCursor(doc, m);
-    if (m_scrollToLine > 0) {
-        float y = (m_scrollToLine - 1) * m.lineHeight, h = ImGui::GetWindowHeight();
-        if (y < ImGui::GetScrollY() || y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(std::max(0.0f, y - h * 0.3f));
-        m_scrollToLine = 0;
-    }
+    applyScrollRequests(doc, m);
     if (decorations && decorations->offerWatch) {
         contextMenu(doc, m, *decorations);
         if (m_focused && shortcutPressed(kKeyF9)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
@@ -197,11 +301,13 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     int first = std::max(0, static_cast<int>(ImGui::GetScrollY() / m.lineHeight) - 1);
     int last = std::min(doc.lineCount() - 1, first + static_cast<int>(ImGui::GetWindowHeight() / m.lineHeight) + 2);
     if (decorations) drawDecorations(m, *decorations, first, last);
+    drawMatches(doc, m, first, last);
     drawLines(doc, m, markers, first, last);
     drawGutter(doc, m, markers, first, last);
     if (decorations) drawGutterMarks(m, *decorations, first, last);
     drawMarkerTooltip(m, markers, first, last);
     if (m_focused) ImGui::GetIO().WantTextInput = true;
+    m_scroll = ImVec2(ImGui::GetScrollX(), ImGui::GetScrollY());
     ImGui::EndChild();
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
@@ -284,6 +390,22 @@ void CodeEditor::handleMouse(TextDocument& doc, const Metrics& m) {
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) m_dragging = false;
 }
 
+// Another puzzle starts at line 1, column 1 (ImGui would keep the old scroll, clamped to the new
+// text: line 1 half hidden); then the cursor after a key, then a line asked for.
+void CodeEditor::applyScrollRequests(const TextDocument& doc, const Metrics& m) {
+    if (m_resetView) {
+        ImGui::SetScrollX(0);
+        ImGui::SetScrollY(0);
+        m_resetView = m_scrollToCursor = false;
+    }
+    if (m_scrollToCursor) scrollToCursor(doc, m);
+    if (m_scrollToLine > 0) {
+        float y = (m_scrollToLine - 1) * m.lineHeight, h = ImGui::GetWindowHeight();
+        if (y < ImGui::GetScrollY() || y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(std::max(0.0f, y - h * 0.3f));
+        m_scrollToLine = 0;
+    }
+}
+
 void CodeEditor::scrollToCursor(const TextDocument& doc, const Metrics& m) {
     m_scrollToCursor = false;
     TextPos c = doc.cursor();
@@ -291,7 +413,10 @@ void CodeEditor::scrollToCursor(const TextDocument& doc, const Metrics& m) {
     if (y < ImGui::GetScrollY()) ImGui::SetScrollY(std::max(0.0f, y - m.lineHeight));
     else if (y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(y + 2 * m.lineHeight - h);
     float x = doc.visualColumn(c.line, c.column) * m.charWidth, w = ImGui::GetWindowWidth() - m.gutterWidth - m.charWidth * 2;
-    if (x < ImGui::GetScrollX()) ImGui::SetScrollX(std::max(0.0f, x - 4 * m.charWidth));
+    // A cursor that can be seen with the first column shows the first column: scrolled a little
+    // (ImGui clamps the scroll when a long line goes), column 1 would hide under the gutter.
+    if (x + 4 * m.charWidth <= w) ImGui::SetScrollX(0);
+    else if (x < ImGui::GetScrollX()) ImGui::SetScrollX(std::max(0.0f, x - 4 * m.charWidth));
     else if (x > ImGui::GetScrollX() + w) ImGui::SetScrollX(x - w + 4 * m.charWidth);
 }
 

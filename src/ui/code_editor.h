@@ -1,6 +1,6 @@
 // The kernel editor widget: draws a TextDocument with GLSL colouring, line numbers, the current
 // line, selection, and error/warning markers from the compiler and from the run's findings
-// (message on hover); maps keys and mouse to edits.
+// (message on hover); maps keys and mouse to edits. A find bar (Ctrl+F) sits above the text.
 #pragma once
 
 #include <optional>
@@ -38,6 +38,10 @@ struct EditorDecorations {
     bool offerWatch = false;        // right-click "Watch this line" and F9 (the learner's editor)
 };
 
+// What the find bar says: "3 of 7" when the selection is a match, "7 matches" when it is not,
+// "No results" when nothing matches.
+std::string findSummary(const std::vector<TextRange>& matches, std::pair<TextPos, TextPos> selection);
+
 class CodeEditor {
   public:
     // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
@@ -52,8 +56,29 @@ class CodeEditor {
     void jumpTo(TextDocument& doc, int line, int column);
     void focus() { m_wantFocus = true; }
     bool focused() const { return m_focused; }
+    // Back to line 1, column 1 at the next draw (another puzzle opened).
+    void resetView() { m_resetView = true; }
+    ImVec2 scroll() const { return m_scroll; } // the text's scroll position at the last draw
+
+    // The find bar. Opening it fills in the selected text (one line of it) and puts the keyboard
+    // in its field; typing there selects the first match from where the search began; Enter and
+    // F3 go to the next match, Shift+Enter and Shift+F3 to the previous one; Escape closes it.
+    void openFind(const TextDocument& doc);
+    void closeFind();
+    bool findOpen() const { return m_find.open; }
+    void findNext(TextDocument& doc, bool forward);
+    const std::string& findQuery() const { return m_find.query; }
+    std::string findSummary(const TextDocument& doc) const;
 
   private:
+    struct FindBar {
+        bool open = false;
+        bool focusField = false;   // put the keyboard in the field at the next draw
+        bool selectField = false;  // ...with its text selected (Ctrl+F again)
+        bool matchCase = false;
+        std::string query;
+        TextPos start;             // where typing searches from
+    };
     struct Metrics {
         float lineHeight = 0, charWidth = 0, gutterWidth = 0;
         ImVec2 origin;     // top-left of line 0, column 0 in screen space (scrolled)
@@ -70,6 +95,9 @@ class CodeEditor {
     void drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last);
     void drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last);
     void contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d);
+    void drawFindBar(TextDocument& doc, float width);
+    void drawMatches(const TextDocument& doc, const Metrics& m, int first, int last);
+    void applyScrollRequests(const TextDocument& doc, const Metrics& m);
 
     std::vector<std::vector<Token>> m_tokens; // per line, for m_lexedRevision
     uint64_t m_lexedRevision = UINT64_MAX;
@@ -82,6 +110,9 @@ class CodeEditor {
     int m_contextLine = 0;      // 1-based line under the last right-click
     std::optional<uint32_t> m_watchToggle;
     int m_scrollToLine = 0;
+    bool m_resetView = false;
+    ImVec2 m_scroll;
+    FindBar m_find;
 };
 
 // One line of GLSL in colour, at `pos` (for read-only code views such as the solution diff).

@@ -1,6 +1,7 @@
 #include "ui/editor_panel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/fonts.h"
 #include "ui/status_bar.h"
@@ -101,6 +102,16 @@ float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::ve
     return height;
 }
 
+// What GUI tests wait for after editing keys: the cursor, the scroll, the find bar.
+void EditorPanel::probeEditor(const TextDocument& doc) const {
+    if (!layout::enabled()) return;
+    layout::fact("editorCursor", std::to_string(doc.cursor().line + 1) + ":" + std::to_string(doc.cursor().column + 1));
+    ImVec2 scroll = m_editor.scroll();
+    layout::fact("editorScroll", std::to_string(std::lround(scroll.x)) + "," + std::to_string(std::lround(scroll.y)));
+    layout::fact("findOpen", m_editor.findOpen() ? "1" : "0");
+    layout::fact("findSummary", m_editor.findSummary(doc));
+}
+
 void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     const LiveSnapshot& s = wb.snapshot();
     StatusLook look = statusLook(s);
@@ -110,6 +121,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     if (m_openedPuzzle != wb.puzzleGeneration()) {
         m_openedPuzzle = wb.puzzleGeneration();
         m_editor.focus();
+        m_editor.resetView();
     }
     drawToolbar(wb);
     if (view.jumpTo) {
@@ -144,6 +156,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     m_editor.draw("code", wb.document(), markers, editorSize, false, &deco);
     layout::rect("editor", at, ImVec2(at.x + editorSize.x, at.y + editorSize.y));
     layout::fact("editorFocused", m_editor.focused() ? "1" : "0");
+    probeEditor(wb.document());
     if (auto line = m_editor.takeWatchToggle()) {
         wb.toggleWatch(*line);
         view.showMemoryTab = MemoryTab::Watches;

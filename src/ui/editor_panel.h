@@ -16,9 +16,11 @@ class EditorPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     void focusEditor() { m_editor.focus(); }
+    CodeEditor& codeEditor() { return m_editor; } // find (Ctrl+F, F3, Esc) from the window's keys
 
   private:
     void drawToolbar(Workbench& wb);
+    void probeEditor(const TextDocument& doc) const;
     float drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly);
     CodeEditor m_editor;
     uint64_t m_openedPuzzle = 0; // the Workbench's puzzle generation last drawn

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
+
 #include "ui/fonts.h"
 #include "ui/keys.h"
 #include "ui/layout_probe.h"
@@ -62,11 +64,21 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.requestPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed(kKeyQ)) view.quit = true;
-    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
-        view.selection.clear();
-        view.focus.clear();
-    }
+    CodeEditor& editor = m_editor.codeEditor();
+    if (io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF)) editor.openFind(wb.document());
+    if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true)) editor.findNext(wb.document(), !io.KeyShift);
+    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(view);
     handleTimelineKeys(view);
+}
+
+// Escape closes the innermost thing: an open menu or popup (the dialogs close themselves), else
+// the find bar, else it lets go of the selected thread and cell. ImGui closes popups on Escape only
+// with keyboard navigation on, which would take the editor's arrow keys.
+void MainView::handleEscape(ViewState& view) {
+    if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return ImGui::ClosePopupsExceptModals();
+    if (m_editor.codeEditor().findOpen()) return m_editor.codeEditor().closeFind();
+    view.selection.clear();
+    view.focus.clear();
 }
 
 // Alt with the arrows, Home and End steps the timeline, with PgUp and PgDn picks the dispatch
@@ -121,6 +133,11 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
             if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
         }
         if (menuItem("Select all", "Ctrl+A")) doc.selectAll();
+        ImGui::Separator();
+        CodeEditor& editor = m_editor.codeEditor();
+        if (menuItem("Find...", "Ctrl+F")) editor.openFind(doc);
+        if (menuItem("Find next", "F3")) editor.findNext(doc, true);
+        if (menuItem("Find previous", "Shift+F3")) editor.findNext(doc, false);
         ImGui::Separator();
         if (menuItem("Toggle comment", "Ctrl+/")) doc.toggleComment();
         if (menuItem("Indent", "Tab")) doc.indent();
@@ -282,6 +299,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Ctrl+A", "select all"},
         {"Tab / Shift+Tab", "indent / unindent (the selected lines)"},
         {"Ctrl+/", "comment or uncomment lines"},
+        {"Ctrl+F / F3 / Shift+F3", "find in the kernel / next / previous match"},
         {"Ctrl+Left / Right", "move by words (with Shift: select)"},
         {"Home / End", "start of the code / end of the line"},
         {"Ctrl+Enter", "check again now"},
@@ -293,7 +311,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Alt+Home / End", "timeline: start / end"},
         {"Alt+PgUp / PgDn", "multi-pass case: the previous / next dispatch"},
         {"F9", "watch the cursor's line (or right-click a line)"},
-        {"Esc", "clear the selected thread and cell"},
+        {"Esc", "close a menu, then the find bar, then clear the selected thread and cell"},
         {"F1", "this list"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {

@@ -40,6 +40,7 @@ class MainView {
     void drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info);
     void drawViewMenu(Workbench& wb, ViewState& view);
     void handleTimelineKeys(ViewState& view);
+    void handleEscape(ViewState& view);
     void drawShortcuts(ViewState& view);
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
     void handleShortcuts(Workbench& wb, ViewState& view);

@@ -33,6 +33,43 @@ int indentWidth(const std::string& line) {
 
 bool isBlank(const std::string& s) { return indentWidth(s) == static_cast<int>(s.size()); }
 
+std::string trimmedRight(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    return s;
+}
+
+// One indentation level less: a tab, or up to kTabWidth spaces, off the end.
+std::string dedented(std::string indent) {
+    if (!indent.empty() && indent.back() == '\t') return indent.substr(0, indent.size() - 1);
+    for (int n = 0; n < kTabWidth && !indent.empty() && indent.back() == ' '; ++n) indent.pop_back();
+    return indent;
+}
+
+// Calls onBrace(line, c) for every '{' and '}' before `end` that is not in a comment.
+template <class F>
+void scanBraces(const std::vector<std::string>& lines, TextPos end, F&& onBrace) {
+    bool inBlock = false;
+    for (int l = 0; l < static_cast<int>(lines.size()) && l <= end.line; ++l) {
+        const std::string& s = lines[l];
+        int n = l == end.line ? std::min(end.column, static_cast<int>(s.size())) : static_cast<int>(s.size());
+        for (int i = 0; i < n; ++i) {
+            if (inBlock) {
+                if (s.compare(i, 2, "*/") == 0) inBlock = false, ++i;
+            } else if (s.compare(i, 2, "//") == 0) {
+                break;
+            } else if (s.compare(i, 2, "/*") == 0) {
+                inBlock = true, ++i;
+            } else if (s[i] == '{' || s[i] == '}') {
+                onBrace(l, s[i]);
+            }
+        }
+    }
+}
+
+bool sameChar(char a, char b, bool matchCase) {
+    return matchCase ? a == b : std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+}
+
 } // namespace
 
 int nextCharBoundary(const std::string& s, int i) {
@@ -265,42 +302,61 @@ void TextDocument::typeChar(uint32_t codepoint) {
     if (codepoint == '\n' || codepoint == '\r') return newline();
     if (codepoint == '\t') return indent();
     if (codepoint < 0x20 || codepoint == 0x7F) return;
+    TextPos start = selection().first;
+    if (codepoint == '}' && isBlank(m_lines[start.line].substr(0, start.column))) return typeClosingBrace();
     // A word boundary (a space after a word) starts a new undo step.
     bool boundary = codepoint == ' ' && m_cursor.column > 0 && m_lines[m_cursor.line][m_cursor.column - 1] != ' ';
     beginEdit(boundary ? EditKind::Other : EditKind::Typing);
     if (boundary) m_lastEdit = EditKind::Typing;
     deleteSelection();
-    std::string& line = m_lines[m_cursor.line];
-    if (codepoint == '}' && isBlank(line.substr(0, m_cursor.column)) && m_cursor.column >= kTabWidth && isBlank(line)) {
-        line.erase(0, kTabWidth);
-        m_cursor.column -= kTabWidth;
-    }
     m_cursor = m_anchor = insertAt(m_cursor, encodeUtf8(codepoint));
     changed();
 }
 
+// '}' typed after only blanks: the line takes the indentation of the line that opened the block.
+// On a blank line right above that block's '}' (the one Enter added: a '}' alone at the same
+// indentation), it steps over that brace instead of adding a second one.
+void TextDocument::typeClosingBrace() {
+    beginEdit(EditKind::Other);
+    deleteSelection();
+    int l = m_cursor.line;
+    std::string target = closingIndent(m_cursor);
+    bool nextCloses = l + 1 < lineCount() && trimmedRight(m_lines[l + 1]) == target + "}";
+    if (isBlank(m_lines[l]) && nextCloses) {
+        m_lines.erase(m_lines.begin() + l);
+        m_cursor = m_anchor = {l, static_cast<int>(target.size()) + 1};
+        return changed();
+    }
+    m_lines[l].replace(0, m_cursor.column, target);
+    m_cursor = m_anchor = insertAt({l, static_cast<int>(target.size())}, "}");
+    changed();
+}
+
+// Enter splits the line: the part before the cursor loses its trailing blanks (a blank line
+// becomes empty), the part after starts at the line's indentation, one level deeper after '{',
+// at the opening line's indentation when it starts with '}'.
 void TextDocument::newline() {
     beginEdit(EditKind::Other);
     deleteSelection();
-    const std::string& line = m_lines[m_cursor.line];
-    std::string indentText = line.substr(0, std::min(indentWidth(line), m_cursor.column));
-    std::string before = line.substr(0, m_cursor.column);
-    while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.pop_back();
-    bool opens = !before.empty() && before.back() == '{';
-    size_t next = line.find_first_not_of(" \t", m_cursor.column);
-    bool closes = next != std::string::npos && line[next] == '}';
-    std::string inner = indentText + (opens ? std::string(kTabWidth, ' ') : "");
-    // Trailing blanks before the cursor would be left on the old line.
-    int trim = m_cursor.column;
-    while (trim > indentWidth(line) && (line[trim - 1] == ' ' || line[trim - 1] == '\t')) --trim;
-    if (trim < m_cursor.column) eraseRange({m_cursor.line, trim}, m_cursor);
-    // Enter after an opening brace closes the block, unless a closing brace already follows at
-    // this indentation (the block exists) or the line goes on after the cursor.
-    bool atLineEnd = line.find_first_not_of(" \t", m_cursor.column) == std::string::npos;
-    bool autoClose = opens && !closes && atLineEnd && !blockClosedBelow(m_cursor.line, indentWidth(line));
-    TextPos end = insertAt(m_cursor, "\n" + inner);
-    if ((opens && closes) || autoClose) insertAt(end, "\n" + indentText + (autoClose ? "}" : ""));
-    m_cursor = m_anchor = end;
+    const int l = m_cursor.line;
+    const std::string line = m_lines[l];
+    std::string indentText = line.substr(0, indentWidth(line));
+    std::string left = trimmedRight(line.substr(0, m_cursor.column));
+    std::string right = line.substr(m_cursor.column);
+    right.erase(0, indentWidth(right));
+    bool opens = !left.empty() && left.back() == '{';
+    bool closes = !right.empty() && right[0] == '}';
+    std::string inner = opens ? indentText + std::string(kTabWidth, ' ') : closes ? closingIndent(m_cursor) : indentText;
+    // Enter after an opening brace at the end of a line closes the block, unless a closing brace
+    // already follows at this indentation (the block exists).
+    bool autoClose = opens && right.empty() && !blockClosedBelow(l, indentWidth(line));
+    std::vector<std::string> added{inner};
+    if (opens && closes) added.push_back(indentText + right);
+    else added[0] += right;
+    if (autoClose) added.push_back(indentText + "}");
+    m_lines[l] = left;
+    m_lines.insert(m_lines.begin() + l + 1, added.begin(), added.end());
+    m_cursor = m_anchor = {l + 1, static_cast<int>(inner.size())};
     changed();
 }
 
@@ -314,6 +370,27 @@ bool TextDocument::blockClosedBelow(int line, int indent) const {
         return w == indent && s[w] == '}';
     }
     return false;
+}
+
+std::vector<int> TextDocument::openBraces(TextPos at) const {
+    std::vector<int> open;
+    scanBraces(m_lines, clamp(at), [&](int line, char c) {
+        if (c == '{') open.push_back(line);
+        else if (!open.empty()) open.pop_back();
+    });
+    return open;
+}
+
+// The indentation a '}' at `at` gets: that of the line holding its '{' (one level less than the
+// line's own when no '{' is open).
+std::string TextDocument::closingIndent(TextPos at) const {
+    std::vector<int> open = openBraces(at);
+    if (!open.empty()) {
+        const std::string& s = m_lines[open.back()];
+        return s.substr(0, indentWidth(s));
+    }
+    const std::string& s = m_lines[at.line];
+    return dedented(s.substr(0, indentWidth(s)));
 }
 
 void TextDocument::backspace(bool word) {
@@ -374,13 +451,22 @@ void TextDocument::indent() {
     changed();
 }
 
+// Leading blanks Shift+Tab takes off a line: up to one level of spaces, or one tab.
+int TextDocument::unindentWidth(int line) const {
+    const std::string& s = m_lines[line];
+    int remove = 0;
+    while (remove < kTabWidth && remove < static_cast<int>(s.size()) && s[remove] == ' ') ++remove;
+    return remove == 0 && !s.empty() && s[0] == '\t' ? 1 : remove;
+}
+
 void TextDocument::unindent() {
-    beginEdit(EditKind::Other);
     auto [first, last] = hasSelection() ? selectedLines() : std::make_pair(m_cursor.line, m_cursor.line);
+    bool any = false;
+    for (int l = first; l <= last; ++l) any = any || unindentWidth(l) > 0;
+    if (!any) return; // no empty undo step
+    beginEdit(EditKind::Other);
     for (int l = first; l <= last; ++l) {
-        int remove = 0;
-        while (remove < kTabWidth && remove < static_cast<int>(m_lines[l].size()) && m_lines[l][remove] == ' ') ++remove;
-        if (remove == 0 && !m_lines[l].empty() && m_lines[l][0] == '\t') remove = 1;
+        int remove = unindentWidth(l);
         m_lines[l].erase(0, remove);
         if (m_cursor.line == l) m_cursor.column = std::max(0, m_cursor.column - remove);
         if (m_anchor.line == l) m_anchor.column = std::max(0, m_anchor.column - remove);
@@ -389,7 +475,8 @@ void TextDocument::unindent() {
 }
 
 void TextDocument::toggleComment() {
-    auto [first, last] = hasSelection() ? selectedLines() : std::make_pair(m_cursor.line, m_cursor.line);
+    bool selected = hasSelection();
+    auto [first, last] = selected ? selectedLines() : std::make_pair(m_cursor.line, m_cursor.line);
     bool allCommented = true;
     int minIndent = 1 << 30;
     for (int l = first; l <= last; ++l) {
@@ -411,8 +498,10 @@ void TextDocument::toggleComment() {
             s.insert(at, "// ");
             delta = 3;
         }
-        if (m_cursor.line == l && m_cursor.column >= at) m_cursor.column = std::max(at, m_cursor.column + delta);
-        if (m_anchor.line == l && m_anchor.column >= at) m_anchor.column = std::max(at, m_anchor.column + delta);
+        // A selection that starts where "// " goes keeps it inside; a lone cursor moves with the text.
+        for (TextPos* p : {&m_cursor, &m_anchor})
+            if (p->line == l && (p->column > at || (p->column == at && !selected)))
+                p->column = std::max(at, p->column + delta);
     }
     changed();
 }
@@ -424,6 +513,42 @@ std::string TextDocument::cut() {
     deleteSelection();
     changed();
     return s;
+}
+
+std::vector<TextRange> TextDocument::findAll(const std::string& needle, bool matchCase) const {
+    std::vector<TextRange> out;
+    if (needle.empty() || needle.find('\n') != std::string::npos) return out;
+    auto same = [matchCase](char a, char b) { return sameChar(a, b, matchCase); };
+    for (int l = 0; l < lineCount(); ++l) {
+        const std::string& s = m_lines[l];
+        for (auto it = std::search(s.begin(), s.end(), needle.begin(), needle.end(), same); it != s.end();
+             it = std::search(it + needle.size(), s.end(), needle.begin(), needle.end(), same)) {
+            int c = static_cast<int>(it - s.begin());
+            out.push_back({{l, c}, {l, c + static_cast<int>(needle.size())}});
+        }
+    }
+    return out;
+}
+
+bool TextDocument::selectMatch(const std::string& needle, TextPos from, bool forward, bool matchCase) {
+    std::vector<TextRange> all = findAll(needle, matchCase);
+    if (all.empty()) return false;
+    const TextRange* pick = forward ? &all.front() : &all.back(); // wrapped around
+    if (forward) {
+        auto it = std::find_if(all.begin(), all.end(), [&](const TextRange& r) { return r.first >= from; });
+        if (it != all.end()) pick = &*it;
+    } else {
+        auto it = std::find_if(all.rbegin(), all.rend(), [&](const TextRange& r) { return r.first < from; });
+        if (it != all.rend()) pick = &*it;
+    }
+    moveTo(pick->first, false);
+    moveTo(pick->second, true);
+    return true;
+}
+
+bool TextDocument::findNext(const std::string& needle, bool forward, bool matchCase) {
+    auto [a, b] = selection();
+    return selectMatch(needle, forward ? b : a, forward, matchCase);
 }
 
 bool TextDocument::undo() { return restore(m_undo, m_redo); }

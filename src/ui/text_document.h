@@ -16,6 +16,12 @@ struct TextPos {
     auto operator<=>(const TextPos&) const = default;
 };
 
+// A stretch of text from `first` to `second` (first <= second), as a search match.
+struct TextRange {
+    TextPos first, second;
+    bool operator==(const TextRange&) const = default;
+};
+
 inline constexpr int kTabWidth = 4;
 
 class TextDocument {
@@ -55,14 +61,26 @@ class TextDocument {
 
     // Editing. Consecutive typing within a word is one undo step.
     void insert(const std::string& text);  // pasted text: replaces the selection as it is
-    void typeChar(uint32_t codepoint);     // typed: '}' on a blank line dedents
-    void newline();                        // keeps the indentation, adds one after '{'
+    void typeChar(uint32_t codepoint);     // typed: '}' after only blanks dedents to its '{' line
+    void newline();                        // splits the line: the indentation, one more after '{'
     void backspace(bool word = false);
     void deleteForward(bool word = false);
     void indent();                         // Tab: spaces to the next tab stop, or indent the selected lines
     void unindent();                       // Shift+Tab
     void toggleComment();                  // Ctrl+/: "// " on the selected lines, or off again
     std::string cut();
+
+    // Find: every occurrence of `needle` within a line, in text order (ASCII letters compare
+    // without case unless `matchCase`).
+    std::vector<TextRange> findAll(const std::string& needle, bool matchCase = false) const;
+    // Selects the first occurrence at or after `from` (forward) or the last one starting before it,
+    // wrapping around the text; false (selection unchanged) when there is none.
+    bool selectMatch(const std::string& needle, TextPos from, bool forward = true, bool matchCase = false);
+    // F3 / Shift+F3: the occurrence after / before the selection.
+    bool findNext(const std::string& needle, bool forward = true, bool matchCase = false);
+
+    // Lines of the '{' still open at `at` (the innermost last); comments are skipped.
+    std::vector<int> openBraces(TextPos at) const;
 
     bool undo();
     bool redo();
@@ -91,7 +109,10 @@ class TextDocument {
     TextPos stepRight(TextPos p, bool word) const;
     void moveTo(TextPos p, bool select, bool keepPreferredColumn = false);
     std::pair<int, int> selectedLines() const;
+    int unindentWidth(int line) const;
     bool blockClosedBelow(int line, int indent) const;
+    std::string closingIndent(TextPos at) const;
+    void typeClosingBrace();
 
     std::vector<std::string> m_lines;
     TextPos m_cursor, m_anchor;

@@ -224,6 +224,81 @@ TEST_F(GuiInputTest, TabsCasesThreadsCellsMenusAndTheWalkthroughAnswerClicks) {
     EXPECT_EQ(m_gui->exitCode(), 0);
 }
 
+// The editor's habits with real keys: "{", Enter, "}" close a block once at the right
+// indentation, Ctrl+/ comments the selected lines and one Ctrl+Z takes that back, Escape closes an
+// open menu and then the find bar (Ctrl+F, F3), and another puzzle opens at line 1, column 1.
+TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
+    start({"--puzzle", "zip"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "02-zip"));
+    ASSERT_TRUE(m_gui->click("editor"));
+    ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
+    fs::path draft = m_gui->dataDir() / "drafts" / "02-zip.json";
+    std::string text;
+    auto draftEndsWith = [&](const std::string& tail) {
+        return [&, tail](const Layout&) {
+            auto j = nlohmann::json::parse(test::readFile(draft), nullptr, false);
+            text = j.is_object() ? j.value("text", "") : "";
+            return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+        };
+    };
+    // The starter ends with "}" and an empty line: the block goes after it.
+    m_gui->key("ctrl+End");
+    m_gui->type("void helper() {");
+    m_gui->key("Return");
+    m_gui->type("int x = 1;");
+    m_gui->key("Return");
+    m_gui->type("}");
+    const std::string block = "}\nvoid helper() {\n    int x = 1;\n}";
+    ASSERT_TRUE(m_gui->waitFor("the block saved", draftEndsWith(block))) << text;
+    // Shift+Up twice selects the three lines; Ctrl+/ comments all of them; Ctrl+Z undoes that.
+    m_gui->key("shift+Up");
+    m_gui->key("shift+Up");
+    m_gui->key("ctrl+slash");
+    ASSERT_TRUE(m_gui->waitFor("the lines commented", draftEndsWith("}\n// void helper() {\n//     int x = 1;\n// }"))) << text;
+    m_gui->key("ctrl+z");
+    ASSERT_TRUE(m_gui->waitFor("the comment undone", draftEndsWith(block))) << text;
+    // Escape closes an open menu.
+    ASSERT_TRUE(m_gui->click("menu/Edit"));
+    ASSERT_TRUE(m_gui->waitFor("the Edit menu open", [](const Layout& l) { return l.fact("popup") == "1" && l.rect("menu/Edit/Find..."); }));
+    m_gui->key("Escape");
+    ASSERT_TRUE(m_gui->waitFor("the Edit menu closed", [](const Layout& l) { return l.fact("popup") == "0" && !l.rect("menu/Edit/Find..."); }));
+    // Ctrl+F: the find bar, a count of the matches, F3; Escape closes it and gives the keys back.
+    std::string starter = test::readFile(fs::path(test::puzzleDir()) / "02-zip" / "starter.comp");
+    ASSERT_EQ(starter.find("helper"), std::string::npos) << "the search below counts on one match";
+    m_gui->key("ctrl+f");
+    ASSERT_TRUE(m_gui->waitFact("findOpen", "1"));
+    ASSERT_TRUE(m_gui->waitFor("the find field", [](const Layout& l) { return l.rect("find/field").has_value(); }));
+    m_gui->type("HELPER");
+    ASSERT_TRUE(m_gui->waitFact("findSummary", "1 of 1"));
+    m_gui->key("F3");
+    ASSERT_TRUE(m_gui->settleFrames());
+    EXPECT_EQ(m_gui->layout().fact("findSummary"), "1 of 1");
+    Image shot = captureWindow("zip"); // named after the puzzle
+    EXPECT_EQ(shot.width, 1280);
+    m_gui->key("Escape");
+    ASSERT_TRUE(m_gui->waitFact("findOpen", "0"));
+    ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
+    // Enough lines to scroll, then the next puzzle: it shows its line 1 from column 1.
+    m_gui->key("ctrl+End");
+    for (int i = 0; i < 40; ++i) m_gui->key("Return");
+    ASSERT_TRUE(m_gui->waitFor("the editor scrolled down", [](const Layout& l) {
+        std::string s = l.fact("editorScroll");
+        return !s.empty() && s.substr(s.find(',') + 1) != "0";
+    }));
+    m_gui->key("ctrl+Next");
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "03-guards"));
+    ASSERT_TRUE(m_gui->waitFact("editorScroll", "0,0"));
+    ASSERT_TRUE(m_gui->settleFrames(3));
+    EXPECT_EQ(m_gui->layout().fact("editorScroll"), "0,0"); // and it stays there
+    EXPECT_EQ(m_gui->layout().fact("editorCursor"), "1:1");
+    m_gui->key("ctrl+q");
+    ASSERT_TRUE(m_gui->waitExit(60s));
+    EXPECT_EQ(m_gui->exitCode(), 0);
+    auto saved = nlohmann::json::parse(test::readFile(draft), nullptr, false);
+    ASSERT_FALSE(saved.is_discarded());
+    EXPECT_NE(saved.value("text", "").find(block), std::string::npos);
+}
+
 // The puzzle author's explanation of a recognised wrong answer (a [[pitfalls]] `why`, as the CLI
 // prints it) under the failing case: whole under the selected case, one line under the others.
 TEST_F(GuiInputTest, APitfallsExplanationIsShownUnderTheFailingCase) {

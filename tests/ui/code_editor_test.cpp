@@ -1,7 +1,12 @@
-// The editor's markers: compiler diagnostics and the shown case's findings, on the lines they name.
+// The editor's markers (compiler diagnostics and the shown case's findings, on the lines they
+// name) and what its find bar says.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "ui/code_editor.h"
+#include "ui/fonts.h"
+#include "ui/theme.h"
 
 namespace vkp::ui {
 namespace {
@@ -44,6 +49,114 @@ TEST(EditorMarkersTest, CompilerDiagnosticsAreNotFindings) {
     EXPECT_EQ(m[0].column, 30);
     EXPECT_TRUE(m[0].label.empty()); // the tooltip names the severity
     EXPECT_FALSE(m[0].finding);
+}
+
+TEST(FindSummaryTest, CountsMatchesAndNamesTheSelectedOne) {
+    TextDocument d("x = id;\ny = id + id;");
+    std::vector<TextRange> all = d.findAll("id");
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(findSummary(all, d.selection()), "3 matches"); // the cursor is on no match
+    d.findNext("id");
+    d.findNext("id");
+    EXPECT_EQ(findSummary(all, d.selection()), "2 of 3");
+    d.findNext("id", false);
+    EXPECT_EQ(findSummary(all, d.selection()), "1 of 3");
+    EXPECT_EQ(findSummary(d.findAll("x ="), d.selection()), "1 match");
+    EXPECT_EQ(findSummary(d.findAll("nowhere"), d.selection()), "No results");
+}
+
+// The widget in a real ImGui context without a window: frames are built, not shown.
+class CodeEditorFrameTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(640, 400);
+        applyTheme(ThemeKind::Dark, 1);
+        buildFonts(1);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    void TearDown() override { ImGui::DestroyContext(); }
+
+    // A few frames of the editor filling the display (scroll requests land a frame later).
+    void frames(CodeEditor& editor, TextDocument& doc, int n = 3) {
+        for (int i = 0; i < n; ++i) {
+            ImGui::GetIO().DeltaTime = 1.0f / 60;
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+            ImGui::Begin("host", nullptr, ImGuiWindowFlags_NoDecoration);
+            editor.draw("code", doc, {}, ImGui::GetContentRegionAvail());
+            ImGui::End();
+            ImGui::Render();
+        }
+    }
+};
+
+std::string numberedLines(int n, const std::string& prefix) {
+    std::string s;
+    for (int i = 1; i <= n; ++i) s += prefix + std::to_string(i) + ";\n";
+    return s;
+}
+
+TEST_F(CodeEditorFrameTest, AnotherTextOpensAtLineOneColumnOne) {
+    TextDocument doc(numberedLines(200, std::string(150, 'x') + " = "));
+    CodeEditor editor;
+    frames(editor, doc);
+    editor.jumpTo(doc, 150, 160);
+    frames(editor, doc);
+    ASSERT_GT(editor.scroll().y, 0);
+    ASSERT_GT(editor.scroll().x, 0);
+    // A shorter text whose end the old scroll position would clamp to: line 1 half hidden.
+    doc.setText(numberedLines(30, "layout = "));
+    editor.resetView();
+    frames(editor, doc);
+    EXPECT_EQ(editor.scroll().x, 0);
+    EXPECT_EQ(editor.scroll().y, 0);
+}
+
+TEST_F(CodeEditorFrameTest, TheFirstColumnStaysVisibleWhenTheCursorFits) {
+    TextDocument doc(std::string(200, 'x') + ";\nlayout = 1;");
+    CodeEditor editor;
+    frames(editor, doc);
+    editor.jumpTo(doc, 1, 201); // the end of the long line: scrolled right
+    frames(editor, doc);
+    ASSERT_GT(editor.scroll().x, 0);
+    editor.jumpTo(doc, 2, 7); // "layout|": it fits without scrolling, so nothing is cut off
+    frames(editor, doc);
+    EXPECT_EQ(editor.scroll().x, 0);
+    // After an edit too (the cursor moved by typing).
+    editor.jumpTo(doc, 1, 201);
+    frames(editor, doc);
+    doc.moveDown(false);
+    doc.moveHome(false);
+    doc.typeChar('l');
+    editor.jumpTo(doc, doc.cursor().line + 1, doc.cursor().column + 1);
+    frames(editor, doc);
+    EXPECT_EQ(editor.scroll().x, 0);
+    EXPECT_EQ(doc.line(1), "llayout = 1;");
+}
+
+TEST_F(CodeEditorFrameTest, TheFindBarFindsFromTheSelectionAndCloses) {
+    TextDocument doc("uint id = 0;\nid += 1;\nid += 2;");
+    CodeEditor editor;
+    doc.selectWordAt({1, 0}); // "id" on line 2
+    editor.openFind(doc);
+    EXPECT_TRUE(editor.findOpen());
+    EXPECT_EQ(editor.findQuery(), "id");
+    frames(editor, doc);
+    EXPECT_EQ(editor.findSummary(doc), "2 of 3");
+    editor.findNext(doc, true);
+    EXPECT_EQ(editor.findSummary(doc), "3 of 3");
+    editor.findNext(doc, true); // wraps
+    EXPECT_EQ(editor.findSummary(doc), "1 of 3");
+    editor.closeFind();
+    EXPECT_FALSE(editor.findOpen());
+    EXPECT_EQ(editor.findSummary(doc), "");
+    EXPECT_EQ(doc.selectedText(), "id"); // the last match stays selected
 }
 
 } // namespace
