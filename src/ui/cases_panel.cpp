@@ -120,6 +120,13 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     beginPanel("cases", "Test cases", size, info, infoColour);
     if (!p) return endPanel();
     const Palette& pal = palette();
+    // All cases pass: on to the next puzzle (above the list, which scrolls to the selected case).
+    if (r && s.current() && r->allPass() && wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
+        const Puzzle& next = wb.puzzles().puzzles[wb.puzzleIndex() + 1];
+        if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str())) wb.requestPuzzle(wb.puzzleIndex() + 1);
+        layout::item("button/Next puzzle");
+        itemTooltip("Ctrl+PgDn");
+    }
     ImGui::BeginChild("caselist", ImVec2(0, 0), false);
     if (!s.current() && r) {
         dimText("(results of an earlier version; checking\xE2\x80\xA6)");

@@ -10,6 +10,7 @@
 #include "ui/fonts.h"
 #include "ui/keys.h"
 #include "ui/layout_probe.h"
+#include "ui/view_export.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -64,11 +65,22 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.requestPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed(kKeyQ)) view.quit = true;
+    if (io.KeyCtrl && io.KeyShift && keyPressed(kKeyS)) exportKernel(wb);
     CodeEditor& editor = m_editor.codeEditor();
     if (io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF)) editor.openFind(wb.document());
     if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true)) editor.findNext(wb.document(), !io.KeyShift);
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(view);
     handleTimelineKeys(view);
+}
+
+// The editor's kernel as a .comp file (to hand in, or to check from a terminal); where it went
+// is said in the message strip.
+void MainView::exportKernel(Workbench& wb) {
+    const Puzzle* p = wb.puzzle();
+    if (!p) return;
+    auto written = wb.exportKernel(exportDirectory(wb.dataDir(), "Documents"));
+    if (!written) wb.messages().push_back("Your kernel could not be exported: " + written.error().message);
+    else wb.messages().push_back("Your kernel was saved as " + *written + ". To check it from a terminal: vkpuzzles check " + p->slug + " " + *written);
 }
 
 // Escape closes the innermost thing: an open menu or popup (the dialogs close themselves), else
@@ -112,6 +124,7 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (menuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
         if (menuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText())) wb.resetToStarter();
         if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value())) wb.restorePrevious();
+        if (menuItem("Export kernel as .comp\xE2\x80\xA6", "Ctrl+Shift+S")) exportKernel(wb);
         ImGui::Separator();
         if (menuItem("Show next hint")) {
             wb.revealNextHint();
@@ -299,6 +312,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Ctrl+A", "select all"},
         {"Tab / Shift+Tab", "indent / unindent (the selected lines)"},
         {"Ctrl+/", "comment or uncomment lines"},
+        {"Ctrl+Shift+S", "export the kernel as a .comp file"},
         {"Ctrl+F / F3 / Shift+F3", "find in the kernel / next / previous match"},
         {"Ctrl+Left / Right", "move by words (with Shift: select)"},
         {"Home / End", "start of the code / end of the line"},

@@ -41,6 +41,7 @@ class MainView {
     void drawViewMenu(Workbench& wb, ViewState& view);
     void handleTimelineKeys(ViewState& view);
     void handleEscape(ViewState& view);
+    void exportKernel(Workbench& wb);
     void drawShortcuts(ViewState& view);
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
     void handleShortcuts(Workbench& wb, ViewState& view);

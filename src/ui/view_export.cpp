@@ -27,12 +27,12 @@ std::string exportFileName(const std::string& slug, const std::string& view) {
     return (safe.empty() ? std::string("puzzle") : safe) + "-" + view + ".png";
 }
 
-std::string exportDirectory(const std::string& dataDir) {
+std::string exportDirectory(const std::string& dataDir, const char* homeFolder) {
     namespace fs = std::filesystem;
     if (const char* env = std::getenv("VKPUZZLES_EXPORT_DIR"); env && *env) return env;
     std::error_code ec;
-    if (const char* home = std::getenv("HOME"); home && *home && fs::is_directory(fs::path(home) / "Pictures", ec))
-        return (fs::path(home) / "Pictures" / "vkpuzzles").string();
+    if (const char* home = std::getenv("HOME"); home && *home && fs::is_directory(fs::path(home) / homeFolder, ec))
+        return (fs::path(home) / homeFolder / "vkpuzzles").string();
     return (fs::path(dataDir) / "exports").string();
 }
 

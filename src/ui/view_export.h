@@ -16,8 +16,8 @@ void exportMenu(ViewState& view, const char* name);
 const char* panelOfView(const std::string& name);
 // "matmul-timeline.png": where an export of `view` goes inside the export folder.
 std::string exportFileName(const std::string& puzzleSlug, const std::string& view);
-// The folder exports go to: $VKPUZZLES_EXPORT_DIR, else ~/Pictures/vkpuzzles when ~/Pictures
-// exists, else `dataDir`/exports.
-std::string exportDirectory(const std::string& dataDir);
+// The folder exports go to: $VKPUZZLES_EXPORT_DIR, else ~/`homeFolder`/vkpuzzles when that
+// folder exists (pictures to ~/Pictures, kernels to ~/Documents), else `dataDir`/exports.
+std::string exportDirectory(const std::string& dataDir, const char* homeFolder = "Pictures");
 
 } // namespace vkp::ui

@@ -278,6 +278,31 @@ void Workbench::restorePrevious() {
     replaceText(previous, "restored the earlier text");
 }
 
+Result<std::string> Workbench::exportKernel(const std::string& dir) {
+    namespace fs = std::filesystem;
+    const Puzzle* p = puzzle();
+    if (!p) return Error{ErrorKind::Usage, "no puzzle is open"};
+    auto sections = splitKernelText(*p, m_document.text());
+    if (!sections) return Error{ErrorKind::Usage, "the kernels cannot be told apart: " + sections.error().message};
+    bool folder = p->kernels.size() > 1;
+    std::error_code ec;
+    fs::path target;
+    for (int n = 1; n < 1000; ++n) {
+        std::string name = p->slug + (n > 1 ? "-" + std::to_string(n) : "") + (folder ? "" : ".comp");
+        target = fs::path(dir) / name;
+        if (!fs::exists(fs::symlink_status(target, ec))) break;
+    }
+    for (const KernelSection& k : *sections) {
+        fs::path file = folder ? target / (k.source.name + ".comp") : target;
+        std::string text = k.source.text;
+        if (folder) { // the blank line that separated it from the next marker is not the kernel's
+            while (text.size() >= 2 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
+        }
+        if (Status s = writeFileAtomically(file.string(), text); !s) return s.error();
+    }
+    return target.string();
+}
+
 void Workbench::saveDraftNow() {
     uint64_t revision = m_document.revision();
     if (!m_options.persist || m_index < 0 || revision == m_savedRevision || revision == m_failedRevision) return;

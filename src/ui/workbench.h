@@ -89,6 +89,10 @@ class Workbench {
     void loadSolution();
     const Draft& draft() const { return m_draft; }
     void restorePrevious();
+    // Writes the editor's kernel as a file the command line checks (`vkpuzzles check SLUG FILE`):
+    // DIR/SLUG.comp, or for a multi-kernel puzzle a folder DIR/SLUG with one NAME.comp per kernel;
+    // a name already taken gets "-2", "-3"... Returns the path written.
+    Result<std::string> exportKernel(const std::string& dir);
 
     Settings& settings() { return m_state.settings(); }
     void saveSettings();

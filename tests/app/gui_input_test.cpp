@@ -273,7 +273,7 @@ TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
     m_gui->key("F3");
     ASSERT_TRUE(m_gui->settleFrames());
     EXPECT_EQ(m_gui->layout().fact("findSummary"), "1 of 1");
-    Image shot = captureWindow("zip"); // named after the puzzle
+    Png shot = captureWindow("zip"); // named after the puzzle
     EXPECT_EQ(shot.width, 1280);
     m_gui->key("Escape");
     ASSERT_TRUE(m_gui->waitFact("findOpen", "0"));
@@ -375,6 +375,13 @@ TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
     for (int i = 0; i < 14; ++i) m_gui->key("Down");
     m_gui->key("F9");
     ASSERT_TRUE(m_gui->waitFact("memoryTab", "watches"));
+    // Ctrl+Shift+S exports the kernel; all cases pass, so the next puzzle is a click away.
+    m_gui->key("ctrl+shift+s");
+    fs::path exported = m_gui->exportDir() / "matmul.comp";
+    ASSERT_TRUE(m_gui->waitFor("matmul.comp exported", [&](const Layout&) { return fs::exists(exported); }));
+    EXPECT_EQ(test::readFile(exported), test::readFile(fs::path(test::puzzleDir()) / "14-matmul" / "solution.comp"));
+    ASSERT_TRUE(m_gui->click("button/Next puzzle"));
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "15-scan-hillis-steele"));
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not close the app";
     std::string p = test::readFile(m_gui->dataDir() / "progress.json");

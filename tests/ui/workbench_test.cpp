@@ -380,6 +380,36 @@ TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
     EXPECT_NE(progress.find("\"solved_how\": \"after_seeing_the_solution\""), std::string::npos) << progress;
 }
 
+// Issue 18 item 10: the kernel exported as files the command line reads back (one .comp, or a
+// folder of NAME.comp for a multi-kernel puzzle); a name in use is never overwritten.
+TEST_F(WorkbenchTest, TheKernelIsExportedAsFilesTheCommandLineReads) {
+    std::string out = m_dir + "/exports";
+    {
+        Workbench wb(options("map"));
+        wb.document().moveToEnd(false);
+        wb.document().insert("// exported\n");
+        auto first = wb.exportKernel(out);
+        ASSERT_TRUE(first.ok()) << first.error().message;
+        EXPECT_EQ(*first, out + "/map.comp");
+        EXPECT_EQ(readFile(*first), wb.document().text());
+        auto second = wb.exportKernel(out);
+        ASSERT_TRUE(second.ok());
+        EXPECT_EQ(*second, out + "/map-2.comp") << "the first export is kept";
+        auto back = kernelFileText(*wb.puzzle(), *first);
+        ASSERT_TRUE(back.ok()) << back.error().message;
+        EXPECT_EQ(*back, wb.document().text());
+    }
+    Workbench wb(options("scan-levels"));
+    ASSERT_GT(wb.puzzle()->kernels.size(), 1u);
+    auto folder = wb.exportKernel(out);
+    ASSERT_TRUE(folder.ok()) << folder.error().message;
+    EXPECT_EQ(*folder, out + "/scan-levels");
+    for (const KernelDecl& k : wb.puzzle()->kernels) EXPECT_TRUE(fs::is_regular_file(*folder + "/" + k.name + ".comp")) << k.name;
+    auto back = kernelFileText(*wb.puzzle(), *folder);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, wb.document().text()) << "the folder reads back as the editor's text";
+}
+
 // The two-window report of issue 19: B opens Map, A solves Zip with the official solution; A
 // quits, then B. Before, B's save wrote progress.json as {} and A's work was gone.
 TEST_F(WorkbenchTest, TwoWindowsOnOneDataFolderKeepBothWindowsWork) {
