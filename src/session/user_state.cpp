@@ -235,6 +235,7 @@ std::vector<std::string> UserState::loadDrafts() {
             d.text = j.at("text").get<std::string>();
             if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
             d.previousReason = j.value("previous_reason", std::string());
+            d.compilerCrashed = j.value("compiler_crashed", false);
             m_drafts[j.value("puzzle", path.stem().string())] = std::move(d);
         } catch (const std::exception& ex) {
             problems.push_back(setAside(path, ex.what()) + "; that puzzle starts from its starter kernel");
@@ -342,6 +343,7 @@ Status UserState::saveDraft(const std::string& puzzle, const Draft& draft) {
     json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
+    if (draft.compilerCrashed) j["compiler_crashed"] = true;
     // Invalid UTF-8 (pasted binary) must not make the draft unsavable: jsonText replaces it.
     return writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n");
 }

@@ -126,7 +126,12 @@ void Workbench::openPuzzle(int index) {
     m_document.setText(m_draft.text);
     m_savedRevision = m_document.revision();
     m_sentRevision = m_document.revision();
-    m_session->open(p, m_document.text());
+    // A draft the compiler crashed on is shown but not compiled until the learner asks.
+    bool held = m_draft.compilerCrashed;
+    m_session->open(p, m_document.text(), !held);
+    if (held)
+        m_messages.push_back("Your draft of " + p.displayName() + " (" + m_state.draftPath(p.folder) +
+                             ") crashed the compiler last time, so it was not compiled; edit it or press Compile anyway.");
     m_officialFor.clear(); // open() dropped any aside check
     m_snapshot = m_session->snapshot(); // no report of the previous puzzle survives the switch
     settings().lastPuzzle = p.folder;
@@ -165,6 +170,7 @@ void Workbench::update() {
         m_lastEdit = now;
     }
     m_snapshot = m_session->snapshot();
+    noteCompilerCrash();
     if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
         PuzzleProgress pr = progress(*p);
         if (!pr.solved) {
@@ -268,8 +274,22 @@ void Workbench::restorePrevious() {
     replaceText(previous, "restored the earlier text");
 }
 
+void Workbench::compileAnyway() { m_session->recheck(); }
+
+void Workbench::noteCompilerCrash() {
+    const CheckReport* r = currentReport();
+    if (!r || r->compilerCrashed == m_draft.compilerCrashed) return;
+    m_draft.compilerCrashed = r->compilerCrashed;
+    writeDraft();
+}
+
 void Workbench::saveDraftNow() {
-    if (!m_options.persist || m_index < 0 || m_document.revision() == m_savedRevision) return;
+    if (m_document.revision() == m_savedRevision) return;
+    writeDraft();
+}
+
+void Workbench::writeDraft() {
+    if (!m_options.persist || m_index < 0) return;
     m_draft.text = m_document.text();
     m_savedRevision = m_document.revision();
     if (auto s = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft); !s)

@@ -89,6 +89,8 @@ class Workbench {
     void loadSolution();
     const Draft& draft() const { return m_draft; }
     void restorePrevious();
+    // A draft that crashed the compiler last time opens held (LiveStatusKind::Held): this checks it.
+    void compileAnyway();
 
     Settings& settings() { return m_state.settings(); }
     void saveSettings();
@@ -103,6 +105,8 @@ class Workbench {
     void openPuzzle(int index);
     void replaceText(const std::string& text, const std::string& reason);
     void saveDraftNow();
+    void writeDraft();           // the editor's text and the crash mark, now
+    void noteCompilerCrash();    // keeps the draft's crash mark in step with the current report
     void saveProgress();
     std::string readKernel(const std::string& path);
     std::string readKernels(const Puzzle& p, bool solution); // joined, for a multi-kernel puzzle
