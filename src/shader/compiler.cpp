@@ -372,7 +372,7 @@ Diagnostic compilerCrashDiagnostic(const std::string& source, const std::string&
     std::string advice = line > 0 ? "simplify the expression at line " + std::to_string(line) + " if you can (" +
                                         std::to_string(operators) + " operators and brackets on one line)"
                                   : "no line stands out: look for a very long or deeply nested expression";
-    return {fileName, line, line > 0 ? 1 : 0, SeverityKind::Error, what + " (" + detail + "); " + advice + ". Your text is kept."};
+    return {fileName, line, line > 0 ? 1 : 0, SeverityKind::Error, what + " (" + detail + "); " + advice};
 }
 
 struct Compiler::Impl {

@@ -111,7 +111,7 @@ TEST(CliTest, AKernelThatCrashesTheCompilerIsAnErrorOnTheKernelNotACrash) {
     std::string where = k + ":" + std::to_string(test::kCrashingLine) + ":1: error: the compiler crashed on this kernel";
     EXPECT_TRUE(has(r.out, where)) << r.out.substr(0, 2000);
     EXPECT_TRUE(has(r.out, "simplify the expression at line " + std::to_string(test::kCrashingLine))) << r.out.substr(0, 2000);
-    EXPECT_TRUE(has(r.out, "map")) << "names the puzzle";
+    EXPECT_TRUE(has(r.out, "1. Map")) << "names the puzzle";
     CliRun j = vkpuzzlesStdout("check map " + k + " --json");
     EXPECT_EQ(j.exit, 1);
     auto doc = nlohmann::json::parse(j.out);
