@@ -375,7 +375,8 @@ Status App::frame(bool capture) {
 
 bool App::screenshotDue() {
     const LiveSnapshot& s = m_wb->snapshot();
-    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) || s.status == LiveStatusKind::DeviceError;
+    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) || s.status == LiveStatusKind::DeviceError ||
+                   s.status == LiveStatusKind::Held;
     // A walkthrough also waits for the official solution's run.
     if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError && !m_wb->officialReport(m_state.walkthroughCase)) settled = false;
     m_settledFrames = settled ? m_settledFrames + 1 : 0;

@@ -149,8 +149,18 @@ void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<
             if (s.file == d.file) k = &s;
         std::string text = k ? sourceLine(k->text, d.line) : std::string();
         std::string num = std::to_string(d.line);
-        os << "  " << num << " | " << text << "\n";
-        if (d.column > 0) os << "  " << std::string(num.size(), ' ') << " | " << std::string(d.column - 1, ' ') << st.fail("^") << "\n";
+        // A very long line (a generated expression) is quoted around the column, not whole.
+        constexpr size_t kQuoted = 160;
+        size_t column = d.column > 0 ? static_cast<size_t>(d.column - 1) : 0, from = 0;
+        std::string before, after;
+        if (text.size() > kQuoted) {
+            if (column > kQuoted / 2) from = std::min(column - kQuoted / 2, text.size() - kQuoted);
+            if (from > 0) before = "\xE2\x80\xA6"; // an ellipsis, one column wide
+            if (from + kQuoted < text.size()) after = "\xE2\x80\xA6 (" + std::to_string(text.size()) + " characters on this line)";
+            text = text.substr(from, kQuoted);
+        }
+        os << "  " << num << " | " << before << text << after << "\n";
+        if (d.column > 0) os << "  " << std::string(num.size(), ' ') << " | " << std::string(column - from + (before.empty() ? 0 : 1), ' ') << st.fail("^") << "\n";
     }
 }
 

@@ -8,10 +8,8 @@
 #include "core/passes.h"
 #include "core/reference_ops.h"
 #include "gpu/kernel.h"
-#include "shader/compiler.h"
-#include "shader/instrument.h"
+#include "session/compile_stage.h"
 #include "shader/lockstep_barriers.h"
-#include "shader/interface_check.h"
 #include "shader/reflect.h"
 
 namespace vkp {
@@ -40,13 +38,6 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
     return all;
 }
 
-// A compiled kernel of the program: its words (instrumented when tracing) and what it declares.
-struct CompiledKernel {
-    std::vector<uint32_t> spirv;
-    KernelInterface iface;
-    TraceLayout layout;
-};
-
 class Checker {
   public:
     Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, std::vector<CompiledKernel>& k)
@@ -54,17 +45,6 @@ class Checker {
 
     void run() {
         if (auto s = checkSharedMemory(); !s) return fail(s.error());
-        if (m_o.trace) {
-            auto t = Clock::now();
-            for (CompiledKernel& k : m_kernels) {
-                auto inst = instrumentKernel(k.spirv);
-                if (!inst) return fail(inst.error());
-                if (auto valid = validateSpirv(inst->spirv); !valid) return fail(valid.error());
-                k.layout = inst->layout;
-                k.spirv = std::move(inst->spirv);
-            }
-            m_r.timing.instrumentMs = msSince(t);
-        }
         for (CompiledKernel& k : m_kernels) {
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
             if (!adapted) return fail(adapted.error());
@@ -280,25 +260,6 @@ class Checker {
     std::vector<CompiledKernel>& m_kernels;
 };
 
-// Orders the sources as Puzzle::kernels; an error names what is missing or unknown.
-Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle, const std::vector<KernelSource>& sources) {
-    std::vector<const KernelSource*> out(puzzle.kernels.size(), nullptr);
-    std::string names;
-    for (const KernelDecl& k : puzzle.kernels) names += (names.empty() ? "" : ", ") + k.name;
-    if (puzzle.kernels.size() == 1 && sources.size() == 1) return std::vector<const KernelSource*>{&sources[0]};
-    for (const KernelSource& s : sources) {
-        auto it = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == s.name; });
-        if (it == puzzle.kernels.end())
-            return Error{ErrorKind::Usage, "'" + s.name + "' is not a kernel of " + puzzle.slug + " (its kernels: " + names + ")"};
-        out[it - puzzle.kernels.begin()] = &s;
-    }
-    for (size_t k = 0; k < out.size(); ++k)
-        if (!out[k])
-            return Error{ErrorKind::Usage, puzzle.slug + " has " + std::to_string(puzzle.kernels.size()) + " kernels (" + names +
-                                               "); the kernel '" + puzzle.kernels[k].name + "' is missing"};
-    return out;
-}
-
 } // namespace
 
 std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values) {
@@ -368,39 +329,8 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
                                               puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
         return r;
     }
-    auto ordered = matchSources(puzzle, sources);
-    if (!ordered) {
-        r.error = ordered.error();
-        return r;
-    }
-    std::vector<CompiledKernel> kernels;
-    bool compiledAll = true, interfaceOk = true;
-    for (size_t k = 0; k < ordered->size(); ++k) {
-        const KernelSource& src = *(*ordered)[k];
-        auto t = Clock::now();
-        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace});
-        r.timing.compileMs += msSince(t);
-        r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
-        if (!compiled.ok()) {
-            compiledAll = false;
-            continue;
-        }
-        t = Clock::now();
-        auto iface = reflectKernel(compiled.spirv);
-        if (!iface) {
-            r.error = iface.error();
-            return r;
-        }
-        auto problems = checkInterface(puzzle, *iface, src.text, src.file, k);
-        r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
-        r.timing.reflectMs += msSince(t);
-        interfaceOk = interfaceOk && !hasErrors(problems);
-        kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}});
-    }
-    if (!compiledAll) return r;
-    r.reached = StageKind::Interface;
-    if (!interfaceOk) return r;
-    r.reached = StageKind::Pipeline;
+    std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, options, r);
+    if (r.reached != StageKind::Pipeline || r.error) return r;
     Checker(puzzle, runner, r, options, kernels).run();
     r.timing.totalMs = msSince(start);
     return r;

@@ -83,6 +83,7 @@ struct CheckReport {
     StageKind reached = StageKind::Compile; // Done when every requested case ran
     std::vector<Diagnostic> diagnostics; // compile and interface messages
     std::optional<Error> error;          // a device error that stopped the check
+    bool compilerCrashed = false;        // the compiler crashed or hung on a kernel (a diagnostic says where)
     std::vector<CaseOutcome> cases;
     StageTimings timing;
 

@@ -28,6 +28,7 @@ std::string firstError(const std::vector<Diagnostic>& ds) {
 
 std::string reportLine(const CheckReport& r) {
     // A check can stop before compiling (a puzzle of several kernels given one text): say why.
+    if (r.compilerCrashed) return "the compiler crashed on this text (the message on the kernel says where); your text is kept";
     if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0) return "cannot check: " + r.error->message;
     if (!r.compiled()) return "does not compile: " + plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
@@ -57,6 +58,15 @@ class OwnedInProcessRunner : public DeviceRunner {
     InProcessRunner m_inner;
 };
 
+// The report on a text the compiler crashed on: that error, nothing run.
+CheckReport crashReport(CompileResult compiled, const std::string& file) {
+    CheckReport r;
+    r.kernelFile = file;
+    r.compilerCrashed = true;
+    r.diagnostics = std::move(compiled.diagnostics);
+    return r;
+}
+
 } // namespace
 
 const char* liveStatusName(LiveStatusKind status) {
@@ -68,6 +78,7 @@ const char* liveStatusName(LiveStatusKind status) {
     case LiveStatusKind::Running: return "running";
     case LiveStatusKind::Done: return "done";
     case LiveStatusKind::DeviceError: return "device error";
+    case LiveStatusKind::Held: return "held";
     }
     return "?";
 }
@@ -91,6 +102,7 @@ std::string statusLine(const LiveSnapshot& s) {
     case LiveStatusKind::Running: return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
     case LiveStatusKind::DeviceError: return "no device: " + (s.deviceError ? s.deviceError->message : std::string("unknown error"));
     case LiveStatusKind::Done: return s.report ? reportLine(*s.report) : "done";
+    case LiveStatusKind::Held: return "not compiled: this text crashed the compiler last time; compile it anyway to try again";
     }
     return "";
 }
@@ -109,9 +121,10 @@ LiveSession::~LiveSession() {
     if (m_runner && m_runner->wedged()) (void)m_runner.release(); // see OwnedInProcessRunner
 }
 
-void LiveSession::open(const Puzzle& puzzle, std::string text) {
+void LiveSession::open(const Puzzle& puzzle, std::string text, bool check) {
     {
         std::lock_guard lock(m_mutex);
+        m_held = !check;
         m_state.puzzle = std::make_shared<const Puzzle>(puzzle);
         m_state.report.reset();
         m_state.reportSource.reset();
@@ -122,15 +135,17 @@ void LiveSession::open(const Puzzle& puzzle, std::string text) {
         m_text = std::move(text);
         ++m_state.revision;
         m_due = Clock::now();
-        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = waitingStatus();
     }
     m_wake.notify_all();
+    m_published.notify_all(); // a held text is settled
 }
 
 void LiveSession::edit(std::string text) {
     {
         std::lock_guard lock(m_mutex);
         if (text == m_text) return;
+        m_held = false;
         m_text = std::move(text);
         ++m_state.revision;
         m_due = Clock::now() + m_options.debounce;
@@ -142,6 +157,7 @@ void LiveSession::edit(std::string text) {
 void LiveSession::recheck() {
     {
         std::lock_guard lock(m_mutex);
+        m_held = false;
         ++m_state.revision;
         m_due = Clock::now();
         if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
@@ -174,7 +190,7 @@ bool LiveSession::waitUntilSettled(std::chrono::milliseconds timeout) const {
     std::unique_lock lock(m_mutex);
     return m_published.wait_for(lock, timeout, [this] {
         if (m_deviceRequest) return false;
-        if (m_state.status == LiveStatusKind::DeviceError) return true;
+        if (m_state.status == LiveStatusKind::DeviceError || m_state.status == LiveStatusKind::Held) return true;
         if (!m_state.puzzle) return m_state.status != LiveStatusKind::Starting;
         return m_state.status == LiveStatusKind::Done && m_state.current();
     });
@@ -243,14 +259,14 @@ void LiveSession::startDevice(const std::string& selector) {
         m_checkedRevision = 0; // whatever is open is checked again on this device
         m_due = Clock::now();
         if (m_state.deviceError) m_state.status = LiveStatusKind::DeviceError;
-        else m_state.status = m_state.puzzle ? LiveStatusKind::Waiting : LiveStatusKind::Idle;
+        else m_state.status = m_state.puzzle ? waitingStatus() : LiveStatusKind::Idle;
     }
     m_published.notify_all();
 }
 
 // Waits for a text to check and for the pause in typing; false when the session stops.
 bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
-    auto due = [this] { return m_state.puzzle && m_runner && m_state.revision != m_checkedRevision; };
+    auto due = [this] { return m_state.puzzle && m_runner && !m_held && m_state.revision != m_checkedRevision; };
     auto aside = [this] { return m_aside && m_aside->puzzle && m_runner; };
     m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due() || aside(); });
     // An aside check runs while the learner's text waits for its pause in typing (or has none).
@@ -269,8 +285,13 @@ bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
 }
 
 void LiveSession::runJob(const Job& job) {
-    // Compiling first (1-2 ms warm) lets the status line say when the run starts.
-    if (!job.asideKey && m_compiler->compile(job.text, m_options.kernelFile).ok()) setStatus(job.revision, LiveStatusKind::Running);
+    // Compiling first (1-2 ms warm) lets the status line say when the run starts. A text the
+    // compiler crashed on is not compiled twice: its report is that crash.
+    if (!job.asideKey) {
+        CompileResult compiled = m_compiler->compile(job.text, m_options.kernelFile);
+        if (compiled.compilerCrashed) return publish(job, crashReport(std::move(compiled), m_options.kernelFile));
+        if (compiled.ok()) setStatus(job.revision, LiveStatusKind::Running);
+    }
     CheckReport report;
     try {
         CheckOptions options;

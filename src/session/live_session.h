@@ -28,6 +28,7 @@ enum class LiveStatusKind {
     Compiling,  // shaderc is compiling the latest text
     Running,    // it compiled; the cases are running on the device
     Done,       // the report is about the latest text
+    Held,       // the text is not checked until the learner asks (it crashed the compiler last time)
     DeviceError // no usable device: nothing can run (the text is kept)
 };
 const char* liveStatusName(LiveStatusKind status); // "compiling", ...
@@ -80,8 +81,9 @@ class LiveSession {
     LiveSession(const LiveSession&) = delete;
     LiveSession& operator=(const LiveSession&) = delete;
 
-    // Opens a puzzle with this kernel text and checks it at once (no pause).
-    void open(const Puzzle& puzzle, std::string text);
+    // Opens a puzzle with this kernel text and checks it at once (no pause); with check = false
+    // the text is held, not checked, until edit() or recheck() (a draft that crashed the compiler).
+    void open(const Puzzle& puzzle, std::string text, bool check = true);
     // The learner changed the text: checked after `debounce` without further edits.
     void edit(std::string text);
     // Checks the current text again now (e.g. after a device change).
@@ -117,6 +119,7 @@ class LiveSession {
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report);
+    LiveStatusKind waitingStatus() const { return m_held ? LiveStatusKind::Held : LiveStatusKind::Waiting; }
     void publishAside(const Job& job, CheckReport report);
     void setStatus(uint64_t revision, LiveStatusKind status);
 
@@ -132,6 +135,7 @@ class LiveSession {
     std::optional<Job> m_aside;                  // a checkAside() request not yet started
     bool m_stop = false;
     bool m_abandoned = false;
+    bool m_held = false;                         // open(check = false) until edit() or recheck()
 
     // Worker-thread only.
     std::unique_ptr<Compiler> m_compiler;

@@ -139,6 +139,7 @@ Draft draftFrom(const json& j) {
     d.text = j.at("text").get<std::string>();
     if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
     d.previousReason = j.value("previous_reason", std::string());
+    d.compilerCrashed = j.value("compiler_crashed", false);
     return d;
 }
 
@@ -442,6 +443,7 @@ Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Dr
     json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
+    if (draft.compilerCrashed) j["compiler_crashed"] = true;
     // Invalid UTF-8 (pasted binary) must not make the draft unsavable: jsonText replaces it.
     if (Status s = writeFileAtomically(draftPath(puzzle), jsonText(j) + "\n"); !s) return s.error();
     m_draftsOnDisk[puzzle] = draft.text;

@@ -21,6 +21,8 @@ struct Draft {
     std::string text;
     std::optional<std::string> previous; // the text before the last reset / solution load
     std::string previousReason;          // "reset to starter", "loaded the solution"
+    bool compilerCrashed = false;        // the compiler crashed on `text`: at the next start it is
+                                         // opened but not compiled until the learner asks
 };
 
 // How a puzzle's cases came to pass, from least to most the learner's own work.

@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <cctype>
 #include <map>
 #include <optional>
 #include <regex>
 #include <sstream>
 
+#include "core/helper_process.h"
 #include "core/source_text.h"
+#include "shader/instrument.h"
 
 #include <shaderc/shaderc.hpp>
 
@@ -286,8 +290,93 @@ std::vector<Diagnostic> parseCompilerMessages(const std::string& text, const std
     return out;
 }
 
+namespace {
+
+// What the helper process is asked.
+enum class HelperRequest : uint32_t { Compile = 1, Validate = 2 };
+
+// In the helper process: one glslang run, answered as shaderc gave it (status, messages, words).
+Encoder compileInHelper(Decoder& d) {
+    static shaderc::Compiler compiler; // per helper process; built on its first compile
+    std::string source, fileName;
+    uint32_t debugInfo = 0, optimize = 0;
+    Encoder e;
+    if (!d.str(source) || !d.str(fileName) || !d.u32(debugInfo) || !d.u32(optimize)) {
+        e.u32(shaderc_compilation_status_internal_error);
+        e.str("garbled compile request");
+        e.words({});
+        return e;
+    }
+    shaderc::CompileOptions opts;
+    opts.SetTargetEnvironment(shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
+    opts.SetTargetSpirv(shaderc_spirv_version_1_5);
+    opts.SetSourceLanguage(shaderc_source_language_glsl);
+    if (debugInfo) opts.SetGenerateDebugInfo();
+    opts.SetOptimizationLevel(optimize ? shaderc_optimization_level_performance : shaderc_optimization_level_zero);
+    auto r = compiler.CompileGlslToSpv(source, shaderc_compute_shader, fileName.c_str(), "main", opts);
+    e.u32(r.GetCompilationStatus());
+    e.str(r.GetErrorMessage());
+    std::vector<uint32_t> words(r.cbegin(), r.cend());
+    e.words(words);
+    return e;
+}
+
+Encoder validateInHelper(Decoder& d) {
+    std::vector<uint32_t> words;
+    Encoder e;
+    Status s = d.words(words) ? validateSpirv(words) : Status(Error{ErrorKind::Internal, "garbled validation request"});
+    e.u32(s.ok());
+    if (!s) encodeError(e, s.error());
+    return e;
+}
+
+Encoder serveRequest(uint32_t kind, Decoder& d) {
+    if (kind == static_cast<uint32_t>(HelperRequest::Validate)) return validateInHelper(d);
+    return compileInHelper(d);
+}
+
+// The line whose expression is the likeliest to have overflowed the compiler's stack: the one
+// with the most operators and brackets; 0 when no line stands out.
+std::pair<int, int> heaviestLine(const std::string& source) {
+    constexpr int kStandsOut = 64;
+    int best = 0, bestScore = 0, line = 1, score = 0;
+    for (size_t i = 0; i <= source.size(); ++i) {
+        char c = i < source.size() ? source[i] : '\n';
+        if (c == '\n') {
+            if (score > bestScore) best = line, bestScore = score;
+            ++line;
+            score = 0;
+        } else if (std::strchr("+-*/%&|^<>=!?:([{~", c)) {
+            ++score;
+        }
+    }
+    if (bestScore < kStandsOut) return {0, 0};
+    return {best, bestScore};
+}
+
+} // namespace
+
+uint64_t compileTimeoutMs() {
+    if (const char* env = std::getenv("VKPUZZLES_COMPILE_TIMEOUT")) {
+        char* end = nullptr;
+        unsigned long seconds = std::strtoul(env, &end, 10);
+        if (end != env && *end == '\0' && seconds >= 1 && seconds <= 3600) return seconds * 1000;
+    }
+    return 60000;
+}
+
+Diagnostic compilerCrashDiagnostic(const std::string& source, const std::string& fileName, const Error& how) {
+    std::string what = how.kind == ErrorKind::Timeout ? "the compiler did not finish on this kernel" : "the compiler crashed on this kernel";
+    std::string detail = how.message.rfind("it ", 0) == 0 ? "its process " + how.message.substr(3) : how.message;
+    auto [line, operators] = heaviestLine(source);
+    std::string advice = line > 0 ? "simplify the expression at line " + std::to_string(line) + " if you can (" +
+                                        std::to_string(operators) + " operators and brackets on one line)"
+                                  : "no line stands out: look for a very long or deeply nested expression";
+    return {fileName, line, line > 0 ? 1 : 0, SeverityKind::Error, what + " (" + detail + "); " + advice};
+}
+
 struct Compiler::Impl {
-    shaderc::Compiler compiler;
+    HelperProcess helper{serveRequest};
 };
 
 Compiler::Compiler() : m_impl(std::make_unique<Impl>()) {}
@@ -295,31 +384,60 @@ Compiler::~Compiler() = default;
 
 CompileResult Compiler::compile(const std::string& source, const std::string& fileName,
                                 const CompileOptions& options) const {
-    shaderc::CompileOptions opts;
-    opts.SetTargetEnvironment(shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
-    opts.SetTargetSpirv(shaderc_spirv_version_1_5);
-    opts.SetSourceLanguage(shaderc_source_language_glsl);
-    if (options.debugInfo) opts.SetGenerateDebugInfo();
-    opts.SetOptimizationLevel(options.optimize ? shaderc_optimization_level_performance
-                                               : shaderc_optimization_level_zero);
     CompileResult out;
     if (auto tooOld = versionTooOld(source, fileName)) {
         out.diagnostics.push_back(std::move(*tooOld));
         return out;
     }
-    auto r = m_impl->compiler.CompileGlslToSpv(source, shaderc_compute_shader, fileName.c_str(), "main", opts);
-    out.diagnostics = parseCompilerMessages(r.GetErrorMessage(), source, fileName);
-    if (r.GetCompilationStatus() != shaderc_compilation_status_success) {
-        if (!hasErrors(out.diagnostics))
-            out.diagnostics.push_back({fileName, 0, 0, SeverityKind::Error, tidy(r.GetErrorMessage())});
+    Encoder request;
+    request.str(source);
+    request.str(fileName);
+    request.u32(options.debugInfo);
+    request.u32(options.optimize);
+    auto answer = m_impl->helper.call(static_cast<uint32_t>(HelperRequest::Compile), request, compileTimeoutMs());
+    if (!answer) {
+        out.compilerCrashed = answer.error().kind == ErrorKind::WorkerCrashed || answer.error().kind == ErrorKind::Timeout;
+        out.diagnostics.push_back(out.compilerCrashed ? compilerCrashDiagnostic(source, fileName, answer.error())
+                                                      : Diagnostic{fileName, 0, 0, SeverityKind::Error, "the compiler could not be started: " + answer.error().message});
         return out;
     }
-    out.spirv.assign(r.cbegin(), r.cend());
+    Decoder d(*answer);
+    uint32_t status = 0;
+    std::string messages;
+    std::vector<uint32_t> words;
+    if (!d.u32(status) || !d.str(messages) || !d.words(words)) {
+        out.diagnostics.push_back({fileName, 0, 0, SeverityKind::Error, "garbled answer from the compiler's helper process"});
+        return out;
+    }
+    out.diagnostics = parseCompilerMessages(messages, source, fileName);
+    if (status != shaderc_compilation_status_success) {
+        if (!hasErrors(out.diagnostics))
+            out.diagnostics.push_back({fileName, 0, 0, SeverityKind::Error, tidy(messages)});
+        return out;
+    }
+    out.spirv = std::move(words);
     return out;
+}
+
+Status Compiler::validate(std::span<const uint32_t> spirv) const {
+    Encoder request;
+    request.words(spirv);
+    auto answer = m_impl->helper.call(static_cast<uint32_t>(HelperRequest::Validate), request, compileTimeoutMs());
+    if (!answer) return Error{ErrorKind::Internal, "SPIR-V validation failed to finish (" + answer.error().message + ")"};
+    Decoder d(*answer);
+    uint32_t ok = 0;
+    if (!d.u32(ok)) return Error{ErrorKind::Internal, "garbled answer from the validator's helper process"};
+    if (ok) return okStatus();
+    Error e;
+    if (!decodeError(d, e)) return Error{ErrorKind::Internal, "garbled answer from the validator's helper process"};
+    return e;
 }
 
 void Compiler::warmUp() const {
     compile("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "warm-up.comp");
 }
+
+pid_t Compiler::helperPid() const { return m_impl->helper.pid(); }
+int Compiler::restarts() const { return m_impl->helper.restarts(); }
 
 } // namespace vkp

@@ -29,7 +29,8 @@ struct InstrumentResult {
 // Expects a kernel compiled with debug info (OpLine) for source lines; works without.
 Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options = {});
 
-// The SPIR-V validator (Vulkan 1.2 rules), in-process; the error lists its messages.
+// The SPIR-V validator (Vulkan 1.2 rules) in this process; the error lists its messages. Front ends
+// use Compiler::validate, which runs it in the compiler's helper process.
 Status validateSpirv(std::span<const uint32_t> spirv);
 
 } // namespace vkp

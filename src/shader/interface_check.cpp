@@ -126,8 +126,9 @@ class InterfaceChecker {
                     error(line, "push constant '" + m.name + "' is not set by the pass at " + p->where.str() + " (it sets: " + pushNames(*p) + ")");
         }
         for (const PassDecl* p : passes)
-            for (const auto& [name, value] : p->push)
-                if (std::none_of(m_k.push.begin(), m_k.push.end(), [&](const KernelPushMember& m) { return m.name == name; }))
+            for (const auto& kv : p->push) // not a structured binding: clang 15 cannot capture one
+                if (const std::string& name = kv.first;
+                    std::none_of(m_k.push.begin(), m_k.push.end(), [&](const KernelPushMember& m) { return m.name == name; }))
                     error(line, "the puzzle sets the push constant '" + name + "', but the kernel does not declare it: add " +
                                     "layout(push_constant) uniform Push { uint " + name + "; };");
     }

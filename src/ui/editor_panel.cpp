@@ -73,6 +73,16 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     if (!why.empty()) itemTooltip(why);
 }
 
+void EditorPanel::drawHeldLine(Workbench& wb) {
+    if (wb.snapshot().status != LiveStatusKind::Held) return;
+    ImGui::AlignTextToFramePadding();
+    colouredText(palette().warn, "This draft crashed the compiler last time, so it was not compiled. Simplify it, or:");
+    ImGui::SameLine();
+    if (ImGui::Button("Compile anyway")) wb.compileAnyway();
+    layout::item("button/Compile anyway");
+    itemTooltip("Compiles the text as it is. If the compiler crashes again, you get its message on the kernel; the app and your text are safe.");
+}
+
 float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly) {
     if (diagnostics.empty()) return 0;
     float row = ImGui::GetTextLineHeightWithSpacing();
@@ -124,6 +134,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         m_editor.resetView();
     }
     drawToolbar(wb);
+    drawHeldLine(wb);
     if (view.jumpTo) {
         m_editor.jumpTo(wb.document(), view.jumpTo->first, view.jumpTo->second);
         view.jumpTo.reset();

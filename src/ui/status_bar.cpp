@@ -34,6 +34,7 @@ StatusLook statusLook(const LiveSnapshot& s) {
     case LiveStatusKind::Waiting: l.icon = "\xE2\x80\xA6"; break;
     case LiveStatusKind::Idle: l.icon = "\xE2\x80\xA2"; break;
     case LiveStatusKind::DeviceError: l.icon = "\xE2\x9C\x97"; l.colour = pal.fail; break;
+    case LiveStatusKind::Held: l.icon = "!"; l.colour = pal.warn; break;
     case LiveStatusKind::Done:
         bool pass = s.report && s.report->allPass();
         l.icon = pass ? "\xE2\x9C\x93" : "\xE2\x9C\x97";

@@ -129,7 +129,12 @@ void Workbench::openPuzzle(int index) {
     m_document.setText(m_draft.text);
     m_savedRevision = m_document.revision();
     m_sentRevision = m_document.revision();
-    m_session->open(p, m_document.text());
+    // A draft the compiler crashed on is shown but not compiled until the learner asks.
+    bool held = m_draft.compilerCrashed;
+    m_session->open(p, m_document.text(), !held);
+    if (held)
+        m_messages.push_back("Your draft of " + p.displayName() + " (" + m_state.draftPath(p.folder) +
+                             ") crashed the compiler last time, so it was not compiled; edit it or press Compile anyway.");
     m_officialFor.clear(); // open() dropped any aside check
     m_snapshot = m_session->snapshot(); // no report of the previous puzzle survives the switch
     settings().lastPuzzle = p.folder;
@@ -168,6 +173,7 @@ void Workbench::update() {
         m_lastEdit = now;
     }
     m_snapshot = m_session->snapshot();
+    noteCompilerCrash();
     if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
         // How it passed: the official solution itself (loaded, or opened as a file: only comments
         // and layout changed) is not solving it; after revealing the solution is not on one's own.
@@ -303,9 +309,25 @@ Result<std::string> Workbench::exportKernel(const std::string& dir) {
     return target.string();
 }
 
+void Workbench::compileAnyway() { m_session->recheck(); }
+
+void Workbench::noteCompilerCrash() {
+    const CheckReport* r = currentReport();
+    if (!r || r->compilerCrashed == m_draft.compilerCrashed) return;
+    m_draft.compilerCrashed = r->compilerCrashed;
+    writeDraft();
+}
+
 void Workbench::saveDraftNow() {
     uint64_t revision = m_document.revision();
-    if (!m_options.persist || m_index < 0 || revision == m_savedRevision || revision == m_failedRevision) return;
+    if (revision == m_savedRevision || revision == m_failedRevision) return;
+    writeDraft();
+}
+
+// Writes the draft now (also to record a compiler crash on an unchanged text).
+void Workbench::writeDraft() {
+    if (!m_options.persist || m_index < 0) return;
+    uint64_t revision = m_document.revision();
     m_draft.text = m_document.text();
     auto saved = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft);
     if (!saved) {

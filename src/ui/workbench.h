@@ -93,6 +93,8 @@ class Workbench {
     // DIR/SLUG.comp, or for a multi-kernel puzzle a folder DIR/SLUG with one NAME.comp per kernel;
     // a name already taken gets "-2", "-3"... Returns the path written.
     Result<std::string> exportKernel(const std::string& dir);
+    // A draft that crashed the compiler last time opens held (LiveStatusKind::Held): this checks it.
+    void compileAnyway();
 
     Settings& settings() { return m_state.settings(); }
     void saveSettings();
@@ -112,6 +114,8 @@ class Workbench {
     void openPuzzle(int index);
     void replaceText(const std::string& text, const std::string& reason);
     void saveDraftNow();
+    void writeDraft();           // the editor's text and the crash mark, now
+    void noteCompilerCrash();    // keeps the draft's crash mark in step with the current report
     void saveProgress();
     std::string readKernel(const std::string& path);
     std::string readKernels(const Puzzle& p, bool solution); // joined, for a multi-kernel puzzle

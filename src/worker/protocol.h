@@ -1,6 +1,4 @@
-// The framed protocol between the app and its worker process. Each frame: magic, kind, payload
-// length (little-endian), then the payload, encoded with Encoder and read back with Decoder, which
-// checks every length so a garbled frame is an error, never an overrun.
+// The protocol between the app and its worker process: the frames of core/wire.h, of these kinds.
 #pragma once
 
 #include <cstdint>
@@ -10,12 +8,10 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/wire.h"
 #include "gpu/device_runner.h"
 
 namespace vkp::worker {
-
-inline constexpr uint32_t kFrameMagic = 0x56504b57; // "WKPV"
-inline constexpr uint64_t kMaxFrameBytes = 1ull << 34; // a benchmark's inputs: up to 2^28 words per buffer
 
 enum class FrameKind : uint32_t {
     Hello = 1,   // worker -> app: the device it opened (or the error why not)
@@ -27,76 +23,23 @@ enum class FrameKind : uint32_t {
     CopyResult = 7, // worker -> app: a CopyBandwidth (or the error)
 };
 
-// Bytes that a resize leaves uninitialised: frames carry a benchmark's inputs and results, up to
-// gigabytes, and zeroing memory about to be overwritten cost as much as the copy.
-// Large blocks are 2 MiB-aligned and asked to be backed by huge pages: first touches of fresh
-// 4 KiB pages (one fault each) were most of a big frame's cost.
-void* allocateFrameMemory(size_t bytes);
-void freeFrameMemory(void* p, size_t bytes) noexcept;
+using vkp::Bytes;
+using vkp::Decoder;
+using vkp::decodeError;
+using vkp::Encoder;
+using vkp::encodeError;
 
-template <class T>
-struct NoInitAllocator : std::allocator<T> {
-    template <class U>
-    struct rebind {
-        using other = NoInitAllocator<U>;
-    };
-    NoInitAllocator() = default;
-    template <class U>
-    NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
-    T* allocate(size_t n) { return static_cast<T*>(allocateFrameMemory(n * sizeof(T))); }
-    void deallocate(T* p, size_t n) noexcept { freeFrameMemory(p, n * sizeof(T)); }
-    template <class U>
-    void construct(U* p) noexcept {
-        ::new (static_cast<void*>(p)) U; // default-initialised: left as it is
-    }
-    template <class U, class... Args>
-    void construct(U* p, Args&&... args) {
-        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-    }
-};
-using Bytes = std::vector<uint8_t, NoInitAllocator<uint8_t>>;
+// Frames of the worker's kinds (core/wire.h).
+inline bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload) {
+    return vkp::writeFrame(fd, static_cast<uint32_t>(kind), payload);
+}
+inline bool readFrame(int fd, FrameKind& kind, Bytes& payload) {
+    uint32_t k = 0;
+    bool ok = vkp::readFrame(fd, k, payload);
+    kind = static_cast<FrameKind>(k);
+    return ok;
+}
 
-// Every field is a multiple of 4 bytes long (strings are padded), so word arrays lie 4-aligned in
-// a payload and can be read in place (Decoder::wordsView).
-class Encoder {
-  public:
-    void u32(uint32_t v);
-    void u64(uint64_t v);
-    void f64(double v);
-    void str(const std::string& s);
-    void words(std::span<const uint32_t> w);
-    void reserve(size_t bytes) { m_bytes.reserve(bytes); }
-    const Bytes& bytes() const { return m_bytes; }
-
-  private:
-    Bytes m_bytes;
-};
-
-class Decoder {
-  public:
-    explicit Decoder(std::span<const uint8_t> bytes) : m_bytes(bytes) {}
-    bool u32(uint32_t& v);
-    bool u64(uint64_t& v);
-    bool f64(double& v);
-    bool str(std::string& s);
-    bool words(std::vector<uint32_t>& w);
-    // The words where they lie in the payload, which must outlive the view (no copy).
-    bool wordsView(std::span<const uint32_t>& w);
-    bool done() const { return m_at == m_bytes.size(); }
-
-  private:
-    bool take(void* out, size_t n);
-    const uint32_t* alignedWords(uint64_t& n); // past a word count, or null
-    std::span<const uint8_t> m_bytes;
-    size_t m_at = 0;
-};
-
-// Blocking frame I/O on file descriptors; false on EOF or a broken pipe.
-bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload);
-bool readFrame(int fd, FrameKind& kind, Bytes& payload);
-
-void encodeError(Encoder& e, const Error& error);
-bool decodeError(Decoder& d, Error& error);
 void encodeDeviceInfo(Encoder& e, const DeviceInfo& info);
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& info);
 

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "core/helper_process.h"
 #include "worker/protocol.h"
 
 namespace vkp::worker {
@@ -19,20 +20,6 @@ namespace {
 constexpr int kWorkerIn = 3, kWorkerOut = 4;          // the worker's ends of the pipes
 constexpr int kStartupMs = 30000;                     // opening a device (lavapipe: ~0.1 s)
 constexpr int kMarginMs = 10000;                      // pipelines and read-back beyond the dispatches
-
-// Waits until fd is readable; false when the deadline passes.
-bool waitReadable(int fd, int timeoutMs) {
-    auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-    for (;;) {
-        int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count());
-        if (left < 0) left = 0;
-        pollfd p{fd, POLLIN, 0};
-        int r = ::poll(&p, 1, left);
-        if (r > 0) return true;
-        if (r == 0) return false;
-        if (errno != EINTR) return false;
-    }
-}
 
 std::string seconds(uint64_t ms) {
     if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
@@ -123,13 +110,7 @@ void WorkerRunner::stop() {
     m_pid = -1;
 }
 
-std::string WorkerRunner::exitText() {
-    int s = m_lastStatus;
-    if (WIFSIGNALED(s) && WTERMSIG(s) != SIGKILL) return std::string("it was killed by signal ") + std::to_string(WTERMSIG(s)) + " (" + strsignal(WTERMSIG(s)) + ")";
-    if (WIFEXITED(s) && WEXITSTATUS(s) == 127) return "it could not be executed";
-    if (WIFEXITED(s)) return "it exited with status " + std::to_string(WEXITSTATUS(s));
-    return "it stopped answering";
-}
+std::string WorkerRunner::exitText() { return processEndText(m_lastStatus); }
 
 Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
     DeviceJobResult r;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
+#include "support/crashing_kernel.h"
 #include "support/test_env.h"
 
 namespace vkp {
@@ -99,6 +100,25 @@ TEST(CliTest, CheckAllSolutionsOneLineEach) {
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "all pass"));
     EXPECT_TRUE(has(r.out, " 14  matmul"));
+}
+
+// Issue 19: glslang overflowed its stack inside the CLI (exit 139). It runs in a helper process:
+// the crash is an error on the kernel, the CLI exits 1 like for any kernel that does not compile.
+TEST(CliTest, AKernelThatCrashesTheCompilerIsAnErrorOnTheKernelNotACrash) {
+    std::string k = writeTemp("crash.comp", test::crashingKernel());
+    CliRun r = vkpuzzles("check map " + k + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out.substr(0, 2000);
+    std::string where = k + ":" + std::to_string(test::kCrashingLine) + ":1: error: the compiler crashed on this kernel";
+    EXPECT_TRUE(has(r.out, where)) << r.out.substr(0, 2000);
+    EXPECT_TRUE(has(r.out, "simplify the expression at line " + std::to_string(test::kCrashingLine))) << r.out.substr(0, 2000);
+    EXPECT_TRUE(has(r.out, "1. Map")) << "names the puzzle";
+    // The 300 KB line is quoted in part, with its length, not whole.
+    EXPECT_LT(r.out.size(), 4000u) << r.out.substr(0, 2000);
+    EXPECT_TRUE(has(r.out, "characters on this line)")) << r.out.substr(0, 2000);
+    CliRun j = vkpuzzlesStdout("check map " + k + " --json");
+    EXPECT_EQ(j.exit, 1);
+    auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["compiled"], false);
 }
 
 TEST(CliTest, CompileErrorPointsAtTheLineAndExitsOne) {

@@ -16,12 +16,34 @@ clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${core[@]}" $toml -o "$
 # shellcheck disable=SC2086
 clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,spirv_editor,reflect}.cpp \
   "$src"/src/core/{result,trace}.cpp $toml -o "$out/reflect_fuzz"
+# The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
+# static libraries, in one rescanned group as in CMakeLists.txt).
+libdir=$(dirname "$(find /usr/lib -name libshaderc_combined.a -print -quit)")
+glslang=()
+for lib in glslang SPIRV MachineIndependent GenericCodeGen OSDependent OGLCompiler HLSL glslang-default-resource-limits; do
+  [[ -f "$libdir/lib$lib.a" ]] && glslang+=("$libdir/lib$lib.a")
+done
+# shellcheck disable=SC2086
+clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
+  "$src"/src/shader/*.cpp "${core[@]}" "$src"/src/core/{helper_process,wire}.cpp $toml \
+  -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
+  -lpthread -o "$out/kernel_fuzz"
+# The kernel seeds are the official solutions, beside the corpus kept in the repository.
+seeds="$out/seeds-kernel"
+rm -rf "$seeds" && mkdir -p "$seeds"
+for f in "$src"/puzzles/*/solution.comp "$src"/puzzles/*/solution/*.comp; do
+  [[ -f "$f" ]] && cp "$f" "$seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
 status=0
-for target in loader reflect; do
+# A compile that hangs is stopped by the compiler's own limit, well before libFuzzer's -timeout.
+export VKPUZZLES_COMPILE_TIMEOUT=5
+for target in loader reflect kernel; do
   scratch="$out/corpus-$target"
   mkdir -p "$scratch"
   echo "fuzzing $target for ${secs}s"
-  if ! "$out/${target}_fuzz" "$scratch" "$src/tests/fuzz/corpus/$target" -max_total_time="$secs" \
+  extra=()
+  [[ $target == kernel ]] && extra=("$seeds" -max_len=8192)
+  if ! "$out/${target}_fuzz" "$scratch" "$src/tests/fuzz/corpus/$target" "${extra[@]}" -max_total_time="$secs" \
        -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$out/$target-" 2>"$out/$target.log"; then
     echo "FAILED: $target (see $out/$target.log; crash inputs: $out/$target-*)"
     tail -40 "$out/$target.log"

@@ -7,6 +7,7 @@
 #include "core/puzzle_loader.h"
 #include "gpu/device_runner.h"
 #include "session/live_session.h"
+#include "support/crashing_kernel.h"
 #include "support/test_env.h"
 
 namespace vkp {
@@ -125,6 +126,46 @@ TEST_F(LiveSessionTest, OpeningAPuzzleChecksItsKernel) {
     EXPECT_GT(s.device->subgroupSize, 0u);
     EXPECT_FALSE(s.devices.empty());
     EXPECT_EQ(statusLine(s), "all 2 cases pass");
+}
+
+TEST_F(LiveSessionTest, AKernelThatCrashesTheCompilerIsReportedAndTheSessionGoesOn) {
+    LiveSession session(options());
+    session.open(m_puzzle, test::crashingKernel());
+    ASSERT_TRUE(session.waitUntilSettled(120s));
+    LiveSnapshot s = session.snapshot();
+    ASSERT_EQ(s.status, LiveStatusKind::Done) << statusLine(s);
+    ASSERT_TRUE(s.current());
+    EXPECT_TRUE(s.report->compilerCrashed);
+    EXPECT_FALSE(s.report->compiled());
+    ASSERT_EQ(s.report->diagnostics.size(), 1u);
+    EXPECT_EQ(s.report->diagnostics[0].line, test::kCrashingLine);
+    EXPECT_NE(s.report->diagnostics[0].message.find("the compiler crashed on this kernel"), std::string::npos);
+    EXPECT_EQ(statusLine(s).rfind("the compiler crashed on this text", 0), 0u) << statusLine(s);
+    EXPECT_EQ(*s.reportSource, test::crashingKernel()) << "the text is kept";
+
+    session.edit(kGood);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    s = session.snapshot();
+    EXPECT_FALSE(s.report->compilerCrashed);
+    EXPECT_TRUE(s.report->allPass()) << statusLine(s);
+}
+
+TEST_F(LiveSessionTest, AHeldTextIsCheckedOnlyWhenAskedFor) {
+    LiveSession session(options());
+    session.open(m_puzzle, kGood, /*check=*/false);
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    LiveSnapshot s = session.snapshot();
+    EXPECT_EQ(s.status, LiveStatusKind::Held) << statusLine(s);
+    EXPECT_FALSE(s.report);
+    EXPECT_EQ(s.checksRun, 0u);
+    EXPECT_FALSE(s.busy());
+    EXPECT_NE(statusLine(s).find("not compiled"), std::string::npos) << statusLine(s);
+
+    session.recheck(); // "Compile anyway"
+    ASSERT_TRUE(session.waitUntilSettled(60s));
+    s = session.snapshot();
+    ASSERT_EQ(s.status, LiveStatusKind::Done) << statusLine(s);
+    EXPECT_TRUE(s.report->allPass());
 }
 
 TEST_F(LiveSessionTest, WrongAndBrokenKernelsAreReported) {

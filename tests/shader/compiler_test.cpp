@@ -6,6 +6,9 @@
 
 #include "shader/compiler.h"
 #include "shader/spirv_module.h"
+#include "support/crashing_kernel.h"
+
+#include <unistd.h>
 
 namespace vkp {
 namespace {
@@ -254,6 +257,49 @@ TEST_F(CompilerTest, WarmUpThenCompile) {
     // The same compiler keeps working after an error.
     EXPECT_FALSE(compiler.compile("#version 450\nvoid main() { nope; }\n", "bad.comp").ok());
     EXPECT_TRUE(compiler.compile(kValidKernel, "map.comp").ok());
+}
+
+TEST_F(CompilerTest, GlslangRunsInTheHelperProcessNotInTheCaller) {
+    ASSERT_TRUE(compiler.compile(kValidKernel, "map.comp").ok());
+    EXPECT_GT(compiler.helperPid(), 0);
+    EXPECT_NE(compiler.helperPid(), ::getpid());
+}
+
+TEST_F(CompilerTest, AKernelThatCrashesTheCompilerIsAnErrorOnItsLineAndTheNextCompileWorks) {
+    ASSERT_TRUE(compiler.compile(kValidKernel, "map.comp").ok());
+    CompileResult r = compiler.compile(test::crashingKernel(), "crash.comp");
+    EXPECT_FALSE(r.ok());
+    EXPECT_TRUE(r.compilerCrashed);
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    const Diagnostic& d = r.diagnostics[0];
+    EXPECT_EQ(d.severity, SeverityKind::Error);
+    EXPECT_EQ(d.file, "crash.comp");
+    EXPECT_EQ(d.line, test::kCrashingLine);
+    EXPECT_NE(d.message.find("the compiler crashed on this kernel"), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find("simplify the expression at line " + std::to_string(test::kCrashingLine)), std::string::npos) << d.message;
+    EXPECT_EQ(compiler.restarts(), 0) << "the next call starts the new helper";
+    CompileResult again = compiler.compile(kValidKernel, "map.comp");
+    EXPECT_TRUE(again.ok());
+    EXPECT_FALSE(again.compilerCrashed);
+    EXPECT_EQ(compiler.restarts(), 1);
+}
+
+TEST(CompilerCrashDiagnostic, SaysSoWhenNoLineStandsOut) {
+    Diagnostic d = compilerCrashDiagnostic(kValidKernel, "k.comp", Error{ErrorKind::Timeout, "it did not answer within 60 s and was stopped"});
+    EXPECT_EQ(d.line, 0);
+    EXPECT_NE(d.message.find("the compiler did not finish on this kernel"), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find("no line stands out"), std::string::npos) << d.message;
+}
+
+TEST_F(CompilerTest, ValidationRunsInTheHelperToo) {
+    CompileResult r = compiler.compile(kValidKernel, "map.comp");
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(compiler.validate(r.spirv).ok());
+    std::vector<uint32_t> junk = r.spirv;
+    junk.resize(junk.size() / 2);
+    Status bad = compiler.validate(junk);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("invalid SPIR-V"), std::string::npos) << bad.error().message;
 }
 
 // ---- parseCompilerMessages on hand-written text ----

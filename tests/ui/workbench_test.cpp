@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "support/crashing_kernel.h"
 #include "support/test_env.h"
 #include "ui/shown_case.h"
 #include "ui/walkthrough_player.h"
@@ -86,6 +87,37 @@ TEST_F(WorkbenchTest, EditsAreCheckedAndADraftSurvivesARestart) {
     Workbench wb(options(""));
     EXPECT_EQ(wb.puzzle()->slug, "map") << "the last puzzle opens again";
     EXPECT_EQ(wb.document().text(), edited);
+}
+
+// Issue 19: a draft that crashed the compiler is kept, marked, and at the next start opened but not
+// compiled until the learner asks.
+TEST_F(WorkbenchTest, ADraftThatCrashedTheCompilerIsNotCompiledAtTheNextStart) {
+    std::string crashing = test::crashingKernel();
+    {
+        Workbench wb(options());
+        wb.document().replaceAll(crashing);
+        const CheckReport& r = settle(wb);
+        EXPECT_TRUE(r.compilerCrashed);
+        EXPECT_TRUE(wb.draft().compilerCrashed);
+        EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("\"compiler_crashed\": true"), std::string::npos);
+    }
+    Workbench wb(options(""));
+    EXPECT_EQ(wb.document().text(), crashing) << "the text is intact";
+    ASSERT_TRUE(wb.session().waitUntilSettled(60s));
+    wb.update();
+    EXPECT_EQ(wb.snapshot().status, LiveStatusKind::Held) << statusLine(wb.snapshot());
+    EXPECT_EQ(wb.snapshot().checksRun, 0u) << "nothing was compiled";
+    EXPECT_EQ(wb.report(), nullptr);
+    ASSERT_EQ(wb.messages().size(), 1u);
+    EXPECT_NE(wb.messages()[0].find("crashed the compiler last time"), std::string::npos) << wb.messages()[0];
+    EXPECT_NE(wb.messages()[0].find("01-map.json"), std::string::npos) << wb.messages()[0];
+
+    wb.compileAnyway();
+    EXPECT_TRUE(settle(wb).compilerCrashed) << "compiled on request: the same error, the app unharmed";
+    wb.document().replaceAll(test::mapSolution());
+    EXPECT_TRUE(settle(wb).allPass());
+    EXPECT_FALSE(wb.draft().compilerCrashed) << "the mark goes with a text that compiles";
+    EXPECT_EQ(readFile(m_dir + "/drafts/01-map.json").find("compiler_crashed"), std::string::npos);
 }
 
 TEST_F(WorkbenchTest, SolvingRecordsProgressAndLoadingTheSolutionKeepsTheDraft) {

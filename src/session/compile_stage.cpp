@@ -1,0 +1,98 @@
+#include "session/compile_stage.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "shader/compiler.h"
+#include "shader/instrument.h"
+#include "shader/interface_check.h"
+
+namespace vkp {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// Orders the sources as Puzzle::kernels; an error names what is missing or unknown.
+Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle, const std::vector<KernelSource>& sources) {
+    std::vector<const KernelSource*> out(puzzle.kernels.size(), nullptr);
+    std::string names;
+    for (const KernelDecl& k : puzzle.kernels) names += (names.empty() ? "" : ", ") + k.name;
+    if (puzzle.kernels.size() == 1 && sources.size() == 1) return std::vector<const KernelSource*>{&sources[0]};
+    for (const KernelSource& s : sources) {
+        auto it = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == s.name; });
+        if (it == puzzle.kernels.end())
+            return Error{ErrorKind::Usage, "'" + s.name + "' is not a kernel of " + puzzle.slug + " (its kernels: " + names + ")"};
+        out[it - puzzle.kernels.begin()] = &s;
+    }
+    for (size_t k = 0; k < out.size(); ++k)
+        if (!out[k])
+            return Error{ErrorKind::Usage, puzzle.slug + " has " + std::to_string(puzzle.kernels.size()) + " kernels (" + names +
+                                               "); the kernel '" + puzzle.kernels[k].name + "' is missing"};
+    return out;
+}
+
+// Rewrites every kernel to log its accesses; the rewritten words must pass the validator.
+Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kernels) {
+    for (CompiledKernel& k : kernels) {
+        auto inst = instrumentKernel(k.spirv);
+        if (!inst) return inst.error();
+        if (auto valid = compiler.validate(inst->spirv); !valid) return valid.error();
+        k.layout = inst->layout;
+        k.spirv = std::move(inst->spirv);
+    }
+    return okStatus();
+}
+
+} // namespace
+
+std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                           const CheckOptions& options, CheckReport& r) {
+    auto ordered = matchSources(puzzle, sources);
+    if (!ordered) {
+        r.error = ordered.error();
+        return {};
+    }
+    std::vector<CompiledKernel> kernels;
+    bool compiledAll = true, interfaceOk = true;
+    for (size_t k = 0; k < ordered->size(); ++k) {
+        const KernelSource& src = *(*ordered)[k];
+        auto t = Clock::now();
+        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace});
+        r.timing.compileMs += msSince(t);
+        r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
+        r.compilerCrashed = r.compilerCrashed || compiled.compilerCrashed;
+        if (!compiled.ok()) {
+            compiledAll = false;
+            continue;
+        }
+        t = Clock::now();
+        auto iface = reflectKernel(compiled.spirv);
+        if (!iface) {
+            r.error = iface.error();
+            return {};
+        }
+        auto problems = checkInterface(puzzle, *iface, src.text, src.file, k);
+        r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
+        r.timing.reflectMs += msSince(t);
+        interfaceOk = interfaceOk && !hasErrors(problems);
+        kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}});
+    }
+    if (!compiledAll) return {};
+    r.reached = StageKind::Interface;
+    if (!interfaceOk) return {};
+    r.reached = StageKind::Pipeline;
+    if (!options.trace) return kernels;
+    auto t = Clock::now();
+    if (auto s = instrumentAll(compiler, kernels); !s) {
+        r.error = s.error();
+        return {};
+    }
+    r.timing.instrumentMs = msSince(t);
+    return kernels;
+}
+
+} // namespace vkp

@@ -1,0 +1,33 @@
+// The compile stage of a check, the one path every front end (and the kernel-text fuzzer) takes
+// from kernel text to runnable words: each kernel compiled (glslang in the compiler's helper
+// process), reflected, checked against the puzzle's interface and, when tracing, instrumented and
+// validated (SPIRV-Tools, in the helper process too).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/trace.h"
+#include "session/check.h"
+#include "shader/reflect.h"
+
+namespace vkp {
+
+class Compiler;
+
+// A compiled kernel of the program: its words (instrumented when tracing) and what it declares.
+struct CompiledKernel {
+    std::vector<uint32_t> spirv;
+    KernelInterface iface;
+    TraceLayout layout;
+};
+
+// Fills r's diagnostics, compile and reflect timings and compilerCrashed; r.reached becomes
+// Interface when every kernel compiled and Pipeline when their interfaces fit the puzzle too
+// (r.error: a stage that failed, such as instrumentation). The kernels, in Puzzle::kernels order,
+// are returned when r.reached is Pipeline and r.error is empty.
+std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                           const CheckOptions& options, CheckReport& r);
+
+} // namespace vkp
