@@ -46,6 +46,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
             one["pass"] = c.passes[k].label;
             findings.push_back(std::move(one));
         }
+    for (const Finding& f : c.guardFindings) findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
     j["findings"] = findings;
     j["notes"] = c.notes;
     json outs = json::array();
