@@ -103,6 +103,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
                           {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
+        if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
     }
     return j;
 }

@@ -66,7 +66,7 @@ class Checker {
                 k.spirv = std::move(inst->spirv);
             }
             m_r.timing.instrumentMs = msSince(t);
-        } else if (guarded()) {
+        } else if (m_o.loopGuard) {
             if (auto s = guardKernels(); !s) return fail(s.error());
         }
         for (CompiledKernel& k : m_kernels) {
@@ -90,17 +90,24 @@ class Checker {
 
   private:
     void fail(Error e) { m_r.error = std::move(e); }
-    bool guarded() const { return !m_o.trace && m_o.loopGuard; }
+    bool guarded() const { return !m_o.trace && m_o.loopGuard && m_hasLoops; }
 
-    // Untraced: only the back-edge counter, so a loop the driver would cut off is reported.
+    // Untraced: only the back-edge counter, so a loop the driver would cut off is reported. A
+    // program without loops runs as written (the guard costs pipeline build time).
     Status guardKernels() {
         auto t = Clock::now();
+        std::vector<InstrumentResult> out;
+        uint32_t loops = 0;
         for (CompiledKernel& k : m_kernels) {
             auto guarded = guardLoops(k.spirv, m_o.loopBudget);
-            if (!guarded) return guarded.error();
-            if (auto valid = validateSpirv(guarded->spirv); !valid) return valid.error();
-            k.layout = guarded->layout;
-            k.spirv = std::move(guarded->spirv);
+            if (!guarded) return guarded.error(); // not validated here (2-3 ms a kernel): the shader tests validate it
+            loops += guarded->loopsGuarded;
+            out.push_back(std::move(*guarded));
+        }
+        m_hasLoops = loops > 0;
+        for (size_t k = 0; m_hasLoops && k < m_kernels.size(); ++k) {
+            m_kernels[k].layout = out[k].layout;
+            m_kernels[k].spirv = std::move(out[k].spirv);
         }
         m_r.timing.loopGuardMs = msSince(t);
         return okStatus();
@@ -365,6 +372,7 @@ class Checker {
     CheckReport& m_r;
     const CheckOptions& m_o;
     std::vector<CompiledKernel>& m_kernels;
+    bool m_hasLoops = false; // some kernel has a loop to guard
 };
 
 // Orders the sources as Puzzle::kernels; an error names what is missing or unknown.
