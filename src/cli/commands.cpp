@@ -319,7 +319,13 @@ class Command {
         if (!r.compiled()) m_out << "  (does not compile)";
         else if (hasErrors(r.diagnostics)) m_out << "  " << r.diagnostics.front().message;
         if (r.error) m_out << "  " << r.error->message;
+        else if (const CaseOutcome* c = firstCaseError(r)) m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
         m_out << "\n";
+    }
+    static const CaseOutcome* firstCaseError(const CheckReport& r) {
+        for (const CaseOutcome& c : r.cases)
+            if (c.error) return &c;
+        return nullptr;
     }
     // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
     struct OneCase {
@@ -555,6 +561,7 @@ class Command {
         m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
+        if (c && c->error) m_out << m_style.fail("error: ") << c->error->message << "\n"; // no trace came back: say why
         if (!trace) return finish(r);
         m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(puzzle, tc) << "  "
               << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";

@@ -46,6 +46,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
             one["pass"] = c.passes[k].label;
             findings.push_back(std::move(one));
         }
+    for (const Finding& f : c.guardFindings) findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
     j["findings"] = findings;
     j["notes"] = c.notes;
     json outs = json::array();
@@ -102,6 +103,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
                           {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
+        if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
     }
     return j;
 }

@@ -215,6 +215,7 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     row("check", t.checkMs);
     if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
     if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
+    if (t.loopGuardMs > 0) row("loop guard: instrument + check", t.loopGuardMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
     double floor = t.compileMs + t.pipelineMs;
@@ -246,7 +247,7 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
 }
 
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st) {
-    if (c.analysis && c.outputsMatch && c.analysis->failsCase())
+    if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
         os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
     auto findings = [&](const TraceAnalysis& a, const std::string& where) {
         for (const Finding& f : a.findings)
@@ -254,6 +255,7 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
     };
     if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
     for (const PassTrace& pass : c.passes) findings(*pass.analysis, pass.label + ": ");
+    for (const Finding& f : c.guardFindings) os << indent << st.fail(findingKindName(f.kind)) << ": " << f.message << "\n";
     for (const std::string& note : c.notes) os << indent << st.warn("why: ") << note << "\n";
 }
 

@@ -89,6 +89,12 @@ std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slots,
     return words;
 }
 
+std::vector<uint32_t> makeLoopGuardBuffer(uint32_t loopBudget) {
+    std::vector<uint32_t> words(kLoopGuardWords, 0u);
+    words[0] = loopBudget;
+    return words;
+}
+
 std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device) {
     if (device.size() < kTraceHeaderWords) return {device.begin(), device.end()};
     uint64_t n = uint64_t(device[2]) * device[3] * device[4];

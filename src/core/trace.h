@@ -29,6 +29,15 @@ inline constexpr uint32_t kTraceVariableNone = 0xff;
 inline constexpr uint32_t kDefaultLoopBudget = 60000; // below lavapipe's 65535 cut-off
 inline constexpr uint32_t kTraceBudgetFlag = 0x80000000u;
 
+// --- The loop-guard buffer of an untraced run (shader/instrument.h guardLoops) -------------------
+// Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then what the first
+// of them left: [2] the line of its loop, [3] its back-edges, [4] its local invocation index,
+// [5..7] its workgroup id. The kernel only writes; the host fills word 0 for the message.
+inline constexpr uint32_t kLoopGuardStopped = 1;
+inline constexpr uint32_t kLoopGuardLine = 2;
+inline constexpr uint32_t kLoopGuardWords = 8;
+std::vector<uint32_t> makeLoopGuardBuffer(uint32_t loopBudget);
+
 enum class TraceEventKind : uint8_t {
     Read = 1,       // a load; value = what was read
     Write = 2,      // a store; value = what was written

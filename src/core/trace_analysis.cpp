@@ -39,6 +39,17 @@ std::string cell(const Trace& t, uint32_t var, uint32_t index) {
     return v.decl.name + "[" + std::to_string(index) + "]";
 }
 
+// The loop-budget finding, worded the same for a trace and for an untraced run's guard.
+Finding loopBudgetFinding(const TraceLaunch& launch, uint64_t invocation, uint32_t line, uint32_t backEdges, uint64_t threads) {
+    Finding f{FindingKind::LoopBudget, invocationName(launch, invocation) + " was stopped after " + std::to_string(backEdges - 1) +
+                                           " loop iterations in the loop at line " + std::to_string(line) + ": an endless loop?"};
+    f.line = line;
+    f.threads = {invocation};
+    f.occurrences = threads;
+    if (threads > 1) f.message += " (" + std::to_string(threads) + " threads ran out)";
+    return f;
+}
+
 std::string lineText(uint32_t line) { return line ? " (line " + std::to_string(line) + ")" : ""; }
 
 class Analyzer {
@@ -146,21 +157,17 @@ class Analyzer {
 
     void checkLoopBudget() {
         uint64_t count = 0;
-        Finding f{FindingKind::LoopBudget, ""};
+        const TraceEvent* first = nullptr;
+        uint64_t firstThread = 0;
         for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
             for (const TraceEvent& e : m_t.threads[inv]) {
                 if (e.kind != TraceEventKind::LoopBudget) continue;
                 if (count++ == 0) {
-                    f.line = e.line;
-                    f.threads = {inv};
-                    f.message = invocationName(m_t.launch, inv) + " was stopped after " + std::to_string(e.value - 1) +
-                                " loop iterations in the loop at line " + std::to_string(e.line) + ": an endless loop?";
+                    first = &e;
+                    firstThread = inv;
                 }
             }
-        if (!count) return;
-        f.occurrences = count;
-        if (count > 1) f.message += " (" + std::to_string(count) + " threads ran out)";
-        add(f);
+        if (first) add(loopBudgetFinding(m_t.launch, firstThread, first->line, first->value, count));
     }
 
     void checkGlobalWrites() {
@@ -335,6 +342,15 @@ const char* findingKindName(FindingKind kind) {
 
 bool TraceAnalysis::failsCase() const {
     return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.failsCase; });
+}
+
+std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const TraceLaunch& launch) {
+    if (g.size() < kLoopGuardWords || g[kLoopGuardStopped] == 0) return std::nullopt;
+    const uint32_t* at = g.data() + kLoopGuardLine; // line, back-edges, local index, workgroup x, y, z
+    uint64_t group = at[3] + uint64_t(at[4]) * launch.workgroups[0] + uint64_t(at[5]) * launch.workgroups[0] * launch.workgroups[1];
+    uint64_t invocation = group * launch.invocationsPerGroup() + at[2];
+    if (invocation >= launch.invocations()) invocation = 0; // a garbled guard still reports the stop
+    return loopBudgetFinding(launch, invocation, at[0], at[1], g[kLoopGuardStopped]);
 }
 
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) { return Analyzer(trace, limits).run(); }

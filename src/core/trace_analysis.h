@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,10 @@ struct TraceAnalysis {
 
     bool failsCase() const;
 };
+
+// What a loop-guard buffer (core/trace.h) says after an untraced run: the same loop-budget finding
+// a trace gives, naming the first thread that ran out; none when every loop ended in time.
+std::optional<Finding> loopGuardFinding(std::span<const uint32_t> guard, const TraceLaunch& launch);
 
 // `limits` are the puzzle's per-thread budgets (unset: unlimited).
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits);

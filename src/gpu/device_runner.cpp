@@ -44,6 +44,7 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     for (uint32_t k = 0; k < modules.size(); ++k)
         if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();
     out.pipelineMs = msSince(t);
+    if (m_pipelinesBuilt) m_pipelinesBuilt();
     t = std::chrono::steady_clock::now();
     auto ran = (*kernel)->runAll(job.items, job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(info()));
     out.runMs = msSince(t);

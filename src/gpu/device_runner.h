@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -25,8 +26,13 @@ struct DeviceJob {
     std::vector<BindingSlot> otherSets;  // e.g. the trace buffer
     std::vector<RunItem> items;          // buffers point into the caller's memory
     uint64_t timeoutMs = 0;              // per item; 0: the device's default (defaultTimeoutMs)
+    uint64_t pipelineTimeoutMs = 0;      // a worker's shader modules and pipelines; 0: kPipelineTimeoutMs
     bool testCrash = false;              // tests only: the worker process crashes on this job
 };
+
+// How long a worker may take to build a job's pipelines before it is called stuck: puzzle kernels
+// take milliseconds; only a huge kernel (megabytes of unrolled code) comes near it.
+inline constexpr uint64_t kPipelineTimeoutMs = 60000;
 
 struct DeviceJobResult {
     double pipelineMs = 0;                 // shader module + pipelines
@@ -62,9 +68,12 @@ class InProcessRunner : public DeviceRunner {
     Result<BenchRun> bench(const BenchJob& job) override { return runBench(m_gpu, job); }
     Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override { return measureCopy(m_gpu, job); }
     bool wedged() const override { return m_gpu.hung(); }
+    // Called when a job's pipelines are built and its dispatches start (the worker tells its app).
+    void onPipelinesBuilt(std::function<void()> f) { m_pipelinesBuilt = std::move(f); }
 
   private:
     GpuContext& m_gpu;
+    std::function<void()> m_pipelinesBuilt;
 };
 
 } // namespace vkp

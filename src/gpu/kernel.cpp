@@ -219,7 +219,7 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
             bci.size = std::max<uint64_t>(4, std::max<uint64_t>(b.initial.size(), b.sizeWords) * 4);
             bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
             if (bci.size > m_ctx.info().maxStorageBufferRange)
-                return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + " needs " + std::to_string(bci.size) +
+                return Error{ErrorKind::Usage, "binding " + std::to_string(b.binding) + (b.set ? " of set " + std::to_string(b.set) : "") + " needs " + std::to_string(bci.size) +
                                                    " bytes, over " + m_ctx.info().name + "'s storage buffer limit of " +
                                                    std::to_string(m_ctx.info().maxStorageBufferRange)};
             VkBuffer buf;

@@ -16,6 +16,7 @@ namespace vkp {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr uint32_t kMinTraceSlots = 16; // records per traced thread, however many threads
 
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
@@ -45,6 +46,9 @@ class Checker {
 
     void run() {
         if (auto s = checkSharedMemory(); !s) return fail(s.error());
+        if (auto s = checkBufferSizes(); !s) return fail(s.error()); // before any data is generated
+        if (!m_o.trace && m_o.loopGuard)
+            if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
             if (!adapted) return fail(adapted.error());
@@ -55,7 +59,7 @@ class Checker {
         for (size_t k = 1; k < m_kernels.size(); ++k) job.moreKernels.push_back(m_kernels[k].spirv);
         for (const CompiledKernel& k : m_kernels) job.pushBytes = std::max(job.pushBytes, k.iface.pushBytes);
         for (const BufferDecl& b : m_p.buffers) job.bindings.push_back(b.binding);
-        if (m_o.trace) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
+        if (m_o.trace || guarded()) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
         job.timeoutMs = m_o.timeoutMs;
         job.testCrash = m_o.testCrashWorker;
         m_r.reached = StageKind::Pipeline;
@@ -66,6 +70,28 @@ class Checker {
 
   private:
     void fail(Error e) { m_r.error = std::move(e); }
+    bool guarded() const { return !m_o.trace && m_o.loopGuard && m_hasLoops; }
+
+    // Untraced: only the back-edge counter, so a loop the driver would cut off is reported. A
+    // program without loops runs as written (the guard costs pipeline build time).
+    Status guardKernels() {
+        auto t = Clock::now();
+        std::vector<InstrumentResult> out;
+        uint32_t loops = 0;
+        for (CompiledKernel& k : m_kernels) {
+            auto guarded = guardLoops(k.spirv, m_o.loopBudget);
+            if (!guarded) return guarded.error(); // not validated here (2-3 ms a kernel): the shader tests validate it
+            loops += guarded->loopsGuarded;
+            out.push_back(std::move(*guarded));
+        }
+        m_hasLoops = loops > 0;
+        for (size_t k = 0; m_hasLoops && k < m_kernels.size(); ++k) {
+            m_kernels[k].layout = out[k].layout;
+            m_kernels[k].spirv = std::move(out[k].spirv);
+        }
+        m_r.timing.loopGuardMs = msSince(t);
+        return okStatus();
+    }
 
     // Shared arrays sized by constants can outgrow the device in some case only: say which.
     Status checkSharedMemory() const {
@@ -84,6 +110,58 @@ class Checker {
         return okStatus();
     }
 
+    // Every buffer of the selected cases against the device's storage-buffer limit, from the
+    // shapes alone: a case too large is refused before gigabytes of inputs are generated.
+    Status checkBufferSizes() const {
+        const DeviceInfo& dev = m_runner.info();
+        uint64_t limit = dev.maxStorageBufferRange;
+        if (!limit) return okStatus();
+        for (size_t i : selectedCases(m_p, m_o)) {
+            const TestCase& c = m_p.cases[i];
+            for (size_t b = 0; b < m_p.buffers.size() && b < c.data.size(); ++b) {
+                if (!c.data[b]) continue;
+                uint64_t elements = c.data[b]->shape.count(), bytes = std::max<uint64_t>(4, elements * 4);
+                if (bytes <= limit) continue;
+                return Error{ErrorKind::Usage, "case " + std::to_string(i + 1) + ": buffer '" + m_p.buffers[b].name + "' (binding " +
+                                                   std::to_string(m_p.buffers[b].binding) + ") holds " + std::to_string(elements) + " elements, " +
+                                                   std::to_string(bytes) + " bytes, over " + dev.name + "'s limit of " + std::to_string(limit) +
+                                                   " bytes for one storage buffer (maxStorageBufferRange); nothing was generated or run. "
+                                                   "On this device a buffer holds at most " + std::to_string(limit / 4) + " elements: use a smaller case"};
+            }
+            if (auto s = checkTraceSize(i, limit); !s) return s;
+        }
+        return okStatus();
+    }
+
+    // A traced case's trace buffers: every thread gets at least kMinTraceSlots records.
+    Status checkTraceSize(size_t index, uint64_t limit) const {
+        if (!m_o.trace) return okStatus();
+        auto dispatches = caseDispatches(m_p, index);
+        if (!dispatches) return okStatus(); // runCases reports it
+        for (const CaseDispatch& d : *dispatches) {
+            TraceLaunch launch = traceLaunch(index, d);
+            uint64_t bytes = traceBufferWords(launch, dispatches->size()) * 4;
+            if (bytes <= limit) continue;
+            uint64_t perThread = (2 + uint64_t(kMinTraceSlots) * kTraceRecordWords) * 4;
+            return Error{ErrorKind::Usage, "case " + std::to_string(index + 1) + ": the trace buffer (not a buffer of the puzzle) would need " +
+                                               std::to_string(bytes) + " bytes for " + std::to_string(launch.invocations()) + " threads, over " +
+                                               m_runner.info().name + "'s limit of " + std::to_string(limit) +
+                                               " bytes for one storage buffer; a trace covers at most about " + std::to_string(limit / perThread) +
+                                               " threads on this device. Trace a case with fewer threads (--case N), or check without a trace (--no-trace)"};
+        }
+        return okStatus();
+    }
+
+    // Record slots per thread in a traced dispatch: the case's share of traceRecords, 16 to 1024.
+    uint32_t traceSlots(const TraceLaunch& launch, size_t dispatchCount) const {
+        uint64_t records = m_o.traceRecords / std::max<size_t>(1, dispatchCount);
+        return static_cast<uint32_t>(std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
+    }
+    uint64_t traceBufferWords(const TraceLaunch& launch, size_t dispatchCount) const {
+        uint64_t n = launch.invocations();
+        return kTraceHeaderWords + 2 * n + n * uint64_t(traceSlots(launch, dispatchCount)) * kTraceRecordWords;
+    }
+
     // A case's buffers and dispatches: one step per dispatch of a multi-pass puzzle, each with its
     // own trace buffer when tracing.
     Result<RunItem> itemFor(size_t index, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
@@ -94,14 +172,18 @@ class Checker {
             item.buffers.push_back({m_p.buffers[b].binding, data.initial[b].words, multi || m_p.buffers[b].role == RoleKind::Output});
         size_t firstTrace = item.buffers.size();
         if (m_o.trace) {
-            uint64_t records = m_o.traceRecords / std::max<size_t>(1, dispatches.size());
             for (const CaseDispatch& d : dispatches) {
                 TraceLaunch launch = traceLaunch(index, d);
-                uint64_t per = std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), 16, 1024);
                 uint64_t words = 0;
-                traceWords.push_back(makeTraceBuffer(launch, static_cast<uint32_t>(per), m_o.loopBudget, &words));
+                traceWords.push_back(makeTraceBuffer(launch, traceSlots(launch, dispatches.size()), m_o.loopBudget, &words));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
+            }
+        } else if (guarded()) {
+            for (const CaseDispatch& d : dispatches) {
+                traceWords.push_back(makeLoopGuardBuffer(m_o.loopBudget));
+                const TraceLayout& layout = m_kernels[d.kernel].layout;
+                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet});
             }
         }
         if (!multi) return item;
@@ -110,7 +192,7 @@ class Checker {
             DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords(m_kernels[d.kernel].iface, d.push),
                               std::vector<int>(item.buffers.size(), -1)};
             for (size_t b : m_p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
-            if (m_o.trace) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
+            if (m_o.trace || guarded()) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
             item.steps.push_back(std::move(step));
         }
         return item;
@@ -163,6 +245,7 @@ class Checker {
         if (ran->gpuMs > 0) m_r.timing.gpuMs += ran->gpuMs;
         out.pass = true;
         if (m_o.trace) analyse(out, data, dispatches, ran->buffers);
+        else if (guarded()) readGuards(out, dispatches, ran->buffers);
         std::vector<size_t> at = finalBufferAt(m_p, dispatches);
         for (size_t b = 0; b < m_p.buffers.size(); ++b) {
             if (!data.expected[b]) continue;
@@ -174,6 +257,7 @@ class Checker {
         }
         out.outputsMatch = out.pass;
         if (out.analysis && out.analysis->failsCase()) out.pass = false;
+        if (!out.guardFindings.empty()) out.pass = false;
         for (const PassTrace& p : out.passes)
             if (p.analysis->failsCase()) out.pass = false;
         out.inputs = std::move(data.initial);
@@ -230,6 +314,16 @@ class Checker {
         return out;
     }
 
+    void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches, const std::vector<std::vector<uint32_t>>& buffers) const {
+        size_t firstGuard = m_p.buffers.size();
+        for (size_t j = 0; j < dispatches.size(); ++j) {
+            auto f = loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]));
+            if (!f) continue;
+            if (m_p.multiPass()) f->message = dispatches[j].label(m_p) + ": " + f->message;
+            out.guardFindings.push_back(std::move(*f));
+        }
+    }
+
     void analyse(CaseOutcome& out, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
                  const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
@@ -258,6 +352,7 @@ class Checker {
     CheckReport& m_r;
     const CheckOptions& m_o;
     std::vector<CompiledKernel>& m_kernels;
+    bool m_hasLoops = false; // some kernel has a loop to guard
 };
 
 } // namespace

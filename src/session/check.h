@@ -30,6 +30,7 @@ struct StageTimings {
     double checkMs = 0;     // compare with expected (all cases)
     double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
     double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
+    double loopGuardMs = 0;  // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
     double gpuMs = 0;       // sum of the dispatches' timestamp durations
     double totalMs = 0;     // wall clock of the whole check
 };
@@ -69,6 +70,9 @@ struct CaseOutcome {
     std::shared_ptr<const TraceAnalysis> analysis;
     std::vector<PassTrace> passes;
     std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
+    // Untraced runs with the loop guard: a thread ran out of loop budget (one per dispatch that
+    // did; FindingKind::LoopBudget, worded as a trace's). Any fails the case.
+    std::vector<Finding> guardFindings;
 };
 
 // The text of one of the puzzle's kernels, as the user wrote it.
@@ -96,7 +100,10 @@ struct CheckOptions {
     std::optional<size_t> onlyCase;  // 0-based; all cases when empty
     uint64_t timeoutMs = 0;          // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
     bool trace = false;              // run an instrumented variant and analyse what it did
-    uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread when tracing
+    uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread (traced, or guarded)
+    // Untraced runs count loop back-edges too (guardLoops), so an endless loop is reported, never
+    // cut off silently by the driver (lavapipe stops loops at 65535) and passed.
+    bool loopGuard = true;
     uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
     bool testCrashWorker = false;     // tests only: make the worker process crash on this check
 };

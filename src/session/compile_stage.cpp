@@ -61,7 +61,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     for (size_t k = 0; k < ordered->size(); ++k) {
         const KernelSource& src = *(*ordered)[k];
         auto t = Clock::now();
-        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace});
+        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace || options.loopGuard}); // lines for findings
         r.timing.compileMs += msSince(t);
         r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
         r.compilerCrashed = r.compilerCrashed || compiled.compilerCrashed;

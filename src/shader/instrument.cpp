@@ -1,6 +1,7 @@
 #include "shader/instrument.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -31,16 +32,23 @@ struct Chain {
 
 class Instrumenter {
   public:
-    Instrumenter(SpirvEditor& m, const KernelInterface& reflected, const InstrumentOptions& o)
-        : m_m(m), m_reflected(reflected), m_o(o) {}
+    // guardBudget 0: the full trace; otherwise guardLoops' counter with this budget, nothing else.
+    Instrumenter(SpirvEditor& m, const KernelInterface& reflected, const InstrumentOptions& o, uint32_t guardBudget = 0)
+        : m_m(m), m_reflected(reflected), m_o(o), m_guardBudget(guardBudget) {}
 
     Result<InstrumentResult> run() {
         if (auto s = findEntryPoint(); !s) return s.error();
-        findVariables();
+        m_layout.traceSet = m_o.traceSet;
+        m_layout.traceBinding = m_o.traceBinding;
+        if (logsAccesses()) findVariables();
         declareTraceObjects();
-        buildInit();
-        buildRecorder();
-        buildLoopGuard();
+        if (logsAccesses()) {
+            buildInit();
+            buildRecorder();
+            buildLoopGuard();
+        } else {
+            buildGuardOnly();
+        }
         std::vector<SpvInst> out;
         size_t start = 0;
         for (size_t i = 0; i < m_m.functions.size(); ++i) {
@@ -68,9 +76,9 @@ class Instrumenter {
         return Error{ErrorKind::Internal, "the kernel has no entry point"};
     }
 
+    bool logsAccesses() const { return m_guardBudget == 0; }
+
     void findVariables() {
-        m_layout.traceSet = m_o.traceSet;
-        m_layout.traceBinding = m_o.traceBinding;
         for (const SpvInst& s : m_m.globals) {
             if (s.op != op(Op::OpVariable) || s.w.size() < 3) continue;
             uint32_t storage = s.w[2];
@@ -161,20 +169,22 @@ class Instrumenter {
         m_m.newAnnotations.push_back({op(Op::OpDecorate), {m_traceVar, deco(spv::Decoration::Binding), m_o.traceBinding}});
         m_ptrData = m_m.typePointer(sc(spv::StorageClass::StorageBuffer), m_uint);
         uint32_t ptrPrivate = m_m.typePointer(sc(spv::StorageClass::Private), m_uint);
-        m_pos = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
         m_iters = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
         m_groupId = builtinVariable(spv::BuiltIn::WorkgroupId, m_m.typePointer(sc(spv::StorageClass::Input), v3));
         m_localIndex = builtinVariable(spv::BuiltIn::LocalInvocationIndex, m_m.typePointer(sc(spv::StorageClass::Input), m_uint));
-        for (uint32_t var : {m_traceVar, m_pos, m_iters, m_groupId, m_localIndex}) addToInterface(var);
-        m_recType = m_m.typeFunction(m_void, {m_uint, m_uint, m_uint, m_uint});
+        for (uint32_t var : {m_traceVar, m_iters, m_groupId, m_localIndex}) addToInterface(var);
         m_loopType = m_m.typeFunction(m_bool, {m_uint});
+        m_loopFn = m_m.newId();
+        if (!logsAccesses()) return;
+        m_pos = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
+        addToInterface(m_pos);
+        m_recType = m_m.typeFunction(m_void, {m_uint, m_uint, m_uint, m_uint});
         m_initType = m_m.typeFunction(m_void, {});
         for (uint32_t* var : {&m_slotsVar, &m_baseVar, &m_countVar, &m_statusVar}) {
             *var = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
             addToInterface(*var);
         }
         m_recFn = m_m.newId();
-        m_loopFn = m_m.newId();
         m_initFn = m_m.newId();
     }
 
@@ -288,6 +298,40 @@ class Instrumenter {
         emitVoid(f, Op::OpFunctionEnd, {});
     }
 
+    // loopOk(line) of guardLoops: counts a back-edge against the budget (a constant: no load in
+    // the loop); the first invocation to run out fills the loop-guard buffer (core/trace.h).
+    void buildGuardOnly() {
+        auto& f = m_m.newFunctions;
+        f.push_back({op(Op::OpFunction), {m_bool, m_loopFn, 0, m_loopType}});
+        uint32_t line = m_m.newId();
+        f.push_back({op(Op::OpFunctionParameter), {m_uint, line}});
+        label(f);
+        uint32_t iters = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_iters}), m_m.constUint(1)});
+        emitVoid(f, Op::OpStore, {m_iters, iters});
+        uint32_t ok = emit(f, Op::OpULessThanEqual, m_bool, {iters, m_m.constUint(m_guardBudget)});
+        uint32_t first = emit(f, Op::OpIEqual, m_bool, {iters, m_m.constUint(m_guardBudget + 1)});
+        uint32_t countL = m_m.newId(), writeL = m_m.newId(), innerL = m_m.newId(), mergeL = m_m.newId();
+        emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+        emitVoid(f, Op::OpBranchConditional, {first, countL, mergeL});
+        f.push_back({op(Op::OpLabel), {countL}});
+        uint32_t before = emit(f, Op::OpAtomicIAdd, m_uint, {dataPtr(f, m_m.constUint(kLoopGuardStopped)), m_m.constUint(1) /*Device*/,
+                                                               m_m.constUint(0), m_m.constUint(1)});
+        uint32_t firstOfAll = emit(f, Op::OpIEqual, m_bool, {before, m_m.constUint(0)});
+        emitVoid(f, Op::OpSelectionMerge, {innerL, 0});
+        emitVoid(f, Op::OpBranchConditional, {firstOfAll, writeL, innerL});
+        f.push_back({op(Op::OpLabel), {writeL}});
+        uint32_t wid = emit(f, Op::OpLoad, m_m.typeVector(m_uint, 3), {m_groupId});
+        std::array<uint32_t, 6> fields{line, iters, emit(f, Op::OpLoad, m_uint, {m_localIndex}), emit(f, Op::OpCompositeExtract, m_uint, {wid, 0}),
+                                       emit(f, Op::OpCompositeExtract, m_uint, {wid, 1}), emit(f, Op::OpCompositeExtract, m_uint, {wid, 2})};
+        for (uint32_t k = 0; k < fields.size(); ++k) emitVoid(f, Op::OpStore, {dataPtr(f, m_m.constUint(kLoopGuardLine + k)), fields[k]});
+        emitVoid(f, Op::OpBranch, {innerL});
+        f.push_back({op(Op::OpLabel), {innerL}});
+        emitVoid(f, Op::OpBranch, {mergeL});
+        f.push_back({op(Op::OpLabel), {mergeL}});
+        emitVoid(f, Op::OpReturnValue, {ok});
+        emitVoid(f, Op::OpFunctionEnd, {});
+    }
+
     // --- per function ---------------------------------------------------------------------
     std::optional<Chain> chainOf(uint32_t pointer) const {
         if (auto it = m_varIndex.find(pointer); it != m_varIndex.end()) return Chain{it->second, {}};
@@ -386,7 +430,7 @@ class Instrumenter {
         bool isEntry = fn.front().w[1] == m_entry->w[1], initCalled = false;
         for (const SpvInst& s : fn) {
             // The entry point calls init() right after its local variables.
-            if (isEntry && !initCalled && block && s.op != op(Op::OpVariable) && s.op != op(Op::OpLine) && s.op != op(Op::OpNoLine)) {
+            if (logsAccesses() && isEntry && !initCalled && block && s.op != op(Op::OpVariable) && s.op != op(Op::OpLine) && s.op != op(Op::OpNoLine)) {
                 emit(out, Op::OpFunctionCall, m_void, {m_initFn});
                 initCalled = true;
             }
@@ -416,7 +460,8 @@ class Instrumenter {
             default: break;
             }
             if (rewriteBackEdge(s, block, blockOrder, loops, phiFixes, out)) continue;
-            rewriteAccess(s, out);
+            if (logsAccesses()) rewriteAccess(s, out);
+            else out.push_back(s);
         }
         fixPhis(std::span(out).subspan(begin), phiFixes);
     }
@@ -534,6 +579,7 @@ class Instrumenter {
     SpirvEditor& m_m;
     const KernelInterface& m_reflected;
     const InstrumentOptions& m_o;
+    uint32_t m_guardBudget = 0;
     TraceLayout m_layout;
     SpvInst* m_entry = nullptr;
     std::map<uint32_t, uint32_t> m_varIndex; // variable id -> layout index
@@ -554,6 +600,15 @@ Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const
     auto reflected = reflectKernel(spirv);
     if (!reflected) return reflected.error();
     return Instrumenter(*editor, *reflected, options).run();
+}
+
+Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget, const InstrumentOptions& options) {
+    if (loopBudget == 0 || loopBudget == UINT32_MAX) return Error{ErrorKind::Usage, "the loop budget must be between 1 and 4294967294 back-edges"};
+    auto editor = SpirvEditor::parse(spirv);
+    if (!editor) return editor.error();
+    auto reflected = reflectKernel(spirv);
+    if (!reflected) return reflected.error();
+    return Instrumenter(*editor, *reflected, options, loopBudget).run();
 }
 
 Status validateSpirv(std::span<const uint32_t> spirv) {

@@ -1,6 +1,8 @@
 // Makes a traced variant of a kernel by rewriting its SPIR-V: every load, store and atomic on a
 // storage buffer or shared array, and every control barrier, appends a record to a trace buffer
 // (format in core/trace.h); loop back-edges count against a per-invocation budget.
+// guardLoops makes the cheap variant untraced runs use: only the back-edge counter, reporting
+// into a loop-guard buffer (core/trace.h), so an endless loop is never silently cut off.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,12 @@ struct InstrumentResult {
 
 // Expects a kernel compiled with debug info (OpLine) for source lines; works without.
 Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options = {});
+
+// The loop budget alone: every back-edge counts against `loopBudget` (per invocation, shared by
+// all its loops, as in instrumentKernel); the first invocation to run out leaves where in the
+// loop-guard buffer at (traceSet, traceBinding). No access is logged. `layout` names only the
+// guard buffer's set and binding.
+Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget, const InstrumentOptions& options = {});
 
 // The SPIR-V validator (Vulkan 1.2 rules) in this process; the error lists its messages. Front ends
 // use Compiler::validate, which runs it in the compiler's helper process.

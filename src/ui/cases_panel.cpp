@@ -49,6 +49,7 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
     if (c->analysis)
         for (const Finding& f : c->analysis->findings)
             if (f.failsCase && !finding) finding = &f;
+    if (!c->guardFindings.empty()) finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
     std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
     if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};

@@ -21,6 +21,7 @@ enum class FrameKind : uint32_t {
     BenchResult = 5, // worker -> app: a BenchRun (or the error)
     Copy = 6,    // app -> worker: a CopyJob
     CopyResult = 7, // worker -> app: a CopyBandwidth (or the error)
+    Progress = 8, // worker -> app, during a Job: its pipelines are built, the dispatches start
 };
 
 using vkp::Bytes;

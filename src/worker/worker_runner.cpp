@@ -1,6 +1,7 @@
 #include "worker/worker_runner.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -10,6 +11,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 #include "core/helper_process.h"
 #include "worker/protocol.h"
@@ -24,6 +27,47 @@ constexpr int kMarginMs = 10000;                      // pipelines and read-back
 std::string seconds(uint64_t ms) {
     if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
     return std::to_string(ms) + " ms";
+}
+
+enum class WaitKind { Ready, Late, Stopped };
+
+// True while the process is stopped (state T) or stopped under a debugger (t): it cannot answer.
+bool isStopped(pid_t pid) {
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    std::getline(f, stat);
+    size_t close = stat.rfind(')'); // the command name may hold spaces and parentheses
+    if (close == std::string::npos || close + 2 >= stat.size()) return false;
+    return stat[close + 2] == 'T' || stat[close + 2] == 't';
+}
+
+// Waits until fd is readable, at most deadlineMs; gives up once the process has been stopped for
+// stoppedMs (a stopped worker would otherwise cost the whole deadline, timeout x cases).
+WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedMs) {
+    using Clock = std::chrono::steady_clock;
+    auto start = Clock::now();
+    std::optional<Clock::time_point> stoppedSince;
+    auto msSince = [](Clock::time_point t) { return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count()); };
+    for (;;) {
+        uint64_t elapsed = msSince(start);
+        if (elapsed >= deadlineMs) return WaitKind::Late;
+        if (waitReadable(fd, static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed)))) return WaitKind::Ready;
+        if (!isStopped(pid)) {
+            stoppedSince.reset();
+            continue;
+        }
+        if (!stoppedSince) stoppedSince = Clock::now();
+        if (msSince(*stoppedSince) >= stoppedMs) return WaitKind::Stopped;
+    }
+}
+
+// Why a job's pipelines did not come: the kernel's size says whether it is the likely cause.
+std::string pipelineLateText(const DeviceJob& job, uint64_t pipelineMs) {
+    uint64_t bytes = job.spirv.size_bytes();
+    for (std::span<const uint32_t> k : job.moreKernels) bytes += k.size_bytes();
+    return "building the kernel's pipelines took longer than " + seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
+           " KiB), so no case ran; the worker was restarted. A kernel that large (long unrolled loops, big constant arrays) "
+           "takes the driver too long to compile: make it smaller";
 }
 
 bool anyItemFailed(const Result<DeviceJobResult>& r, ErrorKind kind) {
@@ -113,35 +157,63 @@ void WorkerRunner::stop() {
 std::string WorkerRunner::exitText() { return processEndText(m_lastStatus); }
 
 Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
+    // The first case gets the reason; the rest were never tried (nor waited for again).
     DeviceJobResult r;
-    for (size_t i = 0; i < job.items.size(); ++i) r.items.push_back(e);
+    for (size_t i = 0; i < job.items.size(); ++i)
+        r.items.push_back(i == 0 ? e : Error{e.kind, "was not run: " + std::string(e.kind == ErrorKind::WorkerCrashed ? "the worker process crashed" : "the worker process did not answer") + " (see the first case)"});
     return r;
 }
 
-Result<Bytes> WorkerRunner::exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs) {
+Status WorkerRunner::send(FrameKind kind, const Encoder& e) {
     if (m_pid < 0) {
         if (auto s = spawn(); !s) return s.error();
         ++m_restarts;
     }
-    FrameKind got;
-    Bytes payload;
-    bool sent = writeFrame(m_toWorker, kind, e.bytes());
-    if (sent && !waitReadable(m_fromWorker, static_cast<int>(std::min<uint64_t>(deadlineMs, INT32_MAX)))) {
-        stop(); // it neither finished nor noticed its own timeout: a hung driver
-        return Error{ErrorKind::Timeout, "did not finish within " + seconds(budgetMs) + " (an endless loop?); the worker was restarted"};
-    }
-    if (!sent || !readFrame(m_fromWorker, got, payload) || got != answer) {
-        // The worker is gone: reap it to learn how, then report; the next job starts a new one.
-        if (m_pid > 0) {
-            int status = 0;
-            if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
-                m_lastStatus = status;
-                m_pid = -1;
-            }
+    if (!writeFrame(m_toWorker, kind, e.bytes())) return crashed();
+    return okStatus();
+}
+
+Error WorkerRunner::crashed() {
+    // The worker is gone: reap it to learn how, then report; the next job starts a new one.
+    if (m_pid > 0) {
+        int status = 0;
+        if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
+            m_lastStatus = status;
+            m_pid = -1;
         }
-        stop();
-        return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"};
     }
+    stop();
+    return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"};
+}
+
+Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs, const std::string& late, bool* wasLate) {
+    pid_t pid = m_pid;
+    WaitKind waited = waitForWorker(m_fromWorker, pid, deadlineMs, stoppedMs);
+    if (waited == WaitKind::Stopped) {
+        stop();
+        return Error{ErrorKind::Timeout, "was not run: the worker process (pid " + std::to_string(pid) +
+                                             ") is stopped (by SIGSTOP, a debugger or the shell's job control) and did not answer for " +
+                                             seconds(stoppedMs) + "; it was restarted, so the next check runs normally"};
+    }
+    if (waited == WaitKind::Late) {
+        stop();
+        if (wasLate) *wasLate = true;
+        return Error{ErrorKind::Timeout, late};
+    }
+    FrameKind got;
+    if (!readFrame(m_fromWorker, got, payload)) return crashed();
+    return got;
+}
+
+Result<Bytes> WorkerRunner::exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs) {
+    if (auto s = send(kind, e); !s) return s.error();
+    Bytes payload;
+    // The worker times its own dispatches; not answering past that is a hung driver.
+    auto got = receive(payload, deadlineMs, budgetMs, "did not finish: the worker process did not answer within " + seconds(deadlineMs) +
+                                                          ", though it gives up on a dispatch after " + seconds(budgetMs) +
+                                                          " itself (a hung driver?); the worker was restarted");
+    if (!got) return got.error();
+    if (*got != answer) return crashed();
     return payload;
 }
 
@@ -154,13 +226,21 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     Encoder e;
     encodeJob(e, job);
     uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
-    uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
-    auto payload = exchange(FrameKind::Job, e, FrameKind::Result, deadline, perItem);
-    if (!payload) {
-        bool perCase = payload.error().kind == ErrorKind::Timeout || payload.error().kind == ErrorKind::WorkerCrashed;
-        return perCase ? failAll(job, payload.error()) : Result<DeviceJobResult>(payload.error());
+    uint64_t pipelineMs = job.pipelineTimeoutMs ? job.pipelineTimeoutMs : kPipelineTimeoutMs;
+    if (auto s = send(FrameKind::Job, e); !s) return failAll(job, s.error());
+    // First the pipelines (Progress), then the dispatches (Result); a setup error skips Progress.
+    Bytes payload;
+    bool late = false;
+    auto got = receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelineMs), &late);
+    if (got && *got == FrameKind::Progress) {
+        uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
+        got = receive(payload, deadline, perItem, "did not finish: the worker process did not answer within " + seconds(deadline) +
+                                                     ", though it gives up on a dispatch after " + seconds(perItem) +
+                                                     " itself (a hung driver?); the worker was restarted");
     }
-    Decoder d(*payload);
+    if (got && *got != FrameKind::Result) got = crashed();
+    if (!got) return late ? Result<DeviceJobResult>(got.error()) : failAll(job, got.error());
+    Decoder d(payload);
     Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled result from the worker process"};
     if (!decodeJobResult(d, r)) {
         stop();
@@ -208,6 +288,13 @@ Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
 
 namespace {
 
+// Tests only: $VKPUZZLES_TEST_WORKER makes the worker misbehave on every job (crash, stop,
+// stall-pipeline), so the command line's reports of a lost worker can be tested end to end.
+bool testHook(const char* what) {
+    const char* hook = std::getenv("VKPUZZLES_TEST_WORKER");
+    return hook && std::strcmp(hook, what) == 0;
+}
+
 // A benchmark's or copy measurement's answer: decoded, run, encoded; `lost` when the device was.
 template <class Owned, class Out, class Run>
 void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run, void (*encode)(Encoder&, const Result<Out>&),
@@ -234,7 +321,9 @@ std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, co
     OwnedJob job;
     Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled job sent to the worker process"};
     if (decodeJob(d, job)) {
-        if (job.job.testCrash) ::raise(SIGSEGV); // tests only: a crash of the process
+        if (job.job.testCrash || testHook("crash")) ::raise(SIGSEGV); // tests only: a crash of the process
+        if (testHook("stop")) ::raise(SIGSTOP);                       // tests only: a worker that does not answer
+        while (testHook("stall-pipeline")) ::pause();                 // tests only: pipelines that never get built
         r = runner.run(job.job);
     }
     encodeJobResult(e, r);
@@ -252,6 +341,8 @@ int runWorker(int in, int out, const ContextOptions& options) {
     else encodeDeviceInfo(hello, (*gpu)->info());
     if (!writeFrame(out, FrameKind::Hello, hello.bytes()) || !gpu) return gpu ? 1 : 2;
     InProcessRunner runner(**gpu);
+    // The app gives pipelines and dispatches separate deadlines: say when one ends and the other starts.
+    runner.onPipelinesBuilt([out] { writeFrame(out, FrameKind::Progress, {}); });
     FrameKind kind;
     Bytes payload;
     while (readFrame(in, kind, payload)) {
