@@ -205,7 +205,7 @@ void legendSwatches(const std::vector<LegendItem>& items, bool flow) {
 void legend(const std::vector<LegendItem>& items, const std::string& explanation) {
     // A short panel (large text on a small screen) keeps its room for the view: the legend folds
     // into one word, unfolded in a tooltip.
-    bool folded = g_legends && !items.empty() && ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 16;
+    bool folded = g_legends && !items.empty() && ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 11;
     if (folded) {
         ImGui::TextDisabled("legend \xE2\x96\xBE");
         if (ImGui::IsItemHovered()) {
