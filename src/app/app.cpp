@@ -298,6 +298,8 @@ void App::handleRequests() {
     Settings& s = m_wb->settings();
     bool changed = false;
     if (m_state.quit) m_window->requestClose();
+    if (m_state.toggleFullscreen) m_window->setFullscreen(!m_window->fullscreen());
+    m_state.toggleFullscreen = false;
     if (m_state.fontBigger) s.fontScale = roundScale(s.fontScale + 0.1f), changed = true;
     if (m_state.fontSmaller) s.fontScale = roundScale(s.fontScale - 0.1f), changed = true;
     if (m_state.fontReset) s.fontScale = 1.0f, changed = true;
@@ -338,6 +340,7 @@ Status App::frame(bool capture) {
     ImGui::NewFrame();
     m_wb->update();
     m_info.fontScale = m_wb->settings().fontScale;
+    m_info.fullscreen = m_window->fullscreen();
     ui::layout::beginFrame();
     m_view.draw(*m_wb, m_state, m_info);
     writeLayout();
@@ -453,7 +456,7 @@ int App::run() {
 int App::shutdown(int status) {
     if (m_wb && m_window && m_wb->persistent()) {
         int w = 0, h = 0;
-        m_window->size(w, h);
+        m_window->windowedSize(w, h); // not the monitor's size after F11
         if (w > 0 && h > 0) m_wb->settings().windowWidth = w, m_wb->settings().windowHeight = h;
     }
     bool abandoned = m_wb && m_wb->session().abandonedDevice();

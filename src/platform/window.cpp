@@ -92,6 +92,52 @@ void Window::framebufferSize(int& width, int& height) const { glfwGetFramebuffer
 void Window::size(int& width, int& height) const { glfwGetWindowSize(m_window, &width, &height); }
 void Window::setTitle(const std::string& title) { glfwSetWindowTitle(m_window, title.c_str()); }
 
+namespace {
+
+// The monitor that holds most of the window's area (the primary one when none does).
+GLFWmonitor* monitorOf(GLFWwindow* window) {
+    int wx = 0, wy = 0, ww = 0, wh = 0, count = 0;
+    glfwGetWindowPos(window, &wx, &wy);
+    glfwGetWindowSize(window, &ww, &wh);
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    GLFWmonitor* best = glfwGetPrimaryMonitor();
+    long bestArea = 0;
+    for (int i = 0; i < count; ++i) {
+        const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+        if (!mode) continue;
+        int mx = 0, my = 0;
+        glfwGetMonitorPos(monitors[i], &mx, &my);
+        long w = std::max(0, std::min(wx + ww, mx + mode->width) - std::max(wx, mx));
+        long h = std::max(0, std::min(wy + wh, my + mode->height) - std::max(wy, my));
+        if (w * h > bestArea) bestArea = w * h, best = monitors[i];
+    }
+    return best;
+}
+
+} // namespace
+
+bool Window::fullscreen() const { return glfwGetWindowMonitor(m_window) != nullptr; }
+
+void Window::windowedSize(int& width, int& height) const {
+    if (!fullscreen()) return size(width, height);
+    width = m_windowed[2], height = m_windowed[3];
+}
+
+void Window::setFullscreen(bool on) {
+    if (on == fullscreen()) return;
+    if (!on) {
+        glfwSetWindowMonitor(m_window, nullptr, m_windowed[0], m_windowed[1], m_windowed[2], m_windowed[3], 0);
+        return;
+    }
+    GLFWmonitor* monitor = monitorOf(m_window);
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;
+    glfwGetWindowPos(m_window, &m_windowed[0], &m_windowed[1]);
+    glfwGetWindowSize(m_window, &m_windowed[2], &m_windowed[3]);
+    // The monitor's current mode: no mode switch, the desktop's resolution stays.
+    glfwSetWindowMonitor(m_window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
 float Window::contentScale() const {
     float x = 1, y = 1;
     glfwGetWindowContentScale(m_window, &x, &y);

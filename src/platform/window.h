@@ -34,6 +34,12 @@ class Window {
     float contentScale() const;                          // 1 on a classic screen, 2 on high-DPI
     void setTitle(const std::string& title);
 
+    // Fullscreen on the monitor that holds most of the window, and back to the size and place it
+    // had before (F11). A window system that refuses leaves the window as it was.
+    void setFullscreen(bool on);
+    bool fullscreen() const;
+    void windowedSize(int& width, int& height) const; // size(), or the size before fullscreen
+
     // Waits for input up to `seconds` (0: just polls).
     static void waitEvents(double seconds);
     // Counts input and window events (keys, pointer, resize, focus), so the app can draw eagerly
@@ -54,6 +60,7 @@ class Window {
   private:
     Window() = default;
     GLFWwindow* m_window = nullptr;
+    int m_windowed[4] = {0, 0, 0, 0}; // x, y, width, height before fullscreen
 };
 
 // Whether a display looks reachable (DISPLAY or WAYLAND_DISPLAY set), without starting GLFW.

@@ -9,6 +9,7 @@
 #include "core/reference_ops.h"
 #include "gpu/kernel.h"
 #include "session/compile_stage.h"
+#include "shader/instrument.h"
 #include "shader/lockstep_barriers.h"
 #include "shader/reflect.h"
 

@@ -87,7 +87,9 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
     std::string info = std::to_string(solved) + "/" + std::to_string(puzzles.size());
     beginPanel("browser", "Puzzles", size, info + " solved", solved ? palette().pass : 0);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    ImGui::InputTextWithHint("##search", "Search puzzles", m_search, sizeof m_search);
+    bool narrow = ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("Search puzzles").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::InputTextWithHint("##search", narrow ? "Search" : "Search puzzles", m_search, sizeof m_search);
+    itemTooltip("Search puzzles by number, title or track");
     layout::item("search");
     if (!puzzles.empty()) {
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(palette().pass));
@@ -104,7 +106,9 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
             track = p.track;
             if (shown) ImGui::Spacing();
             ImGui::PushFont(fonts().bold);
-            dimText(titleCase(track) + " track");
+            std::string header = titleCase(track) + " track";
+            dimText(ellipsize(header, ImGui::GetContentRegionAvail().x));
+            itemTooltip(header);
             ImGui::PopFont();
         }
         ++shown;

@@ -37,17 +37,23 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     layout::item("button/Redo");
     ImGui::EndDisabled();
     itemTooltip("Redo (Ctrl+Y or Ctrl+Shift+Z)");
-    ImGui::SameLine(0, ImGui::GetFontSize());
+    // On a narrow editor (large text) the long labels shorten; the tooltips say it all.
+    const Draft& d = wb.draft();
+    auto buttonW = [](const std::string& label) { return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x; };
+    float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetWindowPos().x - ImGui::GetFontSize();
+    bool shortLabels = buttonW("Reset to starter") + (d.previous ? buttonW(previousLabel(d)) : 0) > room;
+    const std::string reset = shortLabels ? "Reset" : "Reset to starter";
+    flowSameLine(buttonW(reset) + ImGui::GetFontSize());
     bool atStarter = doc.text() == wb.starterText();
     ImGui::BeginDisabled(atStarter);
-    if (ImGui::Button("Reset to starter")) wb.resetToStarter();
+    if (ImGui::Button((reset + "###reset").c_str())) wb.resetToStarter();
     layout::item("button/Reset to starter");
     ImGui::EndDisabled();
     itemTooltip(atStarter ? "The editor holds the starter kernel." : "Start again from the puzzle's starter kernel. Your text is kept and can be restored.");
-    const Draft& d = wb.draft();
     if (d.previous) {
-        ImGui::SameLine();
-        if (ImGui::Button(previousLabel(d).c_str())) wb.restorePrevious();
+        const std::string restore = shortLabels ? "Restore" : previousLabel(d);
+        flowSameLine(buttonW(restore));
+        if (ImGui::Button((restore + "###restore").c_str())) wb.restorePrevious();
         layout::item("button/restore previous");
         itemTooltip("Puts back the text from before: " + d.previousReason + ".");
     }

@@ -69,6 +69,8 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     CodeEditor& editor = m_editor.codeEditor();
     if (io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF)) editor.openFind(wb.document());
     if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true)) editor.findNext(wb.document(), !io.KeyShift);
+    if (keyPressed(kKeyF11)) view.toggleFullscreen = true;
+    if (io.KeyCtrl && !io.KeyAlt && !io.KeyShift && keyPressed(kKeyM)) toggleMaximised();
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(view);
     handleTimelineKeys(view);
 }
@@ -83,12 +85,20 @@ void MainView::exportKernel(Workbench& wb) {
     else wb.messages().push_back("Your kernel was saved as " + *written + ". To check it from a terminal: vkpuzzles check " + p->slug + " " + *written);
 }
 
+// Ctrl+M: the panel under the pointer over the whole work area, or back to all panels.
+void MainView::toggleMaximised() {
+    if (m_maximised) return m_maximised.reset();
+    ImVec2 mouse = ImGui::GetIO().MousePos;
+    m_maximised = panelAt(m_arranged, mouse.x, mouse.y);
+}
+
 // Escape closes the innermost thing: an open menu or popup (the dialogs close themselves), else
-// the find bar, else it lets go of the selected thread and cell. ImGui closes popups on Escape only
+// the find bar, else the maximised panel, else it lets go of the selected thread and cell. ImGui closes popups on Escape only
 // with keyboard navigation on, which would take the editor's arrow keys.
 void MainView::handleEscape(ViewState& view) {
     if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return ImGui::ClosePopupsExceptModals();
     if (m_editor.codeEditor().findOpen()) return m_editor.codeEditor().closeFind();
+    if (m_maximised) return m_maximised.reset();
     view.selection.clear();
     view.focus.clear();
 }
@@ -174,6 +184,10 @@ void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
     if (menuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
     if (menuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
     if (menuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
+    if (menuItem("Fullscreen", "F11", m_fullscreen)) view.toggleFullscreen = true;
+    if (menuItem(m_maximised ? "Show all panels" : "Maximise the panel under the pointer", m_maximised ? "Ctrl+M / Esc" : "Ctrl+M", m_maximised.has_value(),
+                 m_maximised.has_value()))
+        m_maximised.reset();
     ImGui::Separator();
     Settings& s = wb.settings();
     if (menuItem("Legends", nullptr, s.showLegends)) s.showLegends = !s.showLegends, wb.saveSettings();
@@ -231,71 +245,84 @@ void MainView::startWalkthrough(Workbench& wb, ViewState& view, size_t step) {
 void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size, const FrameInfo& info) {
     const Puzzle* p = wb.puzzle();
     beginPanel("side", nullptr, size);
+    PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
+    std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
+    // Labels elided to the column's width (the tooltip has them whole), never cut by the tab bar.
+    const std::vector<std::string> full{"Statement", hints, "Solution", "Device"};
+    const std::vector<std::string> shown = fitTabLabels(full);
     if (ImGui::BeginTabBar("sidetabs")) {
-        auto tab = [&](SideTab which, const std::string& label) {
+        auto tab = [&](SideTab which, const char* id) {
+            size_t i = static_cast<size_t>(which);
             ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
-            bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
-            layout::item("tab/" + label.substr(label.find("###") + 3));
-            if (open) layout::fact("sideTab", label.substr(label.find("###") + 3));
+            bool open = ImGui::BeginTabItem((shown[i] + "###" + id).c_str(), nullptr, flags);
+            elidedItem(std::string("tab/") + id, shown[i], full[i]);
+            if (open) layout::fact("sideTab", id);
             return open;
         };
-        PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
-        std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0) + "###hints";
         auto body = [&](auto&& fn) {
             ImGui::BeginChild("tabbody", ImVec2(0, 0), false);
             fn(ImGui::GetContentRegionAvail());
             ImGui::EndChild();
             ImGui::EndTabItem();
         };
-        if (tab(SideTab::Statement, "Statement###statement")) body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
-        if (tab(SideTab::Hints, hints)) body([&](ImVec2 s) { m_hints.draw(wb, view, s); });
-        if (tab(SideTab::Solution, "Solution###solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
-        if (tab(SideTab::Device, "Device###device")) body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
+        if (tab(SideTab::Statement, "statement")) body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
+        if (tab(SideTab::Hints, "hints")) body([&](ImVec2 s) { m_hints.draw(wb, view, s); });
+        if (tab(SideTab::Solution, "solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
+        if (tab(SideTab::Device, "device")) body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
         ImGui::EndTabBar();
     }
     view.showTab.reset();
     endPanel();
 }
 
+void MainView::drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc, const PanelBox& box, const FrameInfo& info) {
+    if (box.empty()) return;
+    ImGui::SetCursorScreenPos(ImVec2(box.x0, box.y0));
+    ImVec2 size(box.width(), box.height());
+    switch (kind) {
+    case PanelKind::Browser: m_browser.draw(wb, view, size); break;
+    case PanelKind::Side: drawSide(wb, view, sc, size, info); break;
+    case PanelKind::Editor: m_editor.draw(wb, view, sc, size); break;
+    case PanelKind::Cases: m_cases.draw(wb, view, size); break;
+    case PanelKind::Memory: m_memory.draw(wb, view, sc, size); break;
+    case PanelKind::Threads: m_threads.draw(wb, view, sc, size); break;
+    }
+    if (kind == PanelKind::Memory) view.viewRects["memory"] = {box.x0, box.y0, box.x1, box.y1};
+    if (kind == PanelKind::Threads) view.viewRects["threads"] = {box.x0, box.y0, box.x1, box.y1};
+    layout::rect("panel/" + std::string(panelName(kind)), ImVec2(box.x0, box.y0), ImVec2(box.x1, box.y1));
+}
+
 void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info) {
-    LayoutSettings& l = wb.settings().layout;
     float split = std::max(5.0f, std::round(ImGui::GetFontSize() * 0.4f));
-    float topH = std::round((size.y - split) * l.topHeight), bottomH = size.y - split - topH;
-    float browserW = std::round((size.x - 2 * split) * l.browserWidth);
-    float restW = size.x - browserW - 2 * split;
-    float statementW = std::round(restW * l.statementWidth), editorW = restW - statementW;
-    float casesW = std::round((size.x - 2 * split) * l.casesWidth);
-    float rest2 = size.x - casesW - 2 * split;
-    float buffersW = std::round(rest2 * l.buffersWidth), threadsW = rest2 - buffersW;
+    PanelBox area{origin.x, origin.y, origin.x + size.x, origin.y + size.y};
+    m_arranged = m_maximised ? maximisePanel(*m_maximised, area) : arrangePanels(wb.settings().layout, area, split, ImGui::GetFontSize());
+    setPanelHint(m_maximised ? "Ctrl+M or Esc: back to all panels" : "Ctrl+M with the pointer over a panel: maximise it");
+    for (size_t i = 0; i < kPanelCount; ++i) drawPanel(static_cast<PanelKind>(i), wb, view, sc, m_arranged.panels[i], info);
+    setPanelHint("");
+    if (!m_maximised) drawDividers(wb, m_arranged, area, split);
+}
 
-    ImGui::SetCursorScreenPos(origin);
-    m_browser.draw(wb, view, ImVec2(browserW, topH));
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + split, origin.y));
-    drawSide(wb, view, sc, ImVec2(statementW, topH), info);
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + browserW + statementW + 2 * split, origin.y));
-    m_editor.draw(wb, view, sc, ImVec2(editorW, topH));
-    float y2 = origin.y + topH + split;
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, y2));
-    m_cases.draw(wb, view, ImVec2(casesW, bottomH));
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + split, y2));
-    m_memory.draw(wb, view, sc, ImVec2(buffersW, bottomH));
-    view.viewRects["memory"] = {origin.x + casesW + split, y2, origin.x + casesW + split + buffersW, y2 + bottomH};
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + casesW + buffersW + 2 * split, y2));
-    m_threads.draw(wb, view, sc, ImVec2(threadsW, bottomH));
-    view.viewRects["threads"] = {origin.x + casesW + buffersW + 2 * split, y2, origin.x + size.x, y2 + bottomH};
-
-    // Dividers, drawn last so they sit on top of the panels' edges.
+// Dividers, drawn last so they sit on top of the panels' edges. A compact browser widens to a
+// readable one as soon as its divider is dragged right.
+void MainView::drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox area, float split) {
+    LayoutSettings& l = wb.settings().layout;
+    float rowW = area.width() - 2 * split, restW = area.x1 - a[PanelKind::Side].x0 - split;
+    float rest2 = area.x1 - a[PanelKind::Memory].x0 - split;
+    float topH = a[PanelKind::Browser].height(), bottomH = a[PanelKind::Cases].height();
     float d;
     bool dragging = false;
-    if ((d = splitter("##s-browser", true, ImVec2(origin.x + browserW, origin.y), ImVec2(split, topH)))) adjust(l.browserWidth, d, size.x - 2 * split);
+    if ((d = splitter("##s-browser", true, ImVec2(a[PanelKind::Browser].x1, area.y0), ImVec2(split, topH)))) {
+        if (a.browserCompact && d > 0) l.browserWidth = std::max(l.browserWidth, a.browserExpandFraction);
+        else adjust(l.browserWidth, d, rowW);
+    }
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-statement", true, ImVec2(origin.x + browserW + split + statementW, origin.y), ImVec2(split, topH)))) adjust(l.statementWidth, d, restW);
+    if ((d = splitter("##s-statement", true, ImVec2(a[PanelKind::Side].x1, area.y0), ImVec2(split, topH)))) adjust(l.statementWidth, d, restW);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-rows", false, ImVec2(origin.x, origin.y + topH), ImVec2(size.x, split)))) adjust(l.topHeight, d, size.y - split);
+    if ((d = splitter("##s-rows", false, ImVec2(area.x0, a[PanelKind::Browser].y1), ImVec2(area.width(), split)))) adjust(l.topHeight, d, area.height() - split);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-cases", true, ImVec2(origin.x + casesW, y2), ImVec2(split, bottomH)))) adjust(l.casesWidth, d, size.x - 2 * split);
+    if ((d = splitter("##s-cases", true, ImVec2(a[PanelKind::Cases].x1, a[PanelKind::Cases].y0), ImVec2(split, bottomH)))) adjust(l.casesWidth, d, rowW);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-buffers", true, ImVec2(origin.x + casesW + split + buffersW, y2), ImVec2(split, bottomH)))) adjust(l.buffersWidth, d, rest2);
+    if ((d = splitter("##s-buffers", true, ImVec2(a[PanelKind::Memory].x1, a[PanelKind::Memory].y0), ImVec2(split, bottomH)))) adjust(l.buffersWidth, d, rest2);
     dragging |= ImGui::IsItemActive();
     if (m_layoutDragged && !dragging) wb.saveSettings(); // remember the layout once the drag ends
     m_layoutDragged = dragging;
@@ -325,7 +352,9 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Alt+Home / End", "timeline: start / end"},
         {"Alt+PgUp / PgDn", "multi-pass case: the previous / next dispatch"},
         {"F9", "watch the cursor's line (or right-click a line)"},
-        {"Esc", "close a menu, then the find bar, then clear the selected thread and cell"},
+        {"F11", "fullscreen on this monitor / back"},
+        {"Ctrl+M", "maximise the panel under the pointer / back"},
+        {"Esc", "close a menu, then the find bar, then the maximised panel, then clear the selected thread and cell"},
         {"F1", "this list"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
@@ -413,6 +442,11 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
     layout::fact("fontScale", std::to_string(static_cast<int>(std::lround(wb.settings().fontScale * 100))));
     layout::fact("popup", ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "1" : "0");
     layout::fact("status", std::string(liveStatusName(wb.snapshot().status)));
+    layout::fact("maximised", m_maximised ? std::string(panelName(*m_maximised)) : "");
+    layout::fact("fullscreen", m_fullscreen ? "1" : "0");
+    layout::fact("browserCompact", m_arranged.browserCompact ? "1" : "0");
+    ImVec2 ws = ImGui::GetMainViewport()->Size;
+    layout::fact("windowSize", std::to_string(std::lround(ws.x)) + "x" + std::to_string(std::lround(ws.y)));
 }
 
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
@@ -422,6 +456,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     }
     view.hover = view.nextHover;
     view.nextHover = {};
+    m_fullscreen = info.fullscreen;
     setLegendOptions(wb.settings().showLegends, wb.settings().showExplanations);
     handleShortcuts(wb, view);
     ShownCase sc = shownCase(wb, view);

@@ -10,6 +10,7 @@
 #include "ui/device_panel.h"
 #include "ui/editor_panel.h"
 #include "ui/hints_panel.h"
+#include "ui/panel_layout.h"
 #include "ui/memory_panel.h"
 #include "ui/shown_case.h"
 #include "ui/statement_panel.h"
@@ -25,6 +26,7 @@ struct FrameInfo {
     std::string uiDevice;    // the device drawing the window
     std::string version;
     std::string fontSource;
+    bool fullscreen = false; // the window covers its monitor (F11)
 };
 
 class MainView {
@@ -48,6 +50,9 @@ class MainView {
     void followDispatch(ViewState& view, const ShownCase& sc);
     void forgetPuzzle(ViewState& view);
     void probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc);
+    void toggleMaximised();
+    void drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc, const PanelBox& box, const FrameInfo& info);
+    void drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox area, float split);
 
     BrowserPanel m_browser;
     StatementPanel m_statement;
@@ -60,6 +65,9 @@ class MainView {
     ThreadGridPanel m_threads;
     StatusBar m_status;
     bool m_layoutDragged = false;
+    std::optional<PanelKind> m_maximised; // Ctrl+M: one panel over the whole work area
+    bool m_fullscreen = false;            // the frame's FrameInfo::fullscreen, for the View menu
+    PanelArrangement m_arranged;          // where the panels were drawn last (Ctrl+M picks by the pointer)
     std::optional<uint64_t> m_shownPuzzle; // the Workbench's puzzle generation drawn last
     std::optional<Uvec3> m_lastSelected; // a newly selected thread takes the timeline to its workgroup
     std::optional<size_t> m_lastKernel;  // the kernel of the dispatch shown last (multi-kernel puzzles)

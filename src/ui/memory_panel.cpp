@@ -72,25 +72,28 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     std::string title = std::string(sc.official ? "Official solution" : "Memory") + " \xE2\x80\x94 case " + std::to_string(sc.index + 1);
     beginPanel("buffers", title.c_str(), size, info);
     drawDispatchPicker(view, sc);
+    std::string watches = "Watches" + (wb.watchedLines().empty() ? std::string() : " (" + std::to_string(wb.watchedLines().size()) + ")");
+    const std::vector<std::string> full{"Buffers", "Timeline", watches};
+    const std::vector<std::string> shown = fitTabLabels(full); // elided with a tooltip, never cut
     if (ImGui::BeginTabBar("memorytabs")) {
-        auto tab = [&](MemoryTab which, const char* label) {
-            ImGuiTabItemFlags flags = view.showMemoryTab == which ? ImGuiTabItemFlags_SetSelected : 0;
-            bool open = ImGui::BeginTabItem(label, nullptr, flags);
+        auto tab = [&](MemoryTab which) {
             static const char* kNames[] = {"buffers", "timeline", "watches"};
-            layout::item(std::string("tab/") + kNames[static_cast<int>(which)]);
-            if (open) m_current = which, layout::fact("memoryTab", kNames[static_cast<int>(which)]);
+            size_t i = static_cast<size_t>(which);
+            ImGuiTabItemFlags flags = view.showMemoryTab == which ? ImGuiTabItemFlags_SetSelected : 0;
+            bool open = ImGui::BeginTabItem((shown[i] + "###" + kNames[i]).c_str(), nullptr, flags);
+            elidedItem(std::string("tab/") + kNames[i], shown[i], full[i]);
+            if (open) m_current = which, layout::fact("memoryTab", kNames[i]);
             return open;
         };
-        if (tab(MemoryTab::Buffers, "Buffers")) {
+        if (tab(MemoryTab::Buffers)) {
             m_buffers.draw(wb, view, sc);
             ImGui::EndTabItem();
         }
-        if (tab(MemoryTab::Timeline, "Timeline")) {
+        if (tab(MemoryTab::Timeline)) {
             m_timeline.draw(wb, view, sc);
             ImGui::EndTabItem();
         }
-        std::string watches = "Watches" + (wb.watchedLines().empty() ? std::string() : " (" + std::to_string(wb.watchedLines().size()) + ")") + "###watches";
-        if (tab(MemoryTab::Watches, watches.c_str())) {
+        if (tab(MemoryTab::Watches)) {
             m_watches.draw(wb, view, sc);
             ImGui::EndTabItem();
         }

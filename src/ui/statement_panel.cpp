@@ -100,7 +100,13 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
         for (size_t b = 0; b < p.buffers.size(); ++b) {
             if (p.buffers[b].role != pass || !c.data[b]) continue;
             const Shape& s = c.data[b]->shape;
-            float w = std::max(shapeWidth(s, cell), ImGui::CalcTextSize((p.buffers[b].name + " float input").c_str()).x);
+            // The label is the name (monospace), a space and the role: measured generously so a
+            // second buffer beside the first is never cut at the panel's edge.
+            ImGui::PushFont(fonts().mono);
+            float nameW = ImGui::CalcTextSize(p.buffers[b].name.c_str()).x;
+            ImGui::PopFont();
+            float labelW = nameW + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize("float output").x;
+            float w = std::max(shapeWidth(s, cell), labelW);
             bool arrow = pass == RoleKind::Output && !first && x > 0;
             float need = w + (arrow ? ImGui::GetFontSize() * 2 : 0) + ImGui::GetStyle().ItemSpacing.x * 2;
             if (!first && x + need <= avail) ImGui::SameLine(0, ImGui::GetFontSize());
@@ -148,7 +154,9 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     ImGui::TextUnformatted(p->displayName().c_str());
     ImGui::PopFont();
     std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
-    dimText(track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + p->folder);
+    std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + p->folder;
+    dimText(ellipsize(meta, ImGui::GetContentRegionAvail().x));
+    itemTooltip(meta);
     if (PuzzleProgress pr = wb.progress(*p); pr.how != SolvedHow::NotYet) {
         SolvedMark m = solvedMark(pr);
         std::string text = std::string(m.glyph) + " " + m.badge;

@@ -28,13 +28,13 @@ int launchDims(const TestCase& c) {
 }
 
 // The layout for a given thread size; the caller searches for a size that fits.
-ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, float fontSize) {
+ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, float fontSize, float smallFontSize) {
     ThreadGridLayout l;
     l.dims = launchDims(c);
     l.cell = cell;
     l.boxPad = std::max(2.0f, std::round(cell * 0.12f));
     l.gap = std::round(fontSize * 0.5f);
-    l.titleH = cell >= fontSize * 1.1f ? std::round(fonts().small->FontSize * 1.25f) : 0;
+    l.titleH = cell >= fontSize * 1.1f ? std::round(smallFontSize * 1.25f) : 0;
     const Uvec3& ws = c.workgroupSize;
     const Uvec3& n = c.workgroups;
     if (l.dims == 1) {
@@ -127,14 +127,17 @@ ImVec2 ThreadGridLayout::threadOrigin(const TestCase& c, const Uvec3& global) co
     return ImVec2(x0 + local[0] * cell, y0 + local[2] * (ws[1] * cell + boxPad * 2) + local[1] * cell);
 }
 
-ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize) {
+float labelledCell(float fontSize) { return std::ceil(fontSize * 1.6f); }
+
+ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize, float smallFontSize) {
     float maxCell = std::round(fontSize * 2.4f), minCell = std::max(6.0f, std::round(fontSize * 0.55f));
+    if (c.threadCount() <= kLabelledThreads) minCell = labelledCell(fontSize);
     float cell = maxCell;
-    ThreadGridLayout l = layoutWithCell(c, width, cell, fontSize);
-    // Shrink until the grid fits the panel (or the threads get as small as is still usable).
+    ThreadGridLayout l = layoutWithCell(c, width, cell, fontSize, smallFontSize);
+    // Shrink until the grid fits the panel (or the threads get as small as is still readable).
     while (cell > minCell && (l.size.x > width || l.size.y > height)) {
         cell = std::max(minCell, std::floor(cell * 0.9f));
-        l = layoutWithCell(c, width, cell, fontSize);
+        l = layoutWithCell(c, width, cell, fontSize, smallFontSize);
     }
     return l;
 }
@@ -215,6 +218,21 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
                   "allows. Esc clears the selection. Right-click: save the grid as a PNG.");
 }
 
+// A thread selected elsewhere (a finding, a script, a click in the inspector) is scrolled into
+// view once; one clicked in the grid is on screen already and the grid stays put.
+void ThreadGridPanel::scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l, ImVec2 room) {
+    if (view.selection.thread == m_scrolledTo) return;
+    m_scrolledTo = view.selection.thread;
+    if (!m_scrolledTo) return;
+    const Uvec3& g = *m_scrolledTo;
+    Uvec3 launch = launchSize(tc);
+    if (g[0] >= launch[0] || g[1] >= launch[1] || g[2] >= launch[2]) return;
+    ImVec2 t = l.threadOrigin(tc, g);
+    float sx = ImGui::GetScrollX(), sy = ImGui::GetScrollY();
+    if (t.x < sx || t.x + l.cell > sx + room.x) ImGui::SetScrollX(std::max(0.0f, t.x - room.x * 0.4f));
+    if (t.y < sy || t.y + l.cell > sy + room.y) ImGui::SetScrollY(std::max(0.0f, t.y - room.y * 0.4f));
+}
+
 // Tests click threads by their place in the layout probe; the first ones are enough.
 constexpr uint64_t kProbedThreads = 64;
 
@@ -227,8 +245,10 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
     ImGui::BeginChild("grid", size, false, ImGuiWindowFlags_HorizontalScrollbar);
     exportMenu(view, "grid");
     ImVec2 room = ImGui::GetContentRegionAvail();
-    ThreadGridLayout l = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize, room.y, ImGui::GetFontSize());
+    ThreadGridLayout l = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize, room.y - ImGui::GetStyle().ScrollbarSize, ImGui::GetFontSize(),
+                                       fonts().small->FontSize);
     ImVec2 origin = ImGui::GetCursorScreenPos();
+    scrollToSelected(view, tc, l, room);
     ImGui::InvisibleButton("threads", ImVec2(std::max(1.0f, l.size.x), std::max(1.0f, l.size.y)));
     bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -251,7 +271,7 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
     std::set<uint64_t> focus(view.focus.threads.begin(), view.focus.threads.end());
     const Uvec3& ws = tc.workgroupSize;
     const Uvec3& n = tc.workgroups;
-    bool labels = l.cell >= ImGui::GetFontSize() * 1.6f;
+    bool labels = l.cell >= labelledCell(ImGui::GetFontSize());
     for (uint32_t wz = 0; wz < n[2]; ++wz)
         for (uint32_t wy = 0; wy < n[1]; ++wy)
             for (uint32_t wx = 0; wx < n[0]; ++wx) {
@@ -359,15 +379,19 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
         std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " + vec3(t.workgroup, dims) +
                         (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
         ImGui::PushFont(fonts().mono);
-        colouredText(pal.text, s);
+        colouredText(pal.text, ellipsize(s, ImGui::GetContentRegionAvail().x));
         ImGui::PopFont();
+        itemTooltip(s);
     } else {
         dimText(sc.trace() ? "Hover a thread: its ids and cells. Click: select it." : "Hover a thread: its ids, and its cells light up.");
     }
     drawFindings(view, sc);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     bool inspect = sc.trace() && !view.selection.empty();
-    float gridH = inspect ? std::round(avail.y * 0.5f) : avail.y;
+    // The inspector takes at most half, and leaves the grid room for a few labelled rows.
+    float fewRows = fonts().small->FontSize * 1.25f + labelledCell(ImGui::GetFontSize()) * 3 + ImGui::GetStyle().ScrollbarSize + ImGui::GetFontSize();
+    float gridH = inspect ? std::min(avail.y - ImGui::GetTextLineHeightWithSpacing() * 4, std::max(std::round(avail.y * 0.5f), fewRows)) : avail.y;
+    gridH = std::max(gridH, std::round(avail.y * 0.3f));
     drawGrid(view, sc, sg, ImVec2(0, gridH));
     if (inspect) {
         ImGui::Separator();

@@ -30,19 +30,29 @@ struct ThreadGridLayout {
     ImVec2 threadOrigin(const TestCase& c, const Uvec3& global) const;
 };
 
-ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize);
+// Launches up to this many threads keep a labelled square per thread (the grid scrolls rather
+// than shrink them); larger ones shrink to fit, down to a square too small for a label.
+inline constexpr uint64_t kLabelledThreads = 4096;
+// The side of a square that holds a thread's label ("12,7") for text `fontSize` high.
+float labelledCell(float fontSize);
+// The largest layout (squares up to 2.4 text heights) that fits `width` x `height`, never with
+// squares under labelledCell() for launches up to kLabelledThreads: a taller or wider grid
+// scrolls. `smallFontSize`: the workgroup titles' text height.
+ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize, float smallFontSize);
 // The thread at a point of the grid (relative to its top-left corner), if any.
 std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVec2 pos);
 
 class ThreadGridPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
-    void forgetPuzzle() { m_detail.reset(); } // a thread of the old puzzle's launch
+    void forgetPuzzle() { m_detail.reset(), m_scrolledTo.reset(); } // a thread of the old puzzle's launch
 
   private:
     void drawLegend(const ShownCase& sc, uint32_t subgroupSize);
     void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
+    void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l, ImVec2 room);
     bool m_globalLabels = true;   // label threads by global id (else local id)
+    std::optional<Uvec3> m_scrolledTo; // the selected thread the grid last scrolled into view
     std::optional<Uvec3> m_detail; // the thread whose ids the detail line shows
     InspectorView m_inspector;
 };

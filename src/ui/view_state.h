@@ -69,6 +69,7 @@ struct ViewState {
     bool showAbout = false;
     bool fontBigger = false, fontSmaller = false, fontReset = false; // requests for the app
     bool toggleTheme = false;
+    bool toggleFullscreen = false;    // F11
     bool resetLayout = false;
     bool quit = false;                // Ctrl+Q
 

@@ -1,9 +1,13 @@
 #include "ui/widgets.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <numeric>
 #include <vector>
 
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 
 namespace vkp::ui {
@@ -18,6 +22,12 @@ ImVec2 beginPanelBody() {
 }
 
 } // namespace
+
+namespace {
+std::string g_panelHint;
+} // namespace
+
+void setPanelHint(const std::string& hint) { g_panelHint = hint; }
 
 ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info, ImU32 infoColour) {
     const Palette& pal = palette();
@@ -39,12 +49,24 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
     float titleW = ImGui::CalcTextSize(shownTitle.c_str()).x;
     dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text, shownTitle.c_str());
     ImGui::PopFont();
+    float infoX = p.x + w;
     if (!info.empty()) {
         std::string shown = ellipsize(info, w - titleW - 3 * pad);
         float tw = ImGui::CalcTextSize(shown.c_str()).x;
-        if (!shown.empty())
-            dl->AddText(ImVec2(p.x + w - tw - pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), infoColour ? infoColour : pal.dimText, shown.c_str());
-        if (shown != info && ImGui::IsMouseHoveringRect(ImVec2(p.x + w - tw - pad, p.y), ImVec2(p.x + w, p.y + h))) ImGui::SetTooltip("%s", info.c_str());
+        infoX = p.x + w - tw - pad;
+        if (!shown.empty()) dl->AddText(ImVec2(infoX, p.y + (h - ImGui::GetFontSize()) * 0.5f), infoColour ? infoColour : pal.dimText, shown.c_str());
+        if (shown != info && ImGui::IsMouseHoveringRect(ImVec2(infoX, p.y), ImVec2(p.x + w, p.y + h))) ImGui::SetTooltip("%s", info.c_str());
+    }
+    bool titleHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + h));
+    if (titleHovered && (shownTitle != title || !g_panelHint.empty())) {
+        std::string tip = shownTitle != title ? std::string(title) + (g_panelHint.empty() ? "" : "\n") : "";
+        ImGui::SetTooltip("%s", (tip + g_panelHint).c_str());
+    }
+    if (layout::enabled()) {
+        layout::rect(std::string("title/") + id, ImVec2(p.x + pad, p.y), ImVec2(p.x + w - pad, p.y + h));
+        layout::fact(std::string("text/title/") + id, shownTitle);
+        layout::fact(std::string("full/title/") + id, title);
+        layout::fact(std::string("textWidth/title/") + id, std::to_string(static_cast<int>(std::ceil(titleW))));
     }
     ImGui::Dummy(ImVec2(w, h));
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
@@ -167,16 +189,41 @@ void setLegendOptions(bool legends, bool explanations) {
 bool legendsShown() { return g_legends; }
 bool explanationsShown() { return g_explanations; }
 
-void legend(const std::vector<LegendItem>& items, const std::string& explanation) {
+namespace {
+
+void legendSwatches(const std::vector<LegendItem>& items, bool flow) {
     bool first = true;
-    if (g_legends)
-        for (const LegendItem& it : items) {
-            if (!first) flowSameLine(legendWidth(it.meaning.c_str()));
-            legendSwatch(it.fill, it.meaning.c_str(), it.border);
-            first = false;
+    for (const LegendItem& it : items) {
+        if (!first && flow) flowSameLine(legendWidth(it.meaning.c_str()));
+        legendSwatch(it.fill, it.meaning.c_str(), it.border);
+        first = false;
+    }
+}
+
+} // namespace
+
+void legend(const std::vector<LegendItem>& items, const std::string& explanation) {
+    // A short panel (large text on a small screen) keeps its room for the view: the legend folds
+    // into one word, unfolded in a tooltip.
+    bool folded = g_legends && !items.empty() && ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 11;
+    if (folded) {
+        ImGui::TextDisabled("legend \xE2\x96\xBE");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            legendSwatches(items, false);
+            if (!explanation.empty()) {
+                ImGui::Separator();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+                ImGui::TextUnformatted(explanation.c_str());
+                ImGui::PopTextWrapPos();
+            }
+            ImGui::EndTooltip();
         }
+        return;
+    }
+    if (g_legends) legendSwatches(items, true);
     if (!g_explanations || explanation.empty()) return;
-    if (!first) ImGui::SameLine();
+    if (g_legends && !items.empty()) ImGui::SameLine();
     helpMarker(explanation.c_str());
 }
 
@@ -207,33 +254,64 @@ float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size) {
     return vertical ? d.x : d.y;
 }
 
-std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size) {
-    auto width = [&](const char* b, const char* e) { return font->CalcTextSizeA(size, FLT_MAX, 0, b, e).x; };
-    if (width(text.c_str(), nullptr) <= maxWidth) return text;
-    const char* dots = "\xE2\x80\xA6";
-    float dotsW = width(dots, nullptr);
+std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWidth& width) {
+    if (width(text) <= maxWidth) return text;
+    const std::string dots = "\xE2\x80\xA6";
+    float dotsW = width(dots);
     if (maxWidth <= dotsW) return "";
     size_t n = text.size();
     while (n > 0) {
         do --n;
         while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
-        if (width(text.c_str(), text.c_str() + n) + dotsW <= maxWidth) break;
+        if (width(std::string_view(text).substr(0, n)) + dotsW <= maxWidth) break;
     }
     return text.substr(0, n) + dots;
 }
 
+std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size) {
+    return ellipsizeWith(text, maxWidth, [&](std::string_view s) { return font->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size()).x; });
+}
+
 std::string ellipsize(const std::string& text, float maxWidth) {
-    if (ImGui::CalcTextSize(text.c_str()).x <= maxWidth) return text;
-    const char* dots = "\xE2\x80\xA6";
-    float dotsW = ImGui::CalcTextSize(dots).x;
-    if (maxWidth <= dotsW) return "";
-    size_t n = text.size();
-    while (n > 0) {
-        do --n;
-        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
-        if (ImGui::CalcTextSize(text.c_str(), text.c_str() + n).x + dotsW <= maxWidth) break;
+    return ellipsizeWith(text, maxWidth, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+}
+
+std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail, float padding, const TextWidth& width) {
+    std::vector<float> widths;
+    for (const std::string& l : labels) widths.push_back(width(l));
+    float budget = avail - padding * static_cast<float>(labels.size());
+    if (std::accumulate(widths.begin(), widths.end(), 0.0f) <= budget) return labels;
+    // The share each long label gets: short ones keep their width, the rest split what is left.
+    std::vector<float> sorted = widths;
+    std::sort(sorted.begin(), sorted.end());
+    float left = budget, share = 0;
+    size_t k = sorted.size();
+    for (float w : sorted) {
+        share = left / static_cast<float>(k);
+        if (w > share) break;
+        left -= w;
+        --k;
     }
-    return text.substr(0, n) + dots;
+    std::vector<std::string> out;
+    for (size_t i = 0; i < labels.size(); ++i) out.push_back(widths[i] <= share ? labels[i] : ellipsizeWith(labels[i], std::floor(share), width));
+    return out;
+}
+
+std::vector<std::string> fitTabLabels(const std::vector<std::string>& labels) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    // ImGui 1.86 and 1.90 size a tab without a close button as its text, twice the frame
+    // padding and a pixel, and put ItemInnerSpacing between tabs.
+    float padding = st.FramePadding.x * 2 + 1 + st.ItemInnerSpacing.x + 1;
+    return fitLabels(labels, ImGui::GetContentRegionAvail().x, padding, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+}
+
+void elidedItem(const std::string& name, const std::string& shown, const std::string& full) {
+    layout::item(name);
+    if (shown != full) itemTooltip(full);
+    if (!layout::enabled()) return;
+    layout::fact("text/" + name, shown);
+    layout::fact("full/" + name, full);
+    layout::fact("textWidth/" + name, std::to_string(static_cast<int>(std::ceil(ImGui::CalcTextSize(shown.c_str()).x))));
 }
 
 void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text) {

@@ -1,7 +1,9 @@
 // Small drawing helpers shared by the panels: panel frames, badges, legends, rich text.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <imgui.h>
@@ -11,8 +13,11 @@ namespace vkp::ui {
 // A bordered child region with a title strip (none when `title` is null); `info` is drawn
 // right-aligned in the strip.
 // Always pair with endPanel(). Returns the content size below the strip.
+// A title too long for the strip ends in an ellipsis; hovering the strip shows it whole, with
+// the hint set by setPanelHint (how to maximise the panel).
 ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info = "", ImU32 infoColour = 0);
 void endPanel();
+void setPanelHint(const std::string& hint);
 
 // A rounded label with a coloured background, on the current line.
 void badge(const std::string& text, ImU32 background, ImU32 textColour);
@@ -46,6 +51,20 @@ void itemTooltip(const std::string& text);
 
 // Draggable divider between two panels; returns the pixel delta moved this frame.
 float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size);
+
+using TextWidth = std::function<float(std::string_view)>;
+// `text` shortened with an ellipsis (cut between UTF-8 characters) so that `width` of it fits
+// `maxWidth`; empty when not even the ellipsis fits.
+std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWidth& width);
+// Labels side by side in `avail` pixels, each item taking `padding` besides its text: labels that
+// fit their share stay whole, the longer ones share what is left and end in an ellipsis.
+std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail, float padding, const TextWidth& width);
+// fitLabels for the tabs of the tab bar about to begin (its width, ImGui's tab padding), so that
+// ImGui never has to squeeze a tab and cut its label.
+std::vector<std::string> fitTabLabels(const std::vector<std::string>& labels);
+// After an item drawn with `shown` for `full`: the whole text as its tooltip when elided, and
+// both for the layout probe (facts "text/NAME", "full/NAME", "textWidth/NAME"; rect NAME).
+void elidedItem(const std::string& name, const std::string& shown, const std::string& full);
 
 // `text` shortened with an ellipsis to fit `maxWidth` pixels in the current font.
 std::string ellipsize(const std::string& text, float maxWidth);

@@ -390,5 +390,102 @@ TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
     EXPECT_EQ(progress["puzzles"]["14-matmul"]["watched_lines"], nlohmann::json::array({15})) << "F9 watched line 15\n" << p;
 }
 
+// Presentation (issue 18 item 8): F11 takes the window to its monitor's size (the test's Xvfb
+// screen is 1600x1000) and back to 1280x800.
+TEST_F(GuiInputTest, F11TogglesFullscreenAndBack) {
+    start({"--puzzle", "map"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map"));
+    ASSERT_TRUE(m_gui->waitFact("windowSize", "1280x800"));
+    ASSERT_TRUE(m_gui->waitFact("fullscreen", "0"));
+    m_gui->moveTo(400, 300);
+    m_gui->key("F11");
+    ASSERT_TRUE(m_gui->waitFor("fullscreen at the screen's size", [](const Layout& l) { return l.fact("fullscreen") == "1" && l.fact("windowSize") == "1600x1000"; }));
+    Rect editor = *m_gui->layout().rect("panel/editor");
+    EXPECT_GT(editor.x1, 1280) << "the panels spread over the whole screen";
+    m_gui->key("F11");
+    ASSERT_TRUE(m_gui->waitFor("back to the window's size", [](const Layout& l) { return l.fact("fullscreen") == "0" && l.fact("windowSize") == "1280x800"; }));
+    ASSERT_TRUE(m_gui->alive());
+}
+
+// Ctrl+M maximises the panel under the pointer to the whole work area and brings the layout back
+// (Ctrl+M again, or Escape, which then leaves the selected thread alone until pressed again).
+TEST_F(GuiInputTest, CtrlMMaximisesThePanelUnderThePointerAndBack) {
+    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "14-matmul"));
+    ASSERT_TRUE(m_gui->waitFor("the traced checks and a thread", [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/1,0,0"); }, 180s));
+    Layout before = m_gui->layout();
+    Rect editor = *before.rect("panel/editor"), threads = *before.rect("panel/threads"), thread = *before.rect("thread/1,0,0");
+    // Over the editor.
+    m_gui->moveTo(editor.cx(), editor.cy());
+    m_gui->settleFrames(2);
+    m_gui->key("ctrl+m");
+    ASSERT_TRUE(m_gui->waitFact("maximised", "editor"));
+    Layout big = m_gui->layout();
+    ASSERT_TRUE(big.rect("panel/editor"));
+    Rect e = *big.rect("panel/editor");
+    EXPECT_GT(e.x1 - e.x0, 1200) << "the editor spans the window";
+    EXPECT_GT(e.y1 - e.y0, 2 * (editor.y1 - editor.y0) - 100) << "and the height of both rows";
+    EXPECT_FALSE(big.rect("panel/threads")) << "the other panels are not drawn";
+    EXPECT_FALSE(big.rect("panel/browser"));
+    m_gui->key("ctrl+m");
+    ASSERT_TRUE(m_gui->waitFor("the layout back", [&](const Layout& l) { return l.fact("maximised").empty() && l.rect("panel/threads"); }));
+    Rect editorAgain = *m_gui->layout().rect("panel/editor");
+    EXPECT_EQ(editorAgain.x1 - editorAgain.x0, editor.x1 - editor.x0);
+    EXPECT_EQ(editorAgain.y1 - editorAgain.y0, editor.y1 - editor.y0);
+    // Over the thread grid, with a thread selected.
+    ASSERT_TRUE(m_gui->click("thread/1,0,0"));
+    ASSERT_TRUE(m_gui->waitFact("thread", "1,0,0"));
+    m_gui->moveTo(threads.cx(), threads.y1 - 10);
+    m_gui->settleFrames(2);
+    m_gui->key("ctrl+m");
+    ASSERT_TRUE(m_gui->waitFor("the grid maximised", [](const Layout& l) { return l.fact("maximised") == "threads" && l.rect("thread/1,0,0"); }));
+    Layout gridBig = m_gui->layout();
+    Rect t = *gridBig.rect("panel/threads"), square = *gridBig.rect("thread/1,0,0");
+    EXPECT_GT(t.x1 - t.x0, 1200);
+    EXPECT_GT(t.y1 - t.y0, 600);
+    EXPECT_GE(square.x1 - square.x0, thread.x1 - thread.x0) << "the threads keep at least their size";
+    EXPECT_FALSE(gridBig.rect("panel/editor"));
+    m_gui->key("Escape");
+    ASSERT_TRUE(m_gui->waitFor("Escape: the layout back", [](const Layout& l) { return l.fact("maximised").empty() && l.rect("panel/editor"); }));
+    EXPECT_EQ(m_gui->layout().fact("thread"), "1,0,0") << "Escape closed the maximised panel first";
+    m_gui->key("Escape");
+    ASSERT_TRUE(m_gui->waitFor("Escape again: no thread", [](const Layout& l) { return l.fact("thread").empty(); }));
+}
+
+// At 200% on 1280x800 every panel title and tab is whole or elided with an ellipsis (its
+// tooltip has it whole), and what is drawn fits its place: never cut by a panel's edge.
+TEST_F(GuiInputTest, AtTwoHundredPercentNoTitleOrTabIsCut) {
+    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp", "--thread", "1,0", "--font-scale", "2"});
+    ASSERT_TRUE(m_gui->waitFact("fontScale", "200"));
+    ASSERT_TRUE(m_gui->waitFor("the checks done", [](const Layout& l) { return l.fact("status") == "done" && l.rect("title/threads"); }, 180s));
+    m_gui->settleFrames(3);
+    Layout l = m_gui->layout();
+    EXPECT_EQ(l.fact("browserCompact"), "1") << "the puzzle list gives its width to the editor row";
+    const std::string dots = "\xE2\x80\xA6";
+    int checked = 0, elided = 0;
+    for (const auto& [key, shown] : l.facts) {
+        if (key.rfind("text/", 0) != 0) continue;
+        std::string name = key.substr(5), full = l.fact("full/" + name);
+        SCOPED_TRACE(name + ": '" + shown + "' of '" + full + "'");
+        auto r = l.rect(name);
+        ASSERT_TRUE(r.has_value());
+        EXPECT_FALSE(shown.empty());
+        EXPECT_LE(std::stoi(l.fact("textWidth/" + name)), r->x1 - r->x0) << "the text is wider than its place";
+        if (shown == full) {
+            ++checked;
+            continue;
+        }
+        ASSERT_GT(shown.size(), dots.size());
+        EXPECT_EQ(shown.substr(shown.size() - dots.size()), dots);
+        EXPECT_EQ(full.rfind(shown.substr(0, shown.size() - dots.size()), 0), 0u) << "the shown part starts the whole";
+        ++checked, ++elided;
+    }
+    for (const char* name : {"title/browser", "title/editor", "title/cases", "title/buffers", "title/threads", "tab/statement", "tab/hints", "tab/solution",
+                             "tab/device", "tab/buffers", "tab/timeline", "tab/watches"})
+        EXPECT_FALSE(l.fact(std::string("text/") + name).empty()) << name << " is reported";
+    EXPECT_GE(checked, 12);
+    EXPECT_GT(elided, 0) << "at 200% on 1280x800 some labels must be shortened";
+}
+
 } // namespace
 } // namespace vkp

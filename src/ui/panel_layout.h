@@ -1,0 +1,50 @@
+// Where the main window's panels go: the fractions of LayoutSettings turned into rectangles, with
+// what a large text size (a projector at 150-200%) needs, and one panel maximised (Ctrl+M).
+// Plain arithmetic, no ImGui: the tests check it without a window.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "session/user_state.h"
+
+namespace vkp::ui {
+
+enum class PanelKind { Browser, Side, Editor, Cases, Memory, Threads };
+inline constexpr size_t kPanelCount = 6;
+// "browser", "side", "editor", "cases", "memory", "threads" (the layout probe's names).
+std::string_view panelName(PanelKind kind);
+
+struct PanelBox {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    float width() const { return x1 - x0; }
+    float height() const { return y1 - y0; }
+    bool empty() const { return width() <= 0 || height() <= 0; }
+    bool contains(float x, float y) const { return !empty() && x >= x0 && x < x1 && y >= y0 && y < y1; }
+};
+
+// A browser narrower than this many text heights shows no readable title: it is drawn compact
+// (solved mark and number; the tooltip names the puzzle) and its width goes to the editor row.
+inline constexpr float kBrowserReadableEms = 9.0f;
+inline constexpr float kBrowserCompactEms = 5.0f;
+
+struct PanelArrangement {
+    std::array<PanelBox, kPanelCount> panels; // empty: not drawn (another panel is maximised)
+    bool browserCompact = false;
+    float browserExpandFraction = 0;          // LayoutSettings::browserWidth that leaves compact
+    bool maximised = false;
+
+    const PanelBox& operator[](PanelKind k) const { return panels[static_cast<size_t>(k)]; }
+    PanelBox& operator[](PanelKind k) { return panels[static_cast<size_t>(k)]; }
+};
+
+// The six panels in `area`, `split` pixels apart, for text `fontSize` pixels high.
+PanelArrangement arrangePanels(const LayoutSettings& layout, PanelBox area, float split, float fontSize);
+// One panel over the whole area, the others not drawn.
+PanelArrangement maximisePanel(PanelKind kind, PanelBox area);
+// The panel under a point (the pointer), if any.
+std::optional<PanelKind> panelAt(const PanelArrangement& arrangement, float x, float y);
+
+} // namespace vkp::ui

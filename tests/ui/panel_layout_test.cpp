@@ -1,0 +1,123 @@
+// The arithmetic of presentation: where the panels go at large text sizes, one maximised, tab
+// labels that fit, and a thread grid that keeps readable squares.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <string_view>
+
+#include "ui/panel_layout.h"
+#include "ui/thread_grid_panel.h"
+#include "ui/widgets.h"
+
+namespace vkp::ui {
+namespace {
+
+const PanelBox kArea{0, 30, 1280, 760};
+
+TEST(PanelLayoutTest, PanelsTileTheAreaWithoutOverlap) {
+    PanelArrangement a = arrangePanels(LayoutSettings{}, kArea, 5, 16);
+    EXPECT_FALSE(a.browserCompact) << "at 100% on 1280 wide the list shows its titles";
+    for (size_t i = 0; i < kPanelCount; ++i) {
+        EXPECT_FALSE(a.panels[i].empty()) << panelName(static_cast<PanelKind>(i));
+        for (size_t j = i + 1; j < kPanelCount; ++j) {
+            const PanelBox &p = a.panels[i], &q = a.panels[j];
+            bool apart = p.x1 <= q.x0 || q.x1 <= p.x0 || p.y1 <= q.y0 || q.y1 <= p.y0;
+            EXPECT_TRUE(apart) << panelName(static_cast<PanelKind>(i)) << " overlaps " << panelName(static_cast<PanelKind>(j));
+        }
+    }
+    EXPECT_EQ(a[PanelKind::Editor].x1, kArea.x1);
+    EXPECT_EQ(a[PanelKind::Threads].x1, kArea.x1);
+    EXPECT_EQ(a[PanelKind::Threads].y1, kArea.y1);
+}
+
+TEST(PanelLayoutTest, ALargeTextSizeMakesTheBrowserCompactAndGivesItsWidthToTheEditorRow) {
+    PanelArrangement normal = arrangePanels(LayoutSettings{}, kArea, 5, 16);
+    PanelArrangement large = arrangePanels(LayoutSettings{}, kArea, 10, 32); // 200%
+    ASSERT_TRUE(large.browserCompact);
+    EXPECT_LE(large[PanelKind::Browser].width(), kBrowserCompactEms * 32);
+    EXPECT_GT(large[PanelKind::Side].width() + large[PanelKind::Editor].width(), normal[PanelKind::Side].width() + normal[PanelKind::Editor].width());
+    // Dragging the divider right widens it back to a readable list.
+    LayoutSettings wider;
+    wider.browserWidth = large.browserExpandFraction;
+    PanelArrangement back = arrangePanels(wider, kArea, 10, 32);
+    EXPECT_FALSE(back.browserCompact);
+    EXPECT_GE(back[PanelKind::Browser].width(), kBrowserReadableEms * 32);
+}
+
+TEST(PanelLayoutTest, AMaximisedPanelTakesTheWholeAreaAndThePointerFindsIt) {
+    PanelArrangement all = arrangePanels(LayoutSettings{}, kArea, 5, 16);
+    const PanelBox& grid = all[PanelKind::Threads];
+    ASSERT_EQ(panelAt(all, (grid.x0 + grid.x1) / 2, (grid.y0 + grid.y1) / 2), PanelKind::Threads);
+    EXPECT_EQ(panelAt(all, kArea.x1 + 10, kArea.y0), std::nullopt);
+    PanelArrangement max = maximisePanel(PanelKind::Threads, kArea);
+    EXPECT_TRUE(max.maximised);
+    EXPECT_EQ(max[PanelKind::Threads].width(), kArea.width());
+    EXPECT_EQ(max[PanelKind::Threads].height(), kArea.height());
+    for (PanelKind k : {PanelKind::Browser, PanelKind::Side, PanelKind::Editor, PanelKind::Cases, PanelKind::Memory}) EXPECT_TRUE(max[k].empty());
+    EXPECT_EQ(panelAt(max, kArea.x0 + 1, kArea.y0 + 1), PanelKind::Threads);
+}
+
+// Ten pixels a byte: easy to reason about.
+float tenPerByte(std::string_view s) { return 10.0f * static_cast<float>(s.size()); }
+
+TEST(FitLabelsTest, LabelsThatFitStayWhole) {
+    std::vector<std::string> labels{"Statement", "Hints 0/3", "Solution", "Device"};
+    EXPECT_EQ(fitLabels(labels, 1000, 20, tenPerByte), labels);
+}
+
+TEST(FitLabelsTest, LongLabelsShareWhatIsLeftAndEndInAnEllipsis) {
+    std::vector<std::string> labels{"Statement", "Hints 0/3", "Solution", "Device"};
+    float avail = 4 * 20 + 240; // the padding and 240 px of text: 60 each
+    std::vector<std::string> shown = fitLabels(labels, avail, 20, tenPerByte);
+    ASSERT_EQ(shown.size(), labels.size());
+    float total = 0;
+    for (size_t i = 0; i < shown.size(); ++i) {
+        total += tenPerByte(shown[i]);
+        if (shown[i] == labels[i]) continue;
+        ASSERT_GE(shown[i].size(), 3u) << labels[i];
+        EXPECT_EQ(shown[i].substr(shown[i].size() - 3), "\xE2\x80\xA6") << shown[i];
+        EXPECT_EQ(labels[i].rfind(shown[i].substr(0, shown[i].size() - 3), 0), 0u) << shown[i] << " starts " << labels[i];
+    }
+    EXPECT_LE(total, 240);
+    EXPECT_EQ(shown[3], "Device") << "the short label keeps its width; the long ones share the rest";
+}
+
+TEST(FitLabelsTest, EllipsizeNeverCutsAUtf8Character) {
+    std::string s = "Threads \xE2\x80\x94 case 5";
+    for (float w = 0; w < 200; w += 5) {
+        std::string e = ellipsizeWith(s, w, tenPerByte);
+        EXPECT_LE(tenPerByte(e), std::max(w, 0.0f)) << e;
+        if (e.empty() || e == s) continue;
+        std::string head = e.substr(0, e.size() - 3);
+        auto endsWith = [&](std::string_view tail) { return head.size() >= tail.size() && head.compare(head.size() - tail.size(), tail.size(), tail) == 0; };
+        EXPECT_FALSE(endsWith("\xE2") || endsWith("\xE2\x80")) << "a cut inside the dash: " << e;
+    }
+}
+
+TestCase launch(std::array<uint32_t, 3> wg, std::array<uint32_t, 3> n) {
+    TestCase c;
+    c.workgroupSize = wg;
+    c.workgroups = n;
+    return c;
+}
+
+TEST(ThreadGridLayoutTest, ASmallLaunchKeepsLabelledSquaresAndScrollsInAShortPanel) {
+    TestCase c = launch({2, 2, 1}, {2, 2, 1}); // Matrix multiply's case 5
+    float font = 32;                           // 200%
+    ThreadGridLayout roomy = layoutThreads(c, 1200, 900, font, 26);
+    EXPECT_GE(roomy.cell, labelledCell(font));
+    ThreadGridLayout shortPanel = layoutThreads(c, 460, 60, font, 26); // a thread selected: the inspector below
+    EXPECT_GE(shortPanel.cell, labelledCell(font)) << "never bars without labels";
+    EXPECT_GT(shortPanel.size.y, 60) << "taller than the panel: it scrolls";
+}
+
+TEST(ThreadGridLayoutTest, AHugeLaunchShrinksToFit) {
+    TestCase c = launch({256, 1, 1}, {64, 1, 1});
+    ASSERT_GT(c.threadCount(), kLabelledThreads);
+    ThreadGridLayout l = layoutThreads(c, 600, 400, 16, 13);
+    EXPECT_LT(l.cell, labelledCell(16));
+    EXPECT_GE(l.cell, 6);
+}
+
+} // namespace
+} // namespace vkp::ui
