@@ -23,12 +23,12 @@ TEST(CliTimeoutsTest, AnEndlessLoopFailsUntracedWithTheLoopBudgetFinding) {
     std::string endless = test::sourceDir() + "/tests/data/wrong/map-endless-loop.comp";
     CliRun r = vkpuzzles("check map " + endless + " --no-trace --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "endless loop?: thread 0 was stopped after 60000 loop iterations in the loop at line 9")) << r.out;
+    EXPECT_TRUE(has(r.out, "endless loop?: thread 0 was stopped after 60000 loop iterations in the loop at line 10")) << r.out;
     EXPECT_TRUE(has(r.out, "0 of 4 cases pass")) << r.out;
     // Traced, the same finding.
     CliRun traced = vkpuzzles("check map " + endless + " --color never");
     EXPECT_EQ(traced.exit, 1) << traced.out;
-    EXPECT_TRUE(has(traced.out, "stopped after 60000 loop iterations in the loop at line 9")) << traced.out;
+    EXPECT_TRUE(has(traced.out, "stopped after 60000 loop iterations in the loop at line 10")) << traced.out;
 }
 
 TEST(CliTimeoutsTest, ACaseOverTheDeviceLimitIsRefusedBeforeAnyDataIsGenerated) {

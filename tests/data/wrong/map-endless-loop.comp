@@ -1,6 +1,7 @@
+// puzzle: map
+// mistake: a loop that never ends (lavapipe would cut it off after 65535 back-edges and let
+// the write through; the loop guard, untraced, or the loop budget, traced, must report it)
 #version 450
-// Never ends: lavapipe would cut the loop off after 65535 back-edges and let the write through;
-// the loop guard (untraced) or the loop budget (traced) must report it.
 layout(local_size_x_id = 0) in;
 layout(set = 0, binding = 0) readonly buffer A { float a[]; };
 layout(set = 0, binding = 1) buffer Result { float result[]; };
