@@ -153,14 +153,24 @@ void CodeEditor::drawFindBar(TextDocument& doc, float width) {
     float fieldW = std::max(ImGui::GetFontSize() * 5, width - summaryW - 4 * (button + gap) - gap);
     float x0 = ImGui::GetCursorPosX();
     ImGui::PushID("find");
-    if (m_find.focusField) ImGui::SetKeyboardFocusHere();
+    // The keyboard goes to the field: its window is focused first (ImGui 1.90.1 moves keyboard
+    // focus only inside the focused window's scope, and the editor's own child has it), and the
+    // request is made again every few frames (at most three times) until the field is active.
+    bool wantFocus = m_find.focusField;
+    if (wantFocus && m_find.focusTries % 4 == 0) { // a request takes effect a frame or two later in 1.90
+        ImGui::SetWindowFocus();
+        ImGui::SetKeyboardFocusHere();
+    }
     ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue | (m_find.selectField ? ImGuiInputTextFlags_AutoSelectAll : 0);
-    m_find.focusField = m_find.selectField = false;
     char buf[256];
     std::snprintf(buf, sizeof buf, "%s", m_find.query.c_str());
     ImGui::SetNextItemWidth(fieldW);
     bool enter = ImGui::InputTextWithHint("##query", "Find in the kernel", buf, sizeof buf, flags);
     layout::item("find/field");
+    if (wantFocus && (ImGui::IsItemActive() || ++m_find.focusTries >= 12)) {
+        m_find.focusField = m_find.selectField = false;
+        m_find.focusTries = 0;
+    }
     if (ImGui::IsItemEdited()) {
         m_find.query = buf;
         if (doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase)) m_scrollToCursor = true;

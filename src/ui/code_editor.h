@@ -75,6 +75,7 @@ class CodeEditor {
         bool open = false;
         bool focusField = false;   // put the keyboard in the field at the next draw
         bool selectField = false;  // ...with its text selected (Ctrl+F again)
+        int focusTries = 0;        // frames the field has been asked to take the keyboard
         bool matchCase = false;
         std::string query;
         TextPos start;             // where typing searches from
