@@ -221,7 +221,28 @@ class GuiDriver {
         xdo("click " + std::to_string(button));
     }
     void moveTo(int x, int y) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y)); }
-    void key(const std::string& keys) { xdo("key --clearmodifiers " + keys); }
+    // Key presses as a hand makes them: "ctrl+z Up" holds Ctrl a moment before Z and lets go after
+    // it. (xdotool's own chords send all four events within a millisecond; on Debian 13, GLFW 3.4
+    // with ImGui 1.90, such a chord was sometimes lost.)
+    void key(const std::string& keys) {
+        std::istringstream in(keys);
+        std::string combo, command;
+        while (in >> combo) {
+            std::vector<std::string> parts;
+            for (size_t at = 0;;) {
+                size_t plus = combo.find('+', at);
+                parts.push_back(combo.substr(at, plus == std::string::npos ? std::string::npos : plus - at));
+                if (plus == std::string::npos) break;
+                at = plus + 1;
+            }
+            std::string last = parts.back();
+            parts.pop_back();
+            for (const std::string& m : parts) command += " keydown " + m + " sleep 0.03";
+            command += " key " + last + " sleep 0.03";
+            for (auto m = parts.rbegin(); m != parts.rend(); ++m) command += " keyup " + *m + " sleep 0.02";
+        }
+        if (!command.empty()) xdo(command.substr(1));
+    }
     void type(const std::string& text) { xdo("type --delay 25 '" + text + "'"); }
 
     // Clicks the middle of a named widget once it is on screen.
