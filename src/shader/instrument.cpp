@@ -272,18 +272,30 @@ class Instrumenter {
         emitVoid(f, Op::OpFunctionEnd, {});
     }
 
+    // The start both loopOk(line) functions share: the line parameter, the back-edge counted, and
+    // whether the count is within the budget (the id `budget(f)` gives, emitted in the function's
+    // body) or has just gone past it.
+    struct LoopCount {
+        uint32_t line, iters, ok, first;
+    };
+    template <class Budget> LoopCount beginLoopOk(std::vector<SpvInst>& f, Budget budgetOf) {
+        f.push_back({op(Op::OpFunction), {m_bool, m_loopFn, 0, m_loopType}});
+        LoopCount c{};
+        c.line = m_m.newId();
+        f.push_back({op(Op::OpFunctionParameter), {m_uint, c.line}});
+        label(f);
+        c.iters = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_iters}), m_m.constUint(1)});
+        emitVoid(f, Op::OpStore, {m_iters, c.iters});
+        uint32_t budget = budgetOf(f);
+        c.ok = emit(f, Op::OpULessThanEqual, m_bool, {c.iters, budget});
+        c.first = emit(f, Op::OpIEqual, m_bool, {c.iters, emit(f, Op::OpIAdd, m_uint, {budget, m_m.constUint(1)})});
+        return c;
+    }
+
     // loopOk(line): counts a back-edge; false once the budget is spent (recorded the first time).
     void buildLoopGuard() {
         auto& f = m_m.newFunctions;
-        f.push_back({op(Op::OpFunction), {m_bool, m_loopFn, 0, m_loopType}});
-        uint32_t line = m_m.newId();
-        f.push_back({op(Op::OpFunctionParameter), {m_uint, line}});
-        label(f);
-        uint32_t iters = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_iters}), m_m.constUint(1)});
-        emitVoid(f, Op::OpStore, {m_iters, iters});
-        uint32_t budget = loadData(f, 6);
-        uint32_t ok = emit(f, Op::OpULessThanEqual, m_bool, {iters, budget});
-        uint32_t first = emit(f, Op::OpIEqual, m_bool, {iters, emit(f, Op::OpIAdd, m_uint, {budget, m_m.constUint(1)})});
+        auto [line, iters, ok, first] = beginLoopOk(f, [&](std::vector<SpvInst>& body) { return loadData(body, 6); });
         uint32_t recL = m_m.newId(), mergeL = m_m.newId();
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
         emitVoid(f, Op::OpBranchConditional, {first, recL, mergeL});
@@ -302,14 +314,7 @@ class Instrumenter {
     // the loop); the first invocation to run out fills the loop-guard buffer (core/trace.h).
     void buildGuardOnly() {
         auto& f = m_m.newFunctions;
-        f.push_back({op(Op::OpFunction), {m_bool, m_loopFn, 0, m_loopType}});
-        uint32_t line = m_m.newId();
-        f.push_back({op(Op::OpFunctionParameter), {m_uint, line}});
-        label(f);
-        uint32_t iters = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_iters}), m_m.constUint(1)});
-        emitVoid(f, Op::OpStore, {m_iters, iters});
-        uint32_t ok = emit(f, Op::OpULessThanEqual, m_bool, {iters, m_m.constUint(m_guardBudget)});
-        uint32_t first = emit(f, Op::OpIEqual, m_bool, {iters, m_m.constUint(m_guardBudget + 1)});
+        auto [line, iters, ok, first] = beginLoopOk(f, [&](std::vector<SpvInst>&) { return m_m.constUint(m_guardBudget); });
         uint32_t countL = m_m.newId(), writeL = m_m.newId(), innerL = m_m.newId(), mergeL = m_m.newId();
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
         emitVoid(f, Op::OpBranchConditional, {first, countL, mergeL});
