@@ -9,6 +9,7 @@
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"
+#include "start_worker.h"
 #include "worker/worker_runner.h"
 
 namespace vkp {
@@ -16,11 +17,7 @@ namespace {
 
 using worker::WorkerRunner;
 
-std::unique_ptr<WorkerRunner> startWorker() {
-    auto w = WorkerRunner::start(VKPUZZLES_BINARY_PATH, test::deviceOptions());
-    EXPECT_TRUE(w.ok()) << (w.ok() ? "" : w.error().str());
-    return w.ok() ? std::move(*w) : nullptr;
-}
+using test::startWorker;
 
 const Puzzle& mapPuzzle() {
     static PuzzleSet set = loadPuzzleSet(test::puzzleDir());

@@ -10,6 +10,7 @@
 #include "shader/compiler.h"
 #include "support/test_env.h"
 #include "worker/protocol.h"
+#include "start_worker.h"
 #include "worker/worker_runner.h"
 
 namespace vkp {
@@ -17,11 +18,7 @@ namespace {
 
 using worker::WorkerRunner;
 
-std::unique_ptr<WorkerRunner> startWorker() {
-    auto w = WorkerRunner::start(VKPUZZLES_BINARY_PATH, test::deviceOptions());
-    EXPECT_TRUE(w.ok()) << (w.ok() ? "" : w.error().str());
-    return w.ok() ? std::move(*w) : nullptr;
-}
+using test::startWorker;
 
 const Puzzle& slowPuzzle() {
     static PuzzleSet set = loadPuzzleSet(test::sourceDir() + "/tests/data/slow");
