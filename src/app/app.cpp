@@ -111,7 +111,7 @@ class App {
     bool m_imgui = false;
     uint64_t m_frames = 0;
     uint64_t m_settledFrames = 0;   // frames drawn since the checks settled (screenshots)
-    int m_titlePuzzle = -2;
+    uint64_t m_titlePuzzle = UINT64_MAX; // the puzzle generation the window title shows
     FrameStats m_stats;
     Clock::time_point m_lastTyping;
     int m_typingStep = 0;
@@ -127,7 +127,8 @@ class App {
 Status App::start() {
     bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
     ui::WorkbenchOptions wo;
-    wo.puzzleRoot = m_o.puzzleRoot.empty() ? defaultPuzzleRoot() : m_o.puzzleRoot;
+    wo.puzzleRoot = defaultPuzzleRoot();
+    wo.packs = m_o.packs;
     wo.dataDir = UserState::defaultDirectory();
     wo.persist = !automated; // scripted runs never touch the learner's drafts or settings
     wo.deviceSelector = !m_o.device.empty() ? m_o.device : deviceSelectorFromEnvironment();
@@ -325,8 +326,9 @@ void App::writeLayout() {
 }
 
 void App::updateTitle() {
-    if (m_titlePuzzle == m_wb->puzzleIndex()) return;
-    m_titlePuzzle = m_wb->puzzleIndex();
+    // The generation changes with every puzzle opened and every reload (a new title on disk).
+    if (m_titlePuzzle == m_wb->puzzleGeneration()) return;
+    m_titlePuzzle = m_wb->puzzleGeneration();
     const Puzzle* p = m_wb->puzzle();
     m_window->setTitle(p ? p->displayName() + " \xE2\x80\x94 vkpuzzles" : "vkpuzzles");
 }

@@ -24,7 +24,7 @@ struct ViewScript {
 };
 
 struct AppOptions {
-    std::string puzzleRoot;        // "" = the default (as the CLI)
+    std::vector<std::string> packs; // --puzzles DIR (repeatable): packs beside the built-in puzzles
     std::string puzzle;            // open this puzzle (name, slug or number)
     std::string kernel;            // load this kernel file into the editor
     std::string device;            // device selector for checks ("" = saved or best)

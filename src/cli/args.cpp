@@ -150,6 +150,11 @@ std::optional<std::string> Args::value(const std::string& name) const {
     return it->second;
 }
 
+std::vector<std::string> Args::valuesOf(const std::string& name) const {
+    auto it = every.find(name);
+    return it == every.end() ? std::vector<std::string>{} : it->second;
+}
+
 Result<Args> parseArgs(int argc, char** argv) {
     Args a;
     std::vector<std::pair<const OptionSpec*, std::string>> given; // in the order written
@@ -189,7 +194,10 @@ Result<Args> parseArgs(int argc, char** argv) {
         if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
         if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
         if (o->kind == ValueKind::None) a.flags.push_back(o->name);
-        else a.values[o->name] = value;
+        else {
+            a.values[o->name] = value;
+            a.every[o->name].push_back(value);
+        }
     }
     return a;
 }
@@ -222,7 +230,9 @@ Usage:
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles devices                               the Vulkan devices and their limits
 
-PUZZLE is a folder name (01-map), a slug (map) or a number (1).
+PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
+is found first, and PACK/PUZZLE names one in the pack of that folder name. With packs given,
+check --all means the packs' puzzles.
 
 Options:
   --case N          only case N (1-based)
@@ -235,7 +245,7 @@ Options:
                     default 60); the worker process running it is then restarted
   --in-process      run kernels in this process instead of an isolated worker
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
-  --puzzles DIR     load puzzles from DIR (env: VKPUZZLES_PUZZLES)
+  --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)
   --color WHEN      auto (default), always or never
   --validation      enable the Vulkan validation layer and report what it says
   --help, --version

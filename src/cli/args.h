@@ -13,11 +13,13 @@ namespace vkp::cli {
 struct Args {
     std::string command;                       // "list", "check", ... ("" for none)
     std::vector<std::string> positionals;      // after the command
-    std::map<std::string, std::string> values; // --name VALUE or --name=VALUE
+    std::map<std::string, std::string> values; // --name VALUE or --name=VALUE (the last one given)
+    std::map<std::string, std::vector<std::string>> every; // each value of an option, in order (--puzzles A --puzzles B)
     std::vector<std::string> flags;            // --name
 
     bool has(const std::string& flag) const;
     std::optional<std::string> value(const std::string& name) const;
+    std::vector<std::string> valuesOf(const std::string& name) const; // every one given, in order
 };
 
 // Parses argv; a Usage error for an unknown command or option, an option the command does not

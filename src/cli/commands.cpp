@@ -35,10 +35,6 @@ namespace fs = std::filesystem;
 namespace vkp::cli {
 namespace {
 
-std::string puzzleRoot(const Args& a) {
-    if (auto v = a.value("puzzles")) return *v;
-    return defaultPuzzleRoot();
-}
 
 StageTimings medianTimings(std::span<const StageTimings> runs) {
     auto median = [&](double StageTimings::*field) {
@@ -97,11 +93,12 @@ class Command {
     bool json() const { return m_a.has("json"); }
 
     int loadPuzzles() {
-        m_set = loadPuzzleSet(puzzleRoot(m_a));
+        m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.valuesOf("puzzles"));
         for (const Error& e : m_set.errors)
             m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
         for (const Error& e : m_set.warnings) m_err << m_style.warn("warning: ") << e.str() << "\n";
         if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
+        if (m_set.inScope().empty()) return usage("no puzzles could be loaded from " + joined(m_a.valuesOf("puzzles"), ", ", " or "));
         return kExitPass;
     }
     Result<const Puzzle*> puzzleArg() {
@@ -120,8 +117,8 @@ class Command {
 
     int list() {
         if (!json()) {
-            printPuzzleList(m_out, m_set.puzzles, m_style);
-            m_out << "\nStart with: vkpuzzles show " << m_set.puzzles.front().slug << "\n";
+            printPuzzleList(m_out, m_set, m_style);
+            m_out << "\nStart with: " << m_set.inScope().front()->command("show") << "\n";
             return kExitPass;
         }
         nlohmann::json j = nlohmann::json::array();
@@ -153,8 +150,8 @@ class Command {
         }
         n = std::min<uint64_t>(n, pz.hints.size());
         for (uint64_t i = 0; i < n; ++i) m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
-        if (n < pz.hints.size()) m_out << m_style.dim("(next: vkpuzzles hint " + pz.slug + " " + std::to_string(n + 1) + ")") << "\n";
-        else if (hasWalkthrough(pz)) m_out << m_style.dim("(that was the last hint; the official solution, step by step: vkpuzzles walkthrough " + pz.slug + ")") << "\n";
+        if (n < pz.hints.size()) m_out << m_style.dim("(next: " + pz.command("hint", std::to_string(n + 1)) + ")") << "\n";
+        else if (hasWalkthrough(pz)) m_out << m_style.dim("(that was the last hint; the official solution, step by step: " + pz.command("walkthrough") + ")") << "\n";
         else m_out << m_style.dim("(that was the last hint; the official solution is " + pz.solutionPath + ", also in the app's Solution tab)") << "\n";
         return kExitPass;
     }
@@ -253,7 +250,7 @@ class Command {
     void printCheckText(const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources) {
         m_out << m_style.bold(p.displayName()) << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
         std::string kernelArgs = m_a.has("solution") ? "--solution" : m_a.has("starter") ? "--starter" : filesText(sources);
-        printCheck(m_out, p, r, sources, "vkpuzzles run " + p.slug + " " + kernelArgs, m_style);
+        printCheck(m_out, p, r, sources, p.command("run", kernelArgs), m_style);
         if (m_a.has("timing")) printTiming(m_out, r.timing);
         printValidation();
     }
@@ -294,7 +291,8 @@ class Command {
         if (auto s = startEngines(); !s) return report(s.error());
         bool allPass = true;
         nlohmann::json results = nlohmann::json::array();
-        for (const Puzzle& p : m_set.puzzles) {
+        for (const Puzzle* pp : m_set.inScope()) {
+            const Puzzle& p = *pp;
             auto kernels = kernelsArg(p);
             if (!kernels) return report(kernels.error());
             CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
@@ -312,7 +310,7 @@ class Command {
     void printAllLine(const Puzzle& p, const CheckReport& r) {
         char head[64];
         size_t width = 0;
-        for (const Puzzle& q : m_set.puzzles) width = std::max(width, q.slug.size());
+        for (const Puzzle* q : m_set.inScope()) width = std::max(width, q->slug.size());
         std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width), p.slug.c_str());
         std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
         m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
@@ -445,7 +443,8 @@ class Command {
         nlohmann::json rows = nlohmann::json::array();
         std::vector<std::pair<const Puzzle*, Result<BenchReport>>> results;
         bool allPass = true;
-        for (const Puzzle& p : m_set.puzzles) {
+        for (const Puzzle* pp : m_set.inScope()) {
+            const Puzzle& p = *pp;
             if (p.track != "scan") continue;
             BenchOptions po = *o;
             po.templateCase = p.benchCase;

@@ -121,7 +121,8 @@ json puzzleJson(const Puzzle& p) {
     if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;
     return {{"number", p.number}, {"slug", p.slug},       {"folder", p.folder}, {"title", p.title},
             {"track", p.track},   {"order", p.order},     {"statement", p.statement},
-            {"hint_count", p.hints.size()}, {"buffers", bufs}, {"cases", cases}, {"limits", limits}};
+            {"hint_count", p.hints.size()}, {"buffers", bufs}, {"cases", cases}, {"limits", limits},
+            {"pack", p.pack.empty() ? json(nullptr) : json(p.pack)}, {"pack_root", p.packRoot.empty() ? json(nullptr) : json(p.packRoot)}};
 }
 
 } // namespace vkp::cli

@@ -76,15 +76,22 @@ std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
     return b.name + "[" + std::to_string(i) + "]";
 }
 
-void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st) {
-    std::string track;
+void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
     size_t width = 0;
-    for (const Puzzle& p : puzzles) width = std::max(width, p.slug.size());
-    for (const Puzzle& p : puzzles) {
-        if (p.track != track) {
-            track = p.track;
-            os << (track.empty() ? "" : "\n") << st.bold(track + " track") << "\n";
+    for (const Puzzle& p : set.puzzles) width = std::max(width, p.slug.size());
+    std::string pack, track;
+    bool first = true;
+    for (const Puzzle& p : set.puzzles) {
+        if (p.pack != pack) {
+            pack = p.pack;
+            track.clear();
+            os << "\n" << st.bold("Pack " + pack) << st.dim("  " + p.packRoot) << "\n";
         }
+        if (p.track != track || first) {
+            os << (first || track.empty() ? "" : "\n") << st.bold(p.track + " track") << "\n";
+            track = p.track;
+        }
+        first = false;
         os << "  " << std::setw(3) << p.number << "  " << std::left << std::setw(static_cast<int>(width) + 2) << p.slug << std::right
            << p.title << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
     }
@@ -118,7 +125,7 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
             os << "       " << std::left << std::setw(8) << p.buffers[b].name << std::right
                << (p.buffers[b].role == RoleKind::Output ? "expected " : "") << dataSpecText(p, *c.data[b]) << "\n";
     }
-    os << "\n" << plural(p.hints.size(), "hint", "hints") << ": vkpuzzles hint " << p.slug << " 1\n";
+    os << "\n" << plural(p.hints.size(), "hint", "hints") << ": " << p.command("hint", "1") << "\n";
     os << "starter kernel: " << p.starterPath << "\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/style.h"
 #include "core/puzzle.h"
+#include "core/puzzle_loader.h"
 #include "gpu/device_info.h"
 #include "session/check.h"
 
@@ -14,7 +15,7 @@ namespace vkp::cli {
 std::string launchText(const Puzzle& p, const TestCase& c);             // "(3, 3) x (1, 1) = 9 threads"
 std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i); // "result[1][2]"
 
-void printPuzzleList(std::ostream& os, const std::vector<Puzzle>& puzzles, const Style& st);
+void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st); // the built-in puzzles, then each pack
 void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st);
 void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st);
 // `sources`: the kernels' texts, found by each diagnostic's file.

@@ -1,5 +1,9 @@
 #include "core/puzzle.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
 #include "core/reference_ops.h"
 
 namespace vkp {
@@ -84,6 +88,23 @@ std::optional<size_t> Puzzle::firstInput() const {
 
 std::string Puzzle::displayName() const {
     return (number > 0 ? std::to_string(number) + ". " : std::string()) + title;
+}
+
+std::string Puzzle::key() const { return pack.empty() ? folder : pack + "/" + folder; }
+
+std::string shellWord(const std::string& w) {
+    bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isalnum(c) || (c && std::strchr("/._-+:@%,=", c)); });
+    if (plain) return w;
+    std::string out = "'";
+    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string Puzzle::command(const std::string& verb, const std::string& rest) const {
+    std::string line = "vkpuzzles ";
+    if (!packRoot.empty()) line += "--puzzles " + shellWord(packRoot) + " ";
+    line += verb + " " + slug;
+    return rest.empty() ? line : line + " " + rest;
 }
 
 Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {

@@ -117,13 +117,25 @@ struct Puzzle {
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
     std::vector<PitfallDecl> pitfalls;
     size_t benchCase = 0;            // 0-based: the case `bench` scales by default (bench_case, else the last)
+    std::string pack;                // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
+    std::string packRoot;            // the pack's folder, absolute ("" for the built-in puzzles)
 
     bool multiPass() const { return !passes.empty(); }
     const BufferDecl* findBuffer(uint32_t binding) const;
     std::optional<size_t> bufferIndex(const std::string& name) const;
     std::string displayName() const; // "1. Map"
+    // What names its draft and progress: "01-map" for a built-in puzzle, "PACK/01-reverse" for a
+    // pack's, so a pack's 01-reverse never shares a draft with another's.
+    std::string key() const;
+    // A command line that reaches this puzzle from a shell: "vkpuzzles show map", or for a pack's
+    // "vkpuzzles --puzzles '/home/t/pack' show reverse". `rest` follows the puzzle's name.
+    std::string command(const std::string& verb, const std::string& rest = "") const;
     std::optional<size_t> firstInput() const; // the buffer whose length is N in expressions
 };
+
+// A word as a POSIX shell reads it back: as is when it is plainly safe, else in single quotes
+// (for the command lines the tool suggests: a pack's folder, an exported file).
+std::string shellWord(const std::string& word);
 
 // A case with its data materialised: initial contents of every buffer and expected outputs.
 struct CaseData {

@@ -106,6 +106,9 @@ Settings settingsFrom(const json& j) {
     if (j.contains("layout")) s.layout = layoutFrom(j.at("layout"));
     s.device = j.value("device", std::string());
     s.lastPuzzle = j.value("last_puzzle", std::string());
+    if (auto packs = j.find("last_puzzle_in_pack"); packs != j.end() && packs->is_object())
+        for (auto& [pack, folder] : packs->items())
+            if (folder.is_string()) s.lastPuzzleInPack[pack] = folder.get<std::string>();
     s.windowWidth = std::clamp(j.value("window_width", s.windowWidth), 640, 16384);
     s.windowHeight = std::clamp(j.value("window_height", s.windowHeight), 400, 16384);
     s.showLegends = j.value("show_legends", true);
@@ -299,6 +302,7 @@ Status UserState::saveSettings() const {
     const Settings& s = m_settings;
     json j = {{"version", kFormatVersion}, {"theme", themeName(s.theme)}, {"font_scale", s.fontScale},
               {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
+              {"last_puzzle_in_pack", s.lastPuzzleInPack},
               {"window_width", s.windowWidth}, {"window_height", s.windowHeight},
               {"show_legends", s.showLegends}, {"show_explanations", s.showExplanations}};
     return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), jsonText(j) + "\n");
@@ -419,7 +423,10 @@ const Draft* UserState::draft(const std::string& puzzle) const {
 }
 
 std::string UserState::draftPath(const std::string& puzzle) const {
-    return (fs::path(m_dir) / "drafts" / (safeName(puzzle) + ".json")).string();
+    // '@' is outside safeName's alphabet, so a pack's draft never takes a built-in puzzle's file.
+    size_t slash = puzzle.find('/');
+    std::string name = slash == std::string::npos ? safeName(puzzle) : safeName(puzzle.substr(0, slash)) + "@" + safeName(puzzle.substr(slash + 1));
+    return (fs::path(m_dir) / "drafts" / (name + ".json")).string();
 }
 
 Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Draft draft) {

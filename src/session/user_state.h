@@ -58,7 +58,8 @@ struct Settings {
     float fontScale = 1.0f;       // presentation mode: Ctrl+= / Ctrl+-
     LayoutSettings layout;
     std::string device;           // device selector ("" = the best one)
-    std::string lastPuzzle;       // folder name
+    std::string lastPuzzle;       // folder name of the built-in puzzle open last
+    std::map<std::string, std::string> lastPuzzleInPack; // pack name -> folder open last in that pack
     int windowWidth = 1280;
     int windowHeight = 800;
     bool showLegends = true;      // colour legends above the views
@@ -108,7 +109,7 @@ class UserState {
         bool keptOtherWindowsText = false;
     };
     Result<SavedDraft> saveDraft(const std::string& puzzle, Draft draft);
-    std::string draftPath(const std::string& puzzle) const;
+    std::string draftPath(const std::string& puzzle) const; // a pack's key "PACK/FOLDER" is drafts/PACK@FOLDER.json
     static constexpr const char* kOtherWindowReason = "the text another vkpuzzles window saved";
 
     UserState(const UserState&) = delete;

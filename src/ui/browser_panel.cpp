@@ -24,11 +24,11 @@ std::string titleCase(std::string s) {
 // One row: solved mark, number, title; selected when open.
 bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     const Palette& pal = palette();
-    ImGui::PushID(p.folder.c_str());
+    ImGui::PushID(p.key().c_str());
     float h = ImGui::GetTextLineHeight() + ImGui::GetStyle().FramePadding.y * 2;
     ImVec2 pos = ImGui::GetCursorScreenPos();
     bool clicked = ImGui::Selectable("##row", open, 0, ImVec2(0, h));
-    layout::item("puzzle/" + p.folder);
+    layout::item("puzzle/" + p.key());
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float y = pos.y + (h - ImGui::GetFontSize()) * 0.5f, pad = ImGui::GetFontSize() * 0.4f;
     SolvedMark m = solvedMark(pr);
@@ -48,12 +48,23 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
         ImGui::PushFont(fonts().bold);
         ImGui::TextUnformatted(p.displayName().c_str());
         ImGui::PopFont();
-        dimText(p.folder + " \xC2\xB7 " + std::to_string(p.cases.size()) + " test cases \xC2\xB7 " + std::to_string(p.hints.size()) + " hints");
+        dimText((p.pack.empty() ? p.folder : p.key() + " (" + p.packRoot + ")") + " \xC2\xB7 " + std::to_string(p.cases.size()) + " test cases \xC2\xB7 " + std::to_string(p.hints.size()) + " hints");
         if (pr.how != SolvedHow::NotYet) colouredText(solvedMark(pr).colour, solvedMark(pr).words);
         if (pr.hintsRevealed) dimText(std::to_string(pr.hintsRevealed) + (pr.hintsRevealed == 1 ? " hint used" : " hints used"));
         ImGui::EndTooltip();
     }
     return clicked;
+}
+
+// Above a pack's puzzles (added with --puzzles): its name, its folder in the tooltip.
+void packHeader(const Puzzle& p, bool after) {
+    if (after) ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(ellipsize("Pack " + p.pack, ImGui::GetContentRegionAvail().x).c_str());
+    ImGui::PopFont();
+    layout::item("pack/" + p.pack);
+    itemTooltip("The puzzle pack " + p.pack + " from " + p.packRoot + "; its drafts and progress are kept apart from the built-in puzzles'.");
 }
 
 } // namespace
@@ -75,7 +86,7 @@ bool matchesSearch(const Puzzle& p, const std::string& query) {
     q.erase(q.find_last_not_of(' ') + 1);
     if (q.empty()) return true;
     if (std::to_string(p.number) == q) return true;
-    for (const std::string& field : {p.title, p.slug, p.folder, p.track})
+    for (const std::string& field : {p.title, p.slug, p.folder, p.track, p.pack})
         if (lower(field).find(q) != std::string::npos) return true;
     return false;
 }
@@ -97,13 +108,15 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         ImGui::PopStyleColor();
     }
     ImGui::BeginChild("list", ImVec2(0, 0), false);
-    std::string track;
+    std::string track, pack;
     int shown = 0;
     for (size_t i = 0; i < puzzles.size(); ++i) {
         const Puzzle& p = puzzles[i];
         if (!matchesSearch(p, m_search)) continue;
-        if (p.track != track || shown == 0) {
+        if (p.pack != pack) packHeader(p, shown > 0);
+        if (p.track != track || p.pack != pack || shown == 0) {
             track = p.track;
+            pack = p.pack;
             if (shown) ImGui::Spacing();
             ImGui::PushFont(fonts().bold);
             std::string header = titleCase(track) + " track";

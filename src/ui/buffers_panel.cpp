@@ -60,7 +60,7 @@ void drawSharedArrays(const Trace& trace, uint64_t wg, const std::vector<std::ve
 }
 
 const CaseData* BuffersView::fallbackData(const Puzzle& p, size_t caseIndex) {
-    auto key = std::make_pair(p.folder, caseIndex);
+    auto key = std::make_pair(p.key(), caseIndex);
     auto it = m_materialised.find(key);
     if (it == m_materialised.end()) {
         auto d = materializeCase(p, caseIndex);

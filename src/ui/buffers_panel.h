@@ -21,6 +21,7 @@ namespace vkp::ui {
 
 class BuffersView {
   public:
+    void forgetPuzzle() { m_materialised.clear(); } // a reloaded puzzle may have other cases
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
 
   private:

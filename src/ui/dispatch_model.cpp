@@ -277,12 +277,12 @@ void DispatchReplay::verifyOutputs(const CaseOutcome& outcome) {
 void DispatchCache::use(const Puzzle* puzzle, size_t caseIndex, const CaseOutcome* outcome, std::shared_ptr<const std::string> source) {
     std::shared_ptr<const Trace> key = outcome ? outcome->trace : nullptr;
     bool sameSource = source == m_source || (source && m_source && *source == *m_source);
-    if (m_keyed && puzzle == m_puzzle && (!puzzle || puzzle->folder == m_puzzleFolder) && caseIndex == m_case && outcome == m_outcome &&
+    if (m_keyed && puzzle == m_puzzle && (!puzzle || puzzle->key() == m_puzzleFolder) && caseIndex == m_case && outcome == m_outcome &&
         key == m_key && sameSource)
         return;
     m_keyed = true;
     m_puzzle = puzzle;
-    m_puzzleFolder = puzzle ? puzzle->folder : "";
+    m_puzzleFolder = puzzle ? puzzle->key() : "";
     m_case = caseIndex;
     m_outcome = outcome;
     m_key = key;

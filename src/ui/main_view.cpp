@@ -82,7 +82,7 @@ void MainView::exportKernel(Workbench& wb) {
     if (!p) return;
     auto written = wb.exportKernel(exportDirectory(wb.dataDir(), "Documents"));
     if (!written) wb.messages().push_back("Your kernel could not be exported: " + written.error().message);
-    else wb.messages().push_back("Your kernel was saved as " + *written + ". To check it from a terminal: vkpuzzles check " + p->slug + " " + *written);
+    else wb.messages().push_back("Your kernel was saved as " + *written + ". To check it from a terminal: " + p->command("check", shellWord(*written)));
 }
 
 // Ctrl+M: the panel under the pointer over the whole work area, or back to all panels.
@@ -428,7 +428,7 @@ void MainView::forgetPuzzle(ViewState& view) {
 // What tests wait for after an input (see layout_probe.h): the frame's puzzle, case, selection.
 void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc) {
     if (!layout::enabled()) return;
-    if (const Puzzle* p = wb.puzzle()) layout::fact("puzzle", p->folder);
+    if (const Puzzle* p = wb.puzzle()) layout::fact("puzzle", p->key());
     layout::fact("case", std::to_string(sc.index + 1));
     if (view.selection.thread) {
         const Uvec3& t = *view.selection.thread;

@@ -18,7 +18,10 @@ class MemoryPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     MemoryTab current() const { return m_current; }
-    void forgetPuzzle() { m_watches.forgetPuzzle(); }
+    void forgetPuzzle() {
+        m_watches.forgetPuzzle();
+        m_buffers.forgetPuzzle();
+    }
 
   private:
     BuffersView m_buffers;

@@ -19,7 +19,7 @@ namespace {
 // The dispatch to show: the learner's pick (kept while the case stays the same), moved by the
 // keyboard's request, else the default.
 size_t chooseDispatch(ViewState& view, const ShownCase& s) {
-    std::string key = s.puzzle->folder + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
+    std::string key = s.puzzle->key() + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
     if (key != view.dispatchFor) {
         // The first frame keeps a scripted choice (--pass); another case starts on its default.
         if (!view.dispatchFor.empty()) view.pickedDispatch.reset();

@@ -154,7 +154,7 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     ImGui::TextUnformatted(p->displayName().c_str());
     ImGui::PopFont();
     std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
-    std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + p->folder;
+    std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + (p->pack.empty() ? p->folder : "pack " + p->key());
     dimText(ellipsize(meta, ImGui::GetContentRegionAvail().x));
     itemTooltip(meta);
     if (PuzzleProgress pr = wb.progress(*p); pr.how != SolvedHow::NotYet) {

@@ -9,30 +9,24 @@
 namespace vkp::ui {
 
 Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), m_state(m_options.dataDir) {
-    m_puzzles = loadPuzzleSet(m_options.puzzleRoot);
+    m_puzzles = loadPuzzleSet(m_options.puzzleRoot, m_options.packs);
     for (const Error& e : m_puzzles.errors) m_messages.push_back("A puzzle was skipped: " + e.str());
     for (const Error& e : m_puzzles.warnings) m_messages.push_back("Puzzle pack: " + e.str());
     if (m_puzzles.puzzles.empty()) m_messages.push_back("No puzzles could be loaded from " + m_puzzles.root + ".");
+    for (const Puzzle& p : m_puzzles.puzzles) m_stamps.push_back(puzzleFilesStamp(p.dir));
     if (m_options.persist) {
         if (auto other = m_state.claimFolder()) m_messages.push_back(*other);
         for (std::string& p : m_state.load()) m_messages.push_back(std::move(p));
-        std::vector<std::string> folders;
-        for (const Puzzle& p : m_puzzles.puzzles) folders.push_back(p.folder);
-        for (std::string& p : m_state.followRenamedPuzzles(folders)) m_messages.push_back(std::move(p));
+        std::vector<std::string> keys;
+        for (const Puzzle& p : m_puzzles.puzzles) keys.push_back(p.key());
+        for (std::string& p : m_state.followRenamedPuzzles(keys)) m_messages.push_back(std::move(p));
     }
     LiveOptions live;
     live.deviceSelector = m_options.deviceSelector.empty() ? settings().device : m_options.deviceSelector;
     live.debounce = m_options.debounce;
     live.runnerFactory = m_options.runnerFactory;
     m_session = std::make_unique<LiveSession>(live);
-    int first = 0;
-    if (!m_options.puzzle.empty()) {
-        first = findIndex(m_options.puzzle);
-        if (first < 0) m_messages.push_back("There is no puzzle '" + m_options.puzzle + "'; opening the first one.");
-    } else if (!settings().lastPuzzle.empty()) {
-        first = findIndex(settings().lastPuzzle);
-    }
-    if (!m_puzzles.puzzles.empty()) openPuzzle(std::max(0, first));
+    if (!m_puzzles.puzzles.empty()) openPuzzle(firstPuzzle());
     if (!m_options.kernelFile.empty() && puzzle()) {
         auto text = kernelFileText(*puzzle(), m_options.kernelFile);
         if (text) replaceText(*text, "opened " + m_options.kernelFile);
@@ -85,6 +79,28 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
     return joinKernelTexts(puzzle, texts);
 }
 
+// The puzzle to open first: the one asked for; else, when packs were given, the one open last in
+// the first pack (a pack session starts in the pack and leaves the built-in place alone); else
+// the built-in one open last.
+int Workbench::firstPuzzle() {
+    if (!m_options.puzzle.empty()) {
+        int asked = findIndex(m_options.puzzle);
+        if (asked < 0) m_messages.push_back("There is no puzzle '" + m_options.puzzle + "'; opening the first one.");
+        return std::max(0, asked);
+    }
+    std::string pack = m_puzzles.packs.empty() ? "" : m_puzzles.packs.front().name;
+    auto last = settings().lastPuzzleInPack.find(pack);
+    std::string folder = pack.empty() ? settings().lastPuzzle : last == settings().lastPuzzleInPack.end() ? "" : last->second;
+    int firstOfPack = -1;
+    for (size_t i = 0; i < m_puzzles.puzzles.size(); ++i) {
+        const Puzzle& p = m_puzzles.puzzles[i];
+        if (p.pack != pack) continue;
+        if (p.folder == folder) return static_cast<int>(i);
+        if (firstOfPack < 0) firstOfPack = static_cast<int>(i);
+    }
+    return std::max(0, firstOfPack);
+}
+
 int Workbench::findIndex(const std::string& name) const {
     auto found = m_puzzles.find(name);
     if (!found) return -1;
@@ -115,16 +131,12 @@ void Workbench::requestPuzzle(int index) {
 void Workbench::openPuzzle(int index) {
     if (index < 0 || index >= static_cast<int>(m_puzzles.puzzles.size()) || index == m_index) return;
     saveDraftNow();
+    refreshFromDisk(index);
     m_index = index;
     ++m_puzzleGeneration;
     const Puzzle& p = m_puzzles.puzzles[index];
-    // A multi-pass puzzle's kernels are edited as one text, each after a `//// kernel NAME` line.
-    m_starterText = readKernels(p, false);
-    m_solutionText = readKernels(p, true);
-    m_walkthrough.reset();
-    if (auto w = loadWalkthrough(p); !w) m_messages.push_back("The walkthrough of " + p.displayName() + " could not be read: " + w.error().str());
-    else m_walkthrough = *w;
-    const Draft* saved = m_options.persist ? m_state.draft(p.folder) : nullptr;
+    readPuzzleTexts(p);
+    const Draft* saved = m_options.persist ? m_state.draft(p.key()) : nullptr;
     m_draft = saved ? *saved : Draft{m_starterText, std::nullopt, ""};
     m_document.setText(m_draft.text);
     m_savedRevision = m_document.revision();
@@ -133,11 +145,54 @@ void Workbench::openPuzzle(int index) {
     bool held = m_draft.compilerCrashed;
     m_session->open(p, m_document.text(), !held);
     if (held)
-        m_messages.push_back("Your draft of " + p.displayName() + " (" + m_state.draftPath(p.folder) +
+        m_messages.push_back("Your draft of " + p.displayName() + " (" + m_state.draftPath(p.key()) +
                              ") crashed the compiler last time, so it was not compiled; edit it or press Compile anyway.");
     m_officialFor.clear(); // open() dropped any aside check
     m_snapshot = m_session->snapshot(); // no report of the previous puzzle survives the switch
-    settings().lastPuzzle = p.folder;
+    if (p.pack.empty()) settings().lastPuzzle = p.folder;
+    else settings().lastPuzzleInPack[p.pack] = p.folder;
+}
+
+// A multi-pass puzzle's kernels are edited as one text, each after a `//// kernel NAME` line.
+void Workbench::readPuzzleTexts(const Puzzle& p) {
+    m_starterText = readKernels(p, false);
+    m_solutionText = readKernels(p, true);
+    m_walkthrough.reset();
+    if (auto w = loadWalkthrough(p); !w) m_messages.push_back("The walkthrough of " + p.displayName() + " could not be read: " + w.error().str());
+    else m_walkthrough = *w;
+}
+
+bool Workbench::refreshFromDisk(int index) {
+    Puzzle& current = m_puzzles.puzzles[index];
+    uint64_t stamp = puzzleFilesStamp(current.dir);
+    if (stamp == m_stamps[index]) return false;
+    m_stamps[index] = stamp; // a file that does not load is reported once, not every second
+    auto fresh = loadPuzzle(current.dir);
+    if (!fresh) {
+        m_messages.push_back("The files of " + current.displayName() + " changed on disk but do not load, so the version read before stays: " +
+                             fresh.error().str());
+        return false;
+    }
+    fresh->pack = current.pack;
+    fresh->packRoot = current.packRoot;
+    current = std::move(*fresh);
+    return true;
+}
+
+// The open puzzle's files changed (an author saved puzzle.toml or a kernel): the new cases,
+// statement and walkthrough apply at once; the learner's text stays, unless it is still the old
+// starter, which becomes the new one.
+void Workbench::reloadOpenPuzzle() {
+    const Puzzle& p = m_puzzles.puzzles[m_index];
+    ++m_puzzleGeneration;
+    std::string oldStarter = m_starterText;
+    readPuzzleTexts(p);
+    if (m_document.text() == oldStarter && m_starterText != oldStarter) m_document.replaceAll(m_starterText);
+    m_session->open(p, m_document.text(), !m_draft.compilerCrashed);
+    m_sentRevision = m_document.revision();
+    m_officialFor.clear();
+    m_snapshot = m_session->snapshot();
+    m_messages.push_back(p.displayName() + " changed on disk (" + p.dir + ") and was reloaded; your kernel is kept.");
 }
 
 const CheckReport* Workbench::currentReport() const {
@@ -148,7 +203,7 @@ const CheckReport* Workbench::report() const {
     // The snapshot is of the open puzzle (openPuzzle() takes a fresh one); this also holds if the
     // session's answer about the previous puzzle arrives late.
     const Puzzle* p = puzzle();
-    if (!p || !m_snapshot.report || !m_snapshot.puzzle || m_snapshot.puzzle->folder != p->folder) return nullptr;
+    if (!p || !m_snapshot.report || !m_snapshot.puzzle || m_snapshot.puzzle->key() != p->key()) return nullptr;
     return m_snapshot.report.get();
 }
 
@@ -167,6 +222,10 @@ void Workbench::update() {
         openPuzzle(index);
     }
     auto now = std::chrono::steady_clock::now();
+    if (m_index >= 0 && now - m_lastDiskLook >= kDiskLookInterval) {
+        m_lastDiskLook = now;
+        if (refreshFromDisk(m_index)) reloadOpenPuzzle();
+    }
     if (m_document.revision() != m_sentRevision) {
         m_session->edit(m_document.text());
         m_sentRevision = m_document.revision();
@@ -185,21 +244,21 @@ void Workbench::update() {
         if (how > pr.how) {
             pr.how = how;
             pr.solved = how >= SolvedHow::AfterSeeingTheSolution;
-            m_state.setProgress(p->folder, pr);
+            m_state.setProgress(p->key(), pr);
             saveProgress();
         }
     }
     if (m_document.revision() != m_savedRevision && now - m_lastEdit >= m_options.autosaveDelay) saveDraftNow();
 }
 
-PuzzleProgress Workbench::progress(const Puzzle& p) const { return m_state.progress(p.folder); }
+PuzzleProgress Workbench::progress(const Puzzle& p) const { return m_state.progress(p.key()); }
 
 std::shared_ptr<const std::string> Workbench::reportSource() const { return report() ? m_snapshot.reportSource : nullptr; }
 
 void Workbench::requestOfficialRun(size_t caseIndex) {
     const Puzzle* p = puzzle();
     if (!p) return;
-    std::string key = p->folder + "#" + std::to_string(caseIndex);
+    std::string key = p->key() + "#" + std::to_string(caseIndex);
     if (key == m_officialFor) return;
     m_officialFor = key;
     m_session->checkAside(++m_officialKey, m_solutionText, caseIndex);
@@ -207,7 +266,7 @@ void Workbench::requestOfficialRun(size_t caseIndex) {
 
 const CheckReport* Workbench::officialReport(size_t caseIndex) const {
     const Puzzle* p = puzzle();
-    if (!p || m_officialFor != p->folder + "#" + std::to_string(caseIndex)) return nullptr;
+    if (!p || m_officialFor != p->key() + "#" + std::to_string(caseIndex)) return nullptr;
     if (!m_snapshot.aside || m_snapshot.asideKey != m_officialKey) return nullptr;
     return m_snapshot.aside.get();
 }
@@ -232,7 +291,7 @@ void Workbench::setWatchedLines(std::vector<uint32_t> lines) {
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
     PuzzleProgress pr = progress(*p);
     pr.watchedLines = std::move(lines);
-    m_state.setProgress(p->folder, pr);
+    m_state.setProgress(p->key(), pr);
     saveProgress();
 }
 
@@ -249,7 +308,7 @@ void Workbench::revealNextHint() {
     if (!p) return;
     PuzzleProgress pr = progress(*p);
     pr.hintsRevealed = std::min<int>(pr.hintsRevealed + 1, static_cast<int>(p->hints.size()));
-    m_state.setProgress(p->folder, pr);
+    m_state.setProgress(p->key(), pr);
     saveProgress();
 }
 
@@ -258,7 +317,7 @@ void Workbench::revealSolution() {
     if (!p) return;
     PuzzleProgress pr = progress(*p);
     pr.solutionRevealed = true;
-    m_state.setProgress(p->folder, pr);
+    m_state.setProgress(p->key(), pr);
     saveProgress();
 }
 
@@ -329,7 +388,7 @@ void Workbench::writeDraft() {
     if (!m_options.persist || m_index < 0) return;
     uint64_t revision = m_document.revision();
     m_draft.text = m_document.text();
-    auto saved = m_state.saveDraft(m_puzzles.puzzles[m_index].folder, m_draft);
+    auto saved = m_state.saveDraft(m_puzzles.puzzles[m_index].key(), m_draft);
     if (!saved) {
         m_failedRevision = revision;
         m_saveProblem = saved.error().message;

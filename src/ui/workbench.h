@@ -18,7 +18,8 @@
 namespace vkp::ui {
 
 struct WorkbenchOptions {
-    std::string puzzleRoot;                 // folder of puzzle folders
+    std::string puzzleRoot;                 // the built-in puzzles' folder
+    std::vector<std::string> packs;         // packs listed after them (--puzzles); the first one opens first
     std::string dataDir;                    // the user's data folder (UserState)
     bool persist = true;                    // false: read and write no user state (screenshots)
     std::string deviceSelector;             // overrides the saved device when not empty
@@ -38,8 +39,9 @@ class Workbench {
     explicit Workbench(WorkbenchOptions options);
     ~Workbench(); // saves the open draft, progress and settings
 
-    // Once per frame, before the panels draw: opens a requested puzzle, hands new text to the session, takes its snapshot, records a solved puzzle
-    // and autosaves the draft after a pause.
+    // Once per frame, before the panels draw: opens a requested puzzle, reloads the open one when
+    // its files changed on disk (about once a second), hands new text to the session, takes its
+    // snapshot, records a solved puzzle and autosaves the draft after a pause.
     void update();
 
     const LiveSnapshot& snapshot() const { return m_snapshot; }
@@ -112,6 +114,10 @@ class Workbench {
 
   private:
     void openPuzzle(int index);
+    int firstPuzzle();
+    void readPuzzleTexts(const Puzzle& p);  // starter, solution and walkthrough
+    bool refreshFromDisk(int index);        // reloads a puzzle whose files changed; true if it did
+    void reloadOpenPuzzle();
     void replaceText(const std::string& text, const std::string& reason);
     void saveDraftNow();
     void writeDraft();           // the editor's text and the crash mark, now
@@ -123,6 +129,9 @@ class Workbench {
 
     WorkbenchOptions m_options;
     PuzzleSet m_puzzles;
+    std::vector<uint64_t> m_stamps;        // per puzzle: puzzleFilesStamp() when its files were read
+    std::chrono::steady_clock::time_point m_lastDiskLook;
+    static constexpr std::chrono::milliseconds kDiskLookInterval{1000}; // how often the open puzzle's files are looked at
     UserState m_state;
     std::unique_ptr<LiveSession> m_session;
     LiveSnapshot m_snapshot;

@@ -139,6 +139,42 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
     EXPECT_NE(test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"14-matmul\""), std::string::npos);
 }
 
+// Issue 18, item 6: a pack (--puzzles) is listed under its own heading after the built-in puzzles
+// and clicked like them; its 01-map is not the built-in 01-map; an author's save of its
+// puzzle.toml shows in the running app, the learner's text intact.
+TEST_F(GuiInputTest, APackIsListedUnderItsHeadingClickedAndReloadedWhenItsFileIsSaved) {
+    fs::path pack = m_gui->exportDir().parent_path() / "packs" / "course";
+    fs::create_directories(pack);
+    fs::copy(fs::path(test::puzzleDir()) / "01-map", pack / "01-map", fs::copy_options::recursive);
+    start({"--puzzles", pack.string()});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "course/01-map")) << "a pack session opens in the pack";
+    ASSERT_TRUE(m_gui->waitFor("the pack's heading", [](const Layout& l) { return l.rect("pack/course").has_value(); }));
+    Layout l = m_gui->layout();
+    ASSERT_TRUE(l.rect("puzzle/course/01-map"));
+    ASSERT_TRUE(scrollTo("puzzle/01-map", "puzzle/"));
+    ASSERT_TRUE(m_gui->click("puzzle/01-map"));
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map")) << "the built-in Map, a different puzzle";
+    ASSERT_TRUE(scrollTo("puzzle/course/01-map", "puzzle/"));
+    l = m_gui->layout();
+    ASSERT_TRUE(l.rect("pack/course"));
+    EXPECT_LT(l.rect("pack/course")->y1, l.rect("puzzle/course/01-map")->y0) << "the heading is above the pack's puzzles";
+    ASSERT_TRUE(m_gui->click("puzzle/course/01-map"));
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "course/01-map"));
+    // The author saves a new title; the running app shows it within a few seconds.
+    std::string toml = test::readFile(pack / "01-map/puzzle.toml");
+    ASSERT_EQ(toml.rfind("title = \"Map\"\n", 0), 0u);
+    std::ofstream(pack / "01-map/puzzle.toml") << "title = \"Map for the course\"\n" << toml.substr(toml.find('\n') + 1);
+    EXPECT_TRUE(m_gui->waitTitle("1. Map for the course \xE2\x80\x94 vkpuzzles"));
+    Png window = captureWindow("map"); // named after the puzzle's slug
+    EXPECT_EQ(window.width, 1280);
+    ASSERT_TRUE(m_gui->alive()) << m_gui->howItEnded();
+    m_gui->key("ctrl+q");
+    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
+    std::string settings = test::readFile(m_gui->dataDir() / "settings.json");
+    EXPECT_NE(settings.find("\"course\": \"01-map\""), std::string::npos) << settings;
+    EXPECT_NE(settings.find("\"last_puzzle\": \"01-map\""), std::string::npos) << "the built-in place is the built-in Map: " << settings;
+}
+
 // Tabs, cases, a thread, a cell, the menus, text scaling (keys, menu, buttons), the shortcut and
 // about dialogs, and the walkthrough's buttons, on puzzle 8 (it has a walkthrough).
 TEST_F(GuiInputTest, TabsCasesThreadsCellsMenusAndTheWalkthroughAnswerClicks) {

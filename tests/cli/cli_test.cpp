@@ -336,5 +336,50 @@ TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
     EXPECT_TRUE(has(badTimeout.out, "--timeout needs a whole number")) << badTimeout.out;
 }
 
+// Issue 18, item 6: --puzzles adds a pack beside the built-in puzzles, and every command the tool
+// suggests for a pack's puzzle carries the --puzzles it needs.
+TEST(CliTest, APackIsListedBesideTheBuiltInPuzzlesAndSuggestedCommandsReachIt) {
+    std::string root = "/tmp/vkp-cli-course-" + std::to_string(getpid()) + "/my course";
+    std::filesystem::create_directories(root);
+    std::filesystem::copy(test::puzzleDir() + "/01-map", root + "/01-first", std::filesystem::copy_options::recursive);
+    std::string pack = "--puzzles '" + root + "' ";
+    CliRun list = vkpuzzles(pack + "list --color never");
+    EXPECT_EQ(list.exit, 0) << list.out;
+    size_t builtinMatmul = list.out.find(" matmul "), heading = list.out.find("Pack my course  " + root);
+    ASSERT_NE(builtinMatmul, std::string::npos) << "the built-in puzzles are still there: " << list.out;
+    ASSERT_NE(heading, std::string::npos) << list.out;
+    EXPECT_LT(builtinMatmul, heading) << "the pack comes after them";
+    EXPECT_TRUE(has(list.out, "Start with: vkpuzzles --puzzles '" + root + "' show map")) << list.out;
+
+    CliRun show = vkpuzzles(pack + "show map --color never");
+    EXPECT_TRUE(has(show.out, root + "/01-first")) << "the pack's map comes first: " << show.out;
+    EXPECT_TRUE(has(show.out, "hints: vkpuzzles --puzzles '" + root + "' hint map 1")) << show.out;
+    CliRun builtin = vkpuzzles(pack + "show 01-map --json");
+    EXPECT_EQ(nlohmann::json::parse(builtin.out)["pack"], nullptr) << "a name only the built-in puzzles have";
+    CliRun qualified = vkpuzzles(pack + "show 'my course/1' --json");
+    ASSERT_EQ(qualified.exit, 0) << qualified.out;
+    EXPECT_EQ(nlohmann::json::parse(qualified.out)["pack"], "my course");
+    EXPECT_EQ(nlohmann::json::parse(qualified.out)["pack_root"], root);
+
+    CliRun starter = vkpuzzles(pack + "check map --starter --no-trace --color never");
+    EXPECT_EQ(starter.exit, 1) << starter.out;
+    EXPECT_TRUE(has(starter.out, "all buffers: vkpuzzles --puzzles '" + root + "' run map --starter --case 1")) << starter.out;
+    // The suggested command works as printed, pasted into a shell.
+    size_t at = starter.out.find("all buffers: vkpuzzles ") + std::string("all buffers: vkpuzzles ").size();
+    std::string suggested = starter.out.substr(at, starter.out.find('\n', at) - at);
+    CliRun again = test::runCommand(test::binaryPath() + " " + suggested + " --no-trace --color never 2>&1");
+    EXPECT_EQ(again.exit, 1) << suggested << "\n" << again.out;
+    EXPECT_FALSE(has(again.out, "no puzzle named")) << again.out;
+    CliRun all = vkpuzzles(pack + "check --all --solution --no-trace --color never");
+    EXPECT_EQ(all.exit, 0) << all.out;
+    EXPECT_TRUE(has(all.out, " map ")) << all.out;
+    EXPECT_TRUE(has(all.out, "all pass")) << all.out;
+    EXPECT_FALSE(has(all.out, "matmul")) << all.out;
+    CliRun missing = vkpuzzles("--puzzles /no/such/pack list --color never");
+    EXPECT_EQ(missing.exit, 2) << missing.out;
+    EXPECT_TRUE(has(missing.out, "/no/such/pack")) << missing.out;
+    std::filesystem::remove_all(std::filesystem::path(root).parent_path());
+}
+
 } // namespace
 } // namespace vkp

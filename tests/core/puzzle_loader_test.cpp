@@ -483,5 +483,85 @@ TEST_F(TempTree, OversizedPuzzleTomlIsRefusedWithItsLimit) {
     EXPECT_NE(set.errors[0].message.find("a puzzle file may be at most 1 MiB"), std::string::npos) << set.errors[0].str();
 }
 
+// ---- packs beside the built-in puzzles (--puzzles) ----
+
+TEST_F(TempTree, APackIsAddedBesideTheBuiltInPuzzlesAndListedAfterThem) {
+    writePuzzle("builtin/01-alpha", kToyToml);
+    writePuzzle("course/pack/01-alpha", kToyToml); // the same folder name in a pack
+    writePuzzle("course/pack/02-beta", kToyToml);
+    PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "course/pack/").string()});
+    ASSERT_EQ(set.puzzles.size(), 3u) << (set.errors.empty() ? "" : set.errors[0].str());
+    for (const Error& w : set.warnings) // the toy puzzles share a track order within the pack, which is warned about
+        EXPECT_EQ(w.message.find("slug 'alpha'"), std::string::npos) << "a pack's 01-alpha beside a built-in 01-alpha is not a duplicate: " << w.str();
+    ASSERT_EQ(set.packs.size(), 1u);
+    EXPECT_EQ(set.packs[0].name, "pack");
+    EXPECT_EQ(set.packs[0].root, (m_root / "course/pack").string()) << "absolute, without the trailing slash";
+    EXPECT_EQ(set.puzzles[0].pack, "");
+    EXPECT_EQ(set.puzzles[0].key(), "01-alpha");
+    EXPECT_EQ(set.puzzles[1].pack, "pack");
+    EXPECT_EQ(set.puzzles[1].key(), "pack/01-alpha") << "a pack's puzzle never shares a draft with a built-in one";
+    EXPECT_EQ(set.puzzles[2].packRoot, set.packs[0].root);
+    // Names: the pack first, PACK/NAME for one pack, the built-in ones when no pack has the name.
+    EXPECT_EQ((*set.find("alpha"))->pack, "pack");
+    EXPECT_EQ((*set.find("1"))->pack, "pack");
+    EXPECT_EQ((*set.find("pack/01-alpha"))->key(), "pack/01-alpha");
+    EXPECT_EQ((*set.find("pack/2"))->slug, "beta");
+    EXPECT_FALSE(set.find("other/alpha")) << "no pack is called other";
+    // "All of them" means the pack's when a pack was given.
+    ASSERT_EQ(set.inScope().size(), 2u);
+    EXPECT_EQ(set.inScope()[0]->key(), "pack/01-alpha");
+    PuzzleSet builtinOnly = loadPuzzleSet((m_root / "builtin").string());
+    ASSERT_EQ(builtinOnly.inScope().size(), 1u);
+    EXPECT_EQ((*builtinOnly.find("alpha"))->pack, "");
+}
+
+TEST_F(TempTree, TheBuiltInFolderGivenAsAPackAndAPackGivenTwiceLoadOnce) {
+    writePuzzle("builtin/01-alpha", kToyToml);
+    writePuzzle("a/pack/01-beta", kToyToml);
+    writePuzzle("b/pack/01-gamma", kToyToml);
+    std::string builtin = (m_root / "builtin").string();
+    PuzzleSet set = loadPuzzleSet(builtin, {builtin + "/", (m_root / "a/pack").string(), (m_root / "a/../a/pack").string(), (m_root / "b/pack").string()});
+    EXPECT_TRUE(set.errors.empty());
+    ASSERT_EQ(set.puzzles.size(), 3u);
+    ASSERT_EQ(set.packs.size(), 2u);
+    EXPECT_EQ(set.packs[1].name, "pack-2") << "two packs in folders of one name are told apart";
+    EXPECT_EQ(set.puzzles[2].key(), "pack-2/01-gamma");
+    ASSERT_EQ(set.warnings.size(), 1u);
+    EXPECT_NE(set.warnings[0].message.find("another pack is also called pack; this one's drafts and progress are kept as pack-2"), std::string::npos)
+        << set.warnings[0].str();
+}
+
+TEST_F(TempTree, AMissingPackIsAnErrorNamingItsFolder) {
+    writePuzzle("builtin/01-alpha", kToyToml);
+    PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "absent").string()});
+    ASSERT_EQ(set.errors.size(), 1u);
+    EXPECT_EQ(set.errors[0].where.file, (m_root / "absent").string());
+    EXPECT_TRUE(set.inScope().empty()) << "the pack given has no puzzles, so a command about all of them has none";
+}
+
+TEST_F(TempTree, SuggestedCommandsReachAPacksPuzzleFromAShell) {
+    writePuzzle("builtin/01-alpha", kToyToml);
+    writePuzzle("my course/it's/01-beta", kToyToml);
+    PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "my course/it's").string()});
+    ASSERT_EQ(set.puzzles.size(), 2u);
+    EXPECT_EQ(set.puzzles[0].command("show"), "vkpuzzles show alpha");
+    EXPECT_EQ(set.puzzles[1].command("run", "--solution"),
+              "vkpuzzles --puzzles '" + (m_root / "my course/it'\\''s").string() + "' run beta --solution");
+    EXPECT_EQ(shellWord("/tmp/plain-name_1.comp"), "/tmp/plain-name_1.comp");
+    EXPECT_EQ(shellWord(""), "''");
+}
+
+TEST_F(TempTree, TheFilesStampChangesWhenAFileOfThePuzzleIsSaved) {
+    writePuzzle("01-alpha", kToyToml);
+    std::string dir = (m_root / "01-alpha").string();
+    uint64_t before = puzzleFilesStamp(dir);
+    EXPECT_EQ(puzzleFilesStamp(dir), before) << "nothing changed";
+    write("01-alpha/puzzle.toml", std::string(kToyToml) + "\n# an author's edit\n"); // another size
+    uint64_t edited = puzzleFilesStamp(dir);
+    EXPECT_NE(edited, before);
+    write("01-alpha/walkthrough.toml", "");
+    EXPECT_NE(puzzleFilesStamp(dir), edited) << "a new file counts too";
+}
+
 } // namespace
 } // namespace vkp

@@ -411,5 +411,35 @@ TEST_F(UserStateTest, ASecondWindowOnTheFolderIsToldAndTheLastOneIsAlone) {
     EXPECT_EQ(d.claimFolder(), std::nullopt) << "every other window has closed";
 }
 
+// Issue 18, item 6: a pack's puzzle is keyed "PACK/FOLDER"; its draft file can never be a built-in
+// puzzle's, and the puzzle open last is kept per pack.
+TEST_F(UserStateTest, APacksDraftAndLastPuzzleAreKeptApartFromTheBuiltInOnes) {
+    {
+        UserState s(m_dir);
+        ASSERT_TRUE(s.saveDraft("01-map", {"// built-in\n", std::nullopt, ""}).ok());
+        ASSERT_TRUE(s.saveDraft("course/01-map", {"// course\n", std::nullopt, ""}).ok());
+        ASSERT_TRUE(s.saveDraft("course_01-map", {"// a built-in folder with an odd name\n", std::nullopt, ""}).ok());
+        s.setProgress("course/01-map", {true, 1, false, {}, SolvedHow::OnTheirOwn});
+        ASSERT_TRUE(s.saveProgress().ok());
+        s.settings().lastPuzzle = "02-zip";
+        s.settings().lastPuzzleInPack["course"] = "01-map";
+        ASSERT_TRUE(s.saveSettings().ok());
+    }
+    EXPECT_TRUE(fs::exists(fs::path(m_dir) / "drafts/course@01-map.json"));
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    ASSERT_NE(s.draft("01-map"), nullptr);
+    ASSERT_NE(s.draft("course/01-map"), nullptr);
+    ASSERT_NE(s.draft("course_01-map"), nullptr);
+    EXPECT_EQ(s.draft("01-map")->text, "// built-in\n");
+    EXPECT_EQ(s.draft("course/01-map")->text, "// course\n");
+    EXPECT_EQ(s.draft("course_01-map")->text, "// a built-in folder with an odd name\n");
+    EXPECT_TRUE(s.progress("course/01-map").solved);
+    EXPECT_FALSE(s.progress("01-map").solved);
+    EXPECT_EQ(s.settings().lastPuzzle, "02-zip");
+    EXPECT_EQ(s.settings().lastPuzzleInPack.at("course"), "01-map");
+    EXPECT_TRUE(s.followRenamedPuzzles({"01-map", "02-zip", "course/01-map", "course_01-map"}).empty()) << "nothing moves between packs";
+}
+
 } // namespace
 } // namespace vkp

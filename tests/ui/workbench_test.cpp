@@ -277,6 +277,92 @@ TEST_F(WorkbenchTest, ScriptedRunsTouchNoUserFiles) {
     EXPECT_FALSE(fs::exists(m_dir));
 }
 
+// Issue 18, item 6: a pack (--puzzles) is added beside the built-in puzzles. Its 01-map is not the
+// built-in 01-map: each keeps its own draft, and a pack session leaves the built-in place alone.
+TEST_F(WorkbenchTest, APacksPuzzleKeepsItsOwnDraftAndAPackSessionLeavesTheBuiltInPlace) {
+    std::string pack = m_dir + "-packs/course";
+    fs::create_directories(pack);
+    fs::copy(test::puzzleDir() + "/01-map", pack + "/01-map", fs::copy_options::recursive);
+    auto withPack = [&] {
+        WorkbenchOptions o = options("");
+        o.packs = {pack};
+        return o;
+    };
+    {
+        Workbench wb(options("zip"));
+        wb.document().replaceAll("// built-in zip draft\n");
+        settle(wb);
+    }
+    {
+        Workbench wb(withPack());
+        ASSERT_NE(wb.puzzle(), nullptr);
+        EXPECT_EQ(wb.puzzle()->key(), "course/01-map") << "a pack session opens in the pack";
+        EXPECT_EQ(wb.document().text(), wb.starterText()) << "no other puzzle's draft";
+        wb.document().replaceAll("// pack map draft\n");
+        settle(wb);
+        EXPECT_TRUE(fs::exists(m_dir + "/drafts/course@01-map.json"));
+        EXPECT_FALSE(fs::exists(m_dir + "/drafts/01-map.json"));
+        EXPECT_EQ(wb.puzzles().puzzles.size(), loadPuzzleSet(test::puzzleDir()).puzzles.size() + 1) << "the built-in puzzles and the pack's one";
+    }
+    {
+        Workbench wb(options(""));
+        EXPECT_EQ(wb.puzzle()->key(), "02-zip") << "the built-in puzzle open last, not the pack's";
+        EXPECT_EQ(wb.document().text(), "// built-in zip draft\n");
+        wb.requestPuzzle(0);
+        wb.update();
+        EXPECT_EQ(wb.puzzle()->key(), "01-map");
+        EXPECT_EQ(wb.document().text(), wb.starterText()) << "the pack's draft stays the pack's";
+    }
+    Workbench wb(withPack());
+    EXPECT_EQ(wb.puzzle()->key(), "course/01-map");
+    EXPECT_EQ(wb.document().text(), "// pack map draft\n");
+    fs::remove_all(m_dir + "-packs");
+}
+
+// An author saves puzzle.toml (or a kernel) while the app runs: the puzzle is reloaded between
+// frames, the learner's text stays, and a file that does not load keeps the version before.
+TEST_F(WorkbenchTest, APuzzleWhoseFilesChangeOnDiskIsReloadedAndTheTextKept) {
+    std::string pack = m_dir + "-packs/course";
+    fs::create_directories(pack);
+    fs::copy(test::puzzleDir() + "/01-map", pack + "/01-map", fs::copy_options::recursive);
+    WorkbenchOptions o = options("");
+    o.packs = {pack};
+    Workbench wb(o);
+    ASSERT_EQ(wb.puzzle()->key(), "course/01-map");
+    std::string title = wb.puzzle()->title;
+    const std::string mine = test::mapSolution() + "// the learner's kernel\n";
+    wb.document().replaceAll(mine);
+    settle(wb);
+    uint64_t generation = wb.puzzleGeneration();
+    std::string toml = readFile(pack + "/01-map/puzzle.toml");
+    ASSERT_EQ(toml.rfind("title = \"" + title + "\"\n", 0), 0u) << "the title is puzzle.toml's first line";
+    std::string edited = "title = \"Map, edited\"\n# retitled by the author\n" + toml.substr(toml.find('\n') + 1);
+    std::ofstream(pack + "/01-map/puzzle.toml") << edited;
+    auto waitFor = [&](auto done) {
+        for (auto until = std::chrono::steady_clock::now() + 30s; !done() && std::chrono::steady_clock::now() < until;) {
+            wb.update();
+            std::this_thread::sleep_for(20ms);
+        }
+        return done();
+    };
+    ASSERT_TRUE(waitFor([&] { return wb.puzzle()->title == "Map, edited"; })) << "the edited puzzle.toml was not reloaded";
+    EXPECT_GT(wb.puzzleGeneration(), generation) << "views drop what they derived from the old version";
+    EXPECT_EQ(wb.document().text(), mine);
+    ASSERT_FALSE(wb.messages().empty());
+    EXPECT_NE(wb.messages().back().find("changed on disk"), std::string::npos) << wb.messages().back();
+    EXPECT_EQ(wb.puzzle()->key(), "course/01-map") << "still the pack's puzzle";
+    EXPECT_TRUE(settle(wb).allPass()) << "checked again against the new version";
+
+    size_t said = wb.messages().size();
+    std::ofstream(pack + "/01-map/puzzle.toml") << edited << "\n[limits]\nglobal_read = 1\n[limits]\n";
+    ASSERT_TRUE(waitFor([&] { return wb.messages().size() > said; }));
+    EXPECT_NE(wb.messages().back().find("do not load, so the version read before stays"), std::string::npos) << wb.messages().back();
+    EXPECT_NE(wb.messages().back().find("puzzle.toml"), std::string::npos) << "it names the file: " << wb.messages().back();
+    EXPECT_EQ(wb.puzzle()->title, "Map, edited");
+    EXPECT_EQ(wb.document().text(), mine);
+    fs::remove_all(m_dir + "-packs");
+}
+
 TEST_F(WorkbenchTest, AnUnknownPuzzleOpensTheFirstAndSaysSo) {
     Workbench wb(options("no-such-puzzle"));
     ASSERT_NE(wb.puzzle(), nullptr);
