@@ -15,11 +15,11 @@ void main() {
     uint row = gl_WorkGroupID.y;
     uint c = gl_LocalInvocationID.x;
 
-    // 1. One global read: this thread's cell of the row. The workgroup may be wider than the
-    //    row; spare threads store 0 so they do not disturb the sum.
+    // 1. This thread's cells of the row: columns c, c + WG, c + 2 WG, ... (one read when the row
+    //    fits in the workgroup). Spare threads keep 0 so they do not disturb the sum.
     float v = 0.0;
-    if (c < COLS) {
-        v = a[row * COLS + c];
+    for (uint col = c; col < COLS; col += gl_WorkGroupSize.x) {
+        v += a[row * COLS + col];
     }
     cache[c] = v;
     barrier(); // everyone's cell is in place before the tree reads them

@@ -1,12 +1,12 @@
 #version 450
-// Workgroups are TILE x TILE threads.
-layout(local_size_x_id = 0, local_size_y_id = 1) in;
-layout(constant_id = 3) const uint SIZE = 1;  // matrix side
-layout(constant_id = 4) const uint TILE = 1;  // tile side = workgroup width = height
-
-layout(set = 0, binding = 0) readonly buffer A { float a[]; };   // SIZE x SIZE, row-major
-layout(set = 0, binding = 1) readonly buffer B { float b[]; };   // SIZE x SIZE, row-major
-layout(set = 0, binding = 2) buffer Result { float result[]; };  // SIZE x SIZE, row-major
+layout(local_size_x_id = 0, local_size_y_id = 1) in;  // TILE x TILE threads
+layout(constant_id = 3) const uint ROWS = 1;   // rows of a and of result
+layout(constant_id = 5) const uint INNER = 1;  // columns of a = rows of b: k runs along it
+layout(constant_id = 6) const uint COLS = 1;   // columns of b and of result
+layout(constant_id = 4) const uint TILE = 1;   // tile side = workgroup width = height
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };   // ROWS x INNER, row-major
+layout(set = 0, binding = 1) readonly buffer B { float b[]; };   // INNER x COLS, row-major
+layout(set = 0, binding = 2) buffer Result { float result[]; };  // ROWS x COLS, row-major
 
 shared float tileA[TILE][TILE];  // [row in tile][column in tile]
 shared float tileB[TILE][TILE];
@@ -19,13 +19,13 @@ void main() {
 
     // result[r][c] = sum over k of a[r][k] * b[k][c]. The threads of one workgroup share rows of
     // a (all threads with the same r) and columns of b (same c), so instead of each thread
-    // reading 2 * SIZE values, the workgroup reads each needed value once per tile step and
+    // reading 2 * INNER values, the workgroup reads each needed value once per tile step and
     // shares it through shared memory.
     float acc = 0.0;
 
     // Walk along k one tile at a time: step k0 covers k = k0 .. k0 + TILE - 1.
-    // ceil(SIZE / TILE) steps, 2 global reads each (at most 6 in these tests).
-    for (uint k0 = 0; k0 < SIZE; k0 += TILE) {
+    // ceil(INNER / TILE) steps, 2 global reads each (at most 10 in these tests).
+    for (uint k0 = 0; k0 < INNER; k0 += TILE) {
         // Each thread fetches one element of each tile. Thread (lx, ly) brings:
         //   a[r][k0 + lx]  -> tileA[ly][lx]   (its row of a, shifted along k by its x)
         //   b[k0 + ly][c]  -> tileB[ly][lx]   (its column of b, shifted along k by its y)
@@ -33,14 +33,14 @@ void main() {
         // in the sum below. Spare threads (r or c out of range) still load what they can:
         // their neighbours need those values.
         float va = 0.0;
-        if (r < SIZE && k0 + lx < SIZE) {
-            va = a[r * SIZE + k0 + lx];
+        if (r < ROWS && k0 + lx < INNER) {
+            va = a[r * INNER + k0 + lx];
         }
         tileA[ly][lx] = va;
 
         float vb = 0.0;
-        if (k0 + ly < SIZE && c < SIZE) {
-            vb = b[(k0 + ly) * SIZE + c];
+        if (k0 + ly < INNER && c < COLS) {
+            vb = b[(k0 + ly) * COLS + c];
         }
         tileB[ly][lx] = vb;
 
@@ -58,7 +58,7 @@ void main() {
     }
 
     // Only threads inside the matrix have an output cell.
-    if (r < SIZE && c < SIZE) {
-        result[r * SIZE + c] = acc;
+    if (r < ROWS && c < COLS) {
+        result[r * COLS + c] = acc;
     }
 }

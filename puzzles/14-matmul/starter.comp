@@ -1,12 +1,12 @@
 #version 450
-// Workgroups are TILE x TILE threads.
-layout(local_size_x_id = 0, local_size_y_id = 1) in;
-layout(constant_id = 3) const uint SIZE = 1;  // matrix side
-layout(constant_id = 4) const uint TILE = 1;  // tile side = workgroup width = height
-
-layout(set = 0, binding = 0) readonly buffer A { float a[]; };   // SIZE x SIZE, row-major
-layout(set = 0, binding = 1) readonly buffer B { float b[]; };   // SIZE x SIZE, row-major
-layout(set = 0, binding = 2) buffer Result { float result[]; };  // SIZE x SIZE, row-major
+layout(local_size_x_id = 0, local_size_y_id = 1) in;  // TILE x TILE threads
+layout(constant_id = 3) const uint ROWS = 1;   // rows of a and of result
+layout(constant_id = 5) const uint INNER = 1;  // columns of a = rows of b: k runs along it
+layout(constant_id = 6) const uint COLS = 1;   // columns of b and of result
+layout(constant_id = 4) const uint TILE = 1;   // tile side = workgroup width = height
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };   // ROWS x INNER, row-major
+layout(set = 0, binding = 1) readonly buffer B { float b[]; };   // INNER x COLS, row-major
+layout(set = 0, binding = 2) buffer Result { float result[]; };  // ROWS x COLS, row-major
 
 shared float tileA[TILE][TILE];  // [row in tile][column in tile]
 shared float tileB[TILE][TILE];

@@ -188,6 +188,72 @@ void explainSyntaxError(Diagnostic& d, const std::string& source) {
     }
 }
 
+// An array sized by a specialization constant (`shared float cache[SHARED_SIZE];`) has the
+// constant's default size when glslang compiles it: the test case's value arrives only when the
+// kernel runs. A constant index past that default is "'[' : array index out of range '3'" to
+// glslang, which says neither which array nor why. Name both, and what to do instead.
+struct ConstantIndex {
+    std::string array;     // the indexed array
+    int column = 0;        // where its name starts on the line, 1-based
+    std::string size;      // the specialization constant that sizes it
+    std::string fallback;  // that constant's default, as written
+};
+
+// The specialization constant `name` and its default, when the source declares one.
+std::optional<std::string> specConstantDefault(const std::string& source, const std::string& name) {
+    const std::regex decl("constant_id\\s*=\\s*\\d+\\s*\\)\\s*const\\s+\\w+\\s+" + name + "\\s*=\\s*([^;\\s]+)\\s*;");
+    std::smatch m;
+    if (!std::regex_search(source, m, decl)) return std::nullopt;
+    return m[1].str();
+}
+
+// The size of dimension `dim` of the array `name` as declared ("cache[SHARED_SIZE]"), if a word.
+std::optional<std::string> declaredSize(const std::string& source, const std::string& name, size_t dim) {
+    const std::regex decl("\\b\\w+\\s+" + name + "\\s*((?:\\[\\s*\\w+\\s*\\]\\s*)+);");
+    std::smatch m;
+    if (!std::regex_search(source, m, decl)) return std::nullopt;
+    static const std::regex bracket("\\[\\s*(\\w+)\\s*\\]");
+    std::string dims = m[1];
+    size_t i = 0;
+    for (std::sregex_iterator it(dims.begin(), dims.end(), bracket), end; it != end; ++it, ++i)
+        if (i == dim) return (*it)[1].str();
+    return std::nullopt;
+}
+
+// On `line`, an index written as the number `index` into an array sized by a specialization
+// constant: `cache[3]`, or `tile[0][3]` for the second dimension.
+std::optional<ConstantIndex> findConstantIndex(const std::string& source, const std::string& line, const std::string& index) {
+    static const std::regex access("\\b([A-Za-z_]\\w*)\\s*((?:\\[[^\\[\\]]*\\]\\s*)+)");
+    static const std::regex bracket("\\[\\s*([^\\[\\]]*?)\\s*\\]");
+    for (std::sregex_iterator it(line.begin(), line.end(), access), end; it != end; ++it) {
+        std::string name = (*it)[1], subscripts = (*it)[2];
+        size_t dim = 0;
+        for (std::sregex_iterator b(subscripts.begin(), subscripts.end(), bracket); b != end; ++b, ++dim) {
+            std::string written = (*b)[1];
+            if (written != index && written != index + "u") continue;
+            auto size = declaredSize(source, name, dim);
+            if (!size) continue;
+            auto fallback = specConstantDefault(source, *size);
+            if (fallback) return ConstantIndex{name, static_cast<int>(it->position(1)) + 1, *size, *fallback};
+        }
+    }
+    return std::nullopt;
+}
+
+void explainConstantIndex(Diagnostic& d, const std::string& source) {
+    static const std::regex outOfRange(R"(^'\[' *: *array index out of range '(\d+)'$)");
+    std::smatch m;
+    if (!std::regex_match(d.message, m, outOfRange)) return;
+    auto found = findConstantIndex(source, codeOf(sourceLine(source, d.line)), m[1]);
+    if (!found) return;
+    d.column = found->column;
+    d.message = "index " + m[1].str() + " is out of range for '" + found->array + "': its size " +
+                found->size + " is a specialization constant whose default is " + found->fallback +
+                " in the compiler's view (the test case sets the real size only when the kernel runs), so constant "
+                "indexes past it are rejected. Use an index computed at run time (from gl_LocalInvocationID.x, "
+                "say), or give " + found->size + " a larger default";
+}
+
 // The #version directive: the first thing in a shader but comments and white space.
 struct VersionLine {
     bool found = false;
@@ -284,6 +350,7 @@ std::vector<Diagnostic> parseCompilerMessages(const std::string& text, const std
         d.severity = sev == "error" ? SeverityKind::Error : sev == "warning" ? SeverityKind::Warning : SeverityKind::Note;
         if (d.line > 0) d.column = columnOf(d.message, sourceLine(source, d.line));
         if (d.line > 0) explainSyntaxError(d, source);
+        if (d.line > 0) explainConstantIndex(d, source);
         d.message = tidy(d.message);
         out.push_back(std::move(d));
     }

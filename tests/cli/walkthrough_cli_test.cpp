@@ -119,7 +119,7 @@ TEST(WalkthroughCli, ABadFileIsNamedWithLineAndColumn) {
     DotCopy copy("title = \"T\"\ncase = 9\n[[steps]]\ntitle = \"s\"\ntext = \"t\"\n");
     CliRun r = vkpuzzles("walkthrough dot " + copy.args());
     EXPECT_EQ(r.exit, 2) << r.out;
-    EXPECT_TRUE(has(r.out, copy.file() + ":2:8: 'case' is 9; it must be between 1 and 4")) << r.out;
+    EXPECT_TRUE(has(r.out, copy.file() + ":2:8: 'case' is 9; it must be between 1 and 7")) << r.out;
 }
 
 TEST(WalkthroughCli, AWalkthroughThatDoesNotFitTheSolutionIsRejected) {

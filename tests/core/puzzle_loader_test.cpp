@@ -380,18 +380,22 @@ TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
         EXPECT_GE(p.cases.size(), 3u);
         EXPECT_GE(p.hints.size(), 2u);
         EXPECT_FALSE(p.statement.empty());
+        // A case whose outputs are all zeros is passed by a kernel that writes nothing, so it
+        // cannot stand alone; one is allowed where it is the point (compact keeping nothing).
+        size_t zeroCases = 0;
         for (size_t c = 0; c < p.cases.size(); ++c) {
             auto d = materializeCase(p, c);
             ASSERT_TRUE(d.ok()) << d.error().str();
-            bool anyOutput = false;
+            bool anyOutput = false, allZero = true;
             for (const auto& e : d->expected) {
                 if (!e) continue;
                 anyOutput = true;
-                bool allZero = std::all_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w == 0; });
-                EXPECT_FALSE(allZero) << "case " << c + 1 << " (" << p.cases[c].name << ") expects only zeros";
+                allZero &= std::all_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w == 0; });
             }
             EXPECT_TRUE(anyOutput) << "case " << c + 1;
+            zeroCases += anyOutput && allZero;
         }
+        EXPECT_LE(zeroCases, 1u) << "cases expecting only zeros";
     }
 }
 

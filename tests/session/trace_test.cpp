@@ -155,6 +155,9 @@ TEST(TraceVerdict, MissingBarrierFailsEvenWhenTheOutputIsRight) {
         CheckReport r = check(**p, path, true);
         bool rightButRacy = false;
         for (const CaseOutcome& c : r.cases) {
+            // One element has no neighbour to race with (pooling's n = 1 case).
+            const auto& input = (*p)->cases[c.index].data[*(*p)->firstInput()];
+            if (input && input->shape.count() < 2) continue;
             bool race = false;
             for (const Finding& f : c.analysis->findings) race |= f.kind == FindingKind::SharedRace;
             EXPECT_TRUE(race) << name << " case " << c.index + 1 << "\n" << findings(r);

@@ -155,6 +155,52 @@ TEST_F(CompilerTest, OtherSyntaxErrorsNameTheTokensAsWritten) {
 
 // The kernel ends with a block open: the diagnostic points at the '{' that lacks its '}', read
 // from the indentation when a later '}' closed an outer block instead.
+// A shared array sized by a specialization constant has the constant's default size (1 here) when
+// glslang checks constant indexes; its "'[' : array index out of range '3'" says neither which array
+// nor why. The diagnostic names the array, the constant and its default, and what to do instead.
+TEST_F(CompilerTest, AConstantIndexPastASpecConstantSizeExplainsTheDefault) {
+    const std::string src = "#version 450\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(constant_id = 3) const uint SHARED_SIZE = 1;\n"
+                            "layout(constant_id = 4) const uint TILE = 2;\n"
+                            "layout(set = 0, binding = 0) buffer Result { float result[]; };\n"
+                            "shared float cache[SHARED_SIZE];\n"
+                            "shared float tile[TILE][TILE];\n"
+                            "void main() {\n"
+                            "    uint i = gl_GlobalInvocationID.x;\n"
+                            "    result[i] = cache[3] + tile[1][2];\n"
+                            "}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    EXPECT_FALSE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 2u) << r.diagnostics[0].str();
+    const Diagnostic& d = r.diagnostics[0];
+    EXPECT_EQ(d.line, 10);
+    EXPECT_EQ(d.column, 17); // at "cache", not at result's '['
+    EXPECT_EQ(d.message, "index 3 is out of range for 'cache': its size SHARED_SIZE is a specialization constant whose "
+                         "default is 1 in the compiler's view (the test case sets the real size only when the kernel "
+                         "runs), so constant indexes past it are rejected. Use an index computed at run time (from "
+                         "gl_LocalInvocationID.x, say), or give SHARED_SIZE a larger default");
+    const Diagnostic& second = r.diagnostics[1]; // the second dimension of a 2D array, default 2
+    EXPECT_EQ(second.column, 28);
+    EXPECT_NE(second.message.find("index 2 is out of range for 'tile': its size TILE is a specialization constant whose default is 2"),
+              std::string::npos) << second.message;
+}
+
+// An index out of range of a fixed-size array keeps glslang's words: no specialization constant
+// is involved.
+TEST_F(CompilerTest, AConstantIndexPastAFixedSizeIsLeftAsGlslangSaysIt) {
+    const std::string src = "#version 450\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(set = 0, binding = 0) buffer Result { float result[]; };\n"
+                            "shared float cache[4];\n"
+                            "void main() {\n"
+                            "    result[0] = cache[7];\n"
+                            "}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].message, "'[': array index out of range '7'");
+}
+
 TEST_F(CompilerTest, AnUnclosedBlockPointsAtItsBrace) {
     const std::string inner = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n    uint x = 1;\n"
                               "    if (x < 2u) {\n        x = 3;\n\n}\n";

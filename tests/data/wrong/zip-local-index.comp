@@ -1,0 +1,14 @@
+// puzzle: zip
+// mistake: the local index instead of the global one: with several workgroups, every workgroup
+// writes the first slice
+// fails: case 5
+#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 1) readonly buffer B { float b[]; };
+layout(set = 0, binding = 2) buffer Result { float result[]; };
+
+void main() {
+    uint i = gl_LocalInvocationID.x;
+    result[i] = a[i] + b[i];
+}
