@@ -82,7 +82,8 @@ class Formatter {
     explicit Formatter(std::span<const uint32_t> args) : m_args(args) {}
 
     std::string run(std::string_view f) {
-        for (size_t i = 0; i < f.size() && m_out.size() < kMaxLineChars;) {
+        size_t i = 0;
+        while (i < f.size() && m_out.size() < kMaxLineChars) {
             if (f[i] != '%') {
                 m_out += f[i++];
                 continue;
@@ -96,7 +97,7 @@ class Formatter {
             conversion(s);
             i = s.end;
         }
-        if (m_out.size() > kMaxLineChars) m_out.resize(kMaxLineChars), m_out += "...";
+        if (i < f.size() || m_out.size() > kMaxLineChars) m_out.resize(std::min(m_out.size(), kMaxLineChars)), m_out += "...";
         unused();
         return m_out;
     }
