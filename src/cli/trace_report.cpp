@@ -166,6 +166,8 @@ void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAn
     printRounds(os, t, a, group, st);
     if (thread) return printThread(os, t, *thread, st);
     printThreadLines(os, t, a);
+    if (!t.prints.empty())
+        os << "printf: " << t.prints.size() << " calls recorded (--thread X shows one thread's lines, vkpuzzles run all of them)\n";
 }
 
 void printThreadPrintf(std::ostream& os, const Trace& t, uint64_t inv, const Style& st) {
