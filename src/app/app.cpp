@@ -208,6 +208,7 @@ void App::prepareScreenshotState() {
     else if (m_o.tab == "buffers") m_state.showMemoryTab = ui::MemoryTab::Buffers;
     else if (m_o.tab == "timeline") m_state.showMemoryTab = ui::MemoryTab::Timeline;
     else if (m_o.tab == "watches") m_state.showMemoryTab = ui::MemoryTab::Watches;
+    else if (m_o.tab == "console") m_state.showMemoryTab = ui::MemoryTab::Console;
     if (m_o.thread) m_state.selection.thread = *m_o.thread;
     if (m_o.pass > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.pass - 1);
     std::optional<uint32_t> step = m_o.script.walkthroughStep;

@@ -56,9 +56,9 @@ Result<AppOptions> appOptionsFrom(const cli::Args& a) {
         if (v->empty() || *end || o.fontScale < 0.6f || o.fontScale > 3.0f) return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
     }
     if (auto v = a.value("tab")) {
-        static const char* kTabs[] = {"statement", "hints", "solution", "device", "buffers", "timeline", "watches", "walkthrough"};
+        static const char* kTabs[] = {"statement", "hints", "solution", "device", "buffers", "timeline", "watches", "console", "walkthrough"};
         if (std::find(std::begin(kTabs), std::end(kTabs), *v) == std::end(kTabs))
-            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches or walkthrough, not '" + *v + "'");
+            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches, console or walkthrough, not '" + *v + "'");
         o.tab = *v;
     }
     if (auto v = a.value("thread")) {

@@ -216,9 +216,11 @@ Usage:
                                                   (a multi-pass puzzle takes one file per kernel)
   vkpuzzles check PUZZLE --solution | --starter   check the official solution or the starter
   vkpuzzles check --all --solution                every official solution, one line each
-  vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full
+  vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full, and
+                                                  its debugPrintfEXT output by thread
   vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--pass K]
                                                   what every thread read and wrote, barrier rounds
+                                                  (--thread: with its printf lines among them)
                                                   (--pass: the K-th dispatch of a multi-pass case)
   vkpuzzles walkthrough PUZZLE [--step K]         the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
@@ -255,7 +257,8 @@ App options (no command):
                                             (multi-pass: a folder of NAME.comp, or K1.comp,K2.comp)
   --theme T         dark or light           --font-scale S    text size, 1 = 100% (Ctrl+= / Ctrl+-)
   --size WxH        window size             --case N          select test case N
-  --tab T           statement, hints, solution or device     --reveal   show every hint and the solution
+  --tab T           statement, hints, solution, device, buffers, timeline, watches, console
+                    or walkthrough                           --reveal   show every hint and the solution
   --thread X[,Y,Z]  select this thread      --pass K          show dispatch K of a multi-pass case
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)

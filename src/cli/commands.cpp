@@ -349,12 +349,14 @@ class Command {
         if (auto s = startEngines(); !s) return report(s.error());
         CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
         if (json()) {
-            m_out << jsonText(withDevice(checkJson(puzzle, r, true, m_a.has("timing")))) << "\n";
+            nlohmann::json j = withDevice(checkJson(puzzle, r, true, m_a.has("timing")));
+            if (!r.cases.empty()) j["printf"] = casePrintfJson(r.cases.front());
+            m_out << jsonText(j) << "\n";
             return finish(r);
         }
         m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
-        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style);
+        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style), printCasePrintf(m_out, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
         return finish(r);

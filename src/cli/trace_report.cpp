@@ -2,7 +2,10 @@
 
 #include <charconv>
 #include <iomanip>
+#include <set>
 #include <sstream>
+
+#include "core/debug_printf.h"
 
 namespace vkp::cli {
 namespace {
@@ -26,8 +29,14 @@ std::string eventText(const Trace& t, const TraceEvent& e) {
     case TraceEventKind::Read: return "read  " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
     case TraceEventKind::Write: return "write " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
     case TraceEventKind::Atomic: return "atomic " + cellText(t, e) + " (was " + valueText(t, e.variable, e.value) + ")";
+    case TraceEventKind::Printf:
+    case TraceEventKind::PrintfArgs: break; // never events: decodeTrace keeps them in Trace::prints
     }
     return "?";
+}
+
+std::string droppedWhy() {
+    return " (a thread records at most " + std::to_string(kPrintfLinesPerThread) + " lines, and only while half its trace slots are free)";
 }
 
 std::string shortEvent(const Trace& t, const TraceEvent& e) {
@@ -37,6 +46,8 @@ std::string shortEvent(const Trace& t, const TraceEvent& e) {
     case TraceEventKind::Read: return "R " + cellText(t, e);
     case TraceEventKind::Write: return "W " + cellText(t, e);
     case TraceEventKind::Atomic: return "A " + cellText(t, e);
+    case TraceEventKind::Printf:
+    case TraceEventKind::PrintfArgs: break;
     }
     return "?";
 }
@@ -73,6 +84,10 @@ void printRounds(std::ostream& os, const Trace& t, const TraceAnalysis& a, uint6
         }
 }
 
+void printThreadDropped(std::ostream& os, const Trace& t, uint64_t inv, const Style& st) {
+    if (uint32_t lost = printfDropped(t, inv)) os << st.warn("    " + std::to_string(lost) + " more lines not recorded") << "\n";
+}
+
 } // namespace
 
 std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
@@ -85,13 +100,23 @@ void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st
     os << st.bold(invocationName(t.launch, inv)) << (round ? ", round " + std::to_string(*round) : "") << "\n";
     os << "    #  round  line  access\n";
     size_t n = 0, shown = 0;
+    std::vector<PrintfLine> prints = printfLines(t, inv);
+    auto said = prints.begin(); // its printf lines, in program order among the accesses
+    auto printsUpTo = [&](size_t events, uint32_t r) {
+        for (; said != prints.end() && said->afterEvents <= events; ++said)
+            if (!round || r == *round) os << std::setw(18) << said->sourceLine << "  printf " << said->text << "\n";
+    };
     for (const TraceEvent& e : t.threads[inv]) {
+        printsUpTo(n, e.round);
         ++n;
         if (round && e.round != *round) continue;
         os << std::setw(5) << n << std::setw(7) << e.round << std::setw(6) << e.line << "  " << eventText(t, e) << "\n";
         ++shown;
     }
-    if (t.threads[inv].empty()) os << "    (no accesses to buffers or shared memory)\n";
+    printsUpTo(n, t.threads[inv].empty() ? 0 : t.threads[inv].back().round + (t.threads[inv].back().kind == TraceEventKind::Barrier));
+    shown += prints.size();
+    if (uint32_t lost = printfDropped(t, inv)) os << st.warn("    " + std::to_string(lost) + " more printf lines not recorded") << droppedWhy() << "\n";
+    if (t.threads[inv].empty() && prints.empty()) os << "    (no accesses to buffers or shared memory)\n";
     else if (!shown) os << "    (nothing in this round)\n";
 }
 
@@ -139,8 +164,78 @@ void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAn
     os << "\n" << a.events << " events traced\n";
     uint64_t group = thread ? *thread / t.launch.invocationsPerGroup() : 0;
     printRounds(os, t, a, group, st);
-    if (thread) printThread(os, t, *thread, st);
-    else printThreadLines(os, t, a);
+    if (thread) return printThread(os, t, *thread, st);
+    printThreadLines(os, t, a);
+    if (!t.prints.empty())
+        os << "printf: " << t.prints.size() << " calls recorded (--thread X shows one thread's lines, vkpuzzles run all of them)\n";
+}
+
+void printThreadPrintf(std::ostream& os, const Trace& t, uint64_t inv, const Style& st) {
+    std::vector<PrintfLine> lines = printfLines(t, inv);
+    for (const PrintfLine& l : lines) os << "    " << st.dim("line " + std::to_string(l.sourceLine) + ":") << " " << l.text << "\n";
+    if (uint32_t lost = printfDropped(t, inv)) os << st.warn("    " + std::to_string(lost) + " more lines not recorded") << droppedWhy() << "\n";
+}
+
+namespace {
+
+// The traced dispatches of a case, named for a multi-pass case.
+std::vector<std::pair<std::string, const Trace*>> casePrintTraces(const CaseOutcome& c) {
+    std::vector<std::pair<std::string, const Trace*>> out;
+    for (size_t k = 0; k < c.passes.size(); ++k)
+        if (c.passes[k].trace) out.emplace_back("dispatch " + std::to_string(k + 1) + " (" + c.passes[k].label + ")", c.passes[k].trace.get());
+    if (out.empty() && c.trace) out.emplace_back("", c.trace.get());
+    return out;
+}
+
+} // namespace
+
+void printCasePrintf(std::ostream& os, const CaseOutcome& c, const Style& st, size_t maxLines) {
+    size_t shown = 0, hiddenLines = 0;
+    std::set<uint64_t> hiddenThreads;
+    for (const auto& [label, t] : casePrintTraces(c)) {
+        std::vector<PrintfLine> lines = printfLines(*t);
+        if (lines.empty() && t->printsDropped.empty()) continue;
+        os << st.bold("printf output" + (label.empty() ? "" : " of " + label)) << st.dim(" (debugPrintfEXT, by thread)") << "\n";
+        std::optional<uint64_t> current;
+        for (const PrintfLine& l : lines) {
+            if (shown >= maxLines) {
+                ++hiddenLines;
+                hiddenThreads.insert(l.invocation);
+                continue;
+            }
+            if (l.invocation != current) {
+                if (current) printThreadDropped(os, *t, *current, st);
+                os << "  " << invocationName(t->launch, l.invocation) << "\n";
+                current = l.invocation;
+            }
+            os << "    " << st.dim("line " + std::to_string(l.sourceLine) + ":") << " " << l.text << "\n";
+            ++shown;
+        }
+        if (current) printThreadDropped(os, *t, *current, st);
+        if (uint64_t lost = printfDroppedTotal(*t)) os << st.warn("  " + std::to_string(lost) + " printf lines were not recorded") << droppedWhy() << "\n";
+    }
+    if (hiddenLines)
+        os << st.warn("  ... " + std::to_string(hiddenLines) + " more lines from " + std::to_string(hiddenThreads.size()) + " threads not shown") << " (vkpuzzles trace ... --thread X shows one thread's)\n";
+}
+
+json printfJson(const Trace& t, std::optional<uint64_t> thread) {
+    json lines = json::array();
+    for (const PrintfLine& l : printfLines(t, thread))
+        lines.push_back({{"invocation", l.invocation}, {"global_id", invocationIds(t.launch, l.invocation).global}, {"line", l.sourceLine}, {"text", l.text}});
+    json dropped = json::object();
+    for (const auto& [inv, lost] : t.printsDropped)
+        if (!thread || inv == *thread) dropped[std::to_string(inv)] = lost;
+    return {{"lines", lines}, {"dropped", dropped}};
+}
+
+json casePrintfJson(const CaseOutcome& c) {
+    json out = json::array();
+    for (const auto& [label, t] : casePrintTraces(c)) {
+        json j = printfJson(*t);
+        j["dispatch"] = label.empty() ? json(nullptr) : json(label);
+        out.push_back(j);
+    }
+    return out;
 }
 
 json findingJson(const Trace& t, const Finding& f) {
@@ -177,7 +272,7 @@ json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> t
                            {"global_reads", a.traffic[inv].globalReads}, {"global_writes", a.traffic[inv].globalWrites}, {"events", events}});
     }
     return {{"findings", findings}, {"variables", vars}, {"events", a.events}, {"dropped", t.dropped},
-            {"max_global_reads", a.maxReads}, {"max_global_writes", a.maxWrites}, {"threads", threads}};
+            {"max_global_reads", a.maxReads}, {"max_global_writes", a.maxWrites}, {"threads", threads}, {"printf", printfJson(t, thread)}};
 }
 
 } // namespace vkp::cli

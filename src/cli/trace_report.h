@@ -9,6 +9,7 @@
 #include "cli/style.h"
 #include "core/puzzle.h"
 #include "core/trace_analysis.h"
+#include "session/check.h"
 
 namespace vkp::cli {
 
@@ -26,6 +27,15 @@ void printFindings(std::ostream& os, const TraceAnalysis& a, const Style& st);
 // one thread's accesses in full or a line per thread.
 void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAnalysis& a,
                 std::optional<uint64_t> thread, const Style& st);
+
+// debugPrintfEXT output (core/debug_printf.h). A case's: every traced dispatch's lines grouped by
+// thread, at most `maxLines` of them, then what was left out. One thread's: its lines only.
+inline constexpr size_t kPrintfLinesShown = 200;
+void printCasePrintf(std::ostream& os, const CaseOutcome& c, const Style& st, size_t maxLines = kPrintfLinesShown);
+void printThreadPrintf(std::ostream& os, const Trace& t, uint64_t inv, const Style& st);
+// [{invocation, global_id, line, text}], by thread; and {"dropped": {invocation: lines}} beside.
+nlohmann::json printfJson(const Trace& t, std::optional<uint64_t> thread = std::nullopt);
+nlohmann::json casePrintfJson(const CaseOutcome& c);
 
 nlohmann::json findingJson(const Trace& t, const Finding& f);
 nlohmann::json eventJson(const Trace& t, const TraceEvent& e);

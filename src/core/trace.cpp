@@ -11,6 +11,8 @@ const char* traceEventKindName(TraceEventKind kind) {
     case TraceEventKind::Atomic: return "atomic";
     case TraceEventKind::Barrier: return "barrier";
     case TraceEventKind::LoopBudget: return "loop budget";
+    case TraceEventKind::Printf: return "printf";
+    case TraceEventKind::PrintfArgs: return "printf arguments";
     }
     return "?";
 }
@@ -118,14 +120,55 @@ std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device) {
     return out;
 }
 
+namespace {
+
+// Collects one thread's debugPrintfEXT records: a Printf record opens a line, PrintfArgs records
+// carry the rest of its argument words. A PrintfArgs with no line open is ignored.
+class PrintfCollector {
+  public:
+    explicit PrintfCollector(Trace& t) : m_t(t) {}
+
+    void take(uint64_t inv, const uint32_t* r, uint32_t eventsSoFar) {
+        auto kind = static_cast<TraceEventKind>(r[0] >> 28);
+        if (kind == TraceEventKind::Printf) {
+            PrintfRecord p{inv, r[1], r[0] & ((1u << kTraceLineBits) - 1), eventsSoFar, {}};
+            m_missing = std::min((r[0] >> kTraceLineBits) & 0xff, kPrintfMaxArgWords);
+            m_t.prints.push_back(std::move(p));
+            m_open = true;
+            add(r + 2, 2);
+            return;
+        }
+        if (m_open && !m_t.prints.empty() && m_t.prints.back().invocation == inv) add(r + 1, 3);
+    }
+    void endThread() { m_open = false; }
+
+  private:
+    void add(const uint32_t* w, uint32_t n) {
+        for (uint32_t k = 0; k < n && m_missing > 0; ++k, --m_missing) m_t.prints.back().args.push_back(w[k]);
+        m_open = m_missing > 0;
+    }
+    Trace& m_t;
+    uint32_t m_missing = 0;
+    bool m_open = false;
+};
+
+bool isPrintfRecord(uint32_t word0) {
+    auto kind = static_cast<TraceEventKind>(word0 >> 28);
+    return kind == TraceEventKind::Printf || kind == TraceEventKind::PrintfArgs;
+}
+
+} // namespace
+
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
-                          std::vector<TraceVariableInfo> variables) {
+                          std::vector<TraceVariableInfo> variables, std::vector<std::string> printfFormats) {
     uint64_t n = launch.invocations();
     if (words.size() < kTraceHeaderWords + 2 * n || words[7] + n > words.size())
         return Error{ErrorKind::Internal, "trace buffer too small"};
     Trace t;
     t.launch = launch;
     t.variables = std::move(variables);
+    t.printfFormats = std::move(printfFormats);
+    PrintfCollector prints(t);
     t.dropped = words[0];
     t.slotsPerInvocation = words[1];
     uint64_t base = words[5]; // the records, packed: each invocation's follow the previous one's
@@ -140,6 +183,10 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
         uint32_t round = 0;
         for (uint32_t k = 0; k < count; ++k) {
             const uint32_t* r = records + uint64_t(k) * kTraceRecordWords;
+            if (isPrintfRecord(r[0])) {
+                prints.take(inv, r, static_cast<uint32_t>(events.size()));
+                continue;
+            }
             TraceEvent e;
             e.kind = static_cast<TraceEventKind>(r[0] >> 28);
             e.variable = (r[0] >> kTraceLineBits) & 0xff;
@@ -151,13 +198,15 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
             if (e.kind == TraceEventKind::Barrier) ++round;
             events.push_back(e);
         }
+        prints.endThread();
         // The loop budget ran out but its record did not fit: the status word still says so.
         uint32_t status = words[words[7] + inv];
+        if (uint32_t lost = (status >> kTracePrintfDroppedShift) & kTracePrintfDroppedMax) t.printsDropped[inv] = lost;
         bool recorded = std::any_of(events.begin(), events.end(), [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; });
         if ((status & kTraceBudgetFlag) && !recorded) {
             TraceEvent e;
             e.kind = TraceEventKind::LoopBudget;
-            e.line = status & ~kTraceBudgetFlag;
+            e.line = status & ((1u << kTraceLineBits) - 1);
             e.value = words[6];
             e.round = round;
             events.push_back(e);

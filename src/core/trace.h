@@ -20,7 +20,8 @@ namespace vkp {
 // workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
 // [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
 // record count per invocation; then one status word per invocation (kTraceBudgetFlag | line once
-// it ran out of loop budget, kept even when its slots are full); then each invocation's slots of
+// it ran out of loop budget, kept even when its slots are full; bits 20-30: debugPrintfEXT lines
+// it could not record, up to kTracePrintfDroppedMax); then each invocation's slots of
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
 inline constexpr uint32_t kTraceRecordWords = 4;
@@ -28,6 +29,12 @@ inline constexpr uint32_t kTraceLineBits = 20;      // record word 0: kind(4) | 
 inline constexpr uint32_t kTraceVariableNone = 0xff;
 inline constexpr uint32_t kDefaultLoopBudget = 60000; // below lavapipe's 65535 cut-off
 inline constexpr uint32_t kTraceBudgetFlag = 0x80000000u;
+inline constexpr uint32_t kTracePrintfDroppedShift = 20; // status word: printf lines not recorded
+inline constexpr uint32_t kTracePrintfDroppedMax = 0x7ff; // (saturating)
+// debugPrintfEXT lines a thread may record; past them (or past half its slots, so accesses keep
+// room) its lines are only counted. A kernel that prints in a loop cannot fill memory.
+inline constexpr uint32_t kPrintfLinesPerThread = 64;
+inline constexpr uint32_t kPrintfMaxArgWords = 32;  // argument words recorded per line (more: dropped)
 
 // --- The loop-guard buffer of an untraced run (shader/instrument.h guardLoops) -------------------
 // Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then what the first
@@ -44,6 +51,12 @@ enum class TraceEventKind : uint8_t {
     Atomic = 3,     // a read-modify-write; value = the old value, extra = the operand
     Barrier = 4,    // the invocation reached a control barrier
     LoopBudget = 5, // the invocation ran out of loop iterations; value = back-edges taken
+    // Record kinds of debugPrintfEXT, decoded into Trace::prints (never into Trace::threads):
+    // Printf: variable field = argument words, index = format (TraceLayout::printfFormats),
+    // value and extra = the first two argument words; PrintfArgs records follow with three more
+    // words each (index, value, extra).
+    Printf = 6,
+    PrintfArgs = 7,
 };
 const char* traceEventKindName(TraceEventKind kind);
 
@@ -76,6 +89,7 @@ struct TracedVariable {
 // What the instrumentation pass reports besides the rewritten words.
 struct TraceLayout {
     std::vector<TracedVariable> variables; // record variable index -> variable
+    std::vector<std::string> printfFormats; // debugPrintfEXT format strings, by record format index
     uint32_t traceSet = 1, traceBinding = 0;
 };
 
@@ -114,10 +128,22 @@ struct TraceVariableInfo {
     int puzzleBuffer = -1;    // index into Puzzle::buffers for buffers of the puzzle
 };
 
+// One debugPrintfEXT call a thread made, as recorded (core/debug_printf.h formats it).
+struct PrintfRecord {
+    uint64_t invocation = 0;
+    uint32_t format = 0;      // index into Trace::printfFormats
+    uint32_t line = 0;
+    uint32_t afterEvents = 0; // events of its thread before it: its place in program order
+    std::vector<uint32_t> args; // argument words (32-bit values; 64-bit ones as low, high)
+};
+
 struct Trace {
     TraceLaunch launch;
     std::vector<TraceVariableInfo> variables;
     std::vector<std::vector<TraceEvent>> threads; // per invocation, in program order
+    std::vector<std::string> printfFormats;      // from TraceLayout::printfFormats
+    std::vector<PrintfRecord> prints;             // by invocation, then program order
+    std::map<uint64_t, uint32_t> printsDropped;   // invocation -> lines it could not record
     uint64_t dropped = 0;     // records that did not fit
     uint32_t slotsPerInvocation = 0;
     uint64_t eventCount() const;
@@ -137,8 +163,8 @@ std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsP
 std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device);
 
 // Decodes a packed trace buffer (packTraceBuffer); rounds are derived from each invocation's
-// barriers.
+// barriers. debugPrintfEXT records go to Trace::prints, with `printfFormats` (the layout's).
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
-                          std::vector<TraceVariableInfo> variables);
+                          std::vector<TraceVariableInfo> variables, std::vector<std::string> printfFormats = {});
 
 } // namespace vkp

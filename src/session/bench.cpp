@@ -12,6 +12,7 @@
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
 #include "session/check.h"
+#include "shader/printf_rewrite.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"
@@ -138,7 +139,9 @@ Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAl
         if (!iface) return iface.error();
         auto problems = checkInterface(p, *iface, src.text, src.file, k);
         if (hasErrors(problems)) return Error{ErrorKind::Interface, problems[0].str()};
-        out.emplace_back(std::move(c.spirv), std::move(*iface));
+        auto stripped = stripDebugPrintf(c.spirv); // a benchmark prints nothing, on any device
+        if (!stripped) return stripped.error();
+        out.emplace_back(std::move(*stripped), std::move(*iface));
     }
     return out;
 }

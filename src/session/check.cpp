@@ -332,7 +332,8 @@ class Checker {
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
-            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d), variableInfo(out.index, data, layout));
+            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d), variableInfo(out.index, data, layout),
+                                     layout.printfFormats);
             if (!trace) {
                 out.error = trace.error();
                 return;

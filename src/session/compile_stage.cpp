@@ -6,6 +6,7 @@
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/interface_check.h"
+#include "shader/printf_rewrite.h"
 
 namespace vkp {
 namespace {
@@ -43,6 +44,16 @@ Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kern
         if (auto valid = compiler.validate(inst->spirv); !valid) return valid.error();
         k.layout = inst->layout;
         k.spirv = std::move(inst->spirv);
+    }
+    return okStatus();
+}
+
+// Untraced runs drop debugPrintfEXT calls: no driver has to print them (lavapipe does not).
+Status stripPrintfAll(std::vector<CompiledKernel>& kernels) {
+    for (CompiledKernel& k : kernels) {
+        auto stripped = stripDebugPrintf(k.spirv);
+        if (!stripped) return stripped.error();
+        k.spirv = std::move(*stripped);
     }
     return okStatus();
 }
@@ -85,7 +96,10 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     r.reached = StageKind::Interface;
     if (!interfaceOk) return {};
     r.reached = StageKind::Pipeline;
-    if (!options.trace) return kernels;
+    if (!options.trace) {
+        if (auto s = stripPrintfAll(kernels); !s) r.error = s.error();
+        return r.error ? std::vector<CompiledKernel>{} : kernels;
+    }
     auto t = Clock::now();
     if (auto s = instrumentAll(compiler, kernels); !s) {
         r.error = s.error();

@@ -25,7 +25,8 @@ struct CompiledKernel {
 
 // Fills r's diagnostics, compile and reflect timings and compilerCrashed; r.reached becomes
 // Interface when every kernel compiled and Pipeline when their interfaces fit the puzzle too
-// (r.error: a stage that failed, such as instrumentation). The kernels, in Puzzle::kernels order,
+// (r.error: a stage that failed, such as instrumentation). Untraced kernels lose their
+// debugPrintfEXT calls (shader/printf_rewrite.h). The kernels, in Puzzle::kernels order,
 // are returned when r.reached is Pipeline and r.error is empty.
 std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle, const std::vector<KernelSource>& sources,
                                            const CheckOptions& options, CheckReport& r);

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <spirv-tools/libspirv.hpp>
 #include <spirv/unified1/spirv.hpp11>
 
+#include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
 #include "shader/spirv_editor.h"
 
@@ -40,6 +42,7 @@ class Instrumenter {
         if (auto s = findEntryPoint(); !s) return s.error();
         m_layout.traceSet = m_o.traceSet;
         m_layout.traceBinding = m_o.traceBinding;
+        m_printfSet = debugPrintfSet(m_m);
         if (logsAccesses()) findVariables();
         declareTraceObjects();
         if (logsAccesses()) {
@@ -57,11 +60,14 @@ class Instrumenter {
             start = i + 1;
         }
         m_m.functions = std::move(out);
+        if (m_printfSet) dropDebugPrintfImport(m_m, m_printfSet);
+        if (m_printf) m_layout.printfFormats = m_printf->formats();
         InstrumentResult r;
         r.spirv = m_m.assemble();
         r.layout = m_layout;
         r.accessSites = m_sites;
         r.loopsGuarded = m_loops;
+        r.printfCalls = m_printf ? m_printf->calls() : 0;
         return r;
     }
 
@@ -186,6 +192,17 @@ class Instrumenter {
         }
         m_recFn = m_m.newId();
         m_initFn = m_m.newId();
+        if (m_printfSet) declarePrintf(ptrPrivate);
+    }
+
+    // debugPrintfEXT calls become records (shader/printf_rewrite.h), counted per invocation.
+    void declarePrintf(uint32_t ptrPrivate) {
+        PrintfTarget t{m_uint, m_bool, m_void, m_recFn, m_traceVar, m_ptrData, m_pos, m_slotsVar, m_statusVar};
+        for (uint32_t* var : {&t.linesVar, &t.usedVar}) {
+            *var = addGlobalVariable(ptrPrivate, sc(spv::StorageClass::Private), m_m.constUint(0));
+            addToInterface(*var);
+        }
+        m_printf = std::make_unique<PrintfRecorder>(m_m, t);
     }
 
     // --- helpers for emitting instructions ------------------------------------------------
@@ -301,7 +318,9 @@ class Instrumenter {
         emitVoid(f, Op::OpBranchConditional, {first, recL, mergeL});
         f.push_back({op(Op::OpLabel), {recL}});
         uint32_t statusAt = emit(f, Op::OpLoad, m_uint, {m_statusVar});
-        emitVoid(f, Op::OpStore, {dataPtr(f, statusAt), emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(kTraceBudgetFlag), line})});
+        uint32_t status = emit(f, Op::OpLoad, m_uint, {dataPtr(f, statusAt)}); // keeps the printf count
+        status = emit(f, Op::OpBitwiseOr, m_uint, {status, emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(kTraceBudgetFlag), line})});
+        emitVoid(f, Op::OpStore, {dataPtr(f, statusAt), status});
         uint32_t w0 = emit(f, Op::OpBitwiseOr, m_uint, {m_m.constUint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), line});
         emit(f, Op::OpFunctionCall, m_void, {m_recFn, w0, m_m.constUint(0), iters, m_m.constUint(0)});
         emitVoid(f, Op::OpBranch, {mergeL});
@@ -464,6 +483,10 @@ class Instrumenter {
                 break;
             default: break;
             }
+            if (isDebugPrintf(s, m_printfSet)) { // recorded when tracing, dropped otherwise
+                if (m_printf) m_printf->rewrite(s, m_line, out);
+                continue;
+            }
             if (rewriteBackEdge(s, block, blockOrder, loops, phiFixes, out)) continue;
             if (logsAccesses()) rewriteAccess(s, out);
             else out.push_back(s);
@@ -595,6 +618,8 @@ class Instrumenter {
     uint32_t m_recType = 0, m_loopType = 0, m_initType = 0, m_recFn = 0, m_loopFn = 0, m_initFn = 0;
     uint32_t m_slotsVar = 0, m_baseVar = 0, m_countVar = 0, m_statusVar = 0;
     uint32_t m_line = 0, m_sites = 0, m_loops = 0;
+    uint32_t m_printfSet = 0;                 // NonSemantic.DebugPrintf's import, 0: none
+    std::unique_ptr<PrintfRecorder> m_printf; // traced kernels that print
 };
 
 } // namespace

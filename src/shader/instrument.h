@@ -1,6 +1,7 @@
 // Makes a traced variant of a kernel by rewriting its SPIR-V: every load, store and atomic on a
-// storage buffer or shared array, and every control barrier, appends a record to a trace buffer
-// (format in core/trace.h); loop back-edges count against a per-invocation budget.
+// storage buffer or shared array, every control barrier and every debugPrintfEXT call appends a
+// record to a trace buffer (format in core/trace.h); loop back-edges count against a
+// per-invocation budget. guardLoops drops the debugPrintfEXT calls (shader/printf_rewrite.h).
 // guardLoops makes the cheap variant untraced runs use: only the back-edge counter, reporting
 // into a loop-guard buffer (core/trace.h), so an endless loop is never silently cut off.
 #pragma once
@@ -26,6 +27,7 @@ struct InstrumentResult {
     TraceLayout layout;
     uint32_t accessSites = 0;   // loads/stores/atomics instrumented
     uint32_t loopsGuarded = 0;  // back-edges given a budget
+    uint32_t printfCalls = 0;   // debugPrintfEXT calls turned into records (layout.printfFormats)
 };
 
 // Expects a kernel compiled with debug info (OpLine) for source lines; works without.

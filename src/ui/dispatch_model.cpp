@@ -82,6 +82,8 @@ Trace traceWithLineOffset(const Trace& trace, uint32_t offset) {
     for (auto& events : out.threads)
         for (TraceEvent& e : events)
             if (e.line > 0) e.line += offset;
+    for (PrintfRecord& p : out.prints)
+        if (p.line > 0) p.line += offset;
     return out;
 }
 

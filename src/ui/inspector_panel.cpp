@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "core/debug_printf.h"
 #include "core/source_text.h"
 #include "ui/buffers_panel.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/trace_view.h"
 #include "ui/widgets.h"
@@ -52,6 +54,7 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
             colouredText(pal.fail, "\xE2\x9C\x97 over the puzzle's limit");
         }
     }
+    drawPrintf(trace, inv);
     const ThreadFootprint& fp = view.traces.footprint(inv);
     if (fp.accesses.empty()) return dimText("It read and wrote nothing.");
     if (!ImGui::BeginTable("accesses", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
@@ -99,6 +102,27 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
         }
     ImGui::PopFont();
     ImGui::EndTable();
+}
+
+// The thread's debugPrintfEXT lines (all of them are in the Console tab too).
+void InspectorView::drawPrintf(const Trace& trace, uint64_t inv) {
+    std::vector<PrintfLine> lines = printfLines(trace, inv);
+    uint32_t lost = printfDropped(trace, inv);
+    layout::fact("inspectorPrintf", lines.empty() ? "" : lines.front().text);
+    if (lines.empty() && !lost) return;
+    const Palette& pal = palette();
+    size_t shown = std::min<size_t>(lines.size(), kPrintfShown);
+    ImGui::PushFont(fonts().mono);
+    for (size_t i = 0; i < shown; ++i) {
+        colouredText(pal.dimText, "printf " + std::to_string(lines[i].sourceLine) + ":");
+        ImGui::SameLine();
+        ImGui::TextUnformatted(lines[i].text.c_str());
+    }
+    ImGui::PopFont();
+    std::string more;
+    if (lines.size() > shown) more = std::to_string(lines.size() - shown) + " more lines in the Console tab";
+    if (lost) more += (more.empty() ? "" : "; ") + std::to_string(lost) + " lines not recorded (at most " + std::to_string(kPrintfLinesPerThread) + " per thread)";
+    if (!more.empty()) colouredText(lost ? pal.warn : pal.dimText, more);
 }
 
 void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef& cell) {

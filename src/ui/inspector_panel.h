@@ -1,5 +1,5 @@
 // The inspector under the thread grid: the selected thread's global reads and writes against the
-// puzzle's limits and its accesses in order (order number, line, cell, value; click one: the
+// puzzle's limits, its debugPrintfEXT lines (the first kPrintfShown) and its accesses in order (order number, line, cell, value; click one: the
 // timeline goes there and the editor to its line), and the selected cell's history: every
 // thread that touched it, in order.
 #pragma once
@@ -16,7 +16,9 @@ class InspectorView {
     void draw(ViewState& view, const ShownCase& sc);
 
   private:
+    static constexpr size_t kPrintfShown = 8;
     void drawThread(ViewState& view, const ShownCase& sc, const Uvec3& thread);
+    void drawPrintf(const Trace& trace, uint64_t invocation);
     void drawCell(ViewState& view, const ShownCase& sc, const CellRef& cell);
 };
 

@@ -196,6 +196,7 @@ void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
     if (menuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers)) view.showMemoryTab = MemoryTab::Buffers;
     if (menuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline)) view.showMemoryTab = MemoryTab::Timeline;
     if (menuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches)) view.showMemoryTab = MemoryTab::Watches;
+    if (menuItem("Console (printf)", nullptr, m_memory.current() == MemoryTab::Console)) view.showMemoryTab = MemoryTab::Console;
     if (beginMenu("Save as PNG")) {
         static const char* kViews[][2] = {{"buffers", "The buffers"}, {"timeline", "The timeline"}, {"watches", "The watch table"}, {"grid", "The thread grid"}, {"window", "The whole window"}};
         for (auto& v : kViews)

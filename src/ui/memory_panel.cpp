@@ -73,11 +73,11 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     beginPanel("buffers", title.c_str(), size, info);
     drawDispatchPicker(view, sc);
     std::string watches = "Watches" + (wb.watchedLines().empty() ? std::string() : " (" + std::to_string(wb.watchedLines().size()) + ")");
-    const std::vector<std::string> full{"Buffers", "Timeline", watches};
+    const std::vector<std::string> full{"Buffers", "Timeline", watches, m_console.tabLabel(sc)};
     const std::vector<std::string> shown = fitTabLabels(full); // elided with a tooltip, never cut
     if (ImGui::BeginTabBar("memorytabs")) {
         auto tab = [&](MemoryTab which) {
-            static const char* kNames[] = {"buffers", "timeline", "watches"};
+            static const char* kNames[] = {"buffers", "timeline", "watches", "console"};
             size_t i = static_cast<size_t>(which);
             ImGuiTabItemFlags flags = view.showMemoryTab == which ? ImGuiTabItemFlags_SetSelected : 0;
             bool open = ImGui::BeginTabItem((shown[i] + "###" + kNames[i]).c_str(), nullptr, flags);
@@ -95,6 +95,10 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         }
         if (tab(MemoryTab::Watches)) {
             m_watches.draw(wb, view, sc);
+            ImGui::EndTabItem();
+        }
+        if (tab(MemoryTab::Console)) {
+            m_console.draw(view, sc);
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();

@@ -1,11 +1,12 @@
 // The memory panel (bottom middle): the shown case's memory in three views, as tabs: Buffers (the
 // end of the run), Timeline (one workgroup stepped round by round or access by access), Watches
-// (watched lines per thread per iteration).
+// (watched lines per thread per iteration), Console (debugPrintfEXT output).
 #pragma once
 
 #include <imgui.h>
 
 #include "ui/buffers_panel.h"
+#include "ui/console_panel.h"
 #include "ui/shown_case.h"
 #include "ui/timeline_panel.h"
 #include "ui/view_state.h"
@@ -27,6 +28,7 @@ class MemoryPanel {
     BuffersView m_buffers;
     TimelineView m_timeline;
     WatchView m_watches;
+    ConsoleView m_console;
     MemoryTab m_current = MemoryTab::Buffers;
 };
 

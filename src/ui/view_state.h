@@ -25,7 +25,7 @@ struct HoverLink {
 };
 
 enum class SideTab { Statement, Hints, Solution, Device };
-enum class MemoryTab { Buffers, Timeline, Watches };
+enum class MemoryTab { Buffers, Timeline, Watches, Console };
 enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
 
 // What a walkthrough step points the views at (see core/walkthrough.h), resolved to this trace.
