@@ -25,6 +25,9 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     live.debounce = m_options.debounce;
     live.runnerFactory = m_options.runnerFactory;
     m_session = std::make_unique<LiveSession>(live);
+    m_bench = std::make_unique<BackgroundBench>(live.runnerFactory, live.deviceSelector);
+    m_ownCases = OwnCaseStore(m_options.persist ? m_state.directory() : "");
+    if (m_ownCases.loadProblem()) m_messages.push_back(*m_ownCases.loadProblem());
     int first = 0;
     if (!m_options.puzzle.empty()) {
         first = findIndex(m_options.puzzle);
@@ -117,7 +120,8 @@ void Workbench::openPuzzle(int index) {
     saveDraftNow();
     m_index = index;
     ++m_puzzleGeneration;
-    const Puzzle& p = m_puzzles.puzzles[index];
+    Puzzle& p = m_puzzles.puzzles[index];
+    vkp::applyOwnCases(p, m_ownCases.specs(p.folder), m_messages); // before the session gets the puzzle
     // A multi-pass puzzle's kernels are edited as one text, each after a `//// kernel NAME` line.
     m_starterText = readKernels(p, false);
     m_solutionText = readKernels(p, true);
@@ -174,7 +178,7 @@ void Workbench::update() {
     }
     m_snapshot = m_session->snapshot();
     noteCompilerCrash();
-    if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
+    if (const Puzzle* p = puzzle(); p && currentReport() && puzzleCasesPass(*currentReport(), *p)) { // own cases never count
         // How it passed: the official solution itself (loaded, or opened as a file: only comments
         // and layout changed) is not solving it; after revealing the solution is not on one's own.
         PuzzleProgress pr = progress(*p);
@@ -364,6 +368,7 @@ void Workbench::selectDevice(const std::string& selector) {
     settings().device = selector;
     saveSettings();
     m_session->selectDevice(selector);
+    m_bench->setDevice(selector);
 }
 
 } // namespace vkp::ui
