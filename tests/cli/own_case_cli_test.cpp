@@ -18,10 +18,10 @@ std::string solution(const std::string& folder) { return test::puzzleDir() + "/"
 std::string wrong(const char* name) { return test::sourceDir() + "/tests/data/wrong/" + name; }
 
 TEST(OwnCaseCli, ACorrectKernelPassesTheLearnersCase) {
-    CliRun r = vkpuzzles("run zip " + solution("02-zip") + " --input a=1,2,3 --input 'b=10 20 30' --workgroup-size 4 --color never");
+    CliRun r = vkpuzzles("run zip " + solution("02-zip") + " --input a=1,2,3 --input 'b=10 20 30' --workgroup-size 3 --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "your case, from case 1")) << r.out;
-    EXPECT_TRUE(has(r.out, "(4) x (1) = 4 threads")) << r.out;
+    EXPECT_TRUE(has(r.out, "(3) x (1) = 3 threads")) << r.out;
     EXPECT_TRUE(has(r.out, "result expected [3]")) << r.out;
     EXPECT_TRUE(has(r.out, "11  22  33")) << r.out;
     EXPECT_TRUE(has(r.out, "  pass")) << r.out;
