@@ -34,7 +34,7 @@ void BenchView::drawButton(Workbench& wb) {
     if (m_unavailable) return;
     bool running = wb.bench().view().state == BackgroundBenchState::Running;
     ImGui::BeginDisabled(running);
-    if (ImGui::Button("Benchmark at large N")) {
+    if (ImGui::SmallButton("Benchmark at large N")) {
         auto n = parseCount(m_n);
         if (!n) {
             m_error = n.error().message;

@@ -228,8 +228,7 @@ void CasesPanel::drawActions(Workbench& wb, ViewState& view) {
     }
     layout::item("button/Add a case");
     itemTooltip("Run your kernel on inputs you choose (starting from the selected case); checked against the puzzle's reference op where it has one. Your cases never count towards solving.");
-    ImGui::SameLine();
-    m_bench.drawButton(wb);
+    m_bench.drawButton(wb); // its own line: the panel is narrow
 }
 
 void CasesPanel::drawOwnCaseRemove(Workbench& wb, ViewState& view) {
@@ -237,7 +236,7 @@ void CasesPanel::drawOwnCaseRemove(Workbench& wb, ViewState& view) {
     if (view.selectedCase < 0 || view.selectedCase >= static_cast<int>(p->cases.size()) || !p->cases[view.selectedCase].own) return;
     if (ImGui::SmallButton(("Remove " + p->cases[view.selectedCase].name.substr(0, p->cases[view.selectedCase].name.find(" (from"))).c_str())) {
         wb.removeOwnCase(static_cast<size_t>(view.selectedCase));
-        view.selectedCase = std::min<int>(view.selectedCase, static_cast<int>(wb.puzzle()->cases.size()) - 1);
+        view.selectedCase -= 1; // the case above it (the list changes before the next frame)
     }
     layout::item("button/Remove own case");
 }

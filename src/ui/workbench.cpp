@@ -170,6 +170,8 @@ void Workbench::update() {
         m_requestedIndex.reset();
         openPuzzle(index);
     }
+    if (m_ownCasesChanged && puzzle()) rebuildOwnCases();
+    m_ownCasesChanged = false;
     auto now = std::chrono::steady_clock::now();
     if (m_document.revision() != m_sentRevision) {
         m_session->edit(m_document.text());

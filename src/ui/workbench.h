@@ -152,6 +152,7 @@ class Workbench {
     OwnCaseStore m_ownCases{""};            // the learner's own cases, per puzzle
     std::unique_ptr<BackgroundBench> m_bench;
     void rebuildOwnCases();                 // the open puzzle's own cases into its case list; re-checks
+    bool m_ownCasesChanged = false;         // rebuilt by the next update()
     std::optional<Walkthrough> m_walkthrough; // of the open puzzle
     uint64_t m_officialKey = 0;             // the latest aside request
     std::string m_officialFor;              // "folder#case" it was made for

@@ -14,6 +14,8 @@ void Workbench::rebuildOwnCases() {
     m_snapshot = m_session->snapshot();
 }
 
+// The case list changes at the start of the next update(), between frames, like a puzzle switch:
+// panels still drawing this frame keep the cases they started with.
 Result<size_t> Workbench::addOwnCase(const OwnCaseSpec& spec) {
     const Puzzle* p = puzzle();
     if (!p) return Error{ErrorKind::Usage, "no puzzle is open"};
@@ -22,8 +24,8 @@ Result<size_t> Workbench::addOwnCase(const OwnCaseSpec& spec) {
     m_ownCases.add(p->folder, spec);
     if (auto saved = m_ownCases.save(); !saved)
         m_messages.push_back("Your own case could not be saved (" + saved.error().message + "); it is kept until the app closes.");
-    rebuildOwnCases();
-    return puzzle()->cases.size() - 1;
+    m_ownCasesChanged = true;
+    return p->puzzleCaseCount() + m_ownCases.specs(p->folder).size() - 1;
 }
 
 void Workbench::removeOwnCase(size_t caseIndex) {
@@ -31,7 +33,7 @@ void Workbench::removeOwnCase(size_t caseIndex) {
     if (!p || caseIndex >= p->cases.size() || !p->cases[caseIndex].own) return;
     m_ownCases.remove(p->folder, caseIndex - p->puzzleCaseCount());
     if (auto saved = m_ownCases.save(); !saved) m_messages.push_back("Your own cases could not be saved: " + saved.error().message);
-    rebuildOwnCases();
+    m_ownCasesChanged = true;
 }
 
 void Workbench::startBench(uint64_t n) {

@@ -37,12 +37,13 @@ class OwnCaseGuiTest : public ::testing::Test {
         m_gui->key("ctrl+a");
         m_gui->type(text);
     }
-    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as PNG (for people to look at; nothing is checked).
+    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd (for people to
+    // look at; nothing is checked). A modal form is open, so the app's own capture menu is not.
     void shoot(const std::string& name) {
         const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
         if (!dir) return;
         m_gui->settleFrames(3);
-        runCommand("xwd -root -display " + m_gui->display() + " | convert xwd:- " + std::string(dir) + "/" + name + ".png");
+        runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" + name + ".xwd");
     }
 
     std::unique_ptr<GuiDriver> m_gui;
