@@ -96,6 +96,7 @@ void BenchView::drawWindow(Workbench& wb) {
         colouredText(v.report->pass ? pal.pass : pal.fail, "result         " + benchResultText(*v.report));
         ImGui::PopFont();
         layout::fact("benchFigures", all);
+        layout::fact("benchResult", benchResultText(*v.report));
     }
     ImGui::End();
 }

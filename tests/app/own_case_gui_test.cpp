@@ -100,7 +100,7 @@ TEST_F(OwnCaseGuiTest, ACaseOfAPuzzleWithoutAReferenceOpRunsUnchecked) {
 // "Benchmark at large N" on the official Hillis-Steele scan at N = 2^16: the same figures as
 // `vkpuzzles bench`, while the window keeps drawing frames.
 TEST_F(OwnCaseGuiTest, TheBenchmarkButtonShowsTheFigures) {
-    start("scan-hillis-steele", puzzleDir() + "/15-scan-hillis-steele/solution.comp");
+    start("scan-hillis-steele", puzzleDir() + "/15-scan-hillis-steele/solution"); // a folder of NAME.comp
     ASSERT_TRUE(m_gui->waitFor("the solution checked", [](const Layout& l) { return l.fact("status") == "done"; }, 120s));
     typeInto("field/bench N", "lots");
     ASSERT_TRUE(m_gui->click("button/Benchmark at large N"));
@@ -118,6 +118,7 @@ TEST_F(OwnCaseGuiTest, TheBenchmarkButtonShowsTheFigures) {
     EXPECT_NE(figures.find("ms median of 20"), std::string::npos) << figures;
     EXPECT_NE(figures.find("GB/s (vkCmdCopyBuffer)"), std::string::npos) << figures;
     EXPECT_NE(figures.find("kernel / copy"), std::string::npos) << figures;
+    EXPECT_EQ(l.fact("benchResult"), "matches the CPU reference");
     shoot("bench-figures");
 }
 
