@@ -29,7 +29,7 @@ Result<AppOptions> appOptionsFrom(const cli::Args& a) {
     AppOptions o;
     o.version = VKPUZZLES_VERSION;
     if (!a.positionals.empty()) return usage("unexpected '" + a.positionals[0] + "'");
-    o.packs = a.valuesOf("puzzles");
+    o.packs = a.all("puzzles");
     o.puzzle = a.value("puzzle").value_or("");
     o.kernel = a.value("kernel").value_or("");
     o.device = a.value("device").value_or("");

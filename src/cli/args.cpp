@@ -28,6 +28,7 @@ struct OptionSpec {
     const char* commands; // space-separated
     uint64_t lo = 0, hi = 0;
     std::vector<std::string> choices = {};
+    bool repeatable = false; // may be given more than once (--input a=... --input b=...)
 };
 
 constexpr uint64_t kMaxCount = 1000000;
@@ -38,7 +39,7 @@ const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
         {"help", ValueKind::None, kAllCommands},
         {"version", ValueKind::None, kAllCommands},
-        {"puzzles", ValueKind::Text, "app list show hint check run trace walkthrough bench"},
+        {"puzzles", ValueKind::Text, "app list show hint check run trace walkthrough bench", 0, 0, {}, true},
         {"color", ValueKind::Choice, "list show hint check run trace walkthrough bench devices", 0, 0, {"auto", "always", "never"}},
         {"json", ValueKind::None, "list show check run trace walkthrough bench devices"},
         {"device", ValueKind::Text, "app devices check run trace walkthrough bench"},
@@ -55,6 +56,10 @@ const std::vector<OptionSpec>& optionTable() {
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
         {"pass", ValueKind::Number, "app trace", 1, kMaxCount},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
+        {"input", ValueKind::Text, "run", 0, 0, {}, true},
+        {"set", ValueKind::Text, "run", 0, 0, {}, true},
+        {"workgroups", ValueKind::NumberList, "run", 1, 65535},
+        {"workgroup-size", ValueKind::NumberList, "run", 1, 1024},
         {"n", ValueKind::Text, "bench"},
         {"reps", ValueKind::Number, "bench", 1, 1000},
         {"warmup", ValueKind::Number, "bench", 0, 60000},
@@ -150,9 +155,11 @@ std::optional<std::string> Args::value(const std::string& name) const {
     return it->second;
 }
 
-std::vector<std::string> Args::valuesOf(const std::string& name) const {
-    auto it = every.find(name);
-    return it == every.end() ? std::vector<std::string>{} : it->second;
+std::vector<std::string> Args::all(const std::string& name) const {
+    std::vector<std::string> out;
+    for (const auto& [n, v] : repeated)
+        if (n == name) out.push_back(v);
+    return out;
 }
 
 Result<Args> parseArgs(int argc, char** argv) {
@@ -194,10 +201,8 @@ Result<Args> parseArgs(int argc, char** argv) {
         if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
         if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
         if (o->kind == ValueKind::None) a.flags.push_back(o->name);
-        else {
-            a.values[o->name] = value;
-            a.every[o->name].push_back(value);
-        }
+        else if (o->repeatable) a.repeated.emplace_back(o->name, value);
+        else a.values[o->name] = value;
     }
     return a;
 }
@@ -218,6 +223,11 @@ Usage:
   vkpuzzles check --all --solution                every official solution, one line each
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full, and
                                                   its debugPrintfEXT output by thread
+  vkpuzzles run PUZZLE KERNEL.comp --input a=1,2,3 [--input b=...] [--workgroups X[,Y[,Z]]]
+                [--workgroup-size X[,Y[,Z]]] [--set NAME=VALUE] [--case N]
+                                                  your own case: case N (default 1) with these
+                                                  inputs, launch shape and constants; checked
+                                                  against the puzzle's reference op when it has one
   vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--pass K]
                                                   what every thread read and wrote, barrier rounds
                                                   (--thread: with its printf lines among them)
@@ -237,7 +247,13 @@ is found first, and PACK/PUZZLE names one in the pack of that folder name. With 
 check --all means the packs' puzzles.
 
 Options:
-  --case N          only case N (1-based)
+  --case N          only case N (1-based); with --input, the case yours starts from
+  --input B=VALUES  run: buffer B holds these values: 1,2,3 (commas or spaces), rows of a 2D
+                    buffer separated by ';' ('1 2; 3 4'), or a fill of the puzzle format
+                    ('{ shape = [64], fill = "iota" }'); sizes written as expressions of N follow
+  --workgroups X[,Y[,Z]]   run: the workgroup count of your case
+  --workgroup-size X[,Y[,Z]]  run: the threads per workgroup of your case
+  --set NAME=VALUE  run: a puzzle constant (SIZE=4) of your case
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks)

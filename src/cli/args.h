@@ -14,12 +14,12 @@ struct Args {
     std::string command;                       // "list", "check", ... ("" for none)
     std::vector<std::string> positionals;      // after the command
     std::map<std::string, std::string> values; // --name VALUE or --name=VALUE (the last one given)
-    std::map<std::string, std::vector<std::string>> every; // each value of an option, in order (--puzzles A --puzzles B)
     std::vector<std::string> flags;            // --name
+    std::vector<std::pair<std::string, std::string>> repeated; // options that may be given again (--input), in order
 
     bool has(const std::string& flag) const;
     std::optional<std::string> value(const std::string& name) const;
-    std::vector<std::string> valuesOf(const std::string& name) const; // every one given, in order
+    std::vector<std::string> all(const std::string& name) const; // every value of a repeated option
 };
 
 // Parses argv; a Usage error for an unknown command or option, an option the command does not

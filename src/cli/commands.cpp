@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/json_report.h"
+#include "cli/own_case_args.h"
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
@@ -93,12 +94,12 @@ class Command {
     bool json() const { return m_a.has("json"); }
 
     int loadPuzzles() {
-        m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.valuesOf("puzzles"));
+        m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
         for (const Error& e : m_set.errors)
             m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
         for (const Error& e : m_set.warnings) m_err << m_style.warn("warning: ") << e.str() << "\n";
         if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
-        if (m_set.inScope().empty()) return usage("no puzzles could be loaded from " + joined(m_a.valuesOf("puzzles"), ", ", " or "));
+        if (m_set.inScope().empty()) return usage("no puzzles could be loaded from " + joined(m_a.all("puzzles"), ", ", " or "));
         return kExitPass;
     }
     Result<const Puzzle*> puzzleArg() {
@@ -342,10 +343,26 @@ class Command {
         return OneCase{*p, std::move(*kernels), *only - 1};
     }
 
+    // --input and friends: the learner's case, appended to a copy of the puzzle and run alone.
+    Result<Puzzle> ownCasePuzzle(const OneCase& one) {
+        auto spec = ownCaseSpec(m_a, one.index);
+        if (!spec) return spec.error();
+        auto c = buildOwnCase(*one.puzzle, *spec);
+        if (!c) return c.error();
+        Puzzle p = withCase(*one.puzzle, std::move(*c));
+        m_options.onlyCase = p.cases.size() - 1;
+        return p;
+    }
     int runCase() {
         auto one = oneCaseArgs();
         if (!one) return report(one.error());
-        const Puzzle& puzzle = *one->puzzle;
+        std::optional<Puzzle> own;
+        if (hasOwnCase(m_a)) {
+            auto p = ownCasePuzzle(*one);
+            if (!p) return report(p.error());
+            own = std::move(*p);
+        }
+        const Puzzle& puzzle = own ? *own : *one->puzzle;
         if (auto s = startEngines(); !s) return report(s.error());
         CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
         if (json()) {
@@ -493,34 +510,13 @@ class Command {
         }
     }
     void printBench(const BenchReport& r) {
-        char line[256];
         m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device << "\n";
-        std::snprintf(line, sizeof line, "  kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s\n", r.medianMs,
-                      r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
-        m_out << line;
-        std::snprintf(line, sizeof line, "  spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s\n", r.p10Ms, r.p90Ms,
-                      r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
-        m_out << line;
-        std::snprintf(line, sizeof line, "  copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)\n", r.copyGbPerS, r.shaderCopyGbPerS);
-        m_out << line;
-        std::snprintf(line, sizeof line, "  kernel / copy  %9.2f\n", r.ratioToCopy);
-        m_out << line;
-        for (const BenchReport::Pass& pass : r.passes) {
-            std::snprintf(line, sizeof line, "    pass %-16s %9.3f ms (%d %s)\n", pass.label.c_str(), pass.medianMs, pass.dispatches,
-                          pass.dispatches == 1 ? "dispatch" : "dispatches");
-            m_out << line;
+        for (const std::string& line : benchFigureLines(r)) {
+            // The driver's note is dim, as it was: it is its word, not ours.
+            size_t note = line.find(" (the driver's report)");
+            m_out << "  " << (note == std::string::npos ? line : line.substr(0, note) + m_style.dim(line.substr(note))) << "\n";
         }
-        for (const BenchReport::Compiled& c : r.compiled) {
-            std::string stats;
-            for (const PipelineStat& st : c.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
-            m_out << "  compiled       " << (r.compiled.size() > 1 ? c.kernel + ": " : "") << stats << m_style.dim(" (the driver's report)") << "\n";
-        }
-        if (!r.cpuWhat.empty()) {
-            std::snprintf(line, sizeof line, "  CPU            %9.3f ms (%s); CPU time / kernel time %.2f\n", r.cpuMs, r.cpuWhat.c_str(),
-                          r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
-            m_out << line;
-        }
-        m_out << "  result         " << (r.pass ? m_style.pass("matches the CPU reference") : m_style.fail(std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " + std::to_string(r.firstMismatch))) << "\n";
+        m_out << "  result         " << (r.pass ? m_style.pass(benchResultText(r)) : m_style.fail(benchResultText(r))) << "\n";
     }
 
     int traceCase() {

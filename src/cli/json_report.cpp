@@ -35,7 +35,8 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
               {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},
               {"error", c.error ? errorJson(*c.error) : json(nullptr)},
               {"outputs_match", c.outputsMatch},
-              {"traced", c.analysis != nullptr}};
+              {"traced", c.analysis != nullptr},
+              {"own", tc.own}};
     json findings = json::array();
     if (c.analysis && c.passes.empty())
         for (const Finding& f : c.analysis->findings) findings.push_back(findingJson(*c.trace, f));
@@ -56,9 +57,9 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
             mism.push_back({{"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
         json out = {{"buffer", p.buffers[o.buffer].name}, {"pass", o.verdict.pass},
                     {"mismatch_count", o.verdict.mismatchCount}, {"tolerance", o.verdict.tolerance},
-                    {"mismatches", mism}};
+                    {"mismatches", mism}, {"checked", o.checked}};
         if (withBuffers) {
-            out["expected"] = bufferJson(o.expected);
+            out["expected"] = o.checked ? bufferJson(o.expected) : json(nullptr);
             out["actual"] = bufferJson(o.actual);
         }
         outs.push_back(out);

@@ -31,6 +31,7 @@ std::string wrapText(const std::string& text, const std::string& indent) {
 std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
     switch (d.kind) {
     case DataSpec::Kind::Values: return d.shape.str() + " given values";
+    case DataSpec::Kind::Unchecked: return d.shape.str() + " not known (no reference op for your own case)";
     case DataSpec::Kind::Iota: {
         std::ostringstream s;
         s << d.shape.str() << " counting from " << d.start << (d.step != 1 ? " in steps of " : "");
@@ -275,12 +276,19 @@ void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, c
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size())
             printBuffer(os, p.buffers[b].role == RoleKind::Input ? "(input)" : "(scratch, before)", p.buffers[b], c.inputs[b], nullptr, st);
+    bool unchecked = false;
     for (const BufferOutcome& o : c.outputs) {
-        printBuffer(os, "expected", p.buffers[o.buffer], o.expected, nullptr, st);
+        if (!o.checked) {
+            unchecked = true;
+            os << "  " << st.bold(p.buffers[o.buffer].name) << " expected: " << st.warn("none") << st.dim(" (" + p.slug + " writes its expected values out by hand, so your own case has no expected output)") << "\n";
+        } else {
+            printBuffer(os, "expected", p.buffers[o.buffer], o.expected, nullptr, st);
+        }
         printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
-    os << "  " << (c.pass ? st.pass("pass") : st.fail("FAIL")) << (c.error ? "  " + c.error->message : "") << "\n";
+    std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass")) : st.fail("FAIL");
+    os << "  " << verdict << (c.error ? "  " + c.error->message : "") << "\n";
     printCaseFindings(os, c, "    ", st);
 }
 

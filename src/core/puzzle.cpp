@@ -47,6 +47,7 @@ BufferData fill(const DataSpec& d, ElementKind type) {
         break;
     }
     case DataSpec::Kind::Op: break; // computed by materializeCase
+    case DataSpec::Kind::Unchecked: break; // zeros: only the size matters
     }
     return b;
 }
@@ -84,6 +85,12 @@ std::optional<size_t> Puzzle::firstInput() const {
     for (size_t i = 0; i < buffers.size(); ++i)
         if (buffers[i].role == RoleKind::Input) return i;
     return std::nullopt;
+}
+
+size_t Puzzle::puzzleCaseCount() const {
+    size_t n = 0;
+    for (const TestCase& c : cases) n += !c.own;
+    return n;
 }
 
 std::string Puzzle::displayName() const {

@@ -33,7 +33,9 @@ struct ConstantDecl {
 
 // How a case's buffer is filled (inputs, scratch) or what it must hold (outputs).
 struct DataSpec {
-    enum class Kind { Values, Iota, Constant, Random, Op };
+    // Unchecked: an output with no expected values (a learner's own case of a puzzle whose
+    // expected values are written out by hand): sized, run and shown, never compared.
+    enum class Kind { Values, Iota, Constant, Random, Op, Unchecked };
     Kind kind = Kind::Values;
     Shape shape;                      // for Op, derived from the op's arguments
     std::vector<double> values;       // Values
@@ -57,6 +59,7 @@ struct TestCase {
     std::map<uint32_t, Expr> constantExprs;
     std::vector<std::optional<DataSpec>> data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
     SourceLocation where;
+    bool own = false;                         // a learner's own case (core/own_case.h): never counts towards solving
 
     uint64_t threadCount() const;
 };
@@ -131,6 +134,7 @@ struct Puzzle {
     // "vkpuzzles --puzzles '/home/t/pack' show reverse". `rest` follows the puzzle's name.
     std::string command(const std::string& verb, const std::string& rest = "") const;
     std::optional<size_t> firstInput() const; // the buffer whose length is N in expressions
+    size_t puzzleCaseCount() const;           // the cases of the puzzle file (not the learner's own)
 };
 
 // A word as a POSIX shell reads it back: as is when it is plainly safe, else in single quotes

@@ -176,6 +176,24 @@ DataSpec parseFill(const Reader& r, const toml::table& t) {
     return d;
 }
 
+} // namespace
+
+Result<DataSpec> parseDataTable(const std::string& text, const std::string& what) {
+    const std::string prefix = "x = ";
+    try {
+        toml::table root = toml::parse(prefix + text, what);
+        Reader r(what);
+        return parseFill(r, r.asTable(root.get("x"), "the data"));
+    } catch (const toml::parse_error& e) {
+        int column = std::max<int>(1, static_cast<int>(e.source().begin.column) - static_cast<int>(prefix.size()));
+        return Error{ErrorKind::Usage, what + ": not a TOML table at column " + std::to_string(column) + ": " + std::string(e.description())};
+    } catch (const LoadFailure& f) {
+        return Error{ErrorKind::Usage, what + ": " + f.error.message};
+    }
+}
+
+namespace {
+
 class PuzzleParser {
   public:
     PuzzleParser(const Reader& r, Puzzle& p) : m_r(r), m_p(p) {}

@@ -55,6 +55,10 @@ PuzzleSet loadPuzzleSet(const std::string& root, const std::vector<std::string>&
 // when an author saves puzzle.toml, a kernel or the walkthrough, so a running app can reload it.
 uint64_t puzzleFilesStamp(const std::string& dir);
 
+// One buffer's data written as a TOML inline table, as in a case's `inputs.NAME`
+// ({ shape = [8], fill = "iota" }), read by the loader's own parser. `what` names it in messages.
+Result<DataSpec> parseDataTable(const std::string& text, const std::string& what);
+
 // A zero-filled scratch buffer sized by its `size` expression.
 DataSpec sizedScratch(const Expr& size, const ExprVars& vars);
 

@@ -58,6 +58,10 @@ class DeviceRunner {
     // True when a timed-out dispatch left this process's device busy: it cannot be torn down, and
     // the process should end with _exit (platform.md). A worker-backed runner never is.
     virtual bool wedged() const { return false; }
+    // From another thread: stops the job under way, which then returns an error (a worker
+    // process is killed and restarted by the next job). In this process nothing can stop a
+    // dispatch, so it does nothing there.
+    virtual void interrupt() {}
 };
 
 class InProcessRunner : public DeviceRunner {

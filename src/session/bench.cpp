@@ -1,6 +1,7 @@
 #include "session/bench.h"
 
 #include <chrono>
+#include <cstdio>
 #include <numeric>
 
 #include <algorithm>
@@ -101,6 +102,47 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
 }
 
 } // namespace
+
+std::vector<std::string> benchFigureLines(const BenchReport& r) {
+    std::vector<std::string> out;
+    char line[256];
+    std::snprintf(line, sizeof line, "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s", r.medianMs, r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
+    out.push_back(line);
+    std::snprintf(line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s", r.p10Ms, r.p90Ms,
+                  r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
+    out.push_back(line);
+    std::snprintf(line, sizeof line, "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)", r.copyGbPerS, r.shaderCopyGbPerS);
+    out.push_back(line);
+    std::snprintf(line, sizeof line, "kernel / copy  %9.2f", r.ratioToCopy);
+    out.push_back(line);
+    for (const BenchReport::Pass& pass : r.passes) {
+        std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(), pass.medianMs, pass.dispatches, pass.dispatches == 1 ? "dispatch" : "dispatches");
+        out.push_back(line);
+    }
+    for (const BenchReport::Compiled& c : r.compiled) {
+        std::string stats;
+        for (const PipelineStat& st : c.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
+        out.push_back("compiled       " + (r.compiled.size() > 1 ? c.kernel + ": " : "") + stats + " (the driver's report)");
+    }
+    if (!r.cpuWhat.empty()) {
+        std::snprintf(line, sizeof line, "CPU            %9.3f ms (%s); CPU time / kernel time %.2f", r.cpuMs, r.cpuWhat.c_str(), r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
+        out.push_back(line);
+    }
+    return out;
+}
+
+std::string benchResultText(const BenchReport& r) {
+    if (r.pass) return "matches the CPU reference";
+    return std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " + std::to_string(r.firstMismatch);
+}
+
+std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
+    BenchOptions o;
+    o.templateCase = puzzle.benchCase;
+    auto scaled = scaledCase(puzzle, o);
+    if (!scaled) return scaled.error().message;
+    return std::nullopt;
+}
 
 Result<uint64_t> parseCount(const std::string& text) {
     auto number = [](const std::string& s) -> std::optional<uint64_t> {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,8 +58,18 @@ struct BenchReport {
     uint64_t firstMismatch = 0;
 };
 
+// The figures `vkpuzzles bench` prints and the app shows, one line each (time, spread, copy
+// bandwidth, kernel / copy, per pass, the driver's statistics, the CPU run); not the verdict.
+std::vector<std::string> benchFigureLines(const BenchReport& r);
+// The verdict line: "matches the CPU reference" or how many elements differ.
+std::string benchResultText(const BenchReport& r);
+
 // Parses "2^28", "268435456" or "1<<20".
 Result<uint64_t> parseCount(const std::string& text);
+
+// Why `vkpuzzles bench` cannot scale the puzzle's bench case (nullopt: it can). The app offers
+// "Benchmark at large N" only where it can.
+std::optional<std::string> benchUnavailable(const Puzzle& puzzle);
 
 // The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them), run by
 // `runner`: in this process, or in the worker process like a check.

@@ -40,6 +40,7 @@ struct BufferOutcome {
     BufferData expected;
     BufferData actual;
     BufferVerdict verdict;
+    bool checked = true;          // false: no expected values (a learner's own case, DataSpec::Kind::Unchecked)
 };
 
 // One dispatch of a multi-pass case, traced.

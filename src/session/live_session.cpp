@@ -225,8 +225,11 @@ void LiveSession::workerMain() {
 }
 
 Result<std::unique_ptr<DeviceRunner>> LiveSession::openRunner(const std::string& selector) {
-    ContextOptions options{selector, false};
-    if (m_options.runnerFactory) return m_options.runnerFactory(options);
+    return openDeviceRunner(m_options.runnerFactory, {selector, false});
+}
+
+Result<std::unique_ptr<DeviceRunner>> openDeviceRunner(const RunnerFactory& factory, const ContextOptions& options) {
+    if (factory) return factory(options);
     auto gpu = GpuContext::create(options);
     if (!gpu) return gpu.error();
     return std::unique_ptr<DeviceRunner>(std::make_unique<OwnedInProcessRunner>(std::move(*gpu)));

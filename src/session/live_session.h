@@ -39,6 +39,9 @@ class DeviceRunner;
 // tests leave it empty for a device in this process.
 using RunnerFactory = std::function<Result<std::unique_ptr<DeviceRunner>>(const ContextOptions&)>;
 
+// A runner from `factory`, or a device of this process when it is empty.
+Result<std::unique_ptr<DeviceRunner>> openDeviceRunner(const RunnerFactory& factory, const ContextOptions& options);
+
 struct LiveOptions {
     std::string deviceSelector;                           // as ContextOptions::deviceSelector
     std::chrono::milliseconds debounce{250};              // pause in typing before a check

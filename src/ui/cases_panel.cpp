@@ -51,6 +51,8 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
             if (f.failsCase && !finding) finding = &f;
     if (!c->guardFindings.empty()) finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
     std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
+    bool unchecked = std::any_of(c->outputs.begin(), c->outputs.end(), [](const BufferOutcome& b) { return !b.checked; });
+    if (c->pass && unchecked) return {"\xE2\x80\xA2", "ran; no expected output to check (this puzzle writes its expected values by hand)", pal.warn};
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
     if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
@@ -115,19 +117,20 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     std::string info;
     ImU32 infoColour = 0;
     if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
-        info = std::to_string(r->passCount()) + " of " + std::to_string(p->cases.size()) + " pass";
-        infoColour = r->allPass() ? palette().pass : palette().fail;
+        info = std::to_string(puzzleCasesPassed(*r, *p)) + " of " + std::to_string(p->puzzleCaseCount()) + " pass"; // own cases never count
+        infoColour = puzzleCasesPass(*r, *p) ? palette().pass : palette().fail;
     }
     beginPanel("cases", "Test cases", size, info, infoColour);
     if (!p) return endPanel();
     const Palette& pal = palette();
     // All cases pass: on to the next puzzle (above the list, which scrolls to the selected case).
-    if (r && s.current() && r->allPass() && wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
+    if (r && s.current() && puzzleCasesPass(*r, *p) && wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
         const Puzzle& next = wb.puzzles().puzzles[wb.puzzleIndex() + 1];
         if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str())) wb.requestPuzzle(wb.puzzleIndex() + 1);
         layout::item("button/Next puzzle");
         itemTooltip("Ctrl+PgDn");
     }
+    drawActions(wb, view);
     ImGui::BeginChild("caselist", ImVec2(0, 0), false);
     if (!s.current() && r) {
         dimText("(results of an earlier version; checking\xE2\x80\xA6)");
@@ -155,6 +158,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         h += whyH;
         if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
         layout::item("case/" + std::to_string(i + 1));
+        layout::fact("case/" + std::to_string(i + 1), (tc.own ? "own: " : "") + v.text);
         if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
             ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
             m_scrolledTo = view.selectedCase;
@@ -199,6 +203,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         }
         ImGui::PopID();
     }
+    drawOwnCaseRemove(wb, view);
     if (r && r->error && r->cases.empty() && r->compiled()) {
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, r->error->message);
@@ -211,6 +216,29 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     ImGui::EndChild();
     endPanel();
+    m_form.draw(wb, view);
+    m_bench.drawWindow(wb);
+}
+
+void CasesPanel::drawActions(Workbench& wb, ViewState& view) {
+    const Puzzle* p = wb.puzzle();
+    if (ImGui::SmallButton("Add a case\xE2\x80\xA6")) {
+        size_t shown = std::min<size_t>(std::max(0, view.selectedCase), p->cases.size() - 1);
+        m_form.open(*p, shown);
+    }
+    layout::item("button/Add a case");
+    itemTooltip("Run your kernel on inputs you choose (starting from the selected case); checked against the puzzle's reference op where it has one. Your cases never count towards solving.");
+    m_bench.drawButton(wb); // its own line: the panel is narrow
+}
+
+void CasesPanel::drawOwnCaseRemove(Workbench& wb, ViewState& view) {
+    const Puzzle* p = wb.puzzle();
+    if (view.selectedCase < 0 || view.selectedCase >= static_cast<int>(p->cases.size()) || !p->cases[view.selectedCase].own) return;
+    if (ImGui::SmallButton(("Remove " + p->cases[view.selectedCase].name.substr(0, p->cases[view.selectedCase].name.find(" (from"))).c_str())) {
+        wb.removeOwnCase(static_cast<size_t>(view.selectedCase));
+        view.selectedCase -= 1; // the case above it (the list changes before the next frame)
+    }
+    layout::item("button/Remove own case");
 }
 
 } // namespace vkp::ui

@@ -26,6 +26,9 @@ Workbench::Workbench(WorkbenchOptions options) : m_options(std::move(options)), 
     live.debounce = m_options.debounce;
     live.runnerFactory = m_options.runnerFactory;
     m_session = std::make_unique<LiveSession>(live);
+    m_bench = std::make_unique<BackgroundBench>(live.runnerFactory, live.deviceSelector);
+    m_ownCases = OwnCaseStore(m_options.persist ? m_state.directory() : "");
+    if (m_ownCases.loadProblem()) m_messages.push_back(*m_ownCases.loadProblem());
     if (!m_puzzles.puzzles.empty()) openPuzzle(firstPuzzle());
     if (!m_options.kernelFile.empty() && puzzle()) {
         auto text = kernelFileText(*puzzle(), m_options.kernelFile);
@@ -134,7 +137,8 @@ void Workbench::openPuzzle(int index) {
     refreshFromDisk(index);
     m_index = index;
     ++m_puzzleGeneration;
-    const Puzzle& p = m_puzzles.puzzles[index];
+    Puzzle& p = m_puzzles.puzzles[index];
+    vkp::applyOwnCases(p, m_ownCases.specs(p.key()), m_messages); // before the session gets the puzzle
     readPuzzleTexts(p);
     const Draft* saved = m_options.persist ? m_state.draft(p.key()) : nullptr;
     m_draft = saved ? *saved : Draft{m_starterText, std::nullopt, ""};
@@ -183,7 +187,8 @@ bool Workbench::refreshFromDisk(int index) {
 // statement and walkthrough apply at once; the learner's text stays, unless it is still the old
 // starter, which becomes the new one.
 void Workbench::reloadOpenPuzzle() {
-    const Puzzle& p = m_puzzles.puzzles[m_index];
+    Puzzle& p = m_puzzles.puzzles[m_index];
+    vkp::applyOwnCases(p, m_ownCases.specs(p.key()), m_messages);
     ++m_puzzleGeneration;
     std::string oldStarter = m_starterText;
     readPuzzleTexts(p);
@@ -221,6 +226,8 @@ void Workbench::update() {
         m_requestedIndex.reset();
         openPuzzle(index);
     }
+    if (m_ownCasesChanged && puzzle()) rebuildOwnCases();
+    m_ownCasesChanged = false;
     auto now = std::chrono::steady_clock::now();
     if (m_index >= 0 && now - m_lastDiskLook >= kDiskLookInterval) {
         m_lastDiskLook = now;
@@ -233,7 +240,7 @@ void Workbench::update() {
     }
     m_snapshot = m_session->snapshot();
     noteCompilerCrash();
-    if (const Puzzle* p = puzzle(); p && currentReport() && currentReport()->allPass()) {
+    if (const Puzzle* p = puzzle(); p && currentReport() && puzzleCasesPass(*currentReport(), *p)) { // own cases never count
         // How it passed: the official solution itself (loaded, or opened as a file: only comments
         // and layout changed) is not solving it; after revealing the solution is not on one's own.
         PuzzleProgress pr = progress(*p);
@@ -423,6 +430,7 @@ void Workbench::selectDevice(const std::string& selector) {
     settings().device = selector;
     saveSettings();
     m_session->selectDevice(selector);
+    m_bench->setDevice(selector);
 }
 
 } // namespace vkp::ui

@@ -11,7 +11,9 @@
 
 #include "core/puzzle_loader.h"
 #include "core/walkthrough.h"
+#include "session/background_bench.h"
 #include "session/live_session.h"
+#include "session/own_cases.h"
 #include "session/user_state.h"
 #include "ui/text_document.h"
 
@@ -98,6 +100,15 @@ class Workbench {
     // A draft that crashed the compiler last time opens held (LiveStatusKind::Held): this checks it.
     void compileAnyway();
 
+    // The learner's own cases (session/own_cases.h, drawn by ui/own_case_form.h): listed and
+    // checked after the puzzle's cases, kept across restarts, never counted towards solving.
+    // Adding returns the new case's index, or the error that names the form's field.
+    Result<size_t> addOwnCase(const OwnCaseSpec& spec);
+    void removeOwnCase(size_t caseIndex);
+    // "Benchmark at large N" (session/background_bench.h): the editor's text at N elements.
+    void startBench(uint64_t n);
+    BackgroundBench& bench() { return *m_bench; }
+
     Settings& settings() { return m_state.settings(); }
     void saveSettings();
     void selectDevice(const std::string& selector);
@@ -147,6 +158,10 @@ class Workbench {
     std::string m_saveProblem;             // why the last draft save failed ("" when it did not)
     std::chrono::steady_clock::time_point m_lastEdit;
     std::vector<std::string> m_messages;
+    OwnCaseStore m_ownCases{""};            // the learner's own cases, per puzzle
+    std::unique_ptr<BackgroundBench> m_bench;
+    void rebuildOwnCases();                 // the open puzzle's own cases into its case list; re-checks
+    bool m_ownCasesChanged = false;         // rebuilt by the next update()
     std::optional<Walkthrough> m_walkthrough; // of the open puzzle
     uint64_t m_officialKey = 0;             // the latest aside request
     std::string m_officialFor;              // "folder#case" it was made for

@@ -118,6 +118,7 @@ Status WorkerRunner::spawn() {
     ::close(down[0]);
     ::close(up[1]);
     m_pid = pid;
+    m_livePid = pid;
     m_toWorker = down[1];
     m_fromWorker = up[0];
     FrameKind kind;
@@ -139,7 +140,13 @@ Status WorkerRunner::spawn() {
     return okStatus();
 }
 
+void WorkerRunner::interrupt() {
+    pid_t pid = m_livePid.load();
+    if (pid > 0) ::kill(pid, SIGKILL);
+}
+
 void WorkerRunner::stop() {
+    m_livePid = -1;
     if (m_pid > 0) {
         ::kill(m_pid, SIGKILL);
         int status = 0;

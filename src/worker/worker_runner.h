@@ -3,6 +3,8 @@
 // of the worker, never the app or the learner's text.
 #pragma once
 
+#include <atomic>
+
 #include <memory>
 #include <string>
 #include <sys/types.h>
@@ -28,6 +30,7 @@ class WorkerRunner : public DeviceRunner {
     Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override;
 
     pid_t pid() const { return m_pid; }
+    void interrupt() override; // kills the worker process (safe from another thread)
     int restarts() const { return m_restarts; }
 
   private:
@@ -54,6 +57,7 @@ class WorkerRunner : public DeviceRunner {
     ContextOptions m_options;
     DeviceInfo m_info;
     pid_t m_pid = -1;
+    std::atomic<pid_t> m_livePid{-1}; // m_pid, for interrupt() from another thread
     int m_toWorker = -1, m_fromWorker = -1;
     int m_lastStatus = 0;
     int m_restarts = 0;

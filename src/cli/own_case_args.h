@@ -1,0 +1,18 @@
+// `vkpuzzles run --input a=1,2,3 --workgroups X --workgroup-size X --set NAME=VALUE`: the
+// learner's own case as the command line gives it (core/own_case.h builds it).
+#pragma once
+
+#include "cli/args.h"
+#include "core/own_case.h"
+#include "core/result.h"
+
+namespace vkp::cli {
+
+// Whether any option of a learner's own case is given.
+bool hasOwnCase(const Args& args);
+
+// The options as a spec, starting from case `templateCase` (0-based). A malformed NAME=VALUE is a
+// Usage error naming the option.
+Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase);
+
+} // namespace vkp::cli
