@@ -30,6 +30,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     json j = {{"case", c.index + 1},
               {"name", tc.name},
               {"pass", c.pass},
+              {"inconclusive", c.inconclusive},
               {"workgroup_size", dims(tc.workgroupSize)},
               {"workgroups", dims(tc.workgroups)},
               {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},

@@ -178,7 +178,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
     for (const CaseOutcome& c : r.cases) {
         const TestCase& tc = p.cases[c.index];
         os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc) << std::right
-           << (c.pass ? st.pass("pass") : st.fail("FAIL"));
+           << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
         if (c.error) os << "  " << c.error->message;
         os << "\n";
         for (const BufferOutcome& b : c.outputs) {
@@ -273,7 +273,7 @@ void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, c
         printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
-    os << "  " << (c.pass ? st.pass("pass") : st.fail("FAIL")) << (c.error ? "  " + c.error->message : "") << "\n";
+    os << "  " << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL")) << (c.error ? "  " + c.error->message : "") << "\n";
     printCaseFindings(os, c, "    ", st);
 }
 

@@ -11,6 +11,7 @@ const char* traceEventKindName(TraceEventKind kind) {
     case TraceEventKind::Atomic: return "atomic";
     case TraceEventKind::Barrier: return "barrier";
     case TraceEventKind::LoopBudget: return "loop budget";
+    case TraceEventKind::SubgroupBarrier: return "subgroup barrier";
     }
     return "?";
 }
@@ -131,6 +132,7 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
     uint64_t base = words[5]; // the records, packed: each invocation's follow the previous one's
     t.threads.resize(n);
     for (uint64_t inv = 0; inv < n; ++inv) {
+        t.mostRecordsWanted = std::max(t.mostRecordsWanted, words[kTraceHeaderWords + inv]);
         uint32_t count = std::min(words[kTraceHeaderWords + inv], t.slotsPerInvocation);
         if (base + uint64_t(count) * kTraceRecordWords > words.size()) return Error{ErrorKind::Internal, "trace records out of range"};
         const uint32_t* records = words.data() + base;

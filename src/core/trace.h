@@ -19,7 +19,7 @@ namespace vkp {
 // Words: [0] dropped records (atomic), [1] record slots per invocation, [2] invocations per
 // workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
 // [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
-// record count per invocation; then one status word per invocation (kTraceBudgetFlag | line once
+// record count per invocation (counting on past its slots: the records it wanted); then one status word per invocation (kTraceBudgetFlag | line once
 // it ran out of loop budget, kept even when its slots are full); then each invocation's slots of
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
@@ -44,6 +44,7 @@ enum class TraceEventKind : uint8_t {
     Atomic = 3,     // a read-modify-write; value = the old value, extra = the operand
     Barrier = 4,    // the invocation reached a control barrier
     LoopBudget = 5, // the invocation ran out of loop iterations; value = back-edges taken
+    SubgroupBarrier = 6, // subgroupBarrier(): orders the accesses of its subgroup, not a new round
 };
 const char* traceEventKindName(TraceEventKind kind);
 
@@ -120,6 +121,8 @@ struct Trace {
     std::vector<std::vector<TraceEvent>> threads; // per invocation, in program order
     uint64_t dropped = 0;     // records that did not fit
     uint32_t slotsPerInvocation = 0;
+    uint32_t mostRecordsWanted = 0; // the most records one invocation made, kept or dropped
+    uint32_t subgroupSize = 0;      // the device's (set by the check); 0: subgroup barriers order nothing
     uint64_t eventCount() const;
 };
 

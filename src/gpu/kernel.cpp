@@ -3,6 +3,7 @@
 #include "core/trace.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 namespace vkp {
@@ -204,7 +205,14 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
         vkCmdDispatch(cmd, step.workgroups[0], step.workgroups[1], step.workgroups[2]);
     }
     if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * index + 1);
-    // Signalled when this item's dispatches are done: after a timeout it tells which item hung.
+    // Its writes reach the host before its event is set: when a later item never finishes, the
+    // host reads this one's results while the device is still busy.
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    // Signalled when this item's dispatches are done: it starts the next item's deadline, and
+    // after a timeout it tells which item hung.
     vkCmdSetEvent(cmd, m_res.event(index), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
     return okStatus();
 }
@@ -337,35 +345,49 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
     si.commandBufferCount = 1;
     si.pCommandBuffers = &cmd;
     if (VkResult r = vkQueueSubmit(m_ctx.queue(), 1, &si, fence); r != VK_SUCCESS) return vkError("submitting the dispatch", r);
-    VkResult waited = vkWaitForFences(dev, 1, &fence, VK_TRUE, timeoutMs * items.size() * 1000000ull);
-    if (waited == VK_TIMEOUT) return timedOut(items.size(), timeoutMs, bb);
-    if (waited != VK_SUCCESS) return vkError("waiting for the dispatch", waited);
+    auto finished = waitPerItem(items.size(), timeoutMs);
+    if (!finished) return finished.error();
+    if (*finished < items.size()) return timedOut(items, *finished, timeoutMs, bb);
     return readBack(items, bb);
 }
 
-std::vector<Result<RunOutput>> GpuKernel::timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb) {
-    m_ctx.markHung();
-    bb.buffers.clear(); // still in use by the device: leak them rather than wait
-    std::vector<Result<RunOutput>> out;
-    bool stuckSeen = false;
-    for (uint32_t i = 0; i < count; ++i) {
-        bool done = vkGetEventStatus(m_ctx.device(), m_res.event(i)) == VK_EVENT_SET;
-        if (done) {
-            out.push_back(Error{ErrorKind::Timeout, "finished, but a later case did not (its results are lost)"});
-        } else if (!stuckSeen) {
-            stuckSeen = true;
-            std::string limit = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms" : std::to_string(timeoutMs / 1000) + " s";
-            out.push_back(Error{ErrorKind::Timeout, "did not finish within " + limit + " (an endless loop?)"});
-        } else {
-            out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
-        }
+Result<size_t> GpuKernel::waitPerItem(size_t count, uint64_t timeoutMs) {
+    using Clock = std::chrono::steady_clock;
+    constexpr uint64_t kPollMs = 20; // how often a running batch is looked at; a finished one ends the wait at once
+    VkDevice dev = m_ctx.device();
+    VkFence fence = m_res.fence();
+    size_t done = 0;
+    auto since = Clock::now(); // when item `done` was seen free to start: the submission, or its predecessor's end
+    for (;;) {
+        auto elapsed = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count());
+        if (elapsed >= timeoutMs) return done;
+        VkResult waited = vkWaitForFences(dev, 1, &fence, VK_TRUE, std::min(kPollMs, timeoutMs - elapsed) * 1000000ull);
+        if (waited == VK_SUCCESS) return count;
+        if (waited != VK_TIMEOUT) return vkError("waiting for the dispatch", waited);
+        size_t now = done;
+        while (now < count && vkGetEventStatus(dev, m_res.event(now)) == VK_EVENT_SET) ++now;
+        if (now == done) continue;
+        done = now;
+        since = Clock::now();
     }
+}
+
+std::vector<Result<RunOutput>> GpuKernel::timedOut(std::span<const RunItem> items, size_t stuck, uint64_t timeoutMs, BatchBuffers& bb) {
+    m_ctx.markHung();
+    // The items before the stuck one finished: their results are read now; the buffers stay
+    // (leaked, never destroyed) as the device is still busy.
+    std::vector<Result<RunOutput>> out = readBack(items.first(stuck), bb);
+    bb.buffers.clear();
+    std::string limit = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms" : std::to_string(timeoutMs / 1000) + " s";
+    out.push_back(Error{ErrorKind::Timeout, "did not finish within " + limit + " (an endless loop?)"});
+    while (out.size() < items.size()) out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
     return out;
 }
 
+// Reads back the first items.size() items of the batch, all finished.
 std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> items, const BatchBuffers& bb) {
     std::vector<uint64_t> ts(2 * items.size(), 0);
-    bool haveTimes = m_res.queries() &&
+    bool haveTimes = m_res.queries() && !items.empty() &&
                      vkGetQueryPoolResults(m_ctx.device(), m_res.queries(), 0, static_cast<uint32_t>(ts.size()),
                                            ts.size() * sizeof(uint64_t), ts.data(), sizeof(uint64_t),
                                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS;

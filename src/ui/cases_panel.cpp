@@ -52,6 +52,7 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
     if (!c->guardFindings.empty()) finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
     std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
+    if (c->inconclusive) return {"?", "inconclusive: " + (finding ? finding->message : std::string("the trace did not fit")), pal.warn};
     if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
     for (const BufferOutcome& b : c->outputs) {
