@@ -247,7 +247,9 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
 }
 
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st) {
-    if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
+    if (c.inconclusive)
+        os << indent << st.warn("the outputs are right, but the trace could not hold all that the threads did:") << "\n";
+    else if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
         os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
     auto findings = [&](const TraceAnalysis& a, const std::string& where) {
         for (const Finding& f : a.findings)

@@ -16,7 +16,7 @@
 namespace vkp {
 
 // --- The trace buffer, as the instrumented kernel and the host share it -----------------------
-// Words: [0] dropped records (atomic), [1] record slots per invocation, [2] invocations per
+// Words: [0] unused (0), [1] record slots per invocation, [2] invocations per
 // workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
 // [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
 // record count per invocation (counting on past its slots: the records it wanted); then one status word per invocation (kTraceBudgetFlag | line once

@@ -282,6 +282,7 @@ class Checker {
         for (const Trace* t : traces) {
             uint64_t n = t->launch.invocations(), words = share / 4, fixed = kTraceHeaderWords + 2 * n;
             room.wanted.push_back(std::max(t->mostRecordsWanted, t->slotsPerInvocation));
+            room.kept.push_back(t->slotsPerInvocation);
             uint64_t possible = words > fixed ? (words - fixed) / (n * kTraceRecordWords) : 0;
             room.possible.push_back(static_cast<uint32_t>(std::clamp<uint64_t>(possible, t->slotsPerInvocation, UINT32_MAX)));
         }

@@ -12,8 +12,8 @@ std::string incompleteText(size_t index, const TraceRoom& room) {
         if (room.wanted[j] > room.possible[j]) worst = j;
     return "the trace of case " + std::to_string(index + 1) + " did not fit (" + std::to_string(room.wanted[worst]) +
            " records per thread needed, " + std::to_string(room.possible[worst]) +
-           " possible): the trace of every thread is incomplete, so races, out-of-bounds accesses and read or write limits "
-           "after that point were not checked. Every access to a buffer or shared array and every barrier is a record: "
+           " possible): what a thread did after its first " + std::to_string(room.kept[worst]) +
+           " records (races, out-of-bounds accesses, read and write limits) could not be checked. Every access to a buffer or shared array and every barrier is a record: "
            "make fewer per thread (keep a running value in a local variable rather than re-reading memory in a loop), "
            "or check without the trace (--no-trace), which compares the outputs only";
 }

@@ -13,6 +13,7 @@ namespace vkp {
 struct TraceRoom {
     std::vector<uint32_t> wanted;   // per dispatch: the most records one thread made
     std::vector<uint32_t> possible; // per dispatch: the most slots per thread the limits allow
+    std::vector<uint32_t> kept;     // per dispatch: the slots per thread of the trace the case has
     bool fits() const;
 };
 

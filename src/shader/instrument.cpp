@@ -237,7 +237,8 @@ class Instrumenter {
         emitVoid(f, Op::OpFunctionEnd, {});
     }
 
-    // record(w0, index, value, extra): one record in this invocation's slots, or count it dropped.
+    // record(w0, index, value, extra): one record in this invocation's slots, if it has room;
+    // its count goes on either way (the host derives the dropped records from the counts).
     void buildRecorder() {
         auto& f = m_m.newFunctions;
         f.push_back({op(Op::OpFunction), {m_void, m_recFn, 0, m_recType}});
@@ -250,9 +251,9 @@ class Instrumenter {
         uint32_t pos = emit(f, Op::OpLoad, m_uint, {m_pos});
         uint32_t slots = emit(f, Op::OpLoad, m_uint, {m_slotsVar});
         uint32_t fits = emit(f, Op::OpULessThan, m_bool, {pos, slots});
-        uint32_t writeL = m_m.newId(), dropL = m_m.newId(), mergeL = m_m.newId();
+        uint32_t writeL = m_m.newId(), mergeL = m_m.newId();
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
-        emitVoid(f, Op::OpBranchConditional, {fits, writeL, dropL});
+        emitVoid(f, Op::OpBranchConditional, {fits, writeL, mergeL});
         f.push_back({op(Op::OpLabel), {writeL}});
         uint32_t base = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_baseVar}),
                                                      emit(f, Op::OpIMul, m_uint, {pos, m_m.constUint(kTraceRecordWords)})});
@@ -260,9 +261,6 @@ class Instrumenter {
             uint32_t at = k ? emit(f, Op::OpIAdd, m_uint, {base, m_m.constUint(k)}) : base;
             emitVoid(f, Op::OpStore, {dataPtr(f, at), p[k]});
         }
-        emitVoid(f, Op::OpBranch, {mergeL});
-        f.push_back({op(Op::OpLabel), {dropL}});
-        emit(f, Op::OpAtomicIAdd, m_uint, {dataPtr(f, m_m.constUint(0)), m_m.constUint(1) /*Device*/, m_m.constUint(0), m_m.constUint(1)});
         emitVoid(f, Op::OpBranch, {mergeL});
         f.push_back({op(Op::OpLabel), {mergeL}});
         // The count goes on past the slots: the host learns how many records each thread wanted.
