@@ -348,7 +348,7 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
     auto finished = waitPerItem(items.size(), timeoutMs);
     if (!finished) return finished.error();
     if (*finished < items.size()) return timedOut(items, *finished, timeoutMs, bb);
-    return readBack(items, bb);
+    return readBack(items, bb, true);
 }
 
 Result<size_t> GpuKernel::waitPerItem(size_t count, uint64_t timeoutMs) {
@@ -376,7 +376,7 @@ std::vector<Result<RunOutput>> GpuKernel::timedOut(std::span<const RunItem> item
     m_ctx.markHung();
     // The items before the stuck one finished: their results are read now; the buffers stay
     // (leaked, never destroyed) as the device is still busy.
-    std::vector<Result<RunOutput>> out = readBack(items.first(stuck), bb);
+    std::vector<Result<RunOutput>> out = readBack(items.first(stuck), bb, false);
     bb.buffers.clear();
     std::string limit = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms" : std::to_string(timeoutMs / 1000) + " s";
     out.push_back(Error{ErrorKind::Timeout, "did not finish within " + limit + " (an endless loop?)"});
@@ -384,10 +384,12 @@ std::vector<Result<RunOutput>> GpuKernel::timedOut(std::span<const RunItem> item
     return out;
 }
 
-// Reads back the first items.size() items of the batch, all finished.
-std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> items, const BatchBuffers& bb) {
+// Reads back the first items.size() items of the batch, all finished; their timestamps only when
+// the whole batch is (`withTimes`): lavapipe's vkGetQueryPoolResults waits for its busy queue,
+// forever when a later item never ends.
+std::vector<Result<RunOutput>> GpuKernel::readBack(std::span<const RunItem> items, const BatchBuffers& bb, bool withTimes) {
     std::vector<uint64_t> ts(2 * items.size(), 0);
-    bool haveTimes = m_res.queries() && !items.empty() &&
+    bool haveTimes = withTimes && m_res.queries() && !items.empty() &&
                      vkGetQueryPoolResults(m_ctx.device(), m_res.queries(), 0, static_cast<uint32_t>(ts.size()),
                                            ts.size() * sizeof(uint64_t), ts.data(), sizeof(uint64_t),
                                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS;

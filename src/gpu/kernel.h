@@ -106,9 +106,10 @@ class GpuKernel {
     // Waits for a submitted batch, each item at most timeoutMs from the end of the one before:
     // the index of the first item that overran, or `count` when all finished.
     Result<size_t> waitPerItem(size_t count, uint64_t timeoutMs);
-    // The finished items' results, then the stuck item's timeout and the unstarted ones'.
+    // The finished items' results (without their GPU times), then the stuck item's timeout and the
+    // unstarted ones'.
     std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, size_t stuck, uint64_t timeoutMs, BatchBuffers& bb);
-    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb);
+    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb, bool withTimes);
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(uint32_t kernel, const LaunchSpec& launch);

@@ -35,7 +35,8 @@ TEST(CaseDeadlineTest, FinishedCasesKeepTheirResultsAndTheStuckOneIsNamedWithIts
         EXPECT_FALSE(r.cases[c].error.has_value()) << r.cases[c].error->message;
         EXPECT_TRUE(r.cases[c].pass) << "case " << c + 1 << " finished before the stuck one: its results count";
     }
-    ASSERT_TRUE(r.cases[2].error.has_value());
+    ASSERT_TRUE(r.cases[2].error.has_value()) << "pass " << r.cases[2].pass << " gpu ms " << r.cases[2].gpuMs << " run ms " << r.timing.runMs
+                                              << (r.cases[2].outputs.empty() ? "" : " " + r.cases[2].outputs[0].actual.format(0));
     EXPECT_EQ(r.cases[2].error->kind, ErrorKind::Timeout);
     EXPECT_NE(r.cases[2].error->message.find("case 3 did not finish within 3 s (an endless loop?)"), std::string::npos) << r.cases[2].error->message;
     ASSERT_TRUE(r.cases[3].error.has_value());
