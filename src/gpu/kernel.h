@@ -89,7 +89,7 @@ class GpuKernel {
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
     // Every item in one submission (the per-submit cost is paid once), each with its own deadline:
-    // timeoutMs from when the item before it finished. The outer error is a setup failure; the
+    // it may run timeoutMs (it is given up between one and two timeouts after it started). The outer error is a setup failure; the
     // item that overran gets a Timeout error, those after it one saying they never started, and
     // those before it keep their results.
     Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items, uint64_t timeoutMs);
@@ -103,8 +103,8 @@ class GpuKernel {
     Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step, const BatchBuffers& bb,
                                                   size_t first);
     Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item, const BatchBuffers& bb);
-    // Waits for a submitted batch, each item at most timeoutMs from the end of the one before:
-    // the index of the first item that overran, or `count` when all finished.
+    // Waits for a submitted batch, each item at least timeoutMs (at most twice that) from the end
+    // of the one before: the index of the first item that overran, or `count` when all finished.
     Result<size_t> waitPerItem(size_t count, uint64_t timeoutMs);
     // The finished items' results (without their GPU times), then the stuck item's timeout and the
     // unstarted ones'.

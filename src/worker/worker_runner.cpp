@@ -236,7 +236,8 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     bool late = false;
     auto got = receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelineMs), &late);
     if (got && *got == FrameKind::Progress) {
-        uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
+        // The worker gives a case up one to two budgets after it started (GpuKernel::runAll).
+        uint64_t deadline = perItem * (std::max<size_t>(1, job.items.size()) + 1) + kMarginMs;
         got = receive(payload, deadline, perItem, "did not finish: the worker process did not answer within " + seconds(deadline) +
                                                      ", though it gives up on a dispatch after " + seconds(perItem) +
                                                      " itself (a hung driver?); the worker was restarted");
