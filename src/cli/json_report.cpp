@@ -105,6 +105,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
                           {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
         if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
+        if (t.traceRerunMs > 0) j["timing_ms"]["trace_rerun"] = t.traceRerunMs;
     }
     return j;
 }

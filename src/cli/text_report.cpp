@@ -216,6 +216,7 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
     if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
     if (t.loopGuardMs > 0) row("loop guard: instrument + check", t.loopGuardMs);
+    if (t.traceRerunMs > 0) row("trace: re-run overflowed cases", t.traceRerunMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
     double floor = t.compileMs + t.pipelineMs;

@@ -253,10 +253,12 @@ class Checker {
     // made, so its verdict rests on the whole run (session/trace_rerun.h).
     void rerunOverflowed(DeviceJob& job) {
         auto t = Clock::now();
+        bool rerun = false;
         for (CaseOutcome& c : m_r.cases) {
             std::optional<TraceRoom> room = rerunRoom(c);
             if (!room) continue;
             if (room->fits()) {
+                rerun = true;
                 m_rerunSlots[c.index] = room->wanted;
                 auto again = runItems(job, {c.index});
                 m_rerunSlots.erase(c.index);
@@ -266,7 +268,7 @@ class Checker {
             }
             if (room && !c.error) judgeIncomplete(c, *room);
         }
-        m_r.timing.traceRerunMs = msSince(t);
+        if (rerun) m_r.timing.traceRerunMs = msSince(t);
     }
 
     // What an overflowed case's trace would need; none when it did not overflow, or when a loop
