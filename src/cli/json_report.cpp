@@ -30,6 +30,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     json j = {{"case", c.index + 1},
               {"name", tc.name},
               {"pass", c.pass},
+              {"inconclusive", c.inconclusive},
               {"workgroup_size", dims(tc.workgroupSize)},
               {"workgroups", dims(tc.workgroups)},
               {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},
@@ -105,6 +106,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
                           {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
         if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
+        if (t.traceRerunMs > 0) j["timing_ms"]["trace_rerun"] = t.traceRerunMs;
     }
     return j;
 }

@@ -186,7 +186,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
     for (const CaseOutcome& c : r.cases) {
         const TestCase& tc = p.cases[c.index];
         os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc) << std::right
-           << (c.pass ? st.pass("pass") : st.fail("FAIL"));
+           << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
         if (c.error) os << "  " << c.error->message;
         os << "\n";
         for (const BufferOutcome& b : c.outputs) {
@@ -224,6 +224,7 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
     if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
     if (t.loopGuardMs > 0) row("loop guard: instrument + check", t.loopGuardMs);
+    if (t.traceRerunMs > 0) row("trace: re-run overflowed cases", t.traceRerunMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
     double floor = t.compileMs + t.pipelineMs;
@@ -255,7 +256,9 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
 }
 
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st) {
-    if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
+    if (c.inconclusive)
+        os << indent << st.warn("the outputs are right, but the trace could not hold all that the threads did:") << "\n";
+    else if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
         os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
     auto findings = [&](const TraceAnalysis& a, const std::string& where) {
         for (const Finding& f : a.findings)
@@ -287,7 +290,7 @@ void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, c
         printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
-    std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass")) : st.fail("FAIL");
+    std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass")) : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL");
     os << "  " << verdict << (c.error ? "  " + c.error->message : "") << "\n";
     printCaseFindings(os, c, "    ", st);
 }

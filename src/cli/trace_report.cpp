@@ -25,6 +25,7 @@ std::string cellText(const Trace& t, const TraceEvent& e) {
 std::string eventText(const Trace& t, const TraceEvent& e) {
     switch (e.kind) {
     case TraceEventKind::Barrier: return "barrier";
+    case TraceEventKind::SubgroupBarrier: return "subgroup barrier";
     case TraceEventKind::LoopBudget: return "stopped: loop budget spent";
     case TraceEventKind::Read: return "read  " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
     case TraceEventKind::Write: return "write " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
@@ -42,6 +43,7 @@ std::string droppedWhy() {
 std::string shortEvent(const Trace& t, const TraceEvent& e) {
     switch (e.kind) {
     case TraceEventKind::Barrier: return "|";
+    case TraceEventKind::SubgroupBarrier: return ":";
     case TraceEventKind::LoopBudget: return "STOP";
     case TraceEventKind::Read: return "R " + cellText(t, e);
     case TraceEventKind::Write: return "W " + cellText(t, e);

@@ -13,6 +13,7 @@ const char* traceEventKindName(TraceEventKind kind) {
     case TraceEventKind::LoopBudget: return "loop budget";
     case TraceEventKind::Printf: return "printf";
     case TraceEventKind::PrintfArgs: return "printf arguments";
+    case TraceEventKind::SubgroupBarrier: return "subgroup barrier";
     }
     return "?";
 }
@@ -169,12 +170,14 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
     t.variables = std::move(variables);
     t.printfFormats = std::move(printfFormats);
     PrintfCollector prints(t);
-    t.dropped = words[0];
     t.slotsPerInvocation = words[1];
     uint64_t base = words[5]; // the records, packed: each invocation's follow the previous one's
     t.threads.resize(n);
     for (uint64_t inv = 0; inv < n; ++inv) {
-        uint32_t count = std::min(words[kTraceHeaderWords + inv], t.slotsPerInvocation);
+        // Counts go on past the slots: what a thread made beyond them was dropped.
+        uint32_t wanted = words[kTraceHeaderWords + inv], count = std::min(wanted, t.slotsPerInvocation);
+        t.mostRecordsWanted = std::max(t.mostRecordsWanted, wanted);
+        t.dropped += wanted - count;
         if (base + uint64_t(count) * kTraceRecordWords > words.size()) return Error{ErrorKind::Internal, "trace records out of range"};
         const uint32_t* records = words.data() + base;
         base += uint64_t(count) * kTraceRecordWords;

@@ -16,12 +16,13 @@
 namespace vkp {
 
 // --- The trace buffer, as the instrumented kernel and the host share it -----------------------
-// Words: [0] dropped records (atomic), [1] record slots per invocation, [2] invocations per
+// Words: [0] unused (0), [1] record slots per invocation, [2] invocations per
 // workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
 // [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
-// record count per invocation; then one status word per invocation (kTraceBudgetFlag | line once
-// it ran out of loop budget, kept even when its slots are full; bits 20-30: debugPrintfEXT lines
-// it could not record, up to kTracePrintfDroppedMax); then each invocation's slots of
+// record count per invocation (counting on past its slots: the records it wanted); then one
+// status word per invocation (kTraceBudgetFlag | line once it ran out of loop budget, kept even
+// when its slots are full; bits 20-30: debugPrintfEXT lines it could not record, up to
+// kTracePrintfDroppedMax); then each invocation's slots of
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
 inline constexpr uint32_t kTraceRecordWords = 4;
@@ -57,6 +58,7 @@ enum class TraceEventKind : uint8_t {
     // words each (index, value, extra).
     Printf = 6,
     PrintfArgs = 7,
+    SubgroupBarrier = 8, // subgroupBarrier(): orders the accesses of its subgroup, not a new round
 };
 const char* traceEventKindName(TraceEventKind kind);
 
@@ -146,6 +148,8 @@ struct Trace {
     std::map<uint64_t, uint32_t> printsDropped;   // invocation -> lines it could not record
     uint64_t dropped = 0;     // records that did not fit
     uint32_t slotsPerInvocation = 0;
+    uint32_t mostRecordsWanted = 0; // the most records one invocation made, kept or dropped
+    uint32_t subgroupSize = 0;      // the device's (set by the check); 0: subgroup barriers order nothing
     uint64_t eventCount() const;
 };
 

@@ -219,6 +219,7 @@ class Analyzer {
         uint32_t per = m_t.launch.invocationsPerGroup();
         uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_t.threads.size());
         std::vector<size_t> cursor(end - first, 0);
+        std::vector<uint32_t> phase(end - first, 0); // subgroup barriers each thread has passed
         SharedSnapshot state;
         state.values.resize(m_t.variables.size());
         state.written.resize(m_t.variables.size());
@@ -230,7 +231,7 @@ class Analyzer {
         std::vector<SharedSnapshot> snaps;
         for (uint32_t round = 0;; ++round) {
             bool any = false;
-            struct Use { uint64_t thread; bool write; bool atomic; uint32_t line; };
+            struct Use { uint64_t thread; bool write; bool atomic; uint32_t line; uint32_t phase; };
             std::unordered_map<uint64_t, std::vector<Use>> uses; // (var, index) -> accesses this round
             std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
             std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
@@ -242,11 +243,12 @@ class Analyzer {
                 for (; c < events.size() && events[c].round == round; ++c) {
                     any = true;
                     const TraceEvent& e = events[c];
+                    if (e.kind == TraceEventKind::SubgroupBarrier) ++phase[inv - first];
                     if (!isShared(m_t, e)) continue;
                     uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                     bool inRange = e.index < m_t.variables[e.variable].length;
                     bool atomic = e.kind == TraceEventKind::Atomic;
-                    uses[key].push_back({inv, e.kind == TraceEventKind::Write, atomic, e.line});
+                    uses[key].push_back({inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
                     if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index] && !ownWrites.count(key))
                         readsThisRound.push_back({inv, &e});
                     if (writes(e) && inRange) {
@@ -277,18 +279,28 @@ class Analyzer {
         m_a.rounds[g] = std::move(snaps);
     }
 
+    // Two threads of one subgroup whose accesses a subgroupBarrier() lies between (Vulkan's
+    // memory model: the barrier orders them within its subgroup). Subgroups are taken to be runs
+    // of subgroupSize consecutive local invocation indices, as drivers lay out compute subgroups.
+    bool subgroupOrdered(uint64_t a, uint32_t phaseA, uint64_t b, uint32_t phaseB) const {
+        uint32_t size = m_t.subgroupSize, per = m_t.launch.invocationsPerGroup();
+        return size && phaseA != phaseB && (a % per) / size == (b % per) / size;
+    }
+
     // Two threads conflict on a cell within a round when one writes it plainly and the other
-    // touches it at all, or one uses an atomic and the other a plain access. Atomics alone are fine.
+    // touches it at all, or one uses an atomic and the other a plain access, unless a subgroup
+    // barrier orders them. Atomics alone are fine.
     template <class List> void raceCheck(uint64_t key, const List& list, uint32_t round) {
-        const auto* writer = static_cast<const typename List::value_type*>(nullptr);
-        for (const auto& u : list)
-            if (u.write && !u.atomic) { writer = &u; break; }
-        if (!writer)
-            for (const auto& u : list)
-                if (u.atomic) { writer = &u; break; }
-        if (!writer) return;
+        for (bool atomics : {false, true}) // plain writers first: their message is the clearer one
+            for (const auto& w : list)
+                if ((atomics ? w.atomic : w.write && !w.atomic) && raceWith(key, list, w, round)) return;
+    }
+    template <class List, class Use> bool raceWith(uint64_t key, const List& list, const Use& w, uint32_t round) {
+        const Use* writer = &w;
         for (const auto& u : list) {
             if (u.thread == writer->thread || (writer->atomic && u.atomic)) continue;
+            if (writer->atomic && u.write) continue; // reported with the plain writer as `writer`
+            if (subgroupOrdered(writer->thread, writer->phase, u.thread, u.phase)) continue;
             ++m_races;
             uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
             Finding f{FindingKind::SharedRace, cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
@@ -301,8 +313,9 @@ class Analyzer {
             f.index = idx;
             f.round = round;
             add(f);
-            return;
+            return true;
         }
+        return false;
     }
 
     void uninitialised(uint64_t inv, const TraceEvent& e) {

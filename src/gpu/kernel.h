@@ -88,9 +88,10 @@ class GpuKernel {
     size_t modules() const { return m_modules.size(); }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
-    // Every item in one submission (the per-submit cost is paid once), waiting at most timeoutMs
-    // per item. The outer error is a setup failure; an item that did not finish gets a Timeout
-    // error naming what happened to it (stuck, or never started after a stuck one).
+    // Every item in one submission (the per-submit cost is paid once), each with its own deadline:
+    // it may run timeoutMs (it is given up between one and two timeouts after it started). The outer error is a setup failure; the
+    // item that overran gets a Timeout error, those after it one saying they never started, and
+    // those before it keep their results.
     Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items, uint64_t timeoutMs);
 
   private:
@@ -102,8 +103,13 @@ class GpuKernel {
     Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step, const BatchBuffers& bb,
                                                   size_t first);
     Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item, const BatchBuffers& bb);
-    std::vector<Result<RunOutput>> timedOut(size_t count, uint64_t timeoutMs, BatchBuffers& bb);
-    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb);
+    // Waits for a submitted batch, each item at least timeoutMs (at most twice that) from the end
+    // of the one before: the index of the first item that overran, or `count` when all finished.
+    Result<size_t> waitPerItem(size_t count, uint64_t timeoutMs);
+    // The finished items' results (without their GPU times), then the stuck item's timeout and the
+    // unstarted ones'.
+    std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, size_t stuck, uint64_t timeoutMs, BatchBuffers& bb);
+    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb, bool withTimes);
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(uint32_t kernel, const LaunchSpec& launch);

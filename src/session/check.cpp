@@ -9,6 +9,7 @@
 #include "core/reference_ops.h"
 #include "gpu/kernel.h"
 #include "session/compile_stage.h"
+#include "session/trace_rerun.h"
 #include "shader/instrument.h"
 #include "shader/lockstep_barriers.h"
 #include "shader/reflect.h"
@@ -65,6 +66,7 @@ class Checker {
         job.testCrash = m_o.testCrashWorker;
         m_r.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_p, m_o));
+        if (m_o.trace && !m_r.error) rerunOverflowed(job);
         bool allRan = std::all_of(m_r.cases.begin(), m_r.cases.end(), [](const CaseOutcome& c) { return !c.error; });
         if (!m_r.error && allRan && !m_r.cases.empty()) m_r.reached = StageKind::Done;
     }
@@ -141,7 +143,7 @@ class Checker {
         if (!dispatches) return okStatus(); // runCases reports it
         for (const CaseDispatch& d : *dispatches) {
             TraceLaunch launch = traceLaunch(index, d);
-            uint64_t bytes = traceBufferWords(launch, dispatches->size()) * 4;
+            uint64_t bytes = traceBufferWords(launch, defaultSlots(launch, dispatches->size())) * 4;
             if (bytes <= limit) continue;
             uint64_t perThread = (2 + uint64_t(kMinTraceSlots) * kTraceRecordWords) * 4;
             return Error{ErrorKind::Usage, "case " + std::to_string(index + 1) + ": the trace buffer (not a buffer of the puzzle) would need " +
@@ -153,14 +155,20 @@ class Checker {
         return okStatus();
     }
 
-    // Record slots per thread in a traced dispatch: the case's share of traceRecords, 16 to 1024.
-    uint32_t traceSlots(const TraceLaunch& launch, size_t dispatchCount) const {
+    // Record slots per thread in a traced dispatch: the case's share of traceRecords, 16 to 1024
+    // (a re-run of an overflowed case: what its threads wanted, m_rerunSlots).
+    uint32_t defaultSlots(const TraceLaunch& launch, size_t dispatchCount) const {
         uint64_t records = m_o.traceRecords / std::max<size_t>(1, dispatchCount);
         return static_cast<uint32_t>(std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
     }
-    uint64_t traceBufferWords(const TraceLaunch& launch, size_t dispatchCount) const {
+    uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch, size_t dispatchCount) const {
+        auto it = m_rerunSlots.find(index);
+        if (it != m_rerunSlots.end() && dispatch < it->second.size()) return it->second[dispatch];
+        return defaultSlots(launch, dispatchCount);
+    }
+    static uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
         uint64_t n = launch.invocations();
-        return kTraceHeaderWords + 2 * n + n * uint64_t(traceSlots(launch, dispatchCount)) * kTraceRecordWords;
+        return kTraceHeaderWords + 2 * n + n * slots * kTraceRecordWords;
     }
 
     // A case's buffers and dispatches: one step per dispatch of a multi-pass puzzle, each with its
@@ -173,10 +181,11 @@ class Checker {
             item.buffers.push_back({m_p.buffers[b].binding, data.initial[b].words, multi || m_p.buffers[b].role == RoleKind::Output});
         size_t firstTrace = item.buffers.size();
         if (m_o.trace) {
-            for (const CaseDispatch& d : dispatches) {
+            for (size_t j = 0; j < dispatches.size(); ++j) {
+                const CaseDispatch& d = dispatches[j];
                 TraceLaunch launch = traceLaunch(index, d);
                 uint64_t words = 0;
-                traceWords.push_back(makeTraceBuffer(launch, traceSlots(launch, dispatches.size()), m_o.loopBudget, &words));
+                traceWords.push_back(makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()), m_o.loopBudget, &words));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
             }
@@ -201,6 +210,13 @@ class Checker {
 
     // Every case in one submission; then each output is compared with its expected values.
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
+        auto ran = runItems(job, cases);
+        if (!ran) return fail(ran.error());
+        m_r.reached = StageKind::Run;
+        m_r.cases = std::move(*ran);
+    }
+
+    Result<std::vector<CaseOutcome>> runItems(DeviceJob& job, const std::vector<size_t>& cases) {
         std::vector<CaseData> data;
         std::vector<std::vector<CaseDispatch>> dispatches;
         std::vector<RunItem> items;
@@ -208,9 +224,9 @@ class Checker {
         size_t traceCount = 0;
         for (size_t i : cases) {
             auto d = materializeCase(m_p, i);
-            if (!d) return fail(d.error());
+            if (!d) return d.error();
             auto ds = caseDispatches(m_p, i);
-            if (!ds) return fail(ds.error());
+            if (!ds) return ds.error();
             traceCount += ds->size();
             data.push_back(std::move(*d));
             dispatches.push_back(std::move(*ds));
@@ -218,19 +234,61 @@ class Checker {
         traceWords.reserve(traceCount); // the items' spans point into it
         for (size_t k = 0; k < cases.size(); ++k) {
             auto item = itemFor(cases[k], data[k], dispatches[k], traceWords);
-            if (!item) return fail(item.error());
+            if (!item) return item.error();
             items.push_back(std::move(*item));
         }
         job.items = std::move(items);
         auto ran = m_runner.run(job);
-        if (!ran) return fail(ran.error());
-        m_r.timing.pipelineMs = ran->pipelineMs;
-        m_r.timing.runMs = ran->runMs;
-        m_r.reached = StageKind::Run;
+        if (!ran) return ran.error();
+        m_r.timing.pipelineMs += ran->pipelineMs;
+        m_r.timing.runMs += ran->runMs;
         auto t = Clock::now();
-        for (size_t k = 0; k < cases.size(); ++k)
-            m_r.cases.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
-        m_r.timing.checkMs = msSince(t);
+        std::vector<CaseOutcome> out;
+        for (size_t k = 0; k < cases.size(); ++k) out.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
+        m_r.timing.checkMs += msSince(t);
+        return out;
+    }
+
+    // A case whose trace overflowed is run again alone, with room for every record its threads
+    // made, so its verdict rests on the whole run (session/trace_rerun.h).
+    void rerunOverflowed(DeviceJob& job) {
+        auto t = Clock::now();
+        bool rerun = false;
+        for (CaseOutcome& c : m_r.cases) {
+            std::optional<TraceRoom> room = rerunRoom(c);
+            if (!room) continue;
+            if (room->fits()) {
+                rerun = true;
+                m_rerunSlots[c.index] = room->wanted;
+                auto again = runItems(job, {c.index});
+                m_rerunSlots.erase(c.index);
+                if (!again) c.error = again.error();
+                else c = std::move(again->front());
+                if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
+            }
+            if (room && !c.error) judgeIncomplete(c, *room);
+        }
+        if (rerun) m_r.timing.traceRerunMs = msSince(t);
+    }
+
+    // What an overflowed case's trace would need; none when it did not overflow, or when a loop
+    // budget stopped a thread (an endless loop fills any trace, and fails the case anyway).
+    std::optional<TraceRoom> rerunRoom(const CaseOutcome& c) const {
+        std::vector<const Trace*> traces = caseTraces(c);
+        bool dropped = std::any_of(traces.begin(), traces.end(), [](const Trace* t) { return t->dropped > 0; });
+        if (!dropped || c.error || stoppedByLoopBudget(c)) return std::nullopt;
+        TraceRoom room;
+        uint64_t limit = m_runner.info().maxStorageBufferRange;
+        uint64_t share = m_o.maxTraceBytes / traces.size();
+        if (limit) share = std::min(share, limit);
+        for (const Trace* t : traces) {
+            uint64_t n = t->launch.invocations(), words = share / 4, fixed = kTraceHeaderWords + 2 * n;
+            room.wanted.push_back(std::max(t->mostRecordsWanted, t->slotsPerInvocation));
+            room.kept.push_back(t->slotsPerInvocation);
+            uint64_t possible = words > fixed ? (words - fixed) / (n * kTraceRecordWords) : 0;
+            room.possible.push_back(static_cast<uint32_t>(std::clamp<uint64_t>(possible, t->slotsPerInvocation, UINT32_MAX)));
+        }
+        return room;
     }
 
     CaseOutcome compare(size_t index, CaseData& data, const std::vector<CaseDispatch>& dispatches, Result<RunOutput>& ran) {
@@ -339,6 +397,7 @@ class Checker {
                 out.error = trace.error();
                 return;
             }
+            trace->subgroupSize = m_runner.info().subgroupSize; // subgroup barriers order accesses within one
             auto shared = std::make_shared<const Trace>(std::move(*trace));
             auto analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_p.limits));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
@@ -356,6 +415,7 @@ class Checker {
     const CheckOptions& m_o;
     std::vector<CompiledKernel>& m_kernels;
     bool m_hasLoops = false; // some kernel has a loop to guard
+    std::map<size_t, std::vector<uint32_t>> m_rerunSlots; // case -> slots per dispatch, while re-run
 };
 
 } // namespace

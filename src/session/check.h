@@ -30,6 +30,7 @@ struct StageTimings {
     double checkMs = 0;     // compare with expected (all cases)
     double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
     double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
+    double traceRerunMs = 0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
     double loopGuardMs = 0;  // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
     double gpuMs = 0;       // sum of the dispatches' timestamp durations
     double totalMs = 0;     // wall clock of the whole check
@@ -58,6 +59,9 @@ struct PassTrace {
 struct CaseOutcome {
     size_t index = 0;             // 0-based case index
     bool pass = false;
+    // Its trace did not fit even when re-run with more room, and nothing else failed it: neither a
+    // pass nor a fail (pass is false; a TraceOverflow finding that fails the case says why).
+    bool inconclusive = false;
     std::optional<Error> error;   // the case could not run (timeout, device lost, ...)
     std::vector<BufferData> inputs;        // initial contents of every buffer (per Puzzle::buffers)
     std::vector<BufferOutcome> outputs;    // one per output buffer
@@ -106,6 +110,9 @@ struct CheckOptions {
     // cut off silently by the driver (lavapipe stops loops at 65535) and passed.
     bool loopGuard = true;
     uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
+    // A case whose trace overflowed is re-run alone with room for every record its threads made,
+    // up to this many bytes of trace (and the device's limit for one buffer); past it, inconclusive.
+    uint64_t maxTraceBytes = 256ull << 20;
     bool testCrashWorker = false;     // tests only: make the worker process crash on this check
 };
 

@@ -254,7 +254,8 @@ class Instrumenter {
         emitVoid(f, Op::OpFunctionEnd, {});
     }
 
-    // record(w0, index, value, extra): one record in this invocation's slots, or count it dropped.
+    // record(w0, index, value, extra): one record in this invocation's slots, if it has room;
+    // its count goes on either way (the host derives the dropped records from the counts).
     void buildRecorder() {
         auto& f = m_m.newFunctions;
         f.push_back({op(Op::OpFunction), {m_void, m_recFn, 0, m_recType}});
@@ -267,9 +268,9 @@ class Instrumenter {
         uint32_t pos = emit(f, Op::OpLoad, m_uint, {m_pos});
         uint32_t slots = emit(f, Op::OpLoad, m_uint, {m_slotsVar});
         uint32_t fits = emit(f, Op::OpULessThan, m_bool, {pos, slots});
-        uint32_t writeL = m_m.newId(), dropL = m_m.newId(), mergeL = m_m.newId();
+        uint32_t writeL = m_m.newId(), mergeL = m_m.newId();
         emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
-        emitVoid(f, Op::OpBranchConditional, {fits, writeL, dropL});
+        emitVoid(f, Op::OpBranchConditional, {fits, writeL, mergeL});
         f.push_back({op(Op::OpLabel), {writeL}});
         uint32_t base = emit(f, Op::OpIAdd, m_uint, {emit(f, Op::OpLoad, m_uint, {m_baseVar}),
                                                      emit(f, Op::OpIMul, m_uint, {pos, m_m.constUint(kTraceRecordWords)})});
@@ -277,14 +278,12 @@ class Instrumenter {
             uint32_t at = k ? emit(f, Op::OpIAdd, m_uint, {base, m_m.constUint(k)}) : base;
             emitVoid(f, Op::OpStore, {dataPtr(f, at), p[k]});
         }
-        uint32_t countAt = emit(f, Op::OpLoad, m_uint, {m_countVar});
-        emitVoid(f, Op::OpStore, {dataPtr(f, countAt), emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)})});
-        emitVoid(f, Op::OpBranch, {mergeL});
-        f.push_back({op(Op::OpLabel), {dropL}});
-        emit(f, Op::OpAtomicIAdd, m_uint, {dataPtr(f, m_m.constUint(0)), m_m.constUint(1) /*Device*/, m_m.constUint(0), m_m.constUint(1)});
         emitVoid(f, Op::OpBranch, {mergeL});
         f.push_back({op(Op::OpLabel), {mergeL}});
-        emitVoid(f, Op::OpStore, {m_pos, emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)})});
+        // The count goes on past the slots: the host learns how many records each thread wanted.
+        uint32_t next = emit(f, Op::OpIAdd, m_uint, {pos, m_m.constUint(1)});
+        emitVoid(f, Op::OpStore, {dataPtr(f, emit(f, Op::OpLoad, m_uint, {m_countVar})), next});
+        emitVoid(f, Op::OpStore, {m_pos, next});
         emitVoid(f, Op::OpReturn, {});
         emitVoid(f, Op::OpFunctionEnd, {});
     }
@@ -418,7 +417,7 @@ class Instrumenter {
     void record(std::vector<SpvInst>& out, TraceEventKind kind, uint32_t var, uint32_t index, uint32_t value, uint32_t extra) {
         uint32_t w0 = m_m.constUint(packTraceWord0(kind, var, m_line));
         emit(out, Op::OpFunctionCall, m_void, {m_recFn, w0, index, value, extra});
-        if (kind != TraceEventKind::Barrier) ++m_sites;
+        if (kind != TraceEventKind::Barrier && kind != TraceEventKind::SubgroupBarrier) ++m_sites;
     }
     void access(std::vector<SpvInst>& out, TraceEventKind kind, uint32_t pointer, uint32_t value, uint32_t valueType, uint32_t extra = 0) {
         auto c = chainOf(pointer);
@@ -494,7 +493,7 @@ class Instrumenter {
         fixPhis(std::span(out).subspan(begin), phiFixes);
     }
 
-    static constexpr uint32_t kScopeWorkgroup = 2; // SPIR-V Scope: Device 1, Workgroup 2, Subgroup 3
+    static constexpr uint32_t kScopeWorkgroup = 2, kScopeSubgroup = 3; // SPIR-V Scope: Device 1, Workgroup 2, Subgroup 3
     // The value of a barrier's execution-scope operand (a constant id); Workgroup when it is not
     // a plain constant, so an unknown barrier still counts.
     uint32_t executionScope(uint32_t id) const {
@@ -519,9 +518,11 @@ class Instrumenter {
             break;
         case Op::OpControlBarrier:
             // Only a workgroup-wide barrier() ends a barrier round; subgroupBarrier() (execution
-            // scope Subgroup) synchronises one subgroup and is not recorded.
+            // scope Subgroup) orders the accesses of one subgroup, which the race analysis needs.
             if (executionScope(s.w[0]) == kScopeWorkgroup)
                 record(out, TraceEventKind::Barrier, kTraceVariableNone, m_m.constUint(0), m_m.constUint(0), m_m.constUint(0));
+            else if (executionScope(s.w[0]) == kScopeSubgroup)
+                record(out, TraceEventKind::SubgroupBarrier, kTraceVariableNone, m_m.constUint(0), m_m.constUint(0), m_m.constUint(0));
             break;
         case Op::OpAtomicStore:
             access(out, TraceEventKind::Atomic, s.w[0], s.w[3], m_m.typeOf(s.w[3]));

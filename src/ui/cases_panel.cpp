@@ -54,6 +54,7 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
     bool unchecked = std::any_of(c->outputs.begin(), c->outputs.end(), [](const BufferOutcome& b) { return !b.checked; });
     if (c->pass && unchecked) return {"\xE2\x80\xA2", "ran; no expected output to check (this puzzle writes its expected values by hand)", pal.warn};
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
+    if (c->inconclusive) return {"?", "inconclusive: " + (finding ? finding->message : std::string("the trace did not fit")), pal.warn};
     if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
     for (const BufferOutcome& b : c->outputs) {

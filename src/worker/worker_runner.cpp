@@ -63,11 +63,14 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
 
 // Why a job's pipelines did not come: the kernel's size says whether it is the likely cause.
 std::string pipelineLateText(const DeviceJob& job, uint64_t pipelineMs) {
+    constexpr uint64_t kLargeKernelBytes = 256 * 1024; // puzzle kernels are a few KiB
     uint64_t bytes = job.spirv.size_bytes();
     for (std::span<const uint32_t> k : job.moreKernels) bytes += k.size_bytes();
-    return "building the kernel's pipelines took longer than " + seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
-           " KiB), so no case ran; the worker was restarted. A kernel that large (long unrolled loops, big constant arrays) "
-           "takes the driver too long to compile: make it smaller";
+    std::string text = "building the kernel's pipelines took longer than " + seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
+                       " KiB), so no case ran (none of them is to blame); the worker was restarted. ";
+    if (bytes >= kLargeKernelBytes)
+        return text + "A kernel that large (long unrolled loops, big constant arrays) takes the driver too long to compile: make it smaller";
+    return text + "A kernel this small is not the likely cause: the driver or the machine was stuck or overloaded; check again";
 }
 
 bool anyItemFailed(const Result<DeviceJobResult>& r, ErrorKind kind) {
@@ -240,7 +243,8 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     bool late = false;
     auto got = receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelineMs), &late);
     if (got && *got == FrameKind::Progress) {
-        uint64_t deadline = perItem * std::max<size_t>(1, job.items.size()) + kMarginMs;
+        // The worker gives a case up one to two budgets after it started (GpuKernel::runAll).
+        uint64_t deadline = perItem * (std::max<size_t>(1, job.items.size()) + 1) + kMarginMs;
         got = receive(payload, deadline, perItem, "did not finish: the worker process did not answer within " + seconds(deadline) +
                                                      ", though it gives up on a dispatch after " + seconds(perItem) +
                                                      " itself (a hung driver?); the worker was restarted");

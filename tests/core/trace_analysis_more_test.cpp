@@ -238,5 +238,56 @@ TEST(TraceAnalysis, TwoDimensionalOutOfBoundsNamesTheRowPastTheEnd) {
     EXPECT_EQ(oob[0]->message, "thread 0 writes tile[2][0] (line 9), past the end of tile (length 6)");
 }
 
+// Neighbours exchange through shared memory: 8 threads in subgroups of 4, each writes s[t], then
+// subgroupBarrier(), then reads s[next]: `next` wraps within the subgroup, or crosses into the
+// next one (thread 3 reads s[4], which thread 4 writes, in the other subgroup).
+TraceBuilder subgroupExchange(bool crossing, uint32_t subgroupSize) {
+    TraceBuilder b({8, 1, 1});
+    uint32_t s = b.shared("s", {8});
+    b.t.subgroupSize = subgroupSize;
+    for (uint32_t t = 0; t < 8; ++t) b.write(t, s, t, 100 + t, 5).subgroupBarrier(t, 6);
+    for (uint32_t t = 0; t < 8; ++t) {
+        uint32_t next = crossing ? (t + 1) % 8 : t / 4 * 4 + (t + 1) % 4;
+        b.read(t, s, next, 7, 100 + next);
+    }
+    return b;
+}
+
+TEST(TraceAnalysis, ASubgroupBarrierOrdersTheAccessesOfItsSubgroup) {
+    TraceAnalysis a = analyzeTrace(subgroupExchange(false, 4).t, Limits{});
+    EXPECT_TRUE(a.findings.empty()) << allMessages(a);
+}
+
+TEST(TraceAnalysis, ASubgroupBarrierDoesNotOrderAnotherSubgroup) {
+    TraceAnalysis a = analyzeTrace(subgroupExchange(true, 4).t, Limits{});
+    auto races = findingsOf(a, FindingKind::SharedRace);
+    ASSERT_EQ(races.size(), 1u) << allMessages(a);
+    // A crossing pair: thread 3 reads s[4] while thread 4 writes it, or thread 7 reads s[0] while
+    // thread 0 writes it (one of them is listed, the other counted).
+    ASSERT_EQ(races[0]->threads.size(), 2u);
+    uint64_t writer = races[0]->threads[0], reader = races[0]->threads[1];
+    EXPECT_NE(writer / 4, reader / 4) << races[0]->message;
+    EXPECT_TRUE(contains(races[0]->message, "in barrier round 0: thread " + std::to_string(writer) + " writes it (line 5) while thread " +
+                                                std::to_string(reader) + " reads it (line 7)"))
+        << races[0]->message;
+}
+
+TEST(TraceAnalysis, WithSubgroupsOfOneOrUnknownASubgroupBarrierOrdersNothing) {
+    for (uint32_t size : {0u, 1u}) {
+        TraceAnalysis a = analyzeTrace(subgroupExchange(false, size).t, Limits{});
+        EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u) << "subgroup size " << size << "\n" << allMessages(a);
+    }
+}
+
+TEST(TraceAnalysis, AccessesOnTheSameSideOfASubgroupBarrierStillRace) {
+    TraceBuilder b({4, 1, 1});
+    uint32_t s = b.shared("s", {4});
+    b.t.subgroupSize = 4;
+    b.write(0, s, 0, 1, 5).read(1, s, 0, 6, 1); // no subgroup barrier between them
+    for (uint32_t t = 0; t < 4; ++t) b.subgroupBarrier(t, 7);
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u) << allMessages(a);
+}
+
 } // namespace
 } // namespace vkp

@@ -188,7 +188,7 @@ TEST(TraceBuffer, HeaderCountsAndStatusAndTotalSize) {
     const uint64_t n = 48, statusAt = kTraceHeaderWords + n, recordsAt = statusAt + n;
     ASSERT_EQ(w.size(), recordsAt); // header, counts and status only
     EXPECT_EQ(total, recordsAt + n * 5 * kTraceRecordWords);
-    EXPECT_EQ(w[0], 0u);   // dropped
+    EXPECT_EQ(w[0], 0u);   // unused
     EXPECT_EQ(w[1], 5u);   // slots per invocation
     EXPECT_EQ(w[2], 8u);   // invocations per workgroup
     EXPECT_EQ(w[3], 3u);   // workgroups in x
@@ -350,15 +350,18 @@ TEST(TraceDecode, LargeLinesSurvive) {
     EXPECT_EQ(r->threads[0][0].kind, TraceEventKind::Read);
 }
 
-TEST(TraceDecode, CountsAreClampedToTheSlotsAndDroppedComesFromWordZero) {
-    FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 2);
+TEST(TraceDecode, CountsAreClampedToTheSlotsAndDroppedComesFromTheCounts) {
+    FakeBuffer b(launch({3, 1, 1}, {1, 1, 1}), 2);
     b.add(0, TraceEventKind::Read, 0, 1, 0);
     b.add(0, TraceEventKind::Read, 0, 2, 1);
-    b.count(0) = 10; // the kernel counted on past its slots (it keeps the count of positions)
-    b.words[0] = 17; // 17 records were dropped
+    b.count(0) = 10; // the kernel counted on past its slots: 8 records did not fit
+    b.add(2, TraceEventKind::Read, 0, 1, 0);
+    b.add(2, TraceEventKind::Read, 0, 2, 1);
+    b.count(2) = 7;  // 5 more
     auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
-    EXPECT_EQ(r->dropped, 17u);
+    EXPECT_EQ(r->dropped, 13u);
+    EXPECT_EQ(r->mostRecordsWanted, 10u);
     EXPECT_EQ(r->slotsPerInvocation, 2u);
     ASSERT_EQ(r->threads[0].size(), 2u);
     EXPECT_EQ(r->threads[0][1].line, 2u);
@@ -371,7 +374,7 @@ TEST(TraceDecode, BudgetStatusWithoutARecordAddsALoopBudgetEvent) {
     b.add(0, TraceEventKind::Barrier, kTraceVariableNone, 3);
     b.add(0, TraceEventKind::Read, 0, 4, 1);
     b.status(0) = kTraceBudgetFlag | 33;
-    b.words[0] = 1;
+    b.count(0) = 3; // the budget's record did not fit
     auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
     const auto& e0 = r->threads[0];

@@ -66,6 +66,8 @@ class TraceBuilder {
         for (uint64_t inv = 0; inv < t.threads.size(); ++inv) barrier(inv, line);
         return *this;
     }
+    // subgroupBarrier(): orders this thread's subgroup; no new round.
+    TraceBuilder& subgroupBarrier(uint64_t inv, uint32_t line = 0) { return event(inv, K::SubgroupBarrier, kTraceVariableNone, 0, line, 0); }
     TraceBuilder& loopBudget(uint64_t inv, uint32_t line, uint32_t backEdges = kDefaultLoopBudget + 1) {
         return event(inv, K::LoopBudget, kTraceVariableNone, 0, line, backEdges);
     }

@@ -1,0 +1,29 @@
+// A traced case whose threads made more records than their slots held: how much trace a re-run
+// needs, and the verdict when even that does not fit (inconclusive: neither a pass nor a fail).
+// Checker (session/check.cpp) re-runs such a case alone with `wanted` slots per thread.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "session/check.h"
+
+namespace vkp {
+
+struct TraceRoom {
+    std::vector<uint32_t> wanted;   // per dispatch: the most records one thread made
+    std::vector<uint32_t> possible; // per dispatch: the most slots per thread the limits allow
+    std::vector<uint32_t> kept;     // per dispatch: the slots per thread of the trace the case has
+    bool fits() const;
+};
+
+// The traces of a case: every dispatch's (multi-pass), else its one trace; none untraced.
+std::vector<const Trace*> caseTraces(const CaseOutcome& c);
+// A thread ran out of loop budget: the case fails, and its trace cannot be made to fit.
+bool stoppedByLoopBudget(const CaseOutcome& c);
+// The case's trace did not fit even with the room it could have: its "trace incomplete" warning
+// says so and what to do, and a case that would pass becomes inconclusive (a failing finding); a
+// case that fails anyway keeps its FAIL.
+void judgeIncomplete(CaseOutcome& c, const TraceRoom& room);
+
+} // namespace vkp
