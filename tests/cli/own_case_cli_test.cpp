@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/puzzle_loader.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 
@@ -70,7 +71,9 @@ TEST(OwnCaseCli, BadOptionsAreNamedWithWhatIsExpected) {
     EXPECT_TRUE(has(error("--workgroups 70000"), "--workgroups needs X, X,Y or X,Y,Z, whole numbers from 1 to 65535, not '70000'"));
     EXPECT_TRUE(has(error("--workgroup-size 64,32"), "--workgroup-size: a workgroup of 2048 threads is over the limit of 1024"));
     EXPECT_TRUE(has(error("--set SIZE=3"), "--set SIZE: 'SIZE' is not a constant of zip (it has none)"));
-    EXPECT_TRUE(has(error("--input a=1 --case 9"), "--case needs a whole number from 1 to 4, not '9'"));
+    size_t zipCases = loadPuzzleSet(test::puzzleDir()).find("zip").value()->cases.size();
+    std::string past = std::to_string(zipCases + 1);
+    EXPECT_TRUE(has(error("--input a=1 --case " + past), "--case needs a whole number from 1 to " + std::to_string(zipCases) + ", not '" + past + "'"));
     CliRun other = vkpuzzles("check zip --solution --input a=1");
     EXPECT_EQ(other.exit, 2);
     EXPECT_TRUE(has(other.out, "--input is not an option of `vkpuzzles check`; it is for vkpuzzles run")) << other.out;
