@@ -1,5 +1,6 @@
 #include "ui/bench_view.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/fonts.h"
@@ -68,9 +69,13 @@ void BenchView::drawWindow(Workbench& wb) {
     BackgroundBenchView v = wb.bench().view();
     layout::fact("bench", stateName(v.state));
     if (!m_windowOpen || v.state == BackgroundBenchState::Idle) return;
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 42, 0), ImGuiCond_Appearing);
+    // Never wider than the app's window (the figure lines wrap instead of running past its edge);
+    // the height fits what it shows, every frame (0 = fit on that axis).
+    ImVec2 room = ImGui::GetMainViewport()->Size;
+    ImGui::SetNextWindowSize(ImVec2(std::min(ImGui::GetFontSize() * 48, room.x * 0.9f), 0), ImGuiCond_Always);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::Begin("Benchmark at large N", &m_windowOpen, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) return ImGui::End();
+    if (!ImGui::Begin("Benchmark at large N", &m_windowOpen, ImGuiWindowFlags_NoCollapse)) return ImGui::End();
+    ImGui::PushTextWrapPos(0.0f);
     layout::rect("window/Benchmark", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
     const Palette& pal = palette();
     ImGui::TextUnformatted((v.puzzle + ", N = " + std::to_string(v.n) + " elements").c_str());
@@ -81,9 +86,7 @@ void BenchView::drawWindow(Workbench& wb) {
     } else if (v.state == BackgroundBenchState::Cancelled) {
         dimText("cancelled");
     } else if (v.state == BackgroundBenchState::Failed && v.error) {
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
         colouredText(pal.fail, "The benchmark did not run: " + v.error->message);
-        ImGui::PopTextWrapPos();
         layout::fact("benchError", v.error->message);
     } else if (v.report) {
         dimText("on " + v.report->device);
@@ -98,6 +101,7 @@ void BenchView::drawWindow(Workbench& wb) {
         layout::fact("benchFigures", all);
         layout::fact("benchResult", benchResultText(*v.report));
     }
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
