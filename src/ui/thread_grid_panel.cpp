@@ -344,6 +344,20 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
     ImGui::EndChild();
 }
 
+// "labels: (o) global id ( ) local id": what each thread's square shows.
+void ThreadGridPanel::labelsChoice() {
+    flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
+    dimText("labels:");
+    ImGui::SameLine();
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
+    if (ImGui::RadioButton("global id", m_globalLabels)) m_globalLabels = true;
+    itemTooltip("Label each thread with its gl_GlobalInvocationID (x, y)");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("local id", !m_globalLabels)) m_globalLabels = false;
+    itemTooltip("Label each thread with its gl_LocalInvocationID (x, y) inside its workgroup");
+    ImGui::PopStyleVar();
+}
+
 void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     if (!sc.puzzle || !sc.testCase) {
         beginPanel("threads", "Threads", size);
@@ -358,17 +372,11 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) + (sc.entry ? ", " + sc.entry->label : "") +
                         (sc.official ? " (official solution)" : "");
     beginPanel("threads", title.c_str(), size, info);
+    // A short panel (a projector's 200% on 1280x800) keeps its height for the grid: the labels
+    // choice is left out and the inspector gets what the grid's rows do not need.
+    bool cramped = ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 10;
     drawLegend(sc, sg);
-    flowSameLine(ImGui::CalcTextSize("labels: global id local id").x + ImGui::GetFontSize() * 4);
-    dimText("labels:");
-    ImGui::SameLine();
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
-    if (ImGui::RadioButton("global id", m_globalLabels)) m_globalLabels = true;
-    itemTooltip("Label each thread with its gl_GlobalInvocationID (x, y)");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("local id", !m_globalLabels)) m_globalLabels = false;
-    itemTooltip("Label each thread with its gl_LocalInvocationID (x, y) inside its workgroup");
-    ImGui::PopStyleVar();
+    if (!cramped) labelsChoice();
     // The detail line: the hovered thread's ids, else the selected one's, else a hint.
     int dims = launchDims(tc);
     m_detail = view.hover.thread ? view.hover.thread : view.selection.thread;
@@ -390,7 +398,8 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     bool inspect = sc.trace() && !view.selection.empty();
     // The inspector takes at most half, and leaves the grid room for a few labelled rows.
     float fewRows = fonts().small->FontSize * 1.25f + labelledCell(ImGui::GetFontSize()) * 3 + ImGui::GetStyle().ScrollbarSize + ImGui::GetFontSize();
-    float gridH = inspect ? std::min(avail.y - ImGui::GetTextLineHeightWithSpacing() * 4, std::max(std::round(avail.y * 0.5f), fewRows)) : avail.y;
+    float inspectorMin = ImGui::GetTextLineHeightWithSpacing() * (cramped ? 1.5f : 4.0f);
+    float gridH = inspect ? std::min(avail.y - inspectorMin, std::max(std::round(avail.y * 0.5f), fewRows)) : avail.y;
     gridH = std::max(gridH, std::round(avail.y * 0.3f));
     drawGrid(view, sc, sg, ImVec2(0, gridH));
     if (inspect) {

@@ -49,6 +49,7 @@ class ThreadGridPanel {
 
   private:
     void drawLegend(const ShownCase& sc, uint32_t subgroupSize);
+    void labelsChoice(); // global or local ids on the squares
     void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
     void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l, ImVec2 room);
     bool m_globalLabels = true;   // label threads by global id (else local id)
