@@ -199,21 +199,38 @@ struct ConstantIndex {
     std::string fallback;  // that constant's default, as written
 };
 
+// std::regex recurses as it matches, so it only ever sees a line of ordinary length: a pasted
+// megabyte of spaces must not exhaust the app's stack. Declarations fit on one line.
+constexpr size_t kRegexLineLimit = 2000;
+
+// The first group of the first match of `re` on a line of `source` no longer than kRegexLineLimit.
+std::optional<std::string> firstCaptureOnShortLines(const std::string& source, const std::regex& re) {
+    std::smatch m;
+    for (size_t start = 0; start < source.size();) {
+        size_t end = source.find('\n', start);
+        if (end == std::string::npos) end = source.size();
+        if (end - start <= kRegexLineLimit) {
+            std::string line = source.substr(start, end - start);
+            if (std::regex_search(line, m, re)) return m[1].str();
+        }
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
 // The specialization constant `name` and its default, when the source declares one.
 std::optional<std::string> specConstantDefault(const std::string& source, const std::string& name) {
     const std::regex decl("constant_id\\s*=\\s*\\d+\\s*\\)\\s*const\\s+\\w+\\s+" + name + "\\s*=\\s*([^;\\s]+)\\s*;");
-    std::smatch m;
-    if (!std::regex_search(source, m, decl)) return std::nullopt;
-    return m[1].str();
+    return firstCaptureOnShortLines(source, decl);
 }
 
 // The size of dimension `dim` of the array `name` as declared ("cache[SHARED_SIZE]"), if a word.
 std::optional<std::string> declaredSize(const std::string& source, const std::string& name, size_t dim) {
     const std::regex decl("\\b\\w+\\s+" + name + "\\s*((?:\\[\\s*\\w+\\s*\\]\\s*)+);");
-    std::smatch m;
-    if (!std::regex_search(source, m, decl)) return std::nullopt;
+    auto dimsText = firstCaptureOnShortLines(source, decl);
+    if (!dimsText) return std::nullopt;
     static const std::regex bracket("\\[\\s*(\\w+)\\s*\\]");
-    std::string dims = m[1];
+    const std::string& dims = *dimsText;
     size_t i = 0;
     for (std::sregex_iterator it(dims.begin(), dims.end(), bracket), end; it != end; ++it, ++i)
         if (i == dim) return (*it)[1].str();
@@ -223,6 +240,7 @@ std::optional<std::string> declaredSize(const std::string& source, const std::st
 // On `line`, an index written as the number `index` into an array sized by a specialization
 // constant: `cache[3]`, or `tile[0][3]` for the second dimension.
 std::optional<ConstantIndex> findConstantIndex(const std::string& source, const std::string& line, const std::string& index) {
+    if (line.size() > kRegexLineLimit) return std::nullopt;
     static const std::regex access("\\b([A-Za-z_]\\w*)\\s*((?:\\[[^\\[\\]]*\\]\\s*)+)");
     static const std::regex bracket("\\[\\s*([^\\[\\]]*?)\\s*\\]");
     for (std::sregex_iterator it(line.begin(), line.end(), access), end; it != end; ++it) {

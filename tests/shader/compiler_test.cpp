@@ -158,6 +158,22 @@ TEST_F(CompilerTest, OtherSyntaxErrorsNameTheTokensAsWritten) {
 // A shared array sized by a specialization constant has the constant's default size (1 here) when
 // glslang checks constant indexes; its "'[' : array index out of range '3'" says neither which array
 // nor why. The diagnostic names the array, the constant and its default, and what to do instead.
+// The explanation reads declarations with std::regex, which recurses as it matches: a declaration
+// stretched over a megabyte of spaces is left unread (no explanation for it), never a crash.
+TEST_F(CompilerTest, AConstantIndexExplanationSurvivesAMegabyteLongDeclaration) {
+    const std::string src = "#version 450\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(constant_id = 3) const uint SHARED_SIZE" + std::string(1 << 20, ' ') + "= 1;\n"
+                            "layout(set = 0, binding = 0) buffer Result { float result[]; };\n"
+                            "shared float cache[SHARED_SIZE];\n"
+                            "void main() { result[gl_GlobalInvocationID.x] = cache[3]; }\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    EXPECT_FALSE(r.ok());
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, 6);
+    EXPECT_NE(r.diagnostics[0].message.find("out of range"), std::string::npos) << r.diagnostics[0].message;
+}
+
 TEST_F(CompilerTest, AConstantIndexPastASpecConstantSizeExplainsTheDefault) {
     const std::string src = "#version 450\n"
                             "layout(local_size_x_id = 0) in;\n"
