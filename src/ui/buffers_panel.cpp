@@ -71,6 +71,17 @@ const CaseData* BuffersView::fallbackData(const Puzzle& p, size_t caseIndex) {
 
 namespace {
 
+// Beside an output's name: whether it matches the expected values, or that there are none.
+void outputVerdict(const BufferOutcome& bo) {
+    const Palette& pal = palette();
+    ImGui::SameLine();
+    if (!bo.checked) {
+        dimText(ellipsize("not checked: no expected values", ImGui::GetContentRegionAvail().x));
+        itemTooltip("A case of your own: this puzzle writes its expected values out by hand, so there are none to compare with.");
+    } else if (bo.verdict.pass) colouredText(pal.pass, "\xE2\x9C\x93 matches");
+    else colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo.verdict.mismatchCount) + " of " + std::to_string(bo.expected.shape.count()) + " cells wrong");
+}
+
 void buffersLegend(bool traced) {
     const Palette& pal = palette();
     if (!traced) {
@@ -99,7 +110,6 @@ void dispatchBuffer(ViewState& view, const ShownCase& sc, const GridMarks& marks
     const Puzzle& p = *sc.puzzle;
     const DispatchMemory& mem = *sc.memory;
     const BufferDecl& decl = p.buffers[b];
-    const Palette& pal = palette();
     const BufferData& before = mem.before[b];
     bool last = sc.dispatch + 1 == view.dispatches.entries().size();
     const BufferOutcome* bo = nullptr;
@@ -113,11 +123,8 @@ void dispatchBuffer(ViewState& view, const ShownCase& sc, const GridMarks& marks
     if (!wrote) what += " \xC2\xB7 not written by this dispatch";
     ImGui::PushID(static_cast<int>(b));
     gridTitle(decl.name, what);
-    if (bo) {
-        ImGui::SameLine();
-        if (bo->verdict.pass) colouredText(pal.pass, "\xE2\x9C\x93 matches");
-        else colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo->verdict.mismatchCount) + " of " + std::to_string(bo->expected.shape.count()) + " cells wrong");
-    }
+    bool unchecked = bo && !bo->checked; // a learner's own case of a puzzle with hand-written outputs
+    if (bo) outputVerdict(*bo);
     CellRef base = CellRef::buffer(static_cast<uint32_t>(b), 0);
     if (!wrote && !bo) {
         GridData d{"during", &before, nullptr, 0, nullptr, base, true};
@@ -129,9 +136,9 @@ void dispatchBuffer(ViewState& view, const ShownCase& sc, const GridMarks& marks
     std::vector<std::pair<std::string, GridData>> grids;
     grids.push_back({"before this dispatch", GridData{"before", &before, nullptr, 0, nullptr, base, true}});
     if (bo) grids.push_back({sc.official ? "after (the official solution, read back)" : "after (read back from the device)",
-                             GridData{"after", &bo->actual, &bo->expected, p.tolerance, nullptr, base, true}});
+                             GridData{"after", &bo->actual, unchecked ? nullptr : &bo->expected, p.tolerance, nullptr, base, true}});
     else grids.push_back({"after this dispatch", GridData{"after", &mem.after[b], nullptr, 0, nullptr, base, true}});
-    if (bo) grids.push_back({"expected (the case's result)", GridData{"expected", &bo->expected, nullptr, 0, nullptr, base, false}});
+    if (bo && !unchecked) grids.push_back({"expected (the case's result)", GridData{"expected", &bo->expected, nullptr, 0, nullptr, base, false}});
     // Side by side only when each grid keeps its shape (a 1D array on one line); else one under
     // the other at full width, so a cell's index lines up in all of them.
     float gap = ImGui::GetFontSize() * 1.5f;
@@ -274,11 +281,8 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         if (!expected) continue;
         ImGui::PushID(static_cast<int>(b));
         gridTitle(decl.name, shapeWords(expected->shape, decl.type, "output"));
-        if (bo) {
-            ImGui::SameLine();
-            if (bo->verdict.pass) colouredText(pal.pass, "\xE2\x9C\x93 matches");
-            else colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo->verdict.mismatchCount) + " of " + std::to_string(expected->shape.count()) + " cells wrong");
-        }
+        bool unchecked = bo && !bo->checked; // a learner's own case of a puzzle with hand-written outputs
+        if (bo) outputVerdict(*bo);
         float gap = ImGui::GetFontSize() * 1.5f;
         GridLayout g = layoutGrid(*expected, bo ? &bo->actual : nullptr, (width - gap) * 0.5f);
         bool sideBySide = bo && g.size.x * 2 + gap <= width;
@@ -287,10 +291,15 @@ void BuffersView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
         if (bo) {
             ImGui::BeginGroup();
             dimText(sc.official ? "actual (the official solution)" : "actual (your kernel)");
-            GridData d{"actual", &bo->actual, &bo->expected, p.tolerance, nullptr, base, true};
+            GridData d{"actual", &bo->actual, unchecked ? nullptr : &bo->expected, p.tolerance, nullptr, base, true};
             if (auto clicked = drawCellGrid(d, marks, view, each, &canvas)) view.selection.clickCell(*clicked);
             ImGui::EndGroup();
-            if (sideBySide) ImGui::SameLine(0, gap);
+            if (sideBySide && !unchecked) ImGui::SameLine(0, gap);
+        }
+        if (unchecked) { // nothing to compare with: no column of zeros that seems to match
+            ImGui::Spacing();
+            ImGui::PopID();
+            continue;
         }
         ImGui::BeginGroup();
         dimText("expected");
