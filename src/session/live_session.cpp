@@ -26,15 +26,30 @@ std::string firstError(const std::vector<Diagnostic>& ds) {
     return "";
 }
 
-std::string reportLine(const CheckReport& r) {
+// "all 9 cases pass", and the learner's own cases apart, as they never count towards solving:
+// "all 9 cases pass; your cases: 0 of 1 pass".
+std::string passLine(const CheckReport& r, const Puzzle* p) {
+    size_t own = 0, ownPassed = 0, passed = 0;
+    for (const CaseOutcome& c : r.cases) {
+        bool isOwn = p && c.index < p->cases.size() && p->cases[c.index].own;
+        own += isOwn;
+        (isOwn ? ownPassed : passed) += c.pass;
+    }
+    size_t total = r.cases.size() - own;
+    std::string line = passed == total ? "all " + plural(total, "case passes", "cases pass")
+                                       : std::to_string(passed) + " of " + plural(total, "case passes", "cases pass");
+    if (own) line += "; your cases: " + std::to_string(ownPassed) + " of " + std::to_string(own) + " pass";
+    return line;
+}
+
+std::string reportLine(const CheckReport& r, const Puzzle* p) {
     // A check can stop before compiling (a puzzle of several kernels given one text): say why.
     if (r.compilerCrashed) return "the compiler crashed on this text (the message on the kernel says where); your text is kept";
     if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0) return "cannot check: " + r.error->message;
     if (!r.compiled()) return "does not compile: " + plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
     if (r.error && r.cases.empty()) return "error: " + r.error->message;
-    std::string line = r.allPass() ? "all " + plural(r.cases.size(), "case passes", "cases pass")
-                                   : std::to_string(r.passCount()) + " of " + plural(r.cases.size(), "case passes", "cases pass");
+    std::string line = passLine(r, p);
     if (r.error) line += "; " + r.error->message;
     return line;
 }
@@ -101,7 +116,7 @@ std::string statusLine(const LiveSnapshot& s) {
     case LiveStatusKind::Compiling: return "compiling";
     case LiveStatusKind::Running: return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
     case LiveStatusKind::DeviceError: return "no device: " + (s.deviceError ? s.deviceError->message : std::string("unknown error"));
-    case LiveStatusKind::Done: return s.report ? reportLine(*s.report) : "done";
+    case LiveStatusKind::Done: return s.report ? reportLine(*s.report, s.puzzle.get()) : "done";
     case LiveStatusKind::Held: return "not compiled: this text crashed the compiler last time; compile it anyway to try again";
     }
     return "";

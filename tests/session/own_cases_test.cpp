@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/puzzle_loader.h"
+#include "session/live_session.h"
 #include "session/own_cases.h"
 #include "support/test_env.h"
 
@@ -89,6 +90,29 @@ TEST(OwnCases, OnlyThePuzzlesCasesDecideItIsSolved) {
     EXPECT_EQ(puzzleCasesPassed(r, p), p.puzzleCaseCount());
     r.cases[0].pass = false;
     EXPECT_FALSE(puzzleCasesPass(r, p));
+}
+
+// The status line counts the learner's cases apart: "all 7 cases pass" is about the puzzle's.
+TEST(OwnCases, TheStatusLineCountsTheLearnersCasesApart) {
+    Puzzle p = zip();
+    std::vector<std::string> problems;
+    applyOwnCases(p, {{0, {{"a", "1, 2"}, {"b", "3, 4"}}}}, problems);
+    auto r = std::make_shared<CheckReport>();
+    r->reached = StageKind::Done;
+    for (size_t i = 0; i < p.cases.size(); ++i) {
+        CaseOutcome c;
+        c.index = i;
+        c.pass = !p.cases[i].own; // the learner's case fails
+        r->cases.push_back(c);
+    }
+    LiveSnapshot s;
+    s.status = LiveStatusKind::Done;
+    s.puzzle = std::make_shared<const Puzzle>(p);
+    s.report = r;
+    std::string n = std::to_string(p.puzzleCaseCount());
+    EXPECT_EQ(statusLine(s), "all " + n + " cases pass; your cases: 0 of 1 pass");
+    r->cases[0].pass = false;
+    EXPECT_EQ(statusLine(s), std::to_string(p.puzzleCaseCount() - 1) + " of " + n + " cases pass; your cases: 0 of 1 pass");
 }
 
 } // namespace
