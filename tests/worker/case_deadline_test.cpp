@@ -43,10 +43,9 @@ TEST(CaseDeadlineTest, FinishedCasesKeepTheirResultsAndTheStuckOneIsNamedWithIts
     EXPECT_NE(r.cases[3].error->message.find("case 4 did not run: an earlier case never finished"), std::string::npos) << r.cases[3].error->message;
     EXPECT_FALSE(r.allPass());
     EXPECT_EQ(r.passCount(), 2u);
-    // The stuck case was given up 3 to 6 s after it started (its own budget; the cases before it
-    // take milliseconds), not after 3 s x 4 cases.
+    // The stuck case was given up after at least its own budget. (Giving it up at its own budget
+    // rather than the batch's, 3 s x 4 cases, was reverted: see GpuKernel::waitPerItem.)
     EXPECT_GE(r.timing.runMs, 3000.0);
-    EXPECT_LT(r.timing.runMs, 11500.0);
     // The worker was restarted: the solution passes every case next.
     CheckReport next = checkStuck(*w, "solution.comp");
     EXPECT_TRUE(next.allPass());
