@@ -187,16 +187,12 @@ bool Workbench::refreshFromDisk(int index) {
 // statement and walkthrough apply at once; the learner's text stays, unless it is still the old
 // starter, which becomes the new one.
 void Workbench::reloadOpenPuzzle() {
-    Puzzle& p = m_puzzles.puzzles[m_index];
-    vkp::applyOwnCases(p, m_ownCases.specs(p.key()), m_messages);
+    const Puzzle& p = m_puzzles.puzzles[m_index];
     ++m_puzzleGeneration;
     std::string oldStarter = m_starterText;
     readPuzzleTexts(p);
     if (m_document.text() == oldStarter && m_starterText != oldStarter) m_document.replaceAll(m_starterText);
-    m_session->open(p, m_document.text(), !m_draft.compilerCrashed);
-    m_sentRevision = m_document.revision();
-    m_officialFor.clear();
-    m_snapshot = m_session->snapshot();
+    rebuildOwnCases(); // the learner's cases on the new version, handed to the session with the text
     m_messages.push_back(p.displayName() + " changed on disk (" + p.dir + ") and was reloaded; your kernel is kept.");
 }
 
