@@ -38,7 +38,7 @@ namespace {
 
 
 StageTimings medianTimings(std::span<const StageTimings> runs) {
-    auto median = [&](double StageTimings::*field) {
+    auto median = [&](auto field) {
         std::vector<double> v;
         for (const StageTimings& t : runs) v.push_back(t.*field);
         std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());

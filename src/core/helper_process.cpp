@@ -75,7 +75,7 @@ int HelperProcess::restarts() const {
 
 Status HelperProcess::start() {
     // Writing to a child that just died must be an error here, not a SIGPIPE that ends the caller.
-    struct sigaction current {};
+    struct sigaction current = {};
     if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) std::signal(SIGPIPE, SIG_IGN);
     int down[2], up[2];
     if (::pipe2(down, O_CLOEXEC) != 0) return Error{ErrorKind::Io, std::string("cannot create a pipe for a helper process: ") + std::strerror(errno)};

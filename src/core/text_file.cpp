@@ -48,7 +48,7 @@ Result<std::string> readTextFile(const std::string& path, const FileLimit& limit
     // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; checkKind refuses it.
     int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return openError(path, errno);
-    struct stat st {};
+    struct stat st = {};
     if (::fstat(fd, &st) != 0) {
         int e = errno;
         ::close(fd);

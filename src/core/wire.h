@@ -29,7 +29,7 @@ template <class T>
 struct NoInitAllocator : std::allocator<T> {
     template <class U>
     struct rebind {
-        using other = NoInitAllocator<U>;
+        using other = NoInitAllocator<U>; // what std::allocator_traits asks for
     };
     NoInitAllocator() = default;
     template <class U>

@@ -27,7 +27,8 @@ TEST(TerminalText, TheFilterEscapesLineByLineAndOnFlush) {
     {
         TerminalFilter filter(sink.rdbuf(), false);
         std::ostream out(&filter);
-        out << "one\x1b[2J\n" << "two" << std::flush;
+        out << "one\x1b[2J\n";
+        out << "two" << std::flush;
         EXPECT_EQ(sink.str(), "one\\x1b[2J\ntwo");
         out << "\x07";
     } // the rest on destruction
