@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 
 namespace vkp {
 namespace {
@@ -108,30 +107,12 @@ template <class T> struct Compute {
             for (size_t j = 0; j < count; ++j) out[start + j] = x[0][start + count - 1 - j];
         }
     }
-    void run(const std::string& op) {
-        static const std::map<std::string, std::function<void(Compute&)>> table = {
-            {"add_scalar", [](Compute& c) { c.addScalar(); }},
-            {"add", [](Compute& c) { c.add(); }},
-            {"outer_add", [](Compute& c) { c.outerAdd(); }},
-            {"window_sum", [](Compute& c) { c.windowSum(); }},
-            {"dot", [](Compute& c) { c.dot(); }},
-            {"conv1d", [](Compute& c) { c.conv1d(); }},
-            {"block_sum", [](Compute& c) { c.blockSum(); }},
-            {"row_sum", [](Compute& c) { c.rowSum(); }},
-            {"matmul", [](Compute& c) { c.matmul(); }},
-            {"inclusive_scan", [](Compute& c) { c.scan(true); }},
-            {"block_inclusive_scan", [](Compute& c) { c.blockScan(true); }},
-            {"block_exclusive_scan", [](Compute& c) { c.blockScan(false); }},
-            {"block_reverse", [](Compute& c) { c.blockReverse(); }},
-            {"exclusive_scan", [](Compute& c) { c.scan(false); }},
-        };
-        table.at(op)(*this);
-    }
 };
 
-template <class T>
-void compute(const std::string& op, const std::vector<const BufferData*>& args,
-             const OpParams& params, BufferData& out) {
+// Runs `body` (one of Compute's members) in the number type T on loaded copies of the arguments.
+template <class T, class Body>
+void computeIn(Body body, const std::vector<const BufferData*>& args, const OpParams& params,
+               BufferData& out) {
     std::vector<std::vector<T>> x;
     std::vector<Shape> shapes;
     for (const BufferData* a : args) {
@@ -139,12 +120,22 @@ void compute(const std::string& op, const std::vector<const BufferData*>& args,
         shapes.push_back(a->shape);
     }
     std::vector<T> result(out.words.size(), T{});
-    Compute<T>{x, shapes, params, result}.run(op);
+    Compute<T> c{x, shapes, params, result};
+    body(c);
     for (size_t i = 0; i < result.size(); ++i) {
         if constexpr (std::is_same_v<T, double>) out.set(i, result[i]);
         else out.words[i] = result[i]; // already the wrapped 32-bit pattern
     }
 }
+
+template <class Body>
+void computeByType(const std::vector<const BufferData*>& args, const OpParams& params, BufferData& out) {
+    if (out.type == ElementKind::Float) computeIn<double>(Body{}, args, params, out);
+    else computeIn<uint32_t>(Body{}, args, params, out);
+}
+
+// A table entry's compute function from a generic lambda that calls one member of Compute<T>.
+template <class Body> constexpr OpComputeFn computing(Body) { return &computeByType<Body>; }
 
 Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
     double v = params.at(name);
@@ -160,24 +151,73 @@ Result<Shape> checkSame(const std::vector<Shape>& a, const char* op) {
     return a[0];
 }
 
+// Output shape rules, one per kind of op.
+Result<Shape> likeFirst(const std::vector<Shape>& a, const OpParams&) { return a[0]; }
+Result<Shape> sameSizeForAdd(const std::vector<Shape>& a, const OpParams&) { return checkSame(a, "add"); }
+Result<Shape> outerTable(const std::vector<Shape>& a, const OpParams&) { return Shape{{a[0].count(), a[1].count()}}; }
+Result<Shape> likeFirstPerBlock(const std::vector<Shape>& a, const OpParams& params) {
+    auto b = positiveParam(params, "block");
+    if (!b) return b.error();
+    return a[0];
+}
+Result<Shape> likeFirstPerWindow(const std::vector<Shape>& a, const OpParams& params) {
+    auto w = positiveParam(params, "window");
+    if (!w) return w.error();
+    return a[0];
+}
+Result<Shape> oneDotProduct(const std::vector<Shape>& a, const OpParams&) {
+    auto s = checkSame(a, "dot");
+    if (!s) return s;
+    return Shape{{1}};
+}
+Result<Shape> flatFirst(const std::vector<Shape>& a, const OpParams&) { return Shape{{a[0].count()}}; }
+Result<Shape> onePerBlock(const std::vector<Shape>& a, const OpParams& params) {
+    auto b = positiveParam(params, "block");
+    if (!b) return b.error();
+    return Shape{{(a[0].count() + *b - 1) / *b}};
+}
+Result<Shape> onePerRow(const std::vector<Shape>& a, const OpParams&) {
+    if (a[0].dims.size() != 2) return shapeError("row_sum needs a 2D argument [rows, cols]");
+    return Shape{{a[0].rows()}};
+}
+Result<Shape> matrixProduct(const std::vector<Shape>& a, const OpParams&) {
+    if (a[0].dims.size() != 2 || a[1].dims.size() != 2)
+        return shapeError("matmul needs two 2D arguments");
+    if (a[0].cols() != a[1].rows())
+        return shapeError("matmul: " + a[0].str() + " @ " + a[1].str() +
+                          " do not fit (inner sizes differ)");
+    return Shape{{a[0].rows(), a[1].cols()}};
+}
+
 } // namespace
 
 const std::vector<ReferenceOpInfo>& referenceOps() {
     static const std::vector<ReferenceOpInfo> ops = {
-        {"add_scalar", 1, {"scalar"}, "x[i] + scalar"},
-        {"add", 2, {}, "x[i] + y[i]"},
-        {"outer_add", 2, {}, "[n, m]: col[i] + row[j]"},
-        {"window_sum", 1, {"window"}, "x[i-window+1] + ... + x[i], missing terms 0"},
-        {"dot", 2, {}, "[1]: sum of x[i] * y[i]"},
-        {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)"},
-        {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements"},
-        {"row_sum", 1, {}, "[rows]: sum of each row"},
-        {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]"},
-        {"inclusive_scan", 1, {}, "x[0] + ... + x[i]"},
-        {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements"},
-        {"block_exclusive_scan", 1, {"block"}, "an exclusive scan that restarts every `block` elements"},
-        {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0"},
-        {"block_reverse", 1, {"block"}, "each block of `block` consecutive elements in reverse order (a shorter last block too)"},
+        {"add_scalar", 1, {"scalar"}, "x[i] + scalar", likeFirst,
+         computing([](auto& c) { c.addScalar(); })},
+        {"add", 2, {}, "x[i] + y[i]", sameSizeForAdd, computing([](auto& c) { c.add(); })},
+        {"outer_add", 2, {}, "[n, m]: col[i] + row[j]", outerTable,
+         computing([](auto& c) { c.outerAdd(); })},
+        {"window_sum", 1, {"window"}, "x[i-window+1] + ... + x[i], missing terms 0", likeFirstPerWindow,
+         computing([](auto& c) { c.windowSum(); })},
+        {"dot", 2, {}, "[1]: sum of x[i] * y[i]", oneDotProduct, computing([](auto& c) { c.dot(); })},
+        {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)", flatFirst,
+         computing([](auto& c) { c.conv1d(); })},
+        {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements", onePerBlock,
+         computing([](auto& c) { c.blockSum(); })},
+        {"row_sum", 1, {}, "[rows]: sum of each row", onePerRow, computing([](auto& c) { c.rowSum(); })},
+        {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]", matrixProduct,
+         computing([](auto& c) { c.matmul(); })},
+        {"inclusive_scan", 1, {}, "x[0] + ... + x[i]", likeFirst, computing([](auto& c) { c.scan(true); })},
+        {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements",
+         likeFirstPerBlock, computing([](auto& c) { c.blockScan(true); })},
+        {"block_exclusive_scan", 1, {"block"}, "an exclusive scan that restarts every `block` elements",
+         likeFirstPerBlock, computing([](auto& c) { c.blockScan(false); })},
+        {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0", likeFirst,
+         computing([](auto& c) { c.scan(false); })},
+        {"block_reverse", 1, {"block"},
+         "each block of `block` consecutive elements in reverse order (a shorter last block too)",
+         likeFirstPerBlock, computing([](auto& c) { c.blockReverse(); })},
     };
     return ops;
 }
@@ -199,41 +239,7 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
         if (!params.count(p)) return shapeError(op + " needs the parameter '" + p + "'");
     for (const Shape& s : a)
         if (s.count() == 0) return shapeError(op + ": an argument is empty");
-    if (op == "add_scalar" || op == "inclusive_scan" || op == "exclusive_scan") return a[0];
-    if (op == "add") return checkSame(a, "add");
-    if (op == "outer_add") return Shape{{a[0].count(), a[1].count()}};
-    if (op == "block_inclusive_scan" || op == "block_exclusive_scan" || op == "block_reverse") {
-        auto b = positiveParam(params, "block");
-        if (!b) return b.error();
-        return a[0];
-    }
-    if (op == "window_sum") {
-        auto w = positiveParam(params, "window");
-        if (!w) return w.error();
-        return a[0];
-    }
-    if (op == "dot") {
-        auto s = checkSame(a, "dot");
-        if (!s) return s;
-        return Shape{{1}};
-    }
-    if (op == "conv1d") return Shape{{a[0].count()}};
-    if (op == "block_sum") {
-        auto b = positiveParam(params, "block");
-        if (!b) return b.error();
-        return Shape{{(a[0].count() + *b - 1) / *b}};
-    }
-    if (op == "row_sum") {
-        if (a[0].dims.size() != 2) return shapeError("row_sum needs a 2D argument [rows, cols]");
-        return Shape{{a[0].rows()}};
-    }
-    // matmul
-    if (a[0].dims.size() != 2 || a[1].dims.size() != 2)
-        return shapeError("matmul needs two 2D arguments");
-    if (a[0].cols() != a[1].rows())
-        return shapeError("matmul: " + a[0].str() + " @ " + a[1].str() +
-                          " do not fit (inner sizes differ)");
-    return Shape{{a[0].rows(), a[1].cols()}};
+    return info->outputShape(a, params);
 }
 
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,
@@ -241,8 +247,7 @@ BufferData runReferenceOp(const std::string& op, const std::vector<const BufferD
     std::vector<Shape> shapes;
     for (const BufferData* a : args) shapes.push_back(a->shape);
     BufferData out = BufferData::zeros(outType, referenceOpShape(op, shapes, params).value());
-    if (outType == ElementKind::Float) compute<double>(op, args, params, out);
-    else compute<uint32_t>(op, args, params, out);
+    findReferenceOp(op)->compute(args, params, out);
     return out;
 }
 

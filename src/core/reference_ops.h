@@ -12,11 +12,21 @@ namespace vkp {
 
 using OpParams = std::map<std::string, double>;
 
+// The output shape for arguments of these shapes, or an error message. Called once arity,
+// required parameters and non-empty arguments are checked.
+using OpShapeRule = Result<Shape> (*)(const std::vector<Shape>& args, const OpParams& params);
+// Fills `out` (already sized by the shape rule, of the output's element type) from `args`.
+using OpComputeFn = void (*)(const std::vector<const BufferData*>& args, const OpParams& params,
+                             BufferData& out);
+
+// One reference op: everything known about it lives in its one table entry.
 struct ReferenceOpInfo {
     const char* name;
     int arity;                        // number of buffer arguments
     std::vector<const char*> params;  // required numeric parameters
     const char* summary;              // one line for docs and `vkpuzzles show`
+    OpShapeRule outputShape;          // the output's shape from the arguments' shapes
+    OpComputeFn compute;              // the values, for float or integer outputs
 };
 
 const std::vector<ReferenceOpInfo>& referenceOps();

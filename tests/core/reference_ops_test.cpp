@@ -61,6 +61,26 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
     EXPECT_EQ(findReferenceOp(""), nullptr);
 }
 
+// An op is registered whole or not at all: a description, a shape rule and a computation,
+// and for square 2D arguments the rule gives a shape the computation fills.
+TEST(ReferenceOps, EveryOpInTheTableHasADescriptionAnOutputShapeAndACompute) {
+    for (const ReferenceOpInfo& op : referenceOps()) {
+        ASSERT_NE(op.summary, nullptr) << op.name;
+        EXPECT_NE(std::string(op.summary), "") << op.name;
+        ASSERT_NE(op.outputShape, nullptr) << op.name;
+        ASSERT_NE(op.compute, nullptr) << op.name;
+        BufferData square = BufferData::zeros(ElementKind::Int, Shape{{4, 4}});
+        std::vector<Shape> shapes(op.arity, square.shape);
+        std::vector<const BufferData*> args(op.arity, &square);
+        OpParams params;
+        for (const char* p : op.params) params[p] = 2;
+        auto shape = referenceOpShape(op.name, shapes, params);
+        ASSERT_TRUE(shape.ok()) << op.name << ": " << shape.error().message;
+        EXPECT_GT(shape->count(), 0u) << op.name;
+        EXPECT_EQ(runReferenceOp(op.name, args, params, ElementKind::Int).words.size(), shape->count()) << op.name;
+    }
+}
+
 TEST(ReferenceOps, AddScalar) {
     BufferData a = iota(ElementKind::Float, {6});
     BufferData r = run("add_scalar", {&a}, {{"scalar", 10}});
