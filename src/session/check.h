@@ -48,12 +48,8 @@ struct BufferOutcome {
 struct PassTrace {
     std::string label;            // "scan_tiles", "step (3 of 10)"
     size_t kernel = 0;            // index into Puzzle::kernels
-    // A multi-pass case: `trace`/`analysis` are those of the first dispatch with a failing finding
-    // (else the first dispatch), and `passes` holds every dispatch's.
-    std::shared_ptr<const Trace> trace;
-    std::shared_ptr<const TraceAnalysis> analysis;
-    std::vector<PassTrace> passes;
-    std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
+    std::shared_ptr<const Trace> trace;               // what this dispatch's threads did
+    std::shared_ptr<const TraceAnalysis> analysis;    // the findings and rounds of that trace
 };
 
 struct CaseOutcome {
