@@ -7,54 +7,54 @@ namespace vkp {
 
 class ExprParser {
   public:
-    ExprParser(const std::string& text, const std::string& field) : m_s(text), m_field(field) { m_e.m_text = text; }
+    ExprParser(const std::string& text, const std::string& field) : m_source(text), m_field(field) { m_expr.m_text = text; }
 
     Result<Expr> run() {
         sum();
         skip();
         if (!m_error.empty()) return fail();
-        if (m_at != m_s.size()) {
-            m_error = "unexpected '" + std::string(1, m_s[m_at]) + "'";
-            m_errorAt = m_at;
+        if (m_position != m_source.size()) {
+            m_error = "unexpected '" + std::string(1, m_source[m_position]) + "'";
+            m_errorAt = m_position;
             return fail();
         }
-        return std::move(m_e);
+        return std::move(m_expr);
     }
 
   private:
     using K = Expr::Node::Kind;
     Error fail() const {
-        return Error{ErrorKind::PuzzleFile, Expr::describe(m_s, m_field) + ", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
+        return Error{ErrorKind::PuzzleFile, Expr::describe(m_source, m_field) + ", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
     }
     void skip() {
-        while (m_at < m_s.size() && std::isspace(static_cast<unsigned char>(m_s[m_at]))) ++m_at;
+        while (m_position < m_source.size() && std::isspace(static_cast<unsigned char>(m_source[m_position]))) ++m_position;
     }
     bool eat(char c) {
         skip();
-        if (m_at < m_s.size() && m_s[m_at] == c) {
-            ++m_at;
+        if (m_position < m_source.size() && m_source[m_position] == c) {
+            ++m_position;
             return true;
         }
         return false;
     }
     int node(K kind, size_t at, uint64_t value = 0, int a = -1, int b = -1) {
-        if (m_e.m_nodes.size() == kMaxExprNodes)
+        if (m_expr.m_nodes.size() == kMaxExprNodes)
             error("it has more than " + std::to_string(kMaxExprNodes) + " numbers, names and operators; write it shorter");
         if (!m_error.empty()) return 0; // parsing stops at the first error; node 0 stands in
-        m_e.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at)});
-        return static_cast<int>(m_e.m_nodes.size()) - 1;
+        m_expr.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at)});
+        return static_cast<int>(m_expr.m_nodes.size()) - 1;
     }
     void error(const std::string& message) {
         if (m_error.empty()) {
             m_error = message;
-            m_errorAt = m_at;
+            m_errorAt = m_position;
         }
     }
     int sum() {
         int left = product();
         while (m_error.empty()) {
             skip();
-            size_t at = m_at;
+            size_t at = m_position;
             if (eat('+')) left = node(K::Add, at, 0, left, product());
             else if (eat('-')) left = node(K::Sub, at, 0, left, product());
             else break;
@@ -65,7 +65,7 @@ class ExprParser {
         int left = atom();
         while (m_error.empty()) {
             skip();
-            size_t at = m_at;
+            size_t at = m_position;
             if (eat('*')) left = node(K::Mul, at, 0, left, atom());
             else if (eat('/')) left = node(K::Div, at, 0, left, atom());
             else if (eat('%')) left = node(K::Mod, at, 0, left, atom());
@@ -82,33 +82,33 @@ class ExprParser {
     int atom() {
         skip();
         if (!m_error.empty()) return 0;
-        if (m_at < m_s.size() && m_s[m_at] == '(') {
+        if (m_position < m_source.size() && m_source[m_position] == '(') {
             if (!enter()) return 0;
-            ++m_at;
+            ++m_position;
             int inner = sum();
             if (!eat(')')) error("')' expected");
             --m_depth;
             return inner;
         }
-        if (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) return number();
-        size_t start = m_at;
-        while (m_at < m_s.size() && (std::isalnum(static_cast<unsigned char>(m_s[m_at])) || m_s[m_at] == '_')) ++m_at;
-        std::string name = m_s.substr(start, m_at - start);
+        if (m_position < m_source.size() && std::isdigit(static_cast<unsigned char>(m_source[m_position]))) return number();
+        size_t start = m_position;
+        while (m_position < m_source.size() && (std::isalnum(static_cast<unsigned char>(m_source[m_position])) || m_source[m_position] == '_')) ++m_position;
+        std::string name = m_source.substr(start, m_position - start);
         if (name == "N") return node(K::N, start);
         if (name == "WG") return node(K::WG, start);
         if (int f = function(name, start); f >= 0) return f;
         if (!name.empty()) {
-            m_e.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
-            return node(K::Name, start, m_e.m_names.size() - 1);
+            m_expr.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
+            return node(K::Name, start, m_expr.m_names.size() - 1);
         }
-        m_at = start;
+        m_position = start;
         error("a number, N, WG, a constant, a function or '(' expected");
         return 0;
     }
     int number() {
-        size_t start = m_at;
+        size_t start = m_position;
         uint64_t v = 0;
-        while (m_at < m_s.size() && std::isdigit(static_cast<unsigned char>(m_s[m_at]))) v = v * 10 + uint64_t(m_s[m_at++] - '0');
+        while (m_position < m_source.size() && std::isdigit(static_cast<unsigned char>(m_source[m_position]))) v = v * 10 + uint64_t(m_source[m_position++] - '0');
         return node(K::Number, start, v);
     }
     // A call of one of the functions, or -1 when `name` is none of them.
@@ -132,12 +132,12 @@ class ExprParser {
         return -1;
     }
 
-    const std::string& m_s;
+    const std::string& m_source;
     const std::string& m_field;
-    size_t m_at = 0, m_errorAt = 0;
+    size_t m_position = 0, m_errorAt = 0;
     int m_depth = 0;
     std::string m_error;
-    Expr m_e;
+    Expr m_expr;
 };
 
 Result<Expr> Expr::parse(const std::string& text, const std::string& field) { return ExprParser(text, field).run(); }

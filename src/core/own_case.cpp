@@ -61,14 +61,14 @@ std::optional<uint64_t> wholeNumber(const std::string& text) {
 
 class OwnCaseBuilder {
   public:
-    OwnCaseBuilder(const Puzzle& p, const OwnCaseSpec& spec, const OwnCaseFieldNamer& name) : m_p(p), m_spec(spec), m_name(name) {}
+    OwnCaseBuilder(const Puzzle& p, const OwnCaseSpec& spec, const OwnCaseFieldNamer& name) : m_puzzle(p), m_spec(spec), m_name(name) {}
 
     Result<TestCase> build() {
-        if (m_spec.templateCase >= m_p.puzzleCaseCount())
-            return Error{ErrorKind::Usage, "--case: " + m_p.slug + " has cases 1 to " + std::to_string(m_p.puzzleCaseCount())};
-        m_c = m_p.cases[m_spec.templateCase];
-        m_c.own = true;
-        m_c.name = "your case, from case " + std::to_string(m_spec.templateCase + 1);
+        if (m_spec.templateCase >= m_puzzle.puzzleCaseCount())
+            return Error{ErrorKind::Usage, "--case: " + m_puzzle.slug + " has cases 1 to " + std::to_string(m_puzzle.puzzleCaseCount())};
+        m_case = m_puzzle.cases[m_spec.templateCase];
+        m_case.own = true;
+        m_case.name = "your case, from case " + std::to_string(m_spec.templateCase + 1);
         for (const auto& [buffer, text] : m_spec.inputs)
             if (auto e = setInput(buffer, text)) return *e;
         if (auto e = setWorkgroupSize()) return *e;
@@ -76,7 +76,7 @@ class OwnCaseBuilder {
         if (auto e = sizeScratch()) return *e;
         if (auto e = setWorkgroups()) return *e;
         if (auto e = setOutputs()) return *e;
-        return m_c;
+        return m_case;
     }
 
   private:
@@ -85,15 +85,15 @@ class OwnCaseBuilder {
     }
     std::string inputNames() const {
         std::string s;
-        for (const BufferDecl& b : m_p.buffers)
+        for (const BufferDecl& b : m_puzzle.buffers)
             if (b.role != RoleKind::Output && !b.size) s += (s.empty() ? "" : ", ") + b.name;
         return s;
     }
 
     std::optional<Error> setInput(const std::string& buffer, const std::string& text) {
-        auto idx = m_p.bufferIndex(buffer);
-        if (!idx) return error(OwnCaseField::Input, buffer, "no buffer named '" + buffer + "' in " + m_p.slug + " (its inputs: " + inputNames() + ")");
-        const BufferDecl& b = m_p.buffers[*idx];
+        auto idx = m_puzzle.bufferIndex(buffer);
+        if (!idx) return error(OwnCaseField::Input, buffer, "no buffer named '" + buffer + "' in " + m_puzzle.slug + " (its inputs: " + inputNames() + ")");
+        const BufferDecl& b = m_puzzle.buffers[*idx];
         if (b.role == RoleKind::Output)
             return error(OwnCaseField::Input, buffer, "'" + buffer + "' is an output: the kernel writes it (its inputs: " + inputNames() + ")");
         if (b.size) return error(OwnCaseField::Input, buffer, "'" + buffer + "' is scratch sized by \"" + b.size->text() + "\" and starts zero-filled; it takes no values");
@@ -101,7 +101,7 @@ class OwnCaseBuilder {
         m_given[*idx] = true;
         auto data = parseData(b, *idx, trim(text));
         if (!data) return data.error();
-        m_c.data[*idx] = std::move(*data);
+        m_case.data[*idx] = std::move(*data);
         return std::nullopt;
     }
     Result<DataSpec> parseData(const BufferDecl& b, size_t idx, const std::string& text) const {
@@ -149,7 +149,7 @@ class OwnCaseBuilder {
     Result<Shape> shapeOf(const BufferDecl& b, size_t idx, size_t rows, size_t count) const {
         if (b.dims == 1) return Shape{{count}};
         if (rows > 1) return Shape{{rows, count / rows}};
-        const DataSpec& templ = *m_p.cases[m_spec.templateCase].data[idx];
+        const DataSpec& templ = *m_puzzle.cases[m_spec.templateCase].data[idx];
         uint64_t width = templ.shape.cols();
         if (width == 0 || count % width != 0)
             return error(OwnCaseField::Input, b.name, std::to_string(count) + " values do not make rows of " + std::to_string(width) + " (case " + std::to_string(m_spec.templateCase + 1) +
@@ -176,90 +176,90 @@ class OwnCaseBuilder {
         uint64_t threads = uint64_t((*size)[0]) * (*size)[1] * (*size)[2];
         if (threads > kMaxWorkgroupThreads)
             return error(OwnCaseField::WorkgroupSize, "", "a workgroup of " + std::to_string(threads) + " threads is over the limit of " + std::to_string(kMaxWorkgroupThreads));
-        m_c.workgroupSize = *size;
+        m_case.workgroupSize = *size;
         return std::nullopt;
     }
     ExprVars vars() const {
-        auto first = m_p.firstInput();
-        return {first && m_c.data[*first] ? m_c.data[*first]->shape.count() : 0, m_c.workgroupSize[0], &m_names};
+        auto first = m_puzzle.firstInput();
+        return {first && m_case.data[*first] ? m_case.data[*first]->shape.count() : 0, m_case.workgroupSize[0], &m_names};
     }
     // Given constants are set; the others are re-evaluated for the new N and WG.
     std::optional<Error> setConstants() {
         std::map<uint32_t, bool> given;
         for (const auto& [name, text] : m_spec.constants) {
-            auto decl = std::find_if(m_p.constants.begin(), m_p.constants.end(), [&](const ConstantDecl& d) { return d.name == name; });
-            if (decl == m_p.constants.end()) return error(OwnCaseField::Constant, name, "'" + name + "' is not a constant of " + m_p.slug + constantsList());
+            auto decl = std::find_if(m_puzzle.constants.begin(), m_puzzle.constants.end(), [&](const ConstantDecl& d) { return d.name == name; });
+            if (decl == m_puzzle.constants.end()) return error(OwnCaseField::Constant, name, "'" + name + "' is not a constant of " + m_puzzle.slug + constantsList());
             auto v = wholeNumber(trim(text));
             if (!v || *v > UINT32_MAX) return error(OwnCaseField::Constant, name, "needs a whole number from 0 to 4294967295, not '" + text + "'");
-            m_c.constants[decl->id] = static_cast<uint32_t>(*v);
+            m_case.constants[decl->id] = static_cast<uint32_t>(*v);
             given[decl->id] = true;
         }
         ExprVars v = vars();
         v.names = nullptr; // constants do not use each other
-        for (const auto& [id, e] : m_c.constantExprs) {
+        for (const auto& [id, e] : m_case.constantExprs) {
             if (given.count(id)) continue;
             auto value = e.evaluateChecked(v);
             if (!value || *value > UINT32_MAX) return error(OwnCaseField::Constant, nameOf(id), "\"" + e.text() + "\" has no 32-bit value for this case; set it");
-            m_c.constants[id] = static_cast<uint32_t>(*value);
+            m_case.constants[id] = static_cast<uint32_t>(*value);
         }
-        for (const ConstantDecl& d : m_p.constants) m_names[d.name] = m_c.constants.at(d.id);
+        for (const ConstantDecl& d : m_puzzle.constants) m_names[d.name] = m_case.constants.at(d.id);
         return std::nullopt;
     }
     std::string nameOf(uint32_t id) const {
-        for (const ConstantDecl& d : m_p.constants)
+        for (const ConstantDecl& d : m_puzzle.constants)
             if (d.id == id) return d.name;
         return std::to_string(id);
     }
     std::string constantsList() const {
-        if (m_p.constants.empty()) return " (it has none)";
+        if (m_puzzle.constants.empty()) return " (it has none)";
         std::string s;
-        for (const ConstantDecl& d : m_p.constants) s += (s.empty() ? " (its constants: " : ", ") + d.name;
+        for (const ConstantDecl& d : m_puzzle.constants) s += (s.empty() ? " (its constants: " : ", ") + d.name;
         return s + ")";
     }
     std::optional<Error> sizeScratch() {
-        for (size_t b = 0; b < m_p.buffers.size(); ++b) {
-            if (!m_p.buffers[b].size) continue;
-            auto n = m_p.buffers[b].size->evaluateChecked(vars(), "size");
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b) {
+            if (!m_puzzle.buffers[b].size) continue;
+            auto n = m_puzzle.buffers[b].size->evaluateChecked(vars(), "size");
             if (!n || *n < 1 || *n > kMaxBufferElements)
-                return Error{ErrorKind::Usage, "the scratch buffer '" + m_p.buffers[b].name + "' (size \"" + m_p.buffers[b].size->text() +
+                return Error{ErrorKind::Usage, "the scratch buffer '" + m_puzzle.buffers[b].name + "' (size \"" + m_puzzle.buffers[b].size->text() +
                                                    "\") would hold " + (n ? std::to_string(*n) : "no") + " elements for these inputs; it needs 1 to " + std::to_string(kMaxBufferElements)};
-            m_c.data[b] = sizedScratch(*m_p.buffers[b].size, vars());
+            m_case.data[b] = sizedScratch(*m_puzzle.buffers[b].size, vars());
         }
         return std::nullopt;
     }
     std::optional<Error> setWorkgroups() {
         std::string given = trim(m_spec.workgroups);
-        if (m_p.multiPass()) {
-            if (!given.empty()) return error(OwnCaseField::Workgroups, "", m_p.slug + " is multi-pass: each pass computes its own workgroup count from N");
+        if (m_puzzle.multiPass()) {
+            if (!given.empty()) return error(OwnCaseField::Workgroups, "", m_puzzle.slug + " is multi-pass: each pass computes its own workgroup count from N");
             return std::nullopt;
         }
         if (!given.empty()) {
             auto wg = dimsList(OwnCaseField::Workgroups, given, kMaxWorkgroupsPerDim);
             if (!wg) return wg.error();
-            m_c.workgroups = *wg;
+            m_case.workgroups = *wg;
             return std::nullopt;
         }
         for (int d = 0; d < 3; ++d) {
-            auto w = m_c.workgroupExprs[d].evaluateChecked(vars(), "workgroups");
+            auto w = m_case.workgroupExprs[d].evaluateChecked(vars(), "workgroups");
             if (!w || *w < 1 || *w > kMaxWorkgroupsPerDim)
-                return error(OwnCaseField::Workgroups, "", "\"" + m_c.workgroupExprs[d].text() + "\" gives " + (w ? std::to_string(*w) : "no count") + " workgroups for these inputs; give a count from 1 to " +
+                return error(OwnCaseField::Workgroups, "", "\"" + m_case.workgroupExprs[d].text() + "\" gives " + (w ? std::to_string(*w) : "no count") + " workgroups for these inputs; give a count from 1 to " +
                                                                std::to_string(kMaxWorkgroupsPerDim));
-            m_c.workgroups[d] = static_cast<uint32_t>(*w);
+            m_case.workgroups[d] = static_cast<uint32_t>(*w);
         }
         return std::nullopt;
     }
     // Reference ops follow the new inputs; outputs written out by hand have no expected values.
     std::optional<Error> setOutputs() {
-        auto first = m_p.firstInput();
-        const TestCase& templ = m_p.cases[m_spec.templateCase];
-        for (size_t b = 0; b < m_p.buffers.size(); ++b) {
-            if (m_p.buffers[b].role != RoleKind::Output) continue;
-            DataSpec& d = *m_c.data[b];
+        auto first = m_puzzle.firstInput();
+        const TestCase& templ = m_puzzle.cases[m_spec.templateCase];
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b) {
+            if (m_puzzle.buffers[b].role != RoleKind::Output) continue;
+            DataSpec& d = *m_case.data[b];
             if (d.kind == DataSpec::Kind::Op) {
                 std::vector<Shape> shapes;
-                for (size_t a : d.args) shapes.push_back(m_c.data[a]->shape);
+                for (size_t a : d.args) shapes.push_back(m_case.data[a]->shape);
                 auto shape = referenceOpShape(d.op, shapes, d.params);
-                if (!shape) return Error{ErrorKind::Usage, "these inputs do not fit '" + m_p.buffers[b].name + "' = " + d.op + ": " + shape.error().message};
+                if (!shape) return Error{ErrorKind::Usage, "these inputs do not fit '" + m_puzzle.buffers[b].name + "' = " + d.op + ": " + shape.error().message};
                 if (shape->count() != d.shape.count()) d.shape = *shape; // a same-sized one keeps the case's view (2D)
                 continue;
             }
@@ -267,15 +267,15 @@ class OwnCaseBuilder {
             bool followsN = first && templ.data[*first] && d.shape.count() == templ.data[*first]->shape.count();
             d.kind = DataSpec::Kind::Unchecked;
             d.values.clear();
-            if (followsN) d.shape = m_c.data[*first]->shape;
+            if (followsN) d.shape = m_case.data[*first]->shape;
         }
         return std::nullopt;
     }
 
-    const Puzzle& m_p;
+    const Puzzle& m_puzzle;
     const OwnCaseSpec& m_spec;
     const OwnCaseFieldNamer& m_name;
-    TestCase m_c;
+    TestCase m_case;
     std::map<size_t, bool> m_given;
     std::map<std::string, uint64_t> m_names; // the case's constants, for size expressions
 };

@@ -20,119 +20,119 @@ bool isIdentifier(const std::string& s) {
 
 class PassParser {
   public:
-    PassParser(const Reader& r, Puzzle& p) : m_r(r), m_p(p) {}
+    PassParser(const Reader& r, Puzzle& p) : m_reader(r), m_puzzle(p) {}
 
     void parse(const toml::table& root) {
         const toml::node* kernels = root.get("kernels");
         const toml::node* passes = root.get("passes");
         if (!kernels && !passes) return singleKernel(root);
-        if (!passes) m_r.fail(kernels, "a puzzle with [[kernels]] needs [[passes]] saying how they run");
-        if (!kernels) m_r.fail(passes, "[[passes]] name kernels: declare them under [[kernels]]");
-        for (const toml::node& k : arrayOfTables(kernels, "kernels")) parseKernel(m_r.asTable(&k, "each [[kernels]] entry"));
-        for (const toml::node& n : arrayOfTables(passes, "passes")) m_p.passes.push_back(parsePass(m_r.asTable(&n, "each [[passes]] entry")));
-        for (size_t k = 0; k < m_p.kernels.size(); ++k) {
-            bool used = std::any_of(m_p.passes.begin(), m_p.passes.end(), [&](const PassDecl& d) { return d.kernel == k; });
-            if (!used) m_r.fail(kernels, "the kernel '" + m_p.kernels[k].name + "' is not run by any pass");
+        if (!passes) m_reader.fail(kernels, "a puzzle with [[kernels]] needs [[passes]] saying how they run");
+        if (!kernels) m_reader.fail(passes, "[[passes]] name kernels: declare them under [[kernels]]");
+        for (const toml::node& k : arrayOfTables(kernels, "kernels")) parseKernel(m_reader.asTable(&k, "each [[kernels]] entry"));
+        for (const toml::node& n : arrayOfTables(passes, "passes")) m_puzzle.passes.push_back(parsePass(m_reader.asTable(&n, "each [[passes]] entry")));
+        for (size_t k = 0; k < m_puzzle.kernels.size(); ++k) {
+            bool used = std::any_of(m_puzzle.passes.begin(), m_puzzle.passes.end(), [&](const PassDecl& d) { return d.kernel == k; });
+            if (!used) m_reader.fail(kernels, "the kernel '" + m_puzzle.kernels[k].name + "' is not run by any pass");
         }
-        for (size_t c = 0; c < m_p.cases.size(); ++c) checkCase(c);
+        for (size_t c = 0; c < m_puzzle.cases.size(); ++c) checkCase(c);
     }
 
   private:
     const toml::array& arrayOfTables(const toml::node* n, const std::string& key) const {
-        if (!n->is_array() || n->as_array()->empty()) m_r.fail(n, "'" + key + "' must be a non-empty array of tables ([[" + key + "]])");
+        if (!n->is_array() || n->as_array()->empty()) m_reader.fail(n, "'" + key + "' must be a non-empty array of tables ([[" + key + "]])");
         return *n->as_array();
     }
     void singleKernel(const toml::table& root) {
-        KernelDecl k{"kernel", m_p.starterPath, m_p.solutionPath, {}};
-        for (size_t b = 0; b < m_p.buffers.size(); ++b) k.buffers.push_back(b);
-        m_p.kernels.push_back(std::move(k));
+        KernelDecl k{"kernel", m_puzzle.starterPath, m_puzzle.solutionPath, {}};
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b) k.buffers.push_back(b);
+        m_puzzle.kernels.push_back(std::move(k));
         (void)root;
     }
     void parseKernel(const toml::table& t) {
-        m_r.rejectUnknownKeys(t, {"name", "starter", "solution", "buffers"}, "a [[kernels]] entry");
+        m_reader.rejectUnknownKeys(t, {"name", "starter", "solution", "buffers"}, "a [[kernels]] entry");
         KernelDecl k;
-        k.name = m_r.string(t, "name");
-        if (!isIdentifier(k.name)) m_r.fail(t.get("name"), "a kernel's name must be a word (letters, digits, _): it names its file, NAME.comp");
-        for (const KernelDecl& other : m_p.kernels)
-            if (other.name == k.name) m_r.fail(t.get("name"), "kernel name '" + k.name + "' is used twice");
-        k.starterPath = m_r.fileInFolder(t, "starter", "starter/" + k.name + ".comp", m_p.dir);
-        k.solutionPath = m_r.fileInFolder(t, "solution", "solution/" + k.name + ".comp", m_p.dir);
+        k.name = m_reader.string(t, "name");
+        if (!isIdentifier(k.name)) m_reader.fail(t.get("name"), "a kernel's name must be a word (letters, digits, _): it names its file, NAME.comp");
+        for (const KernelDecl& other : m_puzzle.kernels)
+            if (other.name == k.name) m_reader.fail(t.get("name"), "kernel name '" + k.name + "' is used twice");
+        k.starterPath = m_reader.fileInFolder(t, "starter", "starter/" + k.name + ".comp", m_puzzle.dir);
+        k.solutionPath = m_reader.fileInFolder(t, "solution", "solution/" + k.name + ".comp", m_puzzle.dir);
         if (const toml::node* b = t.get("buffers")) {
-            if (!b->is_array()) m_r.fail(b, "'buffers' must be an array of buffer names");
+            if (!b->is_array()) m_reader.fail(b, "'buffers' must be an array of buffer names");
             for (const toml::node& n : *b->as_array()) k.buffers.push_back(bufferNamed(&n, "buffers"));
             std::sort(k.buffers.begin(), k.buffers.end());
         } else {
-            for (size_t i = 0; i < m_p.buffers.size(); ++i) k.buffers.push_back(i);
+            for (size_t i = 0; i < m_puzzle.buffers.size(); ++i) k.buffers.push_back(i);
         }
-        if (m_p.kernels.empty()) {
-            m_p.starterPath = k.starterPath; // the first kernel stands for the puzzle where one is shown
-            m_p.solutionPath = k.solutionPath;
+        if (m_puzzle.kernels.empty()) {
+            m_puzzle.starterPath = k.starterPath; // the first kernel stands for the puzzle where one is shown
+            m_puzzle.solutionPath = k.solutionPath;
         }
-        m_p.kernels.push_back(std::move(k));
+        m_puzzle.kernels.push_back(std::move(k));
     }
     size_t bufferNamed(const toml::node* n, const std::string& key) const {
-        std::string name = m_r.asString(n, key.c_str());
-        auto idx = m_p.bufferIndex(name);
-        if (!idx) m_r.fail(n, "no buffer named '" + name + "' in this puzzle");
+        std::string name = m_reader.asString(n, key.c_str());
+        auto idx = m_puzzle.bufferIndex(name);
+        if (!idx) m_reader.fail(n, "no buffer named '" + name + "' in this puzzle");
         return *idx;
     }
     PassDecl parsePass(const toml::table& t) {
         PassDecl d;
-        d.where = m_r.where(&t);
-        std::string kernel = m_r.string(t, "kernel");
-        auto it = std::find_if(m_p.kernels.begin(), m_p.kernels.end(), [&](const KernelDecl& k) { return k.name == kernel; });
-        if (it == m_p.kernels.end()) m_r.fail(t.get("kernel"), "no kernel named '" + kernel + "' under [[kernels]]");
-        d.kernel = static_cast<size_t>(it - m_p.kernels.begin());
-        const toml::array& wg = m_r.array(t, "workgroups");
-        if (wg.empty() || wg.size() > 3) m_r.fail(&wg, "'workgroups' needs 1 to 3 entries");
+        d.where = m_reader.where(&t);
+        std::string kernel = m_reader.string(t, "kernel");
+        auto it = std::find_if(m_puzzle.kernels.begin(), m_puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == kernel; });
+        if (it == m_puzzle.kernels.end()) m_reader.fail(t.get("kernel"), "no kernel named '" + kernel + "' under [[kernels]]");
+        d.kernel = static_cast<size_t>(it - m_puzzle.kernels.begin());
+        const toml::array& wg = m_reader.array(t, "workgroups");
+        if (wg.empty() || wg.size() > 3) m_reader.fail(&wg, "'workgroups' needs 1 to 3 entries");
         for (size_t a = 0; a < wg.size(); ++a) d.workgroups[a] = expr(wg.get(a), "workgroups");
         if (const toml::node* n = t.get("repeat")) d.repeat = expr(n, "repeat");
         if (const toml::node* n = t.get("push")) {
-            for (const auto& [key, v] : m_r.asTable(n, "'push'")) d.push.emplace_back(std::string(key.str()), expr(&v, std::string(key.str())));
+            for (const auto& [key, v] : m_reader.asTable(n, "'push'")) d.push.emplace_back(std::string(key.str()), expr(&v, std::string(key.str())));
         }
         if (const toml::node* n = t.get("swap")) d.swap = parseSwap(n);
         for (const auto& [key, v] : t) {
             static const std::set<std::string> known = {"kernel", "workgroups", "repeat", "push", "swap"};
             if (!known.count(std::string(key.str())))
-                m_r.fail(&v, "unknown field '" + std::string(key.str()) + "' in a pass (known: kernel, workgroups, repeat, push, swap)");
+                m_reader.fail(&v, "unknown field '" + std::string(key.str()) + "' in a pass (known: kernel, workgroups, repeat, push, swap)");
         }
         return d;
     }
     std::array<size_t, 2> parseSwap(const toml::node* n) const {
-        if (!n->is_array() || n->as_array()->size() != 2) m_r.fail(n, "'swap' names two buffers: swap = [\"a\", \"b\"]");
+        if (!n->is_array() || n->as_array()->size() != 2) m_reader.fail(n, "'swap' names two buffers: swap = [\"a\", \"b\"]");
         std::array<size_t, 2> s{bufferNamed(n->as_array()->get(0), "swap"), bufferNamed(n->as_array()->get(1), "swap")};
-        if (s[0] == s[1]) m_r.fail(n, "'swap' needs two different buffers");
-        if (m_p.buffers[s[0]].type != m_p.buffers[s[1]].type) m_r.fail(n, "the two buffers of 'swap' must hold the same element type");
+        if (s[0] == s[1]) m_reader.fail(n, "'swap' needs two different buffers");
+        if (m_puzzle.buffers[s[0]].type != m_puzzle.buffers[s[1]].type) m_reader.fail(n, "the two buffers of 'swap' must hold the same element type");
         return s;
     }
     Expr expr(const toml::node* n, const std::string& key) const {
-        Expr e = parseExprValue(m_r, n, key);
+        Expr e = parseExprValue(m_reader, n, key);
         for (const std::string& name : e.names()) {
-            bool known = name == "i" || std::any_of(m_p.constants.begin(), m_p.constants.end(), [&](const ConstantDecl& c) { return c.name == name; });
-            if (!known) m_r.fail(n, "unknown name '" + name + "' in \"" + e.text() + "\" (known: N, WG, i, the puzzle's constants)");
+            bool known = name == "i" || std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(), [&](const ConstantDecl& c) { return c.name == name; });
+            if (!known) m_reader.fail(n, "unknown name '" + name + "' in \"" + e.text() + "\" (known: N, WG, i, the puzzle's constants)");
         }
         return e;
     }
     // Every case must unroll into valid dispatches, and swapped buffers must be the same size.
     void checkCase(size_t c) {
-        const TestCase& tc = m_p.cases[c];
-        auto d = caseDispatches(m_p, c);
+        const TestCase& tc = m_puzzle.cases[c];
+        auto d = caseDispatches(m_puzzle, c);
         if (!d) {
             Error e = d.error();
             e.message = "case " + std::to_string(c + 1) + ": " + e.message;
             throw LoadFailure{e};
         }
-        for (const PassDecl& pass : m_p.passes) {
+        for (const PassDecl& pass : m_puzzle.passes) {
             if (!pass.swap) continue;
             auto size = [&](size_t b) { return tc.data[b] ? tc.data[b]->shape.count() : 0; };
             if (size((*pass.swap)[0]) != size((*pass.swap)[1]))
-                throw LoadFailure{Error{ErrorKind::PuzzleFile, "case " + std::to_string(c + 1) + ": the swapped buffers '" + m_p.buffers[(*pass.swap)[0]].name +
-                                        "' and '" + m_p.buffers[(*pass.swap)[1]].name + "' have different sizes", pass.where}};
+                throw LoadFailure{Error{ErrorKind::PuzzleFile, "case " + std::to_string(c + 1) + ": the swapped buffers '" + m_puzzle.buffers[(*pass.swap)[0]].name +
+                                        "' and '" + m_puzzle.buffers[(*pass.swap)[1]].name + "' have different sizes", pass.where}};
         }
     }
 
-    const Reader& m_r;
-    Puzzle& m_p;
+    const Reader& m_reader;
+    Puzzle& m_puzzle;
 };
 
 } // namespace

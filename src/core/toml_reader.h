@@ -66,8 +66,10 @@ class Reader {
         return n ? asNumber(n, key) : def;
     }
     const toml::array& array(const toml::table& t, const char* key) const {
-        const toml::node* n = required(t, key);
-        if (!n->is_array()) fail(n, std::string("'") + key + "' must be an array");
+        return asArray(required(t, key), key);
+    }
+    const toml::array& asArray(const toml::node* n, const std::string& key) const {
+        if (!n->is_array()) fail(n, "'" + key + "' must be an array");
         return *n->as_array();
     }
     const toml::table& asTable(const toml::node* n, const std::string& what) const {
@@ -90,8 +92,10 @@ class Reader {
 
     // Every key of `t` must be one of `known`: a typo (`global_read = 1`, `tolerence`) would
     // otherwise drop a rule without a word. Fails at the key's line with the nearest known key
-    // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]").
-    void rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known, const std::string& what) const;
+    // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]");
+    // `noun` is what the file's documentation calls a key ("unknown field 'x'" in walkthroughs).
+    void rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known, const std::string& what,
+                           const std::string& noun = "key") const;
 
   private:
     std::string m_file;

@@ -54,41 +54,41 @@ std::string lineText(uint32_t line) { return line ? " (line " + std::to_string(l
 
 class Analyzer {
   public:
-    Analyzer(const Trace& t, const Limits& l) : m_t(t), m_limits(l) {}
+    Analyzer(const Trace& t, const Limits& l) : m_trace(t), m_limits(l) {}
 
     TraceAnalysis run() {
-        m_a.events = m_t.eventCount();
-        m_a.traffic.resize(m_t.threads.size());
+        m_analysis.events = m_trace.eventCount();
+        m_analysis.traffic.resize(m_trace.threads.size());
         countTraffic();
         checkBounds();
         checkLoopBudget();
         checkGlobalWrites();
-        uint32_t per = m_t.launch.invocationsPerGroup();
-        bool anyShared = std::any_of(m_t.variables.begin(), m_t.variables.end(), [](const auto& v) { return v.decl.shared; });
-        for (uint64_t g = 0; per && g * per < m_t.threads.size(); ++g) {
+        uint32_t per = m_trace.launch.invocationsPerGroup();
+        bool anyShared = std::any_of(m_trace.variables.begin(), m_trace.variables.end(), [](const auto& v) { return v.decl.shared; });
+        for (uint64_t g = 0; per && g * per < m_trace.threads.size(); ++g) {
             checkBarriers(g);
             if (anyShared) walkRounds(g);
         }
         noteUnlisted();
-        if (m_t.dropped) {
-            Finding f{FindingKind::TraceOverflow, std::to_string(m_t.dropped) + " trace records did not fit (" +
-                                                       std::to_string(m_t.slotsPerInvocation) + " per thread): the analysis saw only the start of each thread"};
+        if (m_trace.dropped) {
+            Finding f{FindingKind::TraceOverflow, std::to_string(m_trace.dropped) + " trace records did not fit (" +
+                                                       std::to_string(m_trace.slotsPerInvocation) + " per thread): the analysis saw only the start of each thread"};
             f.failsCase = false;
-            f.occurrences = m_t.dropped;
-            m_a.findings.push_back(f);
+            f.occurrences = m_trace.dropped;
+            m_analysis.findings.push_back(f);
         }
-        return std::move(m_a);
+        return std::move(m_analysis);
     }
 
   private:
     void add(Finding f) {
-        size_t same = std::count_if(m_a.findings.begin(), m_a.findings.end(), [&](const Finding& x) { return x.kind == f.kind; });
-        if (same < maxFindings(f.kind)) m_a.findings.push_back(std::move(f));
+        size_t same = std::count_if(m_analysis.findings.begin(), m_analysis.findings.end(), [&](const Finding& x) { return x.kind == f.kind; });
+        if (same < maxFindings(f.kind)) m_analysis.findings.push_back(std::move(f));
         else ++m_unlisted[f.kind];
     }
     void noteUnlisted() {
         for (auto& [kind, n] : m_unlisted) {
-            auto last = std::find_if(m_a.findings.rbegin(), m_a.findings.rend(), [&](const Finding& f) { return f.kind == kind; });
+            auto last = std::find_if(m_analysis.findings.rbegin(), m_analysis.findings.rend(), [&](const Finding& f) { return f.kind == kind; });
             last->message += " (and " + std::to_string(n) + " more like it)";
             last->occurrences += n;
         }
@@ -97,10 +97,10 @@ class Analyzer {
     void countTraffic() {
         std::optional<uint32_t> overRead, overWrite; // line of the first access over the budget
         uint64_t overReadThread = 0, overWriteThread = 0;
-        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv) {
-            ThreadTraffic& tr = m_a.traffic[inv];
-            for (const TraceEvent& e : m_t.threads[inv]) {
-                if (!isBuffer(m_t, e)) continue;
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv) {
+            ThreadTraffic& tr = m_analysis.traffic[inv];
+            for (const TraceEvent& e : m_trace.threads[inv]) {
+                if (!isBuffer(m_trace, e)) continue;
                 if (reads(e) && ++tr.globalReads == m_limits.globalReads.value_or(~0u) + 1u && !overRead) {
                     overRead = e.line;
                     overReadThread = inv;
@@ -110,18 +110,18 @@ class Analyzer {
                     overWriteThread = inv;
                 }
             }
-            if (tr.globalReads > m_a.maxReads) m_a.maxReads = tr.globalReads, m_a.maxReadsThread = inv;
-            if (tr.globalWrites > m_a.maxWrites) m_a.maxWrites = tr.globalWrites, m_a.maxWritesThread = inv;
+            if (tr.globalReads > m_analysis.maxReads) m_analysis.maxReads = tr.globalReads, m_analysis.maxReadsThread = inv;
+            if (tr.globalWrites > m_analysis.maxWrites) m_analysis.maxWrites = tr.globalWrites, m_analysis.maxWritesThread = inv;
         }
-        if (overRead) limitFinding(FindingKind::ReadLimit, "reads", *m_limits.globalReads, m_a.maxReads, m_a.maxReadsThread, overReadThread, *overRead);
-        if (overWrite) limitFinding(FindingKind::WriteLimit, "writes", *m_limits.globalWrites, m_a.maxWrites, m_a.maxWritesThread, overWriteThread, *overWrite);
+        if (overRead) limitFinding(FindingKind::ReadLimit, "reads", *m_limits.globalReads, m_analysis.maxReads, m_analysis.maxReadsThread, overReadThread, *overRead);
+        if (overWrite) limitFinding(FindingKind::WriteLimit, "writes", *m_limits.globalWrites, m_analysis.maxWrites, m_analysis.maxWritesThread, overWriteThread, *overWrite);
     }
     void limitFinding(FindingKind kind, const char* what, uint32_t limit, uint32_t most, uint64_t worst, uint64_t first, uint32_t line) {
         uint64_t count = 0;
-        for (const ThreadTraffic& tr : m_a.traffic) count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
-        Finding f{kind, invocationName(m_t.launch, worst) + " makes " + std::to_string(most) + " global " + what +
+        for (const ThreadTraffic& tr : m_analysis.traffic) count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
+        Finding f{kind, invocationName(m_trace.launch, worst) + " makes " + std::to_string(most) + " global " + what +
                             "; the puzzle allows " + std::to_string(limit) + " per thread (" +
-                            (count == 1 ? std::string("the only thread over; it") : std::to_string(count) + " threads over; " + invocationName(m_t.launch, first)) +
+                            (count == 1 ? std::string("the only thread over; it") : std::to_string(count) + " threads over; " + invocationName(m_trace.launch, first)) +
                             " went over at line " + std::to_string(line) + ")"};
         f.line = line;
         f.threads = {first, worst};
@@ -132,15 +132,15 @@ class Analyzer {
     void checkBounds() {
         struct Seen { uint64_t count = 0; Finding first; };
         std::map<std::pair<uint32_t, uint32_t>, Seen> byVarLine;
-        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
-            for (const TraceEvent& e : m_t.threads[inv]) {
-                if (e.variable >= m_t.variables.size() || e.kind == TraceEventKind::Barrier) continue;
-                const TraceVariableInfo& v = m_t.variables[e.variable];
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
+                if (e.variable >= m_trace.variables.size() || e.kind == TraceEventKind::Barrier) continue;
+                const TraceVariableInfo& v = m_trace.variables[e.variable];
                 if (e.index < v.length) continue;
                 Seen& s = byVarLine[{e.variable, e.line}];
                 if (s.count++ == 0) {
                     s.first = Finding{FindingKind::OutOfBounds,
-                                      invocationName(m_t.launch, inv) + " " + (writes(e) ? "writes " : "reads ") + cell(m_t, e.variable, e.index) +
+                                      invocationName(m_trace.launch, inv) + " " + (writes(e) ? "writes " : "reads ") + cell(m_trace, e.variable, e.index) +
                                           lineText(e.line) + ", past the end of " + v.decl.name + " (length " + std::to_string(v.length) + ")"};
                     s.first.line = e.line;
                     s.first.threads = {inv};
@@ -159,28 +159,28 @@ class Analyzer {
         uint64_t count = 0;
         const TraceEvent* first = nullptr;
         uint64_t firstThread = 0;
-        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
-            for (const TraceEvent& e : m_t.threads[inv]) {
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (e.kind != TraceEventKind::LoopBudget) continue;
                 if (count++ == 0) {
                     first = &e;
                     firstThread = inv;
                 }
             }
-        if (first) add(loopBudgetFinding(m_t.launch, firstThread, first->line, first->value, count));
+        if (first) add(loopBudgetFinding(m_trace.launch, firstThread, first->line, first->value, count));
     }
 
     void checkGlobalWrites() {
         std::unordered_map<uint64_t, uint64_t> writer; // (var, index) -> first writing invocation
         std::set<uint64_t> reported;
-        for (uint64_t inv = 0; inv < m_t.threads.size(); ++inv)
-            for (const TraceEvent& e : m_t.threads[inv]) {
-                if (e.kind != TraceEventKind::Write || !isBuffer(m_t, e)) continue;
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
+                if (e.kind != TraceEventKind::Write || !isBuffer(m_trace, e)) continue;
                 uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                 auto [it, fresh] = writer.try_emplace(key, inv);
                 if (fresh || it->second == inv || !reported.insert(key).second) continue;
-                Finding f{FindingKind::GlobalWriteConflict, invocationName(m_t.launch, it->second) + " and " + invocationName(m_t.launch, inv) +
-                                                                " both write " + cell(m_t, e.variable, e.index) + lineText(e.line) +
+                Finding f{FindingKind::GlobalWriteConflict, invocationName(m_trace.launch, it->second) + " and " + invocationName(m_trace.launch, inv) +
+                                                                " both write " + cell(m_trace, e.variable, e.index) + lineText(e.line) +
                                                                 ": which value remains is up to the GPU"};
                 f.line = e.line;
                 f.threads = {it->second, inv};
@@ -191,13 +191,13 @@ class Analyzer {
     }
 
     void checkBarriers(uint64_t g) {
-        if (m_t.dropped) return; // a thread whose records were dropped may look short
-        uint32_t per = m_t.launch.invocationsPerGroup();
-        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_t.threads.size());
+        if (m_trace.dropped) return; // a thread whose records were dropped may look short
+        uint32_t per = m_trace.launch.invocationsPerGroup();
+        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_trace.threads.size());
         // Threads stopped by the loop budget end early: they are no evidence of divergence.
         std::optional<std::pair<uint64_t, uint32_t>> ref;
         for (uint64_t inv = first; inv < end; ++inv) {
-            const auto& ev = m_t.threads[inv];
+            const auto& ev = m_trace.threads[inv];
             if (std::any_of(ev.begin(), ev.end(), [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; })) continue;
             uint32_t b = ev.empty() ? 0u : ev.back().round + (ev.back().kind == TraceEventKind::Barrier);
             if (!ref) {
@@ -205,8 +205,8 @@ class Analyzer {
                 continue;
             }
             if (b == ref->second) continue;
-            Finding f{FindingKind::DivergentBarrier, invocationName(m_t.launch, ref->first) + " passed " + std::to_string(ref->second) + " barriers but " +
-                                                         invocationName(m_t.launch, inv) + " passed " + std::to_string(b) +
+            Finding f{FindingKind::DivergentBarrier, invocationName(m_trace.launch, ref->first) + " passed " + std::to_string(ref->second) + " barriers but " +
+                                                         invocationName(m_trace.launch, inv) + " passed " + std::to_string(b) +
                                                          ": every thread of a workgroup must reach every barrier (is one inside an if?)"};
             f.threads = {ref->first, inv};
             add(f);
@@ -216,17 +216,17 @@ class Analyzer {
 
     // Replays one workgroup round by round: races, reads of unwritten cells, and snapshots.
     void walkRounds(uint64_t g) {
-        uint32_t per = m_t.launch.invocationsPerGroup();
-        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_t.threads.size());
+        uint32_t per = m_trace.launch.invocationsPerGroup();
+        uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_trace.threads.size());
         std::vector<size_t> cursor(end - first, 0);
         std::vector<uint32_t> phase(end - first, 0); // subgroup barriers each thread has passed
         SharedSnapshot state;
-        state.values.resize(m_t.variables.size());
-        state.written.resize(m_t.variables.size());
-        for (size_t v = 0; v < m_t.variables.size(); ++v)
-            if (m_t.variables[v].decl.shared) {
-                state.values[v].assign(m_t.variables[v].length, 0);
-                state.written[v].assign(m_t.variables[v].length, 0);
+        state.values.resize(m_trace.variables.size());
+        state.written.resize(m_trace.variables.size());
+        for (size_t v = 0; v < m_trace.variables.size(); ++v)
+            if (m_trace.variables[v].decl.shared) {
+                state.values[v].assign(m_trace.variables[v].length, 0);
+                state.written[v].assign(m_trace.variables[v].length, 0);
             }
         std::vector<SharedSnapshot> snaps;
         for (uint32_t round = 0;; ++round) {
@@ -237,16 +237,16 @@ class Analyzer {
             std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
             std::vector<std::pair<uint64_t, const TraceEvent*>> readsThisRound; // before any own write
             for (uint64_t inv = first; inv < end; ++inv) {
-                auto& events = m_t.threads[inv];
+                auto& events = m_trace.threads[inv];
                 size_t& c = cursor[inv - first];
                 std::unordered_set<uint64_t> ownWrites;
                 for (; c < events.size() && events[c].round == round; ++c) {
                     any = true;
                     const TraceEvent& e = events[c];
                     if (e.kind == TraceEventKind::SubgroupBarrier) ++phase[inv - first];
-                    if (!isShared(m_t, e)) continue;
+                    if (!isShared(m_trace, e)) continue;
                     uint64_t key = (uint64_t(e.variable) << 32) | e.index;
-                    bool inRange = e.index < m_t.variables[e.variable].length;
+                    bool inRange = e.index < m_trace.variables[e.variable].length;
                     bool atomic = e.kind == TraceEventKind::Atomic;
                     uses[key].push_back({inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
                     if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index] && !ownWrites.count(key))
@@ -264,7 +264,7 @@ class Analyzer {
             for (auto [inv, e] : readsThisRound) {
                 auto w = writersThisRound.find((uint64_t(e->variable) << 32) | e->index);
                 bool otherWriter = w != writersThisRound.end() && std::any_of(w->second.begin(), w->second.end(), [&](uint64_t t) { return t != inv; });
-                if (!m_t.dropped && !otherWriter) uninitialised(inv, *e);
+                if (!m_trace.dropped && !otherWriter) uninitialised(inv, *e);
             }
             for (auto& [key, list] : uses) raceCheck(key, list, round);
             for (auto [key, value] : pendingWrites) {
@@ -275,15 +275,15 @@ class Analyzer {
             state.round = round;
             snaps.push_back(state);
         }
-        if (m_a.rounds.size() <= g) m_a.rounds.resize(g + 1);
-        m_a.rounds[g] = std::move(snaps);
+        if (m_analysis.rounds.size() <= g) m_analysis.rounds.resize(g + 1);
+        m_analysis.rounds[g] = std::move(snaps);
     }
 
     // Two threads of one subgroup whose accesses a subgroupBarrier() lies between (Vulkan's
     // memory model: the barrier orders them within its subgroup). Subgroups are taken to be runs
     // of subgroupSize consecutive local invocation indices, as drivers lay out compute subgroups.
     bool subgroupOrdered(uint64_t a, uint32_t phaseA, uint64_t b, uint32_t phaseB) const {
-        uint32_t size = m_t.subgroupSize, per = m_t.launch.invocationsPerGroup();
+        uint32_t size = m_trace.subgroupSize, per = m_trace.launch.invocationsPerGroup();
         return size && phaseA != phaseB && (a % per) / size == (b % per) / size;
     }
 
@@ -303,9 +303,9 @@ class Analyzer {
             if (subgroupOrdered(writer->thread, writer->phase, u.thread, u.phase)) continue;
             ++m_races;
             uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-            Finding f{FindingKind::SharedRace, cell(m_t, var, idx) + " in barrier round " + std::to_string(round) + ": " +
-                                                   invocationName(m_t.launch, writer->thread) + (writer->atomic ? " updates it atomically" : " writes it") + lineText(writer->line) + " while " +
-                                                   invocationName(m_t.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
+            Finding f{FindingKind::SharedRace, cell(m_trace, var, idx) + " in barrier round " + std::to_string(round) + ": " +
+                                                   invocationName(m_trace.launch, writer->thread) + (writer->atomic ? " updates it atomically" : " writes it") + lineText(writer->line) + " while " +
+                                                   invocationName(m_trace.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
                                                    ", with no barrier between: a missing barrier()?"};
             f.line = u.line;
             f.threads = {writer->thread, u.thread};
@@ -319,7 +319,7 @@ class Analyzer {
     }
 
     void uninitialised(uint64_t inv, const TraceEvent& e) {
-        Finding f{FindingKind::UninitialisedRead, invocationName(m_t.launch, inv) + " reads " + cell(m_t, e.variable, e.index) + lineText(e.line) +
+        Finding f{FindingKind::UninitialisedRead, invocationName(m_trace.launch, inv) + " reads " + cell(m_trace, e.variable, e.index) + lineText(e.line) +
                                                       " in barrier round " + std::to_string(e.round) + ", but no thread wrote that cell before"};
         f.line = e.line;
         f.threads = {inv};
@@ -329,9 +329,9 @@ class Analyzer {
         add(f);
     }
 
-    const Trace& m_t;
+    const Trace& m_trace;
     const Limits& m_limits;
-    TraceAnalysis m_a;
+    TraceAnalysis m_analysis;
     uint64_t m_races = 0;
     std::map<FindingKind, uint64_t> m_unlisted;
 };

@@ -8,135 +8,102 @@
 
 #include "core/puzzle_loader.h"
 #include "core/source_text.h"
+#include "core/toml_reader.h"
 
 namespace fs = std::filesystem;
 
 namespace vkp {
 namespace {
 
-struct ParseFailure {
-    Error error;
-};
-
-// Walks walkthrough.toml; every failure is thrown as a ParseFailure pointing at a node.
+// Walks walkthrough.toml with the puzzle file's Reader: every failure is a LoadFailure pointing
+// at a node.
 class WalkthroughParser {
   public:
-    WalkthroughParser(std::string file, const Puzzle& puzzle) : m_file(std::move(file)), m_puzzle(puzzle) {}
+    WalkthroughParser(std::string file, const Puzzle& puzzle) : m_reader(std::move(file)), m_puzzle(puzzle) {}
 
     Walkthrough parse(const toml::table& root) {
         rejectUnknown(root, {"title", "case", "steps"}, "walkthrough.toml");
         Walkthrough w;
-        w.file = m_file;
-        w.title = string(root, "title");
+        w.file = m_reader.file();
+        w.title = m_reader.string(root, "title");
         w.caseIndex = caseIndex(root);
         const toml::node* steps = root.get("steps");
         if (!steps || !steps->is_array_of_tables() || steps->as_array()->empty())
-            fail(steps ? steps : &root, "a walkthrough needs at least one [[steps]] table");
+            m_reader.fail(steps ? steps : &root, "a walkthrough needs at least one [[steps]] table");
         for (const toml::node& s : *steps->as_array()) w.steps.push_back(step(*s.as_table()));
         return w;
     }
 
   private:
-    [[noreturn]] void fail(const toml::node* at, const std::string& message) const {
-        throw ParseFailure{Error{ErrorKind::PuzzleFile, message, where(at)}};
-    }
-    SourceLocation where(const toml::node* at) const {
-        return {m_file, static_cast<int>(at->source().begin.line), static_cast<int>(at->source().begin.column)};
-    }
-    void rejectUnknown(const toml::table& t, std::initializer_list<const char*> known, const std::string& what) const {
-        for (const auto& [key, node] : t) {
-            if (std::any_of(known.begin(), known.end(), [&](const char* k) { return key.str() == k; })) continue;
-            std::string names;
-            for (const char* k : known) names += std::string(names.empty() ? "" : ", ") + k;
-            // Point at the key itself: that is the word to fix.
-            const auto& at = key.source().begin.line ? key.source() : node.source();
-            throw ParseFailure{Error{ErrorKind::PuzzleFile, "unknown field '" + std::string(key.str()) + "' in " + what + " (expected: " + names + ")",
-                                     {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}}};
-        }
-    }
-    std::string string(const toml::table& t, const char* key) const {
-        const toml::node* n = t.get(key);
-        if (!n) fail(&t, std::string("missing field '") + key + "'");
-        if (!n->is_string()) fail(n, std::string("'") + key + "' must be a string");
-        return n->as_string()->get();
-    }
-    uint32_t bounded(const toml::node& n, const std::string& key, int64_t lo, int64_t hi) const {
-        if (!n.is_integer()) fail(&n, "'" + key + "' must hold whole numbers");
-        int64_t v = n.as_integer()->get();
-        if (v < lo || v > hi)
-            fail(&n, "'" + key + "' is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " + std::to_string(hi));
-        return static_cast<uint32_t>(v);
-    }
-    const toml::array& array(const toml::node& n, const std::string& key) const {
-        if (!n.is_array()) fail(&n, "'" + key + "' must be an array");
-        return *n.as_array();
+    // Walkthroughs speak of fields, as their documentation does.
+    void rejectUnknown(const toml::table& t, const std::vector<std::string>& known, const std::string& what) const {
+        m_reader.rejectUnknownKeys(t, known, what, "field");
     }
     size_t caseIndex(const toml::table& root) const {
         const toml::node* n = root.get("case");
         if (!n) return 0;
-        if (m_puzzle.cases.empty()) fail(n, "the puzzle has no test cases");
-        return bounded(*n, "case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1;
+        if (m_puzzle.cases.empty()) m_reader.fail(n, "the puzzle has no test cases");
+        return m_reader.boundedUint(n, "case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1;
     }
 
     WalkthroughStep step(const toml::table& t) {
         rejectUnknown(t, {"title", "text", "lines", "round", "workgroup", "threads", "cells"}, "a [[steps]] table");
         WalkthroughStep s;
-        s.where = where(&t);
-        s.title = string(t, "title");
-        s.text = string(t, "text");
+        s.where = m_reader.where(&t);
+        s.title = m_reader.string(t, "title");
+        s.text = m_reader.string(t, "text");
         if (const toml::node* n = t.get("lines")) s.focus.lines = lines(*n);
-        if (const toml::node* n = t.get("round")) s.focus.round = bounded(*n, "round", 0, 1 << 20);
+        if (const toml::node* n = t.get("round")) s.focus.round = m_reader.boundedUint(n, "round", 0, 1 << 20);
         if (const toml::node* n = t.get("workgroup")) s.focus.workgroup = triple(*n, "workgroup");
         if (const toml::node* n = t.get("threads"))
-            for (const toml::node& th : array(*n, "threads")) s.focus.threads.push_back(triple(th, "threads"));
+            for (const toml::node& th : m_reader.asArray(n, "threads")) s.focus.threads.push_back(triple(th, "threads"));
         if (const toml::node* n = t.get("cells"))
-            for (const toml::node& c : array(*n, "cells")) s.focus.cells.push_back(cell(c));
+            for (const toml::node& c : m_reader.asArray(n, "cells")) s.focus.cells.push_back(cell(c));
         return s;
     }
     // Whole numbers, or "A-B" strings for a range of lines.
     std::vector<uint32_t> lines(const toml::node& n) const {
         std::vector<uint32_t> out;
-        for (const toml::node& e : array(n, "lines")) {
+        for (const toml::node& e : m_reader.asArray(&n, "lines")) {
             if (!e.is_string()) {
-                out.push_back(bounded(e, "lines", 1, 1 << 20));
+                out.push_back(m_reader.boundedUint(&e, "lines", 1, 1 << 20));
                 continue;
             }
             std::string r = e.as_string()->get();
             unsigned lo = 0, hi = 0;
             char dash = 0, extra = 0;
             if (std::sscanf(r.c_str(), "%u %c %u %c", &lo, &dash, &hi, &extra) != 3 || dash != '-' || lo < 1 || hi < lo || hi - lo > 500)
-                fail(&e, "'" + r + "' is not a range of lines such as \"12-15\"");
+                m_reader.fail(&e, "'" + r + "' is not a range of lines such as \"12-15\"");
             for (unsigned l = lo; l <= hi; ++l) out.push_back(l);
         }
         return out;
     }
     // [x], [x, y] or [x, y, z]; missing ones are 0.
     std::array<uint32_t, 3> triple(const toml::node& n, const std::string& key) const {
-        const toml::array& a = array(n, key);
-        if (a.empty() || a.size() > 3) fail(&n, "'" + key + "' needs 1 to 3 numbers per id, as [x] or [x, y] or [x, y, z]");
+        const toml::array& a = m_reader.asArray(&n, key);
+        if (a.empty() || a.size() > 3) m_reader.fail(&n, "'" + key + "' needs 1 to 3 numbers per id, as [x] or [x, y] or [x, y, z]");
         std::array<uint32_t, 3> v{0, 0, 0};
-        for (size_t i = 0; i < a.size(); ++i) v[i] = bounded(*a.get(i), key, 0, UINT32_MAX);
+        for (size_t i = 0; i < a.size(); ++i) v[i] = m_reader.boundedUint(a.get(i), key, 0, UINT32_MAX);
         return v;
     }
     WalkthroughCell cell(const toml::node& n) const {
-        if (!n.is_table()) fail(&n, "each of 'cells' must be a table such as { variable = \"cache\", index = [3] }");
+        if (!n.is_table()) m_reader.fail(&n, "each of 'cells' must be a table such as { variable = \"cache\", index = [3] }");
         const toml::table& t = *n.as_table();
         rejectUnknown(t, {"variable", "index"}, "a cell");
         WalkthroughCell c;
-        c.variable = string(t, "variable");
-        const toml::node* idx = t.get("index");
-        if (!idx) fail(&t, "missing field 'index'");
+        c.variable = m_reader.string(t, "variable");
+        const toml::node* idx = m_reader.required(t, "index");
         if (idx->is_integer()) {
-            c.index.push_back(bounded(*idx, "index", 0, UINT32_MAX));
+            c.index.push_back(m_reader.boundedUint(idx, "index", 0, UINT32_MAX));
             return c;
         }
-        const toml::array& a = array(*idx, "index");
-        if (a.empty() || a.size() > 2) fail(idx, "'index' needs [i] or [row, col]");
-        for (const toml::node& e : a) c.index.push_back(bounded(e, "index", 0, UINT32_MAX));
+        const toml::array& a = m_reader.asArray(idx, "index");
+        if (a.empty() || a.size() > 2) m_reader.fail(idx, "'index' needs [i] or [row, col]");
+        for (const toml::node& e : a) c.index.push_back(m_reader.boundedUint(&e, "index", 0, UINT32_MAX));
         return c;
     }
 
-    std::string m_file;
+    const Reader m_reader;
     const Puzzle& m_puzzle;
 };
 
@@ -144,12 +111,12 @@ class WalkthroughParser {
 class Validator {
   public:
     Validator(const Walkthrough& w, const Puzzle& p, const std::string& source, const Trace& t)
-        : m_w(w), m_p(p), m_source(source), m_t(t) {
+        : m_walkthrough(w), m_puzzle(p), m_source(source), m_trace(t) {
         m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') + (source.empty() || source.back() == '\n' ? 0 : 1));
     }
 
     std::vector<Diagnostic> run() {
-        for (size_t i = 0; i < m_w.steps.size(); ++i) step(i, m_w.steps[i]);
+        for (size_t i = 0; i < m_walkthrough.steps.size(); ++i) step(i, m_walkthrough.steps[i]);
         return std::move(m_out);
     }
 
@@ -160,7 +127,7 @@ class Validator {
     bool blank(uint32_t line) const {
         return sourceLine(m_source, static_cast<int>(line)).find_first_not_of(" \t\r") == std::string::npos;
     }
-    std::string solutionName() const { return fs::path(m_p.solutionPath).filename().string(); }
+    std::string solutionName() const { return fs::path(m_puzzle.solutionPath).filename().string(); }
 
     void step(size_t i, const WalkthroughStep& s) {
         const WalkthroughFocus& f = s.focus;
@@ -171,25 +138,25 @@ class Validator {
             else if (blank(l) && !(focused.count(l - 1) && focused.count(l + 1)))
                 add(s, i, "line " + std::to_string(l) + " of " + solutionName() + " is blank (has the solution changed?)");
         }
-        if (f.workgroup && !workgroupIndex(m_t.launch, *f.workgroup))
-            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + countText(m_t.launch.workgroups) + " workgroups)");
+        if (f.workgroup && !workgroupIndex(m_trace.launch, *f.workgroup))
+            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + countText(m_trace.launch.workgroups) + " workgroups)");
         bool threadsInside = true;
         for (const auto& th : f.threads)
-            if (!invocationOfGlobalId(m_t.launch, th)) {
+            if (!invocationOfGlobalId(m_trace.launch, th)) {
                 threadsInside = false;
                 add(s, i, "thread " + idText(th) + " is outside the launch (" + countText(globalSize()) + " threads)");
             }
         if (f.workgroup && threadsInside)
             for (const auto& th : f.threads)
-                if (*invocationOfGlobalId(m_t.launch, th) / m_t.launch.invocationsPerGroup() != workgroupIndex(m_t.launch, *f.workgroup).value_or(~0ull))
+                if (*invocationOfGlobalId(m_trace.launch, th) / m_trace.launch.invocationsPerGroup() != workgroupIndex(m_trace.launch, *f.workgroup).value_or(~0ull))
                     add(s, i, "thread " + idText(th) + " is not in workgroup " + idText(*f.workgroup), SeverityKind::Warning);
-        if (f.round && (!f.workgroup || workgroupIndex(m_t.launch, *f.workgroup)) && threadsInside) roundCheck(s, i);
+        if (f.round && (!f.workgroup || workgroupIndex(m_trace.launch, *f.workgroup)) && threadsInside) roundCheck(s, i);
         for (const WalkthroughCell& c : f.cells) cellCheck(s, i, c);
         if (threadsInside) linesTouched(s, i);
     }
     std::array<uint32_t, 3> globalSize() const {
         std::array<uint32_t, 3> g{};
-        for (int d = 0; d < 3; ++d) g[d] = m_t.launch.workgroupSize[d] * m_t.launch.workgroups[d];
+        for (int d = 0; d < 3; ++d) g[d] = m_trace.launch.workgroupSize[d] * m_trace.launch.workgroups[d];
         return g;
     }
     // "8" or "4 x 6": a launch's extent, trailing 1s dropped.
@@ -208,12 +175,12 @@ class Validator {
 
     // A round happened in a workgroup when one of its threads recorded an event in it.
     void roundCheck(const WalkthroughStep& s, size_t i) {
-        uint64_t g = focusedWorkgroup(s.focus, m_t.launch);
-        uint32_t per = m_t.launch.invocationsPerGroup();
+        uint64_t g = focusedWorkgroup(s.focus, m_trace.launch);
+        uint32_t per = m_trace.launch.invocationsPerGroup();
         uint32_t last = 0;
         bool any = false;
-        for (uint64_t inv = g * per; inv < (g + 1) * per && inv < m_t.threads.size(); ++inv)
-            for (const TraceEvent& e : m_t.threads[inv]) {
+        for (uint64_t inv = g * per; inv < (g + 1) * per && inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
                 last = std::max(last, e.round);
                 any = true;
             }
@@ -222,13 +189,13 @@ class Validator {
             add(s, i, "round " + std::to_string(*s.focus.round) + " did not happen in workgroup " + std::to_string(g) + " (its rounds are 0 to " + std::to_string(last) + ")");
     }
     void cellCheck(const WalkthroughStep& s, size_t i, const WalkthroughCell& c) {
-        auto v = tracedVariable(m_t, c.variable);
+        auto v = tracedVariable(m_trace, c.variable);
         if (!v) {
             std::string names;
-            for (const TraceVariableInfo& info : m_t.variables) names += (names.empty() ? "" : ", ") + info.decl.name;
+            for (const TraceVariableInfo& info : m_trace.variables) names += (names.empty() ? "" : ", ") + info.decl.name;
             return add(s, i, "cell of '" + c.variable + "': the solution has no traced array of that name (it has: " + names + ")");
         }
-        const TraceVariableInfo& info = m_t.variables[*v];
+        const TraceVariableInfo& info = m_trace.variables[*v];
         if (c.index.size() == 2 && info.dims.size() != 2)
             return add(s, i, "'" + c.variable + "' is one-dimensional; name its cell as [i]");
         if (!flatCellIndex(info, c.index)) {
@@ -248,17 +215,17 @@ class Validator {
         if (f.threads.empty() || f.lines.empty()) return;
         std::set<uint32_t> lines(f.lines.begin(), f.lines.end());
         for (const auto& th : f.threads) {
-            auto inv = invocationOfGlobalId(m_t.launch, th);
-            for (const TraceEvent& e : m_t.threads[*inv])
+            auto inv = invocationOfGlobalId(m_trace.launch, th);
+            for (const TraceEvent& e : m_trace.threads[*inv])
                 if (lines.count(e.line)) return;
         }
         add(s, i, "none of its threads touched memory or a barrier on its lines; do the lines still point at the right code?", SeverityKind::Warning);
     }
 
-    const Walkthrough& m_w;
-    const Puzzle& m_p;
+    const Walkthrough& m_walkthrough;
+    const Puzzle& m_puzzle;
     const std::string& m_source;
-    const Trace& m_t;
+    const Trace& m_trace;
     uint32_t m_lineCount = 0;
     std::vector<Diagnostic> m_out;
 };
@@ -272,7 +239,7 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
     } catch (const toml::parse_error& e) {
         return Error{ErrorKind::PuzzleFile, "invalid TOML: " + std::string(e.description()),
                      {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
-    } catch (const ParseFailure& f) {
+    } catch (const LoadFailure& f) {
         return f.error;
     }
 }

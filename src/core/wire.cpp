@@ -54,9 +54,9 @@ void Encoder::words(std::span<const uint32_t> w) {
 }
 
 bool Decoder::take(void* out, size_t n) {
-    if (n > m_bytes.size() - m_at) return false;
-    std::memcpy(out, m_bytes.data() + m_at, n);
-    m_at += n;
+    if (n > m_bytes.size() - m_offset) return false;
+    std::memcpy(out, m_bytes.data() + m_offset, n);
+    m_offset += n;
     return true;
 }
 bool Decoder::u32(uint32_t& v) {
@@ -79,19 +79,19 @@ bool Decoder::f64(double& v) {
 }
 bool Decoder::str(std::string& s) {
     uint64_t n;
-    if (!u64(n) || n > m_bytes.size() - m_at) return false;
-    s.assign(reinterpret_cast<const char*>(m_bytes.data() + m_at), n);
-    m_at += n;
-    size_t padding = (4 - m_at % 4) % 4;
-    if (padding > m_bytes.size() - m_at) return false;
-    m_at += padding;
+    if (!u64(n) || n > m_bytes.size() - m_offset) return false;
+    s.assign(reinterpret_cast<const char*>(m_bytes.data() + m_offset), n);
+    m_offset += n;
+    size_t padding = (4 - m_offset % 4) % 4;
+    if (padding > m_bytes.size() - m_offset) return false;
+    m_offset += padding;
     return true;
 }
 const uint32_t* Decoder::alignedWords(uint64_t& n) {
-    if (!u64(n) || n > (m_bytes.size() - m_at) / 4) return nullptr;
-    const uint8_t* at = m_bytes.data() + m_at;
+    if (!u64(n) || n > (m_bytes.size() - m_offset) / 4) return nullptr;
+    const uint8_t* at = m_bytes.data() + m_offset;
     if (reinterpret_cast<uintptr_t>(at) % alignof(uint32_t) != 0) return nullptr; // not from an Encoder
-    m_at += n * 4;
+    m_offset += n * 4;
     return reinterpret_cast<const uint32_t*>(at);
 }
 bool Decoder::words(std::vector<uint32_t>& w) {

@@ -73,13 +73,13 @@ class Decoder {
     bool words(std::vector<uint32_t>& w);
     // The words where they lie in the payload, which must outlive the view (no copy).
     bool wordsView(std::span<const uint32_t>& w);
-    bool done() const { return m_at == m_bytes.size(); }
+    bool done() const { return m_offset == m_bytes.size(); }
 
   private:
     bool take(void* out, size_t n);
     const uint32_t* alignedWords(uint64_t& n); // past a word count, or null
     std::span<const uint8_t> m_bytes;
-    size_t m_at = 0;
+    size_t m_offset = 0;
 };
 
 // Blocking frame I/O on file descriptors; false on EOF, a broken pipe or a garbled header.

@@ -44,12 +44,12 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
 class Checker {
   public:
     Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, std::vector<CompiledKernel>& k)
-        : m_p(p), m_runner(runner), m_r(r), m_o(o), m_kernels(k) {}
+        : m_puzzle(p), m_runner(runner), m_report(r), m_options(o), m_kernels(k) {}
 
     void run() {
         if (auto s = checkSharedMemory(); !s) return fail(s.error());
         if (auto s = checkBufferSizes(); !s) return fail(s.error()); // before any data is generated
-        if (!m_o.trace && m_o.loopGuard)
+        if (!m_options.trace && m_options.loopGuard)
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
@@ -60,20 +60,20 @@ class Checker {
         job.spirv = m_kernels[0].spirv;
         for (size_t k = 1; k < m_kernels.size(); ++k) job.moreKernels.push_back(m_kernels[k].spirv);
         for (const CompiledKernel& k : m_kernels) job.pushBytes = std::max(job.pushBytes, k.iface.pushBytes);
-        for (const BufferDecl& b : m_p.buffers) job.bindings.push_back(b.binding);
-        if (m_o.trace || guarded()) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
-        job.timeoutMs = m_o.timeoutMs;
-        job.testCrash = m_o.testCrashWorker;
-        m_r.reached = StageKind::Pipeline;
-        runCases(job, selectedCases(m_p, m_o));
-        if (m_o.trace && !m_r.error) rerunOverflowed(job);
-        bool allRan = std::all_of(m_r.cases.begin(), m_r.cases.end(), [](const CaseOutcome& c) { return !c.error; });
-        if (!m_r.error && allRan && !m_r.cases.empty()) m_r.reached = StageKind::Done;
+        for (const BufferDecl& b : m_puzzle.buffers) job.bindings.push_back(b.binding);
+        if (m_options.trace || guarded()) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
+        job.timeoutMs = m_options.timeoutMs;
+        job.testCrash = m_options.testCrashWorker;
+        m_report.reached = StageKind::Pipeline;
+        runCases(job, selectedCases(m_puzzle, m_options));
+        if (m_options.trace && !m_report.error) rerunOverflowed(job);
+        bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(), [](const CaseOutcome& c) { return !c.error; });
+        if (!m_report.error && allRan && !m_report.cases.empty()) m_report.reached = StageKind::Done;
     }
 
   private:
-    void fail(Error e) { m_r.error = std::move(e); }
-    bool guarded() const { return !m_o.trace && m_o.loopGuard && m_hasLoops; }
+    void fail(Error e) { m_report.error = std::move(e); }
+    bool guarded() const { return !m_options.trace && m_options.loopGuard && m_hasLoops; }
 
     // Untraced: only the back-edge counter, so a loop the driver would cut off is reported. A
     // program without loops runs as written (the guard costs pipeline build time).
@@ -82,7 +82,7 @@ class Checker {
         std::vector<InstrumentResult> out;
         uint32_t loops = 0;
         for (CompiledKernel& k : m_kernels) {
-            auto guarded = guardLoops(k.spirv, m_o.loopBudget);
+            auto guarded = guardLoops(k.spirv, m_options.loopBudget);
             if (!guarded) return guarded.error(); // not validated here (2-3 ms a kernel): the shader tests validate it
             loops += guarded->loopsGuarded;
             out.push_back(std::move(*guarded));
@@ -92,7 +92,7 @@ class Checker {
             m_kernels[k].layout = out[k].layout;
             m_kernels[k].spirv = std::move(out[k].spirv);
         }
-        m_r.timing.loopGuardMs = msSince(t);
+        m_report.timing.loopGuardMs = msSince(t);
         return okStatus();
     }
 
@@ -100,12 +100,12 @@ class Checker {
     Status checkSharedMemory() const {
         uint64_t limit = m_runner.info().maxSharedMemoryBytes;
         for (const CompiledKernel& k : m_kernels)
-            for (size_t i : selectedCases(m_p, m_o)) {
-                uint64_t bytes = k.iface.sharedBytes(specValues(m_p.cases[i]));
+            for (size_t i : selectedCases(m_puzzle, m_options)) {
+                uint64_t bytes = k.iface.sharedBytes(specValues(m_puzzle.cases[i]));
                 if (!limit || bytes <= limit) continue;
                 std::string parts;
                 for (const KernelSharedArray& a : k.iface.shared)
-                    parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_p.cases[i])));
+                    parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_puzzle.cases[i])));
                 return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
                                                    " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
                                                    std::to_string(limit) + " bytes"};
@@ -119,14 +119,14 @@ class Checker {
         const DeviceInfo& dev = m_runner.info();
         uint64_t limit = dev.maxStorageBufferRange;
         if (!limit) return okStatus();
-        for (size_t i : selectedCases(m_p, m_o)) {
-            const TestCase& c = m_p.cases[i];
-            for (size_t b = 0; b < m_p.buffers.size() && b < c.data.size(); ++b) {
+        for (size_t i : selectedCases(m_puzzle, m_options)) {
+            const TestCase& c = m_puzzle.cases[i];
+            for (size_t b = 0; b < m_puzzle.buffers.size() && b < c.data.size(); ++b) {
                 if (!c.data[b]) continue;
                 uint64_t elements = c.data[b]->shape.count(), bytes = std::max<uint64_t>(4, elements * 4);
                 if (bytes <= limit) continue;
-                return Error{ErrorKind::Usage, "case " + std::to_string(i + 1) + ": buffer '" + m_p.buffers[b].name + "' (binding " +
-                                                   std::to_string(m_p.buffers[b].binding) + ") holds " + std::to_string(elements) + " elements, " +
+                return Error{ErrorKind::Usage, "case " + std::to_string(i + 1) + ": buffer '" + m_puzzle.buffers[b].name + "' (binding " +
+                                                   std::to_string(m_puzzle.buffers[b].binding) + ") holds " + std::to_string(elements) + " elements, " +
                                                    std::to_string(bytes) + " bytes, over " + dev.name + "'s limit of " + std::to_string(limit) +
                                                    " bytes for one storage buffer (maxStorageBufferRange); nothing was generated or run. "
                                                    "On this device a buffer holds at most " + std::to_string(limit / 4) + " elements: use a smaller case"};
@@ -138,8 +138,8 @@ class Checker {
 
     // A traced case's trace buffers: every thread gets at least kMinTraceSlots records.
     Status checkTraceSize(size_t index, uint64_t limit) const {
-        if (!m_o.trace) return okStatus();
-        auto dispatches = caseDispatches(m_p, index);
+        if (!m_options.trace) return okStatus();
+        auto dispatches = caseDispatches(m_puzzle, index);
         if (!dispatches) return okStatus(); // runCases reports it
         for (const CaseDispatch& d : *dispatches) {
             TraceLaunch launch = traceLaunch(index, d);
@@ -158,7 +158,7 @@ class Checker {
     // Record slots per thread in a traced dispatch: the case's share of traceRecords, 16 to 1024
     // (a re-run of an overflowed case: what its threads wanted, m_rerunSlots).
     uint32_t defaultSlots(const TraceLaunch& launch, size_t dispatchCount) const {
-        uint64_t records = m_o.traceRecords / std::max<size_t>(1, dispatchCount);
+        uint64_t records = m_options.traceRecords / std::max<size_t>(1, dispatchCount);
         return static_cast<uint32_t>(std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
     }
     uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch, size_t dispatchCount) const {
@@ -175,23 +175,23 @@ class Checker {
     // own trace buffer when tracing.
     Result<RunItem> itemFor(size_t index, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
                             std::vector<std::vector<uint32_t>>& traceWords) {
-        RunItem item{launchOf(m_p.cases[index]), {}, {}};
-        bool multi = m_p.multiPass();
-        for (size_t b = 0; b < m_p.buffers.size(); ++b)
-            item.buffers.push_back({m_p.buffers[b].binding, data.initial[b].words, multi || m_p.buffers[b].role == RoleKind::Output});
+        RunItem item{launchOf(m_puzzle.cases[index]), {}, {}};
+        bool multi = m_puzzle.multiPass();
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
+            item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words, multi || m_puzzle.buffers[b].role == RoleKind::Output});
         size_t firstTrace = item.buffers.size();
-        if (m_o.trace) {
+        if (m_options.trace) {
             for (size_t j = 0; j < dispatches.size(); ++j) {
                 const CaseDispatch& d = dispatches[j];
                 TraceLaunch launch = traceLaunch(index, d);
                 uint64_t words = 0;
-                traceWords.push_back(makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()), m_o.loopBudget, &words));
+                traceWords.push_back(makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()), m_options.loopBudget, &words));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
             }
         } else if (guarded()) {
             for (const CaseDispatch& d : dispatches) {
-                traceWords.push_back(makeLoopGuardBuffer(m_o.loopBudget));
+                traceWords.push_back(makeLoopGuardBuffer(m_options.loopBudget));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet});
             }
@@ -201,8 +201,8 @@ class Checker {
             const CaseDispatch& d = dispatches[j];
             DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords(m_kernels[d.kernel].iface, d.push),
                               std::vector<int>(item.buffers.size(), -1)};
-            for (size_t b : m_p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
-            if (m_o.trace || guarded()) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
+            for (size_t b : m_puzzle.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
+            if (m_options.trace || guarded()) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
             item.steps.push_back(std::move(step));
         }
         return item;
@@ -212,8 +212,8 @@ class Checker {
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
         auto ran = runItems(job, cases);
         if (!ran) return fail(ran.error());
-        m_r.reached = StageKind::Run;
-        m_r.cases = std::move(*ran);
+        m_report.reached = StageKind::Run;
+        m_report.cases = std::move(*ran);
     }
 
     Result<std::vector<CaseOutcome>> runItems(DeviceJob& job, const std::vector<size_t>& cases) {
@@ -223,9 +223,9 @@ class Checker {
         std::vector<std::vector<uint32_t>> traceWords;
         size_t traceCount = 0;
         for (size_t i : cases) {
-            auto d = materializeCase(m_p, i);
+            auto d = materializeCase(m_puzzle, i);
             if (!d) return d.error();
-            auto ds = caseDispatches(m_p, i);
+            auto ds = caseDispatches(m_puzzle, i);
             if (!ds) return ds.error();
             traceCount += ds->size();
             data.push_back(std::move(*d));
@@ -240,12 +240,12 @@ class Checker {
         job.items = std::move(items);
         auto ran = m_runner.run(job);
         if (!ran) return ran.error();
-        m_r.timing.pipelineMs += ran->pipelineMs;
-        m_r.timing.runMs += ran->runMs;
+        m_report.timing.pipelineMs += ran->pipelineMs;
+        m_report.timing.runMs += ran->runMs;
         auto t = Clock::now();
         std::vector<CaseOutcome> out;
         for (size_t k = 0; k < cases.size(); ++k) out.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
-        m_r.timing.checkMs += msSince(t);
+        m_report.timing.checkMs += msSince(t);
         return out;
     }
 
@@ -254,7 +254,7 @@ class Checker {
     void rerunOverflowed(DeviceJob& job) {
         auto t = Clock::now();
         bool rerun = false;
-        for (CaseOutcome& c : m_r.cases) {
+        for (CaseOutcome& c : m_report.cases) {
             std::optional<TraceRoom> room = rerunRoom(c);
             if (!room) continue;
             if (room->fits()) {
@@ -268,7 +268,7 @@ class Checker {
             }
             if (room && !c.error) judgeIncomplete(c, *room);
         }
-        if (rerun) m_r.timing.traceRerunMs = msSince(t);
+        if (rerun) m_report.timing.traceRerunMs = msSince(t);
     }
 
     // What an overflowed case's trace would need; none when it did not overflow, or when a loop
@@ -279,7 +279,7 @@ class Checker {
         if (!dropped || c.error || stoppedByLoopBudget(c)) return std::nullopt;
         TraceRoom room;
         uint64_t limit = m_runner.info().maxStorageBufferRange;
-        uint64_t share = m_o.maxTraceBytes / traces.size();
+        uint64_t share = m_options.maxTraceBytes / traces.size();
         if (limit) share = std::min(share, limit);
         for (const Trace* t : traces) {
             uint64_t n = t->launch.invocations(), words = share / 4, fixed = kTraceHeaderWords + 2 * n;
@@ -301,16 +301,16 @@ class Checker {
             return out;
         }
         out.gpuMs = ran->gpuMs;
-        if (ran->gpuMs > 0) m_r.timing.gpuMs += ran->gpuMs;
+        if (ran->gpuMs > 0) m_report.timing.gpuMs += ran->gpuMs;
         out.pass = true;
-        if (m_o.trace) analyse(out, data, dispatches, ran->buffers);
+        if (m_options.trace) analyse(out, data, dispatches, ran->buffers);
         else if (guarded()) readGuards(out, dispatches, ran->buffers);
-        std::vector<size_t> at = finalBufferAt(m_p, dispatches);
-        for (size_t b = 0; b < m_p.buffers.size(); ++b) {
+        std::vector<size_t> at = finalBufferAt(m_puzzle, dispatches);
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b) {
             if (!data.expected[b]) continue;
-            BufferData actual{m_p.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[at[b]])};
-            bool checked = m_p.cases[index].data[b]->kind != DataSpec::Kind::Unchecked;
-            BufferVerdict v = checked ? compareBuffers(*data.expected[b], actual, m_p.tolerance) : BufferVerdict{};
+            BufferData actual{m_puzzle.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[at[b]])};
+            bool checked = m_puzzle.cases[index].data[b]->kind != DataSpec::Kind::Unchecked;
+            BufferVerdict v = checked ? compareBuffers(*data.expected[b], actual, m_puzzle.tolerance) : BufferVerdict{};
             out.pass = out.pass && v.pass;
             if (!v.pass) notePitfalls(out, index, b, data, actual);
             out.outputs.push_back({b, std::move(*data.expected[b]), std::move(actual), std::move(v), checked});
@@ -326,10 +326,10 @@ class Checker {
 
     // A wrong output that equals a known wrong answer gets the puzzle's explanation.
     void notePitfalls(CaseOutcome& out, size_t index, size_t buffer, const CaseData& data, const BufferData& actual) const {
-        const TestCase& c = m_p.cases[index];
-        auto names = caseNames(m_p, c, 0);
-        ExprVars vars = caseVars(m_p, c, names);
-        for (const PitfallDecl& p : m_p.pitfalls) {
+        const TestCase& c = m_puzzle.cases[index];
+        auto names = caseNames(m_puzzle, c, 0);
+        ExprVars vars = caseVars(m_puzzle, c, names);
+        for (const PitfallDecl& p : m_puzzle.pitfalls) {
             if (p.buffer != buffer) continue;
             std::vector<const BufferData*> args;
             std::vector<Shape> shapes;
@@ -341,14 +341,14 @@ class Checker {
             for (const auto& [key, e] : p.params) params[key] = static_cast<double>(e.evaluate(vars));
             auto shape = referenceOpShape(p.op, shapes, params);
             if (!shape || shape->count() != actual.shape.count()) continue;
-            BufferData wrong = runReferenceOp(p.op, args, params, m_p.buffers[buffer].type);
+            BufferData wrong = runReferenceOp(p.op, args, params, m_puzzle.buffers[buffer].type);
             wrong.shape = actual.shape;
-            if (compareBuffers(wrong, actual, m_p.tolerance).pass) out.notes.push_back(p.message);
+            if (compareBuffers(wrong, actual, m_puzzle.tolerance).pass) out.notes.push_back(p.message);
         }
     }
 
     TraceLaunch traceLaunch(size_t index, const CaseDispatch& d) const {
-        return {m_p.cases[index].workgroupSize, d.workgroups};
+        return {m_puzzle.cases[index].workgroupSize, d.workgroups};
     }
 
     // Names each traced variable with its length in this case (buffers: the data's; shared
@@ -360,11 +360,11 @@ class Checker {
             if (v.shared) {
                 info.length = v.elementWidth;
                 for (const SizeExpr& d : v.dims) {
-                    info.dims.push_back(d.evaluate(specValues(m_p.cases[index])));
+                    info.dims.push_back(d.evaluate(specValues(m_puzzle.cases[index])));
                     info.length *= info.dims.back();
                 }
-            } else if (const BufferDecl* b = m_p.findBuffer(v.binding); b && v.set == 0) {
-                info.puzzleBuffer = static_cast<int>(b - m_p.buffers.data());
+            } else if (const BufferDecl* b = m_puzzle.findBuffer(v.binding); b && v.set == 0) {
+                info.puzzleBuffer = static_cast<int>(b - m_puzzle.buffers.data());
                 const auto& shapeOf = data.expected[info.puzzleBuffer] ? data.expected[info.puzzleBuffer]->shape : data.initial[info.puzzleBuffer].shape;
                 info.length = shapeOf.count();
                 if (shapeOf.dims.size() == 2) info.dims = shapeOf.dims;
@@ -375,11 +375,11 @@ class Checker {
     }
 
     void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches, const std::vector<std::vector<uint32_t>>& buffers) const {
-        size_t firstGuard = m_p.buffers.size();
+        size_t firstGuard = m_puzzle.buffers.size();
         for (size_t j = 0; j < dispatches.size(); ++j) {
             auto f = loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]));
             if (!f) continue;
-            if (m_p.multiPass()) f->message = dispatches[j].label(m_p) + ": " + f->message;
+            if (m_puzzle.multiPass()) f->message = dispatches[j].label(m_puzzle) + ": " + f->message;
             out.guardFindings.push_back(std::move(*f));
         }
     }
@@ -387,7 +387,7 @@ class Checker {
     void analyse(CaseOutcome& out, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
                  const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
-        size_t firstTrace = m_p.buffers.size();
+        size_t firstTrace = m_puzzle.buffers.size();
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
@@ -399,20 +399,20 @@ class Checker {
             }
             trace->subgroupSize = m_runner.info().subgroupSize; // subgroup barriers order accesses within one
             auto shared = std::make_shared<const Trace>(std::move(*trace));
-            auto analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_p.limits));
+            auto analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_puzzle.limits));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
                 out.trace = shared;
                 out.analysis = analysis;
             }
-            if (m_p.multiPass()) out.passes.push_back({d.label(m_p), d.kernel, shared, analysis});
+            if (m_puzzle.multiPass()) out.passes.push_back({d.label(m_puzzle), d.kernel, shared, analysis});
         }
-        m_r.timing.analysisMs += msSince(t);
+        m_report.timing.analysisMs += msSince(t);
     }
 
-    const Puzzle& m_p;
+    const Puzzle& m_puzzle;
     DeviceRunner& m_runner;
-    CheckReport& m_r;
-    const CheckOptions& m_o;
+    CheckReport& m_report;
+    const CheckOptions& m_options;
     std::vector<CompiledKernel>& m_kernels;
     bool m_hasLoops = false; // some kernel has a loop to guard
     std::map<size_t, std::vector<uint32_t>> m_rerunSlots; // case -> slots per dispatch, while re-run

@@ -153,19 +153,19 @@ class SaveLock {
     explicit SaveLock(const std::string& dir) {
         std::error_code ec;
         fs::create_directories(dir, ec);
-        m_fd = ::open((fs::path(dir) / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (m_fd >= 0)
-            while (::flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
+        m_lockFile = ::open((fs::path(dir) / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (m_lockFile >= 0)
+            while (::flock(m_lockFile, LOCK_EX) != 0 && errno == EINTR) {
             }
     }
     ~SaveLock() {
-        if (m_fd >= 0) ::close(m_fd); // releases the lock
+        if (m_lockFile >= 0) ::close(m_lockFile); // releases the lock
     }
     SaveLock(const SaveLock&) = delete;
     SaveLock& operator=(const SaveLock&) = delete;
 
   private:
-    int m_fd = -1;
+    int m_lockFile = -1;
 };
 
 } // namespace
