@@ -7,7 +7,9 @@ namespace vkp {
 
 class ExprParser {
   public:
-    ExprParser(const std::string& text, const std::string& field) : m_source(text), m_field(field) { m_expr.m_text = text; }
+    ExprParser(const std::string& text, const std::string& field) : m_source(text), m_field(field) {
+        m_expr.m_text = text;
+    }
 
     Result<Expr> run() {
         sum();
@@ -24,10 +26,13 @@ class ExprParser {
   private:
     using K = Expr::Node::Kind;
     Error fail() const {
-        return Error{ErrorKind::PuzzleFile, Expr::describe(m_source, m_field) + ", column " + std::to_string(m_errorAt + 1) + ": " + m_error};
+        return Error{ErrorKind::PuzzleFile, Expr::describe(m_source, m_field) + ", column " +
+                                                std::to_string(m_errorAt + 1) + ": " + m_error};
     }
     void skip() {
-        while (m_position < m_source.size() && std::isspace(static_cast<unsigned char>(m_source[m_position]))) ++m_position;
+        while (m_position < m_source.size() &&
+               std::isspace(static_cast<unsigned char>(m_source[m_position])))
+            ++m_position;
     }
     bool eat(char c) {
         skip();
@@ -39,7 +44,8 @@ class ExprParser {
     }
     int node(K kind, size_t at, uint64_t value = 0, int a = -1, int b = -1) {
         if (m_expr.m_nodes.size() == kMaxExprNodes)
-            error("it has more than " + std::to_string(kMaxExprNodes) + " numbers, names and operators; write it shorter");
+            error("it has more than " + std::to_string(kMaxExprNodes) +
+                  " numbers, names and operators; write it shorter");
         if (!m_error.empty()) return 0; // parsing stops at the first error; node 0 stands in
         m_expr.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at)});
         return static_cast<int>(m_expr.m_nodes.size()) - 1;
@@ -55,9 +61,12 @@ class ExprParser {
         while (m_error.empty()) {
             skip();
             size_t at = m_position;
-            if (eat('+')) left = node(K::Add, at, 0, left, product());
-            else if (eat('-')) left = node(K::Sub, at, 0, left, product());
-            else break;
+            if (eat('+'))
+                left = node(K::Add, at, 0, left, product());
+            else if (eat('-'))
+                left = node(K::Sub, at, 0, left, product());
+            else
+                break;
         }
         return left;
     }
@@ -66,17 +75,22 @@ class ExprParser {
         while (m_error.empty()) {
             skip();
             size_t at = m_position;
-            if (eat('*')) left = node(K::Mul, at, 0, left, atom());
-            else if (eat('/')) left = node(K::Div, at, 0, left, atom());
-            else if (eat('%')) left = node(K::Mod, at, 0, left, atom());
-            else break;
+            if (eat('*'))
+                left = node(K::Mul, at, 0, left, atom());
+            else if (eat('/'))
+                left = node(K::Div, at, 0, left, atom());
+            else if (eat('%'))
+                left = node(K::Mod, at, 0, left, atom());
+            else
+                break;
         }
         return left;
     }
     // Parentheses and function arguments recurse; the depth bound keeps the stack small.
     bool enter() {
         if (++m_depth <= kMaxExprDepth) return true;
-        error("it nests deeper than " + std::to_string(kMaxExprDepth) + " levels of parentheses and function calls");
+        error("it nests deeper than " + std::to_string(kMaxExprDepth) +
+              " levels of parentheses and function calls");
         return false;
     }
     int atom() {
@@ -90,15 +104,21 @@ class ExprParser {
             --m_depth;
             return inner;
         }
-        if (m_position < m_source.size() && std::isdigit(static_cast<unsigned char>(m_source[m_position]))) return number();
+        if (m_position < m_source.size() &&
+            std::isdigit(static_cast<unsigned char>(m_source[m_position])))
+            return number();
         size_t start = m_position;
-        while (m_position < m_source.size() && (std::isalnum(static_cast<unsigned char>(m_source[m_position])) || m_source[m_position] == '_')) ++m_position;
+        while (m_position < m_source.size() &&
+               (std::isalnum(static_cast<unsigned char>(m_source[m_position])) ||
+                m_source[m_position] == '_'))
+            ++m_position;
         std::string name = m_source.substr(start, m_position - start);
         if (name == "N") return node(K::N, start);
         if (name == "WG") return node(K::WG, start);
         if (int f = function(name, start); f >= 0) return f;
         if (!name.empty()) {
-            m_expr.m_names.push_back(name); // a constant's name: checked against the puzzle by the loader
+            m_expr.m_names.push_back(
+                name); // a constant's name: checked against the puzzle by the loader
             return node(K::Name, start, m_expr.m_names.size() - 1);
         }
         m_position = start;
@@ -108,18 +128,21 @@ class ExprParser {
     int number() {
         size_t start = m_position;
         uint64_t v = 0;
-        while (m_position < m_source.size() && std::isdigit(static_cast<unsigned char>(m_source[m_position]))) v = v * 10 + uint64_t(m_source[m_position++] - '0');
+        while (m_position < m_source.size() &&
+               std::isdigit(static_cast<unsigned char>(m_source[m_position])))
+            v = v * 10 + uint64_t(m_source[m_position++] - '0');
         return node(K::Number, start, v);
     }
     // A call of one of the functions, or -1 when `name` is none of them.
     int function(const std::string& name, size_t start) {
-        static const std::pair<const char*, K> functions[] = {{"ceil_div", K::CeilDiv}, {"min", K::Min}, {"max", K::Max},
-                                                              {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil},
-                                                              {"pow2", K::Pow2}, {"pow", K::Pow},
-                                                              {"logceil", K::LogCeil}};
+        static const std::pair<const char*, K> functions[] = {
+            {"ceil_div", K::CeilDiv},  {"min", K::Min},           {"max", K::Max},
+            {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil}, {"pow2", K::Pow2},
+            {"pow", K::Pow},           {"logceil", K::LogCeil}};
         for (const auto& [fname, kind] : functions) {
             if (name != fname) continue;
-            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max || kind == K::Pow || kind == K::LogCeil;
+            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max ||
+                          kind == K::Pow || kind == K::LogCeil;
             if (!eat('(')) error("'(' expected after " + name);
             if (!enter()) return 0;
             int a = sum(), b = -1;
@@ -140,7 +163,9 @@ class ExprParser {
     Expr m_expr;
 };
 
-Result<Expr> Expr::parse(const std::string& text, const std::string& field) { return ExprParser(text, field).run(); }
+Result<Expr> Expr::parse(const std::string& text, const std::string& field) {
+    return ExprParser(text, field).run();
+}
 
 std::string Expr::describe(const std::string& text, const std::string& field) {
     constexpr size_t kShown = 60; // a hostile expression may be megabytes long
@@ -156,17 +181,22 @@ Expr Expr::literal(uint64_t value) {
     return e;
 }
 
-uint64_t Expr::evaluate(const ExprVars& vars) const { return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, nullptr); }
+uint64_t Expr::evaluate(const ExprVars& vars) const {
+    return m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, nullptr);
+}
 
 Result<uint64_t> Expr::evaluateChecked(const ExprVars& vars, const std::string& field) const {
     size_t zeroAt = 0;
     uint64_t v = m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, &zeroAt);
     if (zeroAt == 0) return v;
-    return Error{ErrorKind::PuzzleFile, "division by zero " + describe(m_text, field) + ", column " + std::to_string(zeroAt) +
+    return Error{ErrorKind::PuzzleFile, "division by zero " + describe(m_text, field) +
+                                            ", column " + std::to_string(zeroAt) +
                                             " (the divisor is 0 in this case)"};
 }
 
-std::vector<std::string> Expr::names() const { return m_names; }
+std::vector<std::string> Expr::names() const {
+    return m_names;
+}
 
 bool Expr::usesN() const {
     for (const Node& n : m_nodes)
@@ -185,7 +215,8 @@ uint64_t power(uint64_t a, uint64_t b) {
 }
 
 // The least k with base^k >= a: how many levels a blocked algorithm with blocks of `base`
-// needs for `a` elements (0 for a <= 1). A base below 2 never gets there: 0, as for a division by 0.
+// needs for `a` elements (0 for a <= 1). A base below 2 never gets there: 0, as for a division by
+// 0.
 uint64_t logCeil(uint64_t base, uint64_t a) {
     if (base < 2) return 0;
     uint64_t k = 0;
@@ -209,27 +240,59 @@ uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
         return d;
     };
     switch (n.kind) {
-    case Node::Kind::Number: return n.value;
-    case Node::Kind::N: return v.n;
-    case Node::Kind::WG: return v.wg;
+    case Node::Kind::Number:
+        return n.value;
+    case Node::Kind::N:
+        return v.n;
+    case Node::Kind::WG:
+        return v.wg;
     case Node::Kind::Name: {
         if (!v.names) return 0;
         auto it = v.names->find(m_names[n.value]);
         return it == v.names->end() ? 0 : it->second;
     }
-    case Node::Kind::Add: return a() + b();
-    case Node::Kind::Sub: return a() - b();
-    case Node::Kind::Mul: return a() * b();
-    case Node::Kind::Div: { uint64_t d = divisor(); return d ? a() / d : 0; }
-    case Node::Kind::Mod: { uint64_t d = divisor(); return d ? a() % d : 0; }
-    case Node::Kind::CeilDiv: { uint64_t d = divisor(); return d ? (a() + d - 1) / d : 0; }
-    case Node::Kind::Min: return std::min(a(), b());
-    case Node::Kind::Max: return std::max(a(), b());
-    case Node::Kind::Log2Ceil: { uint64_t x = a(), r = 0; while ((uint64_t(1) << r) < x && r < 63) ++r; return r; }
-    case Node::Kind::Pow2Ceil: { uint64_t x = a(), p = 1; while (p < x && p < (uint64_t(1) << 62)) p <<= 1; return p; }
-    case Node::Kind::Pow2: { uint64_t x = a(); return x < 64 ? uint64_t(1) << x : 0; }
-    case Node::Kind::Pow: return power(a(), b());
-    case Node::Kind::LogCeil: return logCeil(a(), b());
+    case Node::Kind::Add:
+        return a() + b();
+    case Node::Kind::Sub:
+        return a() - b();
+    case Node::Kind::Mul:
+        return a() * b();
+    case Node::Kind::Div: {
+        uint64_t d = divisor();
+        return d ? a() / d : 0;
+    }
+    case Node::Kind::Mod: {
+        uint64_t d = divisor();
+        return d ? a() % d : 0;
+    }
+    case Node::Kind::CeilDiv: {
+        uint64_t d = divisor();
+        return d ? (a() + d - 1) / d : 0;
+    }
+    case Node::Kind::Min:
+        return std::min(a(), b());
+    case Node::Kind::Max:
+        return std::max(a(), b());
+    case Node::Kind::Log2Ceil: {
+        uint64_t x = a(), r = 0;
+        while ((uint64_t(1) << r) < x && r < 63)
+            ++r;
+        return r;
+    }
+    case Node::Kind::Pow2Ceil: {
+        uint64_t x = a(), p = 1;
+        while (p < x && p < (uint64_t(1) << 62))
+            p <<= 1;
+        return p;
+    }
+    case Node::Kind::Pow2: {
+        uint64_t x = a();
+        return x < 64 ? uint64_t(1) << x : 0;
+    }
+    case Node::Kind::Pow:
+        return power(a(), b());
+    case Node::Kind::LogCeil:
+        return logCeil(a(), b());
     }
     return 0;
 }

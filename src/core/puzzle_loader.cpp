@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include <toml++/toml.h>
 
@@ -24,21 +22,24 @@ namespace vkp {
 namespace {
 
 BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t, {"name", "binding", "type", "role", "dims", "size"}, "a [[buffers]] entry");
+    r.rejectUnknownKeys(t, {"name", "binding", "type", "role", "dims", "size"},
+                        "a [[buffers]] entry");
     BufferDecl b;
     b.name = r.string(t, "name");
     b.binding = r.boundedUint(r.required(t, "binding"), "binding", 0, 31);
-    b.type = parseEnum<ElementKind>(r, t, "type",
-                                    {{"float", ElementKind::Float},
-                                     {"int", ElementKind::Int},
-                                     {"uint", ElementKind::Uint}});
-    b.role = parseEnum<RoleKind>(r, t, "role",
-                                 {{"input", RoleKind::Input},
-                                  {"output", RoleKind::Output},
-                                  {"scratch", RoleKind::Scratch}});
-    if (const toml::node* d = t.get("dims")) b.dims = static_cast<int>(r.boundedUint(d, "dims", 1, 2));
+    b.type = parseEnum<ElementKind>(
+        r, t, "type",
+        {{"float", ElementKind::Float}, {"int", ElementKind::Int}, {"uint", ElementKind::Uint}});
+    b.role = parseEnum<RoleKind>(
+        r, t, "role",
+        {{"input", RoleKind::Input}, {"output", RoleKind::Output}, {"scratch", RoleKind::Scratch}});
+    if (const toml::node* d = t.get("dims"))
+        b.dims = static_cast<int>(r.boundedUint(d, "dims", 1, 2));
     if (const toml::node* s = t.get("size")) {
-        if (b.role != RoleKind::Scratch) r.fail(s, "'size' is for scratch buffers (inputs and outputs get their size from the data)");
+        if (b.role != RoleKind::Scratch)
+            r.fail(
+                s,
+                "'size' is for scratch buffers (inputs and outputs get their size from the data)");
         b.size = parseExprValue(r, s, "size");
     }
     return b;
@@ -49,7 +50,8 @@ std::array<uint32_t, 3> parseDims(const Reader& r, const toml::table& t, const c
     const toml::array& a = r.array(t, key);
     if (a.empty() || a.size() > 3) r.fail(&a, std::string("'") + key + "' needs 1 to 3 entries");
     std::array<uint32_t, 3> dims{1, 1, 1};
-    for (size_t i = 0; i < a.size(); ++i) dims[i] = r.boundedUint(a.get(i), key, 1, maxPerDim);
+    for (size_t i = 0; i < a.size(); ++i)
+        dims[i] = r.boundedUint(a.get(i), key, 1, maxPerDim);
     return dims;
 }
 
@@ -58,7 +60,8 @@ Shape parseShape(const Reader& r, const toml::table& t) {
     if (a.empty() || a.size() > 2) r.fail(&a, "'shape' needs 1 or 2 entries: [n] or [rows, cols]");
     Shape s;
     for (size_t i = 0; i < a.size(); ++i)
-        s.dims.push_back(r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)));
+        s.dims.push_back(
+            r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)));
     if (s.count() > kMaxBufferElements)
         r.fail(&a, "shape " + s.str() + " holds " + std::to_string(s.count()) +
                        " elements; the limit is " + std::to_string(kMaxBufferElements));
@@ -67,8 +70,10 @@ Shape parseShape(const Reader& r, const toml::table& t) {
 
 void flattenValues(const Reader& r, const toml::array& a, std::vector<double>& out) {
     for (const toml::node& n : a) {
-        if (n.is_array()) flattenValues(r, *n.as_array(), out);
-        else out.push_back(r.asNumber(&n, "values"));
+        if (n.is_array())
+            flattenValues(r, *n.as_array(), out);
+        else
+            out.push_back(r.asNumber(&n, "values"));
     }
 }
 
@@ -86,7 +91,9 @@ namespace {
 
 // The fill of an input or scratch buffer.
 DataSpec parseFill(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t, {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max"}, "a buffer's data");
+    r.rejectUnknownKeys(t,
+                        {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max"},
+                        "a buffer's data");
     DataSpec d;
     d.where = r.where(&t);
     d.shape = parseShape(r, t);
@@ -124,8 +131,11 @@ Result<DataSpec> parseDataTable(const std::string& text, const std::string& what
         Reader r(what);
         return parseFill(r, r.asTable(root.get("x"), "the data"));
     } catch (const toml::parse_error& e) {
-        int column = std::max<int>(1, static_cast<int>(e.source().begin.column) - static_cast<int>(prefix.size()));
-        return Error{ErrorKind::Usage, what + ": not a TOML table at column " + std::to_string(column) + ": " + std::string(e.description())};
+        int column = std::max<int>(1, static_cast<int>(e.source().begin.column) -
+                                          static_cast<int>(prefix.size()));
+        return Error{ErrorKind::Usage, what + ": not a TOML table at column " +
+                                           std::to_string(column) + ": " +
+                                           std::string(e.description())};
     } catch (const LoadFailure& f) {
         return Error{ErrorKind::Usage, what + ": " + f.error.message};
     }
@@ -138,9 +148,12 @@ class PuzzleParser {
     PuzzleParser(const Reader& r, Puzzle& p) : m_reader(r), m_puzzle(p) {}
 
     void parse(const toml::table& root) {
-        m_reader.rejectUnknownKeys(root, {"title", "slug", "track", "order", "statement", "tolerance", "starter", "solution", "hints", "limits", "buffers",
-                                     "constants", "cases", "kernels", "passes", "pitfalls", "bench_case"},
-                              "puzzle.toml");
+        m_reader.rejectUnknownKeys(root,
+                                   {"title", "slug", "track", "order", "statement", "tolerance",
+                                    "starter", "solution", "hints", "limits", "buffers",
+                                    "constants", "cases", "kernels", "passes", "pitfalls",
+                                    "bench_case"},
+                                   "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
         m_puzzle.order = static_cast<int>(m_reader.integer(root, "order"));
@@ -150,7 +163,8 @@ class PuzzleParser {
         if (!(m_puzzle.tolerance >= 0) || !std::isfinite(m_puzzle.tolerance))
             m_reader.fail(root.get("tolerance"), "'tolerance' must be a finite number, 0 or more");
         m_puzzle.starterPath = m_reader.fileInFolder(root, "starter", "starter.comp", m_puzzle.dir);
-        m_puzzle.solutionPath = m_reader.fileInFolder(root, "solution", "solution.comp", m_puzzle.dir);
+        m_puzzle.solutionPath =
+            m_reader.fileInFolder(root, "solution", "solution.comp", m_puzzle.dir);
         parseHints(root);
         parseLimits(root);
         parseBuffers(root);
@@ -161,13 +175,16 @@ class PuzzleParser {
         parsePitfalls(m_reader, root, m_puzzle);
         m_puzzle.benchCase = m_puzzle.cases.size() - 1;
         if (const toml::node* b = root.get("bench_case"))
-            m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1;
+            m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,
+                                                      static_cast<int64_t>(m_puzzle.cases.size())) -
+                                 1;
     }
 
   private:
     void parseHints(const toml::table& root) {
         const toml::array& hints = m_reader.array(root, "hints");
-        for (const toml::node& h : hints) m_puzzle.hints.push_back(m_reader.asString(&h, "hints"));
+        for (const toml::node& h : hints)
+            m_puzzle.hints.push_back(m_reader.asString(&h, "hints"));
     }
     void parseLimits(const toml::table& root) {
         const toml::node* n = root.get("limits");
@@ -189,35 +206,44 @@ class PuzzleParser {
             BufferDecl b = parseBuffer(m_reader, m_reader.asTable(&n, "each [[buffers]] entry"));
             if (!bindings.insert(b.binding).second)
                 m_reader.fail(&n, "binding " + std::to_string(b.binding) + " is used twice");
-            if (!names.insert(b.name).second) m_reader.fail(&n, "buffer name '" + b.name + "' is used twice");
+            if (!names.insert(b.name).second)
+                m_reader.fail(&n, "buffer name '" + b.name + "' is used twice");
             anyOutput |= b.role == RoleKind::Output;
             m_puzzle.buffers.push_back(b);
         }
-        if (!anyOutput) m_reader.fail(&a, "a puzzle needs at least one buffer with role = \"output\"");
+        if (!anyOutput)
+            m_reader.fail(&a, "a puzzle needs at least one buffer with role = \"output\"");
     }
     void parseConstants(const toml::table& root) {
         const toml::node* n = root.get("constants");
         if (!n) return;
-        if (!n->is_array()) m_reader.fail(n, "'constants' must be an array of tables ([[constants]])");
+        if (!n->is_array())
+            m_reader.fail(n, "'constants' must be an array of tables ([[constants]])");
         std::set<uint32_t> ids;
         for (const toml::node& c : *n->as_array()) {
             const toml::table& t = m_reader.asTable(&c, "each [[constants]] entry");
             m_reader.rejectUnknownKeys(t, {"name", "id"}, "a [[constants]] entry");
-            ConstantDecl d{m_reader.string(t, "name"), m_reader.boundedUint(m_reader.required(t, "id"), "id", 3, 4095)};
-            if (!ids.insert(d.id).second) m_reader.fail(&c, "constant id " + std::to_string(d.id) + " is used twice");
+            ConstantDecl d{m_reader.string(t, "name"),
+                           m_reader.boundedUint(m_reader.required(t, "id"), "id", 3, 4095)};
+            if (!ids.insert(d.id).second)
+                m_reader.fail(&c, "constant id " + std::to_string(d.id) + " is used twice");
             m_puzzle.constants.push_back(d);
         }
     }
     void parseCases(const toml::table& root) {
         if (const toml::node* bufs = root.get("buffers"); bufs && bufs->is_array())
             for (size_t i = 0; i < m_puzzle.buffers.size(); ++i)
-                if (m_puzzle.buffers[i].size) checkNames(bufs->as_array()->get(i), *m_puzzle.buffers[i].size, true);
+                if (m_puzzle.buffers[i].size)
+                    checkNames(bufs->as_array()->get(i), *m_puzzle.buffers[i].size, true);
         const toml::array& a = m_reader.array(root, "cases");
         if (a.empty()) m_reader.fail(&a, "a puzzle needs at least one test case");
-        for (const toml::node& n : a) m_puzzle.cases.push_back(parseCase(m_reader.asTable(&n, "each [[cases]] entry")));
+        for (const toml::node& n : a)
+            m_puzzle.cases.push_back(parseCase(m_reader.asTable(&n, "each [[cases]] entry")));
     }
     TestCase parseCase(const toml::table& t) {
-        m_reader.rejectUnknownKeys(t, {"name", "workgroup_size", "workgroups", "inputs", "expected", "constants"}, "a [[cases]] entry");
+        m_reader.rejectUnknownKeys(
+            t, {"name", "workgroup_size", "workgroups", "inputs", "expected", "constants"},
+            "a [[cases]] entry");
         TestCase c;
         c.where = m_reader.where(&t);
         c.name = m_reader.stringOr(t, "name", "");
@@ -225,8 +251,8 @@ class PuzzleParser {
         uint64_t threads = uint64_t(c.workgroupSize[0]) * c.workgroupSize[1] * c.workgroupSize[2];
         if (threads > kMaxWorkgroupThreads)
             m_reader.fail(t.get("workgroup_size"), "a workgroup of " + std::to_string(threads) +
-                                                  " threads is over the limit of " +
-                                                  std::to_string(kMaxWorkgroupThreads));
+                                                       " threads is over the limit of " +
+                                                       std::to_string(kMaxWorkgroupThreads));
         parseCaseData(t, c);
         ExprVars vars = varsOf(c);
         parseCaseConstants(t, c, vars);
@@ -242,7 +268,9 @@ class PuzzleParser {
     }
     void parseWorkgroups(const toml::table& t, TestCase& c, const ExprVars& vars) {
         if (m_multiPass) {
-            if (t.get("workgroups")) m_reader.fail(t.get("workgroups"), "in a multi-pass puzzle each pass says its workgroups; remove them from the case");
+            if (t.get("workgroups"))
+                m_reader.fail(t.get("workgroups"), "in a multi-pass puzzle each pass says its "
+                                                   "workgroups; remove them from the case");
             return;
         }
         const toml::array& a = m_reader.array(t, "workgroups");
@@ -250,7 +278,10 @@ class PuzzleParser {
         for (size_t i = 0; i < a.size(); ++i) {
             c.workgroupExprs[i] = parseExprValue(m_reader, a.get(i), "workgroups");
             checkNames(a.get(i), c.workgroupExprs[i], true);
-            c.workgroups[i] = boundedValue(m_reader, a.get(i), "workgroups", evaluateExpr(m_reader, a.get(i), "workgroups", c.workgroupExprs[i], vars), 1, kMaxWorkgroupsPerDim);
+            c.workgroups[i] = boundedValue(
+                m_reader, a.get(i), "workgroups",
+                evaluateExpr(m_reader, a.get(i), "workgroups", c.workgroupExprs[i], vars), 1,
+                kMaxWorkgroupsPerDim);
         }
     }
     void parseCaseConstants(const toml::table& t, TestCase& c, const ExprVars& vars) {
@@ -258,16 +289,20 @@ class PuzzleParser {
         if (const toml::node* n = t.get("constants")) given = &m_reader.asTable(n, "'constants'");
         for (const ConstantDecl& d : m_puzzle.constants) {
             const toml::node* v = given ? given->get(d.name) : nullptr;
-            if (!v) m_reader.fail(given ? static_cast<const toml::node*>(given) : &t,
-                             "this case gives no value for the constant '" + d.name + "'");
+            if (!v)
+                m_reader.fail(given ? static_cast<const toml::node*>(given) : &t,
+                              "this case gives no value for the constant '" + d.name + "'");
             if (v->is_string()) {
                 c.constantExprs[d.id] = parseExprValue(m_reader, v, d.name);
                 checkNames(v, c.constantExprs[d.id], false);
-                c.constants[d.id] = boundedValue(m_reader, v, d.name, evaluateExpr(m_reader, v, d.name, c.constantExprs[d.id], vars), 0, UINT32_MAX);
+                c.constants[d.id] = boundedValue(
+                    m_reader, v, d.name,
+                    evaluateExpr(m_reader, v, d.name, c.constantExprs[d.id], vars), 0, UINT32_MAX);
                 continue;
             }
             int64_t x = m_reader.asInteger(v, d.name);
-            if (x < INT32_MIN || x > UINT32_MAX) m_reader.fail(v, "'" + d.name + "' does not fit 32 bits");
+            if (x < INT32_MIN || x > UINT32_MAX)
+                m_reader.fail(v, "'" + d.name + "' does not fit 32 bits");
             c.constants[d.id] = static_cast<uint32_t>(x);
             c.constantExprs[d.id] = Expr::literal(c.constants[d.id]);
         }
@@ -276,21 +311,30 @@ class PuzzleParser {
             std::string name(key.str()); // (clang 14 cannot capture a structured binding)
             bool known = std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
                                      [&](const ConstantDecl& d) { return d.name == name; });
-            if (!known) m_reader.fail(&v, "'" + std::string(key.str()) + "' is not a constant of this puzzle (declare it under [[constants]])");
+            if (!known)
+                m_reader.fail(
+                    &v, "'" + std::string(key.str()) +
+                            "' is not a constant of this puzzle (declare it under [[constants]])");
         }
     }
     void parseCaseData(const toml::table& t, TestCase& c) {
         c.data.resize(m_puzzle.buffers.size());
-        const toml::table* inputs = t.get("inputs") ? &m_reader.asTable(t.get("inputs"), "'inputs'") : nullptr;
-        const toml::table* expected = t.get("expected") ? &m_reader.asTable(t.get("expected"), "'expected'") : nullptr;
+        const toml::table* inputs =
+            t.get("inputs") ? &m_reader.asTable(t.get("inputs"), "'inputs'") : nullptr;
+        const toml::table* expected =
+            t.get("expected") ? &m_reader.asTable(t.get("expected"), "'expected'") : nullptr;
         rejectUnknown(inputs, false);
         rejectUnknown(expected, true);
         for (size_t i = 0; i < m_puzzle.buffers.size(); ++i) {
             const BufferDecl& b = m_puzzle.buffers[i];
             if (b.role != RoleKind::Output) {
                 const toml::node* n = inputs ? inputs->get(b.name) : nullptr;
-                if (!n && b.size) continue; // sized by its expression once N and the constants are known
-                if (!n) m_reader.fail(&t, "this case has no inputs." + b.name + " (every input and scratch buffer needs data, or a size)");
+                if (!n && b.size)
+                    continue; // sized by its expression once N and the constants are known
+                if (!n)
+                    m_reader.fail(&t,
+                                  "this case has no inputs." + b.name +
+                                      " (every input and scratch buffer needs data, or a size)");
                 c.data[i] = parseFill(m_reader, m_reader.asTable(n, "inputs." + b.name));
             }
         }
@@ -298,7 +342,9 @@ class PuzzleParser {
             const BufferDecl& b = m_puzzle.buffers[i];
             if (b.role == RoleKind::Output) {
                 const toml::node* n = expected ? expected->get(b.name) : nullptr;
-                if (!n) m_reader.fail(&t, "this case has no expected." + b.name + " (every output needs its expected values)");
+                if (!n)
+                    m_reader.fail(&t, "this case has no expected." + b.name +
+                                          " (every output needs its expected values)");
                 c.data[i] = parseExpected(m_reader.asTable(n, "expected." + b.name), c);
             }
         }
@@ -307,36 +353,49 @@ class PuzzleParser {
         for (size_t i = 0; i < m_puzzle.buffers.size(); ++i) {
             if (c.data[i] || !m_puzzle.buffers[i].size) continue;
             if (auto v = m_puzzle.buffers[i].size->evaluateChecked(vars, "size"); !v)
-                m_reader.fail(&t, "buffer '" + m_puzzle.buffers[i].name + "': " + v.error().message);
+                m_reader.fail(&t,
+                              "buffer '" + m_puzzle.buffers[i].name + "': " + v.error().message);
             c.data[i] = sizedScratch(*m_puzzle.buffers[i].size, vars);
             c.data[i]->where = m_reader.where(&t);
             if (c.data[i]->shape.dims[0] < 1 || c.data[i]->shape.dims[0] > kMaxBufferElements)
-                m_reader.fail(&t, "the size of '" + m_puzzle.buffers[i].name + "' (" + m_puzzle.buffers[i].size->text() + ") is " +
-                                 std::to_string(c.data[i]->shape.dims[0]) + " in this case; it must be between 1 and " + std::to_string(kMaxBufferElements));
+                m_reader.fail(&t, "the size of '" + m_puzzle.buffers[i].name + "' (" +
+                                      m_puzzle.buffers[i].size->text() + ") is " +
+                                      std::to_string(c.data[i]->shape.dims[0]) +
+                                      " in this case; it must be between 1 and " +
+                                      std::to_string(kMaxBufferElements));
         }
     }
     // Names in an expression must be the puzzle's constants (and constants cannot use each other).
     void checkNames(const toml::node* at, const Expr& e, bool constantsAllowed) const {
         for (const std::string& name : e.names()) {
-            bool known = std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(), [&](const ConstantDecl& d) { return d.name == name; });
+            bool known = std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
+                                     [&](const ConstantDecl& d) { return d.name == name; });
             if (known && constantsAllowed) continue;
-            if (known) m_reader.fail(at, "a constant's value cannot use another constant ('" + name + "'); use N and WG");
-            m_reader.fail(at, "unknown name '" + name + "' in \"" + e.text() + "\" (known: N, WG, the puzzle's constants)");
+            if (known)
+                m_reader.fail(at, "a constant's value cannot use another constant ('" + name +
+                                      "'); use N and WG");
+            m_reader.fail(at, "unknown name '" + name + "' in \"" + e.text() +
+                                  "\" (known: N, WG, the puzzle's constants)");
         }
     }
     std::map<std::string, uint64_t> constantValues(const TestCase& c) const {
         std::map<std::string, uint64_t> out;
-        for (const ConstantDecl& d : m_puzzle.constants) out[d.name] = c.constants.at(d.id);
+        for (const ConstantDecl& d : m_puzzle.constants)
+            out[d.name] = c.constants.at(d.id);
         return out;
     }
     void rejectUnknown(const toml::table* t, bool outputs) {
         if (!t) return;
         for (const auto& [key, v] : *t) {
             auto idx = m_puzzle.bufferIndex(std::string(key.str()));
-            if (!idx) m_reader.fail(&v, "no buffer named '" + std::string(key.str()) + "' in this puzzle");
+            if (!idx)
+                m_reader.fail(&v,
+                              "no buffer named '" + std::string(key.str()) + "' in this puzzle");
             bool isOutput = m_puzzle.buffers[*idx].role == RoleKind::Output;
             if (isOutput != outputs)
-                m_reader.fail(&v, "'" + std::string(key.str()) + "' is " + (isOutput ? "an output: give it under expected." : "not an output: give it under inputs."));
+                m_reader.fail(&v, "'" + std::string(key.str()) + "' is " +
+                                      (isOutput ? "an output: give it under expected."
+                                                : "not an output: give it under inputs."));
         }
     }
     DataSpec parseExpected(const toml::table& t, const TestCase& c) {
@@ -357,7 +416,8 @@ class PuzzleParser {
             std::string name = m_reader.asString(&a, "args");
             auto idx = m_puzzle.bufferIndex(name);
             if (!idx) m_reader.fail(&a, "no buffer named '" + name + "' in this puzzle");
-            if (m_puzzle.buffers[*idx].role == RoleKind::Output) m_reader.fail(&a, "'" + name + "' is an output; an op reads inputs");
+            if (m_puzzle.buffers[*idx].role == RoleKind::Output)
+                m_reader.fail(&a, "'" + name + "' is an output; an op reads inputs");
             d.args.push_back(*idx);
             argShapes.push_back(c.data[*idx]->shape);
         }
@@ -371,14 +431,16 @@ class PuzzleParser {
         if (t.get("shape")) {
             Shape given = parseShape(m_reader, t);
             if (given.count() != d.shape.count())
-                m_reader.fail(t.get("shape"), "shape " + given.str() + " disagrees with " + d.op + "'s result " + d.shape.str());
+                m_reader.fail(t.get("shape"), "shape " + given.str() + " disagrees with " + d.op +
+                                                  "'s result " + d.shape.str());
             d.shape = given;
         }
         return d;
     }
     static std::string knownOps() {
         std::string s = " (known: ";
-        for (const auto& op : referenceOps()) s += std::string(op.name) + (&op == &referenceOps().back() ? ")" : ", ");
+        for (const auto& op : referenceOps())
+            s += std::string(op.name) + (&op == &referenceOps().back() ? ")" : ", ");
         return s;
     }
 
@@ -399,7 +461,8 @@ std::string folderSlug(const std::string& folder, int& number) {
 
 } // namespace
 
-Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, const std::string& dir) {
+Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file,
+                           const std::string& dir) {
     Puzzle p;
     p.dir = dir;
     p.file = file;
@@ -410,8 +473,10 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file, con
         toml::table root = toml::parse(text, file);
         PuzzleParser(r, p).parse(root);
     } catch (const toml::parse_error& e) {
-        return Error{ErrorKind::PuzzleFile, "invalid TOML: " + std::string(e.description()),
-                     {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
+        return Error{ErrorKind::PuzzleFile,
+                     "invalid TOML: " + std::string(e.description()),
+                     {file, static_cast<int>(e.source().begin.line),
+                      static_cast<int>(e.source().begin.column)}};
     } catch (const LoadFailure& f) {
         return f.error;
     }
@@ -429,9 +494,14 @@ Result<Puzzle> loadPuzzle(const std::string& dir) {
             std::error_code ec;
             fs::file_status st = fs::status(*path, ec);
             std::string shown = fs::path(*path).lexically_relative(dir).string();
-            if (!fs::exists(st)) return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is missing", {file}};
+            if (!fs::exists(st))
+                return Error{
+                    ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is missing", {file}};
             if (!fs::is_regular_file(st))
-                return Error{ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is not a plain file (a folder, FIFO or device)", {file}};
+                return Error{ErrorKind::PuzzleFile,
+                             "the kernel file '" + shown +
+                                 "' is not a plain file (a folder, FIFO or device)",
+                             {file}};
         }
     return p;
 }

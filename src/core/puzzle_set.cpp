@@ -6,7 +6,6 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
-#include <set>
 
 namespace fs = std::filesystem;
 
@@ -31,19 +30,28 @@ std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>&
         std::error_code kindError;
         bool isDir = fs::is_directory(path, kindError);
         if (kindError) {
-            if (kindError != std::errc::no_such_file_or_directory) // a dangling link is simply not a puzzle
-                found.push_back(Error{ErrorKind::Io, "cannot open this folder: " + kindError.message(), {path.string()}});
+            if (kindError !=
+                std::errc::no_such_file_or_directory) // a dangling link is simply not a puzzle
+                found.push_back(Error{ErrorKind::Io,
+                                      "cannot open this folder: " + kindError.message(),
+                                      {path.string()}});
             continue;
         }
         if (!isDir) continue;
         std::error_code tomlError;
         bool hasToml = fs::exists(path / "puzzle.toml", tomlError);
-        if (tomlError) found.push_back(Error{ErrorKind::Io, "cannot read this folder: " + tomlError.message(), {path.string()}});
-        else if (hasToml) dirs.push_back(path);
+        if (tomlError)
+            found.push_back(Error{
+                ErrorKind::Io, "cannot read this folder: " + tomlError.message(), {path.string()}});
+        else if (hasToml)
+            dirs.push_back(path);
     }
-    std::sort(found.begin(), found.end(), [](const Error& a, const Error& b) { return a.where.file < b.where.file; });
+    std::sort(found.begin(), found.end(),
+              [](const Error& a, const Error& b) { return a.where.file < b.where.file; });
     errors.insert(errors.end(), found.begin(), found.end());
-    if (ec) errors.push_back(Error{ErrorKind::Io, "cannot list this folder to its end: " + ec.message(), {root}});
+    if (ec)
+        errors.push_back(
+            Error{ErrorKind::Io, "cannot list this folder to its end: " + ec.message(), {root}});
     std::sort(dirs.begin(), dirs.end());
     return dirs;
 }
@@ -55,22 +63,28 @@ void warnDuplicates(const std::vector<Puzzle>& puzzles, std::vector<Error>& warn
     std::map<std::string, const Puzzle*> slugs;
     std::map<int, const Puzzle*> numbers;
     std::map<std::pair<std::string, int>, const Puzzle*> orders;
-    auto warn = [&](const Puzzle& p, const std::string& message) { warnings.push_back(Error{ErrorKind::PuzzleFile, message, {p.file}}); };
+    auto warn = [&](const Puzzle& p, const std::string& message) {
+        warnings.push_back(Error{ErrorKind::PuzzleFile, message, {p.file}});
+    };
     for (const Puzzle& p : puzzles) {
         if (auto [first, fresh] = slugs.emplace(p.slug, &p); !fresh)
-            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the slug '" + p.slug + "'; '" + p.slug +
-                        "' names " + first->second->folder + " only");
+            warn(p, "the folders " + first->second->folder + " and " + p.folder +
+                        " both have the slug '" + p.slug + "'; '" + p.slug + "' names " +
+                        first->second->folder + " only");
         if (auto [first, fresh] = numbers.emplace(p.number, &p); !fresh && p.number > 0)
-            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have the number " + std::to_string(p.number) + "; '" +
+            warn(p, "the folders " + first->second->folder + " and " + p.folder +
+                        " both have the number " + std::to_string(p.number) + "; '" +
                         std::to_string(p.number) + "' names " + first->second->folder + " only");
         if (auto [first, fresh] = orders.emplace(std::make_pair(p.track, p.order), &p); !fresh)
-            warn(p, "the folders " + first->second->folder + " and " + p.folder + " both have order = " + std::to_string(p.order) + " in the '" +
-                        p.track + "' track; they are listed by folder name");
+            warn(p, "the folders " + first->second->folder + " and " + p.folder +
+                        " both have order = " + std::to_string(p.order) + " in the '" + p.track +
+                        "' track; they are listed by folder name");
     }
 }
 
 // The puzzles of one folder of puzzle folders, sorted for the list.
-std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Error>& errors, std::vector<Error>& warnings) {
+std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Error>& errors,
+                                        std::vector<Error>& warnings) {
     std::vector<Puzzle> puzzles;
     std::error_code ec;
     if (!fs::is_directory(root, ec)) {
@@ -80,8 +94,10 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
     size_t errorsBefore = errors.size();
     for (const fs::path& d : puzzleFolders(root, errors)) {
         auto p = loadPuzzle(d.string());
-        if (p) puzzles.push_back(std::move(*p));
-        else errors.push_back(p.error());
+        if (p)
+            puzzles.push_back(std::move(*p));
+        else
+            errors.push_back(p.error());
     }
     std::stable_sort(puzzles.begin(), puzzles.end(), [](const Puzzle& a, const Puzzle& b) {
         bool ac = a.track == "classic", bc = b.track == "classic";
@@ -91,7 +107,8 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
     });
     warnDuplicates(puzzles, warnings);
     if (puzzles.empty() && errors.size() == errorsBefore)
-        errors.push_back(Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
+        errors.push_back(
+            Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
     return puzzles;
 }
 
@@ -101,7 +118,8 @@ std::string sameFolder(const std::string& dir) {
     fs::path p = fs::weakly_canonical(fs::absolute(dir, ec), ec);
     if (ec) p = fs::absolute(dir, ec).lexically_normal();
     std::string s = p.string();
-    while (s.size() > 1 && s.back() == '/') s.pop_back();
+    while (s.size() > 1 && s.back() == '/')
+        s.pop_back();
     return s;
 }
 
@@ -110,20 +128,27 @@ std::string packName(const std::string& root, const std::vector<PuzzlePack>& bef
     std::string base = fs::path(root).filename().string();
     if (base.empty()) base = "pack";
     std::string name = base;
-    for (int n = 2; std::any_of(before.begin(), before.end(), [&](const PuzzlePack& k) { return k.name == name; }); ++n)
+    for (int n = 2; std::any_of(before.begin(), before.end(),
+                                [&](const PuzzlePack& k) { return k.name == name; });
+         ++n)
         name = base + "-" + std::to_string(n);
     return name;
 }
 
-bool isDigits(const std::string& s) { return !s.empty() && s.size() < 9 && std::all_of(s.begin(), s.end(), ::isdigit); }
+bool isDigits(const std::string& s) {
+    return !s.empty() && s.size() < 9 && std::all_of(s.begin(), s.end(), ::isdigit);
+}
 
 bool answersTo(const Puzzle& p, const std::string& name) {
-    return p.folder == name || p.slug == name || (isDigits(name) && p.number > 0 && p.number == std::stoi(name));
+    return p.folder == name || p.slug == name ||
+           (isDigits(name) && p.number > 0 && p.number == std::stoi(name));
 }
 
 } // namespace
 
-PuzzleSet loadPuzzleSet(const std::string& root) { return loadPuzzleSet(root, {}); }
+PuzzleSet loadPuzzleSet(const std::string& root) {
+    return loadPuzzleSet(root, {});
+}
 
 PuzzleSet loadPuzzleSet(const std::string& root, const std::vector<std::string>& packs) {
     PuzzleSet set;
@@ -136,8 +161,11 @@ PuzzleSet loadPuzzleSet(const std::string& root, const std::vector<std::string>&
         seen.push_back(dir);
         PuzzlePack pack{packName(dir, set.packs), dir};
         if (pack.name != fs::path(dir).filename().string())
-            set.warnings.push_back(Error{ErrorKind::PuzzleFile, "another pack is also called " + fs::path(dir).filename().string() +
-                                         "; this one's drafts and progress are kept as " + pack.name, {dir}});
+            set.warnings.push_back(
+                Error{ErrorKind::PuzzleFile,
+                      "another pack is also called " + fs::path(dir).filename().string() +
+                          "; this one's drafts and progress are kept as " + pack.name,
+                      {dir}});
         for (Puzzle& p : loadFolderOfPuzzles(dir, set.errors, set.warnings)) {
             p.pack = pack.name;
             p.packRoot = pack.root;
@@ -156,7 +184,8 @@ Result<const Puzzle*> PuzzleSet::find(const std::string& name) const {
     }
     // Packs first, in the order given, then the built-in puzzles (pack "").
     std::vector<std::string> order;
-    for (const PuzzlePack& k : packs) order.push_back(k.name);
+    for (const PuzzlePack& k : packs)
+        order.push_back(k.name);
     order.push_back("");
     for (const std::string& pack : order) {
         if (!packPart.empty() && pack != packPart) continue;
@@ -165,8 +194,10 @@ Result<const Puzzle*> PuzzleSet::find(const std::string& name) const {
     }
     std::string close;
     for (const Puzzle& p : puzzles)
-        if (p.slug.find(puzzlePart) != std::string::npos || (puzzlePart.size() > 2 && p.slug.starts_with(puzzlePart.substr(0, 2))))
-            close += (close.empty() ? "" : ", ") + (p.pack.empty() ? p.slug : p.pack + "/" + p.slug);
+        if (p.slug.find(puzzlePart) != std::string::npos ||
+            (puzzlePart.size() > 2 && p.slug.starts_with(puzzlePart.substr(0, 2))))
+            close +=
+                (close.empty() ? "" : ", ") + (p.pack.empty() ? p.slug : p.pack + "/" + p.slug);
     std::string msg = "no puzzle named '" + name + "'";
     if (!close.empty()) msg += " (did you mean: " + close + "?)";
     msg += "; `vkpuzzles list` shows them all";
@@ -176,12 +207,15 @@ Result<const Puzzle*> PuzzleSet::find(const std::string& name) const {
 uint64_t puzzleFilesStamp(const std::string& dir) {
     uint64_t h = 1469598103934665603ull; // FNV-1a over every file's name, size and time
     auto mix = [&h](const void* data, size_t n) {
-        for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
     };
     std::error_code ec;
     int seen = 0;
-    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end && seen < 512;
-         it.increment(ec), ++seen) {
+    for (fs::recursive_directory_iterator
+             it(dir, fs::directory_options::skip_permission_denied, ec),
+         end;
+         !ec && it != end && seen < 512; it.increment(ec), ++seen) {
         if (it.depth() > 2) it.disable_recursion_pending();
         std::error_code fe;
         if (!it->is_regular_file(fe)) continue;

@@ -7,18 +7,23 @@
 namespace vkp {
 namespace {
 
-Error shapeError(std::string message) { return Error{ErrorKind::PuzzleFile, std::move(message)}; }
+Error shapeError(std::string message) {
+    return Error{ErrorKind::PuzzleFile, std::move(message)};
+}
 
 // Integer results use uint32 arithmetic, which wraps exactly like the GPU for int and uint.
 template <class T> T cast(double v) {
-    if constexpr (std::is_same_v<T, double>) return v;
-    else return toWord(ElementKind::Uint, v); // int bit patterns wrap the same way
+    if constexpr (std::is_same_v<T, double>)
+        return v;
+    else
+        return toWord(ElementKind::Uint, v); // int bit patterns wrap the same way
 }
 
 // Argument views converted once to the computation's number type.
 template <class T> std::vector<T> load(const BufferData& b) {
     std::vector<T> v(b.words.size());
-    for (size_t i = 0; i < v.size(); ++i) v[i] = cast<T>(b.get(i));
+    for (size_t i = 0; i < v.size(); ++i)
+        v[i] = cast<T>(b.get(i));
     return v;
 }
 
@@ -30,51 +35,60 @@ template <class T> struct Compute {
 
     void addScalar() {
         T k = cast<T>(params.at("scalar"));
-        for (size_t i = 0; i < out.size(); ++i) out[i] = x[0][i] + k;
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] = x[0][i] + k;
     }
     void add() {
-        for (size_t i = 0; i < out.size(); ++i) out[i] = x[0][i] + x[1][i];
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] = x[0][i] + x[1][i];
     }
     void outerAdd() {
         size_t m = x[1].size();
         for (size_t i = 0; i < x[0].size(); ++i)
-            for (size_t j = 0; j < m; ++j) out[i * m + j] = x[0][i] + x[1][j];
+            for (size_t j = 0; j < m; ++j)
+                out[i * m + j] = x[0][i] + x[1][j];
     }
     void windowSum() {
         auto w = static_cast<size_t>(params.at("window"));
         for (size_t i = 0; i < out.size(); ++i) {
             T s{};
-            for (size_t j = 0; j < w && j <= i; ++j) s += x[0][i - j];
+            for (size_t j = 0; j < w && j <= i; ++j)
+                s += x[0][i - j];
             out[i] = s;
         }
     }
     void dot() {
         T s{};
-        for (size_t i = 0; i < x[0].size(); ++i) s += x[0][i] * x[1][i];
+        for (size_t i = 0; i < x[0].size(); ++i)
+            s += x[0][i] * x[1][i];
         out[0] = s;
     }
     void conv1d() {
         size_t n = x[0].size(), k = x[1].size();
         for (size_t i = 0; i < n; ++i) {
             T s{};
-            for (size_t j = 0; j < k && i + j < n; ++j) s += x[0][i + j] * x[1][j];
+            for (size_t j = 0; j < k && i + j < n; ++j)
+                s += x[0][i + j] * x[1][j];
             out[i] = s;
         }
     }
     void blockSum() {
         auto block = static_cast<size_t>(params.at("block"));
-        for (size_t i = 0; i < x[0].size(); ++i) out[i / block] += x[0][i];
+        for (size_t i = 0; i < x[0].size(); ++i)
+            out[i / block] += x[0][i];
     }
     void rowSum() {
         uint64_t cols = shapes[0].cols();
-        for (size_t i = 0; i < x[0].size(); ++i) out[i / cols] += x[0][i];
+        for (size_t i = 0; i < x[0].size(); ++i)
+            out[i / cols] += x[0][i];
     }
     void matmul() {
         uint64_t n = shapes[0].rows(), k = shapes[0].cols(), m = shapes[1].cols();
         for (uint64_t i = 0; i < n; ++i)
             for (uint64_t j = 0; j < m; ++j) {
                 T s{};
-                for (uint64_t t = 0; t < k; ++t) s += x[0][i * k + t] * x[1][t * m + j];
+                for (uint64_t t = 0; t < k; ++t)
+                    s += x[0][i * k + t] * x[1][t * m + j];
                 out[i * m + j] = s;
             }
     }
@@ -104,7 +118,8 @@ template <class T> struct Compute {
         size_t n = out.size();
         for (size_t start = 0; start < n; start += block) {
             size_t count = std::min(block, n - start);
-            for (size_t j = 0; j < count; ++j) out[start + j] = x[0][start + count - 1 - j];
+            for (size_t j = 0; j < count; ++j)
+                out[start + j] = x[0][start + count - 1 - j];
         }
     }
 };
@@ -123,19 +138,26 @@ void computeIn(Body body, const std::vector<const BufferData*>& args, const OpPa
     Compute<T> c{x, shapes, params, result};
     body(c);
     for (size_t i = 0; i < result.size(); ++i) {
-        if constexpr (std::is_same_v<T, double>) out.set(i, result[i]);
-        else out.words[i] = result[i]; // already the wrapped 32-bit pattern
+        if constexpr (std::is_same_v<T, double>)
+            out.set(i, result[i]);
+        else
+            out.words[i] = result[i]; // already the wrapped 32-bit pattern
     }
 }
 
 template <class Body>
-void computeByType(const std::vector<const BufferData*>& args, const OpParams& params, BufferData& out) {
-    if (out.type == ElementKind::Float) computeIn<double>(Body{}, args, params, out);
-    else computeIn<uint32_t>(Body{}, args, params, out);
+void computeByType(const std::vector<const BufferData*>& args, const OpParams& params,
+                   BufferData& out) {
+    if (out.type == ElementKind::Float)
+        computeIn<double>(Body{}, args, params, out);
+    else
+        computeIn<uint32_t>(Body{}, args, params, out);
 }
 
 // A table entry's compute function from a generic lambda that calls one member of Compute<T>.
-template <class Body> constexpr OpComputeFn computing(Body) { return &computeByType<Body>; }
+template <class Body> constexpr OpComputeFn computing(Body) {
+    return &computeByType<Body>;
+}
 
 Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
     double v = params.at(name);
@@ -146,15 +168,21 @@ Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
 
 Result<Shape> checkSame(const std::vector<Shape>& a, const char* op) {
     if (a[0].count() != a[1].count())
-        return shapeError(std::string(op) + ": the arguments have different sizes (" +
-                          a[0].str() + " and " + a[1].str() + ")");
+        return shapeError(std::string(op) + ": the arguments have different sizes (" + a[0].str() +
+                          " and " + a[1].str() + ")");
     return a[0];
 }
 
 // Output shape rules, one per kind of op.
-Result<Shape> likeFirst(const std::vector<Shape>& a, const OpParams&) { return a[0]; }
-Result<Shape> sameSizeForAdd(const std::vector<Shape>& a, const OpParams&) { return checkSame(a, "add"); }
-Result<Shape> outerTable(const std::vector<Shape>& a, const OpParams&) { return Shape{{a[0].count(), a[1].count()}}; }
+Result<Shape> likeFirst(const std::vector<Shape>& a, const OpParams&) {
+    return a[0];
+}
+Result<Shape> sameSizeForAdd(const std::vector<Shape>& a, const OpParams&) {
+    return checkSame(a, "add");
+}
+Result<Shape> outerTable(const std::vector<Shape>& a, const OpParams&) {
+    return Shape{{a[0].count(), a[1].count()}};
+}
 Result<Shape> likeFirstPerBlock(const std::vector<Shape>& a, const OpParams& params) {
     auto b = positiveParam(params, "block");
     if (!b) return b.error();
@@ -170,7 +198,9 @@ Result<Shape> oneDotProduct(const std::vector<Shape>& a, const OpParams&) {
     if (!s) return s;
     return Shape{{1}};
 }
-Result<Shape> flatFirst(const std::vector<Shape>& a, const OpParams&) { return Shape{{a[0].count()}}; }
+Result<Shape> flatFirst(const std::vector<Shape>& a, const OpParams&) {
+    return Shape{{a[0].count()}};
+}
 Result<Shape> onePerBlock(const std::vector<Shape>& a, const OpParams& params) {
     auto b = positiveParam(params, "block");
     if (!b) return b.error();
@@ -192,33 +222,40 @@ Result<Shape> matrixProduct(const std::vector<Shape>& a, const OpParams&) {
 } // namespace
 
 const std::vector<ReferenceOpInfo>& referenceOps() {
+    // One op per entry reads better than one field per line.
+    // clang-format off
     static const std::vector<ReferenceOpInfo> ops = {
-        {"add_scalar", 1, {"scalar"}, "x[i] + scalar", likeFirst,
-         computing([](auto& c) { c.addScalar(); })},
-        {"add", 2, {}, "x[i] + y[i]", sameSizeForAdd, computing([](auto& c) { c.add(); })},
-        {"outer_add", 2, {}, "[n, m]: col[i] + row[j]", outerTable,
-         computing([](auto& c) { c.outerAdd(); })},
-        {"window_sum", 1, {"window"}, "x[i-window+1] + ... + x[i], missing terms 0", likeFirstPerWindow,
-         computing([](auto& c) { c.windowSum(); })},
-        {"dot", 2, {}, "[1]: sum of x[i] * y[i]", oneDotProduct, computing([](auto& c) { c.dot(); })},
-        {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)", flatFirst,
-         computing([](auto& c) { c.conv1d(); })},
-        {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements", onePerBlock,
-         computing([](auto& c) { c.blockSum(); })},
-        {"row_sum", 1, {}, "[rows]: sum of each row", onePerRow, computing([](auto& c) { c.rowSum(); })},
-        {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]", matrixProduct,
-         computing([](auto& c) { c.matmul(); })},
-        {"inclusive_scan", 1, {}, "x[0] + ... + x[i]", likeFirst, computing([](auto& c) { c.scan(true); })},
+        {"add_scalar", 1, {"scalar"}, "x[i] + scalar",
+         likeFirst, computing([](auto& c) { c.addScalar(); })},
+        {"add", 2, {}, "x[i] + y[i]",
+         sameSizeForAdd, computing([](auto& c) { c.add(); })},
+        {"outer_add", 2, {}, "[n, m]: col[i] + row[j]",
+         outerTable, computing([](auto& c) { c.outerAdd(); })},
+        {"window_sum", 1, {"window"}, "x[i-window+1] + ... + x[i], missing terms 0",
+         likeFirstPerWindow, computing([](auto& c) { c.windowSum(); })},
+        {"dot", 2, {}, "[1]: sum of x[i] * y[i]",
+         oneDotProduct, computing([](auto& c) { c.dot(); })},
+        {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)",
+         flatFirst, computing([](auto& c) { c.conv1d(); })},
+        {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements",
+         onePerBlock, computing([](auto& c) { c.blockSum(); })},
+        {"row_sum", 1, {}, "[rows]: sum of each row",
+         onePerRow, computing([](auto& c) { c.rowSum(); })},
+        {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]",
+         matrixProduct, computing([](auto& c) { c.matmul(); })},
+        {"inclusive_scan", 1, {}, "x[0] + ... + x[i]",
+         likeFirst, computing([](auto& c) { c.scan(true); })},
         {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements",
          likeFirstPerBlock, computing([](auto& c) { c.blockScan(true); })},
         {"block_exclusive_scan", 1, {"block"}, "an exclusive scan that restarts every `block` elements",
          likeFirstPerBlock, computing([](auto& c) { c.blockScan(false); })},
-        {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0", likeFirst,
-         computing([](auto& c) { c.scan(false); })},
+        {"exclusive_scan", 1, {}, "x[0] + ... + x[i-1], first 0",
+         likeFirst, computing([](auto& c) { c.scan(false); })},
         {"block_reverse", 1, {"block"},
          "each block of `block` consecutive elements in reverse order (a shorter last block too)",
          likeFirstPerBlock, computing([](auto& c) { c.blockReverse(); })},
     };
+    // clang-format on
     return ops;
 }
 
@@ -245,7 +282,8 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,
                           const OpParams& params, ElementKind outType) {
     std::vector<Shape> shapes;
-    for (const BufferData* a : args) shapes.push_back(a->shape);
+    for (const BufferData* a : args)
+        shapes.push_back(a->shape);
     BufferData out = BufferData::zeros(outType, referenceOpShape(op, shapes, params).value());
     findReferenceOp(op)->compute(args, params, out);
     return out;

@@ -22,11 +22,11 @@ using OpComputeFn = void (*)(const std::vector<const BufferData*>& args, const O
 // One reference op: everything known about it lives in its one table entry.
 struct ReferenceOpInfo {
     const char* name;
-    int arity;                        // number of buffer arguments
-    std::vector<const char*> params;  // required numeric parameters
-    const char* summary;              // one line for docs and `vkpuzzles show`
-    OpShapeRule outputShape;          // the output's shape from the arguments' shapes
-    OpComputeFn compute;              // the values, for float or integer outputs
+    int arity;                       // number of buffer arguments
+    std::vector<const char*> params; // required numeric parameters
+    const char* summary;             // one line for docs and `vkpuzzles show`
+    OpShapeRule outputShape;         // the output's shape from the arguments' shapes
+    OpComputeFn compute;             // the values, for float or integer outputs
 };
 
 const std::vector<ReferenceOpInfo>& referenceOps();

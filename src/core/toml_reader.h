@@ -76,7 +76,8 @@ class Reader {
         if (!n->is_table()) fail(n, what + " must be a table");
         return *n->as_table();
     }
-    uint32_t boundedUint(const toml::node* n, const std::string& key, int64_t lo, int64_t hi) const {
+    uint32_t boundedUint(const toml::node* n, const std::string& key, int64_t lo,
+                         int64_t hi) const {
         int64_t v = asInteger(n, key);
         if (v < lo || v > hi)
             fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " +
@@ -88,14 +89,15 @@ class Reader {
     // The path of the file `key` names (or `fallback`), relative to the puzzle's folder `dir`.
     // A puzzle pack is a stranger's content: the file must resolve, symbolic links included,
     // inside `dir` (no "../../etc/passwd", no "/etc/shadow").
-    std::string fileInFolder(const toml::table& t, const char* key, const std::string& fallback, const std::string& dir) const;
+    std::string fileInFolder(const toml::table& t, const char* key, const std::string& fallback,
+                             const std::string& dir) const;
 
     // Every key of `t` must be one of `known`: a typo (`global_read = 1`, `tolerence`) would
     // otherwise drop a rule without a word. Fails at the key's line with the nearest known key
     // ("did you mean global_reads?") or the list of them. `what` names the table ("[limits]");
     // `noun` is what the file's documentation calls a key ("unknown field 'x'" in walkthroughs).
-    void rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known, const std::string& what,
-                           const std::string& noun = "key") const;
+    void rejectUnknownKeys(const toml::table& t, const std::vector<std::string>& known,
+                           const std::string& what, const std::string& noun = "key") const;
 
   private:
     std::string m_file;
@@ -121,22 +123,28 @@ inline Expr parseExprValue(const Reader& r, const toml::node* n, const std::stri
         if (v < 0) r.fail(n, "'" + key + "' must not be negative");
         return Expr::literal(static_cast<uint64_t>(v));
     }
-    if (!n->is_string()) r.fail(n, "'" + key + "' must be an integer or an expression in quotes, such as \"ceil_div(N, WG)\"");
+    if (!n->is_string())
+        r.fail(n,
+               "'" + key +
+                   "' must be an integer or an expression in quotes, such as \"ceil_div(N, WG)\"");
     auto e = Expr::parse(n->as_string()->get(), key);
     if (!e) r.fail(n, e.error().message);
     return *e;
 }
 
 // The value of `e` in a case; a division by zero fails at the expression's line.
-inline uint64_t evaluateExpr(const Reader& r, const toml::node* n, const std::string& key, const Expr& e, const ExprVars& vars) {
+inline uint64_t evaluateExpr(const Reader& r, const toml::node* n, const std::string& key,
+                             const Expr& e, const ExprVars& vars) {
     auto v = e.evaluateChecked(vars, key);
     if (!v) r.fail(n, v.error().message);
     return *v;
 }
 
-inline uint32_t boundedValue(const Reader& r, const toml::node* n, const std::string& key, uint64_t v, uint64_t lo, uint64_t hi) {
+inline uint32_t boundedValue(const Reader& r, const toml::node* n, const std::string& key,
+                             uint64_t v, uint64_t lo, uint64_t hi) {
     if (v < lo || v > hi)
-        r.fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        r.fail(n, "'" + key + "' is " + std::to_string(v) + "; it must be between " +
+                      std::to_string(lo) + " and " + std::to_string(hi));
     return static_cast<uint32_t>(v);
 }
 

@@ -11,7 +11,9 @@ namespace vkp {
 namespace {
 
 // Findings of one kind beyond these are counted into the last one's message, not listed.
-size_t maxFindings(FindingKind kind) { return kind == FindingKind::OutOfBounds ? 4 : 1; }
+size_t maxFindings(FindingKind kind) {
+    return kind == FindingKind::OutOfBounds ? 4 : 1;
+}
 
 bool isShared(const Trace& t, const TraceEvent& e) {
     return e.variable < t.variables.size() && t.variables[e.variable].decl.shared;
@@ -19,8 +21,12 @@ bool isShared(const Trace& t, const TraceEvent& e) {
 bool isBuffer(const Trace& t, const TraceEvent& e) {
     return e.variable < t.variables.size() && !t.variables[e.variable].decl.shared;
 }
-bool reads(const TraceEvent& e) { return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic; }
-bool writes(const TraceEvent& e) { return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic; }
+bool reads(const TraceEvent& e) {
+    return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
+}
+bool writes(const TraceEvent& e) {
+    return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+}
 
 std::string cell(const Trace& t, uint32_t var, uint32_t index) {
     const TraceVariableInfo& v = t.variables[var];
@@ -33,16 +39,20 @@ std::string cell(const Trace& t, uint32_t var, uint32_t index) {
         }
         idx[0] = rest; // not wrapped: an index past the end names the row past the end
         std::string s = v.decl.name;
-        for (uint64_t i : idx) s += "[" + std::to_string(i) + "]";
+        for (uint64_t i : idx)
+            s += "[" + std::to_string(i) + "]";
         return s;
     }
     return v.decl.name + "[" + std::to_string(index) + "]";
 }
 
 // The loop-budget finding, worded the same for a trace and for an untraced run's guard.
-Finding loopBudgetFinding(const TraceLaunch& launch, uint64_t invocation, uint32_t line, uint32_t backEdges, uint64_t threads) {
-    Finding f{FindingKind::LoopBudget, invocationName(launch, invocation) + " was stopped after " + std::to_string(backEdges - 1) +
-                                           " loop iterations in the loop at line " + std::to_string(line) + ": an endless loop?"};
+Finding loopBudgetFinding(const TraceLaunch& launch, uint64_t invocation, uint32_t line,
+                          uint32_t backEdges, uint64_t threads) {
+    Finding f{FindingKind::LoopBudget, invocationName(launch, invocation) + " was stopped after " +
+                                           std::to_string(backEdges - 1) +
+                                           " loop iterations in the loop at line " +
+                                           std::to_string(line) + ": an endless loop?"};
     f.line = line;
     f.threads = {invocation};
     f.occurrences = threads;
@@ -50,7 +60,9 @@ Finding loopBudgetFinding(const TraceLaunch& launch, uint64_t invocation, uint32
     return f;
 }
 
-std::string lineText(uint32_t line) { return line ? " (line " + std::to_string(line) + ")" : ""; }
+std::string lineText(uint32_t line) {
+    return line ? " (line " + std::to_string(line) + ")" : "";
+}
 
 class Analyzer {
   public:
@@ -64,15 +76,18 @@ class Analyzer {
         checkLoopBudget();
         checkGlobalWrites();
         uint32_t per = m_trace.launch.invocationsPerGroup();
-        bool anyShared = std::any_of(m_trace.variables.begin(), m_trace.variables.end(), [](const auto& v) { return v.decl.shared; });
+        bool anyShared = std::any_of(m_trace.variables.begin(), m_trace.variables.end(),
+                                     [](const auto& v) { return v.decl.shared; });
         for (uint64_t g = 0; per && g * per < m_trace.threads.size(); ++g) {
             checkBarriers(g);
             if (anyShared) walkRounds(g);
         }
         noteUnlisted();
         if (m_trace.dropped) {
-            Finding f{FindingKind::TraceOverflow, std::to_string(m_trace.dropped) + " trace records did not fit (" +
-                                                       std::to_string(m_trace.slotsPerInvocation) + " per thread): the analysis saw only the start of each thread"};
+            Finding f{FindingKind::TraceOverflow,
+                      std::to_string(m_trace.dropped) + " trace records did not fit (" +
+                          std::to_string(m_trace.slotsPerInvocation) +
+                          " per thread): the analysis saw only the start of each thread"};
             f.failsCase = false;
             f.occurrences = m_trace.dropped;
             m_analysis.findings.push_back(f);
@@ -82,13 +97,17 @@ class Analyzer {
 
   private:
     void add(Finding f) {
-        size_t same = std::count_if(m_analysis.findings.begin(), m_analysis.findings.end(), [&](const Finding& x) { return x.kind == f.kind; });
-        if (same < maxFindings(f.kind)) m_analysis.findings.push_back(std::move(f));
-        else ++m_unlisted[f.kind];
+        size_t same = std::count_if(m_analysis.findings.begin(), m_analysis.findings.end(),
+                                    [&](const Finding& x) { return x.kind == f.kind; });
+        if (same < maxFindings(f.kind))
+            m_analysis.findings.push_back(std::move(f));
+        else
+            ++m_unlisted[f.kind];
     }
     void noteUnlisted() {
         for (auto& [kind, n] : m_unlisted) {
-            auto last = std::find_if(m_analysis.findings.rbegin(), m_analysis.findings.rend(), [&](const Finding& f) { return f.kind == kind; });
+            auto last = std::find_if(m_analysis.findings.rbegin(), m_analysis.findings.rend(),
+                                     [&](const Finding& f) { return f.kind == kind; });
             last->message += " (and " + std::to_string(n) + " more like it)";
             last->occurrences += n;
         }
@@ -101,27 +120,41 @@ class Analyzer {
             ThreadTraffic& tr = m_analysis.traffic[inv];
             for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (!isBuffer(m_trace, e)) continue;
-                if (reads(e) && ++tr.globalReads == m_limits.globalReads.value_or(~0u) + 1u && !overRead) {
+                if (reads(e) && ++tr.globalReads == m_limits.globalReads.value_or(~0u) + 1u &&
+                    !overRead) {
                     overRead = e.line;
                     overReadThread = inv;
                 }
-                if (writes(e) && ++tr.globalWrites == m_limits.globalWrites.value_or(~0u) + 1u && !overWrite) {
+                if (writes(e) && ++tr.globalWrites == m_limits.globalWrites.value_or(~0u) + 1u &&
+                    !overWrite) {
                     overWrite = e.line;
                     overWriteThread = inv;
                 }
             }
-            if (tr.globalReads > m_analysis.maxReads) m_analysis.maxReads = tr.globalReads, m_analysis.maxReadsThread = inv;
-            if (tr.globalWrites > m_analysis.maxWrites) m_analysis.maxWrites = tr.globalWrites, m_analysis.maxWritesThread = inv;
+            if (tr.globalReads > m_analysis.maxReads)
+                m_analysis.maxReads = tr.globalReads, m_analysis.maxReadsThread = inv;
+            if (tr.globalWrites > m_analysis.maxWrites)
+                m_analysis.maxWrites = tr.globalWrites, m_analysis.maxWritesThread = inv;
         }
-        if (overRead) limitFinding(FindingKind::ReadLimit, "reads", *m_limits.globalReads, m_analysis.maxReads, m_analysis.maxReadsThread, overReadThread, *overRead);
-        if (overWrite) limitFinding(FindingKind::WriteLimit, "writes", *m_limits.globalWrites, m_analysis.maxWrites, m_analysis.maxWritesThread, overWriteThread, *overWrite);
+        if (overRead)
+            limitFinding(FindingKind::ReadLimit, "reads", *m_limits.globalReads,
+                         m_analysis.maxReads, m_analysis.maxReadsThread, overReadThread, *overRead);
+        if (overWrite)
+            limitFinding(FindingKind::WriteLimit, "writes", *m_limits.globalWrites,
+                         m_analysis.maxWrites, m_analysis.maxWritesThread, overWriteThread,
+                         *overWrite);
     }
-    void limitFinding(FindingKind kind, const char* what, uint32_t limit, uint32_t most, uint64_t worst, uint64_t first, uint32_t line) {
+    void limitFinding(FindingKind kind, const char* what, uint32_t limit, uint32_t most,
+                      uint64_t worst, uint64_t first, uint32_t line) {
         uint64_t count = 0;
-        for (const ThreadTraffic& tr : m_analysis.traffic) count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
-        Finding f{kind, invocationName(m_trace.launch, worst) + " makes " + std::to_string(most) + " global " + what +
-                            "; the puzzle allows " + std::to_string(limit) + " per thread (" +
-                            (count == 1 ? std::string("the only thread over; it") : std::to_string(count) + " threads over; " + invocationName(m_trace.launch, first)) +
+        for (const ThreadTraffic& tr : m_analysis.traffic)
+            count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
+        Finding f{kind, invocationName(m_trace.launch, worst) + " makes " + std::to_string(most) +
+                            " global " + what + "; the puzzle allows " + std::to_string(limit) +
+                            " per thread (" +
+                            (count == 1 ? std::string("the only thread over; it")
+                                        : std::to_string(count) + " threads over; " +
+                                              invocationName(m_trace.launch, first)) +
                             " went over at line " + std::to_string(line) + ")"};
         f.line = line;
         f.threads = {first, worst};
@@ -130,18 +163,25 @@ class Analyzer {
     }
 
     void checkBounds() {
-        struct Seen { uint64_t count = 0; Finding first; };
+        struct Seen {
+            uint64_t count = 0;
+            Finding first;
+        };
         std::map<std::pair<uint32_t, uint32_t>, Seen> byVarLine;
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
             for (const TraceEvent& e : m_trace.threads[inv]) {
-                if (e.variable >= m_trace.variables.size() || e.kind == TraceEventKind::Barrier) continue;
+                if (e.variable >= m_trace.variables.size() || e.kind == TraceEventKind::Barrier)
+                    continue;
                 const TraceVariableInfo& v = m_trace.variables[e.variable];
                 if (e.index < v.length) continue;
                 Seen& s = byVarLine[{e.variable, e.line}];
                 if (s.count++ == 0) {
                     s.first = Finding{FindingKind::OutOfBounds,
-                                      invocationName(m_trace.launch, inv) + " " + (writes(e) ? "writes " : "reads ") + cell(m_trace, e.variable, e.index) +
-                                          lineText(e.line) + ", past the end of " + v.decl.name + " (length " + std::to_string(v.length) + ")"};
+                                      invocationName(m_trace.launch, inv) + " " +
+                                          (writes(e) ? "writes " : "reads ") +
+                                          cell(m_trace, e.variable, e.index) + lineText(e.line) +
+                                          ", past the end of " + v.decl.name + " (length " +
+                                          std::to_string(v.length) + ")"};
                     s.first.line = e.line;
                     s.first.threads = {inv};
                     s.first.variable = static_cast<int>(e.variable);
@@ -150,7 +190,8 @@ class Analyzer {
             }
         for (auto& [key, s] : byVarLine) {
             s.first.occurrences = s.count;
-            if (s.count > 1) s.first.message += "; " + std::to_string(s.count) + " such accesses at this line";
+            if (s.count > 1)
+                s.first.message += "; " + std::to_string(s.count) + " such accesses at this line";
             add(s.first);
         }
     }
@@ -167,7 +208,8 @@ class Analyzer {
                     firstThread = inv;
                 }
             }
-        if (first) add(loopBudgetFinding(m_trace.launch, firstThread, first->line, first->value, count));
+        if (first)
+            add(loopBudgetFinding(m_trace.launch, firstThread, first->line, first->value, count));
     }
 
     void checkGlobalWrites() {
@@ -179,9 +221,11 @@ class Analyzer {
                 uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                 auto [it, fresh] = writer.try_emplace(key, inv);
                 if (fresh || it->second == inv || !reported.insert(key).second) continue;
-                Finding f{FindingKind::GlobalWriteConflict, invocationName(m_trace.launch, it->second) + " and " + invocationName(m_trace.launch, inv) +
-                                                                " both write " + cell(m_trace, e.variable, e.index) + lineText(e.line) +
-                                                                ": which value remains is up to the GPU"};
+                Finding f{FindingKind::GlobalWriteConflict,
+                          invocationName(m_trace.launch, it->second) + " and " +
+                              invocationName(m_trace.launch, inv) + " both write " +
+                              cell(m_trace, e.variable, e.index) + lineText(e.line) +
+                              ": which value remains is up to the GPU"};
                 f.line = e.line;
                 f.threads = {it->second, inv};
                 f.variable = static_cast<int>(e.variable);
@@ -198,16 +242,23 @@ class Analyzer {
         std::optional<std::pair<uint64_t, uint32_t>> ref;
         for (uint64_t inv = first; inv < end; ++inv) {
             const auto& ev = m_trace.threads[inv];
-            if (std::any_of(ev.begin(), ev.end(), [](const TraceEvent& e) { return e.kind == TraceEventKind::LoopBudget; })) continue;
-            uint32_t b = ev.empty() ? 0u : ev.back().round + (ev.back().kind == TraceEventKind::Barrier);
+            if (std::any_of(ev.begin(), ev.end(), [](const TraceEvent& e) {
+                    return e.kind == TraceEventKind::LoopBudget;
+                }))
+                continue;
+            uint32_t b =
+                ev.empty() ? 0u : ev.back().round + (ev.back().kind == TraceEventKind::Barrier);
             if (!ref) {
                 ref = {inv, b};
                 continue;
             }
             if (b == ref->second) continue;
-            Finding f{FindingKind::DivergentBarrier, invocationName(m_trace.launch, ref->first) + " passed " + std::to_string(ref->second) + " barriers but " +
-                                                         invocationName(m_trace.launch, inv) + " passed " + std::to_string(b) +
-                                                         ": every thread of a workgroup must reach every barrier (is one inside an if?)"};
+            Finding f{FindingKind::DivergentBarrier,
+                      invocationName(m_trace.launch, ref->first) + " passed " +
+                          std::to_string(ref->second) + " barriers but " +
+                          invocationName(m_trace.launch, inv) + " passed " + std::to_string(b) +
+                          ": every thread of a workgroup must reach every barrier (is one inside "
+                          "an if?)"};
             f.threads = {ref->first, inv};
             add(f);
             return;
@@ -231,11 +282,19 @@ class Analyzer {
         std::vector<SharedSnapshot> snaps;
         for (uint32_t round = 0;; ++round) {
             bool any = false;
-            struct Use { uint64_t thread; bool write; bool atomic; uint32_t line; uint32_t phase; };
-            std::unordered_map<uint64_t, std::vector<Use>> uses; // (var, index) -> accesses this round
+            struct Use {
+                uint64_t thread;
+                bool write;
+                bool atomic;
+                uint32_t line;
+                uint32_t phase;
+            };
+            std::unordered_map<uint64_t, std::vector<Use>>
+                uses; // (var, index) -> accesses this round
             std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
             std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
-            std::vector<std::pair<uint64_t, const TraceEvent*>> readsThisRound; // before any own write
+            std::vector<std::pair<uint64_t, const TraceEvent*>>
+                readsThisRound; // before any own write
             for (uint64_t inv = first; inv < end; ++inv) {
                 auto& events = m_trace.threads[inv];
                 size_t& c = cursor[inv - first];
@@ -248,8 +307,10 @@ class Analyzer {
                     uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                     bool inRange = e.index < m_trace.variables[e.variable].length;
                     bool atomic = e.kind == TraceEventKind::Atomic;
-                    uses[key].push_back({inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
-                    if (e.kind == TraceEventKind::Read && inRange && !state.written[e.variable][e.index] && !ownWrites.count(key))
+                    uses[key].push_back(
+                        {inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
+                    if (e.kind == TraceEventKind::Read && inRange &&
+                        !state.written[e.variable][e.index] && !ownWrites.count(key))
                         readsThisRound.push_back({inv, &e});
                     if (writes(e) && inRange) {
                         ownWrites.insert(key);
@@ -260,13 +321,17 @@ class Analyzer {
             }
             if (!any) break;
             // A cell another thread writes in this same round is a race (reported below), not
-            // unwritten. With dropped records a write may be missing: no unwritten-read claims then.
+            // unwritten. With dropped records a write may be missing: no unwritten-read claims
+            // then.
             for (auto [inv, e] : readsThisRound) {
                 auto w = writersThisRound.find((uint64_t(e->variable) << 32) | e->index);
-                bool otherWriter = w != writersThisRound.end() && std::any_of(w->second.begin(), w->second.end(), [&](uint64_t t) { return t != inv; });
+                bool otherWriter = w != writersThisRound.end() &&
+                                   std::any_of(w->second.begin(), w->second.end(),
+                                               [&](uint64_t t) { return t != inv; });
                 if (!m_trace.dropped && !otherWriter) uninitialised(inv, *e);
             }
-            for (auto& [key, list] : uses) raceCheck(key, list, round);
+            for (auto& [key, list] : uses)
+                raceCheck(key, list, round);
             for (auto [key, value] : pendingWrites) {
                 uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
                 state.values[var][idx] = value;
@@ -293,9 +358,11 @@ class Analyzer {
     template <class List> void raceCheck(uint64_t key, const List& list, uint32_t round) {
         for (bool atomics : {false, true}) // plain writers first: their message is the clearer one
             for (const auto& w : list)
-                if ((atomics ? w.atomic : w.write && !w.atomic) && raceWith(key, list, w, round)) return;
+                if ((atomics ? w.atomic : w.write && !w.atomic) && raceWith(key, list, w, round))
+                    return;
     }
-    template <class List, class Use> bool raceWith(uint64_t key, const List& list, const Use& w, uint32_t round) {
+    template <class List, class Use>
+    bool raceWith(uint64_t key, const List& list, const Use& w, uint32_t round) {
         const Use* writer = &w;
         for (const auto& u : list) {
             if (u.thread == writer->thread || (writer->atomic && u.atomic)) continue;
@@ -303,10 +370,14 @@ class Analyzer {
             if (subgroupOrdered(writer->thread, writer->phase, u.thread, u.phase)) continue;
             ++m_races;
             uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-            Finding f{FindingKind::SharedRace, cell(m_trace, var, idx) + " in barrier round " + std::to_string(round) + ": " +
-                                                   invocationName(m_trace.launch, writer->thread) + (writer->atomic ? " updates it atomically" : " writes it") + lineText(writer->line) + " while " +
-                                                   invocationName(m_trace.launch, u.thread) + (u.write ? " also writes it" : " reads it") + lineText(u.line) +
-                                                   ", with no barrier between: a missing barrier()?"};
+            Finding f{FindingKind::SharedRace,
+                      cell(m_trace, var, idx) + " in barrier round " + std::to_string(round) +
+                          ": " + invocationName(m_trace.launch, writer->thread) +
+                          (writer->atomic ? " updates it atomically" : " writes it") +
+                          lineText(writer->line) + " while " +
+                          invocationName(m_trace.launch, u.thread) +
+                          (u.write ? " also writes it" : " reads it") + lineText(u.line) +
+                          ", with no barrier between: a missing barrier()?"};
             f.line = u.line;
             f.threads = {writer->thread, u.thread};
             f.variable = static_cast<int>(var);
@@ -319,8 +390,10 @@ class Analyzer {
     }
 
     void uninitialised(uint64_t inv, const TraceEvent& e) {
-        Finding f{FindingKind::UninitialisedRead, invocationName(m_trace.launch, inv) + " reads " + cell(m_trace, e.variable, e.index) + lineText(e.line) +
-                                                      " in barrier round " + std::to_string(e.round) + ", but no thread wrote that cell before"};
+        Finding f{FindingKind::UninitialisedRead,
+                  invocationName(m_trace.launch, inv) + " reads " +
+                      cell(m_trace, e.variable, e.index) + lineText(e.line) + " in barrier round " +
+                      std::to_string(e.round) + ", but no thread wrote that cell before"};
         f.line = e.line;
         f.threads = {inv};
         f.variable = static_cast<int>(e.variable);
@@ -340,32 +413,47 @@ class Analyzer {
 
 const char* findingKindName(FindingKind kind) {
     switch (kind) {
-    case FindingKind::SharedRace: return "race";
-    case FindingKind::GlobalWriteConflict: return "write conflict";
-    case FindingKind::OutOfBounds: return "out of bounds";
-    case FindingKind::UninitialisedRead: return "uninitialised read";
-    case FindingKind::ReadLimit: return "read limit";
-    case FindingKind::WriteLimit: return "write limit";
-    case FindingKind::LoopBudget: return "endless loop?";
-    case FindingKind::DivergentBarrier: return "divergent barrier";
-    case FindingKind::TraceOverflow: return "trace incomplete";
+    case FindingKind::SharedRace:
+        return "race";
+    case FindingKind::GlobalWriteConflict:
+        return "write conflict";
+    case FindingKind::OutOfBounds:
+        return "out of bounds";
+    case FindingKind::UninitialisedRead:
+        return "uninitialised read";
+    case FindingKind::ReadLimit:
+        return "read limit";
+    case FindingKind::WriteLimit:
+        return "write limit";
+    case FindingKind::LoopBudget:
+        return "endless loop?";
+    case FindingKind::DivergentBarrier:
+        return "divergent barrier";
+    case FindingKind::TraceOverflow:
+        return "trace incomplete";
     }
     return "?";
 }
 
 bool TraceAnalysis::failsCase() const {
-    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.failsCase; });
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding& f) { return f.failsCase; });
 }
 
 std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const TraceLaunch& launch) {
     if (g.size() < kLoopGuardWords || g[kLoopGuardStopped] == 0) return std::nullopt;
-    const uint32_t* at = g.data() + kLoopGuardLine; // line, back-edges, local index, workgroup x, y, z
-    uint64_t group = at[3] + uint64_t(at[4]) * launch.workgroups[0] + uint64_t(at[5]) * launch.workgroups[0] * launch.workgroups[1];
+    const uint32_t* at =
+        g.data() + kLoopGuardLine; // line, back-edges, local index, workgroup x, y, z
+    uint64_t group = at[3] + uint64_t(at[4]) * launch.workgroups[0] +
+                     uint64_t(at[5]) * launch.workgroups[0] * launch.workgroups[1];
     uint64_t invocation = group * launch.invocationsPerGroup() + at[2];
-    if (invocation >= launch.invocations()) invocation = 0; // a garbled guard still reports the stop
+    if (invocation >= launch.invocations())
+        invocation = 0; // a garbled guard still reports the stop
     return loopBudgetFinding(launch, invocation, at[0], at[1], g[kLoopGuardStopped]);
 }
 
-TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) { return Analyzer(trace, limits).run(); }
+TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) {
+    return Analyzer(trace, limits).run();
+}
 
 } // namespace vkp

@@ -19,7 +19,8 @@ namespace {
 // at a node.
 class WalkthroughParser {
   public:
-    WalkthroughParser(std::string file, const Puzzle& puzzle) : m_reader(std::move(file)), m_puzzle(puzzle) {}
+    WalkthroughParser(std::string file, const Puzzle& puzzle)
+        : m_reader(std::move(file)), m_puzzle(puzzle) {}
 
     Walkthrough parse(const toml::table& root) {
         rejectUnknown(root, {"title", "case", "steps"}, "walkthrough.toml");
@@ -29,14 +30,17 @@ class WalkthroughParser {
         w.caseIndex = caseIndex(root);
         const toml::node* steps = root.get("steps");
         if (!steps || !steps->is_array_of_tables() || steps->as_array()->empty())
-            m_reader.fail(steps ? steps : &root, "a walkthrough needs at least one [[steps]] table");
-        for (const toml::node& s : *steps->as_array()) w.steps.push_back(step(*s.as_table()));
+            m_reader.fail(steps ? steps : &root,
+                          "a walkthrough needs at least one [[steps]] table");
+        for (const toml::node& s : *steps->as_array())
+            w.steps.push_back(step(*s.as_table()));
         return w;
     }
 
   private:
     // Walkthroughs speak of fields, as their documentation does.
-    void rejectUnknown(const toml::table& t, const std::vector<std::string>& known, const std::string& what) const {
+    void rejectUnknown(const toml::table& t, const std::vector<std::string>& known,
+                       const std::string& what) const {
         m_reader.rejectUnknownKeys(t, known, what, "field");
     }
     size_t caseIndex(const toml::table& root) const {
@@ -47,18 +51,22 @@ class WalkthroughParser {
     }
 
     WalkthroughStep step(const toml::table& t) {
-        rejectUnknown(t, {"title", "text", "lines", "round", "workgroup", "threads", "cells"}, "a [[steps]] table");
+        rejectUnknown(t, {"title", "text", "lines", "round", "workgroup", "threads", "cells"},
+                      "a [[steps]] table");
         WalkthroughStep s;
         s.where = m_reader.where(&t);
         s.title = m_reader.string(t, "title");
         s.text = m_reader.string(t, "text");
         if (const toml::node* n = t.get("lines")) s.focus.lines = lines(*n);
-        if (const toml::node* n = t.get("round")) s.focus.round = m_reader.boundedUint(n, "round", 0, 1 << 20);
+        if (const toml::node* n = t.get("round"))
+            s.focus.round = m_reader.boundedUint(n, "round", 0, 1 << 20);
         if (const toml::node* n = t.get("workgroup")) s.focus.workgroup = triple(*n, "workgroup");
         if (const toml::node* n = t.get("threads"))
-            for (const toml::node& th : m_reader.asArray(n, "threads")) s.focus.threads.push_back(triple(th, "threads"));
+            for (const toml::node& th : m_reader.asArray(n, "threads"))
+                s.focus.threads.push_back(triple(th, "threads"));
         if (const toml::node* n = t.get("cells"))
-            for (const toml::node& c : m_reader.asArray(n, "cells")) s.focus.cells.push_back(cell(c));
+            for (const toml::node& c : m_reader.asArray(n, "cells"))
+                s.focus.cells.push_back(cell(c));
         return s;
     }
     // Whole numbers, or "A-B" strings for a range of lines.
@@ -72,22 +80,30 @@ class WalkthroughParser {
             std::string r = e.as_string()->get();
             unsigned lo = 0, hi = 0;
             char dash = 0, extra = 0;
-            if (std::sscanf(r.c_str(), "%u %c %u %c", &lo, &dash, &hi, &extra) != 3 || dash != '-' || lo < 1 || hi < lo || hi - lo > 500)
+            if (std::sscanf(r.c_str(), "%u %c %u %c", &lo, &dash, &hi, &extra) != 3 ||
+                dash != '-' || lo < 1 || hi < lo || hi - lo > 500)
                 m_reader.fail(&e, "'" + r + "' is not a range of lines such as \"12-15\"");
-            for (unsigned l = lo; l <= hi; ++l) out.push_back(l);
+            for (unsigned l = lo; l <= hi; ++l)
+                out.push_back(l);
         }
         return out;
     }
     // [x], [x, y] or [x, y, z]; missing ones are 0.
     std::array<uint32_t, 3> triple(const toml::node& n, const std::string& key) const {
         const toml::array& a = m_reader.asArray(&n, key);
-        if (a.empty() || a.size() > 3) m_reader.fail(&n, "'" + key + "' needs 1 to 3 numbers per id, as [x] or [x, y] or [x, y, z]");
+        if (a.empty() || a.size() > 3)
+            m_reader.fail(&n, "'" + key +
+                                  "' needs 1 to 3 numbers per id, as [x] or [x, y] or [x, y, z]");
         std::array<uint32_t, 3> v{0, 0, 0};
-        for (size_t i = 0; i < a.size(); ++i) v[i] = m_reader.boundedUint(a.get(i), key, 0, UINT32_MAX);
+        for (size_t i = 0; i < a.size(); ++i)
+            v[i] = m_reader.boundedUint(a.get(i), key, 0, UINT32_MAX);
         return v;
     }
     WalkthroughCell cell(const toml::node& n) const {
-        if (!n.is_table()) m_reader.fail(&n, "each of 'cells' must be a table such as { variable = \"cache\", index = [3] }");
+        if (!n.is_table())
+            m_reader.fail(
+                &n,
+                "each of 'cells' must be a table such as { variable = \"cache\", index = [3] }");
         const toml::table& t = *n.as_table();
         rejectUnknown(t, {"variable", "index"}, "a cell");
         WalkthroughCell c;
@@ -99,7 +115,8 @@ class WalkthroughParser {
         }
         const toml::array& a = m_reader.asArray(idx, "index");
         if (a.empty() || a.size() > 2) m_reader.fail(idx, "'index' needs [i] or [row, col]");
-        for (const toml::node& e : a) c.index.push_back(m_reader.boundedUint(&e, "index", 0, UINT32_MAX));
+        for (const toml::node& e : a)
+            c.index.push_back(m_reader.boundedUint(&e, "index", 0, UINT32_MAX));
         return c;
     }
 
@@ -112,20 +129,25 @@ class Validator {
   public:
     Validator(const Walkthrough& w, const Puzzle& p, const std::string& source, const Trace& t)
         : m_walkthrough(w), m_puzzle(p), m_source(source), m_trace(t) {
-        m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') + (source.empty() || source.back() == '\n' ? 0 : 1));
+        m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') +
+                                            (source.empty() || source.back() == '\n' ? 0 : 1));
     }
 
     std::vector<Diagnostic> run() {
-        for (size_t i = 0; i < m_walkthrough.steps.size(); ++i) step(i, m_walkthrough.steps[i]);
+        for (size_t i = 0; i < m_walkthrough.steps.size(); ++i)
+            step(i, m_walkthrough.steps[i]);
         return std::move(m_out);
     }
 
   private:
-    void add(const WalkthroughStep& s, size_t i, const std::string& message, SeverityKind sev = SeverityKind::Error) {
-        m_out.push_back({s.where.file, s.where.line, s.where.column, sev, "step " + std::to_string(i + 1) + " (" + s.title + "): " + message});
+    void add(const WalkthroughStep& s, size_t i, const std::string& message,
+             SeverityKind sev = SeverityKind::Error) {
+        m_out.push_back({s.where.file, s.where.line, s.where.column, sev,
+                         "step " + std::to_string(i + 1) + " (" + s.title + "): " + message});
     }
     bool blank(uint32_t line) const {
-        return sourceLine(m_source, static_cast<int>(line)).find_first_not_of(" \t\r") == std::string::npos;
+        return sourceLine(m_source, static_cast<int>(line)).find_first_not_of(" \t\r") ==
+               std::string::npos;
     }
     std::string solutionName() const { return fs::path(m_puzzle.solutionPath).filename().string(); }
 
@@ -133,37 +155,55 @@ class Validator {
         const WalkthroughFocus& f = s.focus;
         std::set<uint32_t> focused(f.lines.begin(), f.lines.end());
         for (uint32_t l : f.lines) {
-            if (l > m_lineCount) add(s, i, "line " + std::to_string(l) + " is past the end of " + solutionName() + " (" + std::to_string(m_lineCount) + " lines)");
+            if (l > m_lineCount)
+                add(s, i,
+                    "line " + std::to_string(l) + " is past the end of " + solutionName() + " (" +
+                        std::to_string(m_lineCount) + " lines)");
             // A blank line inside a run of lines is fine; one at its edge means the lines moved.
             else if (blank(l) && !(focused.count(l - 1) && focused.count(l + 1)))
-                add(s, i, "line " + std::to_string(l) + " of " + solutionName() + " is blank (has the solution changed?)");
+                add(s, i,
+                    "line " + std::to_string(l) + " of " + solutionName() +
+                        " is blank (has the solution changed?)");
         }
         if (f.workgroup && !workgroupIndex(m_trace.launch, *f.workgroup))
-            add(s, i, "workgroup " + idText(*f.workgroup) + " is outside the launch (" + countText(m_trace.launch.workgroups) + " workgroups)");
+            add(s, i,
+                "workgroup " + idText(*f.workgroup) + " is outside the launch (" +
+                    countText(m_trace.launch.workgroups) + " workgroups)");
         bool threadsInside = true;
         for (const auto& th : f.threads)
             if (!invocationOfGlobalId(m_trace.launch, th)) {
                 threadsInside = false;
-                add(s, i, "thread " + idText(th) + " is outside the launch (" + countText(globalSize()) + " threads)");
+                add(s, i,
+                    "thread " + idText(th) + " is outside the launch (" + countText(globalSize()) +
+                        " threads)");
             }
         if (f.workgroup && threadsInside)
             for (const auto& th : f.threads)
-                if (*invocationOfGlobalId(m_trace.launch, th) / m_trace.launch.invocationsPerGroup() != workgroupIndex(m_trace.launch, *f.workgroup).value_or(~0ull))
-                    add(s, i, "thread " + idText(th) + " is not in workgroup " + idText(*f.workgroup), SeverityKind::Warning);
-        if (f.round && (!f.workgroup || workgroupIndex(m_trace.launch, *f.workgroup)) && threadsInside) roundCheck(s, i);
-        for (const WalkthroughCell& c : f.cells) cellCheck(s, i, c);
+                if (*invocationOfGlobalId(m_trace.launch, th) /
+                        m_trace.launch.invocationsPerGroup() !=
+                    workgroupIndex(m_trace.launch, *f.workgroup).value_or(~0ull))
+                    add(s, i,
+                        "thread " + idText(th) + " is not in workgroup " + idText(*f.workgroup),
+                        SeverityKind::Warning);
+        if (f.round && (!f.workgroup || workgroupIndex(m_trace.launch, *f.workgroup)) &&
+            threadsInside)
+            roundCheck(s, i);
+        for (const WalkthroughCell& c : f.cells)
+            cellCheck(s, i, c);
         if (threadsInside) linesTouched(s, i);
     }
     std::array<uint32_t, 3> globalSize() const {
         std::array<uint32_t, 3> g{};
-        for (int d = 0; d < 3; ++d) g[d] = m_trace.launch.workgroupSize[d] * m_trace.launch.workgroups[d];
+        for (int d = 0; d < 3; ++d)
+            g[d] = m_trace.launch.workgroupSize[d] * m_trace.launch.workgroups[d];
         return g;
     }
     // "8" or "4 x 6": a launch's extent, trailing 1s dropped.
     static std::string countText(const std::array<uint32_t, 3>& v) {
         int dims = v[2] > 1 ? 3 : v[1] > 1 ? 2 : 1;
         std::string s = std::to_string(v[0]);
-        for (int d = 1; d < dims; ++d) s += " x " + std::to_string(v[d]);
+        for (int d = 1; d < dims; ++d)
+            s += " x " + std::to_string(v[d]);
         return s;
     }
     static std::string idText(const std::array<uint32_t, 3>& v) {
@@ -184,28 +224,42 @@ class Validator {
                 last = std::max(last, e.round);
                 any = true;
             }
-        if (!any) return add(s, i, "round " + std::to_string(*s.focus.round) + ": workgroup " + std::to_string(g) + " recorded nothing");
+        if (!any)
+            return add(s, i,
+                       "round " + std::to_string(*s.focus.round) + ": workgroup " +
+                           std::to_string(g) + " recorded nothing");
         if (*s.focus.round > last)
-            add(s, i, "round " + std::to_string(*s.focus.round) + " did not happen in workgroup " + std::to_string(g) + " (its rounds are 0 to " + std::to_string(last) + ")");
+            add(s, i,
+                "round " + std::to_string(*s.focus.round) + " did not happen in workgroup " +
+                    std::to_string(g) + " (its rounds are 0 to " + std::to_string(last) + ")");
     }
     void cellCheck(const WalkthroughStep& s, size_t i, const WalkthroughCell& c) {
         auto v = tracedVariable(m_trace, c.variable);
         if (!v) {
             std::string names;
-            for (const TraceVariableInfo& info : m_trace.variables) names += (names.empty() ? "" : ", ") + info.decl.name;
-            return add(s, i, "cell of '" + c.variable + "': the solution has no traced array of that name (it has: " + names + ")");
+            for (const TraceVariableInfo& info : m_trace.variables)
+                names += (names.empty() ? "" : ", ") + info.decl.name;
+            return add(s, i,
+                       "cell of '" + c.variable +
+                           "': the solution has no traced array of that name (it has: " + names +
+                           ")");
         }
         const TraceVariableInfo& info = m_trace.variables[*v];
         if (c.index.size() == 2 && info.dims.size() != 2)
             return add(s, i, "'" + c.variable + "' is one-dimensional; name its cell as [i]");
         if (!flatCellIndex(info, c.index)) {
-            std::string shape = info.dims.size() == 2 ? std::to_string(info.dims[0]) + " x " + std::to_string(info.dims[1]) : std::to_string(info.length);
-            add(s, i, "cell " + c.variable + cellText(c.index) + " lies outside '" + c.variable + "' (" + shape + " in this case)");
+            std::string shape = info.dims.size() == 2 ? std::to_string(info.dims[0]) + " x " +
+                                                            std::to_string(info.dims[1])
+                                                      : std::to_string(info.length);
+            add(s, i,
+                "cell " + c.variable + cellText(c.index) + " lies outside '" + c.variable + "' (" +
+                    shape + " in this case)");
         }
     }
     static std::string cellText(const std::vector<uint32_t>& index) {
         std::string s;
-        for (uint32_t x : index) s += "[" + std::to_string(x) + "]";
+        for (uint32_t x : index)
+            s += "[" + std::to_string(x) + "]";
         return s;
     }
     // Drift check: when a step names threads and lines, one of those threads should have touched
@@ -219,7 +273,10 @@ class Validator {
             for (const TraceEvent& e : m_trace.threads[*inv])
                 if (lines.count(e.line)) return;
         }
-        add(s, i, "none of its threads touched memory or a barrier on its lines; do the lines still point at the right code?", SeverityKind::Warning);
+        add(s, i,
+            "none of its threads touched memory or a barrier on its lines; do the lines still "
+            "point at the right code?",
+            SeverityKind::Warning);
     }
 
     const Walkthrough& m_walkthrough;
@@ -232,13 +289,16 @@ class Validator {
 
 } // namespace
 
-Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file, const Puzzle& puzzle) {
+Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file,
+                                     const Puzzle& puzzle) {
     try {
         toml::table root = toml::parse(text, file);
         return WalkthroughParser(file, puzzle).parse(root);
     } catch (const toml::parse_error& e) {
-        return Error{ErrorKind::PuzzleFile, "invalid TOML: " + std::string(e.description()),
-                     {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
+        return Error{ErrorKind::PuzzleFile,
+                     "invalid TOML: " + std::string(e.description()),
+                     {file, static_cast<int>(e.source().begin.line),
+                      static_cast<int>(e.source().begin.column)}};
     } catch (const LoadFailure& f) {
         return f.error;
     }
@@ -259,8 +319,8 @@ Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
     return std::optional<Walkthrough>(std::move(*w));
 }
 
-std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle, const std::string& solutionSource,
-                                            const Trace& trace) {
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                            const std::string& solutionSource, const Trace& trace) {
     return Validator(w, puzzle, solutionSource, trace).run();
 }
 
@@ -270,14 +330,17 @@ std::optional<uint64_t> workgroupIndex(const TraceLaunch& l, const std::array<ui
     return group[0] + uint64_t(l.workgroups[0]) * (group[1] + uint64_t(l.workgroups[1]) * group[2]);
 }
 
-std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& l, const std::array<uint32_t, 3>& global) {
+std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& l,
+                                             const std::array<uint32_t, 3>& global) {
     std::array<uint32_t, 3> group{}, local{};
     for (int d = 0; d < 3; ++d) {
-        if (uint64_t(global[d]) >= uint64_t(l.workgroupSize[d]) * l.workgroups[d]) return std::nullopt;
+        if (uint64_t(global[d]) >= uint64_t(l.workgroupSize[d]) * l.workgroups[d])
+            return std::nullopt;
         group[d] = global[d] / l.workgroupSize[d];
         local[d] = global[d] % l.workgroupSize[d];
     }
-    uint64_t localIndex = local[0] + uint64_t(l.workgroupSize[0]) * (local[1] + uint64_t(l.workgroupSize[1]) * local[2]);
+    uint64_t localIndex = local[0] + uint64_t(l.workgroupSize[0]) *
+                                         (local[1] + uint64_t(l.workgroupSize[1]) * local[2]);
     return *workgroupIndex(l, group) * l.invocationsPerGroup() + localIndex;
 }
 
@@ -295,9 +358,12 @@ std::optional<size_t> tracedVariable(const Trace& t, const std::string& name) {
     return std::nullopt;
 }
 
-std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& v, const std::vector<uint32_t>& index) {
-    if (index.size() == 1) return index[0] < v.length ? std::optional<uint64_t>(index[0]) : std::nullopt;
-    if (index.size() != 2 || v.dims.size() != 2 || index[0] >= v.dims[0] || index[1] >= v.dims[1]) return std::nullopt;
+std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& v,
+                                      const std::vector<uint32_t>& index) {
+    if (index.size() == 1)
+        return index[0] < v.length ? std::optional<uint64_t>(index[0]) : std::nullopt;
+    if (index.size() != 2 || v.dims.size() != 2 || index[0] >= v.dims[0] || index[1] >= v.dims[1])
+        return std::nullopt;
     uint64_t width = v.decl.shared ? v.decl.elementWidth : 1;
     return (uint64_t(index[0]) * v.dims[1] + index[1]) * width;
 }
@@ -310,14 +376,18 @@ const SharedSnapshot* snapshotAt(const TraceAnalysis& a, uint64_t group, uint32_
 }
 
 bool WalkthroughStepState::highlighted(size_t variable, uint64_t flat) const {
-    return std::any_of(cells.begin(), cells.end(), [&](const ResolvedCell& c) { return c.variable == variable && c.flat == flat; });
+    return std::any_of(cells.begin(), cells.end(), [&](const ResolvedCell& c) {
+        return c.variable == variable && c.flat == flat;
+    });
 }
 
-WalkthroughStepState resolveStep(const WalkthroughFocus& f, const Trace& t, const TraceAnalysis& a) {
+WalkthroughStepState resolveStep(const WalkthroughFocus& f, const Trace& t,
+                                 const TraceAnalysis& a) {
     WalkthroughStepState s;
     s.workgroup = focusedWorkgroup(f, t.launch);
     for (const auto& th : f.threads)
-        if (auto inv = invocationOfGlobalId(t.launch, th); inv && *inv < t.threads.size()) s.invocations.push_back(*inv);
+        if (auto inv = invocationOfGlobalId(t.launch, th); inv && *inv < t.threads.size())
+            s.invocations.push_back(*inv);
     bool sharedCell = false;
     for (const WalkthroughCell& c : f.cells) {
         auto v = tracedVariable(t, c.variable);

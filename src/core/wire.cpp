@@ -30,7 +30,8 @@ void freeFrameMemory(void* p, size_t bytes) noexcept {
 }
 
 void Encoder::u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) m_bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    for (int i = 0; i < 4; ++i)
+        m_bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
 }
 void Encoder::u64(uint64_t v) {
     u32(static_cast<uint32_t>(v));
@@ -50,7 +51,8 @@ void Encoder::words(std::span<const uint32_t> w) {
     u64(w.size());
     size_t at = m_bytes.size();
     m_bytes.resize(at + w.size_bytes());
-    if (!w.empty()) std::memcpy(m_bytes.data() + at, w.data(), w.size_bytes()); // little-endian hosts
+    if (!w.empty())
+        std::memcpy(m_bytes.data() + at, w.data(), w.size_bytes()); // little-endian hosts
 }
 
 bool Decoder::take(void* out, size_t n) {
@@ -90,7 +92,8 @@ bool Decoder::str(std::string& s) {
 const uint32_t* Decoder::alignedWords(uint64_t& n) {
     if (!u64(n) || n > (m_bytes.size() - m_offset) / 4) return nullptr;
     const uint8_t* at = m_bytes.data() + m_offset;
-    if (reinterpret_cast<uintptr_t>(at) % alignof(uint32_t) != 0) return nullptr; // not from an Encoder
+    if (reinterpret_cast<uintptr_t>(at) % alignof(uint32_t) != 0)
+        return nullptr; // not from an Encoder
     m_offset += n * 4;
     return reinterpret_cast<const uint32_t*>(at);
 }
@@ -142,7 +145,8 @@ bool writeFrame(int fd, uint32_t kind, std::span<const uint8_t> payload) {
     head.u32(kFrameMagic);
     head.u32(kind);
     head.u64(payload.size());
-    return writeAll(fd, head.bytes().data(), head.bytes().size()) && writeAll(fd, payload.data(), payload.size());
+    return writeAll(fd, head.bytes().data(), head.bytes().size()) &&
+           writeAll(fd, payload.data(), payload.size());
 }
 
 bool readFrame(int fd, uint32_t& kind, Bytes& payload) {
@@ -151,7 +155,8 @@ bool readFrame(int fd, uint32_t& kind, Bytes& payload) {
     Decoder d(head);
     uint32_t magic, k;
     uint64_t n;
-    if (!d.u32(magic) || !d.u32(k) || !d.u64(n) || magic != kFrameMagic || n > kMaxFrameBytes) return false;
+    if (!d.u32(magic) || !d.u32(k) || !d.u64(n) || magic != kFrameMagic || n > kMaxFrameBytes)
+        return false;
     kind = k;
     payload.resize(n);
     return readAll(fd, payload.data(), n);
@@ -165,7 +170,8 @@ void encodeError(Encoder& e, const Error& error) {
 
 bool decodeError(Decoder& d, Error& error) {
     uint32_t kind, vk;
-    if (!d.u32(kind) || !d.str(error.message) || !d.u32(vk) || kind > uint32_t(ErrorKind::Internal)) return false;
+    if (!d.u32(kind) || !d.str(error.message) || !d.u32(vk) || kind > uint32_t(ErrorKind::Internal))
+        return false;
     error.kind = static_cast<ErrorKind>(kind);
     error.vkResult = static_cast<int32_t>(vk);
     return true;
@@ -174,7 +180,9 @@ bool decodeError(Decoder& d, Error& error) {
 bool waitReadable(int fd, int timeoutMs) {
     auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     for (;;) {
-        int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count());
+        int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        end - std::chrono::steady_clock::now())
+                                        .count());
         if (left < 0) left = 0;
         pollfd p{fd, POLLIN, 0};
         int r = ::poll(&p, 1, left);

@@ -16,7 +16,8 @@
 namespace vkp {
 
 inline constexpr uint32_t kFrameMagic = 0x56504b57; // "WKPV"
-inline constexpr uint64_t kMaxFrameBytes = 1ull << 34; // a benchmark's inputs: up to 2^28 words per buffer
+inline constexpr uint64_t kMaxFrameBytes =
+    1ull << 34; // a benchmark's inputs: up to 2^28 words per buffer
 
 // Bytes that a resize leaves uninitialised: frames carry a benchmark's inputs and results, up to
 // gigabytes, and zeroing memory about to be overwritten cost as much as the copy.
@@ -25,23 +26,18 @@ inline constexpr uint64_t kMaxFrameBytes = 1ull << 34; // a benchmark's inputs: 
 void* allocateFrameMemory(size_t bytes);
 void freeFrameMemory(void* p, size_t bytes) noexcept;
 
-template <class T>
-struct NoInitAllocator : std::allocator<T> {
-    template <class U>
-    struct rebind {
+template <class T> struct NoInitAllocator : std::allocator<T> {
+    template <class U> struct rebind {
         using other = NoInitAllocator<U>; // what std::allocator_traits asks for
     };
     NoInitAllocator() = default;
-    template <class U>
-    NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
+    template <class U> NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
     T* allocate(size_t n) { return static_cast<T*>(allocateFrameMemory(n * sizeof(T))); }
     void deallocate(T* p, size_t n) noexcept { freeFrameMemory(p, n * sizeof(T)); }
-    template <class U>
-    void construct(U* p) noexcept {
+    template <class U> void construct(U* p) noexcept {
         ::new (static_cast<void*>(p)) U; // default-initialised: left as it is
     }
-    template <class U, class... Args>
-    void construct(U* p, Args&&... args) {
+    template <class U, class... Args> void construct(U* p, Args&&... args) {
         ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
     }
 };

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 
-#include "gpu/context.h"
-#include "gpu/device_runner.h"
 #include "core/passes.h"
 #include "core/reference_ops.h"
+#include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "gpu/kernel.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
@@ -24,26 +24,31 @@ double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-LaunchSpec launchOf(const TestCase& c) { return {c.workgroupSize, c.workgroups, c.constants}; }
+LaunchSpec launchOf(const TestCase& c) {
+    return {c.workgroupSize, c.workgroups, c.constants};
+}
 
 // Every specialization constant of a case, the workgroup size (ids 0..2) included: shared
 // arrays may be sized by either (`shared float s[gl_WorkGroupSize.x]`).
 std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
     std::map<uint32_t, uint32_t> values = c.constants;
-    for (uint32_t d = 0; d < 3; ++d) values[d] = c.workgroupSize[d];
+    for (uint32_t d = 0; d < 3; ++d)
+        values[d] = c.workgroupSize[d];
     return values;
 }
 
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {
     if (options.onlyCase) return {*options.onlyCase};
     std::vector<size_t> all(puzzle.cases.size());
-    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
     return all;
 }
 
 class Checker {
   public:
-    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o, std::vector<CompiledKernel>& k)
+    Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o,
+            std::vector<CompiledKernel>& k)
         : m_puzzle(p), m_runner(runner), m_report(r), m_options(o), m_kernels(k) {}
 
     void run() {
@@ -58,17 +63,24 @@ class Checker {
         }
         DeviceJob job;
         job.spirv = m_kernels[0].spirv;
-        for (size_t k = 1; k < m_kernels.size(); ++k) job.moreKernels.push_back(m_kernels[k].spirv);
-        for (const CompiledKernel& k : m_kernels) job.pushBytes = std::max(job.pushBytes, k.iface.pushBytes);
-        for (const BufferDecl& b : m_puzzle.buffers) job.bindings.push_back(b.binding);
-        if (m_options.trace || guarded()) job.otherSets.push_back({m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
+        for (size_t k = 1; k < m_kernels.size(); ++k)
+            job.moreKernels.push_back(m_kernels[k].spirv);
+        for (const CompiledKernel& k : m_kernels)
+            job.pushBytes = std::max(job.pushBytes, k.iface.pushBytes);
+        for (const BufferDecl& b : m_puzzle.buffers)
+            job.bindings.push_back(b.binding);
+        if (m_options.trace || guarded())
+            job.otherSets.push_back(
+                {m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
         job.timeoutMs = m_options.timeoutMs;
         job.testCrash = m_options.testCrashWorker;
         m_report.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_puzzle, m_options));
         if (m_options.trace && !m_report.error) rerunOverflowed(job);
-        bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(), [](const CaseOutcome& c) { return !c.error; });
-        if (!m_report.error && allRan && !m_report.cases.empty()) m_report.reached = StageKind::Done;
+        bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(),
+                                  [](const CaseOutcome& c) { return !c.error; });
+        if (!m_report.error && allRan && !m_report.cases.empty())
+            m_report.reached = StageKind::Done;
     }
 
   private:
@@ -83,7 +95,9 @@ class Checker {
         uint32_t loops = 0;
         for (CompiledKernel& k : m_kernels) {
             auto guarded = guardLoops(k.spirv, m_options.loopBudget);
-            if (!guarded) return guarded.error(); // not validated here (2-3 ms a kernel): the shader tests validate it
+            if (!guarded)
+                return guarded
+                    .error(); // not validated here (2-3 ms a kernel): the shader tests validate it
             loops += guarded->loopsGuarded;
             out.push_back(std::move(*guarded));
         }
@@ -105,10 +119,13 @@ class Checker {
                 if (!limit || bytes <= limit) continue;
                 std::string parts;
                 for (const KernelSharedArray& a : k.iface.shared)
-                    parts += (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(specValues(m_puzzle.cases[i])));
-                return Error{ErrorKind::Interface, "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " + std::to_string(bytes) +
-                                                   " bytes (" + parts + "), over " + m_runner.info().name + "'s limit of " +
-                                                   std::to_string(limit) + " bytes"};
+                    parts += (parts.empty() ? "" : ", ") + a.name + " " +
+                             std::to_string(a.bytes(specValues(m_puzzle.cases[i])));
+                return Error{ErrorKind::Interface,
+                             "case " + std::to_string(i + 1) +
+                                 ": the kernel's shared arrays need " + std::to_string(bytes) +
+                                 " bytes (" + parts + "), over " + m_runner.info().name +
+                                 "'s limit of " + std::to_string(limit) + " bytes"};
             }
         return okStatus();
     }
@@ -123,13 +140,19 @@ class Checker {
             const TestCase& c = m_puzzle.cases[i];
             for (size_t b = 0; b < m_puzzle.buffers.size() && b < c.data.size(); ++b) {
                 if (!c.data[b]) continue;
-                uint64_t elements = c.data[b]->shape.count(), bytes = std::max<uint64_t>(4, elements * 4);
+                uint64_t elements = c.data[b]->shape.count(),
+                         bytes = std::max<uint64_t>(4, elements * 4);
                 if (bytes <= limit) continue;
-                return Error{ErrorKind::Usage, "case " + std::to_string(i + 1) + ": buffer '" + m_puzzle.buffers[b].name + "' (binding " +
-                                                   std::to_string(m_puzzle.buffers[b].binding) + ") holds " + std::to_string(elements) + " elements, " +
-                                                   std::to_string(bytes) + " bytes, over " + dev.name + "'s limit of " + std::to_string(limit) +
-                                                   " bytes for one storage buffer (maxStorageBufferRange); nothing was generated or run. "
-                                                   "On this device a buffer holds at most " + std::to_string(limit / 4) + " elements: use a smaller case"};
+                return Error{
+                    ErrorKind::Usage,
+                    "case " + std::to_string(i + 1) + ": buffer '" + m_puzzle.buffers[b].name +
+                        "' (binding " + std::to_string(m_puzzle.buffers[b].binding) + ") holds " +
+                        std::to_string(elements) + " elements, " + std::to_string(bytes) +
+                        " bytes, over " + dev.name + "'s limit of " + std::to_string(limit) +
+                        " bytes for one storage buffer (maxStorageBufferRange); nothing was "
+                        "generated or run. "
+                        "On this device a buffer holds at most " +
+                        std::to_string(limit / 4) + " elements: use a smaller case"};
             }
             if (auto s = checkTraceSize(i, limit); !s) return s;
         }
@@ -146,11 +169,16 @@ class Checker {
             uint64_t bytes = traceBufferWords(launch, defaultSlots(launch, dispatches->size())) * 4;
             if (bytes <= limit) continue;
             uint64_t perThread = (2 + uint64_t(kMinTraceSlots) * kTraceRecordWords) * 4;
-            return Error{ErrorKind::Usage, "case " + std::to_string(index + 1) + ": the trace buffer (not a buffer of the puzzle) would need " +
-                                               std::to_string(bytes) + " bytes for " + std::to_string(launch.invocations()) + " threads, over " +
-                                               m_runner.info().name + "'s limit of " + std::to_string(limit) +
-                                               " bytes for one storage buffer; a trace covers at most about " + std::to_string(limit / perThread) +
-                                               " threads on this device. Trace a case with fewer threads (--case N), or check without a trace (--no-trace)"};
+            return Error{ErrorKind::Usage,
+                         "case " + std::to_string(index + 1) +
+                             ": the trace buffer (not a buffer of the puzzle) would need " +
+                             std::to_string(bytes) + " bytes for " +
+                             std::to_string(launch.invocations()) + " threads, over " +
+                             m_runner.info().name + "'s limit of " + std::to_string(limit) +
+                             " bytes for one storage buffer; a trace covers at most about " +
+                             std::to_string(limit / perThread) +
+                             " threads on this device. Trace a case with fewer threads (--case N), "
+                             "or check without a trace (--no-trace)"};
         }
         return okStatus();
     }
@@ -159,9 +187,11 @@ class Checker {
     // (a re-run of an overflowed case: what its threads wanted, m_rerunSlots).
     uint32_t defaultSlots(const TraceLaunch& launch, size_t dispatchCount) const {
         uint64_t records = m_options.traceRecords / std::max<size_t>(1, dispatchCount);
-        return static_cast<uint32_t>(std::clamp<uint64_t>(records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
+        return static_cast<uint32_t>(std::clamp<uint64_t>(
+            records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
     }
-    uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch, size_t dispatchCount) const {
+    uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch,
+                        size_t dispatchCount) const {
         auto it = m_rerunSlots.find(index);
         if (it != m_rerunSlots.end() && dispatch < it->second.size()) return it->second[dispatch];
         return defaultSlots(launch, dispatchCount);
@@ -173,36 +203,45 @@ class Checker {
 
     // A case's buffers and dispatches: one step per dispatch of a multi-pass puzzle, each with its
     // own trace buffer when tracing.
-    Result<RunItem> itemFor(size_t index, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
+    Result<RunItem> itemFor(size_t index, const CaseData& data,
+                            const std::vector<CaseDispatch>& dispatches,
                             std::vector<std::vector<uint32_t>>& traceWords) {
         RunItem item{launchOf(m_puzzle.cases[index]), {}, {}};
         bool multi = m_puzzle.multiPass();
         for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
-            item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words, multi || m_puzzle.buffers[b].role == RoleKind::Output});
+            item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words,
+                                    multi || m_puzzle.buffers[b].role == RoleKind::Output});
         size_t firstTrace = item.buffers.size();
         if (m_options.trace) {
             for (size_t j = 0; j < dispatches.size(); ++j) {
                 const CaseDispatch& d = dispatches[j];
                 TraceLaunch launch = traceLaunch(index, d);
                 uint64_t words = 0;
-                traceWords.push_back(makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()), m_options.loopBudget, &words));
+                traceWords.push_back(
+                    makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()),
+                                    m_options.loopBudget, &words));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
-                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
+                item.buffers.push_back(
+                    {layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
             }
         } else if (guarded()) {
             for (const CaseDispatch& d : dispatches) {
                 traceWords.push_back(makeLoopGuardBuffer(m_options.loopBudget));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
-                item.buffers.push_back({layout.traceBinding, traceWords.back(), true, layout.traceSet});
+                item.buffers.push_back(
+                    {layout.traceBinding, traceWords.back(), true, layout.traceSet});
             }
         }
         if (!multi) return item;
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
-            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords(m_kernels[d.kernel].iface, d.push),
+            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups,
+                              pushConstantWords(m_kernels[d.kernel].iface, d.push),
                               std::vector<int>(item.buffers.size(), -1)};
-            for (size_t b : m_puzzle.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
-            if (m_options.trace || guarded()) step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
+            for (size_t b : m_puzzle.kernels[d.kernel].buffers)
+                step.bind[b] = static_cast<int>(d.bufferAt[b]);
+            if (m_options.trace || guarded())
+                step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
             item.steps.push_back(std::move(step));
         }
         return item;
@@ -244,7 +283,8 @@ class Checker {
         m_report.timing.runMs += ran->runMs;
         auto t = Clock::now();
         std::vector<CaseOutcome> out;
-        for (size_t k = 0; k < cases.size(); ++k) out.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
+        for (size_t k = 0; k < cases.size(); ++k)
+            out.push_back(compare(cases[k], data[k], dispatches[k], ran->items.at(k)));
         m_report.timing.checkMs += msSince(t);
         return out;
     }
@@ -262,9 +302,12 @@ class Checker {
                 m_rerunSlots[c.index] = room->wanted;
                 auto again = runItems(job, {c.index});
                 m_rerunSlots.erase(c.index);
-                if (!again) c.error = again.error();
-                else c = std::move(again->front());
-                if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
+                if (!again)
+                    c.error = again.error();
+                else
+                    c = std::move(again->front());
+                if (!c.error)
+                    room = rerunRoom(c); // still short (a kernel that behaves differently)?
             }
             if (room && !c.error) judgeIncomplete(c, *room);
         }
@@ -275,23 +318,27 @@ class Checker {
     // budget stopped a thread (an endless loop fills any trace, and fails the case anyway).
     std::optional<TraceRoom> rerunRoom(const CaseOutcome& c) const {
         std::vector<const Trace*> traces = caseTraces(c);
-        bool dropped = std::any_of(traces.begin(), traces.end(), [](const Trace* t) { return t->dropped > 0; });
+        bool dropped = std::any_of(traces.begin(), traces.end(),
+                                   [](const Trace* t) { return t->dropped > 0; });
         if (!dropped || c.error || stoppedByLoopBudget(c)) return std::nullopt;
         TraceRoom room;
         uint64_t limit = m_runner.info().maxStorageBufferRange;
         uint64_t share = m_options.maxTraceBytes / traces.size();
         if (limit) share = std::min(share, limit);
         for (const Trace* t : traces) {
-            uint64_t n = t->launch.invocations(), words = share / 4, fixed = kTraceHeaderWords + 2 * n;
+            uint64_t n = t->launch.invocations(), words = share / 4,
+                     fixed = kTraceHeaderWords + 2 * n;
             room.wanted.push_back(std::max(t->mostRecordsWanted, t->slotsPerInvocation));
             room.kept.push_back(t->slotsPerInvocation);
             uint64_t possible = words > fixed ? (words - fixed) / (n * kTraceRecordWords) : 0;
-            room.possible.push_back(static_cast<uint32_t>(std::clamp<uint64_t>(possible, t->slotsPerInvocation, UINT32_MAX)));
+            room.possible.push_back(static_cast<uint32_t>(
+                std::clamp<uint64_t>(possible, t->slotsPerInvocation, UINT32_MAX)));
         }
         return room;
     }
 
-    CaseOutcome compare(size_t index, CaseData& data, const std::vector<CaseDispatch>& dispatches, Result<RunOutput>& ran) {
+    CaseOutcome compare(size_t index, CaseData& data, const std::vector<CaseDispatch>& dispatches,
+                        Result<RunOutput>& ran) {
         CaseOutcome out;
         out.index = index;
         if (!ran) {
@@ -303,17 +350,23 @@ class Checker {
         out.gpuMs = ran->gpuMs;
         if (ran->gpuMs > 0) m_report.timing.gpuMs += ran->gpuMs;
         out.pass = true;
-        if (m_options.trace) analyse(out, data, dispatches, ran->buffers);
-        else if (guarded()) readGuards(out, dispatches, ran->buffers);
+        if (m_options.trace)
+            analyse(out, data, dispatches, ran->buffers);
+        else if (guarded())
+            readGuards(out, dispatches, ran->buffers);
         std::vector<size_t> at = finalBufferAt(m_puzzle, dispatches);
         for (size_t b = 0; b < m_puzzle.buffers.size(); ++b) {
             if (!data.expected[b]) continue;
-            BufferData actual{m_puzzle.buffers[b].type, data.expected[b]->shape, std::move(ran->buffers[at[b]])};
+            BufferData actual{m_puzzle.buffers[b].type, data.expected[b]->shape,
+                              std::move(ran->buffers[at[b]])};
             bool checked = m_puzzle.cases[index].data[b]->kind != DataSpec::Kind::Unchecked;
-            BufferVerdict v = checked ? compareBuffers(*data.expected[b], actual, m_puzzle.tolerance) : BufferVerdict{};
+            BufferVerdict v = checked
+                                  ? compareBuffers(*data.expected[b], actual, m_puzzle.tolerance)
+                                  : BufferVerdict{};
             out.pass = out.pass && v.pass;
             if (!v.pass) notePitfalls(out, index, b, data, actual);
-            out.outputs.push_back({b, std::move(*data.expected[b]), std::move(actual), std::move(v), checked});
+            out.outputs.push_back(
+                {b, std::move(*data.expected[b]), std::move(actual), std::move(v), checked});
         }
         out.outputsMatch = out.pass;
         if (out.analysis && out.analysis->failsCase()) out.pass = false;
@@ -325,7 +378,8 @@ class Checker {
     }
 
     // A wrong output that equals a known wrong answer gets the puzzle's explanation.
-    void notePitfalls(CaseOutcome& out, size_t index, size_t buffer, const CaseData& data, const BufferData& actual) const {
+    void notePitfalls(CaseOutcome& out, size_t index, size_t buffer, const CaseData& data,
+                      const BufferData& actual) const {
         const TestCase& c = m_puzzle.cases[index];
         auto names = caseNames(m_puzzle, c, 0);
         ExprVars vars = caseVars(m_puzzle, c, names);
@@ -338,12 +392,14 @@ class Checker {
                 shapes.push_back(data.initial[a].shape);
             }
             OpParams params;
-            for (const auto& [key, e] : p.params) params[key] = static_cast<double>(e.evaluate(vars));
+            for (const auto& [key, e] : p.params)
+                params[key] = static_cast<double>(e.evaluate(vars));
             auto shape = referenceOpShape(p.op, shapes, params);
             if (!shape || shape->count() != actual.shape.count()) continue;
             BufferData wrong = runReferenceOp(p.op, args, params, m_puzzle.buffers[buffer].type);
             wrong.shape = actual.shape;
-            if (compareBuffers(wrong, actual, m_puzzle.tolerance).pass) out.notes.push_back(p.message);
+            if (compareBuffers(wrong, actual, m_puzzle.tolerance).pass)
+                out.notes.push_back(p.message);
         }
     }
 
@@ -353,7 +409,8 @@ class Checker {
 
     // Names each traced variable with its length in this case (buffers: the data's; shared
     // arrays: from their dimensions and the case's constants).
-    std::vector<TraceVariableInfo> variableInfo(size_t index, const CaseData& data, const TraceLayout& layout) const {
+    std::vector<TraceVariableInfo> variableInfo(size_t index, const CaseData& data,
+                                                const TraceLayout& layout) const {
         std::vector<TraceVariableInfo> out;
         for (const TracedVariable& v : layout.variables) {
             TraceVariableInfo info{v};
@@ -365,7 +422,9 @@ class Checker {
                 }
             } else if (const BufferDecl* b = m_puzzle.findBuffer(v.binding); b && v.set == 0) {
                 info.puzzleBuffer = static_cast<int>(b - m_puzzle.buffers.data());
-                const auto& shapeOf = data.expected[info.puzzleBuffer] ? data.expected[info.puzzleBuffer]->shape : data.initial[info.puzzleBuffer].shape;
+                const auto& shapeOf = data.expected[info.puzzleBuffer]
+                                          ? data.expected[info.puzzleBuffer]->shape
+                                          : data.initial[info.puzzleBuffer].shape;
                 info.length = shapeOf.count();
                 if (shapeOf.dims.size() == 2) info.dims = shapeOf.dims;
             }
@@ -374,37 +433,44 @@ class Checker {
         return out;
     }
 
-    void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches, const std::vector<std::vector<uint32_t>>& buffers) const {
+    void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches,
+                    const std::vector<std::vector<uint32_t>>& buffers) const {
         size_t firstGuard = m_puzzle.buffers.size();
         for (size_t j = 0; j < dispatches.size(); ++j) {
-            auto f = loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]));
+            auto f =
+                loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]));
             if (!f) continue;
-            if (m_puzzle.multiPass()) f->message = dispatches[j].label(m_puzzle) + ": " + f->message;
+            if (m_puzzle.multiPass())
+                f->message = dispatches[j].label(m_puzzle) + ": " + f->message;
             out.guardFindings.push_back(std::move(*f));
         }
     }
 
-    void analyse(CaseOutcome& out, const CaseData& data, const std::vector<CaseDispatch>& dispatches,
+    void analyse(CaseOutcome& out, const CaseData& data,
+                 const std::vector<CaseDispatch>& dispatches,
                  const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
         size_t firstTrace = m_puzzle.buffers.size();
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
-            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d), variableInfo(out.index, data, layout),
-                                     layout.printfFormats);
+            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d),
+                                     variableInfo(out.index, data, layout), layout.printfFormats);
             if (!trace) {
                 out.error = trace.error();
                 return;
             }
-            trace->subgroupSize = m_runner.info().subgroupSize; // subgroup barriers order accesses within one
+            trace->subgroupSize =
+                m_runner.info().subgroupSize; // subgroup barriers order accesses within one
             auto shared = std::make_shared<const Trace>(std::move(*trace));
-            auto analysis = std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_puzzle.limits));
+            auto analysis =
+                std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_puzzle.limits));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
                 out.trace = shared;
                 out.analysis = analysis;
             }
-            if (m_puzzle.multiPass()) out.passes.push_back({d.label(m_puzzle), d.kernel, shared, analysis});
+            if (m_puzzle.multiPass())
+                out.passes.push_back({d.label(m_puzzle), d.kernel, shared, analysis});
         }
         m_report.timing.analysisMs += msSince(t);
     }
@@ -415,12 +481,15 @@ class Checker {
     const CheckOptions& m_options;
     std::vector<CompiledKernel>& m_kernels;
     bool m_hasLoops = false; // some kernel has a loop to guard
-    std::map<size_t, std::vector<uint32_t>> m_rerunSlots; // case -> slots per dispatch, while re-run
+    std::map<size_t, std::vector<uint32_t>>
+        m_rerunSlots; // case -> slots per dispatch, while re-run
 };
 
 } // namespace
 
-std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values) {
+std::vector<uint32_t>
+pushConstantWords(const KernelInterface& kernel,
+                  const std::vector<std::pair<std::string, uint32_t>>& values) {
     std::vector<uint32_t> words((kernel.pushBytes + 3) / 4, 0);
     for (const auto& [name, value] : values)
         for (const KernelPushMember& m : kernel.push)
@@ -430,11 +499,16 @@ std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std
 
 const char* stageName(StageKind stage) {
     switch (stage) {
-    case StageKind::Compile: return "compile";
-    case StageKind::Interface: return "interface";
-    case StageKind::Pipeline: return "pipeline";
-    case StageKind::Run: return "run";
-    case StageKind::Done: return "done";
+    case StageKind::Compile:
+        return "compile";
+    case StageKind::Interface:
+        return "interface";
+    case StageKind::Pipeline:
+        return "pipeline";
+    case StageKind::Run:
+        return "run";
+    case StageKind::Done:
+        return "done";
     }
     return "?";
 }
@@ -448,11 +522,13 @@ bool CheckReport::allPass() const {
 
 size_t CheckReport::passCount() const {
     size_t n = 0;
-    for (const CaseOutcome& c : cases) n += c.pass;
+    for (const CaseOutcome& c : cases)
+        n += c.pass;
     return n;
 }
 
-Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv) {
+Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device,
+                                             std::vector<uint32_t> spirv) {
     if (!device.lockstepSubgroups) return spirv;
     return lockstepSubgroupBarriers(spirv);
 }
@@ -483,8 +559,9 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
     CheckReport r;
     r.kernelFile = sources.empty() ? "" : sources[0].file;
     if (options.onlyCase && *options.onlyCase >= puzzle.cases.size()) {
-        r.error = Error{ErrorKind::Usage, "case " + std::to_string(*options.onlyCase + 1) + " does not exist; " +
-                                              puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
+        r.error = Error{ErrorKind::Usage,
+                        "case " + std::to_string(*options.onlyCase + 1) + " does not exist; " +
+                            puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
         return r;
     }
     std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, options, r);

@@ -23,46 +23,49 @@ enum class StageKind { Compile, Interface, Pipeline, Run, Done };
 const char* stageName(StageKind stage);
 
 struct StageTimings {
-    double compileMs = 0;   // shaderc
-    double reflectMs = 0;   // SPIR-V reflection and interface check
-    double pipelineMs = 0;  // shader module + one pipeline per launch shape
-    double runMs = 0;       // materialise data, upload, dispatch, wait, read back (all cases)
-    double checkMs = 0;     // compare with expected (all cases)
+    double compileMs = 0;    // shaderc
+    double reflectMs = 0;    // SPIR-V reflection and interface check
+    double pipelineMs = 0;   // shader module + one pipeline per launch shape
+    double runMs = 0;        // materialise data, upload, dispatch, wait, read back (all cases)
+    double checkMs = 0;      // compare with expected (all cases)
     double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
     double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
-    double traceRerunMs = 0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
-    double loopGuardMs = 0;  // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
-    double gpuMs = 0;       // sum of the dispatches' timestamp durations
-    double totalMs = 0;     // wall clock of the whole check
+    double traceRerunMs =
+        0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
+    double loopGuardMs =
+        0; // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
+    double gpuMs = 0;   // sum of the dispatches' timestamp durations
+    double totalMs = 0; // wall clock of the whole check
 };
 
 struct BufferOutcome {
-    size_t buffer = 0;            // index into Puzzle::buffers
+    size_t buffer = 0; // index into Puzzle::buffers
     BufferData expected;
     BufferData actual;
     BufferVerdict verdict;
-    bool checked = true;          // false: no expected values (a learner's own case, DataSpec::Kind::Unchecked)
+    bool checked =
+        true; // false: no expected values (a learner's own case, DataSpec::Kind::Unchecked)
 };
 
 // One dispatch of a multi-pass case, traced.
 struct PassTrace {
-    std::string label;            // "scan_tiles", "step (3 of 10)"
-    size_t kernel = 0;            // index into Puzzle::kernels
-    std::shared_ptr<const Trace> trace;               // what this dispatch's threads did
-    std::shared_ptr<const TraceAnalysis> analysis;    // the findings and rounds of that trace
+    std::string label;                             // "scan_tiles", "step (3 of 10)"
+    size_t kernel = 0;                             // index into Puzzle::kernels
+    std::shared_ptr<const Trace> trace;            // what this dispatch's threads did
+    std::shared_ptr<const TraceAnalysis> analysis; // the findings and rounds of that trace
 };
 
 struct CaseOutcome {
-    size_t index = 0;             // 0-based case index
+    size_t index = 0; // 0-based case index
     bool pass = false;
     // Its trace did not fit even when re-run with more room, and nothing else failed it: neither a
     // pass nor a fail (pass is false; a TraceOverflow finding that fails the case says why).
     bool inconclusive = false;
-    std::optional<Error> error;   // the case could not run (timeout, device lost, ...)
-    std::vector<BufferData> inputs;        // initial contents of every buffer (per Puzzle::buffers)
-    std::vector<BufferOutcome> outputs;    // one per output buffer
+    std::optional<Error> error;         // the case could not run (timeout, device lost, ...)
+    std::vector<BufferData> inputs;     // initial contents of every buffer (per Puzzle::buffers)
+    std::vector<BufferOutcome> outputs; // one per output buffer
     double gpuMs = -1;
-    bool outputsMatch = false;    // every output equals its expected values
+    bool outputsMatch = false; // every output equals its expected values
     // With tracing: what every thread did, and what that says (races, out-of-bounds, limits...).
     // A finding that fails the case makes `pass` false even when the outputs match.
     // A multi-pass case: `trace`/`analysis` are those of the first dispatch with a failing finding
@@ -78,17 +81,18 @@ struct CaseOutcome {
 
 // The text of one of the puzzle's kernels, as the user wrote it.
 struct KernelSource {
-    std::string name;   // Puzzle::kernels[k].name ("kernel" for a single-kernel puzzle)
+    std::string name; // Puzzle::kernels[k].name ("kernel" for a single-kernel puzzle)
     std::string text;
-    std::string file;   // as named in diagnostics
+    std::string file; // as named in diagnostics
 };
 
 struct CheckReport {
-    std::string kernelFile;              // as named in diagnostics (the first kernel's)
+    std::string kernelFile;                 // as named in diagnostics (the first kernel's)
     StageKind reached = StageKind::Compile; // Done when every requested case ran
-    std::vector<Diagnostic> diagnostics; // compile and interface messages
-    std::optional<Error> error;          // a device error that stopped the check
-    bool compilerCrashed = false;        // the compiler crashed or hung on a kernel (a diagnostic says where)
+    std::vector<Diagnostic> diagnostics;    // compile and interface messages
+    std::optional<Error> error;             // a device error that stopped the check
+    bool compilerCrashed =
+        false; // the compiler crashed or hung on a kernel (a diagnostic says where)
     std::vector<CaseOutcome> cases;
     StageTimings timing;
 
@@ -98,18 +102,19 @@ struct CheckReport {
 };
 
 struct CheckOptions {
-    std::optional<size_t> onlyCase;  // 0-based; all cases when empty
-    uint64_t timeoutMs = 0;          // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
-    bool trace = false;              // run an instrumented variant and analyse what it did
+    std::optional<size_t> onlyCase; // 0-based; all cases when empty
+    uint64_t timeoutMs = 0; // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
+    bool trace = false;     // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread (traced, or guarded)
     // Untraced runs count loop back-edges too (guardLoops), so an endless loop is reported, never
     // cut off silently by the driver (lavapipe stops loops at 65535) and passed.
     bool loopGuard = true;
     uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
     // A case whose trace overflowed is re-run alone with room for every record its threads made,
-    // up to this many bytes of trace (and the device's limit for one buffer); past it, inconclusive.
+    // up to this many bytes of trace (and the device's limit for one buffer); past it,
+    // inconclusive.
     uint64_t maxTraceBytes = 256ull << 20;
-    bool testCrashWorker = false;     // tests only: make the worker process crash on this check
+    bool testCrashWorker = false; // tests only: make the worker process crash on this check
 };
 
 struct KernelInterface;
@@ -120,7 +125,9 @@ struct DeviceInfo;
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
 
 // A pass's push-constant values laid out as the kernel's block declares them (by member name).
-std::vector<uint32_t> pushConstantWords(const KernelInterface& kernel, const std::vector<std::pair<std::string, uint32_t>>& values);
+std::vector<uint32_t>
+pushConstantWords(const KernelInterface& kernel,
+                  const std::vector<std::pair<std::string, uint32_t>>& values);
 
 // The check every front end runs. Expected outputs come from the puzzle file (reference ops),
 // never from a solution kernel.
@@ -129,9 +136,11 @@ CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Pu
                         const CheckOptions& options = {});
 // Every kernel of a puzzle (several for a multi-pass puzzle), in Puzzle::kernels order or by name.
 CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                         const std::vector<KernelSource>& sources, const CheckOptions& options = {});
+                         const std::vector<KernelSource>& sources,
+                         const CheckOptions& options = {});
 CheckReport checkProgram(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
-                         const std::vector<KernelSource>& sources, const CheckOptions& options = {});
+                         const std::vector<KernelSource>& sources,
+                         const CheckOptions& options = {});
 // The same, on a device of this process (tests, benchmarks, --in-process).
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,

@@ -41,7 +41,10 @@ std::string timestamp() {
 // Puzzle folder names become file names: keep them to a safe alphabet.
 std::string safeName(const std::string& name) {
     std::string out;
-    for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+    for (char c : name)
+        out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')
+                   ? c
+                   : '_';
     return out.empty() ? "_" : out;
 }
 
@@ -59,7 +62,8 @@ std::string setAside(const fs::path& path, const std::string& why) {
     aside += ".corrupt-" + timestamp();
     std::error_code ec;
     fs::rename(path, aside, ec);
-    std::string where = ec ? "it could not be moved aside (" + ec.message() + ")" : "it was moved to " + aside.string();
+    std::string where = ec ? "it could not be moved aside (" + ec.message() + ")"
+                           : "it was moved to " + aside.string();
     return path.filename().string() + " could not be read (" + why + "); " + where;
 }
 
@@ -72,15 +76,21 @@ json parseObject(const std::string& text) {
         throw std::runtime_error("not valid JSON near byte " + std::to_string(e.byte));
     }
     if (!j.is_object()) throw std::runtime_error("not a JSON object");
-    if (j.value("version", kFormatVersion) > kFormatVersion) throw std::runtime_error("written by a newer vkpuzzles");
+    if (j.value("version", kFormatVersion) > kFormatVersion)
+        throw std::runtime_error("written by a newer vkpuzzles");
     return j;
 }
 
-const char* themeName(ThemeKind t) { return t == ThemeKind::Light ? "light" : "dark"; }
+const char* themeName(ThemeKind t) {
+    return t == ThemeKind::Light ? "light" : "dark";
+}
 
 json layoutJson(const LayoutSettings& l) {
-    return {{"browser_width", l.browserWidth}, {"statement_width", l.statementWidth}, {"top_height", l.topHeight},
-            {"cases_width", l.casesWidth}, {"buffers_width", l.buffersWidth}};
+    return {{"browser_width", l.browserWidth},
+            {"statement_width", l.statementWidth},
+            {"top_height", l.topHeight},
+            {"cases_width", l.casesWidth},
+            {"buffers_width", l.buffersWidth}};
 }
 
 // Fractions outside (0.05, 0.95) would hide a panel: fall back to the default.
@@ -121,16 +131,23 @@ std::map<std::string, PuzzleProgress> progressFrom(const json& j) {
     std::map<std::string, PuzzleProgress> progress;
     json puzzles = j.value("puzzles", json::object());
     for (auto& [name, p] : puzzles.items()) {
-        progress[name] = {p.value("solved", false), std::max(0, p.value("hints_revealed", 0)), p.value("solution_revealed", false), {}};
+        progress[name] = {p.value("solved", false),
+                          std::max(0, p.value("hints_revealed", 0)),
+                          p.value("solution_revealed", false),
+                          {}};
         PuzzleProgress& pr = progress[name];
         std::string how = p.value("solved_how", std::string());
-        for (SolvedHow h : {SolvedHow::OfficialSolution, SolvedHow::AfterSeeingTheSolution, SolvedHow::OnTheirOwn})
+        for (SolvedHow h : {SolvedHow::OfficialSolution, SolvedHow::AfterSeeingTheSolution,
+                            SolvedHow::OnTheirOwn})
             if (how == solvedHowName(h)) pr.how = h;
         // Files from before "solved_how": a solved puzzle was solved one of the learner's ways.
-        if (how.empty() && pr.solved) pr.how = pr.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
+        if (how.empty() && pr.solved)
+            pr.how =
+                pr.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
         pr.solved = pr.how >= SolvedHow::AfterSeeingTheSolution;
         for (const json& line : p.value("watched_lines", json::array()))
-            if (line.is_number_unsigned() && line.get<uint64_t>() > 0 && line.get<uint64_t>() < (1u << 20))
+            if (line.is_number_unsigned() && line.get<uint64_t>() > 0 &&
+                line.get<uint64_t>() < (1u << 20))
                 progress[name].watchedLines.push_back(line.get<uint32_t>());
         std::sort(progress[name].watchedLines.begin(), progress[name].watchedLines.end());
     }
@@ -140,7 +157,8 @@ std::map<std::string, PuzzleProgress> progressFrom(const json& j) {
 Draft draftFrom(const json& j) {
     Draft d;
     d.text = j.at("text").get<std::string>();
-    if (j.contains("previous") && !j.at("previous").is_null()) d.previous = j.at("previous").get<std::string>();
+    if (j.contains("previous") && !j.at("previous").is_null())
+        d.previous = j.at("previous").get<std::string>();
     d.previousReason = j.value("previous_reason", std::string());
     d.compilerCrashed = j.value("compiler_crashed", false);
     return d;
@@ -172,10 +190,14 @@ class SaveLock {
 
 const char* solvedHowName(SolvedHow how) {
     switch (how) {
-    case SolvedHow::NotYet: return "not_yet";
-    case SolvedHow::OfficialSolution: return "official_solution";
-    case SolvedHow::AfterSeeingTheSolution: return "after_seeing_the_solution";
-    case SolvedHow::OnTheirOwn: return "on_their_own";
+    case SolvedHow::NotYet:
+        return "not_yet";
+    case SolvedHow::OfficialSolution:
+        return "official_solution";
+    case SolvedHow::AfterSeeingTheSolution:
+        return "after_seeing_the_solution";
+    case SolvedHow::OnTheirOwn:
+        return "on_their_own";
     }
     return "not_yet";
 }
@@ -184,18 +206,24 @@ std::optional<std::string> folderProblem(const std::string& dir) {
     std::error_code ec;
     fs::file_status st = fs::status(dir, ec);
     if (!fs::exists(st) || fs::is_directory(st)) return std::nullopt;
-    return "The data folder " + dir + " is a file, not a folder, so drafts, progress and settings cannot be saved; move that file away.";
+    return "The data folder " + dir +
+           " is a file, not a folder, so drafts, progress and settings cannot be saved; move that "
+           "file away.";
 }
 
 Status writeFileAtomically(const std::string& path, const std::string& text) {
     fs::path target(path);
     std::error_code ec;
     // create_directories would only say "File exists" when a folder on the way is a file.
-    for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path(); up = up.parent_path())
+    for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path();
+         up = up.parent_path())
         if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
-            return Error{ErrorKind::Io, "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
+            return Error{ErrorKind::Io,
+                         "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
     fs::create_directories(target.parent_path(), ec);
-    if (ec) return Error{ErrorKind::Io, "cannot create " + target.parent_path().string() + ": " + ec.message()};
+    if (ec)
+        return Error{ErrorKind::Io,
+                     "cannot create " + target.parent_path().string() + ": " + ec.message()};
     std::string tmp = path + ".tmp-" + std::to_string(getpid());
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return Error{ErrorKind::Io, "cannot write " + tmp + ": " + std::strerror(errno)};
@@ -236,7 +264,8 @@ std::vector<std::string> UserState::load() {
 
     if (auto p = loadSettings()) problems.push_back(*p);
     if (auto p = loadProgress()) problems.push_back(*p);
-    for (std::string& p : loadDrafts()) problems.push_back(std::move(p));
+    for (std::string& p : loadDrafts())
+        problems.push_back(std::move(p));
     return problems;
 }
 
@@ -283,7 +312,8 @@ std::vector<std::string> UserState::loadDrafts() {
         if (!read) continue; // removed since it was listed
         Result<std::string>& text = *read;
         if (!text) {
-            problems.push_back(setAside(path, text.error().message) + "; that puzzle starts from its starter kernel");
+            problems.push_back(setAside(path, text.error().message) +
+                               "; that puzzle starts from its starter kernel");
             continue;
         }
         try {
@@ -292,7 +322,8 @@ std::vector<std::string> UserState::loadDrafts() {
             m_drafts[puzzle] = draftFrom(j);
             m_draftsOnDisk[puzzle] = m_drafts[puzzle].text;
         } catch (const std::exception& ex) {
-            problems.push_back(setAside(path, ex.what()) + "; that puzzle starts from its starter kernel");
+            problems.push_back(setAside(path, ex.what()) +
+                               "; that puzzle starts from its starter kernel");
         }
     }
     return problems;
@@ -300,11 +331,17 @@ std::vector<std::string> UserState::loadDrafts() {
 
 Status UserState::saveSettings() const {
     const Settings& s = m_settings;
-    json j = {{"version", kFormatVersion}, {"theme", themeName(s.theme)}, {"font_scale", s.fontScale},
-              {"layout", layoutJson(s.layout)}, {"device", s.device}, {"last_puzzle", s.lastPuzzle},
+    json j = {{"version", kFormatVersion},
+              {"theme", themeName(s.theme)},
+              {"font_scale", s.fontScale},
+              {"layout", layoutJson(s.layout)},
+              {"device", s.device},
+              {"last_puzzle", s.lastPuzzle},
               {"last_puzzle_in_pack", s.lastPuzzleInPack},
-              {"window_width", s.windowWidth}, {"window_height", s.windowHeight},
-              {"show_legends", s.showLegends}, {"show_explanations", s.showExplanations}};
+              {"window_width", s.windowWidth},
+              {"window_height", s.windowHeight},
+              {"show_legends", s.showLegends},
+              {"show_explanations", s.showExplanations}};
     return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), jsonText(j) + "\n");
 }
 
@@ -317,7 +354,8 @@ void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& pro
     m_progress[puzzle] = progress;
     PuzzleProgress& p = m_progress[puzzle];
     // `solved` means the learner's kernel passed: how it did is at least one of their ways.
-    if (p.solved && p.how < SolvedHow::AfterSeeingTheSolution) p.how = p.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
+    if (p.solved && p.how < SolvedHow::AfterSeeingTheSolution)
+        p.how = p.solutionRevealed ? SolvedHow::AfterSeeingTheSolution : SolvedHow::OnTheirOwn;
     p.solved = p.how >= SolvedHow::AfterSeeingTheSolution;
     m_changed.insert(puzzle);
 }
@@ -349,8 +387,11 @@ Status UserState::saveProgress() {
     }
     json puzzles = json::object();
     for (const auto& [name, p] : m_progress)
-        puzzles[name] = {{"solved", p.solved}, {"solved_how", solvedHowName(p.how)}, {"hints_revealed", p.hintsRevealed},
-                         {"solution_revealed", p.solutionRevealed}, {"watched_lines", p.watchedLines}};
+        puzzles[name] = {{"solved", p.solved},
+                         {"solved_how", solvedHowName(p.how)},
+                         {"hints_revealed", p.hintsRevealed},
+                         {"solution_revealed", p.solutionRevealed},
+                         {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
     return writeFileAtomically(path.string(), jsonText(j) + "\n");
 }
@@ -360,7 +401,8 @@ namespace {
 // "22-scan-levels" -> "scan-levels"; a name without a number is itself.
 std::string withoutNumber(const std::string& folder) {
     size_t digits = 0;
-    while (digits < folder.size() && std::isdigit(static_cast<unsigned char>(folder[digits]))) ++digits;
+    while (digits < folder.size() && std::isdigit(static_cast<unsigned char>(folder[digits])))
+        ++digits;
     if (digits == 0 || digits >= folder.size() || folder[digits] != '-') return folder;
     return folder.substr(digits + 1);
 }
@@ -370,7 +412,8 @@ std::string withoutNumber(const std::string& folder) {
 std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::string>& folders) {
     std::set<std::string> present(folders.begin(), folders.end());
     std::map<std::string, std::vector<std::string>> byName; // name after the number -> folders
-    for (const std::string& f : folders) byName[withoutNumber(f)].push_back(f);
+    for (const std::string& f : folders)
+        byName[withoutNumber(f)].push_back(f);
     // The one present folder an absent one now goes by, or "".
     auto successor = [&](const std::string& old) -> std::string {
         if (present.count(old)) return "";
@@ -380,8 +423,10 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
         return m_progress.count(now) || m_drafts.count(now) ? "" : now;
     };
     std::set<std::string> stale;
-    for (const auto& [name, p] : m_progress) stale.insert(name);
-    for (const auto& [name, d] : m_drafts) stale.insert(name);
+    for (const auto& [name, p] : m_progress)
+        stale.insert(name);
+    for (const auto& [name, d] : m_drafts)
+        stale.insert(name);
     std::vector<std::string> messages;
     bool progressMoved = false;
     for (const std::string& old : stale) {
@@ -392,8 +437,8 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
             Draft draft = d->second;
             if (auto s = saveDraft(now, draft); !s) {
                 m_drafts.erase(now);
-                messages.push_back("Your draft of " + old + " could not be moved to " + now + " (" + s.error().message +
-                                   "); it stays in " + draftPath(old) + ".");
+                messages.push_back("Your draft of " + old + " could not be moved to " + now + " (" +
+                                   s.error().message + "); it stays in " + draftPath(old) + ".");
                 continue;
             }
             m_drafts.erase(old);
@@ -410,10 +455,12 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
             what += what.empty() ? "your progress" : " and progress";
         }
         if (m_settings.lastPuzzle == old) m_settings.lastPuzzle = now;
-        messages.push_back("The puzzle " + old + " is now " + now + "; " + what + " moved with it.");
+        messages.push_back("The puzzle " + old + " is now " + now + "; " + what +
+                           " moved with it.");
     }
     if (progressMoved)
-        if (Status s = saveProgress(); !s) messages.push_back("Progress could not be saved: " + s.error().message);
+        if (Status s = saveProgress(); !s)
+            messages.push_back("Progress could not be saved: " + s.error().message);
     return messages;
 }
 
@@ -425,7 +472,9 @@ const Draft* UserState::draft(const std::string& puzzle) const {
 std::string UserState::draftPath(const std::string& puzzle) const {
     // '@' is outside safeName's alphabet, so a pack's draft never takes a built-in puzzle's file.
     size_t slash = puzzle.find('/');
-    std::string name = slash == std::string::npos ? safeName(puzzle) : safeName(puzzle.substr(0, slash)) + "@" + safeName(puzzle.substr(slash + 1));
+    std::string name = slash == std::string::npos ? safeName(puzzle)
+                                                  : safeName(puzzle.substr(0, slash)) + "@" +
+                                                        safeName(puzzle.substr(slash + 1));
     return (fs::path(m_dir) / "drafts" / (name + ".json")).string();
 }
 
@@ -447,7 +496,9 @@ Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Dr
         }
     }
     m_drafts[puzzle] = draft;
-    json j = {{"version", kFormatVersion}, {"puzzle", puzzle}, {"text", draft.text},
+    json j = {{"version", kFormatVersion},
+              {"puzzle", puzzle},
+              {"text", draft.text},
               {"previous", draft.previous ? json(*draft.previous) : json(nullptr)},
               {"previous_reason", draft.previousReason}};
     if (draft.compilerCrashed) j["compiler_crashed"] = true;
@@ -469,7 +520,8 @@ std::optional<std::string> UserState::claimFolder() {
     ::flock(m_claim, LOCK_SH | LOCK_NB);
     if (alone) return std::nullopt;
     return "Another vkpuzzles window is open with the same data folder (" + m_dir +
-           "). Both windows' progress is kept; if both edit one puzzle, the other window's text is kept "
+           "). Both windows' progress is kept; if both edit one puzzle, the other window's text is "
+           "kept "
            "and the editor's \"Other window's text\" button puts it back.";
 }
 

@@ -85,7 +85,8 @@ Puzzle parseToy() {
 
 std::vector<double> values(const BufferData& b) {
     std::vector<double> v;
-    for (uint64_t i = 0; i < b.words.size(); ++i) v.push_back(b.get(i));
+    for (uint64_t i = 0; i < b.words.size(); ++i)
+        v.push_back(b.get(i));
     return v;
 }
 
@@ -95,7 +96,7 @@ TEST(PuzzleLoader, ParsesEveryTopLevelField) {
     Puzzle p = parseToy();
     EXPECT_EQ(p.title, "Toy");
     EXPECT_EQ(p.folder, "07-foo");
-    EXPECT_EQ(p.slug, "foo");   // folder name without "NN-"
+    EXPECT_EQ(p.slug, "foo"); // folder name without "NN-"
     EXPECT_EQ(p.number, 7);
     EXPECT_EQ(p.file, "puzzles/07-foo/puzzle.toml");
     EXPECT_EQ(p.dir, "puzzles/07-foo");
@@ -171,7 +172,9 @@ TEST(PuzzleLoader, ParsesCases) {
 }
 
 TEST(PuzzleLoader, ExplicitSlugAndKernelNamesWin) {
-    std::string text = std::string("slug = \"other\"\nstarter = \"s.comp\"\nsolution = \"sol/x.comp\"\n") + kToyToml;
+    std::string text =
+        std::string("slug = \"other\"\nstarter = \"s.comp\"\nsolution = \"sol/x.comp\"\n") +
+        kToyToml;
     auto p = parsePuzzle(text, "p.toml", "/tmp/12-thing");
     ASSERT_TRUE(p.ok()) << p.error().str();
     EXPECT_EQ(p->slug, "other");
@@ -232,7 +235,8 @@ TEST(MaterializeCase, RandomIsDeterministicAndWithinBounds) {
         EXPECT_LE(x, 3);
     }
     // 200 draws from 7 values: every value shows up, so the generator is not stuck.
-    for (int k = -3; k <= 3; ++k) EXPECT_NE(std::count(v.begin(), v.end(), k), 0) << k;
+    for (int k = -3; k <= 3; ++k)
+        EXPECT_NE(std::count(v.begin(), v.end(), k), 0) << k;
     spec.seed = 43;
     auto other = materializeCase(p, 1);
     ASSERT_TRUE(other.ok());
@@ -254,7 +258,8 @@ TEST(MaterializeCase, RandomFloatsAreIntegers) {
         EXPECT_LE(x, 9);
     }
     // The expected output follows the generated input.
-    for (size_t i = 0; i < 6; ++i) EXPECT_EQ(d->expected[2]->get(i), d->initial[0].get(i) + 10);
+    for (size_t i = 0; i < 6; ++i)
+        EXPECT_EQ(d->expected[2]->get(i), d->initial[0].get(i) + 10);
 }
 
 TEST(MaterializeCase, UnknownCaseIndexIsAnError) {
@@ -262,7 +267,8 @@ TEST(MaterializeCase, UnknownCaseIndexIsAnError) {
     auto d = materializeCase(p, 2);
     ASSERT_FALSE(d.ok());
     EXPECT_EQ(d.error().kind, ErrorKind::Usage);
-    EXPECT_NE(d.error().message.find("case 3 does not exist"), std::string::npos) << d.error().message;
+    EXPECT_NE(d.error().message.find("case 3 does not exist"), std::string::npos)
+        << d.error().message;
 }
 
 // ---- loadPuzzleSet ----
@@ -270,8 +276,9 @@ TEST(MaterializeCase, UnknownCaseIndexIsAnError) {
 class TempTree : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_root = fs::path("/tmp") / ("vkp_loader_test_" + std::to_string(::getpid()) + "_" +
-                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_root =
+            fs::path("/tmp") / ("vkp_loader_test_" + std::to_string(::getpid()) + "_" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_root);
         fs::create_directories(m_root);
     }
@@ -322,15 +329,17 @@ TEST_F(TempTree, FindByFolderSlugAndNumber) {
         auto missing = set.find(name);
         ASSERT_FALSE(missing.ok()) << name;
         EXPECT_EQ(missing.error().kind, ErrorKind::NotFound);
-        EXPECT_NE(missing.error().message.find("no puzzle named '" + std::string(name) + "'"), std::string::npos);
+        EXPECT_NE(missing.error().message.find("no puzzle named '" + std::string(name) + "'"),
+                  std::string::npos);
     }
     auto close = set.find("goo");
     ASSERT_FALSE(close.ok());
-    EXPECT_NE(close.error().message.find("did you mean: good"), std::string::npos) << close.error().message;
+    EXPECT_NE(close.error().message.find("did you mean: good"), std::string::npos)
+        << close.error().message;
 }
 
 TEST_F(TempTree, NumberZeroDoesNotNameAnUnnumberedFolder) {
-    // BUG (src/core/puzzle_loader.cpp, PuzzleSet::find): a folder without an "NN-" prefix gets
+    // BUG (src/core/puzzle_set.cpp, PuzzleSet::find): a folder without an "NN-" prefix gets
     // number 0, and find("0") compares p.number == stoi("0"), so "0" (or "00") silently selects
     // the first unnumbered puzzle instead of reporting NotFound. Numbers start at 1.
     writePuzzle("sandbox", kToyToml);
@@ -346,7 +355,8 @@ TEST_F(TempTree, MissingKernelFileIsAnError) {
     PuzzleSet set = loadPuzzleSet(m_root.string());
     EXPECT_TRUE(set.puzzles.empty());
     ASSERT_EQ(set.errors.size(), 1u);
-    EXPECT_NE(set.errors[0].message.find("'solution.comp' is missing"), std::string::npos) << set.errors[0].message;
+    EXPECT_NE(set.errors[0].message.find("'solution.comp' is missing"), std::string::npos)
+        << set.errors[0].message;
     EXPECT_EQ(set.errors[0].where.file, (m_root / "04-nokernel" / "puzzle.toml").string());
 }
 
@@ -363,8 +373,10 @@ TEST_F(TempTree, EmptyOrMissingRootIsNotFound) {
 
 TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
     PuzzleSet set = loadPuzzleSet(VKPUZZLES_SOURCE_DIR "/puzzles");
-    for (const Error& e : set.errors) ADD_FAILURE() << e.str();
-    size_t classic = std::count_if(set.puzzles.begin(), set.puzzles.end(), [](const Puzzle& p) { return p.track == "classic"; });
+    for (const Error& e : set.errors)
+        ADD_FAILURE() << e.str();
+    size_t classic = std::count_if(set.puzzles.begin(), set.puzzles.end(),
+                                   [](const Puzzle& p) { return p.track == "classic"; });
     ASSERT_EQ(classic, 14u);
     std::map<std::string, int> lastOrder; // per track: sorted by order, no gaps, classic first
     for (size_t i = 0; i < set.puzzles.size(); ++i) {
@@ -390,7 +402,8 @@ TEST(RealPuzzles, AllLoadAndEveryCaseMaterializes) {
             for (const auto& e : d->expected) {
                 if (!e) continue;
                 anyOutput = true;
-                allZero &= std::all_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w == 0; });
+                allZero &= std::all_of(e->words.begin(), e->words.end(),
+                                       [](uint32_t w) { return w == 0; });
             }
             EXPECT_TRUE(anyOutput) << "case " << c + 1;
             zeroCases += anyOutput && allZero;
@@ -409,15 +422,16 @@ namespace {
 
 TEST_F(TempTree, SymbolicLinkLoopInAPackIsAnErrorNotACrash) {
     writePuzzle("01-good", kToyToml);
-    fs::create_directory_symlink("03-self", m_root / "03-self");      // ln -s 03-self PACK/03-self
-    fs::create_directory_symlink("05-b", m_root / "04-a");             // a loop of two
+    fs::create_directory_symlink("03-self", m_root / "03-self"); // ln -s 03-self PACK/03-self
+    fs::create_directory_symlink("05-b", m_root / "04-a");       // a loop of two
     fs::create_directory_symlink("04-a", m_root / "05-b");
-    fs::create_directory_symlink("gone", m_root / "06-dangling");      // not a loop: not a puzzle
+    fs::create_directory_symlink("gone", m_root / "06-dangling"); // not a loop: not a puzzle
     PuzzleSet set = loadPuzzleSet(m_root.string());
     ASSERT_EQ(set.puzzles.size(), 1u);
     EXPECT_EQ(set.puzzles[0].folder, "01-good");
     ASSERT_EQ(set.errors.size(), 3u);
-    for (const Error& e : set.errors) EXPECT_NE(e.message.find("cannot open this folder"), std::string::npos) << e.str();
+    for (const Error& e : set.errors)
+        EXPECT_NE(e.message.find("cannot open this folder"), std::string::npos) << e.str();
     EXPECT_EQ(set.errors[0].where.file, (m_root / "03-self").string());
 }
 
@@ -427,7 +441,8 @@ TEST_F(TempTree, UnreadablePuzzleFolderIsAnError) {
     fs::permissions(m_root / "02-locked", fs::perms::none);
     PuzzleSet set = loadPuzzleSet(m_root.string());
     fs::permissions(m_root / "02-locked", fs::perms::owner_all); // so that TearDown can remove it
-    if (::geteuid() == 0) GTEST_SKIP() << "root reads a chmod 000 folder; the case needs another user";
+    if (::geteuid() == 0)
+        GTEST_SKIP() << "root reads a chmod 000 folder; the case needs another user";
     ASSERT_EQ(set.puzzles.size(), 1u);
     ASSERT_EQ(set.errors.size(), 1u);
     EXPECT_NE(set.errors[0].str().find("02-locked"), std::string::npos);
@@ -439,37 +454,56 @@ TEST_F(TempTree, KernelFilesMustBePlainFilesInsideThePuzzleFolder) {
     ASSERT_EQ(::mkfifo((m_root / "01-fifo" / "solution.comp").c_str(), 0644), 0);
     writePuzzle("02-dev", kToyToml);
     fs::remove(m_root / "02-dev" / "solution.comp");
-    fs::create_directory(m_root / "02-dev" / "solution.comp"); // a folder where the kernel should be
+    fs::create_directory(m_root / "02-dev" /
+                         "solution.comp"); // a folder where the kernel should be
     writePuzzle("03-escape", kToyToml);
     fs::remove(m_root / "03-escape" / "solution.comp");
-    fs::create_symlink("/etc/passwd", m_root / "03-escape" / "solution.comp"); // a link out of the pack
+    fs::create_symlink("/etc/passwd",
+                       m_root / "03-escape" / "solution.comp"); // a link out of the pack
     writePuzzle("04-zero", kToyToml);
     fs::remove(m_root / "04-zero" / "starter.comp");
     fs::create_symlink("/dev/zero", m_root / "04-zero" / "starter.comp");
     PuzzleSet set = loadPuzzleSet(m_root.string());
     EXPECT_TRUE(set.puzzles.empty());
     ASSERT_EQ(set.errors.size(), 4u);
-    EXPECT_NE(set.errors[0].message.find("'solution.comp' is not a plain file"), std::string::npos) << set.errors[0].str();
-    EXPECT_NE(set.errors[1].message.find("'solution.comp' is not a plain file"), std::string::npos) << set.errors[1].str();
-    EXPECT_NE(set.errors[2].message.find("'solution' names \"solution.comp\", which is outside the puzzle's folder"), std::string::npos)
+    EXPECT_NE(set.errors[0].message.find("'solution.comp' is not a plain file"), std::string::npos)
+        << set.errors[0].str();
+    EXPECT_NE(set.errors[1].message.find("'solution.comp' is not a plain file"), std::string::npos)
+        << set.errors[1].str();
+    EXPECT_NE(set.errors[2].message.find(
+                  "'solution' names \"solution.comp\", which is outside the puzzle's folder"),
+              std::string::npos)
         << set.errors[2].str();
-    EXPECT_NE(set.errors[3].message.find("'starter' names \"starter.comp\", which is outside"), std::string::npos) << set.errors[3].str();
-    for (const Error& e : set.errors) EXPECT_EQ(e.where.file.rfind(m_root.string(), 0), 0u) << e.str();
+    EXPECT_NE(set.errors[3].message.find("'starter' names \"starter.comp\", which is outside"),
+              std::string::npos)
+        << set.errors[3].str();
+    for (const Error& e : set.errors)
+        EXPECT_EQ(e.where.file.rfind(m_root.string(), 0), 0u) << e.str();
 }
 
 TEST_F(TempTree, DuplicateSlugsNumbersAndOrdersAreWarnedAbout) {
     writePuzzle("03-alpha", kToyToml);
-    writePuzzle("03-beta", kToyToml); // same number, same track and order as 03-alpha
+    writePuzzle("03-beta", kToyToml);  // same number, same track and order as 03-alpha
     writePuzzle("07-alpha", kToyToml); // same slug as 03-alpha
     PuzzleSet set = loadPuzzleSet(m_root.string());
     ASSERT_EQ(set.puzzles.size(), 3u);
     EXPECT_TRUE(set.errors.empty());
     std::string all;
-    for (const Error& w : set.warnings) all += w.str() + "\n";
-    EXPECT_NE(all.find("the folders 03-alpha and 07-alpha both have the slug 'alpha'; 'alpha' names 03-alpha only"), std::string::npos) << all;
-    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have the number 3; '3' names 03-alpha only"), std::string::npos) << all;
-    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have order = "), std::string::npos) << all;
-    EXPECT_EQ((*set.find("alpha"))->folder, "03-alpha") << "the warning says which one the name picks";
+    for (const Error& w : set.warnings)
+        all += w.str() + "\n";
+    EXPECT_NE(all.find("the folders 03-alpha and 07-alpha both have the slug 'alpha'; 'alpha' "
+                       "names 03-alpha only"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(
+        all.find(
+            "the folders 03-alpha and 03-beta both have the number 3; '3' names 03-alpha only"),
+        std::string::npos)
+        << all;
+    EXPECT_NE(all.find("the folders 03-alpha and 03-beta both have order = "), std::string::npos)
+        << all;
+    EXPECT_EQ((*set.find("alpha"))->folder, "03-alpha")
+        << "the warning says which one the name picks";
 }
 
 TEST_F(TempTree, AHugeFolderNumberIsAName) {
@@ -481,10 +515,12 @@ TEST_F(TempTree, AHugeFolderNumberIsAName) {
 }
 
 TEST_F(TempTree, OversizedPuzzleTomlIsRefusedWithItsLimit) {
-    writePuzzle("01-huge", std::string(kToyToml) + "\n#" + std::string(kPuzzleFileLimit.bytes, 'x') + "\n");
+    writePuzzle("01-huge",
+                std::string(kToyToml) + "\n#" + std::string(kPuzzleFileLimit.bytes, 'x') + "\n");
     PuzzleSet set = loadPuzzleSet(m_root.string());
     ASSERT_EQ(set.errors.size(), 1u);
-    EXPECT_NE(set.errors[0].message.find("a puzzle file may be at most 1 MiB"), std::string::npos) << set.errors[0].str();
+    EXPECT_NE(set.errors[0].message.find("a puzzle file may be at most 1 MiB"), std::string::npos)
+        << set.errors[0].str();
 }
 
 // ---- packs beside the built-in puzzles (--puzzles) ----
@@ -493,17 +529,22 @@ TEST_F(TempTree, APackIsAddedBesideTheBuiltInPuzzlesAndListedAfterThem) {
     writePuzzle("builtin/01-alpha", kToyToml);
     writePuzzle("course/pack/01-alpha", kToyToml); // the same folder name in a pack
     writePuzzle("course/pack/02-beta", kToyToml);
-    PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "course/pack/").string()});
+    PuzzleSet set =
+        loadPuzzleSet((m_root / "builtin").string(), {(m_root / "course/pack/").string()});
     ASSERT_EQ(set.puzzles.size(), 3u) << (set.errors.empty() ? "" : set.errors[0].str());
-    for (const Error& w : set.warnings) // the toy puzzles share a track order within the pack, which is warned about
-        EXPECT_EQ(w.message.find("slug 'alpha'"), std::string::npos) << "a pack's 01-alpha beside a built-in 01-alpha is not a duplicate: " << w.str();
+    for (const Error& w :
+         set.warnings) // the toy puzzles share a track order within the pack, which is warned about
+        EXPECT_EQ(w.message.find("slug 'alpha'"), std::string::npos)
+            << "a pack's 01-alpha beside a built-in 01-alpha is not a duplicate: " << w.str();
     ASSERT_EQ(set.packs.size(), 1u);
     EXPECT_EQ(set.packs[0].name, "pack");
-    EXPECT_EQ(set.packs[0].root, (m_root / "course/pack").string()) << "absolute, without the trailing slash";
+    EXPECT_EQ(set.packs[0].root, (m_root / "course/pack").string())
+        << "absolute, without the trailing slash";
     EXPECT_EQ(set.puzzles[0].pack, "");
     EXPECT_EQ(set.puzzles[0].key(), "01-alpha");
     EXPECT_EQ(set.puzzles[1].pack, "pack");
-    EXPECT_EQ(set.puzzles[1].key(), "pack/01-alpha") << "a pack's puzzle never shares a draft with a built-in one";
+    EXPECT_EQ(set.puzzles[1].key(), "pack/01-alpha")
+        << "a pack's puzzle never shares a draft with a built-in one";
     EXPECT_EQ(set.puzzles[2].packRoot, set.packs[0].root);
     // Names: the pack first, PACK/NAME for one pack, the built-in ones when no pack has the name.
     EXPECT_EQ((*set.find("alpha"))->pack, "pack");
@@ -524,14 +565,19 @@ TEST_F(TempTree, TheBuiltInFolderGivenAsAPackAndAPackGivenTwiceLoadOnce) {
     writePuzzle("a/pack/01-beta", kToyToml);
     writePuzzle("b/pack/01-gamma", kToyToml);
     std::string builtin = (m_root / "builtin").string();
-    PuzzleSet set = loadPuzzleSet(builtin, {builtin + "/", (m_root / "a/pack").string(), (m_root / "a/../a/pack").string(), (m_root / "b/pack").string()});
+    PuzzleSet set =
+        loadPuzzleSet(builtin, {builtin + "/", (m_root / "a/pack").string(),
+                                (m_root / "a/../a/pack").string(), (m_root / "b/pack").string()});
     EXPECT_TRUE(set.errors.empty());
     ASSERT_EQ(set.puzzles.size(), 3u);
     ASSERT_EQ(set.packs.size(), 2u);
     EXPECT_EQ(set.packs[1].name, "pack-2") << "two packs in folders of one name are told apart";
     EXPECT_EQ(set.puzzles[2].key(), "pack-2/01-gamma");
     ASSERT_EQ(set.warnings.size(), 1u);
-    EXPECT_NE(set.warnings[0].message.find("another pack is also called pack; this one's drafts and progress are kept as pack-2"), std::string::npos)
+    EXPECT_NE(
+        set.warnings[0].message.find(
+            "another pack is also called pack; this one's drafts and progress are kept as pack-2"),
+        std::string::npos)
         << set.warnings[0].str();
 }
 
@@ -540,17 +586,20 @@ TEST_F(TempTree, AMissingPackIsAnErrorNamingItsFolder) {
     PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "absent").string()});
     ASSERT_EQ(set.errors.size(), 1u);
     EXPECT_EQ(set.errors[0].where.file, (m_root / "absent").string());
-    EXPECT_TRUE(set.inScope().empty()) << "the pack given has no puzzles, so a command about all of them has none";
+    EXPECT_TRUE(set.inScope().empty())
+        << "the pack given has no puzzles, so a command about all of them has none";
 }
 
 TEST_F(TempTree, SuggestedCommandsReachAPacksPuzzleFromAShell) {
     writePuzzle("builtin/01-alpha", kToyToml);
     writePuzzle("my course/it's/01-beta", kToyToml);
-    PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "my course/it's").string()});
+    PuzzleSet set =
+        loadPuzzleSet((m_root / "builtin").string(), {(m_root / "my course/it's").string()});
     ASSERT_EQ(set.puzzles.size(), 2u);
     EXPECT_EQ(set.puzzles[0].command("show"), "vkpuzzles show alpha");
     EXPECT_EQ(set.puzzles[1].command("run", "--solution"),
-              "vkpuzzles --puzzles '" + (m_root / "my course/it'\\''s").string() + "' run beta --solution");
+              "vkpuzzles --puzzles '" + (m_root / "my course/it'\\''s").string() +
+                  "' run beta --solution");
     EXPECT_EQ(shellWord("/tmp/plain-name_1.comp"), "/tmp/plain-name_1.comp");
     EXPECT_EQ(shellWord(""), "''");
 }

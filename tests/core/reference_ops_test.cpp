@@ -13,10 +13,12 @@
 namespace vkp {
 namespace {
 
-BufferData makeBuffer(ElementKind type, std::vector<uint64_t> dims, const std::vector<double>& values) {
+BufferData makeBuffer(ElementKind type, std::vector<uint64_t> dims,
+                      const std::vector<double>& values) {
     BufferData b = BufferData::zeros(type, Shape{std::move(dims)});
     EXPECT_EQ(b.shape.count(), values.size()) << "test data does not fit its shape";
-    for (size_t i = 0; i < values.size() && i < b.words.size(); ++i) b.set(i, values[i]);
+    for (size_t i = 0; i < values.size() && i < b.words.size(); ++i)
+        b.set(i, values[i]);
     return b;
 }
 
@@ -30,12 +32,13 @@ BufferData iota(ElementKind type, std::vector<uint64_t> dims, double start = 0) 
 
 std::vector<double> values(const BufferData& b) {
     std::vector<double> v;
-    for (uint64_t i = 0; i < b.words.size(); ++i) v.push_back(b.get(i));
+    for (uint64_t i = 0; i < b.words.size(); ++i)
+        v.push_back(b.get(i));
     return v;
 }
 
-BufferData run(const std::string& op, const std::vector<const BufferData*>& args, OpParams params = {},
-               ElementKind out = ElementKind::Float) {
+BufferData run(const std::string& op, const std::vector<const BufferData*>& args,
+               OpParams params = {}, ElementKind out = ElementKind::Float) {
     return runReferenceOp(op, args, params, out);
 }
 
@@ -48,9 +51,10 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
         EXPECT_EQ(findReferenceOp(op.name), &op);
         EXPECT_NE(std::string(op.summary), "");
     }
-    EXPECT_EQ(names, (std::set<std::string>{"add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
-                                            "block_sum", "row_sum", "matmul", "inclusive_scan",
-                                            "exclusive_scan", "block_inclusive_scan", "block_exclusive_scan", "block_reverse"}));
+    EXPECT_EQ(names, (std::set<std::string>{
+                         "add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
+                         "block_sum", "row_sum", "matmul", "inclusive_scan", "exclusive_scan",
+                         "block_inclusive_scan", "block_exclusive_scan", "block_reverse"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -73,11 +77,14 @@ TEST(ReferenceOps, EveryOpInTheTableHasADescriptionAnOutputShapeAndACompute) {
         std::vector<Shape> shapes(op.arity, square.shape);
         std::vector<const BufferData*> args(op.arity, &square);
         OpParams params;
-        for (const char* p : op.params) params[p] = 2;
+        for (const char* p : op.params)
+            params[p] = 2;
         auto shape = referenceOpShape(op.name, shapes, params);
         ASSERT_TRUE(shape.ok()) << op.name << ": " << shape.error().message;
         EXPECT_GT(shape->count(), 0u) << op.name;
-        EXPECT_EQ(runReferenceOp(op.name, args, params, ElementKind::Int).words.size(), shape->count()) << op.name;
+        EXPECT_EQ(runReferenceOp(op.name, args, params, ElementKind::Int).words.size(),
+                  shape->count())
+            << op.name;
     }
 }
 
@@ -171,16 +178,20 @@ TEST(ReferenceOps, InclusiveAndExclusiveScan) {
 
 TEST(ReferenceOps, BlockScansRestartAtEveryBlock) {
     BufferData a = makeBuffer(ElementKind::Uint, {7}, {1, 2, 3, 4, 5, 6, 7});
-    EXPECT_EQ(values(run("block_inclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{1, 3, 6, 4, 9, 15, 7}));
-    EXPECT_EQ(values(run("block_exclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{0, 1, 3, 0, 4, 9, 0}));
+    EXPECT_EQ(values(run("block_inclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)),
+              (V{1, 3, 6, 4, 9, 15, 7}));
+    EXPECT_EQ(values(run("block_exclusive_scan", {&a}, {{"block", 3}}, ElementKind::Uint)),
+              (V{0, 1, 3, 0, 4, 9, 0}));
     EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {}).ok()); // needs a block
     EXPECT_FALSE(referenceOpShape("block_inclusive_scan", {Shape{{7}}}, {{"block", 0}}).ok());
 }
 
 TEST(ReferenceOps, BlockReverseMirrorsEveryBlockAndTheShortLastOne) {
     BufferData a = makeBuffer(ElementKind::Uint, {7}, {1, 2, 3, 4, 5, 6, 7});
-    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 3}}, ElementKind::Uint)), (V{3, 2, 1, 6, 5, 4, 7}));
-    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 4}}, ElementKind::Uint)), (V{4, 3, 2, 1, 7, 6, 5}));
+    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 3}}, ElementKind::Uint)),
+              (V{3, 2, 1, 6, 5, 4, 7}));
+    EXPECT_EQ(values(run("block_reverse", {&a}, {{"block", 4}}, ElementKind::Uint)),
+              (V{4, 3, 2, 1, 7, 6, 5}));
     EXPECT_FALSE(referenceOpShape("block_reverse", {Shape{{7}}}, {}).ok()); // needs a block
 }
 
@@ -222,7 +233,8 @@ TEST(ReferenceOps, FloatOutputsAreComputedInDoubleAndRoundedOnce) {
 
 // ---- shapes and their errors ----
 
-std::string shapeError(const std::string& op, const std::vector<Shape>& args, const OpParams& params = {}) {
+std::string shapeError(const std::string& op, const std::vector<Shape>& args,
+                       const OpParams& params = {}) {
     auto r = referenceOpShape(op, args, params);
     if (r.ok()) return "(accepted: " + r->str() + ")";
     EXPECT_EQ(r.error().kind, ErrorKind::PuzzleFile);
@@ -248,13 +260,15 @@ TEST(ReferenceOpShape, UnknownOp) {
 
 TEST(ReferenceOpShape, WrongArity) {
     EXPECT_EQ(shapeError("add", {Shape{{3}}}), "add takes 2 argument(s), not 1");
-    EXPECT_EQ(shapeError("row_sum", {Shape{{2, 2}}, Shape{{2, 2}}}), "row_sum takes 1 argument(s), not 2");
+    EXPECT_EQ(shapeError("row_sum", {Shape{{2, 2}}, Shape{{2, 2}}}),
+              "row_sum takes 1 argument(s), not 2");
     EXPECT_EQ(shapeError("dot", {}), "dot takes 2 argument(s), not 0");
 }
 
 TEST(ReferenceOpShape, MissingParameter) {
     EXPECT_EQ(shapeError("add_scalar", {Shape{{3}}}), "add_scalar needs the parameter 'scalar'");
-    EXPECT_EQ(shapeError("window_sum", {Shape{{3}}}, {{"scalar", 2}}), "window_sum needs the parameter 'window'");
+    EXPECT_EQ(shapeError("window_sum", {Shape{{3}}}, {{"scalar", 2}}),
+              "window_sum needs the parameter 'window'");
     EXPECT_EQ(shapeError("block_sum", {Shape{{3}}}), "block_sum needs the parameter 'block'");
 }
 
@@ -270,19 +284,25 @@ TEST(ReferenceOpShape, RowSumNeedsA2DArgument) {
 }
 
 TEST(ReferenceOpShape, ElementwiseOpsNeedEqualSizes) {
-    EXPECT_EQ(shapeError("dot", {Shape{{3}}, Shape{{4}}}), "dot: the arguments have different sizes ([3] and [4])");
-    EXPECT_EQ(shapeError("add", {Shape{{2, 2}}, Shape{{5}}}), "add: the arguments have different sizes ([2, 2] and [5])");
+    EXPECT_EQ(shapeError("dot", {Shape{{3}}, Shape{{4}}}),
+              "dot: the arguments have different sizes ([3] and [4])");
+    EXPECT_EQ(shapeError("add", {Shape{{2, 2}}, Shape{{5}}}),
+              "add: the arguments have different sizes ([2, 2] and [5])");
 }
 
 TEST(ReferenceOpShape, WindowAndBlockMustBePositiveIntegers) {
-    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 0}}), "parameter 'window' must be a positive integer");
-    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 1.5}}), "parameter 'window' must be a positive integer");
-    EXPECT_EQ(shapeError("block_sum", {Shape{{8}}}, {{"block", -2}}), "parameter 'block' must be a positive integer");
+    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 0}}),
+              "parameter 'window' must be a positive integer");
+    EXPECT_EQ(shapeError("window_sum", {Shape{{8}}}, {{"window", 1.5}}),
+              "parameter 'window' must be a positive integer");
+    EXPECT_EQ(shapeError("block_sum", {Shape{{8}}}, {{"block", -2}}),
+              "parameter 'block' must be a positive integer");
 }
 
 TEST(ReferenceOpShape, EmptyArgumentsAreRejected) {
     EXPECT_EQ(shapeError("inclusive_scan", {Shape{{0}}}), "inclusive_scan: an argument is empty");
-    EXPECT_EQ(shapeError("add_scalar", {Shape{}}, {{"scalar", 1}}), "add_scalar: an argument is empty");
+    EXPECT_EQ(shapeError("add_scalar", {Shape{}}, {{"scalar", 1}}),
+              "add_scalar: an argument is empty");
 }
 
 } // namespace
