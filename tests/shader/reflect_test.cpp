@@ -159,7 +159,8 @@ void main() {}
 }
 
 TEST(Reflect, OtherSpecIdsForTheLocalSizeAreReported) {
-    KernelInterface k = reflectSource("#version 450\nlayout(local_size_x_id = 7) in;\nvoid main() {}\n");
+    KernelInterface k =
+        reflectSource("#version 450\nlayout(local_size_x_id = 7) in;\nvoid main() {}\n");
     EXPECT_TRUE(k.localSizeFromSpec[0]);
     EXPECT_EQ(k.localSizeSpecIds[0], 7u);
     EXPECT_TRUE(k.specConstants.empty());
@@ -175,11 +176,13 @@ void main() {}
     EXPECT_EQ(k.fixedLocalSize[0], 4u);
     EXPECT_EQ(k.fixedLocalSize[1], 1u);
     EXPECT_EQ(k.fixedLocalSize[2], 1u);
-    for (bool spec : k.localSizeFromSpec) EXPECT_FALSE(spec);
+    for (bool spec : k.localSizeFromSpec)
+        EXPECT_FALSE(spec);
     ASSERT_EQ(k.specConstants.size(), 2u);
     auto has = [&](uint32_t id, const std::string& name) {
-        return std::any_of(k.specConstants.begin(), k.specConstants.end(),
-                           [&](const KernelSpecConstant& c) { return c.id == id && c.name == name; });
+        return std::any_of(
+            k.specConstants.begin(), k.specConstants.end(),
+            [&](const KernelSpecConstant& c) { return c.id == id && c.name == name; });
     };
     EXPECT_TRUE(has(3, "SIZE"));
     EXPECT_TRUE(has(4, "OFFSET"));
@@ -197,7 +200,9 @@ TEST(Reflect, BoolSpecConstantsAreListed) {
 
 // ---- SpirvModule on bad input ----
 
-std::vector<uint32_t> header() { return {0x07230203, 0x00010500, 0, 10, 0}; }
+std::vector<uint32_t> header() {
+    return {0x07230203, 0x00010500, 0, 10, 0};
+}
 
 TEST(SpirvModule, AcceptsABareHeader) {
     auto h = header();
@@ -210,7 +215,8 @@ TEST(SpirvModule, RejectsShortInput) {
     std::vector<uint32_t> words = {0x07230203, 0x00010500, 0};
     auto m = SpirvModule::parse(words);
     ASSERT_FALSE(m.ok());
-    EXPECT_NE(m.error().message.find("shorter than its header"), std::string::npos) << m.error().message;
+    EXPECT_NE(m.error().message.find("shorter than its header"), std::string::npos)
+        << m.error().message;
     EXPECT_FALSE(SpirvModule::parse(std::span<const uint32_t>()).ok());
 }
 
@@ -231,7 +237,8 @@ TEST(SpirvModule, RejectsTruncatedInstructions) {
     longer.push_back(1);
     auto m = SpirvModule::parse(longer);
     ASSERT_FALSE(m.ok());
-    EXPECT_NE(m.error().message.find("truncated instruction at word 5"), std::string::npos) << m.error().message;
+    EXPECT_NE(m.error().message.find("truncated instruction at word 5"), std::string::npos)
+        << m.error().message;
     auto zero = header();
     zero.push_back(0); // a word count of 0 would never advance
     EXPECT_FALSE(SpirvModule::parse(zero).ok());
@@ -241,7 +248,8 @@ TEST(SpirvModule, RealModuleCutShortIsRejected) {
     Compiler compiler;
     CompileResult r = compiler.compile("#version 450\nlayout(local_size_x = 1) in;\n"
                                        "layout(set = 0, binding = 0) buffer R { uint result[]; };\n"
-                                       "void main() { result[0] = 1; }\n", "k.comp");
+                                       "void main() { result[0] = 1; }\n",
+                                       "k.comp");
     ASSERT_TRUE(r.ok());
     ASSERT_TRUE(SpirvModule::parse(r.spirv).ok());
     // The header's OpCapability is 2 words: cutting after its first word truncates it.
@@ -257,8 +265,11 @@ TEST(SpirvModule, NamesAndStrings) {
     auto m = SpirvModule::parse(words);
     ASSERT_TRUE(m.ok());
     ASSERT_EQ(m->instructions().size(), 1u);
-    EXPECT_EQ(m->instructions()[0].opcode, 5u);
-    EXPECT_EQ(m->instructions()[0].operands.size(), 3u);
+    EXPECT_EQ(m->instructions()[0].opcode(), spv::Op::OpName);
+    EXPECT_EQ(m->instructions()[0].words().size(), 3u);
+    EXPECT_EQ(m->instructions()[0].operand(0),
+              7u); // OpName has no result: the target is its first operand
+    EXPECT_EQ(m->instructions()[0].literalString(1), "abcde");
     EXPECT_EQ(m->name(7), "abcde");
     EXPECT_EQ(m->name(8), "");
     EXPECT_EQ(m->definition(7), nullptr);
