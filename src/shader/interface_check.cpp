@@ -22,128 +22,166 @@ int bindingLine(const std::string& source, uint32_t binding) {
 
 class InterfaceChecker {
   public:
-    InterfaceChecker(const Puzzle& p, const KernelInterface& k, const std::string& src, const std::string& file, size_t kernel)
-        : m_p(p), m_k(k), m_src(src), m_file(file), m_kernel(kernel) {}
+    InterfaceChecker(const Puzzle& p, const KernelInterface& k, const std::string& src,
+                     const std::string& file, size_t kernel)
+        : m_puzzle(p), m_interface(k), m_source(src), m_fileName(file), m_kernelIndex(kernel) {}
 
     std::vector<Diagnostic> run() {
-        for (const KernelBinding& b : m_k.bindings) checkKernelBinding(b);
-        for (size_t b : ownBuffers()) checkDeclared(m_p.buffers[b]);
-        for (const KernelSpecConstant& c : m_k.specConstants) checkConstant(c.id, c.name);
+        for (const KernelBinding& b : m_interface.bindings)
+            checkKernelBinding(b);
+        for (size_t b : ownBuffers())
+            checkDeclared(m_puzzle.buffers[b]);
+        for (const KernelSpecConstant& c : m_interface.specConstants)
+            checkConstant(c.id, c.name);
         checkLocalSize();
         checkPush();
-        return std::move(m_out);
+        return std::move(m_diagnostics);
     }
 
   private:
     void error(int line, std::string message) {
-        m_out.push_back({m_file, line, 0, SeverityKind::Error, std::move(message)});
+        m_diagnostics.push_back({m_fileName, line, 0, SeverityKind::Error, std::move(message)});
     }
     static std::string declaration(const BufferDecl& d) {
         return "layout(set = 0, binding = " + std::to_string(d.binding) + ") buffer ... { " +
                elementKindName(d.type) + " " + d.name + "[]; };";
     }
     void checkKernelBinding(const KernelBinding& b) {
-        int line = bindingLine(m_src, b.binding);
-        std::string what = "binding " + std::to_string(b.binding) + (b.arrayName.empty() ? "" : " ('" + b.arrayName + "')");
-        if (b.set != 0) return error(line, what + " is in descriptor set " + std::to_string(b.set) + "; puzzles use set 0");
-        const BufferDecl* d = m_p.findBuffer(b.binding);
-        if (!d) return error(line, what + " is not one of this puzzle's buffers (" + bufferList() + ")");
+        int line = bindingLine(m_source, b.binding);
+        std::string what = "binding " + std::to_string(b.binding) +
+                           (b.arrayName.empty() ? "" : " ('" + b.arrayName + "')");
+        if (b.set != 0)
+            return error(line, what + " is in descriptor set " + std::to_string(b.set) +
+                                   "; puzzles use set 0");
+        const BufferDecl* d = m_puzzle.findBuffer(b.binding);
+        if (!d)
+            return error(line,
+                         what + " is not one of this puzzle's buffers (" + bufferList() + ")");
         std::vector<size_t> own = ownBuffers();
-        if (std::find(own.begin(), own.end(), size_t(d - m_p.buffers.data())) == own.end())
-            return error(line, what + " ('" + d->name + "') is not a buffer of the kernel " + kernelName() + " (" + bufferList() + ")");
+        if (std::find(own.begin(), own.end(), size_t(d - m_puzzle.buffers.data())) == own.end())
+            return error(line, what + " ('" + d->name + "') is not a buffer of the kernel " +
+                                   kernelName() + " (" + bufferList() + ")");
         if (!b.storageBuffer)
-            return error(line, what + " is a uniform block; '" + d->name + "' must be a storage buffer: " + declaration(*d));
+            return error(line, what + " is a uniform block; '" + d->name +
+                                   "' must be a storage buffer: " + declaration(*d));
         if (!b.singleRuntimeArray)
             return error(line, what + " must be a block holding exactly one runtime array of " +
-                                   elementKindName(d->type) + " (found " + (b.elementTypeText.empty() ? "nothing" : b.elementTypeText) + "): " + declaration(*d));
+                                   elementKindName(d->type) + " (found " +
+                                   (b.elementTypeText.empty() ? "nothing" : b.elementTypeText) +
+                                   "): " + declaration(*d));
         if (*b.elementType != d->type)
-            error(line, what + " holds " + elementKindName(*b.elementType) + " elements, but the puzzle's buffer '" +
-                            d->name + "' holds " + elementKindName(d->type));
+            error(line, what + " holds " + elementKindName(*b.elementType) +
+                            " elements, but the puzzle's buffer '" + d->name + "' holds " +
+                            elementKindName(d->type));
     }
     void checkDeclared(const BufferDecl& d) {
-        for (const KernelBinding& b : m_k.bindings)
+        for (const KernelBinding& b : m_interface.bindings)
             if (b.binding == d.binding && b.set == 0) return;
-        error(0, "the kernel does not declare the puzzle's " + std::string(roleKindName(d.role)) + " buffer '" + d.name +
-                     "' (binding " + std::to_string(d.binding) + "): add " + declaration(d));
+        error(0, "the kernel does not declare the puzzle's " + std::string(roleKindName(d.role)) +
+                     " buffer '" + d.name + "' (binding " + std::to_string(d.binding) + "): add " +
+                     declaration(d));
     }
     void checkConstant(uint32_t id, const std::string& name) {
-        int line = findLine(m_src, std::regex("constant_id\\s*=\\s*" + std::to_string(id) + "\\b"));
-        if (id < 3) return error(line, "constant_id " + std::to_string(id) + " ('" + name + "') is reserved for the workgroup size; use local_size_" + "xyz"[id] + "_id = " + std::to_string(id) + " or another id");
-        for (const ConstantDecl& c : m_p.constants)
+        int line =
+            findLine(m_source, std::regex("constant_id\\s*=\\s*" + std::to_string(id) + "\\b"));
+        if (id < 3)
+            return error(line, "constant_id " + std::to_string(id) + " ('" + name +
+                                   "') is reserved for the workgroup size; use local_size_" +
+                                   "xyz"[id] + "_id = " + std::to_string(id) + " or another id");
+        for (const ConstantDecl& c : m_puzzle.constants)
             if (c.id == id) return;
         std::string known;
-        for (const ConstantDecl& c : m_p.constants) known += (known.empty() ? "" : ", ") + c.name + " = " + std::to_string(c.id);
-        error(line, "constant_id " + std::to_string(id) + " ('" + name + "') is not a constant of this puzzle" +
+        for (const ConstantDecl& c : m_puzzle.constants)
+            known += (known.empty() ? "" : ", ") + c.name + " = " + std::to_string(c.id);
+        error(line, "constant_id " + std::to_string(id) + " ('" + name +
+                        "') is not a constant of this puzzle" +
                         (known.empty() ? " (it has none)" : " (its constants: " + known + ")"));
     }
     void checkLocalSize() {
         static const char* axis = "xyz";
         for (int d = 0; d < 3; ++d) {
-            if (m_k.localSizeFromSpec[d] && m_k.localSizeSpecIds[d] != uint32_t(d)) {
-                error(findLine(m_src, std::regex("local_size_")), std::string("local_size_") + axis[d] + "_id must be " + std::to_string(d) +
-                                     " (the case's workgroup size is passed there), not " + std::to_string(m_k.localSizeSpecIds[d]));
+            if (m_interface.localSizeFromSpec[d] &&
+                m_interface.localSizeSpecIds[d] != uint32_t(d)) {
+                error(findLine(m_source, std::regex("local_size_")),
+                      std::string("local_size_") + axis[d] + "_id must be " + std::to_string(d) +
+                          " (the case's workgroup size is passed there), not " +
+                          std::to_string(m_interface.localSizeSpecIds[d]));
                 continue;
             }
-            if (!m_k.fixedLocalSize[d]) continue;
-            for (size_t c = 0; c < m_p.cases.size(); ++c) {
-                uint32_t need = m_p.cases[c].workgroupSize[d];
-                if (need == *m_k.fixedLocalSize[d]) continue;
-                error(findLine(m_src, std::regex("local_size_")),
-                      std::string("the kernel fixes local_size_") + axis[d] + " = " + std::to_string(*m_k.fixedLocalSize[d]) +
-                          ", but case " + std::to_string(c + 1) + " runs workgroups of " + std::to_string(need) +
-                          " in " + axis[d] + ": declare layout(local_size_" + axis[d] + "_id = " + std::to_string(d) + ") in;");
+            if (!m_interface.fixedLocalSize[d]) continue;
+            for (size_t c = 0; c < m_puzzle.cases.size(); ++c) {
+                uint32_t need = m_puzzle.cases[c].workgroupSize[d];
+                if (need == *m_interface.fixedLocalSize[d]) continue;
+                error(findLine(m_source, std::regex("local_size_")),
+                      std::string("the kernel fixes local_size_") + axis[d] + " = " +
+                          std::to_string(*m_interface.fixedLocalSize[d]) + ", but case " +
+                          std::to_string(c + 1) + " runs workgroups of " + std::to_string(need) +
+                          " in " + axis[d] + ": declare layout(local_size_" + axis[d] +
+                          "_id = " + std::to_string(d) + ") in;");
                 break;
             }
         }
     }
     std::string bufferList() const {
         std::string s;
-        for (size_t b : ownBuffers()) s += (s.empty() ? "" : ", ") + m_p.buffers[b].name + " = " + std::to_string(m_p.buffers[b].binding);
+        for (size_t b : ownBuffers())
+            s += (s.empty() ? "" : ", ") + m_puzzle.buffers[b].name + " = " +
+                 std::to_string(m_puzzle.buffers[b].binding);
         return "its bindings: " + s;
     }
     std::vector<size_t> ownBuffers() const {
-        if (m_kernel < m_p.kernels.size()) return m_p.kernels[m_kernel].buffers;
-        std::vector<size_t> all(m_p.buffers.size());
-        for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+        if (m_kernelIndex < m_puzzle.kernels.size()) return m_puzzle.kernels[m_kernelIndex].buffers;
+        std::vector<size_t> all(m_puzzle.buffers.size());
+        for (size_t i = 0; i < all.size(); ++i)
+            all[i] = i;
         return all;
     }
     std::string kernelName() const {
-        return m_kernel < m_p.kernels.size() ? "'" + m_p.kernels[m_kernel].name + "'" : "";
+        return m_kernelIndex < m_puzzle.kernels.size()
+                   ? "'" + m_puzzle.kernels[m_kernelIndex].name + "'"
+                   : "";
     }
     // The push-constant block: every member set by every pass of this kernel, uint or int.
     void checkPush() {
-        int line = findLine(m_src, std::regex("push_constant"));
+        int line = findLine(m_source, std::regex("push_constant"));
         std::vector<const PassDecl*> passes;
-        for (const PassDecl& p : m_p.passes)
-            if (p.kernel == m_kernel) passes.push_back(&p);
-        if (passes.empty() && !m_k.push.empty())
-            return error(line, "this puzzle sets no push constants; remove the push_constant block");
-        for (const KernelPushMember& m : m_k.push) {
+        for (const PassDecl& p : m_puzzle.passes)
+            if (p.kernel == m_kernelIndex) passes.push_back(&p);
+        if (passes.empty() && !m_interface.push.empty())
+            return error(line,
+                         "this puzzle sets no push constants; remove the push_constant block");
+        for (const KernelPushMember& m : m_interface.push) {
             if (!m.type || *m.type == ElementKind::Float)
-                error(line, "push constant '" + m.name + "' is a " + m.typeText + "; passes set uint or int values");
+                error(line, "push constant '" + m.name + "' is a " + m.typeText +
+                                "; passes set uint or int values");
             for (const PassDecl* p : passes)
-                if (std::none_of(p->push.begin(), p->push.end(), [&](const auto& kv) { return kv.first == m.name; }))
-                    error(line, "push constant '" + m.name + "' is not set by the pass at " + p->where.str() + " (it sets: " + pushNames(*p) + ")");
+                if (std::none_of(p->push.begin(), p->push.end(),
+                                 [&](const auto& kv) { return kv.first == m.name; }))
+                    error(line, "push constant '" + m.name + "' is not set by the pass at " +
+                                    p->where.str() + " (it sets: " + pushNames(*p) + ")");
         }
         for (const PassDecl* p : passes)
             for (const auto& kv : p->push) // not a structured binding: clang 15 cannot capture one
                 if (const std::string& name = kv.first;
-                    std::none_of(m_k.push.begin(), m_k.push.end(), [&](const KernelPushMember& m) { return m.name == name; }))
-                    error(line, "the puzzle sets the push constant '" + name + "', but the kernel does not declare it: add " +
+                    std::none_of(m_interface.push.begin(), m_interface.push.end(),
+                                 [&](const KernelPushMember& m) { return m.name == name; }))
+                    error(line, "the puzzle sets the push constant '" + name +
+                                    "', but the kernel does not declare it: add " +
                                     "layout(push_constant) uniform Push { uint " + name + "; };");
     }
     static std::string pushNames(const PassDecl& p) {
         std::string s;
-        for (const auto& [name, value] : p.push) s += (s.empty() ? "" : ", ") + name;
+        for (const auto& [name, value] : p.push)
+            s += (s.empty() ? "" : ", ") + name;
         return s.empty() ? "nothing" : s;
     }
 
-    const Puzzle& m_p;
-    const KernelInterface& m_k;
-    const std::string& m_src;
-    const std::string& m_file;
-    size_t m_kernel = 0;
-    std::vector<Diagnostic> m_out;
+    const Puzzle& m_puzzle;
+    const KernelInterface& m_interface;
+    const std::string& m_source;
+    const std::string& m_fileName;
+    size_t m_kernelIndex = 0;
+    std::vector<Diagnostic> m_diagnostics;
 };
 
 } // namespace

@@ -12,14 +12,14 @@
 #include <vector>
 
 #include "core/result.h"
-#include "shader/spirv_editor.h"
+#include "shader/spirv_module.h"
 
 namespace vkp {
 
-uint32_t debugPrintfSet(const SpirvEditor& m);        // the set's OpExtInstImport id, 0: none
-bool isDebugPrintf(const SpvInst& s, uint32_t set);   // a debugPrintfEXT call of that set
+uint32_t debugPrintfSet(const SpirvModule& module); // the set's OpExtInstImport id, 0: none
+bool isDebugPrintf(const SpirvInstruction& inst, uint32_t set); // a debugPrintfEXT call of that set
 // Removes the set's import and, when no other NonSemantic set is left, the extension.
-void dropDebugPrintfImport(SpirvEditor& m, uint32_t set);
+void dropDebugPrintfImport(SpirvModule& module, uint32_t set);
 
 // The kernel without its debugPrintfEXT calls (untraced runs on every device); the words
 // unchanged when it has none. An error only for words that are not a SPIR-V module.
@@ -30,32 +30,34 @@ struct PrintfTarget {
     uint32_t uintType = 0, boolType = 0, voidType = 0;
     uint32_t recordFn = 0;                  // record(w0, index, value, extra)
     uint32_t traceVar = 0, dataPtrType = 0; // the trace buffer, a pointer to one of its words
-    uint32_t posVar = 0, slotsVar = 0, statusVar = 0; // Private: next slot, slots, status word index
-    uint32_t linesVar = 0, usedVar = 0;     // Private, zero at start: lines recorded, their records
+    uint32_t posVar = 0, slotsVar = 0,
+             statusVar = 0;             // Private: next slot, slots, status word index
+    uint32_t linesVar = 0, usedVar = 0; // Private, zero at start: lines recorded, their records
 };
 
 // Replaces debugPrintf calls by calls of appended writer functions, one per argument-word count:
 // the learner's blocks get one OpFunctionCall each, as for accesses.
 class PrintfRecorder {
   public:
-    PrintfRecorder(SpirvEditor& m, const PrintfTarget& t) : m_m(m), m_t(t) {}
+    PrintfRecorder(SpirvModule& module, const PrintfTarget& target)
+        : m_module(module), m_target(target) {}
 
     // The call's arguments as words (emitted into `out`) and the writer's call.
-    void rewrite(const SpvInst& call, uint32_t line, std::vector<SpvInst>& out);
+    void rewrite(const SpirvInstruction& call, uint32_t line, std::vector<SpirvInstruction>& out);
     const std::vector<std::string>& formats() const { return m_formats; }
     uint32_t calls() const { return m_calls; }
 
   private:
-    uint32_t emit(std::vector<SpvInst>& out, uint32_t op, uint32_t type, std::vector<uint32_t> operands);
     uint32_t formatIndex(uint32_t stringId);
-    void argWords(std::vector<SpvInst>& out, uint32_t value, std::vector<uint32_t>& words);
-    void scalarWords(std::vector<SpvInst>& out, uint32_t value, uint32_t type, std::vector<uint32_t>& words);
+    void argWords(std::vector<SpirvInstruction>& out, uint32_t value, std::vector<uint32_t>& words);
+    void scalarWords(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type,
+                     std::vector<uint32_t>& words);
     uint32_t writerFor(uint32_t words);
     void buildWriter(uint32_t fn, uint32_t words);
-    void countDropped(std::vector<SpvInst>& f);
+    void countDropped(std::vector<SpirvInstruction>& f);
 
-    SpirvEditor& m_m;
-    PrintfTarget m_t;
+    SpirvModule& m_module;
+    PrintfTarget m_target;
     std::vector<std::string> m_formats;
     std::map<uint32_t, uint32_t> m_formatIndex; // OpString id -> index in m_formats
     std::map<uint32_t, uint32_t> m_writers;     // argument words -> writer function

@@ -14,54 +14,57 @@
 
 namespace vkp {
 
+class SpirvModule;
+
 struct KernelBinding {
     uint32_t set = 0;
     uint32_t binding = 0;
-    std::string blockName;     // "A" in `buffer A { float a[]; }`
-    std::string arrayName;     // "a", the block's first member
-    bool storageBuffer = true; // false for a uniform block
-    bool singleRuntimeArray = false; // the block holds exactly one runtime array of scalars
+    std::string blockName;                  // "A" in `buffer A { float a[]; }`
+    std::string arrayName;                  // "a", the block's first member
+    bool storageBuffer = true;              // false for a uniform block
+    bool singleRuntimeArray = false;        // the block holds exactly one runtime array of scalars
     std::optional<ElementKind> elementType; // of that array, when it is float/int/uint 32-bit
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
 };
 
 // A shared (workgroup) variable: its array dimensions, which may be specialization constants.
 struct KernelSharedArray {
-    uint32_t variableId = 0;         // SPIR-V id
+    uint32_t variableId = 0; // SPIR-V id
     std::string name;
-    std::vector<SizeExpr> dims;      // outermost first; empty for a scalar
-    uint32_t elementBytes = 4;       // of the innermost element (a vec4: 16)
-    uint32_t elementWidth = 1;       // scalars per innermost element (a vec4: 4)
+    std::vector<SizeExpr> dims;             // outermost first; empty for a scalar
+    uint32_t elementBytes = 4;              // of the innermost element (a vec4: 16)
+    uint32_t elementWidth = 1;              // scalars per innermost element (a vec4: 4)
     std::optional<ElementKind> elementType; // when the scalars are 32-bit float/int/uint
 
     uint64_t bytes(const std::map<uint32_t, uint32_t>& constants) const;
 };
 
 struct KernelSpecConstant {
-    uint32_t id = 0;        // constant_id
-    std::string name;       // as declared
-    uint32_t resultId = 0;  // the SPIR-V id of the constant
+    uint32_t id = 0;       // constant_id
+    std::string name;      // as declared
+    uint32_t resultId = 0; // the SPIR-V id of the constant
 };
 
 // A member of the kernel's push-constant block (`layout(push_constant) uniform P { uint step; }`):
 // what a pass of a multi-pass puzzle sets before each dispatch.
 struct KernelPushMember {
     std::string name;
-    uint32_t offset = 0;                    // bytes
-    std::optional<ElementKind> type;        // 32-bit float/int/uint; empty for anything else
-    std::string typeText;                   // for messages
+    uint32_t offset = 0;             // bytes
+    std::optional<ElementKind> type; // 32-bit float/int/uint; empty for anything else
+    std::string typeText;            // for messages
 };
 
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
     std::vector<KernelSpecConstant> specConstants; // user constants (not the workgroup size)
-    std::array<std::optional<uint32_t>, 3> fixedLocalSize;  // set where the size is a literal
+    std::array<std::optional<uint32_t>, 3> fixedLocalSize;      // set where the size is a literal
     std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used
     std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
-    std::vector<uint32_t> localSizeConstantIds; // result ids of the spec constants that size the workgroup
+    std::vector<uint32_t>
+        localSizeConstantIds; // result ids of the spec constants that size the workgroup
     std::vector<KernelSharedArray> shared;
-    std::vector<KernelPushMember> push;    // the push-constant block's members
-    uint32_t pushBytes = 0;                // its size: the end of its last member
+    std::vector<KernelPushMember> push; // the push-constant block's members
+    uint32_t pushBytes = 0;             // its size: the end of its last member
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;
@@ -69,5 +72,8 @@ struct KernelInterface {
 
 // Reads the interface from SPIR-V words; an error only for malformed SPIR-V.
 Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv);
+
+// The element kind of a 32-bit float/int/uint type id; empty for any other type.
+std::optional<ElementKind> scalarKind(const SpirvModule& module, uint32_t typeId);
 
 } // namespace vkp

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "shader/reflect.h"
-#include "shader/spirv_editor.h"
 #include "shader/spirv_module.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -18,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::map<uint32_t, uint32_t> constants = {{3, 7}};
         (void)r->sharedBytes(constants);
     }
-    auto e = vkp::SpirvEditor::parse(words);
+    auto e = vkp::SpirvModule::parse(words);
     if (e) (void)e->assemble();
     return 0;
 }

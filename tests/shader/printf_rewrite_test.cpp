@@ -46,10 +46,12 @@ PrintfLeft printfLeft(const std::vector<uint32_t>& words) {
     PrintfLeft left;
     uint32_t set = 0;
     for (const SpirvInstruction& i : m->instructions()) {
-        auto op = static_cast<spv::Op>(i.opcode);
-        if (op == spv::Op::OpExtInstImport && spirvString(i.operands, 1) == "NonSemantic.DebugPrintf") ++left.imports, set = i.operands[0];
-        if (op == spv::Op::OpExtension && spirvString(i.operands, 0) == "SPV_KHR_non_semantic_info") ++left.extensions;
-        if (op == spv::Op::OpExtInst && set && i.operands[2] == set) ++left.calls;
+        auto op = i.opcode();
+        if (op == spv::Op::OpExtInstImport && i.literalString(0) == "NonSemantic.DebugPrintf")
+            ++left.imports, set = i.resultId();
+        if (op == spv::Op::OpExtension && i.literalString(0) == "SPV_KHR_non_semantic_info")
+            ++left.extensions;
+        if (op == spv::Op::OpExtInst && set && i.operand(0) == set) ++left.calls;
     }
     return left;
 }
@@ -68,7 +70,8 @@ TEST(PrintfRewrite, TracedCallsBecomeRecordsAndTheModuleValidates) {
     EXPECT_TRUE(valid.ok()) << valid.error().message;
     EXPECT_EQ(r->printfCalls, 4u);
     // In the order the module holds the calls: glslang puts main before the helper.
-    std::vector<std::string> expected{"i=%u v=%f\n", "vec=%v4f neg=%d flag=%u\n", "no arguments\n", "helper k=%u\n"};
+    std::vector<std::string> expected{"i=%u v=%f\n", "vec=%v4f neg=%d flag=%u\n", "no arguments\n",
+                                      "helper k=%u\n"};
     EXPECT_EQ(r->layout.printfFormats, expected);
     PrintfLeft left = printfLeft(r->spirv);
     EXPECT_EQ(left.imports, 0);
@@ -94,7 +97,9 @@ TEST(PrintfRewrite, StrippedAndLoopGuardedModulesHaveNoCallsAndValidate) {
 }
 
 TEST(PrintfRewrite, AKernelWithoutPrintfIsLeftAsItIs) {
-    std::vector<uint32_t> words = compile("#version 450\nlayout(local_size_x = 1) in;\nlayout(binding = 0) buffer B { uint b[]; };\nvoid main() { b[0] = 1u; }\n");
+    std::vector<uint32_t> words =
+        compile("#version 450\nlayout(local_size_x = 1) in;\nlayout(binding = 0) buffer B { uint "
+                "b[]; };\nvoid main() { b[0] = 1u; }\n");
     auto stripped = stripDebugPrintf(words);
     ASSERT_TRUE(stripped.ok());
     EXPECT_EQ(*stripped, words);

@@ -1,8 +1,10 @@
-// Reflection of real compiled kernels (shaderc), and SpirvModule's rejection of bad words.
+// Reflection of real compiled kernels (shaderc), SpirvModule's rejection of bad words, and its
+// operand accessors, lookups and find-or-add helpers on a real module.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "shader/compiler.h"
 #include "shader/reflect.h"
@@ -159,7 +161,8 @@ void main() {}
 }
 
 TEST(Reflect, OtherSpecIdsForTheLocalSizeAreReported) {
-    KernelInterface k = reflectSource("#version 450\nlayout(local_size_x_id = 7) in;\nvoid main() {}\n");
+    KernelInterface k =
+        reflectSource("#version 450\nlayout(local_size_x_id = 7) in;\nvoid main() {}\n");
     EXPECT_TRUE(k.localSizeFromSpec[0]);
     EXPECT_EQ(k.localSizeSpecIds[0], 7u);
     EXPECT_TRUE(k.specConstants.empty());
@@ -175,11 +178,13 @@ void main() {}
     EXPECT_EQ(k.fixedLocalSize[0], 4u);
     EXPECT_EQ(k.fixedLocalSize[1], 1u);
     EXPECT_EQ(k.fixedLocalSize[2], 1u);
-    for (bool spec : k.localSizeFromSpec) EXPECT_FALSE(spec);
+    for (bool spec : k.localSizeFromSpec)
+        EXPECT_FALSE(spec);
     ASSERT_EQ(k.specConstants.size(), 2u);
     auto has = [&](uint32_t id, const std::string& name) {
-        return std::any_of(k.specConstants.begin(), k.specConstants.end(),
-                           [&](const KernelSpecConstant& c) { return c.id == id && c.name == name; });
+        return std::any_of(
+            k.specConstants.begin(), k.specConstants.end(),
+            [&](const KernelSpecConstant& c) { return c.id == id && c.name == name; });
     };
     EXPECT_TRUE(has(3, "SIZE"));
     EXPECT_TRUE(has(4, "OFFSET"));
@@ -197,7 +202,9 @@ TEST(Reflect, BoolSpecConstantsAreListed) {
 
 // ---- SpirvModule on bad input ----
 
-std::vector<uint32_t> header() { return {0x07230203, 0x00010500, 0, 10, 0}; }
+std::vector<uint32_t> header() {
+    return {0x07230203, 0x00010500, 0, 10, 0};
+}
 
 TEST(SpirvModule, AcceptsABareHeader) {
     auto h = header();
@@ -210,7 +217,8 @@ TEST(SpirvModule, RejectsShortInput) {
     std::vector<uint32_t> words = {0x07230203, 0x00010500, 0};
     auto m = SpirvModule::parse(words);
     ASSERT_FALSE(m.ok());
-    EXPECT_NE(m.error().message.find("shorter than its header"), std::string::npos) << m.error().message;
+    EXPECT_NE(m.error().message.find("shorter than its header"), std::string::npos)
+        << m.error().message;
     EXPECT_FALSE(SpirvModule::parse(std::span<const uint32_t>()).ok());
 }
 
@@ -231,7 +239,8 @@ TEST(SpirvModule, RejectsTruncatedInstructions) {
     longer.push_back(1);
     auto m = SpirvModule::parse(longer);
     ASSERT_FALSE(m.ok());
-    EXPECT_NE(m.error().message.find("truncated instruction at word 5"), std::string::npos) << m.error().message;
+    EXPECT_NE(m.error().message.find("truncated instruction at word 5"), std::string::npos)
+        << m.error().message;
     auto zero = header();
     zero.push_back(0); // a word count of 0 would never advance
     EXPECT_FALSE(SpirvModule::parse(zero).ok());
@@ -241,7 +250,8 @@ TEST(SpirvModule, RealModuleCutShortIsRejected) {
     Compiler compiler;
     CompileResult r = compiler.compile("#version 450\nlayout(local_size_x = 1) in;\n"
                                        "layout(set = 0, binding = 0) buffer R { uint result[]; };\n"
-                                       "void main() { result[0] = 1; }\n", "k.comp");
+                                       "void main() { result[0] = 1; }\n",
+                                       "k.comp");
     ASSERT_TRUE(r.ok());
     ASSERT_TRUE(SpirvModule::parse(r.spirv).ok());
     // The header's OpCapability is 2 words: cutting after its first word truncates it.
@@ -257,11 +267,82 @@ TEST(SpirvModule, NamesAndStrings) {
     auto m = SpirvModule::parse(words);
     ASSERT_TRUE(m.ok());
     ASSERT_EQ(m->instructions().size(), 1u);
-    EXPECT_EQ(m->instructions()[0].opcode, 5u);
-    EXPECT_EQ(m->instructions()[0].operands.size(), 3u);
+    EXPECT_EQ(m->instructions()[0].opcode(), spv::Op::OpName);
+    EXPECT_EQ(m->instructions()[0].words().size(), 3u);
+    EXPECT_EQ(m->instructions()[0].operand(0),
+              7u); // OpName has no result: the target is its first operand
+    EXPECT_EQ(m->instructions()[0].literalString(1), "abcde");
     EXPECT_EQ(m->name(7), "abcde");
     EXPECT_EQ(m->name(8), "");
     EXPECT_EQ(m->definition(7), nullptr);
+}
+
+// ---- SpirvModule on a real module ----
+
+std::vector<uint32_t> compiledBuffers() {
+    Compiler compiler;
+    CompileResult r = compiler.compile("#version 450\nlayout(local_size_x = 1) in;\n"
+                                       "layout(set = 0, binding = 3) buffer R { uint result[]; };\n"
+                                       "void main() { result[0] = 7u; }\n",
+                                       "k.comp", {/*debugInfo=*/true});
+    EXPECT_TRUE(r.ok());
+    return r.spirv;
+}
+
+TEST(SpirvModule, OperandAccessorsCountFromAfterTheResult) {
+    auto words = compiledBuffers();
+    auto m = SpirvModule::parse(words);
+    ASSERT_TRUE(m.ok());
+    const SpirvInstruction* var = nullptr;
+    for (const SpirvInstruction& inst : m->globals)
+        if (inst.opcode() == spv::Op::OpVariable &&
+            m->decoration(inst.resultId(), spv::Decoration::Binding) == 3u)
+            var = &inst;
+    ASSERT_NE(var, nullptr);
+    EXPECT_EQ(var->operandCount(), 1u); // the storage class, after result type and id
+    EXPECT_EQ(var->operand(0), uint32_t(spv::StorageClass::StorageBuffer));
+    EXPECT_EQ(var->operand(1), 0u); // past the end reads 0
+    EXPECT_EQ(m->typeOf(var->resultId()), var->resultType());
+    const SpirvInstruction* pointer = m->definition(var->resultType());
+    ASSERT_NE(pointer, nullptr);
+    EXPECT_EQ(pointer->opcode(), spv::Op::OpTypePointer);
+    EXPECT_EQ(pointer->resultType(), 0u); // a type has a result id, no result type
+    EXPECT_EQ(pointer->operand(0), uint32_t(spv::StorageClass::StorageBuffer));
+    uint32_t block = pointer->operand(1);
+    EXPECT_EQ(m->name(block), "R");
+    EXPECT_EQ(m->memberName(block, 0), "result");
+    EXPECT_EQ(m->memberDecoration(block, 0, spv::Decoration::Offset).value_or(99), 0u);
+    EXPECT_EQ(m->decoration(var->resultId(), spv::Decoration::DescriptorSet).value_or(99), 0u);
+    EXPECT_FALSE(m->decoration(var->resultId(), spv::Decoration::BuiltIn).has_value());
+    SpirvInstruction* entry = m->entryPoint();
+    ASSERT_NE(entry, nullptr);
+    EXPECT_EQ(entry->literalString(2), "main"); // execution model, function, name
+}
+
+TEST(SpirvModule, AssemblesWhatItParsedAndReusesTypesAndConstants) {
+    auto words = compiledBuffers();
+    auto m = SpirvModule::parse(words);
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(m->assemble(), words);
+    uint32_t u = m->typeUint();
+    EXPECT_EQ(m->typeUint(), u);
+    EXPECT_TRUE(m->newGlobals.empty()); // the kernel declares uint already
+    uint32_t seven = m->constUint(7);
+    EXPECT_EQ(m->constUint(7), seven);
+    uint32_t big = m->constUint(123456);
+    EXPECT_EQ(m->constUint(123456), big);
+    ASSERT_EQ(m->newGlobals.size(), 1u); // only the new constant
+    EXPECT_EQ(m->typeOf(big), u);
+    SpirvInstruction* entry = m->entryPoint();
+    ASSERT_NE(entry, nullptr);
+    size_t before = entry->operandCount();
+    uint32_t var = m->addGlobalVariable(m->typePointer(spv::StorageClass::Private, u),
+                                        spv::StorageClass::Private, big);
+    m->addToInterface(var);
+    m->addToInterface(var);
+    EXPECT_EQ(entry->operandCount(), before + 1);
+    auto more = m->assemble();
+    EXPECT_EQ(more[3], m->newId()); // the bound covers every new id
 }
 
 } // namespace

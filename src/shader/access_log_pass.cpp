@@ -1,0 +1,201 @@
+#include "shader/access_log_pass.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+using spv::StorageClass;
+
+bool isAtomic(Op op) {
+    return (op >= Op::OpAtomicLoad && op <= Op::OpAtomicXor) || op == Op::OpAtomicFAddEXT ||
+           op == Op::OpAtomicFMinEXT || op == Op::OpAtomicFMaxEXT;
+}
+
+} // namespace
+
+void AccessLogPass::findVariables() {
+    const SpirvModule& module = m_state.module;
+    TraceLayout& layout = m_state.layout;
+    for (const SpirvInstruction& var : module.globals) {
+        if (var.opcode() != Op::OpVariable || var.operandCount() < 1) continue;
+        auto storage = static_cast<StorageClass>(var.operand(0));
+        const SpirvInstruction* pointer = module.definition(var.resultType());
+        if (!pointer) continue;
+        uint32_t pointee = pointer->operand(1); // after the storage class
+        bool buffer = storage == StorageClass::StorageBuffer ||
+                      (storage == StorageClass::Uniform &&
+                       module.decoration(pointee, spv::Decoration::BufferBlock));
+        bool shared = storage == StorageClass::Workgroup;
+        if ((!buffer && !shared) || layout.variables.size() >= kTraceVariableNone) continue;
+        TracedVariable v;
+        v.shared = shared;
+        if (buffer)
+            describeBuffer(var.resultId(), pointee, v);
+        else
+            describeShared(var.resultId(), v);
+        m_layoutIndex[var.resultId()] = static_cast<uint32_t>(layout.variables.size());
+        m_pointees.push_back(pointee);
+        layout.variables.push_back(v);
+    }
+}
+
+void AccessLogPass::describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const {
+    const SpirvModule& module = m_state.module;
+    v.set = module.decoration(var, spv::Decoration::DescriptorSet).value_or(0);
+    v.binding = module.decoration(var, spv::Decoration::Binding).value_or(0);
+    v.name = module.memberName(block, 0);
+    if (v.name.empty()) v.name = module.name(var);
+    const SpirvInstruction* members = module.definition(block);
+    if (members && members->opcode() == Op::OpTypeStruct && members->operandCount() >= 1)
+        if (const SpirvInstruction* array = module.definition(members->operand(0));
+            array && array->opcode() == Op::OpTypeRuntimeArray)
+            v.elementType = scalarKind(module, array->operand(0));
+}
+
+void AccessLogPass::describeShared(uint32_t var, TracedVariable& v) const {
+    for (const KernelSharedArray& a : m_reflected.shared) {
+        if (a.variableId != var) continue;
+        v.name = a.name;
+        v.dims = a.dims;
+        v.elementType = a.elementType;
+        v.elementWidth = a.elementWidth;
+    }
+}
+
+std::optional<AccessLogPass::Chain> AccessLogPass::chainOf(uint32_t pointer) const {
+    if (auto it = m_layoutIndex.find(pointer); it != m_layoutIndex.end())
+        return Chain{it->second, {}};
+    if (auto it = m_chains.find(pointer); it != m_chains.end()) return it->second;
+    return std::nullopt;
+}
+
+uint32_t AccessLogPass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    const SpirvInstruction* t = module.definition(module.typeOf(id));
+    if (!t || t->opcode() != Op::OpTypeInt) return module.constUint(0);
+    bool isSigned = t->operand(1);
+    if (t->operand(0) != 32)
+        return module.emit(out, isSigned ? Op::OpSConvert : Op::OpUConvert, u, {id});
+    return isSigned ? module.emit(out, Op::OpBitcast, u, {id}) : id;
+}
+
+// Element count of one value of `type`, as factors to multiply (ids).
+std::vector<uint32_t> AccessLogPass::flatFactors(uint32_t type) {
+    SpirvModule& module = m_state.module;
+    const SpirvInstruction* t = module.definition(type);
+    if (!t) return {};
+    switch (t->opcode()) {
+    case Op::OpTypeVector:
+        return {module.constUint(t->operand(1))}; // component type, count
+    case Op::OpTypeMatrix: {                      // column type, count
+        auto f = flatFactors(t->operand(0));
+        f.push_back(module.constUint(t->operand(1)));
+        return f;
+    }
+    case Op::OpTypeArray: { // element type, length (an id)
+        auto f = flatFactors(t->operand(0));
+        f.push_back(t->operand(1));
+        return f;
+    }
+    case Op::OpTypeRuntimeArray:
+        return flatFactors(t->operand(0));
+    default:
+        return {};
+    }
+}
+
+uint32_t AccessLogPass::flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain,
+                                  uint32_t pointee) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    uint32_t acc = 0, type = pointee;
+    for (uint32_t idx : chain.indices) {
+        const SpirvInstruction* t = module.definition(type);
+        if (!t) break;
+        if (t->opcode() == Op::OpTypeStruct) {
+            const SpirvInstruction* k = module.definition(idx);
+            uint32_t member = k && k->opcode() == Op::OpConstant ? k->operand(0) : 0;
+            if (member >= t->operandCount()) break;
+            type = t->operand(member);
+            continue;
+        }
+        uint32_t term = asUint(out, idx);
+        uint32_t elem = t->operand(0); // the element, column or component type
+        if (t->opcode() == Op::OpTypeArray || t->opcode() == Op::OpTypeRuntimeArray ||
+            t->opcode() == Op::OpTypeMatrix)
+            for (uint32_t f : flatFactors(elem))
+                term = module.emit(out, Op::OpIMul, u, {term, asUint(out, f)});
+        acc = acc ? module.emit(out, Op::OpIAdd, u, {acc, term}) : term;
+        type = elem;
+    }
+    return acc ? acc : module.constUint(0);
+}
+
+uint32_t AccessLogPass::valueWord(std::vector<SpirvInstruction>& out, uint32_t value,
+                                  uint32_t type) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    const SpirvInstruction* t = module.definition(type);
+    if (!t) return module.constUint(0);
+    if (t->opcode() == Op::OpTypeBool)
+        return module.emit(out, Op::OpSelect, u, {value, module.constUint(1), module.constUint(0)});
+    if ((t->opcode() == Op::OpTypeFloat || t->opcode() == Op::OpTypeInt) && t->operand(0) == 32)
+        return type == u ? value : module.emit(out, Op::OpBitcast, u, {value});
+    return module.constUint(0);
+}
+
+void AccessLogPass::access(std::vector<SpirvInstruction>& out, TraceEventKind kind,
+                           uint32_t pointer, uint32_t value, uint32_t valueType, uint32_t extra) {
+    auto chain = chainOf(pointer);
+    if (!chain) return;
+    uint32_t index = flatIndex(out, *chain, m_pointees.at(chain->variable));
+    m_state.record(out, kind, chain->variable, index, valueWord(out, value, valueType),
+                   extra ? extra : m_state.module.constUint(0));
+}
+
+void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    const SpirvModule& module = m_state.module;
+    switch (inst.opcode()) {
+    case Op::OpAccessChain:
+    case Op::OpInBoundsAccessChain: // base, then indices
+        if (auto chain = chainOf(inst.operand(0))) {
+            auto indices = inst.operands(1);
+            chain->indices.insert(chain->indices.end(), indices.begin(), indices.end());
+            m_chains[inst.resultId()] = *chain;
+        }
+        break;
+    case Op::OpCopyObject:
+        if (auto chain = chainOf(inst.operand(0))) m_chains[inst.resultId()] = *chain;
+        break;
+    case Op::OpStore: // pointer, value
+        access(out, TraceEventKind::Write, inst.operand(0), inst.operand(1),
+               module.typeOf(inst.operand(1)));
+        break;
+    case Op::OpAtomicStore: // pointer, scope, semantics, value
+        access(out, TraceEventKind::Atomic, inst.operand(0), inst.operand(3),
+               module.typeOf(inst.operand(3)));
+        break;
+    default:
+        break;
+    }
+}
+
+void AccessLogPass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    if (inst.opcode() == Op::OpLoad) {
+        access(out, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
+    } else if (isAtomic(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&
+               inst.operandCount() >= 1) {
+        // Operands: pointer, scope, semantics, then the operand value of those that take one.
+        std::vector<SpirvInstruction> operandWord;
+        uint32_t operand =
+            inst.operandCount() >= 4
+                ? valueWord(operandWord, inst.operand(3), m_state.module.typeOf(inst.operand(3)))
+                : 0;
+        out.insert(out.end(), operandWord.begin(), operandWord.end());
+        access(out, TraceEventKind::Atomic, inst.operand(0), inst.resultId(), inst.resultType(),
+               operand);
+    }
+}
+
+} // namespace vkp

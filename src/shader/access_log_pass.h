@@ -1,0 +1,50 @@
+// The access-log pass: finds the variables a trace follows (storage buffers, shared arrays),
+// follows pointers into them through access chains and copies, and gives every load, store and
+// atomic on them a record (variable, flat element index, value) in the trace (core/trace.h).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "shader/instrument_state.h"
+#include "shader/reflect.h"
+
+namespace vkp {
+
+class AccessLogPass {
+  public:
+    AccessLogPass(InstrumentState& state, const KernelInterface& reflected)
+        : m_state(state), m_reflected(reflected) {}
+
+    void findVariables(); // fills state.layout.variables
+    // Records that go before the instruction (a store: a faulting write is still logged), and
+    // after it (a load or an atomic: the value is known).
+    void before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+    void after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+
+  private:
+    // A pointer into a traced variable: the variable and the access-chain indices from it.
+    struct Chain {
+        uint32_t variable = 0; // index in the layout
+        std::vector<uint32_t> indices;
+    };
+
+    void describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const;
+    void describeShared(uint32_t var, TracedVariable& v) const;
+    std::optional<Chain> chainOf(uint32_t pointer) const;
+    uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
+    std::vector<uint32_t> flatFactors(uint32_t type);
+    uint32_t flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain, uint32_t pointee);
+    uint32_t valueWord(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type);
+    void access(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t pointer,
+                uint32_t value, uint32_t valueType, uint32_t extra = 0);
+
+    InstrumentState& m_state;
+    const KernelInterface& m_reflected;
+    std::map<uint32_t, uint32_t> m_layoutIndex; // variable id -> index in the layout
+    std::vector<uint32_t> m_pointees;           // by layout index: the variable's pointee type
+    std::map<uint32_t, Chain> m_chains;         // pointer id -> chain
+};
+
+} // namespace vkp

@@ -1,0 +1,71 @@
+// What the instrumentation passes (shader/instrument.h) share while they rewrite one kernel: the
+// module, the options, the ids of the trace objects, the layout handed back, the source line of
+// the instruction being rewritten, and the counts reported in InstrumentResult.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/trace.h"
+#include "shader/instrument.h"
+#include "shader/spirv_module.h"
+
+namespace vkp {
+
+// Ids the trace objects pass (shader/trace_objects.h) declares; 0 where a mode needs none.
+struct TraceObjectIds {
+    uint32_t uintType = 0, boolType = 0, voidType = 0;
+    uint32_t dataPointerType = 0;             // pointer to one word of the trace buffer
+    uint32_t traceVariable = 0;               // the trace (or loop-guard) buffer
+    uint32_t backEdgeCount = 0;               // Private: back-edges this invocation took
+    uint32_t workgroupId = 0, localIndex = 0; // the built-ins, found or added
+    uint32_t nextSlot = 0;                    // Private: this invocation's next record slot
+    uint32_t slotCount = 0, firstRecordWord = 0, countWord = 0,
+             statusWord = 0; // Private, set by init()
+    uint32_t recordFunction = 0, loopOkFunction = 0, initFunction = 0;
+    uint32_t recordFunctionType = 0, loopOkFunctionType = 0, initFunctionType = 0;
+};
+
+struct InstrumentState {
+    SpirvModule& module;
+    const InstrumentOptions& options;
+    uint32_t guardBudget = 0; // 0: the full trace; otherwise guardLoops' budget, nothing else
+    SpirvInstruction* entryPoint = nullptr;
+    TraceObjectIds ids;
+    TraceLayout layout;
+    uint32_t line = 0;         // source line of the instruction being rewritten, 0: unknown
+    uint32_t accessSites = 0;  // loads/stores/atomics given a record
+    uint32_t loopsGuarded = 0; // back-edges given a budget check
+
+    bool logsAccesses() const { return guardBudget == 0; }
+
+    void emitVoid(std::vector<SpirvInstruction>& out, spv::Op opcode,
+                  std::vector<uint32_t> operands) {
+        out.emplace_back(opcode, std::move(operands));
+    }
+    uint32_t label(std::vector<SpirvInstruction>& out) {
+        uint32_t id = module.newId();
+        out.emplace_back(spv::Op::OpLabel, std::vector<uint32_t>{id});
+        return id;
+    }
+    // A pointer to word `index` (an id) of the trace buffer, and the load of a constant word.
+    uint32_t traceWord(std::vector<SpirvInstruction>& out, uint32_t index) {
+        return module.emit(out, spv::Op::OpAccessChain, ids.dataPointerType,
+                           {ids.traceVariable, module.constUint(0), index});
+    }
+    uint32_t loadTraceWord(std::vector<SpirvInstruction>& out, uint32_t word) {
+        return module.emit(out, spv::Op::OpLoad, ids.uintType,
+                           {traceWord(out, module.constUint(word))});
+    }
+    // A call of record(w0, index, value, extra) for an event at the current line.
+    void record(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t variable,
+                uint32_t index, uint32_t value, uint32_t extra) {
+        uint32_t w0 = module.constUint(packTraceWord0(kind, variable, line));
+        module.emit(out, spv::Op::OpFunctionCall, ids.voidType,
+                    {ids.recordFunction, w0, index, value, extra});
+        if (kind != TraceEventKind::Barrier && kind != TraceEventKind::SubgroupBarrier)
+            ++accessSites;
+    }
+};
+
+} // namespace vkp

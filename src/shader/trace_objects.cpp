@@ -1,0 +1,172 @@
+#include "shader/trace_objects.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+using spv::StorageClass;
+
+// The Input variable of a built-in: the kernel's own, or a new one.
+uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t pointerType) {
+    SpirvModule& module = state.module;
+    for (const SpirvInstruction& inst : module.globals)
+        if (inst.opcode() == Op::OpVariable &&
+            module.decoration(inst.resultId(), spv::Decoration::BuiltIn) == uint32_t(builtin))
+            return inst.resultId();
+    uint32_t id = module.addGlobalVariable(pointerType, StorageClass::Input);
+    module.newAnnotations.emplace_back(
+        Op::OpDecorate,
+        std::vector<uint32_t>{id, uint32_t(spv::Decoration::BuiltIn), uint32_t(builtin)});
+    return id;
+}
+
+// The trace block: struct { uint data[]; } at the options' set and binding.
+uint32_t declareTraceBuffer(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    uint32_t runtime = module.newId(), block = module.newId();
+    module.newGlobals.emplace_back(Op::OpTypeRuntimeArray,
+                                   std::vector<uint32_t>{runtime, state.ids.uintType});
+    module.newGlobals.emplace_back(Op::OpTypeStruct, std::vector<uint32_t>{block, runtime});
+    auto decorate = [&](Op opcode, std::vector<uint32_t> operands) {
+        module.newAnnotations.emplace_back(opcode, std::move(operands));
+    };
+    decorate(Op::OpDecorate, {runtime, uint32_t(spv::Decoration::ArrayStride), 4});
+    decorate(Op::OpMemberDecorate, {block, 0, uint32_t(spv::Decoration::Offset), 0});
+    decorate(Op::OpDecorate, {block, uint32_t(spv::Decoration::Block)});
+    uint32_t var = module.addGlobalVariable(module.typePointer(StorageClass::StorageBuffer, block),
+                                            StorageClass::StorageBuffer);
+    decorate(Op::OpDecorate,
+             {var, uint32_t(spv::Decoration::DescriptorSet), state.options.traceSet});
+    decorate(Op::OpDecorate, {var, uint32_t(spv::Decoration::Binding), state.options.traceBinding});
+    return var;
+}
+
+} // namespace
+
+void declareTraceObjects(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    TraceObjectIds& ids = state.ids;
+    ids.uintType = module.typeUint();
+    ids.boolType = module.typeBool();
+    ids.voidType = module.typeVoid();
+    uint32_t uvec3 = module.typeVector(ids.uintType, 3);
+    ids.traceVariable = declareTraceBuffer(state);
+    ids.dataPointerType = module.typePointer(StorageClass::StorageBuffer, ids.uintType);
+    uint32_t privateUint = module.typePointer(StorageClass::Private, ids.uintType);
+    auto privateCounter = [&] {
+        return module.addGlobalVariable(privateUint, StorageClass::Private, module.constUint(0));
+    };
+    ids.backEdgeCount = privateCounter();
+    ids.workgroupId = builtinVariable(state, spv::BuiltIn::WorkgroupId,
+                                      module.typePointer(StorageClass::Input, uvec3));
+    ids.localIndex = builtinVariable(state, spv::BuiltIn::LocalInvocationIndex,
+                                     module.typePointer(StorageClass::Input, ids.uintType));
+    for (uint32_t var : {ids.traceVariable, ids.backEdgeCount, ids.workgroupId, ids.localIndex})
+        module.addToInterface(var);
+    ids.loopOkFunctionType = module.typeFunction(ids.boolType, {ids.uintType});
+    ids.loopOkFunction = module.newId();
+    if (!state.logsAccesses()) return;
+    ids.nextSlot = privateCounter();
+    module.addToInterface(ids.nextSlot);
+    ids.recordFunctionType =
+        module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType, ids.uintType});
+    ids.initFunctionType = module.typeFunction(ids.voidType, {});
+    for (uint32_t* var : {&ids.slotCount, &ids.firstRecordWord, &ids.countWord, &ids.statusWord}) {
+        *var = privateCounter();
+        module.addToInterface(*var);
+    }
+    ids.recordFunction = module.newId();
+    ids.initFunction = module.newId();
+}
+
+namespace {
+
+// init(), called first thing in the entry point: this invocation's flat index (workgroup-major,
+// see core/trace.h) turned into where its records, count and status live, kept in Private
+// variables so each record costs only a few stores.
+void buildInit(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    uint32_t u = ids.uintType;
+    auto& f = module.newFunctions;
+    f.emplace_back(Op::OpFunction,
+                   std::vector<uint32_t>{ids.voidType, ids.initFunction, 0, ids.initFunctionType});
+    state.label(f);
+    uint32_t perGroup = state.loadTraceWord(f, 2), nx = state.loadTraceWord(f, 3),
+             ny = state.loadTraceWord(f, 4);
+    uint32_t wid = module.emit(f, Op::OpLoad, module.typeVector(u, 3), {ids.workgroupId});
+    uint32_t wx = module.emit(f, Op::OpCompositeExtract, u, {wid, 0});
+    uint32_t wy = module.emit(f, Op::OpCompositeExtract, u, {wid, 1});
+    uint32_t wz = module.emit(f, Op::OpCompositeExtract, u, {wid, 2});
+    uint32_t plane = module.emit(f, Op::OpIMul, u, {nx, ny});
+    uint32_t g = module.emit(f, Op::OpIAdd, u, {wx, module.emit(f, Op::OpIMul, u, {wy, nx})});
+    g = module.emit(f, Op::OpIAdd, u, {g, module.emit(f, Op::OpIMul, u, {wz, plane})});
+    uint32_t local = module.emit(f, Op::OpLoad, u, {ids.localIndex});
+    uint32_t inv =
+        module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpIMul, u, {g, perGroup}), local});
+    uint32_t slots = state.loadTraceWord(f, 1), recordsAt = state.loadTraceWord(f, 5),
+             statusAt = state.loadTraceWord(f, 7);
+    uint32_t first = module.emit(
+        f, Op::OpIMul, u,
+        {module.emit(f, Op::OpIMul, u, {inv, slots}), module.constUint(kTraceRecordWords)});
+    state.emitVoid(f, Op::OpStore, {ids.slotCount, slots});
+    state.emitVoid(f, Op::OpStore,
+                   {ids.firstRecordWord, module.emit(f, Op::OpIAdd, u, {recordsAt, first})});
+    state.emitVoid(
+        f, Op::OpStore,
+        {ids.countWord, module.emit(f, Op::OpIAdd, u, {inv, module.constUint(kTraceHeaderWords)})});
+    state.emitVoid(f, Op::OpStore,
+                   {ids.statusWord, module.emit(f, Op::OpIAdd, u, {statusAt, inv})});
+    state.emitVoid(f, Op::OpReturn, {});
+    state.emitVoid(f, Op::OpFunctionEnd, {});
+}
+
+// record(w0, index, value, extra): one record in this invocation's slots, if it has room;
+// its count goes on either way (the host derives the dropped records from the counts).
+void buildRecorder(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    uint32_t u = ids.uintType;
+    auto& f = module.newFunctions;
+    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.voidType, ids.recordFunction, 0,
+                                                         ids.recordFunctionType});
+    uint32_t p[4];
+    for (uint32_t& id : p) {
+        id = module.newId();
+        f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{u, id});
+    }
+    state.label(f);
+    uint32_t pos = module.emit(f, Op::OpLoad, u, {ids.nextSlot});
+    uint32_t slots = module.emit(f, Op::OpLoad, u, {ids.slotCount});
+    uint32_t fits = module.emit(f, Op::OpULessThan, ids.boolType, {pos, slots});
+    uint32_t writeL = module.newId(), mergeL = module.newId();
+    state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+    state.emitVoid(f, Op::OpBranchConditional, {fits, writeL, mergeL});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{writeL});
+    uint32_t base =
+        module.emit(f, Op::OpIAdd, u,
+                    {module.emit(f, Op::OpLoad, u, {ids.firstRecordWord}),
+                     module.emit(f, Op::OpIMul, u, {pos, module.constUint(kTraceRecordWords)})});
+    for (uint32_t k = 0; k < 4; ++k) {
+        uint32_t at = k ? module.emit(f, Op::OpIAdd, u, {base, module.constUint(k)}) : base;
+        state.emitVoid(f, Op::OpStore, {state.traceWord(f, at), p[k]});
+    }
+    state.emitVoid(f, Op::OpBranch, {mergeL});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
+    // The count goes on past the slots: the host learns how many records each thread wanted.
+    uint32_t next = module.emit(f, Op::OpIAdd, u, {pos, module.constUint(1)});
+    state.emitVoid(f, Op::OpStore,
+                   {state.traceWord(f, module.emit(f, Op::OpLoad, u, {ids.countWord})), next});
+    state.emitVoid(f, Op::OpStore, {ids.nextSlot, next});
+    state.emitVoid(f, Op::OpReturn, {});
+    state.emitVoid(f, Op::OpFunctionEnd, {});
+}
+
+} // namespace
+
+void buildTraceFunctions(InstrumentState& state) {
+    buildInit(state);
+    buildRecorder(state);
+}
+
+} // namespace vkp
