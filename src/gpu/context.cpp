@@ -2,6 +2,7 @@
 
 #include "core/vulkan_drivers.h"
 #include "gpu/run_resources.h"
+#include "gpu/vk_objects.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,27 +15,37 @@ namespace {
 constexpr uint32_t kApiVersion = VK_API_VERSION_1_2; // kernels are compiled for Vulkan 1.2
 
 std::string versionText(uint32_t v) {
-    return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
-           std::to_string(VK_API_VERSION_PATCH(v));
+    return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) +
+           "." + std::to_string(VK_API_VERSION_PATCH(v));
 }
 
 DeviceTypeKind typeOf(VkPhysicalDeviceType t) {
     switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceTypeKind::Discrete;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceTypeKind::Integrated;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceTypeKind::Virtual;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceTypeKind::Cpu;
-    default: return DeviceTypeKind::Other;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return DeviceTypeKind::Discrete;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return DeviceTypeKind::Integrated;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return DeviceTypeKind::Virtual;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return DeviceTypeKind::Cpu;
+    default:
+        return DeviceTypeKind::Other;
     }
 }
 
 int typeRank(DeviceTypeKind t) {
     switch (t) {
-    case DeviceTypeKind::Discrete: return 4;
-    case DeviceTypeKind::Integrated: return 3;
-    case DeviceTypeKind::Virtual: return 2;
-    case DeviceTypeKind::Cpu: return 1;
-    default: return 0;
+    case DeviceTypeKind::Discrete:
+        return 4;
+    case DeviceTypeKind::Integrated:
+        return 3;
+    case DeviceTypeKind::Virtual:
+        return 2;
+    case DeviceTypeKind::Cpu:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -51,17 +62,24 @@ int computeFamily(VkPhysicalDevice pd, uint32_t* timestampBits) {
     return -1;
 }
 
+// An optional extension: one the driver fails to list is taken as absent.
 bool hasExtension(VkPhysicalDevice pd, const char* name) {
     uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr);
+    if (vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr) != VK_SUCCESS) return false;
     std::vector<VkExtensionProperties> all(n);
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, all.data());
-    return std::any_of(all.begin(), all.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+    VkResult r = vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, all.data());
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return false;
+    all.resize(n);
+    return std::any_of(all.begin(), all.end(), [&](const VkExtensionProperties& e) {
+        return std::strcmp(e.extensionName, name) == 0;
+    });
 }
 
 DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
-    VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
-    VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
+    VkPhysicalDeviceSubgroupProperties subgroup{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
+                                            &subgroup};
     VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
     vkGetPhysicalDeviceProperties2(pd, &props);
     VkPhysicalDeviceFeatures features{};
@@ -72,7 +90,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.name = props.properties.deviceName;
     d.type = typeOf(props.properties.deviceType);
     d.apiVersion = versionText(props.properties.apiVersion);
-    d.driver = std::string(driver.driverName) + (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
+    d.driver = std::string(driver.driverName) +
+               (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
     d.subgroupSize = subgroup.subgroupSize;
     d.maxWorkgroupInvocations = l.maxComputeWorkGroupInvocations;
     std::copy_n(l.maxComputeWorkGroupSize, 3, d.maxWorkgroupSize.begin());
@@ -83,7 +102,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
     d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
-        VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+        VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
         VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &exec};
         vkGetPhysicalDeviceFeatures2(pd, &f2);
         d.pipelineStatistics = exec.pipelineExecutableInfo == VK_TRUE;
@@ -108,10 +128,14 @@ Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
     std::vector<const char*> layers, extensions;
     *validationOn = false;
     if (validation) {
+        // Validation is an aid: layers the loader fails to list are taken as absent.
         uint32_t n = 0;
-        vkEnumerateInstanceLayerProperties(&n, nullptr);
-        std::vector<VkLayerProperties> available(n);
-        vkEnumerateInstanceLayerProperties(&n, available.data());
+        std::vector<VkLayerProperties> available;
+        if (vkEnumerateInstanceLayerProperties(&n, nullptr) == VK_SUCCESS) {
+            available.resize(n);
+            VkResult r = vkEnumerateInstanceLayerProperties(&n, available.data());
+            available.resize(r == VK_SUCCESS || r == VK_INCOMPLETE ? n : 0);
+        }
         for (const auto& l : available)
             if (std::strcmp(l.layerName, "VK_LAYER_KHRONOS_validation") == 0) *validationOn = true;
         if (*validationOn) {
@@ -133,11 +157,17 @@ Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
     return instance;
 }
 
-std::vector<VkPhysicalDevice> physicalDevices(VkInstance instance) {
+Result<std::vector<VkPhysicalDevice>> physicalDevices(VkInstance instance) {
     uint32_t n = 0;
-    vkEnumeratePhysicalDevices(instance, &n, nullptr);
+    if (auto s = vkCheck(vkEnumeratePhysicalDevices(instance, &n, nullptr),
+                         "listing the Vulkan devices");
+        !s)
+        return s.error();
     std::vector<VkPhysicalDevice> pds(n);
-    vkEnumeratePhysicalDevices(instance, &n, pds.data());
+    VkResult r = vkEnumeratePhysicalDevices(instance, &n, pds.data());
+    if (r != VK_INCOMPLETE)
+        if (auto s = vkCheck(r, "listing the Vulkan devices"); !s) return s.error();
+    pds.resize(n);
     return pds;
 }
 
@@ -160,29 +190,39 @@ bool matches(const DeviceInfo& d, const std::string& selector) {
 
 Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& selector) {
     if (infos.empty())
-        return Error{ErrorKind::Device, "no Vulkan device found (install mesa-vulkan-drivers for lavapipe, a CPU device)"};
+        return Error{
+            ErrorKind::Device,
+            "no Vulkan device found (install mesa-vulkan-drivers for lavapipe, a CPU device)"};
     int best = -1;
     for (size_t i = 0; i < infos.size(); ++i) {
         if (!infos[i].usable || (!selector.empty() && !matches(infos[i], selector))) continue;
-        if (best < 0 || typeRank(infos[i].type) > typeRank(infos[best].type)) best = static_cast<int>(i);
+        if (best < 0 || typeRank(infos[i].type) > typeRank(infos[best].type))
+            best = static_cast<int>(i);
     }
     if (best >= 0) return static_cast<size_t>(best);
     std::string list;
     for (const DeviceInfo& d : infos)
-        list += "\n  " + std::to_string(d.index) + ": " + d.name + (d.usable ? "" : " (unusable: " + d.whyUnusable + ")");
+        list += "\n  " + std::to_string(d.index) + ": " + d.name +
+                (d.usable ? "" : " (unusable: " + d.whyUnusable + ")");
     if (selector.empty()) return Error{ErrorKind::Device, "no usable Vulkan device:" + list};
-    return Error{ErrorKind::Device, "no usable Vulkan device matches '" + selector + "'; the devices are:" + list};
+    return Error{ErrorKind::Device,
+                 "no usable Vulkan device matches '" + selector + "'; the devices are:" + list};
 }
 
 } // namespace
 
 const char* deviceTypeName(DeviceTypeKind type) {
     switch (type) {
-    case DeviceTypeKind::Discrete: return "discrete GPU";
-    case DeviceTypeKind::Integrated: return "integrated GPU";
-    case DeviceTypeKind::Virtual: return "virtual GPU";
-    case DeviceTypeKind::Cpu: return "CPU";
-    case DeviceTypeKind::Other: return "other";
+    case DeviceTypeKind::Discrete:
+        return "discrete GPU";
+    case DeviceTypeKind::Integrated:
+        return "integrated GPU";
+    case DeviceTypeKind::Virtual:
+        return "virtual GPU";
+    case DeviceTypeKind::Cpu:
+        return "CPU";
+    case DeviceTypeKind::Other:
+        return "other";
     }
     return "?";
 }
@@ -198,7 +238,12 @@ Result<std::vector<DeviceInfo>> GpuContext::listDevices() {
     if (!instance) return instance.error();
     std::vector<DeviceInfo> infos;
     auto pds = physicalDevices(*instance);
-    for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+    if (!pds) {
+        vkDestroyInstance(*instance, nullptr);
+        return pds.error();
+    }
+    for (uint32_t i = 0; i < pds->size(); ++i)
+        infos.push_back(describe((*pds)[i], i));
     vkDestroyInstance(*instance, nullptr);
     return infos;
 }
@@ -212,18 +257,24 @@ Status GpuContext::createInstance(bool validation) {
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(m_instance, "vkCreateDebugUtilsMessengerEXT"));
     VkDebugUtilsMessengerCreateInfoEXT ci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    ci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    ci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    ci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    ci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
     ci.pfnUserCallback = &GpuContext::onValidation;
     ci.pUserData = this;
-    if (create) create(m_instance, &ci, nullptr, &m_messenger);
+    // Validation messages are an aid: without a messenger they are not collected, nothing else
+    // changes.
+    if (create && create(m_instance, &ci, nullptr, &m_messenger) != VK_SUCCESS)
+        m_messenger = VK_NULL_HANDLE;
     return okStatus();
 }
 
-VKAPI_ATTR VkBool32 VKAPI_CALL GpuContext::onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
-                                                        VkDebugUtilsMessageTypeFlagsEXT,
-                                                        const VkDebugUtilsMessengerCallbackDataEXT* data, void* self) {
-    static_cast<GpuContext*>(self)->m_validationMessages.push_back(data->pMessage ? data->pMessage : "");
+VKAPI_ATTR VkBool32 VKAPI_CALL
+GpuContext::onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
+                         const VkDebugUtilsMessengerCallbackDataEXT* data, void* self) {
+    static_cast<GpuContext*>(self)->m_validationMessages.push_back(data->pMessage ? data->pMessage
+                                                                                  : "");
     return VK_FALSE;
 }
 
@@ -239,7 +290,8 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
-    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     const char* execName = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     if (m_info.pipelineStatistics) {
         exec.pipelineExecutableInfo = VK_TRUE;
@@ -264,12 +316,14 @@ Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& opt
     std::unique_ptr<GpuContext> ctx(new GpuContext());
     if (auto s = ctx->createInstance(options.validation); !s) return s.error();
     auto pds = physicalDevices(ctx->m_instance);
+    if (!pds) return pds.error();
     std::vector<DeviceInfo> infos;
-    for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+    for (uint32_t i = 0; i < pds->size(); ++i)
+        infos.push_back(describe((*pds)[i], i));
     auto chosen = choose(infos, options.deviceSelector);
     if (!chosen) return chosen.error();
     ctx->m_info = infos[*chosen];
-    if (auto s = ctx->createDevice(pds[*chosen]); !s) return s.error();
+    if (auto s = ctx->createDevice((*pds)[*chosen]); !s) return s.error();
     return ctx;
 }
 
@@ -287,7 +341,8 @@ GpuContext::~GpuContext() {
         return;
     }
     if (m_device) {
-        vkDeviceWaitIdle(m_device);
+        (void)vkDeviceWaitIdle(
+            m_device); // a destructor cannot report; a lost device is destroyed all the same
         m_runResources.reset();
         vkDestroyDevice(m_device, nullptr);
     }
@@ -301,27 +356,46 @@ GpuContext::~GpuContext() {
 
 const char* vkResultName(VkResult result) {
     switch (result) {
-    case VK_SUCCESS: return "VK_SUCCESS";
-    case VK_TIMEOUT: return "VK_TIMEOUT";
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
-    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
-    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
-    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
-    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
-    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
-    case VK_ERROR_INVALID_SHADER_NV: return "VK_ERROR_INVALID_SHADER_NV";
-    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
-    default: return "VkResult error";
+    case VK_SUCCESS:
+        return "VK_SUCCESS";
+    case VK_TIMEOUT:
+        return "VK_TIMEOUT";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+        return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+        return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED:
+        return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST:
+        return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED:
+        return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT:
+        return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT:
+        return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT:
+        return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER:
+        return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS:
+        return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_INVALID_SHADER_NV:
+        return "VK_ERROR_INVALID_SHADER_NV";
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+        return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    default:
+        return "VkResult error";
     }
 }
 
 Error vkError(const char* what, VkResult result) {
     ErrorKind kind = result == VK_ERROR_DEVICE_LOST ? ErrorKind::DeviceLost : ErrorKind::Device;
-    return Error{kind, std::string(what) + " failed: " + vkResultName(result) + " (" + std::to_string(result) + ")", {}, result};
+    return Error{kind,
+                 std::string(what) + " failed: " + vkResultName(result) + " (" +
+                     std::to_string(result) + ")",
+                 {},
+                 result};
 }
 
 } // namespace vkp

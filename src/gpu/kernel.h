@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -14,13 +15,14 @@
 #include "core/result.h"
 #include "gpu/context.h"
 #include "gpu/run_resources.h"
+#include "gpu/vk_objects.h"
 
 namespace vkp {
 
 struct LaunchSpec {
-    std::array<uint32_t, 3> workgroupSize{1, 1, 1};  // spec constants 0, 1, 2
-    std::array<uint32_t, 3> workgroups{1, 1, 1};     // vkCmdDispatch counts
-    std::map<uint32_t, uint32_t> constants;          // further spec constants: id -> bits
+    std::array<uint32_t, 3> workgroupSize{1, 1, 1}; // spec constants 0, 1, 2
+    std::array<uint32_t, 3> workgroups{1, 1, 1};    // vkCmdDispatch counts
+    std::map<uint32_t, uint32_t> constants;         // further spec constants: id -> bits
 };
 
 // One storage buffer of a run: its binding, initial contents, and whether to read it back.
@@ -29,23 +31,19 @@ struct RunBuffer {
     std::span<const uint32_t> initial; // element words; an empty buffer is padded to one word
     bool readBack = false;
     uint32_t set = 0;
-    uint64_t sizeWords = 0; // when larger than `initial`: the buffer's size; the rest is uninitialised
+    uint64_t sizeWords =
+        0; // when larger than `initial`: the buffer's size; the rest is uninitialised
     bool packTrace = false; // a trace buffer: read back only what was written (packTraceBuffer)
-};
-
-struct BindingSlot {
-    uint32_t set = 0;
-    uint32_t binding = 0;
 };
 
 // One dispatch of a multi-pass run: which module, how many workgroups, its push constants and
 // which buffer's memory sits at each buffer's slot (ping-pong passes swap them).
 struct DispatchStep {
-    uint32_t kernel = 0;                       // index into the modules given to create()
+    uint32_t kernel = 0; // index into the modules given to create()
     std::array<uint32_t, 3> workgroups{1, 1, 1};
-    std::vector<uint32_t> push;                // push-constant words from offset 0
-    std::vector<int> bind;                     // per RunBuffer: whose memory is bound at its (set,
-                                               // binding); -1: none. Empty: every buffer its own.
+    std::vector<uint32_t> push; // push-constant words from offset 0
+    std::vector<int> bind;      // per RunBuffer: whose memory is bound at its (set,
+                                // binding); -1: none. Empty: every buffer its own.
 };
 
 // One item of a batch (a test case): its launch shape, buffers, and dispatches. With no steps it
@@ -68,15 +66,15 @@ class GpuKernel {
   public:
     // `bindings`: the storage-buffer bindings of set 0 the kernel uses; `otherSets`: any in
     // further sets (the trace buffer of an instrumented kernel).
-    static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::span<const uint32_t> spirv,
+    static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx,
+                                                     std::span<const uint32_t> spirv,
                                                      std::vector<uint32_t> bindings,
                                                      std::vector<BindingSlot> otherSets = {});
     // Several modules sharing one pipeline layout (the union of their bindings) and a push-constant
     // range of `pushBytes` (0: none): the kernels of a multi-pass puzzle.
-    static Result<std::unique_ptr<GpuKernel>> create(GpuContext& ctx, std::vector<std::span<const uint32_t>> modules,
-                                                     std::vector<uint32_t> bindings, std::vector<BindingSlot> otherSets,
-                                                     uint32_t pushBytes);
-    ~GpuKernel();
+    static Result<std::unique_ptr<GpuKernel>>
+    create(GpuContext& ctx, std::vector<std::span<const uint32_t>> modules,
+           std::vector<uint32_t> bindings, std::vector<BindingSlot> otherSets, uint32_t pushBytes);
     GpuKernel(const GpuKernel&) = delete;
     GpuKernel& operator=(const GpuKernel&) = delete;
 
@@ -87,29 +85,35 @@ class GpuKernel {
     Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0);
     size_t modules() const { return m_modules.size(); }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
-    Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers, uint64_t timeoutMs);
+    Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers,
+                          uint64_t timeoutMs);
     // Every item in one submission (the per-submit cost is paid once), each with its own deadline:
-    // it may run timeoutMs (it is given up between one and two timeouts after it started). The outer error is a setup failure; the
-    // item that overran gets a Timeout error, those after it one saying they never started, and
-    // those before it keep their results.
-    Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items, uint64_t timeoutMs);
+    // it may run timeoutMs (it is given up between one and two timeouts after it started). The
+    // outer error is a setup failure; the item that overran gets a Timeout error, those after it
+    // one saying they never started, and those before it keep their results.
+    Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items,
+                                                  uint64_t timeoutMs);
 
   private:
     GpuKernel(GpuContext& ctx, RunResources& res) : m_ctx(ctx), m_res(res) {}
     Status createObjects(const std::vector<std::span<const uint32_t>>& modules, uint32_t pushBytes);
     Result<VkPipeline> pipelineFor(uint32_t kernel, const LaunchSpec& launch);
-    Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items, uint64_t timeoutMs);
+    Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items,
+                                                    uint64_t timeoutMs);
     Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
-    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step, const BatchBuffers& bb,
-                                                  size_t first);
-    Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item, const BatchBuffers& bb);
+    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step,
+                                                  const BatchBuffers& bb, size_t first);
+    Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
+                      const BatchBuffers& bb);
     // Waits for a submitted batch, each item at least timeoutMs (at most twice that) from the end
     // of the one before: the index of the first item that overran, or `count` when all finished.
     Result<size_t> waitPerItem(size_t count, uint64_t timeoutMs);
     // The finished items' results (without their GPU times), then the stuck item's timeout and the
     // unstarted ones'.
-    std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, size_t stuck, uint64_t timeoutMs, BatchBuffers& bb);
-    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb, bool withTimes);
+    std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, size_t stuck,
+                                            uint64_t timeoutMs, BatchBuffers& bb);
+    std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb,
+                                            bool withTimes);
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(uint32_t kernel, const LaunchSpec& launch);
@@ -117,11 +121,10 @@ class GpuKernel {
     GpuContext& m_ctx;
     RunResources& m_res; // the context's, shared by every kernel
     std::vector<BindingSlot> m_bindings;
-    std::vector<VkShaderModule> m_modules;
+    std::vector<ShaderModule> m_modules;
     uint32_t m_pushBytes = 0;
-    std::vector<VkDescriptorSetLayout> m_setLayouts; // set 0, 1, ...
-    VkPipelineLayout m_layout = VK_NULL_HANDLE;
-    std::map<PipelineKey, VkPipeline> m_pipelines;
+    std::optional<PipelineLayout> m_layout; // made by createObjects
+    std::map<PipelineKey, Pipeline> m_pipelines;
 };
 
 } // namespace vkp

@@ -4,11 +4,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <vulkan/vulkan.h>
 
 #include "core/result.h"
+#include "gpu/vk_objects.h"
 
 namespace vkp {
 
@@ -17,38 +19,41 @@ class GpuContext;
 class RunResources {
   public:
     static constexpr size_t kMaxBatch = 64; // dispatches per submission
-    static constexpr uint32_t kMaxSets = 2;  // descriptor sets per dispatch (the kernel's, the trace's)
-    static constexpr size_t kMaxSteps = 512; // dispatches per submission (multi-pass items have several)
+    static constexpr uint32_t kMaxSets =
+        2; // descriptor sets per dispatch (the kernel's, the trace's)
+    static constexpr size_t kMaxSteps =
+        512; // dispatches per submission (multi-pass items have several)
     static Result<RunResources*> create(GpuContext& ctx); // owned by the caller
-    ~RunResources();
     RunResources(const RunResources&) = delete;
     RunResources& operator=(const RunResources&) = delete;
 
     // Host-visible, coherent memory of at least `bytes`, mapped at arenaMap().
     Status ensureArena(uint64_t bytes);
-    VkDeviceMemory arena() const { return m_arena; }
-    uint8_t* arenaMap() const { return static_cast<uint8_t*>(m_arenaMap); }
+    VkDeviceMemory arena() const { return m_arena.memory.get(); }
+    uint8_t* arenaMap() const { return static_cast<uint8_t*>(m_arena.map); }
 
-    VkCommandBuffer commandBuffer() const { return m_cmd; }
-    VkFence fence() const { return m_fence; }
-    VkQueryPool queries() const { return m_queries; } // 2 per dispatch; null when unsupported
-    VkDescriptorPool descriptorPool() const { return m_pool; } // kMaxSteps * kMaxSets sets, reset per batch
-    VkEvent event(size_t item) const { return m_events[item]; } // set when dispatch `item` is done
+    OneShotCommands& commands() { return *m_commands; } // one submission at a time
+    const TimestampQueries* queries() const {
+        return m_queries ? &*m_queries : nullptr;
+    } // 2 per dispatch; null when unsupported
+    VkDescriptorPool descriptorPool() const {
+        return m_pool.get();
+    } // kMaxSteps * kMaxSets sets, reset per batch
+    VkEvent event(size_t item) const {
+        return m_events[item].get();
+    } // set when dispatch `item` is done
 
   private:
     explicit RunResources(GpuContext& ctx) : m_ctx(ctx) {}
     Status createObjects();
 
     GpuContext& m_ctx;
-    VkDescriptorPool m_pool = VK_NULL_HANDLE;
-    VkCommandPool m_commandPool = VK_NULL_HANDLE;
-    VkCommandBuffer m_cmd = VK_NULL_HANDLE;
-    VkFence m_fence = VK_NULL_HANDLE;
-    VkQueryPool m_queries = VK_NULL_HANDLE;
-    std::vector<VkEvent> m_events;
-    VkDeviceMemory m_arena = VK_NULL_HANDLE;
+    DescriptorPool m_pool;
+    std::optional<OneShotCommands> m_commands;
+    std::optional<TimestampQueries> m_queries;
+    std::vector<Event> m_events;
+    DeviceMemory m_arena;
     uint64_t m_arenaBytes = 0;
-    void* m_arenaMap = nullptr;
 };
 
 } // namespace vkp

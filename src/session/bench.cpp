@@ -13,9 +13,9 @@
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
 #include "session/check.h"
-#include "shader/printf_rewrite.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
+#include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
 
 namespace vkp {
@@ -23,37 +23,48 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-Error benchError(std::string message) { return Error{ErrorKind::Usage, std::move(message)}; }
+Error benchError(std::string message) {
+    return Error{ErrorKind::Usage, std::move(message)};
+}
 
 Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
 
 // The template case re-sized for N: the first input's fill at length N, scratch from its size
 // expression, workgroup counts and constants re-evaluated.
 Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
-    if (o.templateCase >= p.cases.size()) return benchError("case " + std::to_string(o.templateCase + 1) + " does not exist");
+    if (o.templateCase >= p.cases.size())
+        return benchError("case " + std::to_string(o.templateCase + 1) + " does not exist");
     TestCase c = p.cases[o.templateCase];
     auto first = p.firstInput();
     if (!first) return benchError(p.slug + " has no input buffer to scale");
     DataSpec& in = *c.data[*first];
     if (in.kind == DataSpec::Kind::Values)
-        return benchError("case " + std::to_string(o.templateCase + 1) + " writes '" + p.buffers[*first].name +
-                          "' out value by value; a benchmark needs a generated fill (iota, constant or random): use --case");
+        return benchError("case " + std::to_string(o.templateCase + 1) + " writes '" +
+                          p.buffers[*first].name +
+                          "' out value by value; a benchmark needs a generated fill (iota, "
+                          "constant or random): use --case");
     in.shape = Shape{{o.n}};
     ExprVars vars{o.n, c.workgroupSize[0]};
-    for (auto& [id, e] : c.constantExprs) c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
+    for (auto& [id, e] : c.constantExprs)
+        c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
     std::map<std::string, uint64_t> names;
-    for (const ConstantDecl& d : p.constants) names[d.name] = c.constants[d.id];
+    for (const ConstantDecl& d : p.constants)
+        names[d.name] = c.constants[d.id];
     vars.names = &names;
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
     if (p.multiPass()) return scaledOutputs(p, c);
     for (int d = 0; d < 3; ++d) {
         uint64_t w = c.workgroupExprs[d].evaluate(vars);
-        if (w < 1 || w > UINT32_MAX) return benchError("at N = " + std::to_string(o.n) + " the workgroup count \"" + c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
+        if (w < 1 || w > UINT32_MAX)
+            return benchError("at N = " + std::to_string(o.n) + " the workgroup count \"" +
+                              c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
         c.workgroups[d] = static_cast<uint32_t>(w);
     }
-    if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() && !c.workgroupExprs[2].usesN())
-        return benchError(p.slug + "'s workgroup counts do not depend on N; write them as expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
+    if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() &&
+        !c.workgroupExprs[2].usesN())
+        return benchError(p.slug + "'s workgroup counts do not depend on N; write them as "
+                                   "expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
     return scaledOutputs(p, c);
 }
 
@@ -62,9 +73,12 @@ Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c) {
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         if (decl.role != RoleKind::Output) continue;
-        if (c.data[b]->kind != DataSpec::Kind::Op) return benchError("'" + decl.name + "' is written out value by value; a benchmark needs a reference op");
+        if (c.data[b]->kind != DataSpec::Kind::Op)
+            return benchError("'" + decl.name +
+                              "' is written out value by value; a benchmark needs a reference op");
         std::vector<Shape> shapes;
-        for (size_t a : c.data[b]->args) shapes.push_back(c.data[a]->shape);
+        for (size_t a : c.data[b]->args)
+            shapes.push_back(c.data[a]->shape);
         auto shape = referenceOpShape(c.data[b]->op, shapes, c.data[b]->params);
         if (!shape) return shape.error();
         c.data[b]->shape = *shape;
@@ -83,17 +97,20 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
         bool scan = d.op == "inclusive_scan" || d.op == "exclusive_scan";
         if (!scan || in.type == ElementKind::Float) {
             std::vector<const BufferData*> args;
-            for (size_t a : d.args) args.push_back(&data.initial[a]);
+            for (size_t a : d.args)
+                args.push_back(&data.initial[a]);
             auto t = Clock::now();
             BufferData out = runReferenceOp(d.op, args, d.params, p.buffers[b].type);
-            what = "the reference op " + d.op + ", sequential, " + std::to_string(out.words.size()) + " elements";
+            what = "the reference op " + d.op + ", sequential, " +
+                   std::to_string(out.words.size()) + " elements";
             return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
         }
         std::vector<uint32_t> out(in.words.size());
         auto t = Clock::now();
         std::inclusive_scan(in.words.begin(), in.words.end(), out.begin());
         double ms = std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-        what = "sequential std::inclusive_scan of the same " + std::to_string(in.words.size()) + " uints";
+        what = "sequential std::inclusive_scan of the same " + std::to_string(in.words.size()) +
+               " uints";
         if (out.back() == 0xffffffffu) what += " "; // keep the loop from being optimised away
         return ms;
     }
@@ -106,26 +123,38 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
 std::vector<std::string> benchFigureLines(const BenchReport& r) {
     std::vector<std::string> out;
     char line[256];
-    std::snprintf(line, sizeof line, "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s", r.medianMs, r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
+    std::snprintf(line, sizeof line,
+                  "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s",
+                  r.medianMs, r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
     out.push_back(line);
-    std::snprintf(line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s", r.p10Ms, r.p90Ms,
-                  r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
+    std::snprintf(
+        line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s",
+        r.p10Ms, r.p90Ms,
+        r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
     out.push_back(line);
-    std::snprintf(line, sizeof line, "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)", r.copyGbPerS, r.shaderCopyGbPerS);
+    std::snprintf(line, sizeof line,
+                  "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)",
+                  r.copyGbPerS, r.shaderCopyGbPerS);
     out.push_back(line);
     std::snprintf(line, sizeof line, "kernel / copy  %9.2f", r.ratioToCopy);
     out.push_back(line);
     for (const BenchReport::Pass& pass : r.passes) {
-        std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(), pass.medianMs, pass.dispatches, pass.dispatches == 1 ? "dispatch" : "dispatches");
+        std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(),
+                      pass.medianMs, pass.dispatches,
+                      pass.dispatches == 1 ? "dispatch" : "dispatches");
         out.push_back(line);
     }
     for (const BenchReport::Compiled& c : r.compiled) {
         std::string stats;
-        for (const PipelineStat& st : c.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
-        out.push_back("compiled       " + (r.compiled.size() > 1 ? c.kernel + ": " : "") + stats + " (the driver's report)");
+        for (const PipelineStat& st : c.stats)
+            stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
+        out.push_back("compiled       " + (r.compiled.size() > 1 ? c.kernel + ": " : "") + stats +
+                      " (the driver's report)");
     }
     if (!r.cpuWhat.empty()) {
-        std::snprintf(line, sizeof line, "CPU            %9.3f ms (%s); CPU time / kernel time %.2f", r.cpuMs, r.cpuWhat.c_str(), r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
+        std::snprintf(line, sizeof line,
+                      "CPU            %9.3f ms (%s); CPU time / kernel time %.2f", r.cpuMs,
+                      r.cpuWhat.c_str(), r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
         out.push_back(line);
     }
     return out;
@@ -133,7 +162,8 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
 
 std::string benchResultText(const BenchReport& r) {
     if (r.pass) return "matches the CPU reference";
-    return std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " + std::to_string(r.firstMismatch);
+    return std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " +
+           std::to_string(r.firstMismatch);
 }
 
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
@@ -146,7 +176,8 @@ std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
 
 Result<uint64_t> parseCount(const std::string& text) {
     auto number = [](const std::string& s) -> std::optional<uint64_t> {
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 12) return std::nullopt;
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 12)
+            return std::nullopt;
         return std::stoull(s);
     };
     size_t caret = text.find('^'), shift = text.find("<<");
@@ -161,22 +192,29 @@ Result<uint64_t> parseCount(const std::string& text) {
         v = number(text);
     }
     if (!v || *v == 0 || *v > kMaxBufferElements)
-        return benchError("--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" + text + "'");
+        return benchError(
+            "--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" +
+            text + "'");
     return *v;
 }
 
 namespace {
 
 // Compiles and checks every kernel against the puzzle; the first problem is the error.
-Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAll(const Compiler& compiler, const Puzzle& p,
-                                                                                const std::vector<KernelSource>& sources) {
+Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>>
+compileAll(const Compiler& compiler, const Puzzle& p, const std::vector<KernelSource>& sources) {
     std::vector<std::pair<std::vector<uint32_t>, KernelInterface>> out;
-    if (sources.size() != p.kernels.size()) return benchError(p.slug + " needs " + std::to_string(p.kernels.size()) + " kernels");
+    if (sources.size() != p.kernels.size())
+        return benchError(p.slug + " needs " + std::to_string(p.kernels.size()) + " kernels");
     for (size_t k = 0; k < p.kernels.size(); ++k) {
-        auto it = std::find_if(sources.begin(), sources.end(), [&](const KernelSource& s) { return s.name == p.kernels[k].name; });
+        auto it = std::find_if(sources.begin(), sources.end(),
+                               [&](const KernelSource& s) { return s.name == p.kernels[k].name; });
         const KernelSource& src = it != sources.end() ? *it : sources[k];
-        CompileResult c = compiler.compile(src.text, src.file); // unoptimised: -O would drop unused buffers
-        if (!c.ok()) return Error{ErrorKind::Compile, c.diagnostics.empty() ? "the kernel does not compile" : c.diagnostics[0].str()};
+        CompileResult c =
+            compiler.compile(src.text, src.file); // unoptimised: -O would drop unused buffers
+        if (!c.ok())
+            return Error{ErrorKind::Compile, c.diagnostics.empty() ? "the kernel does not compile"
+                                                                   : c.diagnostics[0].str()};
         auto iface = reflectKernel(c.spirv);
         if (!iface) return iface.error();
         auto problems = checkInterface(p, *iface, src.text, src.file, k);
@@ -190,9 +228,121 @@ Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>> compileAl
 
 } // namespace
 
-Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                                 const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
-                                 const BenchOptions& o) {
+namespace {
+
+using CompiledKernels = std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>;
+
+// Adapts every kernel to the device and points the job at its words: `kernels` must outlive the
+// job.
+Status addKernels(const DeviceInfo& device, CompiledKernels& kernels, BenchJob& job) {
+    for (auto& [spirv, iface] : kernels) {
+        auto adapted = spirvForDevice(device, std::move(spirv));
+        if (!adapted) return adapted.error();
+        spirv = std::move(*adapted); // the job holds spans of these words
+        job.kernels.push_back(spirv);
+        job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
+    }
+    return okStatus();
+}
+
+// One BenchBuffer per puzzle buffer: inputs uploaded (restored each repetition where a ping-pong
+// pass overwrites them), scratch cleared each repetition, outputs read back where the last pass
+// left them.
+void addBuffers(const Puzzle& p, const CaseData& data, const std::vector<size_t>& at,
+                BenchJob& job) {
+    std::vector<bool> swapped(p.buffers.size(), false);
+    for (const PassDecl& pass : p.passes)
+        if (pass.swap) swapped[(*pass.swap)[0]] = swapped[(*pass.swap)[1]] = true;
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        const BufferDecl& decl = p.buffers[b];
+        bool output = decl.role == RoleKind::Output;
+        BenchBuffer buffer;
+        buffer.binding = decl.binding;
+        if (!output) buffer.initial = data.initial[b].words;
+        buffer.words = data.initial[b].words.size();
+        buffer.zeroEachRep = decl.role == RoleKind::Scratch;
+        buffer.restoreEachRep =
+            decl.role == RoleKind::Input && swapped[b]; // a ping-pong pass overwrites it
+        job.buffers.push_back(buffer);
+    }
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role == RoleKind::Output) job.buffers[at[b]].readBack = true;
+}
+
+// A multi-pass puzzle's dispatches as the job's steps, each binding the buffers its kernel uses.
+void addSteps(const Puzzle& p, const CompiledKernels& kernels,
+              const std::vector<CaseDispatch>& dispatches, BenchJob& job) {
+    if (!p.multiPass()) return;
+    for (const CaseDispatch& d : dispatches) {
+        BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups,
+                       pushConstantWords(kernels[d.kernel].second, d.push),
+                       std::vector<int>(p.buffers.size(), -1)};
+        for (size_t b : p.kernels[d.kernel].buffers)
+            step.bind[b] = static_cast<int>(d.bufferAt[b]);
+        job.steps.push_back(std::move(step));
+    }
+}
+
+// The kernel's times: every repetition, median and spread, per pass, and the driver's statistics.
+void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& dispatches,
+              const BenchRun& run) {
+    r.dispatchMs = run.dispatchMs;
+    std::vector<double> sorted = run.dispatchMs;
+    std::sort(sorted.begin(), sorted.end());
+    auto percentile = [&](double f) {
+        return sorted.empty() ? 0.0
+                              : sorted[static_cast<size_t>(f * double(sorted.size() - 1) + 0.5)];
+    };
+    r.medianMs = percentile(0.5); // the upper middle one for an even count, as medianOf gives
+    r.p10Ms = percentile(0.1);
+    r.p90Ms = percentile(0.9);
+    if (p.multiPass())
+        for (size_t k = 0; k < dispatches.size(); ++k) {
+            const CaseDispatch& d = dispatches[k];
+            if (r.passes.empty() || k == 0 || d.pass != dispatches[k - 1].pass)
+                r.passes.push_back({p.kernels[d.kernel].name, 0, 0});
+            r.passes.back().dispatches++;
+            r.passes.back().medianMs += medianOf(run.stepMs[k]);
+        }
+    for (size_t k = 0; k < run.kernelStats.size(); ++k)
+        if (!run.kernelStats[k].empty())
+            r.compiled.push_back(
+                {p.kernels.empty() ? "kernel" : p.kernels[k].name, run.kernelStats[k]});
+}
+
+// Bytes moved per second by the kernel and by the device's copies of N uints.
+void addBandwidth(BenchReport& r, const Puzzle& p, const CaseData& data, const CopyBandwidth& copy,
+                  uint64_t n) {
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role != RoleKind::Scratch)
+            r.bytesMoved += data.initial[b].words.size() * 4;
+    r.gbPerS = r.medianMs > 0 ? r.bytesMoved / (r.medianMs * 1e6) : 0;
+    r.elementsPerS = r.medianMs > 0 ? n / (r.medianMs / 1e3) : 0;
+    double bytes = 2.0 * n * 4; // a copy reads and writes every byte
+    r.copyGbPerS = bytes / (medianOf(copy.transferMs) * 1e6);
+    r.shaderCopyGbPerS = bytes / (medianOf(copy.shaderMs) * 1e6);
+    r.ratioToCopy = r.gbPerS / std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+}
+
+// The verdict: every output read back against the CPU reference.
+void compareWithReference(BenchReport& r, const Puzzle& p, const CaseData& data,
+                          const std::vector<size_t>& at, const BenchRun& run) {
+    r.pass = true;
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        if (!data.expected[b]) continue;
+        BufferData actual{p.buffers[b].type, data.expected[b]->shape, run.readBack[at[b]]};
+        BufferVerdict v = compareBuffers(*data.expected[b], actual, p.tolerance);
+        r.pass = r.pass && v.pass;
+        r.mismatches += v.mismatchCount;
+        if (!v.mismatches.empty() && r.firstMismatch == 0) r.firstMismatch = v.mismatches[0].index;
+    }
+}
+
+} // namespace
+
+Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
+                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                 const std::string& copyShaderSource, const BenchOptions& o) {
     auto say = [&](const std::string& what) {
         if (o.progress) o.progress(what);
     };
@@ -208,89 +358,34 @@ Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
     auto data = materializeCase(p, 0);
     if (!data) return data.error();
     BenchJob job;
-    for (auto& [spirv, iface] : *kernels) {
-        auto adapted = spirvForDevice(runner.info(), std::move(spirv));
-        if (!adapted) return adapted.error();
-        spirv = std::move(*adapted); // the job holds spans of these words
-        job.kernels.push_back(spirv);
-        job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
-    }
+    if (auto s = addKernels(runner.info(), *kernels, job); !s) return s.error();
     job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
     job.reps = o.reps;
     job.warmupMs = o.warmupMs;
     job.timeoutMs = o.timeoutMs;
     std::vector<size_t> at = finalBufferAt(p, *dispatches);
-    std::vector<bool> swapped(p.buffers.size(), false);
-    for (const PassDecl& pass : p.passes)
-        if (pass.swap) swapped[(*pass.swap)[0]] = swapped[(*pass.swap)[1]] = true;
-    for (size_t b = 0; b < p.buffers.size(); ++b) {
-        const BufferDecl& decl = p.buffers[b];
-        bool output = decl.role == RoleKind::Output;
-        BenchBuffer buffer;
-        buffer.binding = decl.binding;
-        if (!output) buffer.initial = data->initial[b].words;
-        buffer.words = data->initial[b].words.size();
-        buffer.zeroEachRep = decl.role == RoleKind::Scratch;
-        buffer.restoreEachRep = decl.role == RoleKind::Input && swapped[b]; // a ping-pong pass overwrites it
-        job.buffers.push_back(buffer);
-    }
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        if (p.buffers[b].role == RoleKind::Output) job.buffers[at[b]].readBack = true;
-    if (p.multiPass())
-        for (const CaseDispatch& d : *dispatches) {
-            BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups, pushConstantWords((*kernels)[d.kernel].second, d.push),
-                           std::vector<int>(p.buffers.size(), -1)};
-            for (size_t b : p.kernels[d.kernel].buffers) step.bind[b] = static_cast<int>(d.bufferAt[b]);
-            job.steps.push_back(std::move(step));
-        }
-    say("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " + std::to_string(o.reps) + " repetitions");
+    addBuffers(p, *data, at, job);
+    addSteps(p, *kernels, *dispatches, job);
+    say("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " +
+        std::to_string(o.reps) + " repetitions");
     auto run = runner.bench(job);
     if (!run) return run.error();
     auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
     if (!copyShader.ok()) return Error{ErrorKind::Internal, "shaders/copy.comp does not compile"};
     say("measuring the device's copy bandwidth");
-    auto copy = runner.copyBandwidth({o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs});
+    auto copy =
+        runner.copyBandwidth({o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs});
     if (!copy) return copy.error();
     BenchReport r;
     r.device = runner.info().name;
     r.n = o.n;
     r.workgroupSize = scaled->workgroupSize;
     r.workgroups = dispatches->front().workgroups;
-    r.dispatchMs = run->dispatchMs;
-    std::vector<double> sorted = run->dispatchMs;
-    std::sort(sorted.begin(), sorted.end());
-    auto percentile = [&](double f) { return sorted.empty() ? 0.0 : sorted[static_cast<size_t>(f * double(sorted.size() - 1) + 0.5)]; };
-    r.medianMs = percentile(0.5); // the upper middle one for an even count, as medianOf gives
-    r.p10Ms = percentile(0.1);
-    r.p90Ms = percentile(0.9);
-    if (p.multiPass())
-        for (size_t k = 0; k < dispatches->size(); ++k) {
-            const CaseDispatch& d = (*dispatches)[k];
-            if (r.passes.empty() || k == 0 || d.pass != (*dispatches)[k - 1].pass) r.passes.push_back({p.kernels[d.kernel].name, 0, 0});
-            r.passes.back().dispatches++;
-            r.passes.back().medianMs += medianOf(run->stepMs[k]);
-        }
-    for (size_t k = 0; k < run->kernelStats.size(); ++k)
-        if (!run->kernelStats[k].empty()) r.compiled.push_back({p.kernels.empty() ? "kernel" : p.kernels[k].name, run->kernelStats[k]});
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        if (p.buffers[b].role != RoleKind::Scratch) r.bytesMoved += data->initial[b].words.size() * 4;
-    r.gbPerS = r.medianMs > 0 ? r.bytesMoved / (r.medianMs * 1e6) : 0;
-    r.elementsPerS = r.medianMs > 0 ? o.n / (r.medianMs / 1e3) : 0;
-    double bytes = 2.0 * o.n * 4; // a copy reads and writes every byte
-    r.copyGbPerS = bytes / (medianOf(copy->transferMs) * 1e6);
-    r.shaderCopyGbPerS = bytes / (medianOf(copy->shaderMs) * 1e6);
-    r.ratioToCopy = r.gbPerS / std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+    addTimes(r, p, *dispatches, *run);
+    addBandwidth(r, p, *data, *copy, o.n);
     say("running the CPU baseline and comparing the result");
     r.cpuMs = cpuBaseline(p, p.cases[0], *data, r.cpuWhat);
-    r.pass = true;
-    for (size_t b = 0; b < p.buffers.size(); ++b) {
-        if (!data->expected[b]) continue;
-        BufferData actual{p.buffers[b].type, data->expected[b]->shape, run->readBack[at[b]]};
-        BufferVerdict v = compareBuffers(*data->expected[b], actual, p.tolerance);
-        r.pass = r.pass && v.pass;
-        r.mismatches += v.mismatchCount;
-        if (!v.mismatches.empty() && r.firstMismatch == 0) r.firstMismatch = v.mismatches[0].index;
-    }
+    compareWithReference(r, p, *data, at, *run);
     return r;
 }
 
