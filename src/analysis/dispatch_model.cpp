@@ -1,13 +1,13 @@
-#include "ui/dispatch_model.h"
+#include "analysis/dispatch_model.h"
 
 #include <algorithm>
 #include <unordered_map>
 
 #include "core/passes.h"
 #include "session/kernel_text.h"
-#include "ui/trace_model.h"
+#include "analysis/trace_model.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseIndex, const CaseOutcome* outcome) {
     std::vector<DispatchEntry> out;
@@ -358,4 +358,4 @@ const DispatchMemory* DispatchCache::memory(size_t d) {
     return d < m_replay->size() ? &m_replay->at(d) : nullptr;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::analysis
