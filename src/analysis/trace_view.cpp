@@ -71,6 +71,14 @@ std::string cellName(const TraceVariableInfo& v, uint32_t index, const TestCase*
 
 } // namespace
 
+std::string wordText(const Trace& trace, uint32_t variable, uint32_t word) {
+    std::optional<ElementKind> type = variable < trace.variables.size()
+                                          ? trace.variables[variable].decl.elementType
+                                          : std::nullopt;
+    BufferData one{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
+    return one.format(0);
+}
+
 std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase) {
     std::string line = "line " + std::to_string(e.line) + "  ";
     if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
@@ -78,13 +86,7 @@ std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* t
     std::string cell = e.variable < trace.variables.size()
                            ? cellName(trace.variables[e.variable], e.index, testCase)
                            : "?";
-    std::string value;
-    if (e.variable < trace.variables.size() && trace.variables[e.variable].decl.elementType) {
-        BufferData one{*trace.variables[e.variable].decl.elementType, Shape{{1}}, {e.value}};
-        value = one.format(0);
-    } else {
-        value = std::to_string(e.value);
-    }
+    std::string value = wordText(trace, e.variable, e.value);
     switch (e.kind) {
     case TraceEventKind::Read:
         return line + "read   " + cell + " = " + value;

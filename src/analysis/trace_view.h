@@ -32,6 +32,8 @@ std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation);
 // The threads that read or wrote one cell of a puzzle buffer.
 std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer,
                                                               uint32_t index);
+// A traced word as its variable's element type ("3", "-1.5"); without one, as a uint.
+std::string wordText(const Trace& trace, uint32_t variable, uint32_t word);
 // "line 14  write  cache[3] = 3"; with the case, cells of 2D buffers read "a[2][1]".
 std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase = nullptr);
 // Every thread named by a finding that fails the case.

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/trace_view.h"
 #include "core/debug_printf.h"
 
 namespace vkp::cli {
@@ -116,10 +117,7 @@ void printThreadDropped(std::ostream& os, const Trace& t, uint64_t inv, const St
 } // namespace
 
 std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
-    std::optional<ElementKind> type =
-        var < t.variables.size() ? t.variables[var].decl.elementType : std::nullopt;
-    BufferData b{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
-    return b.format(0);
+    return analysis::wordText(t, var, word);
 }
 
 void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st,
