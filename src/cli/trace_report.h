@@ -31,7 +31,8 @@ void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAn
 // debugPrintfEXT output (core/debug_printf.h). A case's: every traced dispatch's lines grouped by
 // thread, at most `maxLines` of them, then what was left out. One thread's: its lines only.
 inline constexpr size_t kPrintfLinesShown = 200;
-void printCasePrintf(std::ostream& os, const CaseOutcome& c, const Style& st, size_t maxLines = kPrintfLinesShown);
+void printCasePrintf(std::ostream& os, const CaseOutcome& c, const Style& st,
+                     size_t maxLines = kPrintfLinesShown);
 void printThreadPrintf(std::ostream& os, const Trace& t, uint64_t inv, const Style& st);
 // [{invocation, global_id, line, text}], by thread; and {"dropped": {invocation: lines}} beside.
 nlohmann::json printfJson(const Trace& t, std::optional<uint64_t> thread = std::nullopt);

@@ -51,6 +51,18 @@ InvocationIds invocationIds(const TraceLaunch& l, uint64_t invocation) {
     return ids;
 }
 
+uint64_t invocationIndex(const TraceLaunch& l, const std::array<uint32_t, 3>& global) {
+    const std::array<uint32_t, 3>& size = l.workgroupSize;
+    const std::array<uint32_t, 3>& groups = l.workgroups;
+    uint64_t group =
+        global[0] / size[0] +
+        uint64_t(groups[0]) * (global[1] / size[1] + uint64_t(groups[1]) * (global[2] / size[2]));
+    uint64_t local =
+        global[0] % size[0] +
+        uint64_t(size[0]) * (global[1] % size[1] + uint64_t(size[1]) * (global[2] % size[2]));
+    return group * (uint64_t(size[0]) * size[1] * size[2]) + local;
+}
+
 namespace {
 std::string idText(const std::array<uint32_t, 3>& v, const std::array<uint32_t, 3>& extent) {
     if (extent[2] > 1) return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";

@@ -121,6 +121,9 @@ struct InvocationIds {
     uint32_t localIndex = 0, groupIndex = 0;
 };
 InvocationIds invocationIds(const TraceLaunch& launch, uint64_t invocation);
+// The flat index of the invocation with this global id (workgroup-major, then local index): the
+// inverse of invocationIds. The id must lie inside the launch; callers that parse one check first.
+uint64_t invocationIndex(const TraceLaunch& launch, const std::array<uint32_t, 3>& global);
 std::string invocationName(const TraceLaunch& launch, uint64_t invocation); // "thread (3, 1) of workgroup (1, 0)"
 
 struct TraceVariableInfo {

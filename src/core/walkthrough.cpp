@@ -332,16 +332,10 @@ std::optional<uint64_t> workgroupIndex(const TraceLaunch& l, const std::array<ui
 
 std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& l,
                                              const std::array<uint32_t, 3>& global) {
-    std::array<uint32_t, 3> group{}, local{};
-    for (int d = 0; d < 3; ++d) {
+    for (int d = 0; d < 3; ++d)
         if (uint64_t(global[d]) >= uint64_t(l.workgroupSize[d]) * l.workgroups[d])
             return std::nullopt;
-        group[d] = global[d] / l.workgroupSize[d];
-        local[d] = global[d] % l.workgroupSize[d];
-    }
-    uint64_t localIndex = local[0] + uint64_t(l.workgroupSize[0]) *
-                                         (local[1] + uint64_t(l.workgroupSize[1]) * local[2]);
-    return *workgroupIndex(l, group) * l.invocationsPerGroup() + localIndex;
+    return invocationIndex(l, global);
 }
 
 uint64_t focusedWorkgroup(const WalkthroughFocus& f, const TraceLaunch& l) {

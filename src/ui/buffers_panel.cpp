@@ -6,11 +6,13 @@
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 std::string workgroupName(const TestCase& tc, uint64_t flat) {
     const Uvec3& n = tc.workgroups;

@@ -3,13 +3,15 @@
 #include <algorithm>
 
 #include "core/passes.h"
-#include "ui/dispatch_model.h"
+#include "analysis/dispatch_model.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 const CaseOutcome* outcomeOf(const CheckReport* r, size_t index) {

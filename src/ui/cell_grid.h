@@ -16,11 +16,13 @@
 
 #include "core/buffer_data.h"
 #include "core/puzzle.h"
-#include "ui/timeline.h"
-#include "ui/trace_model.h"
+#include "analysis/timeline.h"
+#include "analysis/trace_model.h"
 #include "ui/view_state.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 struct GridLayout {
     uint64_t count = 0, rows = 0, cols = 0;

@@ -6,10 +6,12 @@
 #include "ui/inspector_panel.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 // Formatted once per trace: a kernel that prints from every thread has many lines.
 const std::vector<PrintfLine>& ConsoleView::linesOf(const ShownCase& sc) {

@@ -8,10 +8,12 @@
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 std::string limitText(const char* what, uint32_t n, const std::optional<uint32_t>& limit) {

@@ -12,10 +12,12 @@
 #include "ui/layout_probe.h"
 #include "ui/view_export.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 

@@ -7,11 +7,13 @@
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 bool stepButton(const char* label, const char* tip, bool enabled) {

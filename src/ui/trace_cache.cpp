@@ -1,8 +1,10 @@
 #include "ui/trace_cache.h"
 
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 void TraceCache::use(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceAnalysis> analysis, std::shared_ptr<const std::string> source) {
     if (trace == m_trace && analysis == m_analysis) return;

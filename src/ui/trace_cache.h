@@ -13,11 +13,13 @@
 #include "core/puzzle.h"
 #include "core/trace.h"
 #include "core/trace_analysis.h"
-#include "ui/timeline.h"
-#include "ui/trace_model.h"
-#include "ui/watches.h"
+#include "analysis/timeline.h"
+#include "analysis/trace_model.h"
+#include "analysis/watches.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 class TraceCache {
   public:

@@ -12,12 +12,15 @@
 #include <utility>
 #include <vector>
 
-#include "ui/dispatch_model.h"
-#include "ui/thread_map.h"
+#include "analysis/dispatch_model.h"
+#include "analysis/thread_map.h"
+#include "ui/selection.h"
 #include "ui/trace_cache.h"
-#include "ui/trace_model.h"
+#include "analysis/trace_model.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 struct HoverLink {
     std::optional<Uvec3> thread;   // global id of a thread under the pointer

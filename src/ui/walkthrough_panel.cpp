@@ -6,10 +6,12 @@
 #include "ui/statement_panel.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
     const Walkthrough* w = wb.walkthrough();

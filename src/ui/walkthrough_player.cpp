@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const TestCase& tc, const Trace& trace, const TraceAnalysis& analysis) {
     PlayerFocus out;

@@ -5,11 +5,13 @@
 #include "core/source_text.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 constexpr int kMaxColumns = 63; // ImGui 1.86 tables hold 64 columns, one is the thread's

@@ -13,10 +13,12 @@
 
 #include "ui/shown_case.h"
 #include "ui/view_state.h"
-#include "ui/watches.h"
+#include "analysis/watches.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
 
 class WatchView {
   public:

@@ -163,6 +163,24 @@ TEST(TraceInvocationIds, EveryInvocationMapsToADistinctGlobalId) {
     EXPECT_EQ(seen.size(), l.invocations());
 }
 
+TEST(TraceInvocationIndex, GlobalIdToFlatIndexWorkgroupMajor) {
+    // The example of ThreeDimensional the other way: global (3, 2, 11) is local (1, 2, 3) of
+    // group (1, 0, 2): invocation 5*24 + 23.
+    TraceLaunch l = launch({2, 3, 4}, {2, 1, 3});
+    EXPECT_EQ(invocationIndex(l, {3, 2, 11}), 143u);
+    EXPECT_EQ(invocationIndex(l, {0, 0, 0}), 0u);
+    // 1D: workgroups of 8, global 19 is local 3 of group 2.
+    EXPECT_EQ(invocationIndex(launch({8, 1, 1}, {4, 1, 1}), {19, 0, 0}), 19u);
+    // 2D: workgroups of 2x2 in a 2x3 grid; global (3, 5) is local (1, 1) of group (1, 2) = 5.
+    EXPECT_EQ(invocationIndex(launch({2, 2, 1}, {2, 3, 1}), {3, 5, 0}), 23u);
+}
+
+TEST(TraceInvocationIndex, InverseOfInvocationIds) {
+    TraceLaunch l = launch({3, 2, 2}, {2, 3, 2});
+    for (uint64_t i = 0; i < l.invocations(); ++i)
+        EXPECT_EQ(invocationIndex(l, invocationIds(l, i).global), i) << "invocation " << i;
+}
+
 TEST(TraceInvocationName, OneWorkgroupNamesOnlyTheThread) {
     EXPECT_EQ(invocationName(launch({8, 1, 1}, {1, 1, 1}), 5), "thread 5");
     EXPECT_EQ(invocationName(launch({4, 2, 1}, {1, 1, 1}), 5), "thread (1, 1)");

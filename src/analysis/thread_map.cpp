@@ -1,18 +1,20 @@
-#include "ui/thread_map.h"
+#include "analysis/thread_map.h"
 
 #include <algorithm>
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 Uvec3 launchSize(const TestCase& c) {
-    return {c.workgroupSize[0] * c.workgroups[0], c.workgroupSize[1] * c.workgroups[1], c.workgroupSize[2] * c.workgroups[2]};
+    return {c.workgroupSize[0] * c.workgroups[0], c.workgroupSize[1] * c.workgroups[1],
+            c.workgroupSize[2] * c.workgroups[2]};
 }
 
 std::string idText(const TestCase& c, const Uvec3& id) {
     Uvec3 n = launchSize(c);
     int dims = n[2] > 1 ? 3 : n[1] > 1 ? 2 : 1;
     std::string s = "(";
-    for (int d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(id[d]);
+    for (int d = 0; d < dims; ++d)
+        s += (d ? ", " : "") + std::to_string(id[d]);
     return s + ")";
 }
 
@@ -54,10 +56,12 @@ bool isSpareThread(const TestCase& c, const Uvec3& global) {
 std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const TestCase& c) {
     Uvec3 size = launchSize(c);
     Uvec3 g{};
-    if (shape.dims.size() == 2) g = {uint32_t(index % shape.cols()), uint32_t(index / shape.cols()), 0};
-    else g = {uint32_t(index), 0, 0};
+    if (shape.dims.size() == 2)
+        g = {uint32_t(index % shape.cols()), uint32_t(index / shape.cols()), 0};
+    else
+        g = {uint32_t(index), 0, 0};
     if (index >= shape.count() || g[0] >= size[0] || g[1] >= size[1]) return std::nullopt;
     return g;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -1,15 +1,20 @@
-#include "ui/trace_model.h"
+#include "analysis/trace_model.h"
 
 #include <algorithm>
 #include <set>
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 bool isAccess(const TraceEvent& e) {
-    return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+    return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Write ||
+           e.kind == TraceEventKind::Atomic;
 }
-bool readsCell(const TraceEvent& e) { return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic; }
-bool writesCell(const TraceEvent& e) { return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic; }
+bool readsCell(const TraceEvent& e) {
+    return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
+}
+bool writesCell(const TraceEvent& e) {
+    return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+}
 
 std::optional<CellRef> cellOfEvent(const Trace& trace, uint64_t invocation, const TraceEvent& e) {
     if (!isAccess(e) || e.variable >= trace.variables.size()) return std::nullopt;
@@ -24,11 +29,13 @@ std::optional<CellRef> cellOfEvent(const Trace& trace, uint64_t invocation, cons
 
 std::optional<uint32_t> variableOfBuffer(const Trace& trace, uint32_t buffer) {
     for (size_t v = 0; v < trace.variables.size(); ++v)
-        if (trace.variables[v].puzzleBuffer == static_cast<int>(buffer)) return static_cast<uint32_t>(v);
+        if (trace.variables[v].puzzleBuffer == static_cast<int>(buffer))
+            return static_cast<uint32_t>(v);
     return std::nullopt;
 }
 
-std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& tc, const CellRef& c) {
+std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& tc,
+                     const CellRef& c) {
     std::string name = "?";
     uint64_t cols = 0;
     if (c.shared) {
@@ -39,36 +46,13 @@ std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& t
         }
     } else if (c.array < puzzle.buffers.size()) {
         name = puzzle.buffers[c.array].name;
-        if (c.array < tc.data.size() && tc.data[c.array] && tc.data[c.array]->shape.dims.size() == 2) cols = tc.data[c.array]->shape.cols();
+        if (c.array < tc.data.size() && tc.data[c.array] &&
+            tc.data[c.array]->shape.dims.size() == 2)
+            cols = tc.data[c.array]->shape.cols();
     }
     if (cols == 0) return name + "[" + std::to_string(c.index) + "]";
-    return name + "[" + std::to_string(c.index / cols) + "][" + std::to_string(c.index % cols) + "]";
-}
-
-void Selection::clickThread(const Uvec3& global) {
-    if (thread && *thread == global) thread.reset();
-    else thread = global;
-}
-
-void Selection::clickCell(const CellRef& c) {
-    if (cell && *cell == c) cell.reset();
-    else cell = c;
-}
-
-void Selection::fitTo(const Puzzle& puzzle, const TestCase& tc, const Trace* trace) {
-    Uvec3 n = launchSize(tc);
-    if (thread && ((*thread)[0] >= n[0] || (*thread)[1] >= n[1] || (*thread)[2] >= n[2])) thread.reset();
-    if (!cell) return;
-    if (cell->shared) {
-        uint64_t groups = uint64_t(tc.workgroups[0]) * tc.workgroups[1] * tc.workgroups[2];
-        bool ok = trace && cell->array < trace->variables.size() && trace->variables[cell->array].decl.shared &&
-                  cell->index < trace->variables[cell->array].length && cell->workgroup < groups;
-        if (!ok) cell.reset();
-        return;
-    }
-    bool ok = cell->array < puzzle.buffers.size() && cell->array < tc.data.size() && tc.data[cell->array] &&
-              cell->index < tc.data[cell->array]->shape.count();
-    if (!ok) cell.reset();
+    return name + "[" + std::to_string(c.index / cols) + "][" + std::to_string(c.index % cols) +
+           "]";
 }
 
 ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
@@ -102,13 +86,15 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
             continue;
         }
         Flow flow{*a.cell, {}, k};
-        auto copy = std::find_if(pending.rbegin(), pending.rend(), [&](const Pending& p) { return p.value == e.value; });
+        auto copy = std::find_if(pending.rbegin(), pending.rend(),
+                                 [&](const Pending& p) { return p.value == e.value; });
         if (e.kind == TraceEventKind::Write && copy != pending.rend()) {
             flow.from.push_back(copy->cell);
             pending.erase(std::next(copy).base());
         } else {
             for (const Pending& p : pending)
-                if (std::find(flow.from.begin(), flow.from.end(), p.cell) == flow.from.end()) flow.from.push_back(p.cell);
+                if (std::find(flow.from.begin(), flow.from.end(), p.cell) == flow.from.end())
+                    flow.from.push_back(p.cell);
             pending.clear();
         }
         f.flows.push_back(std::move(flow));
@@ -120,7 +106,8 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
 std::vector<Arrow> arrowsFor(const ThreadFootprint& fp, size_t maxArrows) {
     std::vector<Arrow> out;
     size_t pairs = 0;
-    for (const Flow& fl : fp.flows) pairs += fl.from.size();
+    for (const Flow& fl : fp.flows)
+        pairs += fl.from.size();
     for (const Flow& fl : fp.flows) {
         if (pairs <= maxArrows) {
             for (const CellRef& r : fl.from)
@@ -148,25 +135,30 @@ const std::vector<CellTouch>& CellIndex::history(const CellRef& cell) const {
     std::vector<CellTouch> touches;
     uint32_t per = std::max(1u, m_trace.launch.invocationsPerGroup());
     uint64_t first = cell.shared ? cell.workgroup * per : 0;
-    uint64_t end = cell.shared ? std::min<uint64_t>(first + per, m_trace.threads.size()) : m_trace.threads.size();
-    std::optional<uint32_t> variable = cell.shared ? std::optional<uint32_t>(cell.array) : variableOfBuffer(m_trace, cell.array);
+    uint64_t end = cell.shared ? std::min<uint64_t>(first + per, m_trace.threads.size())
+                               : m_trace.threads.size();
+    std::optional<uint32_t> variable =
+        cell.shared ? std::optional<uint32_t>(cell.array) : variableOfBuffer(m_trace, cell.array);
     if (variable)
         for (uint64_t inv = first; inv < end; ++inv) {
             const auto& events = m_trace.threads[inv];
             for (uint32_t k = 0; k < events.size(); ++k) {
                 const TraceEvent& e = events[k];
-                if (e.variable == *variable && e.index == cell.index && isAccess(e)) touches.push_back({inv, k, e.kind, e.line, e.value, e.round});
+                if (e.variable == *variable && e.index == cell.index && isAccess(e))
+                    touches.push_back({inv, k, e.kind, e.line, e.value, e.round});
             }
         }
     // Invocations and events were visited in order: a stable sort by round keeps the rest.
-    std::stable_sort(touches.begin(), touches.end(), [](const CellTouch& a, const CellTouch& b) { return a.round < b.round; });
+    std::stable_sort(touches.begin(), touches.end(),
+                     [](const CellTouch& a, const CellTouch& b) { return a.round < b.round; });
     return m_cells.emplace(cell, std::move(touches)).first->second;
 }
 
 std::vector<uint64_t> CellIndex::threads(const CellRef& cell) const {
     std::vector<uint64_t> out;
     for (const CellTouch& t : history(cell))
-        if (std::find(out.begin(), out.end(), t.invocation) == out.end()) out.push_back(t.invocation);
+        if (std::find(out.begin(), out.end(), t.invocation) == out.end())
+            out.push_back(t.invocation);
     return out;
 }
 
@@ -174,7 +166,8 @@ TrafficStatus trafficOf(const TraceAnalysis& a, const Limits& limits, uint64_t i
     TrafficStatus s;
     s.readLimit = limits.globalReads;
     s.writeLimit = limits.globalWrites;
-    if (inv < a.traffic.size()) s.reads = a.traffic[inv].globalReads, s.writes = a.traffic[inv].globalWrites;
+    if (inv < a.traffic.size())
+        s.reads = a.traffic[inv].globalReads, s.writes = a.traffic[inv].globalWrites;
     return s;
 }
 
@@ -194,10 +187,12 @@ FindingTarget findingTarget(const Trace& trace, const Finding& f) {
     if (!f.threads.empty()) t.workgroup = f.threads.front() / per;
     if (f.variable >= 0 && static_cast<size_t>(f.variable) < trace.variables.size()) {
         const TraceVariableInfo& v = trace.variables[f.variable];
-        if (v.decl.shared) t.cell = CellRef::sharedCell(static_cast<uint32_t>(f.variable), t.workgroup, f.index);
-        else if (v.puzzleBuffer >= 0) t.cell = CellRef::buffer(static_cast<uint32_t>(v.puzzleBuffer), f.index);
+        if (v.decl.shared)
+            t.cell = CellRef::sharedCell(static_cast<uint32_t>(f.variable), t.workgroup, f.index);
+        else if (v.puzzleBuffer >= 0)
+            t.cell = CellRef::buffer(static_cast<uint32_t>(v.puzzleBuffer), f.index);
     }
     return t;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -14,15 +14,15 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
+#include "analysis/trace_model.h"
 #include "core/buffer_data.h"
 #include "core/trace.h"
-#include "ui/trace_model.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 // What an atomic did to its cell: the trace keeps the old value and the operand, not the
 // operation, so the operation is read from the kernel's line (atomicAdd, atomicMax, ...).
@@ -30,10 +30,12 @@ enum class AtomicOpKind { Add, Min, Max, And, Or, Xor, Exchange, CompSwap, Load,
 // Lines of `source` (1-based) holding exactly one kind of atomic call; other lines are Add.
 std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source);
 // The value after the atomic: for CompSwap (operand not traced) the old value, flagged unknown.
-uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old, uint32_t operand, bool* unknown = nullptr);
+uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old,
+                     uint32_t operand, bool* unknown = nullptr);
 // What a write or an atomic left in its cell: a write its value; an atomic the operation of its
 // line applied to the old value it saw (`unknown` for a compare-and-swap).
-uint32_t valueWritten(const Trace& trace, const TraceEvent& e, const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown = nullptr);
+uint32_t valueWritten(const Trace& trace, const TraceEvent& e,
+                      const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown = nullptr);
 
 // Contents of every traced variable (per Trace::variables): values and whether written yet.
 struct MemoryState {
@@ -43,7 +45,7 @@ struct MemoryState {
 
 struct TimelineStep {
     uint64_t invocation = 0;
-    uint32_t event = 0;   // index into Trace::threads[invocation]
+    uint32_t event = 0; // index into Trace::threads[invocation]
     uint32_t round = 0;
 };
 
@@ -56,7 +58,9 @@ class Timeline {
 
     uint64_t workgroup() const { return m_workgroup; }
     size_t size() const { return m_steps.size(); }
-    uint32_t rounds() const { return static_cast<uint32_t>(m_roundEnd.size()); } // barrier rounds with accesses
+    uint32_t rounds() const {
+        return static_cast<uint32_t>(m_roundEnd.size());
+    } // barrier rounds with accesses
     size_t position() const { return m_pos; }
     const TimelineStep& step(size_t i) const { return m_steps[i]; }
     // The step applied last (nullopt at the start).
@@ -76,7 +80,9 @@ class Timeline {
     void nextRound();
     // To the end of the previous round (the start before round 0).
     void prevRound();
-    void seekRoundEnd(uint32_t r) { seekRounds(roundEnd(std::min(r, rounds() ? rounds() - 1 : 0))); }
+    void seekRoundEnd(uint32_t r) {
+        seekRounds(roundEnd(std::min(r, rounds() ? rounds() - 1 : 0)));
+    }
     // The position just after a thread's event (its access), if that thread is in this workgroup.
     std::optional<size_t> positionAfter(uint64_t invocation, uint32_t event) const;
 
@@ -91,7 +97,8 @@ class Timeline {
 
   private:
     void applyStep(size_t i, MemoryState& s) const;
-    void seekRounds(size_t position); // a round move: changed = the writes of the round ending there
+    void
+    seekRounds(size_t position); // a round move: changed = the writes of the round ending there
     void markWrites(size_t from, size_t to);
     void replayTo(size_t position);
 
@@ -99,7 +106,7 @@ class Timeline {
     uint64_t m_workgroup = 0;
     std::map<uint32_t, AtomicOpKind> m_atomics;
     std::vector<TimelineStep> m_steps;
-    std::vector<size_t> m_roundEnd;          // per round
+    std::vector<size_t> m_roundEnd; // per round
     MemoryState m_initial, m_state;
     std::set<std::pair<uint32_t, uint64_t>> m_uncertain;
     size_t m_pos = 0;
@@ -107,4 +114,4 @@ class Timeline {
     std::unordered_set<CellRef, CellRefHash> m_changedSet;
 };
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

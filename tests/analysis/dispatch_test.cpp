@@ -11,17 +11,16 @@
 
 #include <unistd.h>
 
+#include "analysis/dispatch_model.h"
+#include "analysis/trace_model.h"
 #include "core/passes.h"
 #include "core/source_text.h"
 #include "gpu/device_runner.h"
 #include "session/kernel_text.h"
 #include "support/engines.h"
 #include "support/trace_builder.h"
-#include "ui/dispatch_model.h"
-#include "ui/shown_case.h"
-#include "ui/trace_model.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 using test::engines;
@@ -50,7 +49,8 @@ Checked check(const Puzzle& p, const std::string& text, size_t caseIndex) {
     CheckOptions o;
     o.trace = true;
     o.onlyCase = caseIndex;
-    Checked c{checkKernelText(engines().compiler, runner, p, text, "kernel.comp", o), std::make_shared<const std::string>(text)};
+    Checked c{checkKernelText(engines().compiler, runner, p, text, "kernel.comp", o),
+              std::make_shared<const std::string>(text)};
     EXPECT_EQ(c.report.cases.size(), 1u) << (c.report.error ? c.report.error->message : "");
     return c;
 }
@@ -62,7 +62,9 @@ std::string replaced(std::string text, const std::string& what, const std::strin
     return text;
 }
 
-std::vector<uint32_t> words(std::initializer_list<uint32_t> w) { return w; }
+std::vector<uint32_t> words(std::initializer_list<uint32_t> w) {
+    return w;
+}
 
 TEST(DispatchTest, TheListNamesEveryDispatchWithItsLaunchAndBindings) {
     const Puzzle& hs = puzzle("scan-hillis-steele");
@@ -80,7 +82,8 @@ TEST(DispatchTest, TheListNamesEveryDispatchWithItsLaunchAndBindings) {
     // The swap: in the second step src's binding holds the memory that started as dst.
     EXPECT_EQ(entries[0].bufferAt, (std::vector<size_t>{0, 1}));
     EXPECT_EQ(entries[1].bufferAt, (std::vector<size_t>{1, 0}));
-    EXPECT_EQ(swappedText(hs, entries[1]), "src is the memory that started as dst, dst is the memory that started as src");
+    EXPECT_EQ(swappedText(hs, entries[1]),
+              "src is the memory that started as dst, dst is the memory that started as src");
     EXPECT_EQ(swappedText(hs, entries[2]), "");
 
     const Puzzle& blocks = puzzle("scan-blocks");
@@ -101,9 +104,11 @@ TEST(DispatchTest, TheDefaultIsTheFirstDispatchWithAFailingFinding) {
     const Puzzle& blocks = puzzle("scan-blocks");
     std::string good = officialText(blocks);
     Checked ok = check(blocks, good, 0);
-    EXPECT_EQ(defaultDispatch(dispatchEntries(blocks, 0, &ok.outcome()), &ok.outcome()), 0u) << "no finding: the first";
+    EXPECT_EQ(defaultDispatch(dispatchEntries(blocks, 0, &ok.outcome()), &ok.outcome()), 0u)
+        << "no finding: the first";
     // scan_sums without the barrier between its in-place scan and its store: a race in pass 2 only.
-    std::string racy = replaced(good, "            running += v;\n        }\n        barrier();\n", "            running += v;\n        }\n");
+    std::string racy = replaced(good, "            running += v;\n        }\n        barrier();\n",
+                                "            running += v;\n        }\n");
     Checked bad = check(blocks, racy, 0);
     auto entries = dispatchEntries(blocks, 0, &bad.outcome());
     ASSERT_EQ(entries.size(), 3u);
@@ -132,9 +137,11 @@ TEST(DispatchTest, EachDispatchHasItsOwnLaunch) {
         EXPECT_EQ(launch->workgroups, (*dispatches)[d].workgroups);
         EXPECT_EQ(launch->workgroupSize, blocks.cases[0].workgroupSize);
         EXPECT_EQ(launch->threadCount(), d == 1 ? 4u : 12u);
-        EXPECT_EQ(cache.trace(d)->launch.workgroups, launch->workgroups) << "the grid and the trace agree";
+        EXPECT_EQ(cache.trace(d)->launch.workgroups, launch->workgroups)
+            << "the grid and the trace agree";
     }
-    EXPECT_EQ(blocks.cases[0].workgroups, (std::array<uint32_t, 3>{1, 1, 1})) << "the case's own count is not the launch";
+    EXPECT_EQ(blocks.cases[0].workgroups, (std::array<uint32_t, 3>{1, 1, 1}))
+        << "the case's own count is not the launch";
 }
 
 // Hillis-Steele on 13 elements: before step d (0-based) every cell holds the sum of the 2^d
@@ -153,13 +160,17 @@ TEST(DispatchTest, ALaterDispatchStartsFromWhatTheEarlierOnesWrote) {
         EXPECT_TRUE(m->exact) << (m->notes.empty() ? "" : m->notes.front());
         std::vector<uint32_t> window(a.size(), 0);
         for (size_t i = 0; i < a.size(); ++i)
-            for (size_t j = i + 1 > (1u << d) ? i + 1 - (1u << d) : 0; j <= i; ++j) window[i] += a[j];
+            for (size_t j = i + 1 > (1u << d) ? i + 1 - (1u << d) : 0; j <= i; ++j)
+                window[i] += a[j];
         EXPECT_EQ(m->before[0].words, window) << "src before step " << d + 1;
         EXPECT_TRUE(m->wrote[1]);
         EXPECT_FALSE(m->wrote[0]);
-        if (d > 0) EXPECT_EQ(m->before[0].words, cache.memory(d - 1)->after[1].words) << "what the last step wrote as dst, this one reads as src";
+        if (d > 0)
+            EXPECT_EQ(m->before[0].words, cache.memory(d - 1)->after[1].words)
+                << "what the last step wrote as dst, this one reads as src";
     }
-    EXPECT_EQ(cache.memory(3)->after[1].words, c.outcome().outputs[0].actual.words) << "the replay ends where the device did";
+    EXPECT_EQ(cache.memory(3)->after[1].words, c.outcome().outputs[0].actual.words)
+        << "the replay ends where the device did";
 
     const Puzzle& blocks = puzzle("scan-blocks");
     Checked b = check(blocks, officialText(blocks), 0);
@@ -169,15 +180,19 @@ TEST(DispatchTest, ALaterDispatchStartsFromWhatTheEarlierOnesWrote) {
     EXPECT_EQ(bc.memory(1)->before[2].words, words({31, 49, 17}));
     EXPECT_EQ(bc.memory(1)->after[2].words, words({0, 31, 80}));
     EXPECT_EQ(bc.memory(2)->before[2].words, words({0, 31, 80}));
-    EXPECT_EQ(bc.memory(2)->before[1].words, words({3, 4, 8, 9, 14, 23, 25, 31, 5, 8, 13, 21, 30, 37, 46, 49, 2, 5, 13, 17}))
+    EXPECT_EQ(bc.memory(2)->before[1].words,
+              words({3, 4, 8, 9, 14, 23, 25, 31, 5, 8, 13, 21, 30, 37, 46, 49, 2, 5, 13, 17}))
         << "add_offsets starts from the tiles scanned on their own";
     EXPECT_EQ(bc.memory(2)->after[1].words, b.outcome().outputs[0].actual.words);
-    for (size_t d = 0; d < 3; ++d) EXPECT_TRUE(bc.memory(d)->exact) << d;
+    for (size_t d = 0; d < 3; ++d)
+        EXPECT_TRUE(bc.memory(d)->exact) << d;
 }
 
 TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
     const Puzzle& blocks = puzzle("scan-blocks");
-    std::string whole = replaced(officialText(blocks), "            running += v;\n        }\n        barrier();\n", "            running += v;\n        }\n");
+    std::string whole =
+        replaced(officialText(blocks), "            running += v;\n        }\n        barrier();\n",
+                 "            running += v;\n        }\n");
     Checked c = check(blocks, whole, 0);
     auto sections = splitKernelText(blocks, whole);
     ASSERT_TRUE(sections);
@@ -201,11 +216,14 @@ TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
                 EXPECT_GT(line, offsets[e.kernel]);
                 EXPECT_LT(line, end) << "inside " << section.source.name << "'s section";
                 EXPECT_EQ(kernelOfLine(blocks, offsets, line), e.kernel);
-                if (checked++ < 50) EXPECT_EQ(sourceLine(whole, static_cast<int>(line)), sourceLine(section.source.text, static_cast<int>(own)));
+                if (checked++ < 50)
+                    EXPECT_EQ(sourceLine(whole, static_cast<int>(line)),
+                              sourceLine(section.source.text, static_cast<int>(own)));
             }
         EXPECT_GT(checked, 0u);
         // The editor marks the selected thread's lines: inside the section too.
-        for (uint32_t line : threadFootprint(shown, 1).lines) EXPECT_TRUE(line > offsets[e.kernel] && line < end) << line;
+        for (uint32_t line : threadFootprint(shown, 1).lines)
+            EXPECT_TRUE(line > offsets[e.kernel] && line < end) << line;
     }
     // The race's finding points into scan_sums' section, line and message.
     const TraceAnalysis& own = *c.outcome().passes[1].analysis;
@@ -222,81 +240,29 @@ TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
     Checked one = check(hs, officialText(hs), 0);
     DispatchCache single;
     single.use(&hs, 0, &one.outcome(), one.source);
-    EXPECT_EQ(single.trace(1), one.outcome().passes[1].trace) << "one kernel: the lines are the text's already";
-}
-
-// The view state: the default dispatch, a pick kept across re-checks of the same case, dropped
-// for another case; the keyboard's previous / next.
-TEST(DispatchTest, APickIsKeptWhileTheCaseStays) {
-    namespace fs = std::filesystem;
-    using namespace std::chrono_literals;
-    std::string dir = (fs::temp_directory_path() / ("vkp-dispatch-" + std::to_string(getpid()))).string();
-    WorkbenchOptions o;
-    o.puzzleRoot = test::puzzleDir();
-    o.dataDir = dir;
-    o.persist = false;
-    o.deviceSelector = test::deviceOptions().deviceSelector;
-    o.puzzle = "scan-hillis-steele";
-    o.kernelFile = puzzle("scan-hillis-steele").kernels[0].solutionPath;
-    o.debounce = 20ms;
-    Workbench wb(o);
-    auto settle = [&] {
-        auto until = std::chrono::steady_clock::now() + 60s;
-        while (!(wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done) && std::chrono::steady_clock::now() < until) {
-            wb.update();
-            std::this_thread::sleep_for(2ms);
-        }
-        ASSERT_TRUE(wb.currentReport());
-    };
-    settle();
-    ViewState view;
-    view.selectedCase = 1; // 13 elements: 4 steps
-    ShownCase sc = shownCase(wb, view);
-    ASSERT_TRUE(sc.entry);
-    EXPECT_EQ(sc.dispatches, 4u);
-    EXPECT_EQ(sc.dispatch, 0u);
-    EXPECT_EQ(sc.testCase->workgroups, (std::array<uint32_t, 3>{4, 1, 1}));
-    EXPECT_EQ(sc.trace(), view.traces.trace());
-    view.pickedDispatch = 2;
-    sc = shownCase(wb, view);
-    EXPECT_EQ(sc.dispatch, 2u);
-    EXPECT_EQ(sc.entry->label, "step (3 of 4)");
-    EXPECT_EQ(sc.trace(), sc.outcome->passes[2].trace.get());
-    EXPECT_EQ(sc.startData(), &sc.memory->before);
-    wb.session().recheck();
-    std::this_thread::sleep_for(50ms);
-    settle();
-    sc = shownCase(wb, view);
-    EXPECT_EQ(sc.dispatch, 2u) << "kept across a re-check";
-    EXPECT_EQ(sc.trace(), sc.outcome->passes[2].trace.get()) << "of the new report";
-    view.dispatchStep = 1;
-    EXPECT_EQ(shownCase(wb, view).dispatch, 3u);
-    view.dispatchStep = 1;
-    EXPECT_EQ(shownCase(wb, view).dispatch, 3u) << "the last stays the last";
-    view.dispatchStep = -1;
-    EXPECT_EQ(shownCase(wb, view).dispatch, 2u);
-    view.selectedCase = 0;
-    sc = shownCase(wb, view);
-    EXPECT_EQ(sc.dispatch, 0u) << "another case starts on its default";
-    EXPECT_FALSE(view.pickedDispatch);
-    fs::remove_all(dir);
+    EXPECT_EQ(single.trace(1), one.outcome().passes[1].trace)
+        << "one kernel: the lines are the text's already";
 }
 
 // Synthetic: where the trace cannot tell the final value, the replay says so instead of
 // inventing it; atomics that form one chain are exact.
 TEST(DispatchReplayTest, WhatTheTraceCannotTellIsNoted) {
     Puzzle p;
-    p.buffers = {{"a", 0, ElementKind::Uint, RoleKind::Input}, {"n", 1, ElementKind::Uint, RoleKind::Output}};
+    p.buffers = {{"a", 0, ElementKind::Uint, RoleKind::Input},
+                 {"n", 1, ElementKind::Uint, RoleKind::Output}};
     p.kernels = {{"k", "", "", {0, 1}}};
     test::TraceBuilder first({2, 1, 1});
     uint32_t a = first.buffer("a", 2), n = first.buffer("n", 1);
-    for (auto& v : first.t.variables) v.decl.elementType = ElementKind::Uint;
-    first.write(0, a, 0, 7, 10).write(1, a, 0, 8, 10); // two values for a[0]: which came last is not traced
+    for (auto& v : first.t.variables)
+        v.decl.elementType = ElementKind::Uint;
+    first.write(0, a, 0, 7, 10)
+        .write(1, a, 0, 8, 10); // two values for a[0]: which came last is not traced
     first.atomic(0, n, 0, 11, 5, 2).atomic(1, n, 0, 11, 7, 3); // 5 + 2 = 7, then 7 + 3 = 10
     test::TraceBuilder second({2, 1, 1});
     uint32_t a2 = second.buffer("a", 2);
     second.buffer("n", 1);
-    for (auto& v : second.t.variables) v.decl.elementType = ElementKind::Uint;
+    for (auto& v : second.t.variables)
+        v.decl.elementType = ElementKind::Uint;
     second.read(0, a2, 1, 20, 4);
     std::vector<DispatchEntry> entries(2);
     entries[0].label = "k (1 of 2)";
@@ -304,7 +270,8 @@ TEST(DispatchReplayTest, WhatTheTraceCannotTellIsNoted) {
     entries[0].bufferAt = entries[1].bufferAt = {0, 1};
     entries[0].trace = std::make_shared<const Trace>(first.t);
     entries[1].trace = std::make_shared<const Trace>(second.t);
-    std::vector<BufferData> initial{{ElementKind::Uint, Shape{{2}}, {1, 4}}, {ElementKind::Uint, Shape{{1}}, {5}}};
+    std::vector<BufferData> initial{{ElementKind::Uint, Shape{{2}}, {1, 4}},
+                                    {ElementKind::Uint, Shape{{1}}, {5}}};
     std::vector<std::map<uint32_t, AtomicOpKind>> ops(2);
     ops[0][11] = AtomicOpKind::Add;
     DispatchReplay replay(p, initial, entries, ops);
@@ -314,19 +281,22 @@ TEST(DispatchReplayTest, WhatTheTraceCannotTellIsNoted) {
     ASSERT_EQ(replay.at(0).notes.size(), 1u);
     EXPECT_NE(replay.at(0).notes[0].find("a[0]"), std::string::npos) << replay.at(0).notes[0];
     EXPECT_FALSE(replay.at(1).exact) << "a later dispatch inherits the doubt";
-    EXPECT_NE(replay.at(1).notes[0].find("dispatch 1 (k (1 of 2))"), std::string::npos) << replay.at(1).notes[0];
+    EXPECT_NE(replay.at(1).notes[0].find("dispatch 1 (k (1 of 2))"), std::string::npos)
+        << replay.at(1).notes[0];
     // A read that disagrees with the replay is caught.
     test::TraceBuilder third({1, 1, 1});
     uint32_t a3 = third.buffer("a", 2);
-    for (auto& v : third.t.variables) v.decl.elementType = ElementKind::Uint;
+    for (auto& v : third.t.variables)
+        v.decl.elementType = ElementKind::Uint;
     third.read(0, a3, 1, 30, 9); // the replay has 4
     std::vector<DispatchEntry> two{entries[1], entries[1]};
     two[1].trace = std::make_shared<const Trace>(third.t);
     DispatchReplay misread(p, initial, two);
     EXPECT_TRUE(misread.at(0).exact);
     EXPECT_FALSE(misread.at(1).exact);
-    EXPECT_NE(misread.at(1).notes.back().find("a[1] read 9, the replay has 4"), std::string::npos) << misread.at(1).notes.back();
+    EXPECT_NE(misread.at(1).notes.back().find("a[1] read 9, the replay has 4"), std::string::npos)
+        << misread.at(1).notes.back();
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::analysis

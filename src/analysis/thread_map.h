@@ -1,6 +1,7 @@
 // Which thread is which, and which buffer cell "belongs" to a thread by index, for the thread
 // grid and the buffers panel. Headless. Until execution traces exist, the link between a thread
-// and a cell is the puzzles' convention: cell [i] <-> global id (i, 0, 0); cell [r][c] <-> (c, r, 0).
+// and a cell is the puzzles' convention: cell [i] <-> global id (i, 0, 0); cell [r][c] <-> (c, r,
+// 0).
 #pragma once
 
 #include <array>
@@ -11,14 +12,14 @@
 #include "core/buffer_data.h"
 #include "core/puzzle.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 using Uvec3 = std::array<uint32_t, 3>;
 
 struct ThreadIds {
-    Uvec3 global{};      // gl_GlobalInvocationID
-    Uvec3 local{};       // gl_LocalInvocationID
-    Uvec3 workgroup{};   // gl_WorkGroupID
+    Uvec3 global{};          // gl_GlobalInvocationID
+    Uvec3 local{};           // gl_LocalInvocationID
+    Uvec3 workgroup{};       // gl_WorkGroupID
     uint32_t localIndex = 0; // gl_LocalInvocationIndex
     uint32_t subgroup = 0;   // gl_SubgroupID, as devices number them: localIndex / subgroup size
     uint32_t lane = 0;       // gl_SubgroupInvocationID
@@ -37,4 +38,4 @@ bool isSpareThread(const TestCase& c, const Uvec3& global);
 // The thread whose global id equals the cell's index, if the launch has one.
 std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const TestCase& c);
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

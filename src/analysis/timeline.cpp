@@ -1,10 +1,10 @@
-#include "ui/timeline.h"
+#include "analysis/timeline.h"
 
 #include <algorithm>
 #include <cstring>
 #include <set>
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 float asFloat(uint32_t w) {
@@ -22,22 +22,31 @@ uint32_t asWord(float f) {
 
 std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source) {
     static const std::pair<const char*, AtomicOpKind> kCalls[] = {
-        {"atomicAdd", AtomicOpKind::Add},       {"atomicMin", AtomicOpKind::Min},     {"atomicMax", AtomicOpKind::Max},
-        {"atomicAnd", AtomicOpKind::And},       {"atomicOr", AtomicOpKind::Or},       {"atomicXor", AtomicOpKind::Xor},
-        {"atomicExchange", AtomicOpKind::Exchange}, {"atomicCompSwap", AtomicOpKind::CompSwap},
-        {"atomicLoad", AtomicOpKind::Load},     {"atomicStore", AtomicOpKind::Store},
+        {"atomicAdd", AtomicOpKind::Add},
+        {"atomicMin", AtomicOpKind::Min},
+        {"atomicMax", AtomicOpKind::Max},
+        {"atomicAnd", AtomicOpKind::And},
+        {"atomicOr", AtomicOpKind::Or},
+        {"atomicXor", AtomicOpKind::Xor},
+        {"atomicExchange", AtomicOpKind::Exchange},
+        {"atomicCompSwap", AtomicOpKind::CompSwap},
+        {"atomicLoad", AtomicOpKind::Load},
+        {"atomicStore", AtomicOpKind::Store},
     };
     std::map<uint32_t, AtomicOpKind> out;
     uint32_t line = 1;
     size_t start = 0;
     while (start <= source.size()) {
         size_t end = source.find('\n', start);
-        std::string text = source.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        std::string text =
+            source.substr(start, end == std::string::npos ? std::string::npos : end - start);
         std::set<AtomicOpKind> kinds;
         for (auto [name, kind] : kCalls) {
-            for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+            for (size_t at = text.find(name); at != std::string::npos;
+                 at = text.find(name, at + 1)) {
                 size_t after = at + std::strlen(name);
-                while (after < text.size() && text[after] == ' ') ++after;
+                while (after < text.size() && text[after] == ' ')
+                    ++after;
                 if (after < text.size() && text[after] == '(') kinds.insert(kind);
             }
         }
@@ -49,24 +58,34 @@ std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source) 
     return out;
 }
 
-uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old, uint32_t operand, bool* unknown) {
+uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old,
+                     uint32_t operand, bool* unknown) {
     if (unknown) *unknown = false;
     bool isFloat = type == ElementKind::Float;
     bool isSigned = type == ElementKind::Int;
     switch (op) {
-    case AtomicOpKind::Add: return isFloat ? asWord(asFloat(old) + asFloat(operand)) : old + operand;
+    case AtomicOpKind::Add:
+        return isFloat ? asWord(asFloat(old) + asFloat(operand)) : old + operand;
     case AtomicOpKind::Min:
         if (isFloat) return asWord(std::min(asFloat(old), asFloat(operand)));
-        return isSigned ? uint32_t(std::min(int32_t(old), int32_t(operand))) : std::min(old, operand);
+        return isSigned ? uint32_t(std::min(int32_t(old), int32_t(operand)))
+                        : std::min(old, operand);
     case AtomicOpKind::Max:
         if (isFloat) return asWord(std::max(asFloat(old), asFloat(operand)));
-        return isSigned ? uint32_t(std::max(int32_t(old), int32_t(operand))) : std::max(old, operand);
-    case AtomicOpKind::And: return old & operand;
-    case AtomicOpKind::Or: return old | operand;
-    case AtomicOpKind::Xor: return old ^ operand;
-    case AtomicOpKind::Exchange: return operand;
-    case AtomicOpKind::Store: return old; // the traced value of an atomic store is what it stored
-    case AtomicOpKind::Load: return old;
+        return isSigned ? uint32_t(std::max(int32_t(old), int32_t(operand)))
+                        : std::max(old, operand);
+    case AtomicOpKind::And:
+        return old & operand;
+    case AtomicOpKind::Or:
+        return old | operand;
+    case AtomicOpKind::Xor:
+        return old ^ operand;
+    case AtomicOpKind::Exchange:
+        return operand;
+    case AtomicOpKind::Store:
+        return old; // the traced value of an atomic store is what it stored
+    case AtomicOpKind::Load:
+        return old;
     case AtomicOpKind::CompSwap:
         if (unknown) *unknown = true;
         return old;
@@ -74,26 +93,33 @@ uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t 
     return old;
 }
 
-uint32_t valueWritten(const Trace& trace, const TraceEvent& e, const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown) {
+uint32_t valueWritten(const Trace& trace, const TraceEvent& e,
+                      const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown) {
     if (unknown) *unknown = false;
     if (e.kind != TraceEventKind::Atomic) return e.value;
     auto op = atomics.find(e.line);
     // The result follows from the value the atomic itself saw (its old value), not from a
     // replay: in the real run other threads' atomics may have come first.
     if (op != atomics.end() && op->second == AtomicOpKind::Store) return e.value;
-    std::optional<ElementKind> type = e.variable < trace.variables.size() ? trace.variables[e.variable].decl.elementType : std::nullopt;
-    return applyAtomic(op == atomics.end() ? AtomicOpKind::Add : op->second, type, e.value, e.extra, unknown);
+    std::optional<ElementKind> type = e.variable < trace.variables.size()
+                                          ? trace.variables[e.variable].decl.elementType
+                                          : std::nullopt;
+    return applyAtomic(op == atomics.end() ? AtomicOpKind::Add : op->second, type, e.value, e.extra,
+                       unknown);
 }
 
-Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial, std::map<uint32_t, AtomicOpKind> atomics)
+Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial,
+                   std::map<uint32_t, AtomicOpKind> atomics)
     : m_trace(trace), m_workgroup(workgroup), m_atomics(std::move(atomics)) {
     m_initial.values.resize(trace.variables.size());
     m_initial.written.resize(trace.variables.size());
     for (size_t v = 0; v < trace.variables.size(); ++v) {
         const TraceVariableInfo& info = trace.variables[v];
         int b = info.puzzleBuffer;
-        if (!info.decl.shared && b >= 0 && static_cast<size_t>(b) < initial.size()) m_initial.values[v] = initial[b].words;
-        else m_initial.values[v].assign(info.length, 0);
+        if (!info.decl.shared && b >= 0 && static_cast<size_t>(b) < initial.size())
+            m_initial.values[v] = initial[b].words;
+        else
+            m_initial.values[v].assign(info.length, 0);
         m_initial.written[v].assign(m_initial.values[v].size(), 0);
     }
     m_state = m_initial;
@@ -167,7 +193,8 @@ void Timeline::markWrites(size_t lo, size_t hi) {
         const TimelineStep& st = m_steps[i];
         const TraceEvent& e = m_trace.threads[st.invocation][st.event];
         if (!writesCell(e)) continue;
-        if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second) m_changed.push_back(*c);
+        if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second)
+            m_changed.push_back(*c);
     }
 }
 
@@ -180,7 +207,8 @@ std::optional<size_t> Timeline::positionAfter(uint64_t invocation, uint32_t even
 void Timeline::applyStep(size_t i, MemoryState& s) const {
     const TimelineStep& st = m_steps[i];
     const TraceEvent& e = m_trace.threads[st.invocation][st.event];
-    if (!writesCell(e) || e.variable >= s.values.size() || e.index >= s.values[e.variable].size()) return;
+    if (!writesCell(e) || e.variable >= s.values.size() || e.index >= s.values[e.variable].size())
+        return;
     s.values[e.variable][e.index] = valueWritten(m_trace, e, m_atomics);
     s.written[e.variable][e.index] = 1;
 }
@@ -190,7 +218,8 @@ void Timeline::replayTo(size_t pos) {
         m_state = m_initial;
         m_pos = 0;
     }
-    for (; m_pos < pos; ++m_pos) applyStep(m_pos, m_state);
+    for (; m_pos < pos; ++m_pos)
+        applyStep(m_pos, m_state);
 }
 
 void Timeline::seek(size_t pos) {
@@ -207,10 +236,13 @@ void Timeline::seek(size_t pos) {
         const TraceEvent& e = m_trace.threads[st.invocation][st.event];
         if (e.kind != TraceEventKind::Atomic) continue;
         auto op = m_atomics.find(e.line);
-        if (op != m_atomics.end() && op->second == AtomicOpKind::CompSwap) m_uncertain.insert({e.variable, e.index});
+        if (op != m_atomics.end() && op->second == AtomicOpKind::CompSwap)
+            m_uncertain.insert({e.variable, e.index});
     }
 }
 
-bool Timeline::uncertain(uint32_t variable, uint64_t index) const { return m_uncertain.count({variable, index}) > 0; }
+bool Timeline::uncertain(uint32_t variable, uint64_t index) const {
+    return m_uncertain.count({variable, index}) > 0;
+}
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -1,14 +1,16 @@
-#include "ui/watches.h"
+#include "analysis/watches.h"
 
 #include <algorithm>
 
-#include "ui/trace_model.h"
+#include "analysis/trace_model.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 // (kind, variable) of an access: what must repeat for a run to be periodic.
-uint64_t signature(const TraceEvent& e) { return (uint64_t(e.kind) << 32) | e.variable; }
+uint64_t signature(const TraceEvent& e) {
+    return (uint64_t(e.kind) << 32) | e.variable;
+}
 
 // The shortest p such that the run is p-periodic (the last repeat may be cut short, as when a
 // loop ran out of budget).
@@ -16,7 +18,8 @@ size_t shortestPeriod(const std::vector<TraceEvent>& events, std::span<const uin
     size_t n = run.size();
     for (size_t p = 1; p < n; ++p) {
         bool periodic = true;
-        for (size_t i = p; i < n && periodic; ++i) periodic = signature(events[run[i]]) == signature(events[run[i - p]]);
+        for (size_t i = p; i < n && periodic; ++i)
+            periodic = signature(events[run[i]]) == signature(events[run[i - p]]);
         if (periodic) return p;
     }
     return n;
@@ -35,11 +38,13 @@ std::string cellName(const Trace& trace, const TestCase* tc, const TraceEvent& e
     const TraceVariableInfo& v = trace.variables[e.variable];
     uint64_t cols = 0;
     if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
-    if (!v.decl.shared && tc && v.puzzleBuffer >= 0 && static_cast<size_t>(v.puzzleBuffer) < tc->data.size() && tc->data[v.puzzleBuffer] &&
+    if (!v.decl.shared && tc && v.puzzleBuffer >= 0 &&
+        static_cast<size_t>(v.puzzleBuffer) < tc->data.size() && tc->data[v.puzzleBuffer] &&
         tc->data[v.puzzleBuffer]->shape.dims.size() == 2)
         cols = tc->data[v.puzzleBuffer]->shape.cols();
     if (cols == 0) return v.decl.name + "[" + std::to_string(e.index) + "]";
-    return v.decl.name + "[" + std::to_string(e.index / cols) + "][" + std::to_string(e.index % cols) + "]";
+    return v.decl.name + "[" + std::to_string(e.index / cols) + "][" +
+           std::to_string(e.index % cols) + "]";
 }
 
 } // namespace
@@ -65,7 +70,8 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
             std::span<const uint32_t> run = std::span<const uint32_t>(row.events).subspan(runStart);
             if (run.empty()) return;
             size_t p = shortestPeriod(events, run);
-            for (size_t i = 0; i < run.size(); i += p) row.starts.push_back(static_cast<uint32_t>(runStart + i));
+            for (size_t i = 0; i < run.size(); i += p)
+                row.starts.push_back(static_cast<uint32_t>(runStart + i));
             runStart = row.events.size();
         };
         for (uint32_t k = 0; k < events.size(); ++k) {
@@ -76,7 +82,8 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
                 continue;
             }
             row.events.push_back(k);
-            if (std::find(t.variables.begin(), t.variables.end(), e.variable) == t.variables.end()) t.variables.push_back(e.variable);
+            if (std::find(t.variables.begin(), t.variables.end(), e.variable) == t.variables.end())
+                t.variables.push_back(e.variable);
         }
         flush();
         if (row.starts.empty()) continue;
@@ -87,8 +94,8 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
     return t;
 }
 
-std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, std::span<const uint32_t> events, WatchTextKind kind,
-                          int variable) {
+std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv,
+                          std::span<const uint32_t> events, WatchTextKind kind, int variable) {
     std::string out;
     if (inv >= trace.threads.size()) return out;
     for (uint32_t k : events) {
@@ -97,11 +104,20 @@ std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, 
         if (variable >= 0 && e.variable != static_cast<uint32_t>(variable)) continue;
         std::string piece;
         std::string value = formatValue(trace, e);
-        const char* op = e.kind == TraceEventKind::Write ? "\xE2\x86\x90" : e.kind == TraceEventKind::Atomic ? "\xE2\x9F\xB3" : "=";
+        const char* op = e.kind == TraceEventKind::Write    ? "\xE2\x86\x90"
+                         : e.kind == TraceEventKind::Atomic ? "\xE2\x9F\xB3"
+                                                            : "=";
         switch (kind) {
-        case WatchTextKind::Cells: piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? "" : op); break;
-        case WatchTextKind::CellsAndValues: piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? op : std::string(" ") + op + " ") + value; break;
-        case WatchTextKind::Values: piece = (e.kind == TraceEventKind::Read ? "" : op) + value; break;
+        case WatchTextKind::Cells:
+            piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? "" : op);
+            break;
+        case WatchTextKind::CellsAndValues:
+            piece = cellName(trace, tc, e) +
+                    (e.kind == TraceEventKind::Read ? op : std::string(" ") + op + " ") + value;
+            break;
+        case WatchTextKind::Values:
+            piece = (e.kind == TraceEventKind::Read ? "" : op) + value;
+            break;
         }
         out += (out.empty() ? "" : " ") + piece;
     }
@@ -110,8 +126,10 @@ std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv, 
 
 void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line) {
     auto it = std::lower_bound(lines.begin(), lines.end(), line);
-    if (it != lines.end() && *it == line) lines.erase(it);
-    else lines.insert(it, line);
+    if (it != lines.end() && *it == line)
+        lines.erase(it);
+    else
+        lines.insert(it, line);
 }
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

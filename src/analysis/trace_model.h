@@ -1,7 +1,7 @@
 // What the visual-debugging views read from one case's trace, headless: cells of buffers and
 // shared arrays, what the learner selected (a thread or a cell, kept across frames), a thread's
 // accesses in order with order numbers, which reads fed which write, the lines it executed, and
-// every access to one cell in order. No ImGui here; tests/ui checks it on synthetic traces.
+// every access to one cell in order. No ImGui here; tests/analysis checks it on synthetic traces.
 #pragma once
 
 #include <compare>
@@ -12,17 +12,17 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/thread_map.h"
 #include "core/puzzle.h"
 #include "core/trace.h"
 #include "core/trace_analysis.h"
-#include "ui/thread_map.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 // One cell: of a puzzle buffer, or of one workgroup's copy of a shared array.
 struct CellRef {
     bool shared = false;
-    uint32_t array = 0;     // buffer: index into Puzzle::buffers; shared: index into Trace::variables
+    uint32_t array = 0; // buffer: index into Puzzle::buffers; shared: index into Trace::variables
     uint64_t workgroup = 0; // shared: the flat workgroup whose copy it is (0 for buffers)
     uint64_t index = 0;     // flat element index (scalars, for shared arrays of vectors)
 
@@ -33,7 +33,8 @@ struct CellRef {
 
 struct CellRefHash {
     size_t operator()(const CellRef& c) const {
-        uint64_t h = (uint64_t(c.shared) << 63) ^ (uint64_t(c.array) << 48) ^ (c.workgroup << 32) ^ c.index;
+        uint64_t h =
+            (uint64_t(c.shared) << 63) ^ (uint64_t(c.array) << 48) ^ (c.workgroup << 32) ^ c.index;
         return std::hash<uint64_t>()(h * 0x9E3779B97F4A7C15ull);
     }
 };
@@ -44,29 +45,16 @@ std::optional<CellRef> cellOfEvent(const Trace& trace, uint64_t invocation, cons
 // The trace variable of a puzzle buffer, if the kernel traced it.
 std::optional<uint32_t> variableOfBuffer(const Trace& trace, uint32_t buffer);
 // "a[3]", "tileA[1][2]" (2D buffers of the case, 2D shared arrays); "[w 2]" is not added.
-std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& testCase, const CellRef& cell);
-bool isAccess(const TraceEvent& e); // a read, write or atomic (not a barrier or budget record)
+std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& testCase,
+                     const CellRef& cell);
+bool isAccess(const TraceEvent& e);   // a read, write or atomic (not a barrier or budget record)
 bool readsCell(const TraceEvent& e);  // read or atomic
 bool writesCell(const TraceEvent& e); // write or atomic
 
-// What the learner picked: a thread and/or a cell, kept across frames until changed. Clicking
-// the selected thread (or cell) again clears it; a new case drops what lies outside its launch.
-struct Selection {
-    std::optional<Uvec3> thread;  // global id
-    std::optional<CellRef> cell;
-
-    void clickThread(const Uvec3& global);
-    void clickCell(const CellRef& cell);
-    void clear() { thread.reset(), cell.reset(); }
-    bool empty() const { return !thread && !cell; }
-    // Drops a thread outside the case's launch and a cell outside its buffers' or the trace's sizes.
-    void fitTo(const Puzzle& puzzle, const TestCase& testCase, const Trace* trace);
-};
-
 // One entry of a thread's access list.
 struct AccessEntry {
-    uint32_t order = 0;   // 1-based among the thread's reads, writes and atomics; 0 for barriers
-    uint32_t event = 0;   // index into Trace::threads[invocation]
+    uint32_t order = 0; // 1-based among the thread's reads, writes and atomics; 0 for barriers
+    uint32_t event = 0; // index into Trace::threads[invocation]
     std::optional<CellRef> cell;
 };
 
@@ -89,10 +77,10 @@ struct Flow {
 // Everything the views show about one thread, computed once per selection.
 struct ThreadFootprint {
     uint64_t invocation = 0;
-    std::vector<AccessEntry> accesses;        // every event in program order (barriers too)
-    std::map<CellRef, CellMark> cells;        // cells it touched
-    std::vector<Flow> flows;                  // one per write, in program order
-    std::vector<uint32_t> lines;              // kernel lines it executed an access or barrier on, ascending
+    std::vector<AccessEntry> accesses; // every event in program order (barriers too)
+    std::map<CellRef, CellMark> cells; // cells it touched
+    std::vector<Flow> flows;           // one per write, in program order
+    std::vector<uint32_t> lines; // kernel lines it executed an access or barrier on, ascending
     uint32_t globalReads = 0, globalWrites = 0;
 };
 ThreadFootprint threadFootprint(const Trace& trace, uint64_t invocation);
@@ -101,16 +89,16 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t invocation);
 // write) pairs every one is kept; beyond that the reads of one write are aggregated per array
 // (one arrow from the middle of that array's read cells, with a count).
 struct Arrow {
-    CellRef from;          // a read cell; for an aggregate, the read cell nearest the middle
+    CellRef from; // a read cell; for an aggregate, the read cell nearest the middle
     CellRef to;
-    uint32_t count = 1;    // reads behind this arrow (> 1: aggregated)
+    uint32_t count = 1; // reads behind this arrow (> 1: aggregated)
 };
 std::vector<Arrow> arrowsFor(const ThreadFootprint& footprint, size_t maxArrows = 24);
 
 // One access to a cell, for the cell's history.
 struct CellTouch {
     uint64_t invocation = 0;
-    uint32_t event = 0;   // index into the thread's events
+    uint32_t event = 0; // index into the thread's events
     TraceEventKind kind = TraceEventKind::Read;
     uint32_t line = 0, value = 0, round = 0;
 };
@@ -154,4 +142,4 @@ struct FindingTarget {
 };
 FindingTarget findingTarget(const Trace& trace, const Finding& finding);
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -21,30 +21,32 @@
 #include <string>
 #include <vector>
 
+#include "analysis/timeline.h"
 #include "core/buffer_data.h"
 #include "core/puzzle.h"
 #include "core/trace.h"
 #include "core/trace_analysis.h"
 #include "session/check.h"
-#include "ui/timeline.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 // One dispatch of a case, as the picker lists it.
 struct DispatchEntry {
-    std::string label;                       // "scan_tiles", "step (3 of 10)"
-    size_t kernel = 0;                       // index into Puzzle::kernels
+    std::string label;                           // "scan_tiles", "step (3 of 10)"
+    size_t kernel = 0;                           // index into Puzzle::kernels
     std::array<uint32_t, 3> workgroups{1, 1, 1}; // this dispatch's real launch
-    std::vector<size_t> bufferAt;            // per Puzzle::buffers b: whose memory is at b's binding
-    size_t errors = 0, warnings = 0;         // findings of its trace: failing ones, warnings
-    std::shared_ptr<const Trace> trace;      // as the check recorded it (kernel-section lines); null: not run
+    std::vector<size_t> bufferAt;    // per Puzzle::buffers b: whose memory is at b's binding
+    size_t errors = 0, warnings = 0; // findings of its trace: failing ones, warnings
+    std::shared_ptr<const Trace>
+        trace; // as the check recorded it (kernel-section lines); null: not run
     std::shared_ptr<const TraceAnalysis> analysis;
 };
 
 // The dispatches of a case: from core/passes (launch, bindings), with the outcome's per-dispatch
 // traces when it ran. One entry for a single-pass puzzle. Empty when the case's passes do not
 // evaluate (the loader's errors say why).
-std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseIndex, const CaseOutcome* outcome);
+std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseIndex,
+                                           const CaseOutcome* outcome);
 // The dispatch the views show first: the one CaseOutcome::trace is (the first with a failing
 // finding, else the first).
 size_t defaultDispatch(const std::vector<DispatchEntry>& entries, const CaseOutcome* outcome);
@@ -59,7 +61,8 @@ std::vector<uint32_t> kernelLineOffsets(const Puzzle& puzzle, const std::string&
 // A line of a kernel's own text as a line of the whole text.
 uint32_t wholeTextLine(const std::vector<uint32_t>& offsets, size_t kernel, uint32_t line);
 // The kernel whose section holds a line of the whole text (nullopt: a marker line, or before).
-std::optional<size_t> kernelOfLine(const Puzzle& puzzle, const std::vector<uint32_t>& offsets, uint32_t line);
+std::optional<size_t> kernelOfLine(const Puzzle& puzzle, const std::vector<uint32_t>& offsets,
+                                   uint32_t line);
 // A copy of a trace with every line moved down by `offset`.
 Trace traceWithLineOffset(const Trace& trace, uint32_t offset);
 
@@ -67,8 +70,8 @@ Trace traceWithLineOffset(const Trace& trace, uint32_t offset);
 // b's binding during the dispatch).
 struct DispatchMemory {
     std::vector<BufferData> before, after;
-    std::vector<bool> wrote;         // per Puzzle::buffers: the dispatch wrote at that binding
-    bool exact = true;               // false: `notes` say which values may be off
+    std::vector<bool> wrote; // per Puzzle::buffers: the dispatch wrote at that binding
+    bool exact = true;       // false: `notes` say which values may be off
     std::vector<std::string> notes;
 };
 
@@ -77,7 +80,8 @@ class DispatchReplay {
   public:
     // `atomics`: per dispatch, the operation of each atomic line (see atomicOpsFromSource), in
     // the lines its trace uses; may be empty.
-    DispatchReplay(const Puzzle& puzzle, const std::vector<BufferData>& initial, const std::vector<DispatchEntry>& entries,
+    DispatchReplay(const Puzzle& puzzle, const std::vector<BufferData>& initial,
+                   const std::vector<DispatchEntry>& entries,
                    const std::vector<std::map<uint32_t, AtomicOpKind>>& atomics = {});
     size_t size() const { return m_memory.size(); }
     const DispatchMemory& at(size_t d) const { return m_memory.at(d); }
@@ -96,7 +100,8 @@ class DispatchReplay {
 class DispatchCache {
   public:
     // Points the cache at a case and its outcome (null: not run), with the text that ran.
-    void use(const Puzzle* puzzle, size_t caseIndex, const CaseOutcome* outcome, std::shared_ptr<const std::string> source);
+    void use(const Puzzle* puzzle, size_t caseIndex, const CaseOutcome* outcome,
+             std::shared_ptr<const std::string> source);
     // Another puzzle opened: drop everything (the outcome pointer included) until the next use().
     void reset() { *this = DispatchCache{}; }
 
@@ -116,16 +121,17 @@ class DispatchCache {
     const Puzzle* m_puzzle = nullptr;
     size_t m_case = 0;
     const CaseOutcome* m_outcome = nullptr;
-    std::shared_ptr<const Trace> m_key;      // the outcome's trace: held, so its address stays unique
+    std::shared_ptr<const Trace> m_key; // the outcome's trace: held, so its address stays unique
     std::shared_ptr<const std::string> m_source;
     std::string m_puzzleFolder;
     bool m_keyed = false;
     std::vector<DispatchEntry> m_entries;
     size_t m_traced = 0, m_default = 0;
     std::vector<uint32_t> m_offsets;
-    std::map<size_t, std::pair<std::shared_ptr<const Trace>, std::shared_ptr<const TraceAnalysis>>> m_shifted;
+    std::map<size_t, std::pair<std::shared_ptr<const Trace>, std::shared_ptr<const TraceAnalysis>>>
+        m_shifted;
     std::map<size_t, TestCase> m_launch;
     std::unique_ptr<DispatchReplay> m_replay;
 };
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

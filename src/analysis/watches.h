@@ -14,11 +14,12 @@
 #include "core/puzzle.h"
 #include "core/trace.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 struct WatchRow {
     uint64_t invocation = 0;
-    std::vector<uint32_t> events; // indices into Trace::threads[invocation] of its accesses on the line
+    std::vector<uint32_t>
+        events; // indices into Trace::threads[invocation] of its accesses on the line
     std::vector<uint32_t> starts; // where each execution of the line begins in `events`
 
     size_t executions() const { return starts.size(); }
@@ -28,10 +29,10 @@ struct WatchRow {
 
 struct WatchTable {
     uint32_t line = 0;
-    std::vector<WatchRow> rows;       // threads that ran the line, by invocation
-    size_t maxExecutions = 0;         // columns
-    std::vector<uint32_t> variables;  // trace variables accessed on the line, in first-seen order
-    uint64_t events = 0;              // accesses on the line, all threads
+    std::vector<WatchRow> rows;      // threads that ran the line, by invocation
+    size_t maxExecutions = 0;        // columns
+    std::vector<uint32_t> variables; // trace variables accessed on the line, in first-seen order
+    uint64_t events = 0;             // accesses on the line, all threads
 };
 
 // Splits a thread's accesses on the line into executions: a run of consecutive accesses on the
@@ -43,10 +44,10 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line);
 enum class WatchTextKind { Cells, CellsAndValues, Values };
 // One table cell: "tileA[1][0]=3 tileB[0][2]=4" (CellsAndValues), optionally only the accesses to
 // `variable` (-1: all). Reads "a[3]=5", writes "result[1] ← 8", atomics "n[0] ⟳ 4" (the old value).
-std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation, std::span<const uint32_t> events,
-                          WatchTextKind kind, int variable = -1);
+std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation,
+                          std::span<const uint32_t> events, WatchTextKind kind, int variable = -1);
 
 // Watched lines kept per puzzle: add or remove one (sorted, no duplicates).
 void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line);
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -1,17 +1,11 @@
-#include "ui/trace_view.h"
+#include "analysis/trace_view.h"
 
 #include <map>
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
 uint64_t invocationIndex(const TestCase& c, const Uvec3& g) {
-    const Uvec3& ws = c.workgroupSize;
-    const Uvec3& n = c.workgroups;
-    Uvec3 wg{g[0] / ws[0], g[1] / ws[1], g[2] / ws[2]};
-    Uvec3 l{g[0] % ws[0], g[1] % ws[1], g[2] % ws[2]};
-    uint64_t group = wg[0] + uint64_t(n[0]) * (wg[1] + uint64_t(n[1]) * wg[2]);
-    uint64_t local = l[0] + uint64_t(ws[0]) * (l[1] + uint64_t(ws[1]) * l[2]);
-    return group * (uint64_t(ws[0]) * ws[1] * ws[2]) + local;
+    return vkp::invocationIndex(TraceLaunch{c.workgroupSize, c.workgroups}, g);
 }
 
 Uvec3 globalIdOf(const TestCase& c, uint64_t invocation) {
@@ -24,7 +18,9 @@ std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation) {
     if (invocation >= trace.threads.size()) return out;
     std::map<std::pair<int, uint32_t>, size_t> seen;
     for (const TraceEvent& e : trace.threads[invocation]) {
-        if (e.kind == TraceEventKind::Barrier || e.kind == TraceEventKind::LoopBudget || e.variable >= trace.variables.size()) continue;
+        if (e.kind == TraceEventKind::Barrier || e.kind == TraceEventKind::LoopBudget ||
+            e.variable >= trace.variables.size())
+            continue;
         int buffer = trace.variables[e.variable].puzzleBuffer;
         if (buffer < 0) continue; // shared memory
         auto key = std::make_pair(buffer, e.index);
@@ -35,19 +31,24 @@ std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation) {
         }
         CellAccess& a = out[it->second];
         a.read = a.read || e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
-        a.written = a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+        a.written =
+            a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
     }
     return out;
 }
 
-std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer, uint32_t index) {
+std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer,
+                                                              uint32_t index) {
     std::vector<std::pair<uint64_t, CellAccess>> out;
     for (uint64_t t = 0; t < trace.threads.size(); ++t) {
         CellAccess a{buffer, index, false, false};
         for (const TraceEvent& e : trace.threads[t]) {
-            if (e.variable >= trace.variables.size() || trace.variables[e.variable].puzzleBuffer != buffer || e.index != index) continue;
+            if (e.variable >= trace.variables.size() ||
+                trace.variables[e.variable].puzzleBuffer != buffer || e.index != index)
+                continue;
             a.read = a.read || e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Atomic;
-            a.written = a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+            a.written =
+                a.written || e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
         }
         if (a.read || a.written) out.push_back({t, a});
     }
@@ -59,33 +60,42 @@ namespace {
 // "a[9]", or "a[2][1]" when the array is 2D (a puzzle buffer of the case, or a 2D shared array).
 std::string cellName(const TraceVariableInfo& v, uint32_t index, const TestCase* c) {
     uint64_t cols = 0;
-    if (v.puzzleBuffer >= 0 && c && size_t(v.puzzleBuffer) < c->data.size() && c->data[v.puzzleBuffer] &&
-        c->data[v.puzzleBuffer]->shape.dims.size() == 2)
+    if (v.puzzleBuffer >= 0 && c && size_t(v.puzzleBuffer) < c->data.size() &&
+        c->data[v.puzzleBuffer] && c->data[v.puzzleBuffer]->shape.dims.size() == 2)
         cols = c->data[v.puzzleBuffer]->shape.cols();
     if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
     if (cols == 0) return v.decl.name + "[" + std::to_string(index) + "]";
-    return v.decl.name + "[" + std::to_string(index / cols) + "][" + std::to_string(index % cols) + "]";
+    return v.decl.name + "[" + std::to_string(index / cols) + "][" + std::to_string(index % cols) +
+           "]";
 }
 
 } // namespace
+
+std::string wordText(const Trace& trace, uint32_t variable, uint32_t word) {
+    std::optional<ElementKind> type = variable < trace.variables.size()
+                                          ? trace.variables[variable].decl.elementType
+                                          : std::nullopt;
+    BufferData one{type.value_or(ElementKind::Uint), Shape{{1}}, {word}};
+    return one.format(0);
+}
 
 std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase) {
     std::string line = "line " + std::to_string(e.line) + "  ";
     if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
     if (e.kind == TraceEventKind::LoopBudget) return line + "ran out of loop iterations";
-    std::string cell = e.variable < trace.variables.size() ? cellName(trace.variables[e.variable], e.index, testCase) : "?";
-    std::string value;
-    if (e.variable < trace.variables.size() && trace.variables[e.variable].decl.elementType) {
-        BufferData one{*trace.variables[e.variable].decl.elementType, Shape{{1}}, {e.value}};
-        value = one.format(0);
-    } else {
-        value = std::to_string(e.value);
-    }
+    std::string cell = e.variable < trace.variables.size()
+                           ? cellName(trace.variables[e.variable], e.index, testCase)
+                           : "?";
+    std::string value = wordText(trace, e.variable, e.value);
     switch (e.kind) {
-    case TraceEventKind::Read: return line + "read   " + cell + " = " + value;
-    case TraceEventKind::Write: return line + "write  " + cell + " = " + value;
-    case TraceEventKind::Atomic: return line + "atomic " + cell + " (was " + value + ")";
-    default: return line + traceEventKindName(e.kind);
+    case TraceEventKind::Read:
+        return line + "read   " + cell + " = " + value;
+    case TraceEventKind::Write:
+        return line + "write  " + cell + " = " + value;
+    case TraceEventKind::Atomic:
+        return line + "atomic " + cell + " (was " + value + ")";
+    default:
+        return line + traceEventKindName(e.kind);
     }
 }
 
@@ -96,4 +106,4 @@ std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis) {
     return out;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

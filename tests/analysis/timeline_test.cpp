@@ -3,11 +3,11 @@
 // step changed. Also the watch tables ("index per thread per iteration").
 #include <gtest/gtest.h>
 
+#include "analysis/timeline.h"
+#include "analysis/watches.h"
 #include "support/trace_builder.h"
-#include "ui/timeline.h"
-#include "ui/watches.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 using test::TraceBuilder;
@@ -79,12 +79,14 @@ TEST(TimelineTest, SteppingBackRestoresEarlierContents) {
     tl.toEnd();
     tl.prevAccess(); // undo thread 1's result write
     EXPECT_EQ(tl.state().values[s.result], (std::vector<uint32_t>{7, 9}));
-    EXPECT_EQ(tl.changed(), (std::vector<CellRef>{CellRef::buffer(s.result, 1)})) << "the cell put back";
+    EXPECT_EQ(tl.changed(), (std::vector<CellRef>{CellRef::buffer(s.result, 1)}))
+        << "the cell put back";
     ASSERT_TRUE(tl.current());
     EXPECT_EQ(tl.current()->invocation, 1u);
     tl.prevRound();
     EXPECT_EQ(tl.position(), 4u) << "back to the end of round 0";
-    EXPECT_EQ(tl.changed().size(), 2u) << "a round move shows what that round wrote (tile[0], tile[1])";
+    EXPECT_EQ(tl.changed().size(), 2u)
+        << "a round move shows what that round wrote (tile[0], tile[1])";
     EXPECT_TRUE(tl.wasChanged(CellRef::sharedCell(s.tile, 0, 1)));
     EXPECT_FALSE(tl.wasChanged(CellRef::buffer(s.result, 0))) << "not what the jump put back";
     tl.prevRound();
@@ -115,7 +117,8 @@ TEST(TimelineTest, AtomicsApplyTheOperationOfTheirLine) {
     b.atomic(1, counter, 0, 3, 5, 2);
     b.atomic(0, best, 0, 4, 0, 9);
     b.atomic(1, best, 0, 4, 9, 4);
-    std::vector<BufferData> initial{BufferData{ElementKind::Uint, Shape{{1}}, {0}}, BufferData{ElementKind::Uint, Shape{{1}}, {0}}};
+    std::vector<BufferData> initial{BufferData{ElementKind::Uint, Shape{{1}}, {0}},
+                                    BufferData{ElementKind::Uint, Shape{{1}}, {0}}};
     std::string source = "#version 450\n\natomicAdd(counter[0], x);\n  atomicMax (best[0], y);\n";
     auto ops = atomicOpsFromSource(source);
     EXPECT_EQ(ops.at(3), AtomicOpKind::Add);
@@ -124,7 +127,8 @@ TEST(TimelineTest, AtomicsApplyTheOperationOfTheirLine) {
     tl.toEnd();
     EXPECT_EQ(tl.state().values[counter][0], 7u);
     EXPECT_EQ(tl.state().values[best][0], 9u) << "max(9, 4), not 9 + 4";
-    EXPECT_EQ(applyAtomic(AtomicOpKind::Min, ElementKind::Int, uint32_t(-3), 2), uint32_t(-3)) << "signed min";
+    EXPECT_EQ(applyAtomic(AtomicOpKind::Min, ElementKind::Int, uint32_t(-3), 2), uint32_t(-3))
+        << "signed min";
     EXPECT_EQ(applyAtomic(AtomicOpKind::Exchange, ElementKind::Uint, 4, 8), 8u);
     bool unknown = false;
     applyAtomic(AtomicOpKind::CompSwap, ElementKind::Uint, 4, 8, &unknown);
@@ -135,7 +139,8 @@ TEST(TimelineTest, AtomicsApplyTheOperationOfTheirLine) {
 // twice per execution with a write (result[i] = a[i] + a[i + 1]).
 TEST(WatchTest, OneColumnPerExecutionOfTheLine) {
     TraceBuilder b({2, 1, 1});
-    uint32_t a = b.buffer("a", 4), result = b.buffer("result", 2), tileA = b.shared("tileA", {2, 3}), tileB = b.shared("tileB", {3, 2});
+    uint32_t a = b.buffer("a", 4), result = b.buffer("result", 2),
+             tileA = b.shared("tileA", {2, 3}), tileB = b.shared("tileB", {3, 2});
     for (uint32_t t = 0; t < 2; ++t) {
         for (uint32_t k = 0; k < 3; ++k) {
             b.read(t, tileA, 0 * 3 + k, 52, k);
@@ -151,12 +156,17 @@ TEST(WatchTest, OneColumnPerExecutionOfTheLine) {
     EXPECT_EQ(w.rows[1].execution(2).size(), 2u) << "one read of each tile per iteration";
     EXPECT_EQ(w.variables, (std::vector<uint32_t>{tileA, tileB}));
     EXPECT_EQ(w.events, 12u);
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::Cells), "tileA[0][2] tileB[2][1]");
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::CellsAndValues, static_cast<int>(tileB)), "tileB[2][1]=12");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::Cells),
+              "tileA[0][2] tileB[2][1]");
+    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::CellsAndValues,
+                            static_cast<int>(tileB)),
+              "tileB[2][1]=12");
     WatchTable sum = buildWatchTable(b.t, 60);
     ASSERT_EQ(sum.rows.size(), 2u);
     EXPECT_EQ(sum.maxExecutions, 1u) << "a, a, result is one execution, not three";
-    EXPECT_EQ(watchCellText(b.t, nullptr, 0, sum.rows[0].execution(0), WatchTextKind::CellsAndValues), "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
+    EXPECT_EQ(
+        watchCellText(b.t, nullptr, 0, sum.rows[0].execution(0), WatchTextKind::CellsAndValues),
+        "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
     EXPECT_TRUE(buildWatchTable(b.t, 99).rows.empty()) << "a line without accesses";
 }
 
@@ -184,9 +194,9 @@ TEST(WatchTest, WatchedLinesStaySortedAndUnique) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::analysis
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 TEST(TimelineTest, APositionAfterAThreadsAccess) {
@@ -198,4 +208,4 @@ TEST(TimelineTest, APositionAfterAThreadsAccess) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -9,20 +9,20 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/thread_map.h"
 #include "core/puzzle.h"
 #include "core/trace.h"
 #include "core/trace_analysis.h"
-#include "ui/thread_map.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 
-// The trace's invocation number of a thread (workgroup-major, then local index).
+// The trace's invocation number of a thread: core's invocationIndex over the case's launch.
 uint64_t invocationIndex(const TestCase& c, const Uvec3& global);
 Uvec3 globalIdOf(const TestCase& c, uint64_t invocation);
 
 struct CellAccess {
-    int buffer = -1;      // index into Puzzle::buffers
-    uint32_t index = 0;   // flat element index
+    int buffer = -1;    // index into Puzzle::buffers
+    uint32_t index = 0; // flat element index
     bool read = false;
     bool written = false;
 };
@@ -30,10 +30,13 @@ struct CellAccess {
 // The puzzle-buffer cells a thread read or wrote (atomics count as both), in first-touch order.
 std::vector<CellAccess> cellsAccessed(const Trace& trace, uint64_t invocation);
 // The threads that read or wrote one cell of a puzzle buffer.
-std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer, uint32_t index);
+std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace, int buffer,
+                                                              uint32_t index);
+// A traced word as its variable's element type ("3", "-1.5"); without one, as a uint.
+std::string wordText(const Trace& trace, uint32_t variable, uint32_t word);
 // "line 14  write  cache[3] = 3"; with the case, cells of 2D buffers read "a[2][1]".
 std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase = nullptr);
 // Every thread named by a finding that fails the case.
 std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis);
 
-} // namespace vkp::ui
+} // namespace vkp::analysis

@@ -1,12 +1,11 @@
-// The models behind visual debugging: selection, a thread's footprint (order numbers, data
+// The models behind visual debugging: a thread's footprint (order numbers, data
 // flow, lines), a cell's history, limits, findings as targets. Synthetic traces, no window.
 #include <gtest/gtest.h>
 
+#include "analysis/trace_model.h"
 #include "support/trace_builder.h"
-#include "ui/trace_cache.h"
-#include "ui/trace_model.h"
 
-namespace vkp::ui {
+namespace vkp::analysis {
 namespace {
 
 using test::TraceBuilder;
@@ -30,47 +29,6 @@ struct NeighbourSum {
     }
 };
 
-TEST(SelectionTest, ClickingSelectsAndClickingAgainClears) {
-    Selection s;
-    EXPECT_TRUE(s.empty());
-    s.clickThread({3, 1, 0});
-    ASSERT_TRUE(s.thread);
-    EXPECT_EQ(*s.thread, (Uvec3{3, 1, 0}));
-    s.clickThread({2, 1, 0});
-    EXPECT_EQ(*s.thread, (Uvec3{2, 1, 0})) << "another thread replaces the selection";
-    s.clickCell(CellRef::buffer(2, 5));
-    EXPECT_TRUE(s.thread) << "a thread and a cell can be selected together";
-    s.clickCell(CellRef::buffer(2, 5));
-    EXPECT_FALSE(s.cell);
-    s.clickThread({2, 1, 0});
-    EXPECT_TRUE(s.empty());
-}
-
-TEST(SelectionTest, ANewCaseDropsWhatLiesOutsideIt) {
-    Puzzle p;
-    p.buffers.push_back({"a"});
-    TestCase small;
-    small.workgroupSize = {4, 1, 1};
-    small.workgroups = {2, 1, 1};
-    DataSpec d;
-    d.shape = Shape{{6}};
-    small.data = {d};
-    Selection s;
-    s.thread = Uvec3{7, 0, 0};
-    s.cell = CellRef::buffer(0, 5);
-    s.fitTo(p, small, nullptr);
-    EXPECT_TRUE(s.thread);
-    EXPECT_TRUE(s.cell);
-    s.thread = Uvec3{8, 0, 0};
-    s.cell = CellRef::buffer(0, 6);
-    s.fitTo(p, small, nullptr);
-    EXPECT_FALSE(s.thread) << "8 is past the launch of 8 threads";
-    EXPECT_FALSE(s.cell) << "cell 6 is past a buffer of 6";
-    s.cell = CellRef::sharedCell(0, 0, 1);
-    s.fitTo(p, small, nullptr);
-    EXPECT_FALSE(s.cell) << "no trace: no shared cell";
-}
-
 TEST(FootprintTest, AccessesInOrderWithOrderNumbersFlowsAndLines) {
     NeighbourSum n;
     ThreadFootprint f = threadFootprint(n.b.t, 3); // workgroup 1, local 1
@@ -79,7 +37,8 @@ TEST(FootprintTest, AccessesInOrderWithOrderNumbersFlowsAndLines) {
     EXPECT_EQ(f.accesses[2].order, 0u) << "a barrier has no order number";
     EXPECT_EQ(f.accesses[5].order, 5u);
     ASSERT_TRUE(f.accesses[1].cell);
-    EXPECT_EQ(*f.accesses[1].cell, CellRef::sharedCell(n.cache, 1, 1)) << "shared cells belong to the thread's workgroup";
+    EXPECT_EQ(*f.accesses[1].cell, CellRef::sharedCell(n.cache, 1, 1))
+        << "shared cells belong to the thread's workgroup";
     const CellMark& own = f.cells.at(CellRef::sharedCell(n.cache, 1, 1));
     EXPECT_TRUE(own.read);
     EXPECT_TRUE(own.written);
@@ -106,9 +65,11 @@ TEST(FootprintTest, CopiesTakeTheirReadAndComputedWritesTheRest) {
     ThreadFootprint f = threadFootprint(b.t, 0);
     ASSERT_EQ(f.flows.size(), 3u);
     EXPECT_EQ(f.flows[1].to, CellRef::sharedCell(tile, 0, 0));
-    EXPECT_EQ(f.flows[1].from, (std::vector<CellRef>{CellRef::buffer(a, 2)})) << "the second load copies a[2] only";
+    EXPECT_EQ(f.flows[1].from, (std::vector<CellRef>{CellRef::buffer(a, 2)}))
+        << "the second load copies a[2] only";
     EXPECT_EQ(f.flows[2].to, CellRef::buffer(result, 0));
-    EXPECT_EQ(f.flows[2].from, (std::vector<CellRef>{CellRef::sharedCell(tile, 0, 0), CellRef::sharedCell(tile, 0, 1)}))
+    EXPECT_EQ(f.flows[2].from, (std::vector<CellRef>{CellRef::sharedCell(tile, 0, 0),
+                                                     CellRef::sharedCell(tile, 0, 1)}))
         << "every tile read of both steps feeds the computed result";
     EXPECT_EQ(f.flows[2].event, 12u);
 }
@@ -116,7 +77,8 @@ TEST(FootprintTest, CopiesTakeTheirReadAndComputedWritesTheRest) {
 TEST(FootprintTest, ArrowsAreThinnedPerArrayWhenThereAreMany) {
     TraceBuilder b({1, 1, 1});
     uint32_t a = b.buffer("a", 64), out = b.buffer("result", 1);
-    for (uint32_t i = 0; i < 40; ++i) b.read(0, a, i, 5);
+    for (uint32_t i = 0; i < 40; ++i)
+        b.read(0, a, i, 5);
     b.write(0, out, 0, 1, 6);
     ThreadFootprint f = threadFootprint(b.t, 0);
     auto all = arrowsFor(f, 100);
@@ -142,7 +104,8 @@ TEST(CellIndexTest, EveryThreadThatTouchedACellInRoundOrder) {
     EXPECT_EQ(h[2].invocation, 3u);
     EXPECT_EQ(h[2].line, 13u);
     EXPECT_EQ(index.threads(CellRef::sharedCell(n.cache, 1, 0)), (std::vector<uint64_t>{2, 3}));
-    EXPECT_TRUE(index.history(CellRef::sharedCell(n.cache, 0, 0)).size() == 3u) << "workgroup 0 has its own copy";
+    EXPECT_TRUE(index.history(CellRef::sharedCell(n.cache, 0, 0)).size() == 3u)
+        << "workgroup 0 has its own copy";
     EXPECT_TRUE(index.history(CellRef::buffer(1, 9)).empty());
 }
 
@@ -185,25 +148,5 @@ TEST(FindingTargetTest, ARaceSendsTheViewsToItsCellRoundAndWorkgroup) {
     EXPECT_FALSE(findingTarget(n.b.t, limit).cell);
 }
 
-TEST(TraceCacheTest, DerivedDataFollowsTheTrace) {
-    NeighbourSum n;
-    auto trace = std::make_shared<const Trace>(n.b.t);
-    TraceCache cache;
-    cache.use(trace, nullptr, nullptr);
-    uint64_t g = cache.generation();
-    EXPECT_EQ(cache.footprint(1).invocation, 1u);
-    EXPECT_EQ(cache.cells().threads(CellRef::buffer(1, 0)), (std::vector<uint64_t>{0}));
-    std::vector<BufferData> initial(2, BufferData::zeros(ElementKind::Uint, Shape{{4}}));
-    cache.timeline(1, initial).seekRoundEnd(0);
-    cache.use(trace, nullptr, nullptr);
-    EXPECT_EQ(cache.generation(), g) << "the same trace keeps its derived data";
-    EXPECT_EQ(cache.timeline(1, initial).position(), cache.timeline(1, initial).roundEnd(0));
-    auto again = std::make_shared<const Trace>(n.b.t);
-    cache.use(again, nullptr, nullptr);
-    EXPECT_NE(cache.generation(), g);
-    EXPECT_EQ(cache.timeline(1, initial).position(), cache.timeline(1, initial).roundEnd(0)) << "a new trace keeps the round";
-    EXPECT_EQ(cache.timeline(0, initial).position(), cache.timeline(0, initial).size()) << "another workgroup starts at the end";
-}
-
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::analysis
