@@ -19,21 +19,19 @@
 #include <backends/imgui_impl_vulkan.h>
 
 #include "app/frame_stats.h"
+#include "core/device_options.h"
 #include "core/install_paths.h"
 #include "core/passes.h"
-#include "gpu/context.h"
-#include "gpu/device_runner.h"
-#include "worker/worker_runner.h"
 #include "platform/png.h"
 #include "platform/renderer.h"
 #include "platform/window.h"
+#include "session/runner.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/main_view.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/workbench.h"
-
 
 namespace vkp::app {
 namespace {
@@ -134,14 +132,10 @@ Status App::start() {
     wo.deviceSelector = !m_o.device.empty() ? m_o.device : deviceSelectorFromEnvironment();
     wo.puzzle = m_o.puzzle;
     wo.kernelFile = m_o.kernel;
-    // Learners' kernels run in a worker process: an endless loop or a lost device costs a
-    // restart of the worker, never the window or the text.
-    if (!m_o.inProcess)
-        wo.runnerFactory = [](const ContextOptions& o) -> Result<std::unique_ptr<DeviceRunner>> {
-            auto runner = worker::WorkerRunner::start(worker::selfExecutable(), o);
-            if (!runner) return runner.error();
-            return std::unique_ptr<DeviceRunner>(std::move(*runner));
-        };
+    // Learners' kernels run in a worker process (unless --in-process): an endless loop or a lost
+    // device costs a restart of the worker, never the window or the text.
+    wo.runnerFactory =
+        runnerFactory(m_o.inProcess ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker);
     m_wb = std::make_unique<ui::Workbench>(wo);
     if (auto st = checkPassOption(); !st) return st;
     Settings& s = m_wb->settings();

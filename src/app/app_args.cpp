@@ -23,9 +23,11 @@ bool parseInt(const std::string& s, long lo, long hi, int& out) {
 
 } // namespace
 
-bool wantsApp(const cli::Args& args) { return args.command.empty() && !args.has("help") && !args.has("version"); }
+bool wantsApp(const Args& args) {
+    return args.command.empty() && !args.has("help") && !args.has("version");
+}
 
-Result<AppOptions> appOptionsFrom(const cli::Args& a) {
+Result<AppOptions> appOptionsFrom(const Args& a) {
     AppOptions o;
     o.version = VKPUZZLES_VERSION;
     if (!a.positionals.empty()) return usage("unexpected '" + a.positionals[0] + "'");
@@ -137,7 +139,7 @@ Result<ViewScript> parseViewScript(const std::string& text) {
     return s;
 }
 
-int runAppFromArgs(const cli::Args& args, std::ostream& err) {
+int runAppFromArgs(const Args& args, std::ostream& err) {
     auto options = appOptionsFrom(args);
     if (!options) {
         err << "vkpuzzles: " << options.error().message << "\n";

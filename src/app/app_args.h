@@ -5,17 +5,17 @@
 #include <ostream>
 
 #include "app/app.h"
-#include "cli/args.h"
+#include "core/args.h"
 #include "core/result.h"
 
 namespace vkp::app {
 
 // No command (and not --help / --version): the app.
-bool wantsApp(const cli::Args& args);
-Result<AppOptions> appOptionsFrom(const cli::Args& args);
+bool wantsApp(const Args& args);
+Result<AppOptions> appOptionsFrom(const Args& args);
 // VKPUZZLES_VIEW's text (see ViewScript); a Usage error names the part it cannot read.
 Result<ViewScript> parseViewScript(const std::string& text);
 // Parses the options and runs the app; usage errors exit 2 with one line on `err`.
-int runAppFromArgs(const cli::Args& args, std::ostream& err);
+int runAppFromArgs(const Args& args, std::ostream& err);
 
 } // namespace vkp::app

@@ -21,10 +21,10 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "core/walkthrough.h"
-#include "worker/worker_runner.h"
 #include "session/bench.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
+#include "session/runner.h"
 #include "shader/compiler.h"
 
 #ifndef VKPUZZLES_VERSION
@@ -179,21 +179,16 @@ class Command {
         if (!timeout) return timeout.error();
         m_options.timeoutMs = *timeout * 1000;
         m_options.trace = !m_a.has("no-trace");
-        ContextOptions co{m_a.value("device").value_or(deviceSelectorFromEnvironment()), m_a.has("validation")};
-        if (!m_a.has("in-process")) {
-            auto runner = std::async(std::launch::async, [co] { return worker::WorkerRunner::start(worker::selfExecutable(), co); });
-            m_compiler.warmUp();
-            auto started = runner.get();
-            if (!started) return started.error();
-            m_runner = std::move(*started);
-            return okStatus();
-        }
-        auto gpu = std::async(std::launch::async, [co] { return GpuContext::create(co); });
+        RunnerOptions ro;
+        ro.context = {m_a.value("device").value_or(deviceSelectorFromEnvironment()),
+                      m_a.has("validation")};
+        ro.place = m_a.has("in-process") ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker;
+        auto opening = std::async(std::launch::async, [ro] { return openRunner(ro); });
         m_compiler.warmUp();
-        auto ctx = gpu.get();
-        if (!ctx) return ctx.error();
-        m_gpu = std::move(*ctx);
-        m_runner = std::make_unique<InProcessRunner>(*m_gpu);
+        auto opened = opening.get();
+        if (!opened) return opened.error();
+        m_runner = std::move(opened->runner);
+        m_gpu = opened->gpu;
         return okStatus();
     }
     // The kernel texts: the official solution's or the starter's files, or the files named after
@@ -599,7 +594,7 @@ class Command {
     Style m_style;
     PuzzleSet m_set;
     Compiler m_compiler;
-    std::unique_ptr<GpuContext> m_gpu;       // with --in-process
+    GpuContext* m_gpu = nullptr;             // with --in-process: m_runner's own device
     std::unique_ptr<DeviceRunner> m_runner;  // where kernels run
     CheckOptions m_options;
 };

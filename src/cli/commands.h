@@ -3,7 +3,7 @@
 
 #include <iosfwd>
 
-#include "cli/args.h"
+#include "core/args.h"
 
 namespace vkp::cli {
 

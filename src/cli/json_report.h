@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/device_info.h"
 #include "core/puzzle.h"
-#include "gpu/device_info.h"
 #include "session/check.h"
 
 namespace vkp::cli {

@@ -2,7 +2,7 @@
 // learner's own case as the command line gives it (core/own_case.h builds it).
 #pragma once
 
-#include "cli/args.h"
+#include "core/args.h"
 #include "core/own_case.h"
 #include "core/result.h"
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/pipeline_stat.h"
 #include "core/result.h"
 #include "gpu/context.h"
 #include "gpu/kernel.h"
@@ -37,15 +38,6 @@ struct BenchJob {
     double warmupMs = 500;                          // wall time of repetitions before it, to get the clocks up
     int reps = 10;
     uint64_t timeoutMs = 60000;
-};
-
-// One figure a driver reports about a compiled kernel (VK_KHR_pipeline_executable_properties),
-// such as NVIDIA's register count: what limits how many workgroups fit on a multiprocessor.
-struct PipelineStat {
-    std::string name;        // as the driver names it ("Register Count")
-    std::string value;       // "40", "true", "1.5"
-    std::optional<double> number; // the value, where it is a number
-    std::string description; // the driver's one-line explanation
 };
 
 struct BenchRun {

@@ -211,27 +211,6 @@ Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& s
 
 } // namespace
 
-const char* deviceTypeName(DeviceTypeKind type) {
-    switch (type) {
-    case DeviceTypeKind::Discrete:
-        return "discrete GPU";
-    case DeviceTypeKind::Integrated:
-        return "integrated GPU";
-    case DeviceTypeKind::Virtual:
-        return "virtual GPU";
-    case DeviceTypeKind::Cpu:
-        return "CPU";
-    case DeviceTypeKind::Other:
-        return "other";
-    }
-    return "?";
-}
-
-std::string deviceSelectorFromEnvironment() {
-    const char* v = std::getenv("VKPUZZLES_DEVICE");
-    return v ? v : "";
-}
-
 Result<std::vector<DeviceInfo>> GpuContext::listDevices() {
     bool unused = false;
     auto instance = makeInstance(false, &unused);

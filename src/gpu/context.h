@@ -7,20 +7,11 @@
 
 #include <vulkan/vulkan.h>
 
+#include "core/device_info.h"
+#include "core/device_options.h"
 #include "core/result.h"
-#include "gpu/device_info.h"
 
 namespace vkp {
-
-struct ContextOptions {
-    // Which device: "" picks the best (discrete > integrated > virtual > CPU); a number is an
-    // index from `vkpuzzles devices`; "cpu" or "gpu" a kind; other text a part of the name.
-    std::string deviceSelector;
-    bool validation = false;  // enable VK_LAYER_KHRONOS_validation and collect its messages
-};
-
-// The device selector from the environment (VKPUZZLES_DEVICE), or "".
-std::string deviceSelectorFromEnvironment();
 
 class RunResources;
 

@@ -8,10 +8,10 @@
 #include <span>
 #include <vector>
 
+#include "core/device_info.h"
 #include "core/result.h"
 #include "gpu/bench.h"
 #include "gpu/context.h"
-#include "gpu/device_info.h"
 #include "gpu/kernel.h"
 
 namespace vkp {

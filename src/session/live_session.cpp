@@ -54,25 +54,6 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
     return line;
 }
 
-// A device of this process that the runner owns.
-class OwnedInProcessRunner : public DeviceRunner {
-  public:
-    explicit OwnedInProcessRunner(std::unique_ptr<GpuContext> gpu) : m_gpu(std::move(gpu)), m_inner(*m_gpu) {}
-    ~OwnedInProcessRunner() override {
-        // A device still running an endless kernel would block its destruction forever: leak it.
-        if (m_gpu->hung()) (void)m_gpu.release();
-    }
-    const DeviceInfo& info() const override { return m_inner.info(); }
-    Result<DeviceJobResult> run(const DeviceJob& job) override { return m_inner.run(job); }
-    Result<BenchRun> bench(const BenchJob& job) override { return m_inner.bench(job); }
-    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override { return m_inner.copyBandwidth(job); }
-    bool wedged() const override { return m_inner.wedged(); }
-
-  private:
-    std::unique_ptr<GpuContext> m_gpu;
-    InProcessRunner m_inner;
-};
-
 // The report on a text the compiler crashed on: that error, nothing run.
 CheckReport crashReport(CompileResult compiled, const std::string& file) {
     CheckReport r;
@@ -133,7 +114,8 @@ LiveSession::~LiveSession() {
     }
     m_wake.notify_all();
     m_worker.join();
-    if (m_runner && m_runner->wedged()) (void)m_runner.release(); // see OwnedInProcessRunner
+    if (m_runner && m_runner->wedged())
+        (void)m_runner.release(); // see OwnedInProcessRunner (session/runner.cpp)
 }
 
 void LiveSession::open(const Puzzle& puzzle, std::string text, bool check) {
@@ -241,13 +223,6 @@ void LiveSession::workerMain() {
 
 Result<std::unique_ptr<DeviceRunner>> LiveSession::openRunner(const std::string& selector) {
     return openDeviceRunner(m_options.runnerFactory, {selector, false});
-}
-
-Result<std::unique_ptr<DeviceRunner>> openDeviceRunner(const RunnerFactory& factory, const ContextOptions& options) {
-    if (factory) return factory(options);
-    auto gpu = GpuContext::create(options);
-    if (!gpu) return gpu.error();
-    return std::unique_ptr<DeviceRunner>(std::make_unique<OwnedInProcessRunner>(std::move(*gpu)));
 }
 
 // Opens the device beside the compiler's first (table-building) compile.

@@ -13,11 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/device_info.h"
 #include "core/puzzle.h"
 #include "core/result.h"
-#include "gpu/context.h"
-#include "gpu/device_info.h"
 #include "session/check.h"
+#include "session/runner.h"
 
 namespace vkp {
 
@@ -34,13 +34,6 @@ enum class LiveStatusKind {
 const char* liveStatusName(LiveStatusKind status); // "compiling", ...
 
 class DeviceRunner;
-
-// Opens the device checks run on: the app passes one that starts the isolated worker process;
-// tests leave it empty for a device in this process.
-using RunnerFactory = std::function<Result<std::unique_ptr<DeviceRunner>>(const ContextOptions&)>;
-
-// A runner from `factory`, or a device of this process when it is empty.
-Result<std::unique_ptr<DeviceRunner>> openDeviceRunner(const RunnerFactory& factory, const ContextOptions& options);
 
 struct LiveOptions {
     std::string deviceSelector;                           // as ContextOptions::deviceSelector

@@ -1,11 +1,16 @@
 // Architecture rules, checked on the sources: the library layers never touch the GUI toolkits,
-// and the shader and gpu layers stay independent of each other (session joins them).
+// the shader and gpu layers stay independent of each other (session joins them), the two front
+// ends (app, cli) never include each other (main joins them), and ui and app see no gpu/ or
+// Vulkan header, not even through the headers they include.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -117,6 +122,93 @@ TEST(Layering, CoreIncludesOnlyCore) {
     for (const Include& i : moduleIncludes("core"))
         for (const char* upper : {"shader/", "gpu/", "session/", "cli/"})
             EXPECT_FALSE(i.target.starts_with(upper)) << describe(i);
+}
+
+TEST(Layering, AppAndCliDoNotIncludeEachOther) {
+    // src/main parses argv and starts one of them; the parsed Args live in core (core/args.h).
+    for (const Include& i : moduleIncludes("cli"))
+        EXPECT_FALSE(i.target.starts_with("app/")) << describe(i);
+    for (const Include& i : moduleIncludes("app"))
+        EXPECT_FALSE(i.target.starts_with("cli/")) << describe(i);
+    for (std::string m :
+         {"core", "shader", "gpu", "worker", "session", "ui", "platform", "app", "cli"})
+        for (const Include& i : moduleIncludes(m))
+            EXPECT_FALSE(i.target.starts_with("main/")) << describe(i);
+}
+
+// A header ui and app may not reach: gpu's (Vulkan objects) or Vulkan's own.
+bool isDeviceHeader(const std::string& target) {
+    return target.starts_with("gpu/") || target.starts_with("vulkan/");
+}
+
+TEST(Layering, UiAndAppIncludeNoGpuOrVulkanHeader) {
+    for (std::string m : {"ui", "app"})
+        for (const Include& i : moduleIncludes(m))
+            EXPECT_FALSE(isDeviceHeader(i.target)) << describe(i);
+}
+
+// The text of a project header by its include name ("session/check.h"), or nullopt for a header
+// that is not ours (the standard library, Vulkan, ImGui).
+using HeaderReader = std::function<std::optional<std::string>(const std::string& target)>;
+
+std::optional<std::string> readProjectHeader(const std::string& target) {
+    fs::path p = fs::path(VKPUZZLES_SOURCE_DIR) / "src" / target;
+    if (!fs::is_regular_file(p)) return std::nullopt;
+    std::ifstream in(p);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The device headers `start` reaches through project headers, each as the chain of includes that
+// leads to it ("ui/workbench.h -> session/live_session.h -> gpu/context.h"). platform/ is not
+// followed: its renderer is where the app meets Vulkan (ImGui's Vulkan backend needs it).
+std::vector<std::string> deviceHeadersReached(const Include& start, const HeaderReader& read) {
+    std::vector<std::string> found;
+    std::map<std::string, std::string> chainTo; // include name -> how it was reached
+    std::vector<std::string> todo;
+    auto visit = [&](const std::string& target, const std::string& chain) {
+        if (chainTo.count(target)) return;
+        chainTo[target] = chain + " -> " + target;
+        if (isDeviceHeader(target)) {
+            found.push_back(chainTo[target]);
+            return;
+        }
+        if (!target.starts_with("platform/")) todo.push_back(target);
+    };
+    visit(start.target, start.file);
+    while (!todo.empty()) {
+        std::string target = todo.back();
+        todo.pop_back();
+        auto text = read(target);
+        if (!text) continue;
+        for (const Include& i : includesIn(*text, target))
+            visit(i.target, chainTo[target]);
+    }
+    return found;
+}
+
+TEST(Layering, DeviceHeaderScanFollowsIncludesButNotPlatform) {
+    std::map<std::string, std::string> files = {
+        {"ui/panel.h", "#include \"session/live.h\"\n#include <imgui.h>\n"},
+        {"session/live.h", "#include \"core/result.h\"\n#include \"gpu/context.h\"\n"},
+        {"core/result.h", "#include <string>\n"},
+        {"platform/renderer.h", "#include <vulkan/vulkan.h>\n"},
+    };
+    HeaderReader read = [&](const std::string& t) -> std::optional<std::string> {
+        auto it = files.find(t);
+        return it == files.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    auto viaSession = deviceHeadersReached({"ui/panel.cpp", 1, "ui/panel.h"}, read);
+    ASSERT_EQ(viaSession.size(), 1u);
+    EXPECT_EQ(viaSession[0], "ui/panel.cpp -> ui/panel.h -> session/live.h -> gpu/context.h");
+    EXPECT_EQ(deviceHeadersReached({"app/app.cpp", 1, "vulkan/vulkan.h"}, read).size(), 1u);
+    EXPECT_TRUE(deviceHeadersReached({"app/app.cpp", 1, "platform/renderer.h"}, read).empty());
+}
+
+TEST(Layering, UiAndAppReachNoGpuOrVulkanHeaderThroughTheirIncludes) {
+    for (std::string m : {"ui", "app"})
+        for (const Include& i : moduleIncludes(m))
+            for (const std::string& chain : deviceHeadersReached(i, readProjectHeader))
+                ADD_FAILURE() << chain;
 }
 
 } // namespace

@@ -1,13 +1,14 @@
 #include <gtest/gtest.h>
 
-#include "cli/args.h"
+#include "core/args.h"
 
-namespace vkp::cli {
+namespace vkp {
 namespace {
 
 Result<Args> parse(std::vector<std::string> words) {
     std::vector<char*> argv = {const_cast<char*>("vkpuzzles")};
-    for (std::string& w : words) argv.push_back(w.data());
+    for (std::string& w : words)
+        argv.push_back(w.data());
     return parseArgs(static_cast<int>(argv.size()), argv.data());
 }
 
@@ -46,18 +47,24 @@ TEST(ArgsTest, ErrorsNameTheProblemAndPointAtHelp) {
 TEST(ArgsTest, OptionsAreCheckedAgainstTheCommandAndTheirRange) {
     EXPECT_TRUE(parse({"--case", "2", "--thread", "1,2", "--theme", "light"}).ok()); // the app
     EXPECT_TRUE(parse({"trace", "map", "--solution", "--thread", "4294967295,0,7"}).ok());
-    EXPECT_TRUE(parse({"--puzzles", "p", "list", "--json"}).ok()) << "options may come before the command";
+    EXPECT_TRUE(parse({"--puzzles", "p", "list", "--json"}).ok())
+        << "options may come before the command";
     struct Row {
         std::vector<std::string> args;
         const char* message;
     } rows[] = {
-        {{"list", "--screenshot", "x", "--reps", "3"}, "--screenshot is not an option of `vkpuzzles list`"}, // the first one written
-        {{"--json", "list", "--theme", "dark"}, "--theme is not an option of `vkpuzzles list`; it is for the desktop app (no command)"},
-        {{"show", "map", "--theme", "purple"}, "--theme is not an option of `vkpuzzles show`"}, // not "purple is not a theme"
+        {{"list", "--screenshot", "x", "--reps", "3"},
+         "--screenshot is not an option of `vkpuzzles list`"}, // the first one written
+        {{"--json", "list", "--theme", "dark"},
+         "--theme is not an option of `vkpuzzles list`; it is for the desktop app (no command)"},
+        {{"show", "map", "--theme", "purple"},
+         "--theme is not an option of `vkpuzzles show`"}, // not "purple is not a theme"
         {{"--theme", "purple"}, "--theme is dark or light, not 'purple'"},
-        {{"trace", "map", "--thread", "18446744073709551616"}, "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295"},
+        {{"trace", "map", "--thread", "18446744073709551616"},
+         "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295"},
         {{"trace", "map", "--thread", "1,,2"}, "--thread needs X, X,Y or X,Y,Z"},
-        {{"check", "map", "--case", "+1"}, "--case needs a whole number from 1 to 1000000, not '+1'"},
+        {{"check", "map", "--case", "+1"},
+         "--case needs a whole number from 1 to 1000000, not '+1'"},
         {{"check", "map", "--case", " 1"}, "--case needs a whole number"},
         {{"bench", "map", "--warmup", "60001"}, "--warmup needs a whole number from 0 to 60000"},
     };
@@ -67,7 +74,8 @@ TEST(ArgsTest, OptionsAreCheckedAgainstTheCommandAndTheirRange) {
         EXPECT_EQ(a.error().kind, ErrorKind::Usage);
         EXPECT_NE(a.error().message.find(r.message), std::string::npos) << a.error().message;
     }
-    EXPECT_TRUE(parse({"show", "map", "--theme", "purple", "--help"}).ok()) << "--help wins over an option of another command";
+    EXPECT_TRUE(parse({"show", "map", "--theme", "purple", "--help"}).ok())
+        << "--help wins over an option of another command";
 }
 
 TEST(ArgsTest, HelpTextListsEveryCommand) {
@@ -77,4 +85,4 @@ TEST(ArgsTest, HelpTextListsEveryCommand) {
 }
 
 } // namespace
-} // namespace vkp::cli
+} // namespace vkp

@@ -1,15 +1,16 @@
-#include "cli/args.h"
+#include "core/args.h"
 
-#include <cstdint>
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <set>
 #include <sstream>
 
-namespace vkp::cli {
+namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list", "show", "hint", "check", "run", "trace", "walkthrough", "bench", "devices", "help"};
+const std::set<std::string> kCommands = {"list",  "show",        "hint",  "check",   "run",
+                                         "trace", "walkthrough", "bench", "devices", "help"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -32,15 +33,27 @@ struct OptionSpec {
 };
 
 constexpr uint64_t kMaxCount = 1000000;
-const char* const kAllCommands = "app list show hint check run trace walkthrough bench devices help";
+const char* const kAllCommands =
+    "app list show hint check run trace walkthrough bench devices help";
 const char* const kRunning = "check run trace walkthrough bench";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
         {"help", ValueKind::None, kAllCommands},
         {"version", ValueKind::None, kAllCommands},
-        {"puzzles", ValueKind::Text, "app list show hint check run trace walkthrough bench", 0, 0, {}, true},
-        {"color", ValueKind::Choice, "list show hint check run trace walkthrough bench devices", 0, 0, {"auto", "always", "never"}},
+        {"puzzles",
+         ValueKind::Text,
+         "app list show hint check run trace walkthrough bench",
+         0,
+         0,
+         {},
+         true},
+        {"color",
+         ValueKind::Choice,
+         "list show hint check run trace walkthrough bench devices",
+         0,
+         0,
+         {"auto", "always", "never"}},
         {"json", ValueKind::None, "list show check run trace walkthrough bench devices"},
         {"device", ValueKind::Text, "app devices check run trace walkthrough bench"},
         {"validation", ValueKind::None, "devices check run trace walkthrough bench"},
@@ -93,7 +106,9 @@ bool accepts(const OptionSpec& o, const std::string& command) {
     return false;
 }
 
-Error usage(const std::string& message) { return Error{ErrorKind::Usage, message + " (see vkpuzzles --help)"}; }
+Error usage(const std::string& message) {
+    return Error{ErrorKind::Usage, message + " (see vkpuzzles --help)"};
+}
 
 // A whole number from lo to hi, without sign, spaces or overflow.
 bool wholeNumber(const std::string& s, uint64_t lo, uint64_t hi) {
@@ -107,21 +122,27 @@ std::optional<Error> checkValue(const OptionSpec& o, const std::string& value) {
     std::string shown = "'" + value + "'";
     switch (o.kind) {
     case ValueKind::None:
-    case ValueKind::Text: return std::nullopt;
+    case ValueKind::Text:
+        return std::nullopt;
     case ValueKind::Choice:
-        if (std::find(o.choices.begin(), o.choices.end(), value) != o.choices.end()) return std::nullopt;
-        return usage("--" + std::string(o.name) + " is " + joined(o.choices, ", ", " or ") + ", not " + shown);
+        if (std::find(o.choices.begin(), o.choices.end(), value) != o.choices.end())
+            return std::nullopt;
+        return usage("--" + std::string(o.name) + " is " + joined(o.choices, ", ", " or ") +
+                     ", not " + shown);
     case ValueKind::Number:
         if (wholeNumber(value, o.lo, o.hi)) return std::nullopt;
-        return usage("--" + std::string(o.name) + " needs a whole number from " + range + ", not " + shown);
+        return usage("--" + std::string(o.name) + " needs a whole number from " + range + ", not " +
+                     shown);
     case ValueKind::NumberList: {
         std::istringstream parts(value);
         std::string part;
         int n = 0;
         bool ok = !value.empty() && value.back() != ',';
-        while (ok && std::getline(parts, part, ',')) ok = ++n <= 3 && wholeNumber(part, o.lo, o.hi);
+        while (ok && std::getline(parts, part, ','))
+            ok = ++n <= 3 && wholeNumber(part, o.lo, o.hi);
         if (ok) return std::nullopt;
-        return usage("--" + std::string(o.name) + " needs X, X,Y or X,Y,Z, whole numbers from " + range + ", not " + shown);
+        return usage("--" + std::string(o.name) + " needs X, X,Y or X,Y,Z, whole numbers from " +
+                     range + ", not " + shown);
     }
     }
     return std::nullopt;
@@ -132,16 +153,21 @@ Error notForCommand(const OptionSpec& o, const std::string& command) {
     std::vector<std::string> owners;
     std::istringstream words(o.commands);
     std::string w;
-    while (words >> w) owners.push_back(w == "app" ? "the desktop app (no command)" : "vkpuzzles " + w);
-    std::string here = command.empty() ? "the desktop app (no command)" : "`vkpuzzles " + command + "`";
-    return usage("--" + std::string(o.name) + " is not an option of " + here + "; it is for " + joined(owners, ", ", " and "));
+    while (words >> w)
+        owners.push_back(w == "app" ? "the desktop app (no command)" : "vkpuzzles " + w);
+    std::string here =
+        command.empty() ? "the desktop app (no command)" : "`vkpuzzles " + command + "`";
+    return usage("--" + std::string(o.name) + " is not an option of " + here + "; it is for " +
+                 joined(owners, ", ", " and "));
 }
 
 } // namespace
 
-std::string joined(const std::vector<std::string>& words, const std::string& separator, const std::string& last) {
+std::string joined(const std::vector<std::string>& words, const std::string& separator,
+                   const std::string& last) {
     std::string out;
-    for (size_t i = 0; i < words.size(); ++i) out += (i == 0 ? "" : i + 1 == words.size() ? last : separator) + words[i];
+    for (size_t i = 0; i < words.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == words.size() ? last : separator) + words[i];
     return out;
 }
 
@@ -178,7 +204,8 @@ Result<Args> parseArgs(int argc, char** argv) {
             }
             const OptionSpec* o = findOption(name);
             if (!o) return usage("unknown option '" + s + "'");
-            if (o->kind == ValueKind::None && inlineValue) return usage("--" + name + " takes no value");
+            if (o->kind == ValueKind::None && inlineValue)
+                return usage("--" + name + " takes no value");
             if (o->kind != ValueKind::None && !inlineValue) {
                 if (i + 1 >= argc) return usage("--" + name + " needs a value");
                 value = argv[++i];
@@ -196,13 +223,18 @@ Result<Args> parseArgs(int argc, char** argv) {
     // The command may come after its options, so they are checked once it is known: first
     // whether the option belongs to it, then the value. --help prints the help whatever else
     // is given, so it skips both.
-    bool help = a.command == "help" || std::any_of(given.begin(), given.end(), [](const auto& g) { return g.first->name == std::string("help"); });
+    bool help = a.command == "help" || std::any_of(given.begin(), given.end(), [](const auto& g) {
+                    return g.first->name == std::string("help");
+                });
     for (const auto& [o, value] : given) {
         if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
         if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
-        if (o->kind == ValueKind::None) a.flags.push_back(o->name);
-        else if (o->repeatable) a.repeated.emplace_back(o->name, value);
-        else a.values[o->name] = value;
+        if (o->kind == ValueKind::None)
+            a.flags.push_back(o->name);
+        else if (o->repeatable)
+            a.repeated.emplace_back(o->name, value);
+        else
+            a.values[o->name] = value;
     }
     return a;
 }
@@ -286,4 +318,4 @@ Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile;
 )";
 }
 
-} // namespace vkp::cli
+} // namespace vkp

@@ -1,0 +1,36 @@
+// Facts about a Vulkan physical device that matter to puzzles and to learners. Plain data without
+// Vulkan types: it lives in core so that ui and app can show a device without including gpu/.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace vkp {
+
+enum class DeviceTypeKind { Discrete, Integrated, Virtual, Cpu, Other };
+const char* deviceTypeName(DeviceTypeKind type); // "discrete GPU", "CPU", ...
+
+struct DeviceInfo {
+    uint32_t index = 0; // position in vkEnumeratePhysicalDevices
+    std::string name;   // "llvmpipe (LLVM 15.0.6, 256 bits)"
+    DeviceTypeKind type = DeviceTypeKind::Other;
+    std::string apiVersion; // "1.3.230"
+    std::string driver;     // driver name and info, when the device reports them
+    bool usable = true;     // false when it lacks what we need (see whyUnusable)
+    std::string whyUnusable;
+    uint32_t subgroupSize = 0;
+    uint32_t maxWorkgroupInvocations = 0;
+    std::array<uint32_t, 3> maxWorkgroupSize{};
+    std::array<uint32_t, 3> maxWorkgroupCount{};
+    uint32_t maxSharedMemoryBytes = 0;
+    uint64_t maxStorageBufferRange = 0;
+    float timestampPeriodNs = 0; // 0 when compute timestamps are not supported
+    bool robustBufferAccess = false;
+    bool lockstepSubgroups =
+        false; // Mesa's lavapipe: a subgroup is one SIMD vector (see shader/lockstep_barriers.h)
+    bool pipelineStatistics =
+        false; // VK_KHR_pipeline_executable_properties: the driver reports on compiled kernels
+};
+
+} // namespace vkp

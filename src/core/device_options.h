@@ -1,0 +1,19 @@
+// Which Vulkan device to open and how: the options of gpu's GpuContext::create, as plain data
+// without Vulkan types, in core so that ui and app can name a device without including gpu/.
+#pragma once
+
+#include <string>
+
+namespace vkp {
+
+struct ContextOptions {
+    // Which device: "" picks the best (discrete > integrated > virtual > CPU); a number is an
+    // index from `vkpuzzles devices`; "cpu" or "gpu" a kind; other text a part of the name.
+    std::string deviceSelector;
+    bool validation = false; // enable VK_LAYER_KHRONOS_validation and collect its messages
+};
+
+// The device selector from the environment (VKPUZZLES_DEVICE), or "".
+std::string deviceSelectorFromEnvironment();
+
+} // namespace vkp
