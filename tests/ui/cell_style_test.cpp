@@ -148,16 +148,16 @@ TEST(ThreadCellStyleTest, EachMarkAloneGivesOneOutline) {
     ThreadCellFacts f;
     f.flagged = true;
     EXPECT_EQ(threadCellStyle(f, kPal).under,
-              std::vector<CellOutline>{{kPal.threadFinding, 0, 2, 2.0f}});
+              (std::vector<CellOutline>{{kPal.threadFinding, 0, 2, 2.0f}}));
     f = {};
     f.focused = true;
-    EXPECT_EQ(threadCellStyle(f, kPal).under, std::vector<CellOutline>{{kPal.focus, 1, 2, 2.5f}});
+    EXPECT_EQ(threadCellStyle(f, kPal).under, (std::vector<CellOutline>{{kPal.focus, 1, 2, 2.5f}}));
     f = {};
     f.selected = true;
-    EXPECT_EQ(threadCellStyle(f, kPal).over, std::vector<CellOutline>{{kPal.accent, 1, 2, 3.0f}});
+    EXPECT_EQ(threadCellStyle(f, kPal).over, (std::vector<CellOutline>{{kPal.accent, 1, 2, 3.0f}}));
     f = {};
     f.hovered = true;
-    EXPECT_EQ(threadCellStyle(f, kPal).over, std::vector<CellOutline>{{kPal.text, 0, 2, 1.5f}});
+    EXPECT_EQ(threadCellStyle(f, kPal).over, (std::vector<CellOutline>{{kPal.text, 0, 2, 1.5f}}));
 }
 
 TEST(ThreadCellStyleTest, OverLimitCornerIsAtLeastFourPixels) {
