@@ -208,7 +208,7 @@ std::optional<uint64_t> hoveredIndex(const GridFrame& f) {
     return std::nullopt;
 }
 
-// What the styling needs to know of cell `c` (index i) of the grid.
+// What the styling of every cell of one grid needs from the pointer and the hovered thread.
 struct CellContext {
     std::optional<uint64_t>
         conventionCell; // without a trace: the cell at the hovered thread's global id
