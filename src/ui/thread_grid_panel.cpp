@@ -1,11 +1,12 @@
 #include "ui/thread_grid_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
-#include <cmath>
 
 #include "ui/cases_panel.h"
+#include "ui/cell_style.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -20,7 +21,8 @@ namespace {
 
 std::string vec3(const Uvec3& v, int dims) {
     std::string s = "(";
-    for (int i = 0; i < std::max(dims, 1); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    for (int i = 0; i < std::max(dims, 1); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
     return s + ")";
 }
 
@@ -30,7 +32,8 @@ int launchDims(const TestCase& c) {
 }
 
 // The layout for a given thread size; the caller searches for a size that fits.
-ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, float fontSize, float smallFontSize) {
+ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, float fontSize,
+                                float smallFontSize) {
     ThreadGridLayout l;
     l.dims = launchDims(c);
     l.cell = cell;
@@ -40,47 +43,64 @@ ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, floa
     const Uvec3& ws = c.workgroupSize;
     const Uvec3& n = c.workgroups;
     if (l.dims == 1) {
-        uint32_t fit = static_cast<uint32_t>(std::max(1.0f, std::floor((width - 2 * l.boxPad) / cell)));
+        uint32_t fit =
+            static_cast<uint32_t>(std::max(1.0f, std::floor((width - 2 * l.boxPad) / cell)));
         l.perRow = std::max(1u, std::min(ws[0], fit));
         uint32_t rows = (ws[0] + l.perRow - 1) / l.perRow;
         l.boxSize = ImVec2(l.perRow * cell + 2 * l.boxPad, l.titleH + rows * cell + 2 * l.boxPad);
-        l.boxesPerRow = std::max(1u, static_cast<uint32_t>(std::floor((width + l.gap) / (l.boxSize.x + l.gap))));
+        l.boxesPerRow = std::max(
+            1u, static_cast<uint32_t>(std::floor((width + l.gap) / (l.boxSize.x + l.gap))));
         l.boxesPerRow = std::min(l.boxesPerRow, n[0]);
         uint32_t boxRows = (n[0] + l.boxesPerRow - 1) / l.boxesPerRow;
-        l.size = ImVec2(l.boxesPerRow * (l.boxSize.x + l.gap) - l.gap, boxRows * (l.boxSize.y + l.gap) - l.gap);
+        l.size = ImVec2(l.boxesPerRow * (l.boxSize.x + l.gap) - l.gap,
+                        boxRows * (l.boxSize.y + l.gap) - l.gap);
         return l;
     }
     float zGap = l.boxPad * 2;
-    l.boxSize = ImVec2(ws[0] * cell + 2 * l.boxPad, l.titleH + ws[2] * ws[1] * cell + (ws[2] - 1) * zGap + 2 * l.boxPad);
-    l.size = ImVec2(n[0] * (l.boxSize.x + l.gap) - l.gap, n[2] * n[1] * (l.boxSize.y + l.gap) - l.gap);
+    l.boxSize = ImVec2(ws[0] * cell + 2 * l.boxPad,
+                       l.titleH + ws[2] * ws[1] * cell + (ws[2] - 1) * zGap + 2 * l.boxPad);
+    l.size =
+        ImVec2(n[0] * (l.boxSize.x + l.gap) - l.gap, n[2] * n[1] * (l.boxSize.y + l.gap) - l.gap);
     return l;
 }
 
 // The hovered thread's part of the trace: its global traffic and its first accesses.
-void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace, const TraceAnalysis* analysis, uint64_t inv) {
+void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace,
+                     const TraceAnalysis* analysis, uint64_t inv) {
     const Palette& pal = palette();
     ImGui::Separator();
     if (analysis && inv < analysis->traffic.size()) {
         const ThreadTraffic& t = analysis->traffic[inv];
-        std::string reads = "global reads " + std::to_string(t.globalReads) + (p.limits.globalReads ? " (limit " + std::to_string(*p.limits.globalReads) + ")" : "");
-        std::string writes = "writes " + std::to_string(t.globalWrites) + (p.limits.globalWrites ? " (limit " + std::to_string(*p.limits.globalWrites) + ")" : "");
-        bool over = (p.limits.globalReads && t.globalReads > *p.limits.globalReads) || (p.limits.globalWrites && t.globalWrites > *p.limits.globalWrites);
+        std::string reads =
+            "global reads " + std::to_string(t.globalReads) +
+            (p.limits.globalReads ? " (limit " + std::to_string(*p.limits.globalReads) + ")" : "");
+        std::string writes =
+            "writes " + std::to_string(t.globalWrites) +
+            (p.limits.globalWrites ? " (limit " + std::to_string(*p.limits.globalWrites) + ")"
+                                   : "");
+        bool over = (p.limits.globalReads && t.globalReads > *p.limits.globalReads) ||
+                    (p.limits.globalWrites && t.globalWrites > *p.limits.globalWrites);
         colouredText(over ? pal.fail : pal.text, reads + ", " + writes);
     }
-    if (inv >= trace.threads.size() || trace.threads[inv].empty()) return dimText("It read and wrote nothing.");
+    if (inv >= trace.threads.size() || trace.threads[inv].empty())
+        return dimText("It read and wrote nothing.");
     const auto& events = trace.threads[inv];
     constexpr size_t kShown = 14;
     ImGui::PushFont(fonts().mono);
     for (size_t k = 0; k < events.size() && k < kShown; ++k) {
         const TraceEvent& e = events[k];
-        ImU32 c = e.kind == TraceEventKind::Write ? pal.cellWritten : e.kind == TraceEventKind::Barrier ? pal.dimText : pal.text;
+        ImU32 c = e.kind == TraceEventKind::Write     ? pal.cellWritten
+                  : e.kind == TraceEventKind::Barrier ? pal.dimText
+                                                      : pal.text;
         colouredText(c, eventText(trace, e, &tc));
     }
     ImGui::PopFont();
-    if (events.size() > kShown) dimText("\xE2\x80\xA6 and " + std::to_string(events.size() - kShown) + " more");
+    if (events.size() > kShown)
+        dimText("\xE2\x80\xA6 and " + std::to_string(events.size() - kShown) + " more");
     if (analysis)
         for (const Finding& f : analysis->findings)
-            if (f.failsCase && std::find(f.threads.begin(), f.threads.end(), inv) != f.threads.end()) {
+            if (f.failsCase &&
+                std::find(f.threads.begin(), f.threads.end(), inv) != f.threads.end()) {
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
                 colouredText(pal.fail, std::string(findingKindName(f.kind)) + ": " + f.message);
                 ImGui::PopTextWrapPos();
@@ -97,7 +117,8 @@ std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVe
             for (uint32_t wx = 0; wx < n[0]; ++wx) {
                 ImVec2 b = l.boxOrigin(c, {wx, wy, wz});
                 float rx = pos.x - b.x - l.boxPad, ry = pos.y - b.y - l.titleH - l.boxPad;
-                if (rx < 0 || ry < 0 || pos.x >= b.x + l.boxSize.x || pos.y >= b.y + l.boxSize.y) continue;
+                if (rx < 0 || ry < 0 || pos.x >= b.x + l.boxSize.x || pos.y >= b.y + l.boxSize.y)
+                    continue;
                 auto col = static_cast<uint32_t>(rx / l.cell);
                 if (l.dims == 1) {
                     uint32_t lx = static_cast<uint32_t>(ry / l.cell) * l.perRow + col;
@@ -108,14 +129,17 @@ std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVe
                 auto lz = static_cast<uint32_t>(ry / sliceH);
                 float inSlice = ry - lz * sliceH;
                 auto ly = static_cast<uint32_t>(inSlice / l.cell);
-                if (col >= ws[0] || lz >= ws[2] || ly >= ws[1] || inSlice >= ws[1] * l.cell) return std::nullopt;
+                if (col >= ws[0] || lz >= ws[2] || ly >= ws[1] || inSlice >= ws[1] * l.cell)
+                    return std::nullopt;
                 return Uvec3{wx * ws[0] + col, wy * ws[1] + ly, wz * ws[2] + lz};
             }
     return std::nullopt;
 }
 
 ImVec2 ThreadGridLayout::boxOrigin(const TestCase& c, const Uvec3& wg) const {
-    if (dims == 1) return ImVec2((wg[0] % boxesPerRow) * (boxSize.x + gap), (wg[0] / boxesPerRow) * (boxSize.y + gap));
+    if (dims == 1)
+        return ImVec2((wg[0] % boxesPerRow) * (boxSize.x + gap),
+                      (wg[0] / boxesPerRow) * (boxSize.y + gap));
     return ImVec2(wg[0] * (boxSize.x + gap), (wg[2] * c.workgroups[1] + wg[1]) * (boxSize.y + gap));
 }
 
@@ -126,13 +150,18 @@ ImVec2 ThreadGridLayout::threadOrigin(const TestCase& c, const Uvec3& global) co
     ImVec2 box = boxOrigin(c, wg);
     float x0 = box.x + boxPad, y0 = box.y + titleH + boxPad;
     if (dims == 1) return ImVec2(x0 + (local[0] % perRow) * cell, y0 + (local[0] / perRow) * cell);
-    return ImVec2(x0 + local[0] * cell, y0 + local[2] * (ws[1] * cell + boxPad * 2) + local[1] * cell);
+    return ImVec2(x0 + local[0] * cell,
+                  y0 + local[2] * (ws[1] * cell + boxPad * 2) + local[1] * cell);
 }
 
-float labelledCell(float fontSize) { return std::ceil(fontSize * 1.6f); }
+float labelledCell(float fontSize) {
+    return std::ceil(fontSize * 1.6f);
+}
 
-ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize, float smallFontSize) {
-    float maxCell = std::round(fontSize * 2.4f), minCell = std::max(6.0f, std::round(fontSize * 0.55f));
+ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize,
+                               float smallFontSize) {
+    float maxCell = std::round(fontSize * 2.4f),
+          minCell = std::max(6.0f, std::round(fontSize * 0.55f));
     if (c.threadCount() <= kLabelledThreads) minCell = labelledCell(fontSize);
     float cell = maxCell;
     ThreadGridLayout l = layoutWithCell(c, width, cell, fontSize, smallFontSize);
@@ -177,24 +206,37 @@ void drawFindings(ViewState& view, const ShownCase& sc) {
         ++failing;
     }
     if (!first) first = &analysis->findings.front();
-    std::string more = analysis->findings.size() > 1 ? "  (" + std::to_string(analysis->findings.size()) + " findings \xE2\x96\xBE)" : "";
-    std::string text = "\xE2\x9A\xA0 " + std::string(findingKindName(first->kind)) + ": " + first->message;
+    std::string more =
+        analysis->findings.size() > 1
+            ? "  (" + std::to_string(analysis->findings.size()) + " findings \xE2\x96\xBE)"
+            : "";
+    std::string text =
+        "\xE2\x9A\xA0 " + std::string(findingKindName(first->kind)) + ": " + first->message;
     float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(more.c_str()).x;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(failing ? pal.fail : pal.warn));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(failing ? pal.fail : pal.warn));
     if (ImGui::Selectable((ellipsize(text, room) + more).c_str(), false)) {
-        if (analysis->findings.size() == 1) applyFinding(view, sc, *first);
-        else ImGui::OpenPopup("findings");
+        if (analysis->findings.size() == 1)
+            applyFinding(view, sc, *first);
+        else
+            ImGui::OpenPopup("findings");
     }
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: %s", analysis->findings.size() == 1 ? "go to its line, threads and cells" : "every finding, each clickable");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Click: %s", analysis->findings.size() == 1
+                                           ? "go to its line, threads and cells"
+                                           : "every finding, each clickable");
     if (!ImGui::BeginPopup("findings")) return;
     dimText("Findings from the trace of this case. Click one: its line, threads and cells.");
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
     for (size_t i = 0; i < analysis->findings.size(); ++i) {
         const Finding& f = analysis->findings[i];
         ImGui::PushID(static_cast<int>(i));
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(f.failsCase ? pal.fail : pal.warn));
-        std::string line = std::string(findingKindName(f.kind)) + (f.line ? " (line " + std::to_string(f.line) + ")" : "") + ": " + f.message;
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(f.failsCase ? pal.fail : pal.warn));
+        std::string line = std::string(findingKindName(f.kind)) +
+                           (f.line ? " (line " + std::to_string(f.line) + ")" : "") + ": " +
+                           f.message;
         if (ImGui::Selectable(line.c_str())) applyFinding(view, sc, f);
         ImGui::PopStyleColor();
         ImGui::PopID();
@@ -211,18 +253,25 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
     items.push_back({pal.threadLinked, "touched the cell"});
     items.push_back({pal.threadBg[0], "selected", pal.accent});
     items.push_back({pal.threadBg[0], "finding", pal.threadFinding});
-    if (sc.trace() && (sc.puzzle->limits.globalReads || sc.puzzle->limits.globalWrites)) items.push_back({pal.fail, "over a limit"});
-    legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare threads (grey) have no element "
-                  "to work on: no buffer has an element at their global id. Hover a thread for its ids and what it did; click it to keep it "
-                  "selected: its reads and writes light up in the memory panel with their order numbers, the editor marks the lines it "
-                  "ran, and its accesses are listed below. Threads that read or wrote the hovered or selected cell are filled (for the "
-                  "selected cell, numbered in the order they touched it). A red corner: more global reads or writes than the puzzle "
+    if (sc.trace() && (sc.puzzle->limits.globalReads || sc.puzzle->limits.globalWrites))
+        items.push_back({pal.fail, "over a limit"});
+    legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare "
+                  "threads (grey) have no element "
+                  "to work on: no buffer has an element at their global id. Hover a thread for its "
+                  "ids and what it did; click it to keep it "
+                  "selected: its reads and writes light up in the memory panel with their order "
+                  "numbers, the editor marks the lines it "
+                  "ran, and its accesses are listed below. Threads that read or wrote the hovered "
+                  "or selected cell are filled (for the "
+                  "selected cell, numbered in the order they touched it). A red corner: more "
+                  "global reads or writes than the puzzle "
                   "allows. Esc clears the selection. Right-click: save the grid as a PNG.");
 }
 
 // A thread selected elsewhere (a finding, a script, a click in the inspector) is scrolled into
 // view once; one clicked in the grid is on screen already and the grid stays put.
-void ThreadGridPanel::scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l, ImVec2 room) {
+void ThreadGridPanel::scrollToSelected(const ViewState& view, const TestCase& tc,
+                                       const ThreadGridLayout& l, ImVec2 room) {
     if (view.selection.thread == m_scrolledTo) return;
     m_scrolledTo = view.selection.thread;
     if (!m_scrolledTo) return;
@@ -231,118 +280,217 @@ void ThreadGridPanel::scrollToSelected(const ViewState& view, const TestCase& tc
     if (g[0] >= launch[0] || g[1] >= launch[1] || g[2] >= launch[2]) return;
     ImVec2 t = l.threadOrigin(tc, g);
     float sx = ImGui::GetScrollX(), sy = ImGui::GetScrollY();
-    if (t.x < sx || t.x + l.cell > sx + room.x) ImGui::SetScrollX(std::max(0.0f, t.x - room.x * 0.4f));
-    if (t.y < sy || t.y + l.cell > sy + room.y) ImGui::SetScrollY(std::max(0.0f, t.y - room.y * 0.4f));
+    if (t.x < sx || t.x + l.cell > sx + room.x)
+        ImGui::SetScrollX(std::max(0.0f, t.x - room.x * 0.4f));
+    if (t.y < sy || t.y + l.cell > sy + room.y)
+        ImGui::SetScrollY(std::max(0.0f, t.y - room.y * 0.4f));
 }
+
+namespace {
 
 // Tests click threads by their place in the layout probe; the first ones are enough.
 constexpr uint64_t kProbedThreads = 64;
 
-void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg, ImVec2 size) {
-    const Palette& pal = palette();
+// What the grid marks on its threads this frame, gathered once.
+struct ThreadMarks {
+    std::set<uint64_t> linked; // touched the hovered cell (trace), else the one at its index
+    std::map<uint64_t, size_t> cellOrder; // touched the selected cell, numbered in order
+    const std::set<uint64_t>* flagged;    // named by a finding
+    const std::set<uint64_t>* over;       // over a global read or write limit
+    std::set<uint64_t> focus;             // a walkthrough step's or a finding's threads
+};
+
+ThreadMarks threadMarks(ViewState& view, const ShownCase& sc) {
+    static const std::set<uint64_t> kNone;
     const Puzzle& p = *sc.puzzle;
     const TestCase& tc = *sc.testCase;
     const Trace* trace = sc.trace();
     const TraceAnalysis* analysis = sc.analysis();
-    ImGui::BeginChild("grid", size, false, ImGuiWindowFlags_HorizontalScrollbar);
-    exportMenu(view, "grid");
-    ImVec2 room = ImGui::GetContentRegionAvail();
-    ThreadGridLayout l = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize, room.y - ImGui::GetStyle().ScrollbarSize, ImGui::GetFontSize(),
-                                       fonts().small->FontSize);
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    scrollToSelected(view, tc, l, room);
-    ImGui::InvisibleButton("threads", ImVec2(std::max(1.0f, l.size.x), std::max(1.0f, l.size.y)));
-    bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImFont* small = fonts().small;
-    int dims = launchDims(tc);
-    // Threads that touched the hovered cell (trace), else the one at its index; and, numbered in
-    // order, those that touched the selected cell.
-    std::set<uint64_t> linked;
-    std::map<uint64_t, size_t> cellOrder;
+    ThreadMarks m;
     if (view.hover.cell && trace) {
-        for (uint64_t t : view.traces.cells().threads(*view.hover.cell)) linked.insert(t);
-    } else if (view.hover.cell && !view.hover.cell->shared && view.hover.cell->array < p.buffers.size() && tc.data[view.hover.cell->array]) {
-        if (auto g = threadOfCell(tc.data[view.hover.cell->array]->shape, view.hover.cell->index, tc)) linked.insert(invocationIndex(tc, *g));
+        for (uint64_t t : view.traces.cells().threads(*view.hover.cell))
+            m.linked.insert(t);
+    } else if (view.hover.cell && !view.hover.cell->shared &&
+               view.hover.cell->array < p.buffers.size() && tc.data[view.hover.cell->array]) {
+        if (auto g =
+                threadOfCell(tc.data[view.hover.cell->array]->shape, view.hover.cell->index, tc))
+            m.linked.insert(invocationIndex(tc, *g));
     }
     if (view.selection.cell && trace)
-        for (uint64_t t : view.traces.cells().threads(*view.selection.cell)) cellOrder.emplace(t, cellOrder.size() + 1);
-    static const std::set<uint64_t> kNone;
-    const std::set<uint64_t>& flagged = analysis ? view.traces.inFindings() : kNone;
-    const std::set<uint64_t>& over = analysis ? view.traces.overLimit(p.limits) : kNone;
-    std::set<uint64_t> focus(view.focus.threads.begin(), view.focus.threads.end());
+        for (uint64_t t : view.traces.cells().threads(*view.selection.cell))
+            m.cellOrder.emplace(t, m.cellOrder.size() + 1);
+    m.flagged = analysis ? &view.traces.inFindings() : &kNone;
+    m.over = analysis ? &view.traces.overLimit(p.limits) : &kNone;
+    m.focus = std::set<uint64_t>(view.focus.threads.begin(), view.focus.threads.end());
+    return m;
+}
+
+// Where the grid lies on screen this frame, and what the pointer does on it.
+struct ThreadGridFrame {
+    ThreadGridLayout layout;
+    ImVec2 origin; // the grid's top-left corner
+    bool hovered = false, clicked = false;
+    bool labels = false;      // squares large enough for a label
+    bool globalLabels = true; // labels are global ids (else local ids)
+    uint32_t subgroupSize = 0;
+};
+
+// A workgroup's box and its title.
+void drawWorkgroupBox(ImDrawList* dl, const ThreadGridFrame& f, const TestCase& tc, const Uvec3& wg,
+                      ImVec2 a, ImVec2 e) {
+    const Palette& pal = palette();
+    const ThreadGridLayout& l = f.layout;
+    ImFont* small = fonts().small;
+    dl->AddRectFilled(a, e, pal.workgroupBg, 3);
+    dl->AddRect(a, e, pal.workgroupBorder, 3);
+    if (l.titleH <= 0) return;
+    std::string t = vec3(wg, launchDims(tc));
+    if (small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, ("workgroup " + t).c_str()).x <
+        l.boxSize.x - 2 * l.boxPad)
+        t = "workgroup " + t;
+    ImVec4 clip(a.x, a.y, e.x, e.y);
+    dl->AddText(small, small->FontSize, ImVec2(a.x + l.boxPad + 1, a.y + l.boxPad * 0.5f),
+                pal.dimText, t.c_str(), nullptr, 0, &clip);
+}
+
+// What the styling needs to know of thread g (local id `local`).
+ThreadCellFacts threadFacts(const ThreadGridFrame& f, const ThreadMarks& m, const ViewState& view,
+                            const TestCase& tc, const Uvec3& g, const Uvec3& local) {
+    uint64_t inv = invocationIndex(tc, g);
+    auto order = m.cellOrder.find(inv);
+    ThreadCellFacts t;
+    t.linked = m.linked.count(inv) > 0 || order != m.cellOrder.end();
+    t.spare = isSpareThread(tc, g);
+    t.subgroupParity = f.subgroupSize ? threadIds(tc, g, f.subgroupSize).subgroup % 2 : 0;
+    t.flagged = m.flagged->count(inv) > 0;
+    t.focused = m.focus.count(inv) > 0;
+    t.overLimit = m.over->count(inv) > 0;
+    t.selected = view.selection.thread && *view.selection.thread == g;
+    t.hovered = view.hover.thread && *view.hover.thread == g;
+    if (order != m.cellOrder.end()) t.order = order->second;
+    t.cell = f.layout.cell;
+    t.roomForOrder = f.layout.cell >= fonts().small->FontSize * 1.1f;
+    t.labelled = f.labels;
+    if (f.labels)
+        t.label = f.globalLabels ? threadLabel(g[0], g[1], f.layout.dims)
+                                 : threadLabel(local[0], local[1], f.layout.dims);
+    return t;
+}
+
+void drawOutline(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellOutline& o) {
+    dl->AddRect(ImVec2(a.x - o.grow, a.y - o.grow), ImVec2(b.x + o.grow, b.y + o.grow), o.colour,
+                o.rounding, 0, o.thickness);
+}
+
+// A thread's square from ta to tb, as styled.
+void drawThread(ImDrawList* dl, ImVec2 ta, ImVec2 tb, const ThreadCellStyle& s) {
+    ImFont* small = fonts().small;
+    dl->AddRectFilled(ta, tb, s.background, s.rounding);
+    for (const CellOutline& o : s.under)
+        drawOutline(dl, ta, tb, o);
+    if (s.corner)
+        dl->AddTriangleFilled(ImVec2(tb.x - s.cornerSize, ta.y), ImVec2(tb.x, ta.y),
+                              ImVec2(tb.x, ta.y + s.cornerSize), s.cornerColour);
+    for (const CellOutline& o : s.over)
+        drawOutline(dl, ta, tb, o);
+    if (s.textKind == ThreadText::Order)
+        dl->AddText(small, small->FontSize * 0.85f, ImVec2(ta.x + 2, ta.y + 1), s.textColour,
+                    s.text.c_str());
+    else if (s.textKind == ThreadText::Label)
+        centredText(dl, small, ta, tb, s.textColour, s.text.c_str());
+}
+
+// The threads of one workgroup, each styled from its facts.
+void drawWorkgroupThreads(ImDrawList* dl, const ThreadGridFrame& f, const ThreadMarks& m,
+                          const ViewState& view, const TestCase& tc, const Uvec3& wg) {
     const Uvec3& ws = tc.workgroupSize;
+    for (uint32_t lz = 0; lz < ws[2]; ++lz)
+        for (uint32_t ly = 0; ly < ws[1]; ++ly)
+            for (uint32_t lx = 0; lx < ws[0]; ++lx) {
+                Uvec3 g{wg[0] * ws[0] + lx, wg[1] * ws[1] + ly, wg[2] * ws[2] + lz};
+                ImVec2 t = f.layout.threadOrigin(tc, g);
+                ImVec2 ta(f.origin.x + t.x, f.origin.y + t.y),
+                    tb(ta.x + f.layout.cell - 1, ta.y + f.layout.cell - 1);
+                if (layout::enabled() && invocationIndex(tc, g) < kProbedThreads)
+                    layout::rect("thread/" + std::to_string(g[0]) + "," + std::to_string(g[1]) +
+                                     "," + std::to_string(g[2]),
+                                 ta, tb);
+                drawThread(
+                    dl, ta, tb,
+                    threadCellStyle(threadFacts(f, m, view, tc, g, {lx, ly, lz}), palette()));
+            }
+}
+
+// Every visible workgroup box with its threads.
+void drawWorkgroups(const ThreadGridFrame& f, const ThreadMarks& m, const ViewState& view,
+                    const TestCase& tc) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
     const Uvec3& n = tc.workgroups;
-    bool labels = l.cell >= labelledCell(ImGui::GetFontSize());
     for (uint32_t wz = 0; wz < n[2]; ++wz)
         for (uint32_t wy = 0; wy < n[1]; ++wy)
             for (uint32_t wx = 0; wx < n[0]; ++wx) {
-                ImVec2 b = l.boxOrigin(tc, {wx, wy, wz});
-                ImVec2 a(origin.x + b.x, origin.y + b.y), e(a.x + l.boxSize.x, a.y + l.boxSize.y);
+                ImVec2 b = f.layout.boxOrigin(tc, {wx, wy, wz});
+                ImVec2 a(f.origin.x + b.x, f.origin.y + b.y),
+                    e(a.x + f.layout.boxSize.x, a.y + f.layout.boxSize.y);
                 if (!ImGui::IsRectVisible(a, e)) continue;
-                dl->AddRectFilled(a, e, pal.workgroupBg, 3);
-                dl->AddRect(a, e, pal.workgroupBorder, 3);
-                if (l.titleH > 0) {
-                    std::string t = vec3({wx, wy, wz}, dims);
-                    if (small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, ("workgroup " + t).c_str()).x < l.boxSize.x - 2 * l.boxPad) t = "workgroup " + t;
-                    ImVec4 clip(a.x, a.y, e.x, e.y);
-                    dl->AddText(small, small->FontSize, ImVec2(a.x + l.boxPad + 1, a.y + l.boxPad * 0.5f), pal.dimText, t.c_str(), nullptr, 0, &clip);
-                }
-                for (uint32_t lz = 0; lz < ws[2]; ++lz)
-                    for (uint32_t ly = 0; ly < ws[1]; ++ly)
-                        for (uint32_t lx = 0; lx < ws[0]; ++lx) {
-                            Uvec3 g{wx * ws[0] + lx, wy * ws[1] + ly, wz * ws[2] + lz};
-                            ImVec2 t = l.threadOrigin(tc, g);
-                            ImVec2 ta(origin.x + t.x, origin.y + t.y), tb(ta.x + l.cell - 1, ta.y + l.cell - 1);
-                            uint64_t inv = invocationIndex(tc, g);
-                            if (layout::enabled() && inv < kProbedThreads) layout::rect("thread/" + std::to_string(g[0]) + "," + std::to_string(g[1]) + "," + std::to_string(g[2]), ta, tb);
-                            bool spare = isSpareThread(tc, g);
-                            auto order = cellOrder.find(inv);
-                            bool isLinked = linked.count(inv) > 0 || order != cellOrder.end();
-                            ImU32 bg = isLinked ? pal.threadLinked : spare ? pal.threadIdle : pal.threadBg[sg ? (threadIds(tc, g, sg).subgroup % 2) : 0];
-                            dl->AddRectFilled(ta, tb, bg, l.cell > 12 ? 2.0f : 0.0f);
-                            if (flagged.count(inv)) dl->AddRect(ta, tb, pal.threadFinding, 2, 0, 2.0f);
-                            if (focus.count(inv)) dl->AddRect(ImVec2(ta.x - 1, ta.y - 1), ImVec2(tb.x + 1, tb.y + 1), pal.focus, 2, 0, 2.5f);
-                            if (over.count(inv)) {
-                                float k = std::max(4.0f, l.cell * 0.35f);
-                                dl->AddTriangleFilled(ImVec2(tb.x - k, ta.y), ImVec2(tb.x, ta.y), ImVec2(tb.x, ta.y + k), pal.fail);
-                            }
-                            if (view.selection.thread && *view.selection.thread == g) dl->AddRect(ImVec2(ta.x - 1, ta.y - 1), ImVec2(tb.x + 1, tb.y + 1), pal.accent, 2, 0, 3.0f);
-                            if (view.hover.thread && *view.hover.thread == g) dl->AddRect(ta, tb, pal.text, 2, 0, 1.5f);
-                            if (order != cellOrder.end() && l.cell >= small->FontSize * 1.1f) {
-                                std::string o = std::to_string(order->second);
-                                dl->AddText(small, small->FontSize * 0.85f, ImVec2(ta.x + 2, ta.y + 1), pal.text, o.c_str());
-                            } else if (labels) {
-                                std::string label = m_globalLabels ? (dims == 1 ? std::to_string(g[0]) : std::to_string(g[0]) + "," + std::to_string(g[1]))
-                                                                   : (dims == 1 ? std::to_string(lx) : std::to_string(lx) + "," + std::to_string(ly));
-                                centredText(dl, small, ta, tb, spare ? pal.dimText : pal.text, label.c_str());
-                            }
-                        }
+                drawWorkgroupBox(dl, f, tc, {wx, wy, wz}, a, e);
+                drawWorkgroupThreads(dl, f, m, view, tc, {wx, wy, wz});
             }
-    if (hovered) {
+}
+
+// The hovered thread's ids, and with a trace what it did.
+void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg) {
+    const TestCase& tc = *sc.testCase;
+    const Trace* trace = sc.trace();
+    ThreadIds ids = threadIds(tc, g, sg);
+    ImGui::BeginTooltip();
+    ImGui::PushFont(fonts().mono);
+    ImGui::TextUnformatted(("gl_GlobalInvocationID  " + vec3(ids.global, 3)).c_str());
+    ImGui::TextUnformatted(("gl_LocalInvocationID   " + vec3(ids.local, 3)).c_str());
+    ImGui::TextUnformatted(("gl_WorkGroupID         " + vec3(ids.workgroup, 3)).c_str());
+    ImGui::TextUnformatted(("gl_LocalInvocationIndex " + std::to_string(ids.localIndex)).c_str());
+    if (sg)
+        ImGui::TextUnformatted(
+            ("subgroup " + std::to_string(ids.subgroup) + ", lane " + std::to_string(ids.lane))
+                .c_str());
+    ImGui::PopFont();
+    if (trace) {
+        drawThreadTrace(*sc.puzzle, tc, *trace, sc.analysis(), invocationIndex(tc, g));
+        dimText("Click: select it (its accesses are listed below the grid).");
+    } else if (isSpareThread(tc, g)) {
+        colouredText(palette().warn, "No buffer has an element at this global id: a spare thread, "
+                                     "it must not read or write them.");
+    }
+    ImGui::EndTooltip();
+}
+
+} // namespace
+
+void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg, ImVec2 size) {
+    const TestCase& tc = *sc.testCase;
+    ImGui::BeginChild("grid", size, false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "grid");
+    ImVec2 room = ImGui::GetContentRegionAvail();
+    ThreadGridFrame f;
+    f.layout = layoutThreads(tc, room.x - ImGui::GetStyle().ScrollbarSize,
+                             room.y - ImGui::GetStyle().ScrollbarSize, ImGui::GetFontSize(),
+                             fonts().small->FontSize);
+    f.origin = ImGui::GetCursorScreenPos();
+    scrollToSelected(view, tc, f.layout, room);
+    ImGui::InvisibleButton(
+        "threads", ImVec2(std::max(1.0f, f.layout.size.x), std::max(1.0f, f.layout.size.y)));
+    f.hovered = ImGui::IsItemHovered(), f.clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+    f.labels = f.layout.cell >= labelledCell(ImGui::GetFontSize());
+    f.globalLabels = m_globalLabels;
+    f.subgroupSize = sg;
+    drawWorkgroups(f, threadMarks(view, sc), view, tc);
+    if (f.hovered) {
         ImVec2 mp = ImGui::GetIO().MousePos;
-        view.nextHover.thread = threadAt(tc, l, ImVec2(mp.x - origin.x, mp.y - origin.y));
-        if (clicked && view.nextHover.thread) view.selection.clickThread(*view.nextHover.thread);
+        view.nextHover.thread =
+            threadAt(tc, f.layout, ImVec2(mp.x - f.origin.x, mp.y - f.origin.y));
+        if (f.clicked && view.nextHover.thread) view.selection.clickThread(*view.nextHover.thread);
     }
-    if (hovered && view.nextHover.thread) {
-        Uvec3 g = *view.nextHover.thread;
-        ThreadIds ids = threadIds(tc, g, sg);
-        ImGui::BeginTooltip();
-        ImGui::PushFont(fonts().mono);
-        ImGui::TextUnformatted(("gl_GlobalInvocationID  " + vec3(ids.global, 3)).c_str());
-        ImGui::TextUnformatted(("gl_LocalInvocationID   " + vec3(ids.local, 3)).c_str());
-        ImGui::TextUnformatted(("gl_WorkGroupID         " + vec3(ids.workgroup, 3)).c_str());
-        ImGui::TextUnformatted(("gl_LocalInvocationIndex " + std::to_string(ids.localIndex)).c_str());
-        if (sg) ImGui::TextUnformatted(("subgroup " + std::to_string(ids.subgroup) + ", lane " + std::to_string(ids.lane)).c_str());
-        ImGui::PopFont();
-        if (trace) {
-            drawThreadTrace(p, tc, *trace, analysis, invocationIndex(tc, g));
-            dimText("Click: select it (its accesses are listed below the grid).");
-        } else if (isSpareThread(tc, g)) {
-            colouredText(pal.warn, "No buffer has an element at this global id: a spare thread, it must not read or write them.");
-        }
-        ImGui::EndTooltip();
-    }
+    if (f.hovered && view.nextHover.thread) threadTooltip(sc, *view.nextHover.thread, sg);
     ImGui::EndChild();
 }
 
@@ -368,10 +516,13 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     const Palette& pal = palette();
     const TestCase& tc = *sc.testCase;
     uint32_t sg = wb.snapshot().device ? wb.snapshot().device->subgroupSize : 0;
-    std::string info = std::to_string(tc.threadCount()) + " threads" + (sg ? ", subgroup size " + std::to_string(sg) : "");
+    std::string info = std::to_string(tc.threadCount()) + " threads" +
+                       (sg ? ", subgroup size " + std::to_string(sg) : "");
     if (sc.entry && view.dispatches.entries().size() > 1)
-        info = "dispatch " + std::to_string(sc.dispatch + 1) + " of " + std::to_string(view.dispatches.entries().size()) + ", " + info;
-    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) + (sc.entry ? ", " + sc.entry->label : "") +
+        info = "dispatch " + std::to_string(sc.dispatch + 1) + " of " +
+               std::to_string(view.dispatches.entries().size()) + ", " + info;
+    std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) +
+                        (sc.entry ? ", " + sc.entry->label : "") +
                         (sc.official ? " (official solution)" : "");
     beginPanel("threads", title.c_str(), size, info);
     // A short panel (a projector's 200% on 1280x800) keeps its height for the grid: the labels
@@ -383,25 +534,34 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     int dims = launchDims(tc);
     m_detail = view.hover.thread ? view.hover.thread : view.selection.thread;
     Uvec3 launch = launchSize(tc);
-    if (m_detail && ((*m_detail)[0] >= launch[0] || (*m_detail)[1] >= launch[1] || (*m_detail)[2] >= launch[2])) m_detail.reset();
+    if (m_detail &&
+        ((*m_detail)[0] >= launch[0] || (*m_detail)[1] >= launch[1] || (*m_detail)[2] >= launch[2]))
+        m_detail.reset();
     if (m_detail) {
         ThreadIds t = threadIds(tc, *m_detail, sg);
-        std::string s = "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " + vec3(t.workgroup, dims) +
-                        (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane) : "");
+        std::string s =
+            "global " + vec3(t.global, dims) + "  local " + vec3(t.local, dims) + "  group " +
+            vec3(t.workgroup, dims) +
+            (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane)
+                : "");
         ImGui::PushFont(fonts().mono);
         colouredText(pal.text, ellipsize(s, ImGui::GetContentRegionAvail().x));
         ImGui::PopFont();
         itemTooltip(s);
     } else {
-        dimText(sc.trace() ? "Hover a thread: its ids and cells. Click: select it." : "Hover a thread: its ids, and its cells light up.");
+        dimText(sc.trace() ? "Hover a thread: its ids and cells. Click: select it."
+                           : "Hover a thread: its ids, and its cells light up.");
     }
     drawFindings(view, sc);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     bool inspect = sc.trace() && !view.selection.empty();
     // The inspector takes at most half, and leaves the grid room for a few labelled rows.
-    float fewRows = fonts().small->FontSize * 1.25f + labelledCell(ImGui::GetFontSize()) * 3 + ImGui::GetStyle().ScrollbarSize + ImGui::GetFontSize();
+    float fewRows = fonts().small->FontSize * 1.25f + labelledCell(ImGui::GetFontSize()) * 3 +
+                    ImGui::GetStyle().ScrollbarSize + ImGui::GetFontSize();
     float inspectorMin = ImGui::GetTextLineHeightWithSpacing() * (cramped ? 1.5f : 4.0f);
-    float gridH = inspect ? std::min(avail.y - inspectorMin, std::max(std::round(avail.y * 0.5f), fewRows)) : avail.y;
+    float gridH =
+        inspect ? std::min(avail.y - inspectorMin, std::max(std::round(avail.y * 0.5f), fewRows))
+                : avail.y;
     gridH = std::max(gridH, std::round(avail.y * 0.3f));
     drawGrid(view, sc, sg, ImVec2(0, gridH));
     if (inspect) {
