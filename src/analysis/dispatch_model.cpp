@@ -198,7 +198,7 @@ uint64_t keyIndex(uint64_t key) {
 }
 
 // What one dispatch is replayed from: the puzzle, the initial data, the entry and its atomics.
-struct DispatchStep {
+struct Dispatch {
     const Puzzle& puzzle;
     const std::vector<BufferData>& initial;
     const DispatchEntry& entry;
@@ -227,7 +227,7 @@ struct DispatchWrites {
     uint64_t outside = 0;           // writes past the end of a buffer, not replayed
 };
 
-DispatchWrites collectWrites(const DispatchStep& step, const Memory& memory) {
+DispatchWrites collectWrites(const Dispatch& step, const Memory& memory) {
     const Trace& t = *step.entry.trace;
     DispatchWrites out;
     out.wrote.assign(step.puzzle.buffers.size(), false);
@@ -261,7 +261,7 @@ struct ResolvedCells {
     std::string firstUnsure; // the unsure cell whose name sorts first
 };
 
-ResolvedCells resolveCells(const DispatchStep& step, const DispatchWrites& writes,
+ResolvedCells resolveCells(const Dispatch& step, const DispatchWrites& writes,
                            const Memory& memory) {
     ResolvedCells out;
     for (const auto& [key, recs] : writes.cells) {
@@ -279,7 +279,7 @@ ResolvedCells resolveCells(const DispatchStep& step, const DispatchWrites& write
 
 // The values this dispatch's reads returned, where it did not write the cell itself, are what the
 // memory held before it: they must agree with the replay. Returns the note when some do not.
-std::optional<std::string> misreadNote(const DispatchStep& step, const DispatchWrites& writes,
+std::optional<std::string> misreadNote(const Dispatch& step, const DispatchWrites& writes,
                                        const Memory& memory) {
     const Trace& t = *step.entry.trace;
     uint64_t misread = 0;
@@ -323,7 +323,7 @@ std::vector<std::string> ownNotes(const Trace& t, const DispatchWrites& writes,
 
 // Replays dispatch d on `memory` (changed to what it holds after the dispatch); `carried` gains
 // the notes later dispatches inherit.
-DispatchMemory replayDispatch(const DispatchStep& step, size_t d, Memory& memory,
+DispatchMemory replayDispatch(const Dispatch& step, size_t d, Memory& memory,
                               std::vector<std::string>& carried) {
     DispatchMemory dm;
     dm.before = boundAs(step.puzzle, step.initial, memory, step.entry.bufferAt);
@@ -366,7 +366,7 @@ DispatchReplay::DispatchReplay(const Puzzle& p, const std::vector<BufferData>& i
     std::vector<std::string> carried; // notes about values that later dispatches start from
     static const std::map<uint32_t, AtomicOpKind> kNoAtomics;
     for (size_t d = 0; d < entries.size(); ++d) {
-        DispatchStep step{p, initial, entries[d], d < atomics.size() ? atomics[d] : kNoAtomics};
+        Dispatch step{p, initial, entries[d], d < atomics.size() ? atomics[d] : kNoAtomics};
         m_memory.push_back(replayDispatch(step, d, memory, carried));
     }
     m_end = std::move(memory);

@@ -133,23 +133,23 @@ Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<Buf
             size_t& c = cursor[inv - first];
             for (; c < events.size() && events[c].round == round; ++c) {
                 any = true;
-                if (isAccess(events[c])) m_steps.push_back({inv, static_cast<uint32_t>(c), round});
+                if (isAccess(events[c])) m_accesses.push_back({inv, static_cast<uint32_t>(c), round});
             }
         }
         if (!any) break;
-        m_roundEnd.push_back(m_steps.size());
+        m_roundEnd.push_back(m_accesses.size());
     }
     // Rounds in which only barriers happened end where the one before did; keep them (they exist).
 }
 
-std::optional<TimelineStep> Timeline::current() const {
+std::optional<TimelineAccess> Timeline::current() const {
     if (m_pos == 0) return std::nullopt;
-    return m_steps[m_pos - 1];
+    return m_accesses[m_pos - 1];
 }
 
 uint32_t Timeline::round() const {
     if (m_pos == 0) return 0;
-    return m_steps[m_pos - 1].round;
+    return m_accesses[m_pos - 1].round;
 }
 
 size_t Timeline::roundStart(uint32_t r) const {
@@ -184,13 +184,13 @@ void Timeline::seekRounds(size_t pos) {
     m_changed.clear();
     m_changedSet.clear();
     if (m_pos == 0) return;
-    uint32_t r = m_steps[m_pos - 1].round;
+    uint32_t r = m_accesses[m_pos - 1].round;
     markWrites(roundStart(r), m_pos);
 }
 
 void Timeline::markWrites(size_t lo, size_t hi) {
     for (size_t i = lo; i < hi; ++i) {
-        const TimelineStep& st = m_steps[i];
+        const TimelineAccess& st = m_accesses[i];
         const TraceEvent& e = m_trace.threads[st.invocation][st.event];
         if (!writesCell(e)) continue;
         if (auto c = cellOfEvent(m_trace, st.invocation, e); c && m_changedSet.insert(*c).second)
@@ -199,13 +199,13 @@ void Timeline::markWrites(size_t lo, size_t hi) {
 }
 
 std::optional<size_t> Timeline::positionAfter(uint64_t invocation, uint32_t event) const {
-    for (size_t i = 0; i < m_steps.size(); ++i)
-        if (m_steps[i].invocation == invocation && m_steps[i].event >= event) return i + 1;
+    for (size_t i = 0; i < m_accesses.size(); ++i)
+        if (m_accesses[i].invocation == invocation && m_accesses[i].event >= event) return i + 1;
     return std::nullopt;
 }
 
-void Timeline::applyStep(size_t i, MemoryState& s) const {
-    const TimelineStep& st = m_steps[i];
+void Timeline::applyAccess(size_t i, MemoryState& s) const {
+    const TimelineAccess& st = m_accesses[i];
     const TraceEvent& e = m_trace.threads[st.invocation][st.event];
     if (!writesCell(e) || e.variable >= s.values.size() || e.index >= s.values[e.variable].size())
         return;
@@ -219,7 +219,7 @@ void Timeline::replayTo(size_t pos) {
         m_pos = 0;
     }
     for (; m_pos < pos; ++m_pos)
-        applyStep(m_pos, m_state);
+        applyAccess(m_pos, m_state);
 }
 
 void Timeline::seek(size_t pos) {
@@ -232,7 +232,7 @@ void Timeline::seek(size_t pos) {
     markWrites(std::min(from, pos), std::max(from, pos));
     m_uncertain.clear();
     for (size_t i = 0; i < m_pos; ++i) {
-        const TimelineStep& st = m_steps[i];
+        const TimelineAccess& st = m_accesses[i];
         const TraceEvent& e = m_trace.threads[st.invocation][st.event];
         if (e.kind != TraceEventKind::Atomic) continue;
         auto op = m_atomics.find(e.line);

@@ -43,7 +43,7 @@ struct MemoryState {
     std::vector<std::vector<uint8_t>> written; // 1 once a write of this workgroup reached the cell
 };
 
-struct TimelineStep {
+struct TimelineAccess {
     uint64_t invocation = 0;
     uint32_t event = 0; // index into Trace::threads[invocation]
     uint32_t round = 0;
@@ -57,14 +57,14 @@ class Timeline {
              std::map<uint32_t, AtomicOpKind> atomics = {});
 
     uint64_t workgroup() const { return m_workgroup; }
-    size_t size() const { return m_steps.size(); }
+    size_t size() const { return m_accesses.size(); }
     uint32_t rounds() const {
         return static_cast<uint32_t>(m_roundEnd.size());
     } // barrier rounds with accesses
     size_t position() const { return m_pos; }
-    const TimelineStep& step(size_t i) const { return m_steps[i]; }
+    const TimelineAccess& access(size_t i) const { return m_accesses[i]; }
     // The step applied last (nullopt at the start).
-    std::optional<TimelineStep> current() const;
+    std::optional<TimelineAccess> current() const;
     // Round of the position: that of the last applied step (0 at the start).
     uint32_t round() const;
     size_t roundStart(uint32_t r) const; // position before round r's first access
@@ -96,7 +96,7 @@ class Timeline {
     bool uncertain(uint32_t variable, uint64_t index) const;
 
   private:
-    void applyStep(size_t i, MemoryState& s) const;
+    void applyAccess(size_t i, MemoryState& s) const;
     void
     seekRounds(size_t position); // a round move: changed = the writes of the round ending there
     void markWrites(size_t from, size_t to);
@@ -105,7 +105,7 @@ class Timeline {
     const Trace& m_trace;
     uint64_t m_workgroup = 0;
     std::map<uint32_t, AtomicOpKind> m_atomics;
-    std::vector<TimelineStep> m_steps;
+    std::vector<TimelineAccess> m_accesses;
     std::vector<size_t> m_roundEnd; // per round
     MemoryState m_initial, m_state;
     std::set<std::pair<uint32_t, uint64_t>> m_uncertain;

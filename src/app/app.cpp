@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,9 +14,9 @@
 
 #include <unistd.h>
 
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_vulkan.h>
+#include <imgui.h>
 
 #include "app/frame_stats.h"
 #include "core/device_options.h"
@@ -41,7 +41,9 @@ using Clock = std::chrono::steady_clock;
 // SIGINT / SIGTERM (Ctrl+C in the terminal, a logout) close the app like its window: drafts,
 // progress and settings are saved on the way out.
 volatile std::sig_atomic_t g_quit = 0;
-void onSignal(int) { g_quit = 1; }
+void onSignal(int) {
+    g_quit = 1;
+}
 
 constexpr float kMinFontScale = 0.6f, kMaxFontScale = 3.0f;
 constexpr auto kScreenshotTimeout = std::chrono::seconds(120);
@@ -56,7 +58,8 @@ uint64_t fingerprint(const ImDrawData* d) {
             std::memcpy(&w, b + i, 8);
             h = (h ^ w) * 1099511628211ull;
         }
-        for (size_t i = n & ~size_t(7); i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+        for (size_t i = n & ~size_t(7); i < n; ++i)
+            h = (h ^ b[i]) * 1099511628211ull;
     };
     mix(&d->DisplaySize, sizeof d->DisplaySize);
     for (int l = 0; l < d->CmdListsCount; ++l) {
@@ -74,7 +77,9 @@ uint64_t fingerprint(const ImDrawData* d) {
     return h;
 }
 
-float roundScale(float s) { return std::clamp(std::round(s * 10) / 10, kMinFontScale, kMaxFontScale); }
+float roundScale(float s) {
+    return std::clamp(std::round(s * 10) / 10, kMinFontScale, kMaxFontScale);
+}
 
 class App {
   public:
@@ -108,18 +113,18 @@ class App {
     ThemeKind m_appliedTheme = ThemeKind::Dark;
     bool m_imgui = false;
     uint64_t m_frames = 0;
-    uint64_t m_settledFrames = 0;   // frames drawn since the checks settled (screenshots)
+    uint64_t m_settledFrames = 0;        // frames drawn since the checks settled (screenshots)
     uint64_t m_titlePuzzle = UINT64_MAX; // the puzzle generation the window title shows
     FrameStats m_stats;
     Clock::time_point m_lastTyping;
     int m_typingStep = 0;
-    bool m_keysPending = false;     // keyboard events wait for the next frames
-    uint64_t m_lastPicture = 0;     // fingerprint of the frame presented last
+    bool m_keysPending = false; // keyboard events wait for the next frames
+    uint64_t m_lastPicture = 0; // fingerprint of the frame presented last
     Clock::time_point m_lastPresent;
     uint64_t m_lastExposure = 0;
     std::optional<uint32_t> m_pendingRound; // scripted: applied once the trace is there
     std::string m_pendingCell;
-    std::string m_layoutFile;       // VKPUZZLES_LAYOUT: tests read where the widgets are
+    std::string m_layoutFile; // VKPUZZLES_LAYOUT: tests read where the widgets are
 };
 
 Status App::start() {
@@ -175,36 +180,52 @@ Status App::start() {
     return okStatus();
 }
 
-// --pass K names a dispatch of the case shown: it must be a multi-pass puzzle's, and exist.
+// --dispatch K names a dispatch of the case shown: it must be a multi-pass puzzle's, and exist.
 Status App::checkPassOption() const {
     const Puzzle* p = m_wb->puzzle();
-    if (m_o.pass == 0 || !p) return okStatus();
-    if (!p->multiPass()) return Error{ErrorKind::Usage, "--pass is for multi-pass puzzles; " + p->slug + " runs one dispatch per case"};
+    if (m_o.dispatch == 0 || !p) return okStatus();
+    if (!p->multiPass())
+        return Error{ErrorKind::Usage, "--dispatch is for multi-pass puzzles; " + p->slug +
+                                           " runs one dispatch per case"};
     size_t c = m_o.caseNumber > 0 ? std::min<size_t>(m_o.caseNumber, p->cases.size()) - 1 : 0;
     auto dispatches = caseDispatches(*p, c);
     if (!dispatches) return dispatches.error();
-    if (static_cast<size_t>(m_o.pass) > dispatches->size())
-        return Error{ErrorKind::Usage, "--pass " + std::to_string(m_o.pass) + ": case " + std::to_string(c + 1) + " of " + p->slug + " runs " +
-                                           (dispatches->size() == 1 ? std::string("1 dispatch (--pass 1)") : std::to_string(dispatches->size()) + " dispatches (--pass 1 to " + std::to_string(dispatches->size()) + ")")};
+    if (static_cast<size_t>(m_o.dispatch) > dispatches->size())
+        return Error{ErrorKind::Usage,
+                     "--dispatch " + std::to_string(m_o.dispatch) + ": case " +
+                         std::to_string(c + 1) + " of " + p->slug + " runs " +
+                         (dispatches->size() == 1 ? std::string("1 dispatch (--dispatch 1)")
+                                                  : std::to_string(dispatches->size()) +
+                                                        " dispatches (--dispatch 1 to " +
+                                                        std::to_string(dispatches->size()) + ")")};
     return okStatus();
 }
 
 void App::prepareScreenshotState() {
     const Puzzle* p = m_wb->puzzle();
-    if (m_o.caseNumber > 0 && p) m_state.selectedCase = std::min<int>(m_o.caseNumber, static_cast<int>(p->cases.size())) - 1;
+    if (m_o.caseNumber > 0 && p)
+        m_state.selectedCase = std::min<int>(m_o.caseNumber, static_cast<int>(p->cases.size())) - 1;
     if (m_o.reveal && p) {
-        for (size_t i = 0; i < p->hints.size(); ++i) m_wb->revealNextHint();
+        for (size_t i = 0; i < p->hints.size(); ++i)
+            m_wb->revealNextHint();
         m_wb->revealSolution();
     }
-    if (m_o.tab == "hints") m_state.showTab = ui::SideTab::Hints;
-    else if (m_o.tab == "solution") m_state.showTab = ui::SideTab::Solution;
-    else if (m_o.tab == "device") m_state.showTab = ui::SideTab::Device;
-    else if (m_o.tab == "buffers") m_state.showMemoryTab = ui::MemoryTab::Buffers;
-    else if (m_o.tab == "timeline") m_state.showMemoryTab = ui::MemoryTab::Timeline;
-    else if (m_o.tab == "watches") m_state.showMemoryTab = ui::MemoryTab::Watches;
-    else if (m_o.tab == "console") m_state.showMemoryTab = ui::MemoryTab::Console;
+    if (m_o.tab == "hints")
+        m_state.showTab = ui::SideTab::Hints;
+    else if (m_o.tab == "solution")
+        m_state.showTab = ui::SideTab::Solution;
+    else if (m_o.tab == "device")
+        m_state.showTab = ui::SideTab::Device;
+    else if (m_o.tab == "buffers")
+        m_state.showMemoryTab = ui::MemoryTab::Buffers;
+    else if (m_o.tab == "timeline")
+        m_state.showMemoryTab = ui::MemoryTab::Timeline;
+    else if (m_o.tab == "watches")
+        m_state.showMemoryTab = ui::MemoryTab::Watches;
+    else if (m_o.tab == "console")
+        m_state.showMemoryTab = ui::MemoryTab::Console;
     if (m_o.thread) m_state.selection.thread = *m_o.thread;
-    if (m_o.pass > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.pass - 1);
+    if (m_o.dispatch > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.dispatch - 1);
     std::optional<uint32_t> step = m_o.script.walkthroughStep;
     if (!step && m_o.tab == "walkthrough") step = 1;
     if (step && p) {
@@ -226,26 +247,35 @@ void App::prepareScreenshotState() {
 void App::applyPendingScript() {
     const Trace* trace = m_state.traces.trace();
     const Puzzle* p = m_wb->puzzle();
-    if (!trace || !p || m_wb->snapshot().status != LiveStatusKind::Done || !m_wb->currentReport()) return;
+    if (!trace || !p || m_wb->snapshot().status != LiveStatusKind::Done || !m_wb->currentReport())
+        return;
     if (m_pendingRound) m_state.seekRound = *m_pendingRound, m_pendingRound.reset();
     if (m_pendingCell.empty()) return;
     std::string name = m_pendingCell.substr(0, m_pendingCell.find('['));
     std::vector<uint32_t> index;
-    for (size_t at = m_pendingCell.find('['); at != std::string::npos; at = m_pendingCell.find('[', at + 1))
-        index.push_back(static_cast<uint32_t>(std::strtoul(m_pendingCell.c_str() + at + 1, nullptr, 10)));
+    for (size_t at = m_pendingCell.find('['); at != std::string::npos;
+         at = m_pendingCell.find('[', at + 1))
+        index.push_back(
+            static_cast<uint32_t>(std::strtoul(m_pendingCell.c_str() + at + 1, nullptr, 10)));
     m_pendingCell.clear();
     size_t ci = std::min<size_t>(m_state.selectedCase, p->cases.size() - 1);
     if (auto b = p->bufferIndex(name); b && p->cases[ci].data[*b]) {
         const Shape& shape = p->cases[ci].data[*b]->shape;
-        uint64_t flat = index.size() == 2 ? uint64_t(index[0]) * shape.cols() + index[1] : index.empty() ? 0 : index[0];
+        uint64_t flat = index.size() == 2 ? uint64_t(index[0]) * shape.cols() + index[1]
+                        : index.empty()   ? 0
+                                          : index[0];
         m_state.selection.cell = ui::CellRef::buffer(static_cast<uint32_t>(*b), flat);
         return;
     }
     for (size_t v = 0; v < trace->variables.size(); ++v) {
         const TraceVariableInfo& info = trace->variables[v];
         if (!info.decl.shared || info.decl.name != name) continue;
-        uint64_t flat = index.size() == 2 && info.dims.size() == 2 ? uint64_t(index[0]) * info.dims[1] + index[1] : index.empty() ? 0 : index[0];
-        m_state.selection.cell = ui::CellRef::sharedCell(static_cast<uint32_t>(v), m_state.timelineWorkgroup, flat);
+        uint64_t flat = index.size() == 2 && info.dims.size() == 2
+                            ? uint64_t(index[0]) * info.dims[1] + index[1]
+                        : index.empty() ? 0
+                                        : index[0];
+        m_state.selection.cell =
+            ui::CellRef::sharedCell(static_cast<uint32_t>(v), m_state.timelineWorkgroup, flat);
     }
 }
 
@@ -261,13 +291,17 @@ void App::writeExport(const std::string& view) {
     if (rect == m_state.viewRects.end() || !p) return;
     ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
     const auto& r = rect->second;
-    platform::Image cropped = platform::cropImage(m_renderer->captured(), int(r[0] * scale.x), int(r[1] * scale.y), int(r[2] * scale.x), int(r[3] * scale.y));
+    platform::Image cropped =
+        platform::cropImage(m_renderer->captured(), int(r[0] * scale.x), int(r[1] * scale.y),
+                            int(r[2] * scale.x), int(r[3] * scale.y));
     std::string dir = ui::exportDirectory(m_wb->dataDir());
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     std::string path = (std::filesystem::path(dir) / ui::exportFileName(p->slug, view)).string();
     auto written = platform::writePng(path, cropped);
-    std::string message = written ? "Saved the " + view + " view as " + path : "The " + view + " view could not be saved: " + written.error().message;
+    std::string message =
+        written ? "Saved the " + view + " view as " + path
+                : "The " + view + " view could not be saved: " + written.error().message;
     std::cout << message << "\n";
     if (m_o.screenshot.empty() && m_o.frames == 0) m_wb->messages().push_back(message);
 }
@@ -284,7 +318,8 @@ void App::applyScale() {
     if (!fontsChanged) return;
     ui::buildFonts(scale);
     if (m_appliedScale > 0) {
-        if (auto s = m_renderer->reloadFonts(); !s) std::cerr << "vkpuzzles: " << s.error().message << "\n";
+        if (auto s = m_renderer->reloadFonts(); !s)
+            std::cerr << "vkpuzzles: " << s.error().message << "\n";
     }
     m_appliedScale = scale;
     m_info.fontSource = ui::fonts().source;
@@ -299,7 +334,8 @@ void App::handleRequests() {
     if (m_state.fontBigger) s.fontScale = roundScale(s.fontScale + 0.1f), changed = true;
     if (m_state.fontSmaller) s.fontScale = roundScale(s.fontScale - 0.1f), changed = true;
     if (m_state.fontReset) s.fontScale = 1.0f, changed = true;
-    if (m_state.toggleTheme) s.theme = s.theme == ThemeKind::Dark ? ThemeKind::Light : ThemeKind::Dark, changed = true;
+    if (m_state.toggleTheme)
+        s.theme = s.theme == ThemeKind::Dark ? ThemeKind::Light : ThemeKind::Dark, changed = true;
     m_state.fontBigger = m_state.fontSmaller = m_state.fontReset = m_state.toggleTheme = false;
     if (!changed) return;
     applyScale();
@@ -357,7 +393,8 @@ Status App::frame(bool capture) {
     uint64_t print = fingerprint(ImGui::GetDrawData());
     bool exposed = m_window->exposureCount() != m_lastExposure;
     m_lastExposure = m_window->exposureCount();
-    bool same = print == m_lastPicture && !capture && !exposed && !m_o.frameStats && Clock::now() - m_lastPresent < std::chrono::seconds(1);
+    bool same = print == m_lastPicture && !capture && !exposed && !m_o.frameStats &&
+                Clock::now() - m_lastPresent < std::chrono::seconds(1);
     Status s = okStatus();
     if (!same) {
         s = m_renderer->render(ImGui::GetDrawData(), clear, capture);
@@ -367,7 +404,8 @@ Status App::frame(bool capture) {
     m_stats.add(t0, t1, Clock::now());
     if (exportView && s) writeExport(*exportView);
     handleRequests();
-    if (std::fabs(m_window->contentScale() * m_wb->settings().fontScale - m_appliedScale) > 1e-3f) applyScale();
+    if (std::fabs(m_window->contentScale() * m_wb->settings().fontScale - m_appliedScale) > 1e-3f)
+        applyScale();
     updateTitle();
     ++m_frames;
     return s;
@@ -375,10 +413,12 @@ Status App::frame(bool capture) {
 
 bool App::screenshotDue() {
     const LiveSnapshot& s = m_wb->snapshot();
-    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) || s.status == LiveStatusKind::DeviceError ||
-                   s.status == LiveStatusKind::Held;
+    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) ||
+                   s.status == LiveStatusKind::DeviceError || s.status == LiveStatusKind::Held;
     // A walkthrough also waits for the official solution's run.
-    if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError && !m_wb->officialReport(m_state.walkthroughCase)) settled = false;
+    if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError &&
+        !m_wb->officialReport(m_state.walkthroughCase))
+        settled = false;
     m_settledFrames = settled ? m_settledFrames + 1 : 0;
     // A few frames after the results arrive: layouts that size themselves from content settle.
     return m_settledFrames >= 4 && m_frames >= 6;
@@ -392,20 +432,28 @@ void App::simulateTyping() {
     m_lastTyping = now;
     ui::TextDocument& doc = m_wb->document();
     doc.moveToEnd(false);
-    if (m_typingStep++ % 2 == 0) doc.insert("\n// measuring");
-    else doc.undo();
+    if (m_typingStep++ % 2 == 0)
+        doc.insert("\n// measuring");
+    else
+        doc.undo();
 }
 
 int App::run() {
     if (!platform::displayAvailable()) {
-        std::cerr << "vkpuzzles: there is no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); "
+        std::cerr << "vkpuzzles: there is no display to open the app on (DISPLAY and "
+                     "WAYLAND_DISPLAY are unset); "
                      "the command line works without one: vkpuzzles --help\n";
         return 2;
     }
     if (auto s = start(); !s) {
-        if (s.error().kind == ErrorKind::Usage) std::cerr << "vkpuzzles: " << s.error().message << " (see vkpuzzles --help)\n";
-        else if (s.error().kind == ErrorKind::NotFound) std::cerr << "vkpuzzles: " << s.error().message << "\n"; // the command line needs it too
-        else std::cerr << "vkpuzzles: " << s.error().message << "; the command line works without a window: vkpuzzles --help\n";
+        if (s.error().kind == ErrorKind::Usage)
+            std::cerr << "vkpuzzles: " << s.error().message << " (see vkpuzzles --help)\n";
+        else if (s.error().kind == ErrorKind::NotFound)
+            std::cerr << "vkpuzzles: " << s.error().message
+                      << "\n"; // the command line needs it too
+        else
+            std::cerr << "vkpuzzles: " << s.error().message
+                      << "; the command line works without a window: vkpuzzles --help\n";
         return shutdown(2);
     }
     std::signal(SIGINT, onSignal);
@@ -433,20 +481,26 @@ int App::run() {
         if (capture) {
             if (!m_o.script.exportView.empty()) writeExport(m_o.script.exportView);
             auto written = platform::writePng(m_o.screenshot, m_renderer->captured());
-            if (!written) std::cerr << "vkpuzzles: " << written.error().message << "\n";
-            else std::cout << "saved " << m_o.screenshot << " (" << m_renderer->captured().width << "x" << m_renderer->captured().height << ")\n";
+            if (!written)
+                std::cerr << "vkpuzzles: " << written.error().message << "\n";
+            else
+                std::cout << "saved " << m_o.screenshot << " (" << m_renderer->captured().width
+                          << "x" << m_renderer->captured().height << ")\n";
             status = written ? 0 : 1;
             break;
         }
         if (!m_o.screenshot.empty() && Clock::now() - started > kScreenshotTimeout) {
-            std::cerr << "vkpuzzles: the checks did not finish within " << kScreenshotTimeout.count() << " s; no screenshot was taken\n";
+            std::cerr << "vkpuzzles: the checks did not finish within "
+                      << kScreenshotTimeout.count() << " s; no screenshot was taken\n";
             status = 1;
             break;
         }
         if (m_o.frames > 0 && m_frames >= static_cast<uint64_t>(m_o.frames)) break;
     }
-    if (m_o.frameStats) m_stats.print(std::cout, m_renderer->presentModeName(), m_info.uiDevice,
-                                      m_wb->snapshot().device ? m_wb->snapshot().device->name : "none", m_wb->snapshot().checksRun);
+    if (m_o.frameStats)
+        m_stats.print(std::cout, m_renderer->presentModeName(), m_info.uiDevice,
+                      m_wb->snapshot().device ? m_wb->snapshot().device->name : "none",
+                      m_wb->snapshot().checksRun);
     return shutdown(status);
 }
 
@@ -475,6 +529,8 @@ int App::shutdown(int status) {
 
 } // namespace
 
-int runApp(const AppOptions& options) { return App(options).run(); }
+int runApp(const AppOptions& options) {
+    return App(options).run();
+}
 
 } // namespace vkp::app

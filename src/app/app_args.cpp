@@ -11,7 +11,9 @@
 namespace vkp::app {
 namespace {
 
-Error usage(const std::string& message) { return Error{ErrorKind::Usage, message + " (see vkpuzzles --help)"}; }
+Error usage(const std::string& message) {
+    return Error{ErrorKind::Usage, message + " (see vkpuzzles --help)"};
+}
 
 bool parseInt(const std::string& s, long lo, long hi, int& out) {
     char* end = nullptr;
@@ -39,28 +41,35 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
     o.frameStats = a.has("frame-stats");
     o.reveal = a.has("reveal");
     o.inProcess = a.has("in-process");
-    if (auto v = a.value("frames"); v && !parseInt(*v, 1, 1000000, o.frames)) return usage("--frames needs a whole number of frames, not '" + *v + "'");
+    if (auto v = a.value("frames"); v && !parseInt(*v, 1, 1000000, o.frames))
+        return usage("--frames needs a whole number of frames, not '" + *v + "'");
     if (o.frameStats && o.frames == 0) o.frames = 330;
     if (auto v = a.value("size")) {
         int w = 0, h = 0;
         size_t x = v->find('x');
-        if (x == std::string::npos || !parseInt(v->substr(0, x), 640, 16384, w) || !parseInt(v->substr(x + 1), 400, 16384, h))
+        if (x == std::string::npos || !parseInt(v->substr(0, x), 640, 16384, w) ||
+            !parseInt(v->substr(x + 1), 400, 16384, h))
             return usage("--size needs WIDTHxHEIGHT, at least 640x400, not '" + *v + "'");
         o.width = w, o.height = h;
     }
     if (auto v = a.value("theme")) {
-        if (*v != "dark" && *v != "light") return usage("--theme is dark or light, not '" + *v + "'");
+        if (*v != "dark" && *v != "light")
+            return usage("--theme is dark or light, not '" + *v + "'");
         o.theme = *v;
     }
     if (auto v = a.value("font-scale")) {
         char* end = nullptr;
         o.fontScale = std::strtof(v->c_str(), &end);
-        if (v->empty() || *end || o.fontScale < 0.6f || o.fontScale > 3.0f) return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
+        if (v->empty() || *end || o.fontScale < 0.6f || o.fontScale > 3.0f)
+            return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
     }
     if (auto v = a.value("tab")) {
-        static const char* kTabs[] = {"statement", "hints", "solution", "device", "buffers", "timeline", "watches", "console", "walkthrough"};
+        static const char* kTabs[] = {"statement", "hints",   "solution", "device",     "buffers",
+                                      "timeline",  "watches", "console",  "walkthrough"};
         if (std::find(std::begin(kTabs), std::end(kTabs), *v) == std::end(kTabs))
-            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches, console or walkthrough, not '" + *v + "'");
+            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches, "
+                         "console or walkthrough, not '" +
+                         *v + "'");
         o.tab = *v;
     }
     if (auto v = a.value("thread")) {
@@ -76,13 +85,17 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
         if (!script) return script.error();
         o.script = *script;
     }
-    if (auto v = a.value("case"); v && !parseInt(*v, 1, 1000000, o.caseNumber)) return usage("--case needs a case number, not '" + *v + "'");
-    if (auto v = a.value("pass"); v && !parseInt(*v, 1, 1000000, o.pass))
-        return usage("--pass needs the number of a dispatch of a multi-pass case (1 = the first), not '" + *v + "'");
+    if (auto v = a.value("case"); v && !parseInt(*v, 1, 1000000, o.caseNumber))
+        return usage("--case needs a case number, not '" + *v + "'");
+    if (auto v = a.value("dispatch"); v && !parseInt(*v, 1, 1000000, o.dispatch))
+        return usage("--dispatch needs the number of a dispatch of a multi-pass case (1 = the "
+                     "first), not '" +
+                     *v + "'");
     if (auto v = a.value("hover")) {
         float x = 0, y = 0;
         char tail = 0;
-        if (std::sscanf(v->c_str(), "%f,%f%c", &x, &y, &tail) != 2) return usage("--hover needs X,Y in pixels, not '" + *v + "'");
+        if (std::sscanf(v->c_str(), "%f,%f%c", &x, &y, &tail) != 2)
+            return usage("--hover needs X,Y in pixels, not '" + *v + "'");
         o.hover = std::make_pair(x, y);
     }
     return o;
@@ -90,7 +103,9 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
 
 Result<ViewScript> parseViewScript(const std::string& text) {
     ViewScript s;
-    auto bad = [](const std::string& part) { return usage("VKPUZZLES_VIEW: cannot read '" + part + "'"); };
+    auto bad = [](const std::string& part) {
+        return usage("VKPUZZLES_VIEW: cannot read '" + part + "'");
+    };
     auto number = [](const std::string& t, uint32_t& out) {
         int v = 0;
         if (!parseInt(t, 0, 1 << 24, v)) return false;
@@ -100,7 +115,8 @@ Result<ViewScript> parseViewScript(const std::string& text) {
     size_t start = 0;
     while (start < text.size()) {
         size_t end = text.find(';', start);
-        std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        std::string part =
+            text.substr(start, end == std::string::npos ? std::string::npos : end - start);
         start = end == std::string::npos ? text.size() : end + 1;
         if (part.empty()) continue;
         size_t eq = part.find('=');
@@ -111,7 +127,11 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             size_t p = 0;
             while (p <= value.size()) {
                 size_t comma = value.find(',', p);
-                if (!number(value.substr(p, comma == std::string::npos ? std::string::npos : comma - p), n) || n == 0) return bad(part);
+                if (!number(
+                        value.substr(p, comma == std::string::npos ? std::string::npos : comma - p),
+                        n) ||
+                    n == 0)
+                    return bad(part);
                 s.watch.push_back(n);
                 if (comma == std::string::npos) break;
                 p = comma + 1;
@@ -126,11 +146,14 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             s.walkthroughStep = n;
         } else if (key == "cell" && value.find('[') != std::string::npos) {
             s.cell = value;
-        } else if (key == "top" && std::strtof(value.c_str(), nullptr) >= 0.2f && std::strtof(value.c_str(), nullptr) <= 0.8f) {
+        } else if (key == "top" && std::strtof(value.c_str(), nullptr) >= 0.2f &&
+                   std::strtof(value.c_str(), nullptr) <= 0.8f) {
             s.top = std::strtof(value.c_str(), nullptr);
         } else if (key == "edits" && (value == "0" || value == "1")) {
             s.edits = value == "1";
-        } else if (key == "export" && (value == "buffers" || value == "timeline" || value == "watches" || value == "grid" || value == "window")) {
+        } else if (key == "export" &&
+                   (value == "buffers" || value == "timeline" || value == "watches" ||
+                    value == "grid" || value == "window")) {
             s.exportView = value;
         } else {
             return bad(part);

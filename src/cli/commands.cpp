@@ -1,13 +1,13 @@
-#include "core/passes.h"
 #include "cli/commands.h"
+#include "core/passes.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <span>
 #include <cstdlib>
 #include <filesystem>
 #include <future>
 #include <iostream>
+#include <span>
 #include <unistd.h>
 
 #include "cli/json_report.h"
@@ -18,9 +18,9 @@
 #include "cli/walkthrough_report.h"
 #include "core/install_paths.h"
 #include "core/puzzle_loader.h"
+#include "core/walkthrough.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
-#include "core/walkthrough.h"
 #include "session/bench.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -36,18 +36,19 @@ namespace fs = std::filesystem;
 namespace vkp::cli {
 namespace {
 
-
 StageTimings medianTimings(std::span<const StageTimings> runs) {
     auto median = [&](auto field) {
         std::vector<double> v;
-        for (const StageTimings& t : runs) v.push_back(t.*field);
+        for (const StageTimings& t : runs)
+            v.push_back(t.*field);
         std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
         return v[v.size() / 2];
     };
     StageTimings m;
-    for (auto field : {&StageTimings::compileMs, &StageTimings::reflectMs, &StageTimings::pipelineMs, &StageTimings::runMs,
-                       &StageTimings::checkMs, &StageTimings::gpuMs, &StageTimings::totalMs, &StageTimings::instrumentMs,
-                       &StageTimings::analysisMs})
+    for (auto field :
+         {&StageTimings::compileMs, &StageTimings::reflectMs, &StageTimings::pipelineMs,
+          &StageTimings::runMs, &StageTimings::checkMs, &StageTimings::gpuMs,
+          &StageTimings::totalMs, &StageTimings::instrumentMs, &StageTimings::analysisMs})
         m.*field = median(field);
     return m;
 }
@@ -56,18 +57,22 @@ int exitFor(const Error& e) {
     switch (e.kind) {
     case ErrorKind::Compile:
     case ErrorKind::Interface:
-    case ErrorKind::Timeout: return kExitFail;
-    default: return kExitUsage;
+    case ErrorKind::Timeout:
+        return kExitFail;
+    default:
+        return kExitUsage;
     }
 }
 
 class Command {
   public:
     Command(const Args& a, std::ostream& out, std::ostream& err)
-        : m_a(a), m_out(out), m_err(err), m_style(Style::detect(a.value("color").value_or("auto"))) {}
+        : m_a(a), m_out(out), m_err(err),
+          m_style(Style::detect(a.value("color").value_or("auto"))) {}
 
     int run() {
-        if (m_a.has("version")) return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
+        if (m_a.has("version"))
+            return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
         if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
         if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
         if (m_a.command == "devices") return devices();
@@ -88,7 +93,8 @@ class Command {
         return kExitUsage;
     }
     int report(const Error& e) {
-        m_err << "vkpuzzles: " << (e.where.file.empty() ? "" : e.where.str() + ": ") << e.message << "\n";
+        m_err << "vkpuzzles: " << (e.where.file.empty() ? "" : e.where.str() + ": ") << e.message
+              << "\n";
         return exitFor(e);
     }
     bool json() const { return m_a.has("json"); }
@@ -96,14 +102,19 @@ class Command {
     int loadPuzzles() {
         m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
         for (const Error& e : m_set.errors)
-            m_err << m_style.warn("warning: ") << e.str() << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
-        for (const Error& e : m_set.warnings) m_err << m_style.warn("warning: ") << e.str() << "\n";
+            m_err << m_style.warn("warning: ") << e.str()
+                  << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+        for (const Error& e : m_set.warnings)
+            m_err << m_style.warn("warning: ") << e.str() << "\n";
         if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
-        if (m_set.inScope().empty()) return usage("no puzzles could be loaded from " + joined(m_a.all("puzzles"), ", ", " or "));
+        if (m_set.inScope().empty())
+            return usage("no puzzles could be loaded from " +
+                         joined(m_a.all("puzzles"), ", ", " or "));
         return kExitPass;
     }
     Result<const Puzzle*> puzzleArg() {
-        if (m_a.positionals.empty()) return Error{ErrorKind::Usage, "name a puzzle: `vkpuzzles " + m_a.command + " PUZZLE`"};
+        if (m_a.positionals.empty())
+            return Error{ErrorKind::Usage, "name a puzzle: `vkpuzzles " + m_a.command + " PUZZLE`"};
         return m_set.find(m_a.positionals[0]);
     }
     Result<uint64_t> number(const char* name, uint64_t lo, uint64_t hi, uint64_t def) {
@@ -112,7 +123,9 @@ class Command {
         char* end = nullptr;
         unsigned long long n = std::strtoull(v->c_str(), &end, 10);
         if (v->empty() || *end || n < lo || n > hi)
-            return Error{ErrorKind::Usage, "--" + std::string(name) + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + *v + "'"};
+            return Error{ErrorKind::Usage, "--" + std::string(name) +
+                                               " needs a whole number from " + std::to_string(lo) +
+                                               " to " + std::to_string(hi) + ", not '" + *v + "'"};
         return n;
     }
 
@@ -123,15 +136,18 @@ class Command {
             return kExitPass;
         }
         nlohmann::json j = nlohmann::json::array();
-        for (const Puzzle& p : m_set.puzzles) j.push_back(puzzleJson(p));
+        for (const Puzzle& p : m_set.puzzles)
+            j.push_back(puzzleJson(p));
         m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}) << "\n";
         return kExitPass;
     }
     int show() {
         auto p = puzzleArg();
         if (!p) return report(p.error());
-        if (json()) m_out << jsonText(puzzleJson(**p)) << "\n";
-        else printPuzzle(m_out, **p, m_style);
+        if (json())
+            m_out << jsonText(puzzleJson(**p)) << "\n";
+        else
+            printPuzzle(m_out, **p, m_style);
         return kExitPass;
     }
     int hint() {
@@ -143,30 +159,46 @@ class Command {
             const std::string& arg = m_a.positionals[1];
             char* end = nullptr;
             n = std::strtoull(arg.c_str(), &end, 10);
-            if (arg.empty() || *end || n < 1) return usage("the number of hints to show is a whole number from 1, not '" + arg + "'");
+            if (arg.empty() || *end || n < 1)
+                return usage("the number of hints to show is a whole number from 1, not '" + arg +
+                             "'");
         }
         if (pz.hints.empty()) {
             m_out << pz.slug << " has no hints\n";
             return kExitPass;
         }
         n = std::min<uint64_t>(n, pz.hints.size());
-        for (uint64_t i = 0; i < n; ++i) m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
-        if (n < pz.hints.size()) m_out << m_style.dim("(next: " + pz.command("hint", std::to_string(n + 1)) + ")") << "\n";
-        else if (hasWalkthrough(pz)) m_out << m_style.dim("(that was the last hint; the official solution, step by step: " + pz.command("walkthrough") + ")") << "\n";
-        else m_out << m_style.dim("(that was the last hint; the official solution is " + pz.solutionPath + ", also in the app's Solution tab)") << "\n";
+        for (uint64_t i = 0; i < n; ++i)
+            m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
+        if (n < pz.hints.size())
+            m_out << m_style.dim("(next: " + pz.command("hint", std::to_string(n + 1)) + ")")
+                  << "\n";
+        else if (hasWalkthrough(pz))
+            m_out << m_style.dim("(that was the last hint; the official solution, step by step: " +
+                                 pz.command("walkthrough") + ")")
+                  << "\n";
+        else
+            m_out << m_style.dim("(that was the last hint; the official solution is " +
+                                 pz.solutionPath + ", also in the app's Solution tab)")
+                  << "\n";
         return kExitPass;
     }
     int devices() {
         auto list = GpuContext::listDevices();
         if (!list) return report(list.error());
-        auto chosen = GpuContext::create({m_a.value("device").value_or(deviceSelectorFromEnvironment())});
+        auto chosen =
+            GpuContext::create({m_a.value("device").value_or(deviceSelectorFromEnvironment())});
         int selected = chosen ? static_cast<int>((*chosen)->info().index) : -1;
         if (json()) {
             nlohmann::json j = nlohmann::json::array();
-            for (const DeviceInfo& d : *list) j.push_back(deviceJson(d));
-            m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"devices", j}, {"selected", selected}}) << "\n";
+            for (const DeviceInfo& d : *list)
+                j.push_back(deviceJson(d));
+            m_out << jsonText(nlohmann::json{
+                         {"version", kJsonVersion}, {"devices", j}, {"selected", selected}})
+                  << "\n";
         } else {
-            for (const DeviceInfo& d : *list) printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
+            for (const DeviceInfo& d : *list)
+                printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
         }
         if (!chosen) return report(chosen.error());
         return kExitPass;
@@ -196,20 +228,30 @@ class Command {
     Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p) {
         std::vector<KernelSource> out;
         bool solution = m_a.has("solution"), starter = m_a.has("starter");
-        std::vector<std::string> files(m_a.positionals.begin() + std::min<size_t>(1, m_a.positionals.size()), m_a.positionals.end());
-        if (!solution && !starter && files.empty()) return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
+        std::vector<std::string> files(m_a.positionals.begin() +
+                                           std::min<size_t>(1, m_a.positionals.size()),
+                                       m_a.positionals.end());
+        if (!solution && !starter && files.empty())
+            return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
         if (solution || starter) return readKernelSources(p, solution);
         std::string names;
-        for (const KernelDecl& k : p.kernels) names += (names.empty() ? "" : " ") + k.name + ".comp";
+        for (const KernelDecl& k : p.kernels)
+            names += (names.empty() ? "" : " ") + k.name + ".comp";
         if (files.size() != p.kernels.size())
-            return Error{ErrorKind::Usage, p.slug + " has " + std::to_string(p.kernels.size()) + (p.kernels.size() == 1 ? " kernel" : " kernels") +
-                                               "; name " + (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
+            return Error{ErrorKind::Usage,
+                         p.slug + " has " + std::to_string(p.kernels.size()) +
+                             (p.kernels.size() == 1 ? " kernel" : " kernels") + "; name " +
+                             (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
         bool byName = p.kernels.size() > 1;
         for (const std::string& f : files)
-            byName = byName && std::any_of(p.kernels.begin(), p.kernels.end(), [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
+            byName = byName &&
+                     std::any_of(p.kernels.begin(), p.kernels.end(),
+                                 [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
         for (size_t i = 0; i < files.size(); ++i) {
             auto text = readTextFile(files[i]);
-            if (!text) return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] + "': " + text.error().message};
+            if (!text)
+                return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] +
+                                                   "': " + text.error().message};
             std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
             out.push_back({name, *text, files[i]});
         }
@@ -234,8 +276,10 @@ class Command {
         }
         // With --repeat the first run pays one-off costs; report the median of the warm runs.
         if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
-        if (json()) m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
-        else printCheckText(**p, r, *kernels);
+        if (json())
+            m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
+        else
+            printCheckText(**p, r, *kernels);
         return finish(r);
     }
     nlohmann::json withDevice(nlohmann::json j) {
@@ -243,32 +287,44 @@ class Command {
         j["device"] = m_runner->info().name;
         return j;
     }
-    void printCheckText(const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources) {
-        m_out << m_style.bold(p.displayName()) << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
-        std::string kernelArgs = m_a.has("solution") ? "--solution" : m_a.has("starter") ? "--starter" : filesText(sources);
+    void printCheckText(const Puzzle& p, const CheckReport& r,
+                        const std::vector<KernelSource>& sources) {
+        m_out << m_style.bold(p.displayName())
+              << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
+        std::string kernelArgs = m_a.has("solution")  ? "--solution"
+                                 : m_a.has("starter") ? "--starter"
+                                                      : filesText(sources);
         printCheck(m_out, p, r, sources, p.command("run", kernelArgs), m_style);
         if (m_a.has("timing")) printTiming(m_out, r.timing);
         printValidation();
     }
     static std::string filesText(const std::vector<KernelSource>& sources) {
         std::string s;
-        for (const KernelSource& k : sources) s += (s.empty() ? "" : " ") + k.file;
+        for (const KernelSource& k : sources)
+            s += (s.empty() ? "" : " ") + k.file;
         return s;
     }
     // What ran, for a report's first line: the learner's files as given, or "official solution" /
     // "starter" with its kernels' names rather than their paths inside the puzzle folder.
     std::string ranText(const std::vector<KernelSource>& sources) const {
-        const char* which = m_a.has("solution") ? "official solution" : m_a.has("starter") ? "starter" : nullptr;
+        const char* which = m_a.has("solution")  ? "official solution"
+                            : m_a.has("starter") ? "starter"
+                                                 : nullptr;
         if (!which) return filesText(sources);
         if (sources.size() < 2) return which;
         std::string names;
-        for (const KernelSource& k : sources) names += (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
+        for (const KernelSource& k : sources)
+            names +=
+                (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
         return std::string(which) + " (" + names + ")";
     }
     void printValidation() {
         if (!m_gpu) return; // a worker prints its validation messages on stderr itself
-        if (!m_gpu->validationEnabled() && m_a.has("validation")) m_err << m_style.warn("warning: ") << "the validation layer is not installed (vulkan-validationlayers)\n";
-        for (const std::string& m : m_gpu->validationMessages()) m_err << "validation: " << m << "\n";
+        if (!m_gpu->validationEnabled() && m_a.has("validation"))
+            m_err << m_style.warn("warning: ")
+                  << "the validation layer is not installed (vulkan-validationlayers)\n";
+        for (const std::string& m : m_gpu->validationMessages())
+            m_err << "validation: " << m << "\n";
     }
     int finish(const CheckReport& r) {
         int code = r.allPass() ? kExitPass : kExitFail;
@@ -283,7 +339,8 @@ class Command {
         return code;
     }
     int checkAll() {
-        if (!m_a.has("solution") && !m_a.has("starter")) return usage("check --all needs --solution or --starter");
+        if (!m_a.has("solution") && !m_a.has("starter"))
+            return usage("check --all needs --solution or --starter");
         if (auto s = startEngines(); !s) return report(s.error());
         bool allPass = true;
         nlohmann::json results = nlohmann::json::array();
@@ -293,12 +350,17 @@ class Command {
             if (!kernels) return report(kernels.error());
             CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
             allPass = allPass && r.allPass();
-            if (json()) results.push_back(checkJson(p, r, false, m_a.has("timing")));
-            else printAllLine(p, r);
+            if (json())
+                results.push_back(checkJson(p, r, false, m_a.has("timing")));
+            else
+                printAllLine(p, r);
             if (m_runner->wedged()) return finish(r);
         }
-        if (json()) m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
-        else m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail")) << m_style.dim(" on " + m_runner->info().name) << "\n";
+        if (json())
+            m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
+        else
+            m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail"))
+                  << m_style.dim(" on " + m_runner->info().name) << "\n";
         printValidation();
         if (!m_set.errors.empty()) return kExitUsage;
         return allPass ? kExitPass : kExitFail;
@@ -306,14 +368,20 @@ class Command {
     void printAllLine(const Puzzle& p, const CheckReport& r) {
         char head[64];
         size_t width = 0;
-        for (const Puzzle* q : m_set.inScope()) width = std::max(width, q->slug.size());
-        std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width), p.slug.c_str());
+        for (const Puzzle* q : m_set.inScope())
+            width = std::max(width, q->slug.size());
+        std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width),
+                      p.slug.c_str());
         std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
         m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
-        if (!r.compiled()) m_out << "  (does not compile)";
-        else if (hasErrors(r.diagnostics)) m_out << "  " << r.diagnostics.front().message;
-        if (r.error) m_out << "  " << r.error->message;
-        else if (const CaseOutcome* c = firstCaseError(r)) m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
+        if (!r.compiled())
+            m_out << "  (does not compile)";
+        else if (hasErrors(r.diagnostics))
+            m_out << "  " << r.diagnostics.front().message;
+        if (r.error)
+            m_out << "  " << r.error->message;
+        else if (const CaseOutcome* c = firstCaseError(r))
+            m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
         m_out << "\n";
     }
     static const CaseOutcome* firstCaseError(const CheckReport& r) {
@@ -366,9 +434,11 @@ class Command {
             m_out << jsonText(j) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
+        m_out << m_style.bold(puzzle.displayName())
+              << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
-        for (const CaseOutcome& c : r.cases) printCaseBuffers(m_out, puzzle, c, m_style), printCasePrintf(m_out, c, m_style);
+        for (const CaseOutcome& c : r.cases)
+            printCaseBuffers(m_out, puzzle, c, m_style), printCasePrintf(m_out, c, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
         if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
         return finish(r);
@@ -401,26 +471,34 @@ class Command {
     }
     // A long run's steps on stderr, one line each.
     std::function<void(const std::string&)> progressLines(std::string indent) {
-        return [this, indent](const std::string& step) { m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush; };
+        return [this, indent](const std::string& step) {
+            m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush;
+        };
     }
     int benchFailed(const Error& e) {
         int code = report(e);
-        if (m_runner && m_runner->wedged()) _exit(code); // an in-process device still running the kernel
+        if (m_runner && m_runner->wedged())
+            _exit(code); // an in-process device still running the kernel
         return code;
     }
     int bench() {
         if (m_a.has("all-scans")) return benchAllScans();
         auto p = puzzleArg();
         if (!p) return report(p.error());
-        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter")) return usage("name a kernel file, or use --solution");
+        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter"))
+            return usage("name a kernel file, or use --solution");
         auto kernels = kernelsArg(**p);
         if (!kernels) return report(kernels.error());
         auto o = benchOptions(*p);
         if (!o) return report(o.error());
         auto copySource = readTextFile(copyShaderPath());
-        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        if (!copySource)
+            return report(
+                Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
         if (auto s = startEngines(); !s) return report(s.error());
-        if (!json()) m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on " << m_runner->info().name << " ...\n";
+        if (!json())
+            m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
+                  << m_runner->info().name << " ...\n";
         auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
         if (!r) return benchFailed(r.error());
         if (json()) {
@@ -433,27 +511,50 @@ class Command {
     nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchReport& r) {
         nlohmann::json passes = nlohmann::json::array();
         for (const BenchReport::Pass& pass : r.passes)
-            passes.push_back({{"kernel", pass.label}, {"dispatches", pass.dispatches}, {"median_ms", pass.medianMs}});
+            passes.push_back({{"kernel", pass.label},
+                              {"dispatches", pass.dispatches},
+                              {"median_ms", pass.medianMs}});
         nlohmann::json compiled = nlohmann::json::array();
         for (const BenchReport::Compiled& c : r.compiled) {
             nlohmann::json stats = nlohmann::json::object();
-            for (const PipelineStat& st : c.stats) stats[st.name] = st.number ? nlohmann::json(*st.number) : nlohmann::json(st.value);
+            for (const PipelineStat& st : c.stats)
+                stats[st.name] = st.number ? nlohmann::json(*st.number) : nlohmann::json(st.value);
             compiled.push_back({{"kernel", c.kernel}, {"statistics", stats}});
         }
-        return {{"version", kJsonVersion}, {"puzzle", p.slug}, {"kernel", files}, {"device", r.device},
-                {"n", r.n}, {"dispatch_ms", r.dispatchMs}, {"median_ms", r.medianMs}, {"p10_ms", r.p10Ms}, {"p90_ms", r.p90Ms}, {"bytes_moved", r.bytesMoved},
-                {"gb_per_s", r.gbPerS}, {"elements_per_s", r.elementsPerS}, {"copy_gb_per_s", r.copyGbPerS},
-                {"shader_copy_gb_per_s", r.shaderCopyGbPerS}, {"ratio_to_copy", r.ratioToCopy}, {"passes", passes},
-                {"compiled", compiled}, {"cpu_ms", r.cpuMs}, {"cpu", r.cpuWhat}, {"pass", r.pass}, {"mismatches", r.mismatches}};
+        return {{"version", kJsonVersion},
+                {"puzzle", p.slug},
+                {"kernel", files},
+                {"device", r.device},
+                {"n", r.n},
+                {"dispatch_ms", r.repetitionMs},
+                {"median_ms", r.medianMs},
+                {"p10_ms", r.p10Ms},
+                {"p90_ms", r.p90Ms},
+                {"bytes_moved", r.bytesMoved},
+                {"gb_per_s", r.gbPerS},
+                {"elements_per_s", r.elementsPerS},
+                {"copy_gb_per_s", r.copyGbPerS},
+                {"shader_copy_gb_per_s", r.shaderCopyGbPerS},
+                {"ratio_to_copy", r.ratioToCopy},
+                {"passes", passes},
+                {"compiled", compiled},
+                {"cpu_ms", r.cpuMs},
+                {"cpu", r.cpuWhat},
+                {"pass", r.pass},
+                {"mismatches", r.mismatches}};
     }
     // Every official solution of the scan track at the same N, one row each, for the README.
     int benchAllScans() {
         auto o = benchOptions(nullptr);
         if (!o) return report(o.error());
         auto copySource = readTextFile(copyShaderPath());
-        if (!copySource) return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+        if (!copySource)
+            return report(
+                Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
         if (auto s = startEngines(); !s) return report(s.error());
-        if (!json()) m_err << "benchmarking every official scan at N = " << o->n << " on " << m_runner->info().name << " ...\n";
+        if (!json())
+            m_err << "benchmarking every official scan at N = " << o->n << " on "
+                  << m_runner->info().name << " ...\n";
         nlohmann::json rows = nlohmann::json::array();
         std::vector<std::pair<const Puzzle*, Result<BenchReport>>> results;
         bool allPass = true;
@@ -467,14 +568,24 @@ class Command {
             if (!sources) return report(sources.error());
             if (!json()) m_err << "  " << p.slug << " ...\n";
             auto r = benchProgram(m_compiler, *m_runner, p, *sources, *copySource, po);
-            if (!r && m_runner->wedged()) return benchFailed(r.error()); // a worker is restarted instead
+            if (!r && m_runner->wedged())
+                return benchFailed(r.error()); // a worker is restarted instead
             // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
             allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);
-            if (json()) rows.push_back(r ? benchJson(p, "--solution", *r) : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
+            if (json())
+                rows.push_back(
+                    r ? benchJson(p, "--solution", *r)
+                      : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
             results.emplace_back(&p, std::move(r));
         }
-        if (json()) m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"device", m_runner->info().name}, {"n", o->n}, {"results", rows}}) << "\n";
-        else printScanTable(results);
+        if (json())
+            m_out << jsonText(nlohmann::json{{"version", kJsonVersion},
+                                             {"device", m_runner->info().name},
+                                             {"n", o->n},
+                                             {"results", rows}})
+                  << "\n";
+        else
+            printScanTable(results);
         return allPass ? kExitPass : kExitFail;
     }
     void printScanTable(std::vector<std::pair<const Puzzle*, Result<BenchReport>>>& results) {
@@ -483,13 +594,19 @@ class Command {
         for (auto& [p, r] : results)
             if (r) any = &*r;
         if (!any) return;
-        m_out << m_style.bold("official scans, N = " + std::to_string(any->n) + " uints") << " on " << any->device << "\n";
-        std::snprintf(line, sizeof line, "  copy: %.1f GB/s (vkCmdCopyBuffer), %.1f GB/s (copy shader); CPU sequential scan %.3f ms\n",
+        m_out << m_style.bold("official scans, N = " + std::to_string(any->n) + " uints") << " on "
+              << any->device << "\n";
+        std::snprintf(line, sizeof line,
+                      "  copy: %.1f GB/s (vkCmdCopyBuffer), %.1f GB/s (copy shader); CPU "
+                      "sequential scan %.3f ms\n",
                       any->copyGbPerS, any->shaderCopyGbPerS, any->cpuMs);
         m_out << line;
         int width = 6;
-        for (auto& [p, r] : results) width = std::max(width, static_cast<int>(p->slug.size()));
-        std::snprintf(line, sizeof line, "  %-*s %10s %15s %10s %10s %10s %10s  %s\n", width, "puzzle", "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU", "result");
+        for (auto& [p, r] : results)
+            width = std::max(width, static_cast<int>(p->slug.size()));
+        std::snprintf(line, sizeof line, "  %-*s %10s %15s %10s %10s %10s %10s  %s\n", width,
+                      "puzzle", "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU",
+                      "result");
         m_out << line;
         for (auto& [p, r] : results) {
             if (!r) {
@@ -499,19 +616,27 @@ class Command {
             }
             char spread[64];
             std::snprintf(spread, sizeof spread, "%.3f-%.3f", r->p10Ms, r->p90Ms);
-            std::snprintf(line, sizeof line, "  %-*s %10.3f %15s %10.1f %10.2f %10.3f %10.2f  ", width, p->slug.c_str(), r->medianMs, spread, r->gbPerS,
-                          r->ratioToCopy, r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
+            std::snprintf(line, sizeof line, "  %-*s %10.3f %15s %10.1f %10.2f %10.3f %10.2f  ",
+                          width, p->slug.c_str(), r->medianMs, spread, r->gbPerS, r->ratioToCopy,
+                          r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
             m_out << line << (r->pass ? m_style.pass("right") : m_style.fail("WRONG")) << "\n";
         }
     }
     void printBench(const BenchReport& r) {
-        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device << "\n";
+        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device
+              << "\n";
         for (const std::string& line : benchFigureLines(r)) {
             // The driver's note is dim, as it was: it is its word, not ours.
             size_t note = line.find(" (the driver's report)");
-            m_out << "  " << (note == std::string::npos ? line : line.substr(0, note) + m_style.dim(line.substr(note))) << "\n";
+            m_out << "  "
+                  << (note == std::string::npos
+                          ? line
+                          : line.substr(0, note) + m_style.dim(line.substr(note)))
+                  << "\n";
         }
-        m_out << "  result         " << (r.pass ? m_style.pass(benchResultText(r)) : m_style.fail(benchResultText(r))) << "\n";
+        m_out << "  result         "
+              << (r.pass ? m_style.pass(benchResultText(r)) : m_style.fail(benchResultText(r)))
+              << "\n";
     }
 
     int traceCase() {
@@ -521,15 +646,19 @@ class Command {
         const TestCase& tc = puzzle.cases[one->index];
         auto dispatches = caseDispatches(puzzle, one->index);
         if (!dispatches) return report(dispatches.error());
-        auto pass = number("pass", 1, dispatches->size(), 0);
+        auto pass = number("dispatch", 1, dispatches->size(), 0);
         if (!pass) return report(pass.error());
-        if (*pass && !puzzle.multiPass()) return usage("--pass is for multi-pass puzzles; " + puzzle.slug + " runs one dispatch per case");
+        if (*pass && !puzzle.multiPass())
+            return usage("--dispatch is for multi-pass puzzles; " + puzzle.slug +
+                         " runs one dispatch per case");
         TraceLaunch launch{tc.workgroupSize, dispatches->at(*pass ? *pass - 1 : 0).workgroups};
         std::optional<uint64_t> thread;
         if (auto t = m_a.value("thread")) {
             thread = threadArg(*t, launch);
-            if (!thread) return usage("--thread needs a thread's global id inside the launch, as X or X,Y or X,Y,Z; case " +
-                                      std::to_string(one->index + 1) + " runs " + launchText(puzzle, tc));
+            if (!thread)
+                return usage("--thread needs a thread's global id inside the launch, as X or X,Y "
+                             "or X,Y,Z; case " +
+                             std::to_string(one->index + 1) + " runs " + launchText(puzzle, tc));
         }
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
@@ -543,21 +672,30 @@ class Command {
             analysis = c->passes[*pass - 1].analysis.get();
         }
         for (size_t k = 0; c && k < c->passes.size(); ++k)
-            if (c->passes[k].trace.get() == trace) passLabel = "dispatch " + std::to_string(k + 1) + " of " + std::to_string(c->passes.size()) + ": " + c->passes[k].label;
+            if (c->passes[k].trace.get() == trace)
+                passLabel = "dispatch " + std::to_string(k + 1) + " of " +
+                            std::to_string(c->passes.size()) + ": " + c->passes[k].label;
         if (json()) {
             nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
             if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
             m_out << jsonText(j) << "\n";
             return finish(r);
         }
-        m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
+        m_out << m_style.bold(puzzle.displayName())
+              << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
         printDiagnostics(m_out, r, one->kernels, m_style);
         if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
-        if (c && c->error) m_out << m_style.fail("error: ") << c->error->message << "\n"; // no trace came back: say why
+        if (c && c->error)
+            m_out << m_style.fail("error: ") << c->error->message
+                  << "\n"; // no trace came back: say why
         if (!trace) return finish(r);
-        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(puzzle, tc) << "  "
-              << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong")) << "\n";
-        if (!passLabel.empty()) m_out << m_style.bold(passLabel) << m_style.dim("  (--pass K shows another)") << "\n";
+        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": "
+              << launchText(puzzle, tc) << "  "
+              << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong"))
+              << "\n";
+        if (!passLabel.empty())
+            m_out << m_style.bold(passLabel) << m_style.dim("  (--dispatch K shows another)")
+                  << "\n";
         printTrace(m_out, puzzle, *trace, *analysis, thread, m_style);
         return finish(r);
     }
@@ -575,16 +713,20 @@ class Command {
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
         m_options.onlyCase = w->caseIndex;
-        CheckReport r = checkKernel(m_compiler, *m_runner, **p, *source, (*p)->solutionPath, m_options);
+        CheckReport r =
+            checkKernel(m_compiler, *m_runner, **p, *source, (*p)->solutionPath, m_options);
         WalkthroughRun run{**p, *w, *source, r};
         auto c = walkthroughCase(run);
         if (!c) return report(c.error());
         auto problems = validateWalkthrough(*w, **p, *source, *(*c)->trace);
-        for (const Diagnostic& d : problems) m_err << d.str() << "\n";
+        for (const Diagnostic& d : problems)
+            m_err << d.str() << "\n";
         if (hasErrors(problems)) return kExitUsage;
         std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
-        if (json()) m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
-        else printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
+        if (json())
+            m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
+        else
+            printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
         return kExitPass;
     }
 
@@ -594,8 +736,8 @@ class Command {
     Style m_style;
     PuzzleSet m_set;
     Compiler m_compiler;
-    GpuContext* m_gpu = nullptr;             // with --in-process: m_runner's own device
-    std::unique_ptr<DeviceRunner> m_runner;  // where kernels run
+    GpuContext* m_gpu = nullptr;            // with --in-process: m_runner's own device
+    std::unique_ptr<DeviceRunner> m_runner; // where kernels run
     CheckOptions m_options;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -67,7 +68,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"no-trace", ValueKind::None, "check run"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
-        {"pass", ValueKind::Number, "app trace", 1, kMaxCount},
+        {"dispatch", ValueKind::Number, "app trace", 1, kMaxCount},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
         {"input", ValueKind::Text, "run", 0, 0, {}, true},
         {"set", ValueKind::Text, "run", 0, 0, {}, true},
@@ -92,9 +93,15 @@ const std::vector<OptionSpec>& optionTable() {
     return table;
 }
 
+// Options renamed since, whose old spelling still works: --pass K became --dispatch K (a pass is
+// one kernel of a multi-pass puzzle; K counts dispatches).
+const std::map<std::string, std::string> kOldOptionNames = {{"pass", "dispatch"}};
+
 const OptionSpec* findOption(const std::string& name) {
+    auto renamed = kOldOptionNames.find(name);
+    const std::string& current = renamed == kOldOptionNames.end() ? name : renamed->second;
     for (const OptionSpec& o : optionTable())
-        if (name == o.name) return &o;
+        if (current == o.name) return &o;
     return nullptr;
 }
 
@@ -260,10 +267,10 @@ Usage:
                                                   your own case: case N (default 1) with these
                                                   inputs, launch shape and constants; checked
                                                   against the puzzle's reference op when it has one
-  vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--pass K]
+  vkpuzzles trace PUZZLE KERNEL.comp [--case N] [--thread X[,Y[,Z]]] [--dispatch K]
                                                   what every thread read and wrote, barrier rounds
                                                   (--thread: with its printf lines among them)
-                                                  (--pass: the K-th dispatch of a multi-pass case)
+                                                  (--dispatch: the K-th dispatch of a multi-pass case)
   vkpuzzles walkthrough PUZZLE [--step K]         the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
   vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
@@ -307,7 +314,7 @@ App options (no command):
   --size WxH        window size             --case N          select test case N
   --tab T           statement, hints, solution, device, buffers, timeline, watches, console
                     or walkthrough                           --reveal   show every hint and the solution
-  --thread X[,Y,Z]  select this thread      --pass K          show dispatch K of a multi-pass case
+  --thread X[,Y,Z]  select this thread      --dispatch K      show dispatch K of a multi-pass case
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)
   The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles);

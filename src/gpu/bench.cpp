@@ -286,10 +286,10 @@ Status upload(GpuContext& gpu, OneShotCommands& shot, const BenchJob& job, Bench
 
 // One pipeline (and descriptor set) per step: a step's bindings may differ from the last one's.
 Result<std::vector<std::unique_ptr<BenchPipeline>>>
-createStepPipelines(GpuContext& gpu, const BenchJob& job, const std::vector<BenchStep>& steps,
+createDispatchPipelines(GpuContext& gpu, const BenchJob& job, const std::vector<Dispatch>& steps,
                     const BenchMemory& m) {
     std::vector<std::unique_ptr<BenchPipeline>> pipes;
-    for (const BenchStep& step : steps) {
+    for (const Dispatch& step : steps) {
         std::vector<std::pair<uint32_t, VkBuffer>> bindings;
         for (size_t i = 0; i < job.buffers.size(); ++i) {
             int from = step.bind.empty() ? static_cast<int>(i) : step.bind[i];
@@ -306,7 +306,7 @@ createStepPipelines(GpuContext& gpu, const BenchJob& job, const std::vector<Benc
 // One repetition: scratch cleared, overwritten inputs restored, then every step; timed when
 // `q` (its first query) is given. Every stamp waits for the work before it (BOTTOM_OF_PIPE):
 // a TOP_OF_PIPE stamp may be written while earlier commands still run.
-RecordRep benchRepetition(const BenchJob& job, const std::vector<BenchStep>& steps,
+RecordRep benchRepetition(const BenchJob& job, const std::vector<Dispatch>& steps,
                           const BenchMemory& m,
                           const std::vector<std::unique_ptr<BenchPipeline>>& pipes,
                           VkQueryPool queries) {
@@ -347,11 +347,11 @@ RecordRep benchRepetition(const BenchJob& job, const std::vector<BenchStep>& ste
 void collectTimes(BenchRun& run, const std::vector<double>& pairs, uint32_t warmups, uint32_t total,
                   size_t steps) {
     uint32_t perRep = static_cast<uint32_t>(steps) + 1;
-    run.stepMs.resize(steps);
+    run.perDispatchMs.resize(steps);
     for (uint32_t r = warmups; r < total; ++r) {
-        run.dispatchMs.push_back(pairs[r * perRep]);
+        run.repetitionMs.push_back(pairs[r * perRep]);
         for (size_t k = 0; k < steps; ++k)
-            run.stepMs[k].push_back(pairs[r * perRep + 1 + k]);
+            run.perDispatchMs[k].push_back(pairs[r * perRep + 1 + k]);
     }
 }
 
@@ -389,9 +389,9 @@ Result<BenchRun> runBench(GpuContext& gpu, const BenchJob& job) {
     auto shot = OneShotCommands::create(gpu, "the benchmark");
     if (!shot) return shot.error();
     if (auto s = upload(gpu, *shot, job, *memory); !s) return s.error();
-    std::vector<BenchStep> steps = job.steps;
+    std::vector<Dispatch> steps = job.dispatches;
     if (steps.empty()) steps.push_back({0, job.launch.workgroups, {}, {}});
-    auto pipes = createStepPipelines(gpu, job, steps, *memory);
+    auto pipes = createDispatchPipelines(gpu, job, steps, *memory);
     if (!pipes) return pipes.error();
     uint32_t total = static_cast<uint32_t>(job.warmups + job.reps);
     uint32_t perRep = static_cast<uint32_t>(steps.size()) + 1;

@@ -26,14 +26,13 @@ struct BenchBuffer {
 
 // One dispatch of a multi-pass benchmark: its kernel, workgroups, push words, and per BenchBuffer
 // whose buffer is bound at its binding (-1: none).
-using BenchStep = DispatchStep;
 
 struct BenchJob {
     std::vector<std::span<const uint32_t>> kernels; // one, or a multi-pass puzzle's
     uint32_t pushBytes = 0;
     LaunchSpec launch;
     std::vector<BenchBuffer> buffers;
-    std::vector<BenchStep> steps;                   // empty: one dispatch of kernel 0 (launch.workgroups)
+    std::vector<Dispatch> dispatches;                   // empty: one dispatch of kernel 0 (launch.workgroups)
     int warmups = 2;                                // untimed repetitions at the start of the timed batch
     double warmupMs = 500;                          // wall time of repetitions before it, to get the clocks up
     int reps = 10;
@@ -41,8 +40,8 @@ struct BenchJob {
 };
 
 struct BenchRun {
-    std::vector<double> dispatchMs;                 // per timed repetition: all its steps
-    std::vector<std::vector<double>> stepMs;        // per step: its time in each timed repetition
+    std::vector<double> repetitionMs;                 // per timed repetition: all its dispatches
+    std::vector<std::vector<double>> perDispatchMs;        // per dispatch: its time in each timed repetition
     std::vector<std::vector<uint32_t>> readBack;    // per BenchBuffer (empty unless readBack)
     std::vector<std::vector<PipelineStat>> kernelStats; // per kernel; empty where the driver reports nothing
 };

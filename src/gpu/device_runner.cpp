@@ -34,10 +34,10 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     std::vector<LaunchSpec> launches;
     for (const RunItem& item : job.items) {
         launches.push_back(item.launch);
-        for (const DispatchStep& step : item.steps) {
+        for (const Dispatch& step : item.dispatches) {
             if (step.kernel >= modules.size()) return Error{ErrorKind::Internal, "a dispatch names kernel " + std::to_string(step.kernel) + ", which the job lacks"};
             launches.back().workgroups = step.workgroups; // each dispatch's count is checked too
-            if (&step != &item.steps.back()) launches.push_back(item.launch);
+            if (&step != &item.dispatches.back()) launches.push_back(item.launch);
         }
     }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();

@@ -20,7 +20,7 @@ namespace vkp {
 // storage-buffer bindings, and one item per case.
 struct DeviceJob {
     std::span<const uint32_t> spirv;     // kernel 0
-    std::vector<std::span<const uint32_t>> moreKernels; // kernels 1, 2, ... (RunItem steps name them)
+    std::vector<std::span<const uint32_t>> moreKernels; // kernels 1, 2, ... (RunItem dispatches name them)
     uint32_t pushBytes = 0;              // push-constant range shared by the kernels
     std::vector<uint32_t> bindings;      // set 0
     std::vector<BindingSlot> otherSets;  // e.g. the trace buffer

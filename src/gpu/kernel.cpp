@@ -123,9 +123,9 @@ Result<VkPipeline> GpuKernel::pipelineFor(uint32_t kernel, const LaunchSpec& lau
 
 namespace {
 
-std::vector<DispatchStep> stepsOf(const RunItem& item) {
-    if (!item.steps.empty()) return item.steps;
-    return {DispatchStep{0, item.launch.workgroups, {}, {}}};
+std::vector<Dispatch> dispatchesOf(const RunItem& item) {
+    if (!item.dispatches.empty()) return item.dispatches;
+    return {Dispatch{0, item.launch.workgroups, {}, {}}};
 }
 
 } // namespace
@@ -134,9 +134,9 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
                              const BatchBuffers& bb) {
     VkQueryPool queries = m_res.queries() ? m_res.queries()->get() : VK_NULL_HANDLE;
     if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * index);
-    std::vector<DispatchStep> steps = stepsOf(item);
+    std::vector<Dispatch> steps = dispatchesOf(item);
     for (size_t s = 0; s < steps.size(); ++s) {
-        const DispatchStep& step = steps[s];
+        const Dispatch& step = steps[s];
         auto pipeline = pipelineFor(step.kernel, item.launch);
         if (!pipeline) return pipeline.error();
         auto sets = describe(item, step, bb, bb.first[index]);
@@ -218,7 +218,7 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
 }
 
 Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item,
-                                                         const DispatchStep& step,
+                                                         const Dispatch& step,
                                                          const BatchBuffers& bb, size_t first) {
     auto allocated = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
     if (!allocated) return allocated.error();
@@ -257,18 +257,18 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runAll(std::span<const RunItem
                                                          uint64_t timeoutMs) {
     std::vector<Result<RunOutput>> out;
     for (size_t at = 0; at < items.size();) {
-        // A batch holds at most kMaxBatch items and kMaxSteps dispatches (descriptor sets).
+        // A batch holds at most kMaxBatch items and kMaxDispatches dispatches (descriptor sets).
         size_t n = 0, steps = 0;
         while (at + n < items.size() && n < RunResources::kMaxBatch) {
-            size_t more = std::max<size_t>(1, items[at + n].steps.size());
-            if (n > 0 && steps + more > RunResources::kMaxSteps) break;
+            size_t more = std::max<size_t>(1, items[at + n].dispatches.size());
+            if (n > 0 && steps + more > RunResources::kMaxDispatches) break;
             steps += more;
             ++n;
         }
-        if (steps > RunResources::kMaxSteps)
+        if (steps > RunResources::kMaxDispatches)
             return Error{ErrorKind::Usage, "a case runs " + std::to_string(steps) +
                                                " dispatches; the limit is " +
-                                               std::to_string(RunResources::kMaxSteps)};
+                                               std::to_string(RunResources::kMaxDispatches)};
         auto part = runBatch(items.subspan(at, n), timeoutMs);
         if (!part) return part.error();
         for (auto& r : *part)
@@ -284,7 +284,7 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
         return Error{ErrorKind::Timeout,
                      "the device is still busy with an earlier run that did not finish"};
     for (const RunItem& item : items)
-        for (const DispatchStep& step : stepsOf(item))
+        for (const Dispatch& step : dispatchesOf(item))
             if (auto p = pipelineFor(step.kernel, item.launch); !p) return p.error();
     VkDevice dev = m_ctx.device();
     BatchBuffers bb;

@@ -38,7 +38,7 @@ struct RunBuffer {
 
 // One dispatch of a multi-pass run: which module, how many workgroups, its push constants and
 // which buffer's memory sits at each buffer's slot (ping-pong passes swap them).
-struct DispatchStep {
+struct Dispatch {
     uint32_t kernel = 0; // index into the modules given to create()
     std::array<uint32_t, 3> workgroups{1, 1, 1};
     std::vector<uint32_t> push; // push-constant words from offset 0
@@ -46,13 +46,13 @@ struct DispatchStep {
                                 // binding); -1: none. Empty: every buffer its own.
 };
 
-// One item of a batch (a test case): its launch shape, buffers, and dispatches. With no steps it
-// is one dispatch of module 0 with `launch.workgroups`; steps run in order, each seeing the
+// One item of a batch (a test case): its launch shape, buffers, and dispatches. With none it
+// is one dispatch of module 0 with `launch.workgroups`; they run in order, each seeing the
 // writes of the ones before.
 struct RunItem {
     LaunchSpec launch;
     std::vector<RunBuffer> buffers;
-    std::vector<DispatchStep> steps;
+    std::vector<Dispatch> dispatches;
 };
 
 struct RunOutput {
@@ -101,7 +101,7 @@ class GpuKernel {
     Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items,
                                                     uint64_t timeoutMs);
     Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
-    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const DispatchStep& step,
+    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const Dispatch& step,
                                                   const BatchBuffers& bb, size_t first);
     Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
                       const BatchBuffers& bb);

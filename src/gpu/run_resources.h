@@ -21,7 +21,7 @@ class RunResources {
     static constexpr size_t kMaxBatch = 64; // dispatches per submission
     static constexpr uint32_t kMaxSets =
         2; // descriptor sets per dispatch (the kernel's, the trace's)
-    static constexpr size_t kMaxSteps =
+    static constexpr size_t kMaxDispatches =
         512; // dispatches per submission (multi-pass items have several)
     static Result<RunResources*> create(GpuContext& ctx); // owned by the caller
     RunResources(const RunResources&) = delete;
@@ -38,7 +38,7 @@ class RunResources {
     } // 2 per dispatch; null when unsupported
     VkDescriptorPool descriptorPool() const {
         return m_pool.get();
-    } // kMaxSteps * kMaxSets sets, reset per batch
+    } // kMaxDispatches * kMaxSets sets, reset per batch
     VkEvent event(size_t item) const {
         return m_events[item].get();
     } // set when dispatch `item` is done

@@ -125,7 +125,7 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
     char line[256];
     std::snprintf(line, sizeof line,
                   "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s",
-                  r.medianMs, r.dispatchMs.size(), r.gbPerS, r.elementsPerS / 1e9);
+                  r.medianMs, r.repetitionMs.size(), r.gbPerS, r.elementsPerS / 1e9);
     out.push_back(line);
     std::snprintf(
         line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s",
@@ -274,20 +274,20 @@ void addSteps(const Puzzle& p, const CompiledKernels& kernels,
               const std::vector<CaseDispatch>& dispatches, BenchJob& job) {
     if (!p.multiPass()) return;
     for (const CaseDispatch& d : dispatches) {
-        BenchStep step{static_cast<uint32_t>(d.kernel), d.workgroups,
+        Dispatch step{static_cast<uint32_t>(d.kernel), d.workgroups,
                        pushConstantWords(kernels[d.kernel].second, d.push),
                        std::vector<int>(p.buffers.size(), -1)};
         for (size_t b : p.kernels[d.kernel].buffers)
             step.bind[b] = static_cast<int>(d.bufferAt[b]);
-        job.steps.push_back(std::move(step));
+        job.dispatches.push_back(std::move(step));
     }
 }
 
 // The kernel's times: every repetition, median and spread, per pass, and the driver's statistics.
 void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& dispatches,
               const BenchRun& run) {
-    r.dispatchMs = run.dispatchMs;
-    std::vector<double> sorted = run.dispatchMs;
+    r.repetitionMs = run.repetitionMs;
+    std::vector<double> sorted = run.repetitionMs;
     std::sort(sorted.begin(), sorted.end());
     auto percentile = [&](double f) {
         return sorted.empty() ? 0.0
@@ -302,7 +302,7 @@ void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& 
             if (r.passes.empty() || k == 0 || d.pass != dispatches[k - 1].pass)
                 r.passes.push_back({p.kernels[d.kernel].name, 0, 0});
             r.passes.back().dispatches++;
-            r.passes.back().medianMs += medianOf(run.stepMs[k]);
+            r.passes.back().medianMs += medianOf(run.perDispatchMs[k]);
         }
     for (size_t k = 0; k < run.kernelStats.size(); ++k)
         if (!run.kernelStats[k].empty())

@@ -31,7 +31,7 @@ struct BenchReport {
     std::string device;
     uint64_t n = 0;
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
-    std::vector<double> dispatchMs;   // every timed repetition
+    std::vector<double> repetitionMs;   // every timed repetition
     double medianMs = 0;
     double p10Ms = 0, p90Ms = 0;      // the spread of the repetitions: a wide one means the timing is not to be trusted
     uint64_t bytesMoved = 0;          // inputs read once + outputs written once

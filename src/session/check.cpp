@@ -235,14 +235,14 @@ class Checker {
         if (!multi) return item;
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
-            DispatchStep step{static_cast<uint32_t>(d.kernel), d.workgroups,
+            Dispatch step{static_cast<uint32_t>(d.kernel), d.workgroups,
                               pushConstantWords(m_kernels[d.kernel].iface, d.push),
                               std::vector<int>(item.buffers.size(), -1)};
             for (size_t b : m_puzzle.kernels[d.kernel].buffers)
                 step.bind[b] = static_cast<int>(d.bufferAt[b]);
             if (m_options.trace || guarded())
                 step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
-            item.steps.push_back(std::move(step));
+            item.dispatches.push_back(std::move(step));
         }
         return item;
     }

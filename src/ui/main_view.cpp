@@ -395,7 +395,7 @@ void MainView::drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info) 
     ImGui::EndPopup();
 }
 
-// A dispatch picked (picker, keys, --pass) of another kernel of a multi-kernel puzzle scrolls the
+// A dispatch picked (picker, keys, --dispatch) of another kernel of a multi-kernel puzzle scrolls the
 // editor to that kernel's section, where its lines are marked (the cursor stays where it was).
 void MainView::followDispatch(ViewState& view, const ShownCase& sc) {
     if (!sc.entry || sc.official || sc.puzzle->kernels.size() <= 1) {

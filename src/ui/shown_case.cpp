@@ -21,7 +21,7 @@ namespace {
 size_t chooseDispatch(ViewState& view, const ShownCase& s) {
     std::string key = s.puzzle->key() + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
     if (key != view.dispatchFor) {
-        // The first frame keeps a scripted choice (--pass); another case starts on its default.
+        // The first frame keeps a scripted choice (--dispatch); another case starts on its default.
         if (!view.dispatchFor.empty()) view.pickedDispatch.reset();
         view.dispatchFor = key;
     }

@@ -81,7 +81,7 @@ bool decodeLaunch(Decoder& d, LaunchSpec& l) {
     return true;
 }
 
-void encodeStep(Encoder& e, const DispatchStep& s) {
+void encodeDispatch(Encoder& e, const Dispatch& s) {
     e.u32(s.kernel);
     for (uint32_t v : s.workgroups) e.u32(v);
     e.words(s.push);
@@ -89,7 +89,7 @@ void encodeStep(Encoder& e, const DispatchStep& s) {
     for (int b : s.bind) e.u32(static_cast<uint32_t>(b));
 }
 
-bool decodeStep(Decoder& d, DispatchStep& s, uint32_t kernels, uint32_t buffers) {
+bool decodeDispatch(Decoder& d, Dispatch& s, uint32_t kernels, uint32_t buffers) {
     uint32_t n;
     if (!d.u32(s.kernel) || s.kernel >= kernels) return false;
     for (uint32_t& v : s.workgroups)
@@ -129,8 +129,8 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
             e.u64(b.sizeWords);
             e.words(b.initial);
         }
-        e.u32(static_cast<uint32_t>(item.steps.size()));
-        for (const DispatchStep& st : item.steps) encodeStep(e, st);
+        e.u32(static_cast<uint32_t>(item.dispatches.size()));
+        for (const Dispatch& st : item.dispatches) encodeDispatch(e, st);
     }
 }
 
@@ -170,9 +170,9 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
         }
         uint32_t steps;
         if (!d.u32(steps) || steps > 1024) return false;
-        item.steps.resize(steps);
-        for (DispatchStep& st : item.steps)
-            if (!decodeStep(d, st, more + 1, n)) return false;
+        item.dispatches.resize(steps);
+        for (Dispatch& st : item.dispatches)
+            if (!decodeDispatch(d, st, more + 1, n)) return false;
         out.job.items.push_back(std::move(item));
     }
     // Point the spans at the owned words only now: the vector of buffers no longer moves.
@@ -266,7 +266,7 @@ void encodeBenchJob(Encoder& e, const BenchJob& job) {
     size_t bytes = 4096;
     for (std::span<const uint32_t> k : job.kernels) bytes += k.size_bytes() + 8;
     for (const BenchBuffer& b : job.buffers) bytes += b.initial.size_bytes() + 64;
-    e.reserve(bytes + job.steps.size() * 128);
+    e.reserve(bytes + job.dispatches.size() * 128);
     e.u32(static_cast<uint32_t>(job.kernels.size()));
     for (std::span<const uint32_t> k : job.kernels) e.words(k);
     e.u32(job.pushBytes);
@@ -280,8 +280,8 @@ void encodeBenchJob(Encoder& e, const BenchJob& job) {
         e.u32(b.readBack);
         e.words(b.initial);
     }
-    e.u32(static_cast<uint32_t>(job.steps.size()));
-    for (const BenchStep& st : job.steps) encodeStep(e, st);
+    e.u32(static_cast<uint32_t>(job.dispatches.size()));
+    for (const Dispatch& st : job.dispatches) encodeDispatch(e, st);
     e.u32(static_cast<uint32_t>(job.warmups));
     e.f64(job.warmupMs);
     e.u32(static_cast<uint32_t>(job.reps));
@@ -307,9 +307,9 @@ bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
         out.job.buffers.push_back(b);
     }
     if (!d.u32(steps) || steps > kMaxBenchItems) return false;
-    out.job.steps.resize(steps);
-    for (BenchStep& st : out.job.steps)
-        if (!decodeStep(d, st, kernels, buffers)) return false;
+    out.job.dispatches.resize(steps);
+    for (Dispatch& st : out.job.dispatches)
+        if (!decodeDispatch(d, st, kernels, buffers)) return false;
     if (!d.u32(warmups) || !d.f64(out.job.warmupMs) || !d.u32(reps) || !d.u64(out.job.timeoutMs)) return false;
     if (warmups > kMaxBenchItems || reps == 0 || reps > kMaxBenchItems) return false;
     out.job.warmups = static_cast<int>(warmups);
@@ -321,13 +321,13 @@ bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
 void encodeBenchRun(Encoder& e, const Result<BenchRun>& r) {
     e.u32(r.ok());
     if (!r.ok()) return encodeError(e, r.error());
-    size_t bytes = 4096 + r->dispatchMs.size() * 8;
-    for (const auto& v : r->stepMs) bytes += v.size() * 8 + 8;
+    size_t bytes = 4096 + r->repetitionMs.size() * 8;
+    for (const auto& v : r->perDispatchMs) bytes += v.size() * 8 + 8;
     for (const auto& b : r->readBack) bytes += b.size() * 4 + 8;
     e.reserve(bytes);
-    encodeDoubles(e, r->dispatchMs);
-    e.u32(static_cast<uint32_t>(r->stepMs.size()));
-    for (const auto& v : r->stepMs) encodeDoubles(e, v);
+    encodeDoubles(e, r->repetitionMs);
+    e.u32(static_cast<uint32_t>(r->perDispatchMs.size()));
+    for (const auto& v : r->perDispatchMs) encodeDoubles(e, v);
     e.u32(static_cast<uint32_t>(r->readBack.size()));
     for (const auto& b : r->readBack) e.words(b);
     e.u32(static_cast<uint32_t>(r->kernelStats.size()));
@@ -342,9 +342,9 @@ bool decodeBenchRun(Decoder& d, Result<BenchRun>& out) {
     if (!d.u32(ok)) return false;
     if (!ok) return decodeFailure(d, out);
     BenchRun r;
-    if (!decodeDoubles(d, r.dispatchMs, kMaxBenchItems) || !d.u32(steps) || steps > kMaxBenchItems) return false;
-    r.stepMs.resize(steps);
-    for (auto& v : r.stepMs)
+    if (!decodeDoubles(d, r.repetitionMs, kMaxBenchItems) || !d.u32(steps) || steps > kMaxBenchItems) return false;
+    r.perDispatchMs.resize(steps);
+    for (auto& v : r.perDispatchMs)
         if (!decodeDoubles(d, v, kMaxBenchItems)) return false;
     if (!d.u32(buffers) || buffers > 1024) return false;
     r.readBack.resize(buffers);

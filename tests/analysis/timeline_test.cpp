@@ -42,10 +42,10 @@ TEST(TimelineTest, OrderIsRoundThenThreadThenProgram) {
     EXPECT_EQ(tl.roundEnd(0), 4u);
     EXPECT_EQ(tl.roundStart(1), 4u);
     EXPECT_EQ(tl.roundEnd(1), 8u);
-    EXPECT_EQ(tl.step(0).invocation, 0u);
-    EXPECT_EQ(tl.step(1).invocation, 0u);
-    EXPECT_EQ(tl.step(2).invocation, 1u);
-    EXPECT_EQ(tl.step(5).round, 1u);
+    EXPECT_EQ(tl.access(0).invocation, 0u);
+    EXPECT_EQ(tl.access(1).invocation, 0u);
+    EXPECT_EQ(tl.access(2).invocation, 1u);
+    EXPECT_EQ(tl.access(5).round, 1u);
     EXPECT_EQ(tl.position(), 0u) << "a new timeline starts before the first access";
 }
 

@@ -12,7 +12,6 @@
 #include <string>
 #include <unistd.h>
 
-
 #include "png_pixels.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
@@ -24,23 +23,29 @@ namespace {
 
 using Outcome = test::CliRun;
 
-Outcome shell(const std::string& cmd) { return test::runCommand(cmd + " 2>&1"); }
+Outcome shell(const std::string& cmd) {
+    return test::runCommand(cmd + " 2>&1");
+}
 
-std::string binary() { return test::binaryPath(); }
+std::string binary() {
+    return test::binaryPath();
+}
 
 using namespace test; // Png, loadPng, countNear, runStarts, the theme colours
 
 class GuiSmokeTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        ASSERT_EQ(shell("command -v xvfb-run").exit, 0) << "xvfb-run is missing: install the xvfb and xauth packages (./build.sh does)";
+        ASSERT_EQ(shell("command -v xvfb-run").exit, 0)
+            << "xvfb-run is missing: install the xvfb and xauth packages (./build.sh does)";
         m_dir = fs::temp_directory_path() / ("vkp-gui-" + std::to_string(getpid()));
         fs::create_directories(m_dir);
     }
     void TearDown() override { fs::remove_all(m_dir); }
 
     Outcome app(const std::string& args, const std::string& view = "") {
-        std::string env = "XDG_DATA_HOME=" + (m_dir / "data").string() + " VKPUZZLES_EXPORT_DIR=" + (m_dir / "exports").string() + " ";
+        std::string env = "XDG_DATA_HOME=" + (m_dir / "data").string() +
+                          " VKPUZZLES_EXPORT_DIR=" + (m_dir / "exports").string() + " ";
         if (!view.empty()) env += "VKPUZZLES_VIEW='" + view + "' ";
         return shell(env + "xvfb-run -a -s '-screen 0 1600x1000x24' " + binary() + " " + args);
     }
@@ -62,7 +67,8 @@ TEST_F(GuiSmokeTest, ScreenshotOfAPuzzleShowsTheRealApp) {
         for (int tx = 0; tx < 4; ++tx) {
             std::set<uint32_t> tile;
             for (int y = ty * png.height / 3; y < (ty + 1) * png.height / 3; y += 2)
-                for (int x = tx * png.width / 4; x < (tx + 1) * png.width / 4; x += 2) tile.insert(png.at(x, y));
+                for (int x = tx * png.width / 4; x < (tx + 1) * png.width / 4; x += 2)
+                    tile.insert(png.at(x, y));
             busyTiles += tile.size() >= 20;
         }
     EXPECT_GE(busyTiles, 10) << "most of the window is drawn on";
@@ -75,7 +81,8 @@ TEST_F(GuiSmokeTest, ScreenshotOfAPuzzleShowsTheRealApp) {
 TEST_F(GuiSmokeTest, TheSolutionPassesAndTheLightThemeApplies) {
     std::string shot = (m_dir / "solved.png").string();
     std::string kernel = test::puzzleDir() + "/04-map-2d/solution.comp";
-    Outcome r = app("--screenshot " + shot + " --puzzle map-2d --kernel " + kernel + " --theme light --size 1440x900");
+    Outcome r = app("--screenshot " + shot + " --puzzle map-2d --kernel " + kernel +
+                    " --theme light --size 1440x900");
     ASSERT_EQ(r.exit, 0) << r.out;
     Png png = loadPng(shot);
     ASSERT_EQ(png.width, 1440);
@@ -88,7 +95,8 @@ TEST_F(GuiSmokeTest, TheSolutionPassesAndTheLightThemeApplies) {
 TEST_F(GuiSmokeTest, EveryTabAndALargerTextSizeRender) {
     for (const char* tab : {"hints", "solution", "device"}) {
         std::string shot = (m_dir / (std::string(tab) + ".png")).string();
-        Outcome r = app(std::string("--screenshot ") + shot + " --puzzle matmul --reveal --tab " + tab + " --font-scale 1.4");
+        Outcome r = app(std::string("--screenshot ") + shot + " --puzzle matmul --reveal --tab " +
+                        tab + " --font-scale 1.4");
         ASSERT_EQ(r.exit, 0) << tab << "\n" << r.out;
         Png png = loadPng(shot);
         EXPECT_EQ(png.width, 1280) << tab;
@@ -101,12 +109,14 @@ TEST_F(GuiSmokeTest, EveryTabAndALargerTextSizeRender) {
 TEST_F(GuiSmokeTest, TheTimelineShowsARoundAndItsViewIsSavedAsPng) {
     std::string shot = (m_dir / "timeline.png").string();
     std::string kernel = test::puzzleDir() + "/14-matmul/solution.comp";
-    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel + " --thread 1,2 --tab timeline --size 1600x1000",
+    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel +
+                        " --thread 1,2 --tab timeline --size 1600x1000",
                     "round=2;export=timeline");
     ASSERT_EQ(r.exit, 0) << r.out;
     Png png = loadPng(shot);
     ASSERT_EQ(png.width, 1600) << r.out;
-    EXPECT_GT(countNear(png, kDarkChanged, 6), 300u) << "the cells round 2 wrote (the tiles) are highlighted";
+    EXPECT_GT(countNear(png, kDarkChanged, 6), 300u)
+        << "the cells round 2 wrote (the tiles) are highlighted";
     EXPECT_GT(countNear(png, kDarkStep, 12), 20u) << "the current access is ringed";
     EXPECT_GT(countNear(png, kDarkAccent, 12), 100u) << "the selected thread";
     fs::path exported = m_dir / "exports" / "matmul-timeline.png";
@@ -122,14 +132,17 @@ TEST_F(GuiSmokeTest, TheTimelineShowsARoundAndItsViewIsSavedAsPng) {
 TEST_F(GuiSmokeTest, AWatchedLineGivesATableAndTheGridCanBeSaved) {
     std::string shot = (m_dir / "watches.png").string();
     std::string kernel = test::puzzleDir() + "/14-matmul/solution.comp";
-    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel + " --tab watches", "watch=52;export=grid");
+    Outcome r = app("--screenshot " + shot + " --puzzle matmul --case 5 --kernel " + kernel +
+                        " --tab watches",
+                    "watch=52;export=grid");
     ASSERT_EQ(r.exit, 0) << r.out;
     Png grid = loadPng((m_dir / "exports" / "matmul-grid.png").string());
     EXPECT_GT(grid.width, 200) << r.out;
     Png png = loadPng(shot);
     std::set<uint32_t> colours(png.pixels.begin(), png.pixels.end());
     EXPECT_GT(colours.size(), 300u);
-    EXPECT_GT(countNear(png, 0x82aaff, 10), 30u) << "the watched line's source, in the function colour";
+    EXPECT_GT(countNear(png, 0x82aaff, 10), 30u)
+        << "the watched line's source, in the function colour";
 }
 
 // Step 3 of matmul's walkthrough: the official solution runs aside, its lines, threads and cells
@@ -141,10 +154,11 @@ TEST_F(GuiSmokeTest, AWalkthroughStepDrivesTheViews) {
     Png png = loadPng(shot);
     ASSERT_EQ(png.width, 1600);
     EXPECT_GT(countNear(png, kDarkFocus, 10), 150u) << "the step's lines, threads and cells";
-    EXPECT_GT(countNear(png, kDarkFail), 200u) << "the learner's own kernel (the starter) still fails";
+    EXPECT_GT(countNear(png, kDarkFail), 200u)
+        << "the learner's own kernel (the starter) still fails";
 }
 
-// A multi-pass case, its kernels loaded from the solution folder: --pass picks the dispatch the
+// A multi-pass case, its kernels loaded from the solution folder: --dispatch picks the dispatch the
 // views show, and the thread grid has that dispatch's workgroups (scan-blocks case 1: scan_sums
 // runs one workgroup of 4 threads, add_offsets three).
 TEST_F(GuiSmokeTest, PassPicksTheDispatchOfAMultiPassCase) {
@@ -152,12 +166,14 @@ TEST_F(GuiSmokeTest, PassPicksTheDispatchOfAMultiPassCase) {
     size_t threads[2] = {0, 0};
     for (int pass : {2, 3}) {
         std::string shot = (m_dir / ("blocks" + std::to_string(pass) + ".png")).string();
-        Outcome r = app("--screenshot " + shot + " --puzzle scan-blocks --case 1 --kernel " + kernels + " --pass " + std::to_string(pass) +
-                            " --tab timeline --size 1600x1000",
-                        "export=grid");
+        Outcome r =
+            app("--screenshot " + shot + " --puzzle scan-blocks --case 1 --kernel " + kernels +
+                    " --dispatch " + std::to_string(pass) + " --tab timeline --size 1600x1000",
+                "export=grid");
         ASSERT_EQ(r.exit, 0) << r.out;
         Png png = loadPng(shot);
-        EXPECT_GT(countNear(png, kDarkPass), 100u) << "the solution passes: the kernels were joined from the folder";
+        EXPECT_GT(countNear(png, kDarkPass), 100u)
+            << "the solution passes: the kernels were joined from the folder";
         Png grid = loadPng((m_dir / "exports" / "scan-blocks-grid.png").string());
         ASSERT_GT(grid.width, 200) << r.out;
         threads[pass - 2] = countNear(grid, 0x35506e, 6); // threads of even subgroups
@@ -167,17 +183,24 @@ TEST_F(GuiSmokeTest, PassPicksTheDispatchOfAMultiPassCase) {
 }
 
 TEST_F(GuiSmokeTest, BadPassValuesAreUsageErrors) {
-    for (const char* args : {"--pass 0", "--pass x"}) {
+    for (const char* args : {"--dispatch 0", "--dispatch x"}) {
         Outcome r = shell("env -u DISPLAY " + binary() + " --puzzle scan-blocks " + args);
         EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
-        EXPECT_NE(r.out.find("--pass needs"), std::string::npos) << args << "\n" << r.out;
+        EXPECT_NE(r.out.find("--dispatch needs"), std::string::npos) << args << "\n" << r.out;
     }
-    Outcome single = app("--screenshot " + (m_dir / "x.png").string() + " --puzzle map --pass 2");
+    Outcome single =
+        app("--screenshot " + (m_dir / "x.png").string() + " --puzzle map --dispatch 2");
     EXPECT_EQ(single.exit, 2) << single.out;
-    EXPECT_NE(single.out.find("--pass is for multi-pass puzzles; map runs one dispatch per case"), std::string::npos) << single.out;
-    Outcome past = app("--screenshot " + (m_dir / "x.png").string() + " --puzzle scan-blocks --case 1 --pass 4");
+    EXPECT_NE(
+        single.out.find("--dispatch is for multi-pass puzzles; map runs one dispatch per case"),
+        std::string::npos)
+        << single.out;
+    Outcome past = app("--screenshot " + (m_dir / "x.png").string() +
+                       " --puzzle scan-blocks --case 1 --dispatch 4");
     EXPECT_EQ(past.exit, 2) << past.out;
-    EXPECT_NE(past.out.find("case 1 of scan-blocks runs 3 dispatches (--pass 1 to 3)"), std::string::npos) << past.out;
+    EXPECT_NE(past.out.find("case 1 of scan-blocks runs 3 dispatches (--dispatch 1 to 3)"),
+              std::string::npos)
+        << past.out;
     EXPECT_FALSE(fs::exists(m_dir / "x.png"));
 }
 
@@ -204,15 +227,20 @@ TEST_F(GuiSmokeTest, NoDisplayIsAOneLineExplanation) {
 TEST_F(GuiSmokeTest, NoVulkanDriverIsNamedAsSuch) {
     Outcome r = app("--frames 2 --puzzle map", "");
     ASSERT_EQ(r.exit, 0) << r.out; // the same command with a driver opens the app
-    Outcome none = shell("VK_DRIVER_FILES=/nonexistent/icd.json VK_ICD_FILENAMES=/nonexistent/icd.json XDG_DATA_HOME=" + (m_dir / "data").string() +
-                         " xvfb-run -a -s '-screen 0 1600x1000x24' " + binary() + " --frames 2 --puzzle map");
+    Outcome none = shell("VK_DRIVER_FILES=/nonexistent/icd.json "
+                         "VK_ICD_FILENAMES=/nonexistent/icd.json XDG_DATA_HOME=" +
+                         (m_dir / "data").string() + " xvfb-run -a -s '-screen 0 1600x1000x24' " +
+                         binary() + " --frames 2 --puzzle map");
     EXPECT_EQ(none.exit, 2) << none.out;
-    EXPECT_NE(none.out.find("no Vulkan driver is installed (install mesa-vulkan-drivers"), std::string::npos) << none.out;
+    EXPECT_NE(none.out.find("no Vulkan driver is installed (install mesa-vulkan-drivers"),
+              std::string::npos)
+        << none.out;
     EXPECT_EQ(none.out.find("command line works"), std::string::npos) << none.out;
 }
 
 TEST_F(GuiSmokeTest, BadAppOptionsAreUsageErrors) {
-    for (const char* args : {"--size 10x10", "--theme pink", "--font-scale 9", "--tab nope", "--hover x"}) {
+    for (const char* args :
+         {"--size 10x10", "--theme pink", "--font-scale 9", "--tab nope", "--hover x"}) {
         Outcome r = shell("env -u DISPLAY " + binary() + " " + args);
         EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
         EXPECT_NE(r.out.find("--help"), std::string::npos) << args;

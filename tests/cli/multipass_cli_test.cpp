@@ -18,14 +18,18 @@ std::string solution(const std::string& folder, const std::string& kernel) {
 }
 
 TEST(MultipassCli, KernelFilesAreMatchedByNameInAnyOrder) {
-    std::string files = solution("17-scan-blocks", "add_offsets") + " " + solution("17-scan-blocks", "scan_tiles") + " " +
+    std::string files = solution("17-scan-blocks", "add_offsets") + " " +
+                        solution("17-scan-blocks", "scan_tiles") + " " +
                         solution("17-scan-blocks", "scan_sums");
     test::CliRun r = vkpuzzles("check scan-blocks " + files + " --in-process");
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "dispatches")) << r.out;
-    test::CliRun missing = vkpuzzles("check scan-blocks " + solution("17-scan-blocks", "scan_tiles") + " --in-process");
+    test::CliRun missing = vkpuzzles("check scan-blocks " +
+                                     solution("17-scan-blocks", "scan_tiles") + " --in-process");
     EXPECT_EQ(missing.exit, 2) << missing.out;
-    EXPECT_TRUE(has(missing.out, "scan-blocks has 3 kernels; name its files: scan_tiles.comp scan_sums.comp add_offsets.comp")) << missing.out;
+    EXPECT_TRUE(has(missing.out, "scan-blocks has 3 kernels; name its files: scan_tiles.comp "
+                                 "scan_sums.comp add_offsets.comp"))
+        << missing.out;
 }
 
 TEST(MultipassCli, TheStarterShowsThePerBlockPitfall) {
@@ -33,24 +37,34 @@ TEST(MultipassCli, TheStarterShowsThePerBlockPitfall) {
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "why: ")) << r.out;
     // The first line names what ran by its kernels, not by paths inside the puzzle folder.
-    EXPECT_TRUE(has(r.out, "starter (scan_tiles.comp, scan_sums.comp, add_offsets.comp) on ")) << r.out;
+    EXPECT_TRUE(has(r.out, "starter (scan_tiles.comp, scan_sums.comp, add_offsets.comp) on "))
+        << r.out;
     EXPECT_FALSE(has(r.out, "/starter/")) << r.out;
 }
 
 TEST(MultipassCli, TraceShowsOneDispatchOfTheCase) {
-    test::CliRun r = vkpuzzles("trace scan-hillis-steele --solution --case 1 --pass 3 --in-process --color never");
+    test::CliRun r = vkpuzzles(
+        "trace scan-hillis-steele --solution --case 1 --dispatch 3 --in-process --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "dispatch 3 of 3: step (3 of 3)")) << r.out;
     EXPECT_TRUE(has(r.out, "R src[7]  R src[3]  W dst[7]")) << r.out; // offset 4 at the third step
-    test::CliRun bad = vkpuzzles("trace scan-hillis-steele --solution --case 1 --pass 9 --in-process");
+    test::CliRun bad =
+        vkpuzzles("trace scan-hillis-steele --solution --case 1 --dispatch 9 --in-process");
     EXPECT_EQ(bad.exit, 2) << bad.out;
-    test::CliRun single = vkpuzzles("trace map --solution --pass 1 --in-process");
+    test::CliRun single = vkpuzzles("trace map --solution --dispatch 1 --in-process");
     EXPECT_EQ(single.exit, 2) << single.out;
-    EXPECT_TRUE(has(single.out, "--pass is for multi-pass puzzles")) << single.out;
+    EXPECT_TRUE(has(single.out, "--dispatch is for multi-pass puzzles")) << single.out;
+    // The option's old name, from before a pass meant one kernel of a multi-pass puzzle, still
+    // works.
+    test::CliRun old = vkpuzzles(
+        "trace scan-hillis-steele --solution --case 1 --pass 3 --in-process --color never");
+    EXPECT_EQ(old.exit, 0) << old.out;
+    EXPECT_EQ(old.out, r.out);
 }
 
 TEST(MultipassCli, BenchTimesEachPassAndChecksTheResult) {
-    test::CliRun r = vkpuzzles("bench scan-hillis-steele --solution --n 5000 --reps 2 --json", false);
+    test::CliRun r =
+        vkpuzzles("bench scan-hillis-steele --solution --n 5000 --reps 2 --json", false);
     ASSERT_EQ(r.exit, 0) << r.out;
     auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["pass"], true);
@@ -63,7 +77,8 @@ TEST(MultipassCli, BenchTimesEachPassAndChecksTheResult) {
 TEST(MultipassCli, AllScansMakeOneTable) {
     test::CliRun r = vkpuzzles("bench --all-scans --n 2^14 --reps 2 --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
-    for (const char* slug : {"scan-hillis-steele", "scan-blocks", "scan-reduce-then-scan", "scan-decoupled"})
+    for (const char* slug :
+         {"scan-hillis-steele", "scan-blocks", "scan-reduce-then-scan", "scan-decoupled"})
         EXPECT_TRUE(has(r.out, slug)) << r.out;
     EXPECT_TRUE(has(r.out, "official scans, N = 16384 uints")) << r.out;
     EXPECT_TRUE(has(r.out, "/ copy")) << r.out;

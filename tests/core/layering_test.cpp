@@ -22,7 +22,7 @@ namespace vkp {
 namespace {
 
 struct Include {
-    std::string file;   // relative to the repository root
+    std::string file; // relative to the repository root
     int line = 0;
     std::string target; // what is between the quotes or angle brackets
 };
@@ -65,12 +65,17 @@ std::string lower(std::string s) {
     return s;
 }
 
-std::string describe(const Include& i) { return i.file + ":" + std::to_string(i.line) + ": #include " + i.target; }
+std::string describe(const Include& i) {
+    return i.file + ":" + std::to_string(i.line) + ": #include " + i.target;
+}
 
-const std::vector<std::string> kLibraryModules = {"core", "shader", "gpu", "session"};
+const std::vector<std::string> kLibraryModules = {"core",   "shader",  "gpu",
+                                                  "worker", "session", "analysis"};
 
 TEST(Layering, IncludeScannerReadsBothForms) {
-    auto found = includesIn("#include \"core/puzzle.h\"\n  #  include <GLFW/glfw3.h>\n// #include x\nint a;\n", "f.cpp");
+    auto found = includesIn(
+        "#include \"core/puzzle.h\"\n  #  include <GLFW/glfw3.h>\n// #include x\nint a;\n",
+        "f.cpp");
     ASSERT_EQ(found.size(), 2u);
     EXPECT_EQ(found[0].target, "core/puzzle.h");
     EXPECT_EQ(found[0].line, 1);
@@ -88,7 +93,8 @@ TEST(Layering, EveryLibraryModuleHasSources) {
     // The scan sees real dependencies: session is where shader and gpu meet.
     auto session = moduleIncludes("session");
     auto has = [&](const std::string& prefix) {
-        return std::any_of(session.begin(), session.end(), [&](const Include& i) { return i.target.starts_with(prefix); });
+        return std::any_of(session.begin(), session.end(),
+                           [&](const Include& i) { return i.target.starts_with(prefix); });
     };
     EXPECT_TRUE(has("shader/"));
     EXPECT_TRUE(has("gpu/"));
@@ -101,6 +107,18 @@ TEST(Layering, LibraryModulesDoNotUseImguiOrGlfw) {
             EXPECT_EQ(t.find("imgui"), std::string::npos) << describe(i);
             EXPECT_EQ(t.find("glfw"), std::string::npos) << describe(i);
         }
+}
+
+// analysis holds the models both front ends show: below ui and cli, and free of Vulkan, so that a
+// command, a panel and a test can all build them from a decoded trace.
+TEST(Layering, AnalysisIsBelowTheFrontEndsAndSeesNoVulkan) {
+    size_t files = 0;
+    for (const Include& i : moduleIncludes("analysis", &files)) {
+        for (const char* above : {"ui/", "app/", "cli/", "platform/", "main/", "gpu/"})
+            EXPECT_NE(i.target.rfind(above, 0), 0u) << describe(i);
+        EXPECT_EQ(lower(i.target).find("vulkan"), std::string::npos) << describe(i);
+    }
+    EXPECT_GT(files, 0u);
 }
 
 TEST(Layering, ShaderDoesNotDependOnGpu) {

@@ -106,7 +106,7 @@ TEST(WorkerTest, BenchmarksRunInTheWorkerAndAnEndlessOneCostsARestart) {
     auto first = bench(*w, "bench/01-add-ten/solution.comp", 60000);
     ASSERT_TRUE(first.ok()) << first.error().str();
     EXPECT_TRUE(first->pass);
-    EXPECT_EQ(first->dispatchMs.size(), 2u);
+    EXPECT_EQ(first->repetitionMs.size(), 2u);
     EXPECT_GT(first->shaderCopyGbPerS, 0.0);
     EXPECT_EQ(first->device, w->info().name);
     // The same benchmark in this process gives the same verdict: the worker only moves where it runs.
@@ -199,7 +199,7 @@ TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
     job.pushBytes = 8;
     job.launch = {{256, 1, 1}, {4, 1, 1}, {{3, 8}}};
     job.buffers = {{0, a, 4, false, true, false}, {1, {}, 4, false, false, true}, {2, {}, 1, true, false, false}};
-    job.steps = {{1, {2, 1, 1}, {7}, {0, -1, 2}}};
+    job.dispatches = {{1, {2, 1, 1}, {7}, {0, -1, 2}}};
     job.warmups = 3;
     job.warmupMs = 12.5;
     job.reps = 7;
@@ -219,17 +219,17 @@ TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
     EXPECT_TRUE(back.job.buffers[1].initial.empty());
     EXPECT_TRUE(back.job.buffers[1].readBack);
     EXPECT_TRUE(back.job.buffers[2].zeroEachRep);
-    ASSERT_EQ(back.job.steps.size(), 1u);
-    EXPECT_EQ(back.job.steps[0].kernel, 1u);
-    EXPECT_EQ(back.job.steps[0].bind, (std::vector<int>{0, -1, 2}));
+    ASSERT_EQ(back.job.dispatches.size(), 1u);
+    EXPECT_EQ(back.job.dispatches[0].kernel, 1u);
+    EXPECT_EQ(back.job.dispatches[0].bind, (std::vector<int>{0, -1, 2}));
     EXPECT_EQ(back.job.warmups, 3);
     EXPECT_EQ(back.job.warmupMs, 12.5);
     EXPECT_EQ(back.job.reps, 7);
     EXPECT_EQ(back.job.timeoutMs, 900u);
 
     BenchRun run;
-    run.dispatchMs = {1.25, 1.5};
-    run.stepMs = {{0.5, 0.75}};
+    run.repetitionMs = {1.25, 1.5};
+    run.perDispatchMs = {{0.5, 0.75}};
     run.readBack = {{}, {5, 6, 7, 8}, {}};
     run.kernelStats = {{{"Register Count", "46", 46.0, "registers per thread"}}, {}};
     worker::Encoder e2;
@@ -238,8 +238,8 @@ TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
     worker::Decoder d2(e2.bytes());
     ASSERT_TRUE(worker::decodeBenchRun(d2, got));
     ASSERT_TRUE(got.ok());
-    EXPECT_EQ(got->dispatchMs, run.dispatchMs);
-    EXPECT_EQ(got->stepMs, run.stepMs);
+    EXPECT_EQ(got->repetitionMs, run.repetitionMs);
+    EXPECT_EQ(got->perDispatchMs, run.perDispatchMs);
     EXPECT_EQ(got->readBack, run.readBack);
     ASSERT_EQ(got->kernelStats.size(), 2u);
     EXPECT_EQ(got->kernelStats[0][0].value, "46");
@@ -275,7 +275,7 @@ TEST(ProtocolTest, GarbledBenchmarksAreRejected) {
     BenchJob job;
     job.kernels = {k0};
     job.buffers = {{0, a, 64, false, false, false}};
-    job.steps = {{0, {1, 1, 1}, {}, {0}}};
+    job.dispatches = {{0, {1, 1, 1}, {}, {0}}};
     worker::Encoder e;
     worker::encodeBenchJob(e, job);
     const auto& full = e.bytes();
@@ -285,13 +285,13 @@ TEST(ProtocolTest, GarbledBenchmarksAreRejected) {
         worker::Decoder d(part);
         EXPECT_FALSE(worker::decodeBenchJob(d, back)) << "cut at " << cut;
     }
-    job.steps = {{3, {1, 1, 1}, {}, {0}}}; // names a kernel the job lacks
+    job.dispatches = {{3, {1, 1, 1}, {}, {0}}}; // names a kernel the job lacks
     worker::Encoder bad;
     worker::encodeBenchJob(bad, job);
     worker::OwnedBenchJob back;
     worker::Decoder d(bad.bytes());
     EXPECT_FALSE(worker::decodeBenchJob(d, back));
-    job.steps.clear();
+    job.dispatches.clear();
     job.buffers[0].words = 65; // initial data of another size than the buffer
     worker::Encoder mismatch;
     worker::encodeBenchJob(mismatch, job);
