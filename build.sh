@@ -17,7 +17,7 @@ PACKAGES=(
 )
 # What the tests need besides.
 TEST_PACKAGES=(
-  googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool clang libclang-rt-dev
+  googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool clang libclang-rt-dev clang-format
 )
 
 install_missing() {

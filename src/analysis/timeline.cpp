@@ -133,7 +133,8 @@ Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<Buf
             size_t& c = cursor[inv - first];
             for (; c < events.size() && events[c].round == round; ++c) {
                 any = true;
-                if (isAccess(events[c])) m_accesses.push_back({inv, static_cast<uint32_t>(c), round});
+                if (isAccess(events[c]))
+                    m_accesses.push_back({inv, static_cast<uint32_t>(c), round});
             }
         }
         if (!any) break;

@@ -16,8 +16,8 @@ class FrameStats {
 
     // One frame: started, UI built (ImGui::Render), drawn and presented.
     void add(Clock::time_point start, Clock::time_point built, Clock::time_point presented);
-    void print(std::ostream& os, const std::string& presentMode, const std::string& uiDevice, const std::string& checkDevice,
-               uint64_t checks) const;
+    void print(std::ostream& os, const std::string& presentMode, const std::string& uiDevice,
+               const std::string& checkDevice, uint64_t checks) const;
 
     struct Summary {
         size_t frames = 0;

@@ -7,21 +7,30 @@ namespace {
 
 using nlohmann::json;
 
-json dims(const std::array<uint32_t, 3>& d) { return json::array({d[0], d[1], d[2]}); }
+json dims(const std::array<uint32_t, 3>& d) {
+    return json::array({d[0], d[1], d[2]});
+}
 
 json values(const BufferData& b) {
     json a = json::array();
     for (uint64_t i = 0; i < b.words.size(); ++i) {
-        if (b.type == ElementKind::Float) a.push_back(b.get(i));
-        else a.push_back(static_cast<int64_t>(b.get(i)));
+        if (b.type == ElementKind::Float)
+            a.push_back(b.get(i));
+        else
+            a.push_back(static_cast<int64_t>(b.get(i)));
     }
     return a;
 }
 
-json bufferJson(const BufferData& b) { return {{"shape", b.shape.dims}, {"values", values(b)}}; }
+json bufferJson(const BufferData& b) {
+    return {{"shape", b.shape.dims}, {"values", values(b)}};
+}
 
 json diagnosticJson(const Diagnostic& d) {
-    return {{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", severityName(d.severity)},
+    return {{"file", d.file},
+            {"line", d.line},
+            {"column", d.column},
+            {"severity", severityName(d.severity)},
             {"message", d.message}};
 }
 
@@ -40,7 +49,8 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
               {"own", tc.own}};
     json findings = json::array();
     if (c.analysis && c.passes.empty())
-        for (const Finding& f : c.analysis->findings) findings.push_back(findingJson(*c.trace, f));
+        for (const Finding& f : c.analysis->findings)
+            findings.push_back(findingJson(*c.trace, f));
     for (size_t k = 0; k < c.passes.size(); ++k)
         for (const Finding& f : c.passes[k].analysis->findings) {
             json one = findingJson(*c.passes[k].trace, f);
@@ -48,7 +58,8 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
             one["pass"] = c.passes[k].label;
             findings.push_back(std::move(one));
         }
-    for (const Finding& f : c.guardFindings) findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
+    for (const Finding& f : c.guardFindings)
+        findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
     j["findings"] = findings;
     j["notes"] = c.notes;
     json outs = json::array();
@@ -56,9 +67,12 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
         json mism = json::array();
         for (const Mismatch& m : o.verdict.mismatches)
             mism.push_back({{"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
-        json out = {{"buffer", p.buffers[o.buffer].name}, {"pass", o.verdict.pass},
-                    {"mismatch_count", o.verdict.mismatchCount}, {"tolerance", o.verdict.tolerance},
-                    {"mismatches", mism}, {"checked", o.checked}};
+        json out = {{"buffer", p.buffers[o.buffer].name},
+                    {"pass", o.verdict.pass},
+                    {"mismatch_count", o.verdict.mismatchCount},
+                    {"tolerance", o.verdict.tolerance},
+                    {"mismatches", mism},
+                    {"checked", o.checked}};
         if (withBuffers) {
             out["expected"] = o.checked ? bufferJson(o.expected) : json(nullptr);
             out["actual"] = bufferJson(o.actual);
@@ -69,7 +83,8 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     if (withBuffers) {
         json in = json::object();
         for (size_t b = 0; b < p.buffers.size(); ++b)
-            if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size()) in[p.buffers[b].name] = bufferJson(c.inputs[b]);
+            if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size())
+                in[p.buffers[b].name] = bufferJson(c.inputs[b]);
         j["inputs"] = in;
     }
     return j;
@@ -78,33 +93,56 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
 } // namespace
 
 json deviceJson(const DeviceInfo& d) {
-    return {{"index", d.index}, {"name", d.name}, {"type", deviceTypeName(d.type)}, {"api_version", d.apiVersion},
-            {"driver", d.driver}, {"usable", d.usable}, {"why_unusable", d.whyUnusable},
-            {"subgroup_size", d.subgroupSize}, {"max_workgroup_invocations", d.maxWorkgroupInvocations},
-            {"max_workgroup_size", dims(d.maxWorkgroupSize)}, {"max_workgroup_count", dims(d.maxWorkgroupCount)},
-            {"max_shared_memory_bytes", d.maxSharedMemoryBytes}, {"max_storage_buffer_range", d.maxStorageBufferRange},
-            {"timestamp_period_ns", d.timestampPeriodNs}, {"robust_buffer_access", d.robustBufferAccess}, {"pipeline_statistics", d.pipelineStatistics}};
+    return {{"index", d.index},
+            {"name", d.name},
+            {"type", deviceTypeName(d.type)},
+            {"api_version", d.apiVersion},
+            {"driver", d.driver},
+            {"usable", d.usable},
+            {"why_unusable", d.whyUnusable},
+            {"subgroup_size", d.subgroupSize},
+            {"max_workgroup_invocations", d.maxWorkgroupInvocations},
+            {"max_workgroup_size", dims(d.maxWorkgroupSize)},
+            {"max_workgroup_count", dims(d.maxWorkgroupCount)},
+            {"max_shared_memory_bytes", d.maxSharedMemoryBytes},
+            {"max_storage_buffer_range", d.maxStorageBufferRange},
+            {"timestamp_period_ns", d.timestampPeriodNs},
+            {"robust_buffer_access", d.robustBufferAccess},
+            {"pipeline_statistics", d.pipelineStatistics}};
 }
 
 json errorJson(const Error& e) {
-    return {{"kind", errorKindName(e.kind)}, {"message", e.message}, {"file", e.where.file},
-            {"line", e.where.line}, {"column", e.where.column}};
+    return {{"kind", errorKindName(e.kind)},
+            {"message", e.message},
+            {"file", e.where.file},
+            {"line", e.where.line},
+            {"column", e.where.column}};
 }
 
 json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool withTiming) {
     json diags = json::array();
-    for (const Diagnostic& d : r.diagnostics) diags.push_back(diagnosticJson(d));
+    for (const Diagnostic& d : r.diagnostics)
+        diags.push_back(diagnosticJson(d));
     json cases = json::array();
-    for (const CaseOutcome& c : r.cases) cases.push_back(caseJson(p, c, withBuffers));
-    json j = {{"puzzle", p.slug},       {"number", p.number},        {"kernel", r.kernelFile},
-              {"pass", r.allPass()},    {"compiled", r.compiled()},  {"stage", stageName(r.reached)},
-              {"cases_passed", r.passCount()}, {"cases_total", r.cases.size()},
-              {"diagnostics", diags},   {"error", r.error ? errorJson(*r.error) : json(nullptr)},
+    for (const CaseOutcome& c : r.cases)
+        cases.push_back(caseJson(p, c, withBuffers));
+    json j = {{"puzzle", p.slug},
+              {"number", p.number},
+              {"kernel", r.kernelFile},
+              {"pass", r.allPass()},
+              {"compiled", r.compiled()},
+              {"stage", stageName(r.reached)},
+              {"cases_passed", r.passCount()},
+              {"cases_total", r.cases.size()},
+              {"diagnostics", diags},
+              {"error", r.error ? errorJson(*r.error) : json(nullptr)},
               {"cases", cases}};
     if (withTiming) {
         const StageTimings& t = r.timing;
-        j["timing_ms"] = {{"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
-                          {"run", t.runMs}, {"check", t.checkMs}, {"total", t.totalMs}, {"gpu", t.gpuMs}};
+        j["timing_ms"] = {
+            {"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
+            {"run", t.runMs},         {"check", t.checkMs},     {"total", t.totalMs},
+            {"gpu", t.gpuMs}};
         if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
         if (t.traceRerunMs > 0) j["timing_ms"]["trace_rerun"] = t.traceRerunMs;
     }
@@ -114,18 +152,32 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
 json puzzleJson(const Puzzle& p) {
     json bufs = json::array();
     for (const BufferDecl& b : p.buffers)
-        bufs.push_back({{"name", b.name}, {"binding", b.binding}, {"type", elementKindName(b.type)},
-                        {"role", roleKindName(b.role)}, {"dims", b.dims}});
+        bufs.push_back({{"name", b.name},
+                        {"binding", b.binding},
+                        {"type", elementKindName(b.type)},
+                        {"role", roleKindName(b.role)},
+                        {"dims", b.dims}});
     json cases = json::array();
     for (const TestCase& c : p.cases)
-        cases.push_back({{"name", c.name}, {"workgroup_size", dims(c.workgroupSize)}, {"workgroups", dims(c.workgroups)}});
+        cases.push_back({{"name", c.name},
+                         {"workgroup_size", dims(c.workgroupSize)},
+                         {"workgroups", dims(c.workgroups)}});
     json limits = json::object();
     if (p.limits.globalReads) limits["global_reads"] = *p.limits.globalReads;
     if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;
-    return {{"number", p.number}, {"slug", p.slug},       {"folder", p.folder}, {"title", p.title},
-            {"track", p.track},   {"order", p.order},     {"statement", p.statement},
-            {"hint_count", p.hints.size()}, {"buffers", bufs}, {"cases", cases}, {"limits", limits},
-            {"pack", p.pack.empty() ? json(nullptr) : json(p.pack)}, {"pack_root", p.packRoot.empty() ? json(nullptr) : json(p.packRoot)}};
+    return {{"number", p.number},
+            {"slug", p.slug},
+            {"folder", p.folder},
+            {"title", p.title},
+            {"track", p.track},
+            {"order", p.order},
+            {"statement", p.statement},
+            {"hint_count", p.hints.size()},
+            {"buffers", bufs},
+            {"cases", cases},
+            {"limits", limits},
+            {"pack", p.pack.empty() ? json(nullptr) : json(p.pack)},
+            {"pack_root", p.packRoot.empty() ? json(nullptr) : json(p.packRoot)}};
 }
 
 } // namespace vkp::cli

@@ -4,10 +4,12 @@ namespace vkp::cli {
 namespace {
 
 // "a=1,2,3" -> ("a", "1,2,3").
-Result<std::pair<std::string, std::string>> nameValue(const std::string& option, const std::string& text, const char* example) {
+Result<std::pair<std::string, std::string>>
+nameValue(const std::string& option, const std::string& text, const char* example) {
     size_t eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
-        return Error{ErrorKind::Usage, "--" + option + " needs NAME=VALUE, e.g. --" + option + " " + example + ", not '" + text + "'"};
+        return Error{ErrorKind::Usage, "--" + option + " needs NAME=VALUE, e.g. --" + option + " " +
+                                           example + ", not '" + text + "'"};
     return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
 }
 

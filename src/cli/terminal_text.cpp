@@ -7,9 +7,12 @@ namespace vkp::cli {
 namespace {
 
 // The sequences Style writes (see style.h); nothing else that starts with ESC passes.
-constexpr std::array<std::string_view, 6> kStyleSequences = {"\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[32m", "\x1b[33m", "\x1b[31;1m"};
+constexpr std::array<std::string_view, 6> kStyleSequences = {"\x1b[0m",  "\x1b[1m",  "\x1b[2m",
+                                                             "\x1b[32m", "\x1b[33m", "\x1b[31;1m"};
 
-bool isControl(unsigned char c) { return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f; }
+bool isControl(unsigned char c) {
+    return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f;
+}
 
 std::string hexByte(unsigned char c) {
     char buf[8];
@@ -60,7 +63,8 @@ TerminalFilter::int_type TerminalFilter::overflow(int_type c) {
 }
 
 std::streamsize TerminalFilter::xsputn(const char* s, std::streamsize n) {
-    for (std::streamsize i = 0; i < n; ++i) overflow(traits_type::to_int_type(s[i]));
+    for (std::streamsize i = 0; i < n; ++i)
+        overflow(traits_type::to_int_type(s[i]));
     return n;
 }
 

@@ -18,7 +18,8 @@ std::string terminalText(std::string_view text, bool allowStyle);
 // A stream buffer that sends `terminalText` of each line to `dest` (at a newline or a flush).
 class TerminalFilter : public std::streambuf {
   public:
-    TerminalFilter(std::streambuf* dest, bool allowStyle) : m_dest(dest), m_allowStyle(allowStyle) {}
+    TerminalFilter(std::streambuf* dest, bool allowStyle)
+        : m_dest(dest), m_allowStyle(allowStyle) {}
     ~TerminalFilter() override { sync(); }
 
   protected:

@@ -12,7 +12,9 @@ namespace vkp::cli {
 namespace {
 
 std::string dimsText(const std::array<uint32_t, 3>& d) {
-    if (d[2] > 1) return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + ")";
+    if (d[2] > 1)
+        return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+               std::to_string(d[2]) + ")";
     if (d[1] > 1) return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ")";
     return "(" + std::to_string(d[0]) + ")";
 }
@@ -24,14 +26,17 @@ std::string plural(uint64_t n, const char* one, const char* many) {
 std::string wrapText(const std::string& text, const std::string& indent) {
     std::istringstream in(text);
     std::string line, out;
-    while (std::getline(in, line)) out += (line.empty() ? "" : indent) + line + "\n";
+    while (std::getline(in, line))
+        out += (line.empty() ? "" : indent) + line + "\n";
     return out;
 }
 
 std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
     switch (d.kind) {
-    case DataSpec::Kind::Values: return d.shape.str() + " given values";
-    case DataSpec::Kind::Unchecked: return d.shape.str() + " not known (no reference op for your own case)";
+    case DataSpec::Kind::Values:
+        return d.shape.str() + " given values";
+    case DataSpec::Kind::Unchecked:
+        return d.shape.str() + " not known (no reference op for your own case)";
     case DataSpec::Kind::Iota: {
         std::ostringstream s;
         s << d.shape.str() << " counting from " << d.start << (d.step != 1 ? " in steps of " : "");
@@ -44,10 +49,12 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
         return s.str();
     }
     case DataSpec::Kind::Random:
-        return d.shape.str() + " random integers in [" + std::to_string(d.min) + ", " + std::to_string(d.max) + "]";
+        return d.shape.str() + " random integers in [" + std::to_string(d.min) + ", " +
+               std::to_string(d.max) + "]";
     case DataSpec::Kind::Op: {
         std::string args;
-        for (size_t a : d.args) args += (args.empty() ? "" : ", ") + p.buffers[a].name;
+        for (size_t a : d.args)
+            args += (args.empty() ? "" : ", ") + p.buffers[a].name;
         // The op's parameters too (add_scalar(a, scalar = 10)): without them the rule is half told.
         for (const auto& [name, value] : d.params) {
             std::ostringstream v;
@@ -66,20 +73,24 @@ std::string launchText(const Puzzle& p, const TestCase& c) {
     if (p.multiPass()) {
         auto d = caseDispatches(p, c);
         size_t n = d ? d->size() : 0;
-        return "workgroup " + dimsText(c.workgroupSize) + ", " + plural(n, "dispatch", "dispatches");
+        return "workgroup " + dimsText(c.workgroupSize) + ", " +
+               plural(n, "dispatch", "dispatches");
     }
     return "workgroup " + dimsText(c.workgroupSize) + " x " + dimsText(c.workgroups) + " = " +
            plural(c.threadCount(), "thread", "threads");
 }
 
 std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
-    if (s.dims.size() == 2) return b.name + "[" + std::to_string(i / s.cols()) + "][" + std::to_string(i % s.cols()) + "]";
+    if (s.dims.size() == 2)
+        return b.name + "[" + std::to_string(i / s.cols()) + "][" + std::to_string(i % s.cols()) +
+               "]";
     return b.name + "[" + std::to_string(i) + "]";
 }
 
 void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
     size_t width = 0;
-    for (const Puzzle& p : set.puzzles) width = std::max(width, p.slug.size());
+    for (const Puzzle& p : set.puzzles)
+        width = std::max(width, p.slug.size());
     std::string pack, track;
     bool first = true;
     for (const Puzzle& p : set.puzzles) {
@@ -93,8 +104,9 @@ void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
             track = p.track;
         }
         first = false;
-        os << "  " << std::setw(3) << p.number << "  " << std::left << std::setw(static_cast<int>(width) + 2) << p.slug << std::right
-           << p.title << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
+        os << "  " << std::setw(3) << p.number << "  " << std::left
+           << std::setw(static_cast<int>(width) + 2) << p.slug << std::right << p.title
+           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
     }
 }
 
@@ -102,8 +114,9 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     os << st.bold(p.displayName()) << st.dim("  [" + p.track + " track, " + p.dir + "]") << "\n\n";
     os << wrapText(p.statement, "  ") << "\n" << st.bold("Buffers") << "\n";
     for (const BufferDecl& b : p.buffers)
-        os << "  binding " << b.binding << "  " << std::left << std::setw(8) << b.name << std::setw(6)
-           << elementKindName(b.type) << std::setw(8) << roleKindName(b.role) << std::right << (b.dims == 2 ? "2D" : "1D") << "\n";
+        os << "  binding " << b.binding << "  " << std::left << std::setw(8) << b.name
+           << std::setw(6) << elementKindName(b.type) << std::setw(8) << roleKindName(b.role)
+           << std::right << (b.dims == 2 ? "2D" : "1D") << "\n";
     if (!p.constants.empty()) {
         os << st.bold("Constants") << "\n";
         for (const ConstantDecl& c : p.constants)
@@ -111,43 +124,52 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     }
     if (p.limits.globalReads || p.limits.globalWrites) {
         os << st.bold("Rule") << "\n  per thread at most";
-        if (p.limits.globalReads) os << " " << plural(*p.limits.globalReads, "global read", "global reads");
+        if (p.limits.globalReads)
+            os << " " << plural(*p.limits.globalReads, "global read", "global reads");
         if (p.limits.globalReads && p.limits.globalWrites) os << " and";
-        if (p.limits.globalWrites) os << " " << plural(*p.limits.globalWrites, "global write", "global writes");
+        if (p.limits.globalWrites)
+            os << " " << plural(*p.limits.globalWrites, "global write", "global writes");
         os << "\n";
     }
     os << st.bold("Test cases") << "\n";
     for (size_t i = 0; i < p.cases.size(); ++i) {
         const TestCase& c = p.cases[i];
         os << "  " << i + 1 << ". " << (c.name.empty() ? "" : c.name + ": ") << launchText(p, c);
-        for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << c.constants.at(k.id);
+        for (const ConstantDecl& k : p.constants)
+            os << ", " << k.name << " = " << c.constants.at(k.id);
         os << "\n";
         for (size_t b = 0; b < p.buffers.size(); ++b)
             os << "       " << std::left << std::setw(8) << p.buffers[b].name << std::right
-               << (p.buffers[b].role == RoleKind::Output ? "expected " : "") << dataSpecText(p, *c.data[b]) << "\n";
+               << (p.buffers[b].role == RoleKind::Output ? "expected " : "")
+               << dataSpecText(p, *c.data[b]) << "\n";
     }
     os << "\n" << plural(p.hints.size(), "hint", "hints") << ": " << p.command("hint", "1") << "\n";
     os << "starter kernel: " << p.starterPath << "\n";
 }
 
 void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st) {
-    os << st.bold(std::to_string(d.index) + ": " + d.name) << "  " << deviceTypeName(d.type) << ", Vulkan " << d.apiVersion
-       << (selected ? st.pass("  [default]") : "") << "\n";
+    os << st.bold(std::to_string(d.index) + ": " + d.name) << "  " << deviceTypeName(d.type)
+       << ", Vulkan " << d.apiVersion << (selected ? st.pass("  [default]") : "") << "\n";
     if (!d.usable) {
         os << "   " << st.warn("unusable: " + d.whyUnusable) << "\n";
         return;
     }
     if (!d.driver.empty()) os << "   driver: " << d.driver << "\n";
-    os << "   subgroup size " << d.subgroupSize << "; up to " << d.maxWorkgroupInvocations << " threads per workgroup, "
-       << dimsText(d.maxWorkgroupSize) << " per axis\n";
-    os << "   workgroup count up to " << dimsText(d.maxWorkgroupCount) << "; shared memory " << d.maxSharedMemoryBytes / 1024
-       << " KiB; storage buffers up to " << d.maxStorageBufferRange / (1024 * 1024) << " MiB\n";
-    os << "   timestamps: " << (d.timestampPeriodNs > 0 ? std::to_string(d.timestampPeriodNs) + " ns per tick" : "not on compute")
+    os << "   subgroup size " << d.subgroupSize << "; up to " << d.maxWorkgroupInvocations
+       << " threads per workgroup, " << dimsText(d.maxWorkgroupSize) << " per axis\n";
+    os << "   workgroup count up to " << dimsText(d.maxWorkgroupCount) << "; shared memory "
+       << d.maxSharedMemoryBytes / 1024 << " KiB; storage buffers up to "
+       << d.maxStorageBufferRange / (1024 * 1024) << " MiB\n";
+    os << "   timestamps: "
+       << (d.timestampPeriodNs > 0 ? std::to_string(d.timestampPeriodNs) + " ns per tick"
+                                   : "not on compute")
        << "; robust buffer access: " << (d.robustBufferAccess ? "yes" : "no")
-       << "; kernel statistics (registers) in bench: " << (d.pipelineStatistics ? "yes" : "no") << "\n";
+       << "; kernel statistics (registers) in bench: " << (d.pipelineStatistics ? "yes" : "no")
+       << "\n";
 }
 
-void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<KernelSource>& sources, const Style& st) {
+void printDiagnostics(std::ostream& os, const CheckReport& r,
+                      const std::vector<KernelSource>& sources, const Style& st) {
     for (const Diagnostic& d : r.diagnostics) {
         std::string head = d.str();
         os << (d.severity == SeverityKind::Error ? st.fail(head) : st.warn(head)) << "\n";
@@ -164,16 +186,22 @@ void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<
         if (text.size() > kQuoted) {
             if (column > kQuoted / 2) from = std::min(column - kQuoted / 2, text.size() - kQuoted);
             if (from > 0) before = "\xE2\x80\xA6"; // an ellipsis, one column wide
-            if (from + kQuoted < text.size()) after = "\xE2\x80\xA6 (" + std::to_string(text.size()) + " characters on this line)";
+            if (from + kQuoted < text.size())
+                after =
+                    "\xE2\x80\xA6 (" + std::to_string(text.size()) + " characters on this line)";
             text = text.substr(from, kQuoted);
         }
         os << "  " << num << " | " << before << text << after << "\n";
-        if (d.column > 0) os << "  " << std::string(num.size(), ' ') << " | " << std::string(column - from + (before.empty() ? 0 : 1), ' ') << st.fail("^") << "\n";
+        if (d.column > 0)
+            os << "  " << std::string(num.size(), ' ') << " | "
+               << std::string(column - from + (before.empty() ? 0 : 1), ' ') << st.fail("^")
+               << "\n";
     }
 }
 
-void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources,
-                const std::string& runHint, const Style& st) {
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
+                const std::vector<KernelSource>& sources, const std::string& runHint,
+                const Style& st) {
     printDiagnostics(os, r, sources, st);
     if (!r.compiled() && r.error) {
         os << st.fail("error: ") << r.error->message << "\n";
@@ -185,35 +213,40 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const s
     }
     for (const CaseOutcome& c : r.cases) {
         const TestCase& tc = p.cases[c.index];
-        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc) << std::right
+        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc)
+           << std::right
            << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
         if (c.error) os << "  " << c.error->message;
         os << "\n";
         for (const BufferOutcome& b : c.outputs) {
             if (b.verdict.pass) continue;
             const BufferDecl& decl = p.buffers[b.buffer];
-            os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of " << b.expected.shape.count()
-               << " cells wrong\n";
+            os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of "
+               << b.expected.shape.count() << " cells wrong\n";
             for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
                 uint64_t i = b.verdict.mismatches[m].index;
-                os << "            " << cellName(decl, b.expected.shape, i) << ": expected " << b.expected.format(i)
-                   << ", got " << b.actual.format(i) << "\n";
+                os << "            " << cellName(decl, b.expected.shape, i) << ": expected "
+                   << b.expected.format(i) << ", got " << b.actual.format(i) << "\n";
             }
         }
         printCaseFindings(os, c, "          ", st);
-        if (!c.pass && !c.error) os << st.dim("          all buffers: " + runHint + " --case " + std::to_string(c.index + 1)) << "\n";
+        if (!c.pass && !c.error)
+            os << st.dim("          all buffers: " + runHint + " --case " +
+                         std::to_string(c.index + 1))
+               << "\n";
     }
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
     if (hasErrors(r.diagnostics)) return;
     size_t total = r.cases.size();
-    std::string summary = std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
+    std::string summary =
+        std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
     if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
 }
 
 void printTiming(std::ostream& os, const StageTimings& t) {
     auto row = [&](const char* name, double ms) {
-        os << "  " << std::left << std::setw(30) << name << std::right << std::fixed << std::setprecision(2)
-           << std::setw(9) << ms << " ms\n";
+        os << "  " << std::left << std::setw(30) << name << std::right << std::fixed
+           << std::setprecision(2) << std::setw(9) << ms << " ms\n";
     };
     os << "timing\n";
     row("compile (shaderc)", t.compileMs);
@@ -230,19 +263,23 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     double floor = t.compileMs + t.pipelineMs;
     row("floor (compile + pipelines)", floor);
     if (floor > 0)
-        os << "  " << std::left << std::setw(30) << "total / floor" << std::right << std::setw(9) << t.totalMs / floor << " x\n";
+        os << "  " << std::left << std::setw(30) << "total / floor" << std::right << std::setw(9)
+           << t.totalMs / floor << " x\n";
     os << std::defaultfloat;
 }
 
-void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl, const BufferData& data,
-                 const BufferVerdict* verdict, const Style& st) {
+void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl,
+                 const BufferData& data, const BufferVerdict* verdict, const Style& st) {
     std::set<uint64_t> wrong;
     if (verdict)
-        for (const Mismatch& m : verdict->mismatches) wrong.insert(m.index);
+        for (const Mismatch& m : verdict->mismatches)
+            wrong.insert(m.index);
     size_t width = 1;
-    for (uint64_t i = 0; i < data.words.size(); ++i) width = std::max(width, data.format(i).size());
+    for (uint64_t i = 0; i < data.words.size(); ++i)
+        width = std::max(width, data.format(i).size());
     os << "  " << st.bold(decl.name) << " " << label << " " << data.shape.str() << "\n";
-    uint64_t cols = data.shape.dims.size() == 2 ? data.shape.cols() : std::min<uint64_t>(data.shape.count(), 16);
+    uint64_t cols = data.shape.dims.size() == 2 ? data.shape.cols()
+                                                : std::min<uint64_t>(data.shape.count(), 16);
     for (uint64_t i = 0; i < data.words.size(); ++i) {
         if (i % cols == 0) os << "    ";
         std::string cell = data.format(i);
@@ -252,45 +289,65 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
         if (i % cols == cols - 1 || i + 1 == data.words.size()) os << "\n";
     }
     if (verdict && verdict->mismatchCount > wrong.size())
-        os << "    (" << verdict->mismatchCount << " cells wrong; the first " << wrong.size() << " are marked)\n";
+        os << "    (" << verdict->mismatchCount << " cells wrong; the first " << wrong.size()
+           << " are marked)\n";
 }
 
-void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st) {
+void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent,
+                       const Style& st) {
     if (c.inconclusive)
-        os << indent << st.warn("the outputs are right, but the trace could not hold all that the threads did:") << "\n";
-    else if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
+        os << indent
+           << st.warn(
+                  "the outputs are right, but the trace could not hold all that the threads did:")
+           << "\n";
+    else if (c.outputsMatch &&
+             ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
         os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
     auto findings = [&](const TraceAnalysis& a, const std::string& where) {
         for (const Finding& f : a.findings)
-            os << indent << where << (f.failsCase ? st.fail(findingKindName(f.kind)) : st.warn(findingKindName(f.kind))) << ": " << f.message << "\n";
+            os << indent << where
+               << (f.failsCase ? st.fail(findingKindName(f.kind))
+                               : st.warn(findingKindName(f.kind)))
+               << ": " << f.message << "\n";
     };
     if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
-    for (const PassTrace& pass : c.passes) findings(*pass.analysis, pass.label + ": ");
-    for (const Finding& f : c.guardFindings) os << indent << st.fail(findingKindName(f.kind)) << ": " << f.message << "\n";
-    for (const std::string& note : c.notes) os << indent << st.warn("why: ") << note << "\n";
+    for (const PassTrace& pass : c.passes)
+        findings(*pass.analysis, pass.label + ": ");
+    for (const Finding& f : c.guardFindings)
+        os << indent << st.fail(findingKindName(f.kind)) << ": " << f.message << "\n";
+    for (const std::string& note : c.notes)
+        os << indent << st.warn("why: ") << note << "\n";
 }
 
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st) {
     const TestCase& tc = p.cases[c.index];
-    os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name) << "\n";
+    os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name)
+       << "\n";
     os << "  " << launchText(p, tc);
-    for (const ConstantDecl& k : p.constants) os << ", " << k.name << " = " << tc.constants.at(k.id);
+    for (const ConstantDecl& k : p.constants)
+        os << ", " << k.name << " = " << tc.constants.at(k.id);
     os << "\n";
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size())
-            printBuffer(os, p.buffers[b].role == RoleKind::Input ? "(input)" : "(scratch, before)", p.buffers[b], c.inputs[b], nullptr, st);
+            printBuffer(os, p.buffers[b].role == RoleKind::Input ? "(input)" : "(scratch, before)",
+                        p.buffers[b], c.inputs[b], nullptr, st);
     bool unchecked = false;
     for (const BufferOutcome& o : c.outputs) {
         if (!o.checked) {
             unchecked = true;
-            os << "  " << st.bold(p.buffers[o.buffer].name) << " expected: " << st.warn("none") << st.dim(" (" + p.slug + " writes its expected values out by hand, so your own case has no expected output)") << "\n";
+            os << "  " << st.bold(p.buffers[o.buffer].name) << " expected: " << st.warn("none")
+               << st.dim(" (" + p.slug +
+                         " writes its expected values out by hand, so your own case has no "
+                         "expected output)")
+               << "\n";
         } else {
             printBuffer(os, "expected", p.buffers[o.buffer], o.expected, nullptr, st);
         }
         printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
-    std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass")) : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL");
+    std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass"))
+                                 : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL");
     os << "  " << verdict << (c.error ? "  " + c.error->message : "") << "\n";
     printCaseFindings(os, c, "    ", st);
 }

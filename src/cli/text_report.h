@@ -12,25 +12,29 @@
 
 namespace vkp::cli {
 
-std::string launchText(const Puzzle& p, const TestCase& c);             // "(3, 3) x (1, 1) = 9 threads"
+std::string launchText(const Puzzle& p, const TestCase& c); // "(3, 3) x (1, 1) = 9 threads"
 std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i); // "result[1][2]"
 
-void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st); // the built-in puzzles, then each pack
+void printPuzzleList(std::ostream& os, const PuzzleSet& set,
+                     const Style& st); // the built-in puzzles, then each pack
 void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st);
 void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Style& st);
 // `sources`: the kernels' texts, found by each diagnostic's file.
-void printDiagnostics(std::ostream& os, const CheckReport& r, const std::vector<KernelSource>& sources, const Style& st);
+void printDiagnostics(std::ostream& os, const CheckReport& r,
+                      const std::vector<KernelSource>& sources, const Style& st);
 // One line per case, mismatches summarised; `runHint` names the command that shows a case in full.
-void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r, const std::vector<KernelSource>& sources,
-                const std::string& runHint, const Style& st);
+void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
+                const std::vector<KernelSource>& sources, const std::string& runHint,
+                const Style& st);
 void printTiming(std::ostream& os, const StageTimings& t);
 // What the trace found wrong in a case (races, bounds, limits) and the puzzle's notes, each line
 // after `indent`.
-void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent, const Style& st);
+void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent,
+                       const Style& st);
 // A case's launch shape and all buffers: inputs, expected and actual, mismatches marked; then its
 // verdict and what the trace found.
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st);
-void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl, const BufferData& data,
-                 const BufferVerdict* verdict, const Style& st);
+void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl,
+                 const BufferData& data, const BufferVerdict* verdict, const Style& st);
 
 } // namespace vkp::cli

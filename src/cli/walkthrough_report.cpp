@@ -25,7 +25,8 @@ std::string groupName(const TraceLaunch& l, uint64_t group) {
 
 std::string cellLabel(const WalkthroughCell& c) {
     std::string s = c.variable;
-    for (uint32_t i : c.index) s += "[" + std::to_string(i) + "]";
+    for (uint32_t i : c.index)
+        s += "[" + std::to_string(i) + "]";
     return s;
 }
 
@@ -42,21 +43,27 @@ std::vector<uint32_t> sortedLines(const WalkthroughFocus& f) {
     return {s.begin(), s.end()};
 }
 
-void printLines(std::ostream& os, const WalkthroughStep& s, const std::string& source, const Style& st) {
+void printLines(std::ostream& os, const WalkthroughStep& s, const std::string& source,
+                const Style& st) {
     uint32_t previous = 0;
     for (uint32_t l : sortedLines(s.focus)) {
         if (previous && l > previous + 1) os << st.dim("       ...") << "\n";
-        os << st.dim(std::string(6 - std::min<size_t>(6, std::to_string(l).size()), ' ') + std::to_string(l) + " | ")
+        os << st.dim(std::string(6 - std::min<size_t>(6, std::to_string(l).size()), ' ') +
+                     std::to_string(l) + " | ")
            << sourceLine(source, static_cast<int>(l)) << "\n";
         previous = l;
     }
 }
 
-// Cells per line for a 1D array: a power of two that fits the width, so rows start at round indices.
+// Cells per line for a 1D array: a power of two that fits the width, so rows start at round
+// indices.
 size_t cellsPerLine(size_t cellWidth, size_t label, int width) {
-    size_t fit = (static_cast<size_t>(width) > label + 8 ? static_cast<size_t>(width) - label - 8 : 0) / (cellWidth + 2);
+    size_t fit =
+        (static_cast<size_t>(width) > label + 8 ? static_cast<size_t>(width) - label - 8 : 0) /
+        (cellWidth + 2);
     size_t n = 4;
-    while (n * 2 <= fit && n < 32) n *= 2;
+    while (n * 2 <= fit && n < 32)
+        n *= 2;
     return n;
 }
 
@@ -66,12 +73,13 @@ size_t cellsPerLine(size_t cellWidth, size_t label, int width) {
 std::vector<std::string> sharedCells(const Trace& t, const SharedSnapshot& snap, size_t v) {
     std::vector<std::string> cells;
     for (size_t i = 0; i < snap.values[v].size(); ++i)
-        cells.push_back(snap.written[v][i] ? valueText(t, static_cast<uint32_t>(v), snap.values[v][i]) : ".");
+        cells.push_back(
+            snap.written[v][i] ? valueText(t, static_cast<uint32_t>(v), snap.values[v][i]) : ".");
     return cells;
 }
 
-void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepState& state, size_t v, size_t cellWidth, int width,
-                      const Style& st) {
+void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepState& state, size_t v,
+                      size_t cellWidth, int width, const Style& st) {
     const SharedSnapshot& snap = *state.shared;
     const TraceVariableInfo& info = t.variables[v];
     std::vector<std::string> cells = sharedCells(t, snap, v);
@@ -81,35 +89,49 @@ void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepSta
     bool grid = info.dims.size() == 2 && info.decl.elementWidth == 1;
     size_t label = info.decl.name.size() + 4;
     size_t perLine = grid ? info.dims[1] : cellsPerLine(cellWidth, label, width);
-    size_t shown = grid || cells.size() - used <= perLine ? cells.size() : (used + perLine - 1) / perLine * perLine;
+    size_t shown = grid || cells.size() - used <= perLine
+                       ? cells.size()
+                       : (used + perLine - 1) / perLine * perLine;
     for (size_t start = 0; start < shown; start += perLine) {
         std::string head = start == 0 ? info.decl.name : "";
-        std::string where = grid ? "[" + std::to_string(start / perLine) + "]" : cells.size() > perLine ? std::to_string(start) + ":" : "";
-        os << "  " << std::left << std::setw(static_cast<int>(label - 2)) << head << std::right << std::setw(5) << where;
+        std::string where = grid                     ? "[" + std::to_string(start / perLine) + "]"
+                            : cells.size() > perLine ? std::to_string(start) + ":"
+                                                     : "";
+        os << "  " << std::left << std::setw(static_cast<int>(label - 2)) << head << std::right
+           << std::setw(5) << where;
         for (size_t i = start; i < std::min(shown, start + perLine); ++i) {
             std::string pad(cellWidth - cells[i].size() + 1, ' ');
-            os << pad << (state.highlighted(v, i) ? st.bold("[" + cells[i] + "]") : " " + cells[i] + " ");
+            os << pad
+               << (state.highlighted(v, i) ? st.bold("[" + cells[i] + "]") : " " + cells[i] + " ");
         }
         os << "\n";
     }
     if (shown < cells.size())
-        os << "  " << std::string(label + 3, ' ') << st.dim("cells " + std::to_string(shown) + " to " + std::to_string(cells.size() - 1) + " never written") << "\n";
+        os << "  " << std::string(label + 3, ' ')
+           << st.dim("cells " + std::to_string(shown) + " to " + std::to_string(cells.size() - 1) +
+                     " never written")
+           << "\n";
 }
 
-void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& state, int width, const Style& st) {
+void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& state, int width,
+                 const Style& st) {
     if (!state.shared) return;
-    os << st.bold("shared memory of workgroup " + groupName(t.launch, state.workgroup) + " after round " + std::to_string(*state.round))
+    os << st.bold("shared memory of workgroup " + groupName(t.launch, state.workgroup) +
+                  " after round " + std::to_string(*state.round))
        << st.dim("  (. never written, [x] in focus)") << "\n";
     // One cell width for all arrays, so that arrays indexed alike line up.
     size_t cellWidth = 1;
     for (size_t v = 0; v < t.variables.size(); ++v)
         if (t.variables[v].decl.shared && v < state.shared->values.size())
-            for (const std::string& c : sharedCells(t, *state.shared, v)) cellWidth = std::max(cellWidth, c.size());
+            for (const std::string& c : sharedCells(t, *state.shared, v))
+                cellWidth = std::max(cellWidth, c.size());
     for (size_t v = 0; v < t.variables.size(); ++v)
-        if (t.variables[v].decl.shared && v < state.shared->values.size()) printSharedArray(os, t, state, v, cellWidth, width, st);
+        if (t.variables[v].decl.shared && v < state.shared->values.size())
+            printSharedArray(os, t, state, v, cellWidth, width, st);
 }
 
-void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, const WalkthroughStep& s, const Style& st) {
+void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
+                      const WalkthroughStep& s, const Style& st) {
     const Trace& t = *c.trace;
     bool header = false;
     for (const WalkthroughCell& cell : s.focus.cells) {
@@ -121,16 +143,20 @@ void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOut
         if (!header) os << st.bold("buffer cells") << "\n";
         header = true;
         bool output = run.puzzle.buffers[t.variables[*v].puzzleBuffer].role == RoleKind::Output;
-        os << "  " << std::left << std::setw(14) << cellLabel(cell) << std::right << " = " << data->format(*flat)
-           << st.dim(output ? "   (as the solution left it)" : "   (input)") << "\n";
+        os << "  " << std::left << std::setw(14) << cellLabel(cell) << std::right << " = "
+           << data->format(*flat) << st.dim(output ? "   (as the solution left it)" : "   (input)")
+           << "\n";
     }
 }
 
-void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, size_t i, int width, const Style& st) {
+void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, size_t i,
+               int width, const Style& st) {
     const WalkthroughStep& s = run.walkthrough.steps[i];
     const Trace& t = *c.trace;
     WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
-    os << st.bold("Step " + std::to_string(i + 1) + "/" + std::to_string(run.walkthrough.steps.size()) + ": " + s.title) << "\n";
+    os << st.bold("Step " + std::to_string(i + 1) + "/" +
+                  std::to_string(run.walkthrough.steps.size()) + ": " + s.title)
+       << "\n";
     os << wrapText(s.text, width, 2);
     if (!s.focus.lines.empty()) {
         os << "\n";
@@ -138,14 +164,16 @@ void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c
     }
     os << "\n";
     printShared(os, t, state, width, st);
-    for (uint64_t inv : state.invocations) printThread(os, t, inv, st, s.focus.round);
+    for (uint64_t inv : state.invocations)
+        printThread(os, t, inv, st, s.focus.round);
     printBufferCells(os, run, c, s, st);
 }
 
 std::vector<size_t> stepsToShow(const Walkthrough& w, std::optional<size_t> only) {
     if (only) return {*only - 1};
     std::vector<size_t> all(w.steps.size());
-    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
     return all;
 }
 
@@ -160,8 +188,13 @@ json sharedJson(const Trace& t, const WalkthroughStepState& state) {
         if (!t.variables[v].decl.shared) continue;
         json values = json::array();
         for (size_t i = 0; i < state.shared->values[v].size(); ++i)
-            values.push_back(state.shared->written[v][i] ? valueJson(t.variables[v].decl.elementType, state.shared->values[v][i]) : json(nullptr));
-        out.push_back({{"name", t.variables[v].decl.name}, {"dims", t.variables[v].dims}, {"values", values}});
+            values.push_back(
+                state.shared->written[v][i]
+                    ? valueJson(t.variables[v].decl.elementType, state.shared->values[v][i])
+                    : json(nullptr));
+        out.push_back({{"name", t.variables[v].decl.name},
+                       {"dims", t.variables[v].dims},
+                       {"values", values}});
     }
     return out;
 }
@@ -177,9 +210,11 @@ json cellsJson(const CaseOutcome& c, const WalkthroughStep& s, const Walkthrough
             j["flat"] = *flat;
             j["shared"] = t.variables[*v].decl.shared;
             if (t.variables[*v].decl.shared && state.shared && state.shared->written[*v][*flat])
-                j["value"] = valueJson(t.variables[*v].decl.elementType, state.shared->values[*v][*flat]);
+                j["value"] =
+                    valueJson(t.variables[*v].decl.elementType, state.shared->values[*v][*flat]);
             const BufferData* data = bufferContents(c, t.variables[*v].puzzleBuffer);
-            if (!t.variables[*v].decl.shared && data && *flat < data->shape.count()) j["value"] = data->get(*flat);
+            if (!t.variables[*v].decl.shared && data && *flat < data->shape.count())
+                j["value"] = data->get(*flat);
         }
         out.push_back(j);
     }
@@ -191,13 +226,16 @@ json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
     const Trace& t = *c.trace;
     WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
     json lines = json::array();
-    for (uint32_t l : sortedLines(s.focus)) lines.push_back({{"line", l}, {"text", sourceLine(run.source, static_cast<int>(l))}});
+    for (uint32_t l : sortedLines(s.focus))
+        lines.push_back({{"line", l}, {"text", sourceLine(run.source, static_cast<int>(l))}});
     json threads = json::array();
     for (uint64_t inv : state.invocations) {
         json events = json::array();
         for (const TraceEvent& e : t.threads[inv])
             if (!s.focus.round || e.round == *s.focus.round) events.push_back(eventJson(t, e));
-        threads.push_back({{"invocation", inv}, {"global_id", invocationIds(t.launch, inv).global}, {"events", events}});
+        threads.push_back({{"invocation", inv},
+                           {"global_id", invocationIds(t.launch, inv).global},
+                           {"events", events}});
     }
     InvocationIds group = invocationIds(t.launch, state.workgroup * t.launch.invocationsPerGroup());
     return {{"number", i + 1},
@@ -220,18 +258,26 @@ Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set) {
     std::string names;
     for (const Puzzle& q : set.puzzles)
         if (hasWalkthrough(q)) names += (names.empty() ? "" : ", ") + q.slug;
-    return Error{ErrorKind::NotFound, puzzle.slug + " has no walkthrough yet; puzzles with one: " + (names.empty() ? "none" : names)};
+    return Error{ErrorKind::NotFound, puzzle.slug + " has no walkthrough yet; puzzles with one: " +
+                                          (names.empty() ? "none" : names)};
 }
 
 Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run) {
     if (run.report.error) return *run.report.error;
-    if (!run.report.compiled()) return Error{ErrorKind::Internal, "the official solution does not compile", {run.puzzle.solutionPath}};
+    if (!run.report.compiled())
+        return Error{ErrorKind::Internal,
+                     "the official solution does not compile",
+                     {run.puzzle.solutionPath}};
     if (run.report.cases.empty() || run.report.cases.front().error) {
-        std::string why = run.report.cases.empty() ? "it did not run" : run.report.cases.front().error->message;
-        return Error{ErrorKind::Internal, "the official solution could not be traced on case " + std::to_string(run.walkthrough.caseIndex + 1) + ": " + why};
+        std::string why =
+            run.report.cases.empty() ? "it did not run" : run.report.cases.front().error->message;
+        return Error{ErrorKind::Internal, "the official solution could not be traced on case " +
+                                              std::to_string(run.walkthrough.caseIndex + 1) + ": " +
+                                              why};
     }
     const CaseOutcome& c = run.report.cases.front();
-    if (!c.trace || !c.analysis) return Error{ErrorKind::Internal, "the official solution ran without a trace"};
+    if (!c.trace || !c.analysis)
+        return Error{ErrorKind::Internal, "the official solution ran without a trace"};
     return &c;
 }
 
@@ -271,11 +317,14 @@ std::string wrapText(const std::string& text, int width, int indent) {
     return out;
 }
 
-void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep,
-                      int width, const Style& st) {
+void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
+                      std::optional<size_t> onlyStep, int width, const Style& st) {
     const TestCase& tc = run.puzzle.cases[run.walkthrough.caseIndex];
     os << st.bold(run.puzzle.displayName() + ": " + run.walkthrough.title) << "\n"
-       << st.dim("  the official solution on case " + std::to_string(run.walkthrough.caseIndex + 1) + (tc.name.empty() ? "" : " (" + tc.name + ")") + ", traced") << "\n\n";
+       << st.dim("  the official solution on case " +
+                 std::to_string(run.walkthrough.caseIndex + 1) +
+                 (tc.name.empty() ? "" : " (" + tc.name + ")") + ", traced")
+       << "\n\n";
     bool first = true;
     for (size_t i : stepsToShow(run.walkthrough, onlyStep)) {
         if (!first) os << "\n";
@@ -284,9 +333,11 @@ void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOut
     }
 }
 
-json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep) {
+json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
+                     std::optional<size_t> onlyStep) {
     json steps = json::array();
-    for (size_t i : stepsToShow(run.walkthrough, onlyStep)) steps.push_back(stepJson(run, c, i));
+    for (size_t i : stepsToShow(run.walkthrough, onlyStep))
+        steps.push_back(stepJson(run, c, i));
     return {{"puzzle", run.puzzle.slug},
             {"title", run.walkthrough.title},
             {"file", run.walkthrough.file},

@@ -40,6 +40,7 @@ std::string wrapText(const std::string& text, int width, int indent);
 // Every step, or only step `onlyStep` (1-based) when given.
 void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
                       std::optional<size_t> onlyStep, int width, const Style& st);
-nlohmann::json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c, std::optional<size_t> onlyStep);
+nlohmann::json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
+                               std::optional<size_t> onlyStep);
 
 } // namespace vkp::cli

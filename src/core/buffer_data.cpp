@@ -8,22 +8,27 @@ namespace vkp {
 
 const char* elementKindName(ElementKind kind) {
     switch (kind) {
-    case ElementKind::Float: return "float";
-    case ElementKind::Int: return "int";
-    case ElementKind::Uint: return "uint";
+    case ElementKind::Float:
+        return "float";
+    case ElementKind::Int:
+        return "int";
+    case ElementKind::Uint:
+        return "uint";
     }
     return "?";
 }
 
 uint64_t Shape::count() const {
     uint64_t n = dims.empty() ? 0 : 1;
-    for (uint64_t d : dims) n *= d;
+    for (uint64_t d : dims)
+        n *= d;
     return n;
 }
 
 std::string Shape::str() const {
     std::string s = "[";
-    for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+    for (size_t i = 0; i < dims.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(dims[i]);
     return s + "]";
 }
 
@@ -37,9 +42,12 @@ uint32_t toWord(ElementKind type, double value) {
 
 double fromWord(ElementKind type, uint32_t word) {
     switch (type) {
-    case ElementKind::Float: return std::bit_cast<float>(word);
-    case ElementKind::Int: return static_cast<int32_t>(word);
-    case ElementKind::Uint: return word;
+    case ElementKind::Float:
+        return std::bit_cast<float>(word);
+    case ElementKind::Int:
+        return static_cast<int32_t>(word);
+    case ElementKind::Uint:
+        return word;
     }
     return 0;
 }
@@ -50,9 +58,13 @@ BufferData BufferData::zeros(ElementKind type, Shape shape) {
     return data;
 }
 
-double BufferData::get(uint64_t i) const { return fromWord(type, words[i]); }
+double BufferData::get(uint64_t i) const {
+    return fromWord(type, words[i]);
+}
 
-void BufferData::set(uint64_t i, double value) { words[i] = toWord(type, value); }
+void BufferData::set(uint64_t i, double value) {
+    words[i] = toWord(type, value);
+}
 
 std::string BufferData::format(uint64_t i) const {
     if (type != ElementKind::Float) return std::to_string(static_cast<int64_t>(get(i)));

@@ -28,9 +28,9 @@ struct BufferData {
     std::vector<uint32_t> words; // shape.count() elements, each the element's bit pattern
 
     static BufferData zeros(ElementKind type, Shape shape);
-    double get(uint64_t i) const;          // the value as a double (exact for 32-bit ints)
-    void set(uint64_t i, double value);    // converts to the element type (ints wrap)
-    std::string format(uint64_t i) const;  // "10", "-3", "1.5" as a learner reads it
+    double get(uint64_t i) const;         // the value as a double (exact for 32-bit ints)
+    void set(uint64_t i, double value);   // converts to the element type (ints wrap)
+    std::string format(uint64_t i) const; // "10", "-3", "1.5" as a learner reads it
 };
 
 // Converts a double to the bit pattern of an element of that kind (ints wrap modulo 2^32).

@@ -5,7 +5,8 @@
 
 namespace vkp {
 
-BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual, double tolerance) {
+BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual,
+                             double tolerance) {
     BufferVerdict v;
     bool isFloat = expected.type == ElementKind::Float;
     v.tolerance = isFloat ? tolerance : 0;
@@ -19,7 +20,8 @@ BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actua
         }
         if (same) continue;
         ++v.mismatchCount;
-        if (v.mismatches.size() < kMaxMismatches) v.mismatches.push_back({i, expected.get(i), actual.get(i)});
+        if (v.mismatches.size() < kMaxMismatches)
+            v.mismatches.push_back({i, expected.get(i), actual.get(i)});
     }
     v.mismatchCount += std::max(expected.words.size(), actual.words.size()) - n;
     v.pass = v.mismatchCount == 0;

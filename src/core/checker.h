@@ -10,7 +10,7 @@
 namespace vkp {
 
 struct Mismatch {
-    uint64_t index = 0;  // flat element index
+    uint64_t index = 0; // flat element index
     double expected = 0;
     double actual = 0;
 };
@@ -26,6 +26,7 @@ inline constexpr size_t kMaxMismatches = 64;
 
 // Integers compare exactly; floats pass when |actual - expected| <= tol * max(1, |expected|)
 // (NaN never passes). Sizes must agree (the runner reads back what it uploaded).
-BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual, double tolerance);
+BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual,
+                             double tolerance);
 
 } // namespace vkp

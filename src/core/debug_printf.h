@@ -32,7 +32,8 @@ struct PrintfLine {
 };
 
 // Every recorded line of the trace, by thread then program order, or only `invocation`'s.
-std::vector<PrintfLine> printfLines(const Trace& trace, std::optional<uint64_t> invocation = std::nullopt);
+std::vector<PrintfLine> printfLines(const Trace& trace,
+                                    std::optional<uint64_t> invocation = std::nullopt);
 // Lines a thread printed but could not record (past kPrintfLinesPerThread or its trace slots).
 uint32_t printfDropped(const Trace& trace, uint64_t invocation);
 uint64_t printfDroppedTotal(const Trace& trace);

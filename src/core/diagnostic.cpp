@@ -4,9 +4,12 @@ namespace vkp {
 
 const char* severityName(SeverityKind s) {
     switch (s) {
-    case SeverityKind::Error: return "error";
-    case SeverityKind::Warning: return "warning";
-    case SeverityKind::Note: return "note";
+    case SeverityKind::Error:
+        return "error";
+    case SeverityKind::Warning:
+        return "warning";
+    case SeverityKind::Note:
+        return "note";
     }
     return "?";
 }

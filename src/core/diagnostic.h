@@ -10,9 +10,9 @@ enum class SeverityKind { Error, Warning, Note };
 const char* severityName(SeverityKind s); // "error", "warning", "note"
 
 struct Diagnostic {
-    std::string file;      // the kernel's path as the user named it
-    int line = 0;          // 1-based; 0 when the message is about the whole kernel
-    int column = 0;        // 1-based; 0 when unknown
+    std::string file; // the kernel's path as the user named it
+    int line = 0;     // 1-based; 0 when the message is about the whole kernel
+    int column = 0;   // 1-based; 0 when unknown
     SeverityKind severity = SeverityKind::Error;
     std::string message;
 

@@ -25,7 +25,7 @@ struct ExprVars {
 
 // Limits that keep a hostile puzzle file from overflowing the stack: parsing and evaluating
 // recurse once per nesting level and once per operator of a chain.
-inline constexpr int kMaxExprDepth = 64;    // parentheses and function calls inside each other
+inline constexpr int kMaxExprDepth = 64;     // parentheses and function calls inside each other
 inline constexpr size_t kMaxExprNodes = 512; // numbers, names and operators in all
 
 class Expr {
@@ -45,7 +45,25 @@ class Expr {
     const std::string& text() const { return m_text; }
 
     struct Node {
-        enum class Kind { Number, N, WG, Name, Add, Sub, Mul, Div, Mod, CeilDiv, Min, Max, Log2Ceil, Pow2Ceil, Pow2, Pow, LogCeil };
+        enum class Kind {
+            Number,
+            N,
+            WG,
+            Name,
+            Add,
+            Sub,
+            Mul,
+            Div,
+            Mod,
+            CeilDiv,
+            Min,
+            Max,
+            Log2Ceil,
+            Pow2Ceil,
+            Pow2,
+            Pow,
+            LogCeil
+        };
         Kind kind = Kind::Number;
         uint64_t value = 0;
         int a = -1, b = -1; // operand node indices
@@ -58,7 +76,7 @@ class Expr {
   private:
     // `zeroAt`, when given, receives 1 + the column of the first division by zero.
     uint64_t eval(int node, const ExprVars& v, size_t* zeroAt) const;
-    std::vector<Node> m_nodes; // the root is the last node
+    std::vector<Node> m_nodes;        // the root is the last node
     std::vector<std::string> m_names; // Name nodes: value indexes this
     std::string m_text;
     friend class ExprParser;

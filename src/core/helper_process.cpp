@@ -21,7 +21,8 @@ void closeRange(unsigned first, unsigned last) {
     if (first > last) return;
     if (::close_range(first, last, 0) == 0) return;
     long limit = std::min<long>(::sysconf(_SC_OPEN_MAX), 65536); // a kernel before 5.9
-    for (long fd = first; fd < limit && fd <= static_cast<long>(last); ++fd) ::close(static_cast<int>(fd));
+    for (long fd = first; fd < limit && fd <= static_cast<long>(last); ++fd)
+        ::close(static_cast<int>(fd));
 }
 
 // The child keeps only its two pipe ends and stderr: a copy of another pipe (the kernel worker's,
@@ -41,7 +42,8 @@ void keepOnly(int a, int b) {
 // A crash in the child must end it (the caller reports how), not run the handlers it inherited:
 // a sanitizer's or libFuzzer's would report the caller as crashed or write crash files.
 void defaultSignals() {
-    for (int s : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGPIPE, SIGINT, SIGTERM, SIGALRM})
+    for (int s : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGPIPE, SIGINT,
+                  SIGTERM, SIGALRM})
         std::signal(s, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
@@ -52,7 +54,8 @@ void defaultSignals() {
 
 std::string processEndText(int s) {
     if (WIFSIGNALED(s) && WTERMSIG(s) != SIGKILL)
-        return "it was killed by signal " + std::to_string(WTERMSIG(s)) + " (" + strsignal(WTERMSIG(s)) + ")";
+        return "it was killed by signal " + std::to_string(WTERMSIG(s)) + " (" +
+               strsignal(WTERMSIG(s)) + ")";
     if (WIFEXITED(s) && WEXITSTATUS(s) == 127) return "it could not be executed";
     if (WIFEXITED(s)) return "it exited with status " + std::to_string(WEXITSTATUS(s));
     return "it stopped answering";
@@ -76,18 +79,24 @@ int HelperProcess::restarts() const {
 Status HelperProcess::start() {
     // Writing to a child that just died must be an error here, not a SIGPIPE that ends the caller.
     struct sigaction current = {};
-    if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL) std::signal(SIGPIPE, SIG_IGN);
+    if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+        std::signal(SIGPIPE, SIG_IGN);
     int down[2], up[2];
-    if (::pipe2(down, O_CLOEXEC) != 0) return Error{ErrorKind::Io, std::string("cannot create a pipe for a helper process: ") + std::strerror(errno)};
+    if (::pipe2(down, O_CLOEXEC) != 0)
+        return Error{ErrorKind::Io, std::string("cannot create a pipe for a helper process: ") +
+                                        std::strerror(errno)};
     if (::pipe2(up, O_CLOEXEC) != 0) {
         ::close(down[0]);
         ::close(down[1]);
-        return Error{ErrorKind::Io, std::string("cannot create a pipe for a helper process: ") + std::strerror(errno)};
+        return Error{ErrorKind::Io, std::string("cannot create a pipe for a helper process: ") +
+                                        std::strerror(errno)};
     }
     pid_t pid = ::fork();
     if (pid < 0) {
-        for (int fd : {down[0], down[1], up[0], up[1]}) ::close(fd);
-        return Error{ErrorKind::Io, std::string("cannot start a helper process (fork failed: ") + std::strerror(errno) + ")"};
+        for (int fd : {down[0], down[1], up[0], up[1]})
+            ::close(fd);
+        return Error{ErrorKind::Io, std::string("cannot start a helper process (fork failed: ") +
+                                        std::strerror(errno) + ")"};
     }
     if (pid == 0) {
         defaultSignals();
@@ -122,7 +131,8 @@ void HelperProcess::stop() {
     if (m_pid > 0) {
         ::kill(m_pid, SIGKILL);
         int status = 0;
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {}
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+        }
         m_lastStatus = status;
     }
     for (int* fd : {&m_toChild, &m_fromChild})
@@ -138,9 +148,11 @@ Result<Bytes> HelperProcess::call(uint32_t kind, const Encoder& request, uint64_
     if (m_pid < 0)
         if (auto s = start(); !s) return s.error();
     bool sent = writeFrame(m_toChild, kind, request.bytes());
-    if (sent && !waitReadable(m_fromChild, static_cast<int>(std::min<uint64_t>(timeoutMs, INT_MAX)))) {
+    if (sent &&
+        !waitReadable(m_fromChild, static_cast<int>(std::min<uint64_t>(timeoutMs, INT_MAX)))) {
         stop();
-        return Error{ErrorKind::Timeout, "it did not answer within " + seconds(timeoutMs) + " and was stopped"};
+        return Error{ErrorKind::Timeout,
+                     "it did not answer within " + seconds(timeoutMs) + " and was stopped"};
     }
     uint32_t got = 0;
     Bytes answer;

@@ -32,7 +32,7 @@ class HelperProcess {
     // Thread-safe: calls are served one at a time.
     Result<Bytes> call(uint32_t kind, const Encoder& request, uint64_t timeoutMs);
 
-    pid_t pid() const;   // of the running child, -1 when none
+    pid_t pid() const;    // of the running child, -1 when none
     int restarts() const; // children started after the first
 
   private:

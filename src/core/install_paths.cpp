@@ -27,6 +27,8 @@ std::string defaultPuzzleRoot() {
     return (fs::path(bundledDataDir()) / "puzzles").string();
 }
 
-std::string bundledShaderPath(const std::string& name) { return (fs::path(bundledDataDir()) / "shaders" / name).string(); }
+std::string bundledShaderPath(const std::string& name) {
+    return (fs::path(bundledDataDir()) / "shaders" / name).string();
+}
 
 } // namespace vkp

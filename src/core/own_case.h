@@ -22,7 +22,8 @@ struct OwnCaseSpec {
     std::vector<std::pair<std::string, std::string>> inputs;
     std::string workgroups;    // "X[,Y[,Z]]"; empty: the template's, re-evaluated for the new N
     std::string workgroupSize; // "X[,Y[,Z]]"; empty: the template's
-    std::vector<std::pair<std::string, std::string>> constants; // NAME -> value; missing: the template's, re-evaluated
+    std::vector<std::pair<std::string, std::string>>
+        constants; // NAME -> value; missing: the template's, re-evaluated
 };
 
 // The fields of a spec, for messages that say where the problem is.
@@ -34,7 +35,8 @@ std::string cliFieldName(OwnCaseField field, const std::string& name);
 // Builds and validates the case. Sizes follow the given inputs where the puzzle writes them as
 // expressions of N (workgroup counts, constants, scratch sizes); outputs computed by a reference
 // op get their expected values from it; outputs written out by hand become Unchecked.
-Result<TestCase> buildOwnCase(const Puzzle& puzzle, const OwnCaseSpec& spec, const OwnCaseFieldNamer& name = cliFieldName);
+Result<TestCase> buildOwnCase(const Puzzle& puzzle, const OwnCaseSpec& spec,
+                              const OwnCaseFieldNamer& name = cliFieldName);
 
 // Whether every output of the case has expected values (a reference op computes them).
 bool ownCaseChecked(const TestCase& c);

@@ -5,10 +5,12 @@ namespace vkp {
 std::string CaseDispatch::label(const Puzzle& puzzle) const {
     std::string name = puzzle.kernels.at(kernel).name;
     if (repetitions <= 1) return name;
-    return name + " (" + std::to_string(repetition + 1) + " of " + std::to_string(repetitions) + ")";
+    return name + " (" + std::to_string(repetition + 1) + " of " + std::to_string(repetitions) +
+           ")";
 }
 
-std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c, uint64_t repetition) {
+std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
+                                          uint64_t repetition) {
     std::map<std::string, uint64_t> out;
     for (const ConstantDecl& d : puzzle.constants) {
         auto it = c.constants.find(d.id);
@@ -18,9 +20,11 @@ std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& 
     return out;
 }
 
-ExprVars caseVars(const Puzzle& puzzle, const TestCase& c, const std::map<std::string, uint64_t>& names) {
+ExprVars caseVars(const Puzzle& puzzle, const TestCase& c,
+                  const std::map<std::string, uint64_t>& names) {
     auto first = puzzle.firstInput();
-    uint64_t n = first && *first < c.data.size() && c.data[*first] ? c.data[*first]->shape.count() : 0;
+    uint64_t n =
+        first && *first < c.data.size() && c.data[*first] ? c.data[*first]->shape.count() : 0;
     return {n, c.workgroupSize[0], &names};
 }
 
@@ -28,7 +32,8 @@ namespace {
 
 std::vector<size_t> identity(size_t n) {
     std::vector<size_t> v(n);
-    for (size_t i = 0; i < n; ++i) v[i] = i;
+    for (size_t i = 0; i < n; ++i)
+        v[i] = i;
     return v;
 }
 
@@ -38,7 +43,8 @@ Error passError(const PassDecl& pass, const std::string& message) {
 
 } // namespace
 
-Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c, uint64_t maxWorkgroups) {
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c,
+                                                 uint64_t maxWorkgroups) {
     std::vector<size_t> at = identity(puzzle.buffers.size());
     if (!puzzle.multiPass()) {
         CaseDispatch d;
@@ -52,23 +58,29 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
         auto names = caseNames(puzzle, c, 0);
         uint64_t reps = pass.repeat.evaluate(caseVars(puzzle, c, names));
         if (out.size() + reps > kMaxDispatchesPerCase)
-            return passError(pass, "this pass repeats " + std::to_string(reps) + " times (\"" + pass.repeat.text() +
-                                       "\"); a case may run at most " + std::to_string(kMaxDispatchesPerCase) + " dispatches");
+            return passError(pass, "this pass repeats " + std::to_string(reps) + " times (\"" +
+                                       pass.repeat.text() + "\"); a case may run at most " +
+                                       std::to_string(kMaxDispatchesPerCase) + " dispatches");
         for (uint64_t i = 0; i < reps; ++i) {
             names["i"] = i;
             ExprVars vars = caseVars(puzzle, c, names);
             CaseDispatch d{p, pass.kernel, static_cast<uint32_t>(i), static_cast<uint32_t>(reps)};
             for (int a = 0; a < 3; ++a) {
                 auto checked = pass.workgroups[a].evaluateChecked(vars, "workgroups");
-                if (!checked) return passError(pass, checked.error().message + " in repetition " + std::to_string(i));
+                if (!checked)
+                    return passError(pass, checked.error().message + " in repetition " +
+                                               std::to_string(i));
                 uint64_t w = *checked;
                 if (w < 1 || w > maxWorkgroups)
-                    return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() + "\") come to " +
-                                               std::to_string(w) + " in repetition " + std::to_string(i) + "; they must be 1 to " +
+                    return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() +
+                                               "\") come to " + std::to_string(w) +
+                                               " in repetition " + std::to_string(i) +
+                                               "; they must be 1 to " +
                                                std::to_string(maxWorkgroups));
                 d.workgroups[a] = static_cast<uint32_t>(w);
             }
-            for (const auto& [name, e] : pass.push) d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
+            for (const auto& [name, e] : pass.push)
+                d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
             d.bufferAt = at;
             out.push_back(std::move(d));
             if (pass.swap && i + 1 < reps) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
@@ -81,7 +93,8 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t ca
     return caseDispatches(puzzle, puzzle.cases.at(caseIndex));
 }
 
-std::vector<size_t> finalBufferAt(const Puzzle& puzzle, const std::vector<CaseDispatch>& dispatches) {
+std::vector<size_t> finalBufferAt(const Puzzle& puzzle,
+                                  const std::vector<CaseDispatch>& dispatches) {
     if (dispatches.empty()) return identity(puzzle.buffers.size());
     return dispatches.back().bufferAt;
 }

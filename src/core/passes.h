@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/puzzle.h"
 #include "core/expr.h"
+#include "core/puzzle.h"
 #include "core/result.h"
 
 namespace vkp {
@@ -20,8 +20,8 @@ inline constexpr uint32_t kMaxDispatchesPerCase = 256;
 
 // One dispatch of a case, everything evaluated.
 struct CaseDispatch {
-    size_t pass = 0;                 // index into Puzzle::passes (0 for a single-pass puzzle)
-    size_t kernel = 0;               // index into Puzzle::kernels
+    size_t pass = 0;   // index into Puzzle::passes (0 for a single-pass puzzle)
+    size_t kernel = 0; // index into Puzzle::kernels
     uint32_t repetition = 0, repetitions = 1;
     std::array<uint32_t, 3> workgroups{1, 1, 1};
     std::vector<std::pair<std::string, uint32_t>> push; // member -> value
@@ -37,12 +37,16 @@ struct CaseDispatch {
 Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t caseIndex);
 // The same for a case built elsewhere (a benchmark's larger N), on a device that may allow more
 // workgroups per dimension than the 65535 every Vulkan device has.
-Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c, uint64_t maxWorkgroups = 65535);
+Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c,
+                                                 uint64_t maxWorkgroups = 65535);
 // Where each output's final contents are: per Puzzle::buffers, the buffer whose memory is at its
 // binding after the last dispatch.
-std::vector<size_t> finalBufferAt(const Puzzle& puzzle, const std::vector<CaseDispatch>& dispatches);
+std::vector<size_t> finalBufferAt(const Puzzle& puzzle,
+                                  const std::vector<CaseDispatch>& dispatches);
 // The expression names a case defines: its constants, and i for a repetition.
-std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c, uint64_t repetition);
-ExprVars caseVars(const Puzzle& puzzle, const TestCase& c, const std::map<std::string, uint64_t>& names);
+std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
+                                          uint64_t repetition);
+ExprVars caseVars(const Puzzle& puzzle, const TestCase& c,
+                  const std::map<std::string, uint64_t>& names);
 
 } // namespace vkp

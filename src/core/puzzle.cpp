@@ -33,21 +33,27 @@ BufferData fill(const DataSpec& d, ElementKind type) {
     uint64_t n = b.shape.count();
     switch (d.kind) {
     case DataSpec::Kind::Values:
-        for (uint64_t i = 0; i < n; ++i) b.set(i, d.values[i]);
+        for (uint64_t i = 0; i < n; ++i)
+            b.set(i, d.values[i]);
         break;
     case DataSpec::Kind::Iota:
-        for (uint64_t i = 0; i < n; ++i) b.set(i, d.start + d.step * static_cast<double>(i));
+        for (uint64_t i = 0; i < n; ++i)
+            b.set(i, d.start + d.step * static_cast<double>(i));
         break;
     case DataSpec::Kind::Constant:
-        for (uint64_t i = 0; i < n; ++i) b.set(i, d.value);
+        for (uint64_t i = 0; i < n; ++i)
+            b.set(i, d.value);
         break;
     case DataSpec::Kind::Random: {
         SplitMix rng(d.seed);
-        for (uint64_t i = 0; i < n; ++i) b.set(i, static_cast<double>(rng.between(d.min, d.max)));
+        for (uint64_t i = 0; i < n; ++i)
+            b.set(i, static_cast<double>(rng.between(d.min, d.max)));
         break;
     }
-    case DataSpec::Kind::Op: break; // computed by materializeCase
-    case DataSpec::Kind::Unchecked: break; // zeros: only the size matters
+    case DataSpec::Kind::Op:
+        break; // computed by materializeCase
+    case DataSpec::Kind::Unchecked:
+        break; // zeros: only the size matters
     }
     return b;
 }
@@ -56,16 +62,20 @@ BufferData fill(const DataSpec& d, ElementKind type) {
 
 const char* roleKindName(RoleKind role) {
     switch (role) {
-    case RoleKind::Input: return "input";
-    case RoleKind::Output: return "output";
-    case RoleKind::Scratch: return "scratch";
+    case RoleKind::Input:
+        return "input";
+    case RoleKind::Output:
+        return "output";
+    case RoleKind::Scratch:
+        return "scratch";
     }
     return "?";
 }
 
 uint64_t TestCase::threadCount() const {
     uint64_t n = 1;
-    for (int i = 0; i < 3; ++i) n *= uint64_t(workgroupSize[i]) * workgroups[i];
+    for (int i = 0; i < 3; ++i)
+        n *= uint64_t(workgroupSize[i]) * workgroups[i];
     return n;
 }
 
@@ -89,7 +99,8 @@ std::optional<size_t> Puzzle::firstInput() const {
 
 size_t Puzzle::puzzleCaseCount() const {
     size_t n = 0;
-    for (const TestCase& c : cases) n += !c.own;
+    for (const TestCase& c : cases)
+        n += !c.own;
     return n;
 }
 
@@ -97,13 +108,18 @@ std::string Puzzle::displayName() const {
     return (number > 0 ? std::to_string(number) + ". " : std::string()) + title;
 }
 
-std::string Puzzle::key() const { return pack.empty() ? folder : pack + "/" + folder; }
+std::string Puzzle::key() const {
+    return pack.empty() ? folder : pack + "/" + folder;
+}
 
 std::string shellWord(const std::string& w) {
-    bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isalnum(c) || (c && std::strchr("/._-+:@%,=", c)); });
+    bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) {
+        return std::isalnum(c) || (c && std::strchr("/._-+:@%,=", c));
+    });
     if (plain) return w;
     std::string out = "'";
-    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : w)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
 }
 
@@ -116,8 +132,9 @@ std::string Puzzle::command(const std::string& verb, const std::string& rest) co
 
 Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
     if (caseIndex >= puzzle.cases.size())
-        return Error{ErrorKind::Usage, "case " + std::to_string(caseIndex + 1) + " does not exist; " +
-                                           puzzle.slug + " has " + std::to_string(puzzle.cases.size()) + " cases"};
+        return Error{ErrorKind::Usage, "case " + std::to_string(caseIndex + 1) +
+                                           " does not exist; " + puzzle.slug + " has " +
+                                           std::to_string(puzzle.cases.size()) + " cases"};
     const TestCase& c = puzzle.cases[caseIndex];
     CaseData data;
     data.initial.resize(puzzle.buffers.size());
@@ -134,7 +151,8 @@ Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
             data.expected[i] = fill(d, b.type);
         } else {
             std::vector<const BufferData*> args;
-            for (size_t a : d.args) args.push_back(&data.initial[a]);
+            for (size_t a : d.args)
+                args.push_back(&data.initial[a]);
             BufferData e = runReferenceOp(d.op, args, d.params, b.type);
             e.shape = d.shape; // a given shape may re-view the op's result (e.g. as 2D)
             data.expected[i] = std::move(e);

@@ -18,17 +18,17 @@ enum class RoleKind { Input, Output, Scratch };
 const char* roleKindName(RoleKind role);
 
 struct BufferDecl {
-    std::string name;        // the array's name in the kernel, used in messages
-    uint32_t binding = 0;    // set 0
+    std::string name;     // the array's name in the kernel, used in messages
+    uint32_t binding = 0; // set 0
     ElementKind type = ElementKind::Float;
     RoleKind role = RoleKind::Input;
-    int dims = 1;            // 1 or 2: how it is drawn
+    int dims = 1;             // 1 or 2: how it is drawn
     std::optional<Expr> size; // scratch: element count from N and WG; cases may then omit its data
 };
 
 struct ConstantDecl {
-    std::string name;        // as in the kernel's `layout(constant_id = N) const uint NAME`
-    uint32_t id = 3;         // 0..2 are the workgroup size
+    std::string name; // as in the kernel's `layout(constant_id = N) const uint NAME`
+    uint32_t id = 3;  // 0..2 are the workgroup size
 };
 
 // How a case's buffer is filled (inputs, scratch) or what it must hold (outputs).
@@ -37,36 +37,37 @@ struct DataSpec {
     // expected values are written out by hand): sized, run and shown, never compared.
     enum class Kind { Values, Iota, Constant, Random, Op, Unchecked };
     Kind kind = Kind::Values;
-    Shape shape;                      // for Op, derived from the op's arguments
-    std::vector<double> values;       // Values
-    double start = 0, step = 1;       // Iota
-    double value = 0;                 // Constant
-    uint64_t seed = 0;                // Random
-    int64_t min = 0, max = 0;         // Random: integers in [min, max]
-    std::string op;                   // Op: a reference op's name
-    std::vector<size_t> args;         // Op: indices into Puzzle::buffers
+    Shape shape;                          // for Op, derived from the op's arguments
+    std::vector<double> values;           // Values
+    double start = 0, step = 1;           // Iota
+    double value = 0;                     // Constant
+    uint64_t seed = 0;                    // Random
+    int64_t min = 0, max = 0;             // Random: integers in [min, max]
+    std::string op;                       // Op: a reference op's name
+    std::vector<size_t> args;             // Op: indices into Puzzle::buffers
     std::map<std::string, double> params; // Op: e.g. scalar, window, block
-    SourceLocation where;             // the table in puzzle.toml, for later messages
+    SourceLocation where;                 // the table in puzzle.toml, for later messages
 };
 
 struct TestCase {
-    std::string name;                         // may be empty
+    std::string name; // may be empty
     std::array<uint32_t, 3> workgroupSize{1, 1, 1};
     std::array<uint32_t, 3> workgroups{1, 1, 1};
-    std::map<uint32_t, uint32_t> constants;   // constant id -> value (bit pattern)
+    std::map<uint32_t, uint32_t> constants; // constant id -> value (bit pattern)
     // The same as written, to re-evaluate for another N (benchmarks): literals or expressions.
     std::array<Expr, 3> workgroupExprs{Expr::literal(1), Expr::literal(1), Expr::literal(1)};
     std::map<uint32_t, Expr> constantExprs;
-    std::vector<std::optional<DataSpec>> data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
+    std::vector<std::optional<DataSpec>>
+        data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
     SourceLocation where;
-    bool own = false;                         // a learner's own case (core/own_case.h): never counts towards solving
+    bool own = false; // a learner's own case (core/own_case.h): never counts towards solving
 
     uint64_t threadCount() const;
 };
 
 struct Limits {
-    std::optional<uint32_t> globalReads;   // loads from storage buffers per thread
-    std::optional<uint32_t> globalWrites;  // stores to storage buffers per thread
+    std::optional<uint32_t> globalReads;  // loads from storage buffers per thread
+    std::optional<uint32_t> globalWrites; // stores to storage buffers per thread
 };
 
 // A kernel of the puzzle. A single-kernel puzzle has one, named "kernel", that binds every buffer.
@@ -80,7 +81,7 @@ struct KernelDecl {
 // A pass of a multi-pass puzzle: one kernel, dispatched `repeat` times (expressions may use the
 // repetition index i), with push-constant values set before each dispatch.
 struct PassDecl {
-    size_t kernel = 0;           // index into Puzzle::kernels
+    size_t kernel = 0; // index into Puzzle::kernels
     std::array<Expr, 3> workgroups{Expr::literal(1), Expr::literal(1), Expr::literal(1)};
     Expr repeat = Expr::literal(1);
     std::vector<std::pair<std::string, Expr>> push; // push-constant member -> value
@@ -90,23 +91,23 @@ struct PassDecl {
 
 // A wrong answer worth naming: when a failing output equals this op's result, say why.
 struct PitfallDecl {
-    size_t buffer = 0;           // the output it is about
-    std::string op;              // a reference op
-    std::vector<size_t> args;    // buffers it reads
+    size_t buffer = 0;                  // the output it is about
+    std::string op;                     // a reference op
+    std::vector<size_t> args;           // buffers it reads
     std::map<std::string, Expr> params; // evaluated per case (N, WG, constants)
     std::string message;
     SourceLocation where;
 };
 
 struct Puzzle {
-    std::string folder;      // "01-map"
-    std::string dir;         // the folder's path
-    std::string file;        // path of puzzle.toml
-    int number = 0;          // from the folder's "NN-" prefix, 0 when none
-    std::string slug;        // "map"
+    std::string folder; // "01-map"
+    std::string dir;    // the folder's path
+    std::string file;   // path of puzzle.toml
+    int number = 0;     // from the folder's "NN-" prefix, 0 when none
+    std::string slug;   // "map"
     std::string title;
-    std::string track;       // "classic"
-    int order = 0;           // position in the track
+    std::string track; // "classic"
+    int order = 0;     // position in the track
     std::string statement;
     std::vector<std::string> hints;
     std::string starterPath;
@@ -119,9 +120,9 @@ struct Puzzle {
     std::vector<KernelDecl> kernels; // one, or several for a multi-pass puzzle
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
     std::vector<PitfallDecl> pitfalls;
-    size_t benchCase = 0;            // 0-based: the case `bench` scales by default (bench_case, else the last)
-    std::string pack;                // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
-    std::string packRoot;            // the pack's folder, absolute ("" for the built-in puzzles)
+    size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
+    std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
+    std::string packRoot; // the pack's folder, absolute ("" for the built-in puzzles)
 
     bool multiPass() const { return !passes.empty(); }
     const BufferDecl* findBuffer(uint32_t binding) const;
@@ -134,7 +135,7 @@ struct Puzzle {
     // "vkpuzzles --puzzles '/home/t/pack' show reverse". `rest` follows the puzzle's name.
     std::string command(const std::string& verb, const std::string& rest = "") const;
     std::optional<size_t> firstInput() const; // the buffer whose length is N in expressions
-    size_t puzzleCaseCount() const;           // the cases of the puzzle file (not the learner's own)
+    size_t puzzleCaseCount() const; // the cases of the puzzle file (not the learner's own)
 };
 
 // A word as a POSIX shell reads it back: as is when it is plainly safe, else in single quotes

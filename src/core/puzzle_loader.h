@@ -33,9 +33,11 @@ struct PuzzlePack {
 struct PuzzleSet {
     std::string root;              // the built-in puzzles' folder
     std::vector<PuzzlePack> packs; // in the order given
-    std::vector<Puzzle> puzzles;   // the built-in ones, then each pack's; each sorted by track (classic first), then order
+    std::vector<Puzzle> puzzles;   // the built-in ones, then each pack's; each sorted by track
+                                   // (classic first), then order
     std::vector<Error> errors;     // one per folder that did not load
-    std::vector<Error> warnings;   // loaded, but two folders of one pack share a slug, a number or an order
+    std::vector<Error>
+        warnings; // loaded, but two folders of one pack share a slug, a number or an order
 
     // By folder name ("01-map"), slug ("map") or number ("1"), looked up in the packs first (in
     // the order given), then among the built-in puzzles; "PACK/NAME" looks in that pack only.

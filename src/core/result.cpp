@@ -11,17 +11,28 @@ std::string SourceLocation::str() const {
 
 const char* errorKindName(ErrorKind kind) {
     switch (kind) {
-    case ErrorKind::Usage: return "usage";
-    case ErrorKind::PuzzleFile: return "puzzle-file";
-    case ErrorKind::NotFound: return "not-found";
-    case ErrorKind::Io: return "io";
-    case ErrorKind::Compile: return "compile";
-    case ErrorKind::Interface: return "interface";
-    case ErrorKind::Device: return "device";
-    case ErrorKind::DeviceLost: return "device-lost";
-    case ErrorKind::Timeout: return "timeout";
-    case ErrorKind::WorkerCrashed: return "worker-crashed";
-    case ErrorKind::Internal: return "internal";
+    case ErrorKind::Usage:
+        return "usage";
+    case ErrorKind::PuzzleFile:
+        return "puzzle-file";
+    case ErrorKind::NotFound:
+        return "not-found";
+    case ErrorKind::Io:
+        return "io";
+    case ErrorKind::Compile:
+        return "compile";
+    case ErrorKind::Interface:
+        return "interface";
+    case ErrorKind::Device:
+        return "device";
+    case ErrorKind::DeviceLost:
+        return "device-lost";
+    case ErrorKind::Timeout:
+        return "timeout";
+    case ErrorKind::WorkerCrashed:
+        return "worker-crashed";
+    case ErrorKind::Internal:
+        return "internal";
     }
     return "unknown";
 }

@@ -18,17 +18,17 @@ struct SourceLocation {
 };
 
 enum class ErrorKind {
-    Usage,       // bad command-line arguments
-    PuzzleFile,  // a puzzle definition is malformed
-    NotFound,    // a puzzle, file or device that does not exist
-    Io,          // a file could not be read or written
-    Compile,     // the kernel does not compile
-    Interface,   // the kernel's bindings or constants disagree with the puzzle
-    Device,      // no usable Vulkan device, or a Vulkan call failed
-    DeviceLost,  // VK_ERROR_DEVICE_LOST during a run
-    Timeout,     // a dispatch did not finish within its budget
+    Usage,         // bad command-line arguments
+    PuzzleFile,    // a puzzle definition is malformed
+    NotFound,      // a puzzle, file or device that does not exist
+    Io,            // a file could not be read or written
+    Compile,       // the kernel does not compile
+    Interface,     // the kernel's bindings or constants disagree with the puzzle
+    Device,        // no usable Vulkan device, or a Vulkan call failed
+    DeviceLost,    // VK_ERROR_DEVICE_LOST during a run
+    Timeout,       // a dispatch did not finish within its budget
     WorkerCrashed, // the isolated worker process died while running a kernel
-    Internal,    // a bug of ours
+    Internal,      // a bug of ours
 };
 
 const char* errorKindName(ErrorKind kind);
@@ -36,13 +36,14 @@ const char* errorKindName(ErrorKind kind);
 // What to tell a user whose Vulkan loader finds no driver at all (both the window and the compute
 // device say it).
 inline constexpr const char* kNoVulkanDriver =
-    "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's driver)";
+    "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's "
+    "driver)";
 
 struct Error {
     ErrorKind kind = ErrorKind::Internal;
-    std::string message;      // one sentence a learner can act on
-    SourceLocation where;     // empty file when the error is not about a file
-    int vkResult = 0;         // the VkResult, for Device errors
+    std::string message;  // one sentence a learner can act on
+    SourceLocation where; // empty file when the error is not about a file
+    int vkResult = 0;     // the VkResult, for Device errors
 
     // "where: message" (or just the message).
     std::string str() const;
@@ -69,6 +70,8 @@ template <class T> class Result {
 // For functions that return nothing on success.
 struct Unit {};
 using Status = Result<Unit>;
-inline Status okStatus() { return Unit{}; }
+inline Status okStatus() {
+    return Unit{};
+}
 
 } // namespace vkp

@@ -14,22 +14,34 @@ namespace {
 
 Error openError(const std::string& path, int error) {
     switch (error) {
-    case ENOENT: return Error{ErrorKind::Io, "no such file", {path}};
-    case ELOOP: return Error{ErrorKind::Io, "cannot read it: a symbolic link that leads back to itself (a loop)", {path}};
-    case EACCES: return Error{ErrorKind::Io, "cannot read it: permission denied", {path}};
-    default: return Error{ErrorKind::Io, std::string("cannot read it: ") + std::strerror(error), {path}};
+    case ENOENT:
+        return Error{ErrorKind::Io, "no such file", {path}};
+    case ELOOP:
+        return Error{ErrorKind::Io,
+                     "cannot read it: a symbolic link that leads back to itself (a loop)",
+                     {path}};
+    case EACCES:
+        return Error{ErrorKind::Io, "cannot read it: permission denied", {path}};
+    default:
+        return Error{ErrorKind::Io, std::string("cannot read it: ") + std::strerror(error), {path}};
     }
 }
 
 // Only a regular file of at most the limit is read: a folder, a FIFO (would block) or a device
 // such as /dev/zero (would never end) is refused before the first byte.
-std::optional<Error> checkKind(const std::string& path, const struct stat& st, const FileLimit& limit) {
+std::optional<Error> checkKind(const std::string& path, const struct stat& st,
+                               const FileLimit& limit) {
     if (S_ISDIR(st.st_mode)) return Error{ErrorKind::Io, "this is a folder, not a file", {path}};
     if (!S_ISREG(st.st_mode))
-        return Error{ErrorKind::Io, "this is not a regular file (a FIFO, a device or a socket); only plain files are read", {path}};
+        return Error{
+            ErrorKind::Io,
+            "this is not a regular file (a FIFO, a device or a socket); only plain files are read",
+            {path}};
     if (static_cast<uint64_t>(st.st_size) > limit.bytes)
-        return Error{ErrorKind::Io, "the file is " + sizeText(static_cast<uint64_t>(st.st_size)) + "; " + limit.what + " may be at most " +
-                                        sizeText(limit.bytes), {path}};
+        return Error{ErrorKind::Io,
+                     "the file is " + sizeText(static_cast<uint64_t>(st.st_size)) + "; " +
+                         limit.what + " may be at most " + sizeText(limit.bytes),
+                     {path}};
     return std::nullopt;
 }
 
@@ -39,8 +51,11 @@ std::string sizeText(uint64_t bytes) {
     if (bytes < 1024) return std::to_string(bytes) + " bytes";
     char buf[32];
     double mib = static_cast<double>(bytes) / (1u << 20);
-    if (mib >= 1) std::snprintf(buf, sizeof buf, mib == static_cast<uint64_t>(mib) ? "%.0f MiB" : "%.1f MiB", mib);
-    else std::snprintf(buf, sizeof buf, "%.0f KiB", static_cast<double>(bytes) / 1024);
+    if (mib >= 1)
+        std::snprintf(buf, sizeof buf, mib == static_cast<uint64_t>(mib) ? "%.0f MiB" : "%.1f MiB",
+                      mib);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f KiB", static_cast<double>(bytes) / 1024);
     return buf;
 }
 
@@ -72,7 +87,10 @@ Result<std::string> readTextFile(const std::string& path, const FileLimit& limit
         text.append(buf, static_cast<size_t>(n));
         if (text.size() > limit.bytes) { // it grew while being read
             ::close(fd);
-            return Error{ErrorKind::Io, std::string("the file is over ") + sizeText(limit.bytes) + ", the most " + limit.what + " may be", {path}};
+            return Error{ErrorKind::Io,
+                         std::string("the file is over ") + sizeText(limit.bytes) + ", the most " +
+                             limit.what + " may be",
+                         {path}};
         }
     }
     ::close(fd);

@@ -16,13 +16,17 @@ struct FileLimit {
     const char* what; // "a kernel file"
 };
 
-inline constexpr FileLimit kKernelFileLimit{1u << 20, "a kernel file"};   // 1 MiB: far past any kernel
-inline constexpr FileLimit kPuzzleFileLimit{1u << 20, "a puzzle file"};   // puzzle.toml, walkthrough.toml
-inline constexpr FileLimit kStateFileLimit{16u << 20, "a saved state file"}; // drafts, progress, settings
+inline constexpr FileLimit kKernelFileLimit{1u << 20,
+                                            "a kernel file"}; // 1 MiB: far past any kernel
+inline constexpr FileLimit kPuzzleFileLimit{1u << 20,
+                                            "a puzzle file"}; // puzzle.toml, walkthrough.toml
+inline constexpr FileLimit kStateFileLimit{16u << 20,
+                                           "a saved state file"}; // drafts, progress, settings
 
 // The whole file, or an Io error (the path in `where`) saying why not: there is no such file, it
 // is a folder, a FIFO, a device, a symbolic link loop, unreadable, or over the limit.
-Result<std::string> readTextFile(const std::string& path, const FileLimit& limit = kKernelFileLimit);
+Result<std::string> readTextFile(const std::string& path,
+                                 const FileLimit& limit = kKernelFileLimit);
 
 // "1 MiB", "2.5 MiB", "700 bytes": a size for a message.
 std::string sizeText(uint64_t bytes);

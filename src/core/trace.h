@@ -26,16 +26,17 @@ namespace vkp {
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
 inline constexpr uint32_t kTraceRecordWords = 4;
-inline constexpr uint32_t kTraceLineBits = 20;      // record word 0: kind(4) | variable(8) | line(20)
+inline constexpr uint32_t kTraceLineBits = 20; // record word 0: kind(4) | variable(8) | line(20)
 inline constexpr uint32_t kTraceVariableNone = 0xff;
 inline constexpr uint32_t kDefaultLoopBudget = 60000; // below lavapipe's 65535 cut-off
 inline constexpr uint32_t kTraceBudgetFlag = 0x80000000u;
-inline constexpr uint32_t kTracePrintfDroppedShift = 20; // status word: printf lines not recorded
+inline constexpr uint32_t kTracePrintfDroppedShift = 20;  // status word: printf lines not recorded
 inline constexpr uint32_t kTracePrintfDroppedMax = 0x7ff; // (saturating)
 // debugPrintfEXT lines a thread may record; past them (or past half its slots, so accesses keep
 // room) its lines are only counted. A kernel that prints in a loop cannot fill memory.
 inline constexpr uint32_t kPrintfLinesPerThread = 64;
-inline constexpr uint32_t kPrintfMaxArgWords = 32;  // argument words recorded per line (more: dropped)
+inline constexpr uint32_t kPrintfMaxArgWords =
+    32; // argument words recorded per line (more: dropped)
 
 // --- The loop-guard buffer of an untraced run (shader/instrument.h guardLoops) -------------------
 // Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then what the first
@@ -63,7 +64,8 @@ enum class TraceEventKind : uint8_t {
 const char* traceEventKindName(TraceEventKind kind);
 
 inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t line) {
-    return (uint32_t(kind) << 28) | ((variable & 0xff) << kTraceLineBits) | (line & ((1u << kTraceLineBits) - 1));
+    return (uint32_t(kind) << 28) | ((variable & 0xff) << kTraceLineBits) |
+           (line & ((1u << kTraceLineBits) - 1));
 }
 
 // A length or stride of a shared array: a literal, a specialization constant, or arithmetic
@@ -71,8 +73,8 @@ inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t 
 struct SizeExpr {
     enum class Kind { Literal, Spec, Add, Sub, Mul, Div };
     Kind kind = Kind::Literal;
-    uint32_t value = 0;   // Literal: the value; Spec: the default value
-    uint32_t specId = 0;  // Spec
+    uint32_t value = 0;             // Literal: the value; Spec: the default value
+    uint32_t specId = 0;            // Spec
     std::vector<SizeExpr> operands; // Add/Sub/Mul/Div: two
 
     uint64_t evaluate(const std::map<uint32_t, uint32_t>& constants) const;
@@ -80,17 +82,17 @@ struct SizeExpr {
 
 // A variable the instrumented kernel traces: a storage buffer or a shared array.
 struct TracedVariable {
-    std::string name;           // the array's name (buffer block member or shared variable)
+    std::string name; // the array's name (buffer block member or shared variable)
     bool shared = false;
-    uint32_t set = 0, binding = 0;  // buffers
-    std::vector<SizeExpr> dims;     // shared: array lengths, outermost first (flattened row-major)
+    uint32_t set = 0, binding = 0; // buffers
+    std::vector<SizeExpr> dims;    // shared: array lengths, outermost first (flattened row-major)
     std::optional<ElementKind> elementType; // when the elements are 32-bit scalars
-    uint32_t elementWidth = 1;      // shared: scalars per element (4 for vec4); indices count scalars
+    uint32_t elementWidth = 1; // shared: scalars per element (4 for vec4); indices count scalars
 };
 
 // What the instrumentation pass reports besides the rewritten words.
 struct TraceLayout {
-    std::vector<TracedVariable> variables; // record variable index -> variable
+    std::vector<TracedVariable> variables;  // record variable index -> variable
     std::vector<std::string> printfFormats; // debugPrintfEXT format strings, by record format index
     uint32_t traceSet = 1, traceBinding = 0;
 };
@@ -100,10 +102,10 @@ struct TraceEvent {
     TraceEventKind kind = TraceEventKind::Read;
     uint32_t variable = kTraceVariableNone; // index into Trace::variables
     uint32_t line = 0;
-    uint32_t index = 0;   // flattened element index
-    uint32_t value = 0;   // bit pattern
+    uint32_t index = 0; // flattened element index
+    uint32_t value = 0; // bit pattern
     uint32_t extra = 0;
-    uint32_t round = 0;   // barriers this invocation had passed before the event
+    uint32_t round = 0; // barriers this invocation had passed before the event
 };
 
 // The launch a trace came from, to name invocations.
@@ -111,8 +113,12 @@ struct TraceLaunch {
     std::array<uint32_t, 3> workgroupSize{1, 1, 1};
     std::array<uint32_t, 3> workgroups{1, 1, 1};
 
-    uint32_t invocationsPerGroup() const { return workgroupSize[0] * workgroupSize[1] * workgroupSize[2]; }
-    uint64_t invocations() const { return uint64_t(invocationsPerGroup()) * workgroups[0] * workgroups[1] * workgroups[2]; }
+    uint32_t invocationsPerGroup() const {
+        return workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
+    }
+    uint64_t invocations() const {
+        return uint64_t(invocationsPerGroup()) * workgroups[0] * workgroups[1] * workgroups[2];
+    }
 };
 
 // Ids of one invocation, from its flat index (workgroup-major, then local index).
@@ -124,21 +130,22 @@ InvocationIds invocationIds(const TraceLaunch& launch, uint64_t invocation);
 // The flat index of the invocation with this global id (workgroup-major, then local index): the
 // inverse of invocationIds. The id must lie inside the launch; callers that parse one check first.
 uint64_t invocationIndex(const TraceLaunch& launch, const std::array<uint32_t, 3>& global);
-std::string invocationName(const TraceLaunch& launch, uint64_t invocation); // "thread (3, 1) of workgroup (1, 0)"
+std::string invocationName(const TraceLaunch& launch,
+                           uint64_t invocation); // "thread (3, 1) of workgroup (1, 0)"
 
 struct TraceVariableInfo {
     TracedVariable decl;
-    uint64_t length = 0;      // elements (buffers: of the case's data; shared: from dims)
+    uint64_t length = 0;        // elements (buffers: of the case's data; shared: from dims)
     std::vector<uint64_t> dims; // shared: evaluated
-    int puzzleBuffer = -1;    // index into Puzzle::buffers for buffers of the puzzle
+    int puzzleBuffer = -1;      // index into Puzzle::buffers for buffers of the puzzle
 };
 
 // One debugPrintfEXT call a thread made, as recorded (core/debug_printf.h formats it).
 struct PrintfRecord {
     uint64_t invocation = 0;
-    uint32_t format = 0;      // index into Trace::printfFormats
+    uint32_t format = 0; // index into Trace::printfFormats
     uint32_t line = 0;
-    uint32_t afterEvents = 0; // events of its thread before it: its place in program order
+    uint32_t afterEvents = 0;   // events of its thread before it: its place in program order
     std::vector<uint32_t> args; // argument words (32-bit values; 64-bit ones as low, high)
 };
 
@@ -146,20 +153,21 @@ struct Trace {
     TraceLaunch launch;
     std::vector<TraceVariableInfo> variables;
     std::vector<std::vector<TraceEvent>> threads; // per invocation, in program order
-    std::vector<std::string> printfFormats;      // from TraceLayout::printfFormats
+    std::vector<std::string> printfFormats;       // from TraceLayout::printfFormats
     std::vector<PrintfRecord> prints;             // by invocation, then program order
     std::map<uint64_t, uint32_t> printsDropped;   // invocation -> lines it could not record
-    uint64_t dropped = 0;     // records that did not fit
+    uint64_t dropped = 0;                         // records that did not fit
     uint32_t slotsPerInvocation = 0;
     uint32_t mostRecordsWanted = 0; // the most records one invocation made, kept or dropped
-    uint32_t subgroupSize = 0;      // the device's (set by the check); 0: subgroup barriers order nothing
+    uint32_t subgroupSize =
+        0; // the device's (set by the check); 0: subgroup barriers order nothing
     uint64_t eventCount() const;
 };
 
 // The initial contents of a trace buffer (header, zeroed counts and status) and, in
 // `totalWords`, the size the whole buffer needs (records after the initial part).
-std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsPerInvocation, uint32_t loopBudget,
-                                      uint64_t* totalWords);
+std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsPerInvocation,
+                                      uint32_t loopBudget, uint64_t* totalWords);
 
 // The part of a trace buffer worth reading back, packed: the header, counts and status words as
 // they are, then each invocation's records (at most its slots) one invocation after another, with
@@ -172,6 +180,7 @@ std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device);
 // Decodes a packed trace buffer (packTraceBuffer); rounds are derived from each invocation's
 // barriers. debugPrintfEXT records go to Trace::prints, with `printfFormats` (the layout's).
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
-                          std::vector<TraceVariableInfo> variables, std::vector<std::string> printfFormats = {});
+                          std::vector<TraceVariableInfo> variables,
+                          std::vector<std::string> printfFormats = {});
 
 } // namespace vkp

@@ -15,28 +15,28 @@
 namespace vkp {
 
 enum class FindingKind {
-    SharedRace,        // two threads of a workgroup, same shared cell, same round, a write
+    SharedRace,          // two threads of a workgroup, same shared cell, same round, a write
     GlobalWriteConflict, // two threads wrote the same buffer cell
-    OutOfBounds,       // an index past the end of a buffer or shared array
-    UninitialisedRead, // a shared cell read before anything wrote it
-    ReadLimit,         // more global reads in a thread than the puzzle allows
-    WriteLimit,        // more global writes in a thread than the puzzle allows
-    LoopBudget,        // a thread ran out of loop iterations (endless loop?)
-    DivergentBarrier,  // threads of a workgroup passed different numbers of barriers
-    TraceOverflow,     // records were dropped: the analysis saw only part of the run
+    OutOfBounds,         // an index past the end of a buffer or shared array
+    UninitialisedRead,   // a shared cell read before anything wrote it
+    ReadLimit,           // more global reads in a thread than the puzzle allows
+    WriteLimit,          // more global writes in a thread than the puzzle allows
+    LoopBudget,          // a thread ran out of loop iterations (endless loop?)
+    DivergentBarrier,    // threads of a workgroup passed different numbers of barriers
+    TraceOverflow,       // records were dropped: the analysis saw only part of the run
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 
 struct Finding {
     FindingKind kind = FindingKind::SharedRace;
-    std::string message;          // one sentence naming threads, cells and lines
-    uint32_t line = 0;            // kernel line of the (first) offending access
-    std::vector<uint64_t> threads;  // invocations involved, the first ones
-    int variable = -1;            // index into Trace::variables, -1 if none
-    uint32_t index = 0;           // the cell
+    std::string message;           // one sentence naming threads, cells and lines
+    uint32_t line = 0;             // kernel line of the (first) offending access
+    std::vector<uint64_t> threads; // invocations involved, the first ones
+    int variable = -1;             // index into Trace::variables, -1 if none
+    uint32_t index = 0;            // the cell
     uint32_t round = 0;
-    uint64_t occurrences = 1;     // how many accesses or cells share this finding
-    bool failsCase = true;        // false for TraceOverflow (a warning)
+    uint64_t occurrences = 1; // how many accesses or cells share this finding
+    bool failsCase = true;    // false for TraceOverflow (a warning)
 };
 
 struct ThreadTraffic {
@@ -48,12 +48,12 @@ struct ThreadTraffic {
 // the last snapshot is the end of the kernel).
 struct SharedSnapshot {
     uint32_t round = 0;
-    std::vector<std::vector<uint32_t>> values;  // per shared variable (others empty)
-    std::vector<std::vector<uint8_t>> written;  // 1 where some thread has written the cell
+    std::vector<std::vector<uint32_t>> values; // per shared variable (others empty)
+    std::vector<std::vector<uint8_t>> written; // 1 where some thread has written the cell
 };
 
 struct TraceAnalysis {
-    std::vector<ThreadTraffic> traffic;   // per invocation
+    std::vector<ThreadTraffic> traffic; // per invocation
     uint64_t maxReadsThread = 0, maxWritesThread = 0;
     uint32_t maxReads = 0, maxWrites = 0;
     std::vector<Finding> findings;

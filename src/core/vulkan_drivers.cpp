@@ -39,16 +39,23 @@ std::string libraryOf(const std::string& manifest) {
 std::vector<std::string> manifestFolders() {
     std::vector<std::string> dirs;
     std::string home = env("HOME");
-    std::string configHome = env("XDG_CONFIG_HOME").empty() && !home.empty() ? home + "/.config" : env("XDG_CONFIG_HOME");
-    std::string dataHome = env("XDG_DATA_HOME").empty() && !home.empty() ? home + "/.local/share" : env("XDG_DATA_HOME");
+    std::string configHome = env("XDG_CONFIG_HOME").empty() && !home.empty()
+                                 ? home + "/.config"
+                                 : env("XDG_CONFIG_HOME");
+    std::string dataHome = env("XDG_DATA_HOME").empty() && !home.empty() ? home + "/.local/share"
+                                                                         : env("XDG_DATA_HOME");
     std::string configDirs = env("XDG_CONFIG_DIRS").empty() ? "/etc/xdg" : env("XDG_CONFIG_DIRS");
-    std::string dataDirs = env("XDG_DATA_DIRS").empty() ? "/usr/local/share:/usr/share" : env("XDG_DATA_DIRS");
+    std::string dataDirs =
+        env("XDG_DATA_DIRS").empty() ? "/usr/local/share:/usr/share" : env("XDG_DATA_DIRS");
     if (!configHome.empty()) dirs.push_back(configHome);
-    for (const std::string& d : splitPaths(configDirs)) dirs.push_back(d);
+    for (const std::string& d : splitPaths(configDirs))
+        dirs.push_back(d);
     dirs.push_back("/etc");
     if (!dataHome.empty()) dirs.push_back(dataHome);
-    for (const std::string& d : splitPaths(dataDirs)) dirs.push_back(d);
-    for (std::string& d : dirs) d += "/vulkan/icd.d";
+    for (const std::string& d : splitPaths(dataDirs))
+        dirs.push_back(d);
+    for (std::string& d : dirs)
+        d += "/vulkan/icd.d";
     return dirs;
 }
 
@@ -56,7 +63,8 @@ std::vector<std::string> manifestFolders() {
 
 std::vector<DriverManifest> vulkanDriverManifests() {
     std::vector<std::string> files;
-    std::string listed = env("VK_DRIVER_FILES").empty() ? env("VK_ICD_FILENAMES") : env("VK_DRIVER_FILES");
+    std::string listed =
+        env("VK_DRIVER_FILES").empty() ? env("VK_ICD_FILENAMES") : env("VK_DRIVER_FILES");
     std::error_code ec;
     if (!listed.empty()) {
         files = splitPaths(listed);
@@ -84,11 +92,16 @@ std::string noVulkanDriverMessage() {
         list += m.path + (m.library.empty() ? "" : " (library " + m.library + ")");
     }
     bool nvidia = std::any_of(found.begin(), found.end(), [](const DriverManifest& m) {
-        return m.path.find("nvidia") != std::string::npos || m.library.find("nvidia") != std::string::npos;
+        return m.path.find("nvidia") != std::string::npos ||
+               m.library.find("nvidia") != std::string::npos;
     });
-    return "the Vulkan loader found " + std::string(found.size() == 1 ? "a driver file" : "driver files") + " but could not load " +
-           (found.size() == 1 ? "it" : "any of them") + ": " + list + "; run with VK_LOADER_DEBUG=error to see why" +
-           (nvidia ? " (NVIDIA's driver also needs libglvnd: the Debian packages libglvnd0, libgl1, libegl1, libglx0)" : "");
+    return "the Vulkan loader found " +
+           std::string(found.size() == 1 ? "a driver file" : "driver files") +
+           " but could not load " + (found.size() == 1 ? "it" : "any of them") + ": " + list +
+           "; run with VK_LOADER_DEBUG=error to see why" +
+           (nvidia ? " (NVIDIA's driver also needs libglvnd: the Debian packages libglvnd0, "
+                     "libgl1, libegl1, libglx0)"
+                   : "");
 }
 
 } // namespace vkp

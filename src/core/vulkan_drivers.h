@@ -9,8 +9,8 @@
 namespace vkp {
 
 struct DriverManifest {
-    std::string path;        // /usr/share/vulkan/icd.d/nvidia_icd.json
-    std::string library;     // its "library_path", "" when it names none
+    std::string path;    // /usr/share/vulkan/icd.d/nvidia_icd.json
+    std::string library; // its "library_path", "" when it names none
 };
 
 // The manifests the loader reads: the files in $VK_DRIVER_FILES or $VK_ICD_FILENAMES when set,

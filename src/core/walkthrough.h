@@ -16,31 +16,31 @@
 
 namespace vkp {
 
-struct WalkthroughCell {            // a cell to highlight: a puzzle buffer or a shared array
-    std::string variable;           // "result", "a", or a shared array's name, e.g. "tile"
-    std::vector<uint32_t> index;    // [i] or [row, col]; flattened row-major by the consumer
+struct WalkthroughCell {         // a cell to highlight: a puzzle buffer or a shared array
+    std::string variable;        // "result", "a", or a shared array's name, e.g. "tile"
+    std::vector<uint32_t> index; // [i] or [row, col]; flattened row-major by the consumer
 };
 
-struct WalkthroughFocus {           // what a step points at; every part optional
-    std::vector<uint32_t> lines;                  // 1-based lines of the official solution
-    std::optional<uint32_t> round;                // barrier round, as TraceEvent::round and
-                                                  // SharedSnapshot::round: state at the end of it
-    std::optional<std::array<uint32_t, 3>> workgroup;   // whose shared memory / timeline
-    std::vector<std::array<uint32_t, 3>> threads; // global invocation ids to select
+struct WalkthroughFocus {          // what a step points at; every part optional
+    std::vector<uint32_t> lines;   // 1-based lines of the official solution
+    std::optional<uint32_t> round; // barrier round, as TraceEvent::round and
+                                   // SharedSnapshot::round: state at the end of it
+    std::optional<std::array<uint32_t, 3>> workgroup; // whose shared memory / timeline
+    std::vector<std::array<uint32_t, 3>> threads;     // global invocation ids to select
     std::vector<WalkthroughCell> cells;
 };
 
 struct WalkthroughStep {
-    std::string title;              // short, e.g. "Load the tile"
-    std::string text;               // a paragraph or two, plain text
+    std::string title; // short, e.g. "Load the tile"
+    std::string text;  // a paragraph or two, plain text
     WalkthroughFocus focus;
-    SourceLocation where;           // the [[steps]] table in walkthrough.toml
+    SourceLocation where; // the [[steps]] table in walkthrough.toml
 };
 
 struct Walkthrough {
-    std::string file;               // path of walkthrough.toml
+    std::string file; // path of walkthrough.toml
     std::string title;
-    size_t caseIndex = 0;           // 0-based: the test case the walkthrough runs on
+    size_t caseIndex = 0; // 0-based: the test case the walkthrough runs on
     std::vector<WalkthroughStep> steps;
 };
 
@@ -55,7 +55,8 @@ Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle);
 
 // The same from TOML text (tests); `file` names it in messages. Checks the case number
 // against the puzzle's cases and the shape of every field, not the trace.
-Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file, const Puzzle& puzzle);
+Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file,
+                                     const Puzzle& puzzle);
 
 // Checks a loaded walkthrough against the official solution's text and a trace of it on the
 // walkthrough's case: lines exist, rounds happened in that workgroup, threads and workgroups are
@@ -65,34 +66,39 @@ std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& 
 
 // Helpers the players share (CLI and GUI), so both read a focus the same way.
 // The flat invocation index of a global invocation id; nullopt outside the launch.
-std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& launch, const std::array<uint32_t, 3>& global);
+std::optional<uint64_t> invocationOfGlobalId(const TraceLaunch& launch,
+                                             const std::array<uint32_t, 3>& global);
 // The flat workgroup index of a workgroup id; nullopt outside the launch.
-std::optional<uint64_t> workgroupIndex(const TraceLaunch& launch, const std::array<uint32_t, 3>& group);
+std::optional<uint64_t> workgroupIndex(const TraceLaunch& launch,
+                                       const std::array<uint32_t, 3>& group);
 // The workgroup a step is about: its own, else the first focused thread's, else 0.
 uint64_t focusedWorkgroup(const WalkthroughFocus& focus, const TraceLaunch& launch);
 // Index of the traced variable named `name`, or nullopt.
 std::optional<size_t> tracedVariable(const Trace& trace, const std::string& name);
 // The cell's flat index in that variable: [i] as is, [row, col] row-major over its two dims
 // (scalars, as TraceEvent::index counts them); nullopt when outside it.
-std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& variable, const std::vector<uint32_t>& index);
+std::optional<uint64_t> flatCellIndex(const TraceVariableInfo& variable,
+                                      const std::vector<uint32_t>& index);
 // The shared arrays of workgroup `group` at the end of round `round`; nullptr when none.
 const SharedSnapshot* snapshotAt(const TraceAnalysis& analysis, uint64_t group, uint32_t round);
 
 // A step's focus resolved against one traced run: what a player highlights and shows.
 struct ResolvedCell {
-    size_t variable = 0;            // index into Trace::variables
-    uint64_t flat = 0;              // flattened index, as TraceEvent::index
+    size_t variable = 0; // index into Trace::variables
+    uint64_t flat = 0;   // flattened index, as TraceEvent::index
 };
 struct WalkthroughStepState {
-    uint64_t workgroup = 0;         // flat index of the focused workgroup
-    std::optional<uint32_t> round;  // the step's round, else the last one when it shows shared cells
-    const SharedSnapshot* shared = nullptr; // that workgroup's shared arrays then (into the analysis)
+    uint64_t workgroup = 0;        // flat index of the focused workgroup
+    std::optional<uint32_t> round; // the step's round, else the last one when it shows shared cells
+    const SharedSnapshot* shared =
+        nullptr;                       // that workgroup's shared arrays then (into the analysis)
     std::vector<uint64_t> invocations; // focused threads inside the launch
-    std::vector<ResolvedCell> cells;   // focused cells that name a traced variable and lie inside it
+    std::vector<ResolvedCell> cells; // focused cells that name a traced variable and lie inside it
 
     bool highlighted(size_t variable, uint64_t flat) const;
 };
 // Threads and cells outside the trace are left out (validateWalkthrough reports them).
-WalkthroughStepState resolveStep(const WalkthroughFocus& focus, const Trace& trace, const TraceAnalysis& analysis);
+WalkthroughStepState resolveStep(const WalkthroughFocus& focus, const Trace& trace,
+                                 const TraceAnalysis& analysis);
 
 } // namespace vkp

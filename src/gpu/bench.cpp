@@ -287,7 +287,7 @@ Status upload(GpuContext& gpu, OneShotCommands& shot, const BenchJob& job, Bench
 // One pipeline (and descriptor set) per step: a step's bindings may differ from the last one's.
 Result<std::vector<std::unique_ptr<BenchPipeline>>>
 createDispatchPipelines(GpuContext& gpu, const BenchJob& job, const std::vector<Dispatch>& steps,
-                    const BenchMemory& m) {
+                        const BenchMemory& m) {
     std::vector<std::unique_ptr<BenchPipeline>> pipes;
     for (const Dispatch& step : steps) {
         std::vector<std::pair<uint32_t, VkBuffer>> bindings;

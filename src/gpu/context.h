@@ -47,7 +47,8 @@ class GpuContext {
     Status createDevice(VkPhysicalDevice physical);
     static VKAPI_ATTR VkBool32 VKAPI_CALL onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                        VkDebugUtilsMessageTypeFlagsEXT,
-                                                       const VkDebugUtilsMessengerCallbackDataEXT*, void*);
+                                                       const VkDebugUtilsMessengerCallbackDataEXT*,
+                                                       void*);
 
     VkInstance m_instance = VK_NULL_HANDLE;
     VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;

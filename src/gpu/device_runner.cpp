@@ -35,7 +35,10 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     for (const RunItem& item : job.items) {
         launches.push_back(item.launch);
         for (const Dispatch& step : item.dispatches) {
-            if (step.kernel >= modules.size()) return Error{ErrorKind::Internal, "a dispatch names kernel " + std::to_string(step.kernel) + ", which the job lacks"};
+            if (step.kernel >= modules.size())
+                return Error{ErrorKind::Internal, "a dispatch names kernel " +
+                                                      std::to_string(step.kernel) +
+                                                      ", which the job lacks"};
             launches.back().workgroups = step.workgroups; // each dispatch's count is checked too
             if (&step != &item.dispatches.back()) launches.push_back(item.launch);
         }
@@ -46,7 +49,8 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     out.pipelineMs = msSince(t);
     if (m_pipelinesBuilt) m_pipelinesBuilt();
     t = std::chrono::steady_clock::now();
-    auto ran = (*kernel)->runAll(job.items, job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(info()));
+    auto ran =
+        (*kernel)->runAll(job.items, job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(info()));
     out.runMs = msSince(t);
     if (!ran) return ran.error();
     out.items = std::move(*ran);

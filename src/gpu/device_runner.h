@@ -19,15 +19,17 @@ namespace vkp {
 // One kernel (or the kernels of a multi-pass puzzle) and its dispatches: the SPIR-V, the
 // storage-buffer bindings, and one item per case.
 struct DeviceJob {
-    std::span<const uint32_t> spirv;     // kernel 0
-    std::vector<std::span<const uint32_t>> moreKernels; // kernels 1, 2, ... (RunItem dispatches name them)
-    uint32_t pushBytes = 0;              // push-constant range shared by the kernels
-    std::vector<uint32_t> bindings;      // set 0
-    std::vector<BindingSlot> otherSets;  // e.g. the trace buffer
-    std::vector<RunItem> items;          // buffers point into the caller's memory
-    uint64_t timeoutMs = 0;              // per item; 0: the device's default (defaultTimeoutMs)
-    uint64_t pipelineTimeoutMs = 0;      // a worker's shader modules and pipelines; 0: kPipelineTimeoutMs
-    bool testCrash = false;              // tests only: the worker process crashes on this job
+    std::span<const uint32_t> spirv; // kernel 0
+    std::vector<std::span<const uint32_t>>
+        moreKernels;                    // kernels 1, 2, ... (RunItem dispatches name them)
+    uint32_t pushBytes = 0;             // push-constant range shared by the kernels
+    std::vector<uint32_t> bindings;     // set 0
+    std::vector<BindingSlot> otherSets; // e.g. the trace buffer
+    std::vector<RunItem> items;         // buffers point into the caller's memory
+    uint64_t timeoutMs = 0;             // per item; 0: the device's default (defaultTimeoutMs)
+    uint64_t pipelineTimeoutMs =
+        0;                  // a worker's shader modules and pipelines; 0: kPipelineTimeoutMs
+    bool testCrash = false; // tests only: the worker process crashes on this job
 };
 
 // How long a worker may take to build a job's pipelines before it is called stuck: puzzle kernels
@@ -35,9 +37,9 @@ struct DeviceJob {
 inline constexpr uint64_t kPipelineTimeoutMs = 60000;
 
 struct DeviceJobResult {
-    double pipelineMs = 0;                 // shader module + pipelines
-    double runMs = 0;                      // upload, dispatch, wait, read back
-    std::vector<Result<RunOutput>> items;  // per DeviceJob::items
+    double pipelineMs = 0;                // shader module + pipelines
+    double runMs = 0;                     // upload, dispatch, wait, read back
+    std::vector<Result<RunOutput>> items; // per DeviceJob::items
 };
 
 // Milliseconds a dispatch may take before it is called endless when no --timeout is given:
@@ -70,7 +72,9 @@ class InProcessRunner : public DeviceRunner {
     const DeviceInfo& info() const override { return m_gpu.info(); }
     Result<DeviceJobResult> run(const DeviceJob& job) override;
     Result<BenchRun> bench(const BenchJob& job) override { return runBench(m_gpu, job); }
-    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override { return measureCopy(m_gpu, job); }
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override {
+        return measureCopy(m_gpu, job);
+    }
     bool wedged() const override { return m_gpu.hung(); }
     // Called when a job's pipelines are built and its dispatches start (the worker tells its app).
     void onPipelinesBuilt(std::function<void()> f) { m_pipelinesBuilt = std::move(f); }

@@ -217,8 +217,7 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
     return okStatus();
 }
 
-Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item,
-                                                         const Dispatch& step,
+Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, const Dispatch& step,
                                                          const BatchBuffers& bb, size_t first) {
     auto allocated = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
     if (!allocated) return allocated.error();

@@ -29,8 +29,8 @@ Result<RunResources*> RunResources::create(GpuContext& ctx) {
 }
 
 Status RunResources::createObjects() {
-    auto pool =
-        createDescriptorPool(m_ctx, kMaxDispatches * kMaxSets, kMaxBindings * uint32_t(kMaxDispatches));
+    auto pool = createDescriptorPool(m_ctx, kMaxDispatches * kMaxSets,
+                                     kMaxBindings * uint32_t(kMaxDispatches));
     if (!pool) return pool.error();
     m_pool = std::move(*pool);
     auto commands = OneShotCommands::create(m_ctx, "the dispatch");

@@ -6,8 +6,8 @@
 #define GLFW_INCLUDE_NONE
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 #include <backends/imgui_impl_vulkan.h>
+#include <imgui.h>
 
 #include "core/vulkan_drivers.h"
 #include "platform/window.h"
@@ -16,24 +16,30 @@ namespace vkp::platform {
 namespace {
 
 Error vkFail(const std::string& what, VkResult r) {
-    Error e{ErrorKind::Device, what + " failed (VkResult " + std::to_string(static_cast<int>(r)) + ")"};
+    Error e{ErrorKind::Device,
+            what + " failed (VkResult " + std::to_string(static_cast<int>(r)) + ")"};
     e.vkResult = static_cast<int>(r);
     return e;
 }
 
-#define VKP_TRY(call, what)                            \
-    do {                                               \
-        VkResult vkp_r = (call);                       \
-        if (vkp_r != VK_SUCCESS) return vkFail(what, vkp_r); \
+#define VKP_TRY(call, what)                                                                        \
+    do {                                                                                           \
+        VkResult vkp_r = (call);                                                                   \
+        if (vkp_r != VK_SUCCESS) return vkFail(what, vkp_r);                                       \
     } while (0)
 
 int deviceRank(VkPhysicalDeviceType type) {
     switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -70,7 +76,9 @@ VkSurfaceFormatKHR chooseFormat(VkPhysicalDevice d, VkSurfaceKHR surface) {
     for (VkFormat want : {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM})
         for (const VkSurfaceFormatKHR& f : formats)
             if (f.format == want && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) return f;
-    return formats.empty() ? VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR} : formats[0];
+    return formats.empty()
+               ? VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR}
+               : formats[0];
 }
 
 VkPresentModeKHR choosePresentMode(VkPhysicalDevice d, VkSurfaceKHR surface, bool vsync) {
@@ -92,8 +100,9 @@ uint32_t memoryType(VkPhysicalDevice d, uint32_t bits, VkMemoryPropertyFlags fla
     return UINT32_MAX;
 }
 
-void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess,
-                  VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                  VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage,
+                  VkPipelineStageFlags dstStage) {
     VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     b.srcAccessMask = srcAccess;
     b.dstAccessMask = dstAccess;
@@ -108,12 +117,12 @@ void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImag
 } // namespace
 
 struct Renderer::Frame {
-    VkImage image = VK_NULL_HANDLE;       // owned by the swapchain
+    VkImage image = VK_NULL_HANDLE; // owned by the swapchain
     VkImageView view = VK_NULL_HANDLE;
     VkFramebuffer framebuffer = VK_NULL_HANDLE;
     VkCommandPool pool = VK_NULL_HANDLE;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
-    VkFence fence = VK_NULL_HANDLE;       // signalled when this image's last frame finished
+    VkFence fence = VK_NULL_HANDLE; // signalled when this image's last frame finished
 };
 
 Result<std::unique_ptr<Renderer>> Renderer::create(Window& window, const RendererOptions& options) {
@@ -121,7 +130,8 @@ Result<std::unique_ptr<Renderer>> Renderer::create(Window& window, const Rendere
     r->m_window = &window;
     r->m_options = options;
     if (auto s = r->createInstance(); !s) return s.error();
-    VKP_TRY(glfwCreateWindowSurface(r->m_instance, window.handle(), nullptr, &r->m_surface), "creating the window surface");
+    VKP_TRY(glfwCreateWindowSurface(r->m_instance, window.handle(), nullptr, &r->m_surface),
+            "creating the window surface");
     if (auto s = r->pickDevice(); !s) return s.error();
     if (auto s = r->createDevice(); !s) return s.error();
     r->m_format = chooseFormat(r->m_physical, r->m_surface);
@@ -173,7 +183,9 @@ Status Renderer::pickDevice() {
         m_queueFamily = static_cast<uint32_t>(family);
         m_deviceName = props.deviceName;
     }
-    if (!m_physical) return Error{ErrorKind::Device, "no Vulkan device can draw into this window (install mesa-vulkan-drivers)"};
+    if (!m_physical)
+        return Error{ErrorKind::Device,
+                     "no Vulkan device can draw into this window (install mesa-vulkan-drivers)"};
     return okStatus();
 }
 
@@ -189,7 +201,8 @@ Status Renderer::createDevice() {
     info.pQueueCreateInfos = &queue;
     info.enabledExtensionCount = 1;
     info.ppEnabledExtensionNames = extensions;
-    VKP_TRY(vkCreateDevice(m_physical, &info, nullptr, &m_device), "creating the window's Vulkan device");
+    VKP_TRY(vkCreateDevice(m_physical, &info, nullptr, &m_device),
+            "creating the window's Vulkan device");
     vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};
     VkDescriptorPoolCreateInfo pool{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
@@ -197,7 +210,8 @@ Status Renderer::createDevice() {
     pool.maxSets = 16;
     pool.poolSizeCount = 1;
     pool.pPoolSizes = sizes;
-    VKP_TRY(vkCreateDescriptorPool(m_device, &pool, nullptr, &m_descriptorPool), "creating the descriptor pool");
+    VKP_TRY(vkCreateDescriptorPool(m_device, &pool, nullptr, &m_descriptorPool),
+            "creating the descriptor pool");
     return okStatus();
 }
 
@@ -227,21 +241,26 @@ Status Renderer::createRenderPass() {
     info.pSubpasses = &subpass;
     info.dependencyCount = 1;
     info.pDependencies = &dep;
-    VKP_TRY(vkCreateRenderPass(m_device, &info, nullptr, &m_renderPass), "creating the render pass");
+    VKP_TRY(vkCreateRenderPass(m_device, &info, nullptr, &m_renderPass),
+            "creating the render pass");
     return okStatus();
 }
 
 Status Renderer::createSwapchain() {
     VkSurfaceCapabilitiesKHR caps;
-    VKP_TRY(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_physical, m_surface, &caps), "reading the surface");
+    VKP_TRY(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(m_physical, m_surface, &caps),
+            "reading the surface");
     int fw = 0, fh = 0;
     m_window->framebufferSize(fw, fh);
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) {
-        extent.width = std::clamp(static_cast<uint32_t>(fw), caps.minImageExtent.width, caps.maxImageExtent.width);
-        extent.height = std::clamp(static_cast<uint32_t>(fh), caps.minImageExtent.height, caps.maxImageExtent.height);
+        extent.width = std::clamp(static_cast<uint32_t>(fw), caps.minImageExtent.width,
+                                  caps.maxImageExtent.width);
+        extent.height = std::clamp(static_cast<uint32_t>(fh), caps.minImageExtent.height,
+                                   caps.maxImageExtent.height);
     }
-    if (extent.width == 0 || extent.height == 0) return okStatus(); // minimised: nothing to draw into
+    if (extent.width == 0 || extent.height == 0)
+        return okStatus(); // minimised: nothing to draw into
     m_minImageCount = std::max(2u, caps.minImageCount);
     uint32_t images = m_minImageCount + 1;
     if (caps.maxImageCount) images = std::min(images, caps.maxImageCount);
@@ -254,7 +273,8 @@ Status Renderer::createSwapchain() {
     info.imageArrayLayers = 1;
     // TRANSFER_SRC lets the app read its own frames back for screenshots.
     m_canCapture = caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-    info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | (m_canCapture ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0);
+    info.imageUsage =
+        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | (m_canCapture ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0);
     info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.preTransform = caps.currentTransform;
     info.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
@@ -283,7 +303,8 @@ Status Renderer::createSwapchain() {
         fb.width = extent.width;
         fb.height = extent.height;
         fb.layers = 1;
-        VKP_TRY(vkCreateFramebuffer(m_device, &fb, nullptr, &f.framebuffer), "creating a framebuffer");
+        VKP_TRY(vkCreateFramebuffer(m_device, &fb, nullptr, &f.framebuffer),
+                "creating a framebuffer");
         VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
         pool.queueFamilyIndex = m_queueFamily;
         VKP_TRY(vkCreateCommandPool(m_device, &pool, nullptr, &f.pool), "creating a command pool");
@@ -316,8 +337,10 @@ void Renderer::destroySwapchain() {
         vkDestroyImageView(m_device, f.view, nullptr);
     }
     m_frames.clear();
-    for (VkSemaphore s : m_acquired) vkDestroySemaphore(m_device, s, nullptr);
-    for (VkSemaphore s : m_rendered) vkDestroySemaphore(m_device, s, nullptr);
+    for (VkSemaphore s : m_acquired)
+        vkDestroySemaphore(m_device, s, nullptr);
+    for (VkSemaphore s : m_rendered)
+        vkDestroySemaphore(m_device, s, nullptr);
     m_acquired.clear();
     m_rendered.clear();
     if (m_swapchain) vkDestroySwapchainKHR(m_device, m_swapchain, nullptr);
@@ -334,9 +357,11 @@ Status Renderer::initImGui() {
     info.DescriptorPool = m_descriptorPool;
     info.Subpass = 0;
     info.MinImageCount = m_minImageCount;
-    info.ImageCount = std::max<uint32_t>(m_minImageCount, static_cast<uint32_t>(std::max<size_t>(m_frames.size(), 2)));
+    info.ImageCount = std::max<uint32_t>(
+        m_minImageCount, static_cast<uint32_t>(std::max<size_t>(m_frames.size(), 2)));
     info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
-    if (!ImGui_ImplVulkan_Init(&info, m_renderPass)) return Error{ErrorKind::Device, "the ImGui Vulkan backend did not start"};
+    if (!ImGui_ImplVulkan_Init(&info, m_renderPass))
+        return Error{ErrorKind::Device, "the ImGui Vulkan backend did not start"};
     m_imguiReady = true;
     return uploadFonts();
 }
@@ -353,7 +378,8 @@ Status Renderer::reloadFonts() {
 // ImGui 1.90 (Debian 13): the backend records, submits and waits for the upload itself, on the
 // queue given at init.
 Status Renderer::uploadFonts() {
-    if (!ImGui_ImplVulkan_CreateFontsTexture()) return Error{ErrorKind::Device, "the ImGui Vulkan backend could not upload the fonts"};
+    if (!ImGui_ImplVulkan_CreateFontsTexture())
+        return Error{ErrorKind::Device, "the ImGui Vulkan backend could not upload the fonts"};
     return okStatus();
 }
 #else
@@ -393,8 +419,11 @@ Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool ca
     int fw = 0, fh = 0;
     m_window->framebufferSize(fw, fh);
     if (fw <= 0 || fh <= 0) return okStatus(); // minimised
-    if (capture && !m_canCapture) return Error{ErrorKind::Device, "this window's surface cannot be read back for a screenshot"};
-    if (m_rebuild || !m_swapchain || m_extent.width != static_cast<uint32_t>(fw) || m_extent.height != static_cast<uint32_t>(fh)) {
+    if (capture && !m_canCapture)
+        return Error{ErrorKind::Device,
+                     "this window's surface cannot be read back for a screenshot"};
+    if (m_rebuild || !m_swapchain || m_extent.width != static_cast<uint32_t>(fw) ||
+        m_extent.height != static_cast<uint32_t>(fh)) {
         vkDeviceWaitIdle(m_device);
         destroySwapchain();
         m_rebuild = false;
@@ -404,15 +433,19 @@ Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool ca
     VkSemaphore acquired = m_acquired[m_semaphoreIndex];
     VkSemaphore rendered = m_rendered[m_semaphoreIndex];
     uint32_t image = 0;
-    VkResult r = vkAcquireNextImageKHR(m_device, m_swapchain, UINT64_MAX, acquired, VK_NULL_HANDLE, &image);
+    VkResult r =
+        vkAcquireNextImageKHR(m_device, m_swapchain, UINT64_MAX, acquired, VK_NULL_HANDLE, &image);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) return (m_rebuild = true, okStatus());
-    if (r == VK_SUBOPTIMAL_KHR) m_rebuild = true;
-    else if (r != VK_SUCCESS) return vkFail("acquiring a swapchain image", r);
+    if (r == VK_SUBOPTIMAL_KHR)
+        m_rebuild = true;
+    else if (r != VK_SUCCESS)
+        return vkFail("acquiring a swapchain image", r);
     Frame& f = m_frames[image];
     VKP_TRY(vkWaitForFences(m_device, 1, &f.fence, VK_TRUE, UINT64_MAX), "waiting for a frame");
     vkResetFences(m_device, 1, &f.fence);
     if (capture) {
-        if (auto s = ensureCaptureBuffer(VkDeviceSize(m_extent.width) * m_extent.height * 4); !s) return s;
+        if (auto s = ensureCaptureBuffer(VkDeviceSize(m_extent.width) * m_extent.height * 4); !s)
+            return s;
     }
     if (auto s = recordFrame(f, image, drawData, clearColor, capture); !s) return s;
     VkPipelineStageFlags wait = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
@@ -437,12 +470,14 @@ Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool ca
     present.pImageIndices = &image;
     r = vkQueuePresentKHR(m_queue, &present);
     m_semaphoreIndex = (m_semaphoreIndex + 1) % static_cast<uint32_t>(m_acquired.size());
-    if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) return (m_rebuild = true, okStatus());
+    if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
+        return (m_rebuild = true, okStatus());
     if (r != VK_SUCCESS) return vkFail("presenting a frame", r);
     return okStatus();
 }
 
-Status Renderer::recordFrame(Frame& f, uint32_t, ImDrawData* drawData, const float clearColor[4], bool capture) {
+Status Renderer::recordFrame(Frame& f, uint32_t, ImDrawData* drawData, const float clearColor[4],
+                             bool capture) {
     vkResetCommandPool(m_device, f.pool, 0);
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -473,14 +508,19 @@ Status Renderer::ensureCaptureBuffer(VkDeviceSize size) {
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = size;
     info.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    VKP_TRY(vkCreateBuffer(m_device, &info, nullptr, &m_captureBuffer), "creating the screenshot buffer");
+    VKP_TRY(vkCreateBuffer(m_device, &info, nullptr, &m_captureBuffer),
+            "creating the screenshot buffer");
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(m_device, m_captureBuffer, &req);
     VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     alloc.allocationSize = req.size;
-    alloc.memoryTypeIndex = memoryType(m_physical, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    VKP_TRY(vkAllocateMemory(m_device, &alloc, nullptr, &m_captureMemory), "allocating the screenshot buffer");
-    VKP_TRY(vkBindBufferMemory(m_device, m_captureBuffer, m_captureMemory, 0), "binding the screenshot buffer");
+    alloc.memoryTypeIndex =
+        memoryType(m_physical, req.memoryTypeBits,
+                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    VKP_TRY(vkAllocateMemory(m_device, &alloc, nullptr, &m_captureMemory),
+            "allocating the screenshot buffer");
+    VKP_TRY(vkBindBufferMemory(m_device, m_captureBuffer, m_captureMemory, 0),
+            "binding the screenshot buffer");
     m_captureSize = size;
     return okStatus();
 }
@@ -492,16 +532,19 @@ void Renderer::recordCopy(VkCommandBuffer cmd, VkImage image) {
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     region.imageExtent = {m_extent.width, m_extent.height, 1};
-    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, m_captureBuffer, 1, &region);
-    imageBarrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_ACCESS_TRANSFER_READ_BIT, 0,
-                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, m_captureBuffer, 1,
+                           &region);
+    imageBarrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                 VK_ACCESS_TRANSFER_READ_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
     VkBufferMemoryBarrier host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
     host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
     host.srcQueueFamilyIndex = host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     host.buffer = m_captureBuffer;
     host.size = VK_WHOLE_SIZE;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1, &host, 0, nullptr);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                         nullptr, 1, &host, 0, nullptr);
 }
 
 void Renderer::readCapture() {
@@ -512,7 +555,8 @@ void Renderer::readCapture() {
     m_captured.rgba.resize(m_captureSize);
     std::memcpy(m_captured.rgba.data(), mapped, m_captureSize);
     vkUnmapMemory(m_device, m_captureMemory);
-    bool bgra = m_format.format == VK_FORMAT_B8G8R8A8_UNORM || m_format.format == VK_FORMAT_B8G8R8A8_SRGB;
+    bool bgra =
+        m_format.format == VK_FORMAT_B8G8R8A8_UNORM || m_format.format == VK_FORMAT_B8G8R8A8_SRGB;
     for (size_t i = 0; i + 3 < m_captured.rgba.size(); i += 4) {
         if (bgra) std::swap(m_captured.rgba[i], m_captured.rgba[i + 2]);
         m_captured.rgba[i + 3] = 255;
@@ -521,10 +565,14 @@ void Renderer::readCapture() {
 
 const char* Renderer::presentModeName() const {
     switch (m_presentMode) {
-    case VK_PRESENT_MODE_FIFO_KHR: return "fifo (vsync)";
-    case VK_PRESENT_MODE_MAILBOX_KHR: return "mailbox";
-    case VK_PRESENT_MODE_IMMEDIATE_KHR: return "immediate";
-    default: return "other";
+    case VK_PRESENT_MODE_FIFO_KHR:
+        return "fifo (vsync)";
+    case VK_PRESENT_MODE_MAILBOX_KHR:
+        return "mailbox";
+    case VK_PRESENT_MODE_IMMEDIATE_KHR:
+        return "immediate";
+    default:
+        return "other";
     }
 }
 

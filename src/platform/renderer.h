@@ -38,7 +38,8 @@ class Renderer {
 
     // Starts the ImGui Vulkan backend and uploads the font atlas (ImGui's context must exist).
     Status initImGui();
-    // After the font atlas was rebuilt (another size): recreates the backend's objects and uploads it.
+    // After the font atlas was rebuilt (another size): recreates the backend's objects and uploads
+    // it.
     Status reloadFonts();
 
     // Records, submits and presents one frame. With `capture`, the frame is also copied back and
@@ -59,7 +60,8 @@ class Renderer {
     void destroySwapchain();
     Status createRenderPass();
     Status uploadFonts();
-    Status recordFrame(Frame& f, uint32_t image, ImDrawData* drawData, const float clearColor[4], bool capture);
+    Status recordFrame(Frame& f, uint32_t image, ImDrawData* drawData, const float clearColor[4],
+                       bool capture);
     Status ensureCaptureBuffer(VkDeviceSize size);
     void recordCopy(VkCommandBuffer cmd, VkImage image);
     void readCapture();
@@ -79,13 +81,13 @@ class Renderer {
     VkSwapchainKHR m_swapchain = VK_NULL_HANDLE;
     VkExtent2D m_extent{};
     uint32_t m_minImageCount = 2;
-    std::vector<Frame> m_frames;        // one per swapchain image
+    std::vector<Frame> m_frames;         // one per swapchain image
     std::vector<VkSemaphore> m_acquired; // rotating, one per swapchain image
     std::vector<VkSemaphore> m_rendered;
     uint32_t m_semaphoreIndex = 0;
     bool m_rebuild = false;
     bool m_imguiReady = false;
-    bool m_canCapture = false;         // the surface allows TRANSFER_SRC
+    bool m_canCapture = false; // the surface allows TRANSFER_SRC
     VkBuffer m_captureBuffer = VK_NULL_HANDLE;
     VkDeviceMemory m_captureMemory = VK_NULL_HANDLE;
     VkDeviceSize m_captureSize = 0;

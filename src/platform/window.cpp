@@ -1,9 +1,9 @@
 #include "platform/window.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 #include <vector>
-#include <cstdlib>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -15,7 +15,9 @@ std::string g_lastGlfwError;
 uint64_t g_events = 0;
 uint64_t g_exposures = 0; // the window system lost the window's contents (expose, resize)
 
-void bump() { ++g_events; }
+void bump() {
+    ++g_events;
+}
 
 // The keyboard queue (one window per process).
 struct KeyEvent {
@@ -29,9 +31,17 @@ GLFWcharfun g_uiChar = nullptr;
 
 bool isModifier(int key) {
     switch (key) {
-    case GLFW_KEY_LEFT_CONTROL: case GLFW_KEY_RIGHT_CONTROL: case GLFW_KEY_LEFT_SHIFT: case GLFW_KEY_RIGHT_SHIFT:
-    case GLFW_KEY_LEFT_ALT: case GLFW_KEY_RIGHT_ALT: case GLFW_KEY_LEFT_SUPER: case GLFW_KEY_RIGHT_SUPER: return true;
-    default: return false;
+    case GLFW_KEY_LEFT_CONTROL:
+    case GLFW_KEY_RIGHT_CONTROL:
+    case GLFW_KEY_LEFT_SHIFT:
+    case GLFW_KEY_RIGHT_SHIFT:
+    case GLFW_KEY_LEFT_ALT:
+    case GLFW_KEY_RIGHT_ALT:
+    case GLFW_KEY_LEFT_SUPER:
+    case GLFW_KEY_RIGHT_SUPER:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -45,17 +55,23 @@ void onChar(GLFWwindow*, unsigned int codepoint) {
     g_keys.push_back({true, codepoint, 0, 0, 0, 0});
 }
 
-void onGlfwError(int, const char* message) { g_lastGlfwError = message ? message : "unknown GLFW error"; }
+void onGlfwError(int, const char* message) {
+    g_lastGlfwError = message ? message : "unknown GLFW error";
+}
 
 Status initGlfw() {
     static bool done = false;
     if (done) return okStatus();
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit())
-        return Error{ErrorKind::Device, "cannot open a window: " + (g_lastGlfwError.empty() ? std::string("no display") : g_lastGlfwError)};
+        return Error{ErrorKind::Device,
+                     "cannot open a window: " +
+                         (g_lastGlfwError.empty() ? std::string("no display") : g_lastGlfwError)};
     if (!glfwVulkanSupported()) {
         glfwTerminate();
-        return Error{ErrorKind::Device, "cannot open a window: no Vulkan loader or driver (install mesa-vulkan-drivers)"};
+        return Error{
+            ErrorKind::Device,
+            "cannot open a window: no Vulkan loader or driver (install mesa-vulkan-drivers)"};
     }
     std::atexit(glfwTerminate);
     done = true;
@@ -76,8 +92,10 @@ Result<std::unique_ptr<Window>> Window::create(const WindowOptions& options) {
     glfwWindowHint(GLFW_RESIZABLE, options.resizable ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     std::unique_ptr<Window> w(new Window);
-    w->m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
-    if (!w->m_window) return Error{ErrorKind::Device, "cannot create the window: " + g_lastGlfwError};
+    w->m_window =
+        glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+    if (!w->m_window)
+        return Error{ErrorKind::Device, "cannot create the window: " + g_lastGlfwError};
     glfwSetWindowSizeLimits(w->m_window, 640, 400, GLFW_DONT_CARE, GLFW_DONT_CARE);
     return w;
 }
@@ -86,11 +104,21 @@ Window::~Window() {
     if (m_window) glfwDestroyWindow(m_window);
 }
 
-bool Window::shouldClose() const { return glfwWindowShouldClose(m_window); }
-void Window::requestClose() { glfwSetWindowShouldClose(m_window, GLFW_TRUE); }
-void Window::framebufferSize(int& width, int& height) const { glfwGetFramebufferSize(m_window, &width, &height); }
-void Window::size(int& width, int& height) const { glfwGetWindowSize(m_window, &width, &height); }
-void Window::setTitle(const std::string& title) { glfwSetWindowTitle(m_window, title.c_str()); }
+bool Window::shouldClose() const {
+    return glfwWindowShouldClose(m_window);
+}
+void Window::requestClose() {
+    glfwSetWindowShouldClose(m_window, GLFW_TRUE);
+}
+void Window::framebufferSize(int& width, int& height) const {
+    glfwGetFramebufferSize(m_window, &width, &height);
+}
+void Window::size(int& width, int& height) const {
+    glfwGetWindowSize(m_window, &width, &height);
+}
+void Window::setTitle(const std::string& title) {
+    glfwSetWindowTitle(m_window, title.c_str());
+}
 
 namespace {
 
@@ -116,7 +144,9 @@ GLFWmonitor* monitorOf(GLFWwindow* window) {
 
 } // namespace
 
-bool Window::fullscreen() const { return glfwGetWindowMonitor(m_window) != nullptr; }
+bool Window::fullscreen() const {
+    return glfwGetWindowMonitor(m_window) != nullptr;
+}
 
 void Window::windowedSize(int& width, int& height) const {
     if (!fullscreen()) return size(width, height);
@@ -126,7 +156,8 @@ void Window::windowedSize(int& width, int& height) const {
 void Window::setFullscreen(bool on) {
     if (on == fullscreen()) return;
     if (!on) {
-        glfwSetWindowMonitor(m_window, nullptr, m_windowed[0], m_windowed[1], m_windowed[2], m_windowed[3], 0);
+        glfwSetWindowMonitor(m_window, nullptr, m_windowed[0], m_windowed[1], m_windowed[2],
+                             m_windowed[3], 0);
         return;
     }
     GLFWmonitor* monitor = monitorOf(m_window);
@@ -156,8 +187,12 @@ void Window::countEvents() {
     glfwSetWindowRefreshCallback(m_window, [](GLFWwindow*) { bump(), ++g_exposures; });
 }
 
-uint64_t Window::eventCount() const { return g_events; }
-uint64_t Window::exposureCount() const { return g_exposures; }
+uint64_t Window::eventCount() const {
+    return g_events;
+}
+uint64_t Window::exposureCount() const {
+    return g_exposures;
+}
 
 void Window::queueKeyboard() {
     g_uiKey = glfwSetKeyCallback(m_window, onKey);
@@ -187,8 +222,10 @@ bool Window::deliverKeyboard() {
 }
 
 void Window::waitEvents(double seconds) {
-    if (seconds <= 0) glfwPollEvents();
-    else glfwWaitEventsTimeout(seconds);
+    if (seconds <= 0)
+        glfwPollEvents();
+    else
+        glfwWaitEventsTimeout(seconds);
 }
 
 } // namespace vkp::platform

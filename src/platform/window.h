@@ -12,7 +12,7 @@ namespace vkp::platform {
 
 struct WindowOptions {
     std::string title = "vkpuzzles";
-    int width = 1280;     // in screen coordinates
+    int width = 1280; // in screen coordinates
     int height = 800;
     bool resizable = true;
 };
@@ -43,7 +43,8 @@ class Window {
     // Waits for input up to `seconds` (0: just polls).
     static void waitEvents(double seconds);
     // Counts input and window events (keys, pointer, resize, focus), so the app can draw eagerly
-    // after input and sleep when nothing happens. Install before ImGui's GLFW backend, which chains.
+    // after input and sleep when nothing happens. Install before ImGui's GLFW backend, which
+    // chains.
     void countEvents();
     uint64_t eventCount() const;
     uint64_t exposureCount() const; // times the window's contents must be drawn again in full

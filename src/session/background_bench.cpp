@@ -8,9 +8,12 @@
 
 namespace vkp {
 
-BackgroundBench::BackgroundBench(RunnerFactory factory, std::string deviceSelector) : m_factory(std::move(factory)), m_selector(std::move(deviceSelector)) {}
+BackgroundBench::BackgroundBench(RunnerFactory factory, std::string deviceSelector)
+    : m_factory(std::move(factory)), m_selector(std::move(deviceSelector)) {}
 
-BackgroundBench::~BackgroundBench() { stopThread(); }
+BackgroundBench::~BackgroundBench() {
+    stopThread();
+}
 
 void BackgroundBench::setDevice(std::string selector) {
     std::lock_guard lock(m_mutex);
@@ -27,10 +30,13 @@ void BackgroundBench::start(const Puzzle& puzzle, std::string text, BenchOptions
     m_cancelled = false;
     {
         std::lock_guard lock(m_mutex);
-        m_view = BackgroundBenchView{BackgroundBenchState::Running, puzzle.key(), options.n, "starting a device", std::nullopt, std::nullopt};
+        m_view = BackgroundBenchView{BackgroundBenchState::Running, puzzle.key(), options.n,
+                                     "starting a device",           std::nullopt, std::nullopt};
     }
     auto copy = std::make_shared<const Puzzle>(puzzle);
-    m_thread = std::thread([this, copy, text = std::move(text), options]() mutable { run(copy, std::move(text), std::move(options)); });
+    m_thread = std::thread([this, copy, text = std::move(text), options]() mutable {
+        run(copy, std::move(text), std::move(options));
+    });
 }
 
 void BackgroundBench::cancel() {
@@ -47,7 +53,8 @@ BackgroundBenchView BackgroundBench::view() const {
     return m_view;
 }
 
-void BackgroundBench::finish(BackgroundBenchState state, std::optional<BenchReport> report, std::optional<Error> error) {
+void BackgroundBench::finish(BackgroundBenchState state, std::optional<BenchReport> report,
+                             std::optional<Error> error) {
     std::lock_guard lock(m_mutex);
     m_runner = nullptr;
     if (m_cancelled) return; // the view already says so; what came back is dropped
@@ -57,13 +64,18 @@ void BackgroundBench::finish(BackgroundBenchState state, std::optional<BenchRepo
     m_view.error = std::move(error);
 }
 
-void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text, BenchOptions options) {
+void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text,
+                          BenchOptions options) {
     auto sections = splitKernelText(*puzzle, text);
     if (!sections) return finish(BackgroundBenchState::Failed, std::nullopt, sections.error());
     std::vector<KernelSource> sources;
-    for (const KernelSection& s : *sections) sources.push_back(s.source);
+    for (const KernelSection& s : *sections)
+        sources.push_back(s.source);
     auto copySource = readTextFile(bundledShaderPath("copy.comp"));
-    if (!copySource) return finish(BackgroundBenchState::Failed, std::nullopt, Error{ErrorKind::NotFound, "the copy shader is missing: " + copySource.error().message});
+    if (!copySource)
+        return finish(BackgroundBenchState::Failed, std::nullopt,
+                      Error{ErrorKind::NotFound,
+                            "the copy shader is missing: " + copySource.error().message});
     std::string selector;
     {
         std::lock_guard lock(m_mutex);

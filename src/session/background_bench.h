@@ -22,16 +22,17 @@ enum class BackgroundBenchState { Idle, Running, Done, Failed, Cancelled };
 
 struct BackgroundBenchView {
     BackgroundBenchState state = BackgroundBenchState::Idle;
-    std::string puzzle;                 // the key of the puzzle benchmarked (Puzzle::key)
-    uint64_t n = 0;                     // elements asked for
-    std::string step;                   // what it is doing now ("warming up", ...)
-    std::optional<BenchReport> report;  // Done
-    std::optional<Error> error;         // Failed
+    std::string puzzle;                // the key of the puzzle benchmarked (Puzzle::key)
+    uint64_t n = 0;                    // elements asked for
+    std::string step;                  // what it is doing now ("warming up", ...)
+    std::optional<BenchReport> report; // Done
+    std::optional<Error> error;        // Failed
 };
 
 class BackgroundBench {
   public:
-    // `factory` and `deviceSelector` as the live session's: the benchmark runs on the same kind of device.
+    // `factory` and `deviceSelector` as the live session's: the benchmark runs on the same kind of
+    // device.
     BackgroundBench(RunnerFactory factory, std::string deviceSelector);
     ~BackgroundBench(); // cancels a running benchmark and waits for its thread
     BackgroundBench(const BackgroundBench&) = delete;
@@ -46,14 +47,15 @@ class BackgroundBench {
 
   private:
     void run(std::shared_ptr<const Puzzle> puzzle, std::string text, BenchOptions options);
-    void finish(BackgroundBenchState state, std::optional<BenchReport> report, std::optional<Error> error);
+    void finish(BackgroundBenchState state, std::optional<BenchReport> report,
+                std::optional<Error> error);
     void stopThread();
 
     RunnerFactory m_factory;
     std::string m_selector;
     mutable std::mutex m_mutex;
-    BackgroundBenchView m_view;                 // guarded by m_mutex
-    DeviceRunner* m_runner = nullptr;    // the running job's device, guarded (for cancel)
+    BackgroundBenchView m_view;       // guarded by m_mutex
+    DeviceRunner* m_runner = nullptr; // the running job's device, guarded (for cancel)
     std::atomic<bool> m_cancelled{false};
     std::thread m_thread;
 };

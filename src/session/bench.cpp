@@ -275,8 +275,8 @@ void addSteps(const Puzzle& p, const CompiledKernels& kernels,
     if (!p.multiPass()) return;
     for (const CaseDispatch& d : dispatches) {
         Dispatch step{static_cast<uint32_t>(d.kernel), d.workgroups,
-                       pushConstantWords(kernels[d.kernel].second, d.push),
-                       std::vector<int>(p.buffers.size(), -1)};
+                      pushConstantWords(kernels[d.kernel].second, d.push),
+                      std::vector<int>(p.buffers.size(), -1)};
         for (size_t b : p.kernels[d.kernel].buffers)
             step.bind[b] = static_cast<int>(d.bufferAt[b]);
         job.dispatches.push_back(std::move(step));

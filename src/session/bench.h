@@ -19,41 +19,44 @@ class Compiler;
 class DeviceRunner;
 
 struct BenchOptions {
-    uint64_t n = 1u << 24;      // elements of the puzzle's first input
-    int reps = 20;              // timed dispatches (after 2 warm-ups)
-    size_t templateCase = 0;    // the case whose fills, expressions and constants are scaled
-    double warmupMs = 500;      // untimed dispatches first, so that the clocks are up when timing starts
+    uint64_t n = 1u << 24;   // elements of the puzzle's first input
+    int reps = 20;           // timed dispatches (after 2 warm-ups)
+    size_t templateCase = 0; // the case whose fills, expressions and constants are scaled
+    double warmupMs = 500; // untimed dispatches first, so that the clocks are up when timing starts
     uint64_t timeoutMs = 60000; // per repetition, before it is called endless
-    std::function<void(const std::string&)> progress; // told each step of a long run ("warming up ...")
+    std::function<void(const std::string&)>
+        progress; // told each step of a long run ("warming up ...")
 };
 
 struct BenchReport {
     std::string device;
     uint64_t n = 0;
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
-    std::vector<double> repetitionMs;   // every timed repetition
+    std::vector<double> repetitionMs; // every timed repetition
     double medianMs = 0;
-    double p10Ms = 0, p90Ms = 0;      // the spread of the repetitions: a wide one means the timing is not to be trusted
-    uint64_t bytesMoved = 0;          // inputs read once + outputs written once
-    double gbPerS = 0;                // bytesMoved / median
+    double p10Ms = 0,
+           p90Ms =
+               0; // the spread of the repetitions: a wide one means the timing is not to be trusted
+    uint64_t bytesMoved = 0; // inputs read once + outputs written once
+    double gbPerS = 0;       // bytesMoved / median
     double elementsPerS = 0;
-    double copyGbPerS = 0;            // vkCmdCopyBuffer of one input's bytes, read + write counted
-    double shaderCopyGbPerS = 0;      // shaders/copy.comp over the same bytes
-    double ratioToCopy = 0;           // gbPerS / max(copy, shader copy)
-    double cpuMs = 0;                 // the reference op, sequential, on the CPU
-    std::string cpuWhat;              // what the CPU timing ran
+    double copyGbPerS = 0;       // vkCmdCopyBuffer of one input's bytes, read + write counted
+    double shaderCopyGbPerS = 0; // shaders/copy.comp over the same bytes
+    double ratioToCopy = 0;      // gbPerS / max(copy, shader copy)
+    double cpuMs = 0;            // the reference op, sequential, on the CPU
+    std::string cpuWhat;         // what the CPU timing ran
     struct Pass {
-        std::string label;            // the kernel's name
-        int dispatches = 0;           // its repetitions
-        double medianMs = 0;          // the sum of its dispatches' median times
+        std::string label;   // the kernel's name
+        int dispatches = 0;  // its repetitions
+        double medianMs = 0; // the sum of its dispatches' median times
     };
-    std::vector<Pass> passes;         // a multi-pass puzzle's, in order
+    std::vector<Pass> passes; // a multi-pass puzzle's, in order
     struct Compiled {
-        std::string kernel;           // the kernel's name ("kernel" for a single-kernel puzzle)
+        std::string kernel;              // the kernel's name ("kernel" for a single-kernel puzzle)
         std::vector<PipelineStat> stats; // what the driver reports about its compiled code
     };
-    std::vector<Compiled> compiled;   // empty where the driver reports nothing (lavapipe)
-    bool pass = false;                // the GPU result equals the CPU reference
+    std::vector<Compiled> compiled; // empty where the driver reports nothing (lavapipe)
+    bool pass = false;              // the GPU result equals the CPU reference
     uint64_t mismatches = 0;
     uint64_t firstMismatch = 0;
 };
@@ -73,8 +76,8 @@ std::optional<std::string> benchUnavailable(const Puzzle& puzzle);
 
 // The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them), run by
 // `runner`: in this process, or in the worker process like a check.
-Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                                 const std::vector<KernelSource>& sources, const std::string& copyShaderSource,
-                                 const BenchOptions& options);
+Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
+                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                 const std::string& copyShaderSource, const BenchOptions& options);
 
 } // namespace vkp

@@ -236,8 +236,8 @@ class Checker {
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
             Dispatch step{static_cast<uint32_t>(d.kernel), d.workgroups,
-                              pushConstantWords(m_kernels[d.kernel].iface, d.push),
-                              std::vector<int>(item.buffers.size(), -1)};
+                          pushConstantWords(m_kernels[d.kernel].iface, d.push),
+                          std::vector<int>(item.buffers.size(), -1)};
             for (size_t b : m_puzzle.kernels[d.kernel].buffers)
                 step.bind[b] = static_cast<int>(d.bufferAt[b]);
             if (m_options.trace || guarded())

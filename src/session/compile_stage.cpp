@@ -18,21 +18,28 @@ double msSince(Clock::time_point t) {
 }
 
 // Orders the sources as Puzzle::kernels; an error names what is missing or unknown.
-Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle, const std::vector<KernelSource>& sources) {
+Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle,
+                                                      const std::vector<KernelSource>& sources) {
     std::vector<const KernelSource*> out(puzzle.kernels.size(), nullptr);
     std::string names;
-    for (const KernelDecl& k : puzzle.kernels) names += (names.empty() ? "" : ", ") + k.name;
-    if (puzzle.kernels.size() == 1 && sources.size() == 1) return std::vector<const KernelSource*>{&sources[0]};
+    for (const KernelDecl& k : puzzle.kernels)
+        names += (names.empty() ? "" : ", ") + k.name;
+    if (puzzle.kernels.size() == 1 && sources.size() == 1)
+        return std::vector<const KernelSource*>{&sources[0]};
     for (const KernelSource& s : sources) {
-        auto it = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == s.name; });
+        auto it = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(),
+                               [&](const KernelDecl& k) { return k.name == s.name; });
         if (it == puzzle.kernels.end())
-            return Error{ErrorKind::Usage, "'" + s.name + "' is not a kernel of " + puzzle.slug + " (its kernels: " + names + ")"};
+            return Error{ErrorKind::Usage, "'" + s.name + "' is not a kernel of " + puzzle.slug +
+                                               " (its kernels: " + names + ")"};
         out[it - puzzle.kernels.begin()] = &s;
     }
     for (size_t k = 0; k < out.size(); ++k)
         if (!out[k])
-            return Error{ErrorKind::Usage, puzzle.slug + " has " + std::to_string(puzzle.kernels.size()) + " kernels (" + names +
-                                               "); the kernel '" + puzzle.kernels[k].name + "' is missing"};
+            return Error{ErrorKind::Usage, puzzle.slug + " has " +
+                                               std::to_string(puzzle.kernels.size()) +
+                                               " kernels (" + names + "); the kernel '" +
+                                               puzzle.kernels[k].name + "' is missing"};
     return out;
 }
 
@@ -60,7 +67,8 @@ Status stripPrintfAll(std::vector<CompiledKernel>& kernels) {
 
 } // namespace
 
-std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle,
+                                           const std::vector<KernelSource>& sources,
                                            const CheckOptions& options, CheckReport& r) {
     auto ordered = matchSources(puzzle, sources);
     if (!ordered) {
@@ -72,9 +80,12 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     for (size_t k = 0; k < ordered->size(); ++k) {
         const KernelSource& src = *(*ordered)[k];
         auto t = Clock::now();
-        CompileResult compiled = compiler.compile(src.text, src.file, {/*debugInfo=*/options.trace || options.loopGuard}); // lines for findings
+        CompileResult compiled = compiler.compile(
+            src.text, src.file,
+            {/*debugInfo=*/options.trace || options.loopGuard}); // lines for findings
         r.timing.compileMs += msSince(t);
-        r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
+        r.diagnostics.insert(r.diagnostics.end(), compiled.diagnostics.begin(),
+                             compiled.diagnostics.end());
         r.compilerCrashed = r.compilerCrashed || compiled.compilerCrashed;
         if (!compiled.ok()) {
             compiledAll = false;

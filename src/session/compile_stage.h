@@ -28,7 +28,8 @@ struct CompiledKernel {
 // (r.error: a stage that failed, such as instrumentation). Untraced kernels lose their
 // debugPrintfEXT calls (shader/printf_rewrite.h). The kernels, in Puzzle::kernels order,
 // are returned when r.reached is Pipeline and r.error is empty.
-std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle,
+                                           const std::vector<KernelSource>& sources,
                                            const CheckOptions& options, CheckReport& r);
 
 } // namespace vkp

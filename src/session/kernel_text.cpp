@@ -41,7 +41,8 @@ Result<std::string> readKernelTexts(const Puzzle& puzzle, bool solution) {
     auto sources = readKernelSources(puzzle, solution);
     if (!sources) return sources.error();
     std::vector<std::string> texts;
-    for (const KernelSource& s : *sources) texts.push_back(s.text);
+    for (const KernelSource& s : *sources)
+        texts.push_back(s.text);
     return joinKernelTexts(puzzle, texts);
 }
 
@@ -57,28 +58,38 @@ Result<std::vector<KernelSection>> splitKernelText(const Puzzle& puzzle, const s
         std::string t = trimmed(line);
         if (t.rfind(kKernelMarker, 0) == 0) {
             std::string name = trimmed(t.substr(std::string(kKernelMarker).size()));
-            bool known = std::any_of(puzzle.kernels.begin(), puzzle.kernels.end(), [&](const KernelDecl& k) { return k.name == name; });
-            bool repeated = std::any_of(out.begin(), out.end(), [&](const KernelSection& s) { return s.source.name == name; });
+            bool known = std::any_of(puzzle.kernels.begin(), puzzle.kernels.end(),
+                                     [&](const KernelDecl& k) { return k.name == name; });
+            bool repeated = std::any_of(out.begin(), out.end(), [&](const KernelSection& s) {
+                return s.source.name == name;
+            });
             if (!known || repeated)
-                return Error{ErrorKind::Usage, "line " + std::to_string(n) + ": '" + t + "' " +
-                                                   (repeated ? "comes twice" : "names no kernel of this puzzle")};
+                return Error{ErrorKind::Usage,
+                             "line " + std::to_string(n) + ": '" + t + "' " +
+                                 (repeated ? "comes twice" : "names no kernel of this puzzle")};
             out.push_back({{name, "", name + ".comp"}, n + 1});
             continue;
         }
         if (out.empty()) {
-            if (!t.empty()) return Error{ErrorKind::Usage, "line " + std::to_string(n) + ": text before the first '" + kKernelMarker + "NAME' line"};
+            if (!t.empty())
+                return Error{ErrorKind::Usage, "line " + std::to_string(n) +
+                                                   ": text before the first '" + kKernelMarker +
+                                                   "NAME' line"};
             continue;
         }
         out.back().source.text += line + "\n";
     }
     for (const KernelDecl& k : puzzle.kernels)
-        if (std::none_of(out.begin(), out.end(), [&](const KernelSection& s) { return s.source.name == k.name; }))
-            return Error{ErrorKind::Usage, "the kernel '" + k.name + "' is missing: add a line '" + kKernelMarker + k.name + "' and its code"};
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const KernelSection& s) { return s.source.name == k.name; }))
+            return Error{ErrorKind::Usage, "the kernel '" + k.name + "' is missing: add a line '" +
+                                               kKernelMarker + k.name + "' and its code"};
     return out;
 }
 
 CheckReport checkKernelText(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                            const std::string& text, const std::string& file, const CheckOptions& options) {
+                            const std::string& text, const std::string& file,
+                            const CheckOptions& options) {
     auto sections = splitKernelText(puzzle, text);
     if (!sections) {
         CheckReport r;
@@ -87,7 +98,8 @@ CheckReport checkKernelText(const Compiler& compiler, DeviceRunner& runner, cons
         return r;
     }
     std::vector<KernelSource> sources;
-    for (const KernelSection& s : *sections) sources.push_back(s.source);
+    for (const KernelSection& s : *sections)
+        sources.push_back(s.source);
     if (sections->size() == 1) sources[0].file = file;
     CheckReport r = checkProgram(compiler, runner, puzzle, sources, options);
     r.kernelFile = file;

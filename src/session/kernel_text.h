@@ -18,8 +18,8 @@ class DeviceRunner;
 inline constexpr const char* kKernelMarker = "//// kernel ";
 
 struct KernelSection {
-    KernelSource source;  // its text alone; file = NAME.comp
-    int firstLine = 1;    // line of the whole text where its first line is
+    KernelSource source; // its text alone; file = NAME.comp
+    int firstLine = 1;   // line of the whole text where its first line is
 };
 
 // The kernels' texts (in Puzzle::kernels order) joined with markers; one kernel: its text.
@@ -33,6 +33,7 @@ Result<std::vector<KernelSection>> splitKernelText(const Puzzle& puzzle, const s
 
 // checkProgram on a joined text: diagnostics point into the whole text, named `file`.
 CheckReport checkKernelText(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                            const std::string& text, const std::string& file, const CheckOptions& options = {});
+                            const std::string& text, const std::string& file,
+                            const CheckOptions& options = {});
 
 } // namespace vkp

@@ -4,8 +4,8 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
-#include "shader/compiler.h"
 #include "session/kernel_text.h"
+#include "shader/compiler.h"
 
 namespace vkp {
 namespace {
@@ -16,7 +16,8 @@ std::string plural(size_t n, const char* one, const char* many) {
 
 size_t countSeverity(const std::vector<Diagnostic>& ds, SeverityKind severity) {
     size_t n = 0;
-    for (const Diagnostic& d : ds) n += d.severity == severity;
+    for (const Diagnostic& d : ds)
+        n += d.severity == severity;
     return n;
 }
 
@@ -37,16 +38,24 @@ std::string passLine(const CheckReport& r, const Puzzle* p) {
     }
     size_t total = r.cases.size() - own;
     std::string line = passed == total ? "all " + plural(total, "case passes", "cases pass")
-                                       : std::to_string(passed) + " of " + plural(total, "case passes", "cases pass");
-    if (own) line += "; your cases: " + std::to_string(ownPassed) + " of " + std::to_string(own) + " pass";
+                                       : std::to_string(passed) + " of " +
+                                             plural(total, "case passes", "cases pass");
+    if (own)
+        line +=
+            "; your cases: " + std::to_string(ownPassed) + " of " + std::to_string(own) + " pass";
     return line;
 }
 
 std::string reportLine(const CheckReport& r, const Puzzle* p) {
     // A check can stop before compiling (a puzzle of several kernels given one text): say why.
-    if (r.compilerCrashed) return "the compiler crashed on this text (the message on the kernel says where); your text is kept";
-    if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0) return "cannot check: " + r.error->message;
-    if (!r.compiled()) return "does not compile: " + plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
+    if (r.compilerCrashed)
+        return "the compiler crashed on this text (the message on the kernel says where); your "
+               "text is kept";
+    if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0)
+        return "cannot check: " + r.error->message;
+    if (!r.compiled())
+        return "does not compile: " +
+               plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
     if (r.error && r.cases.empty()) return "error: " + r.error->message;
     std::string line = passLine(r, p);
@@ -67,14 +76,22 @@ CheckReport crashReport(CompileResult compiled, const std::string& file) {
 
 const char* liveStatusName(LiveStatusKind status) {
     switch (status) {
-    case LiveStatusKind::Starting: return "starting";
-    case LiveStatusKind::Idle: return "idle";
-    case LiveStatusKind::Waiting: return "waiting";
-    case LiveStatusKind::Compiling: return "compiling";
-    case LiveStatusKind::Running: return "running";
-    case LiveStatusKind::Done: return "done";
-    case LiveStatusKind::DeviceError: return "device error";
-    case LiveStatusKind::Held: return "held";
+    case LiveStatusKind::Starting:
+        return "starting";
+    case LiveStatusKind::Idle:
+        return "idle";
+    case LiveStatusKind::Waiting:
+        return "waiting";
+    case LiveStatusKind::Compiling:
+        return "compiling";
+    case LiveStatusKind::Running:
+        return "running";
+    case LiveStatusKind::Done:
+        return "done";
+    case LiveStatusKind::DeviceError:
+        return "device error";
+    case LiveStatusKind::Held:
+        return "held";
     }
     return "?";
 }
@@ -84,21 +101,33 @@ bool LiveSnapshot::busy() const {
     case LiveStatusKind::Starting:
     case LiveStatusKind::Waiting:
     case LiveStatusKind::Compiling:
-    case LiveStatusKind::Running: return true;
-    default: return false;
+    case LiveStatusKind::Running:
+        return true;
+    default:
+        return false;
     }
 }
 
 std::string statusLine(const LiveSnapshot& s) {
     switch (s.status) {
-    case LiveStatusKind::Starting: return "starting the device";
-    case LiveStatusKind::Idle: return "no puzzle open";
-    case LiveStatusKind::Waiting: return "edited; checking after a pause in typing";
-    case LiveStatusKind::Compiling: return "compiling";
-    case LiveStatusKind::Running: return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
-    case LiveStatusKind::DeviceError: return "no device: " + (s.deviceError ? s.deviceError->message : std::string("unknown error"));
-    case LiveStatusKind::Done: return s.report ? reportLine(*s.report, s.puzzle.get()) : "done";
-    case LiveStatusKind::Held: return "not compiled: this text crashed the compiler last time; compile it anyway to try again";
+    case LiveStatusKind::Starting:
+        return "starting the device";
+    case LiveStatusKind::Idle:
+        return "no puzzle open";
+    case LiveStatusKind::Waiting:
+        return "edited; checking after a pause in typing";
+    case LiveStatusKind::Compiling:
+        return "compiling";
+    case LiveStatusKind::Running:
+        return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
+    case LiveStatusKind::DeviceError:
+        return "no device: " +
+               (s.deviceError ? s.deviceError->message : std::string("unknown error"));
+    case LiveStatusKind::Done:
+        return s.report ? reportLine(*s.report, s.puzzle.get()) : "done";
+    case LiveStatusKind::Held:
+        return "not compiled: this text crashed the compiler last time; compile it anyway to try "
+               "again";
     }
     return "";
 }
@@ -132,7 +161,8 @@ void LiveSession::open(const Puzzle& puzzle, std::string text, bool check) {
         m_text = std::move(text);
         ++m_state.revision;
         m_due = Clock::now();
-        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = waitingStatus();
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError)
+            m_state.status = waitingStatus();
     }
     m_wake.notify_all();
     m_published.notify_all(); // a held text is settled
@@ -146,7 +176,8 @@ void LiveSession::edit(std::string text) {
         m_text = std::move(text);
         ++m_state.revision;
         m_due = Clock::now() + m_options.debounce;
-        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError)
+            m_state.status = LiveStatusKind::Waiting;
     }
     m_wake.notify_all();
 }
@@ -157,7 +188,8 @@ void LiveSession::recheck() {
         m_held = false;
         ++m_state.revision;
         m_due = Clock::now();
-        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError) m_state.status = LiveStatusKind::Waiting;
+        if (m_state.status != LiveStatusKind::Starting && !m_state.deviceError)
+            m_state.status = LiveStatusKind::Waiting;
     }
     m_wake.notify_all();
 }
@@ -187,7 +219,8 @@ bool LiveSession::waitUntilSettled(std::chrono::milliseconds timeout) const {
     std::unique_lock lock(m_mutex);
     return m_published.wait_for(lock, timeout, [this] {
         if (m_deviceRequest) return false;
-        if (m_state.status == LiveStatusKind::DeviceError || m_state.status == LiveStatusKind::Held) return true;
+        if (m_state.status == LiveStatusKind::DeviceError || m_state.status == LiveStatusKind::Held)
+            return true;
         if (!m_state.puzzle) return m_state.status != LiveStatusKind::Starting;
         return m_state.status == LiveStatusKind::Done && m_state.current();
     });
@@ -251,15 +284,19 @@ void LiveSession::startDevice(const std::string& selector) {
         }
         m_checkedRevision = 0; // whatever is open is checked again on this device
         m_due = Clock::now();
-        if (m_state.deviceError) m_state.status = LiveStatusKind::DeviceError;
-        else m_state.status = m_state.puzzle ? waitingStatus() : LiveStatusKind::Idle;
+        if (m_state.deviceError)
+            m_state.status = LiveStatusKind::DeviceError;
+        else
+            m_state.status = m_state.puzzle ? waitingStatus() : LiveStatusKind::Idle;
     }
     m_published.notify_all();
 }
 
 // Waits for a text to check and for the pause in typing; false when the session stops.
 bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
-    auto due = [this] { return m_state.puzzle && m_runner && !m_held && m_state.revision != m_checkedRevision; };
+    auto due = [this] {
+        return m_state.puzzle && m_runner && !m_held && m_state.revision != m_checkedRevision;
+    };
     auto aside = [this] { return m_aside && m_aside->puzzle && m_runner; };
     m_wake.wait(lock, [&] { return m_stop || m_deviceRequest || due() || aside(); });
     // An aside check runs while the learner's text waits for its pause in typing (or has none).
@@ -268,7 +305,8 @@ bool LiveSession::nextJob(std::unique_lock<std::mutex>& lock, Job& job) {
         m_aside.reset();
         return true;
     }
-    while (!m_stop && !m_deviceRequest && Clock::now() < m_due) m_wake.wait_until(lock, m_due);
+    while (!m_stop && !m_deviceRequest && Clock::now() < m_due)
+        m_wake.wait_until(lock, m_due);
     if (m_stop) return false;
     if (m_deviceRequest || !due()) return true;
     job = {m_state.puzzle, m_text, m_state.revision};
@@ -282,7 +320,8 @@ void LiveSession::runJob(const Job& job) {
     // compiler crashed on is not compiled twice: its report is that crash.
     if (!job.asideKey) {
         CompileResult compiled = m_compiler->compile(job.text, m_options.kernelFile);
-        if (compiled.compilerCrashed) return publish(job, crashReport(std::move(compiled), m_options.kernelFile));
+        if (compiled.compilerCrashed)
+            return publish(job, crashReport(std::move(compiled), m_options.kernelFile));
         if (compiled.ok()) setStatus(job.revision, LiveStatusKind::Running);
     }
     CheckReport report;
@@ -291,13 +330,16 @@ void LiveSession::runJob(const Job& job) {
         options.timeoutMs = m_options.timeoutMs;
         options.trace = m_options.trace || job.asideKey.has_value();
         if (job.asideKey) options.onlyCase = job.caseIndex;
-        report = checkKernelText(*m_compiler, *m_runner, *job.puzzle, job.text, m_options.kernelFile, options);
+        report = checkKernelText(*m_compiler, *m_runner, *job.puzzle, job.text,
+                                 m_options.kernelFile, options);
     } catch (const std::exception& e) {
         report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
     }
     if (m_runner->wedged()) abandon();
-    if (job.asideKey) publishAside(job, std::move(report));
-    else publish(job, std::move(report));
+    if (job.asideKey)
+        publishAside(job, std::move(report));
+    else
+        publish(job, std::move(report));
 }
 
 void LiveSession::publishAside(const Job& job, CheckReport report) {
@@ -316,9 +358,12 @@ void LiveSession::abandon() {
     auto runner = openRunner(m_selector);
     std::lock_guard lock(m_mutex);
     m_abandoned = true;
-    m_state.notice = "A kernel did not finish in time; a fresh device was started. Your text is unchanged.";
-    if (runner) m_runner = std::move(*runner);
-    else m_state.deviceError = runner.error();
+    m_state.notice =
+        "A kernel did not finish in time; a fresh device was started. Your text is unchanged.";
+    if (runner)
+        m_runner = std::move(*runner);
+    else
+        m_state.deviceError = runner.error();
 }
 
 void LiveSession::publish(const Job& job, CheckReport report) {

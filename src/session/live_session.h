@@ -22,13 +22,13 @@
 namespace vkp {
 
 enum class LiveStatusKind {
-    Starting,   // the worker is creating its device and warming up the compiler
-    Idle,       // no puzzle open
-    Waiting,    // the text changed; the check starts after a short pause in typing
-    Compiling,  // shaderc is compiling the latest text
-    Running,    // it compiled; the cases are running on the device
-    Done,       // the report is about the latest text
-    Held,       // the text is not checked until the learner asks (it crashed the compiler last time)
+    Starting,  // the worker is creating its device and warming up the compiler
+    Idle,      // no puzzle open
+    Waiting,   // the text changed; the check starts after a short pause in typing
+    Compiling, // shaderc is compiling the latest text
+    Running,   // it compiled; the cases are running on the device
+    Done,      // the report is about the latest text
+    Held,      // the text is not checked until the learner asks (it crashed the compiler last time)
     DeviceError // no usable device: nothing can run (the text is kept)
 };
 const char* liveStatusName(LiveStatusKind status); // "compiling", ...
@@ -36,33 +36,33 @@ const char* liveStatusName(LiveStatusKind status); // "compiling", ...
 class DeviceRunner;
 
 struct LiveOptions {
-    std::string deviceSelector;                           // as ContextOptions::deviceSelector
-    std::chrono::milliseconds debounce{250};              // pause in typing before a check
-    uint64_t timeoutMs = 0;                               // per case; 0: the device's default
-    bool trace = true;                                    // trace every check, as the CLI does
-    std::string kernelFile = "kernel.comp";               // the kernel's name in diagnostics
-    RunnerFactory runnerFactory;                          // empty: a device in this process
+    std::string deviceSelector;              // as ContextOptions::deviceSelector
+    std::chrono::milliseconds debounce{250}; // pause in typing before a check
+    uint64_t timeoutMs = 0;                  // per case; 0: the device's default
+    bool trace = true;                       // trace every check, as the CLI does
+    std::string kernelFile = "kernel.comp";  // the kernel's name in diagnostics
+    RunnerFactory runnerFactory;             // empty: a device in this process
 };
 
 // What the UI draws each frame: a copy taken under the session's lock (shared, immutable parts).
 struct LiveSnapshot {
     LiveStatusKind status = LiveStatusKind::Starting;
-    uint64_t revision = 0;                        // of the latest text handed to the session
-    uint64_t reportRevision = 0;                  // of the text `report` is about (0: none)
-    std::shared_ptr<const Puzzle> puzzle;         // the open puzzle (null: none)
-    std::shared_ptr<const CheckReport> report;    // the latest finished check of this puzzle
+    uint64_t revision = 0;                           // of the latest text handed to the session
+    uint64_t reportRevision = 0;                     // of the text `report` is about (0: none)
+    std::shared_ptr<const Puzzle> puzzle;            // the open puzzle (null: none)
+    std::shared_ptr<const CheckReport> report;       // the latest finished check of this puzzle
     std::shared_ptr<const std::string> reportSource; // the kernel text `report` checked
     // A check made aside (checkAside): e.g. the official solution for a walkthrough.
     std::shared_ptr<const CheckReport> aside;
-    uint64_t asideKey = 0;                        // the key of the request `aside` answers
-    std::optional<DeviceInfo> device;             // the device checks run on, once opened
-    std::optional<Error> deviceError;             // why there is no device
-    std::vector<DeviceInfo> devices;              // every Vulkan device, for a picker
-    std::string notice;                           // one-off news, e.g. "the device was restarted"
-    uint64_t checksRun = 0;                       // finished checks since start (stale ones too)
+    uint64_t asideKey = 0;            // the key of the request `aside` answers
+    std::optional<DeviceInfo> device; // the device checks run on, once opened
+    std::optional<Error> deviceError; // why there is no device
+    std::vector<DeviceInfo> devices;  // every Vulkan device, for a picker
+    std::string notice;               // one-off news, e.g. "the device was restarted"
+    uint64_t checksRun = 0;           // finished checks since start (stale ones too)
 
     bool current() const { return report && reportRevision == revision; }
-    bool busy() const;                            // a check is due or under way
+    bool busy() const; // a check is due or under way
 };
 
 // "compiling", "running 4 cases", "3 of 4 cases pass", "does not compile: 2 errors", ...
@@ -115,7 +115,9 @@ class LiveSession {
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report);
-    LiveStatusKind waitingStatus() const { return m_held ? LiveStatusKind::Held : LiveStatusKind::Waiting; }
+    LiveStatusKind waitingStatus() const {
+        return m_held ? LiveStatusKind::Held : LiveStatusKind::Waiting;
+    }
     void publishAside(const Job& job, CheckReport report);
     void setStatus(uint64_t revision, LiveStatusKind status);
 
@@ -131,7 +133,7 @@ class LiveSession {
     std::optional<Job> m_aside;                  // a checkAside() request not yet started
     bool m_stop = false;
     bool m_abandoned = false;
-    bool m_held = false;                         // open(check = false) until edit() or recheck()
+    bool m_held = false; // open(check = false) until edit() or recheck()
 
     // Worker-thread only.
     std::unique_ptr<Compiler> m_compiler;

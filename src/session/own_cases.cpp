@@ -18,19 +18,24 @@ constexpr int kVersion = 1;
 
 json pairsJson(const std::vector<std::pair<std::string, std::string>>& pairs) {
     json a = json::array();
-    for (const auto& [k, v] : pairs) a.push_back({k, v});
+    for (const auto& [k, v] : pairs)
+        a.push_back({k, v});
     return a;
 }
 
 std::vector<std::pair<std::string, std::string>> pairsFrom(const json& a) {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const json& p : a) out.emplace_back(p.at(0).get<std::string>(), p.at(1).get<std::string>());
+    for (const json& p : a)
+        out.emplace_back(p.at(0).get<std::string>(), p.at(1).get<std::string>());
     return out;
 }
 
 json specJson(const OwnCaseSpec& s) {
-    return {{"case", s.templateCase + 1}, {"inputs", pairsJson(s.inputs)}, {"workgroups", s.workgroups},
-            {"workgroup_size", s.workgroupSize}, {"constants", pairsJson(s.constants)}};
+    return {{"case", s.templateCase + 1},
+            {"inputs", pairsJson(s.inputs)},
+            {"workgroups", s.workgroups},
+            {"workgroup_size", s.workgroupSize},
+            {"constants", pairsJson(s.constants)}};
 }
 
 OwnCaseSpec specFrom(const json& j) {
@@ -51,18 +56,23 @@ OwnCaseStore::OwnCaseStore(std::string dir) : m_dir(std::move(dir)) {
     try {
         if (!text) throw std::runtime_error(text.error().message);
         json j = json::parse(*text);
-        if (j.value("version", kVersion) > kVersion) throw std::runtime_error("written by a newer vkpuzzles");
+        if (j.value("version", kVersion) > kVersion)
+            throw std::runtime_error("written by a newer vkpuzzles");
         for (const auto& [folder, list] : j.at("puzzles").items())
-            for (const json& s : list) m_specs[folder].push_back(specFrom(s));
+            for (const json& s : list)
+                m_specs[folder].push_back(specFrom(s));
     } catch (const std::exception& e) {
         m_specs.clear();
         std::error_code ec;
         fs::rename(path(), path() + ".corrupt", ec);
-        m_loadProblem = "Your own cases (" + path() + ") could not be read (" + e.what() + "); the file was moved to " + path() + ".corrupt.";
+        m_loadProblem = "Your own cases (" + path() + ") could not be read (" + e.what() +
+                        "); the file was moved to " + path() + ".corrupt.";
     }
 }
 
-std::string OwnCaseStore::path() const { return (fs::path(m_dir) / "own_cases.json").string(); }
+std::string OwnCaseStore::path() const {
+    return (fs::path(m_dir) / "own_cases.json").string();
+}
 
 const std::vector<OwnCaseSpec>& OwnCaseStore::specs(const std::string& puzzleFolder) const {
     static const std::vector<OwnCaseSpec> none;
@@ -70,7 +80,9 @@ const std::vector<OwnCaseSpec>& OwnCaseStore::specs(const std::string& puzzleFol
     return it == m_specs.end() ? none : it->second;
 }
 
-void OwnCaseStore::add(const std::string& puzzleFolder, OwnCaseSpec spec) { m_specs[puzzleFolder].push_back(std::move(spec)); }
+void OwnCaseStore::add(const std::string& puzzleFolder, OwnCaseSpec spec) {
+    m_specs[puzzleFolder].push_back(std::move(spec));
+}
 
 void OwnCaseStore::remove(const std::string& puzzleFolder, size_t index) {
     auto it = m_specs.find(puzzleFolder);
@@ -84,45 +96,57 @@ Status OwnCaseStore::save() const {
     json puzzles = json::object();
     for (const auto& [folder, list] : m_specs) {
         json a = json::array();
-        for (const OwnCaseSpec& s : list) a.push_back(specJson(s));
+        for (const OwnCaseSpec& s : list)
+            a.push_back(specJson(s));
         puzzles[folder] = a;
     }
-    return writeFileAtomically(path(), jsonText(json{{"version", kVersion}, {"puzzles", puzzles}}) + "\n");
+    return writeFileAtomically(path(),
+                               jsonText(json{{"version", kVersion}, {"puzzles", puzzles}}) + "\n");
 }
 
-void applyOwnCases(Puzzle& puzzle, const std::vector<OwnCaseSpec>& specs, std::vector<std::string>& problems) {
+void applyOwnCases(Puzzle& puzzle, const std::vector<OwnCaseSpec>& specs,
+                   std::vector<std::string>& problems) {
     std::erase_if(puzzle.cases, [](const TestCase& c) { return c.own; });
     size_t n = 0;
     for (const OwnCaseSpec& s : specs) {
         auto c = buildOwnCase(puzzle, s, formFieldName);
         if (!c) {
-            problems.push_back("One of your own cases of " + puzzle.displayName() + " no longer fits the puzzle and is not shown: " + c.error().message);
+            problems.push_back("One of your own cases of " + puzzle.displayName() +
+                               " no longer fits the puzzle and is not shown: " + c.error().message);
             continue;
         }
-        c->name = "Your case " + std::to_string(++n) + " (from case " + std::to_string(s.templateCase + 1) + ")";
+        c->name = "Your case " + std::to_string(++n) + " (from case " +
+                  std::to_string(s.templateCase + 1) + ")";
         puzzle.cases.push_back(std::move(*c));
     }
 }
 
 std::string formFieldName(OwnCaseField field, const std::string& name) {
     switch (field) {
-    case OwnCaseField::Input: return "the values of " + name;
-    case OwnCaseField::Workgroups: return "Workgroups";
-    case OwnCaseField::WorkgroupSize: return "Workgroup size";
-    case OwnCaseField::Constant: return name;
+    case OwnCaseField::Input:
+        return "the values of " + name;
+    case OwnCaseField::Workgroups:
+        return "Workgroups";
+    case OwnCaseField::WorkgroupSize:
+        return "Workgroup size";
+    case OwnCaseField::Constant:
+        return name;
     }
     return name;
 }
 
 size_t puzzleCasesPassed(const CheckReport& report, const Puzzle& puzzle) {
     size_t n = 0;
-    for (const CaseOutcome& c : report.cases) n += c.pass && c.index < puzzle.cases.size() && !puzzle.cases[c.index].own;
+    for (const CaseOutcome& c : report.cases)
+        n += c.pass && c.index < puzzle.cases.size() && !puzzle.cases[c.index].own;
     return n;
 }
 
 bool puzzleCasesPass(const CheckReport& report, const Puzzle& puzzle) {
-    if (report.reached != StageKind::Done || report.error || hasErrors(report.diagnostics)) return false;
-    return puzzleCasesPassed(report, puzzle) == puzzle.puzzleCaseCount() && puzzle.puzzleCaseCount() > 0;
+    if (report.reached != StageKind::Done || report.error || hasErrors(report.diagnostics))
+        return false;
+    return puzzleCasesPassed(report, puzzle) == puzzle.puzzleCaseCount() &&
+           puzzle.puzzleCaseCount() > 0;
 }
 
 } // namespace vkp

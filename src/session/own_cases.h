@@ -22,7 +22,8 @@ class OwnCaseStore {
 
     const std::vector<OwnCaseSpec>& specs(const std::string& puzzleFolder) const;
     void add(const std::string& puzzleFolder, OwnCaseSpec spec);
-    void remove(const std::string& puzzleFolder, size_t index); // index among that puzzle's own cases
+    void remove(const std::string& puzzleFolder,
+                size_t index); // index among that puzzle's own cases
     // Writes the file atomically; the error says why it failed (the cases stay in memory).
     Status save() const;
     // Why the file could not be read at start (it was set aside), if it could not.
@@ -38,7 +39,8 @@ class OwnCaseStore {
 // Replaces the learner's cases of `puzzle` (those marked own) with ones built from `specs`, in
 // order. A spec that no longer builds (the puzzle file changed) is left out, and its error is
 // added to `problems`.
-void applyOwnCases(Puzzle& puzzle, const std::vector<OwnCaseSpec>& specs, std::vector<std::string>& problems);
+void applyOwnCases(Puzzle& puzzle, const std::vector<OwnCaseSpec>& specs,
+                   std::vector<std::string>& problems);
 
 // The form's field names in messages: "the values of a", "Workgroups", "SIZE".
 std::string formFieldName(OwnCaseField field, const std::string& name);

@@ -10,16 +10,20 @@ std::string incompleteText(size_t index, const TraceRoom& room) {
     size_t worst = 0;
     for (size_t j = 0; j < room.wanted.size(); ++j)
         if (room.wanted[j] > room.possible[j]) worst = j;
-    return "the trace of case " + std::to_string(index + 1) + " did not fit (" + std::to_string(room.wanted[worst]) +
-           " records per thread needed, " + std::to_string(room.possible[worst]) +
-           " possible): what a thread did after its first " + std::to_string(room.kept[worst]) +
-           " records (races, out-of-bounds accesses, read and write limits) could not be checked. Every access to a buffer or shared array and every barrier is a record: "
-           "make fewer per thread (keep a running value in a local variable rather than re-reading memory in a loop), "
+    return "the trace of case " + std::to_string(index + 1) + " did not fit (" +
+           std::to_string(room.wanted[worst]) + " records per thread needed, " +
+           std::to_string(room.possible[worst]) + " possible): what a thread did after its first " +
+           std::to_string(room.kept[worst]) +
+           " records (races, out-of-bounds accesses, read and write limits) could not be checked. "
+           "Every access to a buffer or shared array and every barrier is a record: "
+           "make fewer per thread (keep a running value in a local variable rather than re-reading "
+           "memory in a loop), "
            "or check without the trace (--no-trace), which compares the outputs only";
 }
 
 // The case's analysis with its overflow warning replaced by `text`, failing the case or not.
-std::shared_ptr<const TraceAnalysis> rejudged(const TraceAnalysis& a, const std::string& text, bool fails) {
+std::shared_ptr<const TraceAnalysis> rejudged(const TraceAnalysis& a, const std::string& text,
+                                              bool fails) {
     auto out = std::make_shared<TraceAnalysis>(a);
     for (Finding& f : out->findings)
         if (f.kind == FindingKind::TraceOverflow) {
@@ -39,16 +43,20 @@ bool TraceRoom::fits() const {
 
 std::vector<const Trace*> caseTraces(const CaseOutcome& c) {
     std::vector<const Trace*> out;
-    for (const PassTrace& p : c.passes) out.push_back(p.trace.get());
+    for (const PassTrace& p : c.passes)
+        out.push_back(p.trace.get());
     if (out.empty() && c.trace) out.push_back(c.trace.get());
     return out;
 }
 
 bool stoppedByLoopBudget(const CaseOutcome& c) {
     auto stopped = [](const std::shared_ptr<const TraceAnalysis>& a) {
-        return a && std::any_of(a->findings.begin(), a->findings.end(), [](const Finding& f) { return f.kind == FindingKind::LoopBudget; });
+        return a && std::any_of(a->findings.begin(), a->findings.end(),
+                                [](const Finding& f) { return f.kind == FindingKind::LoopBudget; });
     };
-    return stopped(c.analysis) || std::any_of(c.passes.begin(), c.passes.end(), [&](const PassTrace& p) { return stopped(p.analysis); });
+    return stopped(c.analysis) ||
+           std::any_of(c.passes.begin(), c.passes.end(),
+                       [&](const PassTrace& p) { return stopped(p.analysis); });
 }
 
 void judgeIncomplete(CaseOutcome& c, const TraceRoom& room) {

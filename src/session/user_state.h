@@ -35,9 +35,10 @@ enum class SolvedHow {
 const char* solvedHowName(SolvedHow how); // as in progress.json: "on_their_own", ...
 
 struct PuzzleProgress {
-    bool solved = false;           // the learner's own kernel passed every case (how >= AfterSeeingTheSolution)
-    int hintsRevealed = 0;         // hints shown, one at a time
-    bool solutionRevealed = false; // the official solution was opened
+    bool solved =
+        false; // the learner's own kernel passed every case (how >= AfterSeeingTheSolution)
+    int hintsRevealed = 0;              // hints shown, one at a time
+    bool solutionRevealed = false;      // the official solution was opened
     std::vector<uint32_t> watchedLines; // kernel lines in the Watches view (1-based, sorted)
     SolvedHow how = SolvedHow::NotYet;  // the best passing run so far
 };
@@ -55,11 +56,12 @@ struct LayoutSettings {
 
 struct Settings {
     ThemeKind theme = ThemeKind::Dark;
-    float fontScale = 1.0f;       // presentation mode: Ctrl+= / Ctrl+-
+    float fontScale = 1.0f; // presentation mode: Ctrl+= / Ctrl+-
     LayoutSettings layout;
-    std::string device;           // device selector ("" = the best one)
-    std::string lastPuzzle;       // folder name of the built-in puzzle open last
-    std::map<std::string, std::string> lastPuzzleInPack; // pack name -> folder open last in that pack
+    std::string device;     // device selector ("" = the best one)
+    std::string lastPuzzle; // folder name of the built-in puzzle open last
+    std::map<std::string, std::string>
+        lastPuzzleInPack; // pack name -> folder open last in that pack
     int windowWidth = 1280;
     int windowHeight = 800;
     bool showLegends = true;      // colour legends above the views
@@ -105,11 +107,12 @@ class UserState {
     // puzzle since this one last read or wrote it, that text becomes the saved draft's `previous`
     // (reason kOtherWindowReason) instead of being lost.
     struct SavedDraft {
-        Draft draft;                    // as written
+        Draft draft; // as written
         bool keptOtherWindowsText = false;
     };
     Result<SavedDraft> saveDraft(const std::string& puzzle, Draft draft);
-    std::string draftPath(const std::string& puzzle) const; // a pack's key "PACK/FOLDER" is drafts/PACK@FOLDER.json
+    std::string draftPath(
+        const std::string& puzzle) const; // a pack's key "PACK/FOLDER" is drafts/PACK@FOLDER.json
     static constexpr const char* kOtherWindowReason = "the text another vkpuzzles window saved";
 
     UserState(const UserState&) = delete;
@@ -124,11 +127,12 @@ class UserState {
     std::string m_dir;
     Settings m_settings;
     std::map<std::string, PuzzleProgress> m_progress;
-    std::set<std::string> m_changed;   // puzzles whose progress this window set
-    std::set<std::string> m_moved;     // puzzles whose progress moved to a renumbered folder
+    std::set<std::string> m_changed; // puzzles whose progress this window set
+    std::set<std::string> m_moved;   // puzzles whose progress moved to a renumbered folder
     std::map<std::string, Draft> m_drafts;
-    std::map<std::string, std::string> m_draftsOnDisk; // each draft's text as this window last read or wrote it
-    int m_claim = -1;                  // the instance lock held by claimFolder()
+    std::map<std::string, std::string>
+        m_draftsOnDisk; // each draft's text as this window last read or wrote it
+    int m_claim = -1;   // the instance lock held by claimFolder()
 };
 
 // A sentence for the learner when `dir` (the data folder) exists but is not a folder, else nullopt.

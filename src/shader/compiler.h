@@ -19,9 +19,9 @@ struct CompileOptions {
 };
 
 struct CompileResult {
-    std::vector<uint32_t> spirv;          // empty when compilation failed
-    std::vector<Diagnostic> diagnostics;  // errors and warnings on the user's own lines
-    bool compilerCrashed = false;         // the compiler crashed or hung on this text (an Error says so)
+    std::vector<uint32_t> spirv;         // empty when compilation failed
+    std::vector<Diagnostic> diagnostics; // errors and warnings on the user's own lines
+    bool compilerCrashed = false; // the compiler crashed or hung on this text (an Error says so)
 
     bool ok() const { return !spirv.empty(); }
 };
@@ -61,7 +61,8 @@ uint64_t compileTimeoutMs();
 
 // The Error for a kernel the compiler crashed or hung on (`how`: how its helper ended): where the
 // longest expression is, when one stands out, since a deeply nested expression is the usual cause.
-Diagnostic compilerCrashDiagnostic(const std::string& source, const std::string& fileName, const Error& how);
+Diagnostic compilerCrashDiagnostic(const std::string& source, const std::string& fileName,
+                                   const Error& how);
 
 // Parses shaderc's "file:line: error: 'token' : message" text into diagnostics; the column is
 // found by locating the quoted token on that source line.

@@ -17,27 +17,29 @@
 namespace vkp {
 
 struct InstrumentOptions {
-    uint32_t traceSet = 1;      // the trace buffer's descriptor set and binding
+    uint32_t traceSet = 1; // the trace buffer's descriptor set and binding
     uint32_t traceBinding = 0;
-    bool loopBudget = true;     // stop loops after the header's budget of back-edges
+    bool loopBudget = true; // stop loops after the header's budget of back-edges
 };
 
 struct InstrumentResult {
     std::vector<uint32_t> spirv;
     TraceLayout layout;
-    uint32_t accessSites = 0;   // loads/stores/atomics instrumented
-    uint32_t loopsGuarded = 0;  // back-edges given a budget
-    uint32_t printfCalls = 0;   // debugPrintfEXT calls turned into records (layout.printfFormats)
+    uint32_t accessSites = 0;  // loads/stores/atomics instrumented
+    uint32_t loopsGuarded = 0; // back-edges given a budget
+    uint32_t printfCalls = 0;  // debugPrintfEXT calls turned into records (layout.printfFormats)
 };
 
 // Expects a kernel compiled with debug info (OpLine) for source lines; works without.
-Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv, const InstrumentOptions& options = {});
+Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv,
+                                          const InstrumentOptions& options = {});
 
 // The loop budget alone: every back-edge counts against `loopBudget` (per invocation, shared by
 // all its loops, as in instrumentKernel); the first invocation to run out leaves where in the
 // loop-guard buffer at (traceSet, traceBinding). No access is logged. `layout` names only the
 // guard buffer's set and binding.
-Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget, const InstrumentOptions& options = {});
+Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget,
+                                    const InstrumentOptions& options = {});
 
 // The SPIR-V validator (Vulkan 1.2 rules) in this process; the error lists its messages. Front ends
 // use Compiler::validate, which runs it in the compiler's helper process.

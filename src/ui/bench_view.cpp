@@ -13,11 +13,16 @@ namespace {
 
 const char* stateName(BackgroundBenchState s) {
     switch (s) {
-    case BackgroundBenchState::Idle: return "idle";
-    case BackgroundBenchState::Running: return "running";
-    case BackgroundBenchState::Done: return "done";
-    case BackgroundBenchState::Failed: return "failed";
-    case BackgroundBenchState::Cancelled: return "cancelled";
+    case BackgroundBenchState::Idle:
+        return "idle";
+    case BackgroundBenchState::Running:
+        return "running";
+    case BackgroundBenchState::Done:
+        return "done";
+    case BackgroundBenchState::Failed:
+        return "failed";
+    case BackgroundBenchState::Cancelled:
+        return "cancelled";
     }
     return "";
 }
@@ -39,7 +44,8 @@ void BenchView::drawButton(Workbench& wb) {
         auto n = parseCount(m_n);
         if (!n) {
             m_error = n.error().message;
-            if (m_error.starts_with("--n ")) m_error = "N " + m_error.substr(4); // the field, not the option
+            if (m_error.starts_with("--n "))
+                m_error = "N " + m_error.substr(4); // the field, not the option
         } else {
             m_error.clear();
             wb.startBench(*n);
@@ -47,7 +53,8 @@ void BenchView::drawButton(Workbench& wb) {
         }
     }
     layout::item("button/Benchmark at large N");
-    itemTooltip("Times your kernel at N elements, as `vkpuzzles bench " + p->slug + "` does, against the device's copy bandwidth");
+    itemTooltip("Times your kernel at N elements, as `vkpuzzles bench " + p->slug +
+                "` does, against the device's copy bandwidth");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextUnformatted("N =");
@@ -72,15 +79,22 @@ void BenchView::drawWindow(Workbench& wb) {
     // Never wider than the app's window (the figure lines wrap instead of running past its edge);
     // the height fits what it shows, every frame (0 = fit on that axis).
     ImVec2 room = ImGui::GetMainViewport()->Size;
-    ImGui::SetNextWindowSize(ImVec2(std::min(ImGui::GetFontSize() * 48, room.x * 0.9f), 0), ImGuiCond_Always);
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::Begin("Benchmark at large N", &m_windowOpen, ImGuiWindowFlags_NoCollapse)) return ImGui::End();
+    ImGui::SetNextWindowSize(ImVec2(std::min(ImGui::GetFontSize() * 48, room.x * 0.9f), 0),
+                             ImGuiCond_Always);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::Begin("Benchmark at large N", &m_windowOpen, ImGuiWindowFlags_NoCollapse))
+        return ImGui::End();
     ImGui::PushTextWrapPos(0.0f);
-    layout::rect("window/Benchmark", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
+    layout::rect("window/Benchmark", ImGui::GetWindowPos(),
+                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                        ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
     const Palette& pal = palette();
     ImGui::TextUnformatted((v.puzzle + ", N = " + std::to_string(v.n) + " elements").c_str());
     if (v.state == BackgroundBenchState::Running) {
-        colouredText(pal.warn, "benchmarking: " + (v.step.empty() ? std::string("starting") : v.step) + " \xE2\x80\xA6");
+        colouredText(pal.warn,
+                     "benchmarking: " + (v.step.empty() ? std::string("starting") : v.step) +
+                         " \xE2\x80\xA6");
         if (ImGui::Button("Cancel")) wb.bench().cancel();
         layout::item("button/Cancel benchmark");
     } else if (v.state == BackgroundBenchState::Cancelled) {
@@ -96,7 +110,8 @@ void BenchView::drawWindow(Workbench& wb) {
             ImGui::TextUnformatted(line.c_str());
             all += line + "\n";
         }
-        colouredText(v.report->pass ? pal.pass : pal.fail, "result         " + benchResultText(*v.report));
+        colouredText(v.report->pass ? pal.pass : pal.fail,
+                     "result         " + benchResultText(*v.report));
         ImGui::PopFont();
         layout::fact("benchFigures", all);
         layout::fact("benchResult", benchResultText(*v.report));

@@ -18,10 +18,10 @@ class BenchView {
     void drawWindow(Workbench& wb);
 
   private:
-    std::string m_n = "2^24";        // as `vkpuzzles bench --n`
-    std::string m_checkedFor;        // the puzzle `m_unavailable` is about
+    std::string m_n = "2^24";                 // as `vkpuzzles bench --n`
+    std::string m_checkedFor;                 // the puzzle `m_unavailable` is about
     std::optional<std::string> m_unavailable; // why the open puzzle cannot be benchmarked
-    std::string m_error;             // a bad N
+    std::string m_error;                      // a bad N
     bool m_windowOpen = false;
 };
 

@@ -35,12 +35,16 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
     dl->AddText(ImVec2(pos.x + pad, y), m.colour, m.glyph);
     char num[16];
     std::snprintf(num, sizeof num, "%2d", p.number);
-    dl->AddText(fonts().mono, fonts().mono->FontSize, ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
+    dl->AddText(fonts().mono, fonts().mono->FontSize,
+                ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
     // A title too long for the list keeps the part that tells it apart: "Multi-block scan: reduce,
-    // then scan" reads "…reduce, then scan" (the tooltip has it whole), not "Multi-block sca" three times.
-    float titleX = pos.x + pad + ImGui::GetFontSize() * 3.0f, room = ImGui::GetItemRectMax().x - titleX - pad;
+    // then scan" reads "…reduce, then scan" (the tooltip has it whole), not "Multi-block sca" three
+    // times.
+    float titleX = pos.x + pad + ImGui::GetFontSize() * 3.0f,
+          room = ImGui::GetItemRectMax().x - titleX - pad;
     std::string title = p.title;
-    if (ImGui::CalcTextSize(title.c_str()).x > room && title.find(": ") != std::string::npos) title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
+    if (ImGui::CalcTextSize(title.c_str()).x > room && title.find(": ") != std::string::npos)
+        title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
     dl->AddText(ImVec2(titleX, y), pal.text, ellipsize(title, room).c_str());
     ImGui::PopID();
     if (ImGui::IsItemHovered()) {
@@ -48,9 +52,13 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
         ImGui::PushFont(fonts().bold);
         ImGui::TextUnformatted(p.displayName().c_str());
         ImGui::PopFont();
-        dimText((p.pack.empty() ? p.folder : p.key() + " (" + p.packRoot + ")") + " \xC2\xB7 " + std::to_string(p.cases.size()) + " test cases \xC2\xB7 " + std::to_string(p.hints.size()) + " hints");
+        dimText((p.pack.empty() ? p.folder : p.key() + " (" + p.packRoot + ")") + " \xC2\xB7 " +
+                std::to_string(p.cases.size()) + " test cases \xC2\xB7 " +
+                std::to_string(p.hints.size()) + " hints");
         if (pr.how != SolvedHow::NotYet) colouredText(solvedMark(pr).colour, solvedMark(pr).words);
-        if (pr.hintsRevealed) dimText(std::to_string(pr.hintsRevealed) + (pr.hintsRevealed == 1 ? " hint used" : " hints used"));
+        if (pr.hintsRevealed)
+            dimText(std::to_string(pr.hintsRevealed) +
+                    (pr.hintsRevealed == 1 ? " hint used" : " hints used"));
         ImGui::EndTooltip();
     }
     return clicked;
@@ -64,7 +72,8 @@ void packHeader(const Puzzle& p, bool after) {
     ImGui::TextUnformatted(ellipsize("Pack " + p.pack, ImGui::GetContentRegionAvail().x).c_str());
     ImGui::PopFont();
     layout::item("pack/" + p.pack);
-    itemTooltip("The puzzle pack " + p.pack + " from " + p.packRoot + "; its drafts and progress are kept apart from the built-in puzzles'.");
+    itemTooltip("The puzzle pack " + p.pack + " from " + p.packRoot +
+                "; its drafts and progress are kept apart from the built-in puzzles'.");
 }
 
 } // namespace
@@ -72,10 +81,16 @@ void packHeader(const Puzzle& p, bool after) {
 SolvedMark solvedMark(const PuzzleProgress& pr) {
     const Palette& pal = palette();
     switch (pr.how) {
-    case SolvedHow::OnTheirOwn: return {"\xE2\x9C\x93", pal.pass, "solved", "solved on your own"}; // check mark
-    case SolvedHow::AfterSeeingTheSolution: return {"\xE2\x9C\x93", pal.warn, "solved, solution seen", "solved after opening the solution"};
-    case SolvedHow::OfficialSolution: return {"\xE2\x97\x8B", pal.dimText, "solution ran", "the official solution ran; not solved by you yet"}; // circle
-    case SolvedHow::NotYet: break;
+    case SolvedHow::OnTheirOwn:
+        return {"\xE2\x9C\x93", pal.pass, "solved", "solved on your own"}; // check mark
+    case SolvedHow::AfterSeeingTheSolution:
+        return {"\xE2\x9C\x93", pal.warn, "solved, solution seen",
+                "solved after opening the solution"};
+    case SolvedHow::OfficialSolution:
+        return {"\xE2\x97\x8B", pal.dimText, "solution ran",
+                "the official solution ran; not solved by you yet"}; // circle
+    case SolvedHow::NotYet:
+        break;
     }
     return {"\xE2\x80\xA2", pal.dimText, "", "not solved yet"}; // bullet
 }
@@ -94,17 +109,23 @@ bool matchesSearch(const Puzzle& p, const std::string& query) {
 void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
     const auto& puzzles = wb.puzzles().puzzles;
     int solved = 0;
-    for (const Puzzle& p : puzzles) solved += wb.progress(p).solved;
+    for (const Puzzle& p : puzzles)
+        solved += wb.progress(p).solved;
     std::string info = std::to_string(solved) + "/" + std::to_string(puzzles.size());
     beginPanel("browser", "Puzzles", size, info + " solved", solved ? palette().pass : 0);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    bool narrow = ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("Search puzzles").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::InputTextWithHint("##search", narrow ? "Search" : "Search puzzles", m_search, sizeof m_search);
+    bool narrow = ImGui::GetContentRegionAvail().x <
+                  ImGui::CalcTextSize("Search puzzles").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::InputTextWithHint("##search", narrow ? "Search" : "Search puzzles", m_search,
+                             sizeof m_search);
     itemTooltip("Search puzzles by number, title or track");
     layout::item("search");
     if (!puzzles.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(palette().pass));
-        ImGui::ProgressBar(float(solved) / puzzles.size(), ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 0.35f), "");
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
+                              ImGui::ColorConvertU32ToFloat4(palette().pass));
+        ImGui::ProgressBar(float(solved) / puzzles.size(),
+                           ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 0.35f),
+                           "");
         ImGui::PopStyleColor();
     }
     ImGui::BeginChild("list", ImVec2(0, 0), false);

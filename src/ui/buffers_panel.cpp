@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 

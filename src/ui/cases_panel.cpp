@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/passes.h"
 #include "analysis/dispatch_model.h"
+#include "core/passes.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -27,7 +27,8 @@ struct Verdict {
 };
 
 // "race on line 14", and for a multi-pass case "in scan_sums"; lines of the whole text.
-std::string findingWhere(const Finding& f, const CaseOutcome& c, const std::vector<uint32_t>& offsets) {
+std::string findingWhere(const Finding& f, const CaseOutcome& c,
+                         const std::vector<uint32_t>& offsets) {
     size_t kernel = 0;
     std::string where;
     for (const PassTrace& pass : c.passes)
@@ -37,32 +38,49 @@ std::string findingWhere(const Finding& f, const CaseOutcome& c, const std::vect
             break;
         }
     uint32_t line = wholeTextLine(offsets, kernel, f.line);
-    return std::string(findingKindName(f.kind)) + (line ? " on line " + std::to_string(line) : "") + where;
+    return std::string(findingKindName(f.kind)) + (line ? " on line " + std::to_string(line) : "") +
+           where;
 }
 
-Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, const std::vector<uint32_t>& offsets) {
+Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
+                  const std::vector<uint32_t>& offsets) {
     const Palette& pal = palette();
     if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
-    if (!r->compiled()) return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
-    if (hasErrors(r->diagnostics)) return {"\xE2\x80\x93", "not run: see the messages under the editor", pal.dimText};
-    if (!c) return {"\xE2\x80\x93", r->error ? "not run: " + r->error->message : "not run", pal.dimText};
+    if (!r->compiled())
+        return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
+    if (hasErrors(r->diagnostics))
+        return {"\xE2\x80\x93", "not run: see the messages under the editor", pal.dimText};
+    if (!c)
+        return {"\xE2\x80\x93", r->error ? "not run: " + r->error->message : "not run",
+                pal.dimText};
     if (c->error) return {"\xE2\x9C\x97", c->error->message, pal.fail};
     const Finding* finding = nullptr;
     if (c->analysis)
         for (const Finding& f : c->analysis->findings)
             if (f.failsCase && !finding) finding = &f;
-    if (!c->guardFindings.empty()) finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
+    if (!c->guardFindings.empty())
+        finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
     std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
-    bool unchecked = std::any_of(c->outputs.begin(), c->outputs.end(), [](const BufferOutcome& b) { return !b.checked; });
-    if (c->pass && unchecked) return {"\xE2\x80\xA2", "ran; no expected output to check (this puzzle writes its expected values by hand)", pal.warn};
+    bool unchecked = std::any_of(c->outputs.begin(), c->outputs.end(),
+                                 [](const BufferOutcome& b) { return !b.checked; });
+    if (c->pass && unchecked)
+        return {"\xE2\x80\xA2",
+                "ran; no expected output to check (this puzzle writes its expected values by hand)",
+                pal.warn};
     if (c->pass) return {"\xE2\x9C\x93", "pass", pal.pass};
-    if (c->inconclusive) return {"?", "inconclusive: " + (finding ? finding->message : std::string("the trace did not fit")), pal.warn};
-    if (c->outputsMatch && finding) return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
+    if (c->inconclusive)
+        return {"?",
+                "inconclusive: " +
+                    (finding ? finding->message : std::string("the trace did not fit")),
+                pal.warn};
+    if (c->outputsMatch && finding)
+        return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
     for (const BufferOutcome& b : c->outputs) {
         if (b.verdict.pass) continue;
         if (!what.empty()) what += "; ";
-        what += p.buffers[b.buffer].name + ": " + std::to_string(b.verdict.mismatchCount) + " of " + std::to_string(b.expected.shape.count()) + " cells wrong";
+        what += p.buffers[b.buffer].name + ": " + std::to_string(b.verdict.mismatchCount) + " of " +
+                std::to_string(b.expected.shape.count()) + " cells wrong";
     }
     if (finding) what += (what.empty() ? "" : "; ") + traced;
     return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
@@ -73,7 +91,8 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p, c
 std::string whyText(const CaseOutcome* c) {
     if (!c || c->pass || c->notes.empty()) return "";
     std::string why;
-    for (const std::string& note : c->notes) why += (why.empty() ? "" : " ") + note;
+    for (const std::string& note : c->notes)
+        why += (why.empty() ? "" : " ") + note;
     return "why: " + why;
 }
 
@@ -82,13 +101,15 @@ std::string whyText(const CaseOutcome* c) {
 std::string dimsText(const std::array<uint32_t, 3>& d) {
     int n = d[2] > 1 ? 3 : d[1] > 1 ? 2 : 1;
     std::string s = "(";
-    for (int i = 0; i < n; ++i) s += (i ? ", " : "") + std::to_string(d[i]);
+    for (int i = 0; i < n; ++i)
+        s += (i ? ", " : "") + std::to_string(d[i]);
     return s + ")";
 }
 
 std::string launchText(const TestCase& c) {
     uint64_t n = c.threadCount();
-    return dimsText(c.workgroupSize) + " \xC3\x97 " + dimsText(c.workgroups) + " = " + std::to_string(n) + (n == 1 ? " thread" : " threads");
+    return dimsText(c.workgroupSize) + " \xC3\x97 " + dimsText(c.workgroups) + " = " +
+           std::to_string(n) + (n == 1 ? " thread" : " threads");
 }
 
 std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
@@ -97,10 +118,12 @@ std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
     auto dispatches = caseDispatches(p, caseIndex);
     if (!dispatches) return dimsText(c.workgroupSize) + " per workgroup";
     std::string groups;
-    for (size_t d = 0; d < dispatches->size() && d < 3; ++d) groups += (d ? ", " : "") + dimsText((*dispatches)[d].workgroups);
+    for (size_t d = 0; d < dispatches->size() && d < 3; ++d)
+        groups += (d ? ", " : "") + dimsText((*dispatches)[d].workgroups);
     if (dispatches->size() > 3) groups += ", \xE2\x80\xA6";
     size_t n = dispatches->size();
-    return dimsText(c.workgroupSize) + " \xC3\x97 " + groups + " in " + std::to_string(n) + (n == 1 ? " dispatch" : " dispatches");
+    return dimsText(c.workgroupSize) + " \xC3\x97 " + groups + " in " + std::to_string(n) +
+           (n == 1 ? " dispatch" : " dispatches");
 }
 
 std::string constantsText(const Puzzle& p, const TestCase& c) {
@@ -120,16 +143,19 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     std::string info;
     ImU32 infoColour = 0;
     if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
-        info = std::to_string(puzzleCasesPassed(*r, *p)) + " of " + std::to_string(p->puzzleCaseCount()) + " pass"; // own cases never count
+        info = std::to_string(puzzleCasesPassed(*r, *p)) + " of " +
+               std::to_string(p->puzzleCaseCount()) + " pass"; // own cases never count
         infoColour = puzzleCasesPass(*r, *p) ? palette().pass : palette().fail;
     }
     beginPanel("cases", "Test cases", size, info, infoColour);
     if (!p) return endPanel();
     const Palette& pal = palette();
     // All cases pass: on to the next puzzle (above the list, which scrolls to the selected case).
-    if (r && s.current() && puzzleCasesPass(*r, *p) && wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
+    if (r && s.current() && puzzleCasesPass(*r, *p) &&
+        wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
         const Puzzle& next = wb.puzzles().puzzles[wb.puzzleIndex() + 1];
-        if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str())) wb.requestPuzzle(wb.puzzleIndex() + 1);
+        if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str()))
+            wb.requestPuzzle(wb.puzzleIndex() + 1);
         layout::item("button/Next puzzle");
         itemTooltip("Ctrl+PgDn");
     }
@@ -155,15 +181,18 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         // one line (the rest in the tooltip) under the others.
         std::string why = whyText(outcomeOf(r, i));
         bool selected = view.selectedCase == static_cast<int>(i);
-        float textX = pad + ImGui::GetFontSize() * 1.3f, wrap = std::max(ImGui::GetFontSize() * 4, width - textX - pad);
+        float textX = pad + ImGui::GetFontSize() * 1.3f,
+              wrap = std::max(ImGui::GetFontSize() * 4, width - textX - pad);
         if (!why.empty() && !selected) why = ellipsize(why, wrap);
         float whyH = why.empty() ? 0 : ImGui::CalcTextSize(why.c_str(), nullptr, false, wrap).y;
         h += whyH;
-        if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h))) view.selectedCase = static_cast<int>(i);
+        if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h)))
+            view.selectedCase = static_cast<int>(i);
         layout::item("case/" + std::to_string(i + 1));
         layout::fact("case/" + std::to_string(i + 1), (tc.own ? "own: " : "") + v.text);
         if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
-            ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
+            ImGui::SetScrollHereY(
+                0.5f); // keep the selected case in view (also when chosen elsewhere)
             m_scrolledTo = view.selectedCase;
         }
         bool hovered = ImGui::IsItemHovered();
@@ -172,35 +201,52 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         float x = pos.x + pad, y = pos.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
         dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
         float x2 = x + ImGui::GetFontSize() * 1.3f;
-        std::string head = "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
+        std::string head =
+            "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
         // Lines too long for the panel end in an ellipsis (the tooltip has them whole), never cut
         // mid-value ("SHARED_SIZE =" without its value read as a bug).
         float room = x + width - pad - x2;
-        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text, ellipsize(head, room, fonts().bold, fonts().bold->FontSize).c_str(), nullptr, 0, &clip);
+        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text,
+                    ellipsize(head, room, fonts().bold, fonts().bold->FontSize).c_str(), nullptr, 0,
+                    &clip);
         std::string launch = caseLaunchText(*p, i);
         std::string k = constantsText(*p, tc);
         float monoSize = fonts().small->FontSize * 1.1f;
-        auto fits = [&](const std::string& text) { return fonts().mono->CalcTextSizeA(monoSize, FLT_MAX, 0, text.c_str()).x <= room; };
+        auto fits = [&](const std::string& text) {
+            return fonts().mono->CalcTextSizeA(monoSize, FLT_MAX, 0, text.c_str()).x <= room;
+        };
         if (!k.empty()) {
-            // The constants' values matter more than the thread count, which the shape already tells.
-            std::string shortLaunch = p->multiPass() ? launch : dimsText(tc.workgroupSize) + " \xC3\x97 " + dimsText(tc.workgroups);
+            // The constants' values matter more than the thread count, which the shape already
+            // tells.
+            std::string shortLaunch = p->multiPass() ? launch
+                                                     : dimsText(tc.workgroupSize) + " \xC3\x97 " +
+                                                           dimsText(tc.workgroups);
             launch = fits(launch + ", " + k) ? launch + ", " + k : shortLaunch + ", " + k;
         }
-        dl->AddText(fonts().mono, monoSize, ImVec2(x2, y + line), pal.dimText, ellipsize(launch, room, fonts().mono, monoSize).c_str(), nullptr, 0, &clip);
-        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour, ellipsize(v.text, room).c_str(), nullptr, 0, &clip);
+        dl->AddText(fonts().mono, monoSize, ImVec2(x2, y + line), pal.dimText,
+                    ellipsize(launch, room, fonts().mono, monoSize).c_str(), nullptr, 0, &clip);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour,
+                    ellipsize(v.text, room).c_str(), nullptr, 0, &clip);
         if (!why.empty()) {
-            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 3), pal.warn, why.c_str(), nullptr, wrap, &clip);
-            layout::rect("why/" + std::to_string(i + 1), ImVec2(x2, y + line * 3), ImVec2(x2 + wrap, y + line * 3 + whyH));
+            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 3), pal.warn,
+                        why.c_str(), nullptr, wrap, &clip);
+            layout::rect("why/" + std::to_string(i + 1), ImVec2(x2, y + line * 3),
+                         ImVec2(x2 + wrap, y + line * 3 + whyH));
         }
         if (hovered) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextUnformatted(head.c_str());
-            if (p->multiPass()) dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " + caseLaunchText(*p, i));
-            else dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " + dimsText(tc.workgroups));
+            if (p->multiPass())
+                dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " +
+                        caseLaunchText(*p, i));
+            else
+                dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " +
+                        dimsText(tc.workgroups));
             if (!k.empty()) dimText(k);
             colouredText(v.colour, v.text);
-            if (std::string full = whyText(outcomeOf(r, i)); !full.empty()) colouredText(pal.warn, full);
+            if (std::string full = whyText(outcomeOf(r, i)); !full.empty())
+                colouredText(pal.warn, full);
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
@@ -230,14 +276,20 @@ void CasesPanel::drawActions(Workbench& wb, ViewState& view) {
         m_form.open(*p, shown);
     }
     layout::item("button/Add a case");
-    itemTooltip("Run your kernel on inputs you choose (starting from the selected case); checked against the puzzle's reference op where it has one. Your cases never count towards solving.");
+    itemTooltip(
+        "Run your kernel on inputs you choose (starting from the selected case); checked against "
+        "the puzzle's reference op where it has one. Your cases never count towards solving.");
     m_bench.drawButton(wb); // its own line: the panel is narrow
 }
 
 void CasesPanel::drawOwnCaseRemove(Workbench& wb, ViewState& view) {
     const Puzzle* p = wb.puzzle();
-    if (view.selectedCase < 0 || view.selectedCase >= static_cast<int>(p->cases.size()) || !p->cases[view.selectedCase].own) return;
-    if (ImGui::SmallButton(("Remove " + p->cases[view.selectedCase].name.substr(0, p->cases[view.selectedCase].name.find(" (from"))).c_str())) {
+    if (view.selectedCase < 0 || view.selectedCase >= static_cast<int>(p->cases.size()) ||
+        !p->cases[view.selectedCase].own)
+        return;
+    if (ImGui::SmallButton(("Remove " + p->cases[view.selectedCase].name.substr(
+                                            0, p->cases[view.selectedCase].name.find(" (from")))
+                               .c_str())) {
         wb.removeOwnCase(static_cast<size_t>(view.selectedCase));
         view.selectedCase -= 1; // the case above it (the list changes before the next frame)
     }

@@ -27,11 +27,12 @@ class CasesPanel {
     void forgetPuzzle() { m_scrolledTo = -1; } // the new puzzle's first case scrolls into view
 
   private:
-    void drawActions(Workbench& wb, ViewState& view);   // Add a case, Benchmark at large N
-    void drawOwnCaseRemove(Workbench& wb, ViewState& view); // under the list, for a selected own case
+    void drawActions(Workbench& wb, ViewState& view); // Add a case, Benchmark at large N
+    void drawOwnCaseRemove(Workbench& wb,
+                           ViewState& view); // under the list, for a selected own case
     OwnCaseForm m_form;
     BenchView m_bench;
-    int m_scrolledTo = -1; // the case last scrolled into view
+    int m_scrolledTo = -1;                           // the case last scrolled into view
     std::shared_ptr<const std::string> m_offsetsFor; // the report's text the line offsets are of
     std::vector<uint32_t> m_offsets;                 // its kernels' lines in the whole text
 };

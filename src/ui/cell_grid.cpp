@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/trace_view.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {

@@ -7,17 +7,17 @@
 
 #include <functional>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <imgui.h>
 
-#include "core/buffer_data.h"
-#include "core/puzzle.h"
 #include "analysis/timeline.h"
 #include "analysis/trace_model.h"
+#include "core/buffer_data.h"
+#include "core/puzzle.h"
 #include "ui/view_state.h"
 
 namespace vkp::ui {
@@ -31,17 +31,18 @@ struct GridLayout {
     ImVec2 size;
 };
 // `tall`: room above each value for the selected thread's order numbers.
-GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width, bool tall = false);
+GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width,
+                      bool tall = false);
 
 // One grid to draw.
 struct GridData {
-    std::string id;                          // ImGui id, unique in the window
-    const BufferData* values = nullptr;      // what the cells show
-    const BufferData* expected = nullptr;    // outputs: red where values differ
+    std::string id;                       // ImGui id, unique in the window
+    const BufferData* values = nullptr;   // what the cells show
+    const BufferData* expected = nullptr; // outputs: red where values differ
     double tolerance = 0;
     const std::vector<uint8_t>* written = nullptr; // shared arrays: unwritten cells are dimmed
-    CellRef base;                            // the cell of index 0 (its index is replaced)
-    bool marks = true;                       // draw the selection's marks on it
+    CellRef base;                                  // the cell of index 0 (its index is replaced)
+    bool marks = true;                             // draw the selection's marks on it
 };
 
 // What every grid of one panel marks, gathered once per frame.
@@ -49,13 +50,13 @@ struct GridMarks {
     const Puzzle* puzzle = nullptr;
     const TestCase* testCase = nullptr;
     const Trace* trace = nullptr;
-    TraceCache* traces = nullptr;             // with a trace: who touched a cell (built when first asked)
+    TraceCache* traces = nullptr; // with a trace: who touched a cell (built when first asked)
     const ThreadFootprint* selected = nullptr; // the selected thread's cells, with order numbers
-    std::map<CellRef, CellMark> hovered;      // the hovered thread's cells
+    std::map<CellRef, CellMark> hovered;       // the hovered thread's cells
     std::optional<CellRef> selectedCell, hoveredCell;
-    const Timeline* timeline = nullptr;       // changed cells and the current access
+    const Timeline* timeline = nullptr; // changed cells and the current access
     std::optional<CellRef> stepCell;
-    std::vector<CellRef> focus;               // a walkthrough step's or a finding's cells
+    std::vector<CellRef> focus; // a walkthrough step's or a finding's cells
 };
 
 // Where the cells of the grids drawn in one region are, for arrows between them.
@@ -66,7 +67,8 @@ struct CellCanvas {
 };
 
 // Draws the grid at the cursor; returns the clicked cell, if any.
-std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewState& view, float width, CellCanvas* canvas);
+std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewState& view,
+                                    float width, CellCanvas* canvas);
 
 // Data-flow arrows between cells recorded on the canvas (from read cells to the written one).
 void drawArrows(ImDrawList* dl, const std::vector<Arrow>& arrows, const CellCanvas& canvas);
@@ -75,7 +77,8 @@ void drawArrows(ImDrawList* dl, const std::vector<Arrow>& arrows, const CellCanv
 GridMarks gridMarks(const Puzzle& p, const TestCase& tc, ViewState& view);
 
 bool cellWrong(const BufferData& actual, const BufferData& expected, uint64_t i, double tolerance);
-// A shared array of the trace as a BufferData (its element type; 2D when it is a matrix of scalars).
+// A shared array of the trace as a BufferData (its element type; 2D when it is a matrix of
+// scalars).
 BufferData sharedArrayData(const TraceVariableInfo& v, const std::vector<uint32_t>& values);
 
 } // namespace vkp::ui

@@ -17,20 +17,31 @@ namespace {
 
 // GLFW (the platform under ImGui here) numbers printable keys by their ASCII character.
 
-bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
+bool pressed(ImGuiKey key) {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true);
+}
 
 ImU32 tokenColour(TokenKind k) {
     const Palette& p = palette();
     switch (k) {
-    case TokenKind::Keyword: return p.synKeyword;
-    case TokenKind::Type: return p.synType;
-    case TokenKind::Builtin: return p.synBuiltin;
-    case TokenKind::Function: return p.synFunction;
-    case TokenKind::Number: return p.synNumber;
-    case TokenKind::Comment: return p.synComment;
-    case TokenKind::Preprocessor: return p.synPreprocessor;
-    case TokenKind::Punctuation: return p.synPunctuation;
-    default: return p.synIdentifier;
+    case TokenKind::Keyword:
+        return p.synKeyword;
+    case TokenKind::Type:
+        return p.synType;
+    case TokenKind::Builtin:
+        return p.synBuiltin;
+    case TokenKind::Function:
+        return p.synFunction;
+    case TokenKind::Number:
+        return p.synNumber;
+    case TokenKind::Comment:
+        return p.synComment;
+    case TokenKind::Preprocessor:
+        return p.synPreprocessor;
+    case TokenKind::Punctuation:
+        return p.synPunctuation;
+    default:
+        return p.synIdentifier;
     }
 }
 
@@ -43,12 +54,16 @@ int columnOf(const std::string& s, int byte) {
 }
 
 // Draws s[begin, end) split at tabs, each piece at its visual column.
-void drawSpan(ImDrawList* dl, ImFont* font, float size, ImVec2 origin, float cw, const std::string& s, int begin, int end, ImU32 colour) {
+void drawSpan(ImDrawList* dl, ImFont* font, float size, ImVec2 origin, float cw,
+              const std::string& s, int begin, int end, ImU32 colour) {
     int i = begin;
     while (i < end) {
         int j = i;
-        while (j < end && s[j] != '\t') ++j;
-        if (j > i) dl->AddText(font, size, ImVec2(origin.x + columnOf(s, i) * cw, origin.y), colour, s.data() + i, s.data() + j);
+        while (j < end && s[j] != '\t')
+            ++j;
+        if (j > i)
+            dl->AddText(font, size, ImVec2(origin.x + columnOf(s, i) * cw, origin.y), colour,
+                        s.data() + i, s.data() + j);
         i = j + 1;
     }
 }
@@ -57,7 +72,8 @@ void drawSquiggle(ImDrawList* dl, float x0, float x1, float y, ImU32 colour, flo
     float step = 2.0f * scale;
     bool up = true;
     for (float x = x0; x < x1; x += step, up = !up)
-        dl->AddLine(ImVec2(x, y + (up ? 0 : step)), ImVec2(std::min(x + step, x1), y + (up ? step : 0)), colour, 1.0f * scale);
+        dl->AddLine(ImVec2(x, y + (up ? 0 : step)),
+                    ImVec2(std::min(x + step, x1), y + (up ? step : 0)), colour, 1.0f * scale);
 }
 
 const EditorMarker* worstOnLine(const std::vector<EditorMarker>& markers, int line1) {
@@ -80,12 +96,14 @@ std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis) {
     std::vector<EditorMarker> out;
     for (const Finding& f : analysis.findings)
         if (f.line > 0)
-            out.push_back({static_cast<int>(f.line), 0, f.failsCase ? SeverityKind::Error : SeverityKind::Warning, f.message,
+            out.push_back({static_cast<int>(f.line), 0,
+                           f.failsCase ? SeverityKind::Error : SeverityKind::Warning, f.message,
                            findingKindName(f.kind), true});
     return out;
 }
 
-std::string findSummary(const std::vector<TextRange>& matches, std::pair<TextPos, TextPos> selection) {
+std::string findSummary(const std::vector<TextRange>& matches,
+                        std::pair<TextPos, TextPos> selection) {
     if (matches.empty()) return "No results";
     for (size_t i = 0; i < matches.size(); ++i)
         if (matches[i].first == selection.first && matches[i].second == selection.second)
@@ -96,14 +114,18 @@ std::string findSummary(const std::vector<TextRange>& matches, std::pair<TextPos
 void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float cw) {
     ImFont* font = fonts().mono;
     for (const Token& t : lexGlslLine(line, state))
-        if (t.kind != TokenKind::Space) drawSpan(dl, font, font->FontSize, pos, cw, line, t.begin, t.end, tokenColour(t.kind));
+        if (t.kind != TokenKind::Space)
+            drawSpan(dl, font, font->FontSize, pos, cw, line, t.begin, t.end, tokenColour(t.kind));
 }
 
 void CodeEditor::relex(const TextDocument& doc) {
-    if (m_lexedRevision == doc.revision() && m_lexedDoc == &doc && static_cast<int>(m_tokens.size()) == doc.lineCount()) return;
+    if (m_lexedRevision == doc.revision() && m_lexedDoc == &doc &&
+        static_cast<int>(m_tokens.size()) == doc.lineCount())
+        return;
     m_tokens.resize(doc.lineCount());
     LexState state;
-    for (int i = 0; i < doc.lineCount(); ++i) m_tokens[i] = lexGlslLine(doc.line(i), state);
+    for (int i = 0; i < doc.lineCount(); ++i)
+        m_tokens[i] = lexGlslLine(doc.line(i), state);
     m_lexedRevision = doc.revision();
     m_lexedDoc = &doc;
 }
@@ -121,7 +143,8 @@ std::optional<uint32_t> CodeEditor::takeWatchToggle() {
 }
 
 void CodeEditor::openFind(const TextDocument& doc) {
-    if (doc.hasSelection() && doc.selection().first.line == doc.selection().second.line) m_find.query = doc.selectedText();
+    if (doc.hasSelection() && doc.selection().first.line == doc.selection().second.line)
+        m_find.query = doc.selectedText();
     m_find.open = m_find.focusField = m_find.selectField = true;
     m_find.start = doc.selection().first;
 }
@@ -157,11 +180,13 @@ void CodeEditor::drawFindBar(TextDocument& doc, float width) {
     // focus only inside the focused window's scope, and the editor's own child has it), and the
     // request is made again every few frames (at most three times) until the field is active.
     bool wantFocus = m_find.focusField;
-    if (wantFocus && m_find.focusTries % 4 == 0) { // a request takes effect a frame or two later in 1.90
+    if (wantFocus &&
+        m_find.focusTries % 4 == 0) { // a request takes effect a frame or two later in 1.90
         ImGui::SetWindowFocus();
         ImGui::SetKeyboardFocusHere();
     }
-    ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue | (m_find.selectField ? ImGuiInputTextFlags_AutoSelectAll : 0);
+    ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue |
+                                (m_find.selectField ? ImGuiInputTextFlags_AutoSelectAll : 0);
     char buf[256];
     std::snprintf(buf, sizeof buf, "%s", m_find.query.c_str());
     ImGui::SetNextItemWidth(fieldW);
@@ -173,7 +198,8 @@ void CodeEditor::drawFindBar(TextDocument& doc, float width) {
     }
     if (ImGui::IsItemEdited()) {
         m_find.query = buf;
-        if (doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase)) m_scrollToCursor = true;
+        if (doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase))
+            m_scrollToCursor = true;
     }
     if (enter) {
         findNext(doc, !ImGui::GetIO().KeyShift);
@@ -182,8 +208,10 @@ void CodeEditor::drawFindBar(TextDocument& doc, float width) {
     std::string summary = findSummary(doc);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    if (summary == "No results") colouredText(pal.fail, summary);
-    else dimText(summary);
+    if (summary == "No results")
+        colouredText(pal.fail, summary);
+    else
+        dimText(summary);
     ImGui::SameLine(x0 + fieldW + summaryW + 2 * gap);
     if (ImGui::Button("\xE2\x86\x91", ImVec2(button, button))) findNext(doc, false);
     layout::item("find/previous");
@@ -193,11 +221,13 @@ void CodeEditor::drawFindBar(TextDocument& doc, float width) {
     layout::item("find/next");
     itemTooltip("Next match (F3, Enter)");
     ImGui::SameLine();
-    if (m_find.matchCase) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (m_find.matchCase)
+        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     bool toggleCase = ImGui::Button("Aa", ImVec2(button, button));
     if (m_find.matchCase) ImGui::PopStyleColor();
     layout::item("find/match case");
-    itemTooltip(m_find.matchCase ? "Matching case: \"ID\" finds only \"ID\"" : "Ignoring case: \"id\" also finds \"ID\". Click to match case.");
+    itemTooltip(m_find.matchCase ? "Matching case: \"ID\" finds only \"ID\""
+                                 : "Ignoring case: \"id\" also finds \"ID\". Click to match case.");
     if (toggleCase) {
         m_find.matchCase = !m_find.matchCase;
         doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase);
@@ -217,13 +247,15 @@ void CodeEditor::drawMatches(const TextDocument& doc, const Metrics& m, int firs
         if (r.first.line < first || r.first.line > last) continue;
         float y = m.origin.y + r.first.line * m.lineHeight;
         ImVec2 a(m.origin.x + doc.visualColumn(r.first.line, r.first.column) * m.charWidth, y);
-        ImVec2 b(m.origin.x + doc.visualColumn(r.second.line, r.second.column) * m.charWidth, y + m.lineHeight);
+        ImVec2 b(m.origin.x + doc.visualColumn(r.second.line, r.second.column) * m.charWidth,
+                 y + m.lineHeight);
         dl->AddRectFilled(a, b, withAlpha(pal.warn, 0.28f));
         dl->AddRect(a, b, withAlpha(pal.warn, 0.8f));
     }
 }
 
-void CodeEditor::drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last) {
+void CodeEditor::drawDecorations(const Metrics& m, const EditorDecorations& d, int first,
+                                 int last) {
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float left = m.clipMin.x + m.gutterWidth, right = m.clipMax.x;
@@ -231,12 +263,14 @@ void CodeEditor::drawDecorations(const Metrics& m, const EditorDecorations& d, i
         int i = static_cast<int>(line) - 1;
         if (i < first || i > last) continue;
         float y = m.origin.y + i * m.lineHeight;
-        dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), withAlpha(pal.focus, 0.16f));
+        dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight),
+                          withAlpha(pal.focus, 0.16f));
         dl->AddRectFilled(ImVec2(left, y), ImVec2(left + 3, y + m.lineHeight), pal.focus);
     }
 }
 
-void CodeEditor::drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last) {
+void CodeEditor::drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first,
+                                 int last) {
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float barX = m.clipMin.x + m.gutterWidth - m.charWidth * 0.45f;
@@ -244,30 +278,36 @@ void CodeEditor::drawGutterMarks(const Metrics& m, const EditorDecorations& d, i
         int i = static_cast<int>(line) - 1;
         if (i < first || i > last) continue;
         float y = m.origin.y + i * m.lineHeight;
-        dl->AddRectFilled(ImVec2(barX, y + 1), ImVec2(barX + std::max(2.0f, m.charWidth * 0.3f), y + m.lineHeight - 1), pal.executedLine);
+        dl->AddRectFilled(ImVec2(barX, y + 1),
+                          ImVec2(barX + std::max(2.0f, m.charWidth * 0.3f), y + m.lineHeight - 1),
+                          pal.executedLine);
     }
     for (uint32_t line : d.watched) {
         int i = static_cast<int>(line) - 1;
         if (i < first || i > last) continue;
-        ImVec2 c(m.clipMin.x + m.charWidth * 2.0f, m.origin.y + i * m.lineHeight + m.lineHeight * 0.5f);
+        ImVec2 c(m.clipMin.x + m.charWidth * 2.0f,
+                 m.origin.y + i * m.lineHeight + m.lineHeight * 0.5f);
         float r = m.lineHeight * 0.2f;
         dl->AddCircle(c, r * 1.6f, pal.watchMark, 12, std::max(1.0f, r * 0.35f));
         dl->AddCircleFilled(c, r * 0.7f, pal.watchMark);
     }
 }
 
-void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d) {
+void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m,
+                             const EditorDecorations& d) {
     if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
         m_contextLine = positionAt(doc, m, ImGui::GetIO().MousePos).line + 1;
     if (!ImGui::BeginPopupContextWindow("##editorctx", ImGuiPopupFlags_MouseButtonRight)) return;
-    bool watched = std::find(d.watched.begin(), d.watched.end(), uint32_t(m_contextLine)) != d.watched.end();
-    std::string label = (watched ? "Stop watching line " : "Watch line ") + std::to_string(m_contextLine);
+    bool watched =
+        std::find(d.watched.begin(), d.watched.end(), uint32_t(m_contextLine)) != d.watched.end();
+    std::string label =
+        (watched ? "Stop watching line " : "Watch line ") + std::to_string(m_contextLine);
     if (ImGui::MenuItem(label.c_str(), "F9")) m_watchToggle = static_cast<uint32_t>(m_contextLine);
     ImGui::EndPopup();
 }
 
-bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly,
-                      const EditorDecorations* decorations) {
+bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers,
+                      ImVec2 size, bool readOnly, const EditorDecorations* decorations) {
     const Palette& pal = palette();
     if (m_find.open) {
         drawFindBar(doc, size.x);
@@ -277,7 +317,8 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     ImGui::PushFont(font);
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.editorBg));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild(id, size, false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
+    ImGui::BeginChild(id, size, false,
+                      ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
     if (m_wantFocus) {
         ImGui::SetWindowFocus();
         m_wantFocus = false;
@@ -294,7 +335,8 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     ImVec2 win = ImGui::GetWindowPos();
     m.clipMin = win;
     m.clipMax = ImVec2(win.x + ImGui::GetWindowWidth(), win.y + ImGui::GetWindowHeight());
-    m.origin = ImVec2(win.x + m.gutterWidth + m.charWidth * 0.5f - ImGui::GetScrollX(), win.y + m.lineHeight * 0.2f - ImGui::GetScrollY());
+    m.origin = ImVec2(win.x + m.gutterWidth + m.charWidth * 0.5f - ImGui::GetScrollX(),
+                      win.y + m.lineHeight * 0.2f - ImGui::GetScrollY());
 
     if (m_focused && handleKeyboard(doc, readOnly)) m_lastActivity = ImGui::GetTime();
     handleMouse(doc, m);
@@ -302,14 +344,18 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     applyScrollRequests(doc, m);
     if (decorations && decorations->offerWatch) {
         contextMenu(doc, m, *decorations);
-        if (m_focused && shortcutPressed(kKeyF9)) m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
+        if (m_focused && shortcutPressed(kKeyF9))
+            m_watchToggle = static_cast<uint32_t>(doc.cursor().line + 1);
     }
 
     int maxCols = 0;
-    for (int i = 0; i < doc.lineCount(); ++i) maxCols = std::max<int>(maxCols, static_cast<int>(doc.line(i).size()));
-    ImGui::Dummy(ImVec2(m.gutterWidth + (maxCols + 4) * m.charWidth, (doc.lineCount() + 2) * m.lineHeight));
+    for (int i = 0; i < doc.lineCount(); ++i)
+        maxCols = std::max<int>(maxCols, static_cast<int>(doc.line(i).size()));
+    ImGui::Dummy(
+        ImVec2(m.gutterWidth + (maxCols + 4) * m.charWidth, (doc.lineCount() + 2) * m.lineHeight));
     int first = std::max(0, static_cast<int>(ImGui::GetScrollY() / m.lineHeight) - 1);
-    int last = std::min(doc.lineCount() - 1, first + static_cast<int>(ImGui::GetWindowHeight() / m.lineHeight) + 2);
+    int last = std::min(doc.lineCount() - 1,
+                        first + static_cast<int>(ImGui::GetWindowHeight() / m.lineHeight) + 2);
     if (decorations) drawDecorations(m, *decorations, first, last);
     drawMatches(doc, m, first, last);
     drawLines(doc, m, markers, first, last);
@@ -333,33 +379,53 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
     float pageLines = std::max(1.0f, ImGui::GetWindowHeight() / (ImGui::GetFontSize() * 1.35f) - 1);
     // Alt with the arrows, Home and End steps the timeline, with PgUp / PgDn picks the dispatch
     // (main_view.cpp): not the cursor.
-    bool appKey = alt && !ctrl && (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow) ||
-                                   pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End) ||
-                                   pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_PageDown));
+    bool appKey =
+        alt && !ctrl &&
+        (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow) ||
+         pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End) ||
+         pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_PageDown));
     if (appKey) {
         // handled by the window
-    } else if (pressed(ImGuiKey_LeftArrow)) doc.moveLeft(shift, ctrl);
-    else if (pressed(ImGuiKey_RightArrow)) doc.moveRight(shift, ctrl);
-    else if (pressed(ImGuiKey_UpArrow)) doc.moveUp(shift);
-    else if (pressed(ImGuiKey_DownArrow)) doc.moveDown(shift);
-    else if (pressed(ImGuiKey_PageUp)) doc.moveUp(shift, static_cast<int>(pageLines));
-    else if (pressed(ImGuiKey_PageDown)) doc.moveDown(shift, static_cast<int>(pageLines));
-    else if (pressed(ImGuiKey_Home)) ctrl ? doc.moveToStart(shift) : doc.moveHome(shift);
-    else if (pressed(ImGuiKey_End)) ctrl ? doc.moveToEnd(shift) : doc.moveEnd(shift);
-    else if (ctrl && !alt && pressed(ImGuiKey_A)) doc.selectAll();
-    else if (ctrl && !alt && pressed(ImGuiKey_C) && doc.hasSelection()) ImGui::SetClipboardText(doc.selectedText().c_str());
+    } else if (pressed(ImGuiKey_LeftArrow))
+        doc.moveLeft(shift, ctrl);
+    else if (pressed(ImGuiKey_RightArrow))
+        doc.moveRight(shift, ctrl);
+    else if (pressed(ImGuiKey_UpArrow))
+        doc.moveUp(shift);
+    else if (pressed(ImGuiKey_DownArrow))
+        doc.moveDown(shift);
+    else if (pressed(ImGuiKey_PageUp))
+        doc.moveUp(shift, static_cast<int>(pageLines));
+    else if (pressed(ImGuiKey_PageDown))
+        doc.moveDown(shift, static_cast<int>(pageLines));
+    else if (pressed(ImGuiKey_Home))
+        ctrl ? doc.moveToStart(shift) : doc.moveHome(shift);
+    else if (pressed(ImGuiKey_End))
+        ctrl ? doc.moveToEnd(shift) : doc.moveEnd(shift);
+    else if (ctrl && !alt && pressed(ImGuiKey_A))
+        doc.selectAll();
+    else if (ctrl && !alt && pressed(ImGuiKey_C) && doc.hasSelection())
+        ImGui::SetClipboardText(doc.selectedText().c_str());
     else if (readOnly) {
         // nothing else applies to a read-only view
-    } else if (ctrl && !alt && pressed(ImGuiKey_X) && doc.hasSelection()) ImGui::SetClipboardText(doc.cut().c_str());
+    } else if (ctrl && !alt && pressed(ImGuiKey_X) && doc.hasSelection())
+        ImGui::SetClipboardText(doc.cut().c_str());
     else if (ctrl && !alt && pressed(ImGuiKey_V)) {
         if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
-    } else if (ctrl && !alt && ((pressed(ImGuiKey_Z) && shift) || pressed(ImGuiKey_Y))) doc.redo();
-    else if (ctrl && !alt && pressed(ImGuiKey_Z)) doc.undo();
-    else if (ctrl && shortcutPressed(kKeySlash)) doc.toggleComment();
-    else if (pressed(ImGuiKey_Tab)) shift ? doc.unindent() : doc.indent();
-    else if (pressed(ImGuiKey_Enter) || pressed(kKeyKeypadEnter)) doc.newline();
-    else if (pressed(ImGuiKey_Backspace)) doc.backspace(ctrl);
-    else if (pressed(ImGuiKey_Delete)) doc.deleteForward(ctrl);
+    } else if (ctrl && !alt && ((pressed(ImGuiKey_Z) && shift) || pressed(ImGuiKey_Y)))
+        doc.redo();
+    else if (ctrl && !alt && pressed(ImGuiKey_Z))
+        doc.undo();
+    else if (ctrl && shortcutPressed(kKeySlash))
+        doc.toggleComment();
+    else if (pressed(ImGuiKey_Tab))
+        shift ? doc.unindent() : doc.indent();
+    else if (pressed(ImGuiKey_Enter) || pressed(kKeyKeypadEnter))
+        doc.newline();
+    else if (pressed(ImGuiKey_Backspace))
+        doc.backspace(ctrl);
+    else if (pressed(ImGuiKey_Delete))
+        doc.deleteForward(ctrl);
     if (!readOnly && !(ctrl && !alt))
         for (ImWchar c : io.InputQueueCharacters)
             if (c != '\t' && c != '\n' && c != '\r') doc.typeChar(c);
@@ -370,7 +436,8 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
 }
 
 TextPos CodeEditor::positionAt(const TextDocument& doc, const Metrics& m, ImVec2 mouse) const {
-    int line = std::clamp(static_cast<int>(std::floor((mouse.y - m.origin.y) / m.lineHeight)), 0, doc.lineCount() - 1);
+    int line = std::clamp(static_cast<int>(std::floor((mouse.y - m.origin.y) / m.lineHeight)), 0,
+                          doc.lineCount() - 1);
     int col = std::max(0, static_cast<int>(std::round((mouse.x - m.origin.x) / m.charWidth)));
     return {line, doc.byteColumnAt(line, col)};
 }
@@ -379,14 +446,19 @@ void CodeEditor::handleMouse(TextDocument& doc, const Metrics& m) {
     ImGuiIO& io = ImGui::GetIO();
     bool hovered = ImGui::IsWindowHovered();
     ImVec2 mouse = io.MousePos;
-    bool inScrollbar = mouse.x > m.clipMax.x - ImGui::GetStyle().ScrollbarSize || mouse.y > m.clipMax.y - ImGui::GetStyle().ScrollbarSize;
-    if (hovered && !inScrollbar && mouse.x > m.clipMin.x + m.gutterWidth) ImGui::SetMouseCursor(ImGuiMouseCursor_TextInput);
+    bool inScrollbar = mouse.x > m.clipMax.x - ImGui::GetStyle().ScrollbarSize ||
+                       mouse.y > m.clipMax.y - ImGui::GetStyle().ScrollbarSize;
+    if (hovered && !inScrollbar && mouse.x > m.clipMin.x + m.gutterWidth)
+        ImGui::SetMouseCursor(ImGuiMouseCursor_TextInput);
     if (hovered && !inScrollbar && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         TextPos p = positionAt(doc, m, mouse);
         bool inGutter = mouse.x < m.clipMin.x + m.gutterWidth;
-        if (inGutter) doc.selectLine(p.line);
-        else if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) doc.selectWordAt(p);
-        else doc.setCursor(p, io.KeyShift);
+        if (inGutter)
+            doc.selectLine(p.line);
+        else if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+            doc.selectWordAt(p);
+        else
+            doc.setCursor(p, io.KeyShift);
         m_dragging = !inGutter && !ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
         m_lastActivity = ImGui::GetTime();
     }
@@ -411,7 +483,8 @@ void CodeEditor::applyScrollRequests(const TextDocument& doc, const Metrics& m) 
     if (m_scrollToCursor) scrollToCursor(doc, m);
     if (m_scrollToLine > 0) {
         float y = (m_scrollToLine - 1) * m.lineHeight, h = ImGui::GetWindowHeight();
-        if (y < ImGui::GetScrollY() || y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(std::max(0.0f, y - h * 0.3f));
+        if (y < ImGui::GetScrollY() || y + 2 * m.lineHeight > ImGui::GetScrollY() + h)
+            ImGui::SetScrollY(std::max(0.0f, y - h * 0.3f));
         m_scrollToLine = 0;
     }
 }
@@ -420,17 +493,24 @@ void CodeEditor::scrollToCursor(const TextDocument& doc, const Metrics& m) {
     m_scrollToCursor = false;
     TextPos c = doc.cursor();
     float y = c.line * m.lineHeight, h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
-    if (y < ImGui::GetScrollY()) ImGui::SetScrollY(std::max(0.0f, y - m.lineHeight));
-    else if (y + 2 * m.lineHeight > ImGui::GetScrollY() + h) ImGui::SetScrollY(y + 2 * m.lineHeight - h);
-    float x = doc.visualColumn(c.line, c.column) * m.charWidth, w = ImGui::GetWindowWidth() - m.gutterWidth - m.charWidth * 2;
+    if (y < ImGui::GetScrollY())
+        ImGui::SetScrollY(std::max(0.0f, y - m.lineHeight));
+    else if (y + 2 * m.lineHeight > ImGui::GetScrollY() + h)
+        ImGui::SetScrollY(y + 2 * m.lineHeight - h);
+    float x = doc.visualColumn(c.line, c.column) * m.charWidth,
+          w = ImGui::GetWindowWidth() - m.gutterWidth - m.charWidth * 2;
     // A cursor that can be seen with the first column shows the first column: scrolled a little
     // (ImGui clamps the scroll when a long line goes), column 1 would hide under the gutter.
-    if (x + 4 * m.charWidth <= w) ImGui::SetScrollX(0);
-    else if (x < ImGui::GetScrollX()) ImGui::SetScrollX(std::max(0.0f, x - 4 * m.charWidth));
-    else if (x > ImGui::GetScrollX() + w) ImGui::SetScrollX(x - w + 4 * m.charWidth);
+    if (x + 4 * m.charWidth <= w)
+        ImGui::SetScrollX(0);
+    else if (x < ImGui::GetScrollX())
+        ImGui::SetScrollX(std::max(0.0f, x - 4 * m.charWidth));
+    else if (x > ImGui::GetScrollX() + w)
+        ImGui::SetScrollX(x - w + 4 * m.charWidth);
 }
 
-void CodeEditor::drawLines(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last) {
+void CodeEditor::drawLines(const TextDocument& doc, const Metrics& m,
+                           const std::vector<EditorMarker>& markers, int first, int last) {
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = fonts().mono;
@@ -440,40 +520,60 @@ void CodeEditor::drawLines(const TextDocument& doc, const Metrics& m, const std:
     for (int i = first; i <= last; ++i) {
         float y = m.origin.y + i * m.lineHeight;
         const EditorMarker* mk = worstOnLine(markers, i + 1);
-        if (mk && !mk->finding) dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), mk->severity == SeverityKind::Error ? pal.errorLine : pal.warningLine);
-        else if (i == doc.cursor().line && !doc.hasSelection()) dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), pal.currentLine);
+        if (mk && !mk->finding)
+            dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight),
+                              mk->severity == SeverityKind::Error ? pal.errorLine
+                                                                  : pal.warningLine);
+        else if (i == doc.cursor().line && !doc.hasSelection())
+            dl->AddRectFilled(ImVec2(left, y), ImVec2(right, y + m.lineHeight), pal.currentLine);
         if (doc.hasSelection() && i >= selA.line && i <= selB.line) {
             int c0 = i == selA.line ? doc.visualColumn(i, selA.column) : 0;
-            int c1 = i == selB.line ? doc.visualColumn(i, selB.column) : doc.visualColumn(i, static_cast<int>(doc.line(i).size())) + 1;
-            dl->AddRectFilled(ImVec2(m.origin.x + c0 * m.charWidth, y), ImVec2(m.origin.x + c1 * m.charWidth, y + m.lineHeight), pal.selection);
+            int c1 = i == selB.line ? doc.visualColumn(i, selB.column)
+                                    : doc.visualColumn(i, static_cast<int>(doc.line(i).size())) + 1;
+            dl->AddRectFilled(ImVec2(m.origin.x + c0 * m.charWidth, y),
+                              ImVec2(m.origin.x + c1 * m.charWidth, y + m.lineHeight),
+                              pal.selection);
         }
         float ty = y + (m.lineHeight - font->FontSize) * 0.5f;
         const std::string& s = doc.line(i);
         if (i < static_cast<int>(m_tokens.size()))
             for (const Token& t : m_tokens[i])
-                if (t.kind != TokenKind::Space) drawSpan(dl, font, font->FontSize, ImVec2(m.origin.x, ty), m.charWidth, s, t.begin, t.end, tokenColour(t.kind));
+                if (t.kind != TokenKind::Space)
+                    drawSpan(dl, font, font->FontSize, ImVec2(m.origin.x, ty), m.charWidth, s,
+                             t.begin, t.end, tokenColour(t.kind));
         for (const EditorMarker& e : markers) {
             if (e.line != i + 1) continue;
-            int c0 = e.column > 0 ? doc.visualColumn(i, e.column - 1) : doc.visualColumn(i, static_cast<int>(s.find_first_not_of(" \t") == std::string::npos ? 0 : s.find_first_not_of(" \t")));
+            int c0 = e.column > 0
+                         ? doc.visualColumn(i, e.column - 1)
+                         : doc.visualColumn(
+                               i, static_cast<int>(s.find_first_not_of(" \t") == std::string::npos
+                                                       ? 0
+                                                       : s.find_first_not_of(" \t")));
             int c1 = std::max(c0 + 1, doc.visualColumn(i, static_cast<int>(s.size())));
             if (e.column > 0) {
                 int b = e.column - 1;
-                while (b < static_cast<int>(s.size()) && (std::isalnum(static_cast<unsigned char>(s[b])) || s[b] == '_')) ++b;
+                while (b < static_cast<int>(s.size()) &&
+                       (std::isalnum(static_cast<unsigned char>(s[b])) || s[b] == '_'))
+                    ++b;
                 c1 = std::max(c0 + 1, doc.visualColumn(i, b));
             }
-            drawSquiggle(dl, m.origin.x + c0 * m.charWidth, m.origin.x + c1 * m.charWidth, y + m.lineHeight - 3 * scale,
+            drawSquiggle(dl, m.origin.x + c0 * m.charWidth, m.origin.x + c1 * m.charWidth,
+                         y + m.lineHeight - 3 * scale,
                          e.severity == SeverityKind::Error ? pal.fail : pal.warn, scale);
         }
     }
     bool blinkOn = std::fmod(ImGui::GetTime() - m_lastActivity, 1.0) < 0.6;
     if (m_focused && blinkOn) {
         TextPos c = doc.cursor();
-        float x = m.origin.x + doc.visualColumn(c.line, c.column) * m.charWidth, y = m.origin.y + c.line * m.lineHeight;
-        dl->AddRectFilled(ImVec2(x - 0.5f * scale, y + 1), ImVec2(x + 1.5f * scale, y + m.lineHeight - 1), pal.cursor);
+        float x = m.origin.x + doc.visualColumn(c.line, c.column) * m.charWidth,
+              y = m.origin.y + c.line * m.lineHeight;
+        dl->AddRectFilled(ImVec2(x - 0.5f * scale, y + 1),
+                          ImVec2(x + 1.5f * scale, y + m.lineHeight - 1), pal.cursor);
     }
 }
 
-void CodeEditor::drawGutter(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last) {
+void CodeEditor::drawGutter(const TextDocument& doc, const Metrics& m,
+                            const std::vector<EditorMarker>& markers, int first, int last) {
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* font = fonts().mono;
@@ -484,18 +584,23 @@ void CodeEditor::drawGutter(const TextDocument& doc, const Metrics& m, const std
         std::snprintf(num, sizeof num, "%d", i + 1);
         float w = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, num).x;
         bool current = i == doc.cursor().line;
-        dl->AddText(font, font->FontSize, ImVec2(m.clipMin.x + m.gutterWidth - w - m.charWidth, ty), current ? pal.lineNumberCurrent : pal.lineNumber, num);
+        dl->AddText(font, font->FontSize, ImVec2(m.clipMin.x + m.gutterWidth - w - m.charWidth, ty),
+                    current ? pal.lineNumberCurrent : pal.lineNumber, num);
         if (const EditorMarker* mk = worstOnLine(markers, i + 1)) {
             float r = m.lineHeight * 0.22f;
             ImVec2 c(m.clipMin.x + m.charWidth * 0.9f, y + m.lineHeight * 0.5f);
             ImU32 colour = mk->severity == SeverityKind::Error ? pal.fail : pal.warn;
-            if (mk->severity == SeverityKind::Error && !mk->finding) dl->AddCircleFilled(c, r, colour);
-            else dl->AddTriangleFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y + r), ImVec2(c.x - r, c.y + r), colour);
+            if (mk->severity == SeverityKind::Error && !mk->finding)
+                dl->AddCircleFilled(c, r, colour);
+            else
+                dl->AddTriangleFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y + r),
+                                      ImVec2(c.x - r, c.y + r), colour);
         }
     }
 }
 
-void CodeEditor::drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last) {
+void CodeEditor::drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers,
+                                   int first, int last) {
     if (!ImGui::IsWindowHovered() || markers.empty()) return;
     ImVec2 mouse = ImGui::GetIO().MousePos;
     int line = static_cast<int>(std::floor((mouse.y - m.origin.y) / m.lineHeight));
@@ -509,11 +614,15 @@ void CodeEditor::drawMarkerTooltip(const Metrics& m, const std::vector<EditorMar
     ImGui::PushFont(fonts().ui);
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
     for (const EditorMarker* e : here) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(e->severity == SeverityKind::Error ? pal.fail : pal.warn));
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(
+                                  e->severity == SeverityKind::Error ? pal.fail : pal.warn));
         ImGui::TextUnformatted(e->label.empty() ? severityName(e->severity) : e->label.c_str());
         ImGui::PopStyleColor();
         ImGui::SameLine();
-        ImGui::TextWrapped("line %d%s: %s", e->line, e->column ? (", col " + std::to_string(e->column)).c_str() : "", e->message.c_str());
+        ImGui::TextWrapped("line %d%s: %s", e->line,
+                           e->column ? (", col " + std::to_string(e->column)).c_str() : "",
+                           e->message.c_str());
     }
     ImGui::PopTextWrapPos();
     ImGui::PopFont();

@@ -17,8 +17,8 @@
 namespace vkp::ui {
 
 struct EditorMarker {
-    int line = 0;     // 1-based, as compilers count
-    int column = 0;   // 1-based; 0: the whole line
+    int line = 0;   // 1-based, as compilers count
+    int column = 0; // 1-based; 0: the whole line
     SeverityKind severity = SeverityKind::Error;
     std::string message;
     std::string label;    // what the tooltip calls it ("race"); empty: the severity's name
@@ -40,14 +40,15 @@ struct EditorDecorations {
 
 // What the find bar says: "3 of 7" when the selection is a match, "7 matches" when it is not,
 // "No results" when nothing matches.
-std::string findSummary(const std::vector<TextRange>& matches, std::pair<TextPos, TextPos> selection);
+std::string findSummary(const std::vector<TextRange>& matches,
+                        std::pair<TextPos, TextPos> selection);
 
 class CodeEditor {
   public:
     // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
     // text changed this frame.
-    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers, ImVec2 size, bool readOnly = false,
-              const EditorDecorations* decorations = nullptr);
+    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers,
+              ImVec2 size, bool readOnly = false, const EditorDecorations* decorations = nullptr);
     // A line the learner asked to watch or unwatch this frame (right-click menu or F9), once.
     std::optional<uint32_t> takeWatchToggle();
     // Scrolls so that a 1-based line is in view (without moving the cursor).
@@ -73,25 +74,28 @@ class CodeEditor {
   private:
     struct FindBar {
         bool open = false;
-        bool focusField = false;   // put the keyboard in the field at the next draw
-        bool selectField = false;  // ...with its text selected (Ctrl+F again)
-        int focusTries = 0;        // frames the field has been asked to take the keyboard
+        bool focusField = false;  // put the keyboard in the field at the next draw
+        bool selectField = false; // ...with its text selected (Ctrl+F again)
+        int focusTries = 0;       // frames the field has been asked to take the keyboard
         bool matchCase = false;
         std::string query;
-        TextPos start;             // where typing searches from
+        TextPos start; // where typing searches from
     };
     struct Metrics {
         float lineHeight = 0, charWidth = 0, gutterWidth = 0;
-        ImVec2 origin;     // top-left of line 0, column 0 in screen space (scrolled)
+        ImVec2 origin; // top-left of line 0, column 0 in screen space (scrolled)
         ImVec2 clipMin, clipMax;
     };
     void relex(const TextDocument& doc);
     bool handleKeyboard(TextDocument& doc, bool readOnly);
     void handleMouse(TextDocument& doc, const Metrics& m);
     TextPos positionAt(const TextDocument& doc, const Metrics& m, ImVec2 mouse) const;
-    void drawLines(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
-    void drawGutter(const TextDocument& doc, const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
-    void drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first, int last);
+    void drawLines(const TextDocument& doc, const Metrics& m,
+                   const std::vector<EditorMarker>& markers, int first, int last);
+    void drawGutter(const TextDocument& doc, const Metrics& m,
+                    const std::vector<EditorMarker>& markers, int first, int last);
+    void drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first,
+                           int last);
     void scrollToCursor(const TextDocument& doc, const Metrics& m);
     void drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last);
     void drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last);
@@ -107,8 +111,8 @@ class CodeEditor {
     bool m_focused = false;
     bool m_dragging = false;
     bool m_scrollToCursor = false;
-    double m_lastActivity = 0;  // for the cursor's blink
-    int m_contextLine = 0;      // 1-based line under the last right-click
+    double m_lastActivity = 0; // for the cursor's blink
+    int m_contextLine = 0;     // 1-based line under the last right-click
     std::optional<uint32_t> m_watchToggle;
     int m_scrollToLine = 0;
     bool m_resetView = false;
@@ -117,6 +121,7 @@ class CodeEditor {
 };
 
 // One line of GLSL in colour, at `pos` (for read-only code views such as the solution diff).
-void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float charWidth);
+void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state,
+                  float charWidth);
 
 } // namespace vkp::ui

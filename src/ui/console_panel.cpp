@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
+#include "analysis/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/inspector_panel.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -30,12 +30,16 @@ std::string ConsoleView::tabLabel(const ShownCase& sc) {
 void ConsoleView::draw(ViewState& view, const ShownCase& sc) {
     const std::vector<PrintfLine>& lines = linesOf(sc);
     layout::fact("consoleLines", std::to_string(lines.size()));
-    if (!sc.trace() || !sc.testCase) return dimText("The console shows debugPrintfEXT output of a traced run; this case has no trace yet.");
+    if (!sc.trace() || !sc.testCase)
+        return dimText(
+            "The console shows debugPrintfEXT output of a traced run; this case has no trace yet.");
     const Trace& trace = *sc.trace();
     uint64_t lost = printfDroppedTotal(trace);
     if (lines.empty() && !lost) {
-        dimText("No printf output. To print from a kernel, add  #extension GL_EXT_debug_printf : enable  under #version and call");
-        dimText("debugPrintfEXT(\"i=%u a=%f\\n\", i, a[i]);  Each thread's lines appear here and in the inspector.");
+        dimText("No printf output. To print from a kernel, add  #extension GL_EXT_debug_printf : "
+                "enable  under #version and call");
+        dimText("debugPrintfEXT(\"i=%u a=%f\\n\", i, a[i]);  Each thread's lines appear here and "
+                "in the inspector.");
         return;
     }
     std::optional<uint64_t> selected;
@@ -48,15 +52,22 @@ void ConsoleView::draw(ViewState& view, const ShownCase& sc) {
         if (!m_onlySelected || (selected && lines[i].invocation == *selected)) rows.push_back(i);
     ImGui::SameLine(0, ImGui::GetFontSize());
     std::string count = std::to_string(rows.size()) + (rows.size() == 1 ? " line" : " lines");
-    if (lost) count += ", " + std::to_string(lost) + " more not recorded (at most " + std::to_string(kPrintfLinesPerThread) + " per thread)";
+    if (lost)
+        count += ", " + std::to_string(lost) + " more not recorded (at most " +
+                 std::to_string(kPrintfLinesPerThread) + " per thread)";
     ImGui::AlignTextToFramePadding();
     colouredText(lost ? palette().warn : palette().dimText, count);
-    if (m_onlySelected && !selected) return dimText("Select a thread (click one in the grid or a line below) to see its lines.");
+    if (m_onlySelected && !selected)
+        return dimText("Select a thread (click one in the grid or a line below) to see its lines.");
     drawRows(view, sc, rows);
 }
 
 void ConsoleView::drawRows(ViewState& view, const ShownCase& sc, const std::vector<size_t>& rows) {
-    if (!ImGui::BeginTable("console", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit, ImVec2(0, 0))) return;
+    if (!ImGui::BeginTable("console", 3,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_SizingFixedFit,
+                           ImVec2(0, 0)))
+        return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("thread");
     ImGui::TableSetupColumn("line");
@@ -73,13 +84,19 @@ void ConsoleView::drawRows(ViewState& view, const ShownCase& sc, const std::vect
             ImGui::TableSetColumnIndex(0);
             ImGui::PushID(r);
             bool isSelected = view.selection.thread && *view.selection.thread == g;
-            if (ImGui::Selectable(idText(*sc.testCase, g).c_str(), isSelected, ImGuiSelectableFlags_SpanAllColumns)) {
+            if (ImGui::Selectable(idText(*sc.testCase, g).c_str(), isSelected,
+                                  ImGuiSelectableFlags_SpanAllColumns)) {
                 view.selection.thread = g;
                 showLine(view, sc, l.sourceLine);
             }
             layout::item("console/row/" + std::to_string(r));
-            layout::fact("console/row/" + std::to_string(r), std::to_string(g[0]) + "," + std::to_string(g[1]) + "," + std::to_string(g[2]));
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: select this thread (the inspector shows it) and go to line %u.", l.sourceLine);
+            layout::fact("console/row/" + std::to_string(r), std::to_string(g[0]) + "," +
+                                                                 std::to_string(g[1]) + "," +
+                                                                 std::to_string(g[2]));
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "Click: select this thread (the inspector shows it) and go to line %u.",
+                    l.sourceLine);
             ImGui::PopID();
             ImGui::TableSetColumnIndex(1);
             ImGui::TextUnformatted(std::to_string(l.sourceLine).c_str());

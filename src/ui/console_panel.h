@@ -25,7 +25,7 @@ class ConsoleView {
 
     std::shared_ptr<const Trace> m_trace; // the trace m_lines were formatted from (kept alive)
     std::vector<PrintfLine> m_lines;
-    bool m_onlySelected = false;          // filter: the selected thread's lines only
+    bool m_onlySelected = false; // filter: the selected thread's lines only
 };
 
 } // namespace vkp::ui

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/fonts.h"
-#include "ui/status_bar.h"
-#include "ui/layout_probe.h"
-#include "ui/theme.h"
 #include "analysis/trace_view.h"
+#include "ui/fonts.h"
+#include "ui/layout_probe.h"
+#include "ui/status_bar.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -41,9 +41,14 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     itemTooltip("Redo (Ctrl+Y or Ctrl+Shift+Z)");
     // On a narrow editor (large text) the long labels shorten; the tooltips say it all.
     const Draft& d = wb.draft();
-    auto buttonW = [](const std::string& label) { return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x; };
-    float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetWindowPos().x - ImGui::GetFontSize();
-    bool shortLabels = buttonW("Reset to starter") + (d.previous ? buttonW(previousLabel(d)) : 0) > room;
+    auto buttonW = [](const std::string& label) {
+        return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 +
+               ImGui::GetStyle().ItemSpacing.x;
+    };
+    float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x +
+                 ImGui::GetWindowPos().x - ImGui::GetFontSize();
+    bool shortLabels =
+        buttonW("Reset to starter") + (d.previous ? buttonW(previousLabel(d)) : 0) > room;
     const std::string reset = shortLabels ? "Reset" : "Reset to starter";
     flowSameLine(buttonW(reset) + ImGui::GetFontSize());
     bool atStarter = doc.text() == wb.starterText();
@@ -51,7 +56,9 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     if (ImGui::Button((reset + "###reset").c_str())) wb.resetToStarter();
     layout::item("button/Reset to starter");
     ImGui::EndDisabled();
-    itemTooltip(atStarter ? "The editor holds the starter kernel." : "Start again from the puzzle's starter kernel. Your text is kept and can be restored.");
+    itemTooltip(atStarter ? "The editor holds the starter kernel."
+                          : "Start again from the puzzle's starter kernel. Your text is kept and "
+                            "can be restored.");
     if (d.previous) {
         const std::string restore = shortLabels ? "Restore" : previousLabel(d);
         flowSameLine(buttonW(restore));
@@ -64,17 +71,24 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     ImU32 colour = palette().dimText;
     if (wb.persistent()) {
         switch (wb.draftSaved()) {
-        case Workbench::DraftSaved::Saved: saved = "draft saved", why = "Drafts, hints and progress are kept in " + wb.dataDir(); break;
-        case Workbench::DraftSaved::Pending: saved = "saving\xE2\x80\xA6", why = "Saved after a pause in typing, in " + wb.dataDir(); break;
+        case Workbench::DraftSaved::Saved:
+            saved = "draft saved", why = "Drafts, hints and progress are kept in " + wb.dataDir();
+            break;
+        case Workbench::DraftSaved::Pending:
+            saved = "saving\xE2\x80\xA6", why = "Saved after a pause in typing, in " + wb.dataDir();
+            break;
         case Workbench::DraftSaved::Failed:
             saved = "NOT SAVED", colour = palette().fail;
-            why = "Your draft could not be saved: " + wb.saveProblem() + ". It is still in the editor; the next edit tries again.";
+            why = "Your draft could not be saved: " + wb.saveProblem() +
+                  ". It is still in the editor; the next edit tries again.";
             break;
         }
     }
     layout::fact("draftSaved", saved);
     float w = ImGui::CalcTextSize(saved.c_str()).x;
-    if (ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return;
+    if (ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w >
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        return;
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     ImGui::AlignTextToFramePadding();
     colouredText(colour, saved);
@@ -84,17 +98,23 @@ void EditorPanel::drawToolbar(Workbench& wb) {
 void EditorPanel::drawHeldLine(Workbench& wb) {
     if (wb.snapshot().status != LiveStatusKind::Held) return;
     ImGui::AlignTextToFramePadding();
-    colouredText(palette().warn, "This draft crashed the compiler last time, so it was not compiled. Simplify it, or:");
+    colouredText(
+        palette().warn,
+        "This draft crashed the compiler last time, so it was not compiled. Simplify it, or:");
     ImGui::SameLine();
     if (ImGui::Button("Compile anyway")) wb.compileAnyway();
     layout::item("button/Compile anyway");
-    itemTooltip("Compiles the text as it is. If the compiler crashes again, you get its message on the kernel; the app and your text are safe.");
+    itemTooltip("Compiles the text as it is. If the compiler crashes again, you get its message on "
+                "the kernel; the app and your text are safe.");
 }
 
-float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly) {
+float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view,
+                                   const std::vector<Diagnostic>& diagnostics, float width,
+                                   bool measureOnly) {
     if (diagnostics.empty()) return 0;
     float row = ImGui::GetTextLineHeightWithSpacing();
-    float height = std::min<size_t>(diagnostics.size(), 5) * row + ImGui::GetStyle().WindowPadding.y * 2 + 2;
+    float height =
+        std::min<size_t>(diagnostics.size(), 5) * row + ImGui::GetStyle().WindowPadding.y * 2 + 2;
     if (measureOnly) return height;
     const Palette& pal = palette();
     ImGui::BeginChild("diagnostics", ImVec2(width, height), true);
@@ -102,11 +122,15 @@ float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::ve
         const Diagnostic& d = diagnostics[i];
         ImGui::PushID(static_cast<int>(i));
         bool error = d.severity == SeverityKind::Error;
-        std::string where = d.line > 0 ? "line " + std::to_string(d.line) + (d.column ? ":" + std::to_string(d.column) : "") : "kernel";
-        if (ImGui::Selectable("##d", false, ImGuiSelectableFlags_AllowItemOverlap) && d.line > 0) view.jumpTo = std::make_pair(d.line, d.column);
+        std::string where = d.line > 0 ? "line " + std::to_string(d.line) +
+                                             (d.column ? ":" + std::to_string(d.column) : "")
+                                       : "kernel";
+        if (ImGui::Selectable("##d", false, ImGuiSelectableFlags_AllowItemOverlap) && d.line > 0)
+            view.jumpTo = std::make_pair(d.line, d.column);
         if (ImGui::IsItemHovered() && d.line > 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
         ImGui::SameLine(ImGui::GetStyle().WindowPadding.x);
-        colouredText(error ? pal.fail : pal.warn, error ? "\xE2\x97\x8F error" : "\xE2\x96\xB2 warning");
+        colouredText(error ? pal.fail : pal.warn,
+                     error ? "\xE2\x97\x8F error" : "\xE2\x96\xB2 warning");
         ImGui::SameLine();
         ImGui::PushFont(fonts().mono);
         colouredText(pal.accent, where);
@@ -123,9 +147,11 @@ float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view, const std::ve
 // What GUI tests wait for after editing keys: the cursor, the scroll, the find bar.
 void EditorPanel::probeEditor(const TextDocument& doc) const {
     if (!layout::enabled()) return;
-    layout::fact("editorCursor", std::to_string(doc.cursor().line + 1) + ":" + std::to_string(doc.cursor().column + 1));
+    layout::fact("editorCursor", std::to_string(doc.cursor().line + 1) + ":" +
+                                     std::to_string(doc.cursor().column + 1));
     ImVec2 scroll = m_editor.scroll();
-    layout::fact("editorScroll", std::to_string(std::lround(scroll.x)) + "," + std::to_string(std::lround(scroll.y)));
+    layout::fact("editorScroll", std::to_string(std::lround(scroll.x)) + "," +
+                                     std::to_string(std::lround(scroll.y)));
     layout::fact("findOpen", m_editor.findOpen() ? "1" : "0");
     layout::fact("findSummary", m_editor.findSummary(doc));
 }
@@ -155,14 +181,20 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     const std::vector<Diagnostic>& diags = wb.report() ? wb.report()->diagnostics : kNone;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float diagHeight = drawDiagnostics(wb, view, diags, avail.x, true);
-    float editorHeight = avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0);
+    float editorHeight =
+        avail.y - diagHeight - (diagHeight > 0 ? ImGui::GetStyle().ItemSpacing.y : 0);
     EditorDecorations deco;
     deco.offerWatch = true;
     deco.watched = wb.watchedLines();
     // The learner's run only: during a walkthrough the views show the official solution's lines.
     if (!sc.official) {
-        if (view.selection.thread && sc.trace() && sc.testCase) deco.executed = view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
-        else if (view.hover.thread && sc.trace() && sc.testCase) deco.executed = threadFootprint(*sc.trace(), invocationIndex(*sc.testCase, *view.hover.thread)).lines;
+        if (view.selection.thread && sc.trace() && sc.testCase)
+            deco.executed =
+                view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+        else if (view.hover.thread && sc.trace() && sc.testCase)
+            deco.executed =
+                threadFootprint(*sc.trace(), invocationIndex(*sc.testCase, *view.hover.thread))
+                    .lines;
         deco.focus = view.focus.lines;
     }
     std::vector<EditorMarker> markers = markersFrom(diags);
@@ -171,7 +203,8 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         std::vector<EditorMarker> found = markersFrom(*sc.analysis());
         markers.insert(markers.end(), found.begin(), found.end());
     }
-    ImVec2 at = ImGui::GetCursorScreenPos(), editorSize(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4));
+    ImVec2 at = ImGui::GetCursorScreenPos(),
+           editorSize(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4));
     m_editor.draw("code", wb.document(), markers, editorSize, false, &deco);
     layout::rect("editor", at, ImVec2(at.x + editorSize.x, at.y + editorSize.y));
     layout::fact("editorFocused", m_editor.focused() ? "1" : "0");

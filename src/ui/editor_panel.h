@@ -21,8 +21,11 @@ class EditorPanel {
   private:
     void drawToolbar(Workbench& wb);
     void probeEditor(const TextDocument& doc) const;
-    void drawHeldLine(Workbench& wb); // a held draft (LiveStatusKind::Held): why, and "Compile anyway"
-    float drawDiagnostics(Workbench& wb, ViewState& view, const std::vector<Diagnostic>& diagnostics, float width, bool measureOnly);
+    void
+    drawHeldLine(Workbench& wb); // a held draft (LiveStatusKind::Held): why, and "Compile anyway"
+    float drawDiagnostics(Workbench& wb, ViewState& view,
+                          const std::vector<Diagnostic>& diagnostics, float width,
+                          bool measureOnly);
     CodeEditor m_editor;
     uint64_t m_openedPuzzle = 0; // the Workbench's puzzle generation last drawn
 };

@@ -18,9 +18,12 @@ const ImWchar kRanges[] = {
 
 std::string findFontDir() {
     namespace fs = std::filesystem;
-    for (const char* dir : {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu"}) {
+    for (const char* dir :
+         {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu"}) {
         std::error_code ec;
-        if (fs::exists(fs::path(dir) / "DejaVuSans.ttf", ec) && fs::exists(fs::path(dir) / "DejaVuSansMono.ttf", ec)) return dir;
+        if (fs::exists(fs::path(dir) / "DejaVuSans.ttf", ec) &&
+            fs::exists(fs::path(dir) / "DejaVuSansMono.ttf", ec))
+            return dir;
     }
     return "";
 }
@@ -70,6 +73,8 @@ Fonts buildFonts(float scale) {
     return f;
 }
 
-const Fonts& fonts() { return g_fonts; }
+const Fonts& fonts() {
+    return g_fonts;
+}
 
 } // namespace vkp::ui

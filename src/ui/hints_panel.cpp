@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "ui/fonts.h"
-#include "ui/line_diff.h"
 #include "ui/layout_probe.h"
+#include "ui/line_diff.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -42,11 +42,14 @@ void HintsPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     PuzzleProgress pr = wb.progress(*p);
     int total = static_cast<int>(p->hints.size());
     if (total == 0) return dimText("This puzzle has no hints.");
-    dimText("Hints go from gentle to nearly the answer. " + std::to_string(pr.hintsRevealed) + " of " + std::to_string(total) + " shown.");
+    dimText("Hints go from gentle to nearly the answer. " + std::to_string(pr.hintsRevealed) +
+            " of " + std::to_string(total) + " shown.");
     ImGui::Spacing();
-    for (int i = 0; i < pr.hintsRevealed && i < total; ++i) hintCard(i + 1, p->hints[i]);
+    for (int i = 0; i < pr.hintsRevealed && i < total; ++i)
+        hintCard(i + 1, p->hints[i]);
     if (pr.hintsRevealed < total) {
-        std::string label = "Show hint " + std::to_string(pr.hintsRevealed + 1) + " of " + std::to_string(total);
+        std::string label =
+            "Show hint " + std::to_string(pr.hintsRevealed + 1) + " of " + std::to_string(total);
         if (ImGui::Button(label.c_str())) wb.revealNextHint();
         layout::item("button/Show hint");
     } else {
@@ -60,10 +63,12 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     const Palette& pal = palette();
-    if (m_walkthrough.active()) return m_walkthrough.draw(wb, view, sc, ImGui::GetContentRegionAvail());
+    if (m_walkthrough.active())
+        return m_walkthrough.draw(wb, view, sc, ImGui::GetContentRegionAvail());
     if (!wb.progress(*p).solutionRevealed) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted("The official solution is a complete kernel, commented to teach the idea.");
+        ImGui::TextUnformatted(
+            "The official solution is a complete kernel, commented to teach the idea.");
         dimText("Try the hints first: working it out yourself is where the learning is.");
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
@@ -76,19 +81,24 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
         m_solution.setText(m_loadedText);
     }
     if (const Walkthrough* w = wb.walkthrough(); w && !w->steps.empty()) {
-        std::string label = "\xE2\x96\xB6 Walk through the official solution (" + std::to_string(w->steps.size()) + " steps)";
+        std::string label = "\xE2\x96\xB6 Walk through the official solution (" +
+                            std::to_string(w->steps.size()) + " steps)";
         if (ImGui::Button(label.c_str())) m_walkthrough.start(wb, view);
         layout::item("button/Walk through the official solution");
         itemTooltip(w->title + ": step by step on case " + std::to_string(w->caseIndex + 1) +
-                    ", with the panels below showing the official solution's own run. Your kernel is not touched.");
+                    ", with the panels below showing the official solution's own run. Your kernel "
+                    "is not touched.");
     }
     bool same = wb.document().text() == wb.solutionText();
     ImGui::BeginDisabled(same);
     if (ImGui::Button("Load into editor")) wb.loadSolution();
     layout::item("button/Load into editor");
     ImGui::EndDisabled();
-    itemTooltip(same ? "The editor already holds the solution." : "Replaces the editor's text. Your kernel is kept: the button above the editor brings it back.");
-    float radios = ImGui::CalcTextSize("Diff with yours").x + ImGui::CalcTextSize("Solution").x + ImGui::GetFontSize() * 5;
+    itemTooltip(same ? "The editor already holds the solution."
+                     : "Replaces the editor's text. Your kernel is kept: the button above the "
+                       "editor brings it back.");
+    float radios = ImGui::CalcTextSize("Diff with yours").x + ImGui::CalcTextSize("Solution").x +
+                   ImGui::GetFontSize() * 5;
     flowSameLine(radios);
     if (ImGui::RadioButton("Diff with yours", m_showDiff)) m_showDiff = true;
     ImGui::SameLine();
@@ -110,9 +120,11 @@ void SolutionPanel::drawDiff(Workbench& wb, ImVec2 size) {
     }
     legendSwatch(pal.diffRemoved, ("only in yours (" + std::to_string(st.removed) + ")").c_str());
     ImGui::SameLine(0, ImGui::GetFontSize());
-    legendSwatch(pal.diffAdded, ("only in the solution (" + std::to_string(st.added) + ")").c_str());
+    legendSwatch(pal.diffAdded,
+                 ("only in the solution (" + std::to_string(st.added) + ")").c_str());
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.editorBg));
-    ImGui::BeginChild("diff", ImVec2(size.x, ImGui::GetContentRegionAvail().y), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("diff", ImVec2(size.x, ImGui::GetContentRegionAvail().y), false,
+                      ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts().mono);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     float lh = std::round(ImGui::GetFontSize() * 1.3f), cw = ImGui::CalcTextSize("M").x;
@@ -122,7 +134,8 @@ void SolutionPanel::drawDiff(Workbench& wb, ImVec2 size) {
     if (m_diffScrolledFor != wb.document().revision()) {
         m_diffScrolledFor = wb.document().revision();
         size_t first = 0;
-        while (first < diff.size() && diff[first].kind == DiffKind::Same) ++first;
+        while (first < diff.size() && diff[first].kind == DiffKind::Same)
+            ++first;
         ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(first) - 3) * lh));
     }
     ImGuiListClipper clipper;
@@ -130,15 +143,23 @@ void SolutionPanel::drawDiff(Workbench& wb, ImVec2 size) {
     // Lexing must see every earlier line (block comments), so lex the lines above the view too.
     int lexed = 0;
     while (clipper.Step()) {
-        for (; lexed < clipper.DisplayStart; ++lexed) lexGlslLine(diff[lexed].text, state);
+        for (; lexed < clipper.DisplayStart; ++lexed)
+            lexGlslLine(diff[lexed].text, state);
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i, ++lexed) {
             const DiffLine& d = diff[i];
             ImVec2 p = ImGui::GetCursorScreenPos();
-            float w = std::max(ImGui::GetWindowWidth(), (d.text.size() + 8) * cw) + ImGui::GetScrollX();
-            if (d.kind != DiffKind::Same) dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), d.kind == DiffKind::Added ? pal.diffAdded : pal.diffRemoved);
-            const char* sign = d.kind == DiffKind::Added ? "+" : d.kind == DiffKind::Removed ? "-" : " ";
-            dl->AddText(ImVec2(p.x + cw * 0.5f, p.y + (lh - ImGui::GetFontSize()) * 0.5f), d.kind == DiffKind::Same ? pal.dimText : pal.text, sign);
-            drawGlslLine(dl, ImVec2(p.x + cw * 2.5f, p.y + (lh - ImGui::GetFontSize()) * 0.5f), d.text, state, cw);
+            float w =
+                std::max(ImGui::GetWindowWidth(), (d.text.size() + 8) * cw) + ImGui::GetScrollX();
+            if (d.kind != DiffKind::Same)
+                dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh),
+                                  d.kind == DiffKind::Added ? pal.diffAdded : pal.diffRemoved);
+            const char* sign = d.kind == DiffKind::Added     ? "+"
+                               : d.kind == DiffKind::Removed ? "-"
+                                                             : " ";
+            dl->AddText(ImVec2(p.x + cw * 0.5f, p.y + (lh - ImGui::GetFontSize()) * 0.5f),
+                        d.kind == DiffKind::Same ? pal.dimText : pal.text, sign);
+            drawGlslLine(dl, ImVec2(p.x + cw * 2.5f, p.y + (lh - ImGui::GetFontSize()) * 0.5f),
+                         d.text, state, cw);
             ImGui::Dummy(ImVec2((d.text.size() + 4) * cw, lh));
         }
     }

@@ -24,16 +24,19 @@ class SolutionPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
     // Starts the walkthrough player (scripted runs: at a step, 0-based).
-    void startWalkthrough(Workbench& wb, ViewState& view, size_t step) { m_walkthrough.start(wb, view, step); }
+    void startWalkthrough(Workbench& wb, ViewState& view, size_t step) {
+        m_walkthrough.start(wb, view, step);
+    }
     void forgetPuzzle() { m_walkthrough.stop(), m_diffScrolledFor = UINT64_MAX; }
 
   private:
     void drawDiff(Workbench& wb, ImVec2 size);
     bool m_showDiff = true;
-    CodeEditor m_viewer;       // read-only
-    TextDocument m_solution;   // what the viewer shows
-    std::string m_loadedText;  // m_solution's source text
-    uint64_t m_diffScrolledFor = UINT64_MAX; // editor revision whose diff was scrolled to its first change
+    CodeEditor m_viewer;      // read-only
+    TextDocument m_solution;  // what the viewer shows
+    std::string m_loadedText; // m_solution's source text
+    uint64_t m_diffScrolledFor =
+        UINT64_MAX; // editor revision whose diff was scrolled to its first change
     WalkthroughPanel m_walkthrough;
 };
 

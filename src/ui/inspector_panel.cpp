@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "analysis/trace_view.h"
 #include "core/debug_printf.h"
 #include "core/source_text.h"
 #include "ui/buffers_panel.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -17,7 +17,8 @@ using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
 std::string limitText(const char* what, uint32_t n, const std::optional<uint32_t>& limit) {
-    return std::string(what) + " " + std::to_string(n) + (limit ? " / " + std::to_string(*limit) : "");
+    return std::string(what) + " " + std::to_string(n) +
+           (limit ? " / " + std::to_string(*limit) : "");
 }
 
 std::string valueOf(const Trace& trace, const TraceEvent& e) {
@@ -32,8 +33,10 @@ std::string valueOf(const Trace& trace, const TraceEvent& e) {
 
 void showLine(ViewState& view, const ShownCase& sc, uint32_t line) {
     if (line == 0) return;
-    if (sc.official) view.focus.lines = {line};
-    else view.jumpTo = std::make_pair(static_cast<int>(line), 0);
+    if (sc.official)
+        view.focus.lines = {line};
+    else
+        view.jumpTo = std::make_pair(static_cast<int>(line), 0);
 }
 
 void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3& g) {
@@ -45,12 +48,15 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
     ImGui::TextUnformatted(("thread " + idText(*sc.testCase, g)).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    dimText("local " + idText(*sc.testCase, ids.local) + " of workgroup " + idText(*sc.testCase, ids.workgroup));
+    dimText("local " + idText(*sc.testCase, ids.local) + " of workgroup " +
+            idText(*sc.testCase, ids.workgroup));
     if (const TraceAnalysis* a = sc.analysis()) {
         TrafficStatus t = trafficOf(*a, sc.puzzle->limits, inv);
-        colouredText(t.overReads() ? pal.fail : pal.text, limitText("global reads", t.reads, t.readLimit));
+        colouredText(t.overReads() ? pal.fail : pal.text,
+                     limitText("global reads", t.reads, t.readLimit));
         ImGui::SameLine(0, ImGui::GetFontSize());
-        colouredText(t.overWrites() ? pal.fail : pal.text, limitText("writes", t.writes, t.writeLimit));
+        colouredText(t.overWrites() ? pal.fail : pal.text,
+                     limitText("writes", t.writes, t.writeLimit));
         if (t.over()) {
             ImGui::SameLine(0, ImGui::GetFontSize());
             colouredText(pal.fail, "\xE2\x9C\x97 over the puzzle's limit");
@@ -59,8 +65,12 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
     drawPrintf(trace, inv);
     const ThreadFootprint& fp = view.traces.footprint(inv);
     if (fp.accesses.empty()) return dimText("It read and wrote nothing.");
-    if (!ImGui::BeginTable("accesses", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
-                           ImVec2(0, std::max(ImGui::GetContentRegionAvail().y * (view.selection.cell ? 0.55f : 1.0f), ImGui::GetFontSize() * 4))))
+    if (!ImGui::BeginTable(
+            "accesses", 4,
+            ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
+            ImVec2(0,
+                   std::max(ImGui::GetContentRegionAvail().y * (view.selection.cell ? 0.55f : 1.0f),
+                            ImGui::GetFontSize() * 4))))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#");
@@ -86,9 +96,12 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
                 view.showMemoryTab = MemoryTab::Timeline;
             }
             if (ImGui::IsItemHovered()) {
-                std::string code = sc.source ? sourceLine(*sc.source, static_cast<int>(e.line)) : "";
+                std::string code =
+                    sc.source ? sourceLine(*sc.source, static_cast<int>(e.line)) : "";
                 code.erase(0, std::min(code.size(), code.find_first_not_of(" \t")));
-                ImGui::SetTooltip("line %u:  %s\nClick: the editor goes to the line, the timeline to this access.", e.line, code.c_str());
+                ImGui::SetTooltip("line %u:  %s\nClick: the editor goes to the line, the timeline "
+                                  "to this access.",
+                                  e.line, code.c_str());
             }
             ImGui::PopID();
             ImGui::TableSetColumnIndex(1);
@@ -97,9 +110,12 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
             ImGui::TextUnformatted(std::to_string(e.round).c_str());
             ImGui::TableSetColumnIndex(3);
             std::string text = eventText(trace, e, sc.testCase);
-            text = text.substr(std::min(text.size(), text.find("  ") + 2)); // the line has its column
-            ImU32 c = e.kind == TraceEventKind::Write ? pal.cellWritten : e.kind == TraceEventKind::Read ? pal.accent
-                      : e.kind == TraceEventKind::Barrier ? pal.dimText : pal.warn;
+            text =
+                text.substr(std::min(text.size(), text.find("  ") + 2)); // the line has its column
+            ImU32 c = e.kind == TraceEventKind::Write     ? pal.cellWritten
+                      : e.kind == TraceEventKind::Read    ? pal.accent
+                      : e.kind == TraceEventKind::Barrier ? pal.dimText
+                                                          : pal.warn;
             colouredText(c, text);
         }
     ImGui::PopFont();
@@ -122,8 +138,12 @@ void InspectorView::drawPrintf(const Trace& trace, uint64_t inv) {
     }
     ImGui::PopFont();
     std::string more;
-    if (lines.size() > shown) more = std::to_string(lines.size() - shown) + " more lines in the Console tab";
-    if (lost) more += (more.empty() ? "" : "; ") + std::to_string(lost) + " lines not recorded (at most " + std::to_string(kPrintfLinesPerThread) + " per thread)";
+    if (lines.size() > shown)
+        more = std::to_string(lines.size() - shown) + " more lines in the Console tab";
+    if (lost)
+        more += (more.empty() ? "" : "; ") + std::to_string(lost) +
+                " lines not recorded (at most " + std::to_string(kPrintfLinesPerThread) +
+                " per thread)";
     if (!more.empty()) colouredText(lost ? pal.warn : pal.dimText, more);
 }
 
@@ -135,13 +155,20 @@ void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef
     ImGui::TextUnformatted(cellText(&trace, *sc.puzzle, *sc.testCase, cell).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    std::string where = cell.shared ? "shared, workgroup " + workgroupName(*sc.testCase, cell.workgroup) + ", " : "";
-    dimText(where + std::to_string(h.size()) + (h.size() == 1 ? " access by " : " accesses by ") + std::to_string(view.traces.cells().threads(cell).size()) +
-            " threads, in order");
+    std::string where =
+        cell.shared ? "shared, workgroup " + workgroupName(*sc.testCase, cell.workgroup) + ", "
+                    : "";
+    dimText(where + std::to_string(h.size()) + (h.size() == 1 ? " access by " : " accesses by ") +
+            std::to_string(view.traces.cells().threads(cell).size()) + " threads, in order");
     if (h.empty()) return;
-    if (!ImGui::BeginTable("history", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit, ImVec2(0, 0))) return;
+    if (!ImGui::BeginTable("history", 5,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_SizingFixedFit,
+                           ImVec2(0, 0)))
+        return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"#", "round", "thread", "line", "access"}) ImGui::TableSetupColumn(c);
+    for (const char* c : {"#", "round", "thread", "line", "access"})
+        ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(h.size()));
@@ -153,7 +180,9 @@ void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             ImGui::PushID(i);
-            if (ImGui::Selectable(std::to_string(i + 1).c_str(), view.selection.thread && *view.selection.thread == g, ImGuiSelectableFlags_SpanAllColumns)) {
+            if (ImGui::Selectable(std::to_string(i + 1).c_str(),
+                                  view.selection.thread && *view.selection.thread == g,
+                                  ImGuiSelectableFlags_SpanAllColumns)) {
                 view.selection.thread = g;
                 showLine(view, sc, t.line);
             }
@@ -167,10 +196,15 @@ void InspectorView::drawCell(ViewState& view, const ShownCase& sc, const CellRef
             ImGui::TableSetColumnIndex(4);
             TraceEvent e;
             e.kind = t.kind;
-            e.variable = cell.shared ? cell.array : variableOfBuffer(trace, cell.array).value_or(kTraceVariableNone);
+            e.variable = cell.shared
+                             ? cell.array
+                             : variableOfBuffer(trace, cell.array).value_or(kTraceVariableNone);
             e.value = t.value;
-            const char* verb = t.kind == TraceEventKind::Read ? "read " : t.kind == TraceEventKind::Write ? "write " : "atomic, was ";
-            colouredText(t.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten, verb + valueOf(trace, e));
+            const char* verb = t.kind == TraceEventKind::Read    ? "read "
+                               : t.kind == TraceEventKind::Write ? "write "
+                                                                 : "atomic, was ";
+            colouredText(t.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten,
+                         verb + valueOf(trace, e));
         }
     ImGui::PopFont();
     ImGui::EndTable();

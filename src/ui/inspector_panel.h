@@ -1,7 +1,7 @@
 // The inspector under the thread grid: the selected thread's global reads and writes against the
-// puzzle's limits, its debugPrintfEXT lines (the first kPrintfShown) and its accesses in order (order number, line, cell, value; click one: the
-// timeline goes there and the editor to its line), and the selected cell's history: every
-// thread that touched it, in order.
+// puzzle's limits, its debugPrintfEXT lines (the first kPrintfShown) and its accesses in order
+// (order number, line, cell, value; click one: the timeline goes there and the editor to its line),
+// and the selected cell's history: every thread that touched it, in order.
 #pragma once
 
 #include <imgui.h>

@@ -9,19 +9,25 @@ namespace vkp::ui {
 
 #if IMGUI_VERSION_NUM >= 18700
 using ShortcutKey = ImGuiKey;
-inline constexpr ShortcutKey kKeyEqual = ImGuiKey_Equal, kKeyMinus = ImGuiKey_Minus, kKeyZero = ImGuiKey_0,
-                             kKeyQ = ImGuiKey_Q, kKeyS = ImGuiKey_S, kKeyF = ImGuiKey_F, kKeySlash = ImGuiKey_Slash, kKeyF1 = ImGuiKey_F1,
-                             kKeyF3 = ImGuiKey_F3, kKeyF9 = ImGuiKey_F9, kKeyF11 = ImGuiKey_F11, kKeyM = ImGuiKey_M,
-                             kKeyKeypadAdd = ImGuiKey_KeypadAdd, kKeyKeypadSubtract = ImGuiKey_KeypadSubtract,
+inline constexpr ShortcutKey kKeyEqual = ImGuiKey_Equal, kKeyMinus = ImGuiKey_Minus,
+                             kKeyZero = ImGuiKey_0, kKeyQ = ImGuiKey_Q, kKeyS = ImGuiKey_S,
+                             kKeyF = ImGuiKey_F, kKeySlash = ImGuiKey_Slash, kKeyF1 = ImGuiKey_F1,
+                             kKeyF3 = ImGuiKey_F3, kKeyF9 = ImGuiKey_F9, kKeyF11 = ImGuiKey_F11,
+                             kKeyM = ImGuiKey_M, kKeyKeypadAdd = ImGuiKey_KeypadAdd,
+                             kKeyKeypadSubtract = ImGuiKey_KeypadSubtract,
                              kKeyKeypadEnter = ImGuiKey_KeypadEnter;
 #else
 using ShortcutKey = int; // GLFW key codes
-inline constexpr ShortcutKey kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyQ = 'Q', kKeyS = 'S', kKeyF = 'F', kKeySlash = '/',
-                             kKeyF1 = 290, kKeyF3 = 292, kKeyF9 = 298, kKeyF11 = 300, kKeyM = 'M', kKeyKeypadAdd = 334, kKeyKeypadSubtract = 333;
+inline constexpr ShortcutKey kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyQ = 'Q',
+                             kKeyS = 'S', kKeyF = 'F', kKeySlash = '/', kKeyF1 = 290, kKeyF3 = 292,
+                             kKeyF9 = 298, kKeyF11 = 300, kKeyM = 'M', kKeyKeypadAdd = 334,
+                             kKeyKeypadSubtract = 333;
 inline constexpr auto kKeyKeypadEnter = ImGuiKey_KeyPadEnter; // a named key already in 1.86
 #endif
 
 // Pressed this frame (not held down: repeats are left out unless asked for).
-inline bool shortcutPressed(ShortcutKey key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
+inline bool shortcutPressed(ShortcutKey key, bool repeat = false) {
+    return ImGui::IsKeyPressed(key, repeat);
+}
 
 } // namespace vkp::ui

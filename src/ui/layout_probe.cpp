@@ -33,8 +33,12 @@ std::string quoted(const std::string& s) {
 
 } // namespace
 
-void enable(bool on) { frame().on = on; }
-bool enabled() { return frame().on; }
+void enable(bool on) {
+    frame().on = on;
+}
+bool enabled() {
+    return frame().on;
+}
 
 void beginFrame() {
     frame().rects.clear();
@@ -45,7 +49,8 @@ void rect(const std::string& name, ImVec2 min, ImVec2 max) {
     if (!enabled()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 cmin = dl->GetClipRectMin(), cmax = dl->GetClipRectMax();
-    ImVec4 r(std::max(min.x, cmin.x), std::max(min.y, cmin.y), std::min(max.x, cmax.x), std::min(max.y, cmax.y));
+    ImVec4 r(std::max(min.x, cmin.x), std::max(min.y, cmin.y), std::min(max.x, cmax.x),
+             std::min(max.y, cmax.y));
     if (r.z - r.x < 1 || r.w - r.y < 1) return; // scrolled away or clipped out
     frame().rects[name] = r;
 }
@@ -68,7 +73,8 @@ std::string json(uint64_t frameNumber) {
     s += "},\n\"rects\": {";
     first = true;
     for (const auto& [k, r] : frame().rects) {
-        s += std::string(first ? "\n" : ",\n") + quoted(k) + ": [" + std::to_string(std::lround(r.x)) + ", " + std::to_string(std::lround(r.y)) + ", " +
+        s += std::string(first ? "\n" : ",\n") + quoted(k) + ": [" +
+             std::to_string(std::lround(r.x)) + ", " + std::to_string(std::lround(r.y)) + ", " +
              std::to_string(std::lround(r.z)) + ", " + std::to_string(std::lround(r.w)) + "]";
         first = false;
     }

@@ -10,12 +10,14 @@ std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
     std::string l;
-    while (std::getline(in, l)) out.push_back(l);
+    while (std::getline(in, l))
+        out.push_back(l);
     return out;
 }
 
 std::string trimRight(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.pop_back();
     return s;
 }
 
@@ -31,7 +33,8 @@ std::vector<DiffLine> diffLines(const std::string& before, const std::string& af
     std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
     for (size_t i = n; i-- > 0;)
         for (size_t j = m; j-- > 0;)
-            lcs[i][j] = ka[i] == kb[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+            lcs[i][j] =
+                ka[i] == kb[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
     std::vector<DiffLine> out;
     size_t i = 0, j = 0;
     while (i < n || j < m) {
@@ -49,8 +52,10 @@ std::vector<DiffLine> diffLines(const std::string& before, const std::string& af
     // Within a changed block, show the learner's lines before the solution's.
     for (size_t s = 0; s < out.size();) {
         size_t e = s;
-        while (e < out.size() && out[e].kind != DiffKind::Same) ++e;
-        std::stable_partition(out.begin() + s, out.begin() + e, [](const DiffLine& d) { return d.kind == DiffKind::Removed; });
+        while (e < out.size() && out[e].kind != DiffKind::Same)
+            ++e;
+        std::stable_partition(out.begin() + s, out.begin() + e,
+                              [](const DiffLine& d) { return d.kind == DiffKind::Removed; });
         s = e == s ? s + 1 : e;
     }
     return out;

@@ -7,12 +7,16 @@
 
 namespace vkp::ui {
 
-enum class DiffKind { Same, Removed, Added }; // Removed: only in the learner's; Added: only in the solution
+enum class DiffKind {
+    Same,
+    Removed,
+    Added
+}; // Removed: only in the learner's; Added: only in the solution
 
 struct DiffLine {
     DiffKind kind = DiffKind::Same;
-    int oldLine = -1;  // 0-based line in the learner's text, -1 for Added
-    int newLine = -1;  // 0-based line in the solution, -1 for Removed
+    int oldLine = -1; // 0-based line in the learner's text, -1 for Added
+    int newLine = -1; // 0-based line in the solution, -1 for Removed
     std::string text;
 };
 

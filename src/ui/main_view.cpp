@@ -1,18 +1,18 @@
 #include "ui/main_view.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
 
+#include "analysis/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/keys.h"
 #include "ui/layout_probe.h"
-#include "ui/view_export.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
+#include "ui/view_export.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -20,8 +20,9 @@ namespace vkp::ui {
 using namespace analysis; // the windowless models of the trace this file draws
 namespace {
 
-
-bool keyPressed(ShortcutKey key) { return shortcutPressed(key); }
+bool keyPressed(ShortcutKey key) {
+    return shortcutPressed(key);
+}
 
 // Menus and their items, named in the layout probe by their path ("menu/View/Save as PNG/The
 // buffers") so tests can open them with real clicks.
@@ -29,7 +30,8 @@ std::vector<std::string> g_menuPath;
 
 std::string menuName(const char* label) {
     std::string name = "menu";
-    for (const std::string& m : g_menuPath) name += "/" + m;
+    for (const std::string& m : g_menuPath)
+        name += "/" + m;
     return name + "/" + label;
 }
 
@@ -45,7 +47,8 @@ void endMenu() {
     g_menuPath.pop_back();
 }
 
-bool menuItem(const char* label, const char* shortcut = nullptr, bool selected = false, bool enabled = true) {
+bool menuItem(const char* label, const char* shortcut = nullptr, bool selected = false,
+              bool enabled = true) {
     bool chosen = ImGui::MenuItem(label, shortcut, selected, enabled);
     layout::item(menuName(label));
     return chosen;
@@ -60,17 +63,21 @@ void adjust(float& fraction, float deltaPx, float totalPx) {
 void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && (keyPressed(kKeyEqual) || keyPressed(kKeyKeypadAdd))) view.fontBigger = true;
-    if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKeypadSubtract))) view.fontSmaller = true;
+    if (io.KeyCtrl && (keyPressed(kKeyMinus) || keyPressed(kKeyKeypadSubtract)))
+        view.fontSmaller = true;
     if (io.KeyCtrl && keyPressed(kKeyZero)) view.fontReset = true;
     if (keyPressed(kKeyF1)) view.showShortcuts = true;
-    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) wb.requestPuzzle(wb.puzzleIndex() + 1);
-    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) wb.requestPuzzle(wb.puzzleIndex() - 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)))
+        wb.requestPuzzle(wb.puzzleIndex() + 1);
+    if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)))
+        wb.requestPuzzle(wb.puzzleIndex() - 1);
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed(kKeyQ)) view.quit = true;
     if (io.KeyCtrl && io.KeyShift && keyPressed(kKeyS)) exportKernel(wb);
     CodeEditor& editor = m_editor.codeEditor();
     if (io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF)) editor.openFind(wb.document());
-    if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true)) editor.findNext(wb.document(), !io.KeyShift);
+    if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true))
+        editor.findNext(wb.document(), !io.KeyShift);
     if (keyPressed(kKeyF11)) view.toggleFullscreen = true;
     if (io.KeyCtrl && !io.KeyAlt && !io.KeyShift && keyPressed(kKeyM)) toggleMaximised();
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(view);
@@ -83,8 +90,12 @@ void MainView::exportKernel(Workbench& wb) {
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     auto written = wb.exportKernel(exportDirectory(wb.dataDir(), "Documents"));
-    if (!written) wb.messages().push_back("Your kernel could not be exported: " + written.error().message);
-    else wb.messages().push_back("Your kernel was saved as " + *written + ". To check it from a terminal: " + p->command("check", shellWord(*written)));
+    if (!written)
+        wb.messages().push_back("Your kernel could not be exported: " + written.error().message);
+    else
+        wb.messages().push_back(
+            "Your kernel was saved as " + *written +
+            ". To check it from a terminal: " + p->command("check", shellWord(*written)));
 }
 
 // Ctrl+M: the panel under the pointer over the whole work area, or back to all panels.
@@ -95,10 +106,12 @@ void MainView::toggleMaximised() {
 }
 
 // Escape closes the innermost thing: an open menu or popup (the dialogs close themselves), else
-// the find bar, else the maximised panel, else it lets go of the selected thread and cell. ImGui closes popups on Escape only
-// with keyboard navigation on, which would take the editor's arrow keys.
+// the find bar, else the maximised panel, else it lets go of the selected thread and cell. ImGui
+// closes popups on Escape only with keyboard navigation on, which would take the editor's arrow
+// keys.
 void MainView::handleEscape(ViewState& view) {
-    if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return ImGui::ClosePopupsExceptModals();
+    if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+        return ImGui::ClosePopupsExceptModals();
     if (m_editor.codeEditor().findOpen()) return m_editor.codeEditor().closeFind();
     if (m_maximised) return m_maximised.reset();
     view.selection.clear();
@@ -111,8 +124,10 @@ void MainView::handleTimelineKeys(ViewState& view) {
     ImGuiIO& io = ImGui::GetIO();
     if (!io.KeyAlt || io.KeyCtrl) return;
     std::optional<TimelineMove> move;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) move = TimelineMove::PrevAccess;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) move = TimelineMove::NextAccess;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+        move = TimelineMove::PrevAccess;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+        move = TimelineMove::NextAccess;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) move = TimelineMove::PrevRound;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) move = TimelineMove::NextRound;
     if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) move = TimelineMove::Start;
@@ -130,12 +145,16 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
     if (!ImGui::BeginMenuBar()) return;
     if (beginMenu("Puzzle")) {
         int n = static_cast<int>(wb.puzzles().puzzles.size());
-        if (menuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n)) wb.requestPuzzle(wb.puzzleIndex() + 1);
-        if (menuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0)) wb.requestPuzzle(wb.puzzleIndex() - 1);
+        if (menuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n))
+            wb.requestPuzzle(wb.puzzleIndex() + 1);
+        if (menuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0))
+            wb.requestPuzzle(wb.puzzleIndex() - 1);
         ImGui::Separator();
         if (menuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
-        if (menuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText())) wb.resetToStarter();
-        if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value())) wb.restorePrevious();
+        if (menuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText()))
+            wb.resetToStarter();
+        if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value()))
+            wb.restorePrevious();
         if (menuItem("Export kernel as .comp\xE2\x80\xA6", "Ctrl+Shift+S")) exportKernel(wb);
         ImGui::Separator();
         if (menuItem("Show next hint")) {
@@ -152,8 +171,10 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (menuItem("Undo", "Ctrl+Z", false, doc.canUndo())) doc.undo();
         if (menuItem("Redo", "Ctrl+Y", false, doc.canRedo())) doc.redo();
         ImGui::Separator();
-        if (menuItem("Cut", "Ctrl+X", false, doc.hasSelection())) ImGui::SetClipboardText(doc.cut().c_str());
-        if (menuItem("Copy", "Ctrl+C", false, doc.hasSelection())) ImGui::SetClipboardText(doc.selectedText().c_str());
+        if (menuItem("Cut", "Ctrl+X", false, doc.hasSelection()))
+            ImGui::SetClipboardText(doc.cut().c_str());
+        if (menuItem("Copy", "Ctrl+C", false, doc.hasSelection()))
+            ImGui::SetClipboardText(doc.selectedText().c_str());
         if (menuItem("Paste", "Ctrl+V")) {
             if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
         }
@@ -180,27 +201,42 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
 
 void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
     if (!beginMenu("View")) return;
-    if (menuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) && currentTheme() != ThemeKind::Dark) view.toggleTheme = true;
-    if (menuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) && currentTheme() != ThemeKind::Light) view.toggleTheme = true;
+    if (menuItem("Dark theme", nullptr, currentTheme() == ThemeKind::Dark) &&
+        currentTheme() != ThemeKind::Dark)
+        view.toggleTheme = true;
+    if (menuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) &&
+        currentTheme() != ThemeKind::Light)
+        view.toggleTheme = true;
     ImGui::Separator();
     if (menuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
     if (menuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
     if (menuItem("Normal text size", "Ctrl+0")) view.fontReset = true;
     if (menuItem("Fullscreen", "F11", m_fullscreen)) view.toggleFullscreen = true;
-    if (menuItem(m_maximised ? "Show all panels" : "Maximise the panel under the pointer", m_maximised ? "Ctrl+M / Esc" : "Ctrl+M", m_maximised.has_value(),
+    if (menuItem(m_maximised ? "Show all panels" : "Maximise the panel under the pointer",
+                 m_maximised ? "Ctrl+M / Esc" : "Ctrl+M", m_maximised.has_value(),
                  m_maximised.has_value()))
         m_maximised.reset();
     ImGui::Separator();
     Settings& s = wb.settings();
-    if (menuItem("Legends", nullptr, s.showLegends)) s.showLegends = !s.showLegends, wb.saveSettings();
-    if (menuItem("Explanations (?)", nullptr, s.showExplanations)) s.showExplanations = !s.showExplanations, wb.saveSettings();
+    if (menuItem("Legends", nullptr, s.showLegends))
+        s.showLegends = !s.showLegends, wb.saveSettings();
+    if (menuItem("Explanations (?)", nullptr, s.showExplanations))
+        s.showExplanations = !s.showExplanations, wb.saveSettings();
     ImGui::Separator();
-    if (menuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers)) view.showMemoryTab = MemoryTab::Buffers;
-    if (menuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline)) view.showMemoryTab = MemoryTab::Timeline;
-    if (menuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches)) view.showMemoryTab = MemoryTab::Watches;
-    if (menuItem("Console (printf)", nullptr, m_memory.current() == MemoryTab::Console)) view.showMemoryTab = MemoryTab::Console;
+    if (menuItem("Buffers", nullptr, m_memory.current() == MemoryTab::Buffers))
+        view.showMemoryTab = MemoryTab::Buffers;
+    if (menuItem("Timeline", "Alt+arrows", m_memory.current() == MemoryTab::Timeline))
+        view.showMemoryTab = MemoryTab::Timeline;
+    if (menuItem("Watches", "F9 watches a line", m_memory.current() == MemoryTab::Watches))
+        view.showMemoryTab = MemoryTab::Watches;
+    if (menuItem("Console (printf)", nullptr, m_memory.current() == MemoryTab::Console))
+        view.showMemoryTab = MemoryTab::Console;
     if (beginMenu("Save as PNG")) {
-        static const char* kViews[][2] = {{"buffers", "The buffers"}, {"timeline", "The timeline"}, {"watches", "The watch table"}, {"grid", "The thread grid"}, {"window", "The whole window"}};
+        static const char* kViews[][2] = {{"buffers", "The buffers"},
+                                          {"timeline", "The timeline"},
+                                          {"watches", "The watch table"},
+                                          {"grid", "The thread grid"},
+                                          {"window", "The whole window"}};
         for (auto& v : kViews)
             if (menuItem(v[1])) {
                 std::string name = v[0];
@@ -212,7 +248,8 @@ void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
         endMenu();
     }
     ImGui::Separator();
-    if (menuItem("Clear the selection", "Esc", false, !view.selection.empty())) view.selection.clear(), view.focus.clear();
+    if (menuItem("Clear the selection", "Esc", false, !view.selection.empty()))
+        view.selection.clear(), view.focus.clear();
     if (menuItem("Reset the layout")) view.resetLayout = true;
     if (menuItem("Device")) view.showTab = SideTab::Device;
     endMenu();
@@ -222,16 +259,21 @@ void MainView::drawMessages(Workbench& wb) {
     auto& messages = wb.messages();
     if (messages.empty()) return;
     const Palette& pal = palette();
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(withAlpha(pal.warn, 0.22f)));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg,
+                          ImGui::ColorConvertU32ToFloat4(withAlpha(pal.warn, 0.22f)));
     float h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("messages", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar);
-    ImGui::SetCursorPos(ImVec2(ImGui::GetStyle().WindowPadding.x, (h - ImGui::GetFrameHeight()) * 0.5f));
+    ImGui::SetCursorPos(
+        ImVec2(ImGui::GetStyle().WindowPadding.x, (h - ImGui::GetFrameHeight()) * 0.5f));
     ImGui::AlignTextToFramePadding();
     colouredText(pal.warn, "\xE2\x9A\xA0");
     ImGui::SameLine();
-    std::string more = messages.size() > 1 ? "  (+" + std::to_string(messages.size() - 1) + " more)" : "";
-    float button = ImGui::CalcTextSize("Dismiss").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFontSize();
-    float room = ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - button - ImGui::CalcTextSize(more.c_str()).x - ImGui::GetFontSize();
+    std::string more =
+        messages.size() > 1 ? "  (+" + std::to_string(messages.size() - 1) + " more)" : "";
+    float button = ImGui::CalcTextSize("Dismiss").x + ImGui::GetStyle().FramePadding.x * 2 +
+                   ImGui::GetFontSize();
+    float room = ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - button -
+                 ImGui::CalcTextSize(more.c_str()).x - ImGui::GetFontSize();
     ImGui::TextUnformatted((ellipsize(messages.front(), room) + more).c_str());
     itemTooltip(messages.front());
     ImGui::SameLine(ImGui::GetWindowWidth() - button);
@@ -245,11 +287,13 @@ void MainView::startWalkthrough(Workbench& wb, ViewState& view, size_t step) {
     m_solution.startWalkthrough(wb, view, step);
 }
 
-void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size, const FrameInfo& info) {
+void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size,
+                        const FrameInfo& info) {
     const Puzzle* p = wb.puzzle();
     beginPanel("side", nullptr, size);
     PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
-    std::string hints = "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
+    std::string hints =
+        "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
     // Labels elided to the column's width (the tooltip has them whole), never cut by the tab bar.
     const std::vector<std::string> full{"Statement", hints, "Solution", "Device"};
     const std::vector<std::string> shown = fitTabLabels(full);
@@ -268,39 +312,61 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
             ImGui::EndChild();
             ImGui::EndTabItem();
         };
-        if (tab(SideTab::Statement, "statement")) body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
+        if (tab(SideTab::Statement, "statement"))
+            body([&](ImVec2 s) { m_statement.draw(wb, view, s); });
         if (tab(SideTab::Hints, "hints")) body([&](ImVec2 s) { m_hints.draw(wb, view, s); });
-        if (tab(SideTab::Solution, "solution")) body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
-        if (tab(SideTab::Device, "device")) body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
+        if (tab(SideTab::Solution, "solution"))
+            body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
+        if (tab(SideTab::Device, "device"))
+            body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
         ImGui::EndTabBar();
     }
     view.showTab.reset();
     endPanel();
 }
 
-void MainView::drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc, const PanelBox& box, const FrameInfo& info) {
+void MainView::drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc,
+                         const PanelBox& box, const FrameInfo& info) {
     if (box.empty()) return;
     ImGui::SetCursorScreenPos(ImVec2(box.x0, box.y0));
     ImVec2 size(box.width(), box.height());
     switch (kind) {
-    case PanelKind::Browser: m_browser.draw(wb, view, size); break;
-    case PanelKind::Side: drawSide(wb, view, sc, size, info); break;
-    case PanelKind::Editor: m_editor.draw(wb, view, sc, size); break;
-    case PanelKind::Cases: m_cases.draw(wb, view, size); break;
-    case PanelKind::Memory: m_memory.draw(wb, view, sc, size); break;
-    case PanelKind::Threads: m_threads.draw(wb, view, sc, size); break;
+    case PanelKind::Browser:
+        m_browser.draw(wb, view, size);
+        break;
+    case PanelKind::Side:
+        drawSide(wb, view, sc, size, info);
+        break;
+    case PanelKind::Editor:
+        m_editor.draw(wb, view, sc, size);
+        break;
+    case PanelKind::Cases:
+        m_cases.draw(wb, view, size);
+        break;
+    case PanelKind::Memory:
+        m_memory.draw(wb, view, sc, size);
+        break;
+    case PanelKind::Threads:
+        m_threads.draw(wb, view, sc, size);
+        break;
     }
     if (kind == PanelKind::Memory) view.viewRects["memory"] = {box.x0, box.y0, box.x1, box.y1};
     if (kind == PanelKind::Threads) view.viewRects["threads"] = {box.x0, box.y0, box.x1, box.y1};
-    layout::rect("panel/" + std::string(panelName(kind)), ImVec2(box.x0, box.y0), ImVec2(box.x1, box.y1));
+    layout::rect("panel/" + std::string(panelName(kind)), ImVec2(box.x0, box.y0),
+                 ImVec2(box.x1, box.y1));
 }
 
-void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info) {
+void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin,
+                          ImVec2 size, const FrameInfo& info) {
     float split = std::max(5.0f, std::round(ImGui::GetFontSize() * 0.4f));
     PanelBox area{origin.x, origin.y, origin.x + size.x, origin.y + size.y};
-    m_arranged = m_maximised ? maximisePanel(*m_maximised, area) : arrangePanels(wb.settings().layout, area, split, ImGui::GetFontSize());
-    setPanelHint(m_maximised ? "Ctrl+M or Esc: back to all panels" : "Ctrl+M with the pointer over a panel: maximise it");
-    for (size_t i = 0; i < kPanelCount; ++i) drawPanel(static_cast<PanelKind>(i), wb, view, sc, m_arranged.panels[i], info);
+    m_arranged = m_maximised
+                     ? maximisePanel(*m_maximised, area)
+                     : arrangePanels(wb.settings().layout, area, split, ImGui::GetFontSize());
+    setPanelHint(m_maximised ? "Ctrl+M or Esc: back to all panels"
+                             : "Ctrl+M with the pointer over a panel: maximise it");
+    for (size_t i = 0; i < kPanelCount; ++i)
+        drawPanel(static_cast<PanelKind>(i), wb, view, sc, m_arranged.panels[i], info);
     setPanelHint("");
     if (!m_maximised) drawDividers(wb, m_arranged, area, split);
 }
@@ -314,18 +380,29 @@ void MainView::drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox a
     float topH = a[PanelKind::Browser].height(), bottomH = a[PanelKind::Cases].height();
     float d;
     bool dragging = false;
-    if ((d = splitter("##s-browser", true, ImVec2(a[PanelKind::Browser].x1, area.y0), ImVec2(split, topH)))) {
-        if (a.browserCompact && d > 0) l.browserWidth = std::max(l.browserWidth, a.browserExpandFraction);
-        else adjust(l.browserWidth, d, rowW);
+    if ((d = splitter("##s-browser", true, ImVec2(a[PanelKind::Browser].x1, area.y0),
+                      ImVec2(split, topH)))) {
+        if (a.browserCompact && d > 0)
+            l.browserWidth = std::max(l.browserWidth, a.browserExpandFraction);
+        else
+            adjust(l.browserWidth, d, rowW);
     }
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-statement", true, ImVec2(a[PanelKind::Side].x1, area.y0), ImVec2(split, topH)))) adjust(l.statementWidth, d, restW);
+    if ((d = splitter("##s-statement", true, ImVec2(a[PanelKind::Side].x1, area.y0),
+                      ImVec2(split, topH))))
+        adjust(l.statementWidth, d, restW);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-rows", false, ImVec2(area.x0, a[PanelKind::Browser].y1), ImVec2(area.width(), split)))) adjust(l.topHeight, d, area.height() - split);
+    if ((d = splitter("##s-rows", false, ImVec2(area.x0, a[PanelKind::Browser].y1),
+                      ImVec2(area.width(), split))))
+        adjust(l.topHeight, d, area.height() - split);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-cases", true, ImVec2(a[PanelKind::Cases].x1, a[PanelKind::Cases].y0), ImVec2(split, bottomH)))) adjust(l.casesWidth, d, rowW);
+    if ((d = splitter("##s-cases", true, ImVec2(a[PanelKind::Cases].x1, a[PanelKind::Cases].y0),
+                      ImVec2(split, bottomH))))
+        adjust(l.casesWidth, d, rowW);
     dragging |= ImGui::IsItemActive();
-    if ((d = splitter("##s-buffers", true, ImVec2(a[PanelKind::Memory].x1, a[PanelKind::Memory].y0), ImVec2(split, bottomH)))) adjust(l.buffersWidth, d, rest2);
+    if ((d = splitter("##s-buffers", true, ImVec2(a[PanelKind::Memory].x1, a[PanelKind::Memory].y0),
+                      ImVec2(split, bottomH))))
+        adjust(l.buffersWidth, d, rest2);
     dragging |= ImGui::IsItemActive();
     if (m_layoutDragged && !dragging) wb.saveSettings(); // remember the layout once the drag ends
     m_layoutDragged = dragging;
@@ -334,8 +411,10 @@ void MainView::drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox a
 void MainView::drawShortcuts(ViewState& view) {
     if (view.showShortcuts) ImGui::OpenPopup("Keyboard shortcuts");
     view.showShortcuts = false;
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
     static const char* rows[][2] = {
         {"Ctrl+Z / Ctrl+Y", "undo / redo (also Ctrl+Shift+Z)"},
         {"Ctrl+X / C / V", "cut, copy, paste"},
@@ -357,7 +436,8 @@ void MainView::drawShortcuts(ViewState& view) {
         {"F9", "watch the cursor's line (or right-click a line)"},
         {"F11", "fullscreen on this monitor / back"},
         {"Ctrl+M", "maximise the panel under the pointer / back"},
-        {"Esc", "close a menu, then the find bar, then the maximised panel, then clear the selected thread and cell"},
+        {"Esc", "close a menu, then the find bar, then the maximised panel, then clear the "
+                "selected thread and cell"},
         {"F1", "this list"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
@@ -373,30 +453,36 @@ void MainView::drawShortcuts(ViewState& view) {
         ImGui::EndTable();
     }
     dimText("The kernel is checked by itself a moment after you stop typing.");
-    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
 void MainView::drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info) {
     if (view.showAbout) ImGui::OpenPopup("About vkpuzzles");
     view.showAbout = false;
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::BeginPopupModal("About vkpuzzles", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("About vkpuzzles", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
     ImGui::PushFont(fonts().title);
     ImGui::TextUnformatted(("vkpuzzles " + info.version).c_str());
     ImGui::PopFont();
-    ImGui::TextUnformatted("Learn GPU programming by solving puzzles with real Vulkan compute kernels.");
+    ImGui::TextUnformatted(
+        "Learn GPU programming by solving puzzles with real Vulkan compute kernels.");
     dimText("Puzzles: " + wb.puzzles().root);
-    dimText("Your drafts and progress: " + (wb.persistent() ? wb.dataDir() : std::string("not saved in this mode")));
+    dimText("Your drafts and progress: " +
+            (wb.persistent() ? wb.dataDir() : std::string("not saved in this mode")));
     dimText("Window drawn by: " + info.uiDevice);
     dimText("Fonts: " + info.fontSource);
     dimText("The same checks from a terminal: vkpuzzles --help");
-    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
-// A dispatch picked (picker, keys, --dispatch) of another kernel of a multi-kernel puzzle scrolls the
-// editor to that kernel's section, where its lines are marked (the cursor stays where it was).
+// A dispatch picked (picker, keys, --dispatch) of another kernel of a multi-kernel puzzle scrolls
+// the editor to that kernel's section, where its lines are marked (the cursor stays where it was).
 void MainView::followDispatch(ViewState& view, const ShownCase& sc) {
     if (!sc.entry || sc.official || sc.puzzle->kernels.size() <= 1) {
         m_lastKernel.reset();
@@ -435,21 +521,28 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
     layout::fact("case", std::to_string(sc.index + 1));
     if (view.selection.thread) {
         const Uvec3& t = *view.selection.thread;
-        layout::fact("thread", std::to_string(t[0]) + "," + std::to_string(t[1]) + "," + std::to_string(t[2]));
+        layout::fact("thread", std::to_string(t[0]) + "," + std::to_string(t[1]) + "," +
+                                   std::to_string(t[2]));
     }
     if (view.selection.cell) {
         const CellRef& c = *view.selection.cell;
-        layout::fact("cell", std::string(c.shared ? "shared" : "buffer") + std::to_string(c.array) + "/" + std::to_string(c.index));
+        layout::fact("cell", std::string(c.shared ? "shared" : "buffer") + std::to_string(c.array) +
+                                 "/" + std::to_string(c.index));
     }
     layout::fact("walkthrough", view.walkthroughActive ? "1" : "0");
-    layout::fact("fontScale", std::to_string(static_cast<int>(std::lround(wb.settings().fontScale * 100))));
-    layout::fact("popup", ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel) ? "1" : "0");
+    layout::fact("fontScale",
+                 std::to_string(static_cast<int>(std::lround(wb.settings().fontScale * 100))));
+    layout::fact("popup", ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId |
+                                                          ImGuiPopupFlags_AnyPopupLevel)
+                              ? "1"
+                              : "0");
     layout::fact("status", std::string(liveStatusName(wb.snapshot().status)));
     layout::fact("maximised", m_maximised ? std::string(panelName(*m_maximised)) : "");
     layout::fact("fullscreen", m_fullscreen ? "1" : "0");
     layout::fact("browserCompact", m_arranged.browserCompact ? "1" : "0");
     ImVec2 ws = ImGui::GetMainViewport()->Size;
-    layout::fact("windowSize", std::to_string(std::lround(ws.x)) + "x" + std::to_string(std::lround(ws.y)));
+    layout::fact("windowSize",
+                 std::to_string(std::lround(ws.x)) + "x" + std::to_string(std::lround(ws.y)));
 }
 
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
@@ -469,18 +562,25 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
         m_lastSelected = view.selection.thread;
         if (sc.testCase && view.selection.thread) {
             const TestCase& tc = *sc.testCase;
-            uint64_t per = uint64_t(tc.workgroupSize[0]) * tc.workgroupSize[1] * tc.workgroupSize[2];
-            view.timelineWorkgroup = invocationIndex(tc, *view.selection.thread) / std::max<uint64_t>(1, per);
+            uint64_t per =
+                uint64_t(tc.workgroupSize[0]) * tc.workgroupSize[1] * tc.workgroupSize[2];
+            view.timelineWorkgroup =
+                invocationIndex(tc, *view.selection.thread) / std::max<uint64_t>(1, per);
         }
     }
     ImGuiViewport* vp = ImGui::GetMainViewport();
-    view.viewRects["window"] = {vp->Pos.x, vp->Pos.y, vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y};
+    view.viewRects["window"] = {vp->Pos.x, vp->Pos.y, vp->Pos.x + vp->Size.x,
+                                vp->Pos.y + vp->Size.y};
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::round(ImGui::GetFontSize() * 0.4f), std::round(ImGui::GetFontSize() * 0.3f)));
-    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                             ImGuiWindowFlags_MenuBar | ImGuiWindowFlags_NoBringToFrontOnFocus;
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0, 0, 0, 0)); // the frame is cleared to this colour already
+    ImGui::PushStyleVar(
+        ImGuiStyleVar_WindowPadding,
+        ImVec2(std::round(ImGui::GetFontSize() * 0.4f), std::round(ImGui::GetFontSize() * 0.3f)));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                             ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::PushStyleColor(ImGuiCol_WindowBg,
+                          ImVec4(0, 0, 0, 0)); // the frame is cleared to this colour already
     ImGui::Begin("vkpuzzles", nullptr, flags);
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();

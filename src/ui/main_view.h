@@ -10,8 +10,8 @@
 #include "ui/device_panel.h"
 #include "ui/editor_panel.h"
 #include "ui/hints_panel.h"
-#include "ui/panel_layout.h"
 #include "ui/memory_panel.h"
+#include "ui/panel_layout.h"
 #include "ui/shown_case.h"
 #include "ui/statement_panel.h"
 #include "ui/status_bar.h"
@@ -22,8 +22,8 @@
 namespace vkp::ui {
 
 struct FrameInfo {
-    float fontScale = 1;     // the learner's text size (1 = 100%)
-    std::string uiDevice;    // the device drawing the window
+    float fontScale = 1;  // the learner's text size (1 = 100%)
+    std::string uiDevice; // the device drawing the window
     std::string version;
     std::string fontSource;
     bool fullscreen = false; // the window covers its monitor (F11)
@@ -38,8 +38,10 @@ class MainView {
   private:
     void drawMenu(Workbench& wb, ViewState& view);
     void drawMessages(Workbench& wb);
-    void drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size, const FrameInfo& info);
-    void drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size, const FrameInfo& info);
+    void drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size,
+                  const FrameInfo& info);
+    void drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size,
+                    const FrameInfo& info);
     void drawViewMenu(Workbench& wb, ViewState& view);
     void handleTimelineKeys(ViewState& view);
     void handleEscape(ViewState& view);
@@ -51,7 +53,8 @@ class MainView {
     void forgetPuzzle(ViewState& view);
     void probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc);
     void toggleMaximised();
-    void drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc, const PanelBox& box, const FrameInfo& info);
+    void drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc,
+                   const PanelBox& box, const FrameInfo& info);
     void drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox area, float split);
 
     BrowserPanel m_browser;
@@ -67,10 +70,12 @@ class MainView {
     bool m_layoutDragged = false;
     std::optional<PanelKind> m_maximised; // Ctrl+M: one panel over the whole work area
     bool m_fullscreen = false;            // the frame's FrameInfo::fullscreen, for the View menu
-    PanelArrangement m_arranged;          // where the panels were drawn last (Ctrl+M picks by the pointer)
+    PanelArrangement m_arranged; // where the panels were drawn last (Ctrl+M picks by the pointer)
     std::optional<uint64_t> m_shownPuzzle; // the Workbench's puzzle generation drawn last
-    std::optional<Uvec3> m_lastSelected; // a newly selected thread takes the timeline to its workgroup
-    std::optional<size_t> m_lastKernel;  // the kernel of the dispatch shown last (multi-kernel puzzles)
+    std::optional<Uvec3>
+        m_lastSelected; // a newly selected thread takes the timeline to its workgroup
+    std::optional<size_t>
+        m_lastKernel; // the kernel of the dispatch shown last (multi-kernel puzzles)
 };
 
 } // namespace vkp::ui

@@ -20,19 +20,24 @@ int resizeCallback(ImGuiInputTextCallbackData* data) {
     return 0;
 }
 
-bool stringField(const char* id, std::string& text, const std::string& hint, bool multiline, float width) {
+bool stringField(const char* id, std::string& text, const std::string& hint, bool multiline,
+                 float width) {
     ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackResize;
     if (multiline) {
         float h = ImGui::GetTextLineHeight() * 3 + ImGui::GetStyle().FramePadding.y * 2;
-        return ImGui::InputTextMultiline(id, text.data(), text.capacity() + 1, ImVec2(width, h), flags, resizeCallback, &text);
+        return ImGui::InputTextMultiline(id, text.data(), text.capacity() + 1, ImVec2(width, h),
+                                         flags, resizeCallback, &text);
     }
     ImGui::SetNextItemWidth(width);
-    return ImGui::InputTextWithHint(id, hint.c_str(), text.data(), text.capacity() + 1, flags, resizeCallback, &text);
+    return ImGui::InputTextWithHint(id, hint.c_str(), text.data(), text.capacity() + 1, flags,
+                                    resizeCallback, &text);
 }
 
 // A literal written in the puzzle file is shown as a number to change; an expression is left
 // empty (it follows the inputs) with the expression as the hint.
-bool isNumber(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+bool isNumber(const std::string& s) {
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
 
 } // namespace
 
@@ -49,16 +54,22 @@ void OwnCaseForm::open(const Puzzle& p, size_t caseIndex) {
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& d = p.buffers[b];
         if (d.role == RoleKind::Output || d.size) continue;
-        std::string label = d.name + " (" + elementKindName(d.type) + (d.dims == 2 ? ", 2D: rows separated by ';'" : "") + ")";
-        m_inputs.push_back({d.name, label, dataSpecFormText(*c.data[b], data->initial[b], d.dims), ""});
+        std::string label = d.name + " (" + elementKindName(d.type) +
+                            (d.dims == 2 ? ", 2D: rows separated by ';'" : "") + ")";
+        m_inputs.push_back(
+            {d.name, label, dataSpecFormText(*c.data[b], data->initial[b], d.dims), ""});
     }
-    m_workgroupSize = {"workgroup_size", "Workgroup size (threads, X,Y,Z)", dimsListText(c.workgroupSize), ""};
-    bool followsN = c.workgroupExprs[0].usesN() || c.workgroupExprs[1].usesN() || c.workgroupExprs[2].usesN();
-    m_workgroups = {"workgroups", "Workgroups (X,Y,Z)", followsN ? "" : dimsListText(c.workgroups), followsN ? "from N: " + c.workgroupExprs[0].text() : ""};
+    m_workgroupSize = {"workgroup_size", "Workgroup size (threads, X,Y,Z)",
+                       dimsListText(c.workgroupSize), ""};
+    bool followsN =
+        c.workgroupExprs[0].usesN() || c.workgroupExprs[1].usesN() || c.workgroupExprs[2].usesN();
+    m_workgroups = {"workgroups", "Workgroups (X,Y,Z)", followsN ? "" : dimsListText(c.workgroups),
+                    followsN ? "from N: " + c.workgroupExprs[0].text() : ""};
     for (const ConstantDecl& k : p.constants) {
         const Expr& e = c.constantExprs.at(k.id);
         bool literal = isNumber(e.text()) || e.text().empty();
-        m_constants.push_back({k.name, k.name, literal ? std::to_string(c.constants.at(k.id)) : "", literal ? "" : "from N: " + e.text()});
+        m_constants.push_back({k.name, k.name, literal ? std::to_string(c.constants.at(k.id)) : "",
+                               literal ? "" : "from N: " + e.text()});
     }
     m_requestOpen = true;
 }
@@ -79,7 +90,8 @@ void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
         m_open = true;
     }
     if (!m_open) return;
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(kPopup, &m_open, ImGuiWindowFlags_AlwaysAutoResize)) {
         m_open = false;
         return;
@@ -91,15 +103,19 @@ void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
         ImGui::EndPopup();
         return;
     }
-    dimText("Starts from case " + std::to_string(m_template + 1) + "; sizes written as expressions of N follow your inputs.");
-    for (Field& f : m_inputs) drawField("own/" + f.name, f, true);
+    dimText("Starts from case " + std::to_string(m_template + 1) +
+            "; sizes written as expressions of N follow your inputs.");
+    for (Field& f : m_inputs)
+        drawField("own/" + f.name, f, true);
     drawField("own/workgroup_size", m_workgroupSize, false);
     if (!m_multiPass) drawField("own/workgroups", m_workgroups, false);
-    for (Field& f : m_constants) drawField("own/" + f.name, f, false);
+    for (Field& f : m_constants)
+        drawField("own/" + f.name, f, false);
     const TestCase& templ = p->cases[m_template];
     for (size_t b = 0; b < p->buffers.size(); ++b)
         if (p->buffers[b].role == RoleKind::Output && templ.data[b]->kind != DataSpec::Kind::Op) {
-            colouredText(palette().warn, "This puzzle's expected values are written out by hand: your case runs, but has no expected output to check.");
+            colouredText(palette().warn, "This puzzle's expected values are written out by hand: "
+                                         "your case runs, but has no expected output to check.");
             break;
         }
     if (!m_error.empty()) {
@@ -122,7 +138,8 @@ void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
 void OwnCaseForm::run(Workbench& wb, ViewState& view) {
     OwnCaseSpec spec;
     spec.templateCase = m_template;
-    for (const Field& f : m_inputs) spec.inputs.emplace_back(f.name, f.text);
+    for (const Field& f : m_inputs)
+        spec.inputs.emplace_back(f.name, f.text);
     spec.workgroupSize = m_workgroupSize.text;
     if (!m_multiPass) spec.workgroups = m_workgroups.text;
     for (const Field& f : m_constants)

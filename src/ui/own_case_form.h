@@ -26,19 +26,19 @@ class OwnCaseForm {
         std::string name;  // buffer or constant name
         std::string label; // "a (float, 1D)"
         std::string text;
-        std::string hint;  // shown when empty ("from N: ceil_div(N, WG)")
+        std::string hint; // shown when empty ("from N: ceil_div(N, WG)")
     };
     void drawField(const std::string& probeName, Field& f, bool multiline);
     void run(Workbench& wb, ViewState& view);
 
     bool m_open = false, m_requestOpen = false;
-    std::string m_folder;         // the puzzle the fields are about
-    size_t m_template = 0;        // 0-based
+    std::string m_folder;  // the puzzle the fields are about
+    size_t m_template = 0; // 0-based
     bool m_multiPass = false;
     std::vector<Field> m_inputs;
     Field m_workgroupSize, m_workgroups;
     std::vector<Field> m_constants;
-    std::string m_error;          // why the last Run was refused
+    std::string m_error; // why the last Run was refused
 };
 
 } // namespace vkp::ui

@@ -6,11 +6,13 @@
 namespace vkp::ui {
 
 std::string_view panelName(PanelKind kind) {
-    static constexpr std::string_view kNames[kPanelCount] = {"browser", "side", "editor", "cases", "memory", "threads"};
+    static constexpr std::string_view kNames[kPanelCount] = {"browser", "side",   "editor",
+                                                             "cases",   "memory", "threads"};
     return kNames[static_cast<size_t>(kind)];
 }
 
-PanelArrangement arrangePanels(const LayoutSettings& l, PanelBox area, float split, float fontSize) {
+PanelArrangement arrangePanels(const LayoutSettings& l, PanelBox area, float split,
+                               float fontSize) {
     PanelArrangement a;
     float w = area.width(), h = area.height();
     float topH = std::round((h - split) * l.topHeight), bottomH = h - split - topH;
@@ -25,13 +27,15 @@ PanelArrangement arrangePanels(const LayoutSettings& l, PanelBox area, float spl
     float statementW = std::round(restW * l.statementWidth);
     float y1 = area.y0 + topH, y2 = y1 + split;
     a[PanelKind::Browser] = {area.x0, area.y0, area.x0 + browserW, y1};
-    a[PanelKind::Side] = {area.x0 + browserW + split, area.y0, area.x0 + browserW + split + statementW, y1};
+    a[PanelKind::Side] = {area.x0 + browserW + split, area.y0,
+                          area.x0 + browserW + split + statementW, y1};
     a[PanelKind::Editor] = {area.x0 + browserW + statementW + 2 * split, area.y0, area.x1, y1};
     float casesW = std::round(rowW * l.casesWidth);
     float rest2 = w - casesW - 2 * split;
     float buffersW = std::round(rest2 * l.buffersWidth);
     a[PanelKind::Cases] = {area.x0, y2, area.x0 + casesW, y2 + bottomH};
-    a[PanelKind::Memory] = {area.x0 + casesW + split, y2, area.x0 + casesW + split + buffersW, y2 + bottomH};
+    a[PanelKind::Memory] = {area.x0 + casesW + split, y2, area.x0 + casesW + split + buffersW,
+                            y2 + bottomH};
     a[PanelKind::Threads] = {area.x0 + casesW + buffersW + 2 * split, y2, area.x1, y2 + bottomH};
     return a;
 }

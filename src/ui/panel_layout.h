@@ -22,7 +22,9 @@ struct PanelBox {
     float width() const { return x1 - x0; }
     float height() const { return y1 - y0; }
     bool empty() const { return width() <= 0 || height() <= 0; }
-    bool contains(float x, float y) const { return !empty() && x >= x0 && x < x1 && y >= y0 && y < y1; }
+    bool contains(float x, float y) const {
+        return !empty() && x >= x0 && x < x1 && y >= y0 && y < y1;
+    }
 };
 
 // A browser narrower than this many text heights shows no readable title: it is drawn compact
@@ -33,7 +35,7 @@ inline constexpr float kBrowserCompactEms = 5.0f;
 struct PanelArrangement {
     std::array<PanelBox, kPanelCount> panels; // empty: not drawn (another panel is maximised)
     bool browserCompact = false;
-    float browserExpandFraction = 0;          // LayoutSettings::browserWidth that leaves compact
+    float browserExpandFraction = 0; // LayoutSettings::browserWidth that leaves compact
     bool maximised = false;
 
     const PanelBox& operator[](PanelKind k) const { return panels[static_cast<size_t>(k)]; }
@@ -41,7 +43,8 @@ struct PanelArrangement {
 };
 
 // The six panels in `area`, `split` pixels apart, for text `fontSize` pixels high.
-PanelArrangement arrangePanels(const LayoutSettings& layout, PanelBox area, float split, float fontSize);
+PanelArrangement arrangePanels(const LayoutSettings& layout, PanelBox area, float split,
+                               float fontSize);
 // One panel over the whole area, the others not drawn.
 PanelArrangement maximisePanel(PanelKind kind, PanelBox area);
 // The panel under a point (the pointer), if any.

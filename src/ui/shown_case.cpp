@@ -19,7 +19,8 @@ namespace {
 // The dispatch to show: the learner's pick (kept while the case stays the same), moved by the
 // keyboard's request, else the default.
 size_t chooseDispatch(ViewState& view, const ShownCase& s) {
-    std::string key = s.puzzle->key() + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
+    std::string key =
+        s.puzzle->key() + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
     if (key != view.dispatchFor) {
         // The first frame keeps a scripted choice (--dispatch); another case starts on its default.
         if (!view.dispatchFor.empty()) view.pickedDispatch.reset();
@@ -29,7 +30,8 @@ size_t chooseDispatch(ViewState& view, const ShownCase& s) {
     size_t shown = view.dispatches.defaultIndex();
     if (view.pickedDispatch && *view.pickedDispatch < n) shown = *view.pickedDispatch;
     if (view.dispatchStep && n > 1 && view.dispatches.traced() > 1) {
-        long to = std::clamp<long>(static_cast<long>(shown) + view.dispatchStep, 0, static_cast<long>(n) - 1);
+        long to = std::clamp<long>(static_cast<long>(shown) + view.dispatchStep, 0,
+                                   static_cast<long>(n) - 1);
         shown = static_cast<size_t>(to);
         view.pickedDispatch = shown;
     }
@@ -73,7 +75,8 @@ ShownCase shownCase(Workbench& wb, ViewState& view) {
         s.shownAnalysis = view.dispatches.analysis(s.dispatch);
     }
     view.traces.use(s.shownTrace, s.shownAnalysis, s.outcome ? s.source : nullptr);
-    view.timelineWorkgroup = std::min<uint64_t>(view.timelineWorkgroup, std::max<uint64_t>(1, s.workgroups()) - 1);
+    view.timelineWorkgroup =
+        std::min<uint64_t>(view.timelineWorkgroup, std::max<uint64_t>(1, s.workgroups()) - 1);
     return s;
 }
 

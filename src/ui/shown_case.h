@@ -14,20 +14,21 @@ namespace vkp::ui {
 
 struct ShownCase {
     const Puzzle* puzzle = nullptr;
-    size_t index = 0;                       // 0-based case
+    size_t index = 0; // 0-based case
     // The launch on show: the case itself, or for a multi-pass case a copy with the shown
     // dispatch's workgroup count (the case's own is not a launch).
     const TestCase* testCase = nullptr;
-    const CaseOutcome* outcome = nullptr;   // null: not run (yet)
-    const CheckReport* report = nullptr;    // the report it came from (null: none yet)
-    bool official = false;                  // the official solution's run (walkthrough)
+    const CaseOutcome* outcome = nullptr;      // null: not run (yet)
+    const CheckReport* report = nullptr;       // the report it came from (null: none yet)
+    bool official = false;                     // the official solution's run (walkthrough)
     std::shared_ptr<const std::string> source; // the kernel text that ran (the whole text)
     // Multi-pass puzzles: the dispatch on show and what is known about it.
-    size_t dispatch = 0;                    // 0-based index into the case's dispatches
-    size_t dispatches = 0;                  // dispatches of the case with a trace (> 1: the picker)
-    const DispatchEntry* entry = nullptr;   // its label, kernel, launch, bindings (multi-pass only)
-    const DispatchMemory* memory = nullptr; // buffers before and after it, replayed (multi-pass, run)
-    std::shared_ptr<const Trace> shownTrace;          // its trace, lines of the whole text
+    size_t dispatch = 0;                  // 0-based index into the case's dispatches
+    size_t dispatches = 0;                // dispatches of the case with a trace (> 1: the picker)
+    const DispatchEntry* entry = nullptr; // its label, kernel, launch, bindings (multi-pass only)
+    const DispatchMemory* memory =
+        nullptr; // buffers before and after it, replayed (multi-pass, run)
+    std::shared_ptr<const Trace> shownTrace; // its trace, lines of the whole text
     std::shared_ptr<const TraceAnalysis> shownAnalysis;
 
     const Trace* trace() const { return shownTrace.get(); }

@@ -12,19 +12,24 @@ namespace vkp::ui {
 namespace {
 
 std::string shapeWords(const Shape& s) {
-    if (s.dims.size() == 2) return std::to_string(s.rows()) + " rows \xC3\x97 " + std::to_string(s.cols()) + " cols";
+    if (s.dims.size() == 2)
+        return std::to_string(s.rows()) + " rows \xC3\x97 " + std::to_string(s.cols()) + " cols";
     return std::to_string(s.count()) + (s.count() == 1 ? " element" : " elements");
 }
 
 ImU32 roleColour(RoleKind role) {
     const Palette& pal = palette();
-    return role == RoleKind::Output ? withAlpha(pal.pass, 0.55f) : role == RoleKind::Scratch ? withAlpha(pal.warn, 0.45f) : withAlpha(pal.accent, 0.45f);
+    return role == RoleKind::Output    ? withAlpha(pal.pass, 0.55f)
+           : role == RoleKind::Scratch ? withAlpha(pal.warn, 0.45f)
+                                       : withAlpha(pal.accent, 0.45f);
 }
 
 // Width in pixels of one buffer's picture (grid and labels).
 float shapeWidth(const Shape& s, float cell) {
     uint64_t cols = std::min<uint64_t>(s.dims.size() == 2 ? s.cols() : s.count(), 16);
-    return std::max(cols * cell + (cols < (s.dims.size() == 2 ? s.cols() : s.count()) ? cell * 1.5f : 0), cell * 7);
+    return std::max(cols * cell +
+                        (cols < (s.dims.size() == 2 ? s.cols() : s.count()) ? cell * 1.5f : 0),
+                    cell * 7);
 }
 
 void drawOneShape(const BufferDecl& b, const Shape& s, float cell) {
@@ -36,7 +41,8 @@ void drawOneShape(const BufferDecl& b, const Shape& s, float cell) {
     ImGui::PopFont();
     ImGui::SameLine();
     dimText(std::string(elementKindName(b.type)) + " " + roleKindName(b.role));
-    uint64_t rows = s.dims.size() == 2 ? s.rows() : 1, cols = s.dims.size() == 2 ? s.cols() : s.count();
+    uint64_t rows = s.dims.size() == 2 ? s.rows() : 1,
+             cols = s.dims.size() == 2 ? s.cols() : s.count();
     uint64_t drawRows = std::min<uint64_t>(rows, 8), drawCols = std::min<uint64_t>(cols, 16);
     ImVec2 p = ImGui::GetCursorScreenPos();
     for (uint64_t r = 0; r < drawRows; ++r)
@@ -44,9 +50,15 @@ void drawOneShape(const BufferDecl& b, const Shape& s, float cell) {
             ImVec2 a(p.x + c * cell, p.y + r * cell);
             dl->AddRectFilled(a, ImVec2(a.x + cell - 1, a.y + cell - 1), roleColour(b.role), 1.5f);
         }
-    if (drawCols < cols) dl->AddText(ImVec2(p.x + drawCols * cell + 2, p.y + (drawRows * cell - ImGui::GetFontSize()) * 0.5f), pal.dimText, "\xE2\x80\xA6");
-    if (drawRows < rows) dl->AddText(ImVec2(p.x, p.y + drawRows * cell - ImGui::GetFontSize() * 0.3f), pal.dimText, "\xE2\x8B\xAE");
-    ImGui::Dummy(ImVec2(shapeWidth(s, cell), drawRows * cell + (drawRows < rows ? ImGui::GetFontSize() * 0.6f : 0)));
+    if (drawCols < cols)
+        dl->AddText(ImVec2(p.x + drawCols * cell + 2,
+                           p.y + (drawRows * cell - ImGui::GetFontSize()) * 0.5f),
+                    pal.dimText, "\xE2\x80\xA6");
+    if (drawRows < rows)
+        dl->AddText(ImVec2(p.x, p.y + drawRows * cell - ImGui::GetFontSize() * 0.3f), pal.dimText,
+                    "\xE2\x8B\xAE");
+    ImGui::Dummy(ImVec2(shapeWidth(s, cell),
+                        drawRows * cell + (drawRows < rows ? ImGui::GetFontSize() * 0.6f : 0)));
     dimText(shapeWords(s));
     ImGui::EndGroup();
 }
@@ -58,10 +70,14 @@ void drawLimits(const Puzzle& p) {
     dimText("Per-thread budget:");
     ImGui::SameLine();
     if (p.limits.globalReads) {
-        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalReads) + " global reads", withAlpha(pal.warn, 0.25f), pal.text);
+        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalReads) + " global reads",
+              withAlpha(pal.warn, 0.25f), pal.text);
         ImGui::SameLine();
     }
-    if (p.limits.globalWrites) badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalWrites) + " global write" + (*p.limits.globalWrites == 1 ? "" : "s"), withAlpha(pal.warn, 0.25f), pal.text);
+    if (p.limits.globalWrites)
+        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalWrites) + " global write" +
+                  (*p.limits.globalWrites == 1 ? "" : "s"),
+              withAlpha(pal.warn, 0.25f), pal.text);
 }
 
 } // namespace
@@ -73,20 +89,26 @@ std::vector<TextBlock> statementBlocks(const std::string& statement) {
     while (std::getline(in, line)) {
         bool blank = line.find_first_not_of(" \t") == std::string::npos;
         if (blank) {
-            if (!out.empty() && out.back().kind != TextBlock::Kind::Blank) out.push_back({TextBlock::Kind::Blank, ""});
+            if (!out.empty() && out.back().kind != TextBlock::Kind::Blank)
+                out.push_back({TextBlock::Kind::Blank, ""});
         } else if (line.rfind("    ", 0) == 0) {
             out.push_back({TextBlock::Kind::Code, line.substr(4)});
         } else if (line.rfind("- ", 0) == 0) {
             out.push_back({TextBlock::Kind::Bullet, line.substr(2), "\xE2\x80\xA2"});
-        } else if (size_t dot = line.find(". "); dot > 0 && dot <= 2 && line.find_first_not_of("0123456789") == dot) {
+        } else if (size_t dot = line.find(". ");
+                   dot > 0 && dot <= 2 && line.find_first_not_of("0123456789") == dot) {
             out.push_back({TextBlock::Kind::Bullet, line.substr(dot + 2), line.substr(0, dot + 1)});
-        } else if (!out.empty() && (out.back().kind == TextBlock::Kind::Paragraph || out.back().kind == TextBlock::Kind::Bullet)) {
-            out.back().text += " " + line.substr(line.find_first_not_of(" \t")); // a wrapped line continues its block
+        } else if (!out.empty() && (out.back().kind == TextBlock::Kind::Paragraph ||
+                                    out.back().kind == TextBlock::Kind::Bullet)) {
+            out.back().text +=
+                " " +
+                line.substr(line.find_first_not_of(" \t")); // a wrapped line continues its block
         } else {
             out.push_back({TextBlock::Kind::Paragraph, line});
         }
     }
-    while (!out.empty() && out.back().kind == TextBlock::Kind::Blank) out.pop_back();
+    while (!out.empty() && out.back().kind == TextBlock::Kind::Blank)
+        out.pop_back();
     return out;
 }
 
@@ -105,12 +127,16 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
             ImGui::PushFont(fonts().mono);
             float nameW = ImGui::CalcTextSize(p.buffers[b].name.c_str()).x;
             ImGui::PopFont();
-            float labelW = nameW + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize("float output").x;
+            float labelW =
+                nameW + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize("float output").x;
             float w = std::max(shapeWidth(s, cell), labelW);
             bool arrow = pass == RoleKind::Output && !first && x > 0;
-            float need = w + (arrow ? ImGui::GetFontSize() * 2 : 0) + ImGui::GetStyle().ItemSpacing.x * 2;
-            if (!first && x + need <= avail) ImGui::SameLine(0, ImGui::GetFontSize());
-            else x = 0;
+            float need =
+                w + (arrow ? ImGui::GetFontSize() * 2 : 0) + ImGui::GetStyle().ItemSpacing.x * 2;
+            if (!first && x + need <= avail)
+                ImGui::SameLine(0, ImGui::GetFontSize());
+            else
+                x = 0;
             if (arrow && x > 0) {
                 ImGui::PushFont(fonts().title);
                 dimText("\xE2\x86\x92");
@@ -128,8 +154,12 @@ void drawTextBlocks(const std::string& text) {
     const Palette& pal = palette();
     for (const TextBlock& b : statementBlocks(text)) {
         switch (b.kind) {
-        case TextBlock::Kind::Blank: ImGui::Spacing(); break;
-        case TextBlock::Kind::Paragraph: richText(b.text); break;
+        case TextBlock::Kind::Blank:
+            ImGui::Spacing();
+            break;
+        case TextBlock::Kind::Paragraph:
+            richText(b.text);
+            break;
         case TextBlock::Kind::Bullet:
             colouredText(pal.dimText, b.label);
             ImGui::SameLine();
@@ -154,7 +184,8 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     ImGui::TextUnformatted(p->displayName().c_str());
     ImGui::PopFont();
     std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
-    std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " + (p->pack.empty() ? p->folder : "pack " + p->key());
+    std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " +
+                       (p->pack.empty() ? p->folder : "pack " + p->key());
     dimText(ellipsize(meta, ImGui::GetContentRegionAvail().x));
     itemTooltip(meta);
     if (PuzzleProgress pr = wb.progress(*p); pr.how != SolvedHow::NotYet) {

@@ -30,11 +30,24 @@ StatusLook statusLook(const LiveSnapshot& s) {
     switch (s.status) {
     case LiveStatusKind::Starting:
     case LiveStatusKind::Compiling:
-    case LiveStatusKind::Running: l.icon = spinner(); l.colour = pal.warn; break;
-    case LiveStatusKind::Waiting: l.icon = "\xE2\x80\xA6"; break;
-    case LiveStatusKind::Idle: l.icon = "\xE2\x80\xA2"; break;
-    case LiveStatusKind::DeviceError: l.icon = "\xE2\x9C\x97"; l.colour = pal.fail; break;
-    case LiveStatusKind::Held: l.icon = "!"; l.colour = pal.warn; break;
+    case LiveStatusKind::Running:
+        l.icon = spinner();
+        l.colour = pal.warn;
+        break;
+    case LiveStatusKind::Waiting:
+        l.icon = "\xE2\x80\xA6";
+        break;
+    case LiveStatusKind::Idle:
+        l.icon = "\xE2\x80\xA2";
+        break;
+    case LiveStatusKind::DeviceError:
+        l.icon = "\xE2\x9C\x97";
+        l.colour = pal.fail;
+        break;
+    case LiveStatusKind::Held:
+        l.icon = "!";
+        l.colour = pal.warn;
+        break;
     case LiveStatusKind::Done:
         bool pass = s.report && s.report->allPass();
         l.icon = pass ? "\xE2\x9C\x93" : "\xE2\x9C\x97";
@@ -57,9 +70,11 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     std::string device = s.device ? s.device->name : "no device";
     std::string zoom = std::to_string(static_cast<int>(std::lround(fontScale * 100))) + "%";
     const char* themeLabel = currentTheme() == ThemeKind::Dark ? "Light theme" : "Dark theme";
-    float buttons = ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("A+").x + ImGui::CalcTextSize(themeLabel).x + ImGui::CalcTextSize(zoom.c_str()).x +
+    float buttons = ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("A+").x +
+                    ImGui::CalcTextSize(themeLabel).x + ImGui::CalcTextSize(zoom.c_str()).x +
                     ImGui::GetStyle().FramePadding.x * 6 + ImGui::GetFontSize() * 3;
-    float deviceRoom = std::min(ImGui::CalcTextSize(device.c_str()).x, ImGui::GetWindowWidth() * 0.25f);
+    float deviceRoom =
+        std::min(ImGui::CalcTextSize(device.c_str()).x, ImGui::GetWindowWidth() * 0.25f);
     float right = buttons + deviceRoom + ImGui::GetFontSize();
     float left = ImGui::GetWindowWidth() - right - ImGui::GetFontSize() * 1.5f;
     std::string line = ellipsize(look.icon + " " + look.text, left);
@@ -69,12 +84,15 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     std::string timing;
     if (s.report && s.status == LiveStatusKind::Done && s.report->compiled()) {
         const StageTimings& t = s.report->timing;
-        timing = "compile " + ms(t.compileMs) + " \xC2\xB7 run " + ms(t.pipelineMs + t.runMs) + (t.gpuMs > 0 ? " (device " + ms(t.gpuMs) + ")" : "");
+        timing = "compile " + ms(t.compileMs) + " \xC2\xB7 run " + ms(t.pipelineMs + t.runMs) +
+                 (t.gpuMs > 0 ? " (device " + ms(t.gpuMs) + ")" : "");
     }
-    if (!timing.empty() && used + ImGui::CalcTextSize(timing.c_str()).x + ImGui::GetFontSize() * 1.5f <= left) {
+    if (!timing.empty() &&
+        used + ImGui::CalcTextSize(timing.c_str()).x + ImGui::GetFontSize() * 1.5f <= left) {
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
         dimText(timing);
-        itemTooltip("Compile: shaderc, in-process. Run: pipelines for each launch shape, upload, dispatch every case, read back. Device: the dispatches' own timestamps.");
+        itemTooltip("Compile: shaderc, in-process. Run: pipelines for each launch shape, upload, "
+                    "dispatch every case, read back. Device: the dispatches' own timestamps.");
     }
     ImGui::SameLine(ImGui::GetWindowWidth() - right);
     dimText(ellipsize(device, deviceRoom));

@@ -12,8 +12,8 @@
 namespace vkp::ui {
 
 struct StatusLook {
-    std::string icon;  // one glyph
-    std::string text;  // statusLine() of the snapshot
+    std::string icon; // one glyph
+    std::string text; // statusLine() of the snapshot
     ImU32 colour = 0;
 };
 StatusLook statusLook(const LiveSnapshot& s);

@@ -19,29 +19,36 @@ CharClass classOf(unsigned char c) {
 std::vector<std::string> splitLines(const std::string& text) {
     std::vector<std::string> lines(1);
     for (char c : text) {
-        if (c == '\n') lines.emplace_back();
-        else if (c != '\r') lines.back() += c;
+        if (c == '\n')
+            lines.emplace_back();
+        else if (c != '\r')
+            lines.back() += c;
     }
     return lines;
 }
 
 int indentWidth(const std::string& line) {
     int n = 0;
-    while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+    while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t'))
+        ++n;
     return n;
 }
 
-bool isBlank(const std::string& s) { return indentWidth(s) == static_cast<int>(s.size()); }
+bool isBlank(const std::string& s) {
+    return indentWidth(s) == static_cast<int>(s.size());
+}
 
 std::string trimmedRight(std::string s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.pop_back();
     return s;
 }
 
 // One indentation level less: a tab, or up to kTabWidth spaces, off the end.
 std::string dedented(std::string indent) {
     if (!indent.empty() && indent.back() == '\t') return indent.substr(0, indent.size() - 1);
-    for (int n = 0; n < kTabWidth && !indent.empty() && indent.back() == ' '; ++n) indent.pop_back();
+    for (int n = 0; n < kTabWidth && !indent.empty() && indent.back() == ' '; ++n)
+        indent.pop_back();
     return indent;
 }
 
@@ -51,7 +58,8 @@ void scanBraces(const std::vector<std::string>& lines, TextPos end, F&& onBrace)
     bool inBlock = false;
     for (int l = 0; l < static_cast<int>(lines.size()) && l <= end.line; ++l) {
         const std::string& s = lines[l];
-        int n = l == end.line ? std::min(end.column, static_cast<int>(s.size())) : static_cast<int>(s.size());
+        int n = l == end.line ? std::min(end.column, static_cast<int>(s.size()))
+                              : static_cast<int>(s.size());
         for (int i = 0; i < n; ++i) {
             if (inBlock) {
                 if (s.compare(i, 2, "*/") == 0) inBlock = false, ++i;
@@ -67,7 +75,9 @@ void scanBraces(const std::vector<std::string>& lines, TextPos end, F&& onBrace)
 }
 
 bool sameChar(char a, char b, bool matchCase) {
-    return matchCase ? a == b : std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    return matchCase ? a == b
+                     : std::tolower(static_cast<unsigned char>(a)) ==
+                           std::tolower(static_cast<unsigned char>(b));
 }
 
 } // namespace
@@ -75,20 +85,23 @@ bool sameChar(char a, char b, bool matchCase) {
 int nextCharBoundary(const std::string& s, int i) {
     if (i >= static_cast<int>(s.size())) return static_cast<int>(s.size());
     ++i;
-    while (i < static_cast<int>(s.size()) && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    while (i < static_cast<int>(s.size()) && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80)
+        ++i;
     return i;
 }
 
 int prevCharBoundary(const std::string& s, int i) {
     if (i <= 0) return 0;
     --i;
-    while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+    while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80)
+        --i;
     return i;
 }
 
 std::string encodeUtf8(uint32_t c) {
     std::string s;
-    if (c < 0x80) s += static_cast<char>(c);
+    if (c < 0x80)
+        s += static_cast<char>(c);
     else if (c < 0x800) {
         s += static_cast<char>(0xC0 | (c >> 6));
         s += static_cast<char>(0x80 | (c & 0x3F));
@@ -105,7 +118,9 @@ std::string encodeUtf8(uint32_t c) {
     return s;
 }
 
-TextDocument::TextDocument(const std::string& text) { setText(text); }
+TextDocument::TextDocument(const std::string& text) {
+    setText(text);
+}
 
 void TextDocument::setText(const std::string& text) {
     m_lines = splitLines(text);
@@ -133,13 +148,16 @@ std::string TextDocument::text() const {
     return out;
 }
 
-std::pair<TextPos, TextPos> TextDocument::selection() const { return std::minmax(m_cursor, m_anchor); }
+std::pair<TextPos, TextPos> TextDocument::selection() const {
+    return std::minmax(m_cursor, m_anchor);
+}
 
 std::string TextDocument::selectedText() const {
     auto [a, b] = selection();
     if (a.line == b.line) return m_lines[a.line].substr(a.column, b.column - a.column);
     std::string out = m_lines[a.line].substr(a.column);
-    for (int l = a.line + 1; l < b.line; ++l) out += "\n" + m_lines[l];
+    for (int l = a.line + 1; l < b.line; ++l)
+        out += "\n" + m_lines[l];
     return out + "\n" + m_lines[b.line].substr(0, b.column);
 }
 
@@ -147,7 +165,9 @@ TextPos TextDocument::clamp(TextPos p) const {
     p.line = std::clamp(p.line, 0, lineCount() - 1);
     const std::string& s = m_lines[p.line];
     p.column = std::clamp(p.column, 0, static_cast<int>(s.size()));
-    while (p.column > 0 && p.column < static_cast<int>(s.size()) && (static_cast<unsigned char>(s[p.column]) & 0xC0) == 0x80) --p.column;
+    while (p.column > 0 && p.column < static_cast<int>(s.size()) &&
+           (static_cast<unsigned char>(s[p.column]) & 0xC0) == 0x80)
+        --p.column;
     return p;
 }
 
@@ -158,7 +178,9 @@ void TextDocument::moveTo(TextPos p, bool select, bool keepPreferredColumn) {
     m_lastEdit = EditKind::Other;
 }
 
-void TextDocument::setCursor(TextPos p, bool extendSelection) { moveTo(p, extendSelection); }
+void TextDocument::setCursor(TextPos p, bool extendSelection) {
+    moveTo(p, extendSelection);
+}
 
 void TextDocument::selectAll() {
     m_anchor = {0, 0};
@@ -173,8 +195,10 @@ void TextDocument::selectWordAt(TextPos p) {
     int at = std::min(p.column, static_cast<int>(s.size()) - 1);
     CharClass k = classOf(s[at]);
     int a = at, b = at;
-    while (a > 0 && classOf(s[a - 1]) == k) --a;
-    while (b < static_cast<int>(s.size()) && classOf(s[b]) == k) ++b;
+    while (a > 0 && classOf(s[a - 1]) == k)
+        --a;
+    while (b < static_cast<int>(s.size()) && classOf(s[b]) == k)
+        ++b;
     m_anchor = {p.line, a};
     m_cursor = {p.line, b};
     m_lastEdit = EditKind::Other;
@@ -183,30 +207,37 @@ void TextDocument::selectWordAt(TextPos p) {
 void TextDocument::selectLine(int line) {
     line = std::clamp(line, 0, lineCount() - 1);
     m_anchor = {line, 0};
-    m_cursor = line + 1 < lineCount() ? TextPos{line + 1, 0} : TextPos{line, static_cast<int>(m_lines[line].size())};
+    m_cursor = line + 1 < lineCount() ? TextPos{line + 1, 0}
+                                      : TextPos{line, static_cast<int>(m_lines[line].size())};
     m_lastEdit = EditKind::Other;
 }
 
 TextPos TextDocument::stepLeft(TextPos p, bool word) const {
-    if (p.column == 0) return p.line > 0 ? TextPos{p.line - 1, static_cast<int>(m_lines[p.line - 1].size())} : p;
+    if (p.column == 0)
+        return p.line > 0 ? TextPos{p.line - 1, static_cast<int>(m_lines[p.line - 1].size())} : p;
     const std::string& s = m_lines[p.line];
     if (!word) return {p.line, prevCharBoundary(s, p.column)};
     int i = p.column;
-    while (i > 0 && classOf(s[i - 1]) == CharClass::Space) --i;
+    while (i > 0 && classOf(s[i - 1]) == CharClass::Space)
+        --i;
     if (i == 0) return {p.line, 0};
     CharClass k = classOf(s[i - 1]);
-    while (i > 0 && classOf(s[i - 1]) == k) --i;
+    while (i > 0 && classOf(s[i - 1]) == k)
+        --i;
     return {p.line, i};
 }
 
 TextPos TextDocument::stepRight(TextPos p, bool word) const {
     const std::string& s = m_lines[p.line];
-    if (p.column >= static_cast<int>(s.size())) return p.line + 1 < lineCount() ? TextPos{p.line + 1, 0} : p;
+    if (p.column >= static_cast<int>(s.size()))
+        return p.line + 1 < lineCount() ? TextPos{p.line + 1, 0} : p;
     if (!word) return {p.line, nextCharBoundary(s, p.column)};
     int i = p.column, n = static_cast<int>(s.size());
     CharClass k = classOf(s[i]);
-    while (i < n && classOf(s[i]) == k) ++i;
-    while (i < n && classOf(s[i]) == CharClass::Space) ++i;
+    while (i < n && classOf(s[i]) == k)
+        ++i;
+    while (i < n && classOf(s[i]) == CharClass::Space)
+        ++i;
     return {p.line, i};
 }
 
@@ -221,7 +252,8 @@ void TextDocument::moveRight(bool select, bool word) {
 }
 
 void TextDocument::moveUp(bool select, int lines) {
-    int col = m_preferredColumn >= 0 ? m_preferredColumn : visualColumn(m_cursor.line, m_cursor.column);
+    int col =
+        m_preferredColumn >= 0 ? m_preferredColumn : visualColumn(m_cursor.line, m_cursor.column);
     if (m_cursor.line == 0) return moveTo({0, 0}, select);
     int target = std::max(0, m_cursor.line - lines);
     moveTo({target, byteColumnAt(target, col)}, select, true);
@@ -229,8 +261,10 @@ void TextDocument::moveUp(bool select, int lines) {
 }
 
 void TextDocument::moveDown(bool select, int lines) {
-    int col = m_preferredColumn >= 0 ? m_preferredColumn : visualColumn(m_cursor.line, m_cursor.column);
-    if (m_cursor.line == lineCount() - 1) return moveTo({m_cursor.line, static_cast<int>(m_lines.back().size())}, select);
+    int col =
+        m_preferredColumn >= 0 ? m_preferredColumn : visualColumn(m_cursor.line, m_cursor.column);
+    if (m_cursor.line == lineCount() - 1)
+        return moveTo({m_cursor.line, static_cast<int>(m_lines.back().size())}, select);
     int target = std::min(lineCount() - 1, m_cursor.line + lines);
     moveTo({target, byteColumnAt(target, col)}, select, true);
     m_preferredColumn = col;
@@ -241,13 +275,20 @@ void TextDocument::moveHome(bool select) {
     moveTo({m_cursor.line, m_cursor.column == first ? 0 : first}, select);
 }
 
-void TextDocument::moveEnd(bool select) { moveTo({m_cursor.line, static_cast<int>(m_lines[m_cursor.line].size())}, select); }
-void TextDocument::moveToStart(bool select) { moveTo({0, 0}, select); }
-void TextDocument::moveToEnd(bool select) { moveTo({lineCount() - 1, static_cast<int>(m_lines.back().size())}, select); }
+void TextDocument::moveEnd(bool select) {
+    moveTo({m_cursor.line, static_cast<int>(m_lines[m_cursor.line].size())}, select);
+}
+void TextDocument::moveToStart(bool select) {
+    moveTo({0, 0}, select);
+}
+void TextDocument::moveToEnd(bool select) {
+    moveTo({lineCount() - 1, static_cast<int>(m_lines.back().size())}, select);
+}
 
 // Saves the state before an edit, unless the edit continues the previous one (typing a word).
 void TextDocument::beginEdit(EditKind kind) {
-    bool merge = kind != EditKind::Other && kind == m_lastEdit && m_cursor == m_lastEditEnd && !hasSelection();
+    bool merge = kind != EditKind::Other && kind == m_lastEdit && m_cursor == m_lastEditEnd &&
+                 !hasSelection();
     if (!merge) {
         m_undo.push_back({m_lines, m_cursor, m_anchor});
         if (m_undo.size() > kMaxUndo) m_undo.erase(m_undo.begin());
@@ -283,7 +324,8 @@ TextPos TextDocument::insertAt(TextPos at, const std::string& text) {
     std::string tail = m_lines[at.line].substr(at.column);
     m_lines[at.line].erase(at.column);
     m_lines[at.line] += parts[0];
-    for (size_t i = 1; i < parts.size(); ++i) m_lines.insert(m_lines.begin() + at.line + i, parts[i]);
+    for (size_t i = 1; i < parts.size(); ++i)
+        m_lines.insert(m_lines.begin() + at.line + i, parts[i]);
     int last = at.line + static_cast<int>(parts.size()) - 1;
     TextPos end{last, static_cast<int>(m_lines[last].size())};
     m_lines[last] += tail;
@@ -303,9 +345,11 @@ void TextDocument::typeChar(uint32_t codepoint) {
     if (codepoint == '\t') return indent();
     if (codepoint < 0x20 || codepoint == 0x7F) return;
     TextPos start = selection().first;
-    if (codepoint == '}' && isBlank(m_lines[start.line].substr(0, start.column))) return typeClosingBrace();
+    if (codepoint == '}' && isBlank(m_lines[start.line].substr(0, start.column)))
+        return typeClosingBrace();
     // A word boundary (a space after a word) starts a new undo step.
-    bool boundary = codepoint == ' ' && m_cursor.column > 0 && m_lines[m_cursor.line][m_cursor.column - 1] != ' ';
+    bool boundary = codepoint == ' ' && m_cursor.column > 0 &&
+                    m_lines[m_cursor.line][m_cursor.column - 1] != ' ';
     beginEdit(boundary ? EditKind::Other : EditKind::Typing);
     if (boundary) m_lastEdit = EditKind::Typing;
     deleteSelection();
@@ -346,13 +390,17 @@ void TextDocument::newline() {
     right.erase(0, indentWidth(right));
     bool opens = !left.empty() && left.back() == '{';
     bool closes = !right.empty() && right[0] == '}';
-    std::string inner = opens ? indentText + std::string(kTabWidth, ' ') : closes ? closingIndent(m_cursor) : indentText;
+    std::string inner = opens    ? indentText + std::string(kTabWidth, ' ')
+                        : closes ? closingIndent(m_cursor)
+                                 : indentText;
     // Enter after an opening brace at the end of a line closes the block, unless a closing brace
     // already follows at this indentation (the block exists).
     bool autoClose = opens && right.empty() && !blockClosedBelow(l, indentWidth(line));
     std::vector<std::string> added{inner};
-    if (opens && closes) added.push_back(indentText + right);
-    else added[0] += right;
+    if (opens && closes)
+        added.push_back(indentText + right);
+    else
+        added[0] += right;
     if (autoClose) added.push_back(indentText + "}");
     m_lines[l] = left;
     m_lines.insert(m_lines.begin() + l + 1, added.begin(), added.end());
@@ -375,8 +423,10 @@ bool TextDocument::blockClosedBelow(int line, int indent) const {
 std::vector<int> TextDocument::openBraces(TextPos at) const {
     std::vector<int> open;
     scanBraces(m_lines, clamp(at), [&](int line, char c) {
-        if (c == '{') open.push_back(line);
-        else if (!open.empty()) open.pop_back();
+        if (c == '{')
+            open.push_back(line);
+        else if (!open.empty())
+            open.pop_back();
     });
     return open;
 }
@@ -455,14 +505,17 @@ void TextDocument::indent() {
 int TextDocument::unindentWidth(int line) const {
     const std::string& s = m_lines[line];
     int remove = 0;
-    while (remove < kTabWidth && remove < static_cast<int>(s.size()) && s[remove] == ' ') ++remove;
+    while (remove < kTabWidth && remove < static_cast<int>(s.size()) && s[remove] == ' ')
+        ++remove;
     return remove == 0 && !s.empty() && s[0] == '\t' ? 1 : remove;
 }
 
 void TextDocument::unindent() {
-    auto [first, last] = hasSelection() ? selectedLines() : std::make_pair(m_cursor.line, m_cursor.line);
+    auto [first, last] =
+        hasSelection() ? selectedLines() : std::make_pair(m_cursor.line, m_cursor.line);
     bool any = false;
-    for (int l = first; l <= last; ++l) any = any || unindentWidth(l) > 0;
+    for (int l = first; l <= last; ++l)
+        any = any || unindentWidth(l) > 0;
     if (!any) return; // no empty undo step
     beginEdit(EditKind::Other);
     for (int l = first; l <= last; ++l) {
@@ -498,7 +551,8 @@ void TextDocument::toggleComment() {
             s.insert(at, "// ");
             delta = 3;
         }
-        // A selection that starts where "// " goes keeps it inside; a lone cursor moves with the text.
+        // A selection that starts where "// " goes keeps it inside; a lone cursor moves with the
+        // text.
         for (TextPos* p : {&m_cursor, &m_anchor})
             if (p->line == l && (p->column > at || (p->column == at && !selected)))
                 p->column = std::max(at, p->column + delta);
@@ -521,7 +575,8 @@ std::vector<TextRange> TextDocument::findAll(const std::string& needle, bool mat
     auto same = [matchCase](char a, char b) { return sameChar(a, b, matchCase); };
     for (int l = 0; l < lineCount(); ++l) {
         const std::string& s = m_lines[l];
-        for (auto it = std::search(s.begin(), s.end(), needle.begin(), needle.end(), same); it != s.end();
+        for (auto it = std::search(s.begin(), s.end(), needle.begin(), needle.end(), same);
+             it != s.end();
              it = std::search(it + needle.size(), s.end(), needle.begin(), needle.end(), same)) {
             int c = static_cast<int>(it - s.begin());
             out.push_back({{l, c}, {l, c + static_cast<int>(needle.size())}});
@@ -530,15 +585,18 @@ std::vector<TextRange> TextDocument::findAll(const std::string& needle, bool mat
     return out;
 }
 
-bool TextDocument::selectMatch(const std::string& needle, TextPos from, bool forward, bool matchCase) {
+bool TextDocument::selectMatch(const std::string& needle, TextPos from, bool forward,
+                               bool matchCase) {
     std::vector<TextRange> all = findAll(needle, matchCase);
     if (all.empty()) return false;
     const TextRange* pick = forward ? &all.front() : &all.back(); // wrapped around
     if (forward) {
-        auto it = std::find_if(all.begin(), all.end(), [&](const TextRange& r) { return r.first >= from; });
+        auto it = std::find_if(all.begin(), all.end(),
+                               [&](const TextRange& r) { return r.first >= from; });
         if (it != all.end()) pick = &*it;
     } else {
-        auto it = std::find_if(all.rbegin(), all.rend(), [&](const TextRange& r) { return r.first < from; });
+        auto it = std::find_if(all.rbegin(), all.rend(),
+                               [&](const TextRange& r) { return r.first < from; });
         if (it != all.rend()) pick = &*it;
     }
     moveTo(pick->first, false);
@@ -551,9 +609,13 @@ bool TextDocument::findNext(const std::string& needle, bool forward, bool matchC
     return selectMatch(needle, forward ? b : a, forward, matchCase);
 }
 
-bool TextDocument::undo() { return restore(m_undo, m_redo); }
+bool TextDocument::undo() {
+    return restore(m_undo, m_redo);
+}
 
-bool TextDocument::redo() { return restore(m_redo, m_undo); }
+bool TextDocument::redo() {
+    return restore(m_redo, m_undo);
+}
 
 // Undo and redo are the same move between the two stacks: save the present onto one, take the
 // state from the other.

@@ -60,14 +60,14 @@ class TextDocument {
     void moveToEnd(bool select);
 
     // Editing. Consecutive typing within a word is one undo step.
-    void insert(const std::string& text);  // pasted text: replaces the selection as it is
-    void typeChar(uint32_t codepoint);     // typed: '}' after only blanks dedents to its '{' line
-    void newline();                        // splits the line: the indentation, one more after '{'
+    void insert(const std::string& text); // pasted text: replaces the selection as it is
+    void typeChar(uint32_t codepoint);    // typed: '}' after only blanks dedents to its '{' line
+    void newline();                       // splits the line: the indentation, one more after '{'
     void backspace(bool word = false);
     void deleteForward(bool word = false);
-    void indent();                         // Tab: spaces to the next tab stop, or indent the selected lines
-    void unindent();                       // Shift+Tab
-    void toggleComment();                  // Ctrl+/: "// " on the selected lines, or off again
+    void indent();        // Tab: spaces to the next tab stop, or indent the selected lines
+    void unindent();      // Shift+Tab
+    void toggleComment(); // Ctrl+/: "// " on the selected lines, or off again
     std::string cut();
 
     // Find: every occurrence of `needle` within a line, in text order (ASCII letters compare
@@ -75,7 +75,8 @@ class TextDocument {
     std::vector<TextRange> findAll(const std::string& needle, bool matchCase = false) const;
     // Selects the first occurrence at or after `from` (forward) or the last one starting before it,
     // wrapping around the text; false (selection unchanged) when there is none.
-    bool selectMatch(const std::string& needle, TextPos from, bool forward = true, bool matchCase = false);
+    bool selectMatch(const std::string& needle, TextPos from, bool forward = true,
+                     bool matchCase = false);
     // F3 / Shift+F3: the occurrence after / before the selection.
     bool findNext(const std::string& needle, bool forward = true, bool matchCase = false);
 
@@ -116,11 +117,11 @@ class TextDocument {
 
     std::vector<std::string> m_lines;
     TextPos m_cursor, m_anchor;
-    int m_preferredColumn = -1;  // visual column kept while moving up and down
+    int m_preferredColumn = -1; // visual column kept while moving up and down
     bool restore(std::vector<State>& from, std::vector<State>& to);
     std::vector<State> m_undo, m_redo;
     EditKind m_lastEdit = EditKind::Other;
-    TextPos m_lastEditEnd{-1, -1};  // where the last merged edit left the cursor
+    TextPos m_lastEditEnd{-1, -1}; // where the last merged edit left the cursor
     uint64_t m_revision = 0;
 };
 

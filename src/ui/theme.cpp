@@ -8,35 +8,38 @@ constexpr ImU32 rgb(uint32_t hex, uint8_t a = 255) {
 }
 
 ImVec4 vec(uint32_t hex, float a = 1.0f) {
-    return ImVec4(((hex >> 16) & 0xff) / 255.0f, ((hex >> 8) & 0xff) / 255.0f, (hex & 0xff) / 255.0f, a);
+    return ImVec4(((hex >> 16) & 0xff) / 255.0f, ((hex >> 8) & 0xff) / 255.0f,
+                  (hex & 0xff) / 255.0f, a);
 }
 
 const Palette kDark = {
-    rgb(0xdcdde0), rgb(0x9a9ca3), rgb(0x5aa2ff), rgb(0x4cc38a), rgb(0xf2555a), rgb(0xe8b04b),
-    rgb(0x2b2d33), rgb(0x1f2024),
-    rgb(0x2c2f36), rgb(0x3b3f48), rgb(0x7a2a30), rgb(0xffd7d9), rgb(0x2d5c8f), rgb(0x5fe0a0), rgb(0x25272c),
-    {rgb(0x35506e), rgb(0x2a3646)}, rgb(0x2a2c31), rgb(0xb7862c), rgb(0xff5c63),
-    rgb(0x24262b), rgb(0x4a4f5a),
-    rgb(0x1b1c20), rgb(0x202126), rgb(0x5c6068), rgb(0xc8cad0), rgb(0x26282e), rgb(0x2f4f7a, 200), rgb(0xeeeeee),
-    rgb(0x5a1f24, 170), rgb(0x5a4a1a, 150),
-    rgb(0xc792ea), rgb(0x5ec4d6), rgb(0xf0a35e), rgb(0x82aaff), rgb(0xf7c46c), rgb(0x6f7682), rgb(0xd08ae8),
-    rgb(0xdcdde0), rgb(0xa8adb8),
-    rgb(0x1f4a2e), rgb(0x4f2226),
-    rgb(0x6b5414), rgb(0xffe08a), rgb(0xff8ad8), rgb(0x7fb8ff, 200), rgb(0x5aa2ff), rgb(0xe8b04b),
+    rgb(0xdcdde0),      rgb(0x9a9ca3),      rgb(0x5aa2ff),      rgb(0x4cc38a),
+    rgb(0xf2555a),      rgb(0xe8b04b),      rgb(0x2b2d33),      rgb(0x1f2024),
+    rgb(0x2c2f36),      rgb(0x3b3f48),      rgb(0x7a2a30),      rgb(0xffd7d9),
+    rgb(0x2d5c8f),      rgb(0x5fe0a0),      rgb(0x25272c),      {rgb(0x35506e), rgb(0x2a3646)},
+    rgb(0x2a2c31),      rgb(0xb7862c),      rgb(0xff5c63),      rgb(0x24262b),
+    rgb(0x4a4f5a),      rgb(0x1b1c20),      rgb(0x202126),      rgb(0x5c6068),
+    rgb(0xc8cad0),      rgb(0x26282e),      rgb(0x2f4f7a, 200), rgb(0xeeeeee),
+    rgb(0x5a1f24, 170), rgb(0x5a4a1a, 150), rgb(0xc792ea),      rgb(0x5ec4d6),
+    rgb(0xf0a35e),      rgb(0x82aaff),      rgb(0xf7c46c),      rgb(0x6f7682),
+    rgb(0xd08ae8),      rgb(0xdcdde0),      rgb(0xa8adb8),      rgb(0x1f4a2e),
+    rgb(0x4f2226),      rgb(0x6b5414),      rgb(0xffe08a),      rgb(0xff8ad8),
+    rgb(0x7fb8ff, 200), rgb(0x5aa2ff),      rgb(0xe8b04b),
 };
 
 const Palette kLight = {
-    rgb(0x1d1e22), rgb(0x62656d), rgb(0x1f6fd6), rgb(0x16874f), rgb(0xcf2530), rgb(0xa86a00),
-    rgb(0xe4e6eb), rgb(0xfbfbfc),
-    rgb(0xf0f1f4), rgb(0xc9ccd3), rgb(0xf7c2c5), rgb(0x7d0f16), rgb(0xbcd8fb), rgb(0x12a05c), rgb(0xf6f6f8),
-    {rgb(0xdbe9f9), rgb(0xb9d2ef)}, rgb(0xeceef1), rgb(0xf2c15a), rgb(0xd8202c),
-    rgb(0xf7f8fa), rgb(0xaab0bb),
-    rgb(0xffffff), rgb(0xf3f4f6), rgb(0xa0a4ad), rgb(0x30333a), rgb(0xf1f5fb), rgb(0xb6d3f7, 220), rgb(0x111111),
-    rgb(0xfbd5d7, 220), rgb(0xfbecc4, 220),
-    rgb(0x8a2bb9), rgb(0x00798c), rgb(0xb35a00), rgb(0x1f5fbf), rgb(0x9a6a00), rgb(0x8a8f99), rgb(0x9d3bb5),
-    rgb(0x1d1e22), rgb(0x5a5f6b),
-    rgb(0xd3f2dd), rgb(0xfadadd),
-    rgb(0xfbe3a0), rgb(0x8a5a00), rgb(0xc0158f), rgb(0x1f5fbf, 190), rgb(0x1f6fd6), rgb(0xa86a00),
+    rgb(0x1d1e22),      rgb(0x62656d),      rgb(0x1f6fd6),      rgb(0x16874f),
+    rgb(0xcf2530),      rgb(0xa86a00),      rgb(0xe4e6eb),      rgb(0xfbfbfc),
+    rgb(0xf0f1f4),      rgb(0xc9ccd3),      rgb(0xf7c2c5),      rgb(0x7d0f16),
+    rgb(0xbcd8fb),      rgb(0x12a05c),      rgb(0xf6f6f8),      {rgb(0xdbe9f9), rgb(0xb9d2ef)},
+    rgb(0xeceef1),      rgb(0xf2c15a),      rgb(0xd8202c),      rgb(0xf7f8fa),
+    rgb(0xaab0bb),      rgb(0xffffff),      rgb(0xf3f4f6),      rgb(0xa0a4ad),
+    rgb(0x30333a),      rgb(0xf1f5fb),      rgb(0xb6d3f7, 220), rgb(0x111111),
+    rgb(0xfbd5d7, 220), rgb(0xfbecc4, 220), rgb(0x8a2bb9),      rgb(0x00798c),
+    rgb(0xb35a00),      rgb(0x1f5fbf),      rgb(0x9a6a00),      rgb(0x8a8f99),
+    rgb(0x9d3bb5),      rgb(0x1d1e22),      rgb(0x5a5f6b),      rgb(0xd3f2dd),
+    rgb(0xfadadd),      rgb(0xfbe3a0),      rgb(0x8a5a00),      rgb(0xc0158f),
+    rgb(0x1f5fbf, 190), rgb(0x1f6fd6),      rgb(0xa86a00),
 };
 
 ThemeKind g_theme = ThemeKind::Dark;
@@ -46,7 +49,8 @@ void darkColours(ImVec4* c) {
     c[ImGuiCol_Text] = vec(0xdcdde0);
     c[ImGuiCol_TextDisabled] = vec(0x8a8c93);
     c[ImGuiCol_WindowBg] = vec(0x1f2024);
-    c[ImGuiCol_ChildBg] = vec(0x1f2024, 0.0f); // children sit on the window: no overdraw (software rasterisers)
+    c[ImGuiCol_ChildBg] =
+        vec(0x1f2024, 0.0f); // children sit on the window: no overdraw (software rasterisers)
     c[ImGuiCol_PopupBg] = vec(0x2a2c32, 0.98f);
     c[ImGuiCol_Border] = vec(0x363941);
     c[ImGuiCol_FrameBg] = vec(0x2c2f36);
@@ -115,8 +119,10 @@ const Palette& applyTheme(ThemeKind theme, float scale) {
     g_theme = theme;
     ImGuiStyle& style = ImGui::GetStyle();
     style = ImGuiStyle();
-    if (theme == ThemeKind::Dark) darkColours(style.Colors);
-    else lightColours(style.Colors);
+    if (theme == ThemeKind::Dark)
+        darkColours(style.Colors);
+    else
+        lightColours(style.Colors);
     style.WindowRounding = 0;
     style.ChildRounding = 0;
     style.FrameRounding = 4;
@@ -135,8 +141,12 @@ const Palette& applyTheme(ThemeKind theme, float scale) {
     return palette();
 }
 
-const Palette& palette() { return g_theme == ThemeKind::Dark ? kDark : kLight; }
+const Palette& palette() {
+    return g_theme == ThemeKind::Dark ? kDark : kLight;
+}
 
-ThemeKind currentTheme() { return g_theme; }
+ThemeKind currentTheme() {
+    return g_theme;
+}
 
 } // namespace vkp::ui

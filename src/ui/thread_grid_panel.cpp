@@ -5,12 +5,12 @@
 #include <map>
 #include <set>
 
+#include "analysis/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 

@@ -16,15 +16,15 @@ namespace vkp::ui {
 
 // Where threads and workgroups go in the grid, in pixels from its top-left corner.
 struct ThreadGridLayout {
-    float cell = 0;            // a thread's square side
-    float boxPad = 0;          // padding inside a workgroup box (its title strip on top)
-    float gap = 0;             // between workgroup boxes
-    float titleH = 0;          // workgroup title strip
-    uint32_t perRow = 1;       // 1D launches: threads per row inside a box
-    uint32_t boxesPerRow = 1;  // 1D launches: boxes per row
-    ImVec2 boxSize;            // one workgroup box
-    ImVec2 size;               // the whole grid
-    int dims = 1;              // 1, 2 or 3
+    float cell = 0;           // a thread's square side
+    float boxPad = 0;         // padding inside a workgroup box (its title strip on top)
+    float gap = 0;            // between workgroup boxes
+    float titleH = 0;         // workgroup title strip
+    uint32_t perRow = 1;      // 1D launches: threads per row inside a box
+    uint32_t boxesPerRow = 1; // 1D launches: boxes per row
+    ImVec2 boxSize;           // one workgroup box
+    ImVec2 size;              // the whole grid
+    int dims = 1;             // 1, 2 or 3
 
     ImVec2 boxOrigin(const TestCase& c, const Uvec3& wg) const;
     ImVec2 threadOrigin(const TestCase& c, const Uvec3& global) const;
@@ -38,23 +38,27 @@ float labelledCell(float fontSize);
 // The largest layout (squares up to 2.4 text heights) that fits `width` x `height`, never with
 // squares under labelledCell() for launches up to kLabelledThreads: a taller or wider grid
 // scrolls. `smallFontSize`: the workgroup titles' text height.
-ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize, float smallFontSize);
+ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize,
+                               float smallFontSize);
 // The thread at a point of the grid (relative to its top-left corner), if any.
 std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVec2 pos);
 
 class ThreadGridPanel {
   public:
     void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
-    void forgetPuzzle() { m_detail.reset(), m_scrolledTo.reset(); } // a thread of the old puzzle's launch
+    void forgetPuzzle() {
+        m_detail.reset(), m_scrolledTo.reset();
+    } // a thread of the old puzzle's launch
 
   private:
     void drawLegend(const ShownCase& sc, uint32_t subgroupSize);
     void labelsChoice(); // global or local ids on the squares
     void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
-    void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l, ImVec2 room);
-    bool m_globalLabels = true;   // label threads by global id (else local id)
+    void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l,
+                          ImVec2 room);
+    bool m_globalLabels = true;        // label threads by global id (else local id)
     std::optional<Uvec3> m_scrolledTo; // the selected thread the grid last scrolled into view
-    std::optional<Uvec3> m_detail; // the thread whose ids the detail line shows
+    std::optional<Uvec3> m_detail;     // the thread whose ids the detail line shows
     InspectorView m_inspector;
 };
 

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
+#include "analysis/trace_view.h"
 #include "ui/buffers_panel.h"
 #include "ui/cell_grid.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
-#include "analysis/trace_view.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
 
@@ -38,10 +38,13 @@ void workgroupPicker(ViewState& view, const ShownCase& sc) {
         clip.Begin(static_cast<int>(std::min<uint64_t>(n, 1u << 20)));
         while (clip.Step())
             for (int g = clip.DisplayStart; g < clip.DisplayEnd; ++g)
-                if (ImGui::Selectable(workgroupName(*sc.testCase, g).c_str(), uint64_t(g) == view.timelineWorkgroup)) view.timelineWorkgroup = g;
+                if (ImGui::Selectable(workgroupName(*sc.testCase, g).c_str(),
+                                      uint64_t(g) == view.timelineWorkgroup))
+                    view.timelineWorkgroup = g;
         ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The workgroup to step through: its threads, its shared memory.");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The workgroup to step through: its threads, its shared memory.");
     ImGui::SameLine(0, ImGui::GetFontSize());
 }
 
@@ -51,17 +54,21 @@ void roundTicks(const Timeline& tl, ImVec2 min, ImVec2 max) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     float pad = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
     for (uint32_t r = 0; r + 1 < tl.rounds(); ++r) {
-        float x = min.x + pad + (max.x - min.x - 2 * pad) * float(tl.roundEnd(r)) / float(tl.size());
+        float x =
+            min.x + pad + (max.x - min.x - 2 * pad) * float(tl.roundEnd(r)) / float(tl.size());
         dl->AddLine(ImVec2(x, max.y - 4), ImVec2(x, max.y + 2), palette().warn, 2);
     }
 }
 
 std::string positionText(const Timeline& tl) {
     if (tl.rounds() == 0) return "no accesses in this workgroup";
-    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" + std::to_string(tl.rounds() - 1) + ")";
+    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" +
+                        std::to_string(tl.rounds() - 1) + ")";
     if (tl.position() == 0) round = "start";
-    if (tl.position() == tl.size()) round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
-    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " + std::to_string(tl.size());
+    if (tl.position() == tl.size())
+        round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
+    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " +
+           std::to_string(tl.size());
 }
 
 } // namespace
@@ -70,16 +77,29 @@ void applyTimelineRequests(ViewState& view, const ShownCase& sc, Timeline& tl) {
     if (view.seekRound) tl.seekRoundEnd(*view.seekRound);
     view.seekRound.reset();
     if (view.seekEvent)
-        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second)) tl.seek(*pos);
+        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second))
+            tl.seek(*pos);
     view.seekEvent.reset();
     if (view.timelineMove) {
         switch (*view.timelineMove) {
-        case TimelineMove::PrevAccess: tl.prevAccess(); break;
-        case TimelineMove::NextAccess: tl.nextAccess(); break;
-        case TimelineMove::PrevRound: tl.prevRound(); break;
-        case TimelineMove::NextRound: tl.nextRound(); break;
-        case TimelineMove::Start: tl.toStart(); break;
-        case TimelineMove::End: tl.toEnd(); break;
+        case TimelineMove::PrevAccess:
+            tl.prevAccess();
+            break;
+        case TimelineMove::NextAccess:
+            tl.nextAccess();
+            break;
+        case TimelineMove::PrevRound:
+            tl.prevRound();
+            break;
+        case TimelineMove::NextRound:
+            tl.nextRound();
+            break;
+        case TimelineMove::Start:
+            tl.toStart();
+            break;
+        case TimelineMove::End:
+            tl.toEnd();
+            break;
         }
     }
     view.timelineMove.reset();
@@ -91,20 +111,25 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
     bool atStart = tl.position() == 0, atEnd = tl.position() == tl.size();
     if (stepButton("|<", "To the start: the initial data (Alt+Home)", !atStart)) tl.toStart();
     ImGui::SameLine(0, 2);
-    if (stepButton("< round", "To the end of the previous barrier round (Alt+Up)", !atStart)) tl.prevRound();
+    if (stepButton("< round", "To the end of the previous barrier round (Alt+Up)", !atStart))
+        tl.prevRound();
     ImGui::SameLine(0, 2);
-    if (stepButton("round >", "To the end of this barrier round, or the next (Alt+Down)", !atEnd)) tl.nextRound();
+    if (stepButton("round >", "To the end of this barrier round, or the next (Alt+Down)", !atEnd))
+        tl.nextRound();
     ImGui::SameLine(0, 2);
     if (stepButton(">|", "To the end of the kernel (Alt+End)", !atEnd)) tl.toEnd();
     ImGuiStyle& st = ImGui::GetStyle();
-    flowSameLine(ImGui::CalcTextSize("< accessaccess >").x + st.FramePadding.x * 4 + ImGui::GetFontSize());
+    flowSameLine(ImGui::CalcTextSize("< accessaccess >").x + st.FramePadding.x * 4 +
+                 ImGui::GetFontSize());
     if (stepButton("< access", "One access back (Alt+Left)", !atStart)) tl.prevAccess();
     ImGui::SameLine(0, 2);
     if (stepButton("access >", "One access on (Alt+Right)", !atEnd)) tl.nextAccess();
     int pos = static_cast<int>(tl.position());
     ImGui::SetNextItemWidth(-1);
     std::string label = positionText(tl);
-    if (ImGui::SliderInt("##scrub", &pos, 0, static_cast<int>(tl.size()), label.c_str(), ImGuiSliderFlags_AlwaysClamp)) tl.seek(pos);
+    if (ImGui::SliderInt("##scrub", &pos, 0, static_cast<int>(tl.size()), label.c_str(),
+                         ImGuiSliderFlags_AlwaysClamp))
+        tl.seek(pos);
     roundTicks(tl, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     // What the step just taken did; click: the editor shows its line, the thread is selected.
     const Palette& pal = palette();
@@ -112,20 +137,30 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
         const Trace& trace = *sc.trace();
         const TraceEvent& e = trace.threads[st->invocation][st->event];
         Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
-        std::string text = "thread " + idText(*sc.testCase, g) + "  " + eventText(trace, e, sc.testCase);
+        std::string text =
+            "thread " + idText(*sc.testCase, g) + "  " + eventText(trace, e, sc.testCase);
         ImGui::PushFont(fonts().mono);
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(
+                                  e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
         if (ImGui::Selectable(ellipsize(text, ImGui::GetContentRegionAvail().x).c_str(), false)) {
             view.selection.thread = g;
-            if (!sc.official) view.jumpTo = std::make_pair(static_cast<int>(e.line), 0);
-            else view.focus.lines = {e.line};
+            if (!sc.official)
+                view.jumpTo = std::make_pair(static_cast<int>(e.line), 0);
+            else
+                view.focus.lines = {e.line};
         }
         ImGui::PopStyleColor();
         ImGui::PopFont();
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The access just applied. Click: select its thread and show its line.");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "The access just applied. Click: select its thread and show its line.");
     } else {
-        dimText(sc.entry && sc.dispatch > 0 ? "Start: every buffer holds what it held before this dispatch; shared memory is not written yet (\xC2\xB7)."
-                                            : "Start: every buffer holds its initial data; shared memory is not written yet (\xC2\xB7).");
+        dimText(sc.entry && sc.dispatch > 0
+                    ? "Start: every buffer holds what it held before this dispatch; shared memory "
+                      "is not written yet (\xC2\xB7)."
+                    : "Start: every buffer holds its initial data; shared memory is not written "
+                      "yet (\xC2\xB7).");
     }
 }
 
@@ -134,7 +169,8 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     const Trace* trace = sc.trace();
     if (!trace || !sc.outcome) {
         ImGui::PushTextWrapPos(0);
-        dimText("The timeline steps through a traced run of the case: it appears once the kernel compiles and runs.");
+        dimText("The timeline steps through a traced run of the case: it appears once the kernel "
+                "compiles and runs.");
         ImGui::PopTextWrapPos();
         return;
     }
@@ -144,22 +180,32 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     // Where the timeline stands ("12/96", "0/96" at the start), for tests that step it with keys.
     layout::fact("timeline", std::to_string(tl.position()) + "/" + std::to_string(tl.size()));
     drawControls(view, sc, tl);
-    legend({{pal.cellChangedBg, "changed by the last step"},
-            {pal.cellBg, "this step's cell", pal.stepOutline},
-            {pal.arrow, "what this write read"},
-            {pal.cellLinkedBg, "read by the selected thread", pal.accent},
-            {pal.cellBg, "written by it", pal.cellWritten}},
-           std::string(sc.entry ? "One workgroup of this dispatch, replayed from the buffers as they were before the dispatch (the case's initial "
-                                  "data, then what each earlier dispatch wrote, from its trace). " : "One workgroup, replayed from the case's initial data. ") +
-           "Steps go barrier round by barrier round (round r = the "
-           "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by thread in local-index order, each "
-           "thread's accesses in program order. Inside one round the real order between threads is unknown: that is why two "
-           "threads touching one cell in the same round is a race. Shared cells nobody wrote yet show \xC2\xB7. The buffers show "
-           "this workgroup's writes only. When the step is a write, arrows come from the reads that fed it. Atomics apply the operation written on their line. Keys: Alt+Left/Right one access, "
-           "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
+    legend(
+        {{pal.cellChangedBg, "changed by the last step"},
+         {pal.cellBg, "this step's cell", pal.stepOutline},
+         {pal.arrow, "what this write read"},
+         {pal.cellLinkedBg, "read by the selected thread", pal.accent},
+         {pal.cellBg, "written by it", pal.cellWritten}},
+        std::string(sc.entry ? "One workgroup of this dispatch, replayed from the buffers as they "
+                               "were before the dispatch (the case's initial "
+                               "data, then what each earlier dispatch wrote, from its trace). "
+                             : "One workgroup, replayed from the case's initial data. ") +
+            "Steps go barrier round by barrier round (round r = the "
+            "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by "
+            "thread in local-index order, each "
+            "thread's accesses in program order. Inside one round the real order between threads "
+            "is unknown: that is why two "
+            "threads touching one cell in the same round is a race. Shared cells nobody wrote yet "
+            "show \xC2\xB7. The buffers show "
+            "this workgroup's writes only. When the step is a write, arrows come from the reads "
+            "that fed it. Atomics apply the operation written on their line. Keys: Alt+Left/Right "
+            "one access, "
+            "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
     GridMarks marks = gridMarks(*sc.puzzle, *sc.testCase, view);
     marks.timeline = &tl;
-    if (auto st = tl.current()) marks.stepCell = cellOfEvent(*trace, st->invocation, trace->threads[st->invocation][st->event]);
+    if (auto st = tl.current())
+        marks.stepCell =
+            cellOfEvent(*trace, st->invocation, trace->threads[st->invocation][st->event]);
     ImGui::BeginChild("timelinelist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     exportMenu(view, "timeline");
     ImGui::BeginGroup();
@@ -167,11 +213,16 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     if (sc.memory) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
         if (sc.dispatch > 0)
-            dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " (" + sc.entry->label + ") starts from what " +
-                    (sc.dispatch == 1 ? std::string("dispatch 1") : sc.dispatch == 2 ? std::string("dispatches 1 and 2") : "dispatches 1 to " + std::to_string(sc.dispatch)) +
-                    " wrote (replayed from " + (sc.dispatch == 1 ? "its trace)." : "their traces)."));
+            dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " (" + sc.entry->label +
+                    ") starts from what " +
+                    (sc.dispatch == 1   ? std::string("dispatch 1")
+                     : sc.dispatch == 2 ? std::string("dispatches 1 and 2")
+                                        : "dispatches 1 to " + std::to_string(sc.dispatch)) +
+                    " wrote (replayed from " +
+                    (sc.dispatch == 1 ? "its trace)." : "their traces)."));
         if (!sc.memory->exact)
-            for (const std::string& n : sc.memory->notes) colouredText(pal.warn, "\xE2\x9A\xA0 " + n);
+            for (const std::string& n : sc.memory->notes)
+                colouredText(pal.warn, "\xE2\x9A\xA0 " + n);
         ImGui::PopTextWrapPos();
     }
     // Arrows for the step just taken, when it wrote: from the reads that fed that write.
@@ -185,27 +236,35 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
                     if (!(from == f.to)) arrows.push_back({from, f.to, 1});
     }
     canvas.want(arrows);
-    drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view, width, &canvas,
-                     tl.position() == tl.size() ? "at the end" : "at this step");
+    drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view,
+                     width, &canvas, tl.position() == tl.size() ? "at the end" : "at this step");
     // Outputs first (they change), then inputs; each as replayed at this step. A dispatch of a
     // multi-pass case: the buffers it binds, as it calls them.
     const Puzzle& p = *sc.puzzle;
     std::vector<size_t> shown;
-    for (size_t b = 0; b < p.buffers.size(); ++b) shown.push_back(b);
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        shown.push_back(b);
     if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
     for (int pass = 0; pass < 2; ++pass)
         for (size_t b : shown) {
-            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0)) continue;
+            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
+                continue;
             const BufferData& initial = start[b];
             BufferData now = initial;
-            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b)); v && tl.state().values[*v].size() == initial.words.size())
+            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b));
+                v && tl.state().values[*v].size() == initial.words.size())
                 now.words = tl.state().values[*v];
             ImGui::PushID(static_cast<int>(b));
             std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
-            if (sc.entry && sc.entry->bufferAt[b] != b) what += " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
+            if (sc.entry && sc.entry->bufferAt[b] != b)
+                what +=
+                    " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
             gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
-            GridData d{"tl", &now, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0), true};
-            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas)) view.selection.clickCell(*clicked);
+            GridData d{"tl", &now,    nullptr,
+                       0,    nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
+                       true};
+            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
+                view.selection.clickCell(*clicked);
             ImGui::PopID();
             ImGui::Spacing();
         }

@@ -6,7 +6,9 @@ namespace vkp::ui {
 
 using namespace analysis; // the windowless models of the trace this file draws
 
-void TraceCache::use(std::shared_ptr<const Trace> trace, std::shared_ptr<const TraceAnalysis> analysis, std::shared_ptr<const std::string> source) {
+void TraceCache::use(std::shared_ptr<const Trace> trace,
+                     std::shared_ptr<const TraceAnalysis> analysis,
+                     std::shared_ptr<const std::string> source) {
     if (trace == m_trace && analysis == m_analysis) return;
     if (m_timeline) {
         m_keepRound = std::make_pair(m_timeline->workgroup(), m_timeline->round());
@@ -38,7 +40,8 @@ const CellIndex& TraceCache::cells() {
 
 const ThreadFootprint& TraceCache::footprint(uint64_t inv) {
     static const Trace kEmpty;
-    if (!m_footprint || m_footprint->invocation != inv) m_footprint = threadFootprint(m_trace ? *m_trace : kEmpty, inv);
+    if (!m_footprint || m_footprint->invocation != inv)
+        m_footprint = threadFootprint(m_trace ? *m_trace : kEmpty, inv);
     return *m_footprint;
 }
 
@@ -47,9 +50,12 @@ Timeline& TraceCache::timeline(uint64_t workgroup, const std::vector<BufferData>
     if (m_timeline && m_timeline->workgroup() == workgroup) return *m_timeline;
     bool sameGroup = m_keepRound && m_keepRound->first == workgroup;
     m_timeline = std::make_unique<Timeline>(m_trace ? *m_trace : kEmpty, workgroup, initial,
-                                            m_source ? atomicOpsFromSource(*m_source) : std::map<uint32_t, AtomicOpKind>{});
-    if (sameGroup && !m_keepAtEnd) m_timeline->seekRoundEnd(m_keepRound->second);
-    else m_timeline->toEnd();
+                                            m_source ? atomicOpsFromSource(*m_source)
+                                                     : std::map<uint32_t, AtomicOpKind>{});
+    if (sameGroup && !m_keepAtEnd)
+        m_timeline->seekRoundEnd(m_keepRound->second);
+    else
+        m_timeline->toEnd();
     m_keepRound.reset();
     return *m_timeline;
 }
@@ -57,7 +63,8 @@ Timeline& TraceCache::timeline(uint64_t workgroup, const std::vector<BufferData>
 const WatchTable& TraceCache::watch(uint32_t line) {
     static const Trace kEmpty;
     auto it = m_watches.find(line);
-    if (it == m_watches.end()) it = m_watches.emplace(line, buildWatchTable(m_trace ? *m_trace : kEmpty, line)).first;
+    if (it == m_watches.end())
+        it = m_watches.emplace(line, buildWatchTable(m_trace ? *m_trace : kEmpty, line)).first;
     return it->second;
 }
 
@@ -65,13 +72,15 @@ const std::set<uint64_t>& TraceCache::overLimit(const Limits& limits) {
     if (!m_overLimit) {
         m_overLimit.emplace();
         if (m_analysis)
-            for (uint64_t inv : threadsOverLimits(*m_analysis, limits)) m_overLimit->insert(inv);
+            for (uint64_t inv : threadsOverLimits(*m_analysis, limits))
+                m_overLimit->insert(inv);
     }
     return *m_overLimit;
 }
 
 const std::set<uint64_t>& TraceCache::inFindings() {
-    if (!m_inFindings) m_inFindings = m_analysis ? threadsInFindings(*m_analysis) : std::set<uint64_t>{};
+    if (!m_inFindings)
+        m_inFindings = m_analysis ? threadsInFindings(*m_analysis) : std::set<uint64_t>{};
     return *m_inFindings;
 }
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle.h"
-#include "core/trace.h"
-#include "core/trace_analysis.h"
 #include "analysis/timeline.h"
 #include "analysis/trace_model.h"
 #include "analysis/watches.h"
+#include "core/puzzle.h"
+#include "core/trace.h"
+#include "core/trace_analysis.h"
 
 namespace vkp::ui {
 
@@ -52,7 +52,8 @@ class TraceCache {
     std::unique_ptr<CellIndex> m_cells;
     std::optional<ThreadFootprint> m_footprint;
     std::unique_ptr<Timeline> m_timeline;
-    std::optional<std::pair<uint64_t, uint32_t>> m_keepRound; // (workgroup, round) from the last trace
+    std::optional<std::pair<uint64_t, uint32_t>>
+        m_keepRound; // (workgroup, round) from the last trace
     bool m_keepAtEnd = true;
     std::map<uint32_t, WatchTable> m_watches;
     std::optional<std::set<uint64_t>> m_overLimit, m_inFindings;

@@ -21,7 +21,8 @@ void ViewState::forgetPuzzle() {
     pickedDispatch.reset();
     dispatchFor.clear();
     dispatchStep = 0;
-    exportRequest.reset(); // it would save the new puzzle's view under a request made for the old one
+    exportRequest
+        .reset(); // it would save the new puzzle's view under a request made for the old one
     viewRects.clear();
 }
 

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "ui/fonts.h"
-#include "ui/statement_panel.h"
-#include "ui/layout_probe.h"
-#include "ui/theme.h"
 #include "analysis/trace_view.h"
+#include "ui/fonts.h"
+#include "ui/layout_probe.h"
+#include "ui/statement_panel.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace vkp::ui {
@@ -37,8 +37,11 @@ void WalkthroughPanel::stop(ViewState& view) {
 // Points the views at the step, once per step and per trace of the official solution.
 void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase& sc) {
     const Walkthrough* w = wb.walkthrough();
-    if (!sc.official || !sc.trace() || !sc.analysis() || !w || !m_player.needsApply(view.traces.generation())) return;
-    PlayerFocus pf = playerFocus(w->steps[m_player.step()], *sc.puzzle, *sc.testCase, *sc.trace(), *sc.analysis());
+    if (!sc.official || !sc.trace() || !sc.analysis() || !w ||
+        !m_player.needsApply(view.traces.generation()))
+        return;
+    PlayerFocus pf = playerFocus(w->steps[m_player.step()], *sc.puzzle, *sc.testCase, *sc.trace(),
+                                 *sc.analysis());
     view.focus = pf.focus;
     view.selection.clear();
     view.selection.thread = pf.thread;
@@ -60,14 +63,17 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps())).c_str());
+    ImGui::TextUnformatted(
+        ("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps()))
+            .c_str());
     layout::fact("walkthroughStep", std::to_string(m_player.step() + 1));
     ImGui::SameLine();
     ImGui::BeginDisabled(m_player.step() + 1 >= m_player.steps());
     if (ImGui::Button("Next >")) m_player.next();
     layout::item("button/Next >");
     ImGui::EndDisabled();
-    float close = ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
+    float close =
+        ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close));
     bool end = ImGui::Button("End the walkthrough");
     layout::item("button/End the walkthrough");
@@ -89,34 +95,49 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     const WalkthroughStep& step = w->steps[m_player.step()];
     // The text above, the solution below; the text gets what it needs up to half the height.
     float wrap = ImGui::GetContentRegionAvail().x;
-    float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y + ImGui::GetFontSize() * 2.5f;
+    float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y +
+                   ImGui::GetFontSize() * 2.5f;
     float textH = std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
     ImGui::BeginChild("steptext", ImVec2(0, textH), false);
     drawTextBlocks(step.text);
     if (!sc.outcome) {
         const CheckReport* r = wb.officialReport(w->caseIndex);
-        if (!r) colouredText(pal.warn, "Running the official solution on case " + std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");
-        else colouredText(pal.fail, "The official solution did not run: " + (r->error ? r->error->message : std::string("see the Device tab")));
+        if (!r)
+            colouredText(pal.warn, "Running the official solution on case " +
+                                       std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");
+        else
+            colouredText(pal.fail,
+                         "The official solution did not run: " +
+                             (r->error ? r->error->message : std::string("see the Device tab")));
     }
     ImGui::EndChild();
-    legend({{withAlpha(pal.focus, 0.5f), "the step's lines", pal.focus}, {pal.executedLine, "lines the selected thread ran"}},
-           "The official solution, read-only. The panels below show its own traced run of case " + std::to_string(w->caseIndex + 1) +
-               " (titled Official solution): the step's threads are selected and outlined, its cells ringed, the timeline at its "
-               "workgroup and round. Your kernel and its results are not touched; End the walkthrough brings them back.");
+    legend({{withAlpha(pal.focus, 0.5f), "the step's lines", pal.focus},
+            {pal.executedLine, "lines the selected thread ran"}},
+           "The official solution, read-only. The panels below show its own traced run of case " +
+               std::to_string(w->caseIndex + 1) +
+               " (titled Official solution): the step's threads are selected and outlined, its "
+               "cells ringed, the timeline at its "
+               "workgroup and round. Your kernel and its results are not touched; End the "
+               "walkthrough brings them back.");
     if (m_loadedText != wb.solutionText()) {
         m_loadedText = wb.solutionText();
         m_solution.setText(m_loadedText);
     }
     EditorDecorations deco;
     deco.focus = step.focus.lines;
-    if (view.selection.thread && sc.official && sc.trace()) deco.executed = view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+    if (view.selection.thread && sc.official && sc.trace())
+        deco.executed =
+            view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
     for (uint32_t line : view.focus.lines)
-        if (std::find(deco.focus.begin(), deco.focus.end(), line) == deco.focus.end()) deco.focus.push_back(line);
+        if (std::find(deco.focus.begin(), deco.focus.end(), line) == deco.focus.end())
+            deco.focus.push_back(line);
     if (m_scrolledStep != m_player.step() && !step.focus.lines.empty()) {
-        m_viewer.scrollToLine(static_cast<int>(*std::min_element(step.focus.lines.begin(), step.focus.lines.end())));
+        m_viewer.scrollToLine(
+            static_cast<int>(*std::min_element(step.focus.lines.begin(), step.focus.lines.end())));
         m_scrolledStep = m_player.step();
     }
-    m_viewer.draw("walkthrough-solution", m_solution, {}, ImGui::GetContentRegionAvail(), true, &deco);
+    m_viewer.draw("walkthrough-solution", m_solution, {}, ImGui::GetContentRegionAvail(), true,
+                  &deco);
 }
 
 } // namespace vkp::ui

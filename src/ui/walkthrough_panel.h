@@ -30,7 +30,7 @@ class WalkthroughPanel {
     CodeEditor m_viewer;
     TextDocument m_solution;
     std::string m_loadedText;
-    uint64_t m_puzzle = 0;     // the Workbench's puzzle generation it was started on
+    uint64_t m_puzzle = 0; // the Workbench's puzzle generation it was started on
     size_t m_scrolledStep = SIZE_MAX;
 };
 

@@ -8,7 +8,8 @@ namespace vkp::ui {
 
 using namespace analysis; // the windowless models of the trace this file draws
 
-PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const TestCase& tc, const Trace& trace, const TraceAnalysis& analysis) {
+PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const TestCase& tc,
+                        const Trace& trace, const TraceAnalysis& analysis) {
     PlayerFocus out;
     WalkthroughStepState s = resolveStep(step.focus, trace, analysis);
     out.workgroup = s.workgroup;
@@ -21,19 +22,27 @@ PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const Test
         if (auto b = p.bufferIndex(c.variable)) {
             if (*b >= tc.data.size() || !tc.data[*b]) continue;
             const Shape& shape = tc.data[*b]->shape;
-            uint64_t flat = c.index.size() == 2 ? uint64_t(c.index[0]) * shape.cols() + c.index[1] : c.index.empty() ? 0 : c.index[0];
-            bool inside = flat < shape.count() && (c.index.size() != 2 || c.index[1] < shape.cols());
+            uint64_t flat = c.index.size() == 2 ? uint64_t(c.index[0]) * shape.cols() + c.index[1]
+                            : c.index.empty()   ? 0
+                                                : c.index[0];
+            bool inside =
+                flat < shape.count() && (c.index.size() != 2 || c.index[1] < shape.cols());
             if (inside) out.focus.cells.push_back(CellRef::buffer(static_cast<uint32_t>(*b), flat));
             continue;
         }
         for (const ResolvedCell& r : s.cells)
-            if (trace.variables[r.variable].decl.name == c.variable && trace.variables[r.variable].decl.shared) {
-                CellRef ref = CellRef::sharedCell(static_cast<uint32_t>(r.variable), s.workgroup, r.flat);
-                if (std::find(out.focus.cells.begin(), out.focus.cells.end(), ref) == out.focus.cells.end()) out.focus.cells.push_back(ref);
+            if (trace.variables[r.variable].decl.name == c.variable &&
+                trace.variables[r.variable].decl.shared) {
+                CellRef ref =
+                    CellRef::sharedCell(static_cast<uint32_t>(r.variable), s.workgroup, r.flat);
+                if (std::find(out.focus.cells.begin(), out.focus.cells.end(), ref) ==
+                    out.focus.cells.end())
+                    out.focus.cells.push_back(ref);
             }
     }
     // A step about shared cells without a round shows them at the end, in the timeline.
-    bool shared = std::any_of(out.focus.cells.begin(), out.focus.cells.end(), [](const CellRef& c) { return c.shared; });
+    bool shared = std::any_of(out.focus.cells.begin(), out.focus.cells.end(),
+                              [](const CellRef& c) { return c.shared; });
     if (!out.round && shared && s.round) out.round = s.round;
     return out;
 }

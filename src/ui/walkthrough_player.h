@@ -12,23 +12,24 @@
 namespace vkp::ui {
 
 struct PlayerFocus {
-    ViewFocus focus;                    // threads (invocations), cells, lines
-    std::optional<Uvec3> thread;        // the thread to select: the step's first
-    uint64_t workgroup = 0;             // the timeline's workgroup
-    std::optional<uint32_t> round;      // the timeline at the end of this round (else the buffers at the end)
+    ViewFocus focus;             // threads (invocations), cells, lines
+    std::optional<Uvec3> thread; // the thread to select: the step's first
+    uint64_t workgroup = 0;      // the timeline's workgroup
+    std::optional<uint32_t>
+        round; // the timeline at the end of this round (else the buffers at the end)
 };
 
 // Cells outside the run and threads outside the launch are left out (the walkthrough's validator
 // names them); [row, col] of a 2D buffer is flattened over the case's shape.
-PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& puzzle, const TestCase& testCase, const Trace& trace,
-                        const TraceAnalysis& analysis);
+PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& puzzle, const TestCase& testCase,
+                        const Trace& trace, const TraceAnalysis& analysis);
 
 class WalkthroughPlayer {
   public:
     void start(size_t steps);
     void stop() { m_active = false; }
     bool active() const { return m_active; }
-    size_t step() const { return m_step; }   // 0-based
+    size_t step() const { return m_step; } // 0-based
     size_t steps() const { return m_steps; }
     void next() { go(m_step + 1); }
     void prev() { go(m_step ? m_step - 1 : 0); }

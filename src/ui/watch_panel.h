@@ -1,7 +1,7 @@
 // The Watches view of the memory panel: for a watched kernel line, a table with a row per thread
 // that ran it and a column per time it ran it (1st, 2nd, ... = loop iterations), each cell the
-// cells read or written there and their values (analysis/watches.h). Lines are watched from the editor
-// (right-click a line, or F9 on the cursor's line) and kept per puzzle.
+// cells read or written there and their values (analysis/watches.h). Lines are watched from the
+// editor (right-click a line, or F9 on the cursor's line) and kept per puzzle.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +11,9 @@
 
 #include <imgui.h>
 
+#include "analysis/watches.h"
 #include "ui/shown_case.h"
 #include "ui/view_state.h"
-#include "analysis/watches.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {
@@ -29,13 +29,14 @@ class WatchView {
   private:
     void drawLines(Workbench& wb, const std::vector<uint32_t>& lines);
     void drawTable(ViewState& view, const ShownCase& sc, const WatchTable& table);
-    uint32_t m_line = 0;                 // the watched line on show
+    uint32_t m_line = 0; // the watched line on show
     WatchTextKind m_text = WatchTextKind::CellsAndValues;
-    int m_variable = -1;                 // trace variable to show (-1: all)
-    bool m_selectedGroupOnly = false;    // rows of the selected thread's workgroup only
+    int m_variable = -1;              // trace variable to show (-1: all)
+    bool m_selectedGroupOnly = false; // rows of the selected thread's workgroup only
     int m_addLine = 0;
     // Cell texts of the table on show, per row, made when a row is first drawn (not per frame).
-    std::tuple<uint64_t, uint32_t, int, int> m_textsFor{UINT64_MAX, 0, 0, 0}; // generation, line, kind, variable
+    std::tuple<uint64_t, uint32_t, int, int> m_textsFor{UINT64_MAX, 0, 0,
+                                                        0}; // generation, line, kind, variable
     std::vector<std::vector<std::string>> m_texts;
 };
 

@@ -17,7 +17,8 @@ namespace {
 // The padded region under a panel's title strip; panels scroll inside their own lists.
 ImVec2 beginPanelBody() {
     ImGui::BeginChild("##body", ImVec2(0, 0), false,
-                      ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+                      ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar |
+                          ImGuiWindowFlags_NoScrollWithMouse);
     return ImGui::GetContentRegionAvail();
 }
 
@@ -27,15 +28,19 @@ namespace {
 std::string g_panelHint;
 } // namespace
 
-void setPanelHint(const std::string& hint) { g_panelHint = hint; }
+void setPanelHint(const std::string& hint) {
+    g_panelHint = hint;
+}
 
-ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info, ImU32 infoColour) {
+ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info,
+                  ImU32 infoColour) {
     const Palette& pal = palette();
     // Panels share the window's background (the frame's clear colour): drawing it again per panel
     // would only cost fill rate, which a software rasteriser such as lavapipe pays per pixel.
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild(id, size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild(id, size, true,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
     if (!title) return beginPanelBody();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -47,26 +52,35 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
     ImGui::PushFont(fonts().bold);
     std::string shownTitle = ellipsize(title, w - 2 * pad);
     float titleW = ImGui::CalcTextSize(shownTitle.c_str()).x;
-    dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text, shownTitle.c_str());
+    dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text,
+                shownTitle.c_str());
     ImGui::PopFont();
     float infoX = p.x + w;
     if (!info.empty()) {
         std::string shown = ellipsize(info, w - titleW - 3 * pad);
         float tw = ImGui::CalcTextSize(shown.c_str()).x;
         infoX = p.x + w - tw - pad;
-        if (!shown.empty()) dl->AddText(ImVec2(infoX, p.y + (h - ImGui::GetFontSize()) * 0.5f), infoColour ? infoColour : pal.dimText, shown.c_str());
-        if (shown != info && ImGui::IsMouseHoveringRect(ImVec2(infoX, p.y), ImVec2(p.x + w, p.y + h))) ImGui::SetTooltip("%s", info.c_str());
+        if (!shown.empty())
+            dl->AddText(ImVec2(infoX, p.y + (h - ImGui::GetFontSize()) * 0.5f),
+                        infoColour ? infoColour : pal.dimText, shown.c_str());
+        if (shown != info &&
+            ImGui::IsMouseHoveringRect(ImVec2(infoX, p.y), ImVec2(p.x + w, p.y + h)))
+            ImGui::SetTooltip("%s", info.c_str());
     }
-    bool titleHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + h));
+    bool titleHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
+                        ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + h));
     if (titleHovered && (shownTitle != title || !g_panelHint.empty())) {
-        std::string tip = shownTitle != title ? std::string(title) + (g_panelHint.empty() ? "" : "\n") : "";
+        std::string tip =
+            shownTitle != title ? std::string(title) + (g_panelHint.empty() ? "" : "\n") : "";
         ImGui::SetTooltip("%s", (tip + g_panelHint).c_str());
     }
     if (layout::enabled()) {
-        layout::rect(std::string("title/") + id, ImVec2(p.x + pad, p.y), ImVec2(p.x + w - pad, p.y + h));
+        layout::rect(std::string("title/") + id, ImVec2(p.x + pad, p.y),
+                     ImVec2(p.x + w - pad, p.y + h));
         layout::fact(std::string("text/title/") + id, shownTitle);
         layout::fact(std::string("full/title/") + id, title);
-        layout::fact(std::string("textWidth/title/") + id, std::to_string(static_cast<int>(std::ceil(titleW))));
+        layout::fact(std::string("textWidth/title/") + id,
+                     std::to_string(static_cast<int>(std::ceil(titleW))));
     }
     ImGui::Dummy(ImVec2(w, h));
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
@@ -108,7 +122,9 @@ void colouredText(ImU32 colour, const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-void dimText(const std::string& text) { colouredText(palette().dimText, text); }
+void dimText(const std::string& text) {
+    colouredText(palette().dimText, text);
+}
 
 namespace {
 
@@ -117,7 +133,9 @@ struct Piece {
     bool code = false, bold = false, spaceBefore = false;
 };
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isWordChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 // Splits a paragraph into words; `code` spans and *emphasis* change how words are drawn.
 std::vector<Piece> pieces(const std::string& text) {
@@ -131,8 +149,11 @@ std::vector<Piece> pieces(const std::string& text) {
         spaceBefore = false;
     };
     for (size_t i = 0; i < text.size(); ++i) {
-        char c = text[i], prev = i ? text[i - 1] : ' ', next = i + 1 < text.size() ? text[i + 1] : ' ';
-        bool emphasis = c == '*' && !code && ((!bold && isWordChar(next) && !isWordChar(prev)) || (bold && isWordChar(prev) && !isWordChar(next)));
+        char c = text[i], prev = i ? text[i - 1] : ' ',
+             next = i + 1 < text.size() ? text[i + 1] : ' ';
+        bool emphasis = c == '*' && !code &&
+                        ((!bold && isWordChar(next) && !isWordChar(prev)) ||
+                         (bold && isWordChar(prev) && !isWordChar(next)));
         if (c == ' ') {
             flush();
             spaceBefore = true;
@@ -153,10 +174,12 @@ void richText(const std::string& paragraph, float wrapWidth) {
     std::vector<Piece> words = pieces(paragraph);
     if (words.empty()) return ImGui::NewLine();
     const Palette& pal = palette();
-    float width = wrapWidth > 0 ? wrapWidth : ImGui::GetContentRegionAvail().x, space = ImGui::CalcTextSize(" ").x, x = 0;
+    float width = wrapWidth > 0 ? wrapWidth : ImGui::GetContentRegionAvail().x,
+          space = ImGui::CalcTextSize(" ").x, x = 0;
     for (size_t i = 0; i < words.size(); ++i) {
         ImGui::PushFont(words[i].code ? fonts().mono : words[i].bold ? fonts().bold : fonts().ui);
-        float w = ImGui::CalcTextSize(words[i].text.c_str()).x, gap = words[i].spaceBefore ? space : 0;
+        float w = ImGui::CalcTextSize(words[i].text.c_str()).x,
+              gap = words[i].spaceBefore ? space : 0;
         if (i > 0 && x + gap + w <= width) {
             ImGui::SameLine(0, gap);
             x += gap + w;
@@ -175,7 +198,8 @@ void flowSameLine(float nextWidth) {
 }
 
 float legendWidth(const char* meaning) {
-    return ImGui::GetFontSize() * 0.8f + ImGui::GetFontSize() * 0.35f + ImGui::CalcTextSize(meaning).x;
+    return ImGui::GetFontSize() * 0.8f + ImGui::GetFontSize() * 0.35f +
+           ImGui::CalcTextSize(meaning).x;
 }
 
 namespace {
@@ -186,8 +210,12 @@ void setLegendOptions(bool legends, bool explanations) {
     g_legends = legends;
     g_explanations = explanations;
 }
-bool legendsShown() { return g_legends; }
-bool explanationsShown() { return g_explanations; }
+bool legendsShown() {
+    return g_legends;
+}
+bool explanationsShown() {
+    return g_explanations;
+}
 
 namespace {
 
@@ -205,7 +233,8 @@ void legendSwatches(const std::vector<LegendItem>& items, bool flow) {
 void legend(const std::vector<LegendItem>& items, const std::string& explanation) {
     // A short panel (large text on a small screen) keeps its room for the view: the legend folds
     // into one word, unfolded in a tooltip.
-    bool folded = g_legends && !items.empty() && ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 11;
+    bool folded = g_legends && !items.empty() &&
+                  ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 11;
     if (folded) {
         ImGui::TextDisabled("legend \xE2\x96\xBE");
         if (ImGui::IsItemHovered()) {
@@ -245,7 +274,8 @@ float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size) {
     ImGui::SetCursorScreenPos(pos);
     ImGui::InvisibleButton(id, size);
     bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
-    if (hovered || active) ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+    if (hovered || active)
+        ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImU32 c = active ? palette().accent : hovered ? withAlpha(palette().accent, 0.6f) : 0;
     if (c) dl->AddRectFilled(pos, ImVec2(pos.x + size.x, pos.y + size.y), c);
@@ -261,7 +291,8 @@ std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWid
     if (maxWidth <= dotsW) return "";
     size_t n = text.size();
     while (n > 0) {
-        do --n;
+        do
+            --n;
         while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
         if (width(std::string_view(text).substr(0, n)) + dotsW <= maxWidth) break;
     }
@@ -269,16 +300,22 @@ std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWid
 }
 
 std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size) {
-    return ellipsizeWith(text, maxWidth, [&](std::string_view s) { return font->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size()).x; });
+    return ellipsizeWith(text, maxWidth, [&](std::string_view s) {
+        return font->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size()).x;
+    });
 }
 
 std::string ellipsize(const std::string& text, float maxWidth) {
-    return ellipsizeWith(text, maxWidth, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+    return ellipsizeWith(text, maxWidth, [](std::string_view s) {
+        return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+    });
 }
 
-std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail, float padding, const TextWidth& width) {
+std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail,
+                                   float padding, const TextWidth& width) {
     std::vector<float> widths;
-    for (const std::string& l : labels) widths.push_back(width(l));
+    for (const std::string& l : labels)
+        widths.push_back(width(l));
     float budget = avail - padding * static_cast<float>(labels.size());
     if (std::accumulate(widths.begin(), widths.end(), 0.0f) <= budget) return labels;
     // The share each long label gets: short ones keep their width, the rest split what is left.
@@ -293,7 +330,9 @@ std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float
         --k;
     }
     std::vector<std::string> out;
-    for (size_t i = 0; i < labels.size(); ++i) out.push_back(widths[i] <= share ? labels[i] : ellipsizeWith(labels[i], std::floor(share), width));
+    for (size_t i = 0; i < labels.size(); ++i)
+        out.push_back(widths[i] <= share ? labels[i]
+                                         : ellipsizeWith(labels[i], std::floor(share), width));
     return out;
 }
 
@@ -302,7 +341,9 @@ std::vector<std::string> fitTabLabels(const std::vector<std::string>& labels) {
     // ImGui 1.86 and 1.90 size a tab without a close button as its text, twice the frame
     // padding and a pixel, and put ItemInnerSpacing between tabs.
     float padding = st.FramePadding.x * 2 + 1 + st.ItemInnerSpacing.x + 1;
-    return fitLabels(labels, ImGui::GetContentRegionAvail().x, padding, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+    return fitLabels(labels, ImGui::GetContentRegionAvail().x, padding, [](std::string_view s) {
+        return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+    });
 }
 
 void elidedItem(const std::string& name, const std::string& shown, const std::string& full) {
@@ -311,10 +352,12 @@ void elidedItem(const std::string& name, const std::string& shown, const std::st
     if (!layout::enabled()) return;
     layout::fact("text/" + name, shown);
     layout::fact("full/" + name, full);
-    layout::fact("textWidth/" + name, std::to_string(static_cast<int>(std::ceil(ImGui::CalcTextSize(shown.c_str()).x))));
+    layout::fact("textWidth/" + name,
+                 std::to_string(static_cast<int>(std::ceil(ImGui::CalcTextSize(shown.c_str()).x))));
 }
 
-void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text) {
+void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour,
+                 const char* text) {
     ImVec2 ts = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, text);
     ImVec2 p((min.x + max.x - ts.x) * 0.5f, (min.y + max.y - ts.y) * 0.5f);
     ImVec4 clip(min.x, min.y, max.x, max.y);

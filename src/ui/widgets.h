@@ -15,7 +15,8 @@ namespace vkp::ui {
 // Always pair with endPanel(). Returns the content size below the strip.
 // A title too long for the strip ends in an ellipsis; hovering the strip shows it whole, with
 // the hint set by setPanelHint (how to maximise the panel).
-ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info = "", ImU32 infoColour = 0);
+ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::string& info = "",
+                  ImU32 infoColour = 0);
 void endPanel();
 void setPanelHint(const std::string& hint);
 
@@ -58,7 +59,8 @@ using TextWidth = std::function<float(std::string_view)>;
 std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWidth& width);
 // Labels side by side in `avail` pixels, each item taking `padding` besides its text: labels that
 // fit their share stay whole, the longer ones share what is left and end in an ellipsis.
-std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail, float padding, const TextWidth& width);
+std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail,
+                                   float padding, const TextWidth& width);
 // fitLabels for the tabs of the tab bar about to begin (its width, ImGui's tab padding), so that
 // ImGui never has to squeeze a tab and cut its label.
 std::vector<std::string> fitTabLabels(const std::vector<std::string>& labels);
@@ -68,10 +70,12 @@ void elidedItem(const std::string& name, const std::string& shown, const std::st
 
 // `text` shortened with an ellipsis to fit `maxWidth` pixels in the current font.
 std::string ellipsize(const std::string& text, float maxWidth);
-// The same for text drawn in `font` at `size` (draw-list text), so a cut never falls mid-word unseen.
+// The same for text drawn in `font` at `size` (draw-list text), so a cut never falls mid-word
+// unseen.
 std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size);
 
 // Text centred in a rectangle, clipped to it.
-void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour, const char* text);
+void centredText(ImDrawList* dl, ImFont* font, ImVec2 min, ImVec2 max, ImU32 colour,
+                 const char* text);
 
 } // namespace vkp::ui

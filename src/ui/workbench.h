@@ -20,16 +20,17 @@
 namespace vkp::ui {
 
 struct WorkbenchOptions {
-    std::string puzzleRoot;                 // the built-in puzzles' folder
-    std::vector<std::string> packs;         // packs listed after them (--puzzles); the first one opens first
-    std::string dataDir;                    // the user's data folder (UserState)
-    bool persist = true;                    // false: read and write no user state (screenshots)
-    std::string deviceSelector;             // overrides the saved device when not empty
-    std::string puzzle;                     // open this puzzle first (name, slug or number)
-    std::string kernelFile;                 // and put this kernel's text in the editor (see kernelFileText)
+    std::string puzzleRoot; // the built-in puzzles' folder
+    std::vector<std::string>
+        packs;                  // packs listed after them (--puzzles); the first one opens first
+    std::string dataDir;        // the user's data folder (UserState)
+    bool persist = true;        // false: read and write no user state (screenshots)
+    std::string deviceSelector; // overrides the saved device when not empty
+    std::string puzzle;         // open this puzzle first (name, slug or number)
+    std::string kernelFile;     // and put this kernel's text in the editor (see kernelFileText)
     std::chrono::milliseconds debounce{250};
     std::chrono::milliseconds autosaveDelay{800};
-    RunnerFactory runnerFactory;            // where kernels run (empty: in this process)
+    RunnerFactory runnerFactory; // where kernels run (empty: in this process)
 };
 
 // The editor's text from --kernel: a file (a kernel, or a multi-pass puzzle's joined text), a
@@ -49,7 +50,7 @@ class Workbench {
     const LiveSnapshot& snapshot() const { return m_snapshot; }
     LiveSession& session() { return *m_session; }
     const PuzzleSet& puzzles() const { return m_puzzles; }
-    const Puzzle* puzzle() const;             // the open puzzle (null when none loaded)
+    const Puzzle* puzzle() const; // the open puzzle (null when none loaded)
     int puzzleIndex() const { return m_index; }
     // Asks for another puzzle (any control: the list, a search result, a menu, a key). It opens at
     // the start of the next update(), between frames: panels still drawing this frame keep the
@@ -97,7 +98,8 @@ class Workbench {
     // DIR/SLUG.comp, or for a multi-kernel puzzle a folder DIR/SLUG with one NAME.comp per kernel;
     // a name already taken gets "-2", "-3"... Returns the path written.
     Result<std::string> exportKernel(const std::string& dir);
-    // A draft that crashed the compiler last time opens held (LiveStatusKind::Held): this checks it.
+    // A draft that crashed the compiler last time opens held (LiveStatusKind::Held): this checks
+    // it.
     void compileAnyway();
 
     // The learner's own cases (session/own_cases.h, drawn by ui/own_case_form.h): listed and
@@ -126,13 +128,13 @@ class Workbench {
   private:
     void openPuzzle(int index);
     int firstPuzzle();
-    void readPuzzleTexts(const Puzzle& p);  // starter, solution and walkthrough
-    bool refreshFromDisk(int index);        // reloads a puzzle whose files changed; true if it did
+    void readPuzzleTexts(const Puzzle& p); // starter, solution and walkthrough
+    bool refreshFromDisk(int index);       // reloads a puzzle whose files changed; true if it did
     void reloadOpenPuzzle();
     void replaceText(const std::string& text, const std::string& reason);
     void saveDraftNow();
-    void writeDraft();           // the editor's text and the crash mark, now
-    void noteCompilerCrash();    // keeps the draft's crash mark in step with the current report
+    void writeDraft();        // the editor's text and the crash mark, now
+    void noteCompilerCrash(); // keeps the draft's crash mark in step with the current report
     void saveProgress();
     std::string readKernel(const std::string& path);
     std::string readKernels(const Puzzle& p, bool solution); // joined, for a multi-kernel puzzle
@@ -140,31 +142,33 @@ class Workbench {
 
     WorkbenchOptions m_options;
     PuzzleSet m_puzzles;
-    std::vector<uint64_t> m_stamps;        // per puzzle: puzzleFilesStamp() when its files were read
+    std::vector<uint64_t> m_stamps; // per puzzle: puzzleFilesStamp() when its files were read
     std::chrono::steady_clock::time_point m_lastDiskLook;
-    static constexpr std::chrono::milliseconds kDiskLookInterval{1000}; // how often the open puzzle's files are looked at
+    static constexpr std::chrono::milliseconds kDiskLookInterval{
+        1000}; // how often the open puzzle's files are looked at
     UserState m_state;
     std::unique_ptr<LiveSession> m_session;
     LiveSnapshot m_snapshot;
     TextDocument m_document;
     int m_index = -1;
-    std::optional<int> m_requestedIndex;   // opened by the next update()
+    std::optional<int> m_requestedIndex; // opened by the next update()
     uint64_t m_puzzleGeneration = 0;
-    Draft m_draft;                         // of the open puzzle; m_draft.text follows the editor when saved
+    Draft m_draft; // of the open puzzle; m_draft.text follows the editor when saved
     std::string m_starterText, m_solutionText;
-    uint64_t m_sentRevision = UINT64_MAX;  // document revision handed to the session
-    uint64_t m_savedRevision = 0;          // document revision written to disk
-    uint64_t m_failedRevision = UINT64_MAX; // revision whose save failed (retried after the next edit)
-    std::string m_saveProblem;             // why the last draft save failed ("" when it did not)
+    uint64_t m_sentRevision = UINT64_MAX; // document revision handed to the session
+    uint64_t m_savedRevision = 0;         // document revision written to disk
+    uint64_t m_failedRevision =
+        UINT64_MAX;            // revision whose save failed (retried after the next edit)
+    std::string m_saveProblem; // why the last draft save failed ("" when it did not)
     std::chrono::steady_clock::time_point m_lastEdit;
     std::vector<std::string> m_messages;
-    OwnCaseStore m_ownCases{""};            // the learner's own cases, per puzzle
+    OwnCaseStore m_ownCases{""}; // the learner's own cases, per puzzle
     std::unique_ptr<BackgroundBench> m_bench;
-    void rebuildOwnCases();                 // the open puzzle's own cases into its case list; re-checks
-    bool m_ownCasesChanged = false;         // rebuilt by the next update()
+    void rebuildOwnCases();         // the open puzzle's own cases into its case list; re-checks
+    bool m_ownCasesChanged = false; // rebuilt by the next update()
     std::optional<Walkthrough> m_walkthrough; // of the open puzzle
-    uint64_t m_officialKey = 0;             // the latest aside request
-    std::string m_officialFor;              // "folder#case" it was made for
+    uint64_t m_officialKey = 0;               // the latest aside request
+    std::string m_officialFor;                // "folder#case" it was made for
 };
 
 } // namespace vkp::ui

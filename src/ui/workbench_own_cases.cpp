@@ -23,7 +23,8 @@ Result<size_t> Workbench::addOwnCase(const OwnCaseSpec& spec) {
     if (!c) return c.error();
     m_ownCases.add(p->key(), spec);
     if (auto saved = m_ownCases.save(); !saved)
-        m_messages.push_back("Your own case could not be saved (" + saved.error().message + "); it is kept until the app closes.");
+        m_messages.push_back("Your own case could not be saved (" + saved.error().message +
+                             "); it is kept until the app closes.");
     m_ownCasesChanged = true;
     return p->puzzleCaseCount() + m_ownCases.specs(p->key()).size() - 1;
 }
@@ -32,7 +33,8 @@ void Workbench::removeOwnCase(size_t caseIndex) {
     const Puzzle* p = puzzle();
     if (!p || caseIndex >= p->cases.size() || !p->cases[caseIndex].own) return;
     m_ownCases.remove(p->key(), caseIndex - p->puzzleCaseCount());
-    if (auto saved = m_ownCases.save(); !saved) m_messages.push_back("Your own cases could not be saved: " + saved.error().message);
+    if (auto saved = m_ownCases.save(); !saved)
+        m_messages.push_back("Your own cases could not be saved: " + saved.error().message);
     m_ownCasesChanged = true;
 }
 

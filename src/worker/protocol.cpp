@@ -7,8 +7,7 @@ namespace vkp::worker {
 namespace {
 
 // A result that is the error: what follows its "ok = 0" word, to the end of the payload.
-template <class T>
-bool decodeFailure(Decoder& d, Result<T>& out) {
+template <class T> bool decodeFailure(Decoder& d, Result<T>& out) {
     Error e;
     if (!decodeError(d, e)) return false;
     out = e;
@@ -27,8 +26,10 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
     e.str(i.whyUnusable);
     e.u32(i.subgroupSize);
     e.u32(i.maxWorkgroupInvocations);
-    for (uint32_t v : i.maxWorkgroupSize) e.u32(v);
-    for (uint32_t v : i.maxWorkgroupCount) e.u32(v);
+    for (uint32_t v : i.maxWorkgroupSize)
+        e.u32(v);
+    for (uint32_t v : i.maxWorkgroupCount)
+        e.u32(v);
     e.u32(i.maxSharedMemoryBytes);
     e.u64(i.maxStorageBufferRange);
     e.f64(i.timestampPeriodNs);
@@ -40,11 +41,15 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
     uint32_t type, usable, robust, statistics, lockstep;
     double period;
-    bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) && d.str(i.driver) && d.u32(usable) &&
-              d.str(i.whyUnusable) && d.u32(i.subgroupSize) && d.u32(i.maxWorkgroupInvocations);
-    for (uint32_t& v : i.maxWorkgroupSize) ok = ok && d.u32(v);
-    for (uint32_t& v : i.maxWorkgroupCount) ok = ok && d.u32(v);
-    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) && d.u32(robust) && d.u32(statistics) && d.u32(lockstep);
+    bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) &&
+              d.str(i.driver) && d.u32(usable) && d.str(i.whyUnusable) && d.u32(i.subgroupSize) &&
+              d.u32(i.maxWorkgroupInvocations);
+    for (uint32_t& v : i.maxWorkgroupSize)
+        ok = ok && d.u32(v);
+    for (uint32_t& v : i.maxWorkgroupCount)
+        ok = ok && d.u32(v);
+    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) &&
+         d.u32(robust) && d.u32(statistics) && d.u32(lockstep);
     if (!ok || type > uint32_t(DeviceTypeKind::Other)) return false;
     i.type = static_cast<DeviceTypeKind>(type);
     i.usable = usable;
@@ -58,8 +63,10 @@ bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
 namespace {
 
 void encodeLaunch(Encoder& e, const LaunchSpec& l) {
-    for (uint32_t v : l.workgroupSize) e.u32(v);
-    for (uint32_t v : l.workgroups) e.u32(v);
+    for (uint32_t v : l.workgroupSize)
+        e.u32(v);
+    for (uint32_t v : l.workgroups)
+        e.u32(v);
     e.u32(static_cast<uint32_t>(l.constants.size()));
     for (const auto& [id, value] : l.constants) {
         e.u32(id);
@@ -69,8 +76,10 @@ void encodeLaunch(Encoder& e, const LaunchSpec& l) {
 
 bool decodeLaunch(Decoder& d, LaunchSpec& l) {
     bool ok = true;
-    for (uint32_t& v : l.workgroupSize) ok = ok && d.u32(v);
-    for (uint32_t& v : l.workgroups) ok = ok && d.u32(v);
+    for (uint32_t& v : l.workgroupSize)
+        ok = ok && d.u32(v);
+    for (uint32_t& v : l.workgroups)
+        ok = ok && d.u32(v);
     uint32_t n;
     if (!ok || !d.u32(n) || n > 4096) return false;
     for (uint32_t k = 0; k < n; ++k) {
@@ -83,10 +92,12 @@ bool decodeLaunch(Decoder& d, LaunchSpec& l) {
 
 void encodeDispatch(Encoder& e, const Dispatch& s) {
     e.u32(s.kernel);
-    for (uint32_t v : s.workgroups) e.u32(v);
+    for (uint32_t v : s.workgroups)
+        e.u32(v);
     e.words(s.push);
     e.u32(static_cast<uint32_t>(s.bind.size()));
-    for (int b : s.bind) e.u32(static_cast<uint32_t>(b));
+    for (int b : s.bind)
+        e.u32(static_cast<uint32_t>(b));
 }
 
 bool decodeDispatch(Decoder& d, Dispatch& s, uint32_t kernels, uint32_t buffers) {
@@ -94,7 +105,8 @@ bool decodeDispatch(Decoder& d, Dispatch& s, uint32_t kernels, uint32_t buffers)
     if (!d.u32(s.kernel) || s.kernel >= kernels) return false;
     for (uint32_t& v : s.workgroups)
         if (!d.u32(v)) return false;
-    if (!d.words(s.push) || s.push.size() > 64 || !d.u32(n) || (n != 0 && n != buffers)) return false;
+    if (!d.words(s.push) || s.push.size() > 64 || !d.u32(n) || (n != 0 && n != buffers))
+        return false;
     for (uint32_t k = 0; k < n; ++k) {
         uint32_t b;
         if (!d.u32(b) || (b != UINT32_MAX && b >= buffers)) return false;
@@ -108,7 +120,8 @@ bool decodeDispatch(Decoder& d, Dispatch& s, uint32_t kernels, uint32_t buffers)
 void encodeJob(Encoder& e, const DeviceJob& job) {
     e.words(job.spirv);
     e.u32(static_cast<uint32_t>(job.moreKernels.size()));
-    for (std::span<const uint32_t> k : job.moreKernels) e.words(k);
+    for (std::span<const uint32_t> k : job.moreKernels)
+        e.words(k);
     e.u32(job.pushBytes);
     e.words(job.bindings);
     e.u32(static_cast<uint32_t>(job.otherSets.size()));
@@ -130,7 +143,8 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
             e.words(b.initial);
         }
         e.u32(static_cast<uint32_t>(item.dispatches.size()));
-        for (const Dispatch& st : item.dispatches) encodeDispatch(e, st);
+        for (const Dispatch& st : item.dispatches)
+            encodeDispatch(e, st);
     }
 }
 
@@ -147,10 +161,12 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
         if (!d.u32(s.set) || !d.u32(s.binding)) return false;
         out.job.otherSets.push_back(s);
     }
-    if (!d.u64(out.job.timeoutMs) || !d.u32(crash) || !d.u32(items) || items > 1u << 16) return false;
+    if (!d.u64(out.job.timeoutMs) || !d.u32(crash) || !d.u32(items) || items > 1u << 16)
+        return false;
     out.job.testCrash = crash;
     out.job.spirv = out.spirv;
-    for (const auto& k : out.moreKernels) out.job.moreKernels.push_back(k);
+    for (const auto& k : out.moreKernels)
+        out.job.moreKernels.push_back(k);
     std::vector<std::vector<size_t>> bufferIndex(items);
     for (uint32_t i = 0; i < items; ++i) {
         RunItem item;
@@ -160,7 +176,8 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
             RunBuffer b;
             uint32_t readBack;
             std::vector<uint32_t> words;
-            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || readBack > 3 || !d.u64(b.sizeWords) || !d.words(words))
+            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || readBack > 3 ||
+                !d.u64(b.sizeWords) || !d.words(words))
                 return false;
             b.readBack = readBack & 1;
             b.packTrace = readBack & 2;
@@ -177,7 +194,8 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
     }
     // Point the spans at the owned words only now: the vector of buffers no longer moves.
     for (uint32_t i = 0; i < items; ++i)
-        for (size_t k = 0; k < bufferIndex[i].size(); ++k) out.job.items[i].buffers[k].initial = out.buffers[bufferIndex[i][k]];
+        for (size_t k = 0; k < bufferIndex[i].size(); ++k)
+            out.job.items[i].buffers[k].initial = out.buffers[bufferIndex[i][k]];
     return d.done();
 }
 
@@ -195,7 +213,8 @@ void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& r) {
         }
         e.f64(item->gpuMs);
         e.u32(static_cast<uint32_t>(item->buffers.size()));
-        for (const auto& b : item->buffers) e.words(b);
+        for (const auto& b : item->buffers)
+            e.words(b);
     }
 }
 
@@ -230,7 +249,8 @@ namespace {
 
 void encodeDoubles(Encoder& e, const std::vector<double>& v) {
     e.u64(v.size());
-    for (double x : v) e.f64(x);
+    for (double x : v)
+        e.f64(x);
 }
 
 bool decodeDoubles(Decoder& d, std::vector<double>& v, uint64_t max) {
@@ -242,7 +262,8 @@ bool decodeDoubles(Decoder& d, std::vector<double>& v, uint64_t max) {
     return true;
 }
 
-constexpr uint32_t kMaxBenchItems = 1u << 16; // kernels, buffers, steps, repetitions: far above any real one
+constexpr uint32_t kMaxBenchItems =
+    1u << 16; // kernels, buffers, steps, repetitions: far above any real one
 
 void encodeStat(Encoder& e, const PipelineStat& st) {
     e.str(st.name);
@@ -255,7 +276,9 @@ void encodeStat(Encoder& e, const PipelineStat& st) {
 bool decodeStat(Decoder& d, PipelineStat& st) {
     uint32_t has;
     double number;
-    if (!d.str(st.name) || !d.str(st.value) || !d.u32(has) || !d.f64(number) || !d.str(st.description)) return false;
+    if (!d.str(st.name) || !d.str(st.value) || !d.u32(has) || !d.f64(number) ||
+        !d.str(st.description))
+        return false;
     if (has) st.number = number;
     return true;
 }
@@ -264,11 +287,14 @@ bool decodeStat(Decoder& d, PipelineStat& st) {
 
 void encodeBenchJob(Encoder& e, const BenchJob& job) {
     size_t bytes = 4096;
-    for (std::span<const uint32_t> k : job.kernels) bytes += k.size_bytes() + 8;
-    for (const BenchBuffer& b : job.buffers) bytes += b.initial.size_bytes() + 64;
+    for (std::span<const uint32_t> k : job.kernels)
+        bytes += k.size_bytes() + 8;
+    for (const BenchBuffer& b : job.buffers)
+        bytes += b.initial.size_bytes() + 64;
     e.reserve(bytes + job.dispatches.size() * 128);
     e.u32(static_cast<uint32_t>(job.kernels.size()));
-    for (std::span<const uint32_t> k : job.kernels) e.words(k);
+    for (std::span<const uint32_t> k : job.kernels)
+        e.words(k);
     e.u32(job.pushBytes);
     encodeLaunch(e, job.launch);
     e.u32(static_cast<uint32_t>(job.buffers.size()));
@@ -281,7 +307,8 @@ void encodeBenchJob(Encoder& e, const BenchJob& job) {
         e.words(b.initial);
     }
     e.u32(static_cast<uint32_t>(job.dispatches.size()));
-    for (const Dispatch& st : job.dispatches) encodeDispatch(e, st);
+    for (const Dispatch& st : job.dispatches)
+        encodeDispatch(e, st);
     e.u32(static_cast<uint32_t>(job.warmups));
     e.f64(job.warmupMs);
     e.u32(static_cast<uint32_t>(job.reps));
@@ -294,12 +321,15 @@ bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
     out.kernels.resize(kernels);
     for (auto& k : out.kernels)
         if (!d.words(k)) return false;
-    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256 || !decodeLaunch(d, out.job.launch)) return false;
+    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256 || !decodeLaunch(d, out.job.launch))
+        return false;
     if (!d.u32(buffers) || buffers > 1024) return false;
     for (uint32_t i = 0; i < buffers; ++i) {
         BenchBuffer b;
         uint32_t zero, restore, readBack;
-        if (!d.u32(b.binding) || !d.u64(b.words) || !d.u32(zero) || !d.u32(restore) || !d.u32(readBack) || !d.wordsView(b.initial)) return false;
+        if (!d.u32(b.binding) || !d.u64(b.words) || !d.u32(zero) || !d.u32(restore) ||
+            !d.u32(readBack) || !d.wordsView(b.initial))
+            return false;
         if (!b.initial.empty() && b.initial.size() != b.words) return false;
         b.zeroEachRep = zero;
         b.restoreEachRep = restore;
@@ -310,11 +340,13 @@ bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
     out.job.dispatches.resize(steps);
     for (Dispatch& st : out.job.dispatches)
         if (!decodeDispatch(d, st, kernels, buffers)) return false;
-    if (!d.u32(warmups) || !d.f64(out.job.warmupMs) || !d.u32(reps) || !d.u64(out.job.timeoutMs)) return false;
+    if (!d.u32(warmups) || !d.f64(out.job.warmupMs) || !d.u32(reps) || !d.u64(out.job.timeoutMs))
+        return false;
     if (warmups > kMaxBenchItems || reps == 0 || reps > kMaxBenchItems) return false;
     out.job.warmups = static_cast<int>(warmups);
     out.job.reps = static_cast<int>(reps);
-    for (const auto& k : out.kernels) out.job.kernels.push_back(k);
+    for (const auto& k : out.kernels)
+        out.job.kernels.push_back(k);
     return d.done();
 }
 
@@ -322,18 +354,23 @@ void encodeBenchRun(Encoder& e, const Result<BenchRun>& r) {
     e.u32(r.ok());
     if (!r.ok()) return encodeError(e, r.error());
     size_t bytes = 4096 + r->repetitionMs.size() * 8;
-    for (const auto& v : r->perDispatchMs) bytes += v.size() * 8 + 8;
-    for (const auto& b : r->readBack) bytes += b.size() * 4 + 8;
+    for (const auto& v : r->perDispatchMs)
+        bytes += v.size() * 8 + 8;
+    for (const auto& b : r->readBack)
+        bytes += b.size() * 4 + 8;
     e.reserve(bytes);
     encodeDoubles(e, r->repetitionMs);
     e.u32(static_cast<uint32_t>(r->perDispatchMs.size()));
-    for (const auto& v : r->perDispatchMs) encodeDoubles(e, v);
+    for (const auto& v : r->perDispatchMs)
+        encodeDoubles(e, v);
     e.u32(static_cast<uint32_t>(r->readBack.size()));
-    for (const auto& b : r->readBack) e.words(b);
+    for (const auto& b : r->readBack)
+        e.words(b);
     e.u32(static_cast<uint32_t>(r->kernelStats.size()));
     for (const auto& stats : r->kernelStats) {
         e.u32(static_cast<uint32_t>(stats.size()));
-        for (const PipelineStat& st : stats) encodeStat(e, st);
+        for (const PipelineStat& st : stats)
+            encodeStat(e, st);
     }
 }
 
@@ -342,7 +379,9 @@ bool decodeBenchRun(Decoder& d, Result<BenchRun>& out) {
     if (!d.u32(ok)) return false;
     if (!ok) return decodeFailure(d, out);
     BenchRun r;
-    if (!decodeDoubles(d, r.repetitionMs, kMaxBenchItems) || !d.u32(steps) || steps > kMaxBenchItems) return false;
+    if (!decodeDoubles(d, r.repetitionMs, kMaxBenchItems) || !d.u32(steps) ||
+        steps > kMaxBenchItems)
+        return false;
     r.perDispatchMs.resize(steps);
     for (auto& v : r.perDispatchMs)
         if (!decodeDoubles(d, v, kMaxBenchItems)) return false;
@@ -391,7 +430,9 @@ bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& out) {
     if (!d.u32(ok)) return false;
     if (!ok) return decodeFailure(d, out);
     CopyBandwidth c;
-    if (!decodeDoubles(d, c.transferMs, kMaxBenchItems) || !decodeDoubles(d, c.shaderMs, kMaxBenchItems)) return false;
+    if (!decodeDoubles(d, c.transferMs, kMaxBenchItems) ||
+        !decodeDoubles(d, c.shaderMs, kMaxBenchItems))
+        return false;
     out = std::move(c);
     return d.done();
 }

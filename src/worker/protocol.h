@@ -14,21 +14,21 @@
 namespace vkp::worker {
 
 enum class FrameKind : uint32_t {
-    Hello = 1,   // worker -> app: the device it opened (or the error why not)
-    Job = 2,     // app -> worker: a DeviceJob
-    Result = 3,  // worker -> app: a DeviceJobResult (or the error)
-    Bench = 4,   // app -> worker: a BenchJob
+    Hello = 1,       // worker -> app: the device it opened (or the error why not)
+    Job = 2,         // app -> worker: a DeviceJob
+    Result = 3,      // worker -> app: a DeviceJobResult (or the error)
+    Bench = 4,       // app -> worker: a BenchJob
     BenchResult = 5, // worker -> app: a BenchRun (or the error)
-    Copy = 6,    // app -> worker: a CopyJob
-    CopyResult = 7, // worker -> app: a CopyBandwidth (or the error)
-    Progress = 8, // worker -> app, during a Job: its pipelines are built, the dispatches start
+    Copy = 6,        // app -> worker: a CopyJob
+    CopyResult = 7,  // worker -> app: a CopyBandwidth (or the error)
+    Progress = 8,    // worker -> app, during a Job: its pipelines are built, the dispatches start
 };
 
 using vkp::Bytes;
-using vkp::Decoder;
 using vkp::decodeError;
-using vkp::Encoder;
+using vkp::Decoder;
 using vkp::encodeError;
+using vkp::Encoder;
 
 // Frames of the worker's kinds (core/wire.h).
 inline bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload) {
@@ -61,7 +61,7 @@ bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& result);
 // The buffers' initial words are views into the decoded payload, which must outlive the job.
 struct OwnedBenchJob {
     std::vector<std::vector<uint32_t>> kernels;
-    BenchJob job;                               // kernel spans point into the vectors above
+    BenchJob job; // kernel spans point into the vectors above
 };
 
 void encodeBenchJob(Encoder& e, const BenchJob& job);

@@ -1,8 +1,8 @@
 #include "worker/worker_runner.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -20,9 +20,9 @@
 namespace vkp::worker {
 namespace {
 
-constexpr int kWorkerIn = 3, kWorkerOut = 4;          // the worker's ends of the pipes
-constexpr int kStartupMs = 30000;                     // opening a device (lavapipe: ~0.1 s)
-constexpr int kMarginMs = 10000;                      // pipelines and read-back beyond the dispatches
+constexpr int kWorkerIn = 3, kWorkerOut = 4; // the worker's ends of the pipes
+constexpr int kStartupMs = 30000;            // opening a device (lavapipe: ~0.1 s)
+constexpr int kMarginMs = 10000;             // pipelines and read-back beyond the dispatches
 
 std::string seconds(uint64_t ms) {
     if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
@@ -47,11 +47,15 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     std::optional<Clock::time_point> stoppedSince;
-    auto msSince = [](Clock::time_point t) { return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count()); };
+    auto msSince = [](Clock::time_point t) {
+        return static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count());
+    };
     for (;;) {
         uint64_t elapsed = msSince(start);
         if (elapsed >= deadlineMs) return WaitKind::Late;
-        if (waitReadable(fd, static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed)))) return WaitKind::Ready;
+        if (waitReadable(fd, static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed))))
+            return WaitKind::Ready;
         if (!isStopped(pid)) {
             stoppedSince.reset();
             continue;
@@ -65,12 +69,17 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
 std::string pipelineLateText(const DeviceJob& job, uint64_t pipelineMs) {
     constexpr uint64_t kLargeKernelBytes = 256 * 1024; // puzzle kernels are a few KiB
     uint64_t bytes = job.spirv.size_bytes();
-    for (std::span<const uint32_t> k : job.moreKernels) bytes += k.size_bytes();
-    std::string text = "building the kernel's pipelines took longer than " + seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
-                       " KiB), so no case ran (none of them is to blame); the worker was restarted. ";
+    for (std::span<const uint32_t> k : job.moreKernels)
+        bytes += k.size_bytes();
+    std::string text =
+        "building the kernel's pipelines took longer than " + seconds(pipelineMs) +
+        " (its SPIR-V is " + std::to_string(bytes / 1024) +
+        " KiB), so no case ran (none of them is to blame); the worker was restarted. ";
     if (bytes >= kLargeKernelBytes)
-        return text + "A kernel that large (long unrolled loops, big constant arrays) takes the driver too long to compile: make it smaller";
-    return text + "A kernel this small is not the likely cause: the driver or the machine was stuck or overloaded; check again";
+        return text + "A kernel that large (long unrolled loops, big constant arrays) takes the "
+                      "driver too long to compile: make it smaller";
+    return text + "A kernel this small is not the likely cause: the driver or the machine was "
+                  "stuck or overloaded; check again";
 }
 
 bool anyItemFailed(const Result<DeviceJobResult>& r, ErrorKind kind) {
@@ -88,21 +97,28 @@ std::string selfExecutable() {
     return ec ? std::string("vkpuzzles") : p.string();
 }
 
-Result<std::unique_ptr<WorkerRunner>> WorkerRunner::start(std::string executable, ContextOptions options) {
+Result<std::unique_ptr<WorkerRunner>> WorkerRunner::start(std::string executable,
+                                                          ContextOptions options) {
     std::signal(SIGPIPE, SIG_IGN); // a dead worker must not take the app with it
     std::unique_ptr<WorkerRunner> w(new WorkerRunner(std::move(executable), std::move(options)));
     if (auto s = w->spawn(); !s) return s.error();
     return w;
 }
 
-WorkerRunner::~WorkerRunner() { stop(); }
+WorkerRunner::~WorkerRunner() {
+    stop();
+}
 
 Status WorkerRunner::spawn() {
     int down[2], up[2];
-    if (::pipe(down) != 0 || ::pipe(up) != 0) return Error{ErrorKind::Io, "cannot create pipes for the worker process"};
-    for (int fd : {down[1], up[1]}) ::fcntl(fd, F_SETPIPE_SZ, 1 << 20); // fewer, larger copies of a benchmark's data; best effort
+    if (::pipe(down) != 0 || ::pipe(up) != 0)
+        return Error{ErrorKind::Io, "cannot create pipes for the worker process"};
+    for (int fd : {down[1], up[1]})
+        ::fcntl(fd, F_SETPIPE_SZ,
+                1 << 20); // fewer, larger copies of a benchmark's data; best effort
     std::vector<std::string> args = {m_exe, "--worker"};
-    if (!m_options.deviceSelector.empty()) args.insert(args.end(), {"--device", m_options.deviceSelector});
+    if (!m_options.deviceSelector.empty())
+        args.insert(args.end(), {"--device", m_options.deviceSelector});
     if (m_options.validation) args.push_back("--validation");
     pid_t pid = ::fork();
     if (pid < 0) return Error{ErrorKind::Io, "cannot start the worker process (fork failed)"};
@@ -113,7 +129,8 @@ Status WorkerRunner::spawn() {
         for (int fd : {down[0], down[1], up[0], up[1]})
             if (fd != kWorkerIn && fd != kWorkerOut) ::close(fd);
         std::vector<char*> argv;
-        for (std::string& a : args) argv.push_back(a.data());
+        for (std::string& a : args)
+            argv.push_back(a.data());
         argv.push_back(nullptr);
         ::execv(m_exe.c_str(), argv.data());
         _exit(127);
@@ -126,9 +143,11 @@ Status WorkerRunner::spawn() {
     m_fromWorker = up[0];
     FrameKind kind;
     Bytes payload;
-    if (!waitReadable(m_fromWorker, kStartupMs) || !readFrame(m_fromWorker, kind, payload) || kind != FrameKind::Hello) {
+    if (!waitReadable(m_fromWorker, kStartupMs) || !readFrame(m_fromWorker, kind, payload) ||
+        kind != FrameKind::Hello) {
         stop();
-        return Error{ErrorKind::Device, "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
+        return Error{ErrorKind::Device,
+                     "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
     }
     Decoder d(payload);
     uint32_t ok = 0;
@@ -139,7 +158,8 @@ Status WorkerRunner::spawn() {
         stop();
         return e;
     }
-    if (!decodeDeviceInfo(d, m_info)) return Error{ErrorKind::Internal, "garbled device info from the worker process"};
+    if (!decodeDeviceInfo(d, m_info))
+        return Error{ErrorKind::Internal, "garbled device info from the worker process"};
     return okStatus();
 }
 
@@ -153,7 +173,8 @@ void WorkerRunner::stop() {
     if (m_pid > 0) {
         ::kill(m_pid, SIGKILL);
         int status = 0;
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {}
+        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+        }
         m_lastStatus = status;
     }
     for (int* fd : {&m_toWorker, &m_fromWorker})
@@ -164,13 +185,21 @@ void WorkerRunner::stop() {
     m_pid = -1;
 }
 
-std::string WorkerRunner::exitText() { return processEndText(m_lastStatus); }
+std::string WorkerRunner::exitText() {
+    return processEndText(m_lastStatus);
+}
 
 Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
     // The first case gets the reason; the rest were never tried (nor waited for again).
     DeviceJobResult r;
     for (size_t i = 0; i < job.items.size(); ++i)
-        r.items.push_back(i == 0 ? e : Error{e.kind, "was not run: " + std::string(e.kind == ErrorKind::WorkerCrashed ? "the worker process crashed" : "the worker process did not answer") + " (see the first case)"});
+        r.items.push_back(
+            i == 0 ? e
+                   : Error{e.kind, "was not run: " +
+                                       std::string(e.kind == ErrorKind::WorkerCrashed
+                                                       ? "the worker process crashed"
+                                                       : "the worker process did not answer") +
+                                       " (see the first case)"});
     return r;
 }
 
@@ -193,17 +222,22 @@ Error WorkerRunner::crashed() {
         }
     }
     stop();
-    return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" + exitText() + "); it was restarted"};
+    return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" +
+                                               exitText() + "); it was restarted"};
 }
 
-Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs, const std::string& late, bool* wasLate) {
+Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs,
+                                        const std::string& late, bool* wasLate) {
     pid_t pid = m_pid;
     WaitKind waited = waitForWorker(m_fromWorker, pid, deadlineMs, stoppedMs);
     if (waited == WaitKind::Stopped) {
         stop();
-        return Error{ErrorKind::Timeout, "was not run: the worker process (pid " + std::to_string(pid) +
-                                             ") is stopped (by SIGSTOP, a debugger or the shell's job control) and did not answer for " +
-                                             seconds(stoppedMs) + "; it was restarted, so the next check runs normally"};
+        return Error{ErrorKind::Timeout, "was not run: the worker process (pid " +
+                                             std::to_string(pid) +
+                                             ") is stopped (by SIGSTOP, a debugger or the shell's "
+                                             "job control) and did not answer for " +
+                                             seconds(stoppedMs) +
+                                             "; it was restarted, so the next check runs normally"};
     }
     if (waited == WaitKind::Late) {
         stop();
@@ -215,13 +249,16 @@ Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uin
     return got;
 }
 
-Result<Bytes> WorkerRunner::exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs) {
+Result<Bytes> WorkerRunner::exchange(FrameKind kind, const Encoder& e, FrameKind answer,
+                                     uint64_t deadlineMs, uint64_t budgetMs) {
     if (auto s = send(kind, e); !s) return s.error();
     Bytes payload;
     // The worker times its own dispatches; not answering past that is a hung driver.
-    auto got = receive(payload, deadlineMs, budgetMs, "did not finish: the worker process did not answer within " + seconds(deadlineMs) +
-                                                          ", though it gives up on a dispatch after " + seconds(budgetMs) +
-                                                          " itself (a hung driver?); the worker was restarted");
+    auto got =
+        receive(payload, deadlineMs, budgetMs,
+                "did not finish: the worker process did not answer within " + seconds(deadlineMs) +
+                    ", though it gives up on a dispatch after " + seconds(budgetMs) +
+                    " itself (a hung driver?); the worker was restarted");
     if (!got) return got.error();
     if (*got != answer) return crashed();
     return payload;
@@ -245,14 +282,16 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     if (got && *got == FrameKind::Progress) {
         // The worker gives a case up one to two budgets after it started (GpuKernel::runAll).
         uint64_t deadline = perItem * (std::max<size_t>(1, job.items.size()) + 1) + kMarginMs;
-        got = receive(payload, deadline, perItem, "did not finish: the worker process did not answer within " + seconds(deadline) +
-                                                     ", though it gives up on a dispatch after " + seconds(perItem) +
-                                                     " itself (a hung driver?); the worker was restarted");
+        got = receive(payload, deadline, perItem,
+                      "did not finish: the worker process did not answer within " +
+                          seconds(deadline) + ", though it gives up on a dispatch after " +
+                          seconds(perItem) + " itself (a hung driver?); the worker was restarted");
     }
     if (got && *got != FrameKind::Result) got = crashed();
     if (!got) return late ? Result<DeviceJobResult>(got.error()) : failAll(job, got.error());
     Decoder d(payload);
-    Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled result from the worker process"};
+    Result<DeviceJobResult> r =
+        Error{ErrorKind::Internal, "garbled result from the worker process"};
     if (!decodeJobResult(d, r)) {
         stop();
         return Error{ErrorKind::Internal, "garbled result from the worker process"};
@@ -262,13 +301,17 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
         stop();
         if (r)
             for (auto& item : r->items)
-                if (!item) item = Error{item.error().kind, item.error().message + "; the worker process was restarted", item.error().where, item.error().vkResult};
+                if (!item)
+                    item = Error{item.error().kind,
+                                 item.error().message + "; the worker process was restarted",
+                                 item.error().where, item.error().vkResult};
     }
     return r;
 }
 
 template <class T>
-Result<T> WorkerRunner::settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&), const std::string& what) {
+Result<T> WorkerRunner::settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&),
+                               const std::string& what) {
     if (!payload) return payload.error();
     Decoder d(*payload);
     Result<T> r = Error{ErrorKind::Internal, "garbled " + what + " from the worker process"};
@@ -276,7 +319,8 @@ Result<T> WorkerRunner::settle(Result<Bytes> payload, bool (*decode)(Decoder&, R
         stop();
         return Error{ErrorKind::Internal, "garbled " + what + " from the worker process"};
     }
-    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost)) return restartedAfter(r.error());
+    if (!r && (r.error().kind == ErrorKind::Timeout || r.error().kind == ErrorKind::DeviceLost))
+        return restartedAfter(r.error());
     return r;
 }
 
@@ -284,8 +328,11 @@ Result<BenchRun> WorkerRunner::bench(const BenchJob& job) {
     Encoder e;
     encodeBenchJob(e, job);
     // The worker times every submission itself; this only catches a driver that hangs anyway.
-    uint64_t budget = job.timeoutMs * static_cast<uint64_t>(2 * (job.warmups + job.reps) + job.buffers.size() + 8);
-    auto payload = exchange(FrameKind::Bench, e, FrameKind::BenchResult, static_cast<uint64_t>(job.warmupMs) + budget + kMarginMs, job.timeoutMs);
+    uint64_t budget = job.timeoutMs *
+                      static_cast<uint64_t>(2 * (job.warmups + job.reps) + job.buffers.size() + 8);
+    auto payload =
+        exchange(FrameKind::Bench, e, FrameKind::BenchResult,
+                 static_cast<uint64_t>(job.warmupMs) + budget + kMarginMs, job.timeoutMs);
     return settle(std::move(payload), decodeBenchRun, "benchmark result");
 }
 
@@ -293,7 +340,9 @@ Result<CopyBandwidth> WorkerRunner::copyBandwidth(const CopyJob& job) {
     Encoder e;
     encodeCopyJob(e, job);
     constexpr uint64_t kCopyBudgetMs = 3 * 120000; // measureCopy's three submissions
-    auto payload = exchange(FrameKind::Copy, e, FrameKind::CopyResult, static_cast<uint64_t>(job.warmupMs) + kCopyBudgetMs + kMarginMs, kCopyBudgetMs);
+    auto payload =
+        exchange(FrameKind::Copy, e, FrameKind::CopyResult,
+                 static_cast<uint64_t>(job.warmupMs) + kCopyBudgetMs + kMarginMs, kCopyBudgetMs);
     return settle(std::move(payload), decodeCopyBandwidth, "copy measurement");
 }
 
@@ -308,8 +357,8 @@ bool testHook(const char* what) {
 
 // A benchmark's or copy measurement's answer: decoded, run, encoded; `lost` when the device was.
 template <class Owned, class Out, class Run>
-void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run, void (*encode)(Encoder&, const Result<Out>&),
-           const std::string& what, bool& lost) {
+void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run,
+           void (*encode)(Encoder&, const Result<Out>&), const std::string& what, bool& lost) {
     Owned job;
     Result<Out> r = Error{ErrorKind::Internal, "garbled " + what + " sent to the worker process"};
     if (decode(d, job)) r = run(job.job);
@@ -318,23 +367,31 @@ void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run, vo
 }
 
 // The worker's answer to one frame: the frame kind of the answer and its payload.
-std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, const Bytes& payload, bool& mustLeave) {
+std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, const Bytes& payload,
+                                     bool& mustLeave) {
     Decoder d(payload);
     Encoder e;
     if (kind == FrameKind::Bench) {
-        serve(d, e, decodeBenchJob, [&](const BenchJob& j) { return runner.bench(j); }, encodeBenchRun, "benchmark", mustLeave);
+        serve(
+            d, e, decodeBenchJob, [&](const BenchJob& j) { return runner.bench(j); },
+            encodeBenchRun, "benchmark", mustLeave);
         return {FrameKind::BenchResult, std::move(e)};
     }
     if (kind == FrameKind::Copy) {
-        serve(d, e, decodeCopyJob, [&](const CopyJob& j) { return runner.copyBandwidth(j); }, encodeCopyBandwidth, "copy measurement", mustLeave);
+        serve(
+            d, e, decodeCopyJob, [&](const CopyJob& j) { return runner.copyBandwidth(j); },
+            encodeCopyBandwidth, "copy measurement", mustLeave);
         return {FrameKind::CopyResult, std::move(e)};
     }
     OwnedJob job;
-    Result<DeviceJobResult> r = Error{ErrorKind::Internal, "garbled job sent to the worker process"};
+    Result<DeviceJobResult> r =
+        Error{ErrorKind::Internal, "garbled job sent to the worker process"};
     if (decodeJob(d, job)) {
-        if (job.job.testCrash || testHook("crash")) ::raise(SIGSEGV); // tests only: a crash of the process
-        if (testHook("stop")) ::raise(SIGSTOP);                       // tests only: a worker that does not answer
-        while (testHook("stall-pipeline")) ::pause();                 // tests only: pipelines that never get built
+        if (job.job.testCrash || testHook("crash"))
+            ::raise(SIGSEGV);                   // tests only: a crash of the process
+        if (testHook("stop")) ::raise(SIGSTOP); // tests only: a worker that does not answer
+        while (testHook("stall-pipeline"))
+            ::pause(); // tests only: pipelines that never get built
         r = runner.run(job.job);
     }
     encodeJobResult(e, r);
@@ -348,11 +405,14 @@ int runWorker(int in, int out, const ContextOptions& options) {
     auto gpu = GpuContext::create(options);
     Encoder hello;
     hello.u32(gpu.ok());
-    if (!gpu) encodeError(hello, gpu.error());
-    else encodeDeviceInfo(hello, (*gpu)->info());
+    if (!gpu)
+        encodeError(hello, gpu.error());
+    else
+        encodeDeviceInfo(hello, (*gpu)->info());
     if (!writeFrame(out, FrameKind::Hello, hello.bytes()) || !gpu) return gpu ? 1 : 2;
     InProcessRunner runner(**gpu);
-    // The app gives pipelines and dispatches separate deadlines: say when one ends and the other starts.
+    // The app gives pipelines and dispatches separate deadlines: say when one ends and the other
+    // starts.
     runner.onPipelinesBuilt([out] { writeFrame(out, FrameKind::Progress, {}); });
     FrameKind kind;
     Bytes payload;
@@ -372,8 +432,10 @@ int workerMain(int argc, char** argv) {
     ContextOptions options;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--device" && i + 1 < argc) options.deviceSelector = argv[++i];
-        else if (a == "--validation") options.validation = true;
+        if (a == "--device" && i + 1 < argc)
+            options.deviceSelector = argv[++i];
+        else if (a == "--validation")
+            options.validation = true;
     }
     int code = runWorker(kWorkerIn, kWorkerOut, options);
     _exit(code); // skip static destructors: the device may be wedged

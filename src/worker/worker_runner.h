@@ -18,7 +18,8 @@ namespace vkp::worker {
 class WorkerRunner : public DeviceRunner {
   public:
     // Starts the worker and waits for it to open its device.
-    static Result<std::unique_ptr<WorkerRunner>> start(std::string executable, ContextOptions options);
+    static Result<std::unique_ptr<WorkerRunner>> start(std::string executable,
+                                                       ContextOptions options);
     ~WorkerRunner() override;
 
     const DeviceInfo& info() const override { return m_info; }
@@ -34,24 +35,28 @@ class WorkerRunner : public DeviceRunner {
     int restarts() const { return m_restarts; }
 
   private:
-    WorkerRunner(std::string executable, ContextOptions options) : m_exe(std::move(executable)), m_options(std::move(options)) {}
+    WorkerRunner(std::string executable, ContextOptions options)
+        : m_exe(std::move(executable)), m_options(std::move(options)) {}
     Status spawn();
-    void stop();                  // kill and reap
-    std::string exitText();       // how the stopped worker ended
+    void stop();            // kill and reap
+    std::string exitText(); // how the stopped worker ended
     Result<DeviceJobResult> failAll(const DeviceJob& job, const Error& e);
     // Sends a frame and waits at most deadlineMs for the answer of kind `answer`. A timeout
     // (worded with budgetMs) or a dead worker stops it and is the error; the next call restarts it.
-    Result<Bytes> exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs, uint64_t budgetMs);
+    Result<Bytes> exchange(FrameKind kind, const Encoder& e, FrameKind answer, uint64_t deadlineMs,
+                           uint64_t budgetMs);
     Status send(FrameKind kind, const Encoder& e); // starts the worker first if it is not running
     // The worker's next frame, waited for at most deadlineMs; `late` is the error when none came.
     // A worker stopped (SIGSTOP, a debugger) for stoppedMs does not answer: that is the error, at
     // once, rather than the whole deadline. A dead one is WorkerCrashed. Each stops the worker.
-    Result<FrameKind> receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs, const std::string& late, bool* wasLate = nullptr);
-    Error crashed();               // reaps a worker that went away; says how
+    Result<FrameKind> receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs,
+                              const std::string& late, bool* wasLate = nullptr);
+    Error crashed();                      // reaps a worker that went away; says how
     Error restartedAfter(const Error& e); // stops the worker; says so in the message
     // The answer decoded; garbled, it stops the worker; a timeout or a lost device restarts it.
     template <class T>
-    Result<T> settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&), const std::string& what);
+    Result<T> settle(Result<Bytes> payload, bool (*decode)(Decoder&, Result<T>&),
+                     const std::string& what);
 
     std::string m_exe;
     ContextOptions m_options;

@@ -83,22 +83,28 @@ class GuiDriver {
             int log = open((m_dir / "xvfb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             dup2(log, 1), dup2(log, 2);
             std::string fd = std::to_string(fds[1]);
-            execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", screen.c_str(), "-nolisten", "tcp", (char*)nullptr);
+            execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", screen.c_str(),
+                   "-nolisten", "tcp", (char*)nullptr);
             _exit(127);
         }
         close(fds[1]);
         std::string number;
         char c;
-        while (read(fds[0], &c, 1) == 1 && c != '\n') number += c;
+        while (read(fds[0], &c, 1) == 1 && c != '\n')
+            number += c;
         close(fds[0]);
-        if (number.empty()) return ::testing::AssertionFailure() << "Xvfb gave no display number (is the xvfb package installed?)\n" << readFile(m_dir / "xvfb.log");
+        if (number.empty())
+            return ::testing::AssertionFailure()
+                   << "Xvfb gave no display number (is the xvfb package installed?)\n"
+                   << readFile(m_dir / "xvfb.log");
         m_display = ":" + number;
         return ::testing::AssertionSuccess();
     }
 
     // Starts the app (`binary` with `args`) on the display, with its own data folder and the
     // layout probe on. Its stdout and stderr go to app.log.
-    void startApp(const std::string& binary, const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    void startApp(const std::string& binary, const std::vector<std::string>& args,
+                  const std::vector<std::string>& env = {}) {
         m_log = m_dir / "app.log";
         m_app = fork();
         if (m_app == 0) {
@@ -107,11 +113,13 @@ class GuiDriver {
             setenv("HOME", (m_dir / "home").c_str(), 1);
             setenv("VKPUZZLES_LAYOUT", layoutFile().c_str(), 1);
             setenv("VKPUZZLES_EXPORT_DIR", (m_dir / "exports").c_str(), 1);
-            for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
+            for (const std::string& e : env)
+                putenv(const_cast<char*>(e.c_str()));
             int log = open(m_log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             dup2(log, 1), dup2(log, 2);
             std::vector<char*> argv{const_cast<char*>(binary.c_str())};
-            for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+            for (const std::string& a : args)
+                argv.push_back(const_cast<char*>(a.c_str()));
             argv.push_back(nullptr);
             execv(binary.c_str(), argv.data());
             _exit(127);
@@ -158,30 +166,42 @@ class GuiDriver {
         auto j = nlohmann::json::parse(text, nullptr, false);
         if (j.is_discarded() || !j.is_object()) return l;
         l.frame = j.value("frame", uint64_t(0));
-        for (auto& [k, v] : j["facts"].items()) l.facts[k] = v.get<std::string>();
-        for (auto& [k, v] : j["rects"].items()) l.rects[k] = Rect{v[0].get<int>(), v[1].get<int>(), v[2].get<int>(), v[3].get<int>()};
+        for (auto& [k, v] : j["facts"].items())
+            l.facts[k] = v.get<std::string>();
+        for (auto& [k, v] : j["rects"].items())
+            l.rects[k] = Rect{v[0].get<int>(), v[1].get<int>(), v[2].get<int>(), v[3].get<int>()};
         return l;
     }
 
     // Polls the layout until `ok` holds (or the app dies, or `timeout` passes).
-    ::testing::AssertionResult waitFor(const std::string& what, const std::function<bool(const Layout&)>& ok, std::chrono::seconds timeout = 60s) {
+    ::testing::AssertionResult waitFor(const std::string& what,
+                                       const std::function<bool(const Layout&)>& ok,
+                                       std::chrono::seconds timeout = 60s) {
         auto until = std::chrono::steady_clock::now() + timeout;
         Layout l;
         while (std::chrono::steady_clock::now() < until) {
-            if (!alive()) return ::testing::AssertionFailure() << "the app died (" << howItEnded() << ") waiting for " << what << "\n" << tail();
+            if (!alive())
+                return ::testing::AssertionFailure()
+                       << "the app died (" << howItEnded() << ") waiting for " << what << "\n"
+                       << tail();
             l = layout();
             if (l.frame > 0 && ok(l)) return ::testing::AssertionSuccess();
             std::this_thread::sleep_for(50ms);
         }
-        return ::testing::AssertionFailure() << "timed out after " << timeout.count() << " s waiting for " << what << "; facts: " << factsText(l);
+        return ::testing::AssertionFailure()
+               << "timed out after " << timeout.count() << " s waiting for " << what
+               << "; facts: " << factsText(l);
     }
-    ::testing::AssertionResult waitFact(const std::string& key, const std::string& value, std::chrono::seconds timeout = 60s) {
-        return waitFor(key + " = " + value, [&](const Layout& l) { return l.fact(key) == value; }, timeout);
+    ::testing::AssertionResult waitFact(const std::string& key, const std::string& value,
+                                        std::chrono::seconds timeout = 60s) {
+        return waitFor(
+            key + " = " + value, [&](const Layout& l) { return l.fact(key) == value; }, timeout);
     }
     // Waits for a few frames to be drawn after an input (so the next layout read reflects it).
     ::testing::AssertionResult settleFrames(uint64_t frames = 2) {
         uint64_t from = layout().frame;
-        return waitFor("frame " + std::to_string(from + frames), [&](const Layout& l) { return l.frame >= from + frames; });
+        return waitFor("frame " + std::to_string(from + frames),
+                       [&](const Layout& l) { return l.frame >= from + frames; });
     }
 
     // The window the app opened, found once. The display is this test's own, so the app's is the
@@ -199,7 +219,8 @@ class GuiDriver {
     }
     std::string windowName() { return trimmed(xdo("getwindowname " + window()).out); }
     // Waits for the window title (set at the end of the frame that opened a puzzle).
-    ::testing::AssertionResult waitTitle(const std::string& title, std::chrono::seconds timeout = 60s) {
+    ::testing::AssertionResult waitTitle(const std::string& title,
+                                         std::chrono::seconds timeout = 60s) {
         auto until = std::chrono::steady_clock::now() + timeout;
         std::string now;
         while (std::chrono::steady_clock::now() < until) {
@@ -207,10 +228,13 @@ class GuiDriver {
             if (!alive()) break;
             std::this_thread::sleep_for(50ms);
         }
-        return ::testing::AssertionFailure() << "the window title is '" << now << "', not '" << title << "' (" << howItEnded() << ")";
+        return ::testing::AssertionFailure() << "the window title is '" << now << "', not '"
+                                             << title << "' (" << howItEnded() << ")";
     }
 
-    CliRun xdo(const std::string& args) const { return runCommand("DISPLAY=" + m_display + " xdotool " + args + " 2>&1"); }
+    CliRun xdo(const std::string& args) const {
+        return runCommand("DISPLAY=" + m_display + " xdotool " + args + " 2>&1");
+    }
 
     // A left click (or `button`) at a point of the window, as a hand makes it: the pointer gets
     // there, a frame is drawn, then the button goes down. (ImGui's tabs ignore a press in the very
@@ -220,7 +244,9 @@ class GuiDriver {
         settleFrames(2);
         xdo("click " + std::to_string(button));
     }
-    void moveTo(int x, int y) { xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y)); }
+    void moveTo(int x, int y) {
+        xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y));
+    }
     // Key presses as a hand makes them: "ctrl+z Up" holds Ctrl a moment before Z and lets go after
     // it. (xdotool's own chords send all four events within a millisecond; on Debian 13, GLFW 3.4
     // with ImGui 1.90, such a chord was sometimes lost.)
@@ -231,15 +257,18 @@ class GuiDriver {
             std::vector<std::string> parts;
             for (size_t at = 0;;) {
                 size_t plus = combo.find('+', at);
-                parts.push_back(combo.substr(at, plus == std::string::npos ? std::string::npos : plus - at));
+                parts.push_back(
+                    combo.substr(at, plus == std::string::npos ? std::string::npos : plus - at));
                 if (plus == std::string::npos) break;
                 at = plus + 1;
             }
             std::string last = parts.back();
             parts.pop_back();
-            for (const std::string& m : parts) command += " keydown " + m + " sleep 0.03";
+            for (const std::string& m : parts)
+                command += " keydown " + m + " sleep 0.03";
             command += " key " + last + " sleep 0.03";
-            for (auto m = parts.rbegin(); m != parts.rend(); ++m) command += " keyup " + *m + " sleep 0.02";
+            for (auto m = parts.rbegin(); m != parts.rend(); ++m)
+                command += " keyup " + *m + " sleep 0.02";
         }
         if (!command.empty()) xdo(command.substr(1));
     }
@@ -247,7 +276,8 @@ class GuiDriver {
 
     // Clicks the middle of a named widget once it is on screen.
     ::testing::AssertionResult click(const std::string& name, int button = 1) {
-        auto seen = waitFor(name + " on screen", [&](const Layout& l) { return l.rect(name).has_value(); });
+        auto seen =
+            waitFor(name + " on screen", [&](const Layout& l) { return l.rect(name).has_value(); });
         if (!seen) return seen;
         Rect r = *layout().rect(name);
         clickAt(r.cx(), r.cy(), button);
@@ -258,7 +288,8 @@ class GuiDriver {
     std::string tail(size_t lines = 40) const {
         std::string text = log();
         size_t at = text.size();
-        for (size_t n = 0; n <= lines && at != std::string::npos && at > 0; ++n) at = text.rfind('\n', at - 1);
+        for (size_t n = 0; n <= lines && at != std::string::npos && at > 0; ++n)
+            at = text.rfind('\n', at - 1);
         return at == std::string::npos ? text : text.substr(at);
     }
 
@@ -277,12 +308,14 @@ class GuiDriver {
 
   private:
     static std::string trimmed(std::string s) {
-        while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+        while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
+            s.pop_back();
         return s;
     }
     static std::string factsText(const Layout& l) {
         std::string s;
-        for (const auto& [k, v] : l.facts) s += k + "=" + v + " ";
+        for (const auto& [k, v] : l.facts)
+            s += k + "=" + v + " ";
         return s;
     }
 

@@ -37,21 +37,27 @@ std::vector<PuzzleFile> puzzleFiles() {
         PuzzleFile p;
         p.folder = e.path().filename().string();
         p.number = std::stoi(p.folder.substr(0, 2));
-        if (std::regex_search(toml, m, std::regex("\\ntitle = \"([^\"]*)\"")) || std::regex_search(toml, m, std::regex("^title = \"([^\"]*)\""))) p.title = m[1];
+        if (std::regex_search(toml, m, std::regex("\\ntitle = \"([^\"]*)\"")) ||
+            std::regex_search(toml, m, std::regex("^title = \"([^\"]*)\"")))
+            p.title = m[1];
         if (std::regex_search(toml, m, std::regex("\\nslug = \"([^\"]*)\""))) p.slug = m[1];
         out.push_back(p);
     }
-    std::sort(out.begin(), out.end(), [](const PuzzleFile& a, const PuzzleFile& b) { return a.folder < b.folder; });
+    std::sort(out.begin(), out.end(),
+              [](const PuzzleFile& a, const PuzzleFile& b) { return a.folder < b.folder; });
     return out;
 }
 
 class GuiInputTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        ASSERT_EQ(test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh does)";
+        ASSERT_EQ(
+            test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
+            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
+               "does)";
         std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() / ("vkp-input-" + std::to_string(getpid()) + "-" + name));
+        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
+                                            ("vkp-input-" + std::to_string(getpid()) + "-" + name));
         ASSERT_TRUE(m_gui->startX());
     }
     void TearDown() override {
@@ -64,18 +70,23 @@ class GuiInputTest : public ::testing::Test {
     void start(std::vector<std::string> args) {
         args.insert(args.end(), {"--size", "1280x800"});
         m_gui->startApp(test::binaryPath(), args);
-        ASSERT_FALSE(m_gui->window().empty()) << "no window appeared (the app: " << m_gui->howItEnded() << ")\n" << m_gui->tail();
+        ASSERT_FALSE(m_gui->window().empty())
+            << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
+            << m_gui->tail();
     }
 
     // Scrolls a list with the mouse wheel until `name` is on screen (rows named `prefix`...).
     ::testing::AssertionResult scrollTo(const std::string& name, const std::string& prefix) {
         for (int turn = 0; turn < 60; ++turn) {
             Layout l = m_gui->layout();
-            if (auto r = l.rect(name); r && r->y1 - r->y0 >= 8) return ::testing::AssertionSuccess();
+            if (auto r = l.rect(name); r && r->y1 - r->y0 >= 8)
+                return ::testing::AssertionSuccess();
             std::vector<std::string> rows = l.named(prefix);
-            if (rows.empty()) return ::testing::AssertionFailure() << "no " << prefix << " rows on screen";
+            if (rows.empty())
+                return ::testing::AssertionFailure() << "no " << prefix << " rows on screen";
             Rect over = *l.rect(rows.front());
-            // Names sort like the list (zero-padded folders, case numbers below 10): wheel towards it.
+            // Names sort like the list (zero-padded folders, case numbers below 10): wheel towards
+            // it.
             bool down = name > rows.back() || (turn >= 30);
             if (turn == 30) down = false;
             m_gui->moveTo(over.cx(), over.cy());
@@ -94,7 +105,9 @@ class GuiInputTest : public ::testing::Test {
         EXPECT_TRUE(m_gui->click("menu/View/Save as PNG/The whole window"));
         Png img;
         // The PNG is complete once it decodes.
-        EXPECT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) { return fs::exists(file) && (img = loadPng(file.string())).width > 0; }));
+        EXPECT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) {
+            return fs::exists(file) && (img = loadPng(file.string())).width > 0;
+        }));
         return img;
     }
 
@@ -115,11 +128,13 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
         ASSERT_TRUE(m_gui->click(row));
         ASSERT_TRUE(m_gui->waitFact("puzzle", p.folder)) << "clicked " << p.folder;
         ASSERT_TRUE(m_gui->alive()) << p.folder << ": " << m_gui->howItEnded();
-        EXPECT_TRUE(m_gui->waitTitle(std::to_string(p.number) + ". " + p.title + " \xE2\x80\x94 vkpuzzles"));
+        EXPECT_TRUE(m_gui->waitTitle(std::to_string(p.number) + ". " + p.title +
+                                     " \xE2\x80\x94 vkpuzzles"));
         Png now = captureWindow(p.slug);
         EXPECT_EQ(now.width, 1280) << p.folder;
         EXPECT_EQ(now.height, 800) << p.folder;
-        EXPECT_GT(differing(now, last), 0.02) << p.folder << ": the window shows another puzzle than before";
+        EXPECT_GT(differing(now, last), 0.02)
+            << p.folder << ": the window shows another puzzle than before";
         last = std::move(now);
     }
     // The other ways to switch: Ctrl+PgDn, the Puzzle menu, a search result.
@@ -130,13 +145,17 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
     ASSERT_TRUE(m_gui->waitFact("puzzle", puzzles[0].folder));
     ASSERT_TRUE(m_gui->click("search"));
     m_gui->type("matmul");
-    ASSERT_TRUE(m_gui->waitFor("only matmul listed", [](const Layout& l) { return l.named("puzzle/").size() == 1 && l.rect("puzzle/14-matmul"); }));
+    ASSERT_TRUE(m_gui->waitFor("only matmul listed", [](const Layout& l) {
+        return l.named("puzzle/").size() == 1 && l.rect("puzzle/14-matmul");
+    }));
     ASSERT_TRUE(m_gui->click("puzzle/14-matmul"));
     ASSERT_TRUE(m_gui->waitFact("puzzle", "14-matmul"));
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
     EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
-    EXPECT_NE(test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"14-matmul\""), std::string::npos);
+    EXPECT_NE(
+        test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"14-matmul\""),
+        std::string::npos);
 }
 
 // Issue 18, item 6: a pack (--puzzles) is listed under its own heading after the built-in puzzles
@@ -148,7 +167,8 @@ TEST_F(GuiInputTest, APackIsListedUnderItsHeadingClickedAndReloadedWhenItsFileIs
     fs::copy(fs::path(test::puzzleDir()) / "01-map", pack / "01-map", fs::copy_options::recursive);
     start({"--puzzles", pack.string()});
     ASSERT_TRUE(m_gui->waitFact("puzzle", "course/01-map")) << "a pack session opens in the pack";
-    ASSERT_TRUE(m_gui->waitFor("the pack's heading", [](const Layout& l) { return l.rect("pack/course").has_value(); }));
+    ASSERT_TRUE(m_gui->waitFor("the pack's heading",
+                               [](const Layout& l) { return l.rect("pack/course").has_value(); }));
     Layout l = m_gui->layout();
     ASSERT_TRUE(l.rect("puzzle/course/01-map"));
     ASSERT_TRUE(scrollTo("puzzle/01-map", "puzzle/"));
@@ -157,13 +177,15 @@ TEST_F(GuiInputTest, APackIsListedUnderItsHeadingClickedAndReloadedWhenItsFileIs
     ASSERT_TRUE(scrollTo("puzzle/course/01-map", "puzzle/"));
     l = m_gui->layout();
     ASSERT_TRUE(l.rect("pack/course"));
-    EXPECT_LT(l.rect("pack/course")->y1, l.rect("puzzle/course/01-map")->y0) << "the heading is above the pack's puzzles";
+    EXPECT_LT(l.rect("pack/course")->y1, l.rect("puzzle/course/01-map")->y0)
+        << "the heading is above the pack's puzzles";
     ASSERT_TRUE(m_gui->click("puzzle/course/01-map"));
     ASSERT_TRUE(m_gui->waitFact("puzzle", "course/01-map"));
     // The author saves a new title; the running app shows it within a few seconds.
     std::string toml = test::readFile(pack / "01-map/puzzle.toml");
     ASSERT_EQ(toml.rfind("title = \"Map\"\n", 0), 0u);
-    std::ofstream(pack / "01-map/puzzle.toml") << "title = \"Map for the course\"\n" << toml.substr(toml.find('\n') + 1);
+    std::ofstream(pack / "01-map/puzzle.toml") << "title = \"Map for the course\"\n"
+                                               << toml.substr(toml.find('\n') + 1);
     EXPECT_TRUE(m_gui->waitTitle("1. Map for the course \xE2\x80\x94 vkpuzzles"));
     Png window = captureWindow("map"); // named after the puzzle's slug
     EXPECT_EQ(window.width, 1280);
@@ -172,7 +194,8 @@ TEST_F(GuiInputTest, APackIsListedUnderItsHeadingClickedAndReloadedWhenItsFileIs
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
     std::string settings = test::readFile(m_gui->dataDir() / "settings.json");
     EXPECT_NE(settings.find("\"course\": \"01-map\""), std::string::npos) << settings;
-    EXPECT_NE(settings.find("\"last_puzzle\": \"01-map\""), std::string::npos) << "the built-in place is the built-in Map: " << settings;
+    EXPECT_NE(settings.find("\"last_puzzle\": \"01-map\""), std::string::npos)
+        << "the built-in place is the built-in Map: " << settings;
 }
 
 // Tabs, cases, a thread, a cell, the menus, text scaling (keys, menu, buttons), the shortcut and
@@ -190,7 +213,9 @@ TEST_F(GuiInputTest, TabsCasesThreadsCellsMenusAndTheWalkthroughAnswerClicks) {
     }
     std::string toml = test::readFile(fs::path(test::puzzleDir()) / "08-shared" / "puzzle.toml");
     int cases = 0;
-    for (size_t at = toml.find("[[cases]]"); at != std::string::npos; at = toml.find("[[cases]]", at + 1)) ++cases;
+    for (size_t at = toml.find("[[cases]]"); at != std::string::npos;
+         at = toml.find("[[cases]]", at + 1))
+        ++cases;
     ASSERT_GE(cases, 3);
     for (int n = 1; n <= cases; ++n) { // every case, scrolled into view when needed
         std::string c = "case/" + std::to_string(n);
@@ -204,7 +229,8 @@ TEST_F(GuiInputTest, TabsCasesThreadsCellsMenusAndTheWalkthroughAnswerClicks) {
     ASSERT_TRUE(m_gui->click("thread/1,0,0"));
     ASSERT_TRUE(m_gui->waitFact("thread", ""));
     // A cell of the first input.
-    ASSERT_TRUE(m_gui->waitFor("an input cell", [](const Layout& l) { return !l.named("cell/buffer0/").empty(); }));
+    ASSERT_TRUE(m_gui->waitFor("an input cell",
+                               [](const Layout& l) { return !l.named("cell/buffer0/").empty(); }));
     std::string cell = m_gui->layout().named("cell/buffer0/").front();
     ASSERT_TRUE(m_gui->click(cell));
     ASSERT_TRUE(m_gui->waitFact("cell", "buffer0/" + cell.substr(cell.rfind('/') + 1)));
@@ -274,7 +300,8 @@ TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
         return [&, tail](const Layout&) {
             auto j = nlohmann::json::parse(test::readFile(draft), nullptr, false);
             text = j.is_object() ? j.value("text", "") : "";
-            return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+            return text.size() >= tail.size() &&
+                   text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
         };
     };
     // The starter ends with "}" and an empty line: the block goes after it.
@@ -290,20 +317,27 @@ TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
     m_gui->key("shift+Up");
     m_gui->key("shift+Up");
     m_gui->key("ctrl+slash");
-    ASSERT_TRUE(m_gui->waitFor("the lines commented", draftEndsWith("}\n// void helper() {\n//     int x = 1;\n// }"))) << text;
+    ASSERT_TRUE(m_gui->waitFor("the lines commented",
+                               draftEndsWith("}\n// void helper() {\n//     int x = 1;\n// }")))
+        << text;
     m_gui->key("ctrl+z");
     ASSERT_TRUE(m_gui->waitFor("the comment undone", draftEndsWith(block))) << text;
     // Escape closes an open menu.
     ASSERT_TRUE(m_gui->click("menu/Edit"));
-    ASSERT_TRUE(m_gui->waitFor("the Edit menu open", [](const Layout& l) { return l.fact("popup") == "1" && l.rect("menu/Edit/Find..."); }));
+    ASSERT_TRUE(m_gui->waitFor("the Edit menu open", [](const Layout& l) {
+        return l.fact("popup") == "1" && l.rect("menu/Edit/Find...");
+    }));
     m_gui->key("Escape");
-    ASSERT_TRUE(m_gui->waitFor("the Edit menu closed", [](const Layout& l) { return l.fact("popup") == "0" && !l.rect("menu/Edit/Find..."); }));
+    ASSERT_TRUE(m_gui->waitFor("the Edit menu closed", [](const Layout& l) {
+        return l.fact("popup") == "0" && !l.rect("menu/Edit/Find...");
+    }));
     // Ctrl+F: the find bar, a count of the matches, F3; Escape closes it and gives the keys back.
     std::string starter = test::readFile(fs::path(test::puzzleDir()) / "02-zip" / "starter.comp");
     ASSERT_EQ(starter.find("helper"), std::string::npos) << "the search below counts on one match";
     m_gui->key("ctrl+f");
     ASSERT_TRUE(m_gui->waitFact("findOpen", "1"));
-    ASSERT_TRUE(m_gui->waitFor("the find field", [](const Layout& l) { return l.rect("find/field").has_value(); }));
+    ASSERT_TRUE(m_gui->waitFor("the find field",
+                               [](const Layout& l) { return l.rect("find/field").has_value(); }));
     m_gui->type("HELPER");
     ASSERT_TRUE(m_gui->waitFact("findSummary", "1 of 1"));
     m_gui->key("F3");
@@ -316,7 +350,8 @@ TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
     ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
     // Enough lines to scroll, then the next puzzle: it shows its line 1 from column 1.
     m_gui->key("ctrl+End");
-    for (int i = 0; i < 40; ++i) m_gui->key("Return");
+    for (int i = 0; i < 40; ++i)
+        m_gui->key("Return");
     ASSERT_TRUE(m_gui->waitFor("the editor scrolled down", [](const Layout& l) {
         std::string s = l.fact("editorScroll");
         return !s.empty() && s.substr(s.find(',') + 1) != "0";
@@ -340,11 +375,15 @@ TEST_F(GuiInputTest, EditorBracesCommentsFindAndEscapeAnswerKeys) {
 TEST_F(GuiInputTest, APitfallsExplanationIsShownUnderTheFailingCase) {
     start({"--puzzle", "scan-blocks"});
     ASSERT_TRUE(m_gui->waitFact("puzzle", "17-scan-blocks"));
-    ASSERT_TRUE(m_gui->waitFor("the starter's results", [](const Layout& l) { return l.fact("status") == "done" && l.rect("why/1"); }, 120s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the starter's results",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("why/1"); }, 120s));
     ASSERT_TRUE(m_gui->click("case/2"));
     ASSERT_TRUE(m_gui->waitFact("case", "2"));
     ASSERT_TRUE(m_gui->waitFor("case 2's explanation unfolded", [](const Layout& l) {
-        auto two = l.rect("why/2"), other = l.rect("why/1") ? l.rect("why/1") : l.rect("why/3"); // the list scrolls to case 2
+        auto two = l.rect("why/2"), other = l.rect("why/1")
+                                                ? l.rect("why/1")
+                                                : l.rect("why/3"); // the list scrolls to case 2
         return other && two && two->y1 - two->y0 > 3 * (other->y1 - other->y0);
     }));
     ASSERT_TRUE(m_gui->alive());
@@ -360,8 +399,14 @@ TEST_F(GuiInputTest, TypingTheMissingLineSolvesThePuzzleAndTheDraftIsSaved) {
     ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
     m_gui->key("ctrl+End Up Up End Return"); // after "// Your code here", on a new line
     m_gui->type("if (i < uint(a.length())) result[i] = a[i] + 10.0;");
-    fs::path progress = m_gui->dataDir() / "progress.json", draft = m_gui->dataDir() / "drafts" / "01-map.json";
-    ASSERT_TRUE(m_gui->waitFor("Map marked solved", [&](const Layout&) { return test::readFile(progress).find("\"solved\": true") != std::string::npos; }, 180s))
+    fs::path progress = m_gui->dataDir() / "progress.json",
+             draft = m_gui->dataDir() / "drafts" / "01-map.json";
+    ASSERT_TRUE(m_gui->waitFor(
+        "Map marked solved",
+        [&](const Layout&) {
+            return test::readFile(progress).find("\"solved\": true") != std::string::npos;
+        },
+        180s))
         << "progress.json: " << test::readFile(progress);
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not close the app";
@@ -369,9 +414,16 @@ TEST_F(GuiInputTest, TypingTheMissingLineSolvesThePuzzleAndTheDraftIsSaved) {
     auto saved = nlohmann::json::parse(test::readFile(draft), nullptr, false);
     ASSERT_FALSE(saved.is_discarded()) << test::readFile(draft);
     std::string text = saved.value("text", "");
-    EXPECT_NE(text.find("    if (i < uint(a.length())) result[i] = a[i] + 10.0;"), std::string::npos) << "typed with the line's indent\n" << text;
-    EXPECT_NE(text.find("    // Your code here"), std::string::npos) << "the starter's lines are kept around the typed one\n" << text;
-    EXPECT_NE(test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"01-map\""), std::string::npos)
+    EXPECT_NE(text.find("    if (i < uint(a.length())) result[i] = a[i] + 10.0;"),
+              std::string::npos)
+        << "typed with the line's indent\n"
+        << text;
+    EXPECT_NE(text.find("    // Your code here"), std::string::npos)
+        << "the starter's lines are kept around the typed one\n"
+        << text;
+    EXPECT_NE(
+        test::readFile(m_gui->dataDir() / "settings.json").find("\"last_puzzle\": \"01-map\""),
+        std::string::npos)
         << test::readFile(m_gui->dataDir() / "settings.json");
 }
 
@@ -379,15 +431,22 @@ TEST_F(GuiInputTest, TypingTheMissingLineSolvesThePuzzleAndTheDraftIsSaved) {
 // (the timeline to the end of round 0), the timeline saved as a PNG from its right-click menu, a
 // line of the editor watched with F9 (and remembered).
 TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
-    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp", "--tab", "timeline"});
+    start({"--puzzle", "matmul", "--case", "5", "--kernel",
+           test::puzzleDir() + "/14-matmul/solution.comp", "--tab", "timeline"});
     ASSERT_TRUE(m_gui->waitFact("puzzle", "14-matmul"));
-    ASSERT_TRUE(m_gui->waitFor("the traced checks", [](const Layout& l) { return l.fact("status") == "done" && !l.fact("timeline").empty(); }, 180s));
-    ASSERT_TRUE(m_gui->waitFor("a thread on screen", [](const Layout& l) { return !l.named("thread/").empty(); }));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the traced checks",
+        [](const Layout& l) { return l.fact("status") == "done" && !l.fact("timeline").empty(); },
+        180s));
+    ASSERT_TRUE(m_gui->waitFor("a thread on screen",
+                               [](const Layout& l) { return !l.named("thread/").empty(); }));
     std::string thread = m_gui->layout().named("thread/").back();
     ASSERT_TRUE(m_gui->click(thread));
     ASSERT_TRUE(m_gui->waitFact("thread", thread.substr(7)));
     m_gui->key("alt+Home");
-    ASSERT_TRUE(m_gui->waitFor("the timeline at its start", [](const Layout& l) { return l.fact("timeline").rfind("0/", 0) == 0; }));
+    ASSERT_TRUE(m_gui->waitFor("the timeline at its start", [](const Layout& l) {
+        return l.fact("timeline").rfind("0/", 0) == 0;
+    }));
     std::string total = m_gui->layout().fact("timeline").substr(2);
     m_gui->key("alt+Down");
     ASSERT_TRUE(m_gui->waitFor("the end of round 0", [&](const Layout& l) {
@@ -395,27 +454,33 @@ TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
         return t.rfind("0/", 0) != 0 && t != total + "/" + total;
     })) << "round 0 ends inside the kernel: the second tile step follows it";
     // A right-click on the timeline's cells (its list of buffers and shared arrays).
-    ASSERT_TRUE(m_gui->waitFor("the timeline's cells", [](const Layout& l) { return !l.named("cell/").empty(); }));
+    ASSERT_TRUE(m_gui->waitFor("the timeline's cells",
+                               [](const Layout& l) { return !l.named("cell/").empty(); }));
     ASSERT_TRUE(m_gui->click(m_gui->layout().named("cell/").front(), 3));
     ASSERT_TRUE(m_gui->click("menu/export/Save this view as PNG"));
     fs::path file = m_gui->exportDir() / "matmul-timeline.png";
     Png view;
-    ASSERT_TRUE(m_gui->waitFor(file.string(), [&](const Layout&) { return (view = loadPng(file.string())).width > 0; }));
+    ASSERT_TRUE(m_gui->waitFor(
+        file.string(), [&](const Layout&) { return (view = loadPng(file.string())).width > 0; }));
     EXPECT_GT(view.width, 300);
-    EXPECT_GT(countNear(view, kDarkChanged, 6), 300u) << "the timeline at the end of round 0: the tiles it wrote";
+    EXPECT_GT(countNear(view, kDarkChanged, 6), 300u)
+        << "the timeline at the end of round 0: the tiles it wrote";
     EXPECT_GT(countNear(view, kDarkAccent, 12), 20u) << "the clicked thread is selected";
     // F9 on line 15 of the kernel ("uint c = gl_GlobalInvocationID.x;").
     ASSERT_TRUE(m_gui->click("editor"));
     ASSERT_TRUE(m_gui->waitFact("editorFocused", "1"));
     m_gui->key("ctrl+Home");
-    for (int i = 0; i < 14; ++i) m_gui->key("Down");
+    for (int i = 0; i < 14; ++i)
+        m_gui->key("Down");
     m_gui->key("F9");
     ASSERT_TRUE(m_gui->waitFact("memoryTab", "watches"));
     // Ctrl+Shift+S exports the kernel; all cases pass, so the next puzzle is a click away.
     m_gui->key("ctrl+shift+s");
     fs::path exported = m_gui->exportDir() / "matmul.comp";
-    ASSERT_TRUE(m_gui->waitFor("matmul.comp exported", [&](const Layout&) { return fs::exists(exported); }));
-    EXPECT_EQ(test::readFile(exported), test::readFile(fs::path(test::puzzleDir()) / "14-matmul" / "solution.comp"));
+    ASSERT_TRUE(m_gui->waitFor("matmul.comp exported",
+                               [&](const Layout&) { return fs::exists(exported); }));
+    EXPECT_EQ(test::readFile(exported),
+              test::readFile(fs::path(test::puzzleDir()) / "14-matmul" / "solution.comp"));
     ASSERT_TRUE(m_gui->click("button/Next puzzle"));
     ASSERT_TRUE(m_gui->waitFact("puzzle", "15-scan-hillis-steele"));
     m_gui->key("ctrl+q");
@@ -423,7 +488,9 @@ TEST_F(GuiInputTest, KeysAndClicksDriveTheTimelineTheExportAndTheWatches) {
     std::string p = test::readFile(m_gui->dataDir() / "progress.json");
     auto progress = nlohmann::json::parse(p, nullptr, false);
     ASSERT_FALSE(progress.is_discarded()) << p;
-    EXPECT_EQ(progress["puzzles"]["14-matmul"]["watched_lines"], nlohmann::json::array({15})) << "F9 watched line 15\n" << p;
+    EXPECT_EQ(progress["puzzles"]["14-matmul"]["watched_lines"], nlohmann::json::array({15}))
+        << "F9 watched line 15\n"
+        << p;
 }
 
 // Presentation (issue 18 item 8): F11 takes the window to its monitor's size (the test's Xvfb
@@ -435,22 +502,31 @@ TEST_F(GuiInputTest, F11TogglesFullscreenAndBack) {
     ASSERT_TRUE(m_gui->waitFact("fullscreen", "0"));
     m_gui->moveTo(400, 300);
     m_gui->key("F11");
-    ASSERT_TRUE(m_gui->waitFor("fullscreen at the screen's size", [](const Layout& l) { return l.fact("fullscreen") == "1" && l.fact("windowSize") == "1600x1000"; }));
+    ASSERT_TRUE(m_gui->waitFor("fullscreen at the screen's size", [](const Layout& l) {
+        return l.fact("fullscreen") == "1" && l.fact("windowSize") == "1600x1000";
+    }));
     Rect editor = *m_gui->layout().rect("panel/editor");
     EXPECT_GT(editor.x1, 1280) << "the panels spread over the whole screen";
     m_gui->key("F11");
-    ASSERT_TRUE(m_gui->waitFor("back to the window's size", [](const Layout& l) { return l.fact("fullscreen") == "0" && l.fact("windowSize") == "1280x800"; }));
+    ASSERT_TRUE(m_gui->waitFor("back to the window's size", [](const Layout& l) {
+        return l.fact("fullscreen") == "0" && l.fact("windowSize") == "1280x800";
+    }));
     ASSERT_TRUE(m_gui->alive());
 }
 
 // Ctrl+M maximises the panel under the pointer to the whole work area and brings the layout back
 // (Ctrl+M again, or Escape, which then leaves the selected thread alone until pressed again).
 TEST_F(GuiInputTest, CtrlMMaximisesThePanelUnderThePointerAndBack) {
-    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp"});
+    start({"--puzzle", "matmul", "--case", "5", "--kernel",
+           test::puzzleDir() + "/14-matmul/solution.comp"});
     ASSERT_TRUE(m_gui->waitFact("puzzle", "14-matmul"));
-    ASSERT_TRUE(m_gui->waitFor("the traced checks and a thread", [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/1,0,0"); }, 180s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the traced checks and a thread",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/1,0,0"); },
+        180s));
     Layout before = m_gui->layout();
-    Rect editor = *before.rect("panel/editor"), threads = *before.rect("panel/threads"), thread = *before.rect("thread/1,0,0");
+    Rect editor = *before.rect("panel/editor"), threads = *before.rect("panel/threads"),
+         thread = *before.rect("thread/1,0,0");
     // Over the editor.
     m_gui->moveTo(editor.cx(), editor.cy());
     m_gui->settleFrames(2);
@@ -464,7 +540,9 @@ TEST_F(GuiInputTest, CtrlMMaximisesThePanelUnderThePointerAndBack) {
     EXPECT_FALSE(big.rect("panel/threads")) << "the other panels are not drawn";
     EXPECT_FALSE(big.rect("panel/browser"));
     m_gui->key("ctrl+m");
-    ASSERT_TRUE(m_gui->waitFor("the layout back", [&](const Layout& l) { return l.fact("maximised").empty() && l.rect("panel/threads"); }));
+    ASSERT_TRUE(m_gui->waitFor("the layout back", [&](const Layout& l) {
+        return l.fact("maximised").empty() && l.rect("panel/threads");
+    }));
     Rect editorAgain = *m_gui->layout().rect("panel/editor");
     EXPECT_EQ(editorAgain.x1 - editorAgain.x0, editor.x1 - editor.x0);
     EXPECT_EQ(editorAgain.y1 - editorAgain.y0, editor.y1 - editor.y0);
@@ -474,26 +552,36 @@ TEST_F(GuiInputTest, CtrlMMaximisesThePanelUnderThePointerAndBack) {
     m_gui->moveTo(threads.cx(), threads.y1 - 10);
     m_gui->settleFrames(2);
     m_gui->key("ctrl+m");
-    ASSERT_TRUE(m_gui->waitFor("the grid maximised", [](const Layout& l) { return l.fact("maximised") == "threads" && l.rect("thread/1,0,0"); }));
+    ASSERT_TRUE(m_gui->waitFor("the grid maximised", [](const Layout& l) {
+        return l.fact("maximised") == "threads" && l.rect("thread/1,0,0");
+    }));
     Layout gridBig = m_gui->layout();
     Rect t = *gridBig.rect("panel/threads"), square = *gridBig.rect("thread/1,0,0");
     EXPECT_GT(t.x1 - t.x0, 1200);
     EXPECT_GT(t.y1 - t.y0, 600);
-    EXPECT_GE(square.x1 - square.x0, thread.x1 - thread.x0) << "the threads keep at least their size";
+    EXPECT_GE(square.x1 - square.x0, thread.x1 - thread.x0)
+        << "the threads keep at least their size";
     EXPECT_FALSE(gridBig.rect("panel/editor"));
     m_gui->key("Escape");
-    ASSERT_TRUE(m_gui->waitFor("Escape: the layout back", [](const Layout& l) { return l.fact("maximised").empty() && l.rect("panel/editor"); }));
+    ASSERT_TRUE(m_gui->waitFor("Escape: the layout back", [](const Layout& l) {
+        return l.fact("maximised").empty() && l.rect("panel/editor");
+    }));
     EXPECT_EQ(m_gui->layout().fact("thread"), "1,0,0") << "Escape closed the maximised panel first";
     m_gui->key("Escape");
-    ASSERT_TRUE(m_gui->waitFor("Escape again: no thread", [](const Layout& l) { return l.fact("thread").empty(); }));
+    ASSERT_TRUE(m_gui->waitFor("Escape again: no thread",
+                               [](const Layout& l) { return l.fact("thread").empty(); }));
 }
 
 // At 200% on 1280x800 every panel title and tab is whole or elided with an ellipsis (its
 // tooltip has it whole), and what is drawn fits its place: never cut by a panel's edge.
 TEST_F(GuiInputTest, AtTwoHundredPercentNoTitleOrTabIsCut) {
-    start({"--puzzle", "matmul", "--case", "5", "--kernel", test::puzzleDir() + "/14-matmul/solution.comp", "--thread", "1,0", "--font-scale", "2"});
+    start({"--puzzle", "matmul", "--case", "5", "--kernel",
+           test::puzzleDir() + "/14-matmul/solution.comp", "--thread", "1,0", "--font-scale", "2"});
     ASSERT_TRUE(m_gui->waitFact("fontScale", "200"));
-    ASSERT_TRUE(m_gui->waitFor("the checks done", [](const Layout& l) { return l.fact("status") == "done" && l.rect("title/threads"); }, 180s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the checks done",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("title/threads"); },
+        180s));
     m_gui->settleFrames(3);
     Layout l = m_gui->layout();
     EXPECT_EQ(l.fact("browserCompact"), "1") << "the puzzle list gives its width to the editor row";
@@ -506,17 +594,20 @@ TEST_F(GuiInputTest, AtTwoHundredPercentNoTitleOrTabIsCut) {
         auto r = l.rect(name);
         ASSERT_TRUE(r.has_value());
         EXPECT_FALSE(shown.empty());
-        EXPECT_LE(std::stoi(l.fact("textWidth/" + name)), r->x1 - r->x0) << "the text is wider than its place";
+        EXPECT_LE(std::stoi(l.fact("textWidth/" + name)), r->x1 - r->x0)
+            << "the text is wider than its place";
         if (shown == full) {
             ++checked;
             continue;
         }
         ASSERT_GT(shown.size(), dots.size());
         EXPECT_EQ(shown.substr(shown.size() - dots.size()), dots);
-        EXPECT_EQ(full.rfind(shown.substr(0, shown.size() - dots.size()), 0), 0u) << "the shown part starts the whole";
+        EXPECT_EQ(full.rfind(shown.substr(0, shown.size() - dots.size()), 0), 0u)
+            << "the shown part starts the whole";
         ++checked, ++elided;
     }
-    for (const char* name : {"title/browser", "title/editor", "title/cases", "title/buffers", "title/threads", "tab/statement", "tab/hints", "tab/solution",
+    for (const char* name : {"title/browser", "title/editor", "title/cases", "title/buffers",
+                             "title/threads", "tab/statement", "tab/hints", "tab/solution",
                              "tab/device", "tab/buffers", "tab/timeline", "tab/watches"})
         EXPECT_FALSE(l.fact(std::string("text/") + name).empty()) << name << " is reported";
     EXPECT_GE(checked, 12);

@@ -8,9 +8,9 @@
 //
 // The draft: a marker comment is typed on the first line of puzzle 1 before the monkey starts.
 // The monkey then never uses what is meant to destroy text (Undo, Reset to starter, Load into
-// editor, Cut, Paste, Backspace, Delete, Return, Tab, Space, Ctrl+/, Ctrl+Q): those are the learner's
-// own choices, not accidents. It types only after Ctrl+End (at the end of whatever has the
-// keyboard), so its text lands after the marker. Everything else is fair: switching puzzles,
+// editor, Cut, Paste, Backspace, Delete, Return, Tab, Space, Ctrl+/, Ctrl+Q): those are the
+// learner's own choices, not accidents. It types only after Ctrl+End (at the end of whatever has
+// the keyboard), so its text lands after the marker. Everything else is fair: switching puzzles,
 // tabs, cases, threads, cells, menus, dialogs, dividers, text size, theme, walkthroughs, edits
 // that do not compile.
 #include <gtest/gtest.h>
@@ -32,8 +32,13 @@ using namespace std::chrono_literals;
 
 // Widgets whose purpose is to replace or remove the learner's text, or to quit.
 bool destructive(const std::string& name) {
-    static const char* kNames[] = {"button/Undo", "button/Reset to starter", "button/Load into editor", "button/restore previous",
-                                   "menu/Puzzle/Reset to starter", "menu/Puzzle/Restore the earlier text", "menu/Puzzle/Quit"};
+    static const char* kNames[] = {"button/Undo",
+                                   "button/Reset to starter",
+                                   "button/Load into editor",
+                                   "button/restore previous",
+                                   "menu/Puzzle/Reset to starter",
+                                   "menu/Puzzle/Restore the earlier text",
+                                   "menu/Puzzle/Quit"};
     for (const char* n : kNames)
         if (name == n) return true;
     return name.rfind("menu/Edit/", 0) == 0;
@@ -47,16 +52,20 @@ bool insideDestructive(const Layout& l, int x, int y) {
 
 // Keys a learner presses without meaning to lose text.
 const std::vector<std::string> kKeys = {
-    "Escape", "Up", "Down", "Left", "Right", "Home", "End", "Prior", "Next", "ctrl+Home", "ctrl+End", "ctrl+Left", "ctrl+Right",
-    "shift+Right", "shift+Down", "F1", "F9", "alt+Left", "alt+Right", "alt+Up", "alt+Down", "alt+Home", "alt+End", "alt+Prior",
-    "alt+Next", "ctrl+Prior", "ctrl+Next", "ctrl+equal", "ctrl+minus", "ctrl+0", "ctrl+Return", "ctrl+c"};
+    "Escape",     "Up",      "Down",        "Left",     "Right",      "Home",       "End",
+    "Prior",      "Next",    "ctrl+Home",   "ctrl+End", "ctrl+Left",  "ctrl+Right", "shift+Right",
+    "shift+Down", "F1",      "F9",          "alt+Left", "alt+Right",  "alt+Up",     "alt+Down",
+    "alt+Home",   "alt+End", "alt+Prior",   "alt+Next", "ctrl+Prior", "ctrl+Next",  "ctrl+equal",
+    "ctrl+minus", "ctrl+0",  "ctrl+Return", "ctrl+c"};
 
-// Text the monkey types: kernel-ish characters (no quote, which the shell command would need to escape).
+// Text the monkey types: kernel-ish characters (no quote, which the shell command would need to
+// escape).
 std::string randomText(std::mt19937& rng) {
     static const std::string kChars = "abcxyz019 ;{}()[]=+-*/<>.,_#";
     std::uniform_int_distribution<int> len(1, 12), pick(0, static_cast<int>(kChars.size()) - 1);
     std::string s;
-    for (int n = len(rng); n > 0; --n) s += kChars[pick(rng)];
+    for (int n = len(rng); n > 0; --n)
+        s += kChars[pick(rng)];
     return s;
 }
 
@@ -69,17 +78,21 @@ std::vector<std::string> ourLeaks(const std::string& log) {
     std::istringstream in(log);
     std::string line, block;
     auto finish = [&] {
-        if (!block.empty() && (block.find(" in vkp::") != std::string::npos || block.find(test::sourceDir() + "/src/") != std::string::npos))
+        if (!block.empty() && (block.find(" in vkp::") != std::string::npos ||
+                               block.find(test::sourceDir() + "/src/") != std::string::npos))
             ours.push_back(block);
         block.clear();
     };
     while (std::getline(in, line)) {
-        if (line.find("Direct leak of") != std::string::npos || line.find("Indirect leak of") != std::string::npos) {
+        if (line.find("Direct leak of") != std::string::npos ||
+            line.find("Indirect leak of") != std::string::npos) {
             finish();
             block = line + "\n";
         } else if (!block.empty()) {
-            if (line.empty()) finish();
-            else block += line + "\n";
+            if (line.empty())
+                finish();
+            else
+                block += line + "\n";
         }
     }
     finish();
@@ -99,16 +112,21 @@ int seconds() {
 class GuiMonkeyTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        ASSERT_EQ(test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh does)";
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() / ("vkp-monkey-" + std::to_string(getpid())));
+        ASSERT_EQ(
+            test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
+            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
+               "does)";
+        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
+                                            ("vkp-monkey-" + std::to_string(getpid())));
         ASSERT_TRUE(m_gui->startX());
     }
     void TearDown() override {
         fs::path dir = m_gui->dir();
         m_gui.reset();
-        if (!HasFailure()) fs::remove_all(dir);
-        else std::cerr << "kept for a look: " << dir << "\n";
+        if (!HasFailure())
+            fs::remove_all(dir);
+        else
+            std::cerr << "kept for a look: " << dir << "\n";
     }
 
     // One random action; returns what it did (for the log of a failing run).
@@ -128,7 +146,8 @@ class GuiMonkeyTest : public ::testing::Test {
             for (const auto& [name, r] : l.rects)
                 if (!destructive(name)) names.push_back(name);
             if (names.empty()) return "nothing named";
-            const std::string& name = names[std::uniform_int_distribution<size_t>(0, names.size() - 1)(rng)];
+            const std::string& name =
+                names[std::uniform_int_distribution<size_t>(0, names.size() - 1)(rng)];
             Rect r = l.rects.at(name);
             m_gui->clickAt(r.cx(), r.cy());
             return "click " + name;
@@ -137,7 +156,8 @@ class GuiMonkeyTest : public ::testing::Test {
             if (!point(x, y)) return "no safe point";
             int button = k < 50 ? 1 : 3;
             m_gui->clickAt(x, y, button);
-            return "click " + std::to_string(button) + " at " + std::to_string(x) + "," + std::to_string(y);
+            return "click " + std::to_string(button) + " at " + std::to_string(x) + "," +
+                   std::to_string(y);
         }
         if (k < 63) { // a drag: dividers, scrollbars, text selection
             int x2 = 0, y2 = 0;
@@ -147,7 +167,8 @@ class GuiMonkeyTest : public ::testing::Test {
             m_gui->moveTo((x + x2) / 2, (y + y2) / 2);
             m_gui->moveTo(x2, y2);
             m_gui->xdo("mouseup 1");
-            return "drag " + std::to_string(x) + "," + std::to_string(y) + " to " + std::to_string(x2) + "," + std::to_string(y2);
+            return "drag " + std::to_string(x) + "," + std::to_string(y) + " to " +
+                   std::to_string(x2) + "," + std::to_string(y2);
         }
         if (k < 70) {
             if (!point(x, y)) return "no safe point";
@@ -157,7 +178,8 @@ class GuiMonkeyTest : public ::testing::Test {
             return "wheel " + wheel + " at " + std::to_string(x) + "," + std::to_string(y);
         }
         if (k < 88) {
-            const std::string& key = kKeys[std::uniform_int_distribution<size_t>(0, kKeys.size() - 1)(rng)];
+            const std::string& key =
+                kKeys[std::uniform_int_distribution<size_t>(0, kKeys.size() - 1)(rng)];
             m_gui->key(key);
             return "key " + key;
         }
@@ -172,13 +194,18 @@ class GuiMonkeyTest : public ::testing::Test {
 
 // The leak filter itself (runs in every CTest run; the monkey only on the sanitized build).
 TEST(GuiMonkeyLeaksTest, OnlyLeaksThroughOurCodeCount) {
-    std::string foreign = "Indirect leak of 56 byte(s) in 1 object(s) allocated from:\n"
-                          "    #0 0x7f61874b83b7 in __interceptor_calloc ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:77\n"
-                          "    #1 0x7f6181a776e3  (/usr/lib/x86_64-linux-gnu/libxcb.so.1.1.0+0xa6e3)\n\n";
+    std::string foreign =
+        "Indirect leak of 56 byte(s) in 1 object(s) allocated from:\n"
+        "    #0 0x7f61874b83b7 in __interceptor_calloc "
+        "../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:77\n"
+        "    #1 0x7f6181a776e3  (/usr/lib/x86_64-linux-gnu/libxcb.so.1.1.0+0xa6e3)\n\n";
     std::string ours = "Direct leak of 24 byte(s) in 1 object(s) allocated from:\n"
                        "    #0 0x7f61874b83b7 in operator new(unsigned long)\n"
-                       "    #1 0x55d0 in vkp::ui::Workbench::openPuzzle(int) " + test::sourceDir() + "/src/ui/workbench.cpp:120\n\n";
-    std::string log = "=================================================================\n==1==ERROR: LeakSanitizer: detected memory leaks\n\n" + foreign + ours +
+                       "    #1 0x55d0 in vkp::ui::Workbench::openPuzzle(int) " +
+                       test::sourceDir() + "/src/ui/workbench.cpp:120\n\n";
+    std::string log = "=================================================================\n==1=="
+                      "ERROR: LeakSanitizer: detected memory leaks\n\n" +
+                      foreign + ours +
                       "SUMMARY: AddressSanitizer: 80 byte(s) leaked in 2 allocation(s).\n";
     std::vector<std::string> found = ourLeaks(log);
     ASSERT_EQ(found.size(), 1u);
@@ -188,11 +215,15 @@ TEST(GuiMonkeyLeaksTest, OnlyLeaksThroughOurCodeCount) {
 
 TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntact) {
     unsigned s = seed();
-    std::cout << "monkey seed " << s << " (VKPUZZLES_MONKEY_SEED), " << seconds() << " s, app " << test::binaryPath() << "\n";
+    std::cout << "monkey seed " << s << " (VKPUZZLES_MONKEY_SEED), " << seconds() << " s, app "
+              << test::binaryPath() << "\n";
     // Leaks are reported at exit without changing the exit status; ourLeaks() picks ours out.
     m_gui->startApp(test::binaryPath(), {"--puzzle", "map", "--size", "1280x800"},
-                    {"ASAN_OPTIONS=detect_leaks=1", "LSAN_OPTIONS=exitcode=0", "UBSAN_OPTIONS=print_stacktrace=1"});
-    ASSERT_FALSE(m_gui->window().empty()) << "no window appeared (the app: " << m_gui->howItEnded() << ")\n" << m_gui->tail();
+                    {"ASAN_OPTIONS=detect_leaks=1", "LSAN_OPTIONS=exitcode=0",
+                     "UBSAN_OPTIONS=print_stacktrace=1"});
+    ASSERT_FALSE(m_gui->window().empty())
+        << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
+        << m_gui->tail();
     ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map", 120s));
     // The learner's marker on line 1 of puzzle 1, saved before the monkey starts.
     const std::string marker = "// my own note " + std::to_string(s);
@@ -202,7 +233,10 @@ TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntac
     m_gui->type(marker);
     m_gui->key("Return");
     fs::path draft = m_gui->dataDir() / "drafts" / "01-map.json";
-    ASSERT_TRUE(m_gui->waitFor("the marker saved", [&](const Layout&) { return test::readFile(draft).find(marker) != std::string::npos; }, 120s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the marker saved",
+        [&](const Layout&) { return test::readFile(draft).find(marker) != std::string::npos; },
+        120s));
 
     std::mt19937 rng(s);
     std::vector<std::string> done;
@@ -210,23 +244,30 @@ TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntac
     while (std::chrono::steady_clock::now() < until) {
         Layout l = m_gui->layout();
         done.push_back(act(rng, l, 1280, 800));
-        ASSERT_TRUE(m_gui->alive()) << "after " << done.size() << " actions, the last: " << done.back() << "\n" << m_gui->tail(80);
+        ASSERT_TRUE(m_gui->alive())
+            << "after " << done.size() << " actions, the last: " << done.back() << "\n"
+            << m_gui->tail(80);
         ASSERT_TRUE(m_gui->settleFrames(1)) << "after: " << done.back();
     }
     std::cout << done.size() << " actions; the last ones:\n";
-    for (size_t i = done.size() > 10 ? done.size() - 10 : 0; i < done.size(); ++i) std::cout << "  " << done[i] << "\n";
+    for (size_t i = done.size() > 10 ? done.size() - 10 : 0; i < done.size(); ++i)
+        std::cout << "  " << done[i] << "\n";
     ASSERT_TRUE(m_gui->alive()) << m_gui->tail(80);
 
-    // Quit as a person does (Esc closes any dialog or menu first); everything is saved on the way out.
-    for (int i = 0; i < 3; ++i) m_gui->key("Escape");
+    // Quit as a person does (Esc closes any dialog or menu first); everything is saved on the way
+    // out.
+    for (int i = 0; i < 3; ++i)
+        m_gui->key("Escape");
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(120s)) << "Ctrl+Q did not quit\n" << m_gui->tail();
     EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->howItEnded();
     std::string log = m_gui->log();
     EXPECT_EQ(log.find("ERROR: AddressSanitizer"), std::string::npos) << log;
-    EXPECT_EQ(log.find("runtime error:"), std::string::npos) << "UndefinedBehaviorSanitizer\n" << log;
+    EXPECT_EQ(log.find("runtime error:"), std::string::npos) << "UndefinedBehaviorSanitizer\n"
+                                                             << log;
     std::vector<std::string> leaks = ourLeaks(log);
-    EXPECT_TRUE(leaks.empty()) << leaks.size() << " leaks from our code; the first:\n" << (leaks.empty() ? "" : leaks[0]);
+    EXPECT_TRUE(leaks.empty()) << leaks.size() << " leaks from our code; the first:\n"
+                               << (leaks.empty() ? "" : leaks[0]);
     // Every draft on disk is whole, and the marker is still in puzzle 1's.
     for (const auto& f : fs::directory_iterator(m_gui->dataDir() / "drafts")) {
         auto j = nlohmann::json::parse(test::readFile(f.path()), nullptr, false);
@@ -235,7 +276,9 @@ TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntac
     }
     auto saved = nlohmann::json::parse(test::readFile(draft), nullptr, false);
     ASSERT_FALSE(saved.is_discarded());
-    EXPECT_EQ(saved.value("text", "").rfind(marker + "\n", 0), 0u) << "the marker begins the draft\n" << saved.value("text", "");
+    EXPECT_EQ(saved.value("text", "").rfind(marker + "\n", 0), 0u)
+        << "the marker begins the draft\n"
+        << saved.value("text", "");
 }
 
 } // namespace

@@ -17,9 +17,12 @@ using namespace std::chrono_literals;
 class GuiPrintfTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        ASSERT_EQ(test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh does)";
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() / ("vkp-printf-" + std::to_string(getpid())));
+        ASSERT_EQ(
+            test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
+            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
+               "does)";
+        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
+                                            ("vkp-printf-" + std::to_string(getpid())));
         ASSERT_TRUE(m_gui->startX());
     }
     void TearDown() override {
@@ -33,8 +36,11 @@ class GuiPrintfTest : public ::testing::Test {
 
 TEST_F(GuiPrintfTest, TheConsoleListsLinesAndAClickSelectsTheThreadTheInspectorShows) {
     std::string kernel = test::sourceDir() + "/tests/data/printf/map_printf.comp";
-    m_gui->startApp(test::binaryPath(), {"--puzzle", "map", "--kernel", kernel, "--case", "1", "--size", "1280x800"});
-    ASSERT_FALSE(m_gui->window().empty()) << "no window appeared (the app: " << m_gui->howItEnded() << ")\n" << m_gui->tail();
+    m_gui->startApp(test::binaryPath(),
+                    {"--puzzle", "map", "--kernel", kernel, "--case", "1", "--size", "1280x800"});
+    ASSERT_FALSE(m_gui->window().empty())
+        << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
+        << m_gui->tail();
     ASSERT_TRUE(m_gui->waitFact("puzzle", "01-map"));
     ASSERT_TRUE(m_gui->click("tab/console"));
     ASSERT_TRUE(m_gui->waitFact("memoryTab", "console"));
@@ -48,7 +54,8 @@ TEST_F(GuiPrintfTest, TheConsoleListsLinesAndAClickSelectsTheThreadTheInspectorS
     // Only the selected thread's lines: two rows, both thread 3's.
     ASSERT_TRUE(m_gui->click("console/only-selected"));
     ASSERT_TRUE(m_gui->waitFor("two rows of thread 3", [](const Layout& l) {
-        return l.fact("console/row/0") == "3,0,0" && l.fact("console/row/1") == "3,0,0" && !l.rect("console/row/2");
+        return l.fact("console/row/0") == "3,0,0" && l.fact("console/row/1") == "3,0,0" &&
+               !l.rect("console/row/2");
     }));
     // Another thread picked in the grid: the filtered console follows the selection.
     ASSERT_TRUE(m_gui->click("thread/5,0,0"));

@@ -24,9 +24,11 @@ using namespace test;
 class OwnCaseGuiTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        ASSERT_EQ(runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0) << "xdotool and Xvfb are needed";
+        ASSERT_EQ(runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
+            << "xdotool and Xvfb are needed";
         std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() / ("vkp-own-" + std::to_string(getpid()) + "-" + name));
+        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
+                                            ("vkp-own-" + std::to_string(getpid()) + "-" + name));
         ASSERT_TRUE(m_gui->startX());
     }
     void TearDown() override {
@@ -36,8 +38,11 @@ class OwnCaseGuiTest : public ::testing::Test {
         fs::remove_all(dir);
     }
     void start(const std::string& puzzle, const std::string& kernel) {
-        m_gui->startApp(binaryPath(), {"--puzzle", puzzle, "--kernel", kernel, "--size", "1280x800"});
-        ASSERT_FALSE(m_gui->window().empty()) << "no window appeared (the app: " << m_gui->howItEnded() << ")\n" << m_gui->tail();
+        m_gui->startApp(binaryPath(),
+                        {"--puzzle", puzzle, "--kernel", kernel, "--size", "1280x800"});
+        ASSERT_FALSE(m_gui->window().empty())
+            << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
+            << m_gui->tail();
     }
     // Replaces a text field's contents by typing, as a person would: click, select all, type.
     void typeInto(const std::string& field, const std::string& text) {
@@ -52,7 +57,8 @@ class OwnCaseGuiTest : public ::testing::Test {
         const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
         if (!dir) return;
         m_gui->settleFrames(3);
-        runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" + name + ".xwd");
+        runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" +
+                   name + ".xwd");
     }
 
     std::unique_ptr<GuiDriver> m_gui;
@@ -62,13 +68,17 @@ class OwnCaseGuiTest : public ::testing::Test {
 // the form and what was typed stays; the case is kept on disk and never marks the puzzle solved.
 TEST_F(OwnCaseGuiTest, TheFormAddsALearnersCaseThatIsCheckedAndKept) {
     start("zip", puzzleDir() + "/02-zip/starter.comp");
-    ASSERT_TRUE(m_gui->waitFor("the starter checked", [](const Layout& l) { return l.fact("status") == "done" && !l.fact("case/1").empty(); }, 120s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the starter checked",
+        [](const Layout& l) { return l.fact("status") == "done" && !l.fact("case/1").empty(); },
+        120s));
     ASSERT_TRUE(m_gui->click("button/Add a case"));
     ASSERT_TRUE(m_gui->waitFact("ownCaseForm", "1"));
     typeInto("field/own/a", "1, x, 3");
     ASSERT_TRUE(m_gui->click("button/Run own case"));
-    ASSERT_TRUE(m_gui->waitFor("the bad value named", [](const Layout& l) { return l.fact("ownCaseError").starts_with("the values of a: 'x' (value 2) is not a float"); }))
-        << m_gui->layout().fact("ownCaseError");
+    ASSERT_TRUE(m_gui->waitFor("the bad value named", [](const Layout& l) {
+        return l.fact("ownCaseError").starts_with("the values of a: 'x' (value 2) is not a float");
+    })) << m_gui->layout().fact("ownCaseError");
     shoot("own-case-form-error");
     typeInto("field/own/a", "1, 2, 3");
     typeInto("field/own/b", "10 20 30");
@@ -77,7 +87,9 @@ TEST_F(OwnCaseGuiTest, TheFormAddsALearnersCaseThatIsCheckedAndKept) {
     shoot("own-case-form");
     ASSERT_TRUE(m_gui->click("button/Run own case"));
     // The starter writes nothing: 3 cells wrong against add(a, b) = 11, 22, 33.
-    ASSERT_TRUE(m_gui->waitFor("Your case 1 checked", [](const Layout& l) { return ownCaseFact(l) == "own: result: 3 of 3 cells wrong"; }, 120s))
+    ASSERT_TRUE(m_gui->waitFor(
+        "Your case 1 checked",
+        [](const Layout& l) { return ownCaseFact(l) == "own: result: 3 of 3 cells wrong"; }, 120s))
         << ownCaseFact(m_gui->layout());
     EXPECT_EQ(m_gui->layout().fact("ownCaseForm"), "");
     shoot("own-case-in-list");
@@ -86,7 +98,8 @@ TEST_F(OwnCaseGuiTest, TheFormAddsALearnersCaseThatIsCheckedAndKept) {
     EXPECT_NE(saved.find("1, 2, 3"), std::string::npos) << saved;
     // Removed again from its button.
     ASSERT_TRUE(m_gui->click("button/Remove own case"));
-    ASSERT_TRUE(m_gui->waitFor("Your case 1 removed", [](const Layout& l) { return ownCaseFact(l).empty(); }));
+    ASSERT_TRUE(m_gui->waitFor("Your case 1 removed",
+                               [](const Layout& l) { return ownCaseFact(l).empty(); }));
     EXPECT_EQ(readFile(m_gui->dataDir() / "own_cases.json").find("1, 2, 3"), std::string::npos);
 }
 
@@ -94,12 +107,18 @@ TEST_F(OwnCaseGuiTest, TheFormAddsALearnersCaseThatIsCheckedAndKept) {
 // to check against, and the case list and the puzzle's verdict are unchanged.
 TEST_F(OwnCaseGuiTest, ACaseOfAPuzzleWithoutAReferenceOpRunsUnchecked) {
     start("compact", puzzleDir() + "/22-compact/solution.comp");
-    ASSERT_TRUE(m_gui->waitFor("the solution checked", [](const Layout& l) { return l.fact("status") == "done" && l.fact("case/1") == "pass"; }, 120s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the solution checked",
+        [](const Layout& l) { return l.fact("status") == "done" && l.fact("case/1") == "pass"; },
+        120s));
     ASSERT_TRUE(m_gui->click("button/Add a case"));
     ASSERT_TRUE(m_gui->waitFact("ownCaseForm", "1"));
     typeInto("field/own/a", "5 6 7 8 9");
     ASSERT_TRUE(m_gui->click("button/Run own case"));
-    ASSERT_TRUE(m_gui->waitFor("Your case 1 ran", [](const Layout& l) { return ownCaseFact(l).starts_with("own: ran; no expected output"); }, 120s))
+    ASSERT_TRUE(m_gui->waitFor(
+        "Your case 1 ran",
+        [](const Layout& l) { return ownCaseFact(l).starts_with("own: ran; no expected output"); },
+        120s))
         << ownCaseFact(m_gui->layout());
     shoot("own-case-unchecked");
 }
@@ -107,17 +126,25 @@ TEST_F(OwnCaseGuiTest, ACaseOfAPuzzleWithoutAReferenceOpRunsUnchecked) {
 // "Benchmark at large N" on the official Hillis-Steele scan at N = 2^16: the same figures as
 // `vkpuzzles bench`, while the window keeps drawing frames.
 TEST_F(OwnCaseGuiTest, TheBenchmarkButtonShowsTheFigures) {
-    start("scan-hillis-steele", puzzleDir() + "/15-scan-hillis-steele/solution"); // a folder of NAME.comp
-    ASSERT_TRUE(m_gui->waitFor("the solution checked", [](const Layout& l) { return l.fact("status") == "done"; }, 120s));
+    start("scan-hillis-steele",
+          puzzleDir() + "/15-scan-hillis-steele/solution"); // a folder of NAME.comp
+    ASSERT_TRUE(m_gui->waitFor(
+        "the solution checked", [](const Layout& l) { return l.fact("status") == "done"; }, 120s));
     typeInto("field/bench N", "lots");
     ASSERT_TRUE(m_gui->click("button/Benchmark at large N"));
-    ASSERT_TRUE(m_gui->waitFor("the bad N named", [](const Layout& l) { return l.fact("benchError").starts_with("N needs an element count"); }));
+    ASSERT_TRUE(m_gui->waitFor("the bad N named", [](const Layout& l) {
+        return l.fact("benchError").starts_with("N needs an element count");
+    }));
     EXPECT_EQ(m_gui->layout().fact("bench"), "idle");
     typeInto("field/bench N", "2^16");
     ASSERT_TRUE(m_gui->click("button/Benchmark at large N"));
-    ASSERT_TRUE(m_gui->waitFor("the benchmark started", [](const Layout& l) { return l.fact("bench") != "idle"; }));
+    ASSERT_TRUE(m_gui->waitFor("the benchmark started",
+                               [](const Layout& l) { return l.fact("bench") != "idle"; }));
     uint64_t frame = m_gui->layout().frame;
-    ASSERT_TRUE(m_gui->waitFor("the figures", [](const Layout& l) { return l.fact("bench") == "done" || l.fact("bench") == "failed"; }, 300s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the figures",
+        [](const Layout& l) { return l.fact("bench") == "done" || l.fact("bench") == "failed"; },
+        300s));
     Layout l = m_gui->layout();
     ASSERT_EQ(l.fact("bench"), "done") << l.fact("benchError");
     EXPECT_GT(l.frame, frame + 2) << "the window kept drawing while the benchmark ran";
@@ -132,7 +159,10 @@ TEST_F(OwnCaseGuiTest, TheBenchmarkButtonShowsTheFigures) {
 // A puzzle that cannot be scaled (Map: fixed launch shapes) offers no benchmark.
 TEST_F(OwnCaseGuiTest, TheBenchmarkIsOfferedOnlyWhereItCanRun) {
     start("map", puzzleDir() + "/01-map/solution.comp");
-    ASSERT_TRUE(m_gui->waitFor("the solution checked", [](const Layout& l) { return l.fact("status") == "done" && l.rect("button/Add a case"); }, 120s));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the solution checked",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("button/Add a case"); },
+        120s));
     EXPECT_FALSE(m_gui->layout().rect("button/Benchmark at large N"));
 }
 

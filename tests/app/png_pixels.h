@@ -27,7 +27,8 @@ inline Png loadPng(const std::string& path) {
     if (!data) return Png{};
     png.pixels.resize(size_t(png.width) * png.height);
     for (size_t i = 0; i < png.pixels.size(); ++i)
-        png.pixels[i] = (uint32_t(data[3 * i]) << 16) | (uint32_t(data[3 * i + 1]) << 8) | data[3 * i + 2];
+        png.pixels[i] =
+            (uint32_t(data[3 * i]) << 16) | (uint32_t(data[3 * i + 1]) << 8) | data[3 * i + 2];
     stbi_image_free(data);
     return png;
 }
@@ -37,7 +38,9 @@ inline size_t countNear(const Png& png, uint32_t colour, int tolerance = 24) {
     auto channel = [](uint32_t c, int shift) { return int((c >> shift) & 0xff); };
     size_t n = 0;
     for (uint32_t p : png.pixels) {
-        int d = std::abs(channel(p, 16) - channel(colour, 16)) + std::abs(channel(p, 8) - channel(colour, 8)) + std::abs(channel(p, 0) - channel(colour, 0));
+        int d = std::abs(channel(p, 16) - channel(colour, 16)) +
+                std::abs(channel(p, 8) - channel(colour, 8)) +
+                std::abs(channel(p, 0) - channel(colour, 0));
         n += d <= tolerance;
     }
     return n;
@@ -54,7 +57,8 @@ inline std::set<int> runStarts(const Png& png, uint32_t colour, int minRun) {
                 ++run;
                 continue;
             }
-            if (run >= minRun) starts.insert((x - run) / 8); // 8-pixel buckets: the same strip on many rows
+            if (run >= minRun)
+                starts.insert((x - run) / 8); // 8-pixel buckets: the same strip on many rows
             run = 0;
         }
     }
@@ -65,12 +69,15 @@ inline std::set<int> runStarts(const Png& png, uint32_t colour, int minRun) {
 inline double differing(const Png& a, const Png& b) {
     if (a.width != b.width || a.height != b.height || a.pixels.empty()) return 1.0;
     size_t n = 0;
-    for (size_t i = 0; i < a.pixels.size(); ++i) n += a.pixels[i] != b.pixels[i];
+    for (size_t i = 0; i < a.pixels.size(); ++i)
+        n += a.pixels[i] != b.pixels[i];
     return double(n) / a.pixels.size();
 }
 
 // The dark theme's colours the tests look for.
-constexpr uint32_t kDarkHeader = 0x2b2d33, kDarkFail = 0xf2555a, kDarkPass = 0x4cc38a, kLightHeader = 0xe4e6eb;
-constexpr uint32_t kDarkChanged = 0x6b5414, kDarkStep = 0xffe08a, kDarkFocus = 0xff8ad8, kDarkAccent = 0x5aa2ff;
+constexpr uint32_t kDarkHeader = 0x2b2d33, kDarkFail = 0xf2555a, kDarkPass = 0x4cc38a,
+                   kLightHeader = 0xe4e6eb;
+constexpr uint32_t kDarkChanged = 0x6b5414, kDarkStep = 0xffe08a, kDarkFocus = 0xff8ad8,
+                   kDarkAccent = 0x5aa2ff;
 
 } // namespace vkp::test

@@ -22,14 +22,15 @@ using test::has;
 using test::vkpuzzles;
 using test::vkpuzzlesStdout;
 
-std::string wrong(const char* name) { return test::sourceDir() + "/tests/data/wrong/" + name; }
+std::string wrong(const char* name) {
+    return test::sourceDir() + "/tests/data/wrong/" + name;
+}
 
 std::string writeTemp(const std::string& name, const std::string& text) {
     std::string path = "/tmp/vkp-cli-test-" + std::to_string(getpid()) + "-" + name;
     std::ofstream(path) << text;
     return path;
 }
-
 
 TEST(CliTest, ListShowsTheClassicTrackInOrder) {
     CliRun r = vkpuzzles("list --color never");
@@ -59,8 +60,9 @@ TEST(CliTest, PuzzlesAreNamedByFolderSlugOrNumber) {
 }
 
 TEST(CliTest, UsageErrorsExitTwoAndPointAtHelp) {
-    for (const char* args : {"frobnicate", "list --no-such-option", "show no-such-puzzle", "check map",
-                             "check map --case", "check map --solution --case 99", "check map --solution --timeout x"}) {
+    for (const char* args : {"frobnicate", "list --no-such-option", "show no-such-puzzle",
+                             "check map", "check map --case", "check map --solution --case 99",
+                             "check map --solution --timeout x"}) {
         CliRun r = vkpuzzles(args);
         EXPECT_EQ(r.exit, 2) << args << "\n" << r.out;
         EXPECT_TRUE(has(r.out, "vkpuzzles")) << args << "\n" << r.out;
@@ -78,7 +80,10 @@ TEST(CliTest, HintsComeOneByOneAndTheLastSaysWhereTheSolutionIs) {
     CliRun all = vkpuzzles("hint dot 99 --color never");
     EXPECT_EQ(all.exit, 0) << all.out;
     EXPECT_TRUE(has(all.out, "hint 3: ")) << all.out;
-    EXPECT_TRUE(has(all.out, "that was the last hint; the official solution, step by step: vkpuzzles walkthrough dot")) << all.out;
+    EXPECT_TRUE(has(
+        all.out,
+        "that was the last hint; the official solution, step by step: vkpuzzles walkthrough dot"))
+        << all.out;
     CliRun bad = vkpuzzles("hint dot two --color never");
     EXPECT_EQ(bad.exit, 2) << bad.out;
     EXPECT_TRUE(has(bad.out, "a whole number from 1, not 'two'")) << bad.out;
@@ -108,9 +113,12 @@ TEST(CliTest, AKernelThatCrashesTheCompilerIsAnErrorOnTheKernelNotACrash) {
     std::string k = writeTemp("crash.comp", test::crashingKernel());
     CliRun r = vkpuzzles("check map " + k + " --color never");
     EXPECT_EQ(r.exit, 1) << r.out.substr(0, 2000);
-    std::string where = k + ":" + std::to_string(test::kCrashingLine) + ":1: error: the compiler crashed on this kernel";
+    std::string where = k + ":" + std::to_string(test::kCrashingLine) +
+                        ":1: error: the compiler crashed on this kernel";
     EXPECT_TRUE(has(r.out, where)) << r.out.substr(0, 2000);
-    EXPECT_TRUE(has(r.out, "simplify the expression at line " + std::to_string(test::kCrashingLine))) << r.out.substr(0, 2000);
+    EXPECT_TRUE(
+        has(r.out, "simplify the expression at line " + std::to_string(test::kCrashingLine)))
+        << r.out.substr(0, 2000);
     EXPECT_TRUE(has(r.out, "1. Map")) << "names the puzzle";
     // The 300 KB line is quoted in part, with its length, not whole.
     EXPECT_LT(r.out.size(), 4000u) << r.out.substr(0, 2000);
@@ -122,10 +130,11 @@ TEST(CliTest, AKernelThatCrashesTheCompilerIsAnErrorOnTheKernelNotACrash) {
 }
 
 TEST(CliTest, CompileErrorPointsAtTheLineAndExitsOne) {
-    std::string k = writeTemp("broken.comp", "#version 450\nlayout(local_size_x_id = 0) in;\n"
-                                             "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
-                                             "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
-                                             "void main() {\n    result[0] = missing;\n}\n");
+    std::string k =
+        writeTemp("broken.comp", "#version 450\nlayout(local_size_x_id = 0) in;\n"
+                                 "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+                                 "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+                                 "void main() {\n    result[0] = missing;\n}\n");
     CliRun r = vkpuzzles("check map " + k + " --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, k + ":6:17: error: 'missing': undeclared identifier")) << r.out;
@@ -138,16 +147,18 @@ TEST(CliTest, CompileErrorPointsAtTheLineAndExitsOne) {
 }
 
 TEST(CliTest, MissingBindingIsNamed) {
-    std::string k = writeTemp("nobinding.comp", "#version 450\nlayout(local_size_x_id = 0) in;\n"
-                                                "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
-                                                "void main() { result[gl_GlobalInvocationID.x] = 1.0; }\n");
+    std::string k = writeTemp("nobinding.comp",
+                              "#version 450\nlayout(local_size_x_id = 0) in;\n"
+                              "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+                              "void main() { result[gl_GlobalInvocationID.x] = 1.0; }\n");
     CliRun r = vkpuzzles("check map " + k + " --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "does not declare the puzzle's input buffer 'a' (binding 0)")) << r.out;
 }
 
 TEST(CliTest, JsonCheckIsStable) {
-    CliRun r = vkpuzzlesStdout("check broadcast " + wrong("broadcast-transposed.comp") + " --json --timing");
+    CliRun r = vkpuzzlesStdout("check broadcast " + wrong("broadcast-transposed.comp") +
+                               " --json --timing");
     EXPECT_EQ(r.exit, 1);
     auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["version"], 1);
@@ -165,7 +176,8 @@ TEST(CliTest, JsonCheckIsStable) {
 }
 
 TEST(CliTest, RunShowsBuffersWithMismatchesMarked) {
-    CliRun r = vkpuzzles("run blocks " + wrong("blocks-local-index.comp") + " --case 2 --color never");
+    CliRun r =
+        vkpuzzles("run blocks " + wrong("blocks-local-index.comp") + " --case 2 --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "workgroup (4) x (3) = 12 threads")) << r.out;
     EXPECT_TRUE(has(r.out, "a (input) [10]"));
@@ -192,8 +204,10 @@ TEST(CliTest, DevicesListsSubgroupSize) {
     EXPECT_GT(doc["devices"][0]["subgroup_size"].get<int>(), 0);
     // Whether `bench` can show registers: lavapipe's driver does not report on compiled kernels.
     ASSERT_TRUE(doc["devices"][0]["pipeline_statistics"].is_boolean()) << j.out;
-    EXPECT_TRUE(has(r.out, std::string("kernel statistics (registers) in bench: ") +
-                               (doc["devices"][0]["pipeline_statistics"].get<bool>() ? "yes" : "no"))) << r.out;
+    EXPECT_TRUE(
+        has(r.out, std::string("kernel statistics (registers) in bench: ") +
+                       (doc["devices"][0]["pipeline_statistics"].get<bool>() ? "yes" : "no")))
+        << r.out;
 }
 
 TEST(CliTest, UnknownDeviceIsAClearError) {
@@ -212,7 +226,8 @@ TEST(CliTest, AnotherPuzzlePackWithABadPuzzleStillLoadsTheGoodOnes) {
     CliRun r = vkpuzzles("list --puzzles " + root + " --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "02-bad/puzzle.toml:2:9: 'track' must be a string")) << r.out;
-    EXPECT_TRUE(has(r.out, "1  map")) << r.out; // the slug in its puzzle.toml wins over the folder name
+    EXPECT_TRUE(has(r.out, "1  map"))
+        << r.out; // the slug in its puzzle.toml wins over the folder name
     CliRun all = vkpuzzles("check --all --solution --puzzles " + root);
     EXPECT_EQ(all.exit, 2) << all.out; // a broken puzzle file is a teacher's error to fix
     std::filesystem::remove_all(root);
@@ -225,26 +240,31 @@ namespace vkp {
 namespace {
 
 TEST(CliTraceTest, CheckReportsARaceWhoseOutputIsRight) {
-    CliRun r = vkpuzzles("check pooling " + test::sourceDir() + "/tests/data/traced/pooling-missing-barrier.comp --color never");
+    CliRun r = vkpuzzles("check pooling " + test::sourceDir() +
+                         "/tests/data/traced/pooling-missing-barrier.comp --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "race: cache[")) << r.out;
     EXPECT_FALSE(has(r.out, "race: race")) << r.out; // the label is not repeated in the message
     EXPECT_TRUE(has(r.out, "a missing barrier()?")) << r.out;
-    CliRun plain = vkpuzzles("check pooling " + test::sourceDir() + "/tests/data/traced/pooling-missing-barrier.comp --no-trace --color never");
+    CliRun plain =
+        vkpuzzles("check pooling " + test::sourceDir() +
+                  "/tests/data/traced/pooling-missing-barrier.comp --no-trace --color never");
     EXPECT_FALSE(has(plain.out, "race:")) << plain.out;
     EXPECT_TRUE(has(plain.out, "7 of 7 cases pass")) << plain.out; // the output alone looks right
 }
 
 // `run` shows every buffer of a case, and also why it fails when the values are right.
 TEST(CliTraceTest, RunNamesTheFindingsOfACaseWhoseValuesAreRight) {
-    CliRun r = vkpuzzles("run guards " + test::sourceDir() + "/tests/data/traced/map-no-guard.comp --case 1 --color never");
+    CliRun r = vkpuzzles("run guards " + test::sourceDir() +
+                         "/tests/data/traced/map-no-guard.comp --case 1 --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
     EXPECT_TRUE(has(r.out, "the outputs are right, but what the threads did is not:")) << r.out;
     EXPECT_TRUE(has(r.out, "out of bounds: thread 6")) << r.out;
 }
 
 TEST(CliTraceTest, JsonCarriesFindings) {
-    CliRun r = vkpuzzlesStdout("check dot " + test::sourceDir() + "/tests/data/traced/dot-reads-twice.comp --json");
+    CliRun r = vkpuzzlesStdout("check dot " + test::sourceDir() +
+                               "/tests/data/traced/dot-reads-twice.comp --json");
     auto doc = nlohmann::json::parse(r.out);
     const auto& c = doc["cases"][0];
     EXPECT_EQ(c["traced"], true);
@@ -290,7 +310,8 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_EQ(doc["bytes_moved"], 65536 * 8);
     std::vector<double> ms = doc["dispatch_ms"].get<std::vector<double>>();
     std::sort(ms.begin(), ms.end());
-    EXPECT_EQ(doc["p10_ms"].get<double>(), ms[0]); // of 3 repetitions: the 10th percentile is the fastest
+    EXPECT_EQ(doc["p10_ms"].get<double>(),
+              ms[0]); // of 3 repetitions: the 10th percentile is the fastest
     EXPECT_EQ(doc["median_ms"].get<double>(), ms[1]);
     EXPECT_EQ(doc["p90_ms"].get<double>(), ms[2]);
     // What the driver says about the compiled kernel: nothing on lavapipe, registers and more on
@@ -301,14 +322,16 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
         EXPECT_FALSE(c["statistics"].empty());
     }
     // Not --json: the steps of the run on stderr, the spread with the figures.
-    CliRun text = vkpuzzles("bench add-ten --solution --n 2^12 --reps 2 --warmup 0 --color never" + pack);
+    CliRun text =
+        vkpuzzles("bench add-ten --solution --n 2^12 --reps 2 --warmup 0 --color never" + pack);
     EXPECT_EQ(text.exit, 0) << text.out;
     EXPECT_TRUE(has(text.out, "warming up for 0 ms, timing 2 repetitions ...")) << text.out;
     EXPECT_TRUE(has(text.out, "measuring the device's copy bandwidth ...")) << text.out;
     EXPECT_TRUE(has(text.out, "10th to 90th percentile")) << text.out;
     CliRun badWarmup = vkpuzzles("bench add-ten --solution --warmup soon" + pack);
     EXPECT_EQ(badWarmup.exit, 2);
-    EXPECT_TRUE(has(badWarmup.out, "--warmup needs a whole number from 0 to 60000, not 'soon'")) << badWarmup.out;
+    EXPECT_TRUE(has(badWarmup.out, "--warmup needs a whole number from 0 to 60000, not 'soon'"))
+        << badWarmup.out;
     CliRun wrong = vkpuzzles("bench add-ten --starter --n 2^12 --reps 2" + pack);
     EXPECT_EQ(wrong.exit, 1) << wrong.out;
     EXPECT_TRUE(has(wrong.out, "elements differ from the CPU reference")) << wrong.out;
@@ -322,16 +345,22 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
 
 TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
     // Seconds per dispatch on lavapipe; --timeout 1 gives each repetition a second.
-    std::string args = "bench add-ten " + test::sourceDir() + "/tests/data/bench-kernels/slow-add-ten.comp --n 2^16 --reps 2 --warmup 1 --timeout 1 --puzzles " +
+    std::string args = "bench add-ten " + test::sourceDir() +
+                       "/tests/data/bench-kernels/slow-add-ten.comp --n 2^16 --reps 2 --warmup 1 "
+                       "--timeout 1 --puzzles " +
                        test::sourceDir() + "/tests/data/bench";
     CliRun worker = vkpuzzles(args);
     EXPECT_EQ(worker.exit, 1) << worker.out;
-    EXPECT_TRUE(has(worker.out, "the benchmark did not finish within 1 s (an endless loop?); the worker process was restarted")) << worker.out;
+    EXPECT_TRUE(has(worker.out, "the benchmark did not finish within 1 s (an endless loop?); the "
+                                "worker process was restarted"))
+        << worker.out;
     CliRun here = vkpuzzles(args + " --in-process");
     EXPECT_EQ(here.exit, 1) << here.out;
-    EXPECT_TRUE(has(here.out, "the benchmark did not finish within 1 s (an endless loop?)")) << here.out;
+    EXPECT_TRUE(has(here.out, "the benchmark did not finish within 1 s (an endless loop?)"))
+        << here.out;
     EXPECT_FALSE(has(here.out, "worker")) << here.out;
-    CliRun badTimeout = vkpuzzles("bench add-ten --solution --timeout never --puzzles " + test::sourceDir() + "/tests/data/bench");
+    CliRun badTimeout = vkpuzzles("bench add-ten --solution --timeout never --puzzles " +
+                                  test::sourceDir() + "/tests/data/bench");
     EXPECT_EQ(badTimeout.exit, 2);
     EXPECT_TRUE(has(badTimeout.out, "--timeout needs a whole number")) << badTimeout.out;
 }
@@ -341,21 +370,26 @@ TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
 TEST(CliTest, APackIsListedBesideTheBuiltInPuzzlesAndSuggestedCommandsReachIt) {
     std::string root = "/tmp/vkp-cli-course-" + std::to_string(getpid()) + "/my course";
     std::filesystem::create_directories(root);
-    std::filesystem::copy(test::puzzleDir() + "/01-map", root + "/01-first", std::filesystem::copy_options::recursive);
+    std::filesystem::copy(test::puzzleDir() + "/01-map", root + "/01-first",
+                          std::filesystem::copy_options::recursive);
     std::string pack = "--puzzles '" + root + "' ";
     CliRun list = vkpuzzles(pack + "list --color never");
     EXPECT_EQ(list.exit, 0) << list.out;
-    size_t builtinMatmul = list.out.find(" matmul "), heading = list.out.find("Pack my course  " + root);
-    ASSERT_NE(builtinMatmul, std::string::npos) << "the built-in puzzles are still there: " << list.out;
+    size_t builtinMatmul = list.out.find(" matmul "),
+           heading = list.out.find("Pack my course  " + root);
+    ASSERT_NE(builtinMatmul, std::string::npos)
+        << "the built-in puzzles are still there: " << list.out;
     ASSERT_NE(heading, std::string::npos) << list.out;
     EXPECT_LT(builtinMatmul, heading) << "the pack comes after them";
-    EXPECT_TRUE(has(list.out, "Start with: vkpuzzles --puzzles '" + root + "' show map")) << list.out;
+    EXPECT_TRUE(has(list.out, "Start with: vkpuzzles --puzzles '" + root + "' show map"))
+        << list.out;
 
     CliRun show = vkpuzzles(pack + "show map --color never");
     EXPECT_TRUE(has(show.out, root + "/01-first")) << "the pack's map comes first: " << show.out;
     EXPECT_TRUE(has(show.out, "hints: vkpuzzles --puzzles '" + root + "' hint map 1")) << show.out;
     CliRun builtin = vkpuzzles(pack + "show 01-map --json");
-    EXPECT_EQ(nlohmann::json::parse(builtin.out)["pack"], nullptr) << "a name only the built-in puzzles have";
+    EXPECT_EQ(nlohmann::json::parse(builtin.out)["pack"], nullptr)
+        << "a name only the built-in puzzles have";
     CliRun qualified = vkpuzzles(pack + "show 'my course/1' --json");
     ASSERT_EQ(qualified.exit, 0) << qualified.out;
     EXPECT_EQ(nlohmann::json::parse(qualified.out)["pack"], "my course");
@@ -363,11 +397,15 @@ TEST(CliTest, APackIsListedBesideTheBuiltInPuzzlesAndSuggestedCommandsReachIt) {
 
     CliRun starter = vkpuzzles(pack + "check map --starter --no-trace --color never");
     EXPECT_EQ(starter.exit, 1) << starter.out;
-    EXPECT_TRUE(has(starter.out, "all buffers: vkpuzzles --puzzles '" + root + "' run map --starter --case 1")) << starter.out;
+    EXPECT_TRUE(has(starter.out,
+                    "all buffers: vkpuzzles --puzzles '" + root + "' run map --starter --case 1"))
+        << starter.out;
     // The suggested command works as printed, pasted into a shell.
-    size_t at = starter.out.find("all buffers: vkpuzzles ") + std::string("all buffers: vkpuzzles ").size();
+    size_t at =
+        starter.out.find("all buffers: vkpuzzles ") + std::string("all buffers: vkpuzzles ").size();
     std::string suggested = starter.out.substr(at, starter.out.find('\n', at) - at);
-    CliRun again = test::runCommand(test::binaryPath() + " " + suggested + " --no-trace --color never 2>&1");
+    CliRun again =
+        test::runCommand(test::binaryPath() + " " + suggested + " --no-trace --color never 2>&1");
     EXPECT_EQ(again.exit, 1) << suggested << "\n" << again.out;
     EXPECT_FALSE(has(again.out, "no puzzle named")) << again.out;
     CliRun all = vkpuzzles(pack + "check --all --solution --no-trace --color never");

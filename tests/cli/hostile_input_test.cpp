@@ -26,8 +26,9 @@ using test::vkpuzzlesStdout;
 class HostileInput : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_dir = fs::path("/tmp") / ("vkp-hostile-" + std::to_string(::getpid()) + "-" +
-                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir =
+            fs::path("/tmp") / ("vkp-hostile-" + std::to_string(::getpid()) + "-" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir / "pack");
     }
@@ -42,10 +43,12 @@ class HostileInput : public ::testing::Test {
         return std::string(std::istreambuf_iterator<char>(in), {});
     }
     // A copy of puzzles/01-map in pack/FOLDER with `from` replaced by `to` in its puzzle.toml.
-    void mapCopy(const std::string& folder, const std::string& from = "", const std::string& to = "") {
+    void mapCopy(const std::string& folder, const std::string& from = "",
+                 const std::string& to = "") {
         fs::path src = fs::path(test::puzzleDir()) / "01-map";
         fs::create_directories(m_dir / "pack" / folder);
-        for (const char* f : {"starter.comp", "solution.comp"}) fs::copy_file(src / f, m_dir / "pack" / folder / f);
+        for (const char* f : {"starter.comp", "solution.comp"})
+            fs::copy_file(src / f, m_dir / "pack" / folder / f);
         std::string toml = read((src / "puzzle.toml").string());
         if (!from.empty()) {
             ASSERT_NE(toml.find(from), std::string::npos) << from;
@@ -61,19 +64,25 @@ class HostileInput : public ::testing::Test {
 // ---- item 3: deep and long expressions ----
 
 TEST_F(HostileInput, DeepAndLongExpressionsAreALoadErrorNotAStackOverflow) {
-    mapCopy("01-deep", "workgroups = [1]", "workgroups = [\"" + std::string(50000, '(') + "N" + std::string(50000, ')') + "\"]");
+    mapCopy("01-deep", "workgroups = [1]",
+            "workgroups = [\"" + std::string(50000, '(') + "N" + std::string(50000, ')') + "\"]");
     std::string chain = "N";
-    for (int i = 0; i < 200000; ++i) chain += "+N";
+    for (int i = 0; i < 200000; ++i)
+        chain += "+N";
     mapCopy("02-long", "workgroups = [1]", "workgroups = [\"" + chain + "\"]");
     mapCopy("03-zero", "workgroups = [1]", "workgroups = [\"N / 0\"]");
     mapCopy("04-fine");
     CliRun r = vkpuzzles(pack() + "list --color never");
     EXPECT_EQ(r.exit, 0) << r.out; // the good puzzle is listed, the others warned about
-    EXPECT_TRUE(has(r.out, "01-deep/puzzle.toml:52:15: in the expression of 'workgroups' (\"((((")) << r.out;
-    EXPECT_TRUE(has(r.out, "it nests deeper than 64 levels of parentheses and function calls")) << r.out;
+    EXPECT_TRUE(has(r.out, "01-deep/puzzle.toml:52:15: in the expression of 'workgroups' (\"(((("))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "it nests deeper than 64 levels of parentheses and function calls"))
+        << r.out;
     EXPECT_TRUE(has(r.out, "02-long/puzzle.toml:52:15:")) << r.out;
     EXPECT_TRUE(has(r.out, "it has more than 512 numbers, names and operators")) << r.out;
-    EXPECT_TRUE(has(r.out, "03-zero/puzzle.toml:52:15: division by zero in the expression of 'workgroups' (\"N / 0\"), column 3")) << r.out;
+    EXPECT_TRUE(has(r.out, "03-zero/puzzle.toml:52:15: division by zero in the expression of "
+                           "'workgroups' (\"N / 0\"), column 3"))
+        << r.out;
     EXPECT_LT(r.out.size(), 4000u) << "messages quote a hostile expression only in part";
     EXPECT_TRUE(has(r.out, " map ")) << "the good copy is listed: " << r.out;
 }
@@ -91,7 +100,8 @@ TEST_F(HostileInput, JsonWithBytesThatAreNotUtf8IsValidJson) {
     EXPECT_EQ(p.exit, 0) << p.out;
     nlohmann::json pj = nlohmann::json::parse(p.out);
     EXPECT_TRUE(pj["pass"].get<bool>());
-    EXPECT_TRUE(has(pj["kernel"].get<std::string>(), "k\xEF\xBF\xBD.comp")) << "the byte became U+FFFD";
+    EXPECT_TRUE(has(pj["kernel"].get<std::string>(), "k\xEF\xBF\xBD.comp"))
+        << "the byte became U+FFFD";
 }
 
 TEST_F(HostileInput, JsonListOfAPackWithAFolderNameThatIsNotUtf8) {
@@ -101,7 +111,8 @@ TEST_F(HostileInput, JsonListOfAPackWithAFolderNameThatIsNotUtf8) {
     nlohmann::json j = nlohmann::json::parse(r.out);
     ASSERT_GE(j["puzzles"].size(), 2u) << "the built-in puzzles, then the pack's";
     EXPECT_EQ(j["puzzles"].back()["pack"], "pack");
-    EXPECT_EQ(j["puzzles"].back()["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp") << "each invalid byte became U+FFFD";
+    EXPECT_EQ(j["puzzles"].back()["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp")
+        << "each invalid byte became U+FFFD";
     CliRun show = vkpuzzlesStdout(pack() + "show 1 --json");
     EXPECT_EQ(show.exit, 0) << show.out;
     EXPECT_EQ(nlohmann::json::parse(show.out)["folder"], "01-m\xEF\xBF\xBD\xEF\xBF\xBDp");
@@ -114,20 +125,28 @@ TEST_F(HostileInput, NumbersOutOfRangeAreUsageErrors) {
         const char* args;
         const char* message;
     } rows[] = {
-        {"trace map --solution --thread 99999999999999999999", "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295, not '99999999999999999999'"},
+        {"trace map --solution --thread 99999999999999999999",
+         "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295, not "
+         "'99999999999999999999'"},
         {"trace map --solution --thread 1,2,3,4", "--thread needs X, X,Y or X,Y,Z"},
         {"trace map --solution --thread 1,", "--thread needs X, X,Y or X,Y,Z"},
         {"trace map --solution --thread -1", "--thread needs"},
-        {"trace map --solution --thread 4294967295", "--thread needs a thread's global id inside the launch"},
-        {"check map --solution --case 99999999999999999999", "--case needs a whole number from 1 to 1000000"},
-        {"check map --solution --timeout 0", "--timeout needs a whole number from 1 to 3600, not '0'"},
-        {"check map --solution --repeat=-3", "--repeat needs a whole number from 1 to 1000, not '-3'"},
-        {"bench map --solution --reps 1e3", "--reps needs a whole number from 1 to 1000, not '1e3'"},
+        {"trace map --solution --thread 4294967295",
+         "--thread needs a thread's global id inside the launch"},
+        {"check map --solution --case 99999999999999999999",
+         "--case needs a whole number from 1 to 1000000"},
+        {"check map --solution --timeout 0",
+         "--timeout needs a whole number from 1 to 3600, not '0'"},
+        {"check map --solution --repeat=-3",
+         "--repeat needs a whole number from 1 to 1000, not '-3'"},
+        {"bench map --solution --reps 1e3",
+         "--reps needs a whole number from 1 to 1000, not '1e3'"},
         {"walkthrough map --step 18446744073709551616", "--step needs a whole number"},
         {"list --color purple", "--color is auto, always or never, not 'purple'"},
         {"--frames 99999999999999999999", "--frames needs a whole number from 1 to 1000000"},
         {"--thread 99999999999", "--thread needs X, X,Y or X,Y,Z"},
-        {"check map --solution --device 99999999999999999999", "no usable Vulkan device matches '99999999999999999999'"},
+        {"check map --solution --device 99999999999999999999",
+         "no usable Vulkan device matches '99999999999999999999'"},
     };
     for (const Row& r : rows) {
         CliRun run = vkpuzzles(r.args);
@@ -141,13 +160,17 @@ TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
         const char* args;
         const char* message;
     } rows[] = {
-        {"list --screenshot x --reps 3", "--screenshot is not an option of `vkpuzzles list`; it is for the desktop app (no command)"},
+        {"list --screenshot x --reps 3", "--screenshot is not an option of `vkpuzzles list`; it is "
+                                         "for the desktop app (no command)"},
         {"list --reps 3", "--reps is not an option of `vkpuzzles list`; it is for vkpuzzles bench"},
-        {"show map --theme purple", "--theme is not an option of `vkpuzzles show`; it is for the desktop app (no command)"},
+        {"show map --theme purple",
+         "--theme is not an option of `vkpuzzles show`; it is for the desktop app (no command)"},
         {"show map --theme dark", "--theme is not an option of `vkpuzzles show`"},
         {"hint map --json", "--json is not an option of `vkpuzzles hint`"},
-        {"trace map --solution --no-trace", "--no-trace is not an option of `vkpuzzles trace`; it is for vkpuzzles check and vkpuzzles run"},
-        {"--step 2", "--step is not an option of the desktop app (no command); it is for vkpuzzles walkthrough"},
+        {"trace map --solution --no-trace", "--no-trace is not an option of `vkpuzzles trace`; it "
+                                            "is for vkpuzzles check and vkpuzzles run"},
+        {"--step 2", "--step is not an option of the desktop app (no command); it is for vkpuzzles "
+                     "walkthrough"},
         {"devices --solution", "--solution is not an option of `vkpuzzles devices`"},
     };
     for (const Row& r : rows) {
@@ -169,25 +192,33 @@ TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
 
 TEST_F(HostileInput, SymbolicLinkLoopInAPackIsAWarning) {
     mapCopy("01-map");
-    fs::create_directory_symlink("03-self", m_dir / "pack" / "03-self"); // ln -s 03-self PACK/03-self
+    fs::create_directory_symlink("03-self",
+                                 m_dir / "pack" / "03-self"); // ln -s 03-self PACK/03-self
     CliRun r = vkpuzzles(pack() + "list --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "warning: " + (m_dir / "pack" / "03-self").string() + ": cannot open this folder: Too many levels of symbolic links"))
+    EXPECT_TRUE(has(r.out, "warning: " + (m_dir / "pack" / "03-self").string() +
+                               ": cannot open this folder: Too many levels of symbolic links"))
         << r.out;
     EXPECT_TRUE(has(r.out, " map ")) << r.out;
 }
 
 TEST_F(HostileInput, PackFilesOutsideTheFolderAreRejectedAtLoad) {
     mapCopy("01-map");
-    mapCopy("02-passwd", "title = \"Map\"", "title = \"Passwd\"\nstarter = \"../../../../../etc/passwd\"");
+    mapCopy("02-passwd", "title = \"Map\"",
+            "title = \"Passwd\"\nstarter = \"../../../../../etc/passwd\"");
     mapCopy("03-shadow", "title = \"Map\"", "title = \"Shadow\"\nsolution = \"/etc/shadow\"");
     mapCopy("04-zero", "title = \"Map\"", "title = \"Zero\"\nsolution = \"/dev/zero\"");
     CliRun r = vkpuzzles(pack() + "list --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "02-passwd/puzzle.toml:2:11: 'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder"))
+    EXPECT_TRUE(has(r.out, "02-passwd/puzzle.toml:2:11: 'starter' names "
+                           "\"../../../../../etc/passwd\", which is outside the puzzle's folder"))
         << r.out;
-    EXPECT_TRUE(has(r.out, "03-shadow/puzzle.toml:2:12: 'solution' names \"/etc/shadow\", which is outside")) << r.out;
-    EXPECT_TRUE(has(r.out, "04-zero/puzzle.toml:2:12: 'solution' names \"/dev/zero\", which is outside")) << r.out;
+    EXPECT_TRUE(has(
+        r.out, "03-shadow/puzzle.toml:2:12: 'solution' names \"/etc/shadow\", which is outside"))
+        << r.out;
+    EXPECT_TRUE(
+        has(r.out, "04-zero/puzzle.toml:2:12: 'solution' names \"/dev/zero\", which is outside"))
+        << r.out;
     EXPECT_FALSE(has(r.out, "root:")) << "no line of /etc/passwd is shown";
     CliRun check = vkpuzzles(pack() + "check zero --solution");
     EXPECT_EQ(check.exit, 2) << check.out; // the puzzle did not load: no hang on /dev/zero
@@ -202,7 +233,8 @@ TEST_F(HostileInput, KernelPathsThatAreNotPlainFiles) {
         std::string path;
         std::string message;
     } rows[] = {
-        {"/dev/zero", "cannot read the kernel file '/dev/zero': this is not a regular file (a FIFO, a device or a socket)"},
+        {"/dev/zero", "cannot read the kernel file '/dev/zero': this is not a regular file (a "
+                      "FIFO, a device or a socket)"},
         {(m_dir / "fifo.comp").string(), "this is not a regular file"},
         {(m_dir / "dir.comp").string(), "this is a folder, not a file"},
         {big, "the file is 2.0 MiB; a kernel file may be at most 1 MiB"},
@@ -219,7 +251,9 @@ TEST_F(HostileInput, KernelPathsThatAreNotPlainFiles) {
 // ---- item 11: what reaches the terminal ----
 
 TEST_F(HostileInput, ControlCharactersFromKernelsAndPuzzleFilesAreEscaped) {
-    const char text[] = "#version 450\nvoid main() { \x1b]0;pwned\x07\x1b[2J\0\r x; }\n"; // OSC title, clear screen, NUL, CR
+    const char text[] =
+        "#version 450\nvoid main() { \x1b]0;pwned\x07\x1b[2J\0\r x; }\n"; // OSC title, clear
+                                                                          // screen, NUL, CR
     std::string k = write("esc.comp", std::string(text, sizeof text - 1));
     for (const char* color : {"never", "always"}) {
         CliRun r = vkpuzzles("check map " + k + " --color " + color);
@@ -247,7 +281,9 @@ TEST_F(HostileInput, DuplicateSlugsAndNumbersInAPackAreWarnedAbout) {
     mapCopy("05-map");
     CliRun r = vkpuzzles(pack() + "list --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
-    EXPECT_TRUE(has(r.out, "the folders 01-map and 05-map both have the slug 'map'; 'map' names 01-map only")) << r.out;
+    EXPECT_TRUE(has(
+        r.out, "the folders 01-map and 05-map both have the slug 'map'; 'map' names 01-map only"))
+        << r.out;
     EXPECT_TRUE(has(r.out, "the folders 01-map and 01-other both have the number 1")) << r.out;
     EXPECT_TRUE(has(r.out, "both have order = 1 in the 'classic' track")) << r.out;
 }

@@ -1,7 +1,8 @@
 // Issue 19 items 9 and 10 end to end: what the command line says when a worker does not answer or
 // crashes, when a case or its trace is too large for the device, and when a loop never ends
-// untraced. Real worker processes ($VKPUZZLES_TEST_WORKER makes the worker misbehave), real lavapipe;
-// no test depends on the machine's speed: the kernels never finish and the workers never answer.
+// untraced. Real worker processes ($VKPUZZLES_TEST_WORKER makes the worker misbehave), real
+// lavapipe; no test depends on the machine's speed: the kernels never finish and the workers never
+// answer.
 #include <gtest/gtest.h>
 
 #include "support/cli_run.h"
@@ -14,29 +15,40 @@ using test::CliRun;
 using test::has;
 using test::vkpuzzles;
 
-std::string slow() { return "--puzzles " + test::sourceDir() + "/tests/data/slow "; }
-std::string slowKernel(const std::string& name) { return test::sourceDir() + "/tests/data/slow/01-slow/" + name; }
+std::string slow() {
+    return "--puzzles " + test::sourceDir() + "/tests/data/slow ";
+}
+std::string slowKernel(const std::string& name) {
+    return test::sourceDir() + "/tests/data/slow/01-slow/" + name;
+}
 
 TEST(CliTimeoutsTest, AnEndlessLoopFailsUntracedWithTheLoopBudgetFinding) {
-    // lavapipe cuts the loop off after 65535 back-edges and the write after it goes through: without
-    // the loop guard this kernel passed every case untraced.
+    // lavapipe cuts the loop off after 65535 back-edges and the write after it goes through:
+    // without the loop guard this kernel passed every case untraced.
     std::string endless = test::sourceDir() + "/tests/data/wrong/map-endless-loop.comp";
     CliRun r = vkpuzzles("check map " + endless + " --no-trace --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "endless loop?: thread 0 was stopped after 60000 loop iterations in the loop at line 10")) << r.out;
+    EXPECT_TRUE(has(
+        r.out,
+        "endless loop?: thread 0 was stopped after 60000 loop iterations in the loop at line 10"))
+        << r.out;
     EXPECT_TRUE(has(r.out, "0 of 7 cases pass")) << r.out;
     // Traced, the same finding.
     CliRun traced = vkpuzzles("check map " + endless + " --color never");
     EXPECT_EQ(traced.exit, 1) << traced.out;
-    EXPECT_TRUE(has(traced.out, "stopped after 60000 loop iterations in the loop at line 10")) << traced.out;
+    EXPECT_TRUE(has(traced.out, "stopped after 60000 loop iterations in the loop at line 10"))
+        << traced.out;
 }
 
 TEST(CliTimeoutsTest, ACaseOverTheDeviceLimitIsRefusedBeforeAnyDataIsGenerated) {
     // 2^28 floats: 1 GiB, over lavapipe's 128 MiB per storage buffer. Generating the inputs would
     // take gigabytes; the message says nothing was generated.
-    CliRun r = vkpuzzles("--puzzles " + test::sourceDir() + "/tests/data/huge check huge --solution --no-trace --color never");
+    CliRun r = vkpuzzles("--puzzles " + test::sourceDir() +
+                         "/tests/data/huge check huge --solution --no-trace --color never");
     EXPECT_EQ(r.exit, 2) << r.out;
-    EXPECT_TRUE(has(r.out, "case 1: buffer 'a' (binding 0) holds 268435456 elements, 1073741824 bytes")) << r.out;
+    EXPECT_TRUE(
+        has(r.out, "case 1: buffer 'a' (binding 0) holds 268435456 elements, 1073741824 bytes"))
+        << r.out;
     EXPECT_TRUE(has(r.out, "maxStorageBufferRange); nothing was generated or run")) << r.out;
     EXPECT_TRUE(has(r.out, "use a smaller case")) << r.out;
 }
@@ -52,20 +64,28 @@ TEST(CliTimeoutsTest, ATraceTooLargeNamesTheTraceBufferAndWhatToDo) {
 }
 
 TEST(CliTimeoutsTest, TraceSaysWhyNoTraceCameBackWhenTheWorkerDoesNotAnswer) {
-    CliRun r = vkpuzzles("trace map " + test::sourceDir() + "/puzzles/01-map/solution.comp --color never");
+    CliRun r =
+        vkpuzzles("trace map " + test::sourceDir() + "/puzzles/01-map/solution.comp --color never");
     ASSERT_EQ(r.exit, 0) << r.out; // the plain trace works
-    CliRun stopped = test::runCommand("VKPUZZLES_TEST_WORKER=stop " + test::binaryPath() + " trace map " + test::sourceDir() +
-                                      "/puzzles/01-map/solution.comp --timeout 1 --color never 2>&1");
+    CliRun stopped = test::runCommand(
+        "VKPUZZLES_TEST_WORKER=stop " + test::binaryPath() + " trace map " + test::sourceDir() +
+        "/puzzles/01-map/solution.comp --timeout 1 --color never 2>&1");
     EXPECT_EQ(stopped.exit, 1) << stopped.out;
-    EXPECT_TRUE(has(stopped.out, "error: case 1 was not run: the worker process (pid ")) << stopped.out;
-    EXPECT_TRUE(has(stopped.out, "is stopped (by SIGSTOP, a debugger or the shell's job control) and did not answer for 1 s")) << stopped.out;
+    EXPECT_TRUE(has(stopped.out, "error: case 1 was not run: the worker process (pid "))
+        << stopped.out;
+    EXPECT_TRUE(has(stopped.out, "is stopped (by SIGSTOP, a debugger or the shell's job control) "
+                                 "and did not answer for 1 s"))
+        << stopped.out;
     EXPECT_FALSE(has(stopped.out, "endless loop")) << stopped.out;
 }
 
 TEST(CliTimeoutsTest, CheckAllSaysWhyWhenTheWorkerCrashes) {
-    CliRun r = test::runCommand("VKPUZZLES_TEST_WORKER=crash " + test::binaryPath() + " " + slow() + "check --all --solution --no-trace --color never 2>&1");
+    CliRun r = test::runCommand("VKPUZZLES_TEST_WORKER=crash " + test::binaryPath() + " " + slow() +
+                                "check --all --solution --no-trace --color never 2>&1");
     EXPECT_EQ(r.exit, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "slow  FAIL  0/1 cases  case 1 the worker process running the kernel crashed (it was killed by signal 11")) << r.out;
+    EXPECT_TRUE(has(r.out, "slow  FAIL  0/1 cases  case 1 the worker process running the kernel "
+                           "crashed (it was killed by signal 11"))
+        << r.out;
 }
 
 } // namespace

@@ -29,13 +29,16 @@ using test::vkpuzzles;
 class DotCopy {
   public:
     explicit DotCopy(const std::string& walkthrough) {
-        m_root = fs::temp_directory_path() / ("vkp-walk-cli-" + std::to_string(getpid()) + "-" + std::to_string(s_count++));
+        m_root = fs::temp_directory_path() /
+                 ("vkp-walk-cli-" + std::to_string(getpid()) + "-" + std::to_string(s_count++));
         fs::create_directories(m_root);
         fs::copy(test::puzzleDir() + "/10-dot", m_root / "10-dot", fs::copy_options::recursive);
         std::ofstream(m_root / "10-dot" / "walkthrough.toml") << walkthrough;
     }
     ~DotCopy() { fs::remove_all(m_root); }
-    std::string args() const { return "--puzzles " + m_root.string() + " --in-process --color never"; }
+    std::string args() const {
+        return "--puzzles " + m_root.string() + " --in-process --color never";
+    }
     std::string file() const { return (m_root / "10-dot" / "walkthrough.toml").string(); }
 
   private:
@@ -58,7 +61,8 @@ TEST(WalkthroughCli, OneStepShowsItsTextLinesSharedMemoryAndThreads) {
     // The focused threads' accesses in that round only.
     EXPECT_TRUE(has(r.out, "thread 1, round 1")) << r.out;
     EXPECT_TRUE(has(r.out, "write cache[1] = 17")) << r.out;
-    EXPECT_FALSE(has(r.out, "read  a[1]")) << "round 0's accesses are not part of this step\n" << r.out;
+    EXPECT_FALSE(has(r.out, "read  a[1]")) << "round 0's accesses are not part of this step\n"
+                                           << r.out;
 }
 
 TEST(WalkthroughCli, EveryStepInOrderWithBufferCells) {
@@ -123,18 +127,23 @@ TEST(WalkthroughCli, ABadFileIsNamedWithLineAndColumn) {
 }
 
 TEST(WalkthroughCli, AWalkthroughThatDoesNotFitTheSolutionIsRejected) {
-    DotCopy copy("title = \"T\"\n[[steps]]\ntitle = \"s\"\ntext = \"t\"\nlines = [999]\nround = 40\n");
+    DotCopy copy(
+        "title = \"T\"\n[[steps]]\ntitle = \"s\"\ntext = \"t\"\nlines = [999]\nround = 40\n");
     CliRun r = vkpuzzles("walkthrough dot " + copy.args());
     EXPECT_EQ(r.exit, 2) << r.out;
-    EXPECT_TRUE(has(r.out, copy.file() + ":2:1: error: step 1 (s): line 999 is past the end of solution.comp")) << r.out;
+    EXPECT_TRUE(has(
+        r.out, copy.file() + ":2:1: error: step 1 (s): line 999 is past the end of solution.comp"))
+        << r.out;
     EXPECT_TRUE(has(r.out, "round 40 did not happen in workgroup 0")) << r.out;
     EXPECT_FALSE(has(r.out, "Step 1/1")) << r.out;
 }
 
 TEST(WalkthroughText, WrapsParagraphsAndKeepsPictures) {
-    std::string text = "one two three four five six seven eight nine ten\neleven twelve\n\n    a  b  c\nlast";
+    std::string text =
+        "one two three four five six seven eight nine ten\neleven twelve\n\n    a  b  c\nlast";
     std::string out = cli::wrapText(text, 24, 2);
-    EXPECT_EQ(out, "  one two three four\n  five six seven eight\n  nine ten eleven twelve\n\n      a  b  c\n  last\n");
+    EXPECT_EQ(out, "  one two three four\n  five six seven eight\n  nine ten eleven twelve\n\n     "
+                   " a  b  c\n  last\n");
 }
 
 } // namespace

@@ -21,9 +21,12 @@ TEST(BufferData, FloatWordsAreIeeeBitPatterns) {
     EXPECT_EQ(toWord(ElementKind::Float, 0.0), 0u);
     EXPECT_EQ(fromWord(ElementKind::Float, 0x3FC00000u), 1.5);
     for (double v : {0.0, 1.5, -3.25, 1e-3, 16777216.0, 3.0e38})
-        EXPECT_EQ(fromWord(ElementKind::Float, toWord(ElementKind::Float, v)), static_cast<float>(v)) << v;
+        EXPECT_EQ(fromWord(ElementKind::Float, toWord(ElementKind::Float, v)),
+                  static_cast<float>(v))
+            << v;
     // Doubles round to the nearest float.
-    EXPECT_EQ(fromWord(ElementKind::Float, toWord(ElementKind::Float, 0.1)), static_cast<double>(0.1f));
+    EXPECT_EQ(fromWord(ElementKind::Float, toWord(ElementKind::Float, 0.1)),
+              static_cast<double>(0.1f));
 }
 
 TEST(BufferData, IntRoundTripsAndNegativesWrap) {
@@ -71,7 +74,8 @@ TEST(BufferData, ShapeCountStrRowsCols) {
 TEST(BufferData, ZerosSetAndGet) {
     BufferData b = BufferData::zeros(ElementKind::Int, Shape{{2, 3}});
     ASSERT_EQ(b.words.size(), 6u);
-    for (uint32_t w : b.words) EXPECT_EQ(w, 0u);
+    for (uint32_t w : b.words)
+        EXPECT_EQ(w, 0u);
     b.set(4, -7);
     EXPECT_EQ(b.get(4), -7.0);
     EXPECT_EQ(b.words[4], 0xFFFFFFF9u);

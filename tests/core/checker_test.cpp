@@ -12,7 +12,8 @@ namespace {
 
 BufferData buffer(ElementKind type, const std::vector<double>& values) {
     BufferData b = BufferData::zeros(type, Shape{{values.size()}});
-    for (size_t i = 0; i < values.size(); ++i) b.set(i, values[i]);
+    for (size_t i = 0; i < values.size(); ++i)
+        b.set(i, values[i]);
     return b;
 }
 
@@ -39,7 +40,8 @@ TEST(Checker, IntegersCompareExactlyAndIgnoreTheTolerance) {
 }
 
 TEST(Checker, MismatchesReportSignedIntegers) {
-    BufferVerdict v = compareBuffers(buffer(ElementKind::Int, {-3}), buffer(ElementKind::Int, {3}), 0);
+    BufferVerdict v =
+        compareBuffers(buffer(ElementKind::Int, {-3}), buffer(ElementKind::Int, {3}), 0);
     ASSERT_EQ(v.mismatches.size(), 1u);
     EXPECT_EQ(v.mismatches[0].expected, -3.0);
     EXPECT_EQ(v.mismatches[0].actual, 3.0);
@@ -48,7 +50,8 @@ TEST(Checker, MismatchesReportSignedIntegers) {
 TEST(Checker, FloatsWithinTheAbsoluteTolerancePass) {
     // Near zero the tolerance is absolute: |got - want| <= tol.
     BufferData e = buffer(ElementKind::Float, {0, 1, -0.5});
-    EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {0.0009, 1.0009, -0.5009}), 1e-3).pass);
+    EXPECT_TRUE(
+        compareBuffers(e, buffer(ElementKind::Float, {0.0009, 1.0009, -0.5009}), 1e-3).pass);
     BufferVerdict v = compareBuffers(e, buffer(ElementKind::Float, {0.0011, 1.0, -0.5}), 1e-3);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, 1u);
@@ -57,7 +60,8 @@ TEST(Checker, FloatsWithinTheAbsoluteTolerancePass) {
 
 TEST(Checker, FloatsJustOutsideTheToleranceFail) {
     BufferData e = buffer(ElementKind::Float, {2});
-    EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {2.0 + 0.0999}), 0.05).pass); // 0.05 * 2
+    EXPECT_TRUE(
+        compareBuffers(e, buffer(ElementKind::Float, {2.0 + 0.0999}), 0.05).pass); // 0.05 * 2
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {2.0 + 0.1001}), 0.05).pass);
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {2.0 - 0.1001}), 0.05).pass);
 }
@@ -65,7 +69,8 @@ TEST(Checker, FloatsJustOutsideTheToleranceFail) {
 TEST(Checker, ToleranceIsRelativeForLargeValues) {
     // want = 1e6, tol = 1e-4: the allowed error is 1e-4 * 1e6 = 100, not 1e-4.
     BufferData e = buffer(ElementKind::Float, {1e6, -1e6});
-    EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {1e6 + 62.5, -1e6 - 62.5}), 1e-4).pass);
+    EXPECT_TRUE(
+        compareBuffers(e, buffer(ElementKind::Float, {1e6 + 62.5, -1e6 - 62.5}), 1e-4).pass);
     BufferVerdict v = compareBuffers(e, buffer(ElementKind::Float, {1e6 + 125, -1e6 - 125}), 1e-4);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, 2u);
@@ -94,8 +99,12 @@ TEST(Checker, InfinitiesMatchThemselvesAndFiniteWantsRejectThem) {
     BufferData e = buffer(ElementKind::Float, {inf});
     EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {inf}), 1e-4).pass);
     // A kernel that overflows where a finite value is wanted fails.
-    EXPECT_FALSE(compareBuffers(buffer(ElementKind::Float, {3e38}), buffer(ElementKind::Float, {inf}), 1e-4).pass);
-    EXPECT_FALSE(compareBuffers(buffer(ElementKind::Float, {1}), buffer(ElementKind::Float, {-inf}), 1e9).pass);
+    EXPECT_FALSE(
+        compareBuffers(buffer(ElementKind::Float, {3e38}), buffer(ElementKind::Float, {inf}), 1e-4)
+            .pass);
+    EXPECT_FALSE(
+        compareBuffers(buffer(ElementKind::Float, {1}), buffer(ElementKind::Float, {-inf}), 1e9)
+            .pass);
 }
 
 TEST(Checker, ExpectedInfinityRejectsOtherValues) {
@@ -117,12 +126,14 @@ TEST(Checker, MismatchListIsCappedButAllAreCounted) {
         want[i] = static_cast<double>(i);
         got[i] = static_cast<double>(i) + 1;
     }
-    BufferVerdict v = compareBuffers(buffer(ElementKind::Int, want), buffer(ElementKind::Int, got), 0);
+    BufferVerdict v =
+        compareBuffers(buffer(ElementKind::Int, want), buffer(ElementKind::Int, got), 0);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, n);
     ASSERT_EQ(v.mismatches.size(), kMaxMismatches);
     // The list holds the first ones, in order.
-    for (size_t i = 0; i < kMaxMismatches; ++i) EXPECT_EQ(v.mismatches[i].index, i);
+    for (size_t i = 0; i < kMaxMismatches; ++i)
+        EXPECT_EQ(v.mismatches[i].index, i);
     EXPECT_EQ(v.mismatches.back().expected, static_cast<double>(kMaxMismatches - 1));
     EXPECT_EQ(v.mismatches.back().actual, static_cast<double>(kMaxMismatches));
 }

@@ -10,17 +10,26 @@
 namespace vkp {
 namespace {
 
-uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
-uint32_t bits(int32_t i) { return std::bit_cast<uint32_t>(i); }
-std::vector<uint32_t> wide(uint64_t v) { return {uint32_t(v), uint32_t(v >> 32)}; }
+uint32_t bits(float f) {
+    return std::bit_cast<uint32_t>(f);
+}
+uint32_t bits(int32_t i) {
+    return std::bit_cast<uint32_t>(i);
+}
+std::vector<uint32_t> wide(uint64_t v) {
+    return {uint32_t(v), uint32_t(v >> 32)};
+}
 
-std::string fmt(std::string_view f, std::vector<uint32_t> args) { return formatPrintf(f, args); }
+std::string fmt(std::string_view f, std::vector<uint32_t> args) {
+    return formatPrintf(f, args);
+}
 
 TEST(DebugPrintf, IntegerConversions) {
     EXPECT_EQ(fmt("%d %i", {bits(-7), bits(42)}), "-7 42");
     EXPECT_EQ(fmt("%u", {0xffffffffu}), "4294967295");
     EXPECT_EQ(fmt("%x %X %o", {255, 255, 8}), "ff FF 10");
-    EXPECT_EQ(fmt("[%5d|%-5d|%05u|%+d]", {bits(3), bits(3), 42, bits(3)}), "[    3|3    |00042|+3]");
+    EXPECT_EQ(fmt("[%5d|%-5d|%05u|%+d]", {bits(3), bits(3), 42, bits(3)}),
+              "[    3|3    |00042|+3]");
     EXPECT_EQ(fmt("%#x %.3d", {26, bits(7)}), "0x1a 007");
 }
 
@@ -45,7 +54,8 @@ TEST(DebugPrintf, SixtyFourBitValuesTakeTwoWords) {
 TEST(DebugPrintf, VectorsPrintEachComponent) {
     EXPECT_EQ(fmt("%v2u", {1, 2}), "1, 2");
     EXPECT_EQ(fmt("%v3d", {bits(-1), 0, 1}), "-1, 0, 1");
-    EXPECT_EQ(fmt("%.1v4f", {bits(1.0f), bits(2.5f), bits(-3.0f), bits(0.0f)}), "1.0, 2.5, -3.0, 0.0");
+    EXPECT_EQ(fmt("%.1v4f", {bits(1.0f), bits(2.5f), bits(-3.0f), bits(0.0f)}),
+              "1.0, 2.5, -3.0, 0.0");
     EXPECT_EQ(fmt("(%v2x)", {10, 11}), "(a, b)");
 }
 
@@ -83,25 +93,32 @@ TEST(DebugPrintf, NanAndInfinityPrint) {
 }
 
 // A packed trace buffer (core/trace.h) of two threads: records as the instrumented kernel writes.
-std::vector<uint32_t> traceWords(const std::vector<std::vector<std::array<uint32_t, 4>>>& threads, std::vector<uint32_t> status) {
+std::vector<uint32_t> traceWords(const std::vector<std::vector<std::array<uint32_t, 4>>>& threads,
+                                 std::vector<uint32_t> status) {
     uint64_t n = threads.size();
     std::vector<uint32_t> w(kTraceHeaderWords + 2 * n, 0);
     w[1] = 16, w[2] = static_cast<uint32_t>(n), w[3] = 1, w[4] = 1;
-    w[5] = static_cast<uint32_t>(kTraceHeaderWords + 2 * n), w[7] = static_cast<uint32_t>(kTraceHeaderWords + n);
+    w[5] = static_cast<uint32_t>(kTraceHeaderWords + 2 * n),
+    w[7] = static_cast<uint32_t>(kTraceHeaderWords + n);
     for (uint64_t t = 0; t < n; ++t) {
         w[kTraceHeaderWords + t] = static_cast<uint32_t>(threads[t].size());
         w[w[7] + t] = status[t];
     }
     for (const auto& records : threads)
-        for (const auto& r : records) w.insert(w.end(), r.begin(), r.end());
+        for (const auto& r : records)
+            w.insert(w.end(), r.begin(), r.end());
     return w;
 }
 
 TEST(DebugPrintf, RecordsDecodeInProgramOrderAndDropsAreCounted) {
-    uint32_t printf5 = packTraceWord0(TraceEventKind::Printf, 5, 12), more = packTraceWord0(TraceEventKind::PrintfArgs, 0, 0);
-    uint32_t read = packTraceWord0(TraceEventKind::Read, 0, 11), printf0 = packTraceWord0(TraceEventKind::Printf, 0, 13);
-    auto words = traceWords({{{read, 3, 7, 0}, {printf5, 0, 1, 2}, {more, 3, 4, 5}, {printf0, 1, 0, 0}}, {{more, 9, 9, 9}}},
-                            {0, (7u << kTracePrintfDroppedShift) | kTraceBudgetFlag | 20});
+    uint32_t printf5 = packTraceWord0(TraceEventKind::Printf, 5, 12),
+             more = packTraceWord0(TraceEventKind::PrintfArgs, 0, 0);
+    uint32_t read = packTraceWord0(TraceEventKind::Read, 0, 11),
+             printf0 = packTraceWord0(TraceEventKind::Printf, 0, 13);
+    auto words =
+        traceWords({{{read, 3, 7, 0}, {printf5, 0, 1, 2}, {more, 3, 4, 5}, {printf0, 1, 0, 0}},
+                    {{more, 9, 9, 9}}},
+                   {0, (7u << kTracePrintfDroppedShift) | kTraceBudgetFlag | 20});
     TraceLaunch launch{{2, 1, 1}, {1, 1, 1}};
     auto t = decodeTrace(words, launch, {}, {"%u %u %u %u %u\n", "done\n"});
     ASSERT_TRUE(t.ok()) << t.error().message;

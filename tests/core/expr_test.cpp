@@ -36,17 +36,17 @@ TEST(Expr, PowAndLogCeil) {
     EXPECT_EQ(eval("pow(3, 0)"), 1u);
     EXPECT_EQ(eval("pow(0, 0)"), 1u);
     EXPECT_EQ(eval("pow(2, 63)"), 1ull << 63);
-    EXPECT_EQ(eval("pow(2, 64)"), 0u);               // wraps like uint64
-    EXPECT_EQ(eval("pow(1, 1000000000000)"), 1u);    // by squaring: no long loop
+    EXPECT_EQ(eval("pow(2, 64)"), 0u);            // wraps like uint64
+    EXPECT_EQ(eval("pow(1, 1000000000000)"), 1u); // by squaring: no long loop
     EXPECT_EQ(eval("pow(10, 19)"), 10000000000000000000ull);
     // logceil(b, a): the least k with b^k >= a.
-    EXPECT_EQ(eval("logceil(WG, N)"), 3u);           // 8^2 = 64 < 100 <= 512
-    EXPECT_EQ(eval("logceil(8, 64)"), 2u);           // exactly a power: no extra level
+    EXPECT_EQ(eval("logceil(WG, N)"), 3u); // 8^2 = 64 < 100 <= 512
+    EXPECT_EQ(eval("logceil(8, 64)"), 2u); // exactly a power: no extra level
     EXPECT_EQ(eval("logceil(8, 65)"), 3u);
     EXPECT_EQ(eval("logceil(2, N)"), eval("log2ceil(N)"));
     EXPECT_EQ(eval("logceil(8, 1)"), 0u);
     EXPECT_EQ(eval("logceil(8, 0)"), 0u);
-    EXPECT_EQ(eval("logceil(1, N)"), 0u);            // no base below 2 gets there
+    EXPECT_EQ(eval("logceil(1, N)"), 0u); // no base below 2 gets there
     EXPECT_EQ(eval("logceil(0, N)"), 0u);
     EXPECT_EQ(eval("logceil(3, 18446744073709551615)"), 41u); // 3^40 < 2^64 - 1 < 3^41: no overflow
     EXPECT_EQ(eval("logceil(18446744073709551615, 18446744073709551615)"), 1u);
@@ -62,7 +62,8 @@ TEST(Expr, ConstantsByName) {
     EXPECT_EQ(e->names(), (std::vector<std::string>{"ITEMS"}));
     std::map<std::string, uint64_t> names = {{"ITEMS", 4}};
     EXPECT_EQ(e->evaluate({100, 8, &names}), 4u);
-    EXPECT_EQ(e->evaluate({100, 8}), 0u); // unknown at evaluation: 0 (the loader rejects unknown names)
+    EXPECT_EQ(e->evaluate({100, 8}),
+              0u); // unknown at evaluation: 0 (the loader rejects unknown names)
 }
 
 TEST(Expr, UsesNOnlyWhenItNamesN) {
@@ -87,7 +88,8 @@ TEST(Expr, ErrorsNameTheColumn) {
     for (const Row& r : rows) {
         auto e = Expr::parse(r.text);
         ASSERT_FALSE(e.ok()) << r.text;
-        EXPECT_NE(e.error().message.find(r.message), std::string::npos) << r.text << ": " << e.error().message;
+        EXPECT_NE(e.error().message.find(r.message), std::string::npos)
+            << r.text << ": " << e.error().message;
     }
 }
 
@@ -99,30 +101,38 @@ TEST(Expr, NestingIsBoundedAt64Levels) {
         auto e = Expr::parse(nested(depth), "workgroups");
         ASSERT_FALSE(e.ok()) << depth;
         EXPECT_NE(e.error().message.find("'workgroups'"), std::string::npos) << e.error().message;
-        EXPECT_NE(e.error().message.find("column 65: it nests deeper than 64 levels"), std::string::npos) << e.error().message;
+        EXPECT_NE(e.error().message.find("column 65: it nests deeper than 64 levels"),
+                  std::string::npos)
+            << e.error().message;
         EXPECT_LT(e.error().message.size(), 300u) << "the message quotes the whole expression";
     }
     std::string calls;
-    for (int i = 0; i < kMaxExprDepth; ++i) calls += "min(N, ";
+    for (int i = 0; i < kMaxExprDepth; ++i)
+        calls += "min(N, ";
     EXPECT_EQ(eval(calls + "WG" + std::string(kMaxExprDepth, ')')), 8u);
     auto deeper = Expr::parse("(" + calls + "WG" + std::string(kMaxExprDepth, ')') + ")");
     ASSERT_FALSE(deeper.ok());
-    EXPECT_NE(deeper.error().message.find("nests deeper than 64 levels"), std::string::npos) << deeper.error().message;
+    EXPECT_NE(deeper.error().message.find("nests deeper than 64 levels"), std::string::npos)
+        << deeper.error().message;
     // An unclosed run of parentheses is bounded the same way, not read to its end.
     EXPECT_FALSE(Expr::parse(std::string(100000, '(')).ok());
 }
 
 TEST(Expr, LongChainsAreBounded) {
     std::string chain = "N"; // 2k + 1 nodes for k additions: the longest chain allowed
-    for (size_t k = 0; k < (kMaxExprNodes - 1) / 2; ++k) chain += "+N";
+    for (size_t k = 0; k < (kMaxExprNodes - 1) / 2; ++k)
+        chain += "+N";
     EXPECT_EQ(eval(chain), 100u * ((kMaxExprNodes - 1) / 2 + 1));
     EXPECT_FALSE(Expr::parse(chain + "+N").ok());
     for (const char* op : {"+N", "*1", " - WG", "/1", "%7"}) {
         std::string longChain = "N";
-        for (int i = 0; i < 200000; ++i) longChain += op;
+        for (int i = 0; i < 200000; ++i)
+            longChain += op;
         auto e = Expr::parse(longChain);
         ASSERT_FALSE(e.ok()) << op;
-        EXPECT_NE(e.error().message.find("more than 512 numbers, names and operators"), std::string::npos) << e.error().message;
+        EXPECT_NE(e.error().message.find("more than 512 numbers, names and operators"),
+                  std::string::npos)
+            << e.error().message;
     }
 }
 
@@ -139,7 +149,8 @@ TEST(Expr, DivisionByZeroIsNamedWhenChecked) {
     for (const Row& r : rows) {
         auto e = Expr::parse(r.text);
         ASSERT_TRUE(e.ok()) << r.text;
-        EXPECT_EQ(e->evaluate({100, 8}), e->text() == "1 + ceil_div(N, N - 100)" ? 1u : 0u) << r.text; // unchecked: 0, as documented
+        EXPECT_EQ(e->evaluate({100, 8}), e->text() == "1 + ceil_div(N, N - 100)" ? 1u : 0u)
+            << r.text; // unchecked: 0, as documented
         auto v = e->evaluateChecked({100, 8}, "workgroups");
         ASSERT_FALSE(v.ok()) << r.text;
         EXPECT_NE(v.error().message.find(r.message), std::string::npos) << v.error().message;
@@ -210,7 +221,9 @@ TEST(ExprInPuzzles, BadExpressionsPointAtTheirLine) {
     zero.replace(zero.find("\"ceil_div(N, WG * 4)\"]"), 22, "\"N - N\"]");
     auto z = parsePuzzle(zero, "p.toml", "/tmp/01-p");
     ASSERT_FALSE(z.ok());
-    EXPECT_NE(z.error().message.find("'workgroups' is 0; it must be between 1 and 65535"), std::string::npos) << z.error().message;
+    EXPECT_NE(z.error().message.find("'workgroups' is 0; it must be between 1 and 65535"),
+              std::string::npos)
+        << z.error().message;
     std::string onInput = kSized;
     onInput.replace(onInput.find("role = \"input\""), 14, "role = \"input\"\nsize = \"N\"");
     auto i = parsePuzzle(onInput, "p.toml", "/tmp/01-p");
@@ -268,12 +281,14 @@ expected.result = { op = "inclusive_scan", args = ["a"] }
     cyclic.replace(cyclic.find("SHARED_SIZE = \"WG * 2\""), 22, "SHARED_SIZE = \"ITEMS * 2\"");
     auto c = parsePuzzle(cyclic, "p.toml", "/tmp/01-p");
     ASSERT_FALSE(c.ok());
-    EXPECT_NE(c.error().message.find("cannot use another constant ('ITEMS')"), std::string::npos) << c.error().message;
+    EXPECT_NE(c.error().message.find("cannot use another constant ('ITEMS')"), std::string::npos)
+        << c.error().message;
     std::string unknown = text;
     unknown.replace(unknown.find("WG * ITEMS)\"]"), 13, "WG * TILES)\"]");
     auto u = parsePuzzle(unknown, "p.toml", "/tmp/01-p");
     ASSERT_FALSE(u.ok());
-    EXPECT_NE(u.error().message.find("unknown name 'TILES'"), std::string::npos) << u.error().message;
+    EXPECT_NE(u.error().message.find("unknown name 'TILES'"), std::string::npos)
+        << u.error().message;
     EXPECT_EQ(u.error().where.line, 30); // the workgroups line
 }
 

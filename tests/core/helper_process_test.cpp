@@ -26,7 +26,8 @@ Encoder serve(uint32_t kind, Decoder& d) {
         volatile int depth = 0;
         e.u32(static_cast<uint32_t>(recurse(&depth)));
     }
-    while (kind == kHang) ::pause();
+    while (kind == kHang)
+        ::pause();
     std::string text;
     d.str(text);
     e.str("echo: " + text);
@@ -65,7 +66,8 @@ TEST(HelperProcessTest, AStackOverflowIsAnErrorAndTheNextCallWorks) {
     auto crashed = h.call(kOverflow, Encoder{}, 600000);
     ASSERT_FALSE(crashed);
     EXPECT_EQ(crashed.error().kind, ErrorKind::WorkerCrashed);
-    EXPECT_NE(crashed.error().message.find("signal 11"), std::string::npos) << crashed.error().message;
+    EXPECT_NE(crashed.error().message.find("signal 11"), std::string::npos)
+        << crashed.error().message;
     EXPECT_EQ(h.pid(), -1);
     EXPECT_EQ(echo(h, "after"), "echo: after");
     EXPECT_EQ(h.restarts(), 1);

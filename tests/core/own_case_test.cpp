@@ -16,7 +16,9 @@ const Puzzle& puzzle(const std::string& folder) {
     return **p;
 }
 
-Result<TestCase> build(const std::string& folder, OwnCaseSpec spec) { return buildOwnCase(puzzle(folder), spec); }
+Result<TestCase> build(const std::string& folder, OwnCaseSpec spec) {
+    return buildOwnCase(puzzle(folder), spec);
+}
 
 std::string errorOf(const std::string& folder, OwnCaseSpec spec) {
     auto c = build(folder, spec);
@@ -77,35 +79,64 @@ TEST(OwnCase, HandWrittenOutputsHaveNoExpectedValues) {
 }
 
 TEST(OwnCase, EveryMistakeNamesTheOption) {
-    EXPECT_EQ(errorOf("zip", {0, {{"c", "1"}}}), "--input c: no buffer named 'c' in zip (its inputs: a, b)");
-    EXPECT_EQ(errorOf("zip", {0, {{"result", "1"}}}), "--input result: 'result' is an output: the kernel writes it (its inputs: a, b)");
-    EXPECT_EQ(errorOf("zip", {0, {{"a", "1, x, 3"}}}), "--input a: 'x' (value 2) is not a float: a float needs a number such as 2, -1.5 or 1e3");
-    EXPECT_EQ(errorOf("compact", {0, {{"a", "1, -2"}}}), "--input a: '-2' (value 2) is not a uint: a uint needs a whole number from 0 to 4294967295");
-    EXPECT_EQ(errorOf("zip", {0, {{"a", "1,,2"}}}), "--input a: an empty value between commas (a ',' too many?)");
+    EXPECT_EQ(errorOf("zip", {0, {{"c", "1"}}}),
+              "--input c: no buffer named 'c' in zip (its inputs: a, b)");
+    EXPECT_EQ(errorOf("zip", {0, {{"result", "1"}}}),
+              "--input result: 'result' is an output: the kernel writes it (its inputs: a, b)");
+    EXPECT_EQ(
+        errorOf("zip", {0, {{"a", "1, x, 3"}}}),
+        "--input a: 'x' (value 2) is not a float: a float needs a number such as 2, -1.5 or 1e3");
+    EXPECT_EQ(errorOf("compact", {0, {{"a", "1, -2"}}}),
+              "--input a: '-2' (value 2) is not a uint: a uint needs a whole number from 0 to "
+              "4294967295");
+    EXPECT_EQ(errorOf("zip", {0, {{"a", "1,,2"}}}),
+              "--input a: an empty value between commas (a ',' too many?)");
     EXPECT_EQ(errorOf("zip", {0, {{"a", ""}}}), "--input a: give at least one value, e.g. 1, 2, 3");
-    EXPECT_EQ(errorOf("zip", {0, {{"a", "1; 2"}}}), "--input a: 'a' is one-dimensional: separate its values with commas, not ';'");
+    EXPECT_EQ(errorOf("zip", {0, {{"a", "1; 2"}}}),
+              "--input a: 'a' is one-dimensional: separate its values with commas, not ';'");
     EXPECT_EQ(errorOf("zip", {0, {{"a", "1"}, {"a", "2"}}}), "--input a: 'a' is given twice");
-    EXPECT_EQ(errorOf("map-2d", {0, {{"a", "1 2 3; 4 5"}}}), "--input a: row 2 has 2 values, row 1 has 3; every row needs as many");
-    EXPECT_EQ(errorOf("map-2d", {0, {{"a", "1 2 3"}}}), "--input a: 3 values do not make rows of 2 (case 1's width); separate the rows with ';', e.g. 1 2 3; 4 5 6");
-    EXPECT_EQ(errorOf("zip", {0, {}, "70000"}), "--workgroups: give X, X,Y or X,Y,Z, whole numbers from 1 to 65535, not '70000'");
-    EXPECT_EQ(errorOf("zip", {0, {}, "1,2,3,4"}), "--workgroups: give X, X,Y or X,Y,Z, whole numbers from 1 to 65535, not '1,2,3,4'");
-    EXPECT_EQ(errorOf("zip", {0, {}, "", "64,32"}), "--workgroup-size: a workgroup of 2048 threads is over the limit of 1024");
-    EXPECT_EQ(errorOf("zip", {0, {}, "", "", {{"SIZE", "3"}}}), "--set SIZE: 'SIZE' is not a constant of zip (it has none)");
-    EXPECT_EQ(errorOf("map-2d", {0, {}, "", "", {{"SIZE", "-1"}}}), "--set SIZE: needs a whole number from 0 to 4294967295, not '-1'");
-    EXPECT_EQ(errorOf("scan-blocks", {0, {}, "4"}), "--workgroups: scan-blocks is multi-pass: each pass computes its own workgroup count from N");
+    EXPECT_EQ(errorOf("map-2d", {0, {{"a", "1 2 3; 4 5"}}}),
+              "--input a: row 2 has 2 values, row 1 has 3; every row needs as many");
+    EXPECT_EQ(errorOf("map-2d", {0, {{"a", "1 2 3"}}}),
+              "--input a: 3 values do not make rows of 2 (case 1's width); separate the rows with "
+              "';', e.g. 1 2 3; 4 5 6");
+    EXPECT_EQ(errorOf("zip", {0, {}, "70000"}),
+              "--workgroups: give X, X,Y or X,Y,Z, whole numbers from 1 to 65535, not '70000'");
+    EXPECT_EQ(errorOf("zip", {0, {}, "1,2,3,4"}),
+              "--workgroups: give X, X,Y or X,Y,Z, whole numbers from 1 to 65535, not '1,2,3,4'");
+    EXPECT_EQ(errorOf("zip", {0, {}, "", "64,32"}),
+              "--workgroup-size: a workgroup of 2048 threads is over the limit of 1024");
+    EXPECT_EQ(errorOf("zip", {0, {}, "", "", {{"SIZE", "3"}}}),
+              "--set SIZE: 'SIZE' is not a constant of zip (it has none)");
+    EXPECT_EQ(errorOf("map-2d", {0, {}, "", "", {{"SIZE", "-1"}}}),
+              "--set SIZE: needs a whole number from 0 to 4294967295, not '-1'");
+    EXPECT_EQ(errorOf("scan-blocks", {0, {}, "4"}), "--workgroups: scan-blocks is multi-pass: each "
+                                                    "pass computes its own workgroup count from N");
     size_t zipCases = puzzle("zip").cases.size();
-    EXPECT_EQ(errorOf("zip", {zipCases, {}}), "--case: zip has cases 1 to " + std::to_string(zipCases));
-    EXPECT_NE(errorOf("scan-blocks", {0, {{"sums", "1"}}}).find("--input sums: 'sums' is scratch sized by"), std::string::npos);
+    EXPECT_EQ(errorOf("zip", {zipCases, {}}),
+              "--case: zip has cases 1 to " + std::to_string(zipCases));
+    EXPECT_NE(errorOf("scan-blocks", {0, {{"sums", "1"}}})
+                  .find("--input sums: 'sums' is scratch sized by"),
+              std::string::npos);
     // A fill goes through the loader's own parser, and its messages name the option.
-    EXPECT_EQ(errorOf("zip", {0, {{"a", "{ shape = [4], fill = \"iotta\" }"}}}).rfind("--input a: ", 0), 0u);
-    EXPECT_NE(errorOf("zip", {0, {{"a", "{ shape = [4], fill = \"iotta\" }"}}}).find("iotta"), std::string::npos);
-    EXPECT_NE(errorOf("zip", {0, {{"a", "{ shape = [4"}}}).find("--input a: not a TOML table at column"), std::string::npos);
+    EXPECT_EQ(
+        errorOf("zip", {0, {{"a", "{ shape = [4], fill = \"iotta\" }"}}}).rfind("--input a: ", 0),
+        0u);
+    EXPECT_NE(errorOf("zip", {0, {{"a", "{ shape = [4], fill = \"iotta\" }"}}}).find("iotta"),
+              std::string::npos);
+    EXPECT_NE(
+        errorOf("zip", {0, {{"a", "{ shape = [4"}}}).find("--input a: not a TOML table at column"),
+        std::string::npos);
     // Inputs too short for a reference op's shape rule.
-    EXPECT_NE(errorOf("zip", {0, {{"a", "1, 2, 3"}}}).find("these inputs do not fit 'result' = add"), std::string::npos);
+    EXPECT_NE(
+        errorOf("zip", {0, {{"a", "1, 2, 3"}}}).find("these inputs do not fit 'result' = add"),
+        std::string::npos);
 }
 
 TEST(OwnCase, TheAppNamesItsOwnFields) {
-    auto named = [](OwnCaseField f, const std::string& name) { return f == OwnCaseField::Input ? "values of " + name : std::string("field"); };
+    auto named = [](OwnCaseField f, const std::string& name) {
+        return f == OwnCaseField::Input ? "values of " + name : std::string("field");
+    };
     auto c = buildOwnCase(puzzle("zip"), {0, {{"a", "1, x"}}}, named);
     ASSERT_FALSE(c.ok());
     EXPECT_EQ(c.error().message.rfind("values of a: 'x'", 0), 0u);

@@ -10,21 +10,28 @@
 namespace vkp {
 namespace {
 
-const std::string kHead = "title = \"T\"\ntrack = \"scan\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n"
-                          "[[buffers]]\nname = \"src\"\nbinding = 0\ntype = \"uint\"\nrole = \"input\"\n"
-                          "[[buffers]]\nname = \"dst\"\nbinding = 1\ntype = \"uint\"\nrole = \"output\"\n"
-                          "[[buffers]]\nname = \"sums\"\nbinding = 2\ntype = \"uint\"\nrole = \"scratch\"\nsize = \"ceil_div(N, WG)\"\n";
-const std::string kCase = "[[cases]]\nworkgroup_size = [4]\ninputs.src = { shape = [13], fill = \"iota\" }\n"
-                          "expected.dst = { op = \"inclusive_scan\", args = [\"src\"] }\n";
-const std::string kStep = "[[kernels]]\nname = \"step\"\nbuffers = [\"src\", \"dst\"]\n"
-                          "[[passes]]\nkernel = \"step\"\nworkgroups = [\"ceil_div(N, WG)\"]\nrepeat = \"log2ceil(N)\"\n"
-                          "push = { offset = \"pow2(i)\" }\nswap = [\"src\", \"dst\"]\n";
+const std::string kHead =
+    "title = \"T\"\ntrack = \"scan\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n"
+    "[[buffers]]\nname = \"src\"\nbinding = 0\ntype = \"uint\"\nrole = \"input\"\n"
+    "[[buffers]]\nname = \"dst\"\nbinding = 1\ntype = \"uint\"\nrole = \"output\"\n"
+    "[[buffers]]\nname = \"sums\"\nbinding = 2\ntype = \"uint\"\nrole = \"scratch\"\nsize = "
+    "\"ceil_div(N, WG)\"\n";
+const std::string kCase =
+    "[[cases]]\nworkgroup_size = [4]\ninputs.src = { shape = [13], fill = \"iota\" }\n"
+    "expected.dst = { op = \"inclusive_scan\", args = [\"src\"] }\n";
+const std::string kStep =
+    "[[kernels]]\nname = \"step\"\nbuffers = [\"src\", \"dst\"]\n"
+    "[[passes]]\nkernel = \"step\"\nworkgroups = [\"ceil_div(N, WG)\"]\nrepeat = \"log2ceil(N)\"\n"
+    "push = { offset = \"pow2(i)\" }\nswap = [\"src\", \"dst\"]\n";
 
-Result<Puzzle> parse(const std::string& text) { return parsePuzzle(text, "p/puzzle.toml", "p"); }
+Result<Puzzle> parse(const std::string& text) {
+    return parsePuzzle(text, "p/puzzle.toml", "p");
+}
 
 TEST(PassesTest, ASingleKernelPuzzleHasOneKernelAndOneDispatchPerCase) {
     auto p = parse(kHead + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG)\"]\n"
-                           "inputs.src = { shape = [13], fill = \"iota\" }\nexpected.dst = { op = \"inclusive_scan\", args = [\"src\"] }\n");
+                           "inputs.src = { shape = [13], fill = \"iota\" }\nexpected.dst = { op = "
+                           "\"inclusive_scan\", args = [\"src\"] }\n");
     ASSERT_TRUE(p.ok()) << p.error().str();
     ASSERT_EQ(p->kernels.size(), 1u);
     EXPECT_EQ(p->kernels[0].name, "kernel");
@@ -62,10 +69,12 @@ TEST(PassesTest, ARepeatedPassUnrollsWithItsPushValuesAndSwaps) {
 }
 
 TEST(PassesTest, PassesRunInOrderAndABenchmarkMayAllowMoreWorkgroups) {
-    auto p = parse(kHead +
-                   "[[kernels]]\nname = \"tiles\"\n[[kernels]]\nname = \"sums\"\nbuffers = [\"sums\"]\n"
-                   "[[passes]]\nkernel = \"tiles\"\nworkgroups = [\"ceil_div(N, WG)\"]\n"
-                   "[[passes]]\nkernel = \"sums\"\nworkgroups = [1]\n" + kCase);
+    auto p =
+        parse(kHead +
+              "[[kernels]]\nname = \"tiles\"\n[[kernels]]\nname = \"sums\"\nbuffers = [\"sums\"]\n"
+              "[[passes]]\nkernel = \"tiles\"\nworkgroups = [\"ceil_div(N, WG)\"]\n"
+              "[[passes]]\nkernel = \"sums\"\nworkgroups = [1]\n" +
+              kCase);
     ASSERT_TRUE(p.ok()) << p.error().str();
     auto d = caseDispatches(*p, 0);
     ASSERT_TRUE(d.ok());
@@ -101,32 +110,68 @@ const std::string kPassTail = "[[passes]]\nkernel = \"step\"\nworkgroups = [1]\n
 INSTANTIATE_TEST_SUITE_P(
     Rows, BadPassesTest,
     ::testing::Values(
-        BadPasses{"kernels without passes", kHead + "[[kernels]]\nname = \"step\"\n" + kCase, "needs [[passes]]"},
-        BadPasses{"passes without kernels", kHead + kPassTail + kCase, "declare them under [[kernels]]"},
-        BadPasses{"unknown kernel", kHead + "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"stpe\"\nworkgroups = [1]\n" + kCase,
-                  "no kernel named 'stpe'"},
-        BadPasses{"kernel name not a word", kHead + "[[kernels]]\nname = \"my step\"\n" + kPassTail + kCase, "must be a word"},
-        BadPasses{"unused kernel", kHead + "[[kernels]]\nname = \"step\"\n[[kernels]]\nname = \"other\"\n" + kPassTail + kCase,
+        BadPasses{"kernels without passes", kHead + "[[kernels]]\nname = \"step\"\n" + kCase,
+                  "needs [[passes]]"},
+        BadPasses{"passes without kernels", kHead + kPassTail + kCase,
+                  "declare them under [[kernels]]"},
+        BadPasses{
+            "unknown kernel",
+            kHead +
+                "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"stpe\"\nworkgroups = [1]\n" +
+                kCase,
+            "no kernel named 'stpe'"},
+        BadPasses{"kernel name not a word",
+                  kHead + "[[kernels]]\nname = \"my step\"\n" + kPassTail + kCase,
+                  "must be a word"},
+        BadPasses{"unused kernel",
+                  kHead + "[[kernels]]\nname = \"step\"\n[[kernels]]\nname = \"other\"\n" +
+                      kPassTail + kCase,
                   "'other' is not run by any pass"},
-        BadPasses{"unknown buffer", kHead + "[[kernels]]\nname = \"step\"\nbuffers = [\"srcc\"]\n" + kPassTail + kCase,
+        BadPasses{"unknown buffer",
+                  kHead + "[[kernels]]\nname = \"step\"\nbuffers = [\"srcc\"]\n" + kPassTail +
+                      kCase,
                   "no buffer named 'srcc'"},
-        BadPasses{"unknown name", kHead + "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\nworkgroups = [\"j + 1\"]\n" + kCase,
+        BadPasses{"unknown name",
+                  kHead +
+                      "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\nworkgroups = "
+                      "[\"j + 1\"]\n" +
+                      kCase,
                   "unknown name 'j'"},
-        BadPasses{"unknown field", kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeats = 2\n" + kCase, "unknown field 'repeats'"},
-        BadPasses{"swap of one buffer", kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "swap = [\"src\"]\n" + kCase, "names two buffers"},
+        BadPasses{"unknown field",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeats = 2\n" + kCase,
+                  "unknown field 'repeats'"},
+        BadPasses{"swap of one buffer",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "swap = [\"src\"]\n" +
+                      kCase,
+                  "names two buffers"},
         BadPasses{"workgroups in a case",
-                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1]\n"
-                          "inputs.src = { shape = [13], fill = \"iota\" }\nexpected.dst = { op = \"inclusive_scan\", args = [\"src\"] }\n",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail +
+                      "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1]\n"
+                      "inputs.src = { shape = [13], fill = \"iota\" }\nexpected.dst = { op = "
+                      "\"inclusive_scan\", args = [\"src\"] }\n",
                   "each pass says its workgroups"},
-        BadPasses{"too many dispatches", kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeat = 1000\n" + kCase,
+        BadPasses{"too many dispatches",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeat = 1000\n" + kCase,
                   "at most 256 dispatches"},
-        BadPasses{"zero workgroups", kHead + "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\nworkgroups = [\"N - N\"]\n" + kCase,
+        BadPasses{"zero workgroups",
+                  kHead +
+                      "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\nworkgroups = "
+                      "[\"N - N\"]\n" +
+                      kCase,
                   "come to 0"},
-        BadPasses{"swapped buffers of different sizes", kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "swap = [\"src\", \"sums\"]\n" + kCase,
+        BadPasses{"swapped buffers of different sizes",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail +
+                      "swap = [\"src\", \"sums\"]\n" + kCase,
                   "have different sizes"},
-        BadPasses{"pitfall on an input", kHead + kStep + kCase + "[[pitfalls]]\nbuffer = \"src\"\nop = \"inclusive_scan\"\nargs = [\"src\"]\nmessage = \"m\"\n",
+        BadPasses{"pitfall on an input",
+                  kHead + kStep + kCase +
+                      "[[pitfalls]]\nbuffer = \"src\"\nop = \"inclusive_scan\"\nargs = "
+                      "[\"src\"]\nmessage = \"m\"\n",
                   "not an output buffer"},
-        BadPasses{"pitfall with an unknown op", kHead + kStep + kCase + "[[pitfalls]]\nbuffer = \"dst\"\nop = \"scan\"\nargs = [\"src\"]\nmessage = \"m\"\n",
+        BadPasses{"pitfall with an unknown op",
+                  kHead + kStep + kCase +
+                      "[[pitfalls]]\nbuffer = \"dst\"\nop = \"scan\"\nargs = [\"src\"]\nmessage = "
+                      "\"m\"\n",
                   "unknown reference op 'scan'"}),
     [](const auto& info) {
         std::string s = info.param.name;
@@ -137,7 +182,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(PassesTest, PitfallParamsAreExpressionsOfTheCase) {
     auto p = parse(kHead + kStep + kCase +
-                   "[[pitfalls]]\nbuffer = \"dst\"\nop = \"block_inclusive_scan\"\nargs = [\"src\"]\nblock = \"WG * 2\"\nmessage = \"per block\"\n");
+                   "[[pitfalls]]\nbuffer = \"dst\"\nop = \"block_inclusive_scan\"\nargs = "
+                   "[\"src\"]\nblock = \"WG * 2\"\nmessage = \"per block\"\n");
     ASSERT_TRUE(p.ok()) << p.error().str();
     ASSERT_EQ(p->pitfalls.size(), 1u);
     EXPECT_EQ(p->pitfalls[0].message, "per block");

@@ -12,24 +12,30 @@ namespace vkp {
 namespace {
 
 // A valid puzzle assembled from parts, so each row only spells out what it breaks.
-const std::string kHead = "title = \"T\"\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n";
-const std::string kInput = "[[buffers]]\nname = \"a\"\nbinding = 0\ntype = \"float\"\nrole = \"input\"\n";
-const std::string kOutput = "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"float\"\nrole = \"output\"\n";
+const std::string kHead =
+    "title = \"T\"\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n";
+const std::string kInput =
+    "[[buffers]]\nname = \"a\"\nbinding = 0\ntype = \"float\"\nrole = \"input\"\n";
+const std::string kOutput =
+    "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"float\"\nrole = \"output\"\n";
 const std::string kBuffers = kInput + kOutput;
 const std::string kCaseHead = "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1]\n";
 const std::string kInputA = "inputs.a = { shape = [4], fill = \"iota\" }\n";
-const std::string kExpected = "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1 }\n";
+const std::string kExpected =
+    "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1 }\n";
 const std::string kCase = kCaseHead + kInputA + kExpected;
 const std::string kConstant = "[[constants]]\nname = \"SIZE\"\nid = 3\n";
 
 struct BadFile {
     const char* name;
-    std::string toml;     // the line the error must point at ends with "# HERE"
-    const char* message;  // a substring of the error's message
-    int column = 0;       // checked when not 0
+    std::string toml;    // the line the error must point at ends with "# HERE"
+    const char* message; // a substring of the error's message
+    int column = 0;      // checked when not 0
 };
 
-std::ostream& operator<<(std::ostream& os, const BadFile& b) { return os << b.name; }
+std::ostream& operator<<(std::ostream& os, const BadFile& b) {
+    return os << b.name;
+}
 
 int markedLine(const std::string& text) {
     std::istringstream in(text);
@@ -44,157 +50,302 @@ const std::vector<BadFile>& badFiles() {
         {"InvalidTomlSyntax", kHead + "order = = 3 # HERE\n" + kBuffers + kCase, "invalid TOML"},
         {"UnterminatedString", "title = \"T # HERE\n", "invalid TOML"},
         {"DuplicateKey", kHead + "title = \"again\" # HERE\n" + kBuffers + kCase, "invalid TOML"},
-        {"MissingTitle", "# HERE\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n" + kBuffers + kCase,
+        {"MissingTitle",
+         "# HERE\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n" + kBuffers +
+             kCase,
          "missing field 'title'"},
-        {"TitleNotAString", "title = 5 # HERE\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n" + kBuffers + kCase,
+        {"TitleNotAString",
+         "title = 5 # HERE\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\"]\n" +
+             kBuffers + kCase,
          "'title' must be a string", 9},
-        {"OrderNotAnInteger", "title = \"T\"\ntrack = \"classic\"\norder = \"one\" # HERE\nstatement = \"s\"\nhints = [\"h\"]\n" + kBuffers + kCase,
+        {"OrderNotAnInteger",
+         "title = \"T\"\ntrack = \"classic\"\norder = \"one\" # HERE\nstatement = \"s\"\nhints = "
+         "[\"h\"]\n" +
+             kBuffers + kCase,
          "'order' must be an integer", 9},
-        {"HintNotAString", "title = \"T\"\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\", 3] # HERE\n" + kBuffers + kCase,
+        {"HintNotAString",
+         "title = \"T\"\ntrack = \"classic\"\norder = 1\nstatement = \"s\"\nhints = [\"h\", 3] # "
+         "HERE\n" +
+             kBuffers + kCase,
          "'hints' must be a string", 15},
-        {"NegativeTolerance", kHead + "tolerance = -0.5 # HERE\n" + kBuffers + kCase, "'tolerance' must be a finite number, 0 or more", 13},
-        {"UnknownRole", kHead + kInput + "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"float\"\nrole = \"outptu\" # HERE\n" + kCase,
+        {"NegativeTolerance", kHead + "tolerance = -0.5 # HERE\n" + kBuffers + kCase,
+         "'tolerance' must be a finite number, 0 or more", 13},
+        {"UnknownRole",
+         kHead + kInput +
+             "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"float\"\nrole = \"outptu\" # "
+             "HERE\n" +
+             kCase,
          "unknown role 'outptu' (expected one of: input, output, scratch)", 8},
-        {"UnknownType", kHead + "[[buffers]]\nname = \"a\"\nbinding = 0\ntype = \"double\" # HERE\nrole = \"input\"\n" + kOutput + kCase,
+        {"UnknownType",
+         kHead +
+             "[[buffers]]\nname = \"a\"\nbinding = 0\ntype = \"double\" # HERE\nrole = "
+             "\"input\"\n" +
+             kOutput + kCase,
          "unknown type 'double' (expected one of: float, int, uint)", 8},
-        {"BindingOutOfRange", kHead + "[[buffers]]\nname = \"a\"\nbinding = 32 # HERE\ntype = \"float\"\nrole = \"input\"\n" + kOutput + kCase,
+        {"BindingOutOfRange",
+         kHead +
+             "[[buffers]]\nname = \"a\"\nbinding = 32 # HERE\ntype = \"float\"\nrole = "
+             "\"input\"\n" +
+             kOutput + kCase,
          "'binding' is 32; it must be between 0 and 31", 11},
-        {"DimsThree", kHead + kInput + "dims = 3 # HERE\n" + kOutput + kCase, "'dims' is 3; it must be between 1 and 2", 8},
-        {"DuplicateBinding", kHead + kInput + "[[buffers]] # HERE\nname = \"result\"\nbinding = 0\ntype = \"float\"\nrole = \"output\"\n" + kCase,
+        {"DimsThree", kHead + kInput + "dims = 3 # HERE\n" + kOutput + kCase,
+         "'dims' is 3; it must be between 1 and 2", 8},
+        {"DuplicateBinding",
+         kHead + kInput +
+             "[[buffers]] # HERE\nname = \"result\"\nbinding = 0\ntype = \"float\"\nrole = "
+             "\"output\"\n" +
+             kCase,
          "binding 0 is used twice"},
-        {"DuplicateBufferName", kHead + kInput + "[[buffers]] # HERE\nname = \"a\"\nbinding = 1\ntype = \"float\"\nrole = \"output\"\n" + kCase,
+        {"DuplicateBufferName",
+         kHead + kInput +
+             "[[buffers]] # HERE\nname = \"a\"\nbinding = 1\ntype = \"float\"\nrole = "
+             "\"output\"\n" +
+             kCase,
          "buffer name 'a' is used twice"},
-        {"NoOutputBuffer", kHead + "[[buffers]] # HERE\nname = \"a\"\nbinding = 0\ntype = \"float\"\nrole = \"input\"\n" + kCaseHead + kInputA,
+        {"NoOutputBuffer",
+         kHead +
+             "[[buffers]] # HERE\nname = \"a\"\nbinding = 0\ntype = \"float\"\nrole = \"input\"\n" +
+             kCaseHead + kInputA,
          "at least one buffer with role = \"output\""},
         {"NoBuffers", kHead + "buffers = [] # HERE\n" + kCase, "at least one buffer"},
         {"MissingCases", "# HERE\n" + kHead + kBuffers, "missing field 'cases'"},
         {"NoCases", kHead + "cases = [] # HERE\n" + kBuffers, "at least one test case"},
-        {"WorkgroupSizeWithFourEntries", kHead + kBuffers + "[[cases]]\nworkgroup_size = [1, 1, 1, 1] # HERE\nworkgroups = [1]\n" + kInputA + kExpected,
+        {"WorkgroupSizeWithFourEntries",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [1, 1, 1, 1] # HERE\nworkgroups = [1]\n" +
+             kInputA + kExpected,
          "'workgroup_size' needs 1 to 3 entries", 18},
-        {"EmptyWorkgroups", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [] # HERE\n" + kInputA + kExpected,
+        {"EmptyWorkgroups",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [] # HERE\n" + kInputA +
+             kExpected,
          "'workgroups' needs 1 to 3 entries", 14},
-        {"WorkgroupOf2048Threads", kHead + kBuffers + "[[cases]]\nworkgroup_size = [64, 32] # HERE\nworkgroups = [1]\n" + kInputA + kExpected,
+        {"WorkgroupOf2048Threads",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [64, 32] # HERE\nworkgroups = [1]\n" +
+             kInputA + kExpected,
          "a workgroup of 2048 threads is over the limit of 1024", 18},
-        {"WorkgroupSizeEntryOver1024", kHead + kBuffers + "[[cases]]\nworkgroup_size = [2048] # HERE\nworkgroups = [1]\n" + kInputA + kExpected,
+        {"WorkgroupSizeEntryOver1024",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [2048] # HERE\nworkgroups = [1]\n" +
+             kInputA + kExpected,
          "'workgroup_size' is 2048; it must be between 1 and 1024", 19},
-        {"WorkgroupsOver65535", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1, 65536] # HERE\n" + kInputA + kExpected,
+        {"WorkgroupsOver65535",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1, 65536] # HERE\n" +
+             kInputA + kExpected,
          "'workgroups' is 65536; it must be between 1 and 65535", 18},
-        {"ZeroWorkgroups", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [0] # HERE\n" + kInputA + kExpected,
+        {"ZeroWorkgroups",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [0] # HERE\n" + kInputA +
+             kExpected,
          "'workgroups' is 0; it must be between 1 and 65535", 15},
-        {"ShapeWithThreeEntries", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2, 2, 1], fill = \"iota\" } # HERE\n" + kExpected,
+        {"ShapeWithThreeEntries",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [2, 2, 1], fill = \"iota\" } # HERE\n" + kExpected,
          "'shape' needs 1 or 2 entries", 22},
-        {"ValuesCountDiffersFromShape", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], values = [1, 2, 3] } # HERE\n" + kExpected,
+        {"ValuesCountDiffersFromShape",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], values = [1, 2, 3] } # HERE\n" +
+             kExpected,
          "3 values given for shape [4] (4 elements)", 36},
-        {"NestedValuesCountDiffersFromShape", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2, 2], values = [[1, 2], [3]] } # HERE\n" + kExpected,
+        {"NestedValuesCountDiffersFromShape",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [2, 2], values = [[1, 2], [3]] } # HERE\n" + kExpected,
          "3 values given for shape [2, 2]", 39},
-        {"ValueNotANumber", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2], values = [1, \"x\"] } # HERE\n" + kExpected,
+        {"ValueNotANumber",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2], values = [1, \"x\"] } # HERE\n" +
+             kExpected,
          "'values' must be a number", 40},
-        {"UnknownFill", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"zeros\" } # HERE\n" + kExpected,
+        {"UnknownFill",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"zeros\" } # HERE\n" +
+             kExpected,
          "unknown fill 'zeros' (expected one of: iota, constant, random)", 34},
-        {"ConstantFillWithoutValue", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"constant\" } # HERE\n" + kExpected,
+        {"ConstantFillWithoutValue",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"constant\" } # HERE\n" +
+             kExpected,
          "missing field 'value'"},
-        {"RandomMinOverMax", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"random\", seed = 1, min = 5, max = -5 } # HERE\n" + kExpected,
+        {"RandomMinOverMax",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [4], fill = \"random\", seed = 1, min = 5, max = -5 } # HERE\n" +
+             kExpected,
          "random: 'min' is greater than 'max'"},
-        {"RandomWithoutSeed", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"random\", min = 0, max = 1 } # HERE\n" + kExpected,
+        {"RandomWithoutSeed",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [4], fill = \"random\", min = 0, max = 1 } # HERE\n" + kExpected,
          "missing field 'seed'"},
-        {"ShapeTooLarge", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [65536, 65536], fill = \"iota\" } # HERE\n" + kExpected,
+        {"ShapeTooLarge",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [65536, 65536], fill = \"iota\" } # HERE\n" + kExpected,
          "shape [65536, 65536] holds 4294967296 elements; the limit is 268435456"},
-        {"ShapeEntryTooLarge", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [268435457], fill = \"iota\" } # HERE\n" + kExpected,
+        {"ShapeEntryTooLarge",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [268435457], fill = \"iota\" } # HERE\n" + kExpected,
          "'shape' is 268435457; it must be between 1 and 268435456", 23},
-        {"UnknownReferenceOp", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"mul\", args = [\"a\"] } # HERE\n",
+        {"UnknownReferenceOp",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"mul\", args = [\"a\"] } # HERE\n",
          "unknown reference op 'mul' (known: add_scalar, add,", 26},
-        {"OpArgumentNamesUnknownBuffer", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"b\"], scalar = 1 } # HERE\n",
+        {"OpArgumentNamesUnknownBuffer",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"add_scalar\", args = [\"b\"], scalar = 1 } # HERE\n",
          "no buffer named 'b' in this puzzle", 48},
-        {"OpArgumentIsAnOutput", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"result\"], scalar = 1 } # HERE\n",
+        {"OpArgumentIsAnOutput",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"add_scalar\", args = [\"result\"], scalar = 1 } # HERE\n",
          "'result' is an output; an op reads inputs", 48},
-        {"OpMissingParameter", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"a\"] } # HERE\n",
+        {"OpMissingParameter",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"add_scalar\", args = [\"a\"] } # HERE\n",
          "add_scalar needs the parameter 'scalar'"},
-        {"MatmulShapesDoNotFit", kHead + kInput + "[[buffers]]\nname = \"b\"\nbinding = 2\ntype = \"float\"\nrole = \"input\"\n" + kOutput + kCaseHead +
-             "inputs.a = { shape = [2, 3], fill = \"iota\" }\ninputs.b = { shape = [2, 3], fill = \"iota\" }\n"
+        {"MatmulShapesDoNotFit",
+         kHead + kInput +
+             "[[buffers]]\nname = \"b\"\nbinding = 2\ntype = \"float\"\nrole = \"input\"\n" +
+             kOutput + kCaseHead +
+             "inputs.a = { shape = [2, 3], fill = \"iota\" }\ninputs.b = { shape = [2, 3], fill = "
+             "\"iota\" }\n"
              "expected.result = { op = \"matmul\", args = [\"a\", \"b\"] } # HERE\n",
          "matmul: [2, 3] @ [2, 3] do not fit (inner sizes differ)"},
-        {"ShapeBesideOpDisagrees", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1, shape = [5] } # HERE\n",
+        {"ShapeBesideOpDisagrees",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1, shape = [5] } # "
+             "HERE\n",
          "shape [5] disagrees with add_scalar's result [4]", 74},
-        {"InputMissingFromCase", kHead + kBuffers + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kExpected,
+        {"InputMissingFromCase",
+         kHead + kBuffers + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" +
+             kExpected,
          "this case has no inputs.a"},
-        {"ExpectedMissingFromCase", kHead + kBuffers + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kInputA,
+        {"ExpectedMissingFromCase",
+         kHead + kBuffers + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kInputA,
          "this case has no expected.result"},
-        {"ExpectedForAnInputBuffer", kHead + kBuffers + kCase + "expected.a = { shape = [4], values = [1, 2, 3, 4] } # HERE\n",
+        {"ExpectedForAnInputBuffer",
+         kHead + kBuffers + kCase + "expected.a = { shape = [4], values = [1, 2, 3, 4] } # HERE\n",
          "'a' is not an output: give it under inputs.", 14},
-        {"InputForAnOutputBuffer", kHead + kBuffers + kCase + "inputs.result = { shape = [4], fill = \"iota\" } # HERE\n",
+        {"InputForAnOutputBuffer",
+         kHead + kBuffers + kCase + "inputs.result = { shape = [4], fill = \"iota\" } # HERE\n",
          "'result' is an output: give it under expected.", 17},
-        {"DataForAnUnknownBuffer", kHead + kBuffers + kCase + "inputs.zz = { shape = [4], fill = \"iota\" } # HERE\n",
+        {"DataForAnUnknownBuffer",
+         kHead + kBuffers + kCase + "inputs.zz = { shape = [4], fill = \"iota\" } # HERE\n",
          "no buffer named 'zz' in this puzzle", 13},
-        {"ConstantIdOneIsReserved", kHead + kBuffers + "[[constants]]\nname = \"N\"\nid = 1 # HERE\n" + kCase,
+        {"ConstantIdOneIsReserved",
+         kHead + kBuffers + "[[constants]]\nname = \"N\"\nid = 1 # HERE\n" + kCase,
          "'id' is 1; it must be between 3 and 4095", 6},
-        {"DuplicateConstantId", kHead + kBuffers + kConstant + "[[constants]] # HERE\nname = \"M\"\nid = 3\n" + kCase,
+        {"DuplicateConstantId",
+         kHead + kBuffers + kConstant + "[[constants]] # HERE\nname = \"M\"\nid = 3\n" + kCase,
          "constant id 3 is used twice"},
-        {"MissingConstantValue", kHead + kBuffers + kConstant + kCaseHead + "constants = { } # HERE\n" + kInputA + kExpected,
+        {"MissingConstantValue",
+         kHead + kBuffers + kConstant + kCaseHead + "constants = { } # HERE\n" + kInputA +
+             kExpected,
          "this case gives no value for the constant 'SIZE'", 13},
-        {"CaseWithoutConstants", kHead + kBuffers + kConstant + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kInputA + kExpected,
+        {"CaseWithoutConstants",
+         kHead + kBuffers + kConstant +
+             "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kInputA + kExpected,
          "this case gives no value for the constant 'SIZE'"},
-        {"UndeclaredConstantInCase", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4, N = 2 } # HERE\n" + kInputA + kExpected,
+        {"UndeclaredConstantInCase",
+         kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4, N = 2 } # HERE\n" +
+             kInputA + kExpected,
          "'N' is not a constant of this puzzle (declare it under [[constants]])", 29},
-        {"ConstantValueOver32Bits", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4294967296 } # HERE\n" + kInputA + kExpected,
+        {"ConstantValueOver32Bits",
+         kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4294967296 } # HERE\n" +
+             kInputA + kExpected,
          "'SIZE' does not fit 32 bits", 22},
-        {"LimitsNotATable", kHead + "limits = 3 # HERE\n" + kBuffers + kCase, "'limits' must be a table", 10},
+        {"LimitsNotATable", kHead + "limits = 3 # HERE\n" + kBuffers + kCase,
+         "'limits' must be a table", 10},
         // Unknown keys (issue 18: `global_read = 1` dropped the rule and a 3-read kernel passed).
         {"TypoInLimits", kHead + "[limits]\nglobal_read = 1 # HERE\n" + kBuffers + kCase,
          "unknown key 'global_read' in [limits] (did you mean global_reads?)", 1},
-        {"TypoInTolerance", kHead + "tolerence = 1e-4 # HERE\n" + kBuffers + kCase, "unknown key 'tolerence' in puzzle.toml (did you mean tolerance?)", 1},
-        {"UnknownTopLevelKey", kHead + "colour = \"red\" # HERE\n" + kBuffers + kCase, "unknown key 'colour' in puzzle.toml (known: title, slug,"},
-        {"TypoInBuffer", kHead + kInput + "dim = 2 # HERE\n" + kOutput + kCase, "unknown key 'dim' in a [[buffers]] entry (did you mean dims?)", 1},
-        {"TypoInConstant", kHead + kBuffers + "[[constants]]\nname = \"SIZE\"\nidd = 3 # HERE\n" + kCase, "unknown key 'idd' in a [[constants]] entry (did you mean id?)"},
-        {"TypoInCase", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroup = [1] # HERE\n" + kInputA + kExpected,
+        {"TypoInTolerance", kHead + "tolerence = 1e-4 # HERE\n" + kBuffers + kCase,
+         "unknown key 'tolerence' in puzzle.toml (did you mean tolerance?)", 1},
+        {"UnknownTopLevelKey", kHead + "colour = \"red\" # HERE\n" + kBuffers + kCase,
+         "unknown key 'colour' in puzzle.toml (known: title, slug,"},
+        {"TypoInBuffer", kHead + kInput + "dim = 2 # HERE\n" + kOutput + kCase,
+         "unknown key 'dim' in a [[buffers]] entry (did you mean dims?)", 1},
+        {"TypoInConstant",
+         kHead + kBuffers + "[[constants]]\nname = \"SIZE\"\nidd = 3 # HERE\n" + kCase,
+         "unknown key 'idd' in a [[constants]] entry (did you mean id?)"},
+        {"TypoInCase",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroup = [1] # HERE\n" + kInputA +
+             kExpected,
          "unknown key 'workgroup' in a [[cases]] entry (did you mean workgroups?)"},
-        {"TypoInFill", kHead + kBuffers + kCaseHead + "inputs.a = { shape = [4], fill = \"iota\", stpe = 2 } # HERE\n" + kExpected,
+        {"TypoInFill",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [4], fill = \"iota\", stpe = 2 } # HERE\n" + kExpected,
          "unknown key 'stpe' in a buffer's data (did you mean step?)"},
-        {"TypoInOpParameter", kHead + kBuffers + kCaseHead + kInputA + "expected.result = { op = \"add_scalar\", args = [\"a\"], scaler = 1 } # HERE\n",
+        {"TypoInOpParameter",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"add_scalar\", args = [\"a\"], scaler = 1 } # HERE\n",
          "unknown key 'scaler' in an expected 'add_scalar' (did you mean scalar?)"},
         // Hostile expressions (issue 19, item 3): they overflowed the stack of every command.
-        {"ParenthesesFiftyThousandDeep", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" + std::string(50000, '(') + "N" +
-                                             std::string(50000, ')') + "\"] # HERE\n" + kInputA + kExpected,
+        {"ParenthesesFiftyThousandDeep",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" +
+             std::string(50000, '(') + "N" + std::string(50000, ')') + "\"] # HERE\n" + kInputA +
+             kExpected,
          "in the expression of 'workgroups' (\"((((", 15},
-        {"ParenthesesNestTooDeep", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" + std::string(65, '(') + "1" +
-                                       std::string(65, ')') + "\"] # HERE\n" + kInputA + kExpected,
+        {"ParenthesesNestTooDeep",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"" +
+             std::string(65, '(') + "1" + std::string(65, ')') + "\"] # HERE\n" + kInputA +
+             kExpected,
          "column 65: it nests deeper than 64 levels of parentheses and function calls", 15},
-        {"FunctionCallsNestTooDeep", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" + [] {
-             std::string s;
-             for (int i = 0; i < 100; ++i) s += "max(1, ";
-             return s + "N" + std::string(100, ')');
-         }() + "\" } # HERE\n" + kInputA + kExpected,
+        {"FunctionCallsNestTooDeep",
+         kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" +
+             [] {
+                 std::string s;
+                 for (int i = 0; i < 100; ++i)
+                     s += "max(1, ";
+                 return s + "N" + std::string(100, ')');
+             }() +
+             "\" } # HERE\n" + kInputA + kExpected,
          "in the expression of 'SIZE' (\"max(1, max(1, ", 22},
-        {"ChainOfTwoHundredThousandTerms", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N" + [] {
-             std::string s;
-             for (int i = 0; i < 200000; ++i) s += "+N";
-             return s;
-         }() + "\"] # HERE\n" + kInputA + kExpected,
+        {"ChainOfTwoHundredThousandTerms",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N" +
+             [] {
+                 std::string s;
+                 for (int i = 0; i < 200000; ++i)
+                     s += "+N";
+                 return s;
+             }() +
+             "\"] # HERE\n" + kInputA + kExpected,
          "it has more than 512 numbers, names and operators; write it shorter", 15},
-        {"ChainOfProducts", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" + [] {
-             std::string s = "1";
-             for (int i = 0; i < 5000; ++i) s += " * 1";
-             return s;
-         }() + "\" } # HERE\n" + kInputA + kExpected,
+        {"ChainOfProducts",
+         kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"" +
+             [] {
+                 std::string s = "1";
+                 for (int i = 0; i < 5000; ++i)
+                     s += " * 1";
+                 return s;
+             }() +
+             "\" } # HERE\n" + kInputA + kExpected,
          "it has more than 512 numbers"},
         // Item 7: a puzzle pack's files stay inside its folder (no path traversal).
-        {"StarterOutsideTheFolder", kHead + "starter = \"../../../../../etc/passwd\" # HERE\n" + kBuffers + kCase,
-         "'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder; a puzzle's files must be inside it", 11},
-        {"SolutionIsAnAbsolutePath", kHead + "solution = \"/etc/shadow\" # HERE\n" + kBuffers + kCase,
+        {"StarterOutsideTheFolder",
+         kHead + "starter = \"../../../../../etc/passwd\" # HERE\n" + kBuffers + kCase,
+         "'starter' names \"../../../../../etc/passwd\", which is outside the puzzle's folder; a "
+         "puzzle's files must be inside it",
+         11},
+        {"SolutionIsAnAbsolutePath",
+         kHead + "solution = \"/etc/shadow\" # HERE\n" + kBuffers + kCase,
          "'solution' names \"/etc/shadow\", which is outside the puzzle's folder", 12},
-        {"SolutionIsDevZero", kHead + "solution = \"/dev/zero\" # HERE\n" + kBuffers + kCase, "which is outside the puzzle's folder", 12},
-        {"StarterIsTheFolderItself", kHead + "starter = \"sub/..\" # HERE\n" + kBuffers + kCase, "'starter' names \"sub/..\", which is outside"},
-        {"StarterInASiblingFolderWithALongerName", kHead + "starter = \"../09-bad-twin/starter.comp\" # HERE\n" + kBuffers + kCase,
+        {"SolutionIsDevZero", kHead + "solution = \"/dev/zero\" # HERE\n" + kBuffers + kCase,
+         "which is outside the puzzle's folder", 12},
+        {"StarterIsTheFolderItself", kHead + "starter = \"sub/..\" # HERE\n" + kBuffers + kCase,
+         "'starter' names \"sub/..\", which is outside"},
+        {"StarterInASiblingFolderWithALongerName",
+         kHead + "starter = \"../09-bad-twin/starter.comp\" # HERE\n" + kBuffers + kCase,
          "which is outside the puzzle's folder"},
-        {"KernelSolutionOutsideTheFolder", kHead + kBuffers + "[[kernels]]\nname = \"k\"\nsolution = \"../../../etc/passwd\" # HERE\n"
-                                               "[[passes]]\nkernel = \"k\"\nworkgroups = [1]\n[[cases]]\nworkgroup_size = [4]\n" + kInputA + kExpected,
+        {"KernelSolutionOutsideTheFolder",
+         kHead + kBuffers +
+             "[[kernels]]\nname = \"k\"\nsolution = \"../../../etc/passwd\" # HERE\n"
+             "[[passes]]\nkernel = \"k\"\nworkgroups = [1]\n[[cases]]\nworkgroup_size = [4]\n" +
+             kInputA + kExpected,
          "'solution' names \"../../../etc/passwd\", which is outside the puzzle's folder", 12},
-        {"EmptyStarter", kHead + "starter = \"\" # HERE\n" + kBuffers + kCase, "'starter' must name a file"},
+        {"EmptyStarter", kHead + "starter = \"\" # HERE\n" + kBuffers + kCase,
+         "'starter' must name a file"},
         // Item 11: a division by zero is named, not reported as its result (0 workgroups).
-        {"WorkgroupsDivideByZero", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N / 0\"] # HERE\n" + kInputA + kExpected,
+        {"WorkgroupsDivideByZero",
+         kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"N / 0\"] # HERE\n" +
+             kInputA + kExpected,
          "division by zero in the expression of 'workgroups' (\"N / 0\"), column 3", 15},
-        {"CeilDivByZeroInThisCase", kHead + kBuffers + "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG - 4)\"] # HERE\n" + kInputA + kExpected,
+        {"CeilDivByZeroInThisCase",
+         kHead + kBuffers +
+             "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG - 4)\"] # HERE\n" +
+             kInputA + kExpected,
          "division by zero in the expression of 'workgroups' (\"ceil_div(N, WG - 4)\"), column 1"},
-        {"ConstantModuloZero", kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = \"N % (N - 4)\" } # HERE\n" + kInputA + kExpected,
+        {"ConstantModuloZero",
+         kHead + kBuffers + kConstant + kCaseHead +
+             "constants = { SIZE = \"N % (N - 4)\" } # HERE\n" + kInputA + kExpected,
          "division by zero in the expression of 'SIZE' (\"N % (N - 4)\"), column 3"},
     };
     return rows;
@@ -217,7 +368,8 @@ TEST_P(RejectedPuzzle, NamesFileLineAndCause) {
     if (row.column) {
         EXPECT_EQ(e.where.column, row.column) << e.str();
     }
-    EXPECT_EQ(e.str().rfind("puzzles/09-bad/puzzle.toml:" + std::to_string(e.where.line), 0), 0u) << e.str();
+    EXPECT_EQ(e.str().rfind("puzzles/09-bad/puzzle.toml:" + std::to_string(e.where.line), 0), 0u)
+        << e.str();
 }
 
 INSTANTIATE_TEST_SUITE_P(PuzzleLoader, RejectedPuzzle, ::testing::ValuesIn(badFiles()),
@@ -229,7 +381,8 @@ TEST(RejectedPuzzleBase, PartsMakeAValidPuzzle) {
     auto p = parsePuzzle(kHead + kBuffers + kCase, "ok.toml", "01-ok");
     ASSERT_TRUE(p.ok()) << p.error().str();
     EXPECT_EQ(p->cases.size(), 1u);
-    auto withConstant = parsePuzzle(kHead + kBuffers + kConstant + kCaseHead + "constants = { SIZE = 4 }\n" + kInputA + kExpected,
+    auto withConstant = parsePuzzle(kHead + kBuffers + kConstant + kCaseHead +
+                                        "constants = { SIZE = 4 }\n" + kInputA + kExpected,
                                     "ok.toml", "01-ok");
     ASSERT_TRUE(withConstant.ok()) << withConstant.error().str();
     EXPECT_EQ(withConstant->cases[0].constants.at(3), 4u);

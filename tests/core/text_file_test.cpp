@@ -18,8 +18,9 @@ namespace {
 class TextFile : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_dir = fs::path("/tmp") / ("vkp_text_file_" + std::to_string(::getpid()) + "_" +
-                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir =
+            fs::path("/tmp") / ("vkp_text_file_" + std::to_string(::getpid()) + "_" +
+                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }
@@ -49,7 +50,9 @@ TEST_F(TextFile, RefusesAFolderAFifoAndADevice) {
     EXPECT_NE(messageOf(path("dir.comp")).find("this is a folder, not a file"), std::string::npos);
     ASSERT_EQ(::mkfifo(path("fifo.comp").c_str(), 0644), 0);
     // Opening a FIFO with no writer would block forever; it is refused at once.
-    EXPECT_NE(messageOf(path("fifo.comp")).find("not a regular file (a FIFO, a device or a socket)"), std::string::npos);
+    EXPECT_NE(
+        messageOf(path("fifo.comp")).find("not a regular file (a FIFO, a device or a socket)"),
+        std::string::npos);
     EXPECT_NE(messageOf("/dev/zero").find("not a regular file"), std::string::npos);
     EXPECT_NE(messageOf("/dev/null").find("not a regular file"), std::string::npos);
     fs::create_symlink("/dev/zero", m_dir / "zero.comp");
@@ -58,7 +61,8 @@ TEST_F(TextFile, RefusesAFolderAFifoAndADevice) {
 
 TEST_F(TextFile, SymbolicLinkLoopsAndMissingFilesAreErrors) {
     fs::create_symlink("loop.json", m_dir / "loop.json");
-    EXPECT_NE(messageOf(path("loop.json")).find("symbolic link that leads back to itself"), std::string::npos);
+    EXPECT_NE(messageOf(path("loop.json")).find("symbolic link that leads back to itself"),
+              std::string::npos);
     fs::create_symlink("b.json", m_dir / "a.json");
     fs::create_symlink("a.json", m_dir / "b.json");
     EXPECT_NE(messageOf(path("a.json")).find("(a loop)"), std::string::npos);
@@ -66,7 +70,8 @@ TEST_F(TextFile, SymbolicLinkLoopsAndMissingFilesAreErrors) {
 }
 
 TEST_F(TextFile, SizeIsLimitedAndTheMessageSaysTheLimit) {
-    std::ofstream(path("big.comp"), std::ios::binary) << std::string(kKernelFileLimit.bytes + 1, 'x');
+    std::ofstream(path("big.comp"), std::ios::binary)
+        << std::string(kKernelFileLimit.bytes + 1, 'x');
     std::string m = messageOf(path("big.comp"));
     EXPECT_NE(m.find("a kernel file may be at most 1 MiB"), std::string::npos) << m;
     EXPECT_TRUE(readTextFile(path("big.comp"), kStateFileLimit).ok());
@@ -80,7 +85,8 @@ TEST_F(TextFile, SizeIsLimitedAndTheMessageSaysTheLimit) {
 TEST_F(TextFile, UnreadableFileSaysPermissionDenied) {
     std::ofstream(path("secret.comp")) << "#version 450\n";
     fs::permissions(path("secret.comp"), fs::perms::none);
-    if (::geteuid() == 0) GTEST_SKIP() << "root reads any file; the permission case needs another user";
+    if (::geteuid() == 0)
+        GTEST_SKIP() << "root reads any file; the permission case needs another user";
     EXPECT_NE(messageOf(path("secret.comp")).find("permission denied"), std::string::npos);
 }
 

@@ -26,8 +26,9 @@ TEST(TraceAnalysis, LoopBudgetEventsAreOneFindingCountingTheThreads) {
     EXPECT_EQ(f.threads, (std::vector<uint64_t>{1}));
     EXPECT_EQ(f.line, 12u);
     EXPECT_TRUE(f.failsCase);
-    EXPECT_EQ(f.message, "thread 1 was stopped after " + std::to_string(kDefaultLoopBudget) +
-                             " loop iterations in the loop at line 12: an endless loop? (2 threads ran out)");
+    EXPECT_EQ(f.message,
+              "thread 1 was stopped after " + std::to_string(kDefaultLoopBudget) +
+                  " loop iterations in the loop at line 12: an endless loop? (2 threads ran out)");
 }
 
 TEST(TraceAnalysis, OneLoopBudgetEventHasNoThreadCount) {
@@ -35,7 +36,9 @@ TEST(TraceAnalysis, OneLoopBudgetEventHasNoThreadCount) {
     b.loopBudget(0, 7, 11);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     ASSERT_EQ(a.findings.size(), 1u) << allMessages(a);
-    EXPECT_EQ(a.findings[0].message, "thread 0 was stopped after 10 loop iterations in the loop at line 7: an endless loop?");
+    EXPECT_EQ(
+        a.findings[0].message,
+        "thread 0 was stopped after 10 loop iterations in the loop at line 7: an endless loop?");
     EXPECT_EQ(a.findings[0].occurrences, 1u);
 }
 
@@ -48,7 +51,8 @@ TEST(TraceAnalysis, DifferentBarrierCountsInAWorkgroupDiverge) {
     auto d = findingsOf(a, FindingKind::DivergentBarrier);
     ASSERT_EQ(d.size(), 1u) << allMessages(a);
     EXPECT_EQ(d[0]->threads, (std::vector<uint64_t>{0, 2}));
-    EXPECT_TRUE(contains(d[0]->message, "thread 0 passed 2 barriers but thread 2 passed 1")) << d[0]->message;
+    EXPECT_TRUE(contains(d[0]->message, "thread 0 passed 2 barriers but thread 2 passed 1"))
+        << d[0]->message;
     EXPECT_TRUE(d[0]->failsCase);
 }
 
@@ -68,7 +72,7 @@ TEST(TraceAnalysis, BarrierCountsCountTrailingEvents) {
 
 TEST(TraceAnalysis, BarrierCountsOnlyCompareWithinAWorkgroup) {
     TraceBuilder b({2, 1, 1}, {2, 1, 1});
-    b.barrier(0).barrier(1);                  // workgroup 0: one barrier each
+    b.barrier(0).barrier(1);                       // workgroup 0: one barrier each
     b.barrier(2).barrier(3).barrier(2).barrier(3); // workgroup 1: two each
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     EXPECT_TRUE(a.findings.empty()) << allMessages(a);
@@ -84,7 +88,8 @@ TEST(TraceAnalysis, AThreadStoppedByTheLoopBudgetIsNoDivergence) {
 }
 
 TEST(TraceAnalysis, TheFirstThreadStoppedByTheLoopBudgetIsNoDivergence) {
-    // As above, but the stopped thread is the workgroup's first, which the others are compared with.
+    // As above, but the stopped thread is the workgroup's first, which the others are compared
+    // with.
     TraceBuilder b({2, 1, 1});
     b.barrier(0, 3).loopBudget(0, 5);
     b.barrier(1, 3).barrier(1, 8);
@@ -156,7 +161,8 @@ TEST(TraceAnalysis, FindingKindNames) {
 TEST(TraceAnalysis, ManyRacesCollapseIntoOneFinding) {
     TraceBuilder b({2, 1, 1});
     uint32_t s = b.shared("s", {3});
-    for (uint32_t i = 0; i < 3; ++i) b.write(0, s, i, 1, 4).write(1, s, i, 2, 4);
+    for (uint32_t i = 0; i < 3; ++i)
+        b.write(0, s, i, 1, 4).write(1, s, i, 2, 4);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto races = findingsOf(a, FindingKind::SharedRace);
     ASSERT_EQ(races.size(), 1u) << allMessages(a);
@@ -168,7 +174,8 @@ TEST(TraceAnalysis, ManyRacesCollapseIntoOneFinding) {
 TEST(TraceAnalysis, ManyUninitialisedReadsCollapseIntoOneFinding) {
     TraceBuilder b({4, 1, 1});
     uint32_t s = b.shared("s", {4});
-    for (uint32_t t = 0; t < 4; ++t) b.read(t, s, t, 6);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.read(t, s, t, 6);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     ASSERT_EQ(a.findings.size(), 1u) << allMessages(a);
     EXPECT_EQ(a.findings[0].kind, FindingKind::UninitialisedRead);
@@ -179,13 +186,16 @@ TEST(TraceAnalysis, ManyUninitialisedReadsCollapseIntoOneFinding) {
 TEST(TraceAnalysis, OutOfBoundsKeepsFourLinesThenCollapses) {
     TraceBuilder b({1, 1, 1});
     uint32_t in = b.buffer("in", 1);
-    for (uint32_t line = 10; line < 16; ++line) b.read(0, in, 5, line); // six lines
+    for (uint32_t line = 10; line < 16; ++line)
+        b.read(0, in, 5, line); // six lines
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto oob = findingsOf(a, FindingKind::OutOfBounds);
     ASSERT_EQ(oob.size(), 4u) << allMessages(a);
-    for (size_t k = 0; k < 4; ++k) EXPECT_EQ(oob[k]->line, 10u + k);
+    for (size_t k = 0; k < 4; ++k)
+        EXPECT_EQ(oob[k]->line, 10u + k);
     EXPECT_TRUE(contains(oob[3]->message, "(and 2 more like it)")) << oob[3]->message;
-    for (size_t k = 0; k < 3; ++k) EXPECT_FALSE(contains(oob[k]->message, "more like it")) << oob[k]->message;
+    for (size_t k = 0; k < 3; ++k)
+        EXPECT_FALSE(contains(oob[k]->message, "more like it")) << oob[k]->message;
 }
 
 // --- (k) two-dimensional shared arrays ---------------------------------------------------------
@@ -205,7 +215,8 @@ TEST(TraceAnalysis, TwoDimensionalSharedCellsAreNamedByRowAndColumn) {
     c.read(0, t2, 3, 7); // tile[1][0]
     TraceAnalysis u = analyzeTrace(c.t, Limits{});
     ASSERT_EQ(u.findings.size(), 1u) << allMessages(u);
-    EXPECT_EQ(u.findings[0].message, "thread 0 reads tile[1][0] (line 7) in barrier round 0, but no thread wrote that cell before");
+    EXPECT_EQ(u.findings[0].message, "thread 0 reads tile[1][0] (line 7) in barrier round 0, but "
+                                     "no thread wrote that cell before");
 }
 
 TEST(TraceAnalysis, ThreeDimensionalSharedCellsAreNamedByEveryIndex) {
@@ -235,7 +246,8 @@ TEST(TraceAnalysis, TwoDimensionalOutOfBoundsNamesTheRowPastTheEnd) {
     auto oob = findingsOf(a, FindingKind::OutOfBounds);
     ASSERT_EQ(oob.size(), 1u) << allMessages(a);
     EXPECT_TRUE(contains(oob[0]->message, "past the end of tile (length 6)")) << oob[0]->message;
-    EXPECT_EQ(oob[0]->message, "thread 0 writes tile[2][0] (line 9), past the end of tile (length 6)");
+    EXPECT_EQ(oob[0]->message,
+              "thread 0 writes tile[2][0] (line 9), past the end of tile (length 6)");
 }
 
 // Neighbours exchange through shared memory: 8 threads in subgroups of 4, each writes s[t], then
@@ -245,7 +257,8 @@ TraceBuilder subgroupExchange(bool crossing, uint32_t subgroupSize) {
     TraceBuilder b({8, 1, 1});
     uint32_t s = b.shared("s", {8});
     b.t.subgroupSize = subgroupSize;
-    for (uint32_t t = 0; t < 8; ++t) b.write(t, s, t, 100 + t, 5).subgroupBarrier(t, 6);
+    for (uint32_t t = 0; t < 8; ++t)
+        b.write(t, s, t, 100 + t, 5).subgroupBarrier(t, 6);
     for (uint32_t t = 0; t < 8; ++t) {
         uint32_t next = crossing ? (t + 1) % 8 : t / 4 * 4 + (t + 1) % 4;
         b.read(t, s, next, 7, 100 + next);
@@ -267,7 +280,8 @@ TEST(TraceAnalysis, ASubgroupBarrierDoesNotOrderAnotherSubgroup) {
     ASSERT_EQ(races[0]->threads.size(), 2u);
     uint64_t writer = races[0]->threads[0], reader = races[0]->threads[1];
     EXPECT_NE(writer / 4, reader / 4) << races[0]->message;
-    EXPECT_TRUE(contains(races[0]->message, "in barrier round 0: thread " + std::to_string(writer) + " writes it (line 5) while thread " +
+    EXPECT_TRUE(contains(races[0]->message, "in barrier round 0: thread " + std::to_string(writer) +
+                                                " writes it (line 5) while thread " +
                                                 std::to_string(reader) + " reads it (line 7)"))
         << races[0]->message;
 }
@@ -275,7 +289,9 @@ TEST(TraceAnalysis, ASubgroupBarrierDoesNotOrderAnotherSubgroup) {
 TEST(TraceAnalysis, WithSubgroupsOfOneOrUnknownASubgroupBarrierOrdersNothing) {
     for (uint32_t size : {0u, 1u}) {
         TraceAnalysis a = analyzeTrace(subgroupExchange(false, size).t, Limits{});
-        EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u) << "subgroup size " << size << "\n" << allMessages(a);
+        EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u)
+            << "subgroup size " << size << "\n"
+            << allMessages(a);
     }
 }
 
@@ -284,7 +300,8 @@ TEST(TraceAnalysis, AccessesOnTheSameSideOfASubgroupBarrierStillRace) {
     uint32_t s = b.shared("s", {4});
     b.t.subgroupSize = 4;
     b.write(0, s, 0, 1, 5).read(1, s, 0, 6, 1); // no subgroup barrier between them
-    for (uint32_t t = 0; t < 4; ++t) b.subgroupBarrier(t, 7);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.subgroupBarrier(t, 7);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u) << allMessages(a);
 }

@@ -24,9 +24,11 @@ TraceBuilder reduction() {
     TraceBuilder b({4, 1, 1});
     uint32_t in = b.buffer("in", 4), out = b.buffer("out", 1), s = b.shared("s", {4});
     std::vector<uint32_t> v = {1, 2, 3, 4};
-    for (uint32_t t = 0; t < 4; ++t) b.read(t, in, t, 3, v[t]).write(t, s, t, v[t], 4);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.read(t, in, t, 3, v[t]).write(t, s, t, v[t], 4);
     b.barrierAll(5);
-    for (uint32_t t = 0; t < 2; ++t) b.read(t, s, t, 8, v[t]).read(t, s, t + 2, 8, v[t + 2]).write(t, s, t, v[t] + v[t + 2], 8);
+    for (uint32_t t = 0; t < 2; ++t)
+        b.read(t, s, t, 8, v[t]).read(t, s, t + 2, 8, v[t + 2]).write(t, s, t, v[t] + v[t + 2], 8);
     b.barrierAll(9);
     b.read(0, s, 0, 8, 4).read(0, s, 1, 8, 6).write(0, s, 0, 10, 8);
     b.barrierAll(9);
@@ -52,7 +54,8 @@ TEST(TraceAnalysis, ReductionSnapshotsHoldTheValuesAfterEachRound) {
     const auto& snaps = a.rounds[0];
     ASSERT_EQ(snaps.size(), 4u); // three barriers, then the end of the kernel
     const uint32_t s = 2;
-    std::vector<std::vector<uint32_t>> want = {{1, 2, 3, 4}, {4, 6, 3, 4}, {10, 6, 3, 4}, {10, 6, 3, 4}};
+    std::vector<std::vector<uint32_t>> want = {
+        {1, 2, 3, 4}, {4, 6, 3, 4}, {10, 6, 3, 4}, {10, 6, 3, 4}};
     for (uint32_t r = 0; r < 4; ++r) {
         EXPECT_EQ(snaps[r].round, r);
         ASSERT_EQ(snaps[r].values.size(), 3u); // one entry per variable
@@ -112,7 +115,7 @@ TEST(TraceAnalysis, WriteAndReadOfOneSharedCellInOneRoundIsARace) {
     uint32_t s = b.shared("s", {2});
     b.write(0, s, 0, 1, 3).write(1, s, 0, 1, 3); // round 0: both write s[0]... (a race too)
     b.barrierAll(4);
-    b.write(0, s, 1, 5, 7).read(1, s, 1, 8);     // round 1: thread 0 writes s[1], thread 1 reads it
+    b.write(0, s, 1, 5, 7).read(1, s, 1, 8); // round 1: thread 0 writes s[1], thread 1 reads it
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto races = findingsOf(a, FindingKind::SharedRace);
     ASSERT_EQ(races.size(), 1u) << allMessages(a); // collapsed: one listed
@@ -158,7 +161,8 @@ TEST(TraceAnalysis, ReaderBeforeWriterInThreadOrderIsStillARace) {
     ASSERT_EQ(races.size(), 1u) << allMessages(a);
     EXPECT_EQ(races[0]->threads, (std::vector<uint64_t>{1, 0})); // the writer first
     EXPECT_EQ(races[0]->line, 5u);
-    EXPECT_TRUE(contains(races[0]->message, "thread 1 writes it (line 6) while thread 0 reads it (line 5)"))
+    EXPECT_TRUE(
+        contains(races[0]->message, "thread 1 writes it (line 6) while thread 0 reads it (line 5)"))
         << races[0]->message;
 }
 
@@ -182,7 +186,8 @@ TEST(TraceAnalysis, OneThreadReadingAndWritingItsOwnCellIsNoRace) {
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     EXPECT_TRUE(a.findings.empty()) << allMessages(a);
     ASSERT_EQ(a.rounds.size(), 1u);
-    EXPECT_EQ(a.rounds[0].back().values[s], (std::vector<uint32_t>{2, 1})); // program order: the last write wins
+    EXPECT_EQ(a.rounds[0].back().values[s],
+              (std::vector<uint32_t>{2, 1})); // program order: the last write wins
 }
 
 TEST(TraceAnalysis, ReadsOnlyNeverRace) {
@@ -190,7 +195,8 @@ TEST(TraceAnalysis, ReadsOnlyNeverRace) {
     uint32_t s = b.shared("s", {1});
     b.write(0, s, 0, 4, 2);
     b.barrierAll(3);
-    for (uint64_t t = 0; t < 3; ++t) b.read(t, s, 0, 5, 4);
+    for (uint64_t t = 0; t < 3; ++t)
+        b.read(t, s, 0, 5, 4);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     EXPECT_TRUE(a.findings.empty()) << allMessages(a);
 }
@@ -230,7 +236,8 @@ TEST(TraceAnalysis, TwoThreadsWritingOneBufferCellConflict) {
     EXPECT_EQ(f.line, 9u);
     EXPECT_EQ(f.occurrences, 1u);
     EXPECT_TRUE(f.failsCase);
-    EXPECT_TRUE(contains(f.message, "thread 1 and thread 3 both write out[2] (line 9)")) << f.message;
+    EXPECT_TRUE(contains(f.message, "thread 1 and thread 3 both write out[2] (line 9)"))
+        << f.message;
 }
 
 TEST(TraceAnalysis, OneThreadWritingACellTwiceIsNoConflict) {
@@ -252,7 +259,8 @@ TEST(TraceAnalysis, ReadsAndAtomicsOfOneBufferCellAreNoWriteConflict) {
 TEST(TraceAnalysis, ThreeWritersOfOneCellAreOneConflict) {
     TraceBuilder b({3, 1, 1});
     uint32_t out = b.buffer("out", 1);
-    for (uint64_t t = 0; t < 3; ++t) b.write(t, out, 0, uint32_t(t), 4);
+    for (uint64_t t = 0; t < 3; ++t)
+        b.write(t, out, 0, uint32_t(t), 4);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto c = findingsOf(a, FindingKind::GlobalWriteConflict);
     ASSERT_EQ(c.size(), 1u) << allMessages(a);
@@ -276,7 +284,8 @@ TEST(TraceAnalysis, WriteConflictsOnSeveralCellsCountEachCellOnce) {
 TEST(TraceAnalysis, IndexPastABufferIsOutOfBounds) {
     TraceBuilder b({4, 1, 1});
     uint32_t in = b.buffer("in", 4);
-    for (uint32_t t = 0; t < 4; ++t) b.read(t, in, t, 6);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.read(t, in, t, 6);
     b.read(2, in, 4, 7);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     ASSERT_EQ(a.findings.size(), 1u) << allMessages(a);
@@ -307,7 +316,8 @@ TEST(TraceAnalysis, IndexPastASharedArrayIsOutOfBoundsAndLeavesTheSnapshotAlone)
 TEST(TraceAnalysis, RepeatedOutOfBoundsAccessesAtOneLineAreOneFinding) {
     TraceBuilder b({4, 1, 1});
     uint32_t out = b.buffer("out", 2);
-    for (uint32_t t = 0; t < 4; ++t) b.write(t, out, t, 1, 5);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.write(t, out, t, 1, 5);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     auto oob = findingsOf(a, FindingKind::OutOfBounds);
     ASSERT_EQ(oob.size(), 1u) << allMessages(a);
@@ -323,7 +333,8 @@ TEST(TraceAnalysis, AtomicsPastTheEndAreWrites) {
     b.atomic(0, c, 1, 3);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     ASSERT_EQ(a.findings.size(), 1u) << allMessages(a);
-    EXPECT_EQ(a.findings[0].message, "thread 0 writes counter[1] (line 3), past the end of counter (length 1)");
+    EXPECT_EQ(a.findings[0].message,
+              "thread 0 writes counter[1] (line 3), past the end of counter (length 1)");
 }
 
 // --- (e) traffic limits ------------------------------------------------------------------------
@@ -334,7 +345,8 @@ TEST(TraceAnalysis, TrafficCountsGlobalAccessesPerThread) {
     b.read(0, in, 0, 1).write(0, out, 0, 1, 2);
     b.read(1, in, 1, 1).read(1, in, 2, 1).read(1, in, 3, 1).write(1, out, 1, 1, 2);
     b.atomic(2, out, 2, 3).write(2, out, 3, 1, 4).write(2, out, 4, 1, 4);
-    for (uint32_t t = 0; t < 3; ++t) b.write(t, s, t, 1, 5).read(t, s, t, 6); // shared: not counted
+    for (uint32_t t = 0; t < 3; ++t)
+        b.write(t, s, t, 1, 5).read(t, s, t, 6); // shared: not counted
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     ASSERT_EQ(a.traffic.size(), 3u);
     EXPECT_EQ(a.traffic[0].globalReads, 1u);
@@ -365,7 +377,8 @@ TEST(TraceAnalysis, ReadLimitNamesTheWorstThreadAndWhereTheFirstWentOver) {
     EXPECT_EQ(f.line, 5u);
     EXPECT_EQ(f.threads, (std::vector<uint64_t>{1, 2})); // first over, worst
     EXPECT_EQ(f.occurrences, 2u);
-    EXPECT_EQ(f.message, "thread 2 makes 3 global reads; the puzzle allows 1 per thread (2 threads over; thread 1 went "
+    EXPECT_EQ(f.message, "thread 2 makes 3 global reads; the puzzle allows 1 per thread (2 threads "
+                         "over; thread 1 went "
                          "over at line 5)");
     EXPECT_EQ(a.maxReads, 3u);
     EXPECT_EQ(a.maxReadsThread, 2u);
@@ -406,8 +419,8 @@ TEST(TraceAnalysis, UnsetOrUnreachedLimitsGiveNoFinding) {
     TraceAnalysis w = analyzeTrace(b.t, writesOnly);
     ASSERT_EQ(w.findings.size(), 1u) << allMessages(w);
     EXPECT_EQ(w.findings[0].kind, FindingKind::WriteLimit);
-    EXPECT_EQ(w.findings[0].message,
-              "thread 0 makes 2 global writes; the puzzle allows 1 per thread (the only thread over; it went over at line 5)");
+    EXPECT_EQ(w.findings[0].message, "thread 0 makes 2 global writes; the puzzle allows 1 per "
+                                     "thread (the only thread over; it went over at line 5)");
 }
 
 TEST(TraceAnalysis, ALimitOfZero) {
@@ -440,7 +453,9 @@ TEST(TraceAnalysis, ReadingANeverWrittenSharedCellIsUninitialised) {
     EXPECT_EQ(f.round, 1u);
     EXPECT_EQ(f.line, 6u);
     EXPECT_EQ(f.variable, static_cast<int>(s));
-    EXPECT_EQ(f.message, "thread 1 reads s[2] (line 6) in barrier round 1, but no thread wrote that cell before");
+    EXPECT_EQ(
+        f.message,
+        "thread 1 reads s[2] (line 6) in barrier round 1, but no thread wrote that cell before");
     EXPECT_TRUE(f.failsCase);
 }
 
@@ -469,7 +484,8 @@ TEST(TraceAnalysis, ReadModifyWriteOfAnUnwrittenCellIsUninitialised) {
     // `s[t] += x` without initialising s: the thread reads the cell before it writes it.
     TraceBuilder b({2, 1, 1});
     uint32_t s = b.shared("s", {2});
-    for (uint32_t t = 0; t < 2; ++t) b.read(t, s, t, 5, 0).write(t, s, t, 7, 5);
+    for (uint32_t t = 0; t < 2; ++t)
+        b.read(t, s, t, 5, 0).write(t, s, t, 7, 5);
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
     EXPECT_EQ(findingsOf(a, FindingKind::UninitialisedRead).size(), 1u) << allMessages(a);
 }

@@ -61,7 +61,8 @@ TEST(TraceSizeExpr, ArithmeticNestsAndUsesTheConstants) {
 
     // (SIZE + 1) * (SIZE / 2) - 3 with SIZE = spec 3.
     SizeExpr e = binary(K::Sub,
-                        binary(K::Mul, binary(K::Add, spec(3, 8), literal(1)), binary(K::Div, spec(3, 8), literal(2))),
+                        binary(K::Mul, binary(K::Add, spec(3, 8), literal(1)),
+                               binary(K::Div, spec(3, 8), literal(2))),
                         literal(3));
     EXPECT_EQ(e.evaluate({}), (8u + 1) * (8u / 2) - 3);          // 33
     EXPECT_EQ(e.evaluate({{3, 10}}), (10u + 1) * (10u / 2) - 3); // 52
@@ -189,12 +190,14 @@ TEST(TraceInvocationName, OneWorkgroupNamesOnlyTheThread) {
 
 TEST(TraceInvocationName, SeveralWorkgroupsAddLocalAndWorkgroupIds) {
     EXPECT_EQ(invocationName(launch({4, 1, 1}, {3, 1, 1}), 9), "thread 9 (local 1 of workgroup 2)");
-    EXPECT_EQ(invocationName(launch({4, 2, 1}, {3, 2, 1}), 13), "thread (5, 1) (local (1, 1) of workgroup (1, 0))");
+    EXPECT_EQ(invocationName(launch({4, 2, 1}, {3, 2, 1}), 13),
+              "thread (5, 1) (local (1, 1) of workgroup (1, 0))");
     EXPECT_EQ(invocationName(launch({2, 3, 4}, {2, 1, 3}), 143),
               "thread (3, 2, 11) (local (1, 2, 3) of workgroup (1, 0, 2))");
     // A 1D workgroup in a 2D grid: each id is written with the dimensions of its own extent.
     // Invocation 13: group index 3 -> (1, 1); local 1; global (1*4+1, 1*1+0) = (5, 1).
-    EXPECT_EQ(invocationName(launch({4, 1, 1}, {2, 3, 1}), 13), "thread (5, 1) (local 1 of workgroup (1, 1))");
+    EXPECT_EQ(invocationName(launch({4, 1, 1}, {2, 3, 1}), 13),
+              "thread (5, 1) (local 1 of workgroup (1, 1))");
 }
 
 // --- makeTraceBuffer -------------------------------------------------------------------------
@@ -206,20 +209,22 @@ TEST(TraceBuffer, HeaderCountsAndStatusAndTotalSize) {
     const uint64_t n = 48, statusAt = kTraceHeaderWords + n, recordsAt = statusAt + n;
     ASSERT_EQ(w.size(), recordsAt); // header, counts and status only
     EXPECT_EQ(total, recordsAt + n * 5 * kTraceRecordWords);
-    EXPECT_EQ(w[0], 0u);   // unused
-    EXPECT_EQ(w[1], 5u);   // slots per invocation
-    EXPECT_EQ(w[2], 8u);   // invocations per workgroup
-    EXPECT_EQ(w[3], 3u);   // workgroups in x
-    EXPECT_EQ(w[4], 2u);   // workgroups in y
+    EXPECT_EQ(w[0], 0u); // unused
+    EXPECT_EQ(w[1], 5u); // slots per invocation
+    EXPECT_EQ(w[2], 8u); // invocations per workgroup
+    EXPECT_EQ(w[3], 3u); // workgroups in x
+    EXPECT_EQ(w[4], 2u); // workgroups in y
     EXPECT_EQ(w[5], recordsAt);
     EXPECT_EQ(w[6], 100u); // loop budget
     EXPECT_EQ(w[7], statusAt);
-    for (uint64_t i = kTraceHeaderWords; i < w.size(); ++i) EXPECT_EQ(w[i], 0u) << "word " << i;
+    for (uint64_t i = kTraceHeaderWords; i < w.size(); ++i)
+        EXPECT_EQ(w[i], 0u) << "word " << i;
 }
 
 TEST(TraceBuffer, ZeroSlotsStillHasCountsAndStatus) {
     uint64_t total = 0;
-    std::vector<uint32_t> w = makeTraceBuffer(launch({3, 1, 1}, {1, 1, 1}), 0, kDefaultLoopBudget, &total);
+    std::vector<uint32_t> w =
+        makeTraceBuffer(launch({3, 1, 1}, {1, 1, 1}), 0, kDefaultLoopBudget, &total);
     EXPECT_EQ(w.size(), kTraceHeaderWords + 6);
     EXPECT_EQ(total, w.size());
     EXPECT_EQ(w[6], kDefaultLoopBudget);
@@ -255,14 +260,15 @@ struct FakeBuffer {
     std::vector<uint32_t> words;
     uint32_t slots = 0;
 
-    FakeBuffer(TraceLaunch l, uint32_t slotsPerInvocation, uint32_t budget = 100) : launch(l), slots(slotsPerInvocation) {
+    FakeBuffer(TraceLaunch l, uint32_t slotsPerInvocation, uint32_t budget = 100)
+        : launch(l), slots(slotsPerInvocation) {
         uint64_t total = 0;
         words = makeTraceBuffer(l, slotsPerInvocation, budget, &total);
         words.resize(total, 0xdeadbeefu); // records are never initialised
     }
     // Appends a record to an invocation's slots the way record() does (count = position + 1).
-    void add(uint64_t inv, TraceEventKind kind, uint32_t var, uint32_t line, uint32_t index = 0, uint32_t value = 0,
-             uint32_t extra = 0) {
+    void add(uint64_t inv, TraceEventKind kind, uint32_t var, uint32_t line, uint32_t index = 0,
+             uint32_t value = 0, uint32_t extra = 0) {
         uint32_t& count = words[kTraceHeaderWords + inv];
         ASSERT_LT(count, slots);
         uint64_t at = words[5] + (inv * slots + count) * kTraceRecordWords;
@@ -336,7 +342,8 @@ TEST(TraceDecode, RoundTripsRecordsAndDerivesRoundsPerInvocation) {
     EXPECT_EQ(e0[4].index, 7u);
     // A barrier belongs to the round it ends; what follows the k-th barrier is in round k.
     std::vector<uint32_t> rounds0;
-    for (const TraceEvent& e : e0) rounds0.push_back(e.round);
+    for (const TraceEvent& e : e0)
+        rounds0.push_back(e.round);
     EXPECT_EQ(rounds0, (std::vector<uint32_t>{0, 0, 1, 1, 2}));
 
     const auto& e1 = t.threads[1];
@@ -375,7 +382,7 @@ TEST(TraceDecode, CountsAreClampedToTheSlotsAndDroppedComesFromTheCounts) {
     b.count(0) = 10; // the kernel counted on past its slots: 8 records did not fit
     b.add(2, TraceEventKind::Read, 0, 1, 0);
     b.add(2, TraceEventKind::Read, 0, 2, 1);
-    b.count(2) = 7;  // 5 more
+    b.count(2) = 7; // 5 more
     auto r = decodeTrace(b.packed(), b.launch, {});
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->dropped, 13u);
@@ -485,13 +492,15 @@ TEST(TracePack, KeepsTheHeaderCountsStatusAndOnlyTheWrittenRecords) {
     uint32_t recordsAt = b.words[5];
     // Three records instead of twelve slots.
     ASSERT_EQ(p.size(), recordsAt + 3 * kTraceRecordWords);
-    EXPECT_TRUE(std::equal(p.begin(), p.begin() + recordsAt, b.words.begin())); // header, counts, status as they were
+    EXPECT_TRUE(std::equal(p.begin(), p.begin() + recordsAt,
+                           b.words.begin())); // header, counts, status as they were
     // Invocation 0's record, then invocation 2's two, with nothing between.
     EXPECT_EQ(p[recordsAt + 1], 10u);
     EXPECT_EQ(p[recordsAt + kTraceRecordWords + 1], 20u);
     EXPECT_EQ(p[recordsAt + 2 * kTraceRecordWords + 1], 21u);
     EXPECT_EQ(p[recordsAt + 2 * kTraceRecordWords], packTraceWord0(TraceEventKind::Read, 0, 3));
-    for (uint32_t w : p) EXPECT_NE(w, 0xdeadbeefu) << "an unwritten slot was copied";
+    for (uint32_t w : p)
+        EXPECT_NE(w, 0xdeadbeefu) << "an unwritten slot was copied";
 }
 
 TEST(TracePack, CountsPastTheSlotsCopyTheSlotsOnly) {
@@ -513,7 +522,8 @@ TEST(TracePack, ABadHeaderOrAShortBufferNeverReadsPastTheEnd) {
     FakeBuffer b(launch({2, 1, 1}, {1, 1, 1}), 4);
     b.add(1, TraceEventKind::Read, 0, 1);
     // Counts that claim more records than the buffer holds: packing stops at the end.
-    std::vector<uint32_t> shortBuffer(b.words.begin(), b.words.begin() + b.words[5] + 5 * kTraceRecordWords);
+    std::vector<uint32_t> shortBuffer(b.words.begin(),
+                                      b.words.begin() + b.words[5] + 5 * kTraceRecordWords);
     b.count(1) = 4;
     shortBuffer[kTraceHeaderWords + 1] = 4;
     std::vector<uint32_t> p = packTraceBuffer(shortBuffer);

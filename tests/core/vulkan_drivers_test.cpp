@@ -28,13 +28,15 @@ class VulkanDriversTest : public ::testing::Test {
     void TearDown() override {
         ::unsetenv("VK_DRIVER_FILES");
         ::unsetenv("VK_ICD_FILENAMES");
-        for (auto& [name, value] : m_saved) ::setenv(name.c_str(), value.c_str(), 1);
+        for (auto& [name, value] : m_saved)
+            ::setenv(name.c_str(), value.c_str(), 1);
         fs::remove_all(m_dir);
     }
     std::string manifest(const std::string& name, const std::string& library) {
         fs::path p = m_dir / name;
-        std::ofstream(p) << "{\n  \"file_format_version\": \"1.0.1\",\n  \"ICD\": {\n    \"library_path\": \"" << library
-                         << "\",\n    \"api_version\": \"1.3.0\"\n  }\n}\n";
+        std::ofstream(p)
+            << "{\n  \"file_format_version\": \"1.0.1\",\n  \"ICD\": {\n    \"library_path\": \""
+            << library << "\",\n    \"api_version\": \"1.3.0\"\n  }\n}\n";
         return p.string();
     }
     fs::path m_dir;
@@ -44,7 +46,10 @@ class VulkanDriversTest : public ::testing::Test {
 TEST_F(VulkanDriversTest, NoManifestMeansNoDriverIsInstalled) {
     ::setenv("VK_DRIVER_FILES", (m_dir / "missing.json").c_str(), 1);
     EXPECT_TRUE(vulkanDriverManifests().empty());
-    EXPECT_EQ(noVulkanDriverMessage().rfind("no Vulkan driver is installed (install mesa-vulkan-drivers", 0), 0u) << noVulkanDriverMessage();
+    EXPECT_EQ(noVulkanDriverMessage().rfind(
+                  "no Vulkan driver is installed (install mesa-vulkan-drivers", 0),
+              0u)
+        << noVulkanDriverMessage();
 }
 
 TEST_F(VulkanDriversTest, AManifestThatCannotBeLoadedIsNamedWithHowToSeeWhy) {
@@ -55,7 +60,10 @@ TEST_F(VulkanDriversTest, AManifestThatCannotBeLoadedIsNamedWithHowToSeeWhy) {
     EXPECT_EQ(found[0].library, "libGLX_nvidia.so.0");
     std::string m = noVulkanDriverMessage();
     EXPECT_EQ(m.find("no Vulkan driver is installed"), std::string::npos) << m;
-    EXPECT_NE(m.find("found a driver file but could not load it: " + file + " (library libGLX_nvidia.so.0)"), std::string::npos) << m;
+    EXPECT_NE(m.find("found a driver file but could not load it: " + file +
+                     " (library libGLX_nvidia.so.0)"),
+              std::string::npos)
+        << m;
     EXPECT_NE(m.find("VK_LOADER_DEBUG=error"), std::string::npos) << m;
     EXPECT_NE(m.find("libglvnd"), std::string::npos) << m;
 }
@@ -65,7 +73,8 @@ TEST_F(VulkanDriversTest, TheOlderVariableAndSeveralFilesAreRead) {
     std::string b = manifest("b.json", "/nonexistent/libb.so");
     ::setenv("VK_ICD_FILENAMES", (a + ":" + b + ":" + (m_dir / "gone.json").string()).c_str(), 1);
     std::string m = noVulkanDriverMessage();
-    EXPECT_NE(m.find("found driver files but could not load any of them: " + a), std::string::npos) << m;
+    EXPECT_NE(m.find("found driver files but could not load any of them: " + a), std::string::npos)
+        << m;
     EXPECT_NE(m.find(b + " (library /nonexistent/libb.so)"), std::string::npos) << m;
     EXPECT_EQ(m.find("gone.json"), std::string::npos) << m;
     EXPECT_EQ(m.find("libglvnd"), std::string::npos) << m;

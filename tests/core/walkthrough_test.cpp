@@ -25,7 +25,8 @@ Puzzle puzzle(const std::string& dir = "/nowhere") {
 }
 
 // Eight lines; line 4 is blank, line 8 a barrier.
-const std::string kSolution = "#version 450\nvoid main() {\n    uint t = 0u;\n\n    cache[t] = a[t];\n    x = 1;\n    y = 2;\n    barrier();\n}\n";
+const std::string kSolution = "#version 450\nvoid main() {\n    uint t = 0u;\n\n    cache[t] = "
+                              "a[t];\n    x = 1;\n    y = 2;\n    barrier();\n}\n";
 
 const std::string kGood = R"(title = "Demo"
 case = 2
@@ -44,7 +45,9 @@ title = "Plain"
 text = "No focus at all."
 )";
 
-Result<Walkthrough> parse(const std::string& text) { return parseWalkthrough(text, "w.toml", puzzle()); }
+Result<Walkthrough> parse(const std::string& text) {
+    return parseWalkthrough(text, "w.toml", puzzle());
+}
 
 TEST(WalkthroughParse, ReadsEveryField) {
     auto w = parse(kGood);
@@ -89,25 +92,38 @@ TEST(WalkthroughParse, BadFilesPointAtTheCulprit) {
         {"syntax", "title = = 1\n", "invalid TOML", 1, 9},
         {"no title", "case = 1\n" + step, "missing field 'title'", 1, 1},
         {"unknown top field", "title = \"T\"\nstep = 1\n" + step, "unknown field 'step'", 2, 1},
-        {"case past the cases", "title = \"T\"\ncase = 3\n" + step, "'case' is 3; it must be between 1 and 2", 2, 8},
+        {"case past the cases", "title = \"T\"\ncase = 3\n" + step,
+         "'case' is 3; it must be between 1 and 2", 2, 8},
         {"case zero", "title = \"T\"\ncase = 0\n" + step, "between 1 and 2", 2, 8},
         {"no steps", "title = \"T\"\n", "at least one [[steps]]", 1, 1},
-        {"step without text", "title = \"T\"\n[[steps]]\ntitle = \"s\"\n", "missing field 'text'", 2, 1},
-        {"unknown step field", "title = \"T\"\n" + step + "rounds = 2\n", "unknown field 'rounds' in a [[steps]] table", 5, 1},
+        {"step without text", "title = \"T\"\n[[steps]]\ntitle = \"s\"\n", "missing field 'text'",
+         2, 1},
+        {"unknown step field", "title = \"T\"\n" + step + "rounds = 2\n",
+         "unknown field 'rounds' in a [[steps]] table", 5, 1},
         {"line zero", "title = \"T\"\n" + step + "lines = [0]\n", "'lines' is 0", 5, 10},
-        {"bad range", "title = \"T\"\n" + step + "lines = [\"9-3\"]\n", "'9-3' is not a range of lines", 5, 10},
+        {"bad range", "title = \"T\"\n" + step + "lines = [\"9-3\"]\n",
+         "'9-3' is not a range of lines", 5, 10},
         {"negative round", "title = \"T\"\n" + step + "round = -1\n", "'round' is -1", 5, 9},
-        {"four numbers", "title = \"T\"\n" + step + "threads = [[1, 2, 3, 4]]\n", "1 to 3 numbers", 5, 12},
-        {"thread not an array", "title = \"T\"\n" + step + "threads = [5]\n", "'threads' must be an array", 5, 12},
-        {"cell not a table", "title = \"T\"\n" + step + "cells = [\"cache\"]\n", "must be a table", 5, 10},
-        {"cell without index", "title = \"T\"\n" + step + "cells = [{ variable = \"c\" }]\n", "missing field 'index'", 5, 10},
-        {"cell with 3 numbers", "title = \"T\"\n" + step + "cells = [{ variable = \"c\", index = [1, 2, 3] }]\n", "[i] or [row, col]", 5, 36},
-        {"unknown cell field", "title = \"T\"\n" + step + "cells = [{ variable = \"c\", idx = 1 }]\n", "unknown field 'idx' in a cell", 5, 28},
+        {"four numbers", "title = \"T\"\n" + step + "threads = [[1, 2, 3, 4]]\n", "1 to 3 numbers",
+         5, 12},
+        {"thread not an array", "title = \"T\"\n" + step + "threads = [5]\n",
+         "'threads' must be an array", 5, 12},
+        {"cell not a table", "title = \"T\"\n" + step + "cells = [\"cache\"]\n", "must be a table",
+         5, 10},
+        {"cell without index", "title = \"T\"\n" + step + "cells = [{ variable = \"c\" }]\n",
+         "missing field 'index'", 5, 10},
+        {"cell with 3 numbers",
+         "title = \"T\"\n" + step + "cells = [{ variable = \"c\", index = [1, 2, 3] }]\n",
+         "[i] or [row, col]", 5, 36},
+        {"unknown cell field",
+         "title = \"T\"\n" + step + "cells = [{ variable = \"c\", idx = 1 }]\n",
+         "unknown field 'idx' in a cell", 5, 28},
     };
     for (const Bad& b : rows) {
         auto w = parse(b.toml);
         ASSERT_FALSE(w.ok()) << b.name;
-        EXPECT_NE(w.error().message.find(b.message), std::string::npos) << b.name << ": " << w.error().str();
+        EXPECT_NE(w.error().message.find(b.message), std::string::npos)
+            << b.name << ": " << w.error().str();
         EXPECT_EQ(w.error().where.file, "w.toml") << b.name;
         EXPECT_EQ(w.error().where.line, b.line) << b.name << ": " << w.error().str();
         EXPECT_EQ(w.error().where.column, b.column) << b.name << ": " << w.error().str();
@@ -116,7 +132,8 @@ TEST(WalkthroughParse, BadFilesPointAtTheCulprit) {
 }
 
 TEST(WalkthroughLoad, AbsentFileIsNoWalkthroughAndAPresentOneLoads) {
-    auto dir = std::filesystem::temp_directory_path() / ("vkp-walkthrough-" + std::to_string(::getpid()));
+    auto dir =
+        std::filesystem::temp_directory_path() / ("vkp-walkthrough-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     Puzzle p = puzzle(dir.string());
     EXPECT_FALSE(hasWalkthrough(p));
@@ -159,7 +176,8 @@ Trace demoTrace() {
 
 std::string messages(const std::vector<Diagnostic>& ds) {
     std::string s;
-    for (const Diagnostic& d : ds) s += d.str() + "\n";
+    for (const Diagnostic& d : ds)
+        s += d.str() + "\n";
     return s;
 }
 
@@ -171,10 +189,12 @@ std::vector<Diagnostic> validate(const std::string& stepFields) {
 }
 
 TEST(WalkthroughValidate, AStepThatFitsTheTraceHasNoDiagnostics) {
-    EXPECT_EQ(messages(validate("lines = [5, 8]\nround = 1\nworkgroup = [1]\nthreads = [[5]]\n"
-                                "cells = [{ variable = \"cache\", index = [3] }, { variable = \"a\", index = [7] }, "
-                                "{ variable = \"tile\", index = [1, 2] }]\n")),
-              "");
+    EXPECT_EQ(
+        messages(validate(
+            "lines = [5, 8]\nround = 1\nworkgroup = [1]\nthreads = [[5]]\n"
+            "cells = [{ variable = \"cache\", index = [3] }, { variable = \"a\", index = [7] }, "
+            "{ variable = \"tile\", index = [1, 2] }]\n")),
+        "");
     EXPECT_EQ(messages(validate("lines = [\"3-5\"]\n")), "") << "a blank line inside a run is fine";
 }
 
@@ -192,17 +212,25 @@ TEST(WalkthroughValidate, EachProblemIsOneDiagnosticAtTheStep) {
         {"workgroup = [2]\n", "workgroup (2) is outside the launch (2 workgroups)"},
         {"workgroup = [0, 1]\n", "workgroup (0, 1) is outside the launch"},
         {"threads = [[8]]\n", "thread (8) is outside the launch (8 threads)"},
-        {"round = 2\nworkgroup = [1]\n", "round 2 did not happen in workgroup 1 (its rounds are 0 to 1)"},
-        {"round = 1\nworkgroup = [0]\n", "round 1 did not happen in workgroup 0 (its rounds are 0 to 0)"},
+        {"round = 2\nworkgroup = [1]\n",
+         "round 2 did not happen in workgroup 1 (its rounds are 0 to 1)"},
+        {"round = 1\nworkgroup = [0]\n",
+         "round 1 did not happen in workgroup 0 (its rounds are 0 to 0)"},
         {"round = 1\nthreads = [[2]]\n", "round 1 did not happen in workgroup 0"},
-        {"cells = [{ variable = \"cahce\", index = [0] }]\n", "no traced array of that name (it has: a, cache, tile)"},
-        {"cells = [{ variable = \"cache\", index = [4] }]\n", "cell cache[4] lies outside 'cache' (4 in this case)"},
+        {"cells = [{ variable = \"cahce\", index = [0] }]\n",
+         "no traced array of that name (it has: a, cache, tile)"},
+        {"cells = [{ variable = \"cache\", index = [4] }]\n",
+         "cell cache[4] lies outside 'cache' (4 in this case)"},
         {"cells = [{ variable = \"cache\", index = [0, 1] }]\n", "'cache' is one-dimensional"},
-        {"cells = [{ variable = \"tile\", index = [2, 0] }]\n", "cell tile[2][0] lies outside 'tile' (2 x 3 in this case)"},
+        {"cells = [{ variable = \"tile\", index = [2, 0] }]\n",
+         "cell tile[2][0] lies outside 'tile' (2 x 3 in this case)"},
         {"cells = [{ variable = \"tile\", index = [0, 3] }]\n", "lies outside 'tile'"},
-        {"cells = [{ variable = \"a\", index = [8] }]\n", "cell a[8] lies outside 'a' (8 in this case)"},
-        {"lines = [3]\nthreads = [[1]]\n", "none of its threads touched memory or a barrier on its lines", SeverityKind::Warning},
-        {"workgroup = [1]\nthreads = [[1]]\n", "thread (1) is not in workgroup (1)", SeverityKind::Warning},
+        {"cells = [{ variable = \"a\", index = [8] }]\n",
+         "cell a[8] lies outside 'a' (8 in this case)"},
+        {"lines = [3]\nthreads = [[1]]\n",
+         "none of its threads touched memory or a barrier on its lines", SeverityKind::Warning},
+        {"workgroup = [1]\nthreads = [[1]]\n", "thread (1) is not in workgroup (1)",
+         SeverityKind::Warning},
     };
     for (const Problem& p : rows) {
         auto ds = validate(p.fields);
@@ -216,7 +244,8 @@ TEST(WalkthroughValidate, EachProblemIsOneDiagnosticAtTheStep) {
 }
 
 TEST(WalkthroughValidate, SeveralProblemsGiveSeveralDiagnostics) {
-    auto ds = validate("lines = [4, 99]\nthreads = [[9], [10]]\ncells = [{ variable = \"x\", index = 0 }]\n");
+    auto ds = validate(
+        "lines = [4, 99]\nthreads = [[9], [10]]\ncells = [{ variable = \"x\", index = 0 }]\n");
     EXPECT_EQ(ds.size(), 5u) << messages(ds);
     EXPECT_TRUE(hasErrors(ds));
 }
@@ -246,15 +275,18 @@ TEST(WalkthroughIds, GlobalIdsAndWorkgroupsMapToInvocations) {
 TEST(WalkthroughResolve, StepStateHasTheSnapshotThreadsAndCells) {
     Trace t = demoTrace();
     TraceAnalysis a = analyzeTrace(t, {});
-    auto w = parse("title = \"T\"\n[[steps]]\ntitle = \"S\"\ntext = \"t\"\nround = 0\nthreads = [[5], [99]]\n"
-                   "cells = [{ variable = \"cache\", index = [1] }, { variable = \"tile\", index = [1, 1] }, { variable = \"nope\", index = 0 }]\n");
+    auto w = parse(
+        "title = \"T\"\n[[steps]]\ntitle = \"S\"\ntext = \"t\"\nround = 0\nthreads = [[5], [99]]\n"
+        "cells = [{ variable = \"cache\", index = [1] }, { variable = \"tile\", index = [1, 1] }, "
+        "{ variable = \"nope\", index = 0 }]\n");
     ASSERT_TRUE(w.ok());
     WalkthroughStepState s = resolveStep(w->steps[0].focus, t, a);
     EXPECT_EQ(s.workgroup, 1u);
     EXPECT_EQ(s.invocations, (std::vector<uint64_t>{5}));
     ASSERT_NE(s.shared, nullptr);
     EXPECT_EQ(s.shared->round, 0u);
-    EXPECT_EQ(s.shared->values[1], (std::vector<uint32_t>{4, 5, 6, 7})) << "workgroup 1's cache after round 0";
+    EXPECT_EQ(s.shared->values[1], (std::vector<uint32_t>{4, 5, 6, 7}))
+        << "workgroup 1's cache after round 0";
     ASSERT_EQ(s.cells.size(), 2u);
     EXPECT_TRUE(s.highlighted(1, 1));
     EXPECT_TRUE(s.highlighted(2, 4)); // tile[1][1] in a 2 x 3 array

@@ -29,7 +29,8 @@ const std::vector<vkp::Puzzle>& puzzles() {
 
 int lineCount(const std::string& text) {
     int n = 1;
-    for (char c : text) n += c == '\n';
+    for (char c : text)
+        n += c == '\n';
     return n;
 }
 
@@ -50,7 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int lines = lineCount(text);
     for (const vkp::Diagnostic& d : r.diagnostics) {
         if (d.line < 0 || d.line > lines + 1 || d.message.empty()) __builtin_trap();
-        if (r.compilerCrashed && d.message.find("the compiler") == std::string::npos) __builtin_trap();
+        if (r.compilerCrashed && d.message.find("the compiler") == std::string::npos)
+            __builtin_trap();
     }
     return 0;
 }

@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!p) return 0;
     for (size_t i = 0; i < p->cases.size(); ++i) {
         uint64_t elements = 0;
-        for (const auto& d : p->cases[i].data) elements += d ? d->shape.count() : 0;
+        for (const auto& d : p->cases[i].data)
+            elements += d ? d->shape.count() : 0;
         if (elements > (1u << 20)) continue; // valid but big: memory, not robustness
         auto c = vkp::materializeCase(*p, i);
         if (!c) __builtin_trap(); // a puzzle that loads must materialize

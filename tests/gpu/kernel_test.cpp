@@ -83,9 +83,11 @@ TEST_F(KernelTest, RunAllRunsEveryItemInOneSubmission) {
     std::vector<RunItem> items;
     for (uint32_t i = 0; i < 70; ++i) {
         bool small = i % 2 == 0;
-        items.push_back({{{small ? 2u : 32u, 1, 1}, {small ? 3u : 3u, 1, 1}, {{3, i}}},
-                         {{0, small ? std::span<const uint32_t>(a) : std::span<const uint32_t>(b), false},
-                          {1, small ? std::span<const uint32_t>(zeros) : std::span<const uint32_t>(zerosB), true}}});
+        items.push_back(
+            {{{small ? 2u : 32u, 1, 1}, {small ? 3u : 3u, 1, 1}, {{3, i}}},
+             {{0, small ? std::span<const uint32_t>(a) : std::span<const uint32_t>(b), false},
+              {1, small ? std::span<const uint32_t>(zeros) : std::span<const uint32_t>(zerosB),
+               true}}});
     }
     auto out = k->runAll(items, 5000);
     ASSERT_TRUE(out.ok()) << out.error().str();
@@ -93,8 +95,10 @@ TEST_F(KernelTest, RunAllRunsEveryItemInOneSubmission) {
     for (uint32_t i = 0; i < 70; ++i) {
         ASSERT_TRUE((*out)[i].ok()) << i;
         const std::vector<uint32_t>& r = (*out)[i]->buffers[1];
-        if (i % 2 == 0) EXPECT_EQ(r, (std::vector<uint32_t>{5 * i, 1 * i + 1, 7 * i, 2 * i + 1, 9 * i})) << i;
-        else EXPECT_EQ(r[69], 3 * i + 69 % 32) << i;
+        if (i % 2 == 0)
+            EXPECT_EQ(r, (std::vector<uint32_t>{5 * i, 1 * i + 1, 7 * i, 2 * i + 1, 9 * i})) << i;
+        else
+            EXPECT_EQ(r[69], 3 * i + 69 % 32) << i;
     }
 }
 
@@ -113,7 +117,8 @@ TEST_F(KernelTest, TimestampsMeasureTheDispatch) {
 TEST_F(KernelTest, PrepareBuildsEachShapeOnceAndRunsReuseThem) {
     auto k = kernel();
     ASSERT_TRUE(k);
-    std::vector<LaunchSpec> launches = {{{4, 1, 1}, {1, 1, 1}, {{3, 1}}}, {{4, 1, 1}, {1, 1, 1}, {{3, 1}}},
+    std::vector<LaunchSpec> launches = {{{4, 1, 1}, {1, 1, 1}, {{3, 1}}},
+                                        {{4, 1, 1}, {1, 1, 1}, {{3, 1}}},
                                         {{2, 1, 1}, {2, 1, 1}, {{3, 5}}}};
     ASSERT_TRUE(k->prepare(launches).ok());
     ASSERT_TRUE(k->prepare(launches).ok()); // nothing new to build
@@ -128,7 +133,8 @@ TEST_F(KernelTest, LaunchesOverTheDeviceLimitsAreRefusedByCase) {
     auto k = kernel();
     ASSERT_TRUE(k);
     uint32_t tooMany = s_ctx->info().maxWorkgroupInvocations * 2;
-    std::vector<LaunchSpec> launches = {{{4, 1, 1}, {1, 1, 1}, {}}, {{tooMany, 1, 1}, {1, 1, 1}, {}}};
+    std::vector<LaunchSpec> launches = {{{4, 1, 1}, {1, 1, 1}, {}},
+                                        {{tooMany, 1, 1}, {1, 1, 1}, {}}};
     Status s = k->checkLimits(launches);
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.error().message.find("case 2"), std::string::npos) << s.error().message;
@@ -141,7 +147,8 @@ TEST_F(KernelTest, OutOfRangeAccessesAreHarmlessWithRobustBufferAccess) {
 layout(local_size_x_id = 0) in;
 layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
 layout(set = 0, binding = 1) buffer Result { uint result[]; };
-void main() { uint i = gl_GlobalInvocationID.x; result[i] = a[i + 1000] + 1; })", "oob.comp");
+void main() { uint i = gl_GlobalInvocationID.x; result[i] = a[i + 1000] + 1; })",
+                                         "oob.comp");
     ASSERT_TRUE(c.ok());
     auto k = GpuKernel::create(*s_ctx, c.spirv, {0, 1});
     ASSERT_TRUE(k.ok());
@@ -168,7 +175,8 @@ void main() {
         w[at + 2u] = 0u;
         w[at + 3u] = 0u;
     }
-})", "trace.comp");
+})",
+                                         "trace.comp");
     ASSERT_TRUE(c.ok());
     auto k = GpuKernel::create(*s_ctx, c.spirv, {0});
     ASSERT_TRUE(k.ok());
@@ -179,7 +187,8 @@ void main() {
     auto out = (*k)->run({{4, 1, 1}, {1, 1, 1}, {}}, buffers, 5000);
     ASSERT_TRUE(out.ok()) << out.error().str();
     const std::vector<uint32_t>& packed = out->buffers[0];
-    EXPECT_EQ(packed.size(), initial.size() + (0 + 1 + 2 + 3) * kTraceRecordWords) << "of " << total << " words";
+    EXPECT_EQ(packed.size(), initial.size() + (0 + 1 + 2 + 3) * kTraceRecordWords)
+        << "of " << total << " words";
     auto trace = decodeTrace(packed, launch, {});
     ASSERT_TRUE(trace.ok()) << trace.error().str();
     for (uint32_t i = 0; i < 4; ++i) {
@@ -203,7 +212,8 @@ TEST_F(KernelTest, ValidationLayerReportsNothing) {
     std::vector<uint32_t> a = {1, 2, 3}, zeros(3, 0);
     RunBuffer buffers[] = {{0, a, false}, {1, zeros, true}};
     ASSERT_TRUE(k->run({{4, 1, 1}, {1, 1, 1}, {{3, 2}}}, buffers, 5000).ok());
-    for (const std::string& m : s_ctx->validationMessages()) ADD_FAILURE() << m;
+    for (const std::string& m : s_ctx->validationMessages())
+        ADD_FAILURE() << m;
 }
 
 TEST(GpuContextTest, ListsAtLeastOneUsableDevice) {
@@ -211,7 +221,8 @@ TEST(GpuContextTest, ListsAtLeastOneUsableDevice) {
     ASSERT_TRUE(list.ok()) << list.error().str();
     ASSERT_FALSE(list->empty());
     bool usable = false;
-    for (const DeviceInfo& d : *list) usable |= d.usable;
+    for (const DeviceInfo& d : *list)
+        usable |= d.usable;
     EXPECT_TRUE(usable);
 }
 
@@ -230,7 +241,8 @@ TEST(GpuContextTest, SelectsByIndexAndKind) {
     ASSERT_TRUE(byIndex.ok());
     EXPECT_EQ((*byIndex)->info().index, 0u);
     bool hasCpu = false;
-    for (const DeviceInfo& d : *list) hasCpu |= d.type == DeviceTypeKind::Cpu && d.usable;
+    for (const DeviceInfo& d : *list)
+        hasCpu |= d.type == DeviceTypeKind::Cpu && d.usable;
     if (!hasCpu) GTEST_SKIP() << "no CPU device (lavapipe) installed";
     auto cpu = GpuContext::create({"cpu"});
     ASSERT_TRUE(cpu.ok());

@@ -73,7 +73,7 @@ TEST_F(CheckTest, CorrectKernelPassesWithOutputsAndTimings) {
     ASSERT_TRUE(r.allPass());
     ASSERT_EQ(r.cases.size(), 2u);
     const BufferOutcome& o = r.cases[0].outputs.at(0);
-    EXPECT_EQ(o.actual.get(4), 5);  // -5 + 10
+    EXPECT_EQ(o.actual.get(4), 5); // -5 + 10
     EXPECT_EQ(o.expected.get(4), 5);
     EXPECT_EQ(r.cases[1].outputs[0].actual.get(0), 8); // iota from -2
     EXPECT_GT(r.timing.compileMs, 0);
@@ -156,17 +156,23 @@ TEST(SharedMemoryLimit, AKernelNeedingMoreSharedMemoryThanTheDeviceHasStopsBefor
     ASSERT_TRUE(p.ok());
     uint32_t limit = (*ctx)->info().maxSharedMemoryBytes;
     // One array of exactly the limit, plus the puzzle's cache: over by the cache's bytes.
-    std::string src = "#version 450\nlayout(local_size_x_id = 0) in;\nlayout(constant_id = 3) const uint SHARED_SIZE = 1;\n"
-                      "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
-                      "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
-                      "shared float cache[SHARED_SIZE];\nshared uint extra[" + std::to_string(limit / 4) + "];\n"
-                      "void main() { uint i = gl_LocalInvocationID.x; extra[i] = 1u; cache[i] = a[i]; barrier();"
-                      " result[i] = cache[i] + 10.0; }\n";
+    std::string src =
+        "#version 450\nlayout(local_size_x_id = 0) in;\nlayout(constant_id = 3) const uint "
+        "SHARED_SIZE = 1;\n"
+        "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+        "layout(set = 0, binding = 1) buffer Result { float result[]; };\n"
+        "shared float cache[SHARED_SIZE];\nshared uint extra[" +
+        std::to_string(limit / 4) +
+        "];\n"
+        "void main() { uint i = gl_LocalInvocationID.x; extra[i] = 1u; cache[i] = a[i]; barrier();"
+        " result[i] = cache[i] + 10.0; }\n";
     Compiler compiler;
     CheckReport r = checkKernel(compiler, **ctx, **p, src, "big.comp");
     ASSERT_TRUE(r.error.has_value());
     EXPECT_EQ(r.error->kind, ErrorKind::Interface);
-    EXPECT_NE(r.error->message.find("case 1: the kernel's shared arrays need " + std::to_string(limit + 32) + " bytes"), std::string::npos)
+    EXPECT_NE(r.error->message.find("case 1: the kernel's shared arrays need " +
+                                    std::to_string(limit + 32) + " bytes"),
+              std::string::npos)
         << r.error->message; // case 1: SHARED_SIZE = 8 floats, 32 bytes
     EXPECT_TRUE(r.cases.empty());
 }

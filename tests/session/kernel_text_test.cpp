@@ -41,7 +41,9 @@ TEST(KernelTextTest, ACompileErrorPointsAtTheLineOfTheWholeText) {
     size_t marker = text->find("//// kernel add_offsets");
     ASSERT_NE(marker, std::string::npos);
     int markerLine = static_cast<int>(std::count(text->begin(), text->begin() + marker, '\n')) + 1;
-    std::string broken = text->substr(0, marker) + "//// kernel add_offsets\n#version 450\nvoid main() { undefinedThing = 1; }\n";
+    std::string broken =
+        text->substr(0, marker) +
+        "//// kernel add_offsets\n#version 450\nvoid main() { undefinedThing = 1; }\n";
     InProcessRunner runner(*engines().gpu);
     CheckReport r = checkKernelText(engines().compiler, runner, p, broken, "kernel.comp");
     ASSERT_FALSE(r.diagnostics.empty());
@@ -54,7 +56,8 @@ TEST(KernelTextTest, MarkersThatDoNotFitAreNamed) {
     const Puzzle& p = blocks();
     auto missing = splitKernelText(p, "//// kernel scan_tiles\nx\n//// kernel scan_sums\ny\n");
     ASSERT_FALSE(missing.ok());
-    EXPECT_NE(missing.error().message.find("the kernel 'add_offsets' is missing"), std::string::npos);
+    EXPECT_NE(missing.error().message.find("the kernel 'add_offsets' is missing"),
+              std::string::npos);
     auto unknown = splitKernelText(p, "//// kernel scan_tile\nx\n");
     ASSERT_FALSE(unknown.ok());
     EXPECT_NE(unknown.error().message.find("line 1"), std::string::npos);

@@ -139,7 +139,8 @@ TEST_F(LiveSessionTest, AKernelThatCrashesTheCompilerIsReportedAndTheSessionGoes
     EXPECT_FALSE(s.report->compiled());
     ASSERT_EQ(s.report->diagnostics.size(), 1u);
     EXPECT_EQ(s.report->diagnostics[0].line, test::kCrashingLine);
-    EXPECT_NE(s.report->diagnostics[0].message.find("the compiler crashed on this kernel"), std::string::npos);
+    EXPECT_NE(s.report->diagnostics[0].message.find("the compiler crashed on this kernel"),
+              std::string::npos);
     EXPECT_EQ(statusLine(s).rfind("the compiler crashed on this text", 0), 0u) << statusLine(s);
     EXPECT_EQ(*s.reportSource, test::crashingKernel()) << "the text is kept";
 
@@ -216,13 +217,15 @@ TEST_F(LiveSessionTest, AReportAboutOlderTextIsDropped) {
     ASSERT_TRUE(session.waitUntilSettled(60s));
     // The slow kernel is being checked when the text changes again: its result must not show.
     session.edit(kSlow);
-    while (session.snapshot().status == LiveStatusKind::Waiting) std::this_thread::sleep_for(1ms);
+    while (session.snapshot().status == LiveStatusKind::Waiting)
+        std::this_thread::sleep_for(1ms);
     session.edit(kOffByOne);
     ASSERT_TRUE(session.waitUntilSettled(60s));
     LiveSnapshot s = session.snapshot();
     EXPECT_TRUE(s.current());
     EXPECT_EQ(statusLine(s), "0 of 2 cases pass");
-    EXPECT_EQ(s.report->cases[0].outputs[0].actual.get(0), 14) << "the off-by-one kernel's result, not the slow one's";
+    EXPECT_EQ(s.report->cases[0].outputs[0].actual.get(0), 14)
+        << "the off-by-one kernel's result, not the slow one's";
 }
 
 TEST_F(LiveSessionTest, SnapshotsStayCheapWhileACheckRuns) {
@@ -258,7 +261,8 @@ TEST_F(LiveSessionTest, AnUnknownDeviceIsAnErrorAndTheTextSurvives) {
     ASSERT_TRUE(session.waitUntilSettled(60s));
     s = session.snapshot();
     EXPECT_EQ(s.status, LiveStatusKind::Done);
-    EXPECT_EQ(statusLine(s), "0 of 2 cases pass") << "the text typed meanwhile is what gets checked";
+    EXPECT_EQ(statusLine(s), "0 of 2 cases pass")
+        << "the text typed meanwhile is what gets checked";
 }
 
 TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
@@ -277,17 +281,21 @@ TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
     ASSERT_TRUE(session.waitUntilSettled(300s));
     LiveSnapshot s = session.snapshot();
     ASSERT_TRUE(s.report);
-    bool timedOut = s.report->error.has_value() || std::any_of(s.report->cases.begin(), s.report->cases.end(),
-                                                             [](const CaseOutcome& c) { return c.error.has_value(); });
+    bool timedOut = s.report->error.has_value() ||
+                    std::any_of(s.report->cases.begin(), s.report->cases.end(),
+                                [](const CaseOutcome& c) { return c.error.has_value(); });
     if (!timedOut) GTEST_SKIP() << "this device ran 131072 threads x 60000 iterations within 1.5 s";
     EXPECT_TRUE(session.abandonedDevice());
     EXPECT_FALSE(s.notice.empty());
     session.edit(kGood);
     ASSERT_TRUE(session.waitUntilSettled(300s));
     LiveSnapshot next = session.snapshot();
-    EXPECT_TRUE(next.report->allPass()) << "a fresh device runs the next text: " << statusLine(next)
-                                        << (next.report->error ? "; " + next.report->error->message : "")
-                                        << (next.report->cases.size() > 2 && next.report->cases[2].error ? "; case 3: " + next.report->cases[2].error->message : "");
+    EXPECT_TRUE(next.report->allPass())
+        << "a fresh device runs the next text: " << statusLine(next)
+        << (next.report->error ? "; " + next.report->error->message : "")
+        << (next.report->cases.size() > 2 && next.report->cases[2].error
+                ? "; case 3: " + next.report->cases[2].error->message
+                : "");
 }
 
 TEST_F(LiveSessionTest, TheRunnerFactoryDecidesWhereKernelsRun) {
@@ -303,7 +311,8 @@ TEST_F(LiveSessionTest, TheRunnerFactoryDecidesWhereKernelsRun) {
     LiveSnapshot s = session.snapshot();
     EXPECT_EQ(opened, 1);
     EXPECT_EQ(s.status, LiveStatusKind::DeviceError);
-    EXPECT_NE(statusLine(s).find("the worker could not start (test)"), std::string::npos) << statusLine(s);
+    EXPECT_NE(statusLine(s).find("the worker could not start (test)"), std::string::npos)
+        << statusLine(s);
 }
 
 TEST_F(LiveSessionTest, ChecksAreTracedLikeTheCommandLine) {
@@ -312,7 +321,8 @@ TEST_F(LiveSessionTest, ChecksAreTracedLikeTheCommandLine) {
     ASSERT_TRUE(session.waitUntilSettled(60s));
     LiveSnapshot s = session.snapshot();
     ASSERT_EQ(s.report->cases.size(), 2u);
-    ASSERT_TRUE(s.report->cases[0].trace) << "the thread grid shows each thread's reads and writes from the trace";
+    ASSERT_TRUE(s.report->cases[0].trace)
+        << "the thread grid shows each thread's reads and writes from the trace";
     ASSERT_TRUE(s.report->cases[0].analysis);
     EXPECT_TRUE(s.report->cases[0].analysis->findings.empty());
 }
@@ -327,14 +337,16 @@ TEST_F(LiveSessionTest, AnAsideCheckLeavesTheLearnersTextAndReportAlone) {
     EXPECT_EQ(*session.snapshot().reportSource, kBroken) << "the report names the text it checked";
     session.checkAside(7, kGood, 1);
     auto until = std::chrono::steady_clock::now() + 60s;
-    while (session.snapshot().asideKey != 7 && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(5ms);
+    while (session.snapshot().asideKey != 7 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(5ms);
     LiveSnapshot s = session.snapshot();
     ASSERT_EQ(s.asideKey, 7u);
     ASSERT_TRUE(s.aside);
     ASSERT_EQ(s.aside->cases.size(), 1u) << "only the case asked for";
     EXPECT_EQ(s.aside->cases[0].index, 1u);
     EXPECT_TRUE(s.aside->cases[0].pass);
-    EXPECT_TRUE(s.aside->cases[0].trace) << "aside checks are traced (walkthroughs step through them)";
+    EXPECT_TRUE(s.aside->cases[0].trace)
+        << "aside checks are traced (walkthroughs step through them)";
     EXPECT_EQ(s.report, mine) << "the learner's report is untouched";
     EXPECT_EQ(s.status, LiveStatusKind::Done);
 }
@@ -352,8 +364,10 @@ TEST(LiveStatusTest, ACheckStoppedBeforeCompilingSaysWhy) {
 
 TEST(LiveStatusTest, EveryStatusHasWords) {
     LiveSnapshot s;
-    for (LiveStatusKind k : {LiveStatusKind::Starting, LiveStatusKind::Idle, LiveStatusKind::Waiting, LiveStatusKind::Compiling,
-                             LiveStatusKind::Running, LiveStatusKind::Done, LiveStatusKind::DeviceError}) {
+    for (LiveStatusKind k :
+         {LiveStatusKind::Starting, LiveStatusKind::Idle, LiveStatusKind::Waiting,
+          LiveStatusKind::Compiling, LiveStatusKind::Running, LiveStatusKind::Done,
+          LiveStatusKind::DeviceError}) {
         s.status = k;
         EXPECT_FALSE(statusLine(s).empty()) << liveStatusName(k);
     }

@@ -26,7 +26,8 @@ std::string read(const std::string& path) {
 CheckReport check(const Puzzle& p, const std::string& text, bool trace = true) {
     CheckOptions o;
     o.trace = trace;
-    return checkProgram(engines().compiler, *engines().gpu, p, {{p.kernels[0].name, text, "step.comp"}}, o);
+    return checkProgram(engines().compiler, *engines().gpu, p,
+                        {{p.kernels[0].name, text, "step.comp"}}, o);
 }
 
 TEST(MultipassTest, EachDispatchIsTracedWithItsLabel) {
@@ -53,7 +54,8 @@ TEST(MultipassTest, APushConstantThatIsIgnoredGivesAWrongScan) {
     std::string text = read(p.kernels[0].solutionPath);
     // Always reading one back: every step adds the left neighbour, whatever the offset.
     std::string wrong = text;
-    wrong.replace(wrong.find("if (i >= offset) sum += src[i - offset];"), 41, "if (i >= 1u) sum += src[i - 1u];        ");
+    wrong.replace(wrong.find("if (i >= offset) sum += src[i - offset];"), 41,
+                  "if (i >= 1u) sum += src[i - 1u];        ");
     CheckReport r = check(p, wrong, false);
     EXPECT_TRUE(r.compiled());
     EXPECT_FALSE(r.allPass());
@@ -76,10 +78,13 @@ TEST(MultipassTest, AMissingPushBlockIsAnInterfaceError) {
     ASSERT_TRUE(engines().gpu);
     const Puzzle& p = hillisSteele();
     std::string text = read(p.kernels[0].solutionPath);
-    text.replace(text.find("layout(push_constant) uniform Step { uint offset; };"), 52, "const uint offset = 1u;");
+    text.replace(text.find("layout(push_constant) uniform Step { uint offset; };"), 52,
+                 "const uint offset = 1u;");
     CheckReport r = check(p, text, false);
     ASSERT_TRUE(hasErrors(r.diagnostics));
-    EXPECT_NE(r.diagnostics[0].message.find("sets the push constant 'offset', but the kernel does not declare it"), std::string::npos)
+    EXPECT_NE(r.diagnostics[0].message.find(
+                  "sets the push constant 'offset', but the kernel does not declare it"),
+              std::string::npos)
         << r.diagnostics[0].message;
     EXPECT_EQ(r.reached, StageKind::Interface);
 }
@@ -88,9 +93,12 @@ TEST(MultipassTest, AKernelOfAnotherNameIsNamed) {
     ASSERT_TRUE(engines().gpu);
     const Puzzle& p = hillisSteele();
     std::string text = read(p.kernels[0].solutionPath);
-    CheckReport r = checkProgram(engines().compiler, *engines().gpu, p, {{"step", text, "a.comp"}, {"other", text, "b.comp"}});
+    CheckReport r = checkProgram(engines().compiler, *engines().gpu, p,
+                                 {{"step", text, "a.comp"}, {"other", text, "b.comp"}});
     ASSERT_TRUE(r.error.has_value());
-    EXPECT_NE(r.error->message.find("'other' is not a kernel of scan-hillis-steele"), std::string::npos) << r.error->message;
+    EXPECT_NE(r.error->message.find("'other' is not a kernel of scan-hillis-steele"),
+              std::string::npos)
+        << r.error->message;
 }
 
 TEST(MultipassTest, AKnownWrongAnswerIsExplained) {

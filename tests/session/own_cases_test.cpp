@@ -21,7 +21,8 @@ Puzzle zip() {
 }
 
 fs::path tempDir(const std::string& name) {
-    fs::path d = fs::temp_directory_path() / ("vkp-own-cases-" + std::to_string(getpid()) + "-" + name);
+    fs::path d =
+        fs::temp_directory_path() / ("vkp-own-cases-" + std::to_string(getpid()) + "-" + name);
     fs::remove_all(d);
     fs::create_directories(d);
     return d;
@@ -52,7 +53,8 @@ TEST(OwnCaseStore, AnUnreadableFileIsSetAsideWithAMessage) {
     std::ofstream(dir / "own_cases.json") << "{ not json";
     OwnCaseStore store(dir.string());
     ASSERT_TRUE(store.loadProblem());
-    EXPECT_NE(store.loadProblem()->find("could not be read"), std::string::npos) << *store.loadProblem();
+    EXPECT_NE(store.loadProblem()->find("could not be read"), std::string::npos)
+        << *store.loadProblem();
     EXPECT_TRUE(fs::exists(dir / "own_cases.json.corrupt"));
     fs::remove_all(dir);
 }
@@ -67,7 +69,8 @@ TEST(OwnCases, AppliedAfterThePuzzlesCasesAndAStaleOneIsNamed) {
     EXPECT_EQ(p.cases.back().name, "Your case 1 (from case 1)");
     EXPECT_EQ(p.puzzleCaseCount(), own);
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_NE(problems[0].find("the values of c: no buffer named 'c'"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("the values of c: no buffer named 'c'"), std::string::npos)
+        << problems[0];
     // Applied again: replaced, not added twice.
     applyOwnCases(p, {}, problems);
     EXPECT_EQ(p.cases.size(), own);
@@ -112,7 +115,8 @@ TEST(OwnCases, TheStatusLineCountsTheLearnersCasesApart) {
     std::string n = std::to_string(p.puzzleCaseCount());
     EXPECT_EQ(statusLine(s), "all " + n + " cases pass; your cases: 0 of 1 pass");
     r->cases[0].pass = false;
-    EXPECT_EQ(statusLine(s), std::to_string(p.puzzleCaseCount() - 1) + " of " + n + " cases pass; your cases: 0 of 1 pass");
+    EXPECT_EQ(statusLine(s), std::to_string(p.puzzleCaseCount() - 1) + " of " + n +
+                                 " cases pass; your cases: 0 of 1 pass");
 }
 
 } // namespace

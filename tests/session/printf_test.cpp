@@ -35,7 +35,7 @@ TEST(PrintfSession, TracedCallsComeBackWithTheirFormatAndArgumentWords) {
     ASSERT_EQ(t.printfFormats.size(), 2u);
     EXPECT_EQ(t.printfFormats[0], "i=%u a=%.1f\n");
     ASSERT_EQ(t.prints.size(), 12u) << "6 threads, 2 calls each";
-    const PrintfRecord& first = t.prints[6], &second = t.prints[7]; // thread 3
+    const PrintfRecord &first = t.prints[6], &second = t.prints[7]; // thread 3
     EXPECT_EQ(first.invocation, 3u);
     EXPECT_EQ(first.line, 12u);
     EXPECT_EQ(first.args, (std::vector<uint32_t>{3, std::bit_cast<uint32_t>(3.0f)}));
@@ -43,7 +43,8 @@ TEST(PrintfSession, TracedCallsComeBackWithTheirFormatAndArgumentWords) {
     EXPECT_EQ(second.args, (std::vector<uint32_t>{std::bit_cast<uint32_t>(-3), 3, 4, 5, 1, 48}));
     EXPECT_EQ(t.threads[3].size(), 2u) << "the read and the write; printf records are not accesses";
     EXPECT_TRUE(t.printsDropped.empty());
-    EXPECT_TRUE(engines().gpu->validationMessages().empty()) << engines().gpu->validationMessages().front();
+    EXPECT_TRUE(engines().gpu->validationMessages().empty())
+        << engines().gpu->validationMessages().front();
 }
 
 TEST(PrintfSession, UntracedChecksRunWithTheCallsRemoved) {
@@ -54,7 +55,8 @@ TEST(PrintfSession, UntracedChecksRunWithTheCallsRemoved) {
         ASSERT_EQ(r.cases.size(), 1u);
         EXPECT_FALSE(r.cases[0].trace) << "no trace, so no printf output";
     }
-    EXPECT_TRUE(engines().gpu->validationMessages().empty()) << engines().gpu->validationMessages().front();
+    EXPECT_TRUE(engines().gpu->validationMessages().empty())
+        << engines().gpu->validationMessages().front();
 }
 
 TEST(PrintfSession, APrintingLoopKeepsAccessesTracedAndCountsWhatItDropped) {

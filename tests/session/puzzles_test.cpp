@@ -29,10 +29,12 @@ std::string read(const std::string& path) {
 
 std::string describe(const CheckReport& r) {
     std::string s;
-    for (const Diagnostic& d : r.diagnostics) s += d.str() + "\n";
+    for (const Diagnostic& d : r.diagnostics)
+        s += d.str() + "\n";
     if (r.error) s += r.error->str() + "\n";
     for (const CaseOutcome& c : r.cases)
-        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") + (c.error ? " " + c.error->message : "") + "\n";
+        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") +
+             (c.error ? " " + c.error->message : "") + "\n";
     return s;
 }
 
@@ -55,7 +57,8 @@ class PuzzleTest : public ::testing::TestWithParam<std::string> {
 
 TEST(PuzzleSetTest, EveryPuzzleFolderLoads) {
     const PuzzleSet& set = engines().set;
-    for (const Error& e : set.errors) ADD_FAILURE() << e.str();
+    for (const Error& e : set.errors)
+        ADD_FAILURE() << e.str();
     EXPECT_EQ(set.puzzles.size(), test::puzzleFolders().size());
     EXPECT_GE(set.puzzles.size(), 14u);
 }
@@ -73,7 +76,8 @@ bool expectsOnlyZeros(const Puzzle& p, size_t caseIndex) {
     auto d = materializeCase(p, caseIndex);
     if (!d) return false;
     for (const auto& e : d->expected)
-        if (e && std::any_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w != 0; })) return false;
+        if (e && std::any_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w != 0; }))
+            return false;
     return true;
 }
 
@@ -85,7 +89,9 @@ TEST_P(PuzzleTest, StarterCompilesButFails) {
     EXPECT_FALSE(r.allPass());
     for (const CaseOutcome& c : r.cases)
         if (!expectsOnlyZeros(*m_puzzle, c.index))
-            EXPECT_FALSE(c.pass) << "a starter should fail every case (but those expecting only zeros)\n" << describe(r);
+            EXPECT_FALSE(c.pass)
+                << "a starter should fail every case (but those expecting only zeros)\n"
+                << describe(r);
 }
 
 // A barrier a puzzle's solution needs must be needed by its cases: with every `barrier();` line
@@ -118,7 +124,9 @@ TEST(PuzzleBarriersTest, EverySolutionFailsWithoutItsBarriers) {
         traced.trace = true;
         CheckReport r = checkProgram(engines().compiler, *engines().gpu, p, sources, traced);
         EXPECT_TRUE(r.compiled()) << p.folder << "\n" << describe(r);
-        EXPECT_FALSE(r.allPass()) << p.folder << ": " << removed << " barrier() lines removed and every case still passes\n" << describe(r);
+        EXPECT_FALSE(r.allPass()) << p.folder << ": " << removed
+                                  << " barrier() lines removed and every case still passes\n"
+                                  << describe(r);
     }
     EXPECT_GE(checked, 10) << "the shared-memory puzzles (8 to 14, the scans)";
 }
@@ -129,8 +137,10 @@ TEST_P(PuzzleTest, HasEnoughVariedCases) {
     bool someRandom = false;
     for (const TestCase& c : m_puzzle->cases)
         for (const auto& d : c.data)
-            someRandom |= d && (d->kind == DataSpec::Kind::Random || (d->kind == DataSpec::Kind::Values && d->values.size() > 4));
-    EXPECT_TRUE(someRandom) << "at least one case should use random (or hand-picked, irregular) values";
+            someRandom |= d && (d->kind == DataSpec::Kind::Random ||
+                                (d->kind == DataSpec::Kind::Values && d->values.size() > 4));
+    EXPECT_TRUE(someRandom)
+        << "at least one case should use random (or hand-picked, irregular) values";
 }
 
 INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleTest, ::testing::ValuesIn(test::puzzleFolders()),
@@ -153,7 +163,8 @@ WrongKernelHeader readHeader(const std::string& source) {
     while (std::getline(in, line) && line.rfind("//", 0) == 0) {
         if (line.rfind("// puzzle: ", 0) == 0) h.slug = line.substr(11);
         if (line == "// traced") h.traced = true;
-        if (line.rfind("// fails: case ", 0) == 0) h.mustFail.push_back(std::stoul(line.substr(15)));
+        if (line.rfind("// fails: case ", 0) == 0)
+            h.mustFail.push_back(std::stoul(line.substr(15)));
     }
     return h;
 }
@@ -170,14 +181,17 @@ TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
     ASSERT_TRUE(p.ok()) << p.error().str();
     CheckOptions options;
     options.trace = header.traced;
-    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, source, GetParam(), options);
+    CheckReport r =
+        checkKernel(engines().compiler, *engines().gpu, **p, source, GetParam(), options);
     EXPECT_TRUE(r.compiled()) << describe(r);
     EXPECT_EQ(r.reached, StageKind::Done) << describe(r);
     EXPECT_FALSE(r.allPass()) << "this wrong kernel passes:\n" << describe(r);
     for (size_t n : header.mustFail) {
         ASSERT_GE(n, 1u);
-        ASSERT_LE(n, r.cases.size()) << "// fails: case " << n << ": the puzzle has " << r.cases.size() << " cases";
-        EXPECT_FALSE(r.cases[n - 1].pass) << "case " << n << " should catch this mistake\n" << describe(r);
+        ASSERT_LE(n, r.cases.size())
+            << "// fails: case " << n << ": the puzzle has " << r.cases.size() << " cases";
+        EXPECT_FALSE(r.cases[n - 1].pass) << "case " << n << " should catch this mistake\n"
+                                          << describe(r);
     }
 }
 
@@ -190,7 +204,8 @@ class ValidationEnvironment : public ::testing::Environment {
   public:
     void TearDown() override {
         if (!engines().gpu || !engines().gpu->validationEnabled()) return;
-        for (const std::string& m : engines().gpu->validationMessages()) ADD_FAILURE() << "validation: " << m;
+        for (const std::string& m : engines().gpu->validationMessages())
+            ADD_FAILURE() << "validation: " << m;
     }
 };
 const auto* kValidation = ::testing::AddGlobalTestEnvironment(new ValidationEnvironment);

@@ -20,7 +20,8 @@ namespace {
 
 using test::engines;
 
-CheckReport check(const Puzzle& p, const std::string& path, bool trace, std::optional<size_t> onlyCase = std::nullopt) {
+CheckReport check(const Puzzle& p, const std::string& path, bool trace,
+                  std::optional<size_t> onlyCase = std::nullopt) {
     CheckOptions o;
     o.trace = trace;
     o.onlyCase = onlyCase;
@@ -39,12 +40,15 @@ CheckReport checkOfficial(const Puzzle& p, bool solution, bool trace) {
 
 std::string findings(const CheckReport& r) {
     std::string s;
-    for (const Diagnostic& d : r.diagnostics) s += d.str() + "\n";
+    for (const Diagnostic& d : r.diagnostics)
+        s += d.str() + "\n";
     if (r.error) s += r.error->str() + "\n";
     for (const CaseOutcome& c : r.cases) {
-        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") + (c.error ? " " + c.error->message : "") + "\n";
+        s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") +
+             (c.error ? " " + c.error->message : "") + "\n";
         if (c.analysis && c.passes.empty())
-            for (const Finding& f : c.analysis->findings) s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
+            for (const Finding& f : c.analysis->findings)
+                s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
         for (const PassTrace& pass : c.passes)
             for (const Finding& f : pass.analysis->findings)
                 s += "  " + pass.label + ": " + findingKindName(f.kind) + ": " + f.message + "\n";
@@ -67,20 +71,24 @@ TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
         const CaseOutcome& t = traced.cases[c];
         ASSERT_TRUE(t.analysis) << "case " << c + 1;
         EXPECT_TRUE(t.analysis->findings.empty()) << findings(traced);
-        for (const PassTrace& pass : t.passes) EXPECT_TRUE(pass.analysis->findings.empty()) << pass.label << "\n" << findings(traced);
+        for (const PassTrace& pass : t.passes)
+            EXPECT_TRUE(pass.analysis->findings.empty()) << pass.label << "\n" << findings(traced);
         EXPECT_GT(t.analysis->events, 0u);
         for (size_t b = 0; b < t.outputs.size(); ++b)
-            EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words) << "case " << c + 1;
+            EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words)
+                << "case " << c + 1;
         // Every access and barrier is on a line of the kernel, including the store of a
         // `x = c ? y : z;` that glslang puts in a block with no line of its own.
         std::vector<std::shared_ptr<const Trace>> traces = {t.trace};
-        for (const PassTrace& pass : t.passes) traces.push_back(pass.trace);
+        for (const PassTrace& pass : t.passes)
+            traces.push_back(pass.trace);
         for (const auto& trace : traces)
             for (size_t inv = 0; trace && inv < trace->threads.size(); ++inv)
                 for (const TraceEvent& e : trace->threads[inv])
                     ASSERT_TRUE(e.kind == TraceEventKind::LoopBudget || e.line > 0)
-                        << "case " << c + 1 << ", " << invocationName(trace->launch, inv) << ": a " << traceEventKindName(e.kind)
-                        << " of variable " << e.variable << " at line 0";
+                        << "case " << c + 1 << ", " << invocationName(trace->launch, inv) << ": a "
+                        << traceEventKindName(e.kind) << " of variable " << e.variable
+                        << " at line 0";
         // The puzzle's rule holds, by count from the real execution.
         if ((*p)->limits.globalReads) EXPECT_LE(t.analysis->maxReads, *(*p)->limits.globalReads);
         if ((*p)->limits.globalWrites) EXPECT_LE(t.analysis->maxWrites, *(*p)->limits.globalWrites);
@@ -96,7 +104,8 @@ TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
     for (const CaseOutcome& c : r.cases) {
         ASSERT_TRUE(c.analysis);
         EXPECT_FALSE(c.analysis->failsCase()) << findings(r);
-        for (const PassTrace& pass : c.passes) EXPECT_FALSE(pass.analysis->failsCase()) << pass.label << "\n" << findings(r);
+        for (const PassTrace& pass : c.passes)
+            EXPECT_FALSE(pass.analysis->failsCase()) << pass.label << "\n" << findings(r);
     }
 }
 
@@ -151,7 +160,8 @@ TEST_P(BrokenKernel, TheTraceFindsWhatIsWrong) {
     }
     bool found = false;
     for (const CaseOutcome& c : r.cases)
-        for (const Finding& f : c.analysis->findings) found |= e.expect == findingKindName(f.kind) && f.line > 0;
+        for (const Finding& f : c.analysis->findings)
+            found |= e.expect == findingKindName(f.kind) && f.line > 0;
     EXPECT_TRUE(found) << "expected a '" << e.expect << "' finding with a line\n" << findings(r);
     EXPECT_FALSE(r.allPass());
 }
@@ -174,13 +184,15 @@ TEST(TraceVerdict, MissingBarrierFailsEvenWhenTheOutputIsRight) {
             const auto& input = (*p)->cases[c.index].data[*(*p)->firstInput()];
             if (input && input->shape.count() < 2) continue;
             bool race = false;
-            for (const Finding& f : c.analysis->findings) race |= f.kind == FindingKind::SharedRace;
+            for (const Finding& f : c.analysis->findings)
+                race |= f.kind == FindingKind::SharedRace;
             EXPECT_TRUE(race) << name << " case " << c.index + 1 << "\n" << findings(r);
             EXPECT_FALSE(c.pass);
             rightButRacy |= c.outputsMatch && race;
         }
         if (engines().gpu->info().subgroupSize >= 8)
-            EXPECT_TRUE(rightButRacy) << name << ": expected some case whose output is right despite the race";
+            EXPECT_TRUE(rightButRacy)
+                << name << ": expected some case whose output is right despite the race";
     }
 }
 
@@ -206,10 +218,12 @@ TEST(TraceCapacity, AnOverflowedCaseIsRerunWithRoomForEveryRecord) {
         ASSERT_TRUE(c.analysis);
         EXPECT_TRUE(c.outputsMatch) << "tracing must not change the results";
         EXPECT_EQ(c.trace->dropped, 0u) << "case " << c.index + 1 << "\n" << findings(r);
-        for (const Finding& f : c.analysis->findings) EXPECT_NE(f.kind, FindingKind::TraceOverflow) << f.message;
+        for (const Finding& f : c.analysis->findings)
+            EXPECT_NE(f.kind, FindingKind::TraceOverflow) << f.message;
         // The re-run's slots: exactly what the busiest thread wanted, so every thread fits.
         if (c.trace->slotsPerInvocation > 16) rerun = true;
-        for (const auto& events : c.trace->threads) EXPECT_LE(events.size(), c.trace->slotsPerInvocation + 1u);
+        for (const auto& events : c.trace->threads)
+            EXPECT_LE(events.size(), c.trace->slotsPerInvocation + 1u);
         EXPECT_LE(c.trace->mostRecordsWanted, c.trace->slotsPerInvocation);
     }
     EXPECT_TRUE(rerun) << findings(r);
@@ -222,8 +236,8 @@ TEST(TraceCapacity, ATraceThatCannotFitIsInconclusiveNotAPass) {
     ASSERT_TRUE(p.ok());
     CheckOptions o;
     o.trace = true;
-    o.traceRecords = 1;      // 16 records per thread at first
-    o.maxTraceBytes = 4096;  // and no room for a larger trace
+    o.traceRecords = 1;     // 16 records per thread at first
+    o.maxTraceBytes = 4096; // and no room for a larger trace
     auto src = readTextFile((*p)->solutionPath);
     CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, *src, "solution.comp", o);
     ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
@@ -240,13 +254,15 @@ TEST(TraceCapacity, ATraceThatCannotFitIsInconclusiveNotAPass) {
         EXPECT_FALSE(c.pass);
         EXPECT_TRUE(c.inconclusive) << findings(r);
         EXPECT_EQ(c.trace->slotsPerInvocation, 16u) << "no re-run: it could not fit";
-        for (const auto& events : c.trace->threads) EXPECT_LE(events.size(), 17u); // 16 + a budget note at most
+        for (const auto& events : c.trace->threads)
+            EXPECT_LE(events.size(), 17u); // 16 + a budget note at most
         const Finding* why = nullptr;
         for (const Finding& f : c.analysis->findings)
             if (f.kind == FindingKind::TraceOverflow) why = &f;
         ASSERT_TRUE(why) << findings(r);
         EXPECT_TRUE(why->failsCase);
-        std::string head = "the trace of case " + std::to_string(c.index + 1) + " did not fit (" + std::to_string(c.trace->mostRecordsWanted) +
+        std::string head = "the trace of case " + std::to_string(c.index + 1) + " did not fit (" +
+                           std::to_string(c.trace->mostRecordsWanted) +
                            " records per thread needed, ";
         EXPECT_EQ(why->message.rfind(head, 0), 0u) << why->message;
         EXPECT_NE(why->message.find("--no-trace"), std::string::npos) << why->message;
@@ -271,7 +287,8 @@ TEST(TraceRounds, OnlyWorkgroupBarriersEndARound) {
     ASSERT_TRUE(src);
     auto withBarrier = [&](const std::string& call) {
         std::string s = *src;
-        s.insert(s.find("#version 450\n") + 13, "#extension GL_KHR_shader_subgroup_basic : require\n");
+        s.insert(s.find("#version 450\n") + 13,
+                 "#extension GL_KHR_shader_subgroup_basic : require\n");
         s.replace(s.find("    result[i] ="), 0, "    " + call + "\n");
         CheckOptions o;
         o.trace = true;

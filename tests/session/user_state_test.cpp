@@ -22,8 +22,9 @@ namespace {
 class UserStateTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_root = fs::temp_directory_path() / ("vkp-user-state-" + std::to_string(getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_root = fs::temp_directory_path() /
+                 ("vkp-user-state-" + std::to_string(getpid()) + "-" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_root);
         fs::create_directories(m_root);
         m_dir = (m_root / "vkpuzzles").string();
@@ -37,7 +38,8 @@ class UserStateTest : public ::testing::Test {
     std::vector<fs::path> corruptFiles(const std::string& sub = "") {
         std::vector<fs::path> out;
         for (const auto& e : fs::directory_iterator(fs::path(m_dir) / sub))
-            if (e.path().filename().string().find(".corrupt-") != std::string::npos) out.push_back(e.path());
+            if (e.path().filename().string().find(".corrupt-") != std::string::npos)
+                out.push_back(e.path());
         return out;
     }
 
@@ -50,9 +52,12 @@ TEST_F(UserStateTest, DefaultDirectoryFollowsXdg) {
     setenv("XDG_DATA_HOME", m_root.c_str(), 1);
     EXPECT_EQ(UserState::defaultDirectory(), m_dir);
     setenv("XDG_DATA_HOME", "relative/is/ignored", 1);
-    EXPECT_EQ(UserState::defaultDirectory(), std::string(std::getenv("HOME")) + "/.local/share/vkpuzzles");
-    if (saved.empty()) unsetenv("XDG_DATA_HOME");
-    else setenv("XDG_DATA_HOME", saved.c_str(), 1);
+    EXPECT_EQ(UserState::defaultDirectory(),
+              std::string(std::getenv("HOME")) + "/.local/share/vkpuzzles");
+    if (saved.empty())
+        unsetenv("XDG_DATA_HOME");
+    else
+        setenv("XDG_DATA_HOME", saved.c_str(), 1);
 }
 
 TEST_F(UserStateTest, EverythingRoundTrips) {
@@ -68,7 +73,9 @@ TEST_F(UserStateTest, EverythingRoundTrips) {
         s.setProgress("01-map", {true, 2, false});
         s.setProgress("14-matmul", {false, 1, true});
         ASSERT_TRUE(s.saveProgress().ok());
-        ASSERT_TRUE(s.saveDraft("01-map", {"void main() { /* é ✓ */ }\n", std::string("old text"), "reset to starter"}).ok());
+        ASSERT_TRUE(s.saveDraft("01-map", {"void main() { /* é ✓ */ }\n", std::string("old text"),
+                                           "reset to starter"})
+                        .ok());
         ASSERT_TRUE(s.saveDraft("02-zip", {"zip draft", std::nullopt, ""}).ok());
     }
     UserState s(m_dir);
@@ -109,7 +116,8 @@ TEST_F(UserStateTest, WatchedLinesAndLegendSettingsRoundTrip) {
     EXPECT_FALSE(s.settings().showExplanations);
     EXPECT_EQ(s.progress("14-matmul").watchedLines, (std::vector<uint32_t>{37, 52}));
     EXPECT_TRUE(s.progress("01-map").watchedLines.empty());
-    write("progress.json", R"({"version": 1, "puzzles": {"01-map": {"watched_lines": [9, -1, "x", 3]}}})");
+    write("progress.json",
+          R"({"version": 1, "puzzles": {"01-map": {"watched_lines": [9, -1, "x", 3]}}})");
     UserState odd(m_dir);
     EXPECT_TRUE(odd.load().empty()) << "odd entries are skipped, the rest kept";
     EXPECT_EQ(odd.progress("01-map").watchedLines, (std::vector<uint32_t>{3, 9}));
@@ -117,7 +125,8 @@ TEST_F(UserStateTest, WatchedLinesAndLegendSettingsRoundTrip) {
 
 TEST_F(UserStateTest, WritesLeaveNoTemporaryFiles) {
     UserState s(m_dir);
-    for (int i = 0; i < 5; ++i) ASSERT_TRUE(s.saveDraft("01-map", {"text " + std::to_string(i), std::nullopt, ""}).ok());
+    for (int i = 0; i < 5; ++i)
+        ASSERT_TRUE(s.saveDraft("01-map", {"text " + std::to_string(i), std::nullopt, ""}).ok());
     size_t files = 0;
     for (const auto& e : fs::directory_iterator(fs::path(m_dir) / "drafts")) {
         ++files;
@@ -146,7 +155,8 @@ TEST_F(UserStateTest, ACorruptDraftIsSetAsideAndTheOthersKept) {
     std::ifstream in(aside[0]);
     std::stringstream kept;
     kept << in.rdbuf();
-    EXPECT_EQ(kept.str(), "{\"version\": 1, \"text\": \"trunc") << "the damaged file is kept as it was";
+    EXPECT_EQ(kept.str(), "{\"version\": 1, \"text\": \"trunc")
+        << "the damaged file is kept as it was";
     EXPECT_FALSE(fs::exists(fs::path(m_dir) / "drafts/02-zip.json"));
 }
 
@@ -176,7 +186,8 @@ TEST_F(UserStateTest, FilesFromANewerVersionAreNotMisread) {
 }
 
 TEST_F(UserStateTest, OddValuesAreClampedNotTrusted) {
-    write("settings.json", "{\"font_scale\": 1000, \"layout\": {\"top_height\": 0.0, \"browser_width\": 0.2}}");
+    write("settings.json",
+          "{\"font_scale\": 1000, \"layout\": {\"top_height\": 0.0, \"browser_width\": 0.2}}");
     UserState s(m_dir);
     EXPECT_TRUE(s.load().empty());
     EXPECT_LE(s.settings().fontScale, 4.0f);
@@ -193,7 +204,9 @@ TEST_F(UserStateTest, RenumberedPuzzlesKeepTheirDraftsAndProgress) {
         s.setProgress("22-scan-levels", {true, 2, false, {7}});
         s.setProgress("01-map", {true, 1, false});
         ASSERT_TRUE(s.saveProgress().ok());
-        ASSERT_TRUE(s.saveDraft("22-scan-levels", {"levels draft", std::string("before"), "reset to starter"}).ok());
+        ASSERT_TRUE(s.saveDraft("22-scan-levels",
+                                {"levels draft", std::string("before"), "reset to starter"})
+                        .ok());
         ASSERT_TRUE(s.saveDraft("20-scan-decoupled", {"decoupled draft", std::nullopt, ""}).ok());
         ASSERT_TRUE(s.saveDraft("01-map", {"map draft", std::nullopt, ""}).ok());
     }
@@ -205,13 +218,17 @@ TEST_F(UserStateTest, RenumberedPuzzlesKeepTheirDraftsAndProgress) {
         EXPECT_TRUE(s.load().empty());
         std::vector<std::string> said = s.followRenamedPuzzles(folders);
         ASSERT_EQ(said.size(), 2u);
-        EXPECT_EQ(said[0], "The puzzle 20-scan-decoupled is now 21-scan-decoupled; your draft moved with it.");
-        EXPECT_EQ(said[1], "The puzzle 22-scan-levels is now 18-scan-levels; your draft and progress moved with it.");
+        EXPECT_EQ(
+            said[0],
+            "The puzzle 20-scan-decoupled is now 21-scan-decoupled; your draft moved with it.");
+        EXPECT_EQ(said[1], "The puzzle 22-scan-levels is now 18-scan-levels; your draft and "
+                           "progress moved with it.");
         EXPECT_EQ(s.settings().lastPuzzle, "18-scan-levels");
         EXPECT_EQ(s.draft("22-scan-levels"), nullptr);
         EXPECT_FALSE(fs::exists(oldLevels));
         EXPECT_FALSE(fs::exists(oldDecoupled));
-        EXPECT_TRUE(s.followRenamedPuzzles(folders).empty()) << "a second time there is nothing to move";
+        EXPECT_TRUE(s.followRenamedPuzzles(folders).empty())
+            << "a second time there is nothing to move";
     }
     // What moved is on disk under the new names.
     UserState s(m_dir);
@@ -240,7 +257,8 @@ TEST_F(UserStateTest, StateMovesOnlyToAnUnambiguousFolderWithNoStateOfItsOwn) {
     s.setProgress("04-sum", {true, 0, false});
     // 07-broadcast has its own draft; two folders are called "pairs"; nothing is called "gone";
     // "sum" has no draft but one unambiguous successor.
-    std::vector<std::string> said = s.followRenamedPuzzles({"07-broadcast", "10-pairs", "11-pairs", "12-sum"});
+    std::vector<std::string> said =
+        s.followRenamedPuzzles({"07-broadcast", "10-pairs", "11-pairs", "12-sum"});
     ASSERT_EQ(said.size(), 1u);
     EXPECT_EQ(said[0], "The puzzle 04-sum is now 12-sum; your progress moved with it.");
     EXPECT_EQ(s.draft("07-broadcast")->text, "new broadcast");
@@ -261,7 +279,8 @@ TEST_F(UserStateTest, AnUnwritableDirectoryIsAnErrorNotACrash) {
 }
 
 TEST(AtomicWriteTest, ReplacesTheWholeFile) {
-    std::string path = (fs::temp_directory_path() / ("vkp-atomic-" + std::to_string(getpid()))).string();
+    std::string path =
+        (fs::temp_directory_path() / ("vkp-atomic-" + std::to_string(getpid()))).string();
     ASSERT_TRUE(writeFileAtomically(path, std::string(10000, 'x')).ok());
     ASSERT_TRUE(writeFileAtomically(path, "short").ok());
     std::ifstream in(path);
@@ -278,14 +297,20 @@ TEST_F(UserStateTest, ASymbolicLinkLoopAmongDraftsIsSetAsideNotFatal) {
         UserState s(m_dir);
         ASSERT_TRUE(s.saveDraft("01-map", {"map draft", std::nullopt, ""}).ok());
     }
-    fs::create_symlink("loop.json", fs::path(m_dir) / "drafts" / "loop.json"); // ln -s loop.json drafts/loop.json
+    fs::create_symlink("loop.json", fs::path(m_dir) / "drafts" /
+                                        "loop.json"); // ln -s loop.json drafts/loop.json
     fs::create_directories(fs::path(m_dir) / "drafts" / "folder.json");
     UserState s(m_dir);
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 2u);
     std::string all = problems[0] + "\n" + problems[1];
-    EXPECT_NE(all.find("folder.json could not be read (this is a folder, not a file)"), std::string::npos) << all;
-    EXPECT_NE(all.find("loop.json could not be read (cannot read it: a symbolic link that leads back to itself (a loop))"), std::string::npos) << all;
+    EXPECT_NE(all.find("folder.json could not be read (this is a folder, not a file)"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find("loop.json could not be read (cannot read it: a symbolic link that leads "
+                       "back to itself (a loop))"),
+              std::string::npos)
+        << all;
     ASSERT_NE(s.draft("01-map"), nullptr);
     EXPECT_EQ(s.draft("01-map")->text, "map draft");
     EXPECT_EQ(corruptFiles("drafts").size(), 2u) << "both moved aside, so the next start is clean";
@@ -295,13 +320,19 @@ TEST_F(UserStateTest, ASymbolicLinkLoopAmongDraftsIsSetAsideNotFatal) {
 
 TEST_F(UserStateTest, AFifoOrADeviceAsProgressDoesNotHang) {
     fs::create_directories(m_dir);
-    ASSERT_EQ(::mkfifo((fs::path(m_dir) / "progress.json").c_str(), 0644), 0); // reading it would wait for a writer
-    fs::create_symlink("/dev/zero", fs::path(m_dir) / "settings.json");       // reading it would never end
+    ASSERT_EQ(::mkfifo((fs::path(m_dir) / "progress.json").c_str(), 0644),
+              0); // reading it would wait for a writer
+    fs::create_symlink("/dev/zero",
+                       fs::path(m_dir) / "settings.json"); // reading it would never end
     UserState s(m_dir);
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 2u);
-    EXPECT_NE(problems[0].find("settings.json could not be read (this is not a regular file"), std::string::npos) << problems[0];
-    EXPECT_NE(problems[1].find("progress.json could not be read (this is not a regular file"), std::string::npos) << problems[1];
+    EXPECT_NE(problems[0].find("settings.json could not be read (this is not a regular file"),
+              std::string::npos)
+        << problems[0];
+    EXPECT_NE(problems[1].find("progress.json could not be read (this is not a regular file"),
+              std::string::npos)
+        << problems[1];
     EXPECT_NE(problems[1].find("progress starts afresh"), std::string::npos) << problems[1];
     ASSERT_TRUE(s.saveProgress().ok()) << "a plain file takes its place";
 }
@@ -311,7 +342,8 @@ TEST_F(UserStateTest, AnOversizedDraftIsSetAsideWithTheLimit) {
     UserState s(m_dir);
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_NE(problems[0].find("a saved state file may be at most 16 MiB"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("a saved state file may be at most 16 MiB"), std::string::npos)
+        << problems[0];
 }
 
 TEST_F(UserStateTest, ADataFolderThatIsAFileIsSaidOnceAndSavesSayWhy) {
@@ -320,10 +352,13 @@ TEST_F(UserStateTest, ADataFolderThatIsAFileIsSaidOnceAndSavesSayWhy) {
     UserState s(m_dir);
     auto problems = s.load();
     ASSERT_EQ(problems.size(), 1u);
-    EXPECT_NE(problems[0].find("The data folder " + m_dir + " is a file, not a folder"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("The data folder " + m_dir + " is a file, not a folder"),
+              std::string::npos)
+        << problems[0];
     auto st = s.saveDraft("01-map", {"text", std::nullopt, ""});
     ASSERT_FALSE(st.ok());
-    EXPECT_NE(st.error().message.find(m_dir + " is a file, not a folder"), std::string::npos) << st.error().message;
+    EXPECT_NE(st.error().message.find(m_dir + " is a file, not a folder"), std::string::npos)
+        << st.error().message;
     EXPECT_FALSE(s.saveProgress().ok());
 }
 
@@ -337,7 +372,8 @@ TEST_F(UserStateTest, TextThatIsNotUtf8IsSavedNotThrown) {
     ASSERT_TRUE(s.saveDraft(bad, {"x = 1; // \xfe", std::string("\xc3"), ""}).ok());
     UserState again(m_dir);
     EXPECT_TRUE(again.load().empty());
-    EXPECT_TRUE(again.progress("name\xEF\xBF\xBD\xEF\xBF\xBD").solved) << "each invalid byte became U+FFFD";
+    EXPECT_TRUE(again.progress("name\xEF\xBF\xBD\xEF\xBF\xBD").solved)
+        << "each invalid byte became U+FFFD";
     EXPECT_EQ(again.settings().lastPuzzle, "name\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
@@ -349,7 +385,8 @@ TEST_F(UserStateTest, TwoWindowsKeepEachOthersProgress) {
     a.setProgress("02-zip", {true, 0, true, {}});
     ASSERT_TRUE(a.saveProgress().ok());
     b.setProgress("01-map", {false, 1, false, {5}});
-    ASSERT_TRUE(b.saveProgress().ok()) << "B never saw zip: before merging, this save wrote zip's progress away";
+    ASSERT_TRUE(b.saveProgress().ok())
+        << "B never saw zip: before merging, this save wrote zip's progress away";
     EXPECT_TRUE(b.progress("02-zip").solved) << "B now knows what A saved";
     // Progress only grows: A, which loaded map unsolved, solves nothing there and changes a hint.
     a.setProgress("01-map", {false, 0, true, {7}});
@@ -358,9 +395,11 @@ TEST_F(UserStateTest, TwoWindowsKeepEachOthersProgress) {
     later.load();
     EXPECT_TRUE(later.progress("02-zip").solved);
     EXPECT_TRUE(later.progress("02-zip").solutionRevealed);
-    EXPECT_EQ(later.progress("01-map").hintsRevealed, 1) << "B's hint is not taken back by A's save";
+    EXPECT_EQ(later.progress("01-map").hintsRevealed, 1)
+        << "B's hint is not taken back by A's save";
     EXPECT_TRUE(later.progress("01-map").solutionRevealed);
-    EXPECT_EQ(later.progress("01-map").watchedLines, std::vector<uint32_t>{7}) << "watched lines: the last window that changed them";
+    EXPECT_EQ(later.progress("01-map").watchedLines, std::vector<uint32_t>{7})
+        << "watched lines: the last window that changed them";
 }
 
 TEST_F(UserStateTest, ADraftSavedByAnotherWindowIsKeptAsTheTextToRestore) {
@@ -378,7 +417,8 @@ TEST_F(UserStateTest, ADraftSavedByAnotherWindowIsKeptAsTheTextToRestore) {
     EXPECT_EQ(*second->draft.previous, "A's text");
     EXPECT_EQ(second->draft.previousReason, UserState::kOtherWindowReason);
     // B's own next save finds its own text on disk: nothing to keep.
-    auto third = b.saveDraft("01-map", {"B's second text", second->draft.previous, second->draft.previousReason});
+    auto third = b.saveDraft(
+        "01-map", {"B's second text", second->draft.previous, second->draft.previousReason});
     ASSERT_TRUE(third.ok());
     EXPECT_FALSE(third->keptOtherWindowsText);
     // A saves again: B's text is the other window's now.
@@ -390,7 +430,8 @@ TEST_F(UserStateTest, ADraftSavedByAnotherWindowIsKeptAsTheTextToRestore) {
     later.load();
     ASSERT_NE(later.draft("01-map"), nullptr);
     EXPECT_EQ(later.draft("01-map")->text, "A's second text");
-    EXPECT_EQ(later.draft("01-map")->previous.value_or(""), "B's second text") << "no window's text is lost";
+    EXPECT_EQ(later.draft("01-map")->previous.value_or(""), "B's second text")
+        << "no window's text is lost";
 }
 
 TEST_F(UserStateTest, ASecondWindowOnTheFolderIsToldAndTheLastOneIsAlone) {
@@ -418,7 +459,9 @@ TEST_F(UserStateTest, APacksDraftAndLastPuzzleAreKeptApartFromTheBuiltInOnes) {
         UserState s(m_dir);
         ASSERT_TRUE(s.saveDraft("01-map", {"// built-in\n", std::nullopt, ""}).ok());
         ASSERT_TRUE(s.saveDraft("course/01-map", {"// course\n", std::nullopt, ""}).ok());
-        ASSERT_TRUE(s.saveDraft("course_01-map", {"// a built-in folder with an odd name\n", std::nullopt, ""}).ok());
+        ASSERT_TRUE(s.saveDraft("course_01-map",
+                                {"// a built-in folder with an odd name\n", std::nullopt, ""})
+                        .ok());
         s.setProgress("course/01-map", {true, 1, false, {}, SolvedHow::OnTheirOwn});
         ASSERT_TRUE(s.saveProgress().ok());
         s.settings().lastPuzzle = "02-zip";
@@ -438,7 +481,9 @@ TEST_F(UserStateTest, APacksDraftAndLastPuzzleAreKeptApartFromTheBuiltInOnes) {
     EXPECT_FALSE(s.progress("01-map").solved);
     EXPECT_EQ(s.settings().lastPuzzle, "02-zip");
     EXPECT_EQ(s.settings().lastPuzzleInPack.at("course"), "01-map");
-    EXPECT_TRUE(s.followRenamedPuzzles({"01-map", "02-zip", "course/01-map", "course_01-map"}).empty()) << "nothing moves between packs";
+    EXPECT_TRUE(
+        s.followRenamedPuzzles({"01-map", "02-zip", "course/01-map", "course_01-map"}).empty())
+        << "nothing moves between packs";
 }
 
 } // namespace

@@ -16,7 +16,8 @@ using test::engines;
 std::vector<std::string> foldersWithWalkthroughs() {
     std::vector<std::string> out;
     for (const std::string& f : test::puzzleFolders())
-        if (std::filesystem::exists(test::puzzleDir() + "/" + f + "/" + kWalkthroughFile)) out.push_back(f);
+        if (std::filesystem::exists(test::puzzleDir() + "/" + f + "/" + kWalkthroughFile))
+            out.push_back(f);
     return out;
 }
 
@@ -39,13 +40,15 @@ TEST_P(WalkthroughTest, FitsATraceOfTheOfficialSolution) {
     CheckOptions o;
     o.trace = true;
     o.onlyCase = walk.caseIndex;
-    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, *source, (*p)->solutionPath, o);
+    CheckReport r =
+        checkKernel(engines().compiler, *engines().gpu, **p, *source, (*p)->solutionPath, o);
     ASSERT_EQ(r.cases.size(), 1u);
     ASSERT_TRUE(r.cases[0].pass);
     ASSERT_TRUE(r.cases[0].trace);
 
     std::string problems;
-    for (const Diagnostic& d : validateWalkthrough(walk, **p, *source, *r.cases[0].trace)) problems += d.str() + "\n";
+    for (const Diagnostic& d : validateWalkthrough(walk, **p, *source, *r.cases[0].trace))
+        problems += d.str() + "\n";
     EXPECT_EQ(problems, "");
 
     // Every step a player shows resolves to something to look at.
@@ -63,8 +66,8 @@ INSTANTIATE_TEST_SUITE_P(Puzzles, WalkthroughTest, ::testing::ValuesIn(foldersWi
 // The issue asks for these at least: the shared-memory puzzles and the first scans.
 TEST(WalkthroughCoverage, SharedMemoryPuzzlesAndFirstScansHaveOne) {
     std::vector<std::string> have = foldersWithWalkthroughs();
-    for (const char* f : {"08-shared", "09-pooling", "10-dot", "11-conv1d", "12-block-sum", "13-row-sum", "14-matmul",
-                          "16-scan-workgroup", "20-scan-subgroup"})
+    for (const char* f : {"08-shared", "09-pooling", "10-dot", "11-conv1d", "12-block-sum",
+                          "13-row-sum", "14-matmul", "16-scan-workgroup", "20-scan-subgroup"})
         EXPECT_NE(std::find(have.begin(), have.end(), f), have.end()) << f;
 }
 

@@ -456,7 +456,8 @@ void main() {
 
 TEST(InstrumentStructure, OptimisedSingleBlockDoWhileValidates) {
     // With -O, glslang turns this do-while into one block that is its own loop header, continue
-    // target and back-edge block: OpLoopMerge %merge %self, then OpBranchConditional %c %self %merge.
+    // target and back-edge block: OpLoopMerge %merge %self, then OpBranchConditional %c %self
+    // %merge.
     Status s = instrumentOptimised(R"(
 layout(set = 0, binding = 0) buffer Data { uint d[]; };
 void main() {

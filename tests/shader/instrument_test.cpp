@@ -22,18 +22,19 @@ TEST(Instrument, EveryPuzzleKernelInstrumentsToValidSpirv) {
     ASSERT_FALSE(set.puzzles.empty());
     for (const Puzzle& p : set.puzzles)
         for (const KernelDecl& k : p.kernels)
-        for (const std::string& path : {k.solutionPath, k.starterPath}) {
-            auto src = readTextFile(path);
-            ASSERT_TRUE(src.ok());
-            auto spirv = compileDebug(*src);
-            auto r = instrumentKernel(spirv);
-            ASSERT_TRUE(r.ok()) << path << ": " << r.error().message;
-            Status valid = validateSpirv(r->spirv);
-            EXPECT_TRUE(valid.ok()) << path << ": " << valid.error().message;
-            size_t buffers = 0;
-            for (const TracedVariable& v : r->layout.variables) buffers += !v.shared;
-            EXPECT_EQ(buffers, k.buffers.size()) << path;
-        }
+            for (const std::string& path : {k.solutionPath, k.starterPath}) {
+                auto src = readTextFile(path);
+                ASSERT_TRUE(src.ok());
+                auto spirv = compileDebug(*src);
+                auto r = instrumentKernel(spirv);
+                ASSERT_TRUE(r.ok()) << path << ": " << r.error().message;
+                Status valid = validateSpirv(r->spirv);
+                EXPECT_TRUE(valid.ok()) << path << ": " << valid.error().message;
+                size_t buffers = 0;
+                for (const TracedVariable& v : r->layout.variables)
+                    buffers += !v.shared;
+                EXPECT_EQ(buffers, k.buffers.size()) << path;
+            }
 }
 
 } // namespace

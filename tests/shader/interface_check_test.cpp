@@ -61,19 +61,20 @@ expected.result = { op = "add", args = ["a", "b"] }
 
 // The correct kernel, line by line; tests replace single lines (1-based) to break it.
 const std::vector<std::string> kGoodLines = {
-    "#version 450",                                                                   // 1
-    "layout(local_size_x_id = 0) in;",                                                // 2
-    "layout(constant_id = 3) const uint SIZE = 1;",                                   // 3
-    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };",                // 4
-    "layout(set = 0, binding = 1) readonly buffer B { int b[]; };",                  // 5
-    "layout(set = 0, binding = 2) writeonly buffer Result { float result[]; };",     // 6
-    "",                                                                               // 7
-    "void main() {}",                                                                 // 8
+    "#version 450",                                                              // 1
+    "layout(local_size_x_id = 0) in;",                                           // 2
+    "layout(constant_id = 3) const uint SIZE = 1;",                              // 3
+    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };",            // 4
+    "layout(set = 0, binding = 1) readonly buffer B { int b[]; };",              // 5
+    "layout(set = 0, binding = 2) writeonly buffer Result { float result[]; };", // 6
+    "",                                                                          // 7
+    "void main() {}",                                                            // 8
 };
 
 std::string joinLines(const std::vector<std::string>& lines) {
     std::string s;
-    for (const std::string& l : lines) s += l + "\n";
+    for (const std::string& l : lines)
+        s += l + "\n";
     return s;
 }
 
@@ -95,7 +96,8 @@ class InterfaceCheck : public ::testing::Test {
     std::vector<Diagnostic> check(const std::string& source, const Puzzle* other = nullptr) {
         static const Compiler compiler;
         CompileResult r = compiler.compile(source, "user.comp");
-        EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str()) << "\n" << source;
+        EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str()) << "\n"
+                            << source;
         if (!r.ok()) return {};
         auto k = reflectKernel(r.spirv);
         EXPECT_TRUE(k.ok());
@@ -109,10 +111,15 @@ class InterfaceCheck : public ::testing::Test {
     }
 
     // Exactly one diagnostic, on `line`, containing every fragment.
-    void expectOne(const std::vector<Diagnostic>& ds, int line, std::initializer_list<const char*> fragments) {
-        ASSERT_EQ(ds.size(), 1u) << (ds.empty() ? "none" : ds[0].str() + (ds.size() > 1 ? " | " + ds[1].str() : ""));
+    void expectOne(const std::vector<Diagnostic>& ds, int line,
+                   std::initializer_list<const char*> fragments) {
+        ASSERT_EQ(ds.size(), 1u) << (ds.empty() ? "none"
+                                                : ds[0].str() +
+                                                      (ds.size() > 1 ? " | " + ds[1].str() : ""));
         EXPECT_EQ(ds[0].line, line) << ds[0].str();
-        for (const char* f : fragments) EXPECT_NE(ds[0].message.find(f), std::string::npos) << "'" << f << "' in: " << ds[0].message;
+        for (const char* f : fragments)
+            EXPECT_NE(ds[0].message.find(f), std::string::npos)
+                << "'" << f << "' in: " << ds[0].message;
     }
 
     Puzzle puzzle;
@@ -122,7 +129,8 @@ TEST_F(InterfaceCheck, CorrectKernelHasNoDiagnostics) {
     EXPECT_TRUE(check(joinLines(kGoodLines)).empty());
     // Also with a body that uses everything.
     std::vector<std::string> lines = kGoodLines;
-    lines[7] = "void main() { uint i = gl_GlobalInvocationID.x; if (i < SIZE) result[i] = a[i] + float(b[i]); }";
+    lines[7] = "void main() { uint i = gl_GlobalInvocationID.x; if (i < SIZE) result[i] = a[i] + "
+               "float(b[i]); }";
     EXPECT_TRUE(check(joinLines(lines)).empty());
 }
 
@@ -133,7 +141,8 @@ TEST_F(InterfaceCheck, TheRealStarterKernelsMatchTheirPuzzles) {
         for (const std::string& path : {p.starterPath, p.solutionPath}) {
             auto src = readTextFile(path);
             ASSERT_TRUE(src.ok()) << path;
-            for (const Diagnostic& d : check(*src, &p)) ADD_FAILURE() << path << ": " << d.str();
+            for (const Diagnostic& d : check(*src, &p))
+                ADD_FAILURE() << path << ": " << d.str();
         }
 }
 
@@ -148,13 +157,15 @@ TEST_F(InterfaceCheck, MissingOutputBinding) {
 }
 
 TEST_F(InterfaceCheck, ExtraBinding) {
-    expectOne(check(withLine(7, "layout(set = 0, binding = 9) buffer Extra { float extra[]; };")), 7,
-              {"binding 9 ('extra') is not one of this puzzle's buffers", "its bindings: a = 0, b = 1, result = 2"});
+    expectOne(check(withLine(7, "layout(set = 0, binding = 9) buffer Extra { float extra[]; };")),
+              7,
+              {"binding 9 ('extra') is not one of this puzzle's buffers",
+               "its bindings: a = 0, b = 1, result = 2"});
 }
 
 TEST_F(InterfaceCheck, WrongElementType) {
-    expectOne(check(withLine(5, "layout(set = 0, binding = 1) readonly buffer B { uint b[]; };")), 5,
-              {"binding 1 ('b') holds uint elements, but the puzzle's buffer 'b' holds int"});
+    expectOne(check(withLine(5, "layout(set = 0, binding = 1) readonly buffer B { uint b[]; };")),
+              5, {"binding 1 ('b') holds uint elements, but the puzzle's buffer 'b' holds int"});
     expectOne(check(withLine(4, "layout(set = 0, binding = 0) readonly buffer A { int a[]; };")), 4,
               {"binding 0 ('a') holds int elements", "'a' holds float"});
 }
@@ -166,13 +177,18 @@ TEST_F(InterfaceCheck, UniformBlockInsteadOfStorageBuffer) {
 }
 
 TEST_F(InterfaceCheck, BlockWithTwoMembers) {
-    expectOne(check(withLine(6, "layout(set = 0, binding = 2) buffer Result { uint count; float result[]; };")), 6,
-              {"binding 2 ('count') must be a block holding exactly one runtime array of float", "(found uint)"});
+    expectOne(
+        check(withLine(
+            6, "layout(set = 0, binding = 2) buffer Result { uint count; float result[]; };")),
+        6,
+        {"binding 2 ('count') must be a block holding exactly one runtime array of float",
+         "(found uint)"});
 }
 
 TEST_F(InterfaceCheck, FixedSizeArrayIsNotARuntimeArray) {
-    expectOne(check(withLine(4, "layout(set = 0, binding = 0) readonly buffer A { float a[16]; };")), 4,
-              {"exactly one runtime array of float", "(found float[N])"});
+    expectOne(
+        check(withLine(4, "layout(set = 0, binding = 0) readonly buffer A { float a[16]; };")), 4,
+        {"exactly one runtime array of float", "(found float[N])"});
 }
 
 TEST_F(InterfaceCheck, DescriptorSetOne) {
@@ -182,12 +198,15 @@ TEST_F(InterfaceCheck, DescriptorSetOne) {
     EXPECT_EQ(ds[0].line, 4);
     EXPECT_EQ(ds[0].message, "binding 0 ('a') is in descriptor set 1; puzzles use set 0");
     EXPECT_EQ(ds[1].line, 0);
-    EXPECT_NE(ds[1].message.find("does not declare the puzzle's input buffer 'a'"), std::string::npos) << ds[1].message;
+    EXPECT_NE(ds[1].message.find("does not declare the puzzle's input buffer 'a'"),
+              std::string::npos)
+        << ds[1].message;
 }
 
 TEST_F(InterfaceCheck, UnknownConstantId) {
-    expectOne(check(withLine(7, "layout(constant_id = 7) const uint COUNT = 1;")), 7,
-              {"constant_id 7 ('COUNT') is not a constant of this puzzle", "(its constants: SIZE = 3)"});
+    expectOne(
+        check(withLine(7, "layout(constant_id = 7) const uint COUNT = 1;")), 7,
+        {"constant_id 7 ('COUNT') is not a constant of this puzzle", "(its constants: SIZE = 3)"});
 }
 
 TEST_F(InterfaceCheck, UnknownConstantIdInAPuzzleWithoutConstants) {
@@ -206,7 +225,8 @@ TEST_F(InterfaceCheck, ConstantIdZeroAsAUserConstant) {
     lines[1] = "layout(local_size_x = 4) in;";
     lines[2] = "layout(constant_id = 0) const uint N = 1;";
     expectOne(check(joinLines(lines), &fourOnly), 3,
-              {"constant_id 0 ('N') is reserved for the workgroup size", "use local_size_x_id = 0 or another id"});
+              {"constant_id 0 ('N') is reserved for the workgroup size",
+               "use local_size_x_id = 0 or another id"});
 }
 
 TEST_F(InterfaceCheck, ConstantIdZeroBesideLocalSizeXId) {
@@ -236,7 +256,8 @@ TEST_F(InterfaceCheck, MissingYIdWhenACaseIsTwoDimensional) {
     twoD.cases[0].workgroupSize = {4, 2, 1};
     twoD.cases.resize(1);
     expectOne(check(joinLines(kGoodLines), &twoD), 2,
-              {"the kernel fixes local_size_y = 1, but case 1 runs workgroups of 2 in y", "local_size_y_id = 1"});
+              {"the kernel fixes local_size_y = 1, but case 1 runs workgroups of 2 in y",
+               "local_size_y_id = 1"});
 }
 
 TEST_F(InterfaceCheck, LocalSizeIdMustMatchItsAxis) {
@@ -248,7 +269,7 @@ TEST_F(InterfaceCheck, SeveralProblemsAreAllReported) {
     std::vector<std::string> lines = kGoodLines;
     lines[3] = "layout(set = 0, binding = 0) readonly buffer A { uint a[]; };"; // wrong type
     lines[4] = "";                                                              // b missing
-    lines[6] = "layout(constant_id = 8) const uint EXTRA = 1;";                // unknown id
+    lines[6] = "layout(constant_id = 8) const uint EXTRA = 1;";                 // unknown id
     auto ds = check(joinLines(lines));
     ASSERT_EQ(ds.size(), 3u);
     EXPECT_EQ(ds[0].line, 4);

@@ -11,8 +11,9 @@
 namespace vkp {
 namespace {
 
-const std::string kHeader = "#version 450\nlayout(local_size_x = 4) in;\n"
-                            "layout(set = 0, binding = 0) buffer B { uint b[]; };\nshared uint s[4];\n";
+const std::string kHeader =
+    "#version 450\nlayout(local_size_x = 4) in;\n"
+    "layout(set = 0, binding = 0) buffer B { uint b[]; };\nshared uint s[4];\n";
 
 InstrumentResult guardValid(const std::string& body) {
     CompileOptions options;
@@ -30,16 +31,22 @@ InstrumentResult guardValid(const std::string& body) {
 
 TEST(LoopGuardTest, EveryLoopShapeIsGuardedAndValidates) {
     EXPECT_EQ(guardValid("void main() { while (true) {} }").loopsGuarded, 1u);
-    EXPECT_EQ(guardValid("void main() { for (uint k = 0u; k < b[0]; ++k) b[k + 1u] += k; }").loopsGuarded, 1u);
-    EXPECT_EQ(guardValid("void main() { uint k = 0u; do { b[k] = k; ++k; } while (k < b[0]); }").loopsGuarded, 1u);
-    EXPECT_EQ(guardValid("void main() { for (uint i = 0u; i < 4u; ++i) for (uint j = 0u; j < b[i]; ++j) { if (j == 3u) continue; "
+    EXPECT_EQ(
+        guardValid("void main() { for (uint k = 0u; k < b[0]; ++k) b[k + 1u] += k; }").loopsGuarded,
+        1u);
+    EXPECT_EQ(guardValid("void main() { uint k = 0u; do { b[k] = k; ++k; } while (k < b[0]); }")
+                  .loopsGuarded,
+              1u);
+    EXPECT_EQ(guardValid("void main() { for (uint i = 0u; i < 4u; ++i) for (uint j = 0u; j < b[i]; "
+                         "++j) { if (j == 3u) continue; "
                          "if (j == 7u) break; s[i] += j; barrier(); } }")
                   .loopsGuarded,
               2u);
 }
 
 TEST(LoopGuardTest, OnlyTheCounterIsAddedNoAccessIsLogged) {
-    InstrumentResult r = guardValid("void main() { for (uint k = 0u; k < b[0]; ++k) { s[k % 4u] = b[k]; b[k] = s[0]; } }");
+    InstrumentResult r = guardValid(
+        "void main() { for (uint k = 0u; k < b[0]; ++k) { s[k % 4u] = b[k]; b[k] = s[0]; } }");
     EXPECT_EQ(r.accessSites, 0u);
     EXPECT_TRUE(r.layout.variables.empty());
     EXPECT_EQ(r.layout.traceSet, 1u);

@@ -27,7 +27,8 @@ inline CliRun runCommand(const std::string& cmd) {
     if (!p) return r;
     std::array<char, 4096> buf;
     size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
+        r.out.append(buf.data(), n);
     int status = pclose(p);
     r.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
@@ -37,8 +38,12 @@ inline CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
     return runCommand(binaryPath() + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null"));
 }
 
-inline CliRun vkpuzzlesStdout(const std::string& args) { return vkpuzzles(args, false); }
+inline CliRun vkpuzzlesStdout(const std::string& args) {
+    return vkpuzzles(args, false);
+}
 
-inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+inline bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 } // namespace vkp::test

@@ -21,7 +21,8 @@ inline std::string crashingKernel() {
     std::string text = mapSolution();
     std::string sum = "a[i] + 10.0";
     std::string terms;
-    for (int i = 0; i < 50000; ++i) terms += " + 0.0";
+    for (int i = 0; i < 50000; ++i)
+        terms += " + 0.0";
     size_t at = text.find(sum);
     if (at != std::string::npos) text.insert(at + sum.size(), terms);
     return text;

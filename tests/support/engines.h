@@ -37,7 +37,8 @@ inline Engines& engines() {
 inline std::vector<std::string> puzzleFolders() {
     std::vector<std::string> out;
     for (const auto& e : std::filesystem::directory_iterator(puzzleDir()))
-        if (std::filesystem::exists(e.path() / "puzzle.toml")) out.push_back(e.path().filename().string());
+        if (std::filesystem::exists(e.path() / "puzzle.toml"))
+            out.push_back(e.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -45,7 +46,8 @@ inline std::vector<std::string> puzzleFolders() {
 // The .comp files of a folder under tests/data, sorted.
 inline std::vector<std::string> kernelFiles(const std::string& dataFolder) {
     std::vector<std::string> out;
-    for (const auto& e : std::filesystem::directory_iterator(sourceDir() + "/tests/data/" + dataFolder))
+    for (const auto& e :
+         std::filesystem::directory_iterator(sourceDir() + "/tests/data/" + dataFolder))
         if (e.path().extension() == ".comp") out.push_back(e.path().string());
     std::sort(out.begin(), out.end());
     return out;

@@ -8,8 +8,12 @@
 
 namespace vkp::test {
 
-inline std::string sourceDir() { return VKPUZZLES_SOURCE_DIR; }
-inline std::string puzzleDir() { return sourceDir() + "/puzzles"; }
+inline std::string sourceDir() {
+    return VKPUZZLES_SOURCE_DIR;
+}
+inline std::string puzzleDir() {
+    return sourceDir() + "/puzzles";
+}
 
 // The device tests run on: VKPUZZLES_DEVICE (CI sets lavapipe) or the best one.
 inline ContextOptions deviceOptions(bool validation = false) {

@@ -15,7 +15,8 @@ using K = TraceEventKind;
 // recorded before it, as decodeTrace derives it.
 class TraceBuilder {
   public:
-    explicit TraceBuilder(std::array<uint32_t, 3> workgroupSize, std::array<uint32_t, 3> workgroups = {1, 1, 1}) {
+    explicit TraceBuilder(std::array<uint32_t, 3> workgroupSize,
+                          std::array<uint32_t, 3> workgroups = {1, 1, 1}) {
         t.launch.workgroupSize = workgroupSize;
         t.launch.workgroups = workgroups;
         t.threads.resize(t.launch.invocations());
@@ -45,13 +46,15 @@ class TraceBuilder {
         return static_cast<uint32_t>(t.variables.size() - 1);
     }
 
-    TraceBuilder& read(uint64_t inv, uint32_t var, uint32_t index, uint32_t line, uint32_t value = 0) {
+    TraceBuilder& read(uint64_t inv, uint32_t var, uint32_t index, uint32_t line,
+                       uint32_t value = 0) {
         return event(inv, K::Read, var, index, line, value);
     }
     TraceBuilder& write(uint64_t inv, uint32_t var, uint32_t index, uint32_t value, uint32_t line) {
         return event(inv, K::Write, var, index, line, value);
     }
-    TraceBuilder& atomic(uint64_t inv, uint32_t var, uint32_t index, uint32_t line, uint32_t old = 0, uint32_t operand = 1) {
+    TraceBuilder& atomic(uint64_t inv, uint32_t var, uint32_t index, uint32_t line,
+                         uint32_t old = 0, uint32_t operand = 1) {
         event(inv, K::Atomic, var, index, line, old);
         t.threads[inv].back().extra = operand;
         return *this;
@@ -63,19 +66,24 @@ class TraceBuilder {
     }
     // Every thread of the launch reaches a barrier.
     TraceBuilder& barrierAll(uint32_t line = 0) {
-        for (uint64_t inv = 0; inv < t.threads.size(); ++inv) barrier(inv, line);
+        for (uint64_t inv = 0; inv < t.threads.size(); ++inv)
+            barrier(inv, line);
         return *this;
     }
     // subgroupBarrier(): orders this thread's subgroup; no new round.
-    TraceBuilder& subgroupBarrier(uint64_t inv, uint32_t line = 0) { return event(inv, K::SubgroupBarrier, kTraceVariableNone, 0, line, 0); }
-    TraceBuilder& loopBudget(uint64_t inv, uint32_t line, uint32_t backEdges = kDefaultLoopBudget + 1) {
+    TraceBuilder& subgroupBarrier(uint64_t inv, uint32_t line = 0) {
+        return event(inv, K::SubgroupBarrier, kTraceVariableNone, 0, line, 0);
+    }
+    TraceBuilder& loopBudget(uint64_t inv, uint32_t line,
+                             uint32_t backEdges = kDefaultLoopBudget + 1) {
         return event(inv, K::LoopBudget, kTraceVariableNone, 0, line, backEdges);
     }
 
     Trace t;
 
   private:
-    TraceBuilder& event(uint64_t inv, K kind, uint32_t var, uint32_t index, uint32_t line, uint32_t value) {
+    TraceBuilder& event(uint64_t inv, K kind, uint32_t var, uint32_t index, uint32_t line,
+                        uint32_t value) {
         TraceEvent e;
         e.kind = kind;
         e.variable = var;
@@ -98,10 +106,13 @@ inline std::vector<const Finding*> findingsOf(const TraceAnalysis& a, FindingKin
 
 inline std::string allMessages(const TraceAnalysis& a) {
     std::string s;
-    for (const Finding& f : a.findings) s += std::string(findingKindName(f.kind)) + ": " + f.message + "\n";
+    for (const Finding& f : a.findings)
+        s += std::string(findingKindName(f.kind)) + ": " + f.message + "\n";
     return s;
 }
 
-inline bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+inline bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
 
 } // namespace vkp::test

@@ -15,7 +15,8 @@ TEST(EditorMarkersTest, FindingsMarkTheirLinesAsErrorsOrWarnings) {
     TraceAnalysis a;
     Finding race;
     race.kind = FindingKind::SharedRace;
-    race.message = "cache[1] in barrier round 1: thread 1 writes it (line 13) while thread 0 reads it (line 13)";
+    race.message = "cache[1] in barrier round 1: thread 1 writes it (line 13) while thread 0 reads "
+                   "it (line 13)";
     race.line = 13;
     Finding overflow;
     overflow.kind = FindingKind::TraceOverflow;
@@ -41,8 +42,9 @@ TEST(EditorMarkersTest, FindingsMarkTheirLinesAsErrorsOrWarnings) {
 }
 
 TEST(EditorMarkersTest, CompilerDiagnosticsAreNotFindings) {
-    std::vector<Diagnostic> d = {{"k.comp", 8, 30, SeverityKind::Error, "missing ';' at the end of this line"},
-                                 {"k.comp", 0, 0, SeverityKind::Error, "no line: shown under the editor only"}};
+    std::vector<Diagnostic> d = {
+        {"k.comp", 8, 30, SeverityKind::Error, "missing ';' at the end of this line"},
+        {"k.comp", 0, 0, SeverityKind::Error, "no line: shown under the editor only"}};
     std::vector<EditorMarker> m = markersFrom(d);
     ASSERT_EQ(m.size(), 1u);
     EXPECT_EQ(m[0].line, 8);
@@ -98,7 +100,8 @@ class CodeEditorFrameTest : public ::testing::Test {
 
 std::string numberedLines(int n, const std::string& prefix) {
     std::string s;
-    for (int i = 1; i <= n; ++i) s += prefix + std::to_string(i) + ";\n";
+    for (int i = 1; i <= n; ++i)
+        s += prefix + std::to_string(i) + ";\n";
     return s;
 }
 

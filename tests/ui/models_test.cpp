@@ -39,7 +39,8 @@ TEST(LineDiffTest, EmptySides) {
 }
 
 TEST(StatementTest, BlocksFromTheText) {
-    auto b = statementBlocks("First line\ncontinues.\n\n- a bullet\n  that wraps\n    code line\nEnd.\n");
+    auto b = statementBlocks(
+        "First line\ncontinues.\n\n- a bullet\n  that wraps\n    code line\nEnd.\n");
     ASSERT_EQ(b.size(), 5u);
     EXPECT_EQ(b[0].kind, TextBlock::Kind::Paragraph);
     EXPECT_EQ(b[0].text, "First line continues.");

@@ -22,7 +22,8 @@ TEST(PanelLayoutTest, PanelsTileTheAreaWithoutOverlap) {
         for (size_t j = i + 1; j < kPanelCount; ++j) {
             const PanelBox &p = a.panels[i], &q = a.panels[j];
             bool apart = p.x1 <= q.x0 || q.x1 <= p.x0 || p.y1 <= q.y0 || q.y1 <= p.y0;
-            EXPECT_TRUE(apart) << panelName(static_cast<PanelKind>(i)) << " overlaps " << panelName(static_cast<PanelKind>(j));
+            EXPECT_TRUE(apart) << panelName(static_cast<PanelKind>(i)) << " overlaps "
+                               << panelName(static_cast<PanelKind>(j));
         }
     }
     EXPECT_EQ(a[PanelKind::Editor].x1, kArea.x1);
@@ -35,7 +36,8 @@ TEST(PanelLayoutTest, ALargeTextSizeMakesTheBrowserCompactAndGivesItsWidthToTheE
     PanelArrangement large = arrangePanels(LayoutSettings{}, kArea, 10, 32); // 200%
     ASSERT_TRUE(large.browserCompact);
     EXPECT_LE(large[PanelKind::Browser].width(), kBrowserCompactEms * 32);
-    EXPECT_GT(large[PanelKind::Side].width() + large[PanelKind::Editor].width(), normal[PanelKind::Side].width() + normal[PanelKind::Editor].width());
+    EXPECT_GT(large[PanelKind::Side].width() + large[PanelKind::Editor].width(),
+              normal[PanelKind::Side].width() + normal[PanelKind::Editor].width());
     // Dragging the divider right widens it back to a readable list.
     LayoutSettings wider;
     wider.browserWidth = large.browserExpandFraction;
@@ -53,12 +55,16 @@ TEST(PanelLayoutTest, AMaximisedPanelTakesTheWholeAreaAndThePointerFindsIt) {
     EXPECT_TRUE(max.maximised);
     EXPECT_EQ(max[PanelKind::Threads].width(), kArea.width());
     EXPECT_EQ(max[PanelKind::Threads].height(), kArea.height());
-    for (PanelKind k : {PanelKind::Browser, PanelKind::Side, PanelKind::Editor, PanelKind::Cases, PanelKind::Memory}) EXPECT_TRUE(max[k].empty());
+    for (PanelKind k : {PanelKind::Browser, PanelKind::Side, PanelKind::Editor, PanelKind::Cases,
+                        PanelKind::Memory})
+        EXPECT_TRUE(max[k].empty());
     EXPECT_EQ(panelAt(max, kArea.x0 + 1, kArea.y0 + 1), PanelKind::Threads);
 }
 
 // Ten pixels a byte: easy to reason about.
-float tenPerByte(std::string_view s) { return 10.0f * static_cast<float>(s.size()); }
+float tenPerByte(std::string_view s) {
+    return 10.0f * static_cast<float>(s.size());
+}
 
 TEST(FitLabelsTest, LabelsThatFitStayWhole) {
     std::vector<std::string> labels{"Statement", "Hints 0/3", "Solution", "Device"};
@@ -76,10 +82,12 @@ TEST(FitLabelsTest, LongLabelsShareWhatIsLeftAndEndInAnEllipsis) {
         if (shown[i] == labels[i]) continue;
         ASSERT_GE(shown[i].size(), 3u) << labels[i];
         EXPECT_EQ(shown[i].substr(shown[i].size() - 3), "\xE2\x80\xA6") << shown[i];
-        EXPECT_EQ(labels[i].rfind(shown[i].substr(0, shown[i].size() - 3), 0), 0u) << shown[i] << " starts " << labels[i];
+        EXPECT_EQ(labels[i].rfind(shown[i].substr(0, shown[i].size() - 3), 0), 0u)
+            << shown[i] << " starts " << labels[i];
     }
     EXPECT_LE(total, 240);
-    EXPECT_EQ(shown[3], "Device") << "the short label keeps its width; the long ones share the rest";
+    EXPECT_EQ(shown[3], "Device")
+        << "the short label keeps its width; the long ones share the rest";
 }
 
 TEST(FitLabelsTest, EllipsizeNeverCutsAUtf8Character) {
@@ -89,7 +97,10 @@ TEST(FitLabelsTest, EllipsizeNeverCutsAUtf8Character) {
         EXPECT_LE(tenPerByte(e), std::max(w, 0.0f)) << e;
         if (e.empty() || e == s) continue;
         std::string head = e.substr(0, e.size() - 3);
-        auto endsWith = [&](std::string_view tail) { return head.size() >= tail.size() && head.compare(head.size() - tail.size(), tail.size(), tail) == 0; };
+        auto endsWith = [&](std::string_view tail) {
+            return head.size() >= tail.size() &&
+                   head.compare(head.size() - tail.size(), tail.size(), tail) == 0;
+        };
         EXPECT_FALSE(endsWith("\xE2") || endsWith("\xE2\x80")) << "a cut inside the dash: " << e;
     }
 }
@@ -106,7 +117,8 @@ TEST(ThreadGridLayoutTest, ASmallLaunchKeepsLabelledSquaresAndScrollsInAShortPan
     float font = 32;                           // 200%
     ThreadGridLayout roomy = layoutThreads(c, 1200, 900, font, 26);
     EXPECT_GE(roomy.cell, labelledCell(font));
-    ThreadGridLayout shortPanel = layoutThreads(c, 460, 60, font, 26); // a thread selected: the inspector below
+    ThreadGridLayout shortPanel =
+        layoutThreads(c, 460, 60, font, 26); // a thread selected: the inspector below
     EXPECT_GE(shortPanel.cell, labelledCell(font)) << "never bars without labels";
     EXPECT_GT(shortPanel.size.y, 60) << "taller than the panel: it scrolls";
 }

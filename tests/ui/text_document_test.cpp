@@ -7,7 +7,8 @@ namespace vkp::ui {
 namespace {
 
 void typeText(TextDocument& d, const std::string& s) {
-    for (char c : s) d.typeChar(static_cast<unsigned char>(c));
+    for (char c : s)
+        d.typeChar(static_cast<unsigned char>(c));
 }
 
 TEST(TextDocumentTest, TypingInsertsAtTheCursor) {

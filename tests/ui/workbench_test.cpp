@@ -26,8 +26,10 @@ using namespace std::chrono_literals;
 class WorkbenchTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        m_dir = (fs::temp_directory_path() / ("vkp-workbench-" + std::to_string(getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name())).string();
+        m_dir = (fs::temp_directory_path() /
+                 ("vkp-workbench-" + std::to_string(getpid()) + "-" +
+                  ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                    .string();
         fs::remove_all(m_dir);
     }
     void TearDown() override { fs::remove_all(m_dir); }
@@ -47,7 +49,8 @@ class WorkbenchTest : public ::testing::Test {
         auto until = std::chrono::steady_clock::now() + 60s;
         for (;;) {
             wb.update();
-            if (wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done) return *wb.currentReport();
+            if (wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done)
+                return *wb.currentReport();
             if (std::chrono::steady_clock::now() > until) {
                 ADD_FAILURE() << "no report: " << statusLine(wb.snapshot());
                 static CheckReport none;
@@ -99,7 +102,8 @@ TEST_F(WorkbenchTest, ADraftThatCrashedTheCompilerIsNotCompiledAtTheNextStart) {
         const CheckReport& r = settle(wb);
         EXPECT_TRUE(r.compilerCrashed);
         EXPECT_TRUE(wb.draft().compilerCrashed);
-        EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("\"compiler_crashed\": true"), std::string::npos);
+        EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("\"compiler_crashed\": true"),
+                  std::string::npos);
     }
     Workbench wb(options(""));
     EXPECT_EQ(wb.document().text(), crashing) << "the text is intact";
@@ -109,11 +113,13 @@ TEST_F(WorkbenchTest, ADraftThatCrashedTheCompilerIsNotCompiledAtTheNextStart) {
     EXPECT_EQ(wb.snapshot().checksRun, 0u) << "nothing was compiled";
     EXPECT_EQ(wb.report(), nullptr);
     ASSERT_EQ(wb.messages().size(), 1u);
-    EXPECT_NE(wb.messages()[0].find("crashed the compiler last time"), std::string::npos) << wb.messages()[0];
+    EXPECT_NE(wb.messages()[0].find("crashed the compiler last time"), std::string::npos)
+        << wb.messages()[0];
     EXPECT_NE(wb.messages()[0].find("01-map.json"), std::string::npos) << wb.messages()[0];
 
     wb.compileAnyway();
-    EXPECT_TRUE(settle(wb).compilerCrashed) << "compiled on request: the same error, the app unharmed";
+    EXPECT_TRUE(settle(wb).compilerCrashed)
+        << "compiled on request: the same error, the app unharmed";
     wb.document().replaceAll(test::mapSolution());
     EXPECT_TRUE(settle(wb).allPass());
     EXPECT_FALSE(wb.draft().compilerCrashed) << "the mark goes with a text that compiles";
@@ -132,13 +138,15 @@ TEST_F(WorkbenchTest, SolvingRecordsProgressAndLoadingTheSolutionKeepsTheDraft) 
         EXPECT_EQ(*wb.draft().previous, mine);
         EXPECT_TRUE(settle(wb).allPass());
         wb.update();
-        EXPECT_FALSE(wb.progress(*wb.puzzle()).solved) << "the official solution passing is not the learner solving it";
+        EXPECT_FALSE(wb.progress(*wb.puzzle()).solved)
+            << "the official solution passing is not the learner solving it";
         EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OfficialSolution);
         EXPECT_TRUE(wb.progress(*wb.puzzle()).solutionRevealed);
     }
     Workbench wb(options());
     EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::OfficialSolution) << "remembered";
-    ASSERT_TRUE(wb.draft().previous.has_value()) << "the replaced draft is still there after a restart";
+    ASSERT_TRUE(wb.draft().previous.has_value())
+        << "the replaced draft is still there after a restart";
     wb.restorePrevious();
     EXPECT_NE(wb.document().text().find("// my attempt"), std::string::npos);
 }
@@ -164,8 +172,10 @@ TEST_F(WorkbenchTest, HintsAreRevealedOneAtATimeAndRemembered) {
         wb.revealNextHint();
         wb.revealNextHint();
         EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, 2);
-        for (int i = 0; i < 10; ++i) wb.revealNextHint();
-        EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, static_cast<int>(wb.puzzle()->hints.size()));
+        for (int i = 0; i < 10; ++i)
+            wb.revealNextHint();
+        EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed,
+                  static_cast<int>(wb.puzzle()->hints.size()));
     }
     Workbench wb(options("shared"));
     EXPECT_EQ(wb.progress(*wb.puzzle()).hintsRevealed, static_cast<int>(wb.puzzle()->hints.size()));
@@ -223,7 +233,8 @@ TEST_F(WorkbenchTest, APuzzleSwitchLeavesNoViewStateOfTheOldPuzzle) {
 
     wb.requestPuzzle(0); // a click in the list, drawn before the memory panel
     ShownCase sameFrame = shownCase(wb, view);
-    EXPECT_EQ(sameFrame.outcome, before.outcome) << "the frame that asked still draws the old puzzle, whole";
+    EXPECT_EQ(sameFrame.outcome, before.outcome)
+        << "the frame that asked still draws the old puzzle, whole";
 
     uint64_t generation = wb.puzzleGeneration();
     wb.update(); // the next frame
@@ -253,14 +264,16 @@ TEST_F(WorkbenchTest, ACorruptDraftIsReportedAndTheStarterUsed) {
 TEST_F(WorkbenchTest, ADraftSavedUnderAnOldFolderNumberIsOpenedAndTheLearnerTold) {
     {
         UserState old(m_dir);
-        ASSERT_TRUE(old.saveDraft("22-scan-levels", {"// my levels draft\n", std::nullopt, ""}).ok());
+        ASSERT_TRUE(
+            old.saveDraft("22-scan-levels", {"// my levels draft\n", std::nullopt, ""}).ok());
     }
     Workbench wb(options("scan-levels"));
     ASSERT_NE(wb.puzzle(), nullptr);
     EXPECT_EQ(wb.puzzle()->folder, "18-scan-levels");
     EXPECT_EQ(wb.document().text(), "// my levels draft\n");
     ASSERT_EQ(wb.messages().size(), 1u);
-    EXPECT_NE(wb.messages()[0].find("22-scan-levels is now 18-scan-levels"), std::string::npos) << wb.messages()[0];
+    EXPECT_NE(wb.messages()[0].find("22-scan-levels is now 18-scan-levels"), std::string::npos)
+        << wb.messages()[0];
 }
 
 TEST_F(WorkbenchTest, ScriptedRunsTouchNoUserFiles) {
@@ -302,7 +315,8 @@ TEST_F(WorkbenchTest, APacksPuzzleKeepsItsOwnDraftAndAPackSessionLeavesTheBuiltI
         settle(wb);
         EXPECT_TRUE(fs::exists(m_dir + "/drafts/course@01-map.json"));
         EXPECT_FALSE(fs::exists(m_dir + "/drafts/01-map.json"));
-        EXPECT_EQ(wb.puzzles().puzzles.size(), loadPuzzleSet(test::puzzleDir()).puzzles.size() + 1) << "the built-in puzzles and the pack's one";
+        EXPECT_EQ(wb.puzzles().puzzles.size(), loadPuzzleSet(test::puzzleDir()).puzzles.size() + 1)
+            << "the built-in puzzles and the pack's one";
     }
     {
         Workbench wb(options(""));
@@ -335,29 +349,39 @@ TEST_F(WorkbenchTest, APuzzleWhoseFilesChangeOnDiskIsReloadedAndTheTextKept) {
     settle(wb);
     uint64_t generation = wb.puzzleGeneration();
     std::string toml = readFile(pack + "/01-map/puzzle.toml");
-    ASSERT_EQ(toml.rfind("title = \"" + title + "\"\n", 0), 0u) << "the title is puzzle.toml's first line";
-    std::string edited = "title = \"Map, edited\"\n# retitled by the author\n" + toml.substr(toml.find('\n') + 1);
+    ASSERT_EQ(toml.rfind("title = \"" + title + "\"\n", 0), 0u)
+        << "the title is puzzle.toml's first line";
+    std::string edited =
+        "title = \"Map, edited\"\n# retitled by the author\n" + toml.substr(toml.find('\n') + 1);
     std::ofstream(pack + "/01-map/puzzle.toml") << edited;
     auto waitFor = [&](auto done) {
-        for (auto until = std::chrono::steady_clock::now() + 30s; !done() && std::chrono::steady_clock::now() < until;) {
+        for (auto until = std::chrono::steady_clock::now() + 30s;
+             !done() && std::chrono::steady_clock::now() < until;) {
             wb.update();
             std::this_thread::sleep_for(20ms);
         }
         return done();
     };
-    ASSERT_TRUE(waitFor([&] { return wb.puzzle()->title == "Map, edited"; })) << "the edited puzzle.toml was not reloaded";
-    EXPECT_GT(wb.puzzleGeneration(), generation) << "views drop what they derived from the old version";
+    ASSERT_TRUE(waitFor([&] { return wb.puzzle()->title == "Map, edited"; }))
+        << "the edited puzzle.toml was not reloaded";
+    EXPECT_GT(wb.puzzleGeneration(), generation)
+        << "views drop what they derived from the old version";
     EXPECT_EQ(wb.document().text(), mine);
     ASSERT_FALSE(wb.messages().empty());
-    EXPECT_NE(wb.messages().back().find("changed on disk"), std::string::npos) << wb.messages().back();
+    EXPECT_NE(wb.messages().back().find("changed on disk"), std::string::npos)
+        << wb.messages().back();
     EXPECT_EQ(wb.puzzle()->key(), "course/01-map") << "still the pack's puzzle";
     EXPECT_TRUE(settle(wb).allPass()) << "checked again against the new version";
 
     size_t said = wb.messages().size();
-    std::ofstream(pack + "/01-map/puzzle.toml") << edited << "\n[limits]\nglobal_read = 1\n[limits]\n";
+    std::ofstream(pack + "/01-map/puzzle.toml")
+        << edited << "\n[limits]\nglobal_read = 1\n[limits]\n";
     ASSERT_TRUE(waitFor([&] { return wb.messages().size() > said; }));
-    EXPECT_NE(wb.messages().back().find("do not load, so the version read before stays"), std::string::npos) << wb.messages().back();
-    EXPECT_NE(wb.messages().back().find("puzzle.toml"), std::string::npos) << "it names the file: " << wb.messages().back();
+    EXPECT_NE(wb.messages().back().find("do not load, so the version read before stays"),
+              std::string::npos)
+        << wb.messages().back();
+    EXPECT_NE(wb.messages().back().find("puzzle.toml"), std::string::npos)
+        << "it names the file: " << wb.messages().back();
     EXPECT_EQ(wb.puzzle()->title, "Map, edited");
     EXPECT_EQ(wb.document().text(), mine);
     fs::remove_all(m_dir + "-packs");
@@ -370,7 +394,6 @@ TEST_F(WorkbenchTest, AnUnknownPuzzleOpensTheFirstAndSaysSo) {
     ASSERT_FALSE(wb.messages().empty());
     EXPECT_NE(wb.messages()[0].find("no-such-puzzle"), std::string::npos);
 }
-
 
 // The walkthrough player: the official solution runs aside on the walkthrough's case (traced),
 // the learner's text and report stay, and a step points at threads, cells and a round of it.
@@ -395,7 +418,8 @@ TEST_F(WorkbenchTest, AWalkthroughStepPointsAtTheOfficialRun) {
     EXPECT_EQ(wb.report(), &mine) << "and so is their report";
     const Puzzle& p = *wb.puzzle();
     const TestCase& tc = p.cases[w->caseIndex];
-    // Step 3: barrier 1, then multiply the tiles: thread (1, 1), round 1, tile cells of workgroup (0, 0).
+    // Step 3: barrier 1, then multiply the tiles: thread (1, 1), round 1, tile cells of workgroup
+    // (0, 0).
     PlayerFocus f = playerFocus(w->steps[2], p, tc, *official->trace, *official->analysis);
     ASSERT_TRUE(f.thread);
     EXPECT_EQ(*f.thread, (Uvec3{1, 1, 0}));
@@ -441,7 +465,8 @@ TEST_F(WorkbenchTest, WatchedLinesAreKeptPerPuzzle) {
 
 // Progress records how a puzzle came to pass (issue 18, item 7).
 TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
-    const std::string own = "\n    if (i < uint(a.length())) { float v = a[i]; result[i] = v + 10.0; }\n";
+    const std::string own =
+        "\n    if (i < uint(a.length())) { float v = a[i]; result[i] = v + 10.0; }\n";
     {
         // The official solution opened as a file, only its comments and layout changed: not solved.
         fs::create_directories(m_dir + "/in");
@@ -449,9 +474,11 @@ TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
         std::string plain;
         for (size_t at = 0; at < text.size();) {
             size_t nl = text.find('\n', at);
-            std::string line = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+            std::string line =
+                text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
             at = nl == std::string::npos ? text.size() : nl + 1;
-            if (line.find("//") != std::string::npos && line.find("#version") == std::string::npos) line = line.substr(0, line.find("//"));
+            if (line.find("//") != std::string::npos && line.find("#version") == std::string::npos)
+                line = line.substr(0, line.find("//"));
             plain += "  " + line + "\n\n";
         }
         std::ofstream(m_dir + "/in/solution-reformatted.comp") << plain;
@@ -486,7 +513,9 @@ TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
         wb.revealSolution();
         std::string starter = wb.starterText();
         wb.document().selectAll();
-        wb.document().insert(starter.substr(0, starter.rfind('}')) + "\n    uint j = gl_GlobalInvocationID.x;\n    if (j < uint(a.length())) result[j] = b[j] + a[j];\n}\n");
+        wb.document().insert(starter.substr(0, starter.rfind('}')) +
+                             "\n    uint j = gl_GlobalInvocationID.x;\n    if (j < "
+                             "uint(a.length())) result[j] = b[j] + a[j];\n}\n");
         EXPECT_TRUE(settle(wb).allPass()) << wb.document().text();
         wb.update();
         EXPECT_EQ(wb.progress(*wb.puzzle()).how, SolvedHow::AfterSeeingTheSolution);
@@ -495,7 +524,8 @@ TEST_F(WorkbenchTest, ProgressRecordsHowThePuzzleWasSolved) {
     Workbench later(options());
     auto progress = readFile(m_dir + "/progress.json");
     EXPECT_NE(progress.find("\"solved_how\": \"on_their_own\""), std::string::npos) << progress;
-    EXPECT_NE(progress.find("\"solved_how\": \"after_seeing_the_solution\""), std::string::npos) << progress;
+    EXPECT_NE(progress.find("\"solved_how\": \"after_seeing_the_solution\""), std::string::npos)
+        << progress;
 }
 
 // Issue 18 item 10: the kernel exported as files the command line reads back (one .comp, or a
@@ -522,7 +552,8 @@ TEST_F(WorkbenchTest, TheKernelIsExportedAsFilesTheCommandLineReads) {
     auto folder = wb.exportKernel(out);
     ASSERT_TRUE(folder.ok()) << folder.error().message;
     EXPECT_EQ(*folder, out + "/scan-levels");
-    for (const KernelDecl& k : wb.puzzle()->kernels) EXPECT_TRUE(fs::is_regular_file(*folder + "/" + k.name + ".comp")) << k.name;
+    for (const KernelDecl& k : wb.puzzle()->kernels)
+        EXPECT_TRUE(fs::is_regular_file(*folder + "/" + k.name + ".comp")) << k.name;
     auto back = kernelFileText(*wb.puzzle(), *folder);
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(*back, wb.document().text()) << "the folder reads back as the editor's text";
@@ -538,7 +569,8 @@ TEST_F(WorkbenchTest, TwoWindowsOnOneDataFolderKeepBothWindowsWork) {
         o.kernelFile = test::puzzleDir() + "/02-zip/solution.comp";
         Workbench a(o);
         ASSERT_FALSE(a.messages().empty());
-        EXPECT_NE(a.messages().front().find("Another vkpuzzles window is open"), std::string::npos) << a.messages().front();
+        EXPECT_NE(a.messages().front().find("Another vkpuzzles window is open"), std::string::npos)
+            << a.messages().front();
         EXPECT_TRUE(settle(a).allPass());
         a.update();
         EXPECT_EQ(a.progress(*a.puzzle()).how, SolvedHow::OfficialSolution);
@@ -548,8 +580,10 @@ TEST_F(WorkbenchTest, TwoWindowsOnOneDataFolderKeepBothWindowsWork) {
     b->document().insert("\n// B's edit\n");
     b.reset();
     Workbench later(options("zip"));
-    EXPECT_EQ(later.progress(*later.puzzle()).how, SolvedHow::OfficialSolution) << readFile(m_dir + "/progress.json");
-    EXPECT_EQ(later.progress(*later.puzzle()).hintsRevealed, 1) << readFile(m_dir + "/progress.json");
+    EXPECT_EQ(later.progress(*later.puzzle()).how, SolvedHow::OfficialSolution)
+        << readFile(m_dir + "/progress.json");
+    EXPECT_EQ(later.progress(*later.puzzle()).hintsRevealed, 1)
+        << readFile(m_dir + "/progress.json");
     EXPECT_NE(readFile(m_dir + "/drafts/01-map.json").find("B's edit"), std::string::npos);
 }
 
@@ -565,7 +599,8 @@ TEST_F(WorkbenchTest, TheSaveStatusTellsTheTruth) {
     wb.update();
     wb.update();
     EXPECT_EQ(wb.draftSaved(), Workbench::DraftSaved::Failed);
-    EXPECT_NE(wb.saveProblem().find("is a file, not a folder"), std::string::npos) << wb.saveProblem();
+    EXPECT_NE(wb.saveProblem().find("is a file, not a folder"), std::string::npos)
+        << wb.saveProblem();
     fs::remove(m_dir);
     wb.document().insert("// another\n");
     wb.update();

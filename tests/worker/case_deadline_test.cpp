@@ -20,10 +20,11 @@ const Puzzle& stuckPuzzle() {
 CheckReport checkStuck(DeviceRunner& runner, const std::string& file) {
     static Compiler compiler;
     CheckOptions o;
-    o.timeoutMs = 3000;   // generous for the finishing cases; the stuck one needs days
+    o.timeoutMs = 3000; // generous for the finishing cases; the stuck one needs days
     o.trace = false;
-    o.loopGuard = false;  // nothing but the deadline stops the stuck case
-    return checkKernel(compiler, runner, stuckPuzzle(), *readTextFile(stuckPuzzle().dir + "/" + file), file, o);
+    o.loopGuard = false; // nothing but the deadline stops the stuck case
+    return checkKernel(compiler, runner, stuckPuzzle(),
+                       *readTextFile(stuckPuzzle().dir + "/" + file), file, o);
 }
 
 TEST(CaseDeadlineTest, FinishedCasesKeepTheirResultsAndTheStuckOneIsNamedWithItsOwnDeadline) {
@@ -33,14 +34,21 @@ TEST(CaseDeadlineTest, FinishedCasesKeepTheirResultsAndTheStuckOneIsNamedWithIts
     ASSERT_EQ(r.cases.size(), 4u);
     for (size_t c : {0u, 1u}) {
         EXPECT_FALSE(r.cases[c].error.has_value()) << r.cases[c].error->message;
-        EXPECT_TRUE(r.cases[c].pass) << "case " << c + 1 << " finished before the stuck one: its results count";
+        EXPECT_TRUE(r.cases[c].pass)
+            << "case " << c + 1 << " finished before the stuck one: its results count";
     }
-    ASSERT_TRUE(r.cases[2].error.has_value()) << "pass " << r.cases[2].pass << " gpu ms " << r.cases[2].gpuMs << " run ms " << r.timing.runMs
-                                              << (r.cases[2].outputs.empty() ? "" : " " + r.cases[2].outputs[0].actual.format(0));
+    ASSERT_TRUE(r.cases[2].error.has_value())
+        << "pass " << r.cases[2].pass << " gpu ms " << r.cases[2].gpuMs << " run ms "
+        << r.timing.runMs
+        << (r.cases[2].outputs.empty() ? "" : " " + r.cases[2].outputs[0].actual.format(0));
     EXPECT_EQ(r.cases[2].error->kind, ErrorKind::Timeout);
-    EXPECT_NE(r.cases[2].error->message.find("case 3 did not finish within 3 s (an endless loop?)"), std::string::npos) << r.cases[2].error->message;
+    EXPECT_NE(r.cases[2].error->message.find("case 3 did not finish within 3 s (an endless loop?)"),
+              std::string::npos)
+        << r.cases[2].error->message;
     ASSERT_TRUE(r.cases[3].error.has_value());
-    EXPECT_NE(r.cases[3].error->message.find("case 4 did not run: an earlier case never finished"), std::string::npos) << r.cases[3].error->message;
+    EXPECT_NE(r.cases[3].error->message.find("case 4 did not run: an earlier case never finished"),
+              std::string::npos)
+        << r.cases[3].error->message;
     EXPECT_FALSE(r.allPass());
     EXPECT_EQ(r.passCount(), 2u);
     // The stuck case was given up after at least its own budget. (Giving it up at its own budget

@@ -8,8 +8,8 @@
 #include "core/puzzle_loader.h"
 #include "session/check.h"
 #include "shader/compiler.h"
-#include "support/test_env.h"
 #include "start_worker.h"
+#include "support/test_env.h"
 #include "worker/worker_runner.h"
 
 namespace vkp {
@@ -45,9 +45,13 @@ TEST(WorkerStallTest, AStoppedWorkerIsNamedOnceAndTheRestAreNotWaitedFor) {
         EXPECT_FALSE(c.pass);
         EXPECT_EQ(c.error->message.find("endless loop"), std::string::npos) << c.error->message;
     }
-    EXPECT_NE(r.cases[0].error->message.find("is stopped (by SIGSTOP, a debugger or the shell's job control) and did not answer for 1 s"),
-              std::string::npos) << r.cases[0].error->message;
-    EXPECT_NE(r.cases[1].error->message.find("was not run: the worker process did not answer (see the first case)"), std::string::npos)
+    EXPECT_NE(r.cases[0].error->message.find("is stopped (by SIGSTOP, a debugger or the shell's "
+                                             "job control) and did not answer for 1 s"),
+              std::string::npos)
+        << r.cases[0].error->message;
+    EXPECT_NE(r.cases[1].error->message.find(
+                  "was not run: the worker process did not answer (see the first case)"),
+              std::string::npos)
         << r.cases[1].error->message;
     // The stopped worker was replaced: the official solution passes on the next check.
     CheckReport next = checkMap(*w, o);
@@ -61,7 +65,8 @@ TEST(WorkerStallTest, PipelinesThatNeverGetBuiltAreNamedNotCalledAnEndlessLoop) 
     ::unsetenv("VKPUZZLES_TEST_WORKER");
     ASSERT_TRUE(w);
     static Compiler compiler;
-    CompileResult k = compiler.compile(*readTextFile(mapPuzzle().dir + "/solution.comp"), "solution.comp");
+    CompileResult k =
+        compiler.compile(*readTextFile(mapPuzzle().dir + "/solution.comp"), "solution.comp");
     ASSERT_TRUE(k.ok());
     std::vector<uint32_t> a(64, 1), result(64, 0);
     DeviceJob job;
@@ -73,9 +78,15 @@ TEST(WorkerStallTest, PipelinesThatNeverGetBuiltAreNamedNotCalledAnEndlessLoop) 
     auto r = w->run(job);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ErrorKind::Timeout);
-    EXPECT_NE(r.error().message.find("building the kernel's pipelines took longer than 500 ms"), std::string::npos) << r.error().message;
-    EXPECT_NE(r.error().message.find("so no case ran (none of them is to blame)"), std::string::npos) << r.error().message;
-    EXPECT_NE(r.error().message.find("A kernel this small is not the likely cause"), std::string::npos) << r.error().message; // map: a few KiB
+    EXPECT_NE(r.error().message.find("building the kernel's pipelines took longer than 500 ms"),
+              std::string::npos)
+        << r.error().message;
+    EXPECT_NE(r.error().message.find("so no case ran (none of them is to blame)"),
+              std::string::npos)
+        << r.error().message;
+    EXPECT_NE(r.error().message.find("A kernel this small is not the likely cause"),
+              std::string::npos)
+        << r.error().message; // map: a few KiB
     EXPECT_EQ(r.error().message.find("endless loop"), std::string::npos) << r.error().message;
 }
 

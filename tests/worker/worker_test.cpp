@@ -8,9 +8,9 @@
 #include "session/bench.h"
 #include "session/check.h"
 #include "shader/compiler.h"
+#include "start_worker.h"
 #include "support/test_env.h"
 #include "worker/protocol.h"
-#include "start_worker.h"
 #include "worker/worker_runner.h"
 
 namespace vkp {
@@ -59,7 +59,8 @@ TEST(WorkerTest, ASlowKernelHitsTheBudgetAndTheNextRunSucceeds) {
     ASSERT_EQ(slow.cases.size(), 1u);
     ASSERT_TRUE(slow.cases[0].error.has_value());
     EXPECT_EQ(slow.cases[0].error->kind, ErrorKind::Timeout);
-    EXPECT_NE(slow.cases[0].error->message.find("did not finish within 3 s (an endless loop?)"), std::string::npos)
+    EXPECT_NE(slow.cases[0].error->message.find("did not finish within 3 s (an endless loop?)"),
+              std::string::npos)
         << slow.cases[0].error->message;
     EXPECT_NE(slow.cases[0].error->message.find("restarted"), std::string::npos);
     CheckReport next = check(*w, kernel("solution.comp"));
@@ -77,7 +78,8 @@ TEST(WorkerTest, ACrashedWorkerIsReportedAndRestarted) {
     ASSERT_EQ(crashed.cases.size(), 1u);
     ASSERT_TRUE(crashed.cases[0].error.has_value());
     EXPECT_EQ(crashed.cases[0].error->kind, ErrorKind::WorkerCrashed);
-    EXPECT_NE(crashed.cases[0].error->message.find("signal 11"), std::string::npos) << crashed.cases[0].error->message;
+    EXPECT_NE(crashed.cases[0].error->message.find("signal 11"), std::string::npos)
+        << crashed.cases[0].error->message;
     CheckReport next = check(*w, kernel("solution.comp"));
     EXPECT_TRUE(next.allPass());
     EXPECT_EQ(w->restarts(), 1);
@@ -88,7 +90,8 @@ const Puzzle& benchPuzzle() {
     return set.puzzles.at(0);
 }
 
-Result<BenchReport> bench(DeviceRunner& runner, const std::string& file, uint64_t timeoutMs, uint64_t n = 1u << 16) {
+Result<BenchReport> bench(DeviceRunner& runner, const std::string& file, uint64_t timeoutMs,
+                          uint64_t n = 1u << 16) {
     static Compiler compiler;
     std::string path = test::sourceDir() + "/tests/data/" + file;
     BenchOptions o;
@@ -109,7 +112,8 @@ TEST(WorkerTest, BenchmarksRunInTheWorkerAndAnEndlessOneCostsARestart) {
     EXPECT_EQ(first->repetitionMs.size(), 2u);
     EXPECT_GT(first->shaderCopyGbPerS, 0.0);
     EXPECT_EQ(first->device, w->info().name);
-    // The same benchmark in this process gives the same verdict: the worker only moves where it runs.
+    // The same benchmark in this process gives the same verdict: the worker only moves where it
+    // runs.
     auto gpu = GpuContext::create(test::deviceOptions());
     ASSERT_TRUE(gpu.ok());
     InProcessRunner here(**gpu);
@@ -123,7 +127,9 @@ TEST(WorkerTest, BenchmarksRunInTheWorkerAndAnEndlessOneCostsARestart) {
     auto slow = bench(*w, "bench-kernels/slow-add-ten.comp", 3000, 1u << 22);
     ASSERT_FALSE(slow.ok());
     EXPECT_EQ(slow.error().kind, ErrorKind::Timeout);
-    EXPECT_NE(slow.error().message.find("did not finish within 3 s (an endless loop?)"), std::string::npos) << slow.error().message;
+    EXPECT_NE(slow.error().message.find("did not finish within 3 s (an endless loop?)"),
+              std::string::npos)
+        << slow.error().message;
     EXPECT_NE(slow.error().message.find("restarted"), std::string::npos) << slow.error().message;
     auto again = bench(*w, "bench/01-add-ten/solution.comp", 60000);
     ASSERT_TRUE(again.ok()) << again.error().str();
@@ -135,7 +141,8 @@ TEST(WorkerTest, BenchmarksRunInTheWorkerAndAnEndlessOneCostsARestart) {
 TEST(WorkerTest, AMissingExecutableIsAClearError) {
     auto w = WorkerRunner::start("/nonexistent/vkpuzzles", test::deviceOptions());
     ASSERT_FALSE(w.ok());
-    EXPECT_NE(w.error().message.find("could not be executed"), std::string::npos) << w.error().message;
+    EXPECT_NE(w.error().message.find("could not be executed"), std::string::npos)
+        << w.error().message;
 }
 
 TEST(WorkerTest, AnUnknownDeviceIsReportedFromTheWorker) {
@@ -152,8 +159,9 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     job.bindings = {0, 1};
     job.otherSets = {{1, 0}};
     job.timeoutMs = 1234;
-    job.items.push_back({{{4, 2, 1}, {3, 1, 1}, {{3, 9}, {4, 10}}},
-                         {{0, a, false, 0, 0}, {1, out, true, 0, 16}, {0, out, true, 1, 64, true}}});
+    job.items.push_back(
+        {{{4, 2, 1}, {3, 1, 1}, {{3, 9}, {4, 10}}},
+         {{0, a, false, 0, 0}, {1, out, true, 0, 16}, {0, out, true, 1, 64, true}}});
     worker::Encoder e;
     worker::encodeJob(e, job);
     worker::OwnedJob back;
@@ -168,7 +176,8 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     EXPECT_EQ(item.launch.workgroupSize, (std::array<uint32_t, 3>{4, 2, 1}));
     EXPECT_EQ(item.launch.constants.at(4), 10u);
     ASSERT_EQ(item.buffers.size(), 3u);
-    EXPECT_EQ(std::vector<uint32_t>(item.buffers[0].initial.begin(), item.buffers[0].initial.end()), a);
+    EXPECT_EQ(std::vector<uint32_t>(item.buffers[0].initial.begin(), item.buffers[0].initial.end()),
+              a);
     EXPECT_TRUE(item.buffers[1].readBack);
     EXPECT_FALSE(item.buffers[1].packTrace);
     EXPECT_EQ(item.buffers[1].sizeWords, 16u);
@@ -198,7 +207,9 @@ TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
     job.kernels = {k0, k1};
     job.pushBytes = 8;
     job.launch = {{256, 1, 1}, {4, 1, 1}, {{3, 8}}};
-    job.buffers = {{0, a, 4, false, true, false}, {1, {}, 4, false, false, true}, {2, {}, 1, true, false, false}};
+    job.buffers = {{0, a, 4, false, true, false},
+                   {1, {}, 4, false, false, true},
+                   {2, {}, 1, true, false, false}};
     job.dispatches = {{1, {2, 1, 1}, {7}, {0, -1, 2}}};
     job.warmups = 3;
     job.warmupMs = 12.5;
@@ -214,7 +225,9 @@ TEST(ProtocolTest, BenchmarksAndTheirRunsRoundTrip) {
     EXPECT_EQ(back.job.pushBytes, 8u);
     EXPECT_EQ(back.job.launch.constants.at(3), 8u);
     ASSERT_EQ(back.job.buffers.size(), 3u);
-    EXPECT_EQ(std::vector<uint32_t>(back.job.buffers[0].initial.begin(), back.job.buffers[0].initial.end()), a);
+    EXPECT_EQ(std::vector<uint32_t>(back.job.buffers[0].initial.begin(),
+                                    back.job.buffers[0].initial.end()),
+              a);
     EXPECT_TRUE(back.job.buffers[0].restoreEachRep);
     EXPECT_TRUE(back.job.buffers[1].initial.empty());
     EXPECT_TRUE(back.job.buffers[1].readBack);
