@@ -68,7 +68,7 @@ HelperProcess::~HelperProcess() {
 
 pid_t HelperProcess::pid() const {
     std::lock_guard lock(m_mutex);
-    return m_pid;
+    return m_child.pid;
 }
 
 int HelperProcess::restarts() const {
@@ -105,9 +105,9 @@ Status HelperProcess::start() {
     }
     ::close(down[0]);
     ::close(up[1]);
-    m_pid = pid;
-    m_toChild = down[1];
-    m_fromChild = up[0];
+    m_child.pid = pid;
+    m_child.toChild = down[1];
+    m_child.fromChild = up[0];
     ++m_started;
     return okStatus();
 }
@@ -127,49 +127,53 @@ void HelperProcess::serveForever(int in, int out) {
     _exit(0); // the caller closed its end; skip the caller's static destructors and atexit handlers
 }
 
-void HelperProcess::stop() {
-    if (m_pid > 0) {
-        ::kill(m_pid, SIGKILL);
+void ChildProcess::killAndReap() {
+    if (pid > 0) {
+        ::kill(pid, SIGKILL);
         int status = 0;
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
-        m_lastStatus = status;
+        lastStatus = status;
     }
-    for (int* fd : {&m_toChild, &m_fromChild})
+    for (int* fd : {&toChild, &fromChild})
         if (*fd >= 0) {
             ::close(*fd);
             *fd = -1;
         }
-    m_pid = -1;
+    pid = -1;
+}
+
+void HelperProcess::stop() {
+    m_child.killAndReap();
 }
 
 Result<Bytes> HelperProcess::call(uint32_t kind, const Encoder& request, uint64_t timeoutMs) {
     std::lock_guard lock(m_mutex);
-    if (m_pid < 0)
+    if (m_child.pid < 0)
         if (auto s = start(); !s) return s.error();
-    bool sent = writeFrame(m_toChild, kind, request.bytes());
-    if (sent &&
-        !waitReadable(m_fromChild, static_cast<int>(std::min<uint64_t>(timeoutMs, INT_MAX)))) {
+    bool sent = writeFrame(m_child.toChild, kind, request.bytes());
+    if (sent && !waitReadable(m_child.fromChild,
+                              static_cast<int>(std::min<uint64_t>(timeoutMs, INT_MAX)))) {
         stop();
         return Error{ErrorKind::Timeout,
                      "it did not answer within " + seconds(timeoutMs) + " and was stopped"};
     }
     uint32_t got = 0;
     Bytes answer;
-    bool read = sent && readFrame(m_fromChild, got, answer);
+    bool read = sent && readFrame(m_child.fromChild, got, answer);
     if (read && got == kind) return answer;
     // It closed its end: it is ending; a short wait for it tells how it ended.
-    for (int i = 0; !read && m_pid > 0 && i < 200; ++i) {
+    for (int i = 0; !read && m_child.pid > 0 && i < 200; ++i) {
         int status = 0;
-        if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
-            m_lastStatus = status;
-            m_pid = -1;
+        if (::waitpid(m_child.pid, &status, WNOHANG) == m_child.pid) {
+            m_child.lastStatus = status;
+            m_child.pid = -1;
             break;
         }
         ::usleep(10000);
     }
     stop();
-    return Error{ErrorKind::WorkerCrashed, processEndText(m_lastStatus)};
+    return Error{ErrorKind::WorkerCrashed, processEndText(m_child.lastStatus)};
 }
 
 } // namespace vkp

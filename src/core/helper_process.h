@@ -16,6 +16,16 @@
 
 namespace vkp {
 
+// A child process and the ends of the two pipes this process holds to it (a request pipe it writes,
+// an answer pipe it reads).
+struct ChildProcess {
+    pid_t pid = -1;     // -1 when none runs
+    int toChild = -1;   // the request pipe's write end
+    int fromChild = -1; // the answer pipe's read end
+    int lastStatus = 0; // waitpid status of the last child that ended
+    void killAndReap(); // SIGKILL, wait for it, close both ends
+};
+
 class HelperProcess {
   public:
     // Answers one request in the child: its kind and payload -> the answer's payload.
@@ -42,9 +52,7 @@ class HelperProcess {
 
     Serve m_serve;
     mutable std::mutex m_mutex;
-    pid_t m_pid = -1;
-    int m_toChild = -1, m_fromChild = -1;
-    int m_lastStatus = 0; // waitpid status of the last child that ended
+    ChildProcess m_child;
     int m_started = 0;
 };
 

@@ -173,15 +173,8 @@ createBenchPipeline(GpuContext& gpu, std::span<const uint32_t> spirv,
     for (const auto& [binding, buf] : buffers)
         infos.push_back({buf, 0, VK_WHOLE_SIZE});
     std::vector<VkWriteDescriptorSet> writes;
-    for (size_t i = 0; i < buffers.size(); ++i) {
-        VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        w.dstSet = p->set;
-        w.dstBinding = buffers[i].first;
-        w.descriptorCount = 1;
-        w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        w.pBufferInfo = &infos[i];
-        writes.push_back(w);
-    }
+    for (size_t i = 0; i < buffers.size(); ++i)
+        writes.push_back(storageBufferWrite(p->set, buffers[i].first, &infos[i]));
     vkUpdateDescriptorSets(gpu.device(), static_cast<uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
     return p;

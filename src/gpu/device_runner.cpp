@@ -34,13 +34,14 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     std::vector<LaunchSpec> launches;
     for (const RunItem& item : job.items) {
         launches.push_back(item.launch);
-        for (const Dispatch& step : item.dispatches) {
-            if (step.kernel >= modules.size())
+        for (const Dispatch& dispatch : item.dispatches) {
+            if (dispatch.kernel >= modules.size())
                 return Error{ErrorKind::Internal, "a dispatch names kernel " +
-                                                      std::to_string(step.kernel) +
+                                                      std::to_string(dispatch.kernel) +
                                                       ", which the job lacks"};
-            launches.back().workgroups = step.workgroups; // each dispatch's count is checked too
-            if (&step != &item.dispatches.back()) launches.push_back(item.launch);
+            launches.back().workgroups =
+                dispatch.workgroups; // each dispatch's count is checked too
+            if (&dispatch != &item.dispatches.back()) launches.push_back(item.launch);
         }
     }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();

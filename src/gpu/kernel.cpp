@@ -134,12 +134,12 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
                              const BatchBuffers& bb) {
     VkQueryPool queries = m_res.queries() ? m_res.queries()->get() : VK_NULL_HANDLE;
     if (queries) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, 2 * index);
-    std::vector<Dispatch> steps = dispatchesOf(item);
-    for (size_t s = 0; s < steps.size(); ++s) {
-        const Dispatch& step = steps[s];
-        auto pipeline = pipelineFor(step.kernel, item.launch);
+    std::vector<Dispatch> dispatches = dispatchesOf(item);
+    for (size_t s = 0; s < dispatches.size(); ++s) {
+        const Dispatch& dispatch = dispatches[s];
+        auto pipeline = pipelineFor(dispatch.kernel, item.launch);
         if (!pipeline) return pipeline.error();
-        auto sets = describe(item, step, bb, bb.first[index]);
+        auto sets = describe(item, dispatch, bb, bb.first[index]);
         if (!sets) return sets.error();
         if (s > 0) {
             // Each pass sees everything the passes before it wrote.
@@ -153,13 +153,13 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, *pipeline);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout->get(), 0,
                                 static_cast<uint32_t>(sets->size()), sets->data(), 0, nullptr);
-        if (!step.push.empty() && m_pushBytes) {
+        if (!dispatch.push.empty() && m_pushBytes) {
             uint32_t bytes =
-                std::min<uint32_t>(m_pushBytes, static_cast<uint32_t>(step.push.size() * 4));
+                std::min<uint32_t>(m_pushBytes, static_cast<uint32_t>(dispatch.push.size() * 4));
             vkCmdPushConstants(cmd, m_layout->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes,
-                               step.push.data());
+                               dispatch.push.data());
         }
-        vkCmdDispatch(cmd, step.workgroups[0], step.workgroups[1], step.workgroups[2]);
+        vkCmdDispatch(cmd, dispatch.workgroups[0], dispatch.workgroups[1], dispatch.workgroups[2]);
     }
     if (queries)
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * index + 1);
@@ -217,27 +217,23 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
     return okStatus();
 }
 
-Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item, const Dispatch& step,
+Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item,
+                                                         const Dispatch& dispatch,
                                                          const BatchBuffers& bb, size_t first) {
     auto allocated = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
     if (!allocated) return allocated.error();
     std::vector<VkDescriptorSet>& sets = *allocated;
     std::vector<VkDescriptorBufferInfo> dbi;
     for (size_t i = 0; i < item.buffers.size(); ++i) {
-        int from = step.bind.empty() ? static_cast<int>(i) : step.bind.at(i);
+        int from = dispatch.bind.empty() ? static_cast<int>(i) : dispatch.bind.at(i);
         size_t k = first + static_cast<size_t>(std::max(from, 0));
         dbi.push_back({bb.buffers[k].get(), 0, bb.sizes[k]});
     }
     std::vector<VkWriteDescriptorSet> writes;
     for (size_t i = 0; i < item.buffers.size(); ++i) {
-        if (!step.bind.empty() && step.bind[i] < 0) continue;
-        VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        w.dstSet = sets.at(item.buffers[i].set);
-        w.dstBinding = item.buffers[i].binding;
-        w.descriptorCount = 1;
-        w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        w.pBufferInfo = &dbi[i];
-        writes.push_back(w);
+        if (!dispatch.bind.empty() && dispatch.bind[i] < 0) continue;
+        writes.push_back(
+            storageBufferWrite(sets.at(item.buffers[i].set), item.buffers[i].binding, &dbi[i]));
     }
     vkUpdateDescriptorSets(m_ctx.device(), static_cast<uint32_t>(writes.size()), writes.data(), 0,
                            nullptr);
@@ -257,15 +253,15 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runAll(std::span<const RunItem
     std::vector<Result<RunOutput>> out;
     for (size_t at = 0; at < items.size();) {
         // A batch holds at most kMaxBatch items and kMaxDispatches dispatches (descriptor sets).
-        size_t n = 0, steps = 0;
+        size_t n = 0, dispatches = 0;
         while (at + n < items.size() && n < RunResources::kMaxBatch) {
             size_t more = std::max<size_t>(1, items[at + n].dispatches.size());
-            if (n > 0 && steps + more > RunResources::kMaxDispatches) break;
-            steps += more;
+            if (n > 0 && dispatches + more > RunResources::kMaxDispatches) break;
+            dispatches += more;
             ++n;
         }
-        if (steps > RunResources::kMaxDispatches)
-            return Error{ErrorKind::Usage, "a case runs " + std::to_string(steps) +
+        if (dispatches > RunResources::kMaxDispatches)
+            return Error{ErrorKind::Usage, "a case runs " + std::to_string(dispatches) +
                                                " dispatches; the limit is " +
                                                std::to_string(RunResources::kMaxDispatches)};
         auto part = runBatch(items.subspan(at, n), timeoutMs);
@@ -283,8 +279,8 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
         return Error{ErrorKind::Timeout,
                      "the device is still busy with an earlier run that did not finish"};
     for (const RunItem& item : items)
-        for (const Dispatch& step : dispatchesOf(item))
-            if (auto p = pipelineFor(step.kernel, item.launch); !p) return p.error();
+        for (const Dispatch& dispatch : dispatchesOf(item))
+            if (auto p = pipelineFor(dispatch.kernel, item.launch); !p) return p.error();
     VkDevice dev = m_ctx.device();
     BatchBuffers bb;
     if (auto s = placeBuffers(items, bb); !s) return s.error();

@@ -101,7 +101,7 @@ class GpuKernel {
     Result<std::vector<Result<RunOutput>>> runBatch(std::span<const RunItem> items,
                                                     uint64_t timeoutMs);
     Status placeBuffers(std::span<const RunItem> items, BatchBuffers& bb);
-    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const Dispatch& step,
+    Result<std::vector<VkDescriptorSet>> describe(const RunItem& item, const Dispatch& dispatch,
                                                   const BatchBuffers& bb, size_t first);
     Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
                       const BatchBuffers& bb);

@@ -197,6 +197,17 @@ Result<DescriptorPool> createDescriptorPool(GpuContext& ctx, uint32_t maxSets,
     return DescriptorPool(ctx, ctx.device(), pool);
 }
 
+VkWriteDescriptorSet storageBufferWrite(VkDescriptorSet set, uint32_t binding,
+                                        const VkDescriptorBufferInfo* info) {
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = set;
+    w.dstBinding = binding;
+    w.descriptorCount = 1;
+    w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    w.pBufferInfo = info;
+    return w;
+}
+
 Result<std::vector<VkDescriptorSet>>
 allocateDescriptorSets(GpuContext& ctx, VkDescriptorPool pool,
                        const std::vector<VkDescriptorSetLayout>& layouts) {

@@ -165,6 +165,10 @@ Result<std::vector<VkDescriptorSet>>
 allocateDescriptorSets(GpuContext& ctx, VkDescriptorPool pool,
                        const std::vector<VkDescriptorSetLayout>& layouts);
 
+// The write that binds storage buffer `info` at (`set`, `binding`); `info` must outlive the update.
+VkWriteDescriptorSet storageBufferWrite(VkDescriptorSet set, uint32_t binding,
+                                        const VkDescriptorBufferInfo* info);
+
 // One command buffer recorded, submitted and waited for, again and again. `purpose` names the
 // work in errors ("the dispatch": "submitting the dispatch failed: ...").
 class OneShotCommands {

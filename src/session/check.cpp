@@ -201,8 +201,8 @@ class Checker {
         return kTraceHeaderWords + 2 * n + n * slots * kTraceRecordWords;
     }
 
-    // A case's buffers and dispatches: one step per dispatch of a multi-pass puzzle, each with its
-    // own trace buffer when tracing.
+    // A case's buffers and dispatches: one per repetition of each pass of a multi-pass puzzle,
+    // each with its own trace buffer when tracing.
     Result<RunItem> itemFor(size_t index, const CaseData& data,
                             const std::vector<CaseDispatch>& dispatches,
                             std::vector<std::vector<uint32_t>>& traceWords) {
@@ -235,14 +235,14 @@ class Checker {
         if (!multi) return item;
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
-            Dispatch step{static_cast<uint32_t>(d.kernel), d.workgroups,
-                          pushConstantWords(m_kernels[d.kernel].iface, d.push),
-                          std::vector<int>(item.buffers.size(), -1)};
+            Dispatch dispatch{static_cast<uint32_t>(d.kernel), d.workgroups,
+                              pushConstantWords(m_kernels[d.kernel].iface, d.push),
+                              std::vector<int>(item.buffers.size(), -1)};
             for (size_t b : m_puzzle.kernels[d.kernel].buffers)
-                step.bind[b] = static_cast<int>(d.bufferAt[b]);
+                dispatch.bind[b] = static_cast<int>(d.bufferAt[b]);
             if (m_options.trace || guarded())
-                step.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
-            item.dispatches.push_back(std::move(step));
+                dispatch.bind[firstTrace + j] = static_cast<int>(firstTrace + j);
+            item.dispatches.push_back(std::move(dispatch));
         }
         return item;
     }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/trace_view.h"
+#include "core/trace.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
@@ -14,19 +15,6 @@ namespace vkp::ui {
 
 using namespace analysis; // the windowless models of the trace this file draws
 namespace {
-
-const char* kindWord(TraceEventKind k) {
-    switch (k) {
-    case TraceEventKind::Read:
-        return "read";
-    case TraceEventKind::Write:
-        return "write";
-    case TraceEventKind::Atomic:
-        return "atomic";
-    default:
-        return "?";
-    }
-}
 
 std::string valueText(const Trace& trace, const CellRef& c, uint32_t word) {
     std::optional<ElementKind> type;
@@ -49,7 +37,7 @@ void historyLines(const GridMarks& m, const CellRef& c) {
         const CellTouch& t = h[k];
         std::string s = std::to_string(k + 1) + ". round " + std::to_string(t.round) + "  thread " +
                         idText(*m.testCase, globalIdOf(*m.testCase, t.invocation)) + "  line " +
-                        std::to_string(t.line) + "  " + kindWord(t.kind) + " " +
+                        std::to_string(t.line) + "  " + traceEventKindName(t.kind) + " " +
                         valueText(*m.trace, c, t.value);
         colouredText(t.kind == TraceEventKind::Read ? palette().accent : palette().cellWritten, s);
     }

@@ -137,14 +137,14 @@ Status WorkerRunner::spawn() {
     }
     ::close(down[0]);
     ::close(up[1]);
-    m_pid = pid;
+    m_worker.pid = pid;
     m_livePid = pid;
-    m_toWorker = down[1];
-    m_fromWorker = up[0];
+    m_worker.toChild = down[1];
+    m_worker.fromChild = up[0];
     FrameKind kind;
     Bytes payload;
-    if (!waitReadable(m_fromWorker, kStartupMs) || !readFrame(m_fromWorker, kind, payload) ||
-        kind != FrameKind::Hello) {
+    if (!waitReadable(m_worker.fromChild, kStartupMs) ||
+        !readFrame(m_worker.fromChild, kind, payload) || kind != FrameKind::Hello) {
         stop();
         return Error{ErrorKind::Device,
                      "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
@@ -170,23 +170,11 @@ void WorkerRunner::interrupt() {
 
 void WorkerRunner::stop() {
     m_livePid = -1;
-    if (m_pid > 0) {
-        ::kill(m_pid, SIGKILL);
-        int status = 0;
-        while (::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        m_lastStatus = status;
-    }
-    for (int* fd : {&m_toWorker, &m_fromWorker})
-        if (*fd >= 0) {
-            ::close(*fd);
-            *fd = -1;
-        }
-    m_pid = -1;
+    m_worker.killAndReap();
 }
 
 std::string WorkerRunner::exitText() {
-    return processEndText(m_lastStatus);
+    return processEndText(m_worker.lastStatus);
 }
 
 Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
@@ -204,21 +192,21 @@ Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error&
 }
 
 Status WorkerRunner::send(FrameKind kind, const Encoder& e) {
-    if (m_pid < 0) {
+    if (m_worker.pid < 0) {
         if (auto s = spawn(); !s) return s.error();
         ++m_restarts;
     }
-    if (!writeFrame(m_toWorker, kind, e.bytes())) return crashed();
+    if (!writeFrame(m_worker.toChild, kind, e.bytes())) return crashed();
     return okStatus();
 }
 
 Error WorkerRunner::crashed() {
     // The worker is gone: reap it to learn how, then report; the next job starts a new one.
-    if (m_pid > 0) {
+    if (m_worker.pid > 0) {
         int status = 0;
-        if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
-            m_lastStatus = status;
-            m_pid = -1;
+        if (::waitpid(m_worker.pid, &status, WNOHANG) == m_worker.pid) {
+            m_worker.lastStatus = status;
+            m_worker.pid = -1;
         }
     }
     stop();
@@ -228,8 +216,8 @@ Error WorkerRunner::crashed() {
 
 Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs,
                                         const std::string& late, bool* wasLate) {
-    pid_t pid = m_pid;
-    WaitKind waited = waitForWorker(m_fromWorker, pid, deadlineMs, stoppedMs);
+    pid_t pid = m_worker.pid;
+    WaitKind waited = waitForWorker(m_worker.fromChild, pid, deadlineMs, stoppedMs);
     if (waited == WaitKind::Stopped) {
         stop();
         return Error{ErrorKind::Timeout, "was not run: the worker process (pid " +
@@ -245,7 +233,7 @@ Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uin
         return Error{ErrorKind::Timeout, late};
     }
     FrameKind got;
-    if (!readFrame(m_fromWorker, got, payload)) return crashed();
+    if (!readFrame(m_worker.fromChild, got, payload)) return crashed();
     return got;
 }
 

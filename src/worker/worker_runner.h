@@ -9,6 +9,7 @@
 #include <string>
 #include <sys/types.h>
 
+#include "core/helper_process.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "worker/protocol.h"
@@ -30,7 +31,7 @@ class WorkerRunner : public DeviceRunner {
     Result<BenchRun> bench(const BenchJob& job) override;
     Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override;
 
-    pid_t pid() const { return m_pid; }
+    pid_t pid() const { return m_worker.pid; }
     void interrupt() override; // kills the worker process (safe from another thread)
     int restarts() const { return m_restarts; }
 
@@ -61,10 +62,8 @@ class WorkerRunner : public DeviceRunner {
     std::string m_exe;
     ContextOptions m_options;
     DeviceInfo m_info;
-    pid_t m_pid = -1;
-    std::atomic<pid_t> m_livePid{-1}; // m_pid, for interrupt() from another thread
-    int m_toWorker = -1, m_fromWorker = -1;
-    int m_lastStatus = 0;
+    ChildProcess m_worker;            // the worker: its pid and our ends of its pipes
+    std::atomic<pid_t> m_livePid{-1}; // m_worker.pid, for interrupt() from another thread
     int m_restarts = 0;
 };
 

@@ -3,34 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "analysis/trace_model.h"
-#include "support/trace_builder.h"
+#include "support/neighbour_sum.h"
 
 namespace vkp::analysis {
 namespace {
 
 using test::TraceBuilder;
 
-// Two workgroups of 2 threads: each thread reads a[i], stores it in cache[local], barrier, reads
-// its neighbour's cache cell and writes result[i] = own + neighbour.
-struct NeighbourSum {
-    TraceBuilder b{{2, 1, 1}, {2, 1, 1}};
-    uint32_t a = b.buffer("a", 4), result = b.buffer("result", 4), cache = b.shared("cache", {2});
-
-    NeighbourSum() {
-        for (uint64_t i = 0; i < 4; ++i) {
-            uint32_t local = static_cast<uint32_t>(i % 2);
-            b.read(i, a, static_cast<uint32_t>(i), 10, 100 + static_cast<uint32_t>(i));
-            b.write(i, cache, local, 100 + static_cast<uint32_t>(i), 11);
-            b.barrier(i, 12);
-            b.read(i, cache, local, 13, 100 + static_cast<uint32_t>(i));
-            b.read(i, cache, 1 - local, 13, 0);
-            b.write(i, result, static_cast<uint32_t>(i), 7, 14);
-        }
-    }
-};
-
 TEST(FootprintTest, AccessesInOrderWithOrderNumbersFlowsAndLines) {
-    NeighbourSum n;
+    test::NeighbourSum n;
     ThreadFootprint f = threadFootprint(n.b.t, 3); // workgroup 1, local 1
     ASSERT_EQ(f.accesses.size(), 6u);
     EXPECT_EQ(f.accesses[0].order, 1u);
@@ -91,7 +72,7 @@ TEST(FootprintTest, ArrowsAreThinnedPerArrayWhenThereAreMany) {
 }
 
 TEST(CellIndexTest, EveryThreadThatTouchedACellInRoundOrder) {
-    NeighbourSum n;
+    test::NeighbourSum n;
     CellIndex index(n.b.t);
     // cache[0] of workgroup 1: thread 2 writes it in round 0, threads 2 and 3 read it in round 1.
     const auto& h = index.history(CellRef::sharedCell(n.cache, 1, 0));
@@ -133,7 +114,7 @@ TEST(TrafficTest, TheOffendingThreadIsOverTheLimit) {
 }
 
 TEST(FindingTargetTest, ARaceSendsTheViewsToItsCellRoundAndWorkgroup) {
-    NeighbourSum n;
+    test::NeighbourSum n;
     Finding f{FindingKind::SharedRace, "race", 13, {3, 2}};
     f.variable = static_cast<int>(n.cache);
     f.index = 1;
