@@ -9,12 +9,12 @@ secs=${2:-20}
 mkdir -p "$out"
 flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
 toml=$(pkg-config --cflags --libs tomlplusplus)
-core=("$src"/src/core/{result,diagnostic,source_text,buffer_data,puzzle,puzzle_loader,reference_ops,checker,trace,expr,passes,pass_loader,text_file}.cpp)
+core=("$src"/src/core/{result,diagnostic,source_text,buffer_data,puzzle,puzzle_loader,puzzle_set,toml_reader,reference_ops,checker,trace,expr,passes,pass_loader,text_file}.cpp)
 echo "building fuzz targets in $out"
 # shellcheck disable=SC2086
 clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${core[@]}" $toml -o "$out/loader_fuzz"
 # shellcheck disable=SC2086
-clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,spirv_editor,reflect}.cpp \
+clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,reflect}.cpp \
   "$src"/src/core/{result,trace}.cpp $toml -o "$out/reflect_fuzz"
 # The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
 # static libraries, in one rescanned group as in CMakeLists.txt).
