@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_vulkan.h>
 #include <imgui.h>
 
 #include "app/frame_stats.h"
@@ -367,7 +366,7 @@ void App::updateTitle() {
 Status App::frame(bool capture) {
     auto t0 = Clock::now();
     m_keysPending = m_window->deliverKeyboard();
-    ImGui_ImplVulkan_NewFrame();
+    m_renderer->newImGuiFrame();
     ImGui_ImplGlfw_NewFrame();
     if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
     ImGui::NewFrame();

@@ -347,6 +347,10 @@ void Renderer::destroySwapchain() {
     m_swapchain = VK_NULL_HANDLE;
 }
 
+void Renderer::newImGuiFrame() {
+    ImGui_ImplVulkan_NewFrame();
+}
+
 Status Renderer::initImGui() {
     ImGui_ImplVulkan_InitInfo info{};
     info.Instance = m_instance;

@@ -38,6 +38,7 @@ class Renderer {
 
     // Starts the ImGui Vulkan backend and uploads the font atlas (ImGui's context must exist).
     Status initImGui();
+    void newImGuiFrame(); // ImGui's Vulkan backend starts a frame (before the GLFW backend's)
     // After the font atlas was rebuilt (another size): recreates the backend's objects and uploads
     // it.
     Status reloadFonts();
