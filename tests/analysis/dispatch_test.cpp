@@ -26,9 +26,7 @@ namespace {
 using test::engines;
 
 const Puzzle& puzzle(const std::string& name) {
-    auto p = engines().set.find(name);
-    if (!p) throw std::runtime_error("no puzzle " + name);
-    return **p;
+    return test::puzzleNamed(name);
 }
 
 std::string officialText(const Puzzle& p) {

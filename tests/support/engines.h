@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,13 @@ inline Engines& engines() {
 }
 
 // Puzzle folder names under puzzles/, sorted.
+// A built-in puzzle by name; a missing one throws (the test fails naming it).
+inline const Puzzle& puzzleNamed(const std::string& name) {
+    auto p = engines().set.find(name);
+    if (!p) throw std::runtime_error("no puzzle " + name);
+    return **p;
+}
+
 inline std::vector<std::string> puzzleFolders() {
     std::vector<std::string> out;
     for (const auto& e : std::filesystem::directory_iterator(puzzleDir()))

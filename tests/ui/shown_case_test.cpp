@@ -18,9 +18,7 @@ namespace {
 using test::engines;
 
 const Puzzle& puzzle(const std::string& name) {
-    auto p = engines().set.find(name);
-    if (!p) throw std::runtime_error("no puzzle " + name);
-    return **p;
+    return test::puzzleNamed(name);
 }
 
 // The view state: the default dispatch, a pick kept across re-checks of the same case, dropped
