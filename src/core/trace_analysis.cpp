@@ -289,8 +289,19 @@ class Analyzer {
                 uint32_t line;
                 uint32_t phase;
             };
+            // A thread's later use of a cell with the same kind and subgroup phase as an earlier
+            // one races exactly when that one does, and the earlier one is reported first: keep
+            // only the first, so the race check is quadratic in threads, not in accesses (a
+            // thread's loop over one cell made hundreds of thousands of uses).
+            auto addUse = [](std::vector<Use>& list, Use use) {
+                for (auto it = list.rbegin(); it != list.rend() && it->thread == use.thread; ++it)
+                    if (it->write == use.write && it->atomic == use.atomic &&
+                        it->phase == use.phase)
+                        return;
+                list.push_back(use);
+            };
             std::unordered_map<uint64_t, std::vector<Use>>
-                uses; // (var, index) -> accesses this round
+                uses; // (var, index) -> accesses this round, the first of each kind per thread
             std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
             std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
             std::vector<std::pair<uint64_t, const TraceEvent*>>
@@ -307,8 +318,8 @@ class Analyzer {
                     uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                     bool inRange = e.index < m_trace.variables[e.variable].length;
                     bool atomic = e.kind == TraceEventKind::Atomic;
-                    uses[key].push_back(
-                        {inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
+                    addUse(uses[key], {inv, e.kind == TraceEventKind::Write, atomic, e.line,
+                                       phase[inv - first]});
                     if (e.kind == TraceEventKind::Read && inRange &&
                         !state.written[e.variable][e.index] && !ownWrites.count(key))
                         readsThisRound.push_back({inv, &e});

@@ -306,5 +306,26 @@ TEST(TraceAnalysis, AccessesOnTheSameSideOfASubgroupBarrierStillRace) {
     EXPECT_EQ(findingsOf(a, FindingKind::SharedRace).size(), 1u) << allMessages(a);
 }
 
+// One thread updating its own cell in a long loop (map-trace-too-long's shape, 300,000 times):
+// the race check keeps one use per thread and kind, so this takes milliseconds, and the finding
+// is still the first access of each thread. Each thread making its many uses took hours before.
+TEST(TraceAnalysis, AThreadsLongLoopOverOneCellKeepsTheFirstRaceAndNoOther) {
+    TraceBuilder b({3, 1, 1});
+    uint32_t s = b.shared("s", {3});
+    for (uint32_t k = 0; k < 150000; ++k)
+        b.read(0, s, 0, 10 + k % 2).write(0, s, 0, k, 12 + k % 2); // its own cell: no race
+    for (uint32_t k = 0; k < 150000; ++k)
+        b.read(1, s, 1, 20).write(1, s, 1, k, 21);
+    b.read(2, s, 1, 30).read(2, s, 1, 31); // thread 1's cell, in the same round: the race
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    auto races = findingsOf(a, FindingKind::SharedRace);
+    ASSERT_EQ(races.size(), 1u) << allMessages(a);
+    EXPECT_EQ(races[0]->threads, (std::vector<uint64_t>{1, 2}));
+    EXPECT_EQ(races[0]->index, 1u);
+    EXPECT_TRUE(contains(races[0]->message, "thread 1 writes it (line 21) while thread 2 reads it "
+                                            "(line 30)"))
+        << races[0]->message;
+}
+
 } // namespace
 } // namespace vkp
