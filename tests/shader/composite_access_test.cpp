@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/spirv_module.h"
@@ -38,6 +39,19 @@ struct Instrumented {
         for (const SpirvInstruction& inst : functions.at(function))
             n += inst.opcode() == Op::OpFunctionParameter;
         return n;
+    }
+    // A composite's recorder: (value of a composite type, base index, w0), as the pass builds.
+    bool isRecorder(uint32_t function) const {
+        std::vector<uint32_t> types;
+        for (const SpirvInstruction& inst : functions.at(function))
+            if (inst.opcode() == Op::OpFunctionParameter) types.push_back(inst.resultType());
+        if (types.size() != 3) return false;
+        const SpirvInstruction* value = module.definition(types[0]);
+        const SpirvInstruction* base = module.definition(types[1]);
+        Op op = value ? value->opcode() : Op::OpNop;
+        return (op == Op::OpTypeVector || op == Op::OpTypeMatrix || op == Op::OpTypeArray ||
+                op == Op::OpTypeStruct) &&
+               types[1] == types[2] && base && base->opcode() == Op::OpTypeInt;
     }
     size_t count(uint32_t function, Op op) const {
         size_t n = 0;
@@ -86,7 +100,7 @@ struct RecorderCall {
 std::vector<RecorderCall> recorderCalls(const Instrumented& in) {
     std::vector<RecorderCall> calls;
     for (const SpirvInstruction& inst : in.functions.at(in.main)) {
-        if (inst.opcode() != Op::OpFunctionCall || in.paramCount(inst.operand(0)) != 3) continue;
+        if (inst.opcode() != Op::OpFunctionCall || !in.isRecorder(inst.operand(0))) continue;
         uint32_t w0 = in.module.definition(inst.operand(3))->operand(0);
         calls.push_back({inst.operand(0), in.module.typeOf(inst.operand(1)),
                          TraceEventKind(w0 >> 28), (w0 >> kTraceLineBits) & 0xff,
@@ -98,8 +112,11 @@ std::vector<RecorderCall> recorderCalls(const Instrumented& in) {
 // Calls, in a recorder, of record() (4 parameters) and of other recorders (3).
 size_t recordCalls(const Instrumented& in, uint32_t function, size_t params) {
     size_t n = 0;
-    for (const SpirvInstruction& inst : in.functions.at(function))
-        n += inst.opcode() == Op::OpFunctionCall && in.paramCount(inst.operand(0)) == params;
+    for (const SpirvInstruction& inst : in.functions.at(function)) {
+        if (inst.opcode() != Op::OpFunctionCall) continue;
+        uint32_t callee = inst.operand(0);
+        n += params == 3 ? in.isRecorder(callee) : in.paramCount(callee) == params;
+    }
     return n;
 }
 
@@ -287,6 +304,30 @@ void main() {
     EXPECT_EQ(recordCalls(*in, particle, 3), 2u); // pos (vec2) and hist (float[3])
     EXPECT_EQ(recordCalls(*in, mat, 3), 2u);      // two columns, each a vec2
     EXPECT_EQ(calls[2].variable, in->variable("ms"));
+}
+
+// The official kernels move only scalars of traced memory, so their traces are what they were
+// before composites were recorded: no recorder is called anywhere in them.
+TEST(CompositeAccess, NoOfficialKernelCallsARecorder) {
+    PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");
+    ASSERT_FALSE(set.puzzles.empty());
+    size_t kernels = 0;
+    for (const Puzzle& p : set.puzzles)
+        for (const KernelDecl& k : p.kernels)
+            for (const std::string& path : {k.solutionPath, k.starterPath}) {
+                auto src = readTextFile(path);
+                ASSERT_TRUE(src.ok()) << path;
+                CompileResult c = Compiler().compile(*src, path, {/*debugInfo=*/true});
+                ASSERT_TRUE(c.ok()) << path;
+                auto in = instrumentWords(c.spirv);
+                ASSERT_TRUE(in) << path;
+                for (const auto& [id, body] : in->functions)
+                    for (const SpirvInstruction& inst : body)
+                        if (inst.opcode() == Op::OpFunctionCall)
+                            EXPECT_FALSE(in->isRecorder(inst.operand(0))) << path;
+                ++kernels;
+            }
+    EXPECT_GT(kernels, 40u);
 }
 
 } // namespace
