@@ -122,7 +122,10 @@ uint32_t AccessLogPass::leafRecorder(uint32_t type) {
     uint32_t entry = m_state.label(f);
     const SpirvInstruction* t = module.definition(type);
     auto leaves = constantLeafCount(type);
-    if (t->opcode() == Op::OpTypeArray && (!leaves || *leaves > kUnrollLeaves)) {
+    // An array with an explicit layout (a buffer's) is unrolled whatever its length: Vulkan keeps
+    // laid-out types out of Function variables, and only Workgroup arrays are sized by constants.
+    bool laidOut = module.decoration(type, spv::Decoration::ArrayStride).has_value();
+    if (t->opcode() == Op::OpTypeArray && (!leaves || (*leaves > kUnrollLeaves && !laidOut))) {
         // OpCompositeExtract takes literal indices only: a loop indexes a copy in memory.
         uint32_t copy =
             module.emit(f, Op::OpVariable, module.typePointer(spv::StorageClass::Function, type),

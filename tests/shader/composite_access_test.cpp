@@ -282,6 +282,30 @@ void main() {
     EXPECT_EQ(in->count(calls[0].recorder, Op::OpLoopMerge), 1u);
 }
 
+TEST(CompositeAccess, LongArraysOfABufferAreUnrolledNotCopiedToAFunctionVariable) {
+    auto in = instrument(R"(
+struct Histogram { uint bins[100]; };
+layout(set = 0, binding = 0) buffer Hs { Histogram hs[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    Histogram h = hs[i];
+    hs[i + 1u] = h;
+}
+)");
+    ASSERT_TRUE(in);
+    auto calls = recorderCalls(*in);
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(recordCalls(*in, calls[0].recorder, 3), 1u); // the struct's one member, bins
+    size_t loops = 0, records = 0;
+    for (const auto& [id, body] : in->functions)
+        if (in->isRecorder(id)) {
+            loops += in->count(id, Op::OpLoopMerge);
+            records += recordCalls(*in, id, 4);
+        }
+    EXPECT_EQ(loops, 0u);
+    EXPECT_EQ(records, 100u);
+}
+
 TEST(CompositeAccess, StructsMatricesAndNestedArraysGoThroughEachOthersRecorders) {
     auto in = instrument(R"(
 struct Particle { vec2 pos; float w; float hist[3]; };
