@@ -150,8 +150,27 @@ void AccessLogPass::access(std::vector<SpirvInstruction>& out, TraceEventKind ki
     auto chain = chainOf(pointer);
     if (!chain) return;
     uint32_t index = flatIndex(out, *chain, m_pointees.at(chain->variable));
+    if (isComposite(valueType)) {
+        uint32_t w0 = m_state.module.constUint(packTraceWord0(kind, chain->variable, m_state.line));
+        recordLeaves(out, w0, value, valueType, index);
+        return;
+    }
     m_state.record(out, kind, chain->variable, index, valueWord(out, value, valueType),
                    extra ? extra : m_state.module.constUint(0));
+}
+
+// OpCopyMemory(target, source): the source is loaded once here and its value logged as the
+// source's reads, then as the target's writes; the copy itself still runs after the records.
+void AccessLogPass::copyMemory(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    SpirvModule& module = m_state.module;
+    uint32_t target = inst.operand(0), source = inst.operand(1);
+    if (!chainOf(target) && !chainOf(source)) return;
+    const SpirvInstruction* pointer = module.definition(module.typeOf(source));
+    if (!pointer || pointer->opcode() != Op::OpTypePointer) return;
+    uint32_t type = pointer->operand(1); // after the storage class
+    uint32_t value = module.emit(out, Op::OpLoad, type, {source});
+    access(out, TraceEventKind::Read, source, value, type);
+    access(out, TraceEventKind::Write, target, value, type);
 }
 
 void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
@@ -171,6 +190,9 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
     case Op::OpStore: // pointer, value
         access(out, TraceEventKind::Write, inst.operand(0), inst.operand(1),
                module.typeOf(inst.operand(1)));
+        break;
+    case Op::OpCopyMemory: // target, source, memory operands
+        copyMemory(inst, out);
         break;
     case Op::OpAtomicStore: // pointer, scope, semantics, value
         access(out, TraceEventKind::Atomic, inst.operand(0), inst.operand(3),

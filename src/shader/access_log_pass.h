@@ -1,6 +1,8 @@
 // The access-log pass: finds the variables a trace follows (storage buffers, shared arrays),
-// follows pointers into them through access chains and copies, and gives every load, store and
-// atomic on them a record (variable, flat element index, value) in the trace (core/trace.h).
+// follows pointers into them through access chains and copies, and gives every load, store,
+// atomic and OpCopyMemory on them a record (variable, flat element index, value) in the trace
+// (core/trace.h). A whole array, struct, vector or matrix moved at once is recorded as the scalar
+// accesses it is: one record per scalar leaf (access_log_composite.cpp).
 #pragma once
 
 #include <map>
@@ -39,12 +41,29 @@ class AccessLogPass {
     uint32_t valueWord(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type);
     void access(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t pointer,
                 uint32_t value, uint32_t valueType, uint32_t extra = 0);
+    void copyMemory(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+
+    // Composites (access_log_composite.cpp): a call that records every scalar leaf of `value`,
+    // and the helper functions such calls go to, one per composite type, appended to the module.
+    bool isComposite(uint32_t type) const;
+    void recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0, uint32_t value,
+                      uint32_t type, uint32_t base);
+    uint32_t leafRecorder(uint32_t type);
+    void recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
+                        uint32_t type, uint32_t base);
+    void recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value, uint32_t type,
+                    uint32_t index);
+    void recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel, uint32_t w0,
+                           uint32_t variable, uint32_t type, uint32_t base);
+    std::optional<uint64_t> constantLeafCount(uint32_t type) const;
+    uint32_t leafStride(std::vector<SpirvInstruction>& out, uint32_t type);
 
     InstrumentState& m_state;
     const KernelInterface& m_reflected;
-    std::map<uint32_t, uint32_t> m_layoutIndex; // variable id -> index in the layout
-    std::vector<uint32_t> m_pointees;           // by layout index: the variable's pointee type
-    std::map<uint32_t, Chain> m_chains;         // pointer id -> chain
+    std::map<uint32_t, uint32_t> m_layoutIndex;   // variable id -> index in the layout
+    std::vector<uint32_t> m_pointees;             // by layout index: the variable's pointee type
+    std::map<uint32_t, Chain> m_chains;           // pointer id -> chain
+    std::map<uint32_t, uint32_t> m_leafRecorders; // composite type -> its helper function
 };
 
 } // namespace vkp

@@ -1,0 +1,210 @@
+// The access log of whole composites: a load, store or copy of an array, struct, vector or matrix
+// held in a traced variable is recorded as the scalar accesses it is, one record per leaf, with
+// the flat index the host gives that leaf (flatIndex's flattening) and the leaf's value word.
+//
+// The user's code gets one call per access: recorder(value, base index, w0), where w0 carries the
+// kind, variable and line. Each composite type has one recorder function, appended to the module:
+// it takes the value apart with OpCompositeExtract, or, for an array whose length is a
+// specialization constant (or too long to unroll), copies it to a Function variable and loops.
+// Nested composites call their own type's recorder, so no user block is ever split.
+#include "shader/access_log_pass.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+
+// Arrays of at most this many leaves are unrolled in their recorder; longer ones loop.
+constexpr uint64_t kUnrollLeaves = 64;
+
+} // namespace
+
+bool AccessLogPass::isComposite(uint32_t type) const {
+    const SpirvInstruction* t = m_state.module.definition(type);
+    if (!t) return false;
+    Op op = t->opcode();
+    return op == Op::OpTypeVector || op == Op::OpTypeMatrix || op == Op::OpTypeArray ||
+           op == Op::OpTypeStruct;
+}
+
+// Leaves of one value of `type` when every length is a literal; empty when one is a
+// specialization constant (or the type holds a runtime array).
+std::optional<uint64_t> AccessLogPass::constantLeafCount(uint32_t type) const {
+    const SpirvModule& module = m_state.module;
+    const SpirvInstruction* t = module.definition(type);
+    if (!t) return 1;
+    switch (t->opcode()) {
+    case Op::OpTypeVector:
+        return t->operand(1);
+    case Op::OpTypeMatrix: {
+        auto column = constantLeafCount(t->operand(0));
+        if (!column) return std::nullopt;
+        return *column * t->operand(1);
+    }
+    case Op::OpTypeArray: {
+        const SpirvInstruction* length = module.definition(t->operand(1));
+        auto element = constantLeafCount(t->operand(0));
+        if (!element || !length || length->opcode() != Op::OpConstant) return std::nullopt;
+        return *element * length->operand(0);
+    }
+    case Op::OpTypeStruct: {
+        uint64_t sum = 0;
+        for (uint32_t member : t->operands()) {
+            auto leaves = constantLeafCount(member);
+            if (!leaves) return std::nullopt;
+            sum += *leaves;
+        }
+        return sum;
+    }
+    case Op::OpTypeRuntimeArray:
+        return std::nullopt;
+    default:
+        return 1;
+    }
+}
+
+// How far apart the flat indices of consecutive elements of type `type` lie: the product of its
+// flatFactors, folded to one constant when they all are constants.
+uint32_t AccessLogPass::leafStride(std::vector<SpirvInstruction>& out, uint32_t type) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    uint64_t literal = 1;
+    uint32_t product = 0;
+    for (uint32_t factor : flatFactors(type)) {
+        const SpirvInstruction* k = module.definition(factor);
+        if (k && k->opcode() == Op::OpConstant) {
+            literal *= k->operand(0);
+            continue;
+        }
+        uint32_t term = asUint(out, factor);
+        product = product ? module.emit(out, Op::OpIMul, u, {product, term}) : term;
+    }
+    uint32_t constant = module.constUint(uint32_t(literal));
+    if (!product) return constant;
+    return literal == 1 ? product : module.emit(out, Op::OpIMul, u, {product, constant});
+}
+
+void AccessLogPass::recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0, uint32_t value,
+                                 uint32_t type, uint32_t base) {
+    m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
+                        {leafRecorder(type), value, base, w0});
+    ++m_state.accessSites;
+}
+
+// One leaf: a scalar gets its record, a composite goes to its own type's recorder.
+void AccessLogPass::recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
+                               uint32_t type, uint32_t index) {
+    SpirvModule& module = m_state.module;
+    if (isComposite(type)) {
+        module.emit(f, Op::OpFunctionCall, m_state.ids.voidType,
+                    {leafRecorder(type), value, index, w0});
+        return;
+    }
+    module.emit(
+        f, Op::OpFunctionCall, m_state.ids.voidType,
+        {m_state.ids.recordFunction, w0, index, valueWord(f, value, type), module.constUint(0)});
+}
+
+// recorder(value, base, w0) for one composite type, built the first time that type is met.
+uint32_t AccessLogPass::leafRecorder(uint32_t type) {
+    if (auto it = m_leafRecorders.find(type); it != m_leafRecorders.end()) return it->second;
+    SpirvModule& module = m_state.module;
+    const TraceObjectIds& ids = m_state.ids;
+    uint32_t function = module.newId();
+    m_leafRecorders[type] = function;
+    uint32_t functionType = module.typeFunction(ids.voidType, {type, ids.uintType, ids.uintType});
+    std::vector<SpirvInstruction> f;
+    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.voidType, function, 0, functionType});
+    uint32_t value = module.newId(), base = module.newId(), w0 = module.newId();
+    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{type, value});
+    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{ids.uintType, base});
+    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{ids.uintType, w0});
+    uint32_t entry = m_state.label(f);
+    const SpirvInstruction* t = module.definition(type);
+    auto leaves = constantLeafCount(type);
+    // An array with an explicit layout (a buffer's) is unrolled whatever its length: Vulkan keeps
+    // laid-out types out of Function variables, and only Workgroup arrays are sized by constants.
+    bool laidOut = module.decoration(type, spv::Decoration::ArrayStride).has_value();
+    if (t->opcode() == Op::OpTypeArray && (!leaves || (*leaves > kUnrollLeaves && !laidOut))) {
+        // OpCompositeExtract takes literal indices only: a loop indexes a copy in memory.
+        uint32_t copy =
+            module.emit(f, Op::OpVariable, module.typePointer(spv::StorageClass::Function, type),
+                        {uint32_t(spv::StorageClass::Function)});
+        m_state.emitVoid(f, Op::OpStore, {copy, value});
+        recordArrayInLoop(f, entry, w0, copy, type, base);
+    } else {
+        recordChildren(f, w0, value, type, base);
+    }
+    m_state.emitVoid(f, Op::OpReturn, {});
+    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+    module.newFunctions.insert(module.newFunctions.end(), f.begin(), f.end());
+    return function;
+}
+
+// The children of a composite of literal size, each at base + its offset. A struct's members add
+// nothing to the index (as in flatIndex): every leaf of a struct member that is no array, vector
+// or matrix has the struct's own index, so `s = S(a, b)` records a and b both at s's index.
+void AccessLogPass::recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
+                                   uint32_t type, uint32_t base) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    const SpirvInstruction* t = module.definition(type);
+    bool isStruct = t->opcode() == Op::OpTypeStruct;
+    std::vector<uint32_t> children; // the type of each child
+    if (isStruct) {
+        auto members = t->operands();
+        children.assign(members.begin(), members.end());
+    } else {
+        // Vector and matrix: component or column type, count; array: element type, length.
+        uint32_t count = t->operand(1);
+        if (t->opcode() == Op::OpTypeArray) count = module.definition(count)->operand(0);
+        children.assign(count, t->operand(0));
+    }
+    uint32_t stride = isStruct ? 0 : leafStride(f, children.empty() ? 0 : children[0]);
+    for (uint32_t k = 0; k < children.size(); ++k) {
+        uint32_t child = module.emit(f, Op::OpCompositeExtract, children[k], {value, k});
+        uint32_t index = base;
+        if (!isStruct && k > 0)
+            index =
+                module.emit(f, Op::OpIAdd, u,
+                            {base, module.emit(f, Op::OpIMul, u, {module.constUint(k), stride})});
+        recordLeaf(f, w0, child, children[k], index);
+    }
+}
+
+// for (i = 0; i < length; ++i) record element i of the array in `variable`, at base + i * stride.
+void AccessLogPass::recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel,
+                                      uint32_t w0, uint32_t variable, uint32_t type,
+                                      uint32_t base) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    const SpirvInstruction* t = module.definition(type);
+    uint32_t element = t->operand(0);
+    uint32_t length = asUint(f, t->operand(1));
+    uint32_t stride = leafStride(f, element);
+    uint32_t header = module.newId(), body = module.newId(), next = module.newId(),
+             merge = module.newId();
+    uint32_t i = module.newId(), iNext = module.newId();
+    m_state.emitVoid(f, Op::OpBranch, {header});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{header});
+    f.emplace_back(Op::OpPhi,
+                   std::vector<uint32_t>{u, i, module.constUint(0), fromLabel, iNext, next});
+    uint32_t more = module.emit(f, Op::OpULessThan, m_state.ids.boolType, {i, length});
+    m_state.emitVoid(f, Op::OpLoopMerge, {merge, next, 0});
+    m_state.emitVoid(f, Op::OpBranchConditional, {more, body, merge});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{body});
+    uint32_t at =
+        module.emit(f, Op::OpAccessChain, module.typePointer(spv::StorageClass::Function, element),
+                    {variable, i});
+    uint32_t value = module.emit(f, Op::OpLoad, element, {at});
+    uint32_t index =
+        module.emit(f, Op::OpIAdd, u, {base, module.emit(f, Op::OpIMul, u, {i, stride})});
+    recordLeaf(f, w0, value, element, index);
+    m_state.emitVoid(f, Op::OpBranch, {next});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{next});
+    f.emplace_back(Op::OpIAdd, std::vector<uint32_t>{u, iNext, i, module.constUint(1)});
+    m_state.emitVoid(f, Op::OpBranch, {header});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{merge});
+}
+
+} // namespace vkp

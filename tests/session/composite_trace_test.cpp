@@ -1,0 +1,108 @@
+// Whole composites on a real device: a copy of a whole shared array, and a whole vec2 element,
+// come back in the trace as one event per scalar, each at the cell's own index with the value
+// that was read or written (shader/access_log_pass.h). Kernels in tests/data/traced/composite-*.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <optional>
+
+#include "session/check.h"
+#include "session/kernel_text.h"
+#include "support/engines.h"
+
+namespace vkp {
+namespace {
+
+using test::engines;
+
+std::string traced(const std::string& name) {
+    return test::sourceDir() + "/tests/data/traced/" + name;
+}
+
+// Case `onlyCase` (0-based) of block-sum, traced.
+CheckReport checkBlockSum(const std::string& name, size_t onlyCase) {
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = onlyCase;
+    auto src = readTextFile(traced(name));
+    EXPECT_TRUE(src.ok()) << name;
+    return checkKernel(engines().compiler, *engines().gpu, test::puzzleNamed("block-sum"),
+                       src ? *src : "", name, o);
+}
+
+std::vector<TraceEvent> eventsAt(const std::vector<TraceEvent>& thread, uint32_t line,
+                                 TraceEventKind kind) {
+    std::vector<TraceEvent> found;
+    for (const TraceEvent& e : thread)
+        if (e.line == line && e.kind == kind) found.push_back(e);
+    return found;
+}
+
+uint32_t bits(float f) {
+    return std::bit_cast<uint32_t>(f);
+}
+
+TEST(CompositeTrace, AWholeArrayCopyIsOneReadPerCellAndAStoreOneWritePerCell) {
+    ASSERT_TRUE(engines().gpu);
+    // Case 1: one workgroup of 8, a = 0..7; cells 8..15 hold 0.
+    CheckReport r = checkBlockSum("composite-block-sum-whole-copies.comp", 0);
+    ASSERT_EQ(r.reached, StageKind::Done);
+    ASSERT_EQ(r.cases.size(), 1u);
+    const CaseOutcome& c = r.cases[0];
+    EXPECT_TRUE(c.pass);
+    ASSERT_TRUE(c.trace);
+    ASSERT_EQ(c.trace->threads.size(), 8u);
+    for (size_t t = 0; t < 8; ++t) {
+        auto reads = eventsAt(c.trace->threads[t], 26, TraceEventKind::Read); // tmp = cache
+        ASSERT_EQ(reads.size(), 16u) << "thread " << t;
+        for (uint32_t k = 0; k < 16; ++k) {
+            EXPECT_EQ(reads[k].index, k);
+            EXPECT_EQ(reads[k].value, bits(k < 8 ? float(k) : 0.0f)) << "cell " << k;
+            EXPECT_EQ(reads[k].round, 1u);
+        }
+    }
+    // Thread 0 stores its copy back whole, with the total (0 + 1 + ... + 7) in cell 0.
+    auto writes = eventsAt(c.trace->threads[0], 33, TraceEventKind::Write); // cache = tmp
+    ASSERT_EQ(writes.size(), 16u);
+    for (uint32_t k = 0; k < 16; ++k) {
+        EXPECT_EQ(writes[k].index, k);
+        EXPECT_EQ(writes[k].value, bits(k == 0 ? 28.0f : k < 8 ? float(k) : 0.0f)) << "cell " << k;
+        EXPECT_EQ(writes[k].round, 2u);
+    }
+    EXPECT_TRUE(eventsAt(c.trace->threads[1], 33, TraceEventKind::Write).empty());
+}
+
+TEST(CompositeTrace, AWholeVectorElementIsOneEventPerComponent) {
+    ASSERT_TRUE(engines().gpu);
+    // Case 1: one workgroup of 8, a = 0..7; cache[t] = (a[t], 1) is scalars 2t and 2t + 1.
+    CheckReport r = checkBlockSum("composite-block-sum-vec2-missing-barrier.comp", 0);
+    ASSERT_EQ(r.reached, StageKind::Done);
+    ASSERT_EQ(r.cases.size(), 1u);
+    const CaseOutcome& c = r.cases[0];
+    EXPECT_FALSE(c.pass);
+    ASSERT_TRUE(c.trace);
+    ASSERT_EQ(c.trace->threads.size(), 8u);
+    for (uint32_t t = 0; t < 8; ++t) {
+        auto stored = eventsAt(c.trace->threads[t], 18, TraceEventKind::Write);
+        ASSERT_EQ(stored.size(), 2u) << "thread " << t;
+        EXPECT_EQ(stored[0].index, 2 * t);
+        EXPECT_EQ(stored[0].value, bits(float(t)));
+        EXPECT_EQ(stored[1].index, 2 * t + 1);
+        EXPECT_EQ(stored[1].value, bits(1.0f));
+    }
+    // In the tree's first step thread 0 reads cache[4] whole, which nobody writes in that step
+    // (threads 0..3 write cells 0..3): scalars 8 and 9, holding (a[4], 1).
+    auto other = eventsAt(c.trace->threads[0], 24, TraceEventKind::Read);
+    ASSERT_GE(other.size(), 2u);
+    EXPECT_EQ(other[0].index, 8u);
+    EXPECT_EQ(other[0].value, bits(4.0f));
+    EXPECT_EQ(other[1].index, 9u);
+    EXPECT_EQ(other[1].value, bits(1.0f));
+    bool race = false;
+    for (const Finding& f : c.analysis->findings)
+        race |= f.kind == FindingKind::SharedRace && (f.line == 24 || f.line == 25);
+    EXPECT_TRUE(race);
+}
+
+} // namespace
+} // namespace vkp
