@@ -268,7 +268,8 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     bool late = false;
     auto got = receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelineMs), &late);
     if (got && *got == FrameKind::Progress) {
-        // The worker gives a case up one to two budgets after it started (GpuKernel::runAll).
+        // The worker gives a case up one budget after the case before it finished
+        // (GpuKernel::runAll), so the cases take at most one budget each; one more is slack.
         uint64_t deadline = perItem * (std::max<size_t>(1, job.items.size()) + 1) + kMarginMs;
         got = receive(payload, deadline, perItem,
                       "did not finish: the worker process did not answer within " +
