@@ -160,13 +160,14 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
         vkCmdDispatch(*cmd, 0, 0, 0);
     }
     if (auto s = m_res.commands(0).submit(); !s) return s;
-    auto finished = m_res.commands(0).wait(kWarmTimeoutMs * 1000000ull);
+    uint64_t budgetMs = buildBudgetMs(pipelines.size());
+    auto finished = m_res.commands(0).wait(budgetMs * 1000000ull);
     if (!finished) return finished.error();
     if (*finished) return okStatus();
     m_ctx.markHung();
     return Error{ErrorKind::Timeout,
-                 "compiling the kernel for the device took longer than " +
-                     std::to_string(kWarmTimeoutMs / 1000) +
+                 "compiling the kernel's pipelines (" + std::to_string(pipelines.size()) +
+                     " in all) for the device took longer than " + std::to_string(budgetMs / 1000) +
                      " s, so no case ran (none of them is to blame). A kernel this slow to "
                      "compile is very large (long unrolled loops, big constant arrays), or the "
                      "driver or the machine was stuck or overloaded"};
@@ -185,6 +186,16 @@ std::vector<Dispatch> dispatchesOf(const RunItem& item) {
 }
 
 } // namespace
+
+size_t GpuKernel::pipelinesOf(std::span<const RunItem> items) {
+    std::vector<PipelineKey> keys;
+    for (const RunItem& item : items)
+        for (const Dispatch& dispatch : dispatchesOf(item)) {
+            PipelineKey key = keyOf(dispatch.kernel, item.launch);
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+        }
+    return keys.size();
+}
 
 Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
                              const BatchBuffers& bb) {

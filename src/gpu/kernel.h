@@ -84,8 +84,15 @@ class GpuKernel {
     // Creates the pipelines of these launches of module `kernel` in one call (drivers may build
     // them in parallel), and has the device finish building them (warm) before any case runs.
     Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0);
-    // How long the device may take to finish building a kernel's pipelines (warm).
-    static constexpr uint64_t kWarmTimeoutMs = 60000;
+    // How long the device may take to compile one pipeline: Mesa 25's lavapipe (LLVM 19) took
+    // 4 s a pipeline on average, 59 s for scan-levels' 14, on a loaded 2-core machine.
+    static constexpr uint64_t kCompileMsPerPipeline = 30000;
+    // The time allowed to build and warm `pipelines` pipelines: a minute, and the above for each.
+    static uint64_t buildBudgetMs(size_t pipelines) {
+        return 60000 + kCompileMsPerPipeline * pipelines;
+    }
+    // Distinct pipelines (kernel, workgroup size, constants) that running `items` needs.
+    static size_t pipelinesOf(std::span<const RunItem> items);
     size_t modules() const { return m_modules.size(); }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers,
