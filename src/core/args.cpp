@@ -297,9 +297,11 @@ Options:
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
-  --timeout S       seconds a case may run before it is called endless (default 2 on a GPU,
-                    10 on a CPU device, env: VKPUZZLES_TIMEOUT; bench: one repetition,
-                    default 60); the worker process running it is then restarted
+  --timeout S       seconds a case may run, from when the case before it finished, before it
+                    is given up (default 2 on a GPU, 60 on a CPU device, env:
+                    VKPUZZLES_TIMEOUT; bench: one repetition, default 60); the worker process
+                    running it is then restarted. Endless loops are stopped sooner, by the loop
+                    guard; this catches launches too large to finish and hung drivers
   --in-process      run kernels in this process instead of an isolated worker
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)

@@ -20,7 +20,7 @@ uint64_t defaultTimeoutMs(const DeviceInfo& info) {
         unsigned long seconds = std::strtoul(env, &end, 10);
         if (end != env && *end == '\0' && seconds >= 1 && seconds <= 3600) return seconds * 1000;
     }
-    return info.type == DeviceTypeKind::Cpu ? 10000 : 2000;
+    return info.type == DeviceTypeKind::Cpu ? 60000 : 2000; // why: docs/app.md, Timeouts
 }
 
 Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {

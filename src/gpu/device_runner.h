@@ -27,14 +27,9 @@ struct DeviceJob {
     std::vector<BindingSlot> otherSets; // e.g. the trace buffer
     std::vector<RunItem> items;         // buffers point into the caller's memory
     uint64_t timeoutMs = 0;             // per item; 0: the device's default (defaultTimeoutMs)
-    uint64_t pipelineTimeoutMs =
-        0;                  // a worker's shader modules and pipelines; 0: kPipelineTimeoutMs
-    bool testCrash = false; // tests only: the worker process crashes on this job
+    uint64_t pipelineTimeoutMs = 0; // a worker's modules and pipelines; 0: GpuKernel::buildBudgetMs
+    bool testCrash = false;         // tests only: the worker process crashes on this job
 };
-
-// How long a worker may take to build a job's pipelines before it is called stuck: puzzle kernels
-// take milliseconds; only a huge kernel (megabytes of unrolled code) comes near it.
-inline constexpr uint64_t kPipelineTimeoutMs = 60000;
 
 struct DeviceJobResult {
     double pipelineMs = 0;                // shader module + pipelines
@@ -43,7 +38,7 @@ struct DeviceJobResult {
 };
 
 // Milliseconds a dispatch may take before it is called endless when no --timeout is given:
-// $VKPUZZLES_TIMEOUT seconds when set, else 2 s on a GPU and 10 s on a CPU device (lavapipe).
+// $VKPUZZLES_TIMEOUT seconds when set, else 2 s on a GPU and 60 s on a CPU device (lavapipe).
 uint64_t defaultTimeoutMs(const DeviceInfo& info);
 
 class DeviceRunner {

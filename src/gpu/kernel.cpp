@@ -3,6 +3,8 @@
 #include "core/trace.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
 
 namespace vkp {
@@ -111,9 +113,64 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
     if (keys.empty()) return okStatus();
     auto made = createComputePipelines(m_ctx, m_layout->get(), m_modules[kernel].get(), infos);
     if (!made) return made.error();
-    for (size_t i = 0; i < made->size(); ++i)
+    std::vector<VkPipeline> fresh;
+    for (size_t i = 0; i < made->size(); ++i) {
+        fresh.push_back((*made)[i].get());
         m_pipelines.emplace(keys[i], std::move((*made)[i]));
-    return okStatus();
+    }
+    return warm(fresh);
+}
+
+Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
+    if (m_ctx.hung())
+        return Error{ErrorKind::Timeout,
+                     "the device is still busy with an earlier run that did not finish"};
+    // A dispatch of no workgroups runs nothing, but needs every binding described: one small
+    // buffer stands in for all of them.
+    constexpr uint64_t kStandInBytes = 4096;
+    auto standIn = createBuffer(m_ctx, kStandInBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    if (!standIn) return standIn.error();
+    if (auto s = m_res.ensureArena(kStandInBytes * 2); !s) return s;
+    VkDevice dev = m_ctx.device();
+    if (auto s = vkCheck(vkBindBufferMemory(dev, standIn->get(), m_res.arena(), 0),
+                         "binding buffer memory");
+        !s)
+        return s;
+    if (auto s = vkCheck(vkResetDescriptorPool(dev, m_res.descriptorPool(), 0),
+                         "resetting the descriptor pool");
+        !s)
+        return s;
+    auto sets = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
+    if (!sets) return sets.error();
+    VkDescriptorBufferInfo dbi{standIn->get(), 0, kStandInBytes};
+    std::vector<VkWriteDescriptorSet> writes;
+    for (const BindingSlot& b : m_bindings)
+        writes.push_back(storageBufferWrite(sets->at(b.set), b.binding, &dbi));
+    vkUpdateDescriptorSets(dev, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
+    auto cmd = m_res.commands(0).begin();
+    if (!cmd) return cmd.error();
+    std::vector<uint32_t> zeros(m_pushBytes / 4 + 1, 0);
+    for (VkPipeline pipeline : pipelines) {
+        vkCmdBindPipeline(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        vkCmdBindDescriptorSets(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout->get(), 0,
+                                static_cast<uint32_t>(sets->size()), sets->data(), 0, nullptr);
+        if (m_pushBytes)
+            vkCmdPushConstants(*cmd, m_layout->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, m_pushBytes,
+                               zeros.data());
+        vkCmdDispatch(*cmd, 0, 0, 0);
+    }
+    if (auto s = m_res.commands(0).submit(); !s) return s;
+    uint64_t budgetMs = buildBudgetMs(pipelines.size());
+    auto finished = m_res.commands(0).wait(budgetMs * 1000000ull);
+    if (!finished) return finished.error();
+    if (*finished) return okStatus();
+    m_ctx.markHung();
+    return Error{ErrorKind::Timeout,
+                 "compiling the kernel's pipelines (" + std::to_string(pipelines.size()) +
+                     " in all) for the device took longer than " + std::to_string(budgetMs / 1000) +
+                     " s, so no case ran (none of them is to blame). A kernel this slow to "
+                     "compile is very large (long unrolled loops, big constant arrays), or the "
+                     "driver or the machine was stuck or overloaded"};
 }
 
 Result<VkPipeline> GpuKernel::pipelineFor(uint32_t kernel, const LaunchSpec& launch) {
@@ -129,6 +186,16 @@ std::vector<Dispatch> dispatchesOf(const RunItem& item) {
 }
 
 } // namespace
+
+size_t GpuKernel::pipelinesOf(std::span<const RunItem> items) {
+    std::vector<PipelineKey> keys;
+    for (const RunItem& item : items)
+        for (const Dispatch& dispatch : dispatchesOf(item)) {
+            PipelineKey key = keyOf(dispatch.kernel, item.launch);
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+        }
+    return keys.size();
+}
 
 Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
                              const BatchBuffers& bb) {
@@ -163,12 +230,13 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
     }
     if (queries)
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, 2 * index + 1);
-    // Signalled when this item's dispatches are done: it starts the next item's deadline, and
-    // after a timeout it tells which item hung (whose predecessors' results are then read from the
-    // host-coherent arena; a per-item pipeline barrier to the host stage would make that formally
-    // ordered, but costs lavapipe seconds per traced batch: measured 0.26 s -> 10 s for
-    // scan-blocks).
-    vkCmdSetEvent(cmd, m_res.event(index), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    // The item's own submission ends here: its fence tells the host it finished (which starts
+    // the next item's deadline), and its writes are made visible to the host's read-back.
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &toHost, 0, nullptr, 0, nullptr);
     return okStatus();
 }
 
@@ -269,7 +337,10 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runAll(std::span<const RunItem
         for (auto& r : *part)
             out.push_back(std::move(r));
         at += n;
+        if (m_ctx.hung()) break; // a case never finished: keep what ran, run nothing more
     }
+    while (out.size() < items.size())
+        out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
     return out;
 }
 
@@ -288,57 +359,69 @@ Result<std::vector<Result<RunOutput>>> GpuKernel::runBatch(std::span<const RunIt
                          "resetting the descriptor pool");
         !s)
         return s.error();
-    auto begun = m_res.commands().begin();
-    if (!begun) return begun.error();
-    VkCommandBuffer cmd = *begun;
-    if (m_res.queries())
-        vkCmdResetQueryPool(cmd, m_res.queries()->get(), 0,
-                            static_cast<uint32_t>(2 * items.size()));
+    // One submission per item, all made before any is waited for, so the device runs them back
+    // to back; the host then waits for each item's fence in turn, blocked rather than polling.
     for (uint32_t i = 0; i < items.size(); ++i) {
-        if (auto s = vkCheck(vkResetEvent(dev, m_res.event(i)), "resetting an event"); !s)
-            return s.error();
-        if (auto s = recordItem(cmd, i, items[i], bb); !s) return s.error();
+        auto begun = m_res.commands(i).begin();
+        if (!begun) return abandon(i, begun.error(), bb, timeoutMs);
+        if (i == 0 && m_res.queries())
+            vkCmdResetQueryPool(*begun, m_res.queries()->get(), 0,
+                                static_cast<uint32_t>(2 * items.size()));
+        if (auto s = recordItem(*begun, i, items[i], bb); !s)
+            return abandon(i, s.error(), bb, timeoutMs);
+        if (auto s = m_res.commands(i).submit(); !s) return abandon(i, s.error(), bb, timeoutMs);
     }
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
-                         1, &toHost, 0, nullptr, 0, nullptr);
-    if (auto s = m_res.commands().submit(); !s) return s.error();
-    auto finished = waitPerItem(items.size(), timeoutMs);
-    if (!finished) return finished.error();
-    if (*finished < items.size()) return timedOut(items, *finished, timeoutMs, bb);
+    auto waited = waitPerItem(items.size(), timeoutMs);
+    if (!waited) return waited.error();
+    if (waited->finished < items.size()) return timedOut(items, *waited, timeoutMs, bb);
     return readBack(items, bb, true);
 }
 
-Result<size_t> GpuKernel::waitPerItem(size_t count, uint64_t timeoutMs) {
-    // One wait for the whole batch, of one timeout per item, then the items' events say which
-    // finished. Windows of one timeout each, giving up after a window without a finished item,
-    // made Debian 13's lavapipe (Mesa 25, LLVM 19) give up a correct scan-levels case after 10 s
-    // in CI; the cause was not found in time, so the batch budget is back (see the issue note).
-    auto finished = m_res.commands().wait(timeoutMs * count * 1000000ull);
-    if (!finished) return finished.error();
-    if (*finished) return count;
-    size_t done = 0;
-    for (; done < count; ++done) {
-        VkResult status = vkGetEventStatus(m_ctx.device(), m_res.event(done));
-        if (status == VK_EVENT_RESET) break;
-        if (status != VK_EVENT_SET) return vkError("reading an event", status);
-    }
-    return done;
+Error GpuKernel::abandon(size_t submitted, Error e, BatchBuffers& bb, uint64_t timeoutMs) {
+    auto waited = waitPerItem(submitted, timeoutMs);
+    if (waited && waited->finished == submitted) return e;
+    // An item submitted before the failure did not finish: its buffers cannot be freed under it,
+    // nor the device torn down.
+    m_ctx.markHung();
+    bb.buffers.clear();
+    return e;
 }
 
-std::vector<Result<RunOutput>> GpuKernel::timedOut(std::span<const RunItem> items, size_t stuck,
+Result<GpuKernel::Waited> GpuKernel::waitPerItem(size_t count, uint64_t timeoutMs) {
+    // Item i's deadline starts when the host sees item i-1's fence signalled, which is when item
+    // i starts on a device that runs submissions in order (the host is blocked in the wait and
+    // wakes at once). Item 0's starts after every submission was made, when it is already
+    // running: it gets at least its budget too.
+    using Clock = std::chrono::steady_clock;
+    for (size_t i = 0; i < count; ++i) {
+        auto since = Clock::now();
+        auto finished = m_res.commands(i).wait(timeoutMs * 1000000ull);
+        if (!finished) return finished.error();
+        if (!*finished)
+            return Waited{i,
+                          std::chrono::duration<double, std::milli>(Clock::now() - since).count()};
+    }
+    return Waited{count, 0};
+}
+
+std::string GpuKernel::timeoutText(uint64_t timeoutMs, double waitedMs) {
+    std::string budget = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms"
+                                          : std::to_string(timeoutMs / 1000) + " s";
+    char waited[32];
+    std::snprintf(waited, sizeof waited, "%.1f s", waitedMs / 1000);
+    return "did not finish within " + budget + ": it was given up after running " + waited +
+           " (a loop that never ends, or more work than fits in that time? On a slow or busy "
+           "machine, give it a longer --timeout)";
+}
+
+std::vector<Result<RunOutput>> GpuKernel::timedOut(std::span<const RunItem> items, Waited waited,
                                                    uint64_t timeoutMs, BatchBuffers& bb) {
     m_ctx.markHung();
-    // The items before the stuck one finished: their results are read now; the buffers stay
-    // (leaked, never destroyed) as the device is still busy.
-    std::vector<Result<RunOutput>> out = readBack(items.first(stuck), bb, false);
+    // The items before the stuck one finished (their fences say so): their results are read now;
+    // the buffers stay (leaked, never destroyed) as the device is still busy.
+    std::vector<Result<RunOutput>> out = readBack(items.first(waited.finished), bb, false);
     bb.buffers.clear();
-    std::string limit = timeoutMs % 1000 ? std::to_string(timeoutMs) + " ms"
-                                         : std::to_string(timeoutMs / 1000) + " s";
-    out.push_back(
-        Error{ErrorKind::Timeout, "did not finish within " + limit + " (an endless loop?)"});
+    out.push_back(Error{ErrorKind::Timeout, timeoutText(timeoutMs, waited.stuckMs)});
     while (out.size() < items.size())
         out.push_back(Error{ErrorKind::Timeout, "did not run: an earlier case never finished"});
     return out;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <vulkan/vulkan.h>
@@ -81,15 +82,24 @@ class GpuKernel {
     // Checks launches against the device's limits; a Usage error names the case (1-based).
     Status checkLimits(std::span<const LaunchSpec> launches) const;
     // Creates the pipelines of these launches of module `kernel` in one call (drivers may build
-    // them in parallel).
+    // them in parallel), and has the device finish building them (warm) before any case runs.
     Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0);
+    // How long the device may take to compile one pipeline: Mesa 25's lavapipe (LLVM 19) took
+    // 4 s a pipeline on average, 59 s for scan-levels' 14, on a loaded 2-core machine.
+    static constexpr uint64_t kCompileMsPerPipeline = 30000;
+    // The time allowed to build and warm `pipelines` pipelines: a minute, and the above for each.
+    static uint64_t buildBudgetMs(size_t pipelines) {
+        return 60000 + kCompileMsPerPipeline * pipelines;
+    }
+    // Distinct pipelines (kernel, workgroup size, constants) that running `items` needs.
+    static size_t pipelinesOf(std::span<const RunItem> items);
     size_t modules() const { return m_modules.size(); }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers,
                           uint64_t timeoutMs);
-    // Every item in one submission (the per-submit cost is paid once), each with its own deadline:
-    // it may run timeoutMs (it is given up between one and two timeouts after it started). The
-    // outer error is a setup failure; the item that overran gets a Timeout error, those after it
+    // Every item, each in its own submission, all submitted at once; each has its own deadline:
+    // it may run timeoutMs from when the item before it finished. The outer error is a setup
+    // failure; the item that overran gets a Timeout error with the time it ran, those after it
     // one saying they never started, and those before it keep their results.
     Result<std::vector<Result<RunOutput>>> runAll(std::span<const RunItem> items,
                                                   uint64_t timeoutMs);
@@ -105,13 +115,26 @@ class GpuKernel {
                                                   const BatchBuffers& bb, size_t first);
     Status recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem& item,
                       const BatchBuffers& bb);
-    // Waits for a submitted batch, each item at least timeoutMs (at most twice that) from the end
-    // of the one before: the index of the first item that overran, or `count` when all finished.
-    Result<size_t> waitPerItem(size_t count, uint64_t timeoutMs);
+    // Lavapipe compiles a pipeline's machine code on its first dispatch, not when it is created
+    // (measured: docs/app.md, Timeouts): an empty dispatch of each new pipeline makes that part
+    // of building the pipelines, never of a case's deadline.
+    Status warm(std::span<const VkPipeline> pipelines);
+    struct Waited {
+        size_t finished = 0; // items that finished; the next one overran
+        double stuckMs = 0;  // how long the host waited for the one that overran
+    };
+    // Waits for a submitted batch's items in turn, each at most timeoutMs from when the one
+    // before it finished.
+    Result<Waited> waitPerItem(size_t count, uint64_t timeoutMs);
+    // After the first `submitted` items of a batch were submitted and the next failed to: waits
+    // for them (each its deadline), so the buffers can go, and returns `e`.
+    Error abandon(size_t submitted, Error e, BatchBuffers& bb, uint64_t timeoutMs);
     // The finished items' results (without their GPU times), then the stuck item's timeout and the
     // unstarted ones'.
-    std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, size_t stuck,
+    std::vector<Result<RunOutput>> timedOut(std::span<const RunItem> items, Waited waited,
                                             uint64_t timeoutMs, BatchBuffers& bb);
+    // What a case that overran is told: its budget and the time it really ran.
+    static std::string timeoutText(uint64_t timeoutMs, double waitedMs);
     std::vector<Result<RunOutput>> readBack(std::span<const RunItem> items, const BatchBuffers& bb,
                                             bool withTimes);
 

@@ -33,16 +33,10 @@ Status RunResources::createObjects() {
                                      kMaxBindings * uint32_t(kMaxDispatches));
     if (!pool) return pool.error();
     m_pool = std::move(*pool);
-    auto commands = OneShotCommands::create(m_ctx, "the dispatch");
-    if (!commands) return commands.error();
-    m_commands.emplace(std::move(*commands));
-    VkEventCreateInfo eci{VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
     for (size_t i = 0; i < kMaxBatch; ++i) {
-        VkEvent e = VK_NULL_HANDLE;
-        if (auto s = vkCheck(vkCreateEvent(m_ctx.device(), &eci, nullptr, &e), "creating an event");
-            !s)
-            return s;
-        m_events.emplace_back(m_ctx, m_ctx.device(), e);
+        auto commands = OneShotCommands::create(m_ctx, "a case's dispatches");
+        if (!commands) return commands.error();
+        m_commands.push_back(std::move(*commands));
     }
     if (m_ctx.info().timestampPeriodNs > 0) {
         auto queries = TimestampQueries::create(m_ctx, 2 * kMaxBatch);

@@ -1,5 +1,6 @@
 // Per-device objects every run reuses, whatever the kernel: host-visible memory for buffers, a
-// command buffer, a fence, timestamp queries and a descriptor pool. Created once per context.
+// command buffer and fence per item of a batch, timestamp queries and a descriptor pool. Created
+// once per context.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,7 @@ class GpuContext;
 
 class RunResources {
   public:
-    static constexpr size_t kMaxBatch = 64; // dispatches per submission
+    static constexpr size_t kMaxBatch = 64; // items per batch (each its own submission)
     static constexpr uint32_t kMaxSets =
         2; // descriptor sets per dispatch (the kernel's, the trace's)
     static constexpr size_t kMaxDispatches =
@@ -31,17 +32,17 @@ class RunResources {
     Status ensureArena(uint64_t bytes);
     VkDeviceMemory arena() const { return m_arena.memory.get(); }
     uint8_t* arenaMap() const { return static_cast<uint8_t*>(m_arena.map); }
+    uint64_t arenaBytes() const { return m_arenaBytes; }
 
-    OneShotCommands& commands() { return *m_commands; } // one submission at a time
+    // Item `item` of a batch: its own command buffer and fence, so the host can wait for each
+    // item in turn (its own deadline) without polling the device.
+    OneShotCommands& commands(size_t item) { return m_commands.at(item); }
     const TimestampQueries* queries() const {
         return m_queries ? &*m_queries : nullptr;
     } // 2 per dispatch; null when unsupported
     VkDescriptorPool descriptorPool() const {
         return m_pool.get();
     } // kMaxDispatches * kMaxSets sets, reset per batch
-    VkEvent event(size_t item) const {
-        return m_events[item].get();
-    } // set when dispatch `item` is done
 
   private:
     explicit RunResources(GpuContext& ctx) : m_ctx(ctx) {}
@@ -49,9 +50,8 @@ class RunResources {
 
     GpuContext& m_ctx;
     DescriptorPool m_pool;
-    std::optional<OneShotCommands> m_commands;
+    std::vector<OneShotCommands> m_commands; // kMaxBatch
     std::optional<TimestampQueries> m_queries;
-    std::vector<Event> m_events;
     DeviceMemory m_arena;
     uint64_t m_arenaBytes = 0;
 };

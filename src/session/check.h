@@ -103,7 +103,7 @@ struct CheckReport {
 
 struct CheckOptions {
     std::optional<size_t> onlyCase; // 0-based; all cases when empty
-    uint64_t timeoutMs = 0; // per case; 0: the device's default (2 s on a GPU, 10 s on a CPU)
+    uint64_t timeoutMs = 0; // per case; 0: the device's default (2 s on a GPU, 60 s on a CPU)
     bool trace = false;     // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread (traced, or guarded)
     // Untraced runs count loop back-edges too (guardLoops), so an endless loop is reported, never

@@ -66,14 +66,16 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
 }
 
 // Why a job's pipelines did not come: the kernel's size says whether it is the likely cause.
-std::string pipelineLateText(const DeviceJob& job, uint64_t pipelineMs) {
+std::string pipelineLateText(const DeviceJob& job, size_t pipelines, uint64_t pipelineMs) {
     constexpr uint64_t kLargeKernelBytes = 256 * 1024; // puzzle kernels are a few KiB
     uint64_t bytes = job.spirv.size_bytes();
     for (std::span<const uint32_t> k : job.moreKernels)
         bytes += k.size_bytes();
     std::string text =
-        "building the kernel's pipelines took longer than " + seconds(pipelineMs) +
-        " (its SPIR-V is " + std::to_string(bytes / 1024) +
+        "building the kernel's pipelines (" + std::to_string(pipelines) +
+        " in all: one per launch shape of the cases, each compiled by the device) took longer "
+        "than " +
+        seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
         " KiB), so no case ran (none of them is to blame); the worker was restarted. ";
     if (bytes >= kLargeKernelBytes)
         return text + "A kernel that large (long unrolled loops, big constant arrays) takes the "
@@ -261,14 +263,18 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     Encoder e;
     encodeJob(e, job);
     uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
-    uint64_t pipelineMs = job.pipelineTimeoutMs ? job.pipelineTimeoutMs : kPipelineTimeoutMs;
+    size_t pipelines = GpuKernel::pipelinesOf(job.items);
+    uint64_t pipelineMs =
+        job.pipelineTimeoutMs ? job.pipelineTimeoutMs : GpuKernel::buildBudgetMs(pipelines);
     if (auto s = send(FrameKind::Job, e); !s) return failAll(job, s.error());
     // First the pipelines (Progress), then the dispatches (Result); a setup error skips Progress.
     Bytes payload;
     bool late = false;
-    auto got = receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelineMs), &late);
+    auto got =
+        receive(payload, pipelineMs, perItem, pipelineLateText(job, pipelines, pipelineMs), &late);
     if (got && *got == FrameKind::Progress) {
-        // The worker gives a case up one to two budgets after it started (GpuKernel::runAll).
+        // The worker gives a case up one budget after the case before it finished
+        // (GpuKernel::runAll), so the cases take at most one budget each; one more is slack.
         uint64_t deadline = perItem * (std::max<size_t>(1, job.items.size()) + 1) + kMarginMs;
         got = receive(payload, deadline, perItem,
                       "did not finish: the worker process did not answer within " +

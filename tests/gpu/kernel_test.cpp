@@ -129,6 +129,18 @@ TEST_F(KernelTest, PrepareBuildsEachShapeOnceAndRunsReuseThem) {
     EXPECT_EQ(out->buffers[1], (std::vector<uint32_t>{5, 11, 15, 21}));
 }
 
+TEST(GpuKernelBudgetTest, PipelinesAreCountedOncePerKernelAndShapeAndEachGetsCompileTime) {
+    LaunchSpec a{{4, 1, 1}, {1, 1, 1}, {{3, 1}}}, b{{4, 1, 1}, {9, 1, 1}, {{3, 1}}},
+        c{{4, 1, 1}, {1, 1, 1}, {{3, 2}}};
+    // a and b differ only in workgroup count: one pipeline; c's constant makes another.
+    std::vector<RunItem> items = {{a, {}, {}}, {b, {}, {}}, {c, {}, {}}};
+    EXPECT_EQ(GpuKernel::pipelinesOf(items), 2u);
+    // A multi-pass item needs a pipeline of each kernel it dispatches.
+    items.push_back({a, {}, {Dispatch{0, {1, 1, 1}, {}, {}}, Dispatch{1, {2, 1, 1}, {}, {}}}});
+    EXPECT_EQ(GpuKernel::pipelinesOf(items), 3u);
+    EXPECT_EQ(GpuKernel::buildBudgetMs(3), 60000u + 3 * GpuKernel::kCompileMsPerPipeline);
+}
+
 TEST_F(KernelTest, LaunchesOverTheDeviceLimitsAreRefusedByCase) {
     auto k = kernel();
     ASSERT_TRUE(k);
