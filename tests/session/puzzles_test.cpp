@@ -205,10 +205,11 @@ TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
             << "// fails: case " << n << ": the puzzle has " << r.cases.size() << " cases";
         EXPECT_FALSE(r.cases[n - 1].pass) << "case " << n << " should catch this mistake\n"
                                           << describe(r);
-        if (!header.finding.empty())
+        if (!header.finding.empty()) {
             EXPECT_TRUE(hasFinding(r.cases[n - 1], header.finding))
                 << "case " << n << " should have a '" << header.finding << "' finding\n"
                 << describe(r);
+        }
     }
 }
 
