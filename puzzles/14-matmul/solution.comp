@@ -24,7 +24,7 @@ void main() {
     float acc = 0.0;
 
     // Walk along k one tile at a time: step k0 covers k = k0 .. k0 + TILE - 1.
-    // ceil(INNER / TILE) steps, 2 global reads each (at most 10 in these tests).
+    // ceil(INNER / TILE) steps, 2 global reads each: exactly the limit, 2 * ceil_div(INNER, TILE).
     for (uint k0 = 0; k0 < INNER; k0 += TILE) {
         // Each thread fetches one element of each tile. Thread (lx, ly) brings:
         //   a[r][k0 + lx]  -> tileA[ly][lx]   (its row of a, shifted along k by its x)

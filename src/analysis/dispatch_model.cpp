@@ -5,6 +5,7 @@
 
 #include "analysis/trace_model.h"
 #include "core/passes.h"
+#include "core/statement_rules.h"
 #include "session/kernel_text.h"
 
 namespace vkp::analysis {
@@ -430,8 +431,9 @@ std::shared_ptr<const Trace> DispatchCache::trace(size_t d) {
         // Lines of the whole text everywhere (events, and the findings' lines and messages): the
         // analysis is made again from the moved trace, exactly as the check made it.
         auto moved = std::make_shared<const Trace>(traceWithLineOffset(*e.trace, offset));
-        auto analysis =
-            std::make_shared<const TraceAnalysis>(analyzeTrace(*moved, m_puzzle->limits));
+        auto analysis = std::make_shared<const TraceAnalysis>(analyzeCase(
+            *moved, m_case < m_puzzle->cases.size() ? caseChecks(*m_puzzle, m_puzzle->cases[m_case])
+                                                    : CaseChecks{m_puzzle->limits, {}}));
         it = m_shifted.emplace(d, std::make_pair(std::move(moved), std::move(analysis))).first;
     }
     return it->second.first;

@@ -165,6 +165,12 @@ json puzzleJson(const Puzzle& p) {
     json limits = json::object();
     if (p.limits.globalReads) limits["global_reads"] = *p.limits.globalReads;
     if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;
+    json limitExprs = json::object(); // limits written as expressions: the numbers are the largest
+    if (p.limits.globalReadsExpr) limitExprs["global_reads"] = p.limits.globalReadsExpr->text();
+    if (p.limits.globalWritesExpr) limitExprs["global_writes"] = p.limits.globalWritesExpr->text();
+    json rules = json::array();
+    for (const RuleDecl& r : p.rules)
+        rules.push_back({{"text", r.text}, {"from_workgroup_size", r.fromWorkgroupSize}});
     return {{"number", p.number},
             {"slug", p.slug},
             {"folder", p.folder},
@@ -176,6 +182,8 @@ json puzzleJson(const Puzzle& p) {
             {"buffers", bufs},
             {"cases", cases},
             {"limits", limits},
+            {"limit_expressions", limitExprs},
+            {"rules", rules},
             {"pack", p.pack.empty() ? json(nullptr) : json(p.pack)},
             {"pack_root", p.packRoot.empty() ? json(nullptr) : json(p.packRoot)}};
 }

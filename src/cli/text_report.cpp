@@ -123,13 +123,32 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
             os << "  layout(constant_id = " << c.id << ") const uint " << c.name << "\n";
     }
     if (p.limits.globalReads || p.limits.globalWrites) {
+        // A limit written as an expression shows it, and its largest value over the cases.
+        auto limit = [&](uint32_t n, const std::optional<Expr>& e, const char* one,
+                         const char* many) {
+            if (!e) return plural(n, one, many);
+            return e->text() + " " + many + " (" + std::to_string(n) + " in the largest case)";
+        };
         os << st.bold("Rule") << "\n  per thread at most";
         if (p.limits.globalReads)
-            os << " " << plural(*p.limits.globalReads, "global read", "global reads");
+            os << " "
+               << limit(*p.limits.globalReads, p.limits.globalReadsExpr, "global read",
+                        "global reads");
         if (p.limits.globalReads && p.limits.globalWrites) os << " and";
         if (p.limits.globalWrites)
-            os << " " << plural(*p.limits.globalWrites, "global write", "global writes");
+            os << " "
+               << limit(*p.limits.globalWrites, p.limits.globalWritesExpr, "global write",
+                        "global writes");
         os << "\n";
+    }
+    if (!p.rules.empty()) {
+        os << st.bold("Rules checked on the trace") << "\n";
+        for (const RuleDecl& r : p.rules)
+            os << "  " << r.text
+               << (r.fromWorkgroupSize
+                       ? " (from " + std::to_string(r.fromWorkgroupSize) + " threads per workgroup)"
+                       : "")
+               << "\n";
     }
     os << st.bold("Test cases") << "\n";
     for (size_t i = 0; i < p.cases.size(); ++i) {

@@ -68,6 +68,30 @@ struct TestCase {
 struct Limits {
     std::optional<uint32_t> globalReads;  // loads from storage buffers per thread
     std::optional<uint32_t> globalWrites; // stores to storage buffers per thread
+    // Set when a limit is written as an expression of the case ("2 * ceil_div(INNER, TILE)").
+    // The number above is then its value in one case (caseChecks, core/statement_rules.h) or,
+    // in Puzzle::limits, the largest over the puzzle's cases: all that one figure can promise.
+    std::optional<Expr> globalReadsExpr;
+    std::optional<Expr> globalWritesExpr;
+};
+
+// A rule of the statement that the trace checks ([[rules]] in puzzle.toml): either some
+// buffers are written only with atomics, or a count of memory accesses per thread or per
+// workgroup stays under a bound. A broken rule fails the case, quoting `text`.
+enum class RuleCountKind { Reads, Writes, Accesses }; // accesses: reads and writes together
+enum class RuleTargetKind { Shared, Global, Buffer }; // every shared array, every buffer, one
+enum class RuleScopeKind { Thread, Workgroup };       // counted per thread, or summed per group
+
+struct RuleDecl {
+    std::string text;               // the statement's words, quoted in the finding
+    std::vector<size_t> atomicOnly; // atomic_writes_only: indices into Puzzle::buffers
+    std::optional<Expr> atMost;     // at_most: the bound of the count, per case
+    RuleCountKind count = RuleCountKind::Writes;
+    RuleTargetKind target = RuleTargetKind::Shared;
+    size_t buffer = 0; // target Buffer: index into Puzzle::buffers
+    RuleScopeKind per = RuleScopeKind::Thread;
+    uint32_t fromWorkgroupSize = 0; // applies only to cases whose WG (size in x) is at least this
+    SourceLocation where;
 };
 
 // A kernel of the puzzle. A single-kernel puzzle has one, named "kernel", that binds every buffer.
@@ -120,6 +144,7 @@ struct Puzzle {
     std::vector<KernelDecl> kernels; // one, or several for a multi-pass puzzle
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
     std::vector<PitfallDecl> pitfalls;
+    std::vector<RuleDecl> rules; // [[rules]]: what the statement forbids, checked on the trace
     size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
     std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
     std::string packRoot; // the pack's folder, absolute ("" for the built-in puzzles)

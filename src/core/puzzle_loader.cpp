@@ -13,6 +13,7 @@
 #include "core/pass_loader.h"
 #include "core/passes.h"
 #include "core/reference_ops.h"
+#include "core/rule_loader.h"
 #include "core/toml_reader.h"
 
 namespace fs = std::filesystem;
@@ -151,7 +152,7 @@ class PuzzleParser {
         m_reader.rejectUnknownKeys(root,
                                    {"title", "slug", "track", "order", "statement", "tolerance",
                                     "starter", "solution", "hints", "limits", "buffers",
-                                    "constants", "cases", "kernels", "passes", "pitfalls",
+                                    "constants", "cases", "kernels", "passes", "pitfalls", "rules",
                                     "bench_case"},
                                    "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
@@ -166,13 +167,14 @@ class PuzzleParser {
         m_puzzle.solutionPath =
             m_reader.fileInFolder(root, "solution", "solution.comp", m_puzzle.dir);
         parseHints(root);
-        parseLimits(root);
         parseBuffers(root);
         parseConstants(root);
         m_multiPass = root.get("passes") != nullptr || root.get("kernels") != nullptr;
         parseCases(root);
         parseKernelsAndPasses(m_reader, root, m_puzzle);
         parsePitfalls(m_reader, root, m_puzzle);
+        parseLimits(m_reader, root, m_puzzle);
+        parseRules(m_reader, root, m_puzzle);
         m_puzzle.benchCase = m_puzzle.cases.size() - 1;
         if (const toml::node* b = root.get("bench_case"))
             m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,
@@ -185,16 +187,6 @@ class PuzzleParser {
         const toml::array& hints = m_reader.array(root, "hints");
         for (const toml::node& h : hints)
             m_puzzle.hints.push_back(m_reader.asString(&h, "hints"));
-    }
-    void parseLimits(const toml::table& root) {
-        const toml::node* n = root.get("limits");
-        if (!n) return;
-        const toml::table& t = m_reader.asTable(n, "'limits'");
-        m_reader.rejectUnknownKeys(t, {"global_reads", "global_writes"}, "[limits]");
-        if (const toml::node* v = t.get("global_reads"))
-            m_puzzle.limits.globalReads = m_reader.boundedUint(v, "global_reads", 0, 1 << 20);
-        if (const toml::node* v = t.get("global_writes"))
-            m_puzzle.limits.globalWrites = m_reader.boundedUint(v, "global_writes", 0, 1 << 20);
     }
     void parseBuffers(const toml::table& root) {
         const toml::array& a = m_reader.array(root, "buffers");

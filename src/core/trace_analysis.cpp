@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/statement_rules.h"
+
 namespace vkp {
 namespace {
 
@@ -28,7 +30,9 @@ bool writes(const TraceEvent& e) {
     return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
 }
 
-std::string cell(const Trace& t, uint32_t var, uint32_t index) {
+} // namespace
+
+std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
     const TraceVariableInfo& v = t.variables[var];
     if (v.dims.size() >= 2) {
         std::vector<uint64_t> idx(v.dims.size());
@@ -44,6 +48,12 @@ std::string cell(const Trace& t, uint32_t var, uint32_t index) {
         return s;
     }
     return v.decl.name + "[" + std::to_string(index) + "]";
+}
+
+namespace {
+
+std::string cell(const Trace& t, uint32_t var, uint32_t index) {
+    return traceCellName(t, var, index);
 }
 
 // The loop-budget finding, worded the same for a trace and for an untraced run's guard.
@@ -70,6 +80,7 @@ class Analyzer {
 
     TraceAnalysis run() {
         m_analysis.events = m_trace.eventCount();
+        m_analysis.limits = m_limits;
         m_analysis.traffic.resize(m_trace.threads.size());
         countTraffic();
         checkBounds();
@@ -150,7 +161,7 @@ class Analyzer {
         for (const ThreadTraffic& tr : m_analysis.traffic)
             count += (kind == FindingKind::ReadLimit ? tr.globalReads : tr.globalWrites) > limit;
         Finding f{kind, invocationName(m_trace.launch, worst) + " makes " + std::to_string(most) +
-                            " global " + what + "; the puzzle allows " + std::to_string(limit) +
+                            " global " + what + "; the puzzle allows " + allowed(kind, limit) +
                             " per thread (" +
                             (count == 1 ? std::string("the only thread over; it")
                                         : std::to_string(count) + " threads over; " +
@@ -160,6 +171,16 @@ class Analyzer {
         f.threads = {first, worst};
         f.occurrences = count;
         add(f);
+    }
+
+    // "10", or for a limit written as an expression "global_reads = 2 * ceil_div(INNER, TILE),
+    // which is 6 in this case".
+    std::string allowed(FindingKind kind, uint32_t limit) const {
+        bool reads = kind == FindingKind::ReadLimit;
+        const std::optional<Expr>& e = reads ? m_limits.globalReadsExpr : m_limits.globalWritesExpr;
+        if (!e) return std::to_string(limit);
+        return std::string(reads ? "global_reads" : "global_writes") + " = " + e->text() +
+               ", which is " + std::to_string(limit) + " in this case,";
     }
 
     void checkBounds() {
@@ -442,6 +463,8 @@ const char* findingKindName(FindingKind kind) {
         return "divergent barrier";
     case FindingKind::TraceOverflow:
         return "trace incomplete";
+    case FindingKind::Rule:
+        return "rule";
     }
     return "?";
 }
@@ -465,6 +488,17 @@ std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const Trace
 
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) {
     return Analyzer(trace, limits).run();
+}
+
+TraceAnalysis analyzeCase(const Trace& trace, const CaseChecks& checks) {
+    TraceAnalysis a = Analyzer(trace, checks.limits).run();
+    // Before the overflow warning, which stays last: a count seen in part of a trace is a lower
+    // bound, so a rule broken there is broken.
+    auto at = std::find_if(a.findings.begin(), a.findings.end(),
+                           [](const Finding& f) { return f.kind == FindingKind::TraceOverflow; });
+    std::vector<Finding> rules = ruleFindings(trace, checks.rules);
+    a.findings.insert(at, rules.begin(), rules.end());
+    return a;
 }
 
 } // namespace vkp

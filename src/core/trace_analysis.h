@@ -24,6 +24,7 @@ enum class FindingKind {
     LoopBudget,          // a thread ran out of loop iterations (endless loop?)
     DivergentBarrier,    // threads of a workgroup passed different numbers of barriers
     TraceOverflow,       // records were dropped: the analysis saw only part of the run
+    Rule,                // a rule of the statement ([[rules]]) broken, quoted in the message
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 
@@ -59,6 +60,7 @@ struct TraceAnalysis {
     std::vector<Finding> findings;
     std::vector<std::vector<SharedSnapshot>> rounds; // per workgroup, when it has shared arrays
     uint64_t events = 0;
+    Limits limits; // the per-thread limits the case was judged against (its own values)
 
     bool failsCase() const;
 };
@@ -69,5 +71,12 @@ std::optional<Finding> loopGuardFinding(std::span<const uint32_t> guard, const T
 
 // `limits` are the puzzle's per-thread budgets (unset: unlimited).
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits);
+// The same with a case's limits and the statement's rules that apply to it
+// (core/statement_rules.h).
+struct CaseChecks;
+TraceAnalysis analyzeCase(const Trace& trace, const CaseChecks& checks);
+
+// "a[3]", "tile[1][2]": a cell of a traced variable, by its flattened index.
+std::string traceCellName(const Trace& trace, uint32_t variable, uint32_t index);
 
 } // namespace vkp

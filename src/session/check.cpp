@@ -5,6 +5,7 @@
 
 #include "core/passes.h"
 #include "core/reference_ops.h"
+#include "core/statement_rules.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "gpu/kernel.h"
@@ -451,6 +452,7 @@ class Checker {
                  const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
         size_t firstTrace = m_puzzle.buffers.size();
+        const CaseChecks checks = caseChecks(m_puzzle, m_puzzle.cases.at(out.index));
         for (size_t j = 0; j < dispatches.size(); ++j) {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
@@ -463,8 +465,7 @@ class Checker {
             trace->subgroupSize =
                 m_runner.info().subgroupSize; // subgroup barriers order accesses within one
             auto shared = std::make_shared<const Trace>(std::move(*trace));
-            auto analysis =
-                std::make_shared<const TraceAnalysis>(analyzeTrace(*shared, m_puzzle.limits));
+            auto analysis = std::make_shared<const TraceAnalysis>(analyzeCase(*shared, checks));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
                 out.trace = shared;
                 out.analysis = analysis;

@@ -247,6 +247,71 @@ const std::vector<BadFile>& badFiles() {
         // Unknown keys (issue 18: `global_read = 1` dropped the rule and a 3-read kernel passed).
         {"TypoInLimits", kHead + "[limits]\nglobal_read = 1 # HERE\n" + kBuffers + kCase,
          "unknown key 'global_read' in [limits] (did you mean global_reads?)", 1},
+        // Limits written as expressions of the case (issue 20: matmul's read limit).
+        {"LimitExpressionUnknownName",
+         kHead + "[limits]\nglobal_reads = \"2 * STEPS\" # HERE\n" + kBuffers + kCase,
+         "unknown name 'STEPS' in \"2 * STEPS\" (known: N, WG, the puzzle's constants)", 16},
+        {"LimitExpressionSyntax",
+         kHead + "[limits]\nglobal_writes = \"2 * (N\" # HERE\n" + kBuffers + kCase,
+         "'global_writes'", 17},
+        {"LimitExpressionDividesByZero",
+         kHead + "[limits]\nglobal_reads = \"N / (WG - 4)\" # HERE\n" + kBuffers + kCase,
+         "case 1: division by zero in the expression of 'global_reads' (\"N / (WG - 4)\"), "
+         "column 3"},
+        {"LimitExpressionTooLarge",
+         kHead + "[limits]\nglobal_reads = \"N * 1000000\" # HERE\n" + kBuffers + kCase,
+         "'global_reads' (\"N * 1000000\") is 4000000 in case 1; it must be between 0 and "
+         "1048576"},
+        // [[rules]]: what a statement forbids, as checks on the trace.
+        {"TypoInRule",
+         kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\natomic_write_only = [\"a\"] # HERE\n",
+         "unknown key 'atomic_write_only' in a [[rules]] entry (did you mean atomic_writes_only?)",
+         1},
+        {"RuleWithoutText", kHead + kBuffers + kCase + "[[rules]] # HERE\nat_most = 1\n",
+         "missing field 'text'"},
+        {"RuleWithNeitherCheck", kHead + kBuffers + kCase + "[[rules]] # HERE\ntext = \"t\"\n",
+         "a rule has either 'atomic_writes_only' (buffers written only with atomics) or 'at_most'"},
+        {"RuleWithBothChecks",
+         kHead + kBuffers + kCase +
+             "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\nat_most = 1\n",
+         "and not both"},
+        {"RuleAtomicUnknownBuffer",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\natomic_writes_only = [\"statuz\"] # HERE\n",
+         "no buffer named 'statuz' in this puzzle", 23},
+        {"RuleCountWithAtomic",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\natomic_writes_only = [\"a\"]\ncount = \"reads\" # HERE\n",
+         "'count' goes with 'at_most', not with 'atomic_writes_only'"},
+        {"RuleUnknownCount",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nat_most = 1\ncount = \"adds\" # HERE\nof = \"shared\"\n"
+             "per = \"thread\"\n",
+         "unknown count 'adds' (expected one of: reads, writes, accesses)"},
+        {"RuleUnknownOf",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nat_most = 1\ncount = \"reads\"\nof = \"sharde\" # HERE\n"
+             "per = \"thread\"\n",
+         "this puzzle has no buffer named 'sharde'"},
+        {"RuleMissingPer",
+         kHead + kBuffers + kCase +
+             "[[rules]] # HERE\ntext = \"t\"\nat_most = 1\ncount = \"reads\"\nof = \"shared\"\n",
+         "missing field 'per'"},
+        {"RuleBoundUnknownName",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nat_most = \"4 * STEPS\" # HERE\ncount = \"reads\"\n"
+             "of = \"shared\"\nper = \"thread\"\n",
+         "unknown name 'STEPS' in \"4 * STEPS\""},
+        {"RuleBoundDividesByZero",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nat_most = \"N % (WG - 4)\" # HERE\ncount = \"reads\"\n"
+             "of = \"shared\"\nper = \"thread\"\n",
+         "case 1: division by zero"},
+        {"RuleWorkgroupSizeZero",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\natomic_writes_only = [\"a\"]\nfrom_workgroup_size = 0 # "
+             "HERE\n",
+         "'from_workgroup_size' is 0; it must be between 1 and 1024"},
         {"TypoInTolerance", kHead + "tolerence = 1e-4 # HERE\n" + kBuffers + kCase,
          "unknown key 'tolerence' in puzzle.toml (did you mean tolerance?)", 1},
         {"UnknownTopLevelKey", kHead + "colour = \"red\" # HERE\n" + kBuffers + kCase,

@@ -150,11 +150,23 @@ INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleTest, ::testing::ValuesIn(test::puzzleFo
 // comment lines that follow, "// fails: case N" names a case that must fail (the case added to
 // catch this mistake), and "// traced" checks it as `vkpuzzles check` and the app do, with the
 // trace (for mistakes that show as an out-of-bounds access, a race or a limit, not in the values).
+// "// finding: KIND" (a findingKindName: "rule", "read limit") says why those cases must fail:
+// each has a finding of that kind, so a mistake whose values are right is caught by its check.
 struct WrongKernelHeader {
     std::string slug;
     bool traced = false;
     std::vector<size_t> mustFail; // 1-based case numbers
+    std::string finding;          // a findingKindName, or empty
 };
+
+bool hasFinding(const CaseOutcome& c, const std::string& kind) {
+    auto in = [&](const std::shared_ptr<const TraceAnalysis>& a) {
+        return a && std::any_of(a->findings.begin(), a->findings.end(),
+                                [&](const Finding& f) { return findingKindName(f.kind) == kind; });
+    };
+    return in(c.analysis) || std::any_of(c.passes.begin(), c.passes.end(),
+                                         [&](const PassTrace& p) { return in(p.analysis); });
+}
 
 WrongKernelHeader readHeader(const std::string& source) {
     WrongKernelHeader h;
@@ -165,6 +177,7 @@ WrongKernelHeader readHeader(const std::string& source) {
         if (line == "// traced") h.traced = true;
         if (line.rfind("// fails: case ", 0) == 0)
             h.mustFail.push_back(std::stoul(line.substr(15)));
+        if (line.rfind("// finding: ", 0) == 0) h.finding = line.substr(12);
     }
     return h;
 }
@@ -192,6 +205,11 @@ TEST_P(WrongKernelTest, FailsAtLeastOneCase) {
             << "// fails: case " << n << ": the puzzle has " << r.cases.size() << " cases";
         EXPECT_FALSE(r.cases[n - 1].pass) << "case " << n << " should catch this mistake\n"
                                           << describe(r);
+        if (!header.finding.empty()) {
+            EXPECT_TRUE(hasFinding(r.cases[n - 1], header.finding))
+                << "case " << n << " should have a '" << header.finding << "' finding\n"
+                << describe(r);
+        }
     }
 }
 
