@@ -211,6 +211,7 @@ class Command {
         if (!timeout) return timeout.error();
         m_options.timeoutMs = *timeout * 1000;
         m_options.trace = !m_a.has("no-trace");
+        m_options.forcedSchedules = !m_a.has("no-schedule");
         RunnerOptions ro;
         ro.context = {m_a.value("device").value_or(deviceSelectorFromEnvironment()),
                       m_a.has("validation")};

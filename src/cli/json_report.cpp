@@ -62,6 +62,22 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
         findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
     j["findings"] = findings;
     j["notes"] = c.notes;
+    json schedules = json::array();
+    for (size_t k = 0; k < c.schedules.size(); ++k) {
+        const ScheduleReport& s = c.schedules[k];
+        static const char* kOutcomes[] = {"not_reached", "others_finished", "others_waiting",
+                                          "nothing_else_ran", "successors_finished"};
+        schedules.push_back({{"hold", s.afterWrite ? "after_first_write" : "before_first_write"},
+                             {"buffer", s.buffer},
+                             {"outcome", kOutcomes[std::min<uint32_t>(uint32_t(s.outcome), 4)]},
+                             {"forced", s.forced()},
+                             {"held_workgroup", s.heldWorkgroup},
+                             {"place", s.place},
+                             {"index", s.index},
+                             {"polls", s.spins},
+                             {"text", k < c.scheduleTexts.size() ? c.scheduleTexts[k] : ""}});
+    }
+    j["schedules"] = schedules;
     json outs = json::array();
     for (const BufferOutcome& o : c.outputs) {
         json mism = json::array();

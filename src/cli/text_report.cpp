@@ -314,6 +314,8 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
 
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent,
                        const Style& st) {
+    for (const std::string& s : c.scheduleTexts)
+        os << indent << st.dim(s) << "\n";
     if (c.inconclusive)
         os << indent
            << st.warn(

@@ -66,6 +66,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"case", ValueKind::Number, "app check run trace bench", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
+        {"no-schedule", ValueKind::None, "check"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
         {"dispatch", ValueKind::Number, "app trace", 1, kMaxCount},
@@ -296,6 +297,7 @@ Options:
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks)
+  --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a case may run, from when the case before it finished, before it
                     is given up (default 2 on a GPU, 60 on a CPU device, env:

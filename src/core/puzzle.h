@@ -123,6 +123,21 @@ struct PitfallDecl {
     SourceLocation where;
 };
 
+// A forced schedule ([[schedule]] in puzzle.toml): in traced checks, one workgroup is held at its
+// first write to a buffer until the others have finished (shader/schedule_pass.h), so paths that
+// otherwise depend on timing (a silent predecessor, one seen only half-published) run every time.
+struct ScheduleDecl {
+    bool afterWrite = false;           // hold = "after_first_write" (else "before_first_write")
+    size_t buffer = 0;                 // index into Puzzle::buffers
+    std::optional<uint32_t> publisher; // hold the workgroup that gets there in this place (0-based)
+    std::optional<uint32_t> index;     // or the one whose first write is buffer[index]
+    std::vector<size_t> cases;         // 0-based; empty: every case
+    std::string rule;                  // the statement's rule an endless wait breaks, quoted
+    SourceLocation where;
+
+    bool appliesTo(size_t caseIndex) const;
+};
+
 struct Puzzle {
     std::string folder; // "01-map"
     std::string dir;    // the folder's path
@@ -145,11 +160,13 @@ struct Puzzle {
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
     std::vector<PitfallDecl> pitfalls;
     std::vector<RuleDecl> rules; // [[rules]]: what the statement forbids, checked on the trace
+    std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case
     size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
     std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
     std::string packRoot; // the pack's folder, absolute ("" for the built-in puzzles)
 
     bool multiPass() const { return !passes.empty(); }
+    const ScheduleDecl* scheduleFor(size_t caseIndex) const; // the case's forced schedule, if any
     const BufferDecl* findBuffer(uint32_t binding) const;
     std::optional<size_t> bufferIndex(const std::string& name) const;
     std::string displayName() const; // "1. Map"

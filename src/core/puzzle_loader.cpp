@@ -14,6 +14,7 @@
 #include "core/passes.h"
 #include "core/reference_ops.h"
 #include "core/rule_loader.h"
+#include "core/schedule_loader.h"
 #include "core/toml_reader.h"
 
 namespace fs = std::filesystem;
@@ -153,7 +154,7 @@ class PuzzleParser {
                                    {"title", "slug", "track", "order", "statement", "tolerance",
                                     "starter", "solution", "hints", "limits", "buffers",
                                     "constants", "cases", "kernels", "passes", "pitfalls", "rules",
-                                    "bench_case"},
+                                    "bench_case", "schedule"},
                                    "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
@@ -175,6 +176,7 @@ class PuzzleParser {
         parsePitfalls(m_reader, root, m_puzzle);
         parseLimits(m_reader, root, m_puzzle);
         parseRules(m_reader, root, m_puzzle);
+        parseSchedules(m_reader, root, m_puzzle);
         m_puzzle.benchCase = m_puzzle.cases.size() - 1;
         if (const toml::node* b = root.get("bench_case"))
             m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,

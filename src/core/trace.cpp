@@ -111,12 +111,18 @@ uint64_t Trace::eventCount() const {
 }
 
 std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slots,
-                                      uint32_t loopBudget, uint64_t* totalWords) {
+                                      uint32_t loopBudget, uint64_t* totalWords,
+                                      std::span<const uint32_t> scheduleBlock) {
     uint64_t n = launch.invocations();
     uint64_t statusAt = kTraceHeaderWords + n;
-    uint64_t recordsAt = statusAt + n;
+    uint64_t scheduleAt = statusAt + n; // a forced schedule's block, between status and records
+    uint64_t recordsAt = scheduleAt + scheduleBlock.size();
     *totalWords = recordsAt + n * slots * kTraceRecordWords;
     std::vector<uint32_t> words(recordsAt, 0u);
+    if (!scheduleBlock.empty()) {
+        words[0] = static_cast<uint32_t>(scheduleAt);
+        std::copy(scheduleBlock.begin(), scheduleBlock.end(), words.begin() + scheduleAt);
+    }
     words[1] = slots;
     words[2] = launch.invocationsPerGroup();
     words[3] = launch.workgroups[0];
@@ -139,7 +145,10 @@ std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device) {
     uint64_t slots = device[1], recordsAt = device[5];
     // The counts and status words end where the records begin; a header that says otherwise is
     // passed on short for decodeTrace to reject.
-    if (recordsAt != kTraceHeaderWords + 2 * n || recordsAt > device.size())
+    // A forced schedule's block (word 0 says where) sits between the status words and the records.
+    uint64_t fixed = kTraceHeaderWords + 2 * n;
+    bool scheduleFits = device[0] == 0 || (device[0] == fixed && recordsAt > fixed);
+    if ((device[0] == 0 && recordsAt != fixed) || !scheduleFits || recordsAt > device.size())
         return {device.begin(), device.begin() + kTraceHeaderWords};
     uint64_t used = 0;
     for (uint64_t inv = 0; inv < n; ++inv)

@@ -16,12 +16,12 @@
 namespace vkp {
 
 // --- The trace buffer, as the instrumented kernel and the host share it -----------------------
-// Words: [0] unused (0), [1] record slots per invocation, [2] invocations per
-// workgroup, [3] workgroups in x, [4] workgroups in y, [5] word offset of the records,
-// [6] loop budget (back-edges per invocation), [7] word offset of the status words; then one
-// record count per invocation (counting on past its slots: the records it wanted); then one
-// status word per invocation (kTraceBudgetFlag | line once it ran out of loop budget, kept even
-// when its slots are full; bits 20-30: debugPrintfEXT lines it could not record, up to
+// Words: [0] a forced schedule's block (core/forced_schedule.h; 0: none), [1] record slots per
+// invocation, [2] invocations per workgroup, [3] workgroups in x, [4] workgroups in y, [5] word
+// offset of the records, [6] loop budget (back-edges per invocation), [7] word offset of the status
+// words; then one record count per invocation (counting on past its slots: the records it wanted);
+// then one status word per invocation (kTraceBudgetFlag | line once it ran out of loop budget, kept
+// even when its slots are full; bits 20-30: debugPrintfEXT lines it could not record, up to
 // kTracePrintfDroppedMax); then each invocation's slots of
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
@@ -166,8 +166,11 @@ struct Trace {
 
 // The initial contents of a trace buffer (header, zeroed counts and status) and, in
 // `totalWords`, the size the whole buffer needs (records after the initial part).
+// `scheduleBlock`: a forced schedule's words (core/forced_schedule.h), placed after the status
+// words with header word 0 pointing at them; empty: none (word 0 stays 0).
 std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsPerInvocation,
-                                      uint32_t loopBudget, uint64_t* totalWords);
+                                      uint32_t loopBudget, uint64_t* totalWords,
+                                      std::span<const uint32_t> scheduleBlock = {});
 
 // The part of a trace buffer worth reading back, packed: the header, counts and status words as
 // they are, then each invocation's records (at most its slots) one invocation after another, with

@@ -220,7 +220,7 @@ class Checker {
                 uint64_t words = 0;
                 traceWords.push_back(
                     makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()),
-                                    m_options.loopBudget, &words));
+                                    m_options.loopBudget, &words, scheduleBlock(index, launch)));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back(
                     {layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
@@ -434,6 +434,34 @@ class Checker {
         return out;
     }
 
+    // The schedule block of a traced dispatch of this case (core/forced_schedule.h); empty: none.
+    std::vector<uint32_t> scheduleBlock(size_t index, const TraceLaunch& launch) const {
+        const ScheduleDecl* decl = m_puzzle.scheduleFor(index);
+        if (!m_options.forcedSchedules || !decl) return {};
+        return makeScheduleBlock(*decl, m_puzzle.buffers[decl->buffer].binding, launch);
+    }
+
+    // What the hold did; a thread stopped by its loop budget while a workgroup was held was waiting
+    // for it, and is told the statement's rule.
+    void readSchedule(CaseOutcome& out, const TraceLaunch& launch,
+                      const std::vector<uint32_t>& words, TraceAnalysis& analysis) const {
+        const ScheduleDecl* decl = m_puzzle.scheduleFor(out.index);
+        if (!m_options.forcedSchedules || !decl) return;
+        auto report = readScheduleBlock(words, *decl, m_puzzle);
+        if (!report) return;
+        out.scheduleTexts.push_back(report->text(launch));
+        if (report->outcome != ScheduleOutcome::NotReached)
+            for (Finding& f : analysis.findings)
+                if (f.kind == FindingKind::LoopBudget)
+                    f.message +=
+                        " (under a forced schedule: a workgroup was held " +
+                        std::string(report->afterWrite ? "after" : "before") +
+                        " its first write to '" + report->buffer +
+                        "', and this thread kept waiting for it" +
+                        (report->rule.empty() ? std::string(")") : "). The rule: " + report->rule);
+        out.schedules.push_back(std::move(*report));
+    }
+
     void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches,
                     const std::vector<std::vector<uint32_t>>& buffers) const {
         size_t firstGuard = m_puzzle.buffers.size();
@@ -465,7 +493,9 @@ class Checker {
             trace->subgroupSize =
                 m_runner.info().subgroupSize; // subgroup barriers order accesses within one
             auto shared = std::make_shared<const Trace>(std::move(*trace));
-            auto analysis = std::make_shared<const TraceAnalysis>(analyzeCase(*shared, checks));
+            TraceAnalysis analysed = analyzeCase(*shared, checks);
+            readSchedule(out, shared->launch, buffers.at(firstTrace + j), analysed);
+            auto analysis = std::make_shared<const TraceAnalysis>(std::move(analysed));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
                 out.trace = shared;
                 out.analysis = analysis;

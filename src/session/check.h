@@ -8,6 +8,7 @@
 
 #include "core/checker.h"
 #include "core/diagnostic.h"
+#include "core/forced_schedule.h"
 #include "core/puzzle.h"
 #include "core/result.h"
 #include "core/trace.h"
@@ -77,6 +78,10 @@ struct CaseOutcome {
     // Untraced runs with the loop guard: a thread ran out of loop budget (one per dispatch that
     // did; FindingKind::LoopBudget, worded as a trace's). Any fails the case.
     std::vector<Finding> guardFindings;
+    // A forced schedule ([[schedule]] in puzzle.toml) this case ran under, traced: which workgroup
+    // was held and how the hold ended (one per dispatch that had one).
+    std::vector<ScheduleReport> schedules;
+    std::vector<std::string> scheduleTexts; // ScheduleReport::text, one per entry of schedules
 };
 
 // The text of one of the puzzle's kernels, as the user wrote it.
@@ -114,6 +119,8 @@ struct CheckOptions {
     // up to this many bytes of trace (and the device's limit for one buffer); past it,
     // inconclusive.
     uint64_t maxTraceBytes = 256ull << 20;
+    // Traced checks hold a workgroup where the puzzle declares a [[schedule]] for the case.
+    bool forcedSchedules = true;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check
 };
 

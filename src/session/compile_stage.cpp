@@ -44,9 +44,14 @@ Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle,
 }
 
 // Rewrites every kernel to log its accesses; the rewritten words must pass the validator.
-Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kernels) {
+// Writes to the buffers of the puzzle's [[schedule]] tables get the forced-schedule hooks.
+Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kernels,
+                     const Puzzle& puzzle) {
+    InstrumentOptions options;
+    for (const ScheduleDecl& s : puzzle.schedules)
+        options.scheduleBindings.push_back(puzzle.buffers[s.buffer].binding);
     for (CompiledKernel& k : kernels) {
-        auto inst = instrumentKernel(k.spirv);
+        auto inst = instrumentKernel(k.spirv, options);
         if (!inst) return inst.error();
         if (auto valid = compiler.validate(inst->spirv); !valid) return valid.error();
         k.layout = inst->layout;
@@ -112,7 +117,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
         return r.error ? std::vector<CompiledKernel>{} : kernels;
     }
     auto t = Clock::now();
-    if (auto s = instrumentAll(compiler, kernels); !s) {
+    if (auto s = instrumentAll(compiler, kernels, puzzle); !s) {
         r.error = s.error();
         return {};
     }

@@ -11,6 +11,7 @@
 #include "shader/loop_budget_pass.h"
 #include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
+#include "shader/schedule_pass.h"
 #include "shader/trace_objects.h"
 
 namespace vkp {
@@ -26,7 +27,7 @@ class Instrumenter {
     Instrumenter(SpirvModule& module, const KernelInterface& reflected,
                  const InstrumentOptions& options, uint32_t guardBudget = 0)
         : m_state{module, options, guardBudget}, m_accessLog(m_state, reflected),
-          m_barriers(m_state), m_loopBudget(m_state) {}
+          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state) {}
 
     Result<InstrumentResult> run() {
         SpirvModule& module = m_state.module;
@@ -39,6 +40,10 @@ class Instrumenter {
         declareTraceObjects(m_state);
         if (m_state.logsAccesses() && m_printfSet) declarePrintf();
         if (m_state.logsAccesses()) buildTraceFunctions(m_state);
+        if (m_state.logsAccesses() && !m_state.options.scheduleBindings.empty()) {
+            m_schedule.declare();
+            m_schedule.build();
+        }
         m_loopBudget.buildLoopOk();
         rewriteFunctions();
         if (m_printfSet) dropDebugPrintfImport(module, m_printfSet);
@@ -88,8 +93,9 @@ class Instrumenter {
         m_loopBudget.beginFunction(function);
         size_t begin = out.size();
         // The entry point calls init() right after its local variables.
-        bool initPending =
-            m_state.logsAccesses() && function.front().resultId() == m_state.entryPoint->operand(1);
+        bool isEntry = function.front().resultId() == m_state.entryPoint->operand(1);
+        bool initPending = m_state.logsAccesses() && isEntry;
+        m_schedule.beginFunction(isEntry);
         bool inBlock = false;
         for (const SpirvInstruction& inst : function) {
             Op op = inst.opcode();
@@ -109,11 +115,15 @@ class Instrumenter {
             }
             if (m_loopBudget.rewriteBackEdge(inst, out)) continue;
             if (m_state.logsAccesses()) {
+                m_schedule.before(inst, out);
                 m_accessLog.before(inst, out);
                 m_barriers.before(inst, out);
             }
             out.push_back(inst);
-            if (m_state.logsAccesses()) m_accessLog.after(inst, out);
+            if (m_state.logsAccesses()) {
+                m_accessLog.after(inst, out);
+                m_schedule.after(inst, out);
+            }
         }
         m_loopBudget.endFunction(std::span(out).subspan(begin));
     }
@@ -122,6 +132,7 @@ class Instrumenter {
     AccessLogPass m_accessLog;
     BarrierRoundsPass m_barriers;
     LoopBudgetPass m_loopBudget;
+    SchedulePass m_schedule; // traced kernels: the forced-schedule hooks
     LineRecovery m_lines;
     uint32_t m_printfSet = 0;                 // NonSemantic.DebugPrintf's import, 0: none
     std::unique_ptr<PrintfRecorder> m_printf; // traced kernels that print

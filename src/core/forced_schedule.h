@@ -1,0 +1,108 @@
+// Forced schedules: the words a traced kernel and the host share to hold one workgroup at its
+// first write to a buffer (shader/schedule_pass.h writes the kernel's side), and what the host
+// makes of them afterwards.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/puzzle.h"
+#include "core/trace.h"
+
+namespace vkp {
+
+// --- The schedule block, inside a trace buffer ------------------------------------------------
+// The trace header's word 0 holds the block's word offset (0: no forced schedule). The block's
+// words, filled by the host (H) or kept by the kernel (K):
+//   [0] H  kScheduleActive | kScheduleAfterWrite? | kScheduleByIndex? | the buffer's binding
+//   [1] H  the target: the arrival place (0-based), or the element index of the first write
+//   [2] H  the spin bound (polls of the finished count before the hold gives up)
+//   [3] H  invocations outside the held workgroup
+//   [4] K  workgroups that have reached the point (the arrival ticket)
+//   [5] K  the held workgroup's flat index + 1 (0: none held yet)
+//   [6] K  invocations outside the held workgroup that have returned
+//   [7] K  invocations that have started
+//   [8] K  the outcome (ScheduleOutcome)
+//   [9] K  polls the hold took
+//   [10] K the held workgroup's arrival place
+//   [11] K the element index of its first write
+//   [12] K the last value of the hold's delay chain (kept so that it is computed)
+//   [13] K word [4] when the hold ended; [14] K word [6] when the hold ended
+//   [15 ..] K one word per workgroup: 1 once one of its invocations reached the point
+inline constexpr uint32_t kScheduleActive = 0x80000000u;
+inline constexpr uint32_t kScheduleAfterWrite = 0x40000000u;
+inline constexpr uint32_t kScheduleByIndex = 0x20000000u;
+inline constexpr uint32_t kScheduleBindingMask = 0xffffu;
+inline constexpr uint32_t kScheduleFixedWords = 15;
+// Polls before the hold gives up. lavapipe ends every loop of an invocation once they have taken
+// 65535 back-edges together, and the loop budget leaves 5535 of them: each poll therefore also
+// runs a chain of kScheduleDelaySteps divisions, so the bound lasts tens of milliseconds there.
+// Reached only when no other workgroup runs meanwhile.
+inline constexpr uint32_t kScheduleSpinBound = 4000;
+inline constexpr uint32_t kScheduleDelaySteps = 128;
+enum ScheduleWord : uint32_t {
+    kScheduleConfig = 0,
+    kScheduleTarget = 1,
+    kScheduleBound = 2,
+    kScheduleOthers = 3,
+    kScheduleArrivals = 4,
+    kScheduleHeld = 5,
+    kScheduleFinished = 6,
+    kScheduleStarted = 7,
+    kScheduleOutcomeWord = 8,
+    kScheduleSpins = 9,
+    kScheduleHeldPlace = 10,
+    kScheduleHeldIndex = 11,
+    kScheduleScratch = 12,
+    kScheduleArrivalsAtRelease = 13,
+    kScheduleFinishedAtRelease = 14,
+};
+
+enum class ScheduleOutcome : uint32_t {
+    NotReached = 0,     // no workgroup matched: nothing was held
+    OthersFinished = 1, // held until every other workgroup had returned: forced
+    OthersWaiting = 2,  // the bound ran out while others had started but not returned
+    NothingElseRan = 3, // no later workgroup got there while it waited: not forced
+    // Held until the workgroups that got there after it had finished and no other was running
+    // (the rest start only after it: lavapipe gives each thread a fixed share of workgroups):
+    // forced
+    SuccessorsFinished = 4,
+};
+
+// The block's initial words for one dispatch of `launch` (its size: kScheduleFixedWords + one word
+// per workgroup). `binding` is the buffer's binding.
+std::vector<uint32_t> makeScheduleBlock(const ScheduleDecl& decl, uint32_t binding,
+                                        const TraceLaunch& launch);
+
+// What one held dispatch did, read back from its trace buffer.
+struct ScheduleReport {
+    ScheduleOutcome outcome = ScheduleOutcome::NotReached;
+    bool afterWrite = false;
+    std::string buffer;          // the buffer's name
+    uint32_t heldWorkgroup = 0;  // flat index
+    uint32_t place = 0;          // 0-based arrival place
+    uint32_t index = 0;          // element of its first write
+    uint32_t spins = 0;          // polls the hold took
+    uint32_t others = 0;         // invocations outside it
+    uint32_t othersFinished = 0; // of them, returned when the hold ended
+    std::string rule;            // the statement's rule, from the declaration
+
+    uint32_t arrivals = 0; // workgroups that had got there when the hold ended
+
+    bool forced() const {
+        return outcome == ScheduleOutcome::OthersFinished ||
+               outcome == ScheduleOutcome::SuccessorsFinished;
+    }
+    std::string text(const TraceLaunch& launch) const; // one sentence for the learner
+};
+// Empty when the words hold no schedule block.
+std::optional<ScheduleReport> readScheduleBlock(std::span<const uint32_t> traceWords,
+                                                const ScheduleDecl& decl, const Puzzle& puzzle);
+
+// "1st", "2nd", "3rd", "11th", "22nd".
+std::string ordinal(uint64_t n);
+
+} // namespace vkp

@@ -1,0 +1,371 @@
+#include "shader/schedule_pass.h"
+
+#include <algorithm>
+
+#include "core/forced_schedule.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+using spv::StorageClass;
+
+constexpr uint32_t kDevice = 1;  // scope
+constexpr uint32_t kRelaxed = 0; // memory semantics
+
+bool isWriteAtomic(Op op) {
+    switch (op) {
+    case Op::OpAtomicExchange:
+    case Op::OpAtomicCompareExchange:
+    case Op::OpAtomicIIncrement:
+    case Op::OpAtomicIDecrement:
+    case Op::OpAtomicIAdd:
+    case Op::OpAtomicISub:
+    case Op::OpAtomicSMin:
+    case Op::OpAtomicUMin:
+    case Op::OpAtomicSMax:
+    case Op::OpAtomicUMax:
+    case Op::OpAtomicAnd:
+    case Op::OpAtomicOr:
+    case Op::OpAtomicXor:
+    case Op::OpAtomicFAddEXT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+void SchedulePass::declare() {
+    m_active = true;
+    SpirvModule& module = m_state.module;
+    const TraceObjectIds& ids = m_state.ids;
+    m_reached = module.addGlobalVariable(module.typePointer(StorageClass::Private, ids.uintType),
+                                         StorageClass::Private, module.constUint(0));
+    module.addToInterface(m_reached);
+    m_voidFunctionType = module.typeFunction(ids.voidType, {});
+    m_atFunctionType =
+        module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType});
+    m_startFunction = module.newId();
+    m_finishFunction = module.newId();
+    m_atFunction = module.newId();
+}
+
+void SchedulePass::beginFunction(bool entryPoint) {
+    m_entry = entryPoint;
+    m_startPending = entryPoint && m_active;
+    m_inBlock = false;
+}
+
+// Pointers into storage buffers (not the trace buffer): their binding and the last index of the
+// access chain, which for `buffer B { uint x[]; }` is the element.
+void SchedulePass::noteChain(const SpirvInstruction& inst) {
+    Op op = inst.opcode();
+    if (op != Op::OpAccessChain && op != Op::OpInBoundsAccessChain && op != Op::OpCopyObject)
+        return;
+    uint32_t base = inst.operand(0);
+    if (auto it = m_pointers.find(base); it != m_pointers.end()) {
+        Target t = it->second;
+        if (op != Op::OpCopyObject && inst.operandCount() > 1)
+            t.index = inst.operand(inst.operandCount() - 1);
+        m_pointers[inst.resultId()] = t;
+        return;
+    }
+    const SpirvModule& module = m_state.module;
+    const SpirvInstruction* var = module.definition(base);
+    if (!var || var->opcode() != Op::OpVariable || base == m_state.ids.traceVariable) return;
+    auto storage = StorageClass(var->operand(0));
+    if (storage != StorageClass::StorageBuffer && storage != StorageClass::Uniform) return;
+    auto binding = module.decoration(base, spv::Decoration::Binding);
+    auto set = module.decoration(base, spv::Decoration::DescriptorSet);
+    if (!binding || (set && *set != 0)) return;
+    const std::vector<uint32_t>& held = m_state.options.scheduleBindings;
+    if (std::find(held.begin(), held.end(), *binding) == held.end()) return;
+    Target t{*binding, 0};
+    if (op != Op::OpCopyObject && inst.operandCount() > 1)
+        t.index = inst.operand(inst.operandCount() - 1);
+    m_pointers[inst.resultId()] = t;
+}
+
+uint32_t SchedulePass::writtenPointer(const SpirvInstruction& inst) const {
+    Op op = inst.opcode();
+    uint32_t pointer = 0;
+    if (op == Op::OpStore || op == Op::OpAtomicStore)
+        pointer = inst.operand(0);
+    else if (isWriteAtomic(op)) {
+        pointer = inst.operand(0);
+        // atomicOr(x, 0u) is how a kernel reads a word atomically: not a write.
+        if (op == Op::OpAtomicOr) {
+            const SpirvInstruction* v = m_state.module.definition(inst.operand(3));
+            if (v && v->opcode() == Op::OpConstant && v->operand(0) == 0) return 0;
+        }
+    }
+    return m_pointers.count(pointer) ? pointer : 0;
+}
+
+uint32_t SchedulePass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    if (!id) return module.constUint(0);
+    uint32_t type = module.typeOf(id);
+    if (type == u) return id;
+    const SpirvInstruction* t = module.definition(type);
+    if (t && t->opcode() == Op::OpTypeInt && t->operand(0) == 32)
+        return module.emit(out, Op::OpBitcast, u, {id});
+    return module.constUint(0); // a 64-bit index: element 0 stands for it
+}
+
+void SchedulePass::callAt(const SpirvInstruction& inst, bool after,
+                          std::vector<SpirvInstruction>& out) {
+    uint32_t pointer = writtenPointer(inst);
+    if (!pointer) return;
+    const Target& t = m_pointers.at(pointer);
+    SpirvModule& module = m_state.module;
+    uint32_t index = asUint(out, t.index);
+    module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
+                {m_atFunction, module.constUint(t.binding), index, module.constUint(after)});
+}
+
+void SchedulePass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    if (!m_active) return;
+    Op op = inst.opcode();
+    if (m_startPending && m_inBlock && op != Op::OpVariable && op != Op::OpLine &&
+        op != Op::OpNoLine) {
+        m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType, {m_startFunction});
+        m_startPending = false;
+    }
+    m_inBlock |= op == Op::OpLabel;
+    noteChain(inst);
+    if (m_entry && op == Op::OpReturn)
+        m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType, {m_finishFunction});
+    callAt(inst, false, out);
+}
+
+void SchedulePass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    if (m_active) callAt(inst, true, out);
+}
+
+// --- The helper functions ---------------------------------------------------------------------
+
+uint32_t SchedulePass::blockWord(std::vector<SpirvInstruction>& f, uint32_t block, uint32_t word) {
+    SpirvModule& module = m_state.module;
+    uint32_t at =
+        word ? module.emit(f, Op::OpIAdd, m_state.ids.uintType, {block, module.constUint(word)})
+             : block;
+    return m_state.traceWord(f, at);
+}
+
+// Ends the function when `condition` holds.
+void SchedulePass::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition) {
+    SpirvModule& module = m_state.module;
+    uint32_t returnL = module.newId(), goOnL = module.newId();
+    m_state.emitVoid(f, Op::OpSelectionMerge, {goOnL, 0});
+    m_state.emitVoid(f, Op::OpBranchConditional, {condition, returnL, goOnL});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{returnL});
+    m_state.emitVoid(f, Op::OpReturn, {});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{goOnL});
+}
+
+// The workgroup's flat index, x fastest (as core/trace.h numbers invocations).
+uint32_t SchedulePass::workgroupIndex(std::vector<SpirvInstruction>& f) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType;
+    uint32_t nx = m_state.loadTraceWord(f, 3), ny = m_state.loadTraceWord(f, 4);
+    uint32_t wid = module.emit(f, Op::OpLoad, module.typeVector(u, 3), {m_state.ids.workgroupId});
+    uint32_t wx = module.emit(f, Op::OpCompositeExtract, u, {wid, 0});
+    uint32_t wy = module.emit(f, Op::OpCompositeExtract, u, {wid, 1});
+    uint32_t wz = module.emit(f, Op::OpCompositeExtract, u, {wid, 2});
+    uint32_t g = module.emit(f, Op::OpIAdd, u, {wx, module.emit(f, Op::OpIMul, u, {wy, nx})});
+    uint32_t plane = module.emit(f, Op::OpIMul, u, {nx, ny});
+    return module.emit(f, Op::OpIAdd, u, {g, module.emit(f, Op::OpIMul, u, {wz, plane})});
+}
+
+// scheduleStart(): one more invocation started. scheduleFinish(): one more returned, counted only
+// outside the held workgroup (whose own threads may be waiting for it at a barrier).
+void SchedulePass::buildCounter(uint32_t function, uint32_t word, bool onlyOthers) {
+    SpirvModule& module = m_state.module;
+    const TraceObjectIds& ids = m_state.ids;
+    uint32_t u = ids.uintType;
+    auto& f = module.newFunctions;
+    f.emplace_back(Op::OpFunction,
+                   std::vector<uint32_t>{ids.voidType, function, 0, m_voidFunctionType});
+    m_state.label(f);
+    uint32_t block = m_state.loadTraceWord(f, 0);
+    returnIf(f, module.emit(f, Op::OpIEqual, ids.boolType, {block, module.constUint(0)}));
+    if (onlyOthers) {
+        uint32_t held = module.emit(f, Op::OpAtomicLoad, u,
+                                    {blockWord(f, block, kScheduleHeld), module.constUint(kDevice),
+                                     module.constUint(kRelaxed)});
+        uint32_t mine = module.emit(f, Op::OpIAdd, u, {workgroupIndex(f), module.constUint(1)});
+        returnIf(f, module.emit(f, Op::OpIEqual, ids.boolType, {held, mine}));
+    }
+    module.emit(f, Op::OpAtomicIAdd, u,
+                {blockWord(f, block, word), module.constUint(kDevice), module.constUint(kRelaxed),
+                 module.constUint(1)});
+    m_state.emitVoid(f, Op::OpReturn, {});
+    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+}
+
+// scheduleAt(binding, index, after): at this invocation's first pass of the configured point,
+// its workgroup takes an arrival ticket (once per workgroup); the chosen one spins until every
+// other workgroup has returned or the bound runs out, and leaves the outcome in the block.
+void SchedulePass::buildAt() {
+    SpirvModule& module = m_state.module;
+    const TraceObjectIds& ids = m_state.ids;
+    uint32_t u = ids.uintType, b = ids.boolType;
+    auto& f = module.newFunctions;
+    f.emplace_back(Op::OpFunction,
+                   std::vector<uint32_t>{ids.voidType, m_atFunction, 0, m_atFunctionType});
+    uint32_t binding = module.newId(), index = module.newId(), after = module.newId();
+    for (uint32_t p : {binding, index, after})
+        f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{u, p});
+    m_state.label(f);
+    uint32_t functionUint = module.typePointer(StorageClass::Function, u);
+    uint32_t polls = module.newId(), inner = module.newId();
+    for (uint32_t v : {polls, inner})
+        f.emplace_back(Op::OpVariable,
+                       std::vector<uint32_t>{functionUint, v, uint32_t(StorageClass::Function)});
+    auto c = [&](uint32_t v) { return module.constUint(v); };
+    auto atomic = [&](Op op, uint32_t pointer, std::vector<uint32_t> more) {
+        std::vector<uint32_t> operands{pointer, c(kDevice), c(kRelaxed)};
+        operands.insert(operands.end(), more.begin(), more.end());
+        return module.emit(f, op, u, operands);
+    };
+    auto word = [&](uint32_t block, uint32_t w) { return blockWord(f, block, w); };
+    // The rest runs inside nested ifs, never after an early return: lavapipe runs a loop until
+    // every lane has left it, and lanes that returned before it never do.
+    std::vector<uint32_t> merges;
+    auto skipIf = [&](uint32_t condition) {
+        uint32_t thenL = module.newId(), mergeL = module.newId();
+        m_state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+        m_state.emitVoid(f, Op::OpBranchConditional, {condition, mergeL, thenL});
+        f.emplace_back(Op::OpLabel, std::vector<uint32_t>{thenL});
+        merges.push_back(mergeL);
+    };
+
+    uint32_t block = m_state.loadTraceWord(f, 0);
+    skipIf(module.emit(f, Op::OpIEqual, b, {block, c(0)}));
+    uint32_t config = module.emit(f, Op::OpLoad, u, {word(block, kScheduleConfig)});
+    uint32_t wantBinding = module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleBindingMask)});
+    uint32_t wantAfter =
+        module.emit(f, Op::OpINotEqual, b,
+                    {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleAfterWrite)}), c(0)});
+    uint32_t isAfter = module.emit(f, Op::OpINotEqual, b, {after, c(0)});
+    uint32_t other = module.emit(f, Op::OpLogicalOr, b,
+                                 {module.emit(f, Op::OpINotEqual, b, {binding, wantBinding}),
+                                  module.emit(f, Op::OpLogicalNotEqual, b, {isAfter, wantAfter})});
+    skipIf(other);
+    // Only an invocation's first write counts, and only its workgroup's first arrival.
+    skipIf(module.emit(f, Op::OpINotEqual, b, {module.emit(f, Op::OpLoad, u, {m_reached}), c(0)}));
+    m_state.emitVoid(f, Op::OpStore, {m_reached, c(1)});
+    uint32_t group = workgroupIndex(f);
+    uint32_t flagAt = module.emit(f, Op::OpIAdd, u, {group, c(kScheduleFixedWords)});
+    uint32_t flagWord = m_state.traceWord(f, module.emit(f, Op::OpIAdd, u, {block, flagAt}));
+    uint32_t before = atomic(Op::OpAtomicExchange, flagWord, {c(1)});
+    skipIf(module.emit(f, Op::OpINotEqual, b, {before, c(0)}));
+    uint32_t place = atomic(Op::OpAtomicIAdd, word(block, kScheduleArrivals), {c(1)});
+    uint32_t target = module.emit(f, Op::OpLoad, u, {word(block, kScheduleTarget)});
+    uint32_t byIndex =
+        module.emit(f, Op::OpINotEqual, b,
+                    {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
+    uint32_t chosen = module.emit(f, Op::OpSelect, b,
+                                  {byIndex, module.emit(f, Op::OpIEqual, b, {index, target}),
+                                   module.emit(f, Op::OpIEqual, b, {place, target})});
+    skipIf(module.emit(f, Op::OpLogicalNot, b, {chosen}));
+    uint32_t mine = module.emit(f, Op::OpIAdd, u, {group, c(1)});
+    uint32_t previous =
+        module.emit(f, Op::OpAtomicCompareExchange, u,
+                    {word(block, kScheduleHeld), c(kDevice), c(kRelaxed), c(kRelaxed), mine, c(0)});
+    skipIf(module.emit(f, Op::OpINotEqual, b, {previous, c(0)})); // one hold per dispatch
+    m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleHeldPlace), place});
+    m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleHeldIndex), index});
+    uint32_t others = module.emit(f, Op::OpLoad, u, {word(block, kScheduleOthers)});
+    uint32_t bound = module.emit(f, Op::OpLoad, u, {word(block, kScheduleBound)});
+    uint32_t finishedAt = word(block, kScheduleFinished);
+    uint32_t startedAt = word(block, kScheduleStarted), arrivalsAt = word(block, kScheduleArrivals);
+    uint32_t perGroup = m_state.loadTraceWord(f, 2);
+    uint32_t firstAfter = module.emit(f, Op::OpIAdd, u, {place, c(1)});
+    m_state.emitVoid(f, Op::OpStore, {polls, c(0)});
+    m_state.emitVoid(f, Op::OpStore, {inner, module.emit(f, Op::OpBitwiseOr, u, {bound, c(1)})});
+
+    // One loop (lavapipe counts every back-edge of the invocation against 65535): each poll reads
+    // the counts, then runs a chain of divisions by a value the compiler cannot know, to spend
+    // time without spending back-edges.
+    uint32_t header = module.newId(), body = module.newId(), cont = module.newId(),
+             merge = module.newId();
+    m_state.emitVoid(f, Op::OpBranch, {header});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{header});
+    m_state.emitVoid(f, Op::OpLoopMerge, {merge, cont, 0});
+    m_state.emitVoid(f, Op::OpBranch, {body});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{body});
+    uint32_t finished = atomic(Op::OpAtomicLoad, finishedAt, {});
+    uint32_t started = atomic(Op::OpAtomicLoad, startedAt, {});
+    uint32_t arrivals = atomic(Op::OpAtomicLoad, arrivalsAt, {});
+    uint32_t all = module.emit(f, Op::OpUGreaterThanEqual, b, {finished, others});
+    // Nothing else running (every started invocation outside the held workgroup has returned)
+    // after a later workgroup got there: the successors that could run have finished.
+    uint32_t idle = module.emit(f, Op::OpIEqual, b,
+                                {started, module.emit(f, Op::OpIAdd, u, {finished, perGroup})});
+    uint32_t later = module.emit(f, Op::OpUGreaterThan, b, {arrivals, firstAfter});
+    uint32_t successors = module.emit(f, Op::OpLogicalAnd, b, {idle, later});
+    uint32_t x = module.emit(f, Op::OpLoad, u, {inner});
+    uint32_t divisor = module.emit(f, Op::OpBitwiseOr, u, {bound, c(1)});
+    for (uint32_t k = 0; k < kScheduleDelaySteps; ++k)
+        x = module.emit(
+            f, Op::OpUMod, u,
+            {module.emit(f, Op::OpIAdd, u,
+                         {module.emit(f, Op::OpIMul, u, {x, c(1103515245u)}), c(12345)}),
+             divisor});
+    m_state.emitVoid(f, Op::OpStore, {inner, x});
+    uint32_t p = module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpLoad, u, {polls}), c(1)});
+    m_state.emitVoid(f, Op::OpStore, {polls, p});
+    uint32_t stop = module.emit(f, Op::OpLogicalOr, b,
+                                {module.emit(f, Op::OpLogicalOr, b, {all, successors}),
+                                 module.emit(f, Op::OpUGreaterThanEqual, b, {p, bound})});
+    m_state.emitVoid(f, Op::OpBranchConditional, {stop, merge, cont});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{cont});
+    m_state.emitVoid(f, Op::OpBranch, {header});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{merge});
+
+    // Why the hold ended: every other workgroup finished; the later ones that could run finished
+    // and nothing else was running; or the bound ran out, with others still running (waiting for
+    // this one?) or with no later workgroup having got there (nothing else could run).
+    finished = atomic(Op::OpAtomicLoad, finishedAt, {});
+    started = atomic(Op::OpAtomicLoad, startedAt, {});
+    arrivals = atomic(Op::OpAtomicLoad, arrivalsAt, {});
+    all = module.emit(f, Op::OpUGreaterThanEqual, b, {finished, others});
+    idle = module.emit(f, Op::OpIEqual, b,
+                       {started, module.emit(f, Op::OpIAdd, u, {finished, perGroup})});
+    later = module.emit(f, Op::OpUGreaterThan, b, {arrivals, firstAfter});
+    auto pick = [&](uint32_t cond, ScheduleOutcome yes, uint32_t no) {
+        return module.emit(f, Op::OpSelect, u, {cond, c(uint32_t(yes)), no});
+    };
+    uint32_t outcome =
+        pick(all, ScheduleOutcome::OthersFinished,
+             pick(module.emit(f, Op::OpLogicalAnd, b, {idle, later}),
+                  ScheduleOutcome::SuccessorsFinished,
+                  pick(module.emit(f, Op::OpLogicalNot, b, {idle}), ScheduleOutcome::OthersWaiting,
+                       c(uint32_t(ScheduleOutcome::NothingElseRan)))));
+    m_state.emitVoid(f, Op::OpStore,
+                     {word(block, kScheduleSpins), module.emit(f, Op::OpLoad, u, {polls})});
+    m_state.emitVoid(f, Op::OpStore,
+                     {word(block, kScheduleScratch), module.emit(f, Op::OpLoad, u, {inner})});
+    m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleArrivalsAtRelease), arrivals});
+    m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleFinishedAtRelease), finished});
+    m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleOutcomeWord), outcome});
+    for (auto m = merges.rbegin(); m != merges.rend(); ++m) {
+        m_state.emitVoid(f, Op::OpBranch, {*m});
+        f.emplace_back(Op::OpLabel, std::vector<uint32_t>{*m});
+    }
+    m_state.emitVoid(f, Op::OpReturn, {});
+    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+}
+
+void SchedulePass::build() {
+    buildCounter(m_startFunction, kScheduleStarted, false);
+    buildCounter(m_finishFunction, kScheduleFinished, true);
+    buildAt();
+}
+
+} // namespace vkp

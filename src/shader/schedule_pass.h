@@ -1,0 +1,53 @@
+// The forced-schedule pass (traced kernels only): every write to a storage buffer (a store or an
+// atomic) calls scheduleAt(binding, index, after) before and after itself, and the entry point
+// counts its invocations in and out. Which buffer, which point and which workgroup are data in the
+// trace buffer's schedule block (core/forced_schedule.h), so one instrumented kernel serves every
+// case; header word 0 = 0 turns it all off. The held invocation spins in the appended helper
+// function, so the kernel's own control flow is untouched.
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "shader/instrument_state.h"
+
+namespace vkp {
+
+class SchedulePass {
+  public:
+    explicit SchedulePass(InstrumentState& state) : m_state(state) {}
+
+    void declare(); // after the trace objects: ids of the helpers and their Private flag
+    void build();   // appends scheduleStart(), scheduleFinish() and scheduleAt()
+    void beginFunction(bool entryPoint);
+    // Calls that go before the instruction (the entry's start, a write's "before" point, the
+    // entry's returns) and after it (a write's "after" point).
+    void before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+    void after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+
+  private:
+    struct Target {
+        uint32_t binding = 0;
+        uint32_t index = 0; // id of the element index (0: none, element 0)
+    };
+
+    uint32_t writtenPointer(const SpirvInstruction& inst) const; // 0: not a buffer write
+    void noteChain(const SpirvInstruction& inst);
+    void callAt(const SpirvInstruction& inst, bool after, std::vector<SpirvInstruction>& out);
+    uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
+    void buildCounter(uint32_t function, uint32_t word, bool onlyOthers);
+    void buildAt();
+    uint32_t workgroupIndex(std::vector<SpirvInstruction>& f);
+    uint32_t blockWord(std::vector<SpirvInstruction>& f, uint32_t block, uint32_t word);
+    void returnIf(std::vector<SpirvInstruction>& f, uint32_t condition);
+
+    InstrumentState& m_state;
+    std::map<uint32_t, Target> m_pointers; // pointer id -> the buffer and element it points at
+    bool m_active = false;                 // some binding may hold a workgroup (declare() ran)
+    bool m_entry = false, m_startPending = false, m_inBlock = false;
+    uint32_t m_reached = 0; // Private: this invocation has passed the point once
+    uint32_t m_startFunction = 0, m_finishFunction = 0, m_atFunction = 0;
+    uint32_t m_voidFunctionType = 0, m_atFunctionType = 0;
+};
+
+} // namespace vkp

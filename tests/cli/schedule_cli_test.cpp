@@ -1,0 +1,66 @@
+// Forced schedules end to end (real worker, lavapipe): the case's text and --json say which
+// workgroup was held and how the hold ended; a kernel that waits forever on the held workgroup
+// fails; --no-schedule turns the holds off.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using test::CliRun;
+using test::has;
+using test::vkpuzzles;
+using test::vkpuzzlesStdout;
+
+std::string wrong(const std::string& name) {
+    return test::sourceDir() + "/tests/data/wrong/" + name;
+}
+
+TEST(CliScheduleTest, TheCaseSaysWhichWorkgroupWasHeld) {
+    CliRun r = vkpuzzles("check scan-decoupled --solution --case 5 --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "forced schedule: the 2nd workgroup to get there")) << r.out;
+    EXPECT_TRUE(has(r.out, "whose first write was status[1], was held before its first write to "
+                           "'status'"))
+        << r.out;
+}
+
+TEST(CliScheduleTest, JsonGivesTheScheduleOfEachCase) {
+    CliRun r = vkpuzzlesStdout("check scan-decoupled --solution --json");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    const auto& cases = j["cases"];
+    ASSERT_EQ(cases.size(), 6u) << r.out;
+    EXPECT_TRUE(cases[0]["schedules"].empty());
+    for (size_t i : {2u, 3u, 4u, 5u}) {
+        const auto& s = cases[i]["schedules"];
+        ASSERT_EQ(s.size(), 1u) << cases[i].dump();
+        EXPECT_NE(s[0]["outcome"], "not_reached") << s[0].dump();
+        EXPECT_EQ(s[0]["index"], 1) << s[0].dump();
+        EXPECT_EQ(s[0]["hold"], i == 2 || i == 4 ? "before_first_write" : "after_first_write");
+    }
+}
+
+TEST(CliScheduleTest, AnEndlessWaitOnTheHeldWorkgroupFails) {
+    CliRun r = vkpuzzles("check scan-decoupled " + wrong("schedule-unbounded-spin.comp") +
+                         " --case 5 --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "forced schedule: ")) << r.out;
+    // When the loop budget stops the waiting thread while the workgroup is still held, the
+    // finding quotes the statement's rule.
+    if (has(r.out, "endless loop?: "))
+        EXPECT_TRUE(has(r.out, "The rule: Waiting forever is not allowed.")) << r.out;
+}
+
+TEST(CliScheduleTest, NoScheduleTurnsTheHoldsOff) {
+    CliRun r = vkpuzzles("check scan-decoupled --solution --case 5 --no-schedule --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_FALSE(has(r.out, "forced schedule")) << r.out;
+}
+
+} // namespace
+} // namespace vkp
