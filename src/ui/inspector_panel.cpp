@@ -51,7 +51,7 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
     dimText("local " + idText(*sc.testCase, ids.local) + " of workgroup " +
             idText(*sc.testCase, ids.workgroup));
     if (const TraceAnalysis* a = sc.analysis()) {
-        TrafficStatus t = trafficOf(*a, sc.puzzle->limits, inv);
+        TrafficStatus t = trafficOf(*a, a->limits, inv); // this case's own limits
         colouredText(t.overReads() ? pal.fail : pal.text,
                      limitText("global reads", t.reads, t.readLimit));
         ImGui::SameLine(0, ImGui::GetFontSize());

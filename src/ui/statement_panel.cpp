@@ -63,6 +63,14 @@ void drawOneShape(const BufferDecl& b, const Shape& s, float cell) {
     ImGui::EndGroup();
 }
 
+// "<= 2 * ceil_div(INNER, TILE) global reads (10 in the largest case)" where the limit is an
+// expression of the case; else the number.
+std::string limitBadge(uint32_t largest, const std::optional<Expr>& expr, const char* what) {
+    std::string text = "\xE2\x89\xA4 " + (expr ? expr->text() : std::to_string(largest)) + " " +
+                       what + (largest == 1 && !expr ? "" : "s");
+    return expr ? text + " (" + std::to_string(largest) + " in the largest case)" : text;
+}
+
 void drawLimits(const Puzzle& p) {
     if (!p.limits.globalReads && !p.limits.globalWrites) return;
     const Palette& pal = palette();
@@ -70,13 +78,12 @@ void drawLimits(const Puzzle& p) {
     dimText("Per-thread budget:");
     ImGui::SameLine();
     if (p.limits.globalReads) {
-        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalReads) + " global reads",
+        badge(limitBadge(*p.limits.globalReads, p.limits.globalReadsExpr, "global read"),
               withAlpha(pal.warn, 0.25f), pal.text);
         ImGui::SameLine();
     }
     if (p.limits.globalWrites)
-        badge("\xE2\x89\xA4 " + std::to_string(*p.limits.globalWrites) + " global write" +
-                  (*p.limits.globalWrites == 1 ? "" : "s"),
+        badge(limitBadge(*p.limits.globalWrites, p.limits.globalWritesExpr, "global write"),
               withAlpha(pal.warn, 0.25f), pal.text);
 }
 

@@ -71,15 +71,15 @@ void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace,
     ImGui::Separator();
     if (analysis && inv < analysis->traffic.size()) {
         const ThreadTraffic& t = analysis->traffic[inv];
+        const Limits& limits = analysis->limits; // this case's own values
         std::string reads =
             "global reads " + std::to_string(t.globalReads) +
-            (p.limits.globalReads ? " (limit " + std::to_string(*p.limits.globalReads) + ")" : "");
+            (limits.globalReads ? " (limit " + std::to_string(*limits.globalReads) + ")" : "");
         std::string writes =
             "writes " + std::to_string(t.globalWrites) +
-            (p.limits.globalWrites ? " (limit " + std::to_string(*p.limits.globalWrites) + ")"
-                                   : "");
-        bool over = (p.limits.globalReads && t.globalReads > *p.limits.globalReads) ||
-                    (p.limits.globalWrites && t.globalWrites > *p.limits.globalWrites);
+            (limits.globalWrites ? " (limit " + std::to_string(*limits.globalWrites) + ")" : "");
+        bool over = (limits.globalReads && t.globalReads > *limits.globalReads) ||
+                    (limits.globalWrites && t.globalWrites > *limits.globalWrites);
         colouredText(over ? pal.fail : pal.text, reads + ", " + writes);
     }
     if (inv >= trace.threads.size() || trace.threads[inv].empty())
@@ -320,7 +320,7 @@ ThreadMarks threadMarks(ViewState& view, const ShownCase& sc) {
         for (uint64_t t : view.traces.cells().threads(*view.selection.cell))
             m.cellOrder.emplace(t, m.cellOrder.size() + 1);
     m.flagged = analysis ? &view.traces.inFindings() : &kNone;
-    m.over = analysis ? &view.traces.overLimit(p.limits) : &kNone;
+    m.over = analysis ? &view.traces.overLimit(analysis->limits) : &kNone;
     m.focus = std::set<uint64_t>(view.focus.threads.begin(), view.focus.threads.end());
     return m;
 }
