@@ -19,6 +19,8 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,31 +76,18 @@ class GuiDriver {
     ~GuiDriver() { stop(); }
 
     // Starts Xvfb on a display it picks itself (-displayfd), so parallel tests never collide.
+    // Xvfb can report a display number and still lose it (seen once in a while with several
+    // tests starting servers at the same moment: the app then "failed to open display"), so
+    // the server must still run and take a connection on its socket; else it is started again.
     ::testing::AssertionResult startX(const std::string& screen = "1600x1000x24") {
-        int fds[2];
-        if (pipe(fds) != 0) return ::testing::AssertionFailure() << "pipe failed";
-        m_xvfb = fork();
-        if (m_xvfb == 0) {
-            close(fds[0]);
-            int log = open((m_dir / "xvfb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            dup2(log, 1), dup2(log, 2);
-            std::string fd = std::to_string(fds[1]);
-            execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", screen.c_str(),
-                   "-nolisten", "tcp", (char*)nullptr);
-            _exit(127);
+        std::string why;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            why = startXOnce(screen);
+            if (why.empty() && displayAnswers()) return ::testing::AssertionSuccess();
+            if (why.empty()) why = "Xvfb said display " + m_display + " but does not answer there";
+            stopX();
         }
-        close(fds[1]);
-        std::string number;
-        char c;
-        while (read(fds[0], &c, 1) == 1 && c != '\n')
-            number += c;
-        close(fds[0]);
-        if (number.empty())
-            return ::testing::AssertionFailure()
-                   << "Xvfb gave no display number (is the xvfb package installed?)\n"
-                   << readFile(m_dir / "xvfb.log");
-        m_display = ":" + number;
-        return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure() << why << "\n" << readFile(m_dir / "xvfb.log");
     }
 
     // Starts the app (`binary` with `args`) on the display, with its own data folder and the
@@ -321,6 +310,52 @@ class GuiDriver {
 
     fs::path m_dir, m_log;
     std::string m_display, m_window;
+    // One Xvfb on a free display (its number from -displayfd); "" or why not.
+    std::string startXOnce(const std::string& screen) {
+        int fds[2];
+        if (pipe(fds) != 0) return "pipe failed";
+        m_xvfb = fork();
+        if (m_xvfb == 0) {
+            close(fds[0]);
+            int log = open((m_dir / "xvfb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(log, 1), dup2(log, 2);
+            std::string fd = std::to_string(fds[1]);
+            execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", screen.c_str(),
+                   "-nolisten", "tcp", (char*)nullptr);
+            _exit(127);
+        }
+        close(fds[1]);
+        std::string number;
+        char c;
+        while (read(fds[0], &c, 1) == 1 && c != '\n')
+            number += c;
+        close(fds[0]);
+        if (number.empty()) return "Xvfb gave no display number (is the xvfb package installed?)";
+        m_display = ":" + number;
+        return "";
+    }
+    // The server is still running and its socket takes a connection.
+    bool displayAnswers() const {
+        if (m_xvfb <= 0 || waitpid(m_xvfb, nullptr, WNOHANG) != 0) return false;
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::string path = "/tmp/.X11-unix/X" + m_display.substr(1);
+        if (path.size() >= sizeof(address.sun_path)) return false;
+        std::copy(path.begin(), path.end(), address.sun_path);
+        int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+        if (fd < 0) return false;
+        bool ok = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0;
+        close(fd);
+        return ok;
+    }
+    void stopX() {
+        if (m_xvfb > 0) {
+            kill(m_xvfb, SIGTERM);
+            waitpid(m_xvfb, nullptr, 0);
+            m_xvfb = -1;
+        }
+    }
+
     pid_t m_xvfb = -1, m_app = -1;
     std::optional<int> m_exit;
 };

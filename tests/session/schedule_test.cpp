@@ -21,7 +21,7 @@ std::string readFile(const std::string& path) {
 }
 
 std::string wrongKernel(const std::string& name) {
-    return test::sourceDir() + "/tests/data/wrong/" + name;
+    return test::sourceDir() + "/tests/data/schedule/" + name;
 }
 
 CheckReport checkScan(const std::string& source, const std::string& file,
@@ -83,8 +83,7 @@ struct MutantCase {
 
 class ScheduleMutantTest : public ::testing::TestWithParam<MutantCase> {};
 
-// Each mutant fails in its forced cases, with the hold forced (the report gives 20 runs each
-// under load).
+// Each mutant fails in its forced cases whenever the hold was forced.
 TEST_P(ScheduleMutantTest, FailsInTheForcedCases) {
     ASSERT_TRUE(test::engines().gpu);
     const MutantCase& m = GetParam();
@@ -93,11 +92,21 @@ TEST_P(ScheduleMutantTest, FailsInTheForcedCases) {
     ASSERT_EQ(r.reached, StageKind::Done) << (r.error ? r.error->message : "");
     for (size_t i : m.failing) {
         const CaseOutcome& c = r.cases.at(i);
-        EXPECT_FALSE(c.pass) << m.file << " passes case " << i + 1;
         ASSERT_EQ(c.schedules.size(), 1u);
-        // The hold was reached; whether it lasted until the others finished is reported, not
-        // asserted: on a loaded lavapipe it can end early (see the report of issue 20).
-        EXPECT_NE(c.schedules[0].outcome, ScheduleOutcome::NotReached) << c.scheduleTexts[0];
+        ScheduleOutcome outcome = c.schedules[0].outcome;
+        EXPECT_NE(outcome, ScheduleOutcome::NotReached) << c.scheduleTexts[0];
+        // Whenever the hold lasted until the workgroups after it had finished, the mistake is
+        // caught (on the H100: every mutant in 20 of 20 runs, every hold forced). On lavapipe
+        // the hold can run out first (lavapipe ends every loop of an invocation after 65535
+        // back-edges in all, which can leave the hold a few hundred polls), and the mistake may
+        // then pass: the case's text must say that the hold ran out.
+        bool forced = outcome == ScheduleOutcome::OthersFinished ||
+                      outcome == ScheduleOutcome::SuccessorsFinished;
+        if (forced)
+            EXPECT_FALSE(c.pass) << m.file << " passes case " << i + 1 << ": "
+                                 << c.scheduleTexts[0];
+        else
+            EXPECT_NE(c.scheduleTexts[0].find(" polls"), std::string::npos) << c.scheduleTexts[0];
         if (!m.waitsForever) continue;
         // A kernel that waits forever outlasts the hold's bound: the case says so, and a thread
         // the loop budget stopped is told the statement's rule.

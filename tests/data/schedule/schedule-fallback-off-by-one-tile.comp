@@ -1,11 +1,10 @@
 // puzzle: scan-decoupled
-// mistake: the look-back polls a silent predecessor with no bound and no fallback, which the
-// statement forbids ("Waiting forever is not allowed"): on a device that does not run the
-// predecessor meanwhile it never ends; the forced schedule holds tile 1 before it publishes, and
-// the loop guard stops the waiting thread
+// mistake: the fallback adds up the tile before the silent one (j - firstSilent - 1) instead of the
+// silent tile itself; the fallback only runs when a predecessor stays silent, which the forced
+// schedule makes happen every run (tile 1 is held before it publishes)
 // traced
-// fails: case 3
-// fails: case 5
+// caught when forced: case 3
+// caught when forced: case 5
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
@@ -169,7 +168,16 @@ void main() {
             uint flag = word >> 30;
             uint firstPrefix = subgroupMin(flag == FLAG_PREFIX ? lane : NONE);
             uint firstSilent = subgroupMin(flag == FLAG_NOT_READY ? lane : NONE);
-            if (firstSilent < firstPrefix) continue; // poll again, however long it takes
+            if (firstSilent < firstPrefix) {
+                if (++spins < MAX_SPINS) continue;
+                // The fallback: tile j - firstSilent may not even be running. Add the
+                // aggregates before it, its sum read from `a`, and walk on past it.
+                exclusive += subgroupAdd(lane < firstSilent ? word & VALUE_MASK : 0u);
+                exclusive += reduceTile(uint(j) - firstSilent - 1u, tileSize, n, lane, width);
+                j -= int(firstSilent) + 1;
+                spins = 0u;
+                continue;
+            }
             exclusive += subgroupAdd(lane <= firstPrefix ? word & VALUE_MASK : 0u);
             if (firstPrefix != NONE) break;
             j -= int(width);

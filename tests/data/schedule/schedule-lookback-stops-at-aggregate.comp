@@ -1,10 +1,11 @@
 // puzzle: scan-decoupled
-// mistake: the fallback reads tile j of `a` as if tiles were WG elements long (j * WG), not
-// WG * ITEMS: it adds up the wrong part of `a`; only the fallback does this, and only the forced
-// schedule (tile 1 held before it publishes) makes the fallback run
+// mistake: the look-back stops at the nearest predecessor that published anything, AGGREGATE
+// included, instead of walking on to a PREFIX: right whenever that predecessor has already
+// published its PREFIX (most runs), wrong when it is caught between the two; the forced schedule
+// holds the workgroup of tile 1 right after its AGGREGATE, so every run sees it
 // traced
-// fails: case 3
-// fails: case 5
+// caught when forced: case 4
+// caught when forced: case 6
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
@@ -78,7 +79,7 @@ uint subgroupScan(uint x, uint lane) {
 uint reduceTile(uint j, uint tileSize, uint n, uint lane, uint width) {
     uint sum = 0u;
     for (uint c = 0u; c < tileSize; c += width) {
-        uint e = j * gl_WorkGroupSize.x + c + lane; // tiles are WG * ITEMS long, not WG
+        uint e = j * tileSize + c + lane;
         uint x = a[min(e, n - 1u)];  // past the end: read a cell that exists, then drop it
         sum += e < n && c + lane < tileSize ? x : 0u;
     }
@@ -166,7 +167,7 @@ void main() {
             word = idx >= 0 ? word : (FLAG_PREFIX << 30); // before tile 0: prefix 0
             subgroupBarrier();  // lanes that polled at different speeds meet before subgroupMin
             uint flag = word >> 30;
-            uint firstPrefix = subgroupMin(flag == FLAG_PREFIX ? lane : NONE);
+            uint firstPrefix = subgroupMin(flag != FLAG_NOT_READY ? lane : NONE); // AGGREGATE too
             uint firstSilent = subgroupMin(flag == FLAG_NOT_READY ? lane : NONE);
             if (firstSilent < firstPrefix) {
                 if (++spins < MAX_SPINS) continue;

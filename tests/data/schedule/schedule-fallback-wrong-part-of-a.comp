@@ -1,10 +1,10 @@
 // puzzle: scan-decoupled
-// mistake: the fallback adds up the tile before the silent one (j - firstSilent - 1) instead of the
-// silent tile itself; the fallback only runs when a predecessor stays silent, which the forced
-// schedule makes happen every run (tile 1 is held before it publishes)
+// mistake: the fallback reads tile j of `a` as if tiles were WG elements long (j * WG), not
+// WG * ITEMS: it adds up the wrong part of `a`; only the fallback does this, and only the forced
+// schedule (tile 1 held before it publishes) makes the fallback run
 // traced
-// fails: case 3
-// fails: case 5
+// caught when forced: case 3
+// caught when forced: case 5
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
@@ -78,7 +78,7 @@ uint subgroupScan(uint x, uint lane) {
 uint reduceTile(uint j, uint tileSize, uint n, uint lane, uint width) {
     uint sum = 0u;
     for (uint c = 0u; c < tileSize; c += width) {
-        uint e = j * tileSize + c + lane;
+        uint e = j * gl_WorkGroupSize.x + c + lane; // tiles are WG * ITEMS long, not WG
         uint x = a[min(e, n - 1u)];  // past the end: read a cell that exists, then drop it
         sum += e < n && c + lane < tileSize ? x : 0u;
     }
@@ -173,7 +173,7 @@ void main() {
                 // The fallback: tile j - firstSilent may not even be running. Add the
                 // aggregates before it, its sum read from `a`, and walk on past it.
                 exclusive += subgroupAdd(lane < firstSilent ? word & VALUE_MASK : 0u);
-                exclusive += reduceTile(uint(j) - firstSilent - 1u, tileSize, n, lane, width);
+                exclusive += reduceTile(uint(j) - firstSilent, tileSize, n, lane, width);
                 j -= int(firstSilent) + 1;
                 spins = 0u;
                 continue;

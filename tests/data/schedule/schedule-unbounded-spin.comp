@@ -1,11 +1,11 @@
 // puzzle: scan-decoupled
-// mistake: the look-back stops at the nearest predecessor that published anything, AGGREGATE
-// included, instead of walking on to a PREFIX: right whenever that predecessor has already
-// published its PREFIX (most runs), wrong when it is caught between the two; the forced schedule
-// holds the workgroup of tile 1 right after its AGGREGATE, so every run sees it
+// mistake: the look-back polls a silent predecessor with no bound and no fallback, which the
+// statement forbids ("Waiting forever is not allowed"): on a device that does not run the
+// predecessor meanwhile it never ends; the forced schedule holds tile 1 before it publishes, and
+// the loop guard stops the waiting thread
 // traced
-// fails: case 4
-// fails: case 6
+// caught when forced: case 3
+// caught when forced: case 5
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
@@ -167,18 +167,9 @@ void main() {
             word = idx >= 0 ? word : (FLAG_PREFIX << 30); // before tile 0: prefix 0
             subgroupBarrier();  // lanes that polled at different speeds meet before subgroupMin
             uint flag = word >> 30;
-            uint firstPrefix = subgroupMin(flag != FLAG_NOT_READY ? lane : NONE); // AGGREGATE too
+            uint firstPrefix = subgroupMin(flag == FLAG_PREFIX ? lane : NONE);
             uint firstSilent = subgroupMin(flag == FLAG_NOT_READY ? lane : NONE);
-            if (firstSilent < firstPrefix) {
-                if (++spins < MAX_SPINS) continue;
-                // The fallback: tile j - firstSilent may not even be running. Add the
-                // aggregates before it, its sum read from `a`, and walk on past it.
-                exclusive += subgroupAdd(lane < firstSilent ? word & VALUE_MASK : 0u);
-                exclusive += reduceTile(uint(j) - firstSilent, tileSize, n, lane, width);
-                j -= int(firstSilent) + 1;
-                spins = 0u;
-                continue;
-            }
+            if (firstSilent < firstPrefix) continue; // poll again, however long it takes
             exclusive += subgroupAdd(lane <= firstPrefix ? word & VALUE_MASK : 0u);
             if (firstPrefix != NONE) break;
             j -= int(width);

@@ -3,8 +3,8 @@
 // poll and never reaches MAX_SPINS: the fallback is never taken and a silent predecessor is waited
 // for forever; the forced schedule holds tile 1 before it publishes anything
 // traced
-// fails: case 3
-// fails: case 5
+// caught when forced: case 3
+// caught when forced: case 5
 #version 450
 // Single-pass inclusive scan with decoupled look-back (Merrill & Garland, 2016), with the
 // "decoupled fallback" that keeps it correct without forward-progress guarantees.
