@@ -86,14 +86,18 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
     return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
 }
 
-// What the puzzle's author says about a recognised wrong answer ([[pitfalls]] `why`), as the CLI
-// prints it under a failing case: empty when the case passed or no pitfall matched.
+// What the puzzle's author says about a recognised wrong answer ([[pitfalls]] `why`), and how a
+// forced schedule held a workgroup (which is what exposed many look-back mistakes), as the CLI
+// prints them under a failing case: empty when the case passed or there is neither.
 std::string whyText(const CaseOutcome* c) {
-    if (!c || c->pass || c->notes.empty()) return "";
+    if (!c || c->pass) return "";
     std::string why;
     for (const std::string& note : c->notes)
         why += (why.empty() ? "" : " ") + note;
-    return "why: " + why;
+    if (!why.empty()) why = "why: " + why;
+    for (const std::string& schedule : c->scheduleTexts)
+        why += (why.empty() ? "" : " ") + schedule;
+    return why;
 }
 
 } // namespace
@@ -247,6 +251,9 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
             colouredText(v.colour, v.text);
             if (std::string full = whyText(outcomeOf(r, i)); !full.empty())
                 colouredText(pal.warn, full);
+            else if (const CaseOutcome* c = outcomeOf(r, i)) // a passing case's schedule
+                for (const std::string& schedule : c->scheduleTexts)
+                    dimText(schedule);
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
