@@ -116,7 +116,8 @@ class Analyzer {
             ++m_unlisted[f.kind];
     }
     void noteUnlisted() {
-        for (auto& [kind, n] : m_unlisted) {
+        for (auto& [listedKind, n] : m_unlisted) {
+            FindingKind kind = listedKind; // clang before 16 cannot capture a structured binding
             auto last = std::find_if(m_analysis.findings.rbegin(), m_analysis.findings.rend(),
                                      [&](const Finding& f) { return f.kind == kind; });
             last->message += " (and " + std::to_string(n) + " more like it)";
@@ -355,7 +356,9 @@ class Analyzer {
             // A cell another thread writes in this same round is a race (reported below), not
             // unwritten. With dropped records a write may be missing: no unwritten-read claims
             // then.
-            for (auto [inv, e] : readsThisRound) {
+            for (const auto& read : readsThisRound) {
+                uint64_t inv = read.first; // a plain variable: the lambda below captures it
+                const TraceEvent* e = read.second;
                 auto w = writersThisRound.find((uint64_t(e->variable) << 32) | e->index);
                 bool otherWriter = w != writersThisRound.end() &&
                                    std::any_of(w->second.begin(), w->second.end(),
