@@ -61,6 +61,10 @@ struct TestCase {
         data; // per Puzzle::buffers; inputs/scratch: fill, outputs: expected
     SourceLocation where;
     bool own = false; // a learner's own case (core/own_case.h): never counts towards solving
+    // Grading (`points`, default 1): what passing this case is worth. A hidden case (`hidden`):
+    // students see that it exists and whether it passes, never its inputs, sizes or values.
+    double points = 1;
+    bool hidden = false;
 
     uint64_t threadCount() const;
 };

@@ -235,12 +235,20 @@ class PuzzleParser {
             m_puzzle.cases.push_back(parseCase(m_reader.asTable(&n, "each [[cases]] entry")));
     }
     TestCase parseCase(const toml::table& t) {
-        m_reader.rejectUnknownKeys(
-            t, {"name", "workgroup_size", "workgroups", "inputs", "expected", "constants"},
-            "a [[cases]] entry");
+        m_reader.rejectUnknownKeys(t,
+                                   {"name", "workgroup_size", "workgroups", "inputs", "expected",
+                                    "constants", "points", "hidden"},
+                                   "a [[cases]] entry");
         TestCase c;
         c.where = m_reader.where(&t);
         c.name = m_reader.stringOr(t, "name", "");
+        c.points = m_reader.numberOr(t, "points", 1);
+        if (!(c.points >= 0 && c.points <= 1e6))
+            m_reader.fail(t.get("points"), "'points' must be a number from 0 to 1000000");
+        if (const toml::node* h = t.get("hidden")) {
+            if (!h->is_boolean()) m_reader.fail(h, "'hidden' must be true or false");
+            c.hidden = h->as_boolean()->get();
+        }
         c.workgroupSize = parseDims(m_reader, t, "workgroup_size", kMaxWorkgroupThreads);
         uint64_t threads = uint64_t(c.workgroupSize[0]) * c.workgroupSize[1] * c.workgroupSize[2];
         if (threads > kMaxWorkgroupThreads)

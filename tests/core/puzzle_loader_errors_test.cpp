@@ -412,6 +412,12 @@ const std::vector<BadFile>& badFiles() {
          kHead + kBuffers + kConstant + kCaseHead +
              "constants = { SIZE = \"N % (N - 4)\" } # HERE\n" + kInputA + kExpected,
          "division by zero in the expression of 'SIZE' (\"N % (N - 4)\"), column 3"},
+        {"NegativePoints",
+         kHead + kBuffers + kCaseHead + "points = -1 # HERE\n" + kInputA + kExpected,
+         "'points' must be a number from 0 to 1000000"},
+        {"HiddenNotABoolean",
+         kHead + kBuffers + kCaseHead + "hidden = \"yes\" # HERE\n" + kInputA + kExpected,
+         "'hidden' must be true or false"},
     };
     return rows;
 }
@@ -451,6 +457,14 @@ TEST(RejectedPuzzleBase, PartsMakeAValidPuzzle) {
                                     "ok.toml", "01-ok");
     ASSERT_TRUE(withConstant.ok()) << withConstant.error().str();
     EXPECT_EQ(withConstant->cases[0].constants.at(3), 4u);
+    EXPECT_EQ(p->cases[0].points, 1.0);
+    EXPECT_FALSE(p->cases[0].hidden);
+    auto graded = parsePuzzle(kHead + kBuffers + kCaseHead + "points = 2.5\nhidden = true\n" +
+                                  kInputA + kExpected,
+                              "ok.toml", "01-ok");
+    ASSERT_TRUE(graded.ok()) << graded.error().str();
+    EXPECT_EQ(graded->cases[0].points, 2.5);
+    EXPECT_TRUE(graded->cases[0].hidden);
 }
 
 TEST(RejectedPuzzleGaps, NanToleranceIsRejected) {
