@@ -67,6 +67,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
         const ScheduleReport& s = c.schedules[k];
         static const char* kOutcomes[] = {"not_reached", "others_finished", "others_waiting",
                                           "nothing_else_ran", "successors_finished"};
+        static const char* kViews[] = {"none", "frozen", "given_up"};
         schedules.push_back({{"hold", s.afterWrite ? "after_first_write" : "before_first_write"},
                              {"buffer", s.buffer},
                              {"outcome", kOutcomes[std::min<uint32_t>(uint32_t(s.outcome), 4)]},
@@ -75,6 +76,8 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
                              {"place", s.place},
                              {"index", s.index},
                              {"polls", s.spins},
+                             {"view", kViews[std::min<uint32_t>(uint32_t(s.view), 2)]},
+                             {"view_reads", s.viewReads},
                              {"text", k < c.scheduleTexts.size() ? c.scheduleTexts[k] : ""}});
     }
     j["schedules"] = schedules;

@@ -48,7 +48,19 @@ std::optional<ScheduleReport> readScheduleBlock(std::span<const uint32_t> traceW
     r.othersFinished = b[kScheduleFinishedAtRelease];
     r.arrivals = b[kScheduleArrivalsAtRelease];
     r.rule = decl.rule;
+    uint32_t view = b[kScheduleView];
+    r.view = view <= 2 ? ScheduleView(view) : ScheduleView::None;
+    r.viewReads = b[kScheduleViewReads];
     return r;
+}
+
+bool ScheduleReport::forced() const {
+    if (outcome == ScheduleOutcome::NotReached) return false;
+    // Before its first write, every read by another workgroup found the element as it was then:
+    // before the freeze because nothing had written it, after it because of the freeze.
+    if (view == ScheduleView::Frozen) return !afterWrite || viewReads > 0;
+    return outcome == ScheduleOutcome::OthersFinished ||
+           outcome == ScheduleOutcome::SuccessorsFinished;
 }
 
 std::string ordinal(uint64_t n) {
@@ -74,25 +86,36 @@ std::string ScheduleReport::text(const TraceLaunch& launch) const {
     std::string who = "forced schedule: the " + ordinal(place + 1) + " workgroup to get there, " +
                       group + ", whose first write was " + buffer + "[" + std::to_string(index) +
                       "], was held " + point;
+    std::string element = buffer + "[" + std::to_string(index) + "]";
+    std::string view;
+    if (this->view == ScheduleView::Frozen)
+        view = "; from then on the other workgroups read " + element + " as " +
+               (afterWrite ? "that first write left it" : "it was before that write") + " (" +
+               std::to_string(viewReads) + (viewReads == 1 ? " read" : " reads") + ")";
+    else if (this->view == ScheduleView::GivenUp)
+        view = "; another workgroup wrote " + element + " too, so its later writes were not hidden";
+    bool frozen = this->view == ScheduleView::Frozen;
     switch (outcome) {
     case ScheduleOutcome::OthersFinished:
-        return who + " until all the other workgroups had finished";
+        return who + " until all the other workgroups had finished" + view;
     case ScheduleOutcome::SuccessorsFinished:
         return who + " until the " + std::to_string(arrivals - std::min(arrivals, place + 1)) +
                " workgroups that got there after it had finished; the other " +
                std::to_string((others - std::min(others, othersFinished)) / perGroup) +
                " could start only after it (this device gives each of its threads a fixed share "
-               "of the workgroups)";
+               "of the workgroups)" +
+               view;
     case ScheduleOutcome::OthersWaiting:
         return who + " for " + std::to_string(spins) + " polls; then it went on while " +
                std::to_string(others - std::min(others, othersFinished)) +
-               " threads of other workgroups had started but not finished (waiting for it?)";
+               " threads of other workgroups had started but not finished (waiting for it?)" + view;
     case ScheduleOutcome::NothingElseRan:
         return who + " for " + std::to_string(spins) +
                " polls, but no other workgroup got there while it waited (this device seems to "
-               "run workgroups one at a time), so the schedule could not be forced";
+               "run workgroups one at a time)" +
+               (frozen ? view : ", so the schedule could not be forced" + view);
     default:
-        return who;
+        return who + view;
     }
 }
 

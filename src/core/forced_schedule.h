@@ -31,12 +31,17 @@ namespace vkp {
 //   [11] K the element index of its first write
 //   [12] K the last value of the hold's delay chain (kept so that it is computed)
 //   [13] K word [4] when the hold ended; [14] K word [6] when the hold ended
-//   [15 ..] K one word per workgroup: 1 once one of its invocations reached the point
+//   [15] K the held element's view (by-index schedules): 0 none yet; 1 frozen, other workgroups
+//          read it as it was at the hold point ([16]) from then on; 2 given up (another
+//          workgroup wrote it too, so hiding the held one's later writes would be no schedule)
+//   [16] K the value other workgroups read while [15] is 1
+//   [17] K reads by other workgroups that were given [16]
+//   [18 ..] K one word per workgroup: 1 once one of its invocations reached the point
 inline constexpr uint32_t kScheduleActive = 0x80000000u;
 inline constexpr uint32_t kScheduleAfterWrite = 0x40000000u;
 inline constexpr uint32_t kScheduleByIndex = 0x20000000u;
 inline constexpr uint32_t kScheduleBindingMask = 0xffffu;
-inline constexpr uint32_t kScheduleFixedWords = 15;
+inline constexpr uint32_t kScheduleFixedWords = 18;
 // Polls before the hold gives up. lavapipe ends every loop of an invocation once they have taken
 // 65535 back-edges together, and the loop budget leaves 5535 of them: each poll therefore also
 // runs a chain of kScheduleDelaySteps divisions, so the bound lasts tens of milliseconds there.
@@ -59,7 +64,11 @@ enum ScheduleWord : uint32_t {
     kScheduleScratch = 12,
     kScheduleArrivalsAtRelease = 13,
     kScheduleFinishedAtRelease = 14,
+    kScheduleView = 15,
+    kScheduleViewValue = 16,
+    kScheduleViewReads = 17,
 };
+enum class ScheduleView : uint32_t { None = 0, Frozen = 1, GivenUp = 2 };
 
 enum class ScheduleOutcome : uint32_t {
     NotReached = 0,     // no workgroup matched: nothing was held
@@ -91,11 +100,15 @@ struct ScheduleReport {
     std::string rule;            // the statement's rule, from the declaration
 
     uint32_t arrivals = 0; // workgroups that had got there when the hold ended
+    // By-index schedules: from the hold point on, the other workgroups read the held element as it
+    // was there (before, or just after, the held workgroup's first write to it), however long the
+    // hold itself lasted: a wait that outlasts the hold still finds it silent or half-published.
+    ScheduleView view = ScheduleView::None;
+    uint32_t viewReads = 0; // reads by other workgroups that were given the frozen value
 
-    bool forced() const {
-        return outcome == ScheduleOutcome::OthersFinished ||
-               outcome == ScheduleOutcome::SuccessorsFinished;
-    }
+    // The schedule the puzzle asks for took place: the held workgroup's successors saw it silent
+    // (before its first write) or half-published (after it), whatever the device's timing.
+    bool forced() const;
     std::string text(const TraceLaunch& launch) const; // one sentence for the learner
 };
 // Empty when the words hold no schedule block.

@@ -119,7 +119,9 @@ class Instrumenter {
                 m_accessLog.before(inst, out);
                 m_barriers.before(inst, out);
             }
-            out.push_back(inst);
+            // A read of a scheduled buffer goes through the schedule's view of it; the log then
+            // records the value the kernel saw.
+            if (!(m_state.logsAccesses() && m_schedule.rewriteRead(inst, out))) out.push_back(inst);
             if (m_state.logsAccesses()) {
                 m_accessLog.after(inst, out);
                 m_schedule.after(inst, out);

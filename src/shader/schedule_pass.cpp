@@ -12,6 +12,10 @@ using spv::StorageClass;
 
 constexpr uint32_t kDevice = 1;  // scope
 constexpr uint32_t kRelaxed = 0; // memory semantics
+// The view's flag and value are relaxed atomics, not a release/acquire pair: lavapipe (Mesa 22)
+// drops the lanes of a spinning look-back that acquire in a loop (they never reach the next
+// barrier). A reader that sees the flag before the value reads 0, which for a status word that
+// starts at 0 (scan-decoupled's) is its value before any write: a view that can happen too.
 
 bool isWriteAtomic(Op op) {
     switch (op) {
@@ -35,6 +39,16 @@ bool isWriteAtomic(Op op) {
     }
 }
 
+// atomicOr(x, 0u), atomicAdd(x, 0u)...: how a kernel reads a word atomically, not a write.
+bool isAtomicRead(const SpirvModule& module, const SpirvInstruction& inst) {
+    Op op = inst.opcode();
+    if (op != Op::OpAtomicOr && op != Op::OpAtomicIAdd && op != Op::OpAtomicISub &&
+        op != Op::OpAtomicXor)
+        return false;
+    const SpirvInstruction* v = module.definition(inst.operand(3));
+    return v && v->opcode() == Op::OpConstant && v->operand(0) == 0;
+}
+
 } // namespace
 
 void SchedulePass::declare() {
@@ -46,10 +60,13 @@ void SchedulePass::declare() {
     module.addToInterface(m_reached);
     m_voidFunctionType = module.typeFunction(ids.voidType, {});
     m_atFunctionType =
-        module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType});
+        module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType, ids.uintType});
+    m_viewFunctionType =
+        module.typeFunction(ids.uintType, {ids.uintType, ids.uintType, ids.uintType});
     m_startFunction = module.newId();
     m_finishFunction = module.newId();
     m_atFunction = module.newId();
+    m_viewFunction = module.newId();
 }
 
 void SchedulePass::beginFunction(bool entryPoint) {
@@ -95,13 +112,58 @@ uint32_t SchedulePass::writtenPointer(const SpirvInstruction& inst) const {
         pointer = inst.operand(0);
     else if (isWriteAtomic(op)) {
         pointer = inst.operand(0);
-        // atomicOr(x, 0u) is how a kernel reads a word atomically: not a write.
-        if (op == Op::OpAtomicOr) {
-            const SpirvInstruction* v = m_state.module.definition(inst.operand(3));
-            if (v && v->opcode() == Op::OpConstant && v->operand(0) == 0) return 0;
-        }
+        if (isAtomicRead(m_state.module, inst)) return 0;
     }
     return m_pointers.count(pointer) ? pointer : 0;
+}
+
+uint32_t SchedulePass::readPointer(const SpirvInstruction& inst) const {
+    Op op = inst.opcode();
+    bool read = op == Op::OpLoad || op == Op::OpAtomicLoad || isAtomicRead(m_state.module, inst);
+    if (!read || !m_pointers.count(inst.operand(0)) || !isScalar32(inst.resultType())) return 0;
+    return inst.operand(0);
+}
+
+bool SchedulePass::isScalar32(uint32_t type) const {
+    const SpirvInstruction* t = m_state.module.definition(type);
+    return t && (t->opcode() == Op::OpTypeInt || t->opcode() == Op::OpTypeFloat) &&
+           t->operand(0) == 32;
+}
+
+// The word the pointer points at now, as a uint (0 when it is not a 32-bit scalar).
+uint32_t SchedulePass::valueAt(uint32_t pointer, std::vector<SpirvInstruction>& out) {
+    SpirvModule& module = m_state.module;
+    const SpirvInstruction* pointerType = module.definition(module.typeOf(pointer));
+    uint32_t type = pointerType ? pointerType->operand(1) : 0;
+    if (!isScalar32(type)) return module.constUint(0);
+    uint32_t v = module.emit(out, Op::OpLoad, type, {pointer});
+    return type == m_state.ids.uintType
+               ? v
+               : module.emit(out, Op::OpBitcast, m_state.ids.uintType, {v});
+}
+
+bool SchedulePass::rewriteRead(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    if (!m_active) return false;
+    uint32_t pointer = readPointer(inst);
+    if (!pointer) return false;
+    SpirvModule& module = m_state.module;
+    uint32_t u = m_state.ids.uintType, type = inst.resultType(), result = inst.resultId();
+    std::vector<uint32_t> words(inst.words().begin(), inst.words().end());
+    uint32_t raw = module.newId();
+    words[1] = raw; // [0] is the result type
+    out.emplace_back(inst.opcode(), std::move(words));
+    uint32_t asWord = type == u ? raw : module.emit(out, Op::OpBitcast, u, {raw});
+    const Target& t = m_pointers.at(pointer);
+    std::vector<uint32_t> call{u,
+                               type == u ? result : module.newId(),
+                               m_viewFunction,
+                               module.constUint(t.binding),
+                               asUint(out, t.index),
+                               asWord};
+    uint32_t seen = call[1];
+    out.emplace_back(Op::OpFunctionCall, std::move(call));
+    if (type != u) out.emplace_back(Op::OpBitcast, std::vector<uint32_t>{type, result, seen});
+    return true;
 }
 
 uint32_t SchedulePass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
@@ -123,8 +185,9 @@ void SchedulePass::callAt(const SpirvInstruction& inst, bool after,
     const Target& t = m_pointers.at(pointer);
     SpirvModule& module = m_state.module;
     uint32_t index = asUint(out, t.index);
+    uint32_t value = valueAt(pointer, out); // before or after the write, as the call is
     module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
-                {m_atFunction, module.constUint(t.binding), index, module.constUint(after)});
+                {m_atFunction, module.constUint(t.binding), index, module.constUint(after), value});
 }
 
 void SchedulePass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
@@ -217,8 +280,9 @@ void SchedulePass::buildAt() {
     auto& f = module.newFunctions;
     f.emplace_back(Op::OpFunction,
                    std::vector<uint32_t>{ids.voidType, m_atFunction, 0, m_atFunctionType});
-    uint32_t binding = module.newId(), index = module.newId(), after = module.newId();
-    for (uint32_t p : {binding, index, after})
+    uint32_t binding = module.newId(), index = module.newId(), after = module.newId(),
+             value = module.newId();
+    for (uint32_t p : {binding, index, after, value})
         f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{u, p});
     m_state.label(f);
     uint32_t functionUint = module.typePointer(StorageClass::Function, u);
@@ -256,6 +320,29 @@ void SchedulePass::buildAt() {
                                  {module.emit(f, Op::OpINotEqual, b, {binding, wantBinding}),
                                   module.emit(f, Op::OpLogicalNotEqual, b, {isAfter, wantAfter})});
     skipIf(other);
+    uint32_t byIndex =
+        module.emit(f, Op::OpINotEqual, b,
+                    {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
+    uint32_t target = module.emit(f, Op::OpLoad, u, {word(block, kScheduleTarget)});
+    {
+        // Another workgroup writes the frozen element too: hiding the held one's later writes
+        // would no longer be a schedule that could happen, so the view gives up.
+        uint32_t frozen = module.emit(f, Op::OpIEqual, b,
+                                      {atomic(Op::OpAtomicLoad, word(block, kScheduleView), {}),
+                                       c(uint32_t(ScheduleView::Frozen))});
+        uint32_t heldNow = atomic(Op::OpAtomicLoad, word(block, kScheduleHeld), {});
+        uint32_t someoneElse =
+            module.emit(f, Op::OpINotEqual, b,
+                        {heldNow, module.emit(f, Op::OpIAdd, u, {workgroupIndex(f), c(1)})});
+        uint32_t mine = module.emit(f, Op::OpIEqual, b, {index, target});
+        uint32_t giveUp = module.emit(f, Op::OpLogicalAnd, b,
+                                      {module.emit(f, Op::OpLogicalAnd, b, {byIndex, mine}),
+                                       module.emit(f, Op::OpLogicalAnd, b, {frozen, someoneElse})});
+        ifThen(f, giveUp, [&] {
+            atomic(Op::OpAtomicExchange, word(block, kScheduleView),
+                   {c(uint32_t(ScheduleView::GivenUp))});
+        });
+    }
     // Only an invocation's first write counts, and only its workgroup's first arrival.
     skipIf(module.emit(f, Op::OpINotEqual, b, {module.emit(f, Op::OpLoad, u, {m_reached}), c(0)}));
     m_state.emitVoid(f, Op::OpStore, {m_reached, c(1)});
@@ -265,10 +352,6 @@ void SchedulePass::buildAt() {
     uint32_t before = atomic(Op::OpAtomicExchange, flagWord, {c(1)});
     skipIf(module.emit(f, Op::OpINotEqual, b, {before, c(0)}));
     uint32_t place = atomic(Op::OpAtomicIAdd, word(block, kScheduleArrivals), {c(1)});
-    uint32_t target = module.emit(f, Op::OpLoad, u, {word(block, kScheduleTarget)});
-    uint32_t byIndex =
-        module.emit(f, Op::OpINotEqual, b,
-                    {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
     uint32_t chosen = module.emit(f, Op::OpSelect, b,
                                   {byIndex, module.emit(f, Op::OpIEqual, b, {index, target}),
                                    module.emit(f, Op::OpIEqual, b, {place, target})});
@@ -280,6 +363,13 @@ void SchedulePass::buildAt() {
     skipIf(module.emit(f, Op::OpINotEqual, b, {previous, c(0)})); // one hold per dispatch
     m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleHeldPlace), place});
     m_state.emitVoid(f, Op::OpStore, {word(block, kScheduleHeldIndex), index});
+    // From here on the others read the held element as it is now (by-index schedules).
+    ifThen(f, byIndex, [&] {
+        atomic(Op::OpAtomicExchange, word(block, kScheduleViewValue), {value});
+        module.emit(f, Op::OpAtomicExchange, u,
+                    {word(block, kScheduleView), c(kDevice), c(kRelaxed),
+                     c(uint32_t(ScheduleView::Frozen))});
+    });
     uint32_t others = module.emit(f, Op::OpLoad, u, {word(block, kScheduleOthers)});
     uint32_t bound = module.emit(f, Op::OpLoad, u, {word(block, kScheduleBound)});
     uint32_t finishedAt = word(block, kScheduleFinished);
@@ -362,10 +452,82 @@ void SchedulePass::buildAt() {
     m_state.emitVoid(f, Op::OpFunctionEnd, {});
 }
 
+void SchedulePass::ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
+                          const std::function<void()>& body) {
+    uint32_t thenL = m_state.module.newId(), mergeL = m_state.module.newId();
+    m_state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
+    m_state.emitVoid(f, Op::OpBranchConditional, {condition, thenL, mergeL});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{thenL});
+    body();
+    m_state.emitVoid(f, Op::OpBranch, {mergeL});
+    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
+}
+
+// scheduleView(binding, index, value): what a read of binding[index] that found `value` sees. The
+// held element, read by another workgroup once the view is frozen, is the value it had at the
+// hold point; everything else is as read.
+void SchedulePass::buildView() {
+    SpirvModule& module = m_state.module;
+    const TraceObjectIds& ids = m_state.ids;
+    uint32_t u = ids.uintType, b = ids.boolType;
+    auto& f = module.newFunctions;
+    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{u, m_viewFunction, 0, m_viewFunctionType});
+    uint32_t binding = module.newId(), index = module.newId(), value = module.newId();
+    for (uint32_t p : {binding, index, value})
+        f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{u, p});
+    m_state.label(f);
+    uint32_t seen = module.newId();
+    f.emplace_back(Op::OpVariable,
+                   std::vector<uint32_t>{module.typePointer(StorageClass::Function, u), seen,
+                                         uint32_t(StorageClass::Function)});
+    m_state.emitVoid(f, Op::OpStore, {seen, value});
+    auto c = [&](uint32_t v) { return module.constUint(v); };
+    uint32_t block = m_state.loadTraceWord(f, 0);
+    ifThen(f, module.emit(f, Op::OpINotEqual, b, {block, c(0)}), [&] {
+        uint32_t config = module.emit(f, Op::OpLoad, u, {blockWord(f, block, kScheduleConfig)});
+        uint32_t target = module.emit(f, Op::OpLoad, u, {blockWord(f, block, kScheduleTarget)});
+        uint32_t sameBinding = module.emit(
+            f, Op::OpIEqual, b,
+            {binding, module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleBindingMask)})});
+        uint32_t byIndex =
+            module.emit(f, Op::OpINotEqual, b,
+                        {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
+        uint32_t element = module.emit(f, Op::OpIEqual, b, {index, target});
+        uint32_t match =
+            module.emit(f, Op::OpLogicalAnd, b,
+                        {sameBinding, module.emit(f, Op::OpLogicalAnd, b, {byIndex, element})});
+        ifThen(f, match, [&] {
+            uint32_t view =
+                module.emit(f, Op::OpAtomicLoad, u,
+                            {blockWord(f, block, kScheduleView), c(kDevice), c(kRelaxed)});
+            uint32_t held =
+                module.emit(f, Op::OpAtomicLoad, u,
+                            {blockWord(f, block, kScheduleHeld), c(kDevice), c(kRelaxed)});
+            uint32_t mine = module.emit(f, Op::OpIAdd, u, {workgroupIndex(f), c(1)});
+            uint32_t hide = module.emit(
+                f, Op::OpLogicalAnd, b,
+                {module.emit(f, Op::OpIEqual, b, {view, c(uint32_t(ScheduleView::Frozen))}),
+                 module.emit(f, Op::OpINotEqual, b, {held, mine})});
+            ifThen(f, hide, [&] {
+                module.emit(
+                    f, Op::OpAtomicIAdd, u,
+                    {blockWord(f, block, kScheduleViewReads), c(kDevice), c(kRelaxed), c(1)});
+                uint32_t frozen =
+                    module.emit(f, Op::OpAtomicLoad, u,
+                                {blockWord(f, block, kScheduleViewValue), c(kDevice), c(kRelaxed)});
+                m_state.emitVoid(f, Op::OpStore, {seen, frozen});
+            });
+        });
+    });
+    m_state.emitVoid(f, Op::OpReturnValue, {module.emit(f, Op::OpLoad, u, {seen})});
+    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+}
+
 void SchedulePass::build() {
     buildCounter(m_startFunction, kScheduleStarted, false);
     buildCounter(m_finishFunction, kScheduleFinished, true);
     buildAt();
+    buildView();
 }
 
 } // namespace vkp

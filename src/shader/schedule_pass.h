@@ -3,9 +3,13 @@
 // counts its invocations in and out. Which buffer, which point and which workgroup are data in the
 // trace buffer's schedule block (core/forced_schedule.h), so one instrumented kernel serves every
 // case; header word 0 = 0 turns it all off. The held invocation spins in the appended helper
-// function, so the kernel's own control flow is untouched.
+// function, so the kernel's own control flow is untouched. Every 32-bit read of the scheduled
+// buffer goes through scheduleView(binding, index, value): once a by-index hold has begun, the
+// other workgroups read the held element as it was at the hold point (its later writes stay
+// hidden), so what they see no longer depends on how long the hold could last.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -24,6 +28,9 @@ class SchedulePass {
     // entry's returns) and after it (a write's "after" point).
     void before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
     void after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+    // A read of the scheduled buffer: emits it with a new result id, then the scheduleView() call
+    // that defines the old one, and returns true. False (nothing emitted) for anything else.
+    bool rewriteRead(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
 
   private:
     struct Target {
@@ -32,11 +39,17 @@ class SchedulePass {
     };
 
     uint32_t writtenPointer(const SpirvInstruction& inst) const; // 0: not a buffer write
+    uint32_t readPointer(const SpirvInstruction& inst) const;    // 0: not a scalar buffer read
+    bool isScalar32(uint32_t type) const; // a 32-bit int or float: the words a view can freeze
+    uint32_t valueAt(uint32_t pointer, std::vector<SpirvInstruction>& out); // as uint, or 0
     void noteChain(const SpirvInstruction& inst);
     void callAt(const SpirvInstruction& inst, bool after, std::vector<SpirvInstruction>& out);
     uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
     void buildCounter(uint32_t function, uint32_t word, bool onlyOthers);
     void buildAt();
+    void buildView();
+    void ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
+                const std::function<void()>& body);
     uint32_t workgroupIndex(std::vector<SpirvInstruction>& f);
     uint32_t blockWord(std::vector<SpirvInstruction>& f, uint32_t block, uint32_t word);
     void returnIf(std::vector<SpirvInstruction>& f, uint32_t condition);
@@ -46,8 +59,8 @@ class SchedulePass {
     bool m_active = false;                 // some binding may hold a workgroup (declare() ran)
     bool m_entry = false, m_startPending = false, m_inBlock = false;
     uint32_t m_reached = 0; // Private: this invocation has passed the point once
-    uint32_t m_startFunction = 0, m_finishFunction = 0, m_atFunction = 0;
-    uint32_t m_voidFunctionType = 0, m_atFunctionType = 0;
+    uint32_t m_startFunction = 0, m_finishFunction = 0, m_atFunction = 0, m_viewFunction = 0;
+    uint32_t m_voidFunctionType = 0, m_atFunctionType = 0, m_viewFunctionType = 0;
 };
 
 } // namespace vkp

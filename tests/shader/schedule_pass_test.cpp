@@ -39,8 +39,8 @@ void main() {
 }
 )";
 
-// The scan-decoupled solution with its status buffer scheduled: valid, and 3 more functions
-// (scheduleStart, scheduleFinish, scheduleAt) than without.
+// The scan-decoupled solution with its status buffer scheduled: valid, and 4 more functions
+// (scheduleStart, scheduleFinish, scheduleAt, scheduleView) than without.
 TEST(SchedulePass, ScheduledSolutionIsValidSpirv) {
     PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");
     auto p = set.find("scan-decoupled");
@@ -56,29 +56,37 @@ TEST(SchedulePass, ScheduledSolutionIsValidSpirv) {
     EXPECT_TRUE(valid.ok()) << valid.error().message;
     auto plain = instrumentKernel(spirv);
     ASSERT_TRUE(plain.ok());
-    EXPECT_EQ(functionCount(held->spirv), functionCount(plain->spirv) + 3);
+    EXPECT_EQ(functionCount(held->spirv), functionCount(plain->spirv) + 4);
 }
 
 // Only writes to the scheduled binding get the hook, twice each (before and after); the atomicOr
-// with 0 is a read.
+// with 0 is a read, and reads of the scheduled binding (only those) go through its view.
 TEST(SchedulePass, OnlyWritesToTheScheduledBufferAreHooked) {
     auto spirv = compileDebug(kKernel);
-    auto countCalls = [&](std::vector<uint32_t> bindings) {
+    auto countCalls = [&](std::vector<uint32_t> bindings, size_t operands) {
         InstrumentOptions options;
         options.scheduleBindings = std::move(bindings);
         auto r = instrumentKernel(spirv, options);
         EXPECT_TRUE(r.ok());
         EXPECT_TRUE(validateSpirv(r->spirv).ok());
         auto m = SpirvModule::parse(r->spirv);
-        // scheduleAt takes three parameters: find it by its calls' operand count.
-        size_t at = 0;
+        // scheduleAt takes four parameters, scheduleView three: find them by their calls'
+        // operand count (the function, then its arguments).
+        size_t calls = 0;
         for (const SpirvInstruction& inst : m->functions)
-            if (inst.opcode() == spv::Op::OpFunctionCall && inst.operandCount() == 4) ++at;
-        return at;
+            if (inst.opcode() == spv::Op::OpFunctionCall && inst.operandCount() == operands)
+                ++calls;
+        return calls;
     };
-    EXPECT_EQ(countCalls({0}), 2u); // the atomicExchange: before and after
-    EXPECT_EQ(countCalls({1}), 4u); // the two stores to result
-    EXPECT_EQ(countCalls({}), 0u);
+    // The trace's own helpers take four arguments too: count scheduleAt's calls as those that
+    // scheduling a binding adds.
+    const size_t at = 5, view = 4;
+    const size_t others = countCalls({}, at);
+    EXPECT_EQ(countCalls({0}, at) - others, 2u); // the atomicExchange: before and after
+    EXPECT_EQ(countCalls({1}, at) - others, 4u); // the two stores to result
+    EXPECT_EQ(countCalls({0}, view), 1u); // atomicOr(status[0], 0u)
+    EXPECT_EQ(countCalls({1}, view), 1u); // result[i] += ...: its load
+    EXPECT_EQ(countCalls({}, view), 0u);
 }
 
 } // namespace
