@@ -41,7 +41,7 @@ bool isFolder(const fs::path& p) {
 }
 bool isKernelFile(const fs::path& p) {
     std::error_code ec;
-    return p.extension() == ".comp" && !fs::is_directory(p, ec);
+    return p.extension() == ".comp" && fs::exists(p, ec) && !fs::is_directory(p, ec);
 }
 
 void sortSubmissions(std::vector<Submission>& s) {
