@@ -209,6 +209,22 @@ TEST(GradeCliTest, AllGradesEveryPuzzleOfThePackPerStudent) {
     EXPECT_EQ(doc["submissions"][1]["puzzles"][0]["path"], gradeData("class/bob/offset-2.comp"));
 }
 
+TEST(GradeCliTest, AWorkerThatCrashesCostsTheSubmissionAndGradingGoesOn) {
+    TempDir t("crash");
+    fs::copy(gradeData("offset/alice.comp"), t.path / "alice.comp");
+    fs::copy(gradeData("offset/ivan.comp"), t.path / "ivan.comp");
+    // The worker crashes on every job: each submission's check restarts it, and the class is
+    // graded to the end.
+    CliRun r = test::runCommand("VKPUZZLES_TEST_WORKER=crash " + test::binaryPath() + " " + pack() +
+                                "grade offset " + t.path.string() + " --color never 2>&1");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "  alice  0/5      0/4 cases  case 1 the worker process running the "
+                           "kernel crashed"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "  ivan   0/5      0/4 cases  case 1 the worker process")) << r.out;
+    EXPECT_TRUE(has(r.out, "2 submissions: mean 0 of 5 (0%), 0 with full marks")) << r.out;
+}
+
 TEST(GradeCliTest, UsageErrorsSayWhatIsWrongAndExitTwo) {
     TempDir t("usage");
     CliRun missing = vkpuzzles(pack() + "grade offset " + t / "nowhere --color never");

@@ -196,6 +196,53 @@ TEST(GradeTest, AMultiPassSubmissionIsAFolderOrOneFileWithSections) {
     EXPECT_DOUBLE_EQ(grades[2].maxScore(), 9);
 }
 
+// Runs on lavapipe, but the device is lost in the N-th job (one submission's check).
+class LosingRunner : public DeviceRunner {
+  public:
+    LosingRunner(DeviceRunner& inner, int lose) : m_inner(inner), m_lose(lose) {}
+    const DeviceInfo& info() const override { return m_inner.info(); }
+    Result<DeviceJobResult> run(const DeviceJob& job) override {
+        if (++m_jobs != m_lose) return m_inner.run(job);
+        DeviceJobResult lost;
+        for (size_t i = 0; i < job.items.size(); ++i)
+            lost.items.push_back(Error{ErrorKind::DeviceLost, "the device was lost"});
+        return lost;
+    }
+    Result<BenchRun> bench(const BenchJob& job) override { return m_inner.bench(job); }
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override {
+        return m_inner.copyBandwidth(job);
+    }
+
+  private:
+    DeviceRunner& m_inner;
+    int m_lose;
+    int m_jobs = 0;
+};
+
+TEST(GradeTest, ALostDeviceCostsThatSubmissionOnly) {
+    ASSERT_TRUE(test::engines().gpu);
+    TempDir dir("lost");
+    for (const char* name : {"alice.comp", "bob.comp", "ivan.comp"})
+        fs::copy(gradeData("offset/") + name, dir.path / name);
+    auto found = findSubmissions(dir.path.string());
+    ASSERT_TRUE(found) << found.error().message;
+    for (Submission& s : found->submissions) // bob's kernel right too: only the device fails it
+        if (s.name == "bob") s.paths = {(dir.path / "alice.comp").string()};
+    InProcessRunner gpu(*test::engines().gpu);
+    LosingRunner runner(gpu, 2);
+    CheckOptions options;
+    options.trace = true;
+    auto grades = gradeClass(test::engines().compiler, runner, {&packPuzzle("offset")},
+                             found->submissions, options);
+    ASSERT_EQ(grades.size(), 3u);
+    EXPECT_DOUBLE_EQ(grades[0].score(), 5) << grades[0].reason();
+    EXPECT_DOUBLE_EQ(grades[1].score(), 0);
+    EXPECT_EQ(grades[1].puzzles[0].cases[0].failure, FailureKind::Error);
+    EXPECT_NE(grades[1].reason().find("the device was lost"), std::string::npos)
+        << grades[1].reason();
+    EXPECT_DOUBLE_EQ(grades[2].score(), 4) << grades[2].reason();
+}
+
 TEST(GradeTest, AFolderWithoutEveryKernelFileSaysWhichIsMissing) {
     ASSERT_TRUE(test::engines().gpu);
     TempDir dir("missing-kernel");
