@@ -96,7 +96,7 @@ std::string header(const GradePlan& plan, const std::string& device) {
 
 Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
     GradePlan plan;
-    bool all = a.has("all");
+    bool all = plan.all = a.has("all");
     size_t wanted = all ? 1 : 2;
     if (a.positionals.size() != wanted)
         return usageError(all ? "name the class folder: `vkpuzzles grade --all DIR` (one folder "
@@ -145,7 +145,8 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
     std::vector<SubmissionGrade> grades =
         gradeClass(compiler, runner, plan.puzzles, plan.search.submissions, options, hooks);
     progress.clear();
-    s.out << gradeSummary(grades, s.style) << "\n" << std::flush;
+    s.out << gradeSummary(grades, plan.all ? "student" : "submission", s.style) << "\n"
+          << std::flush;
     int code = kExitPass;
     auto write = [&](const std::optional<std::string>& to, const std::string& text) {
         if (!to) return;

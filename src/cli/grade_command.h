@@ -20,6 +20,7 @@ class DeviceRunner;
 namespace vkp::cli {
 
 struct GradePlan {
+    bool all = false;                      // --all: a submission is a student's folder
     std::vector<const Puzzle*> puzzles;    // the one puzzle, or every puzzle in scope with --all
     SubmissionSearch search;               // the submissions, sorted, and what was skipped
     std::optional<std::string> csv;        // --csv FILE

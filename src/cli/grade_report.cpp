@@ -71,7 +71,8 @@ std::string gradeLine(const SubmissionGrade& g, size_t nameWidth, const Style& s
     return line;
 }
 
-std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const Style& st) {
+std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const std::string& noun,
+                         const Style& st) {
     double sum = 0, max = 0;
     size_t full = 0;
     for (const SubmissionGrade& g : grades) {
@@ -80,8 +81,7 @@ std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const Style
         full += g.score() >= g.maxScore() ? 1 : 0;
     }
     double mean = grades.empty() ? 0 : sum / grades.size();
-    std::string n =
-        std::to_string(grades.size()) + (grades.size() == 1 ? " submission" : " submissions");
+    std::string n = std::to_string(grades.size()) + " " + noun + (grades.size() == 1 ? "" : "s");
     return st.bold(n) + ": mean " + pointsText(mean) + " of " + pointsText(max) +
            percentText(mean, max) + ", " + std::to_string(full) + " with full marks";
 }

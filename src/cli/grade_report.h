@@ -16,8 +16,9 @@ std::string pointsText(double points); // "3", "2.5", "0.33"
 
 // "alice   3/5  3 of 4 cases  case 2: result: 1 of 8 cells wrong (...)"; `nameWidth` aligns.
 std::string gradeLine(const SubmissionGrade& g, size_t nameWidth, const Style& st);
-// "30 submissions, mean 3.4 of 5 (68%), 12 with full marks".
-std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const Style& st);
+// "30 submissions: mean 3.4 of 5 (68%), 12 with full marks" (`noun`: "submission", "student").
+std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const std::string& noun,
+                         const Style& st);
 
 // One row per submission: name, score, max_score, then the points each case earned (header
 // "SLUG case N"); RFC 4180: CRLF line ends, a field with a comma, quote or line break quoted.

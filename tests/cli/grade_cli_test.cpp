@@ -195,6 +195,7 @@ TEST(GradeCliTest, AllGradesEveryPuzzleOfThePackPerStudent) {
     EXPECT_TRUE(has(r.out, "grading 3 students on 2 puzzles (offset and twostep)")) << r.out;
     EXPECT_TRUE(has(r.out, "notes.comp: its name is no puzzle's slug")) << r.out;
     EXPECT_TRUE(has(r.out, "  carol  4/9      3/6 cases  offset: case 3: result: ")) << r.out;
+    EXPECT_TRUE(has(r.out, "3 students: mean 6 of 9 (67%), 1 with full marks")) << r.out;
     auto doc = nlohmann::json::parse(readFile(t / "all.json"));
     ASSERT_EQ(doc["submissions"].size(), 3u);
     std::vector<double> scores = {9, 5, 4};
