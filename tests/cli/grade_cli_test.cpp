@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/grade_report.h"
 #include "support/cli_run.h"
 #include "support/crashing_kernel.h"
 #include "support/test_env.h"
@@ -246,6 +247,17 @@ TEST(GradeCliTest, UsageErrorsSayWhatIsWrongAndExitTwo) {
     CliRun jsonFlag = vkpuzzles(pack() + "grade offset " + gradeData("offset") + " --json");
     EXPECT_EQ(jsonFlag.exit, 2) << jsonFlag.out;
     EXPECT_TRUE(has(jsonFlag.out, "--json needs a value")) << jsonFlag.out;
+}
+
+TEST(GradeCliTest, CsvFieldsAreQuotedAsRfc4180SaysAndPointsPrintShort) {
+    EXPECT_EQ(cli::csvField("alice"), "alice");
+    EXPECT_EQ(cli::csvField("smith, jo"), "\"smith, jo\"");
+    EXPECT_EQ(cli::csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(cli::csvField("two\nlines"), "\"two\nlines\"");
+    EXPECT_EQ(cli::pointsText(5), "5");
+    EXPECT_EQ(cli::pointsText(2.5), "2.5");
+    EXPECT_EQ(cli::pointsText(1.0 / 3), "0.33");
+    EXPECT_EQ(cli::pointsText(0), "0");
 }
 
 TEST(GradeCliTest, CheckJsonSaysWhyAKernelDidNotCompile) {
