@@ -136,7 +136,8 @@ bool takesValue(const OptionSpec& o, const std::string& command) {
 }
 
 // The command, found before the options are read (whether --json takes a value depends on it):
-// the first word that is neither an option nor an option's value.
+// the first command name that is neither an option nor an option's value (`--json FILE grade`:
+// FILE may be --json's value, so words that are no command are passed over).
 std::string commandIn(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string s = argv[i];
@@ -145,8 +146,7 @@ std::string commandIn(int argc, char** argv) {
             if (o && o->kind != ValueKind::None && s.find('=') == std::string::npos) ++i;
             continue;
         }
-        if (s.size() > 1 && s[0] == '-') continue;
-        return kCommands.count(s) ? s : std::string();
+        if (kCommands.count(s)) return s;
     }
     return "";
 }
