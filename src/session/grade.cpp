@@ -13,9 +13,10 @@ namespace fs = std::filesystem;
 namespace vkp {
 namespace {
 
+// Dot files, and the folder of resource forks that macOS puts in a zip of the class's work.
 bool hiddenName(const fs::path& p) {
     std::string n = p.filename().string();
-    return n.empty() || n[0] == '.';
+    return n.empty() || n[0] == '.' || n == "__MACOSX";
 }
 
 // The entries of a folder, sorted by name; a Usage error when it is no folder.

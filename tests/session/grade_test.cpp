@@ -63,6 +63,8 @@ TEST(GradeTest, AFolderThatIsMissingEmptyOrAFileIsAUsageError) {
     EXPECT_NE(missing.error().message.find("there is no folder"), std::string::npos);
     TempDir empty("empty");
     std::ofstream(empty.path / "notes.txt") << "not a kernel";
+    fs::create_directories(empty.path / "__MACOSX"); // a zip's resource forks: no student
+    std::ofstream(empty.path / ".alice.comp.swp") << "an editor's file";
     auto none = findSubmissions(empty.path.string());
     ASSERT_FALSE(none);
     EXPECT_NE(none.error().message.find("holds no submission"), std::string::npos)
