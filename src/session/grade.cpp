@@ -64,7 +64,9 @@ int exportNumber(const fs::path& entry, const std::string& slug) {
     if (name.size() <= slug.size() + 1 || name.compare(0, slug.size() + 1, slug + "-") != 0)
         return 0;
     std::string digits = name.substr(slug.size() + 1);
-    if (digits.size() > 3 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return 0;
+    if (digits.size() > 3 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
     int n = std::stoi(digits);
     return n >= 2 ? n : 0;
 }
