@@ -10,6 +10,7 @@
 #include <span>
 #include <unistd.h>
 
+#include "cli/grade_command.h"
 #include "cli/json_report.h"
 #include "cli/own_case_args.h"
 #include "cli/terminal_text.h"
@@ -66,8 +67,8 @@ int exitFor(const Error& e) {
 
 class Command {
   public:
-    Command(const Args& a, std::ostream& out, std::ostream& err)
-        : m_a(a), m_out(out), m_err(err),
+    Command(const Args& a, std::ostream& out, std::ostream& err, std::ostream& rawErr)
+        : m_a(a), m_out(out), m_err(err), m_rawErr(rawErr),
           m_style(Style::detect(a.value("color").value_or("auto"))) {}
 
     int run() {
@@ -84,6 +85,7 @@ class Command {
         if (m_a.command == "trace") return traceCase();
         if (m_a.command == "walkthrough") return walkthrough();
         if (m_a.command == "bench") return bench();
+        if (m_a.command == "grade") return grade();
         return runCase();
     }
 
@@ -731,9 +733,18 @@ class Command {
         return kExitPass;
     }
 
+    // A class's submissions, each checked as `check` checks a kernel (cli/grade_command.h).
+    int grade() {
+        auto plan = planGrade(m_a, m_set);
+        if (!plan) return report(plan.error());
+        if (auto s = startEngines(); !s) return report(s.error());
+        return runGrade(*plan, m_compiler, *m_runner, m_options, {m_out, m_err, m_rawErr, m_style});
+    }
+
     const Args& m_a;
     std::ostream& m_out;
     std::ostream& m_err;
+    std::ostream& m_rawErr; // unfiltered: grade's progress bar redraws its line in place
     Style m_style;
     PuzzleSet m_set;
     Compiler m_compiler;
@@ -750,7 +761,7 @@ int runCommand(const Args& args, std::ostream& out, std::ostream& err) {
     bool color = Style::detect(args.value("color").value_or("auto"));
     TerminalFilter outFilter(out.rdbuf(), color), errFilter(err.rdbuf(), color);
     std::ostream safeOut(&outFilter), safeErr(&errFilter);
-    int code = Command(args, safeOut, safeErr).run();
+    int code = Command(args, safeOut, safeErr, err).run();
     safeOut.flush();
     safeErr.flush();
     return code;

@@ -109,6 +109,18 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     return j;
 }
 
+// Why a check without a device error stopped before its cases: its first error diagnostic, as
+// an error of kind compile (the kernel does not compile) or interface; null when nothing did.
+json stoppedJson(const CheckReport& r) {
+    for (const Diagnostic& d : r.diagnostics) {
+        if (d.severity != SeverityKind::Error) continue;
+        ErrorKind kind = r.compiled() ? ErrorKind::Interface : ErrorKind::Compile;
+        std::string what = r.compiled() ? "" : "the kernel does not compile: ";
+        return errorJson(Error{kind, what + d.message, {d.file, d.line, d.column}});
+    }
+    return nullptr;
+}
+
 } // namespace
 
 json deviceJson(const DeviceInfo& d) {
@@ -145,6 +157,9 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
     json cases = json::array();
     for (const CaseOutcome& c : r.cases)
         cases.push_back(caseJson(p, c, withBuffers));
+    size_t errors = 0;
+    for (const Diagnostic& d : r.diagnostics)
+        errors += d.severity == SeverityKind::Error ? 1 : 0;
     json j = {{"puzzle", p.slug},
               {"number", p.number},
               {"kernel", r.kernelFile},
@@ -152,9 +167,11 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
               {"compiled", r.compiled()},
               {"stage", stageName(r.reached)},
               {"cases_passed", r.passCount()},
-              {"cases_total", r.cases.size()},
+              // The cases that ran; when none could (a compile error), the puzzle's cases.
+              {"cases_total", r.cases.empty() ? p.cases.size() : r.cases.size()},
+              {"error_count", errors},
               {"diagnostics", diags},
-              {"error", r.error ? errorJson(*r.error) : json(nullptr)},
+              {"error", r.error ? errorJson(*r.error) : stoppedJson(r)},
               {"cases", cases}};
     if (withTiming) {
         const StageTimings& t = r.timing;

@@ -10,8 +10,8 @@
 namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list",  "show",        "hint",  "check",   "run",
-                                         "trace", "walkthrough", "bench", "devices", "help"};
+const std::set<std::string> kCommands = {"list",        "show",  "hint",  "check",   "run", "trace",
+                                         "walkthrough", "bench", "grade", "devices", "help"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -31,12 +31,15 @@ struct OptionSpec {
     uint64_t lo = 0, hi = 0;
     std::vector<std::string> choices = {};
     bool repeatable = false; // may be given more than once (--input a=... --input b=...)
+    // Commands where this flag takes a value instead (`grade --json FILE`; elsewhere --json is a
+    // flag that prints JSON).
+    const char* valueIn = "";
 };
 
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
-    "app list show hint check run trace walkthrough bench devices help";
-const char* const kRunning = "check run trace walkthrough bench";
+    "app list show hint check run trace walkthrough bench grade devices help";
+const char* const kRunning = "check run trace walkthrough bench grade";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
@@ -44,25 +47,34 @@ const std::vector<OptionSpec>& optionTable() {
         {"version", ValueKind::None, kAllCommands},
         {"puzzles",
          ValueKind::Text,
-         "app list show hint check run trace walkthrough bench",
+         "app list show hint check run trace walkthrough bench grade",
          0,
          0,
          {},
          true},
         {"color",
          ValueKind::Choice,
-         "list show hint check run trace walkthrough bench devices",
+         "list show hint check run trace walkthrough bench grade devices",
          0,
          0,
          {"auto", "always", "never"}},
-        {"json", ValueKind::None, "list show check run trace walkthrough bench devices"},
-        {"device", ValueKind::Text, "app devices check run trace walkthrough bench"},
+        {"json",
+         ValueKind::None,
+         "list show check run trace walkthrough bench grade devices",
+         0,
+         0,
+         {},
+         false,
+         "grade"},
+        {"device", ValueKind::Text, "app devices check run trace walkthrough bench grade"},
         {"validation", ValueKind::None, "devices check run trace walkthrough bench"},
         {"in-process", ValueKind::None, "app check run trace walkthrough bench"},
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
         {"solution", ValueKind::None, "check run trace bench"},
         {"starter", ValueKind::None, "check run trace bench"},
-        {"all", ValueKind::None, "check"},
+        {"all", ValueKind::None, "check grade"},
+        {"csv", ValueKind::Text, "grade"},
+        {"gradescope", ValueKind::Text, "grade"},
         {"case", ValueKind::Number, "app check run trace bench", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
@@ -106,12 +118,37 @@ const OptionSpec* findOption(const std::string& name) {
     return nullptr;
 }
 
-bool accepts(const OptionSpec& o, const std::string& command) {
-    std::istringstream words(o.commands);
+// Whether `command` is one of the space-separated `commands`.
+bool listed(const char* commands, const std::string& command) {
+    std::istringstream words(commands);
     std::string w;
     while (words >> w)
         if (w == (command.empty() ? "app" : command)) return true;
     return false;
+}
+
+bool accepts(const OptionSpec& o, const std::string& command) {
+    return listed(o.commands, command);
+}
+
+bool takesValue(const OptionSpec& o, const std::string& command) {
+    return o.kind != ValueKind::None || listed(o.valueIn, command);
+}
+
+// The command, found before the options are read (whether --json takes a value depends on it):
+// the first command name that is neither an option nor an option's value (`--json FILE grade`:
+// FILE may be --json's value, so words that are no command are passed over).
+std::string commandIn(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        std::string s = argv[i];
+        if (s.rfind("--", 0) == 0 && s.size() > 2) {
+            const OptionSpec* o = findOption(s.substr(2, s.find('=') - 2));
+            if (o && o->kind != ValueKind::None && s.find('=') == std::string::npos) ++i;
+            continue;
+        }
+        if (kCommands.count(s)) return s;
+    }
+    return "";
 }
 
 Error usage(const std::string& message) {
@@ -199,6 +236,7 @@ std::vector<std::string> Args::all(const std::string& name) const {
 Result<Args> parseArgs(int argc, char** argv) {
     Args a;
     std::vector<std::pair<const OptionSpec*, std::string>> given; // in the order written
+    std::string command = commandIn(argc, argv);
     for (int i = 1; i < argc; ++i) {
         std::string s = argv[i];
         if (s == "-h") s = "--help";
@@ -212,9 +250,9 @@ Result<Args> parseArgs(int argc, char** argv) {
             }
             const OptionSpec* o = findOption(name);
             if (!o) return usage("unknown option '" + s + "'");
-            if (o->kind == ValueKind::None && inlineValue)
-                return usage("--" + name + " takes no value");
-            if (o->kind != ValueKind::None && !inlineValue) {
+            bool valued = takesValue(*o, command);
+            if (!valued && inlineValue) return usage("--" + name + " takes no value");
+            if (valued && !inlineValue) {
                 if (i + 1 >= argc) return usage("--" + name + " needs a value");
                 value = argv[++i];
             }
@@ -237,7 +275,7 @@ Result<Args> parseArgs(int argc, char** argv) {
     for (const auto& [o, value] : given) {
         if (!help && !accepts(*o, a.command)) return notForCommand(*o, a.command);
         if (auto bad = help ? std::nullopt : checkValue(*o, value)) return *bad;
-        if (o->kind == ValueKind::None)
+        if (!takesValue(*o, a.command))
             a.flags.push_back(o->name);
         else if (o->repeatable)
             a.repeated.emplace_back(o->name, value);
@@ -280,6 +318,13 @@ Usage:
                                                   untimed runs (default 500); registers per thread
                                                   where the driver says
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
+  vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F]
+                                                  grade a class: every KERNEL.comp (or folder of
+                                                  one file per kernel) in DIR is one student's
+                                                  submission, checked as check does and scored by
+                                                  the points of the cases it passes
+  vkpuzzles grade --all DIR                       DIR holds a folder per student, each with
+                                                  SLUG.comp or SLUG/ per puzzle of the set
   vkpuzzles devices                               the Vulkan devices and their limits
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
@@ -305,6 +350,9 @@ Options:
                     running it is then restarted. Endless loops are stopped sooner, by the loop
                     guard; this catches launches too large to finish and hung drivers
   --in-process      run kernels in this process instead of an isolated worker
+  --csv FILE        grade: one row per submission: name, score, max_score, points per case
+  --json FILE       grade: every submission's score and cases (docs/json-output.md)
+  --gradescope FILE grade: Gradescope's results.json for a folder of one submission
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)
   --color WHEN      auto (default), always or never
@@ -325,7 +373,8 @@ App options (no command):
   --screenshot and --frames runs leave them untouched.
 
 Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile;
-2 bad usage, a bad puzzle file, or no usable device.
+2 bad usage, a bad puzzle file, or no usable device. grade: 0 once the class is graded,
+whatever the scores; 2 bad usage (no such folder or puzzle, no submission in the folder).
 )";
 }
 

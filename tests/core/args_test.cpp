@@ -23,6 +23,29 @@ TEST(ArgsTest, CommandPositionalsFlagsAndValues) {
     EXPECT_FALSE(a->has("timing"));
 }
 
+TEST(ArgsTest, GradeTakesAFileAfterJsonWhereOtherCommandsTakeAFlag) {
+    // The command may come after its options: --json FILE is grade's wherever it is written.
+    auto a = parse({"--json", "class.json", "grade", "map", "class", "--csv=class.csv", "--all"});
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    EXPECT_EQ(a->command, "grade");
+    EXPECT_EQ(a->value("json"), "class.json");
+    EXPECT_FALSE(a->has("json"));
+    EXPECT_EQ(a->value("csv"), "class.csv");
+    EXPECT_TRUE(a->has("all"));
+    EXPECT_EQ(a->positionals, (std::vector<std::string>{"map", "class"}));
+    auto check = parse({"--json", "check", "map", "k.comp"});
+    ASSERT_TRUE(check.ok()) << check.error().message;
+    EXPECT_TRUE(check->has("json"));
+    EXPECT_EQ(check->positionals, (std::vector<std::string>{"map", "k.comp"}));
+    auto missing = parse({"grade", "map", "class", "--json"});
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("--json needs a value"), std::string::npos);
+    auto wrong = parse({"check", "map", "--csv", "x.csv"});
+    ASSERT_FALSE(wrong.ok());
+    EXPECT_NE(wrong.error().message.find("it is for vkpuzzles grade"), std::string::npos)
+        << wrong.error().message;
+}
+
 TEST(ArgsTest, ErrorsNameTheProblemAndPointAtHelp) {
     struct Row {
         std::vector<std::string> args;

@@ -1,0 +1,46 @@
+// `vkpuzzles grade PUZZLE DIR` and `vkpuzzles grade --all DIR`: what they grade (read from the
+// arguments before a device is opened, so a usage error costs nothing) and the grading itself.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/style.h"
+#include "core/args.h"
+#include "core/puzzle_loader.h"
+#include "session/grade.h"
+
+namespace vkp {
+class Compiler;
+class DeviceRunner;
+} // namespace vkp
+
+namespace vkp::cli {
+
+struct GradePlan {
+    bool all = false;                      // --all: a submission is a student's folder
+    std::vector<const Puzzle*> puzzles;    // the one puzzle, or every puzzle in scope with --all
+    SubmissionSearch search;               // the submissions, sorted, and what was skipped
+    std::optional<std::string> csv;        // --csv FILE
+    std::optional<std::string> json;       // --json FILE
+    std::optional<std::string> gradescope; // --gradescope FILE (one submission only)
+};
+
+// The puzzles, the submissions and the output files; a Usage error names what is wrong.
+Result<GradePlan> planGrade(const Args& args, const PuzzleSet& set);
+
+struct GradeStreams {
+    std::ostream& out;    // a line per submission, the summary
+    std::ostream& err;    // warnings, progress lines (filtered)
+    std::ostream& rawErr; // the progress bar, when stderr is a terminal
+    const Style& style;
+};
+
+// Grades every submission and writes the files; the exit status (0 once grading ran, 2 when a
+// file cannot be written).
+int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runner,
+             const CheckOptions& options, const GradeStreams& streams);
+
+} // namespace vkp::cli

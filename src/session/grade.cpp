@@ -1,0 +1,406 @@
+#include "session/grade.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
+#include "core/text_file.h"
+#include "core/trace_analysis.h"
+#include "session/kernel_text.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp {
+namespace {
+
+// Dot files, and the folder of resource forks that macOS puts in a zip of the class's work.
+bool hiddenName(const fs::path& p) {
+    std::string n = p.filename().string();
+    return n.empty() || n[0] == '.' || n == "__MACOSX";
+}
+
+// The entries of a folder, sorted by name; a Usage error when it is no folder.
+Result<std::vector<fs::path>> folderEntries(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) return Error{ErrorKind::Usage, "there is no folder '" + dir + "'"};
+    if (!fs::is_directory(dir, ec)) return Error{ErrorKind::Usage, "'" + dir + "' is not a folder"};
+    std::vector<fs::path> out;
+    fs::directory_iterator it(dir, ec), end;
+    if (ec) return Error{ErrorKind::Usage, "cannot read the folder '" + dir + "': " + ec.message()};
+    for (; it != end; it.increment(ec)) {
+        if (ec)
+            return Error{ErrorKind::Usage, "cannot read the folder '" + dir + "': " + ec.message()};
+        if (!hiddenName(it->path())) out.push_back(it->path());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool isFolder(const fs::path& p) {
+    std::error_code ec;
+    return fs::is_directory(p, ec);
+}
+bool isKernelFile(const fs::path& p) {
+    std::error_code ec;
+    return p.extension() == ".comp" && fs::exists(p, ec) && !fs::is_directory(p, ec);
+}
+
+void sortSubmissions(std::vector<Submission>& s) {
+    std::stable_sort(s.begin(), s.end(), [](const Submission& a, const Submission& b) {
+        return a.name != b.name ? a.name < b.name : a.paths < b.paths;
+    });
+}
+
+// The export number of `entry` as a submission of `slug`: 1 for SLUG.comp or SLUG/, N for
+// SLUG-N.comp or SLUG-N/ (N >= 2, the app's later exports), 0 when it is none.
+int exportNumber(const fs::path& entry, const std::string& slug) {
+    std::string name = entry.filename().string();
+    bool folder = isFolder(entry);
+    if (!folder) {
+        if (!isKernelFile(entry)) return 0;
+        name = entry.stem().string();
+    }
+    if (name == slug) return 1;
+    if (name.size() <= slug.size() + 1 || name.compare(0, slug.size() + 1, slug + "-") != 0)
+        return 0;
+    std::string digits = name.substr(slug.size() + 1);
+    if (digits.size() > 3 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
+    int n = std::stoi(digits);
+    return n >= 2 ? n : 0;
+}
+
+std::string cellText(const BufferData& b, uint64_t i) {
+    if (b.shape.dims.size() == 2 && b.shape.cols())
+        return "[" + std::to_string(i / b.shape.cols()) + "][" +
+               std::to_string(i % b.shape.cols()) + "]";
+    return "[" + std::to_string(i) + "]";
+}
+
+const Finding* firstFailing(const TraceAnalysis* a) {
+    if (!a) return nullptr;
+    for (const Finding& f : a->findings)
+        if (f.failsCase) return &f;
+    return nullptr;
+}
+
+// Why a case that ran did not pass: the case's error, a finding that fails it, or its outputs.
+void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
+    auto set = [&](FailureKind kind, std::string reason) {
+        g.failure = kind;
+        g.reason = std::move(reason);
+    };
+    if (c.error) return set(FailureKind::Error, c.error->message);
+    const Finding* f = c.passes.empty() ? firstFailing(c.analysis.get()) : nullptr;
+    std::string where;
+    for (const PassTrace& p : c.passes)
+        if (!f && (f = firstFailing(p.analysis.get()))) where = p.label + ": ";
+    if (!f && !c.guardFindings.empty()) f = &c.guardFindings.front();
+    if (f && c.inconclusive)
+        return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message);
+    if (f) return set(FailureKind::Finding, where + findingKindName(f->kind) + ": " + f->message);
+    for (const BufferOutcome& o : c.outputs) {
+        if (o.verdict.pass) continue;
+        const std::string& name = puzzle.buffers[o.buffer].name;
+        std::string reason = name + ": " + std::to_string(o.verdict.mismatchCount) + " of " +
+                             std::to_string(o.expected.shape.count()) + " cells wrong";
+        if (!o.verdict.mismatches.empty()) {
+            uint64_t i = o.verdict.mismatches.front().index;
+            reason += " (" + name + cellText(o.expected, i) + ": expected " + o.expected.format(i) +
+                      ", got " + o.actual.format(i) + ")";
+        }
+        return set(FailureKind::WrongValues, reason);
+    }
+    set(FailureKind::Error, "failed");
+}
+
+// Why no case ran, when the whole check stopped before the cases: its first error diagnostic
+// (file name and line), or its error.
+std::optional<std::pair<FailureKind, std::string>> checkFailure(const CheckReport& r) {
+    for (const Diagnostic& d : r.diagnostics) {
+        if (d.severity != SeverityKind::Error) continue;
+        std::string where = fs::path(d.file).filename().string();
+        if (d.line > 0) where += ":" + std::to_string(d.line);
+        if (!r.compiled())
+            return std::pair{FailureKind::Compile, "does not compile: " + where + ": " + d.message};
+        return std::pair{FailureKind::Interface, where + ": " + d.message};
+    }
+    if (r.error) return std::pair{FailureKind::Error, r.error->message};
+    return std::nullopt;
+}
+
+void total(PuzzleGrade& g) {
+    g.score = g.maxScore = 0;
+    g.passed = 0;
+    g.reason.clear();
+    for (const CaseGrade& c : g.cases) {
+        g.score += c.earned;
+        g.maxScore += c.points;
+        g.passed += c.pass ? 1 : 0;
+        if (c.pass || !g.reason.empty()) continue;
+        bool numbered = c.reason.rfind("case ", 0) == 0;
+        g.reason = numbered ? c.reason : "case " + std::to_string(c.index + 1) + ": " + c.reason;
+    }
+}
+
+std::vector<CaseGrade> emptyCases(const Puzzle& puzzle) {
+    std::vector<CaseGrade> out;
+    for (size_t i = 0; i < puzzle.cases.size(); ++i) {
+        const TestCase& tc = puzzle.cases[i];
+        CaseGrade c;
+        c.index = i;
+        c.name = tc.name;
+        c.points = tc.points;
+        c.hidden = tc.hidden;
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+// A folder submission's kernel files: one per kernel of the puzzle, by name (a single-kernel
+// puzzle: the folder's one .comp file, whatever its name).
+Result<std::vector<KernelSource>> readFolder(const Puzzle& puzzle, const fs::path& dir) {
+    auto entries = folderEntries(dir.string());
+    if (!entries) return entries.error();
+    std::vector<fs::path> comps;
+    for (const fs::path& e : *entries)
+        if (isKernelFile(e)) comps.push_back(e);
+    std::vector<KernelSource> out;
+    if (puzzle.kernels.size() <= 1) {
+        std::string name = puzzle.kernels.empty() ? "kernel" : puzzle.kernels[0].name;
+        if (comps.size() != 1)
+            return Error{ErrorKind::Usage, "the folder holds " + std::to_string(comps.size()) +
+                                               " .comp files; a submission of " + puzzle.slug +
+                                               " is one kernel file"};
+        comps = {comps[0]};
+        auto text = readTextFile(comps[0].string());
+        if (!text) return text.error();
+        out.push_back({name, *text, comps[0].string()});
+        return out;
+    }
+    for (const KernelDecl& k : puzzle.kernels) {
+        fs::path file = dir / (k.name + ".comp");
+        if (!isKernelFile(file)) {
+            std::string names;
+            for (const KernelDecl& d : puzzle.kernels)
+                names += (names.empty() ? "" : ", ") + d.name + ".comp";
+            return Error{ErrorKind::Usage, "the folder has no " + k.name + ".comp (" + puzzle.slug +
+                                               " takes one file per kernel: " + names + ")"};
+        }
+        auto text = readTextFile(file.string());
+        if (!text) return text.error();
+        out.push_back({k.name, *text, file.string()});
+    }
+    return out;
+}
+
+bool blank(const std::string& text) {
+    return text.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+} // namespace
+
+const char* failureKindName(FailureKind kind) {
+    switch (kind) {
+    case FailureKind::None:
+        return "";
+    case FailureKind::NotHandedIn:
+        return "not handed in";
+    case FailureKind::Unreadable:
+        return "unreadable";
+    case FailureKind::Compile:
+        return "compile error";
+    case FailureKind::Interface:
+        return "interface";
+    case FailureKind::Error:
+        return "error";
+    case FailureKind::Finding:
+        return "finding";
+    case FailureKind::WrongValues:
+        return "wrong values";
+    case FailureKind::Inconclusive:
+        return "inconclusive";
+    }
+    return "";
+}
+
+Result<SubmissionSearch> findSubmissions(const std::string& dir) {
+    auto entries = folderEntries(dir);
+    if (!entries) return entries.error();
+    SubmissionSearch out;
+    for (const fs::path& e : *entries) {
+        if (isFolder(e))
+            out.submissions.push_back({e.filename().string(), {e.string()}});
+        else if (isKernelFile(e))
+            out.submissions.push_back({e.stem().string(), {e.string()}});
+        else
+            out.warnings.push_back("skipped " + e.string() + ": neither a .comp file nor a folder");
+    }
+    if (out.submissions.empty())
+        return Error{ErrorKind::Usage,
+                     "'" + dir + "' holds no submission (no .comp file and no folder)"};
+    sortSubmissions(out.submissions);
+    return out;
+}
+
+Result<SubmissionSearch> findClassSubmissions(const std::vector<const Puzzle*>& puzzles,
+                                              const std::string& dir) {
+    auto students = folderEntries(dir);
+    if (!students) return students.error();
+    SubmissionSearch out;
+    for (const fs::path& s : *students) {
+        if (!isFolder(s)) {
+            out.warnings.push_back("skipped " + s.string() +
+                                   ": with --all, the folder holds one folder per student");
+            continue;
+        }
+        auto entries = folderEntries(s.string());
+        if (!entries) return entries.error();
+        Submission sub{s.filename().string(), std::vector<std::string>(puzzles.size())};
+        std::vector<int> best(puzzles.size(), 0);
+        for (const fs::path& e : *entries) {
+            bool matched = false;
+            for (size_t k = 0; k < puzzles.size(); ++k) {
+                int n = exportNumber(e, puzzles[k]->slug);
+                if (!n) continue;
+                matched = true;
+                if (n > best[k]) best[k] = n, sub.paths[k] = e.string();
+            }
+            if (!matched && (isFolder(e) || isKernelFile(e)))
+                out.warnings.push_back("skipped " + e.string() +
+                                       ": its name is no puzzle's slug (SLUG.comp or SLUG/)");
+        }
+        out.submissions.push_back(std::move(sub));
+    }
+    if (out.submissions.empty())
+        return Error{ErrorKind::Usage, "'" + dir +
+                                           "' holds no student folder (with --all: one folder per "
+                                           "student, each holding SLUG.comp or SLUG/ per puzzle)"};
+    sortSubmissions(out.submissions);
+    return out;
+}
+
+double SubmissionGrade::score() const {
+    double s = 0;
+    for (const PuzzleGrade& p : puzzles)
+        s += p.score;
+    return s;
+}
+double SubmissionGrade::maxScore() const {
+    double s = 0;
+    for (const PuzzleGrade& p : puzzles)
+        s += p.maxScore;
+    return s;
+}
+size_t SubmissionGrade::casesPassed() const {
+    size_t n = 0;
+    for (const PuzzleGrade& p : puzzles)
+        n += p.passed;
+    return n;
+}
+size_t SubmissionGrade::casesTotal() const {
+    size_t n = 0;
+    for (const PuzzleGrade& p : puzzles)
+        n += p.cases.size();
+    return n;
+}
+std::vector<std::string> SubmissionGrade::files() const {
+    std::vector<std::string> out;
+    for (const PuzzleGrade& p : puzzles)
+        out.insert(out.end(), p.files.begin(), p.files.end());
+    return out;
+}
+std::string SubmissionGrade::reason() const {
+    for (const PuzzleGrade& p : puzzles)
+        if (!p.reason.empty())
+            return puzzles.size() > 1 ? p.puzzle->slug + ": " + p.reason : p.reason;
+    return "";
+}
+
+PuzzleGrade failedGrade(const Puzzle& puzzle, FailureKind failure, const std::string& reason) {
+    PuzzleGrade g;
+    g.puzzle = &puzzle;
+    g.cases = emptyCases(puzzle);
+    for (CaseGrade& c : g.cases) {
+        c.failure = failure;
+        c.reason = reason;
+    }
+    total(g);
+    g.reason = reason; // the same for every case: not numbered
+    return g;
+}
+
+PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
+    if (auto stopped = checkFailure(report); stopped && report.cases.empty())
+        return failedGrade(puzzle, stopped->first, stopped->second);
+    PuzzleGrade g;
+    g.puzzle = &puzzle;
+    g.cases = emptyCases(puzzle);
+    for (CaseGrade& c : g.cases) {
+        c.failure = FailureKind::Error;
+        c.reason = report.error ? report.error->message : "not run";
+    }
+    for (const CaseOutcome& o : report.cases) {
+        if (o.index >= g.cases.size()) continue;
+        CaseGrade& c = g.cases[o.index];
+        c.pass = o.pass && !hasErrors(report.diagnostics);
+        c.earned = c.pass ? c.points : 0;
+        c.failure = FailureKind::None;
+        c.reason.clear();
+        if (!c.pass) explainCase(puzzle, o, c);
+    }
+    total(g);
+    return g;
+}
+
+PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                            const std::string& path, const CheckOptions& options) {
+    PuzzleGrade g;
+    if (isFolder(path)) {
+        auto sources = readFolder(puzzle, path);
+        if (!sources) {
+            g = failedGrade(puzzle, FailureKind::Unreadable, sources.error().message);
+        } else {
+            g = scoreReport(puzzle, checkProgram(compiler, runner, puzzle, *sources, options));
+            for (const KernelSource& s : *sources)
+                g.files.push_back(s.file);
+        }
+    } else {
+        auto text = readTextFile(path);
+        if (!text)
+            g = failedGrade(puzzle, FailureKind::Unreadable, text.error().message);
+        else if (blank(*text))
+            g = failedGrade(puzzle, FailureKind::Unreadable, "the file is empty");
+        else
+            g = scoreReport(puzzle,
+                            checkKernelText(compiler, runner, puzzle, *text, path, options));
+        if (text) g.files.push_back(path);
+    }
+    g.path = path;
+    return g;
+}
+
+std::vector<SubmissionGrade> gradeClass(const Compiler& compiler, DeviceRunner& runner,
+                                        const std::vector<const Puzzle*>& puzzles,
+                                        const std::vector<Submission>& submissions,
+                                        const CheckOptions& options,
+                                        const GradeProgress& progress) {
+    std::vector<SubmissionGrade> out;
+    for (size_t i = 0; i < submissions.size(); ++i) {
+        const Submission& s = submissions[i];
+        if (progress.starting) progress.starting(i, s);
+        SubmissionGrade g{s.name, {}};
+        for (size_t k = 0; k < puzzles.size(); ++k) {
+            const std::string path = k < s.paths.size() ? s.paths[k] : std::string();
+            g.puzzles.push_back(
+                path.empty() ? failedGrade(*puzzles[k], FailureKind::NotHandedIn, "not handed in")
+                             : gradeSubmission(compiler, runner, *puzzles[k], path, options));
+        }
+        out.push_back(std::move(g));
+        if (progress.done) progress.done(i, out.back());
+    }
+    return out;
+}
+
+} // namespace vkp

@@ -1,0 +1,19 @@
+//// kernel copy
+#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 2) buffer Tmp { float tmp[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    tmp[i] = a[i];
+}
+
+//// kernel add
+#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 2) readonly buffer Tmp { float tmp[]; };
+layout(set = 0, binding = 1) buffer Result { float result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    result[i] = tmp[i] + 1.0;
+}
