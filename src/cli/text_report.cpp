@@ -68,6 +68,13 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
     return "";
 }
 
+// ", 1 hidden": how many of the puzzle's cases the teacher hid (nothing when none).
+std::string hiddenCount(const Puzzle& p) {
+    auto n =
+        std::count_if(p.cases.begin(), p.cases.end(), [](const TestCase& c) { return c.hidden; });
+    return n ? ", " + std::to_string(n) + " hidden" : "";
+}
+
 } // namespace
 
 std::string launchText(const Puzzle& p, const TestCase& c) {
@@ -107,7 +114,8 @@ void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
         first = false;
         os << "  " << std::setw(3) << p.number << "  " << std::left
            << std::setw(static_cast<int>(width) + 2) << p.slug << std::right << p.title
-           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
+           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + hiddenCount(p) + ")")
+           << "\n";
     }
 }
 

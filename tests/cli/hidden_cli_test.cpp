@@ -76,6 +76,7 @@ TEST(HiddenCliTest, ListAndShowNameTheHiddenCaseWithoutItsData) {
     CliRun list = student("list");
     EXPECT_EQ(list.exit, 0) << list.out;
     EXPECT_TRUE(has(list.out, "hidden-shift")) << list.out;
+    EXPECT_TRUE(has(list.out, "(4 cases, 1 hidden)")) << list.out;
     student("list --json");
     CliRun show = student("show hidden-shift");
     EXPECT_EQ(show.exit, 0) << show.out;
