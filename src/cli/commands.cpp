@@ -23,6 +23,7 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "session/bench.h"
+#include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
 #include "session/runner.h"
@@ -100,6 +101,10 @@ class Command {
         return exitFor(e);
     }
     bool json() const { return m_a.has("json"); }
+    // Students see a hidden case's verdict only; --reveal-hidden (the teacher) sees it all.
+    void studentView(CheckReport& r, const Puzzle& p) const {
+        if (!m_a.has("reveal-hidden")) hideHiddenCases(r, p);
+    }
 
     int loadPuzzles() {
         m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
@@ -279,6 +284,7 @@ class Command {
         }
         // With --repeat the first run pays one-off costs; report the median of the warm runs.
         if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
+        studentView(r, **p);
         if (json())
             m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
         else
@@ -352,6 +358,7 @@ class Command {
             auto kernels = kernelsArg(p);
             if (!kernels) return report(kernels.error());
             CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
+            studentView(r, p);
             allPass = allPass && r.allPass();
             if (json())
                 results.push_back(checkJson(p, r, false, m_a.has("timing")));
@@ -405,6 +412,14 @@ class Command {
         if (!kernels) return kernels.error();
         auto only = number("case", 1, (*p)->cases.size(), 1);
         if (!only) return only.error();
+        if (caseHidden(**p, *only - 1) && !m_a.has("reveal-hidden"))
+            return Error{ErrorKind::Usage,
+                         "case " + std::to_string(*only) + " of " + (*p)->slug + " is " +
+                             kHiddenCaseText + ", so `" + m_a.command +
+                             "` cannot show it: pick a visible case with --case N (`" +
+                             (*p)->command("show") + "` lists them); `" +
+                             (*p)->command("check", "KERNEL.comp") +
+                             "` says whether the hidden ones pass"};
         m_options.onlyCase = *only - 1;
         return OneCase{*p, std::move(*kernels), *only - 1};
     }

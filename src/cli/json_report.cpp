@@ -36,12 +36,15 @@ json diagnosticJson(const Diagnostic& d) {
 
 json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     const TestCase& tc = p.cases[c.index];
+    // A hidden case's outcome (c.hidden) has no data left; its name and launch are left out too.
     json j = {{"case", c.index + 1},
-              {"name", tc.name},
+              {"name", c.hidden ? json(nullptr) : json(tc.name)},
+              {"hidden", tc.hidden},
+              {"points", tc.points},
               {"pass", c.pass},
               {"inconclusive", c.inconclusive},
-              {"workgroup_size", dims(tc.workgroupSize)},
-              {"workgroups", dims(tc.workgroups)},
+              {"workgroup_size", c.hidden ? json(nullptr) : dims(tc.workgroupSize)},
+              {"workgroups", c.hidden ? json(nullptr) : dims(tc.workgroups)},
               {"gpu_ms", c.gpuMs >= 0 ? json(c.gpuMs) : json(nullptr)},
               {"error", c.error ? errorJson(*c.error) : json(nullptr)},
               {"outputs_match", c.outputsMatch},
@@ -92,14 +95,15 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
                     {"tolerance", o.verdict.tolerance},
                     {"mismatches", mism},
                     {"checked", o.checked}};
-        if (withBuffers) {
+        if (c.hidden) out["mismatch_count"] = nullptr; // a count would hint at the size
+        if (withBuffers && !c.hidden) {
             out["expected"] = o.checked ? bufferJson(o.expected) : json(nullptr);
             out["actual"] = bufferJson(o.actual);
         }
         outs.push_back(out);
     }
     j["outputs"] = outs;
-    if (withBuffers) {
+    if (withBuffers && !c.hidden) {
         json in = json::object();
         for (size_t b = 0; b < p.buffers.size(); ++b)
             if (p.buffers[b].role != RoleKind::Output && b < c.inputs.size())
@@ -194,10 +198,12 @@ json puzzleJson(const Puzzle& p) {
                         {"role", roleKindName(b.role)},
                         {"dims", b.dims}});
     json cases = json::array();
-    for (const TestCase& c : p.cases)
-        cases.push_back({{"name", c.name},
-                         {"workgroup_size", dims(c.workgroupSize)},
-                         {"workgroups", dims(c.workgroups)}});
+    for (const TestCase& c : p.cases) // a hidden case: that it exists and what it is worth
+        cases.push_back({{"name", c.hidden ? json(nullptr) : json(c.name)},
+                         {"hidden", c.hidden},
+                         {"points", c.points},
+                         {"workgroup_size", c.hidden ? json(nullptr) : dims(c.workgroupSize)},
+                         {"workgroups", c.hidden ? json(nullptr) : dims(c.workgroups)}});
     json limits = json::object();
     if (p.limits.globalReads) limits["global_reads"] = *p.limits.globalReads;
     if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;

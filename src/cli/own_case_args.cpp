@@ -16,7 +16,9 @@ nameValue(const std::string& option, const std::string& text, const char* exampl
 } // namespace
 
 bool hasOwnCase(const Args& args) {
-    return !args.repeated.empty() || args.value("workgroups") || args.value("workgroup-size");
+    // Only --input and --set: --puzzles repeats too, and a pack's case is no case of one's own.
+    return !args.all("input").empty() || !args.all("set").empty() || args.value("workgroups") ||
+           args.value("workgroup-size");
 }
 
 Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase) {

@@ -7,6 +7,7 @@
 
 #include "core/passes.h"
 #include "core/source_text.h"
+#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {
@@ -67,6 +68,13 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
     return "";
 }
 
+// ", 1 hidden": how many of the puzzle's cases the teacher hid (nothing when none).
+std::string hiddenCount(const Puzzle& p) {
+    auto n =
+        std::count_if(p.cases.begin(), p.cases.end(), [](const TestCase& c) { return c.hidden; });
+    return n ? ", " + std::to_string(n) + " hidden" : "";
+}
+
 } // namespace
 
 std::string launchText(const Puzzle& p, const TestCase& c) {
@@ -106,7 +114,8 @@ void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
         first = false;
         os << "  " << std::setw(3) << p.number << "  " << std::left
            << std::setw(static_cast<int>(width) + 2) << p.slug << std::right << p.title
-           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + ")") << "\n";
+           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + hiddenCount(p) + ")")
+           << "\n";
     }
 }
 
@@ -153,6 +162,10 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     os << st.bold("Test cases") << "\n";
     for (size_t i = 0; i < p.cases.size(); ++i) {
         const TestCase& c = p.cases[i];
+        if (c.hidden) {
+            os << "  " << i + 1 << ". " << st.dim(kHiddenCaseText) << "\n";
+            continue;
+        }
         os << "  " << i + 1 << ". " << (c.name.empty() ? "" : c.name + ": ") << launchText(p, c);
         for (const ConstantDecl& k : p.constants)
             os << ", " << k.name << " = " << c.constants.at(k.id);
@@ -232,14 +245,21 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
     }
     for (const CaseOutcome& c : r.cases) {
         const TestCase& tc = p.cases[c.index];
-        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launchText(p, tc)
-           << std::right
+        // A hidden case is named as such; shown to the teacher (--reveal-hidden), it says so.
+        std::string launch = c.hidden    ? std::string(kHiddenCaseText)
+                             : tc.hidden ? "(hidden) " + launchText(p, tc)
+                                         : launchText(p, tc);
+        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launch << std::right
            << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
         if (c.error) os << "  " << c.error->message;
         os << "\n";
         for (const BufferOutcome& b : c.outputs) {
             if (b.verdict.pass) continue;
             const BufferDecl& decl = p.buffers[b.buffer];
+            if (c.hidden) {
+                os << "          " << decl.name << ": wrong values\n";
+                continue;
+            }
             os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of "
                << b.expected.shape.count() << " cells wrong\n";
             for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
@@ -249,9 +269,9 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
             }
         }
         printCaseFindings(os, c, "          ", st);
-        if (!c.pass && !c.error)
+        if (!c.pass && !c.error && !c.hidden)
             os << st.dim("          all buffers: " + runHint + " --case " +
-                         std::to_string(c.index + 1))
+                         std::to_string(c.index + 1) + (tc.hidden ? " --reveal-hidden" : ""))
                << "\n";
     }
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
@@ -342,6 +362,13 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
 
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st) {
     const TestCase& tc = p.cases[c.index];
+    if (c.hidden) { // no buffers to show: only the verdict and the kinds of failure
+        os << st.bold("case " + std::to_string(c.index + 1)) << ": " << kHiddenCaseText << "\n";
+        os << "  " << (c.pass ? st.pass("pass") : st.fail("FAIL"))
+           << (c.error ? "  " + c.error->message : "") << "\n";
+        printCaseFindings(os, c, "    ", st);
+        return;
+    }
     os << st.bold("case " + std::to_string(c.index + 1)) << (tc.name.empty() ? "" : ": " + tc.name)
        << "\n";
     os << "  " << launchText(p, tc);

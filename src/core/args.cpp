@@ -79,6 +79,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
+        {"reveal-hidden", ValueKind::None, "check run trace"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
         {"dispatch", ValueKind::Number, "app trace", 1, kMaxCount},
@@ -343,6 +344,9 @@ Options:
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks)
   --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
+  --reveal-hidden   for the teacher: show the data of the cases the puzzle hides from students
+                    (hidden = true); without it check shows only whether they pass, and run and
+                    trace refuse them
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
   --timeout S       seconds a case may run, from when the case before it finished, before it
                     is given up (default 2 on a GPU, 60 on a CPU device, env:

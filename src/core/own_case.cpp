@@ -73,6 +73,13 @@ class OwnCaseBuilder {
             return Error{ErrorKind::Usage, "--case: " + m_puzzle.slug + " has cases 1 to " +
                                                std::to_string(m_puzzle.puzzleCaseCount())};
         m_case = m_puzzle.cases[m_spec.templateCase];
+        // A case of your own shows its data in full: it cannot start from one the teacher hid.
+        if (m_case.hidden)
+            return Error{ErrorKind::Usage,
+                         "case " + std::to_string(m_spec.templateCase + 1) + " of " +
+                             m_puzzle.slug +
+                             " is hidden by your teacher: a case of your own starts from a "
+                             "visible one"};
         m_case.own = true;
         m_case.name = "your case, from case " + std::to_string(m_spec.templateCase + 1);
         for (const auto& [buffer, text] : m_spec.inputs)

@@ -45,9 +45,18 @@ class WalkthroughParser {
     }
     size_t caseIndex(const toml::table& root) const {
         const toml::node* n = root.get("case");
-        if (!n) return 0;
-        if (m_puzzle.cases.empty()) m_reader.fail(n, "the puzzle has no test cases");
-        return m_reader.boundedUint(n, "case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1;
+        if (n && m_puzzle.cases.empty()) m_reader.fail(n, "the puzzle has no test cases");
+        size_t index =
+            n ? m_reader.boundedUint(n, "case", 1, static_cast<int64_t>(m_puzzle.cases.size())) - 1
+              : 0;
+        // A walkthrough shows its case's data step by step: that is for a case students may see.
+        if (index < m_puzzle.cases.size() && m_puzzle.cases[index].hidden)
+            m_reader.fail(n ? n : &root,
+                          "case " + std::to_string(index + 1) +
+                              " is hidden (hidden = true in puzzle.toml); a walkthrough needs a "
+                              "visible case" +
+                              (n ? "" : " (it shows case 1 unless `case = N` names another)"));
+        return index;
     }
 
     WalkthroughStep step(const toml::table& t) {

@@ -59,6 +59,9 @@ struct PassTrace {
 struct CaseOutcome {
     size_t index = 0; // 0-based case index
     bool pass = false;
+    // The learner's view of a hidden case (session/hidden_cases.h): only the verdict and the kinds
+    // of failure are left; no data, trace, launch or timing.
+    bool hidden = false;
     // Its trace did not fit even when re-run with more room, and nothing else failed it: neither a
     // pass nor a fail (pass is false; a TraceOverflow finding that fails the case says why).
     bool inconclusive = false;

@@ -4,6 +4,7 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
 
@@ -343,6 +344,7 @@ void LiveSession::runJob(const Job& job) {
 }
 
 void LiveSession::publishAside(const Job& job, CheckReport report) {
+    hideHiddenCases(report, *job.puzzle);
     {
         std::lock_guard lock(m_mutex);
         m_state.aside = std::make_shared<const CheckReport>(std::move(report));
@@ -367,6 +369,7 @@ void LiveSession::abandon() {
 }
 
 void LiveSession::publish(const Job& job, CheckReport report) {
+    hideHiddenCases(report, *job.puzzle); // the app is the learner's: hidden cases stay hidden
     {
         std::lock_guard lock(m_mutex);
         ++m_state.checksRun;

@@ -4,6 +4,7 @@
 
 #include "analysis/dispatch_model.h"
 #include "core/passes.h"
+#include "session/hidden_cases.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -79,8 +80,10 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
     for (const BufferOutcome& b : c->outputs) {
         if (b.verdict.pass) continue;
         if (!what.empty()) what += "; ";
-        what += p.buffers[b.buffer].name + ": " + std::to_string(b.verdict.mismatchCount) + " of " +
-                std::to_string(b.expected.shape.count()) + " cells wrong";
+        what += p.buffers[b.buffer].name + ": " +
+                (c->hidden ? std::string("wrong values") // how many would hint at the size
+                           : std::to_string(b.verdict.mismatchCount) + " of " +
+                                 std::to_string(b.expected.shape.count()) + " cells wrong");
     }
     if (finding) what += (what.empty() ? "" : "; ") + traced;
     return {"\xE2\x9C\x97", what.empty() ? "fail" : what, pal.fail};
@@ -118,6 +121,7 @@ std::string launchText(const TestCase& c) {
 
 std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
     const TestCase& c = p.cases.at(caseIndex);
+    if (c.hidden) return kHiddenCaseText;
     if (!p.multiPass()) return launchText(c);
     auto dispatches = caseDispatches(p, caseIndex);
     if (!dispatches) return dimsText(c.workgroupSize) + " per workgroup";
@@ -132,6 +136,7 @@ std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
 
 std::string constantsText(const Puzzle& p, const TestCase& c) {
     std::string s;
+    if (c.hidden) return s;
     for (const ConstantDecl& k : p.constants) {
         auto it = c.constants.find(k.id);
         if (it == c.constants.end()) continue;
@@ -205,8 +210,10 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         float x = pos.x + pad, y = pos.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
         dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
         float x2 = x + ImGui::GetFontSize() * 1.3f;
-        std::string head =
-            "Case " + std::to_string(i + 1) + (tc.name.empty() ? "" : ": " + tc.name);
+        std::string head = "Case " + std::to_string(i + 1) +
+                           (tc.hidden         ? " (hidden)"
+                            : tc.name.empty() ? ""
+                                              : ": " + tc.name);
         // Lines too long for the panel end in an ellipsis (the tooltip has them whole), never cut
         // mid-value ("SHARED_SIZE =" without its value read as a bug).
         float room = x + width - pad - x2;
@@ -241,7 +248,10 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
             ImGui::TextUnformatted(head.c_str());
-            if (p->multiPass())
+            if (tc.hidden)
+                dimText("Your teacher hid this case's data: you see whether it passes, and how "
+                        "it fails, not its inputs or launch.");
+            else if (p->multiPass())
                 dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " +
                         caseLaunchText(*p, i));
             else
@@ -278,14 +288,18 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
 
 void CasesPanel::drawActions(Workbench& wb, ViewState& view) {
     const Puzzle* p = wb.puzzle();
-    if (ImGui::SmallButton("Add a case\xE2\x80\xA6")) {
-        size_t shown = std::min<size_t>(std::max(0, view.selectedCase), p->cases.size() - 1);
-        m_form.open(*p, shown);
-    }
+    size_t shown = std::min<size_t>(std::max(0, view.selectedCase), p->cases.size() - 1);
+    // A case of your own shows all its data: it never starts from a hidden case.
+    bool hidden = caseHidden(*p, shown);
+    ImGui::BeginDisabled(hidden);
+    if (ImGui::SmallButton("Add a case\xE2\x80\xA6")) m_form.open(*p, shown);
+    ImGui::EndDisabled();
     layout::item("button/Add a case");
-    itemTooltip(
-        "Run your kernel on inputs you choose (starting from the selected case); checked against "
-        "the puzzle's reference op where it has one. Your cases never count towards solving.");
+    itemTooltip(hidden ? "The selected case is hidden by your teacher: select a visible case to "
+                         "start a case of your own from."
+                       : "Run your kernel on inputs you choose (starting from the selected "
+                         "case); checked against the puzzle's reference op where it has one. "
+                         "Your cases never count towards solving.");
     m_bench.drawButton(wb); // its own line: the panel is narrow
 }
 

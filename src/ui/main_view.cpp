@@ -9,6 +9,7 @@
 
 #include "analysis/trace_view.h"
 #include "ui/fonts.h"
+#include "ui/hidden_case_panel.h"
 #include "ui/keys.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -84,18 +85,28 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     handleTimelineKeys(view);
 }
 
-// The editor's kernel as a .comp file (to hand in, or to check from a terminal); where it went
-// is said in the message strip.
+// The learner's submission: the editor's kernel as SLUG.comp, or a multi-pass puzzle's kernels
+// as SLUG/NAME.comp (what `vkpuzzles grade` reads); where it went is said in the message strip.
 void MainView::exportKernel(Workbench& wb) {
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     auto written = wb.exportKernel(exportDirectory(wb.dataDir(), "Documents"));
-    if (!written)
-        wb.messages().push_back("Your kernel could not be exported: " + written.error().message);
-    else
-        wb.messages().push_back(
-            "Your kernel was saved as " + *written +
-            ". To check it from a terminal: " + p->command("check", shellWord(*written)));
+    if (!written) {
+        wb.messages().push_back("Your submission could not be exported: " +
+                                written.error().message);
+        return;
+    }
+    std::string files = shellWord(*written); // what `check` takes: the file, or each kernel's
+    if (p->multiPass()) {
+        files.clear();
+        for (const KernelDecl& k : p->kernels)
+            files += (files.empty() ? "" : " ") + shellWord(*written + "/" + k.name + ".comp");
+    }
+    wb.messages().push_back(
+        std::string("Your submission was saved as ") +
+        (p->multiPass() ? "the folder " + *written + " (one NAME.comp per kernel)" : *written) +
+        ": hand in " + (p->multiPass() ? "that folder" : "that file") +
+        ". To check it from a terminal: " + p->command("check", files));
 }
 
 // Ctrl+M: the panel under the pointer over the whole work area, or back to all panels.
@@ -155,7 +166,7 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
             wb.resetToStarter();
         if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value()))
             wb.restorePrevious();
-        if (menuItem("Export kernel as .comp\xE2\x80\xA6", "Ctrl+Shift+S")) exportKernel(wb);
+        if (menuItem("Export submission\xE2\x80\xA6", "Ctrl+Shift+S")) exportKernel(wb);
         ImGui::Separator();
         if (menuItem("Show next hint")) {
             wb.revealNextHint();
@@ -275,6 +286,7 @@ void MainView::drawMessages(Workbench& wb) {
     float room = ImGui::GetWindowWidth() - ImGui::GetCursorPosX() - button -
                  ImGui::CalcTextSize(more.c_str()).x - ImGui::GetFontSize();
     ImGui::TextUnformatted((ellipsize(messages.front(), room) + more).c_str());
+    layout::fact("message", messages.front());
     itemTooltip(messages.front());
     ImGui::SameLine(ImGui::GetWindowWidth() - button);
     if (ImGui::Button("Dismiss")) messages.erase(messages.begin());
@@ -343,11 +355,17 @@ void MainView::drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const S
     case PanelKind::Cases:
         m_cases.draw(wb, view, size);
         break;
-    case PanelKind::Memory:
-        m_memory.draw(wb, view, sc, size);
+    case PanelKind::Memory: // a hidden case: a notice, none of its data
+        if (shownCaseHidden(sc))
+            drawHiddenCasePanel("buffers", "Memory", sc, size);
+        else
+            m_memory.draw(wb, view, sc, size);
         break;
     case PanelKind::Threads:
-        m_threads.draw(wb, view, sc, size);
+        if (shownCaseHidden(sc))
+            drawHiddenCasePanel("threads", "Threads", sc, size);
+        else
+            m_threads.draw(wb, view, sc, size);
         break;
     }
     if (kind == PanelKind::Memory) view.viewRects["memory"] = {box.x0, box.y0, box.x1, box.y1};
@@ -421,7 +439,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Ctrl+A", "select all"},
         {"Tab / Shift+Tab", "indent / unindent (the selected lines)"},
         {"Ctrl+/", "comment or uncomment lines"},
-        {"Ctrl+Shift+S", "export the kernel as a .comp file"},
+        {"Ctrl+Shift+S", "export your submission (SLUG.comp, or a folder SLUG/ of NAME.comp)"},
         {"Ctrl+F / F3 / Shift+F3", "find in the kernel / next / previous match"},
         {"Ctrl+Left / Right", "move by words (with Shift: select)"},
         {"Home / End", "start of the code / end of the line"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "session/hidden_cases.h"
 #include "ui/browser_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
@@ -210,7 +211,10 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     ImGui::SameLine();
     dimText("\xC2\xB7 case " + std::to_string(ci + 1));
     itemTooltip("Each test case has its own sizes; select a case in the Test cases panel.");
-    drawShapesPicture(*p, ci);
+    if (p->cases[ci].hidden) // its sizes are what the teacher hid
+        dimText(std::string("(") + kHiddenCaseText + ")");
+    else
+        drawShapesPicture(*p, ci);
     ImGui::Separator();
     drawTextBlocks(p->statement);
     drawLimits(*p);

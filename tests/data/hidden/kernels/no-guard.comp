@@ -1,0 +1,13 @@
+#version 450
+// Right where every thread has an element; the hidden case has more threads than elements, so
+// its extra threads write past the end of result (out of bounds).
+layout(local_size_x_id = 0) in;
+layout(constant_id = 3) const uint COUNT = 1;
+
+layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
+layout(set = 0, binding = 1) buffer Result { uint result[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    result[i] = a[i] + 10u;
+}

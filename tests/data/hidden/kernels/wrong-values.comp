@@ -1,0 +1,11 @@
+#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 3) const uint COUNT = 1;
+
+layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
+layout(set = 0, binding = 1) buffer Result { uint result[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < COUNT) result[i] = a[i] + 11u;
+}
