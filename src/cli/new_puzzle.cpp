@@ -1,8 +1,11 @@
 #include "cli/new_puzzle.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <utility>
+#include <vector>
 
 #include "cli/commands.h"
 #include "core/puzzle.h"
@@ -69,17 +72,21 @@ int newPuzzle(const Args& args, std::ostream& out, std::ostream& err) {
         if (!writeFile(folder / f.path, f.text))
             return fail("could not write '" + (folder / f.path).string() + "'");
     std::string pack = shellWord(dir.string());
+    std::vector<std::pair<std::string, std::string>> next = {
+        {"vkpuzzles --puzzles " + pack + " check " + slug + " --solution", "passes"},
+        {"vkpuzzles --puzzles " + pack + " check " + slug + " --starter", "fails: the exercise"},
+        {"vkpuzzles pack check " + pack, "can a wrong kernel pass your cases?"}};
+    size_t width = 0;
+    for (const auto& [command, what] : next)
+        width = std::max(width, command.size());
     out << "Wrote " << folder.string() << "/: puzzle.toml, "
         << (args.has("multi-pass") ? "starter/ and solution/ (one file per kernel)"
                                    : "starter.comp and solution.comp")
-        << ".\n"
-        << "It is a working puzzle (reverse and double an array) to change into yours:\n"
-        << "  vkpuzzles --puzzles " << pack << " check " << slug << " --solution   passes\n"
-        << "  vkpuzzles --puzzles " << pack << " check " << slug
-        << " --starter    fails: it is the exercise\n"
-        << "  vkpuzzles pack check " << pack
-        << "                    can a wrong kernel pass your cases?\n"
-        << "The format: docs/puzzle-format.md, \"Writing a pack for your class\".\n";
+        << ".\nA working puzzle (reverse and double an array) to change into yours:\n";
+    for (const auto& [command, what] : next)
+        out << "  " << command << std::string(width - command.size() + 3, ' ') << what << "\n";
+    out << "The format and the next steps: docs/puzzle-format.md, \"Writing a pack for your "
+           "class\".\n";
     return kExitPass;
 }
 

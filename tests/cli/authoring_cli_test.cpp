@@ -75,7 +75,7 @@ TEST_F(TempPack, NewRefusesAnExistingPuzzleAndABadSlug) {
     EXPECT_TRUE(has(again.out, "nothing was written")) << again.out;
     EXPECT_EQ(fs::last_write_time(toml), before);
     EXPECT_FALSE(fs::exists(m_dir / "02-reverse-double"));
-    for (const char* slug : {"Reverse", "rev_double", "-rev", "9lives", "a/b", "x-"}) {
+    for (const char* slug : {"Reverse", "rev_double", "re v", "9lives", "a/b", "x-"}) {
         CliRun bad = vkpuzzles(std::string("new '") + slug + "' --dir " + pack());
         EXPECT_EQ(bad.exit, 2) << slug << ": " << bad.out;
         EXPECT_TRUE(has(bad.out, "is not a slug: use lower-case letters, digits and '-'"))
