@@ -12,6 +12,7 @@
 
 #include "cli/grade_command.h"
 #include "cli/json_report.h"
+#include "cli/new_puzzle.h"
 #include "cli/own_case_args.h"
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
@@ -78,6 +79,7 @@ class Command {
         if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
         if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
         if (m_a.command == "devices") return devices();
+        if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
         if (auto s = loadPuzzles(); s != kExitPass) return s;
         if (m_a.command == "list") return list();
         if (m_a.command == "show") return show();

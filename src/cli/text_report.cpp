@@ -38,6 +38,8 @@ std::string dataSpecText(const Puzzle& p, const DataSpec& d) {
         return d.shape.str() + " given values";
     case DataSpec::Kind::Unchecked:
         return d.shape.str() + " not known (no reference op for your own case)";
+    case DataSpec::Kind::Each:
+        return d.shape.str() + " each = " + d.each->text();
     case DataSpec::Kind::Iota: {
         std::ostringstream s;
         s << d.shape.str() << " counting from " << d.start << (d.step != 1 ? " in steps of " : "");

@@ -10,8 +10,9 @@
 namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list",        "show",  "hint",  "check",   "run", "trace",
-                                         "walkthrough", "bench", "grade", "devices", "help"};
+const std::set<std::string> kCommands = {"list",  "show",    "hint",        "check",
+                                         "run",   "trace",   "walkthrough", "bench",
+                                         "grade", "devices", "help",        "new"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -38,7 +39,7 @@ struct OptionSpec {
 
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
-    "app list show hint check run trace walkthrough bench grade devices help";
+    "app list show hint check run trace walkthrough bench grade devices help new";
 const char* const kRunning = "check run trace walkthrough bench grade";
 
 const std::vector<OptionSpec>& optionTable() {
@@ -103,6 +104,8 @@ const std::vector<OptionSpec>& optionTable() {
         {"font-scale", ValueKind::Text, "app"},
         {"tab", ValueKind::Text, "app"},
         {"hover", ValueKind::Text, "app"},
+        {"multi-pass", ValueKind::None, "new"},
+        {"dir", ValueKind::Text, "new"},
     };
     return table;
 }
@@ -327,6 +330,9 @@ Usage:
   vkpuzzles grade --all DIR                       DIR holds a folder per student, each with
                                                   SLUG.comp or SLUG/ per puzzle of the set
   vkpuzzles devices                               the Vulkan devices and their limits
+  vkpuzzles new SLUG [--multi-pass] [--dir DIR]   write a working puzzle folder DIR/NN-SLUG (DIR:
+                                                  default the current folder; NN: the next number)
+                                                  to start a puzzle of your own from
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
 is found first, and PACK/PUZZLE names one in the pack of that folder name. With packs given,
@@ -359,6 +365,8 @@ Options:
   --gradescope FILE grade: Gradescope's results.json for a folder of one submission
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)
+  --multi-pass      new: two kernels run by two passes (starter/ and solution/ folders)
+  --dir DIR         new: the pack's folder to write the puzzle in (default: the current one)
   --color WHEN      auto (default), always or never
   --validation      enable the Vulkan validation layer and report what it says
   --help, --version

@@ -2,17 +2,21 @@
 
 #include <cctype>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 namespace vkp {
 
 class ExprParser {
   public:
-    ExprParser(const std::string& text, const std::string& field) : m_source(text), m_field(field) {
+    // `element`: the per-element dialect (decimals, comparisons, indexing; see expr.h).
+    ExprParser(const std::string& text, const std::string& field, bool element)
+        : m_source(text), m_field(field), m_element(element) {
         m_expr.m_text = text;
     }
 
     Result<Expr> run() {
-        sum();
+        top();
         skip();
         if (!m_error.empty()) return fail();
         if (m_position != m_source.size()) {
@@ -42,12 +46,20 @@ class ExprParser {
         }
         return false;
     }
-    int node(K kind, size_t at, uint64_t value = 0, int a = -1, int b = -1) {
+    // `op` (one or two characters) next, and not the start of a longer operator `longer`.
+    bool eatOp(const char* op, const char* longer = nullptr) {
+        skip();
+        if (m_source.compare(m_position, std::strlen(op), op) != 0) return false;
+        if (longer && m_source.compare(m_position, std::strlen(longer), longer) == 0) return false;
+        m_position += std::strlen(op);
+        return true;
+    }
+    int node(K kind, size_t at, uint64_t value = 0, int a = -1, int b = -1, int c = -1) {
         if (m_expr.m_nodes.size() == kMaxExprNodes)
             error("it has more than " + std::to_string(kMaxExprNodes) +
                   " numbers, names and operators; write it shorter");
         if (!m_error.empty()) return 0; // parsing stops at the first error; node 0 stands in
-        m_expr.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at)});
+        m_expr.m_nodes.push_back({kind, value, a, b, static_cast<uint32_t>(at), c});
         return static_cast<int>(m_expr.m_nodes.size()) - 1;
     }
     void error(const std::string& message) {
@@ -55,6 +67,51 @@ class ExprParser {
             m_error = message;
             m_errorAt = m_position;
         }
+    }
+    int top() { return m_element ? conditional() : sum(); }
+    // c ? a : b, right to left; the branches recurse, so they count as nesting.
+    int conditional() {
+        int cond = logicalOr();
+        skip();
+        size_t at = m_position;
+        if (!m_error.empty() || !eat('?')) return cond;
+        if (!enter()) return 0;
+        int a = conditional();
+        if (!eat(':')) error("':' expected: a condition reads c ? a : b");
+        int b = conditional();
+        --m_depth;
+        return node(K::Select, at, 0, cond, a, b);
+    }
+    int logicalOr() {
+        int left = logicalAnd();
+        while (m_error.empty()) {
+            skip();
+            size_t at = m_position;
+            if (!eatOp("||")) break;
+            left = node(K::Or, at, 0, left, logicalAnd());
+        }
+        return left;
+    }
+    int logicalAnd() {
+        int left = comparison();
+        while (m_error.empty()) {
+            skip();
+            size_t at = m_position;
+            if (!eatOp("&&")) break;
+            left = node(K::And, at, 0, left, comparison());
+        }
+        return left;
+    }
+    // One comparison at most: "a < b < c" means nothing useful here.
+    int comparison() {
+        int left = sum();
+        skip();
+        size_t at = m_position;
+        static const std::pair<const char*, K> ops[] = {{"<=", K::Le}, {">=", K::Ge}, {"==", K::Eq},
+                                                        {"!=", K::Ne}, {"<", K::Lt},  {">", K::Gt}};
+        for (const auto& [text, kind] : ops)
+            if (m_error.empty() && eatOp(text)) return node(kind, at, 0, left, sum());
+        return left;
     }
     int sum() {
         int left = product();
@@ -71,20 +128,35 @@ class ExprParser {
         return left;
     }
     int product() {
-        int left = atom();
+        int left = unary();
         while (m_error.empty()) {
             skip();
             size_t at = m_position;
             if (eat('*'))
-                left = node(K::Mul, at, 0, left, atom());
+                left = node(K::Mul, at, 0, left, unary());
             else if (eat('/'))
-                left = node(K::Div, at, 0, left, atom());
+                left = node(K::Div, at, 0, left, unary());
             else if (eat('%'))
-                left = node(K::Mod, at, 0, left, atom());
+                left = node(K::Mod, at, 0, left, unary());
             else
                 break;
         }
         return left;
+    }
+    // -x and !x (per-element dialect): each sign is a level of nesting ("- - - ... x").
+    int unary() {
+        if (!m_element) return atom();
+        skip();
+        size_t at = m_position;
+        K kind = K::Neg;
+        if (eatOp("!", "!="))
+            kind = K::Not;
+        else if (!eat('-'))
+            return atom();
+        if (!enter()) return 0;
+        int operand = unary();
+        --m_depth;
+        return node(kind, at, 0, operand);
     }
     // Parentheses and function arguments recurse; the depth bound keeps the stack small.
     bool enter() {
@@ -99,7 +171,7 @@ class ExprParser {
         if (m_position < m_source.size() && m_source[m_position] == '(') {
             if (!enter()) return 0;
             ++m_position;
-            int inner = sum();
+            int inner = top();
             if (!eat(')')) error("')' expected");
             --m_depth;
             return inner;
@@ -117,13 +189,26 @@ class ExprParser {
         if (name == "WG") return node(K::WG, start);
         if (int f = function(name, start); f >= 0) return f;
         if (!name.empty()) {
-            m_expr.m_names.push_back(
-                name); // a constant's name: checked against the puzzle by the loader
+            // A constant's name (checked against the puzzle by the loader), or in the
+            // per-element dialect an index or a buffer's element (element_expr.cpp).
+            m_expr.m_names.push_back(name);
+            if (m_element && eat('[')) return element(start);
             return node(K::Name, start, m_expr.m_names.size() - 1);
         }
         m_position = start;
-        error("a number, N, WG, a constant, a function or '(' expected");
+        error(m_element ? "a number, a name, a function or '(' expected"
+                        : "a number, N, WG, a constant, a function or '(' expected");
         return 0;
+    }
+    // a[i] or m[r, c], after the '['.
+    int element(size_t start) {
+        size_t name = m_expr.m_names.size() - 1;
+        if (!enter()) return 0;
+        int a = top(), b = -1;
+        if (eat(',')) b = top();
+        if (!eat(']')) error("']' expected");
+        --m_depth;
+        return node(K::Index, start, name, a, b);
     }
     int number() {
         size_t start = m_position;
@@ -131,32 +216,62 @@ class ExprParser {
         while (m_position < m_source.size() &&
                std::isdigit(static_cast<unsigned char>(m_source[m_position])))
             v = v * 10 + uint64_t(m_source[m_position++] - '0');
-        return node(K::Number, start, v);
+        bool decimal = m_element && m_position < m_source.size() &&
+                       (m_source[m_position] == '.' || m_source[m_position] == 'e' ||
+                        m_source[m_position] == 'E');
+        if (!decimal) return node(K::Number, start, v);
+        const char* begin = m_source.c_str() + start;
+        char* end = nullptr;
+        double d = std::strtod(begin, &end);
+        m_position = start + static_cast<size_t>(end - begin);
+        uint64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        return node(K::Real, start, bits);
     }
     // A call of one of the functions, or -1 when `name` is none of them.
     int function(const std::string& name, size_t start) {
-        static const std::pair<const char*, K> functions[] = {
-            {"ceil_div", K::CeilDiv},  {"min", K::Min},           {"max", K::Max},
-            {"log2ceil", K::Log2Ceil}, {"pow2ceil", K::Pow2Ceil}, {"pow2", K::Pow2},
-            {"pow", K::Pow},           {"logceil", K::LogCeil}};
-        for (const auto& [fname, kind] : functions) {
-            if (name != fname) continue;
-            bool binary = kind == K::CeilDiv || kind == K::Min || kind == K::Max ||
-                          kind == K::Pow || kind == K::LogCeil;
+        struct Function {
+            const char* name;
+            K kind;
+            int arity;
+            bool element; // the per-element dialect's (else the size dialect's)
+        };
+        static const Function functions[] = {{"ceil_div", K::CeilDiv, 2, false},
+                                             {"min", K::Min, 2, false},
+                                             {"max", K::Max, 2, false},
+                                             {"log2ceil", K::Log2Ceil, 1, false},
+                                             {"pow2ceil", K::Pow2Ceil, 1, false},
+                                             {"pow2", K::Pow2, 1, false},
+                                             {"pow", K::Pow, 2, false},
+                                             {"logceil", K::LogCeil, 2, false},
+                                             {"min", K::Min, 2, true},
+                                             {"max", K::Max, 2, true},
+                                             {"abs", K::Abs, 1, true},
+                                             {"floor", K::Floor, 1, true},
+                                             {"sqrt", K::Sqrt, 1, true},
+                                             {"exp", K::Exp, 1, true},
+                                             {"select", K::Select, 3, true}};
+        for (const Function& f : functions) {
+            if (name != f.name || f.element != m_element) continue;
             if (!eat('(')) error("'(' expected after " + name);
             if (!enter()) return 0;
-            int a = sum(), b = -1;
-            if (binary && !eat(',')) error("',' expected: " + name + " takes two arguments");
-            if (binary) b = sum();
+            int args[3] = {top(), -1, -1};
+            static const char* const counts[] = {"", "one argument", "two arguments",
+                                                 "three arguments"};
+            for (int i = 1; i < f.arity; ++i) {
+                if (!eat(',')) error("',' expected: " + name + " takes " + counts[f.arity]);
+                args[i] = top();
+            }
             if (!eat(')')) error("')' expected");
             --m_depth;
-            return node(kind, start, 0, a, b);
+            return node(f.kind, start, 0, args[0], args[1], args[2]);
         }
         return -1;
     }
 
     const std::string& m_source;
     const std::string& m_field;
+    bool m_element = false;
     size_t m_position = 0, m_errorAt = 0;
     int m_depth = 0;
     std::string m_error;
@@ -164,7 +279,11 @@ class ExprParser {
 };
 
 Result<Expr> Expr::parse(const std::string& text, const std::string& field) {
-    return ExprParser(text, field).run();
+    return ExprParser(text, field, false).run();
+}
+
+Result<Expr> Expr::parseElement(const std::string& text, const std::string& field) {
+    return ExprParser(text, field, true).run();
 }
 
 std::string Expr::describe(const std::string& text, const std::string& field) {
@@ -293,8 +412,9 @@ uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
         return power(a(), b());
     case Node::Kind::LogCeil:
         return logCeil(a(), b());
+    default: // the per-element dialect's: core/element_expr.cpp evaluates those
+        return 0;
     }
-    return 0;
 }
 
 } // namespace vkp

@@ -6,6 +6,11 @@
 // log2ceil(a), pow2ceil(a), pow2(a) = 2^a, pow(a, b) = a^b, logceil(b, a) = the least k with
 // b^k >= a (how many times a blocked algorithm must recurse). In a multi-pass puzzle's passes,
 // `i` is the repetition index (0, 1, ...) of a repeated pass.
+//
+// The same parser reads the per-element expressions of a case's data (`each = "a[n - 1 - i]"`,
+// Expr::parseElement): that dialect adds decimal numbers, unary minus and '!', comparisons,
+// && and ||, `c ? a : b`, indexing of buffers (`a[i]`, `m[r, c]`) and the functions abs, floor,
+// sqrt, exp, select(c, a, b). core/element_expr.h evaluates it; evaluate() here is for sizes.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +38,8 @@ class Expr {
     // Parses `text`; the error message names the column (1-based) of the problem and, when
     // given, the puzzle field the expression is written in ("workgroups").
     static Result<Expr> parse(const std::string& text, const std::string& field = {});
+    // The per-element dialect (see the top of this file), for core/element_expr.h.
+    static Result<Expr> parseElement(const std::string& text, const std::string& field = {});
     static Expr literal(uint64_t value);
 
     // Division by zero gives 0; results wrap like uint64.
@@ -62,13 +69,35 @@ class Expr {
             Pow2Ceil,
             Pow2,
             Pow,
-            LogCeil
+            LogCeil,
+            // The per-element dialect only:
+            Real,  // value holds the double's bits
+            Index, // value indexes names(); a = the index, b = the column index of m[r, c] or -1
+            Neg,
+            Not,
+            Lt,
+            Le,
+            Gt,
+            Ge,
+            Eq,
+            Ne,
+            And,
+            Or,
+            Select, // a ? b : c, select(a, b, c)
+            Abs,
+            Floor,
+            Sqrt,
+            Exp
         };
         Kind kind = Kind::Number;
         uint64_t value = 0;
         int a = -1, b = -1; // operand node indices
         uint32_t at = 0;    // 0-based column of the operator or operand in the text
+        int c = -1;         // the third operand (Select)
     };
+
+    const std::vector<Node>& nodes() const { return m_nodes; }     // the root is the last node
+    const std::string& name(size_t i) const { return m_names[i]; } // of a Name or Index node
 
     // "the expression in 'field' ("text")", the text cut short when it is long.
     static std::string describe(const std::string& text, const std::string& field);

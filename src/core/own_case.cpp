@@ -338,6 +338,10 @@ class OwnCaseBuilder {
                     d.shape = *shape; // a same-sized one keeps the case's view (2D)
                 continue;
             }
+            if (d.kind == DataSpec::Kind::Each && !d.shapeGiven && first) {
+                d.shape = m_case.data[*first]->shape; // the expression follows the new inputs
+                continue;
+            }
             // As long as the first input in the template: as long as the new one; else its own
             // size.
             bool followsN =

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "core/element_expr.h"
 #include "core/reference_ops.h"
 
 namespace vkp {
@@ -54,6 +55,8 @@ BufferData fill(const DataSpec& d, ElementKind type) {
         break; // computed by materializeCase
     case DataSpec::Kind::Unchecked:
         break; // zeros: only the size matters
+    case DataSpec::Kind::Each:
+        break; // computed by materializeCase
     }
     return b;
 }
@@ -130,6 +133,53 @@ std::string Puzzle::command(const std::string& verb, const std::string& rest) co
     return rest.empty() ? line : line + " " + rest;
 }
 
+namespace {
+
+// What a case's `each` expressions may read: N, WG and the case's constants (buffers are added
+// by the caller).
+ElementScope elementScope(const Puzzle& puzzle, const TestCase& c) {
+    ElementScope s;
+    auto first = puzzle.firstInput();
+    s.n = first && c.data[*first] ? c.data[*first]->shape.count() : 0;
+    s.wg = c.workgroupSize[0];
+    for (const ConstantDecl& d : puzzle.constants)
+        if (auto it = c.constants.find(d.id); it != c.constants.end())
+            s.constants[d.name] = it->second;
+    return s;
+}
+
+// The contents of buffer `b` in a case: its fill, its `each` expression, or its reference op
+// (over `initial`, the inputs' contents). An error names the case and the buffer.
+Result<BufferData> computed(const Puzzle& puzzle, size_t caseIndex, size_t b,
+                            const ElementScope& scope, const std::vector<BufferData>& initial) {
+    const TestCase& c = puzzle.cases[caseIndex];
+    const DataSpec& d = *c.data[b];
+    const BufferDecl& decl = puzzle.buffers[b];
+    auto failure = [&](const std::string& message) {
+        std::string label = "case " + std::to_string(caseIndex + 1) +
+                            (c.name.empty() ? "" : " (" + c.name + ")") + ", " +
+                            (decl.role == RoleKind::Output ? "expected." : "inputs.") + decl.name;
+        return Error{ErrorKind::PuzzleFile, label + ": " + message, d.where};
+    };
+    if (d.kind == DataSpec::Kind::Each) {
+        ElementScope typed = scope;
+        typed.type = decl.type;
+        auto v = evaluateEach(*d.each, d.shape, typed);
+        if (!v) return failure(v.error().message);
+        return std::move(*v);
+    }
+    if (d.kind != DataSpec::Kind::Op) return fill(d, decl.type);
+    std::vector<const BufferData*> args;
+    for (size_t a : d.args)
+        args.push_back(&initial[a]);
+    if (auto bad = referenceOpValueError(d.op, args, d.params)) return failure(d.op + ": " + *bad);
+    BufferData e = runReferenceOp(d.op, args, d.params, decl.type);
+    e.shape = d.shape; // a given shape may re-view the op's result (e.g. as 2D)
+    return e;
+}
+
+} // namespace
+
 Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
     if (caseIndex >= puzzle.cases.size())
         return Error{ErrorKind::Usage, "case " + std::to_string(caseIndex + 1) +
@@ -139,24 +189,26 @@ Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
     CaseData data;
     data.initial.resize(puzzle.buffers.size());
     data.expected.resize(puzzle.buffers.size());
+    ElementScope inputScope = elementScope(puzzle, c);
+    for (const BufferDecl& b : puzzle.buffers)
+        inputScope.unreadable.insert(b.name);
     for (size_t i = 0; i < puzzle.buffers.size(); ++i) {
         const BufferDecl& b = puzzle.buffers[i];
-        if (b.role != RoleKind::Output) data.initial[i] = fill(*c.data[i], b.type);
+        if (b.role == RoleKind::Output) continue;
+        auto filled = computed(puzzle, caseIndex, i, inputScope, {});
+        if (!filled) return filled.error();
+        data.initial[i] = std::move(*filled);
     }
+    ElementScope outputScope = elementScope(puzzle, c);
+    for (size_t i = 0; i < puzzle.buffers.size(); ++i)
+        if (puzzle.buffers[i].role != RoleKind::Output)
+            outputScope.buffers[puzzle.buffers[i].name] = &data.initial[i];
     for (size_t i = 0; i < puzzle.buffers.size(); ++i) {
         const BufferDecl& b = puzzle.buffers[i];
         if (b.role != RoleKind::Output) continue;
-        const DataSpec& d = *c.data[i];
-        if (d.kind != DataSpec::Kind::Op) {
-            data.expected[i] = fill(d, b.type);
-        } else {
-            std::vector<const BufferData*> args;
-            for (size_t a : d.args)
-                args.push_back(&data.initial[a]);
-            BufferData e = runReferenceOp(d.op, args, d.params, b.type);
-            e.shape = d.shape; // a given shape may re-view the op's result (e.g. as 2D)
-            data.expected[i] = std::move(e);
-        }
+        auto e = computed(puzzle, caseIndex, i, outputScope, data.initial);
+        if (!e) return e.error();
+        data.expected[i] = std::move(*e);
         data.initial[i] = BufferData::zeros(b.type, data.expected[i]->shape);
     }
     return data;

@@ -35,7 +35,8 @@ struct ConstantDecl {
 struct DataSpec {
     // Unchecked: an output with no expected values (a learner's own case of a puzzle whose
     // expected values are written out by hand): sized, run and shown, never compared.
-    enum class Kind { Values, Iota, Constant, Random, Op, Unchecked };
+    // Each: a per-element expression (`each = "a[n - 1 - i] * 2"`, core/element_expr.h).
+    enum class Kind { Values, Iota, Constant, Random, Op, Unchecked, Each };
     Kind kind = Kind::Values;
     Shape shape;                          // for Op, derived from the op's arguments
     std::vector<double> values;           // Values
@@ -46,6 +47,8 @@ struct DataSpec {
     std::string op;                       // Op: a reference op's name
     std::vector<size_t> args;             // Op: indices into Puzzle::buffers
     std::map<std::string, double> params; // Op: e.g. scalar, window, block
+    std::optional<Expr> each;             // Each: parsed with Expr::parseElement
+    bool shapeGiven = false;              // Each (expected): `shape` written, not the first input's
     SourceLocation where;                 // the table in puzzle.toml, for later messages
 };
 

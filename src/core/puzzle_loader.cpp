@@ -91,14 +91,31 @@ DataSpec sizedScratch(const Expr& size, const ExprVars& vars) {
 
 namespace {
 
+// `each = "..."`: a per-element expression (core/element_expr.h), checked for syntax here and
+// evaluated, names and indices checked, when the case is materialised.
+void parseEach(const Reader& r, const toml::node* n, DataSpec& d) {
+    auto e = Expr::parseElement(r.asString(n, "each"), "each");
+    if (!e) r.fail(n, e.error().message);
+    d.kind = DataSpec::Kind::Each;
+    d.each = std::move(*e);
+    d.where = r.where(n);
+}
+
 // The fill of an input or scratch buffer.
 DataSpec parseFill(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t,
-                        {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max"},
-                        "a buffer's data");
+    r.rejectUnknownKeys(
+        t, {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max", "each"},
+        "a buffer's data");
     DataSpec d;
     d.where = r.where(&t);
     d.shape = parseShape(r, t);
+    if (const toml::node* e = t.get("each")) {
+        for (const char* other : {"values", "fill"})
+            if (t.get(other))
+                r.fail(e, std::string("give either 'each' or '") + other + "', not both");
+        parseEach(r, e, d);
+        return d;
+    }
     if (const toml::node* v = t.get("values")) {
         if (!v->is_array()) r.fail(v, "'values' must be an array");
         d.kind = DataSpec::Kind::Values;
@@ -231,8 +248,10 @@ class PuzzleParser {
                     checkNames(bufs->as_array()->get(i), *m_puzzle.buffers[i].size, true);
         const toml::array& a = m_reader.array(root, "cases");
         if (a.empty()) m_reader.fail(&a, "a puzzle needs at least one test case");
-        for (const toml::node& n : a)
+        for (const toml::node& n : a) {
             m_puzzle.cases.push_back(parseCase(m_reader.asTable(&n, "each [[cases]] entry")));
+            checkComputedValues(m_puzzle.cases.size() - 1);
+        }
     }
     TestCase parseCase(const toml::table& t) {
         m_reader.rejectUnknownKeys(t,
@@ -401,6 +420,7 @@ class PuzzleParser {
         }
     }
     DataSpec parseExpected(const toml::table& t, const TestCase& c) {
+        if (t.get("each") && !t.get("op")) return parseExpectedEach(t, c);
         if (!t.get("op")) return parseFill(m_reader, t);
         DataSpec d;
         d.kind = DataSpec::Kind::Op;
@@ -438,6 +458,37 @@ class PuzzleParser {
             d.shape = given;
         }
         return d;
+    }
+    // expected.X = { each = "...", shape = [..] }: without a shape, the first input's.
+    DataSpec parseExpectedEach(const toml::table& t, const TestCase& c) {
+        m_reader.rejectUnknownKeys(t, {"each", "shape"}, "an expected 'each'");
+        DataSpec d;
+        auto first = m_puzzle.firstInput();
+        if (t.get("shape")) {
+            d.shape = parseShape(m_reader, t);
+            d.shapeGiven = true;
+        } else if (first && c.data[*first]) {
+            d.shape = c.data[*first]->shape;
+        } else {
+            m_reader.fail(&t, "give this output's 'shape' (the puzzle has no input to take it "
+                              "from)");
+        }
+        parseEach(m_reader, t.get("each"), d);
+        return d;
+    }
+    // Values computed from the inputs (`each`, ops that read indices) are computed once here, so
+    // an index outside a buffer is an error of the file, not of a later check.
+    void checkComputedValues(size_t index) {
+        const TestCase& c = m_puzzle.cases[index];
+        bool computes = std::any_of(c.data.begin(), c.data.end(), [](const auto& d) {
+            if (!d) return false;
+            if (d->kind == DataSpec::Kind::Each) return true;
+            const ReferenceOpInfo* op =
+                d->kind == DataSpec::Kind::Op ? findReferenceOp(d->op) : nullptr;
+            return op && op->checkValues;
+        });
+        if (!computes) return;
+        if (auto data = materializeCase(m_puzzle, index); !data) throw LoadFailure{data.error()};
     }
     static std::string knownOps() {
         std::string s = " (known: ";

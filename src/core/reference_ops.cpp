@@ -122,6 +122,30 @@ template <class T> struct Compute {
                 out[start + j] = x[0][start + count - 1 - j];
         }
     }
+    void copy() {
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] = x[0][i];
+    }
+    void reverse() {
+        size_t n = out.size();
+        for (size_t i = 0; i < n; ++i)
+            out[i] = x[0][n - 1 - i];
+    }
+    void transpose() {
+        uint64_t rows = shapes[0].rows(), cols = shapes[0].cols();
+        for (uint64_t r = 0; r < rows; ++r)
+            for (uint64_t c = 0; c < cols; ++c)
+                out[c * rows + r] = x[0][r * cols + c];
+    }
+    // Indices and bins were checked by checkIndices and checkBins: whole, in range.
+    void gather() {
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] = x[0][static_cast<size_t>(x[1][i])];
+    }
+    void histogram() {
+        for (T v : x[0])
+            out[static_cast<size_t>(v)] += T{1};
+    }
 };
 
 // Runs `body` (one of Compute's members) in the number type T on loaded copies of the arguments.
@@ -219,6 +243,56 @@ Result<Shape> matrixProduct(const std::vector<Shape>& a, const OpParams&) {
     return Shape{{a[0].rows(), a[1].cols()}};
 }
 
+Result<Shape> transposed(const std::vector<Shape>& a, const OpParams&) {
+    if (a[0].dims.size() != 2) return shapeError("transpose needs a 2D argument [rows, cols]");
+    return Shape{{a[0].cols(), a[0].rows()}};
+}
+Result<Shape> likeIndices(const std::vector<Shape>& a, const OpParams&) {
+    return a[1];
+}
+constexpr uint64_t kMaxBins = 1u << 24;
+Result<Shape> onePerBin(const std::vector<Shape>&, const OpParams& params) {
+    auto bins = positiveParam(params, "bins");
+    if (!bins) return bins.error();
+    if (*bins > kMaxBins)
+        return shapeError("histogram: " + std::to_string(*bins) + " bins; at most " +
+                          std::to_string(kMaxBins));
+    return Shape{{*bins}};
+}
+
+std::string valueText(const BufferData& b, uint64_t i) {
+    return b.format(i);
+}
+
+// Element i of `b` as a whole number in [0, limit), or nothing.
+std::optional<uint64_t> wholeBelow(const BufferData& b, uint64_t i, uint64_t limit) {
+    double v = b.get(i);
+    if (!(v >= 0) || v >= static_cast<double>(limit) || std::floor(v) != v) return std::nullopt;
+    return static_cast<uint64_t>(v);
+}
+
+std::optional<std::string> checkIndices(const std::vector<const BufferData*>& a, const OpParams&) {
+    const BufferData& x = *a[0];
+    const BufferData& idx = *a[1];
+    for (uint64_t i = 0; i < idx.words.size(); ++i)
+        if (!wholeBelow(idx, i, x.words.size()))
+            return "index " + valueText(idx, i) + " (element " + std::to_string(i) +
+                   " of the indices) is outside the gathered buffer (" +
+                   std::to_string(x.words.size()) + " elements)";
+    return std::nullopt;
+}
+
+std::optional<std::string> checkBins(const std::vector<const BufferData*>& a,
+                                     const OpParams& params) {
+    const BufferData& x = *a[0];
+    auto bins = static_cast<uint64_t>(params.at("bins"));
+    for (uint64_t i = 0; i < x.words.size(); ++i)
+        if (!wholeBelow(x, i, bins))
+            return "value " + valueText(x, i) + " (element " + std::to_string(i) +
+                   ") is not a bin: bins are the whole numbers 0 to " + std::to_string(bins - 1);
+    return std::nullopt;
+}
+
 } // namespace
 
 const std::vector<ReferenceOpInfo>& referenceOps() {
@@ -254,6 +328,17 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"block_reverse", 1, {"block"},
          "each block of `block` consecutive elements in reverse order (a shorter last block too)",
          likeFirstPerBlock, computing([](auto& c) { c.blockReverse(); })},
+        {"copy", 1, {}, "x[i]",
+         likeFirst, computing([](auto& c) { c.copy(); })},
+        {"reverse", 1, {}, "x[n - 1 - i]",
+         likeFirst, computing([](auto& c) { c.reverse(); })},
+        {"transpose", 1, {}, "[cols, rows]: m[c][r] of a 2D m[rows, cols]",
+         transposed, computing([](auto& c) { c.transpose(); })},
+        {"gather", 2, {}, "shaped like idx: x[idx[i]]; an index outside x is an error",
+         likeIndices, computing([](auto& c) { c.gather(); }), checkIndices},
+        {"histogram", 1, {"bins"},
+         "[bins]: how many x[i] equal each bin 0 .. bins-1; any other value is an error",
+         onePerBin, computing([](auto& c) { c.histogram(); }), checkBins},
     };
     // clang-format on
     return ops;
@@ -277,6 +362,14 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
     for (const Shape& s : a)
         if (s.count() == 0) return shapeError(op + ": an argument is empty");
     return info->outputShape(a, params);
+}
+
+std::optional<std::string> referenceOpValueError(const std::string& op,
+                                                 const std::vector<const BufferData*>& args,
+                                                 const OpParams& params) {
+    const ReferenceOpInfo* info = findReferenceOp(op);
+    if (!info || !info->checkValues) return std::nullopt;
+    return info->checkValues(args, params);
 }
 
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,14 +20,20 @@ using OpShapeRule = Result<Shape> (*)(const std::vector<Shape>& args, const OpPa
 using OpComputeFn = void (*)(const std::vector<const BufferData*>& args, const OpParams& params,
                              BufferData& out);
 
+// For ops that read values as indices or bins (gather, histogram): what is wrong with the
+// arguments' values, naming the element ("idx[3] = 9 is outside x (8 elements)"), or nothing.
+using OpValueCheck = std::optional<std::string> (*)(const std::vector<const BufferData*>& args,
+                                                    const OpParams& params);
+
 // One reference op: everything known about it lives in its one table entry.
 struct ReferenceOpInfo {
     const char* name;
-    int arity;                       // number of buffer arguments
-    std::vector<const char*> params; // required numeric parameters
-    const char* summary;             // one line for docs and `vkpuzzles show`
-    OpShapeRule outputShape;         // the output's shape from the arguments' shapes
-    OpComputeFn compute;             // the values, for float or integer outputs
+    int arity;                          // number of buffer arguments
+    std::vector<const char*> params;    // required numeric parameters
+    const char* summary;                // one line for docs and `vkpuzzles show`
+    OpShapeRule outputShape;            // the output's shape from the arguments' shapes
+    OpComputeFn compute;                // the values, for float or integer outputs
+    OpValueCheck checkValues = nullptr; // set where some argument values are not allowed
 };
 
 const std::vector<ReferenceOpInfo>& referenceOps();
@@ -37,8 +44,15 @@ const ReferenceOpInfo* findReferenceOp(const std::string& name);
 Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& args,
                                const OpParams& params);
 
+// What is wrong with the arguments' values for `op` (an index outside a buffer, a value outside
+// the bins), or nothing. runReferenceOp's precondition, checked when a case is materialised.
+std::optional<std::string> referenceOpValueError(const std::string& op,
+                                                 const std::vector<const BufferData*>& args,
+                                                 const OpParams& params);
+
 // Computes the op. Float outputs are computed in double and rounded once; integer outputs with
-// 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments.
+// 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments'
+// shapes and referenceOpValueError() their values.
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,
                           const OpParams& params, ElementKind outType);
 

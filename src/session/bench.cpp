@@ -73,6 +73,10 @@ Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c) {
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         if (decl.role != RoleKind::Output) continue;
+        if (c.data[b]->kind == DataSpec::Kind::Each && !c.data[b]->shapeGiven) {
+            c.data[b]->shape = c.data[*p.firstInput()]->shape; // follows the scaled input
+            continue;
+        }
         if (c.data[b]->kind != DataSpec::Kind::Op)
             return benchError("'" + decl.name +
                               "' is written out value by value; a benchmark needs a reference op");
@@ -94,6 +98,7 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         if (p.buffers[b].role != RoleKind::Output || !c.data[b]) continue;
         const DataSpec& d = *c.data[b];
+        if (d.kind != DataSpec::Kind::Op) continue; // an `each` expression: no baseline to time
         bool scan = d.op == "inclusive_scan" || d.op == "exclusive_scan";
         if (!scan || in.type == ElementKind::Float) {
             std::vector<const BufferData*> args;

@@ -113,7 +113,8 @@ void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
         drawField("own/" + f.name, f, false);
     const TestCase& templ = p->cases[m_template];
     for (size_t b = 0; b < p->buffers.size(); ++b)
-        if (p->buffers[b].role == RoleKind::Output && templ.data[b]->kind != DataSpec::Kind::Op) {
+        if (p->buffers[b].role == RoleKind::Output && templ.data[b]->kind != DataSpec::Kind::Op &&
+            templ.data[b]->kind != DataSpec::Kind::Each) {
             colouredText(palette().warn, "This puzzle's expected values are written out by hand: "
                                          "your case runs, but has no expected output to check.");
             break;

@@ -418,6 +418,44 @@ const std::vector<BadFile>& badFiles() {
         {"HiddenNotABoolean",
          kHead + kBuffers + kCaseHead + "hidden = \"yes\" # HERE\n" + kInputA + kExpected,
          "'hidden' must be true or false"},
+        // Issue 22, item 5: per-element expressions and the ops that read indices.
+        {"EachSyntaxError",
+         kHead + kBuffers + kCaseHead + kInputA + "expected.result = { each = \"a[i\" } # HERE\n",
+         "in the expression of 'each' (\"a[i\"), column 4: ']' expected", 28},
+        {"EachIndexOutsideABuffer",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { each = \"a[i + 1] * 2\" } # HERE\n",
+         "case 1, expected.result: in the expression of 'each' (\"a[i + 1] * 2\"), column 1: "
+         "index 4 is outside 'a' (it has 4 elements), at element [3] (i = 3)",
+         28},
+        {"EachUnknownName",
+         kHead + kBuffers + kCaseHead + kInputA + "expected.result = { each = \"b[i]\" } # HERE\n",
+         "'b' is not a buffer of this puzzle"},
+        {"EachOnAnInputReadsABuffer",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [4], each = \"result[i]\" } # HERE\n" + kExpected,
+         "case 1, inputs.a: in the expression of 'each' (\"result[i]\"), column 1: 'result' "
+         "cannot be read here",
+         34},
+        {"EachBesideAFill",
+         kHead + kBuffers + kCaseHead +
+             "inputs.a = { shape = [4], fill = \"iota\", each = \"i\" } # HERE\n" + kExpected,
+         "give either 'each' or 'fill', not both"},
+        {"EachWithAnUnknownKey",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { each = \"a[i]\", scalar = 2 } # HERE\n",
+         "unknown key 'scalar' in an expected 'each'"},
+        {"GatherIndexOutside",
+         kHead + kBuffers +
+             "[[buffers]]\nname = \"idx\"\nbinding = 2\ntype = \"int\"\nrole = \"input\"\n" +
+             kCaseHead + kInputA + "inputs.idx = { shape = [3], values = [0, 5, 1] }\n" +
+             "expected.result = { op = \"gather\", args = [\"a\", \"idx\"] } # HERE\n",
+         "case 1, expected.result: gather: index 5 (element 1 of the indices) is outside the "
+         "gathered buffer (4 elements)"},
+        {"HistogramValueOutsideTheBins",
+         kHead + kBuffers + kCaseHead + kInputA +
+             "expected.result = { op = \"histogram\", args = [\"a\"], bins = 3 } # HERE\n",
+         "histogram: value 3 (element 3) is not a bin: bins are the whole numbers 0 to 2"},
     };
     return rows;
 }

@@ -211,6 +211,70 @@ TEST(MaterializeCase, IotaConstantAndOpExpectedOutputs) {
     EXPECT_EQ(values(*d->expected[2]), (V{11, 13, 15, 17, 19, 21}));
 }
 
+// Issue 22: `each` for inputs and expected outputs, with the case's constants and N, WG.
+const char* kEachToml = R"~(title = "Each"
+track = "classic"
+order = 1
+statement = "s"
+hints = ["h"]
+
+[[buffers]]
+name = "a"
+binding = 0
+type = "int"
+role = "input"
+
+[[buffers]]
+name = "m"
+binding = 1
+type = "float"
+role = "input"
+dims = 2
+
+[[buffers]]
+name = "result"
+binding = 2
+type = "int"
+role = "output"
+
+[[buffers]]
+name = "t"
+binding = 3
+type = "float"
+role = "output"
+dims = 2
+
+[[constants]]
+name = "K"
+id = 3
+
+[[cases]]
+workgroup_size = [4]
+workgroups = ["ceil_div(N, WG)"]
+constants = { K = 3 }
+inputs.a = { shape = [6], each = "(i * 7) % 5 - 2" }
+inputs.m = { shape = [2, 3], each = "r * 10 + c + 0.5" }
+expected.result = { each = "a[n - 1 - i] * K + N * 100 + WG" }
+expected.t = { shape = [3, 2], each = "m[c, r]" }
+)~";
+
+TEST(MaterializeCase, EachFillsInputsAndComputesExpectedValues) {
+    auto p = parsePuzzle(kEachToml, "puzzles/05-each/puzzle.toml", "puzzles/05-each");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    EXPECT_EQ(p->cases[0].data[0]->kind, DataSpec::Kind::Each);
+    EXPECT_FALSE(p->cases[0].data[2]->shapeGiven); // the first input's shape
+    EXPECT_TRUE(p->cases[0].data[3]->shapeGiven);
+    auto d = materializeCase(*p, 0);
+    ASSERT_TRUE(d.ok()) << d.error().str();
+    EXPECT_EQ(values(d->initial[0]), (V{-2, 0, 2, -1, 1, -2}));
+    EXPECT_EQ(values(d->initial[1]), (V{0.5, 1.5, 2.5, 10.5, 11.5, 12.5}));
+    ASSERT_TRUE(d->expected[2]);
+    EXPECT_EQ(d->expected[2]->shape, (Shape{{6}}));
+    EXPECT_EQ(values(*d->expected[2]), (V{598, 607, 601, 610, 604, 598}));
+    EXPECT_EQ(d->expected[3]->shape, (Shape{{3, 2}}));
+    EXPECT_EQ(values(*d->expected[3]), (V{0.5, 10.5, 1.5, 11.5, 2.5, 12.5}));
+}
+
 TEST(MaterializeCase, NestedValuesAndWrittenOutExpected) {
     Puzzle p = parseToy();
     auto d = materializeCase(p, 1);

@@ -54,7 +54,8 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
     EXPECT_EQ(names, (std::set<std::string>{
                          "add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
                          "block_sum", "row_sum", "matmul", "inclusive_scan", "exclusive_scan",
-                         "block_inclusive_scan", "block_exclusive_scan", "block_reverse"}));
+                         "block_inclusive_scan", "block_exclusive_scan", "block_reverse", "copy",
+                         "reverse", "transpose", "gather", "histogram"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -277,6 +278,91 @@ TEST(ReferenceOpShape, MatmulShapesMustFit) {
               "matmul: [2, 3] @ [2, 3] do not fit (inner sizes differ)");
     EXPECT_EQ(shapeError("matmul", {Shape{{6}}, Shape{{6}}}), "matmul needs two 2D arguments");
     EXPECT_EQ(shapeError("matmul", {Shape{{2, 3}}, Shape{{3}}}), "matmul needs two 2D arguments");
+}
+
+// Issue 22: the ops a teacher needs most, each against a plain loop over random-looking data.
+BufferData scrambled(ElementKind type, std::vector<uint64_t> dims, int mod, int offset) {
+    uint64_t n = Shape{dims}.count();
+    std::vector<double> v(n);
+    for (uint64_t i = 0; i < n; ++i)
+        v[i] = static_cast<double>((i * 37 + 11) % mod) + offset;
+    return makeBuffer(type, std::move(dims), v);
+}
+
+TEST(ReferenceOps, CopyAndReverseMatchALoop) {
+    for (ElementKind type : {ElementKind::Float, ElementKind::Int, ElementKind::Uint}) {
+        BufferData x = scrambled(type, {13}, 9, type == ElementKind::Uint ? 0 : -4);
+        BufferData copied = run("copy", {&x}, {}, type);
+        BufferData reversed = run("reverse", {&x}, {}, type);
+        ASSERT_EQ(reversed.shape, x.shape);
+        for (uint64_t i = 0; i < 13; ++i) {
+            EXPECT_EQ(copied.words[i], x.words[i]) << i;
+            EXPECT_EQ(reversed.get(i), x.get(12 - i)) << i;
+        }
+    }
+    BufferData m = iota(ElementKind::Float, {2, 3});
+    EXPECT_EQ(run("copy", {&m}).shape, m.shape); // a 2D copy stays 2D
+    EXPECT_EQ(values(run("reverse", {&m})), (V{5, 4, 3, 2, 1, 0}));
+}
+
+TEST(ReferenceOps, TransposeMatchesALoop) {
+    BufferData m = scrambled(ElementKind::Int, {3, 5}, 11, -5);
+    BufferData t = run("transpose", {&m}, {}, ElementKind::Int);
+    ASSERT_EQ(t.shape, (Shape{{5, 3}}));
+    for (uint64_t r = 0; r < 3; ++r)
+        for (uint64_t c = 0; c < 5; ++c)
+            EXPECT_EQ(t.get(c * 3 + r), m.get(r * 5 + c)) << r << "," << c;
+    EXPECT_EQ(shapeError("transpose", {Shape{{6}}}), "transpose needs a 2D argument [rows, cols]");
+}
+
+TEST(ReferenceOps, GatherMatchesALoopAndIsShapedLikeTheIndices) {
+    BufferData x = scrambled(ElementKind::Float, {10}, 7, -3);
+    BufferData idx = scrambled(ElementKind::Uint, {2, 4}, 10, 0);
+    ASSERT_FALSE(referenceOpValueError("gather", {&x, &idx}, {}));
+    BufferData g = run("gather", {&x, &idx});
+    ASSERT_EQ(g.shape, (Shape{{2, 4}}));
+    for (uint64_t i = 0; i < 8; ++i)
+        EXPECT_EQ(g.get(i), x.get(static_cast<uint64_t>(idx.get(i)))) << i;
+    BufferData intIdx = makeBuffer(ElementKind::Int, {3}, {2, 0, 2});
+    EXPECT_EQ(values(run("gather", {&x, &intIdx}, {}, ElementKind::Int)),
+              (V{x.get(2), x.get(0), x.get(2)}));
+}
+
+TEST(ReferenceOps, GatherNamesAnIndexOutsideTheBuffer) {
+    BufferData x = iota(ElementKind::Float, {4});
+    BufferData over = makeBuffer(ElementKind::Int, {3}, {0, 4, 1});
+    BufferData negative = makeBuffer(ElementKind::Int, {2}, {1, -1});
+    BufferData fraction = makeBuffer(ElementKind::Float, {1}, {1.5});
+    EXPECT_EQ(referenceOpValueError("gather", {&x, &over}, {}).value_or(""),
+              "index 4 (element 1 of the indices) is outside the gathered buffer (4 elements)");
+    EXPECT_NE(referenceOpValueError("gather", {&x, &negative}, {}).value_or("").find("index -1"),
+              std::string::npos);
+    EXPECT_TRUE(referenceOpValueError("gather", {&x, &fraction}, {}));
+}
+
+TEST(ReferenceOps, HistogramMatchesALoop) {
+    BufferData x = scrambled(ElementKind::Int, {50}, 6, 0);
+    for (ElementKind out : {ElementKind::Uint, ElementKind::Float}) {
+        ASSERT_FALSE(referenceOpValueError("histogram", {&x}, {{"bins", 8}}));
+        BufferData h = run("histogram", {&x}, {{"bins", 8}}, out);
+        ASSERT_EQ(h.shape, (Shape{{8}}));
+        std::vector<double> want(8, 0);
+        for (uint64_t i = 0; i < 50; ++i)
+            want[static_cast<size_t>(x.get(i))] += 1;
+        EXPECT_EQ(values(h), want);
+        EXPECT_EQ(want[6] + want[7], 0); // empty bins stay 0
+    }
+}
+
+TEST(ReferenceOps, HistogramRejectsValuesOutsideTheBins) {
+    BufferData x = makeBuffer(ElementKind::Int, {4}, {0, 3, 9, 1});
+    EXPECT_EQ(referenceOpValueError("histogram", {&x}, {{"bins", 4}}).value_or(""),
+              "value 9 (element 2) is not a bin: bins are the whole numbers 0 to 3");
+    BufferData negative = makeBuffer(ElementKind::Int, {2}, {0, -2});
+    EXPECT_TRUE(referenceOpValueError("histogram", {&negative}, {{"bins", 4}}));
+    EXPECT_EQ(shapeError("histogram", {Shape{{4}}}, {{"bins", 0}}),
+              "parameter 'bins' must be a positive integer");
+    EXPECT_FALSE(referenceOpShape("histogram", {Shape{{4}}}, {}).ok()); // needs bins
 }
 
 TEST(ReferenceOpShape, RowSumNeedsA2DArgument) {

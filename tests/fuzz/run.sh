@@ -9,7 +9,7 @@ secs=${2:-20}
 mkdir -p "$out"
 flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
 toml=$(pkg-config --cflags --libs tomlplusplus)
-core=("$src"/src/core/{result,diagnostic,source_text,buffer_data,puzzle,puzzle_loader,puzzle_set,toml_reader,rule_loader,schedule_loader,forced_schedule,statement_rules,trace_analysis,reference_ops,checker,trace,expr,passes,pass_loader,text_file}.cpp)
+core=("$src"/src/core/{result,diagnostic,source_text,buffer_data,puzzle,puzzle_loader,puzzle_set,toml_reader,rule_loader,schedule_loader,forced_schedule,statement_rules,trace_analysis,reference_ops,checker,trace,expr,element_expr,passes,pass_loader,text_file}.cpp)
 echo "building fuzz targets in $out"
 # shellcheck disable=SC2086
 clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${core[@]}" $toml -o "$out/loader_fuzz"

@@ -84,8 +84,8 @@ TEST(SchedulePass, OnlyWritesToTheScheduledBufferAreHooked) {
     const size_t others = countCalls({}, at);
     EXPECT_EQ(countCalls({0}, at) - others, 2u); // the atomicExchange: before and after
     EXPECT_EQ(countCalls({1}, at) - others, 4u); // the two stores to result
-    EXPECT_EQ(countCalls({0}, view), 1u); // atomicOr(status[0], 0u)
-    EXPECT_EQ(countCalls({1}, view), 1u); // result[i] += ...: its load
+    EXPECT_EQ(countCalls({0}, view), 1u);        // atomicOr(status[0], 0u)
+    EXPECT_EQ(countCalls({1}, view), 1u);        // result[i] += ...: its load
     EXPECT_EQ(countCalls({}, view), 0u);
 }
 
