@@ -1,5 +1,6 @@
 #include "session/pack_check.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
@@ -12,6 +13,7 @@ namespace vkp {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr uint32_t kMutantLoopBudget = 16384; // back-edges per thread
 
 // Why a check did not pass, in a few words: the first failing case and what failed it.
 std::string failureText(const CheckReport& r) {
@@ -73,6 +75,24 @@ class PuzzleChecker {
         o.onlyCase = onlyCase;
         o.timeoutMs = m_options.timeoutMs;
         return o;
+    }
+    // A mutant's loops get a smaller budget than a learner's: the official loops are short, and a
+    // mutant that loops for ever on a large case would otherwise cost seconds of CPU before it is
+    // stopped. (A spin-wait that needs more is then killed: counted as killed, never survived.)
+    CheckOptions mutantOptions(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
+        CheckOptions o = options(trace, onlyCase);
+        o.loopBudget = kMutantLoopBudget;
+        return o;
+    }
+    // The cases smallest first (threads): a traced mutant is usually killed by a small one.
+    std::vector<size_t> casesBySize() const {
+        std::vector<size_t> order(m_p.cases.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            return m_p.cases[a].threadCount() < m_p.cases[b].threadCount();
+        });
+        return order;
     }
     CheckReport check(const std::vector<KernelSource>& sources, const CheckOptions& o) {
         return checkProgram(m_compiler, m_runner, m_p, sources, o);
@@ -138,7 +158,7 @@ class PuzzleChecker {
     void runMutant(const std::vector<KernelSource>& solution, size_t kernel, MutantOutcome& o) {
         std::vector<KernelSource> sources = solution;
         sources[kernel].text = o.mutant.text;
-        CheckReport r = check(sources, options(false));
+        CheckReport r = check(sources, mutantOptions(false));
         ++m_out.untracedChecks;
         if (notCompiling(r)) {
             o.fate = MutantFateKind::NotCompiling;
@@ -150,8 +170,9 @@ class PuzzleChecker {
             o.killedBy = failureText(r);
             return;
         }
-        for (size_t c = 0; c < m_p.cases.size() && !m_runner.wedged(); ++c) {
-            CheckReport t = check(sources, options(true, c));
+        for (size_t c : casesBySize()) {
+            if (m_runner.wedged()) break;
+            CheckReport t = check(sources, mutantOptions(true, c));
             ++m_out.tracedChecks;
             if (t.allPass()) continue;
             o.fate = MutantFateKind::Killed;
