@@ -135,6 +135,7 @@ class PackReport {
                 puzzles.push_back(puzzleCheckJson(o));
             else
                 print(o);
+            m_out.flush(); // a puzzle at a time, so a long run (CI) shows where it is
             if (m_runner.wedged()) break;
         }
         double total =
