@@ -14,6 +14,7 @@
 #include "cli/json_report.h"
 #include "cli/new_puzzle.h"
 #include "cli/own_case_args.h"
+#include "cli/pack_check_report.h"
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
@@ -80,6 +81,7 @@ class Command {
         if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
         if (m_a.command == "devices") return devices();
         if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
+        if (m_a.command == "pack") return pack();
         if (auto s = loadPuzzles(); s != kExitPass) return s;
         if (m_a.command == "list") return list();
         if (m_a.command == "show") return show();
@@ -211,6 +213,19 @@ class Command {
         }
         if (!chosen) return report(chosen.error());
         return kExitPass;
+    }
+
+    // `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
+    int pack() {
+        if (m_a.positionals.size() != 2 || m_a.positionals[0] != "check")
+            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders");
+        std::string dir = m_a.positionals[1];
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
+        if (auto s = startEngines(); !s) return report(s.error());
+        bool progress = !json() && isatty(STDERR_FILENO);
+        return runPackCheck({dir, json(), !m_a.has("no-mutants"), m_options.timeoutMs, progress},
+                            m_compiler, *m_runner, m_out, m_err, m_style);
     }
 
     // Kernels run in an isolated worker process unless --in-process; either way the device

@@ -10,9 +10,8 @@
 namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list",  "show",    "hint",        "check",
-                                         "run",   "trace",   "walkthrough", "bench",
-                                         "grade", "devices", "help",        "new"};
+const std::set<std::string> kCommands = {"list",  "show",  "hint",    "check", "run",  "trace", "walkthrough",
+                                         "bench", "grade", "devices", "help",  "new",  "pack"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -39,8 +38,8 @@ struct OptionSpec {
 
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
-    "app list show hint check run trace walkthrough bench grade devices help new";
-const char* const kRunning = "check run trace walkthrough bench grade";
+    "app list show hint check run trace walkthrough bench grade devices help new pack";
+const char* const kRunning = "check run trace walkthrough bench grade pack";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
@@ -55,21 +54,21 @@ const std::vector<OptionSpec>& optionTable() {
          true},
         {"color",
          ValueKind::Choice,
-         "list show hint check run trace walkthrough bench grade devices",
+         "list show hint check run trace walkthrough bench grade devices pack",
          0,
          0,
          {"auto", "always", "never"}},
         {"json",
          ValueKind::None,
-         "list show check run trace walkthrough bench grade devices",
+         "list show check run trace walkthrough bench grade devices pack",
          0,
          0,
          {},
          false,
          "grade"},
-        {"device", ValueKind::Text, "app devices check run trace walkthrough bench grade"},
+        {"device", ValueKind::Text, "app devices check run trace walkthrough bench grade pack"},
         {"validation", ValueKind::None, "devices check run trace walkthrough bench"},
-        {"in-process", ValueKind::None, "app check run trace walkthrough bench"},
+        {"in-process", ValueKind::None, "app check run trace walkthrough bench pack"},
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
         {"solution", ValueKind::None, "check run trace bench"},
         {"starter", ValueKind::None, "check run trace bench"},
@@ -82,6 +81,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"no-schedule", ValueKind::None, "check"},
         {"reveal-hidden", ValueKind::None, "check run trace"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
+        {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
         {"dispatch", ValueKind::Number, "app trace", 1, kMaxCount},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
@@ -333,6 +333,14 @@ Usage:
   vkpuzzles new SLUG [--multi-pass] [--dir DIR]   write a working puzzle folder DIR/NN-SLUG (DIR:
                                                   default the current folder; NN: the next number)
                                                   to start a puzzle of your own from
+  vkpuzzles pack check DIR [--no-mutants]         an author's check of a pack (or of puzzles/):
+                                                  every puzzle loads, its solution passes, its
+                                                  starter fails, its statement names every buffer,
+                                                  its cases differ; warnings for weak cases; and
+                                                  mutants of the solution (a barrier removed, local
+                                                  for global id, < for <=, a guard removed, an index
+                                                  off by one, a size hard-coded...) that the cases
+                                                  fail to catch, with the line and advice
 
 PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
 is found first, and PACK/PUZZLE names one in the pack of that folder name. With packs given,
@@ -354,6 +362,7 @@ Options:
                     (hidden = true); without it check shows only whether they pass, and run and
                     trace refuse them
   --repeat N        check N times in one process; --timing then shows the median of the warm runs
+  --no-mutants      pack check: skip mutation testing
   --timeout S       seconds a case may run, from when the case before it finished, before it
                     is given up (default 2 on a GPU, 60 on a CPU device, env:
                     VKPUZZLES_TIMEOUT; bench: one repetition, default 60); the worker process
@@ -384,9 +393,10 @@ App options (no command):
   The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles);
   --screenshot and --frames runs leave them untouched.
 
-Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile;
-2 bad usage, a bad puzzle file, or no usable device. grade: 0 once the class is graded,
-whatever the scores; 2 bad usage (no such folder or puzzle, no submission in the folder).
+Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile (pack check: a
+puzzle does not load or has a problem, or a mutant survives); 2 bad usage, a bad puzzle file, or
+no usable device. grade: 0 once the class is graded, whatever the scores; 2 bad usage (no such
+folder or puzzle, no submission in the folder).
 )";
 }
 

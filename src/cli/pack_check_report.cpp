@@ -1,0 +1,240 @@
+#include "cli/pack_check_report.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/json_report.h"
+#include "core/puzzle_loader.h"
+#include "gpu/device_runner.h"
+#include "session/json_text.h"
+#include "session/pack_check.h"
+
+namespace fs = std::filesystem;
+
+namespace vkp::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string percent(double rate) {
+    char s[16];
+    std::snprintf(s, sizeof s, "%.0f%%", std::floor(rate * 100));
+    return s;
+}
+
+std::string seconds(double s) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.1f s", s);
+    return t;
+}
+
+// "solution.comp:22", the file named relative to its puzzle folder.
+std::string mutantPlace(const Puzzle& p, const MutantOutcome& m) {
+    std::error_code ec;
+    std::string rel = fs::relative(m.file, p.dir, ec).string();
+    return (ec || rel.empty() ? m.file : rel) + ":" + std::to_string(m.mutant.line);
+}
+
+std::string mutantSummary(const PuzzleCheckOutcome& o) {
+    size_t live = o.made() - o.count(MutantFateKind::Equivalent);
+    std::string s = "mutants: " + std::to_string(o.count(MutantFateKind::Killed)) + " of " +
+                    std::to_string(live) + " killed (" + percent(o.killRate()) + ")";
+    if (size_t e = o.count(MutantFateKind::Equivalent))
+        s += ", " + std::to_string(e) + " equivalent";
+    if (size_t n = o.count(MutantFateKind::NotCompiling))
+        s += ", " + std::to_string(n) + " not compiling";
+    return s;
+}
+
+json whereJson(const SourceLocation& w) {
+    return {{"file", w.file}, {"line", w.line}, {"column", w.column}};
+}
+
+json mutantJson(const MutantOutcome& m) {
+    json j = {{"kernel", m.kernel},
+              {"file", m.file},
+              {"line", m.mutant.line},
+              {"kind", mutationKindName(m.mutant.kind)},
+              {"line_text", m.mutant.lineText},
+              {"before", m.mutant.before},
+              {"after", m.mutant.after},
+              {"fate", mutantFateName(m.fate)},
+              {"ms", m.ms}};
+    if (m.fate == MutantFateKind::Killed || m.fate == MutantFateKind::NotCompiling)
+        j["killed_by"] = m.killedBy;
+    if (m.fate == MutantFateKind::Survived)
+        j["advice"] = mutationAdvice(m.mutant.kind, m.mutant.line);
+    if (m.fate == MutantFateKind::Equivalent) j["why"] = m.why;
+    return j;
+}
+
+json findingsJson(const std::vector<LintFinding>& list, bool errors) {
+    json a = json::array();
+    for (const LintFinding& f : list)
+        if (f.error == errors) a.push_back({{"message", f.message}, {"where", whereJson(f.where)}});
+    return a;
+}
+
+json puzzleCheckJson(const PuzzleCheckOutcome& o) {
+    const Puzzle& p = *o.puzzle;
+    json errors = findingsJson(o.lint, true), warnings = findingsJson(o.lint, false);
+    for (const Error& e : o.mutantsFileErrors)
+        errors.push_back({{"message", e.message}, {"where", whereJson(e.where)}});
+    for (const json& w : findingsJson(o.unusedEquivalents, false))
+        warnings.push_back(w);
+    json mutants = json::array();
+    for (const MutantOutcome& m : o.mutants)
+        mutants.push_back(mutantJson(m));
+    return {{"puzzle", p.folder},
+            {"slug", p.slug},
+            {"pass", o.ok()},
+            {"solution_problem", o.solutionProblem ? json(*o.solutionProblem) : json(nullptr)},
+            {"starter_problem", o.starterProblem ? json(*o.starterProblem) : json(nullptr)},
+            {"errors", errors},
+            {"warnings", warnings},
+            {"mutants_made", o.made()},
+            {"killed", o.count(MutantFateKind::Killed)},
+            {"survived", o.count(MutantFateKind::Survived)},
+            {"equivalent", o.count(MutantFateKind::Equivalent)},
+            {"not_compiling", o.count(MutantFateKind::NotCompiling)},
+            {"kill_rate", o.killRate()},
+            {"untraced_checks", o.untracedChecks},
+            {"traced_checks", o.tracedChecks},
+            {"seconds", o.seconds},
+            {"mutants", mutants}};
+}
+
+class PackReport {
+  public:
+    PackReport(const PackCheckArgs& a, const Compiler& c, DeviceRunner& r, std::ostream& out,
+               std::ostream& err, const Style& st)
+        : m_a(a), m_compiler(c), m_runner(r), m_out(out), m_err(err), m_st(st) {}
+
+    int run() {
+        auto start = std::chrono::steady_clock::now();
+        PuzzleSet set = loadPuzzleSet(m_a.dir);
+        bool pass = set.errors.empty();
+        json puzzles = json::array(), loadErrors = json::array();
+        if (!m_a.json)
+            m_out << m_st.bold("pack check of " + m_a.dir)
+                  << m_st.dim("  on " + m_runner.info().name) << "\n";
+        for (const Error& e : set.errors) {
+            loadErrors.push_back({{"message", e.message}, {"where", whereJson(e.where)}});
+            if (!m_a.json) m_out << m_st.fail("load error: ") << e.str() << "\n";
+        }
+        PackCheckOptions options{m_a.mutants, m_a.timeoutMs};
+        for (const Puzzle& p : set.puzzles) {
+            PuzzleCheckOutcome o = checkOne(p, options);
+            pass = pass && o.ok();
+            add(o);
+            if (m_a.json)
+                puzzles.push_back(puzzleCheckJson(o));
+            else
+                print(o);
+            m_out.flush(); // a puzzle at a time, so a long run (CI) shows where it is
+            if (m_runner.wedged()) break;
+        }
+        double total =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (m_a.json)
+            m_out << jsonText({{"version", kJsonVersion},
+                               {"device", m_runner.info().name},
+                               {"dir", m_a.dir},
+                               {"pass", pass},
+                               {"load_errors", loadErrors},
+                               {"puzzles", puzzles},
+                               {"kill_rate", rate()},
+                               {"seconds", total}})
+                  << "\n";
+        else
+            summary(set, pass, total);
+        return pass ? 0 : 1;
+    }
+
+  private:
+    PuzzleCheckOutcome checkOne(const Puzzle& p, const PackCheckOptions& options) {
+        PackProgress progress;
+        if (m_a.progress)
+            progress = [&](size_t done, size_t total) {
+                m_err << "\r\x1b[K" << p.slug << ": mutant " << done << " of " << total
+                      << std::flush;
+            };
+        PuzzleCheckOutcome o = packCheckPuzzle(m_compiler, m_runner, p, options, progress);
+        if (m_a.progress) m_err << "\r\x1b[K" << std::flush;
+        return o;
+    }
+    void add(const PuzzleCheckOutcome& o) {
+        m_killed += o.count(MutantFateKind::Killed);
+        m_live += o.made() - o.count(MutantFateKind::Equivalent);
+        m_equivalent += o.count(MutantFateKind::Equivalent);
+        m_survived += o.count(MutantFateKind::Survived);
+        m_notCompiling += o.count(MutantFateKind::NotCompiling);
+        m_ok += o.ok();
+        ++m_checked;
+    }
+    double rate() const { return m_live ? double(m_killed) / double(m_live) : 1.0; }
+
+    void print(const PuzzleCheckOutcome& o) {
+        const Puzzle& p = *o.puzzle;
+        char head[96];
+        std::snprintf(head, sizeof head, "%3d  %-22s ", p.number, p.slug.c_str());
+        m_out << head << (o.ok() ? m_st.pass("ok  ") : m_st.fail("FAIL")) << "  ";
+        m_out << (m_a.mutants && !o.solutionProblem ? mutantSummary(o) : "")
+              << m_st.dim("  " + seconds(o.seconds)) << "\n";
+        std::string in = "       ";
+        if (o.solutionProblem) m_out << in << m_st.fail("error: ") << *o.solutionProblem << "\n";
+        if (o.starterProblem) m_out << in << m_st.fail("error: ") << *o.starterProblem << "\n";
+        for (const Error& e : o.mutantsFileErrors)
+            m_out << in << m_st.fail("error: ") << e.str() << "\n";
+        for (const LintFinding& f : o.lint)
+            m_out << in << (f.error ? m_st.fail("error: ") : m_st.warn("warning: "))
+                  << f.where.str() << ": " << f.message << "\n";
+        for (const LintFinding& f : o.unusedEquivalents)
+            m_out << in << m_st.warn("warning: ") << f.where.str() << ": " << f.message << "\n";
+        for (const MutantOutcome& m : o.mutants) {
+            if (m.fate != MutantFateKind::Survived) continue;
+            m_out << in << m_st.fail("survived: ") << mutantPlace(p, m) << "  "
+                  << mutationChangeText(m.mutant)
+                  << m_st.dim("  [" + std::string(mutationKindName(m.mutant.kind)) + "]") << "\n"
+                  << in << "  " << m.mutant.lineText << "\n"
+                  << in << "  " << mutationAdvice(m.mutant.kind, m.mutant.line) << "\n";
+        }
+    }
+    void summary(const PuzzleSet& set, bool pass, double total) {
+        m_out << m_checked << (m_checked == 1 ? " puzzle" : " puzzles") << " checked, " << m_ok
+              << " ok";
+        if (!set.errors.empty()) m_out << ", " << set.errors.size() << " did not load";
+        if (m_a.mutants)
+            m_out << "; mutants: " << m_killed << " of " << m_live << " killed (" << percent(rate())
+                  << "), " << m_survived << " survived, " << m_equivalent << " equivalent, "
+                  << m_notCompiling << " not compiling";
+        m_out << m_st.dim("; " + seconds(total)) << "\n"
+              << (pass ? m_st.pass("pack check passes") : m_st.fail("pack check fails")) << "\n";
+        if (m_survived)
+            m_out << m_st.dim("A mutant no case can kill goes in the puzzle folder's mutants.toml "
+                              "with why (docs/puzzle-format.md, \"Pack check\").")
+                  << "\n";
+    }
+
+    const PackCheckArgs& m_a;
+    const Compiler& m_compiler;
+    DeviceRunner& m_runner;
+    std::ostream& m_out;
+    std::ostream& m_err;
+    const Style& m_st;
+    size_t m_killed = 0, m_live = 0, m_equivalent = 0, m_survived = 0, m_notCompiling = 0;
+    size_t m_ok = 0, m_checked = 0;
+};
+
+} // namespace
+
+int runPackCheck(const PackCheckArgs& args, const Compiler& compiler, DeviceRunner& runner,
+                 std::ostream& out, std::ostream& err, const Style& style) {
+    return PackReport(args, compiler, runner, out, err, style).run();
+}
+
+} // namespace vkp::cli

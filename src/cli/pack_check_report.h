@@ -1,0 +1,30 @@
+// `vkpuzzles pack check DIR`: every puzzle of a pack linted, its solution and starter checked and
+// its solution's mutants run (session/pack_check.h), reported as text or JSON.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "cli/style.h"
+
+namespace vkp {
+class Compiler;
+class DeviceRunner;
+} // namespace vkp
+
+namespace vkp::cli {
+
+struct PackCheckArgs {
+    std::string dir;        // a folder of puzzle folders
+    bool json = false;      // --json
+    bool mutants = true;    // false with --no-mutants
+    uint64_t timeoutMs = 0; // per case
+    bool progress = false;  // show a progress line on stderr (a terminal)
+};
+
+// The exit status: 0 when every puzzle loads and passes the check (warnings aside), else 1.
+int runPackCheck(const PackCheckArgs& args, const Compiler& compiler, DeviceRunner& runner,
+                 std::ostream& out, std::ostream& err, const Style& style);
+
+} // namespace vkp::cli

@@ -1,0 +1,258 @@
+#include "session/pack_check.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "core/diagnostic.h"
+#include "gpu/device_runner.h"
+#include "session/check.h"
+#include "session/kernel_text.h"
+
+namespace vkp {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr uint32_t kMutantLoopBudget = 16384; // back-edges per thread
+
+// Why a check did not pass, in a few words: the first failing case and what failed it.
+std::string failureText(const CheckReport& r) {
+    for (const Diagnostic& d : r.diagnostics)
+        if (d.severity == SeverityKind::Error) return "does not compile: " + d.message;
+    if (r.error) return r.error->message;
+    for (const CaseOutcome& c : r.cases) {
+        if (c.pass) continue;
+        std::string head = "case " + std::to_string(c.index + 1) + ": ";
+        if (c.error) return head + c.error->message;
+        if (!c.outputsMatch) return head + "wrong values";
+        for (const Finding& f : c.guardFindings)
+            return head + findingKindName(f.kind);
+        for (const PassTrace& p : c.passes)
+            if (p.analysis)
+                for (const Finding& f : p.analysis->findings)
+                    if (f.failsCase) return head + findingKindName(f.kind);
+        if (c.analysis)
+            for (const Finding& f : c.analysis->findings)
+                if (f.failsCase) return head + findingKindName(f.kind);
+        return head + "fails";
+    }
+    return "no case ran";
+}
+
+bool notCompiling(const CheckReport& r) {
+    return !r.compiled() || hasErrors(r.diagnostics);
+}
+
+class PuzzleChecker {
+  public:
+    PuzzleChecker(const Compiler& c, DeviceRunner& r, const Puzzle& p, const PackCheckOptions& o,
+                  const PackProgress& progress)
+        : m_compiler(c), m_runner(r), m_p(p), m_options(o), m_progress(progress) {}
+
+    PuzzleCheckOutcome run() {
+        auto start = Clock::now();
+        m_out.puzzle = &m_p;
+        auto solution = readKernelSources(m_p, true);
+        std::vector<std::string> texts;
+        if (solution)
+            for (const KernelSource& k : *solution)
+                texts.push_back(k.text);
+        m_out.lint = lintPuzzle(m_p, texts);
+        checkStarter();
+        if (!solution)
+            m_out.solutionProblem = solution.error().str();
+        else
+            checkSolution(*solution);
+        if (!m_out.solutionProblem && m_options.mutants) mutate(*solution);
+        m_out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return std::move(m_out);
+    }
+
+  private:
+    CheckOptions options(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
+        CheckOptions o;
+        o.trace = trace;
+        o.onlyCase = onlyCase;
+        o.timeoutMs = m_options.timeoutMs;
+        return o;
+    }
+    // A mutant's loops get a smaller budget than a learner's: the official loops are short, and a
+    // mutant that loops for ever on a large case would otherwise cost seconds of CPU before it is
+    // stopped. (A spin-wait that needs more is then killed: counted as killed, never survived.)
+    CheckOptions mutantOptions(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
+        CheckOptions o = options(trace, onlyCase);
+        o.loopBudget = kMutantLoopBudget;
+        return o;
+    }
+    // The cases smallest first (threads): a traced mutant is usually killed by a small one.
+    std::vector<size_t> casesBySize() const {
+        std::vector<size_t> order(m_p.cases.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            return m_p.cases[a].threadCount() < m_p.cases[b].threadCount();
+        });
+        return order;
+    }
+    CheckReport check(const std::vector<KernelSource>& sources, const CheckOptions& o) {
+        return checkProgram(m_compiler, m_runner, m_p, sources, o);
+    }
+
+    void checkSolution(const std::vector<KernelSource>& sources) {
+        CheckReport r = check(sources, options(true));
+        if (!r.allPass()) m_out.solutionProblem = "the official solution fails: " + failureText(r);
+    }
+    void checkStarter() {
+        auto starter = readKernelSources(m_p, false);
+        if (!starter) {
+            m_out.starterProblem = starter.error().str();
+            return;
+        }
+        if (!check(*starter, options(false)).allPass()) return;
+        if (!check(*starter, options(true)).allPass()) return;
+        m_out.starterProblem = "the starter passes every case: a learner has nothing to do";
+    }
+
+    void mutate(const std::vector<KernelSource>& solution) {
+        auto equivalents = loadEquivalentMutants(m_p.dir);
+        if (!equivalents) m_out.mutantsFileErrors.push_back(equivalents.error());
+        std::vector<EquivalentMutant> known = equivalents ? *equivalents : decltype(known){};
+        std::vector<bool> used(known.size(), false);
+        MutationContext ctx = mutationContext(m_p);
+        std::vector<std::pair<size_t, Mutant>> all;
+        for (size_t k = 0; k < solution.size(); ++k)
+            for (Mutant& m : makeMutants(solution[k].text, ctx))
+                all.emplace_back(k, std::move(m));
+        for (size_t i = 0; i < all.size(); ++i) {
+            if (m_progress) m_progress(i, all.size());
+            auto& [k, m] = all[i];
+            MutantOutcome o;
+            o.kernel = solution[k].name;
+            o.file = solution[k].file;
+            o.mutant = std::move(m);
+            for (size_t e = 0; e < known.size(); ++e)
+                if (matchesEquivalent(known[e], o.kernel, o.mutant)) {
+                    used[e] = true;
+                    o.fate = MutantFateKind::Equivalent;
+                    o.why = known[e].why;
+                }
+            auto t = Clock::now();
+            if (o.fate != MutantFateKind::Equivalent) runMutant(solution, k, o);
+            o.ms = std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+            m_out.mutants.push_back(std::move(o));
+            if (m_runner.wedged()) break; // the device still runs a kernel: nothing more can run
+        }
+        if (m_progress) m_progress(all.size(), all.size());
+        for (size_t e = 0; e < known.size(); ++e)
+            if (!used[e])
+                m_out.unusedEquivalents.push_back(
+                    {false,
+                     "this equivalent mutant (" + std::string(mutationKindName(known[e].kind)) +
+                         ", " + known[e].before + " -> " + known[e].after +
+                         ") matches no mutant of the solution any more: remove it",
+                     known[e].where});
+    }
+
+    // Untraced first, all cases at once (a wrong value kills most mutants); only a survivor is
+    // traced, case by case, up to the first failing case.
+    void runMutant(const std::vector<KernelSource>& solution, size_t kernel, MutantOutcome& o) {
+        std::vector<KernelSource> sources = solution;
+        sources[kernel].text = o.mutant.text;
+        CheckReport r = check(sources, mutantOptions(false));
+        ++m_out.untracedChecks;
+        if (notCompiling(r)) {
+            o.fate = MutantFateKind::NotCompiling;
+            o.killedBy = failureText(r);
+            return;
+        }
+        if (!r.allPass()) {
+            o.fate = MutantFateKind::Killed;
+            o.killedBy = failureText(r);
+            return;
+        }
+        for (size_t c : casesBySize()) {
+            if (m_runner.wedged()) break;
+            CheckReport t = check(sources, mutantOptions(true, c));
+            ++m_out.tracedChecks;
+            if (t.allPass()) continue;
+            o.fate = MutantFateKind::Killed;
+            o.killedBy = failureText(t) + " (traced)";
+            return;
+        }
+        o.fate = MutantFateKind::Survived;
+    }
+
+    const Compiler& m_compiler;
+    DeviceRunner& m_runner;
+    const Puzzle& m_p;
+    const PackCheckOptions& m_options;
+    const PackProgress& m_progress;
+    PuzzleCheckOutcome m_out;
+};
+
+} // namespace
+
+const char* mutantFateName(MutantFateKind fate) {
+    switch (fate) {
+    case MutantFateKind::Killed:
+        return "killed";
+    case MutantFateKind::Survived:
+        return "survived";
+    case MutantFateKind::NotCompiling:
+        return "not-compiling";
+    case MutantFateKind::Equivalent:
+        return "equivalent";
+    }
+    return "?";
+}
+
+size_t PuzzleCheckOutcome::count(MutantFateKind fate) const {
+    size_t n = 0;
+    for (const MutantOutcome& m : mutants)
+        n += m.fate == fate;
+    return n;
+}
+
+size_t PuzzleCheckOutcome::made() const {
+    return mutants.size() - count(MutantFateKind::NotCompiling);
+}
+
+double PuzzleCheckOutcome::killRate() const {
+    size_t live = made() - count(MutantFateKind::Equivalent);
+    return live == 0 ? 1.0 : double(count(MutantFateKind::Killed)) / double(live);
+}
+
+bool PuzzleCheckOutcome::ok() const {
+    for (const LintFinding& f : lint)
+        if (f.error) return false;
+    return !solutionProblem && !starterProblem && mutantsFileErrors.empty() &&
+           count(MutantFateKind::Survived) == 0;
+}
+
+MutationContext mutationContext(const Puzzle& puzzle) {
+    MutationContext ctx;
+    for (const BufferDecl& b : puzzle.buffers)
+        ctx.twoD = ctx.twoD || b.dims == 2;
+    for (const TestCase& c : puzzle.cases)
+        ctx.twoD = ctx.twoD || c.workgroupSize[1] > 1 || c.workgroups[1] > 1;
+    if (puzzle.cases.empty()) return ctx;
+    const TestCase& first = puzzle.cases[0];
+    ctx.workgroupSize = first.workgroupSize;
+    ctx.workgroups = first.workgroups;
+    for (const ConstantDecl& k : puzzle.constants)
+        if (auto it = first.constants.find(k.id); it != first.constants.end())
+            ctx.constants[k.name] = it->second;
+    auto data = materializeCase(puzzle, 0);
+    if (!data) return ctx;
+    for (size_t b = 0; b < puzzle.buffers.size() && b < data->initial.size(); ++b)
+        ctx.lengths[puzzle.buffers[b].name] = data->initial[b].shape.count();
+    return ctx;
+}
+
+PuzzleCheckOutcome packCheckPuzzle(const Compiler& compiler, DeviceRunner& runner,
+                                   const Puzzle& puzzle, const PackCheckOptions& options,
+                                   const PackProgress& progress) {
+    return PuzzleChecker(compiler, runner, puzzle, options, progress).run();
+}
+
+} // namespace vkp

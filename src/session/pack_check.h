@@ -1,0 +1,72 @@
+// `pack check` of one puzzle: the official solution passes every case, the starter fails one,
+// the static lint (core/pack_lint.h), and mutation testing of the official solution: each mutant
+// (core/mutants.h) is checked against the cases through checkProgram, like `check`.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/mutants.h"
+#include "core/pack_lint.h"
+#include "core/puzzle.h"
+#include "core/result.h"
+
+namespace vkp {
+
+class Compiler;
+class DeviceRunner;
+
+enum class MutantFateKind {
+    Killed,       // some case failed (values, a failing finding, a device error)
+    Survived,     // every case passed, traced too
+    NotCompiling, // does not compile (or no longer fits the puzzle's interface): not counted
+    Equivalent,   // listed in mutants.toml: not run
+};
+const char* mutantFateName(MutantFateKind fate); // "killed", "survived", ...
+
+struct MutantOutcome {
+    std::string kernel; // Puzzle::kernels[k].name
+    std::string file;   // the solution file it was made from
+    Mutant mutant;
+    MutantFateKind fate = MutantFateKind::Survived;
+    std::string killedBy; // "case 3: values differ", "case 2 (traced): race"
+    std::string why;      // Equivalent: the author's reason
+    double ms = 0;        // what checking it took
+};
+
+struct PuzzleCheckOutcome {
+    const Puzzle* puzzle = nullptr;
+    std::optional<std::string> solutionProblem; // set when the official solution does not pass
+    std::optional<std::string> starterProblem;  // set when the starter passes every case
+    std::vector<LintFinding> lint;
+    std::vector<Error> mutantsFileErrors;       // mutants.toml that does not load (fails the check)
+    std::vector<LintFinding> unusedEquivalents; // entries of mutants.toml that match no mutant
+    std::vector<MutantOutcome> mutants;
+    size_t untracedChecks = 0, tracedChecks = 0; // what the mutants cost, in checks
+    double seconds = 0;
+
+    size_t count(MutantFateKind fate) const;
+    size_t made() const; // every mutant but those that do not compile (equivalents included)
+    // killed / (made - equivalent); 1 when nothing is left to kill.
+    double killRate() const;
+    bool ok() const; // the solution passes, the starter fails, no survivor, no lint error
+};
+
+struct PackCheckOptions {
+    bool mutants = true;    // false: the solution, starter and lint only
+    uint64_t timeoutMs = 0; // per case; 0: the device's default
+};
+
+// Called before each mutant's check (index, total) so a terminal can show progress.
+using PackProgress = std::function<void(size_t done, size_t total)>;
+
+PuzzleCheckOutcome packCheckPuzzle(const Compiler& compiler, DeviceRunner& runner,
+                                   const Puzzle& puzzle, const PackCheckOptions& options,
+                                   const PackProgress& progress = {});
+
+// What the mutations need to know about a puzzle: its first case's sizes, constants and launch.
+MutationContext mutationContext(const Puzzle& puzzle);
+
+} // namespace vkp

@@ -1,0 +1,81 @@
+// `vkpuzzles pack check DIR` end to end on tests/data/packcheck/weak: a puzzle whose one case lets
+// a local-id kernel through, and a puzzle that does not load.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using test::CliRun;
+using test::has;
+using test::vkpuzzles;
+using test::vkpuzzlesStdout;
+
+std::string weakPack() {
+    return test::sourceDir() + "/tests/data/packcheck/weak";
+}
+
+TEST(PackCheckCli, ReportsTheSurvivorWithItsLineAndAdvice) {
+    CliRun r = vkpuzzles("pack check " + weakPack() + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "one-block")) << r.out;
+    EXPECT_TRUE(has(r.out, "survived: solution.comp:7  gl_GlobalInvocationID -> "
+                           "gl_LocalInvocationID"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "uses gl_LocalInvocationID for gl_GlobalInvocationID on line 7: add "
+                           "a case with more than one workgroup"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "every case launches one workgroup")) << "the weak-case warning";
+    EXPECT_TRUE(has(r.out, "kill rate") || has(r.out, "killed (")) << r.out;
+}
+
+TEST(PackCheckCli, ALoadErrorNamesItsLineAndTheOthersAreStillChecked) {
+    CliRun r = vkpuzzles("pack check " + weakPack() + " --color never --no-mutants");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "02-broken/puzzle.toml:24")) << r.out;
+    EXPECT_TRUE(has(r.out, "one-block")) << "the other puzzle is still checked: " << r.out;
+}
+
+TEST(PackCheckCli, JsonListsEveryMutantWithItsFate) {
+    CliRun r = vkpuzzlesStdout("pack check " + weakPack() + " --json");
+    EXPECT_EQ(r.exit, 1);
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_FALSE(j["pass"]);
+    ASSERT_EQ(j["load_errors"].size(), 1u);
+    EXPECT_EQ(j["load_errors"][0]["where"]["line"], 24);
+    ASSERT_EQ(j["puzzles"].size(), 1u);
+    const auto& p = j["puzzles"][0];
+    EXPECT_EQ(p["slug"], "one-block");
+    EXPECT_TRUE(p["solution_problem"].is_null());
+    EXPECT_TRUE(p["starter_problem"].is_null());
+    bool localSurvives = false, someKilled = false;
+    for (const auto& m : p["mutants"]) {
+        if (m["kind"] == "local-for-global" && m["fate"] == "survived") {
+            localSurvives = true;
+            EXPECT_EQ(m["line"], 7);
+            EXPECT_EQ(m["line_text"], "uint i = gl_GlobalInvocationID.x;");
+            EXPECT_TRUE(has(m["advice"].get<std::string>(), "more than one workgroup"));
+        }
+        someKilled = someKilled || m["fate"] == "killed";
+    }
+    EXPECT_TRUE(localSurvives) << p.dump(1);
+    EXPECT_TRUE(someKilled) << "a[i] + 10.0 -> a[i] * 10.0 fails the case";
+    EXPECT_GT(p["survived"].get<int>(), 0);
+    EXPECT_LT(p["kill_rate"].get<double>(), 1.0);
+}
+
+TEST(PackCheckCli, NotAFolderIsAUsageError) {
+    CliRun r = vkpuzzles("pack check /nonexistent-pack-folder");
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "is not a folder")) << r.out;
+    r = vkpuzzles("pack lint " + weakPack());
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "vkpuzzles pack check DIR")) << r.out;
+}
+
+} // namespace
+} // namespace vkp
