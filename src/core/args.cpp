@@ -10,8 +10,9 @@
 namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list",  "show",  "hint",    "check", "run",  "trace", "walkthrough",
-                                         "bench", "grade", "devices", "help",  "new",  "pack"};
+const std::set<std::string> kCommands = {"list",  "show",        "hint",  "check", "run",
+                                         "trace", "walkthrough", "bench", "grade", "devices",
+                                         "help",  "new",         "pack"};
 
 enum class ValueKind {
     None,       // a flag: --json
