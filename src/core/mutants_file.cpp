@@ -55,10 +55,7 @@ Result<std::vector<EquivalentMutant>> parseFile(const std::string& text, const s
             out.push_back(parseEntry(r, r.asTable(&n, "each [[equivalent]] entry")));
         return out;
     } catch (const toml::parse_error& e) {
-        return Error{ErrorKind::PuzzleFile,
-                     "invalid TOML: " + std::string(e.description()),
-                     {file, static_cast<int>(e.source().begin.line),
-                      static_cast<int>(e.source().begin.column)}};
+        return tomlSyntaxError(e, file);
     } catch (const LoadFailure& f) {
         return f.error;
     }

@@ -526,10 +526,7 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file,
         toml::table root = toml::parse(text, file);
         PuzzleParser(r, p).parse(root);
     } catch (const toml::parse_error& e) {
-        return Error{ErrorKind::PuzzleFile,
-                     "invalid TOML: " + std::string(e.description()),
-                     {file, static_cast<int>(e.source().begin.line),
-                      static_cast<int>(e.source().begin.column)}};
+        return tomlSyntaxError(e, file);
     } catch (const LoadFailure& f) {
         return f.error;
     }

@@ -19,6 +19,14 @@ struct LoadFailure {
     Error error;
 };
 
+// A file that is not valid TOML: "invalid TOML: ..." at the line and column toml++ names.
+inline Error tomlSyntaxError(const toml::parse_error& e, const std::string& file) {
+    return Error{
+        ErrorKind::PuzzleFile,
+        "invalid TOML: " + std::string(e.description()),
+        {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
+}
+
 // Walks the TOML tree; every failure is thrown as a LoadFailure pointing at a node.
 class Reader {
   public:

@@ -304,10 +304,7 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
         toml::table root = toml::parse(text, file);
         return WalkthroughParser(file, puzzle).parse(root);
     } catch (const toml::parse_error& e) {
-        return Error{ErrorKind::PuzzleFile,
-                     "invalid TOML: " + std::string(e.description()),
-                     {file, static_cast<int>(e.source().begin.line),
-                      static_cast<int>(e.source().begin.column)}};
+        return tomlSyntaxError(e, file);
     } catch (const LoadFailure& f) {
         return f.error;
     }
