@@ -190,7 +190,7 @@ void main() {
     if (full) {
         for (uint k = 0u; k < ITEMS; ++k) result[base + k * wg + t] = before + tileData[padded(k * wg + t)];
     } else {
-        for (uint k = 0u; k < ITEMS; ++k) {
+        for (uint k = 0u; k < ITEMS; ++k) {  // the last tile: only its cells below n are stored
             uint i = k * wg + t;
             if (base + i < n) result[base + i] = before + tileData[padded(i)];
         }

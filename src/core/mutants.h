@@ -69,6 +69,9 @@ struct EquivalentMutant {
     MutationKind kind = MutationKind::Comparison;
     std::string line; // the line's text (whitespace runs count as one space)
     std::string before, after;
+    // Optional: the line as the mutant has it, for a line where `before` occurs more than once
+    // (`e < n && c + lane < tileSize`: which `<` became `<=`). Empty: any occurrence.
+    std::string mutated;
     std::string why;
     SourceLocation where; // the [[equivalent]] table in mutants.toml
 };

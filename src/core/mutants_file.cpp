@@ -25,7 +25,8 @@ std::string squeezed(const std::string& s) {
 }
 
 EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t, {"kernel", "kind", "line", "before", "after", "why"}, "[[equivalent]]");
+    r.rejectUnknownKeys(t, {"kernel", "kind", "line", "before", "after", "mutated", "why"},
+                        "[[equivalent]]");
     EquivalentMutant e;
     e.where = r.where(&t);
     e.kernel = r.stringOr(t, "kernel", "");
@@ -38,6 +39,7 @@ EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
     e.line = r.string(t, "line");
     e.before = r.string(t, "before");
     e.after = r.stringOr(t, "after", "");
+    e.mutated = r.stringOr(t, "mutated", "");
     e.why = r.string(t, "why");
     if (squeezed(e.why).empty()) r.fail(t.get("why"), "'why' must say why no case can kill it");
     return e;
@@ -61,6 +63,17 @@ Result<std::vector<EquivalentMutant>> parseFile(const std::string& text, const s
     }
 }
 
+// Line `line` (1-based) of `text`.
+std::string lineOf(const std::string& text, int line) {
+    size_t at = 0;
+    for (int k = 1; k < line && at != std::string::npos; ++k) {
+        at = text.find('\n', at);
+        if (at != std::string::npos) ++at;
+    }
+    if (at == std::string::npos) return {};
+    return text.substr(at, text.find('\n', at) - at);
+}
+
 } // namespace
 
 Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& dir) {
@@ -74,7 +87,8 @@ Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& d
 
 bool matchesEquivalent(const EquivalentMutant& e, const std::string& kernel, const Mutant& m) {
     return (e.kernel.empty() || e.kernel == kernel) && e.kind == m.kind && e.before == m.before &&
-           e.after == m.after && squeezed(e.line) == squeezed(m.lineText);
+           e.after == m.after && squeezed(e.line) == squeezed(m.lineText) &&
+           (e.mutated.empty() || squeezed(e.mutated) == squeezed(lineOf(m.text, m.line)));
 }
 
 } // namespace vkp

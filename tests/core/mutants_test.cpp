@@ -186,6 +186,36 @@ why = "result has n + 1 cells; the extra thread writes the spare one"
     std::filesystem::remove_all(dir);
 }
 
+// Two `<` on one line make two mutants with the same kind, line, before and after: `mutated`
+// (the line as the mutant has it) tells them apart, so listing one never hides the other.
+TEST(EquivalentMutants, MutatedLineTellsTwoOccurrencesApart) {
+    const std::string source = R"(#version 450
+layout(local_size_x = 4) in;
+layout(set = 0, binding = 0) buffer A { uint a[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < 8u && i + 1u < 4u) a[i] = 1u;
+}
+)";
+    auto c = ofKind(makeMutants(source, context()), MutationKind::Comparison);
+    ASSERT_GE(c.size(), 2u);
+    ASSERT_EQ(c[0].lineText, c[1].lineText);
+    std::string dir = tempDir("two", R"([[equivalent]]
+kind = "comparison"
+line = "if (i < 8u && i + 1u < 4u) a[i] = 1u;"
+before = "<"
+after = "<="
+mutated = "if (i <= 8u && i + 1u < 4u) a[i] = 1u;"
+why = "only the first: a test of the matching"
+)");
+    auto list = loadEquivalentMutants(dir);
+    ASSERT_TRUE(list.ok()) << list.error().str();
+    ASSERT_EQ(list->size(), 1u);
+    EXPECT_TRUE(matchesEquivalent(list->front(), "kernel", c[0]));
+    EXPECT_FALSE(matchesEquivalent(list->front(), "kernel", c[1]));
+    std::filesystem::remove_all(dir);
+}
+
 TEST(EquivalentMutants, ErrorsNameTheLine) {
     std::string dir =
         tempDir("bad", "[[equivalent]]\nkind = \"comparison\"\nline = \"x\"\n"

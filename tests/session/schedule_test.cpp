@@ -118,10 +118,10 @@ TEST_P(ScheduleMutantTest, FailsInTheForcedCases) {
 INSTANTIATE_TEST_SUITE_P(
     Mutants, ScheduleMutantTest,
     ::testing::Values(MutantCase{"schedule-lookback-stops-at-aggregate.comp", {3, 5}, false},
-                      MutantCase{"schedule-fallback-never-taken.comp", {2, 4}, true},
-                      MutantCase{"schedule-fallback-off-by-one-tile.comp", {2, 4}, false},
-                      MutantCase{"schedule-fallback-wrong-part-of-a.comp", {2, 4}, false},
-                      MutantCase{"schedule-unbounded-spin.comp", {2, 4}, true}),
+                      MutantCase{"schedule-fallback-never-taken.comp", {2, 4, 7}, true},
+                      MutantCase{"schedule-fallback-off-by-one-tile.comp", {2, 4, 7}, false},
+                      MutantCase{"schedule-fallback-wrong-part-of-a.comp", {2, 4, 7}, false},
+                      MutantCase{"schedule-unbounded-spin.comp", {2, 4, 7}, true}),
     [](const auto& info) {
         std::string name = info.param.file;
         name = name.substr(9, name.size() - 9 - 5); // drop "schedule-" and ".comp"
