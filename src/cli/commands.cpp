@@ -223,9 +223,8 @@ class Command {
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
         if (auto s = startEngines(); !s) return report(s.error());
-        bool progress = !json() && isatty(STDERR_FILENO);
-        return runPackCheck({dir, json(), !m_a.has("no-mutants"), m_options.timeoutMs, progress},
-                            m_compiler, *m_runner, m_out, m_err, m_style);
+        return runPackCheck({dir, json(), !m_a.has("no-mutants"), m_options.timeoutMs}, m_compiler,
+                            *m_runner, m_out, m_err, m_rawErr, m_style);
     }
 
     // Kernels run in an isolated worker process unless --in-process; either way the device

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/grade_report.h"
@@ -49,28 +48,25 @@ std::string names(const std::vector<Submission>& subs) {
 // submission.
 class Progress {
   public:
-    Progress(const GradeStreams& s, size_t total)
-        : m_s(s), m_total(total), m_bar(isatty(STDERR_FILENO) != 0) {}
+    Progress(const GradeStreams& s, size_t total) : m_s(s), m_total(total), m_line(s.rawErr) {}
 
     void starting(size_t index, const std::string& name) {
         std::string count = std::to_string(index + 1) + "/" + std::to_string(m_total);
-        if (!m_bar) {
+        if (!m_line.on()) {
             m_s.err << m_s.style.dim("grading " + count + ": " + name) << "\n" << std::flush;
             return;
         }
         constexpr size_t kWidth = 24;
         size_t filled = m_total ? kWidth * index / m_total : 0;
-        m_s.rawErr << "\r\x1b[K[" << std::string(filled, '#') << std::string(kWidth - filled, '.')
-                   << "] " << count << "  " << terminalText(name, false) << std::flush;
+        m_line.show("[" + std::string(filled, '#') + std::string(kWidth - filled, '.') + "] " +
+                    count + "  " + name);
     }
-    void clear() {
-        if (m_bar) m_s.rawErr << "\r\x1b[K" << std::flush;
-    }
+    void clear() { m_line.clear(); }
 
   private:
     const GradeStreams& m_s;
     size_t m_total;
-    bool m_bar;
+    ProgressLine m_line;
 };
 
 std::string header(const GradePlan& plan, const std::string& device) {

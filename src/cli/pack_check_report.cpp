@@ -1,5 +1,7 @@
 #include "cli/pack_check_report.h"
 
+#include "cli/terminal_text.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -111,8 +113,8 @@ json puzzleCheckJson(const PuzzleCheckOutcome& o) {
 class PackReport {
   public:
     PackReport(const PackCheckArgs& a, const Compiler& c, DeviceRunner& r, std::ostream& out,
-               std::ostream& err, const Style& st)
-        : m_a(a), m_compiler(c), m_runner(r), m_out(out), m_err(err), m_st(st) {}
+               std::ostream& err, std::ostream& rawErr, const Style& st)
+        : m_a(a), m_compiler(c), m_runner(r), m_out(out), m_err(err), m_line(rawErr), m_st(st) {}
 
     int run() {
         auto start = std::chrono::steady_clock::now();
@@ -158,13 +160,13 @@ class PackReport {
   private:
     PuzzleCheckOutcome checkOne(const Puzzle& p, const PackCheckOptions& options) {
         PackProgress progress;
-        if (m_a.progress)
+        if (m_line.on() && !m_a.json)
             progress = [&](size_t done, size_t total) {
-                m_err << "\r\x1b[K" << p.slug << ": mutant " << done << " of " << total
-                      << std::flush;
+                m_line.show(p.slug + ": mutant " + std::to_string(done) + " of " +
+                            std::to_string(total));
             };
         PuzzleCheckOutcome o = packCheckPuzzle(m_compiler, m_runner, p, options, progress);
-        if (m_a.progress) m_err << "\r\x1b[K" << std::flush;
+        if (progress) m_line.clear();
         return o;
     }
     void add(const PuzzleCheckOutcome& o) {
@@ -225,6 +227,7 @@ class PackReport {
     DeviceRunner& m_runner;
     std::ostream& m_out;
     std::ostream& m_err;
+    ProgressLine m_line; // the mutant count, in place on a terminal
     const Style& m_st;
     size_t m_killed = 0, m_live = 0, m_equivalent = 0, m_survived = 0, m_notCompiling = 0;
     size_t m_ok = 0, m_checked = 0;
@@ -233,8 +236,8 @@ class PackReport {
 } // namespace
 
 int runPackCheck(const PackCheckArgs& args, const Compiler& compiler, DeviceRunner& runner,
-                 std::ostream& out, std::ostream& err, const Style& style) {
-    return PackReport(args, compiler, runner, out, err, style).run();
+                 std::ostream& out, std::ostream& err, std::ostream& rawErr, const Style& style) {
+    return PackReport(args, compiler, runner, out, err, rawErr, style).run();
 }
 
 } // namespace vkp::cli

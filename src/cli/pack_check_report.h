@@ -20,11 +20,12 @@ struct PackCheckArgs {
     bool json = false;      // --json
     bool mutants = true;    // false with --no-mutants
     uint64_t timeoutMs = 0; // per case
-    bool progress = false;  // show a progress line on stderr (a terminal)
 };
 
 // The exit status: 0 when every puzzle loads and passes the check (warnings aside), else 1.
+// `rawErr` is stderr unfiltered, for the mutant count redrawn in place on a terminal (not with
+// --json).
 int runPackCheck(const PackCheckArgs& args, const Compiler& compiler, DeviceRunner& runner,
-                 std::ostream& out, std::ostream& err, const Style& style);
+                 std::ostream& out, std::ostream& err, std::ostream& rawErr, const Style& style);
 
 } // namespace vkp::cli

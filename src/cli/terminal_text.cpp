@@ -1,5 +1,7 @@
 #include "cli/terminal_text.h"
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
 
@@ -78,6 +80,17 @@ void TerminalFilter::emitLine() {
     std::string safe = terminalText(m_line, m_allowStyle);
     m_dest->sputn(safe.data(), static_cast<std::streamsize>(safe.size()));
     m_line.clear();
+}
+
+ProgressLine::ProgressLine(std::ostream& rawErr)
+    : m_raw(rawErr), m_on(isatty(STDERR_FILENO) != 0) {}
+
+void ProgressLine::show(std::string_view text) {
+    if (m_on) m_raw << "\r\x1b[K" << terminalText(text, false) << std::flush;
+}
+
+void ProgressLine::clear() {
+    if (m_on) m_raw << "\r\x1b[K" << std::flush;
 }
 
 } // namespace vkp::cli

@@ -34,4 +34,19 @@ class TerminalFilter : public std::streambuf {
     std::string m_line; // what has come since the last newline
 };
 
+// A status line redrawn in place on stderr (grade's class bar, pack check's mutant count). It
+// writes to the raw, unfiltered stream, since its own \r and erase-line sequences must reach the
+// terminal, and passes the text through terminalText. Off when stderr is not a terminal.
+class ProgressLine {
+  public:
+    explicit ProgressLine(std::ostream& rawErr);
+    bool on() const { return m_on; }
+    void show(std::string_view text); // replaces the line
+    void clear();                     // erases it
+
+  private:
+    std::ostream& m_raw;
+    bool m_on;
+};
+
 } // namespace vkp::cli
