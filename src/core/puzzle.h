@@ -80,6 +80,24 @@ struct Limits {
     // in Puzzle::limits, the largest over the puzzle's cases: all that one figure can promise.
     std::optional<Expr> globalReadsExpr;
     std::optional<Expr> globalWritesExpr;
+
+    // Efficiency limits, judged on the trace under the modelled memory system (core/efficiency.h):
+    // global_efficiency: every global request's needed sectors / touched sectors is at least this
+    // (0 < x <= 1; 1.0: every request touches the fewest sectors that can hold its bytes).
+    std::optional<double> globalEfficiency;
+    std::optional<uint32_t>
+        bankConflicts; // the most wavefronts one shared request may take (1: none)
+    // Requests in which some lanes of a modelled subgroup sat idle, counted per workgroup (the most
+    // over workgroups); a number or an expression of the case like the budgets above.
+    std::optional<uint32_t> divergentRequests;
+    std::optional<Expr> divergentRequestsExpr;
+    // Atomic operations on storage buffers per workgroup (the most over workgroups).
+    std::optional<uint32_t> globalAtomicsPerWorkgroup;
+    std::optional<Expr> globalAtomicsPerWorkgroupExpr;
+
+    bool anyEfficiency() const {
+        return globalEfficiency || bankConflicts || divergentRequests || globalAtomicsPerWorkgroup;
+    }
 };
 
 // A rule of the statement that the trace checks ([[rules]] in puzzle.toml): either some

@@ -128,9 +128,25 @@ void parseLimits(const Reader& r, const toml::table& root, Puzzle& p) {
     const toml::node* n = root.get("limits");
     if (!n) return;
     const toml::table& t = r.asTable(n, "'limits'");
-    r.rejectUnknownKeys(t, {"global_reads", "global_writes"}, "[limits]");
-    parseLimit(r, t, "global_reads", p, p.limits.globalReads, p.limits.globalReadsExpr);
-    parseLimit(r, t, "global_writes", p, p.limits.globalWrites, p.limits.globalWritesExpr);
+    r.rejectUnknownKeys(t,
+                        {"global_reads", "global_writes", "global_efficiency", "bank_conflicts",
+                         "divergent_requests", "global_atomics_per_workgroup"},
+                        "[limits]");
+    Limits& l = p.limits;
+    parseLimit(r, t, "global_reads", p, l.globalReads, l.globalReadsExpr);
+    parseLimit(r, t, "global_writes", p, l.globalWrites, l.globalWritesExpr);
+    parseLimit(r, t, "divergent_requests", p, l.divergentRequests, l.divergentRequestsExpr);
+    parseLimit(r, t, "global_atomics_per_workgroup", p, l.globalAtomicsPerWorkgroup,
+               l.globalAtomicsPerWorkgroupExpr);
+    if (const toml::node* n = t.get("bank_conflicts"))
+        l.bankConflicts = r.boundedUint(n, "bank_conflicts", 1, 32);
+    if (const toml::node* n = t.get("global_efficiency")) {
+        double v = r.asNumber(n, "global_efficiency");
+        if (!(v > 0 && v <= 1))
+            r.fail(n, "'global_efficiency' is the fraction of touched sectors a request needs, "
+                      "above 0 and at most 1.0 (1.0: every request touches the fewest sectors)");
+        l.globalEfficiency = v;
+    }
 }
 
 void parseRules(const Reader& r, const toml::table& root, Puzzle& p) {

@@ -7,7 +7,8 @@
 
 namespace vkp {
 
-// [limits]: global_reads and global_writes, each a number or an expression. After buffers,
+// [limits]: global_reads, global_writes, divergent_requests, global_atomics_per_workgroup (each a
+// number or an expression), bank_conflicts and global_efficiency (numbers). After buffers,
 // constants and cases are read. Throws LoadFailure.
 void parseLimits(const Reader& r, const toml::table& root, Puzzle& p);
 // [[rules]]: what the statement forbids, as checks on the trace. After the cases too.

@@ -178,6 +178,10 @@ CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
         limitIn(puzzle.limits.globalReads, puzzle.limits.globalReadsExpr, vars);
     out.limits.globalWrites =
         limitIn(puzzle.limits.globalWrites, puzzle.limits.globalWritesExpr, vars);
+    out.limits.divergentRequests =
+        limitIn(puzzle.limits.divergentRequests, puzzle.limits.divergentRequestsExpr, vars);
+    out.limits.globalAtomicsPerWorkgroup = limitIn(
+        puzzle.limits.globalAtomicsPerWorkgroup, puzzle.limits.globalAtomicsPerWorkgroupExpr, vars);
     for (const RuleDecl& d : puzzle.rules) {
         if (c.workgroupSize[0] < d.fromWorkgroupSize) continue;
         CaseRule r{d};

@@ -468,6 +468,14 @@ const char* findingKindName(FindingKind kind) {
         return "trace incomplete";
     case FindingKind::Rule:
         return "rule";
+    case FindingKind::Uncoalesced:
+        return "uncoalesced";
+    case FindingKind::BankConflict:
+        return "bank conflict";
+    case FindingKind::Divergence:
+        return "divergence";
+    case FindingKind::GlobalAtomics:
+        return "global atomics";
     }
     return "?";
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/efficiency.h"
 #include "core/puzzle.h"
 #include "core/trace.h"
 
@@ -25,6 +26,11 @@ enum class FindingKind {
     DivergentBarrier,    // threads of a workgroup passed different numbers of barriers
     TraceOverflow,       // records were dropped: the analysis saw only part of the run
     Rule,                // a rule of the statement ([[rules]]) broken, quoted in the message
+    // Efficiency limits of [limits] broken (core/efficiency.h), even when the values are right:
+    Uncoalesced,   // a global request touched more sectors than global_efficiency allows
+    BankConflict,  // a shared request took more wavefronts than bank_conflicts allows
+    Divergence,    // a workgroup had more divergent requests than divergent_requests allows
+    GlobalAtomics, // a workgroup made more atomics on buffers than global_atomics_per_workgroup
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 
@@ -61,6 +67,7 @@ struct TraceAnalysis {
     std::vector<std::vector<SharedSnapshot>> rounds; // per workgroup, when it has shared arrays
     uint64_t events = 0;
     Limits limits; // the per-thread limits the case was judged against (its own values)
+    EfficiencyReport efficiency; // under the default memory model
 
     bool failsCase() const;
 };

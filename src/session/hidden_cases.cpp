@@ -32,6 +32,15 @@ const char* findingMeaning(FindingKind kind) {
         return "the trace could not hold all that the threads did";
     case FindingKind::Rule:
         return "a rule of the statement is broken";
+    case FindingKind::Uncoalesced:
+        return "neighbouring threads' global accesses were spread over more memory sectors than "
+               "the puzzle allows";
+    case FindingKind::BankConflict:
+        return "threads of a subgroup hit one shared-memory bank more often than the puzzle allows";
+    case FindingKind::Divergence:
+        return "lanes of a subgroup sat idle more often than the puzzle allows";
+    case FindingKind::GlobalAtomics:
+        return "a workgroup made more atomic operations on buffers than the puzzle allows";
     }
     return "something went wrong";
 }
