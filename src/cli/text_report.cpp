@@ -136,7 +136,8 @@ void printEfficiencyLimits(std::ostream& os, const Puzzle& p, const Style& st) {
     os << st.bold("Efficiency limits") << st.dim("  (" + MemoryModel{}.name + ")") << "\n";
     if (l.globalEfficiency) {
         char buf[32];
-        std::snprintf(buf, sizeof buf, "%g", *l.globalEfficiency);
+        std::snprintf(buf, sizeof buf, *l.globalEfficiency == 1 ? "%.1f" : "%g",
+                      *l.globalEfficiency);
         os << "  global_efficiency = " << buf
            << ": every global request needs at least this share of the sectors it touches"
            << (*l.globalEfficiency >= 1 ? " (1: the fewest that hold its bytes)" : "") << "\n";
