@@ -307,7 +307,7 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
     std::string hints =
         "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
     // Labels elided to the column's width (the tooltip has them whole), never cut by the tab bar.
-    const std::vector<std::string> full{"Statement", hints, "Solution", "Device"};
+    const std::vector<std::string> full{"Statement", hints, "Solution", "Device", "Efficiency"};
     const std::vector<std::string> shown = fitTabLabels(full);
     if (ImGui::BeginTabBar("sidetabs")) {
         auto tab = [&](SideTab which, const char* id) {
@@ -331,6 +331,8 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
             body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
         if (tab(SideTab::Device, "device"))
             body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
+        if (tab(SideTab::Efficiency, "efficiency"))
+            body([&](ImVec2 s) { m_efficiency.draw(view, sc, s); });
         ImGui::EndTabBar();
     }
     view.showTab.reset();
@@ -576,6 +578,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     ShownCase sc = shownCase(wb, view);
     followDispatch(view, sc);
     if (sc.testCase) view.selection.fitTo(*sc.puzzle, *sc.testCase, sc.trace());
+    resolveRequest(view, sc);
     if (view.selection.thread != m_lastSelected) {
         m_lastSelected = view.selection.thread;
         if (sc.testCase && view.selection.thread) {
