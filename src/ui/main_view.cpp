@@ -308,12 +308,22 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
         "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
     // Labels elided to the column's width (the tooltip has them whole), never cut by the tab bar.
     const std::vector<std::string> full{"Statement", hints, "Solution", "Device", "Efficiency"};
-    const std::vector<std::string> shown = fitTabLabels(full);
+    std::vector<std::string> shown = fitTabLabels(full);
+    // Five tabs on a narrow column (large text): tighter tabs leave each label a letter or more.
+    ImVec2 tabPadding = ImGui::GetStyle().FramePadding;
+    if (shown != full) {
+        tabPadding.x = std::round(tabPadding.x * 0.5f);
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tabPadding);
+        shown = fitTabLabels(full);
+        ImGui::PopStyleVar();
+    }
     if (ImGui::BeginTabBar("sidetabs")) {
         auto tab = [&](SideTab which, const char* id) {
             size_t i = static_cast<size_t>(which);
             ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
+            ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tabPadding);
             bool open = ImGui::BeginTabItem((shown[i] + "###" + id).c_str(), nullptr, flags);
+            ImGui::PopStyleVar();
             elidedItem(std::string("tab/") + id, shown[i], full[i]);
             if (open) layout::fact("sideTab", id);
             return open;
