@@ -119,6 +119,20 @@ BufferData sharedArrayData(const TraceVariableInfo& v, const std::vector<uint32_
     return d;
 }
 
+namespace {
+
+// A row of a multiple of `multiple` cells, else of a power of two dividing it (at least 4), else
+// `fit` as it is.
+uint64_t alignedColumns(uint64_t fit, uint64_t multiple) {
+    if (fit >= multiple) return fit - fit % multiple;
+    uint64_t p = 1;
+    while (p * 2 <= fit && multiple % (p * 2) == 0)
+        p *= 2;
+    return p >= 4 ? p : fit;
+}
+
+} // namespace
+
 GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width, bool tall,
                       uint64_t colsMultiple) {
     ImFont* f = fonts().mono;
@@ -144,7 +158,7 @@ GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float 
         g.cols = data.shape.cols();
     } else {
         uint64_t fit = std::max<uint64_t>(1, static_cast<uint64_t>((width - g.labelW) / g.cellW));
-        if (colsMultiple > 1 && fit >= colsMultiple && g.count > fit) fit -= fit % colsMultiple;
+        if (colsMultiple > 1 && g.count > fit) fit = alignedColumns(fit, colsMultiple);
         g.cols = std::max<uint64_t>(1, std::min<uint64_t>(g.count, fit));
         g.rows = g.count ? (g.count + g.cols - 1) / g.cols : 0;
     }
@@ -199,8 +213,9 @@ bool onRequestArray(const GridData& d, const GridMarks& m) {
 GridFrame placeGrid(const GridData& d, const GridMarks& m, float width) {
     GridFrame f;
     f.tall = d.marks && m.selected;
-    uint64_t multiple =
-        onRequestArray(d, m) && !m.request->shared ? m.request->elementsPerSector : 1;
+    uint64_t multiple = !onRequestArray(d, m) ? 1
+                        : m.request->shared   ? m.model->banks
+                                              : m.request->elementsPerSector;
     f.layout = layoutGrid(*d.values, d.expected, width, f.tall, multiple);
     const GridLayout& g = f.layout;
     f.origin = ImGui::GetCursorScreenPos();
@@ -316,7 +331,7 @@ void drawRequestMarks(ImDrawList* dl, const GridMarks& m, const CellRef& c, ImVe
     if (!m.request->contains(c)) return;
     ImFont* small = fonts().small;
     std::string bank = "b" + std::to_string(bankOf(*m.model, c.index));
-    float size = small->FontSize * 0.85f;
+    float size = small->FontSize;
     ImVec2 ts = small->CalcTextSizeA(size, FLT_MAX, 0, bank.c_str());
     dl->AddText(small, size, ImVec2(b.x - ts.x - 2, b.y - ts.y), pal.sectorLine, bank.c_str());
 }
