@@ -215,6 +215,8 @@ void App::prepareScreenshotState() {
         m_state.showTab = ui::SideTab::Solution;
     else if (m_o.tab == "device")
         m_state.showTab = ui::SideTab::Device;
+    else if (m_o.tab == "efficiency")
+        m_state.showTab = ui::SideTab::Efficiency;
     else if (m_o.tab == "buffers")
         m_state.showMemoryTab = ui::MemoryTab::Buffers;
     else if (m_o.tab == "timeline")

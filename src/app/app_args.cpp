@@ -64,10 +64,12 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
             return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
     }
     if (auto v = a.value("tab")) {
-        static const char* kTabs[] = {"statement", "hints",   "solution", "device",     "buffers",
-                                      "timeline",  "watches", "console",  "walkthrough"};
+        static const char* kTabs[] = {"statement",  "hints",      "solution", "device",
+                                      "efficiency", "buffers",    "timeline", "watches",
+                                      "console",    "walkthrough"};
         if (std::find(std::begin(kTabs), std::end(kTabs), *v) == std::end(kTabs))
-            return usage("--tab is statement, hints, solution, device, buffers, timeline, watches, "
+            return usage("--tab is statement, hints, solution, device, efficiency, buffers, "
+                         "timeline, watches, "
                          "console or walkthrough, not '" +
                          *v + "'");
         o.tab = *v;

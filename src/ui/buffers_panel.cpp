@@ -226,6 +226,8 @@ void drawSharedAtEnd(ViewState& view, const ShownCase& sc, const GridMarks& mark
     uint64_t wg = who ? invocationIndex(*sc.testCase, *who) /
                             std::max(1u, trace->launch.invocationsPerGroup())
                       : view.timelineWorkgroup;
+    // The efficiency lens's request on a shared array: its workgroup's copy, where it is coloured.
+    if (view.requestCells && view.requestCells->shared) wg = view.requestCells->base.workgroup;
     if (wg >= analysis->rounds.size() || analysis->rounds[wg].empty()) return;
     const SharedSnapshot& last = analysis->rounds[wg].back();
     drawSharedArrays(*trace, wg, last.values, last.written, marks, view, width, &canvas,

@@ -47,6 +47,28 @@ void historyLines(const GridMarks& m, const CellRef& c) {
                 " more (click the cell: the full list)");
 }
 
+// What the efficiency request on show says about the cell: its lanes, its sector or bank.
+void requestLines(const GridMarks& m, const CellRef& c) {
+    if (!m.request || !m.model) return;
+    const RequestCells& r = *m.request;
+    if (r.base.shared != c.shared || r.base.array != c.array ||
+        (c.shared && r.base.workgroup != c.workgroup))
+        return;
+    std::string where = r.shared ? "bank " + std::to_string(bankOf(*m.model, c.index))
+                                 : "sector " + std::to_string(c.index / r.elementsPerSector) +
+                                       " (" + std::to_string(m.model->sectorBytes) + " bytes)";
+    auto it = r.lanes.find(c.index);
+    std::string lanes;
+    if (it != r.lanes.end())
+        for (size_t k = 0; k < it->second.size() && k < 4; ++k)
+            lanes += (k ? ", " : "") + std::to_string(it->second[k]);
+    colouredText(palette().sectorLine,
+                 it == r.lanes.end()
+                     ? where + (r.inSector(c) ? ": moved by the request, not used" : "")
+                     : where + ", lane" + (it->second.size() > 1 ? "s " : " ") + lanes +
+                           (it->second.size() > 4 ? " \xE2\x80\xA6" : "") + " of the request");
+}
+
 void cellTooltip(const GridData& d, const GridMarks& m, uint64_t i, bool wrong) {
     const Palette& pal = palette();
     CellRef c = d.base;
@@ -63,6 +85,7 @@ void cellTooltip(const GridData& d, const GridMarks& m, uint64_t i, bool wrong) 
         dimText("not written yet (shows 0)");
     else
         ImGui::TextUnformatted(("value " + d.values->format(i)).c_str());
+    requestLines(m, c);
     if (m.trace && m.traces) {
         historyLines(m, c);
     } else if (!c.shared) {
@@ -96,7 +119,22 @@ BufferData sharedArrayData(const TraceVariableInfo& v, const std::vector<uint32_
     return d;
 }
 
-GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width, bool tall) {
+namespace {
+
+// A row of a multiple of `multiple` cells, else of a power of two dividing it (at least 4), else
+// `fit` as it is.
+uint64_t alignedColumns(uint64_t fit, uint64_t multiple) {
+    if (fit >= multiple) return fit - fit % multiple;
+    uint64_t p = 1;
+    while (p * 2 <= fit && multiple % (p * 2) == 0)
+        p *= 2;
+    return p >= 4 ? p : fit;
+}
+
+} // namespace
+
+GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width, bool tall,
+                      uint64_t colsMultiple) {
     ImFont* f = fonts().mono;
     float cw = f->CalcTextSizeA(f->FontSize, FLT_MAX, 0, "0").x;
     GridLayout g;
@@ -120,6 +158,7 @@ GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float 
         g.cols = data.shape.cols();
     } else {
         uint64_t fit = std::max<uint64_t>(1, static_cast<uint64_t>((width - g.labelW) / g.cellW));
+        if (colsMultiple > 1 && g.count > fit) fit = alignedColumns(fit, colsMultiple);
         g.cols = std::max<uint64_t>(1, std::min<uint64_t>(g.count, fit));
         g.rows = g.count ? (g.count + g.cols - 1) / g.cols : 0;
     }
@@ -143,6 +182,10 @@ GridMarks gridMarks(const Puzzle& p, const TestCase& tc, ViewState& view) {
     m.selectedCell = view.selection.cell;
     m.hoveredCell = view.hover.cell;
     m.focus = view.focus.cells;
+    if (view.requestCells && m.trace && view.traces.analysis()) {
+        m.request = &*view.requestCells;
+        m.model = &view.traces.analysis()->efficiency.model;
+    }
     return m;
 }
 
@@ -158,11 +201,22 @@ struct GridFrame {
     bool hovered = false, clicked = false;
 };
 
+// The grid holds the array of the request on show.
+bool onRequestArray(const GridData& d, const GridMarks& m) {
+    if (!d.marks || !m.request || !m.model) return false;
+    const CellRef& r = m.request->base;
+    return d.base.shared == r.shared && d.base.array == r.array &&
+           (!r.shared || d.base.workgroup == r.workgroup);
+}
+
 // Lays the grid out at the cursor and claims its area for the pointer.
 GridFrame placeGrid(const GridData& d, const GridMarks& m, float width) {
     GridFrame f;
     f.tall = d.marks && m.selected;
-    f.layout = layoutGrid(*d.values, d.expected, width, f.tall);
+    uint64_t multiple = !onRequestArray(d, m) ? 1
+                        : m.request->shared   ? m.model->banks
+                                              : m.request->elementsPerSector;
+    f.layout = layoutGrid(*d.values, d.expected, width, f.tall, multiple);
     const GridLayout& g = f.layout;
     f.origin = ImGui::GetCursorScreenPos();
     ImGui::PushID(d.id.c_str());
@@ -226,6 +280,10 @@ BufferCellFacts cellFacts(const GridData& d, const GridMarks& m, const CellConte
     f.selected = m.selectedCell && *m.selectedCell == c;
     f.hovered = (ctx.hoveredCell && *ctx.hoveredCell == i) ||
                 (!ctx.hoveredCell && m.hoveredCell && *m.hoveredCell == c);
+    if (d.marks && m.request) {
+        f.inRequest = m.request->contains(c);
+        f.inSector = !f.inRequest && m.request->inSector(c);
+    }
     if (!f.unwritten) f.value = d.values->format(i);
     if (sel) f.orders = &sel->orders, f.ordersWritten = sel->written;
     return f;
@@ -259,6 +317,25 @@ void probeCell(const GridData& d, uint64_t i, ImVec2 a, ImVec2 b) {
                      a, b);
 }
 
+// A global buffer: a bar where each sector starts; a shared array: the bank of each cell the
+// request touched, small in its corner.
+void drawRequestMarks(ImDrawList* dl, const GridMarks& m, const CellRef& c, ImVec2 a, ImVec2 b) {
+    const Palette& pal = palette();
+    float scale = fonts().mono->FontSize / kBaseFontPx;
+    if (!m.request->shared) {
+        if (c.index % m.request->elementsPerSector == 0)
+            dl->AddRectFilled(ImVec2(a.x - 2.5f * scale, a.y - 1), ImVec2(a.x, b.y + 1),
+                              pal.sectorLine);
+        return;
+    }
+    if (!m.request->contains(c)) return;
+    ImFont* small = fonts().small;
+    std::string bank = "b" + std::to_string(bankOf(*m.model, c.index));
+    float size = small->FontSize;
+    ImVec2 ts = small->CalcTextSizeA(size, FLT_MAX, 0, bank.c_str());
+    dl->AddText(small, size, ImVec2(b.x - ts.x - 2, b.y - ts.y), pal.sectorLine, bank.c_str());
+}
+
 // The visible rows: row labels, then each cell styled from its facts.
 void drawRows(ImDrawList* dl, const GridFrame& f, const GridData& d, const GridMarks& m,
               const CellContext& ctx) {
@@ -279,6 +356,7 @@ void drawRows(ImDrawList* dl, const GridFrame& f, const GridData& d, const GridM
             ImVec2 a(f.cells.x + col * g.cellW, y), b(a.x + g.cellW - 2, a.y + g.cellH - 2);
             probeCell(d, i, a, b);
             drawCell(dl, f, a, b, bufferCellStyle(cellFacts(d, m, ctx, c), palette()));
+            if (onRequestArray(d, m)) drawRequestMarks(dl, m, c, a, b);
         }
     }
 }

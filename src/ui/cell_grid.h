@@ -31,8 +31,10 @@ struct GridLayout {
     ImVec2 size;
 };
 // `tall`: room above each value for the selected thread's order numbers.
+// `colsMultiple`: a 1D grid's row holds a multiple of this many cells when it fits (whole
+// sectors of a global buffer per row).
 GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width,
-                      bool tall = false);
+                      bool tall = false, uint64_t colsMultiple = 1);
 
 // One grid to draw.
 struct GridData {
@@ -57,6 +59,10 @@ struct GridMarks {
     const Timeline* timeline = nullptr; // changed cells and the current access
     std::optional<CellRef> stepCell;
     std::vector<CellRef> focus; // a walkthrough step's or a finding's cells
+    // The efficiency lens's request on show: its cells coloured, with sector boundaries on its
+    // global buffer or bank numbers on its shared array.
+    const RequestCells* request = nullptr;
+    const MemoryModel* model = nullptr; // the model of its figures
 };
 
 // Where the cells of the grids drawn in one region are, for arrows between them.

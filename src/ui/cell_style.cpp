@@ -18,12 +18,15 @@ namespace {
 ImU32 bufferCellBackground(const BufferCellFacts& f, const Palette& pal) {
     if (f.wrong) return pal.cellWrongBg;
     if (f.changed) return pal.cellChangedBg;
+    if (f.inRequest) return pal.requestCell;
     if (f.read) return pal.cellLinkedBg;
+    if (f.inSector) return withAlpha(pal.sectorLine, 0.25f);
     return pal.cellBg;
 }
 
 std::vector<CellOutline> bufferCellOutlines(const BufferCellFacts& f, const Palette& pal) {
     std::vector<CellOutline> o;
+    if (f.inRequest) o.push_back({pal.sectorLine, 0, 2, 1.5f});
     if (f.read) o.push_back({pal.accent, 0, 2, 1.5f});
     if (f.written) o.push_back({pal.cellWritten, 0, 2, 2.5f});
     if (f.focused) o.push_back({pal.focus, 1, 3, 2.5f});

@@ -30,12 +30,14 @@ struct BufferCellFacts {
     bool unwritten = false; // a shared cell nothing wrote yet (shows a dot)
     bool read =
         false; // the selected or hovered thread read it (or its index is the hovered thread's id)
-    bool written = false;  // the selected or hovered thread wrote it
-    bool focused = false;  // a walkthrough step or a finding points at it
-    bool step = false;     // the timeline's current access
-    bool selected = false; // the selected cell
-    bool hovered = false;  // under the pointer (here or in another view)
-    std::string value;     // its value as formatted (unused when unwritten)
+    bool written = false;   // the selected or hovered thread wrote it
+    bool focused = false;   // a walkthrough step or a finding points at it
+    bool step = false;      // the timeline's current access
+    bool selected = false;  // the selected cell
+    bool hovered = false;   // under the pointer (here or in another view)
+    bool inRequest = false; // a cell of the efficiency lens's request on show
+    bool inSector = false;  // not accessed by that request, but in a sector it touched
+    std::string value;      // its value as formatted (unused when unwritten)
     const std::vector<uint32_t>* orders =
         nullptr; // the selected thread's order numbers, when shown
     bool ordersWritten =

@@ -102,6 +102,14 @@ std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis) {
     return out;
 }
 
+std::vector<EditorBadge> badgesFrom(const EfficiencyReport& report) {
+    std::vector<EditorBadge> out;
+    for (const LineEfficiency& l : report.lines)
+        if (l.line > 0 && l.cost != CostKind::None && !l.badge.empty())
+            out.push_back({l.line, l.cost, l.badge, l.sentence});
+    return out;
+}
+
 std::string findSummary(const std::vector<TextRange>& matches,
                         std::pair<TextPos, TextPos> selection) {
     if (matches.empty()) return "No results";
@@ -293,6 +301,74 @@ void CodeEditor::drawGutterMarks(const Metrics& m, const EditorDecorations& d, i
     }
 }
 
+ImU32 costColour(CostKind cost) {
+    const Palette& pal = palette();
+    switch (cost) {
+    case CostKind::Severe:
+        return pal.costSevere;
+    case CostKind::Notable:
+        return pal.costNotable;
+    default:
+        return pal.costMinor;
+    }
+}
+
+// The widest badge, in the small font; kept until another puzzle opens or the text size changes
+// (see m_badgeWidth).
+float CodeEditor::badgeColumnWidth(const EditorDecorations* d) {
+    ImFont* small = fonts().small;
+    if (m_badgeFontSize != small->FontSize) m_badgeWidth = 0, m_badgeFontSize = small->FontSize;
+    float pad = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, "M").x * 1.2f;
+    if (d)
+        for (const EditorBadge& b : d->badges)
+            m_badgeWidth = std::max(
+                m_badgeWidth,
+                std::ceil(small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, b.text.c_str()).x +
+                          pad));
+    return m_badgeWidth;
+}
+
+// Each line's efficiency badge: a pill in its cost's colour, the sentence on hover.
+void CodeEditor::drawBadges(const Metrics& m, const std::vector<EditorBadge>& badges, int first,
+                            int last) {
+    if (m.badgeWidth <= 0) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImFont* small = fonts().small;
+    ImVec2 mouse = ImGui::GetIO().MousePos;
+    bool hoverable = ImGui::IsWindowHovered();
+    std::string probe;
+    for (const EditorBadge& b : badges) {
+        probe += (probe.empty() ? "" : ";") + std::to_string(b.line) + ":" + b.text;
+        int i = static_cast<int>(b.line) - 1;
+        if (i < first || i > last) continue;
+        float y = m.origin.y + i * m.lineHeight, pad = m.lineHeight * 0.12f;
+        ImVec2 a(m.clipMin.x + m.badgeX, y + pad),
+            z(m.clipMin.x + m.badgeX + m.badgeWidth, y + m.lineHeight - pad);
+        ImU32 colour = costColour(b.cost);
+        dl->AddRectFilled(a, z, withAlpha(colour, 0.22f), m.lineHeight * 0.3f);
+        dl->AddRect(a, z, colour, m.lineHeight * 0.3f, 0, 1.0f);
+        ImVec2 ts = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, b.text.c_str());
+        ImVec4 clip(a.x, a.y, z.x, z.y);
+        dl->AddText(small, small->FontSize,
+                    ImVec2(a.x + (z.x - a.x - ts.x) * 0.5f, a.y + (z.y - a.y - ts.y) * 0.5f),
+                    colour, b.text.c_str(), nullptr, 0, &clip);
+        layout::rect("badge/" + std::to_string(b.line), a, z);
+        if (!hoverable || mouse.x < a.x || mouse.x > z.x || mouse.y < a.y || mouse.y > z.y)
+            continue;
+        m_badgeHovered = true;
+        ImGui::BeginTooltip();
+        ImGui::PushFont(fonts().ui);
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+        colouredText(colour, "line " + std::to_string(b.line) + ": " + b.text);
+        ImGui::TextWrapped("%s", b.sentence.c_str());
+        dimText("The Efficiency tab lists every line by cost.");
+        ImGui::PopTextWrapPos();
+        ImGui::PopFont();
+        ImGui::EndTooltip();
+    }
+    layout::fact("badges", probe);
+}
+
 void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m,
                              const EditorDecorations& d) {
     if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Right))
@@ -332,6 +408,10 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     m.charWidth = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, "M").x;
     int digits = std::max(3, static_cast<int>(std::log10(std::max(1, doc.lineCount()))) + 1);
     m.gutterWidth = (digits + 3) * m.charWidth;
+    if ((m.badgeWidth = badgeColumnWidth(decorations)) > 0) {
+        m.badgeX = 2.9f * m.charWidth;
+        m.gutterWidth += m.badgeWidth + 1.4f * m.charWidth;
+    }
     ImVec2 win = ImGui::GetWindowPos();
     m.clipMin = win;
     m.clipMax = ImVec2(win.x + ImGui::GetWindowWidth(), win.y + ImGui::GetWindowHeight());
@@ -361,7 +441,9 @@ bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<Edito
     drawLines(doc, m, markers, first, last);
     drawGutter(doc, m, markers, first, last);
     if (decorations) drawGutterMarks(m, *decorations, first, last);
-    drawMarkerTooltip(m, markers, first, last);
+    m_badgeHovered = false;
+    if (decorations) drawBadges(m, decorations->badges, first, last);
+    if (!m_badgeHovered) drawMarkerTooltip(m, markers, first, last);
     if (m_focused) ImGui::GetIO().WantTextInput = true;
     m_scroll = ImVec2(ImGui::GetScrollX(), ImGui::GetScrollY());
     ImGui::EndChild();

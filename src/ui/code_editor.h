@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "core/diagnostic.h"
+#include "core/efficiency.h"
 #include "core/trace_analysis.h"
 #include "ui/glsl_lexer.h"
 #include "ui/text_document.h"
@@ -30,12 +31,26 @@ std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics
 // that fail the case, warnings for the others.
 std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis);
 
+// An efficiency figure on a line (core/efficiency.h): a small badge in the gutter, coloured by
+// its cost, the sentence on hover.
+struct EditorBadge {
+    uint32_t line = 0; // 1-based
+    CostKind cost = CostKind::Minor;
+    std::string text;     // "4.0x sectors", "8-way"
+    std::string sentence; // the tooltip
+};
+// The report's lines that cost something (CostKind::None left out).
+std::vector<EditorBadge> badgesFrom(const EfficiencyReport& report);
+// The theme's colour of a cost (badges, the Efficiency panel).
+ImU32 costColour(CostKind cost);
+
 // Lines the debugging views point at (1-based), drawn in the gutter and behind the text.
 struct EditorDecorations {
-    std::vector<uint32_t> executed; // lines the selected thread ran (a bar beside the numbers)
-    std::vector<uint32_t> watched;  // watched lines (a mark left of the numbers)
-    std::vector<uint32_t> focus;    // lines a walkthrough step or a finding points at (tinted)
-    bool offerWatch = false;        // right-click "Watch this line" and F9 (the learner's editor)
+    std::vector<uint32_t> executed;  // lines the selected thread ran (a bar beside the numbers)
+    std::vector<uint32_t> watched;   // watched lines (a mark left of the numbers)
+    std::vector<uint32_t> focus;     // lines a walkthrough step or a finding points at (tinted)
+    bool offerWatch = false;         // right-click "Watch this line" and F9 (the learner's editor)
+    std::vector<EditorBadge> badges; // the shown case's efficiency figures
 };
 
 // What the find bar says: "3 of 7" when the selection is a match, "7 matches" when it is not,
@@ -58,7 +73,7 @@ class CodeEditor {
     void focus() { m_wantFocus = true; }
     bool focused() const { return m_focused; }
     // Back to line 1, column 1 at the next draw (another puzzle opened).
-    void resetView() { m_resetView = true; }
+    void resetView() { m_resetView = true, m_badgeWidth = 0; }
     ImVec2 scroll() const { return m_scroll; } // the text's scroll position at the last draw
 
     // The find bar. Opening it fills in the selected text (one line of it) and puts the keyboard
@@ -83,7 +98,8 @@ class CodeEditor {
     };
     struct Metrics {
         float lineHeight = 0, charWidth = 0, gutterWidth = 0;
-        ImVec2 origin; // top-left of line 0, column 0 in screen space (scrolled)
+        float badgeX = 0, badgeWidth = 0; // the badge column in the gutter (0 wide: none)
+        ImVec2 origin;                    // top-left of line 0, column 0 in screen space (scrolled)
         ImVec2 clipMin, clipMax;
     };
     void relex(const TextDocument& doc);
@@ -99,6 +115,8 @@ class CodeEditor {
     void scrollToCursor(const TextDocument& doc, const Metrics& m);
     void drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last);
     void drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last);
+    void drawBadges(const Metrics& m, const std::vector<EditorBadge>& badges, int first, int last);
+    float badgeColumnWidth(const EditorDecorations* d);
     void contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d);
     void drawFindBar(TextDocument& doc, float width);
     void drawMatches(const TextDocument& doc, const Metrics& m, int first, int last);
@@ -116,6 +134,11 @@ class CodeEditor {
     std::optional<uint32_t> m_watchToggle;
     int m_scrollToLine = 0;
     bool m_resetView = false;
+    // The badge column keeps its widest width until another puzzle opens, so the text does not
+    // shift each time a run brings figures or none.
+    float m_badgeWidth = 0;      // pixels
+    float m_badgeFontSize = 0;   // the small font size it was measured in
+    bool m_badgeHovered = false; // the pointer is on a badge: its tooltip, not the line's
     ImVec2 m_scroll;
     FindBar m_find;
 };

@@ -202,6 +202,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     if (!sc.official && sc.analysis()) {
         std::vector<EditorMarker> found = markersFrom(*sc.analysis());
         markers.insert(markers.end(), found.begin(), found.end());
+        deco.badges = badgesFrom(sc.analysis()->efficiency);
     }
     ImVec2 at = ImGui::GetCursorScreenPos(),
            editorSize(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4));

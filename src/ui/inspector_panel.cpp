@@ -31,6 +31,15 @@ std::string valueOf(const Trace& trace, const TraceEvent& e) {
 
 } // namespace
 
+// The access's request (its site, the lanes of its modelled subgroup) stays coloured in the
+// buffers views after the click.
+void pickAccessRequest(ViewState& view, const ShownCase& sc, uint64_t inv, size_t event) {
+    const TraceAnalysis* a = sc.analysis();
+    if (!a || !sc.trace()) return;
+    view.request = requestOfAccess(*sc.trace(), a->efficiency.model, inv, event);
+    view.requestGeneration = view.traces.generation();
+}
+
 void showLine(ViewState& view, const ShownCase& sc, uint32_t line) {
     if (line == 0) return;
     if (sc.official)
@@ -94,8 +103,10 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
                 view.timelineWorkgroup = inv / std::max(1u, trace.launch.invocationsPerGroup());
                 view.seekEvent = std::make_pair(inv, a.event);
                 view.showMemoryTab = MemoryTab::Timeline;
+                pickAccessRequest(view, sc, inv, a.event);
             }
             if (ImGui::IsItemHovered()) {
+                view.nextHover.access = std::make_pair(inv, a.event);
                 std::string code =
                     sc.source ? sourceLine(*sc.source, static_cast<int>(e.line)) : "";
                 code.erase(0, std::min(code.size(), code.find_first_not_of(" \t")));

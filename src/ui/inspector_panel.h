@@ -24,5 +24,7 @@ class InspectorView {
 
 // Sends the editor (the learner's run) or the solution viewer (a walkthrough) to a line.
 void showLine(ViewState& view, const ShownCase& sc, uint32_t line);
+// Keeps the request of a thread's access (invocation, event index) coloured in the buffers views.
+void pickAccessRequest(ViewState& view, const ShownCase& sc, uint64_t invocation, size_t event);
 
 } // namespace vkp::ui

@@ -307,13 +307,23 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
     std::string hints =
         "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
     // Labels elided to the column's width (the tooltip has them whole), never cut by the tab bar.
-    const std::vector<std::string> full{"Statement", hints, "Solution", "Device"};
-    const std::vector<std::string> shown = fitTabLabels(full);
+    const std::vector<std::string> full{"Statement", hints, "Solution", "Device", "Efficiency"};
+    std::vector<std::string> shown = fitTabLabels(full);
+    // Five tabs on a narrow column (large text): tighter tabs leave each label a letter or more.
+    ImVec2 tabPadding = ImGui::GetStyle().FramePadding;
+    if (shown != full) {
+        tabPadding.x = std::round(tabPadding.x * 0.5f);
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tabPadding);
+        shown = fitTabLabels(full);
+        ImGui::PopStyleVar();
+    }
     if (ImGui::BeginTabBar("sidetabs")) {
         auto tab = [&](SideTab which, const char* id) {
             size_t i = static_cast<size_t>(which);
             ImGuiTabItemFlags flags = view.showTab == which ? ImGuiTabItemFlags_SetSelected : 0;
+            ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, tabPadding);
             bool open = ImGui::BeginTabItem((shown[i] + "###" + id).c_str(), nullptr, flags);
+            ImGui::PopStyleVar();
             elidedItem(std::string("tab/") + id, shown[i], full[i]);
             if (open) layout::fact("sideTab", id);
             return open;
@@ -331,6 +341,8 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
             body([&](ImVec2 s) { m_solution.draw(wb, view, sc, s); });
         if (tab(SideTab::Device, "device"))
             body([&](ImVec2 s) { m_device.draw(wb, view, s, info.uiDevice); });
+        if (tab(SideTab::Efficiency, "efficiency"))
+            body([&](ImVec2 s) { m_efficiency.draw(view, sc, s); });
         ImGui::EndTabBar();
     }
     view.showTab.reset();
@@ -576,6 +588,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     ShownCase sc = shownCase(wb, view);
     followDispatch(view, sc);
     if (sc.testCase) view.selection.fitTo(*sc.puzzle, *sc.testCase, sc.trace());
+    resolveRequest(view, sc);
     if (view.selection.thread != m_lastSelected) {
         m_lastSelected = view.selection.thread;
         if (sc.testCase && view.selection.thread) {

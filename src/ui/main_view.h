@@ -9,6 +9,7 @@
 #include "ui/cases_panel.h"
 #include "ui/device_panel.h"
 #include "ui/editor_panel.h"
+#include "ui/efficiency_panel.h"
 #include "ui/hints_panel.h"
 #include "ui/memory_panel.h"
 #include "ui/panel_layout.h"
@@ -62,6 +63,7 @@ class MainView {
     HintsPanel m_hints;
     SolutionPanel m_solution;
     DevicePanel m_device;
+    EfficiencyPanel m_efficiency;
     EditorPanel m_editor;
     CasesPanel m_cases;
     MemoryPanel m_memory;

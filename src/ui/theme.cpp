@@ -24,7 +24,8 @@ const Palette kDark = {
     rgb(0xf0a35e),      rgb(0x82aaff),      rgb(0xf7c46c),      rgb(0x6f7682),
     rgb(0xd08ae8),      rgb(0xdcdde0),      rgb(0xa8adb8),      rgb(0x1f4a2e),
     rgb(0x4f2226),      rgb(0x6b5414),      rgb(0xffe08a),      rgb(0xff8ad8),
-    rgb(0x7fb8ff, 200), rgb(0x5aa2ff),      rgb(0xe8b04b),
+    rgb(0x7fb8ff, 200), rgb(0x5aa2ff),      rgb(0xe8b04b),      rgb(0x8fb4d9),
+    rgb(0xf0b44c),      rgb(0xff6b6b),      rgb(0x2f7a66),      rgb(0xffa94d),
 };
 
 const Palette kLight = {
@@ -39,7 +40,8 @@ const Palette kLight = {
     rgb(0xb35a00),      rgb(0x1f5fbf),      rgb(0x9a6a00),      rgb(0x8a8f99),
     rgb(0x9d3bb5),      rgb(0x1d1e22),      rgb(0x5a5f6b),      rgb(0xd3f2dd),
     rgb(0xfadadd),      rgb(0xfbe3a0),      rgb(0x8a5a00),      rgb(0xc0158f),
-    rgb(0x1f5fbf, 190), rgb(0x1f6fd6),      rgb(0xa86a00),
+    rgb(0x1f5fbf, 190), rgb(0x1f6fd6),      rgb(0xa86a00),      rgb(0x3d6a99),
+    rgb(0x9a5b00),      rgb(0xc4161c),      rgb(0xa6e6cf),      rgb(0xc2410c),
 };
 
 ThemeKind g_theme = ThemeKind::Dark;

@@ -21,6 +21,8 @@ void ViewState::forgetPuzzle() {
     pickedDispatch.reset();
     dispatchFor.clear();
     dispatchStep = 0;
+    request.reset();
+    requestCells.reset();
     exportRequest
         .reset(); // it would save the new puzzle's view under a request made for the old one
     viewRects.clear();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "analysis/dispatch_model.h"
+#include "analysis/efficiency_view.h"
 #include "analysis/thread_map.h"
 #include "analysis/trace_model.h"
 #include "ui/selection.h"
@@ -23,11 +24,12 @@ namespace vkp::ui {
 using namespace analysis; // the windowless models of the trace this file draws
 
 struct HoverLink {
-    std::optional<Uvec3> thread; // global id of a thread under the pointer
-    std::optional<CellRef> cell; // a buffer or shared cell under the pointer
+    std::optional<Uvec3> thread;                       // global id of a thread under the pointer
+    std::optional<CellRef> cell;                       // a buffer or shared cell under the pointer
+    std::optional<std::pair<uint64_t, size_t>> access; // (invocation, event) of an access row
 };
 
-enum class SideTab { Statement, Hints, Solution, Device };
+enum class SideTab { Statement, Hints, Solution, Device, Efficiency };
 enum class MemoryTab { Buffers, Timeline, Watches, Console };
 enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
 
@@ -68,6 +70,12 @@ struct ViewState {
         pickedDispatch;      // the dispatch the learner picked (0-based), kept while the case stays
     std::string dispatchFor; // the case it was picked for ("folder#case", "#official")
     int dispatchStep = 0;    // a request from the keyboard: -1 the previous dispatch, +1 the next
+    // The efficiency lens's request on show in the buffers views: picked (a line of the Efficiency
+    // panel, an access clicked in the inspector) for the trace of `requestGeneration`, and this
+    // frame's cells of it (the hovered access's request first), resolved in MainView.
+    std::optional<ShownRequest> request;
+    uint64_t requestGeneration = 0;
+    std::optional<RequestCells> requestCells;
     std::optional<ExportRequest> exportRequest;
     std::map<std::string, std::array<float, 4>>
         viewRects; // exportable views: screen x0, y0, x1, y1 this frame

@@ -14,6 +14,7 @@ Palette distinctPalette() {
     p.cellLinkedBg = 8, p.cellWritten = 9, p.cellChangedBg = 10, p.stepOutline = 11, p.focus = 12;
     p.threadBg[0] = 13, p.threadBg[1] = 14, p.threadIdle = 15, p.threadLinked = 16,
     p.threadFinding = 17;
+    p.requestCell = 18, p.sectorLine = 19;
     return p;
 }
 
@@ -198,6 +199,27 @@ TEST(ThreadCellStyleTest, SpareThreadsLabelIsDim) {
     ThreadCellStyle s = threadCellStyle(f, kPal);
     EXPECT_EQ(s.textKind, ThreadText::Label);
     EXPECT_EQ(s.textColour, kPal.dimText);
+}
+
+// The efficiency lens's request: its cells in their own colour with an outline, above a read;
+// the rest of a sector it touched tinted, below a read.
+TEST(BufferCellStyleTest, RequestCellsAndTheirSectorsHaveTheirOwnLook) {
+    BufferCellFacts f;
+    f.inRequest = true;
+    BufferCellStyle s = bufferCellStyle(f, kPal);
+    EXPECT_EQ(s.background, kPal.requestCell);
+    ASSERT_EQ(s.outlines.size(), 1u);
+    EXPECT_EQ(s.outlines[0].colour, kPal.sectorLine);
+    f.read = true;
+    EXPECT_EQ(bufferCellStyle(f, kPal).background, kPal.requestCell);
+    f.wrong = true;
+    EXPECT_EQ(bufferCellStyle(f, kPal).background, kPal.cellWrongBg);
+    BufferCellFacts sector;
+    sector.inSector = true;
+    EXPECT_EQ(bufferCellStyle(sector, kPal).background, withAlpha(kPal.sectorLine, 0.25f));
+    EXPECT_TRUE(bufferCellStyle(sector, kPal).outlines.empty());
+    sector.read = true;
+    EXPECT_EQ(bufferCellStyle(sector, kPal).background, kPal.cellLinkedBg);
 }
 
 } // namespace

@@ -162,5 +162,27 @@ TEST_F(CodeEditorFrameTest, TheFindBarFindsFromTheSelectionAndCloses) {
     EXPECT_EQ(doc.selectedText(), "id"); // the last match stays selected
 }
 
+// The efficiency badges: one per line that costs something, in the report's order.
+TEST(EditorBadgesTest, LinesThatCostSomethingGetABadge) {
+    EfficiencyReport r;
+    r.lines.push_back(LineEfficiency{9,
+                                     CostKind::Severe,
+                                     "4.0x sectors",
+                                     "4.0x the sectors needed: neighbouring threads read addresses "
+                                     "128 bytes apart",
+                                     96,
+                                     {}});
+    r.lines.push_back(LineEfficiency{14, CostKind::Minor, "2-way", "2-way bank conflict", 1, {}});
+    r.lines.push_back(LineEfficiency{15, CostKind::None, "", "", 0, {}});
+    std::vector<EditorBadge> b = badgesFrom(r);
+    ASSERT_EQ(b.size(), 2u);
+    EXPECT_EQ(b[0].line, 9u);
+    EXPECT_EQ(b[0].cost, CostKind::Severe);
+    EXPECT_EQ(b[0].text, "4.0x sectors");
+    EXPECT_NE(b[0].sentence.find("128 bytes apart"), std::string::npos);
+    EXPECT_EQ(b[1].text, "2-way");
+    EXPECT_TRUE(badgesFrom(EfficiencyReport{}).empty());
+}
+
 } // namespace
 } // namespace vkp::ui
