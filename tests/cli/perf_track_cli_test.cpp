@@ -1,0 +1,102 @@
+// The performance track's puzzles 26-28 end to end (issue 23): each official solution passes its
+// efficiency limits, and each naive kernel of tests/data/perf-track/SLUG/ computes the right values
+// yet fails with the efficiency finding the puzzle teaches, at the line that causes it.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using test::CliRun;
+using test::vkpuzzlesStdout;
+
+std::string naive(const std::string& slug, const std::string& file) {
+    return test::sourceDir() + "/tests/data/perf-track/" + slug + "/" + file;
+}
+
+// The 1-based number of the first line of `path` that holds `text`; 0 when none does.
+int lineOf(const std::string& path, const std::string& text) {
+    std::ifstream in(path);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (line.find(text) != std::string::npos) return n;
+    return 0;
+}
+
+nlohmann::json checkJson(const std::string& args, int wantExit) {
+    CliRun r = vkpuzzlesStdout("check " + args + " --json");
+    EXPECT_EQ(r.exit, wantExit) << args << "\n" << r.out;
+    return nlohmann::json::parse(r.out, nullptr, false);
+}
+
+struct Naive {
+    const char* slug;
+    const char* file;
+    const char* kind; // the finding that fails it
+    const char* line; // text of the line the finding names
+};
+
+class PerfTrackNaiveTest : public testing::TestWithParam<Naive> {};
+
+TEST_P(PerfTrackNaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
+    const Naive& n = GetParam();
+    std::string kernel = naive(n.slug, n.file);
+    int line = lineOf(kernel, n.line);
+    ASSERT_GT(line, 0) << n.line << " is not in " << kernel;
+    nlohmann::json doc = checkJson(std::string(n.slug) + " " + kernel, 1);
+    ASSERT_TRUE(doc.is_object());
+    ASSERT_FALSE(doc["cases"].empty());
+    int failing = 0;
+    for (const nlohmann::json& c : doc["cases"]) {
+        EXPECT_TRUE(c["outputs_match"].get<bool>()) << n.file << ", case " << c["case"];
+        bool found = false;
+        for (const nlohmann::json& f : c["findings"]) {
+            if (f["kind"] == n.kind && f["fails_case"] == true) {
+                found = true;
+                EXPECT_EQ(f["line"], line) << n.file << ", case " << c["case"] << ": " << f.dump();
+            }
+        }
+        if (!c["pass"].get<bool>()) {
+            EXPECT_TRUE(found) << n.file << ", case " << c["case"] << " fails without a '" << n.kind
+                               << "' finding: " << c["findings"].dump();
+            ++failing;
+        }
+    }
+    EXPECT_GT(failing, 0) << n.file;
+}
+
+INSTANTIATE_TEST_SUITE_P(Naive, PerfTrackNaiveTest,
+                         testing::Values(Naive{"reduce-sequential", "interleaved.comp",
+                                               "divergence", "cache[t] += cache[t + s];"},
+                                         Naive{"reduce-subgroup", "shared-tree.comp", "divergence",
+                                               "cache[t] += cache[t + s];"},
+                                         Naive{"histogram-shared", "global-atomics.comp",
+                                               "global atomics", "atomicAdd(result[a[i]], 1u);"}),
+                         [](const testing::TestParamInfo<Naive>& info) {
+                             std::string name = info.param.slug;
+                             for (char& ch : name)
+                                 if (ch == '-') ch = '_';
+                             return name;
+                         });
+
+TEST(PerfTrackCliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
+    for (const char* slug : {"reduce-sequential", "reduce-subgroup", "histogram-shared"}) {
+        nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
+        ASSERT_TRUE(ok.is_object()) << slug;
+        EXPECT_EQ(ok["cases_passed"], ok["cases_total"]) << slug;
+        for (const nlohmann::json& c : ok["cases"])
+            for (const nlohmann::json& f : c["findings"])
+                EXPECT_FALSE(f["fails_case"].get<bool>()) << slug << ": " << f.dump();
+        checkJson(std::string(slug) + " --starter", 1);
+    }
+}
+
+} // namespace
+} // namespace vkp
