@@ -1,4 +1,4 @@
-// The performance track's puzzles 26-28 end to end (issue 23): each official solution passes its
+// The performance track's puzzles 26-29 end to end (issue 23): each official solution passes its
 // efficiency limits, and each naive kernel of tests/data/perf-track/SLUG/ computes the right values
 // yet fails with the efficiency finding the puzzle teaches, at the line that causes it.
 #include <gtest/gtest.h>
@@ -39,8 +39,9 @@ nlohmann::json checkJson(const std::string& args, int wantExit) {
 struct Naive {
     const char* slug;
     const char* file;
-    const char* kind; // the finding that fails it
-    const char* line; // text of the line the finding names
+    const char* kind;        // the finding that fails it
+    const char* line;        // text of the line the finding names
+    const char* orLine = ""; // or of this one (a read limit names where the thread went over)
 };
 
 class PerfTrackNaiveTest : public testing::TestWithParam<Naive> {};
@@ -50,6 +51,8 @@ TEST_P(PerfTrackNaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
     std::string kernel = naive(n.slug, n.file);
     int line = lineOf(kernel, n.line);
     ASSERT_GT(line, 0) << n.line << " is not in " << kernel;
+    int orLine = *n.orLine ? lineOf(kernel, n.orLine) : line;
+    ASSERT_GT(orLine, 0) << n.orLine << " is not in " << kernel;
     nlohmann::json doc = checkJson(std::string(n.slug) + " " + kernel, 1);
     ASSERT_TRUE(doc.is_object());
     ASSERT_FALSE(doc["cases"].empty());
@@ -60,7 +63,8 @@ TEST_P(PerfTrackNaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
         for (const nlohmann::json& f : c["findings"]) {
             if (f["kind"] == n.kind && f["fails_case"] == true) {
                 found = true;
-                EXPECT_EQ(f["line"], line) << n.file << ", case " << c["case"] << ": " << f.dump();
+                EXPECT_TRUE(f["line"] == line || f["line"] == orLine)
+                    << n.file << ", case " << c["case"] << ": " << f.dump();
             }
         }
         if (!c["pass"].get<bool>()) {
@@ -87,7 +91,8 @@ INSTANTIATE_TEST_SUITE_P(Naive, PerfTrackNaiveTest,
                          });
 
 TEST(PerfTrackCliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
-    for (const char* slug : {"reduce-sequential", "reduce-subgroup", "histogram-shared"}) {
+    for (const char* slug :
+         {"reduce-sequential", "reduce-subgroup", "histogram-shared", "matmul-register-tiling"}) {
         nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
         ASSERT_TRUE(ok.is_object()) << slug;
         EXPECT_EQ(ok["cases_passed"], ok["cases_total"]) << slug;
