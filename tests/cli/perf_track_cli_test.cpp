@@ -103,5 +103,17 @@ TEST(PerfTrackCliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
     }
 }
 
+// The histogram adds into its output with atomics: the benchmark must clear the output before each
+// repetition, as a check starts it at zero, or the counts of every repetition add up.
+TEST(PerfTrackCliTest, BenchClearsTheOutputThatAKernelAddsInto) {
+    CliRun r = vkpuzzlesStdout("bench histogram-shared --solution --n 100000 --json");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    nlohmann::json doc = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << r.out;
+    EXPECT_EQ(doc["n"], 100000);
+    EXPECT_EQ(doc["mismatches"], 0) << r.out;
+    EXPECT_EQ(doc["pass"], true) << r.out;
+}
+
 } // namespace
 } // namespace vkp
