@@ -82,7 +82,10 @@ INSTANTIATE_TEST_SUITE_P(Naive, PerfTrackNaiveTest,
                                          Naive{"reduce-subgroup", "shared-tree.comp", "divergence",
                                                "cache[t] += cache[t + s];"},
                                          Naive{"histogram-shared", "global-atomics.comp",
-                                               "global atomics", "atomicAdd(result[a[i]], 1u);"}),
+                                               "global atomics", "atomicAdd(result[a[i]], 1u);"},
+                                         Naive{"matmul-register-tiling", "one-output-tiles.comp",
+                                               "read limit",
+                                               "tileA[ly][lx] = ", "tileB[ly][lx] = "}),
                          [](const testing::TestParamInfo<Naive>& info) {
                              std::string name = info.param.slug;
                              for (char& ch : name)
