@@ -1,6 +1,7 @@
-// The performance track's puzzles 26-29 end to end (issue 23): each official solution passes its
-// efficiency limits, and each naive kernel of tests/data/perf-track/SLUG/ computes the right values
-// yet fails with the efficiency finding the puzzle teaches, at the line that causes it.
+// The performance track's puzzles 26-29 end to end (issue 23; 23-25 are in
+// perf_track_cli_test.cpp): each official solution passes its efficiency limits, and each naive
+// kernel of tests/data/perf-track/SLUG/ computes the right values yet fails with the efficiency
+// finding the puzzle teaches, at the line that causes it.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -44,9 +45,9 @@ struct Naive {
     const char* orLine = ""; // or of this one (a read limit names where the thread went over)
 };
 
-class PerfTrackNaiveTest : public testing::TestWithParam<Naive> {};
+class PerfTrack2629NaiveTest : public testing::TestWithParam<Naive> {};
 
-TEST_P(PerfTrackNaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
+TEST_P(PerfTrack2629NaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
     const Naive& n = GetParam();
     std::string kernel = naive(n.slug, n.file);
     int line = lineOf(kernel, n.line);
@@ -76,7 +77,7 @@ TEST_P(PerfTrackNaiveTest, RightValuesButFailsWithTheEfficiencyFinding) {
     EXPECT_GT(failing, 0) << n.file;
 }
 
-INSTANTIATE_TEST_SUITE_P(Naive, PerfTrackNaiveTest,
+INSTANTIATE_TEST_SUITE_P(Naive, PerfTrack2629NaiveTest,
                          testing::Values(Naive{"reduce-sequential", "interleaved.comp",
                                                "divergence", "cache[t] += cache[t + s];"},
                                          Naive{"reduce-subgroup", "shared-tree.comp", "divergence",
@@ -93,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Naive, PerfTrackNaiveTest,
                              return name;
                          });
 
-TEST(PerfTrackCliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
+TEST(PerfTrack2629CliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
     for (const char* slug :
          {"reduce-sequential", "reduce-subgroup", "histogram-shared", "matmul-register-tiling"}) {
         nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
@@ -108,7 +109,7 @@ TEST(PerfTrackCliTest, OfficialSolutionsPassTheirLimitsAndStartersFail) {
 
 // The histogram adds into its output with atomics: the benchmark must clear the output before each
 // repetition, as a check starts it at zero, or the counts of every repetition add up.
-TEST(PerfTrackCliTest, BenchClearsTheOutputThatAKernelAddsInto) {
+TEST(PerfTrack2629CliTest, BenchClearsTheOutputThatAKernelAddsInto) {
     CliRun r = vkpuzzlesStdout("bench histogram-shared --solution --n 100000 --json");
     ASSERT_EQ(r.exit, 0) << r.out;
     nlohmann::json doc = nlohmann::json::parse(r.out, nullptr, false);
