@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <ostream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,11 @@ struct Naive {
     const char* line;        // text of the line the finding names
     const char* orLine = ""; // or of this one (a read limit names where the thread went over)
 };
+
+// How a case is named in test lists (CTest shows GetParam()).
+void PrintTo(const Naive& n, std::ostream* os) {
+    *os << n.slug << "/" << n.file;
+}
 
 class PerfTrack2629NaiveTest : public testing::TestWithParam<Naive> {};
 
