@@ -15,6 +15,7 @@
 #include "cli/new_puzzle.h"
 #include "cli/own_case_args.h"
 #include "cli/pack_check_report.h"
+#include "cli/profile_command.h"
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
@@ -88,6 +89,7 @@ class Command {
         if (m_a.command == "hint") return hint();
         if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
         if (m_a.command == "trace") return traceCase();
+        if (m_a.command == "profile") return profile();
         if (m_a.command == "walkthrough") return walkthrough();
         if (m_a.command == "bench") return bench();
         if (m_a.command == "grade") return grade();
@@ -671,6 +673,32 @@ class Command {
         m_out << "  result         "
               << (r.pass ? m_style.pass(benchResultText(r)) : m_style.fail(benchResultText(r)))
               << "\n";
+    }
+
+    // `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).
+    int profile() {
+        auto p = puzzleArg();
+        if (!p) return report(p.error());
+        auto kernels = kernelsArg(**p);
+        if (!kernels) return report(kernels.error());
+        auto requested = number("case", 1, (*p)->cases.size(), 0);
+        if (!requested) return report(requested.error());
+        auto chosen = profileCase(**p, *requested, m_a.has("reveal-hidden"));
+        if (!chosen) return report(chosen.error());
+        if (auto s = startEngines(); !s) return report(s.error());
+        m_options.trace = true;
+        m_options.onlyCase = chosen->index;
+        CheckReport r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
+        ProfileView view{**p, r, *chosen, *kernels};
+        if (json()) {
+            m_out << jsonText(withDevice(profileJson(view))) << "\n";
+            return finish(r);
+        }
+        m_out << m_style.bold((*p)->displayName())
+              << m_style.dim("  " + ranText(*kernels) + " on " + m_runner->info().name) << "\n";
+        printDiagnostics(m_out, r, *kernels, m_style);
+        printProfile(m_out, view, m_style);
+        return finish(r);
     }
 
     int traceCase() {

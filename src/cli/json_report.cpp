@@ -207,9 +207,18 @@ json puzzleJson(const Puzzle& p) {
     json limits = json::object();
     if (p.limits.globalReads) limits["global_reads"] = *p.limits.globalReads;
     if (p.limits.globalWrites) limits["global_writes"] = *p.limits.globalWrites;
+    if (p.limits.globalEfficiency) limits["global_efficiency"] = *p.limits.globalEfficiency;
+    if (p.limits.bankConflicts) limits["bank_conflicts"] = *p.limits.bankConflicts;
+    if (p.limits.divergentRequests) limits["divergent_requests"] = *p.limits.divergentRequests;
+    if (p.limits.globalAtomicsPerWorkgroup)
+        limits["global_atomics_per_workgroup"] = *p.limits.globalAtomicsPerWorkgroup;
     json limitExprs = json::object(); // limits written as expressions: the numbers are the largest
     if (p.limits.globalReadsExpr) limitExprs["global_reads"] = p.limits.globalReadsExpr->text();
     if (p.limits.globalWritesExpr) limitExprs["global_writes"] = p.limits.globalWritesExpr->text();
+    if (p.limits.divergentRequestsExpr)
+        limitExprs["divergent_requests"] = p.limits.divergentRequestsExpr->text();
+    if (p.limits.globalAtomicsPerWorkgroupExpr)
+        limitExprs["global_atomics_per_workgroup"] = p.limits.globalAtomicsPerWorkgroupExpr->text();
     json rules = json::array();
     for (const RuleDecl& r : p.rules)
         rules.push_back({{"text", r.text}, {"from_workgroup_size", r.fromWorkgroupSize}});

@@ -1,10 +1,12 @@
 #include "cli/text_report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <iomanip>
 #include <set>
 #include <sstream>
 
+#include "core/efficiency.h"
 #include "core/passes.h"
 #include "core/source_text.h"
 #include "session/hidden_cases.h"
@@ -121,6 +123,41 @@ void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
     }
 }
 
+namespace {
+
+// [limits] on efficiency, in words, with the model they are judged under.
+void printEfficiencyLimits(std::ostream& os, const Puzzle& p, const Style& st) {
+    const Limits& l = p.limits;
+    if (!l.anyEfficiency()) return;
+    auto expr = [](uint32_t n, const std::optional<Expr>& e) {
+        return e ? e->text() + " (" + std::to_string(n) + " in the largest case)"
+                 : std::to_string(n);
+    };
+    os << st.bold("Efficiency limits") << st.dim("  (" + MemoryModel{}.name + ")") << "\n";
+    if (l.globalEfficiency) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", *l.globalEfficiency);
+        os << "  global_efficiency = " << buf
+           << ": every global request needs at least this share of the sectors it touches"
+           << (*l.globalEfficiency >= 1 ? " (1: the fewest that hold its bytes)" : "") << "\n";
+    }
+    if (l.bankConflicts)
+        os << "  bank_conflicts = " << *l.bankConflicts << ": "
+           << (*l.bankConflicts == 1 ? std::string("no shared-memory bank conflicts")
+                                     : "at most a " + std::to_string(*l.bankConflicts) +
+                                           "-way bank conflict per shared request")
+           << "\n";
+    if (l.divergentRequests)
+        os << "  divergent_requests = " << expr(*l.divergentRequests, l.divergentRequestsExpr)
+           << ": requests with idle lanes in a subgroup, per workgroup\n";
+    if (l.globalAtomicsPerWorkgroup)
+        os << "  global_atomics_per_workgroup = "
+           << expr(*l.globalAtomicsPerWorkgroup, l.globalAtomicsPerWorkgroupExpr)
+           << ": atomic operations on buffers, per workgroup\n";
+}
+
+} // namespace
+
 void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     os << st.bold(p.displayName()) << st.dim("  [" + p.track + " track, " + p.dir + "]") << "\n\n";
     os << wrapText(p.statement, "  ") << "\n" << st.bold("Buffers") << "\n";
@@ -152,6 +189,7 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
                         "global writes");
         os << "\n";
     }
+    printEfficiencyLimits(os, p, st);
     if (!p.rules.empty()) {
         os << st.bold("Rules checked on the trace") << "\n";
         for (const RuleDecl& r : p.rules)
@@ -334,6 +372,28 @@ void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& d
            << " are marked)\n";
 }
 
+namespace {
+
+// Whether every finding that fails the case is about efficiency ([limits] global_efficiency ...).
+bool onlyEfficiency(const CaseOutcome& c) {
+    bool any = false, other = !c.guardFindings.empty();
+    auto scan = [&](const TraceAnalysis& a) {
+        for (const Finding& f : a.findings) {
+            if (!f.failsCase) continue;
+            bool efficiency =
+                f.kind == FindingKind::Uncoalesced || f.kind == FindingKind::BankConflict ||
+                f.kind == FindingKind::Divergence || f.kind == FindingKind::GlobalAtomics;
+            (efficiency ? any : other) = true;
+        }
+    };
+    if (c.analysis && c.passes.empty()) scan(*c.analysis);
+    for (const PassTrace& pass : c.passes)
+        scan(*pass.analysis);
+    return any && !other;
+}
+
+} // namespace
+
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent,
                        const Style& st) {
     for (const std::string& s : c.scheduleTexts)
@@ -345,7 +405,13 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
            << "\n";
     else if (c.outputsMatch &&
              ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
-        os << indent << st.warn("the outputs are right, but what the threads did is not:") << "\n";
+        os << indent
+           << st.warn(onlyEfficiency(c)
+                          ? "the outputs are right, but the kernel breaks the puzzle's efficiency "
+                            "limits, on a model of " +
+                                MemoryModel{}.name + ":"
+                          : "the outputs are right, but what the threads did is not:")
+           << "\n";
     auto findings = [&](const TraceAnalysis& a, const std::string& where) {
         for (const Finding& f : a.findings)
             os << indent << where

@@ -10,9 +10,9 @@
 namespace vkp {
 namespace {
 
-const std::set<std::string> kCommands = {"list",  "show",        "hint",  "check", "run",
-                                         "trace", "walkthrough", "bench", "grade", "devices",
-                                         "help",  "new",         "pack"};
+const std::set<std::string> kCommands = {"list",    "show",    "hint",        "check", "run",
+                                         "trace",   "profile", "walkthrough", "bench", "grade",
+                                         "devices", "help",    "new",         "pack"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -39,8 +39,8 @@ struct OptionSpec {
 
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
-    "app list show hint check run trace walkthrough bench grade devices help new pack";
-const char* const kRunning = "check run trace walkthrough bench grade pack";
+    "app list show hint check run trace profile walkthrough bench grade devices help new pack";
+const char* const kRunning = "check run trace profile walkthrough bench grade pack";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
@@ -48,39 +48,40 @@ const std::vector<OptionSpec>& optionTable() {
         {"version", ValueKind::None, kAllCommands},
         {"puzzles",
          ValueKind::Text,
-         "app list show hint check run trace walkthrough bench grade",
+         "app list show hint check run trace profile walkthrough bench grade",
          0,
          0,
          {},
          true},
         {"color",
          ValueKind::Choice,
-         "list show hint check run trace walkthrough bench grade devices pack",
+         "list show hint check run trace profile walkthrough bench grade devices pack",
          0,
          0,
          {"auto", "always", "never"}},
         {"json",
          ValueKind::None,
-         "list show check run trace walkthrough bench grade devices pack",
+         "list show check run trace profile walkthrough bench grade devices pack",
          0,
          0,
          {},
          false,
          "grade"},
-        {"device", ValueKind::Text, "app devices check run trace walkthrough bench grade pack"},
-        {"validation", ValueKind::None, "devices check run trace walkthrough bench"},
-        {"in-process", ValueKind::None, "app check run trace walkthrough bench pack"},
+        {"device", ValueKind::Text,
+         "app devices check run trace profile walkthrough bench grade pack"},
+        {"validation", ValueKind::None, "devices check run trace profile walkthrough bench"},
+        {"in-process", ValueKind::None, "app check run trace profile walkthrough bench pack"},
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
-        {"solution", ValueKind::None, "check run trace bench"},
-        {"starter", ValueKind::None, "check run trace bench"},
+        {"solution", ValueKind::None, "check run trace profile bench"},
+        {"starter", ValueKind::None, "check run trace profile bench"},
         {"all", ValueKind::None, "check grade"},
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
-        {"case", ValueKind::Number, "app check run trace bench", 1, kMaxCount},
+        {"case", ValueKind::Number, "app check run trace profile bench", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
-        {"reveal-hidden", ValueKind::None, "check run trace"},
+        {"reveal-hidden", ValueKind::None, "check run trace profile"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
@@ -315,6 +316,14 @@ Usage:
                                                   what every thread read and wrote, barrier rounds
                                                   (--thread: with its printf lines among them)
                                                   (--dispatch: the K-th dispatch of a multi-pass case)
+  vkpuzzles profile PUZZLE [KERNEL.comp ... | --solution] [--case N]
+                                                  why a correct kernel is slow: per source line,
+                                                  most costly first, the sectors its global
+                                                  requests touch against the fewest that hold
+                                                  their bytes, shared-memory bank conflicts, idle
+                                                  lanes, repeated reads and atomics on one address,
+                                                  for a model of 32 lanes, 32-byte sectors and 32
+                                                  banks (default case: the one bench scales)
   vkpuzzles walkthrough PUZZLE [--step K]         the official solution explained step by step, with
                                                   the shared memory and accesses each step points at
   vkpuzzles bench PUZZLE [KERNEL.comp ...] [--solution] [--n 2^24] [--reps R] [--warmup MS]
@@ -357,7 +366,8 @@ Options:
   --set NAME=VALUE  run: a puzzle constant (SIZE=4) of your case
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
-  --no-trace        check without execution tracing (no race, bounds or limit checks)
+  --no-trace        check without execution tracing (no race, bounds or limit checks, the
+                    efficiency limits of [limits] included)
   --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
   --reveal-hidden   for the teacher: show the data of the cases the puzzle hides from students
                     (hidden = true); without it check shows only whether they pass, and run and

@@ -315,31 +315,54 @@ class Pass {
         }
     }
 
+    // Groups the subgroup's entries by (site, execution), lanes ascending: two stable counting
+    // sorts (entries arrive lane by lane, each lane in program order), no comparison sort.
     void requests(uint64_t g, uint32_t s, uint32_t lanes, uint64_t& divergent) {
-        std::sort(m_entries.begin(), m_entries.end(), [](const Entry& a, const Entry& b) {
-            if (a.site != b.site) return a.site < b.site;
-            if (a.execution != b.execution) return a.execution < b.execution;
-            return a.lane < b.lane;
-        });
-        for (size_t i = 0; i < m_entries.size();) {
+        countingSort(m_entries, m_grouped, m_report.sites.size(),
+                     [](const Entry& e) { return e.site; });
+        for (size_t i = 0; i < m_grouped.size();) {
             size_t j = i;
-            while (j < m_entries.size() && m_entries[j].site == m_entries[i].site &&
-                   m_entries[j].execution == m_entries[i].execution)
-                ++j;
-            request(g, s, lanes, i, j, divergent);
+            uint32_t most = 0;
+            while (j < m_grouped.size() && m_grouped[j].site == m_grouped[i].site)
+                most = std::max(most, m_grouped[j++].execution);
+            if (most > 0) { // some lane ran the site more than once: group by execution
+                m_entries.assign(m_grouped.begin() + i, m_grouped.begin() + j);
+                countingSort(m_entries, m_byExecution, size_t(most) + 1,
+                             [](const Entry& e) { return e.execution; });
+                std::copy(m_byExecution.begin(), m_byExecution.end(), m_grouped.begin() + i);
+            }
+            for (size_t a = i; a < j;) {
+                size_t b = a;
+                while (b < j && m_grouped[b].execution == m_grouped[a].execution)
+                    ++b;
+                request(g, s, lanes, a, b, divergent);
+                a = b;
+            }
             i = j;
         }
     }
 
+    template <class Key>
+    void countingSort(const std::vector<Entry>& in, std::vector<Entry>& out, size_t keys, Key key) {
+        m_offsets.assign(keys + 1, 0);
+        for (const Entry& e : in)
+            ++m_offsets[key(e) + 1];
+        for (size_t k = 1; k <= keys; ++k)
+            m_offsets[k] += m_offsets[k - 1];
+        out.resize(in.size());
+        for (const Entry& e : in)
+            out[m_offsets[key(e)]++] = e;
+    }
+
     void request(uint64_t g, uint32_t s, uint32_t lanes, size_t from, size_t to,
                  uint64_t& divergent) {
-        const Entry& head = m_entries[from];
+        const Entry& head = m_grouped[from];
         SiteEfficiency& site = m_report.sites[head.site];
         SiteExtra& extra = m_extra[head.site];
         uint32_t active = static_cast<uint32_t>(to - from);
         m_sorted.clear();
         for (size_t k = from; k < to; ++k)
-            m_sorted.push_back(m_entries[k].index);
+            m_sorted.push_back(m_grouped[k].index);
         std::sort(m_sorted.begin(), m_sorted.end());
         ++site.requests;
         site.activeLanes += active;
@@ -377,8 +400,8 @@ class Pass {
         ex.lanes.clear();
         ex.indices.clear();
         for (size_t k = from; k < to; ++k) {
-            ex.lanes.push_back(m_entries[k].lane);
-            ex.indices.push_back(m_entries[k].index);
+            ex.lanes.push_back(m_grouped[k].lane);
+            ex.indices.push_back(m_grouped[k].index);
         }
     }
 
@@ -508,7 +531,10 @@ class Pass {
     uint32_t m_lastSite = 0;
     std::vector<uint32_t> m_touched; // sites the current thread executed
     std::vector<ReadOf> m_reads;     // the current thread's global reads
-    std::vector<Entry> m_entries;    // the current subgroup's accesses
+    std::vector<Entry> m_entries;    // the current subgroup's accesses, lane by lane
+    std::vector<Entry> m_grouped;    // ... grouped by site, then execution
+    std::vector<Entry> m_byExecution;
+    std::vector<size_t> m_offsets;
     std::vector<uint32_t> m_sorted, m_perBank;
     std::vector<double> m_lineWorst; // per line: the extra of the issue its sentence names
 };
