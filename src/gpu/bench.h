@@ -19,7 +19,8 @@ struct BenchBuffer {
     uint32_t binding = 0;
     std::span<const uint32_t> initial; // uploaded once (empty: zero-filled)
     uint64_t words = 0;                // size
-    bool zeroEachRep = false; // scratch such as tile counters: cleared before every dispatch
+    bool zeroEachRep =
+        false; // scratch (tile counters) and outputs: cleared before every repetition
     bool restoreEachRep =
         false; // an input a pass overwrites (ping-pong): re-copied before every repetition
     bool readBack = false; // the output, read after the last dispatch

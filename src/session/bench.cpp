@@ -251,8 +251,8 @@ Status addKernels(const DeviceInfo& device, CompiledKernels& kernels, BenchJob& 
 }
 
 // One BenchBuffer per puzzle buffer: inputs uploaded (restored each repetition where a ping-pong
-// pass overwrites them), scratch cleared each repetition, outputs read back where the last pass
-// left them.
+// pass overwrites them), scratch and outputs cleared each repetition (outputs start at zero, as
+// in a check: a histogram adds into them), outputs read back where the last pass left them.
 void addBuffers(const Puzzle& p, const CaseData& data, const std::vector<size_t>& at,
                 BenchJob& job) {
     std::vector<bool> swapped(p.buffers.size(), false);
@@ -265,7 +265,7 @@ void addBuffers(const Puzzle& p, const CaseData& data, const std::vector<size_t>
         buffer.binding = decl.binding;
         if (!output) buffer.initial = data.initial[b].words;
         buffer.words = data.initial[b].words.size();
-        buffer.zeroEachRep = decl.role == RoleKind::Scratch;
+        buffer.zeroEachRep = decl.role == RoleKind::Scratch || output;
         buffer.restoreEachRep =
             decl.role == RoleKind::Input && swapped[b]; // a ping-pong pass overwrites it
         job.buffers.push_back(buffer);
