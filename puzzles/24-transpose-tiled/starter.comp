@@ -15,6 +15,7 @@ void main() {
     // columns of a row), but the write is not: neighbouring threads write ROWS floats apart.
     // Go through `tile` instead.
     if (r < ROWS && c < COLS) {
-        result[c * ROWS + r] = a[r * COLS + c];
+        float v = a[r * COLS + c];  // neighbouring threads: neighbouring floats
+        result[c * ROWS + r] = v;   // neighbouring threads: ROWS floats apart
     }
 }
