@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/efficiency_limits.h"
 #include "core/statement_rules.h"
 
 namespace vkp {
@@ -93,6 +94,10 @@ class Analyzer {
             checkBarriers(g);
             if (anyShared) walkRounds(g);
         }
+        // Efficiency limits ([limits] global_efficiency ...): judged on the whole trace's requests.
+        m_analysis.efficiency = analyzeEfficiency(m_trace);
+        for (Finding& f : efficiencyFindings(m_trace, m_analysis.efficiency, m_limits))
+            add(std::move(f));
         noteUnlisted();
         if (m_trace.dropped) {
             Finding f{FindingKind::TraceOverflow,

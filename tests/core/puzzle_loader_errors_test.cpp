@@ -247,6 +247,27 @@ const std::vector<BadFile>& badFiles() {
         // Unknown keys (issue 18: `global_read = 1` dropped the rule and a 3-read kernel passed).
         {"TypoInLimits", kHead + "[limits]\nglobal_read = 1 # HERE\n" + kBuffers + kCase,
          "unknown key 'global_read' in [limits] (did you mean global_reads?)", 1},
+        // Efficiency limits (issue 23).
+        {"GlobalEfficiencyZero",
+         kHead + "[limits]\nglobal_efficiency = 0.0 # HERE\n" + kBuffers + kCase,
+         "'global_efficiency' is the fraction of touched sectors a request needs, above 0 and "
+         "at most 1.0"},
+        {"GlobalEfficiencyOverOne",
+         kHead + "[limits]\nglobal_efficiency = 2 # HERE\n" + kBuffers + kCase,
+         "above 0 and at most 1.0"},
+        {"GlobalEfficiencyNotANumber",
+         kHead + "[limits]\nglobal_efficiency = \"all\" # HERE\n" + kBuffers + kCase,
+         "'global_efficiency'"},
+        {"BankConflictsZero", kHead + "[limits]\nbank_conflicts = 0 # HERE\n" + kBuffers + kCase,
+         "'bank_conflicts'"},
+        {"BankConflictsOver32", kHead + "[limits]\nbank_conflicts = 33 # HERE\n" + kBuffers + kCase,
+         "'bank_conflicts'"},
+        {"DivergentRequestsUnknownName",
+         kHead + "[limits]\ndivergent_requests = \"2 * STEPS\" # HERE\n" + kBuffers + kCase,
+         "unknown name 'STEPS' in \"2 * STEPS\""},
+        {"TypoInEfficiencyLimit",
+         kHead + "[limits]\ndivergent_lanes = 0 # HERE\n" + kBuffers + kCase,
+         "unknown key 'divergent_lanes' in [limits]"},
         // Limits written as expressions of the case (issue 20: matmul's read limit).
         {"LimitExpressionUnknownName",
          kHead + "[limits]\nglobal_reads = \"2 * STEPS\" # HERE\n" + kBuffers + kCase,

@@ -1,0 +1,34 @@
+// The efficiency lens in words: the sentences that explain one access site's figures
+// (core/efficiency.h), shared by the lines of an EfficiencyReport and the findings that judge
+// [limits] (core/trace_analysis.h), and the figures they quote.
+#pragma once
+
+#include <string>
+
+#include "core/efficiency.h"
+
+namespace vkp {
+
+const char* costKindName(CostKind kind); // "none", "minor", "notable", "severe"
+
+// The worst request of a global site: the sectors it touched and the fewest that hold its bytes.
+struct RequestSectors {
+    uint64_t touched = 0, needed = 0;
+};
+RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site);
+double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site); // touched / needed
+
+// "neighbouring threads write addresses 132 bytes apart" (or "... scattered addresses (a[3], …)")
+std::string spacingText(const Trace& trace, const SiteEfficiency& site);
+// "8.0x the sectors needed: neighbouring threads read addresses 128 bytes apart (a request of 32
+// lanes touched 32 sectors where 4 would hold its bytes)"
+std::string uncoalescedText(const Trace& trace, const MemoryModel& model,
+                            const SiteEfficiency& site);
+// "8-way bank conflict on tile: lanes 0, 4, 8… hit bank 3 (tile[0][3], tile[4][3], …)"
+std::string conflictText(const Trace& trace, const MemoryModel& model, const SiteEfficiency& site);
+// "half the lanes idle at line 14: 64 of 128 requests ran with only some lanes of their
+// subgroup (e.g. lanes 0, 2, 4… of subgroup 0)"
+std::string divergenceText(const SiteEfficiency& site);
+int idlePercent(const SiteEfficiency& site); // of the lanes its requests' subgroups have
+
+} // namespace vkp
