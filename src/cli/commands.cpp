@@ -562,6 +562,7 @@ class Command {
                 {"kernel", files},
                 {"device", r.device},
                 {"n", r.n},
+                {"shape", r.shape},
                 {"dispatch_ms", r.repetitionMs},
                 {"median_ms", r.medianMs},
                 {"p10_ms", r.p10Ms},
@@ -659,8 +660,11 @@ class Command {
         }
     }
     void printBench(const BenchReport& r) {
-        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements") << " on " << r.device
-              << "\n";
+        std::string matrix = r.shape.size() == 2 ? " (a " + std::to_string(r.shape[0]) + " x " +
+                                                       std::to_string(r.shape[1]) + " matrix)"
+                                                 : "";
+        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements" + matrix) << " on "
+              << r.device << "\n";
         for (const std::string& line : benchFigureLines(r)) {
             // The driver's note is dim, as it was: it is its word, not ours.
             size_t note = line.find(" (the driver's report)");

@@ -330,7 +330,9 @@ Usage:
                                                   the kernel at a large N against the device's copy
                                                   bandwidth and a CPU run, after MS milliseconds of
                                                   untimed runs (default 500); registers per thread
-                                                  where the driver says
+                                                  where the driver says. N counts elements of the
+                                                  first input; a matrix becomes rows x cols = N,
+                                                  as square as N allows (2^20: 1024 x 1024)
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F]
                                                   grade a class: every KERNEL.comp (or folder of

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/passes.h"
 #include "core/puzzle_loader.h"
 #include "core/reference_ops.h"
 
@@ -250,7 +251,9 @@ class OwnCaseBuilder {
             given[decl->id] = true;
         }
         ExprVars v = vars();
-        v.names = nullptr; // constants do not use each other
+        std::map<std::string, uint64_t> shape;  // constants do not use each other, only N, WG,
+        addShapeNames(m_puzzle, m_case, shape); // rows and cols
+        v.names = &shape;
         for (const auto& [id, e] : m_case.constantExprs) {
             if (given.count(id)) continue;
             auto value = e.evaluateChecked(v);
@@ -261,6 +264,7 @@ class OwnCaseBuilder {
         }
         for (const ConstantDecl& d : m_puzzle.constants)
             m_names[d.name] = m_case.constants.at(d.id);
+        addShapeNames(m_puzzle, m_case, m_names);
         return std::nullopt;
     }
     std::string nameOf(uint32_t id) const {

@@ -9,6 +9,19 @@ std::string CaseDispatch::label(const Puzzle& puzzle) const {
            ")";
 }
 
+void addShapeNames(const Puzzle& puzzle, const TestCase& c,
+                   std::map<std::string, uint64_t>& names) {
+    auto first = puzzle.firstInput();
+    if (!first || *first >= c.data.size() || !c.data[*first]) return;
+    const Shape& shape = c.data[*first]->shape;
+    names.emplace("rows", shape.rows());
+    names.emplace("cols", shape.cols());
+}
+
+bool isShapeName(const std::string& name) {
+    return name == "rows" || name == "cols";
+}
+
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
                                           uint64_t repetition) {
     std::map<std::string, uint64_t> out;
@@ -16,6 +29,7 @@ std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& 
         auto it = c.constants.find(d.id);
         out[d.name] = it == c.constants.end() ? 0 : it->second;
     }
+    addShapeNames(puzzle, c, out);
     out["i"] = repetition;
     return out;
 }

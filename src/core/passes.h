@@ -43,7 +43,12 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
 // binding after the last dispatch.
 std::vector<size_t> finalBufferAt(const Puzzle& puzzle,
                                   const std::vector<CaseDispatch>& dispatches);
-// The expression names a case defines: its constants, and i for a repetition.
+// `rows` and `cols` in a case's expressions: its first input's rows and columns (a 1-D input is
+// one row of N), so that a 2-D puzzle's constants and workgroup counts can follow its data, and
+// `vkpuzzles bench` can scale them. A constant of the same name keeps its own value.
+void addShapeNames(const Puzzle& puzzle, const TestCase& c, std::map<std::string, uint64_t>& names);
+bool isShapeName(const std::string& name);
+// The expression names a case defines: its constants, rows and cols, and i for a repetition.
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
                                           uint64_t repetition);
 ExprVars caseVars(const Puzzle& puzzle, const TestCase& c,

@@ -276,8 +276,12 @@ class PuzzleParser {
                                                        std::to_string(kMaxWorkgroupThreads));
         parseCaseData(t, c);
         ExprVars vars = varsOf(c);
+        std::map<std::string, uint64_t> shape; // rows, cols: what a constant may use besides N, WG
+        addShapeNames(m_puzzle, c, shape);
+        vars.names = &shape;
         parseCaseConstants(t, c, vars);
         std::map<std::string, uint64_t> names = constantValues(c);
+        addShapeNames(m_puzzle, c, names);
         vars.names = &names;
         fillSizedScratch(t, c, vars);
         parseWorkgroups(t, c, vars);
@@ -389,14 +393,15 @@ class PuzzleParser {
     // Names in an expression must be the puzzle's constants (and constants cannot use each other).
     void checkNames(const toml::node* at, const Expr& e, bool constantsAllowed) const {
         for (const std::string& name : e.names()) {
+            if (isShapeName(name)) continue;
             bool known = std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
                                      [&](const ConstantDecl& d) { return d.name == name; });
             if (known && constantsAllowed) continue;
             if (known)
                 m_reader.fail(at, "a constant's value cannot use another constant ('" + name +
-                                      "'); use N and WG");
+                                      "'); use N, WG, rows and cols");
             m_reader.fail(at, "unknown name '" + name + "' in \"" + e.text() +
-                                  "\" (known: N, WG, the puzzle's constants)");
+                                  "\" (known: N, WG, rows, cols, the puzzle's constants)");
         }
     }
     std::map<std::string, uint64_t> constantValues(const TestCase& c) const {

@@ -1,6 +1,7 @@
 // Loading sets of puzzle folders: the built-in ones and the packs given with --puzzles, and
 // finding a puzzle among them by name.
 #include "core/puzzle_loader.h"
+#include "core/track_order.h"
 
 #include <algorithm>
 #include <cctype>
@@ -100,9 +101,7 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
             errors.push_back(p.error());
     }
     std::stable_sort(puzzles.begin(), puzzles.end(), [](const Puzzle& a, const Puzzle& b) {
-        bool ac = a.track == "classic", bc = b.track == "classic";
-        if (ac != bc) return ac;
-        if (a.track != b.track) return a.track < b.track;
+        if (a.track != b.track) return trackBefore(a.track, b.track);
         return a.order < b.order;
     });
     warnDuplicates(puzzles, warnings);
@@ -145,6 +144,16 @@ bool answersTo(const Puzzle& p, const std::string& name) {
 }
 
 } // namespace
+
+bool trackBefore(const std::string& a, const std::string& b) {
+    // The order a learner takes them in: basics, then scans, then making correct kernels fast.
+    static const std::vector<std::string> known = {"classic", "scan", "performance", "algorithms"};
+    auto rank = [](const std::string& t) {
+        return std::find(known.begin(), known.end(), t) - known.begin();
+    };
+    if (rank(a) != rank(b)) return rank(a) < rank(b);
+    return a < b;
+}
 
 PuzzleSet loadPuzzleSet(const std::string& root) {
     return loadPuzzleSet(root, {});

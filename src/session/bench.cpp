@@ -1,6 +1,7 @@
 #include "session/bench.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -29,6 +30,38 @@ Error benchError(std::string message) {
 
 Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
 
+// The first input at N elements: a 1-D input N long; a matrix as square as N allows, rows the
+// largest divisor of N not above its square root (2^20: 1024 x 1024, 2^21: 1024 x 2048), so
+// that rows x cols is N.
+Shape benchShape(const Shape& from, uint64_t n) {
+    if (from.dims.size() != 2) return Shape{{n}};
+    uint64_t rows = static_cast<uint64_t>(std::sqrt(double(n)));
+    while (rows * rows > n)
+        --rows;
+    while (rows > 1 && n % rows != 0)
+        --rows;
+    return Shape{{rows, n / rows}};
+}
+
+// Whether an expression changes with the scaled input: it names N, rows or cols, or a constant
+// whose expression does.
+bool followsN(const Expr& e, const Puzzle& p, const TestCase& c, int depth = 0) {
+    if (e.usesN()) return true;
+    for (const std::string& name : e.names()) {
+        if (isShapeName(name)) return true;
+        for (const ConstantDecl& d : p.constants)
+            if (d.name == name && depth == 0 && c.constantExprs.count(d.id) &&
+                followsN(c.constantExprs.at(d.id), p, c, 1))
+                return true;
+    }
+    return false;
+}
+
+bool followsN(const Puzzle& p, const TestCase& c) {
+    return std::any_of(c.workgroupExprs.begin(), c.workgroupExprs.end(),
+                       [&](const Expr& e) { return followsN(e, p, c); });
+}
+
 // The template case re-sized for N: the first input's fill at length N, scratch from its size
 // expression, workgroup counts and constants re-evaluated.
 Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
@@ -43,13 +76,17 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                           p.buffers[*first].name +
                           "' out value by value; a benchmark needs a generated fill (iota, "
                           "constant or random): use --case");
-    in.shape = Shape{{o.n}};
+    in.shape = benchShape(in.shape, o.n);
     ExprVars vars{o.n, c.workgroupSize[0]};
+    std::map<std::string, uint64_t> shape; // rows, cols
+    addShapeNames(p, c, shape);
+    vars.names = &shape;
     for (auto& [id, e] : c.constantExprs)
         c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
     std::map<std::string, uint64_t> names;
     for (const ConstantDecl& d : p.constants)
         names[d.name] = c.constants[d.id];
+    addShapeNames(p, c, names);
     vars.names = &names;
     for (size_t b = 0; b < p.buffers.size(); ++b)
         if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
@@ -61,10 +98,10 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                               c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
         c.workgroups[d] = static_cast<uint32_t>(w);
     }
-    if (!c.workgroupExprs[0].usesN() && !c.workgroupExprs[1].usesN() &&
-        !c.workgroupExprs[2].usesN())
+    if (!followsN(p, c))
         return benchError(p.slug + "'s workgroup counts do not depend on N; write them as "
-                                   "expressions (e.g. \"ceil_div(N, WG)\") to benchmark it");
+                                   "expressions (e.g. \"ceil_div(N, WG)\", or of rows and cols "
+                                   "for a matrix) to benchmark it");
     return scaledOutputs(p, c);
 }
 
@@ -384,6 +421,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
     BenchReport r;
     r.device = runner.info().name;
     r.n = o.n;
+    r.shape = data->initial[*p.firstInput()].shape.dims;
     r.workgroupSize = scaled->workgroupSize;
     r.workgroups = dispatches->front().workgroups;
     addTimes(r, p, *dispatches, *run);

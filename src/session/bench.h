@@ -31,6 +31,7 @@ struct BenchOptions {
 struct BenchReport {
     std::string device;
     uint64_t n = 0;
+    std::vector<uint64_t> shape; // the first input's at N: [N], or [rows, cols] for a matrix
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
     std::vector<double> repetitionMs; // every timed repetition
     double medianMs = 0;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/puzzle_loader.h"
+#include "core/track_order.h"
 
 namespace fs = std::filesystem;
 
@@ -400,6 +401,33 @@ TEST_F(TempTree, FindByFolderSlugAndNumber) {
     ASSERT_FALSE(close.ok());
     EXPECT_NE(close.error().message.find("did you mean: good"), std::string::npos)
         << close.error().message;
+}
+
+TEST_F(TempTree, TracksAreListedInTheOrderTheyAreTaken) {
+    // Alphabetically "performance" would come before "scan"; a learner takes it after.
+    auto withTrack = [](const std::string& track, int order) {
+        std::string toml = kToyToml;
+        toml.replace(toml.find("classic"), 7, track);
+        toml.replace(toml.find("order = 7"), 9, "order = " + std::to_string(order));
+        return toml;
+    };
+    writePuzzle("01-zeta", withTrack("zeta", 1));
+    writePuzzle("02-perf", withTrack("performance", 1));
+    writePuzzle("03-algo", withTrack("algorithms", 1));
+    writePuzzle("04-scan-b", withTrack("scan", 2));
+    writePuzzle("05-scan-a", withTrack("scan", 1));
+    writePuzzle("06-alpha", withTrack("alpha", 1));
+    writePuzzle("07-basic", withTrack("classic", 1));
+    PuzzleSet set = loadPuzzleSet(m_root.string());
+    ASSERT_TRUE(set.errors.empty()) << set.errors[0].str();
+    std::vector<std::string> folders;
+    for (const Puzzle& p : set.puzzles)
+        folders.push_back(p.folder);
+    EXPECT_EQ(folders, (std::vector<std::string>{"07-basic", "05-scan-a", "04-scan-b", "02-perf",
+                                                 "03-algo", "06-alpha", "01-zeta"}));
+    EXPECT_TRUE(trackBefore("scan", "performance"));
+    EXPECT_FALSE(trackBefore("performance", "scan"));
+    EXPECT_FALSE(trackBefore("scan", "scan"));
 }
 
 TEST_F(TempTree, NumberZeroDoesNotNameAnUnnumberedFolder) {

@@ -3,6 +3,7 @@
 // their outputs happen to be right.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -95,6 +96,17 @@ TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
     }
 }
 
+// Whether the analysis has a failing finding other than an efficiency limit's: a performance-track
+// starter computes the right values on purpose and fails only on those.
+bool failsBeyondEfficiency(const TraceAnalysis& a) {
+    return std::any_of(a.findings.begin(), a.findings.end(), [](const Finding& f) {
+        bool efficiency = f.kind == FindingKind::Uncoalesced ||
+                          f.kind == FindingKind::BankConflict ||
+                          f.kind == FindingKind::Divergence || f.kind == FindingKind::GlobalAtomics;
+        return f.failsCase && !efficiency;
+    });
+}
+
 TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
     ASSERT_TRUE(engines().gpu);
     auto p = engines().set.find(GetParam());
@@ -103,9 +115,10 @@ TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
     ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
     for (const CaseOutcome& c : r.cases) {
         ASSERT_TRUE(c.analysis);
-        EXPECT_FALSE(c.analysis->failsCase()) << findings(r);
+        EXPECT_FALSE(failsBeyondEfficiency(*c.analysis)) << findings(r);
         for (const PassTrace& pass : c.passes)
-            EXPECT_FALSE(pass.analysis->failsCase()) << pass.label << "\n" << findings(r);
+            EXPECT_FALSE(failsBeyondEfficiency(*pass.analysis)) << pass.label << "\n"
+                                                                << findings(r);
     }
 }
 
