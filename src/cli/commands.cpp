@@ -218,7 +218,8 @@ class Command {
     // `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
     int pack() {
         if (m_a.positionals.size() != 2 || m_a.positionals[0] != "check")
-            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders");
+            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders or one "
+                         "puzzle's folder");
         std::string dir = m_a.positionals[1];
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");

@@ -334,7 +334,8 @@ Usage:
   vkpuzzles new SLUG [--multi-pass] [--dir DIR]   write a working puzzle folder DIR/NN-SLUG (DIR:
                                                   default the current folder; NN: the next number)
                                                   to start a puzzle of your own from
-  vkpuzzles pack check DIR [--no-mutants]         an author's check of a pack (or of puzzles/):
+  vkpuzzles pack check DIR [--no-mutants]         an author's check of a pack, of puzzles/ or of
+                                                  one puzzle's folder:
                                                   every puzzle loads, its solution passes, its
                                                   starter fails, its statement names every buffer,
                                                   its cases differ; warnings for weak cases; and
