@@ -500,6 +500,13 @@ class Command {
         if (p) {
             auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
             if (!templ) return templ.error();
+            // The benchmark prints its case's shape: a hidden one is the teacher's to see.
+            if (caseHidden(*p, *templ - 1) && !m_a.has("reveal-hidden"))
+                return Error{ErrorKind::Usage,
+                             "case " + std::to_string(*templ) + " of " + p->slug + " is " +
+                                 kHiddenCaseText + ", so `bench` cannot run on it (it prints the " +
+                                 "case's shape): pick a visible case with --case N (`" +
+                                 p->command("show") + "` lists them)"};
             o.templateCase = *templ - 1;
         }
         return o;

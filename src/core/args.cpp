@@ -80,7 +80,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
-        {"reveal-hidden", ValueKind::None, "check run trace"},
+        {"reveal-hidden", ValueKind::None, "check run trace bench"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
