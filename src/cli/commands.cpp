@@ -220,7 +220,8 @@ class Command {
     // `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
     int pack() {
         if (m_a.positionals.size() != 2 || m_a.positionals[0] != "check")
-            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders");
+            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders or one "
+                         "puzzle's folder");
         std::string dir = m_a.positionals[1];
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
@@ -501,6 +502,13 @@ class Command {
         if (p) {
             auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
             if (!templ) return templ.error();
+            // The benchmark prints its case's shape: a hidden one is the teacher's to see.
+            if (caseHidden(*p, *templ - 1) && !m_a.has("reveal-hidden"))
+                return Error{ErrorKind::Usage,
+                             "case " + std::to_string(*templ) + " of " + p->slug + " is " +
+                                 kHiddenCaseText + ", so `bench` cannot run on it (it prints the " +
+                                 "case's shape): pick a visible case with --case N (`" +
+                                 p->command("show") + "` lists them)"};
             o.templateCase = *templ - 1;
         }
         return o;

@@ -81,6 +81,15 @@ json findingsJson(const std::vector<LintFinding>& list, bool errors) {
     return a;
 }
 
+// Where the mutants' checks spent their time, summed over them.
+json timingJson(const StageTimings& t) {
+    return {
+        {"compile", t.compileMs},      {"reflect", t.reflectMs},    {"instrument", t.instrumentMs},
+        {"loop_guard", t.loopGuardMs}, {"pipelines", t.pipelineMs}, {"run", t.runMs},
+        {"check", t.checkMs},          {"analysis", t.analysisMs},  {"trace_rerun", t.traceRerunMs},
+        {"total", t.totalMs}};
+}
+
 json puzzleCheckJson(const PuzzleCheckOutcome& o) {
     const Puzzle& p = *o.puzzle;
     json errors = findingsJson(o.lint, true), warnings = findingsJson(o.lint, false);
@@ -106,8 +115,23 @@ json puzzleCheckJson(const PuzzleCheckOutcome& o) {
             {"kill_rate", o.killRate()},
             {"untraced_checks", o.untracedChecks},
             {"traced_checks", o.tracedChecks},
+            {"mutant_timing_ms", timingJson(o.mutantTiming)},
             {"seconds", o.seconds},
             {"mutants", mutants}};
+}
+
+// A folder of puzzle folders, or one puzzle folder (it holds a puzzle.toml): that puzzle alone.
+PuzzleSet loadPack(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::exists(fs::path(dir) / "puzzle.toml", ec)) return loadPuzzleSet(dir);
+    PuzzleSet set;
+    set.root = dir;
+    auto one = loadPuzzle(dir);
+    if (one)
+        set.puzzles.push_back(std::move(*one));
+    else
+        set.errors.push_back(one.error());
+    return set;
 }
 
 class PackReport {
@@ -118,7 +142,7 @@ class PackReport {
 
     int run() {
         auto start = std::chrono::steady_clock::now();
-        PuzzleSet set = loadPuzzleSet(m_a.dir);
+        PuzzleSet set = loadPack(m_a.dir);
         bool pass = set.errors.empty();
         json puzzles = json::array(), loadErrors = json::array();
         if (!m_a.json)

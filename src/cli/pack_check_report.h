@@ -16,7 +16,7 @@ class DeviceRunner;
 namespace vkp::cli {
 
 struct PackCheckArgs {
-    std::string dir;        // a folder of puzzle folders
+    std::string dir;        // a folder of puzzle folders, or one puzzle's folder
     bool json = false;      // --json
     bool mutants = true;    // false with --no-mutants
     uint64_t timeoutMs = 0; // per case

@@ -81,7 +81,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
-        {"reveal-hidden", ValueKind::None, "check run trace profile"},
+        {"reveal-hidden", ValueKind::None, "check run trace profile bench"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
@@ -345,7 +345,8 @@ Usage:
   vkpuzzles new SLUG [--multi-pass] [--dir DIR]   write a working puzzle folder DIR/NN-SLUG (DIR:
                                                   default the current folder; NN: the next number)
                                                   to start a puzzle of your own from
-  vkpuzzles pack check DIR [--no-mutants]         an author's check of a pack (or of puzzles/):
+  vkpuzzles pack check DIR [--no-mutants]         an author's check of a pack, of puzzles/ or of
+                                                  one puzzle's folder:
                                                   every puzzle loads, its solution passes, its
                                                   starter fails, its statement names every buffer,
                                                   its cases differ; warnings for weak cases; and

@@ -72,12 +72,16 @@ struct EquivalentMutant {
     // Optional: the line as the mutant has it, for a line where `before` occurs more than once
     // (`e < n && c + lane < tileSize`: which `<` became `<=`). Empty: any occurrence.
     std::string mutated;
+    // Optional: equivalent only on a device whose subgroups have this many lanes (a mutant that a
+    // wider subgroup kills); elsewhere it is run like any other. 0: on every device.
+    uint32_t subgroupSize = 0;
     std::string why;
     SourceLocation where; // the [[equivalent]] table in mutants.toml
 };
 
 // mutants.toml: [[equivalent]] tables with kind, line, before, after, why (and kernel for a
-// multi-pass puzzle). Errors name the file's line. A missing file is an empty list.
+// multi-pass puzzle, mutated, subgroup_size). Errors name the file's line. A missing file is an
+// empty list.
 Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& dir);
 
 // Whether `m` of `kernel` is the mutant `e` describes.

@@ -25,8 +25,9 @@ std::string squeezed(const std::string& s) {
 }
 
 EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t, {"kernel", "kind", "line", "before", "after", "mutated", "why"},
-                        "[[equivalent]]");
+    r.rejectUnknownKeys(
+        t, {"kernel", "kind", "line", "before", "after", "mutated", "subgroup_size", "why"},
+        "[[equivalent]]");
     EquivalentMutant e;
     e.where = r.where(&t);
     e.kernel = r.stringOr(t, "kernel", "");
@@ -40,6 +41,8 @@ EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
     e.before = r.string(t, "before");
     e.after = r.stringOr(t, "after", "");
     e.mutated = r.stringOr(t, "mutated", "");
+    if (const toml::node* n = t.get("subgroup_size"))
+        e.subgroupSize = r.boundedUint(n, "subgroup_size", 1, 128);
     e.why = r.string(t, "why");
     if (squeezed(e.why).empty()) r.fail(t.get("why"), "'why' must say why no case can kill it");
     return e;

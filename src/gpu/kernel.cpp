@@ -50,14 +50,14 @@ Result<std::unique_ptr<GpuKernel>> GpuKernel::create(GpuContext& ctx,
 Status GpuKernel::createObjects(const std::vector<std::span<const uint32_t>>& modules,
                                 uint32_t pushBytes) {
     for (std::span<const uint32_t> spirv : modules) {
-        auto module = createShaderModule(m_ctx, spirv);
+        auto module = m_res.store().module(spirv);
         if (!module) return module.error();
         m_modules.push_back(std::move(*module));
     }
     m_pushBytes = pushBytes;
-    auto layout = PipelineLayout::create(m_ctx, m_bindings, pushBytes);
+    auto layout = m_res.store().layout(m_bindings, pushBytes);
     if (!layout) return layout.error();
-    m_layout.emplace(std::move(*layout));
+    m_layout = std::move(*layout);
     return okStatus();
 }
 
@@ -68,6 +68,13 @@ GpuKernel::PipelineKey GpuKernel::keyOf(uint32_t kernel, const LaunchSpec& launc
         key.push_back(id);
         key.push_back(value);
     }
+    return key;
+}
+
+PipelineStore::Key GpuKernel::storeKeyOf(uint32_t kernel, const LaunchSpec& launch) const {
+    PipelineStore::Key key = keyOf(kernel, launch);
+    key[0] = m_modules.at(kernel).id;
+    key.insert(key.begin(), m_layout.id);
     return key;
 }
 
@@ -100,25 +107,37 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
         return Error{ErrorKind::Internal,
                      "no kernel " + std::to_string(kernel) + " in this program"};
     std::vector<PipelineKey> keys;
+    std::vector<const LaunchSpec*> launchOf;            // per key
     std::vector<std::unique_ptr<Specialization>> specs; // kept alive until the pipelines are made
     std::vector<const VkSpecializationInfo*> infos;
     for (const LaunchSpec& l : launches) {
         PipelineKey key = keyOf(kernel, l);
         if (m_pipelines.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end())
             continue;
+        if (auto kept = m_res.store().pipeline(storeKeyOf(kernel, l))) {
+            m_pipelines.emplace(key, std::move(kept)); // built and warmed by an earlier job
+            continue;
+        }
         keys.push_back(key);
+        launchOf.push_back(&l);
         specs.push_back(std::make_unique<Specialization>(l.workgroupSize, l.constants));
         infos.push_back(specs.back()->info());
     }
     if (keys.empty()) return okStatus();
-    auto made = createComputePipelines(m_ctx, m_layout->get(), m_modules[kernel].get(), infos);
+    auto made = createComputePipelines(m_ctx, m_layout.object->get(),
+                                       m_modules[kernel].object->get(), infos);
     if (!made) return made.error();
     std::vector<VkPipeline> fresh;
+    std::vector<std::shared_ptr<const Pipeline>> owned;
     for (size_t i = 0; i < made->size(); ++i) {
         fresh.push_back((*made)[i].get());
-        m_pipelines.emplace(keys[i], std::move((*made)[i]));
+        owned.push_back(std::make_shared<const Pipeline>(std::move((*made)[i])));
+        m_pipelines.emplace(keys[i], owned.back());
     }
-    return warm(fresh);
+    if (auto s = warm(fresh); !s) return s;
+    for (size_t i = 0; i < keys.size(); ++i)
+        m_res.store().keep(storeKeyOf(kernel, *launchOf[i]), owned[i]);
+    return okStatus();
 }
 
 Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
@@ -140,7 +159,8 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
                          "resetting the descriptor pool");
         !s)
         return s;
-    auto sets = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
+    auto sets =
+        allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout.object->setLayouts());
     if (!sets) return sets.error();
     VkDescriptorBufferInfo dbi{standIn->get(), 0, kStandInBytes};
     std::vector<VkWriteDescriptorSet> writes;
@@ -152,11 +172,11 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
     std::vector<uint32_t> zeros(m_pushBytes / 4 + 1, 0);
     for (VkPipeline pipeline : pipelines) {
         vkCmdBindPipeline(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-        vkCmdBindDescriptorSets(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout->get(), 0,
+        vkCmdBindDescriptorSets(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout.object->get(), 0,
                                 static_cast<uint32_t>(sets->size()), sets->data(), 0, nullptr);
         if (m_pushBytes)
-            vkCmdPushConstants(*cmd, m_layout->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, m_pushBytes,
-                               zeros.data());
+            vkCmdPushConstants(*cmd, m_layout.object->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                               m_pushBytes, zeros.data());
         vkCmdDispatch(*cmd, 0, 0, 0);
     }
     if (auto s = m_res.commands(0).submit(); !s) return s;
@@ -175,7 +195,7 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
 
 Result<VkPipeline> GpuKernel::pipelineFor(uint32_t kernel, const LaunchSpec& launch) {
     if (auto s = prepare(std::span(&launch, 1), kernel); !s) return s.error();
-    return m_pipelines.at(keyOf(kernel, launch)).get();
+    return m_pipelines.at(keyOf(kernel, launch))->get();
 }
 
 namespace {
@@ -218,12 +238,12 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
                                  nullptr);
         }
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, *pipeline);
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout->get(), 0,
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, m_layout.object->get(), 0,
                                 static_cast<uint32_t>(sets->size()), sets->data(), 0, nullptr);
         if (!dispatch.push.empty() && m_pushBytes) {
             uint32_t bytes =
                 std::min<uint32_t>(m_pushBytes, static_cast<uint32_t>(dispatch.push.size() * 4));
-            vkCmdPushConstants(cmd, m_layout->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes,
+            vkCmdPushConstants(cmd, m_layout.object->get(), VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes,
                                dispatch.push.data());
         }
         vkCmdDispatch(cmd, dispatch.workgroups[0], dispatch.workgroups[1], dispatch.workgroups[2]);
@@ -288,7 +308,8 @@ Status GpuKernel::placeBuffers(std::span<const RunItem> items, BatchBuffers& bb)
 Result<std::vector<VkDescriptorSet>> GpuKernel::describe(const RunItem& item,
                                                          const Dispatch& dispatch,
                                                          const BatchBuffers& bb, size_t first) {
-    auto allocated = allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout->setLayouts());
+    auto allocated =
+        allocateDescriptorSets(m_ctx, m_res.descriptorPool(), m_layout.object->setLayouts());
     if (!allocated) return allocated.error();
     std::vector<VkDescriptorSet>& sets = *allocated;
     std::vector<VkDescriptorBufferInfo> dbi;

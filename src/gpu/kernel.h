@@ -15,6 +15,7 @@
 
 #include "core/result.h"
 #include "gpu/context.h"
+#include "gpu/pipeline_store.h"
 #include "gpu/run_resources.h"
 #include "gpu/vk_objects.h"
 
@@ -140,14 +141,17 @@ class GpuKernel {
 
     using PipelineKey = std::vector<uint32_t>;
     static PipelineKey keyOf(uint32_t kernel, const LaunchSpec& launch);
+    // The key of module `kernel`'s pipeline for `launch` in the context's store.
+    PipelineStore::Key storeKeyOf(uint32_t kernel, const LaunchSpec& launch) const;
 
     GpuContext& m_ctx;
     RunResources& m_res; // the context's, shared by every kernel
     std::vector<BindingSlot> m_bindings;
-    std::vector<ShaderModule> m_modules;
+    // Made by createObjects, or kept from an earlier kernel of the same words (m_res.store()).
+    std::vector<PipelineStore::Kept<ShaderModule>> m_modules;
     uint32_t m_pushBytes = 0;
-    std::optional<PipelineLayout> m_layout; // made by createObjects
-    std::map<PipelineKey, Pipeline> m_pipelines;
+    PipelineStore::Kept<PipelineLayout> m_layout;
+    std::map<PipelineKey, std::shared_ptr<const Pipeline>> m_pipelines;
 };
 
 } // namespace vkp

@@ -1,6 +1,6 @@
 // Per-device objects every run reuses, whatever the kernel: host-visible memory for buffers, a
-// command buffer and fence per item of a batch, timestamp queries and a descriptor pool. Created
-// once per context.
+// command buffer and fence per item of a batch, timestamp queries, a descriptor pool and the
+// pipelines of earlier runs (gpu/pipeline_store.h). Created once per context.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include <vulkan/vulkan.h>
 
 #include "core/result.h"
+#include "gpu/pipeline_store.h"
 #include "gpu/vk_objects.h"
 
 namespace vkp {
@@ -43,9 +44,10 @@ class RunResources {
     VkDescriptorPool descriptorPool() const {
         return m_pool.get();
     } // kMaxDispatches * kMaxSets sets, reset per batch
+    PipelineStore& store() { return m_store; }
 
   private:
-    explicit RunResources(GpuContext& ctx) : m_ctx(ctx) {}
+    explicit RunResources(GpuContext& ctx) : m_ctx(ctx), m_store(ctx) {}
     Status createObjects();
 
     GpuContext& m_ctx;
@@ -54,6 +56,7 @@ class RunResources {
     std::optional<TimestampQueries> m_queries;
     DeviceMemory m_arena;
     uint64_t m_arenaBytes = 0;
+    PipelineStore m_store;
 };
 
 } // namespace vkp

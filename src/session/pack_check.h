@@ -12,6 +12,7 @@
 #include "core/pack_lint.h"
 #include "core/puzzle.h"
 #include "core/result.h"
+#include "session/check.h"
 
 namespace vkp {
 
@@ -45,6 +46,7 @@ struct PuzzleCheckOutcome {
     std::vector<LintFinding> unusedEquivalents; // entries of mutants.toml that match no mutant
     std::vector<MutantOutcome> mutants;
     size_t untracedChecks = 0, tracedChecks = 0; // what the mutants cost, in checks
+    StageTimings mutantTiming; // where the mutants' checks spent their time, summed
     double seconds = 0;
 
     size_t count(MutantFateKind fate) const;

@@ -159,6 +159,18 @@ TEST(HiddenCliTest, RunAndTraceRefuseTheHiddenCase) {
     EXPECT_EQ(student("run hidden-shift " + k + " --case 1 --input a=5,6").exit, 1);
 }
 
+// bench prints its case's shape: a hidden case is refused to students, as run and trace refuse it.
+TEST(HiddenCliTest, BenchRefusesTheHiddenCaseUnlessRevealed) {
+    const std::string args = "bench hidden-shift --solution --case 3 --n 4096 --reps 2 --warmup 0";
+    CliRun r = student(args);
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "case 3 of hidden-shift is hidden by your teacher, so `bench` cannot"))
+        << r.out;
+    CliRun teacher = vkpuzzles(withPack(args + " --reveal-hidden"));
+    EXPECT_FALSE(has(teacher.out, "hidden by your teacher")) << teacher.out;
+    EXPECT_TRUE(has(teacher.out, "N = 4096")) << teacher.out;
+}
+
 TEST(HiddenCliTest, RevealHiddenShowsTheTeacherEverything) {
     CliRun check = vkpuzzles(
         withPack("check hidden-shift " + kernel("wrong-values.comp") + " --reveal-hidden"));

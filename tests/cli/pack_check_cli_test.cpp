@@ -2,6 +2,10 @@
 // a local-id kernel through, and a puzzle that does not load.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
@@ -66,6 +70,54 @@ TEST(PackCheckCli, JsonListsEveryMutantWithItsFate) {
     EXPECT_TRUE(someKilled) << "a[i] + 10.0 -> a[i] * 10.0 fails the case";
     EXPECT_GT(p["survived"].get<int>(), 0);
     EXPECT_LT(p["kill_rate"].get<double>(), 1.0);
+}
+
+TEST(PackCheckCli, OnePuzzleFolderIsCheckedAlone) {
+    CliRun r = vkpuzzles("pack check " + weakPack() + "/01-one-block --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "survived: solution.comp:7")) << r.out;
+    EXPECT_TRUE(has(r.out, "1 puzzle checked, 0 ok")) << r.out;
+    EXPECT_FALSE(has(r.out, "02-broken")) << "the folder beside it is not checked: " << r.out;
+    r = vkpuzzles("pack check " + weakPack() + "/02-broken --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "02-broken/puzzle.toml:24")) << r.out;
+}
+
+// The device's subgroup width, as `devices --json` reports the selected device.
+uint32_t subgroupSize() {
+    auto j = nlohmann::json::parse(vkpuzzlesStdout("devices --json").out);
+    for (const auto& d : j["devices"])
+        if (d["index"] == j["selected"]) return d["subgroup_size"].get<uint32_t>();
+    return 0;
+}
+
+// An equivalent mutant listed for one subgroup width applies on a device of that width only;
+// on another the mutant runs (here: survives) and the entry is not called stale.
+TEST(PackCheckCli, AnEquivalentForOneSubgroupWidthAppliesOnThatWidthOnly) {
+    uint32_t lanes = subgroupSize();
+    ASSERT_GT(lanes, 0u);
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-pack-lanes-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::copy(weakPack() + "/01-one-block", dir);
+    auto listFor = [&](uint32_t width) {
+        std::ofstream(dir / "mutants.toml")
+            << "[[equivalent]]\nkind = \"local-for-global\"\n"
+               "line = \"uint i = gl_GlobalInvocationID.x;\"\n"
+               "before = \"gl_GlobalInvocationID\"\nafter = \"gl_LocalInvocationID\"\n"
+               "subgroup_size = "
+            << width << "\nwhy = \"a test of subgroup_size\"\n";
+    };
+    listFor(lanes);
+    CliRun r = vkpuzzles("pack check " + dir.string() + " --color never");
+    EXPECT_FALSE(has(r.out, "survived: solution.comp:7")) << r.out;
+    EXPECT_TRUE(has(r.out, "1 equivalent")) << r.out;
+    listFor(lanes * 2);
+    r = vkpuzzles("pack check " + dir.string() + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "survived: solution.comp:7")) << r.out;
+    EXPECT_FALSE(has(r.out, "matches no mutant")) << r.out;
+    fs::remove_all(dir);
 }
 
 TEST(PackCheckCli, NotAFolderIsAUsageError) {

@@ -216,6 +216,31 @@ why = "only the first: a test of the matching"
     std::filesystem::remove_all(dir);
 }
 
+// subgroup_size: an entry for one subgroup width (pack check applies it on that width only).
+TEST(EquivalentMutants, SubgroupSizeIsReadAndChecked) {
+    const std::string entry = R"([[equivalent]]
+kind = "comparison"
+line = "if (i < n) {"
+before = "<"
+after = "<="
+why = "survives only on 8-lane subgroups"
+)";
+    std::string dir = tempDir("lanes", entry + "subgroup_size = 8\n");
+    auto list = loadEquivalentMutants(dir);
+    ASSERT_TRUE(list.ok()) << list.error().str();
+    EXPECT_EQ(list->front().subgroupSize, 8u);
+    std::ofstream(dir + "/mutants.toml") << entry;
+    list = loadEquivalentMutants(dir);
+    ASSERT_TRUE(list.ok()) << list.error().str();
+    EXPECT_EQ(list->front().subgroupSize, 0u) << "none given: every device";
+    std::ofstream(dir + "/mutants.toml") << entry + "subgroup_size = 0\n";
+    list = loadEquivalentMutants(dir);
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().where.line, 7) << list.error().str();
+    EXPECT_NE(list.error().message.find("subgroup_size"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(EquivalentMutants, ErrorsNameTheLine) {
     std::string dir =
         tempDir("bad", "[[equivalent]]\nkind = \"comparison\"\nline = \"x\"\n"

@@ -1,0 +1,103 @@
+// gpu/pipeline_store.h: a kernel made again from the same words reuses the modules, layout and
+// pipelines of the one before (pack check's mutants share a puzzle's other kernels), and a
+// different specialization, module or layout is never mistaken for a kept one.
+#include <gtest/gtest.h>
+
+#include "gpu/context.h"
+#include "gpu/kernel.h"
+#include "gpu/run_resources.h"
+#include "shader/compiler.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+// result[i] = a[i] * SCALE + OFFSET (OFFSET differs between the two kernels' texts).
+std::string scaleKernel(int offset) {
+    return R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 3) const uint SCALE = 1;
+layout(set = 0, binding = 0) readonly buffer A { uint a[]; };
+layout(set = 0, binding = 1) buffer Result { uint result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i < uint(a.length())) result[i] = a[i] * SCALE + )" +
+           std::to_string(offset) + R"(u;
+}
+)";
+}
+
+class PipelineStoreTest : public ::testing::Test {
+  protected:
+    static void SetUpTestSuite() {
+        auto ctx = GpuContext::create(test::deviceOptions(true));
+        ASSERT_TRUE(ctx.ok()) << ctx.error().str();
+        s_ctx = std::move(*ctx).release();
+    }
+    static void TearDownTestSuite() {
+        delete s_ctx;
+        s_ctx = nullptr;
+    }
+    static std::vector<uint32_t> words(int offset) {
+        CompileResult c = Compiler().compile(scaleKernel(offset), "scale.comp");
+        EXPECT_TRUE(c.ok());
+        return c.spirv;
+    }
+    static PipelineStore& store() { return (*s_ctx->runResources())->store(); }
+    // One run of a kernel made now from `spirv`: result for a = {1, 2, 3}.
+    static std::vector<uint32_t> run(const std::vector<uint32_t>& spirv, uint32_t scale,
+                                     uint32_t workgroupSize = 4) {
+        auto k = GpuKernel::create(*s_ctx, spirv, {0, 1});
+        EXPECT_TRUE(k.ok());
+        if (!k) return {};
+        std::vector<uint32_t> a = {1, 2, 3}, zeros(3, 0);
+        RunBuffer buffers[] = {{0, a, false}, {1, zeros, true}};
+        auto out = (*k)->run({{workgroupSize, 1, 1}, {1, 1, 1}, {{3, scale}}}, buffers, 5000);
+        EXPECT_TRUE(out.ok()) << (out ? "" : out.error().str());
+        return out ? out->buffers[1] : std::vector<uint32_t>{};
+    }
+    static inline GpuContext* s_ctx = nullptr;
+};
+
+TEST_F(PipelineStoreTest, TheSameWordsGetTheSameModuleAndOthersAnother) {
+    std::vector<uint32_t> one = words(1), two = words(2);
+    auto a = store().module(one), b = store().module(one), c = store().module(two);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(a->id, b->id);
+    EXPECT_EQ(a->object.get(), b->object.get());
+    EXPECT_NE(a->id, c->id);
+}
+
+TEST_F(PipelineStoreTest, AKernelMadeAgainReusesThePipelineOfTheSameLaunch) {
+    std::vector<uint32_t> spirv = words(7);
+    EXPECT_EQ(run(spirv, 3), (std::vector<uint32_t>{10, 13, 16}));
+    size_t hits = store().hits();
+    EXPECT_EQ(run(spirv, 3), (std::vector<uint32_t>{10, 13, 16}));
+    EXPECT_EQ(store().hits(), hits + 1); // built once, run by two kernels
+}
+
+TEST_F(PipelineStoreTest, ADifferentSpecializationOrModuleIsBuiltAfresh) {
+    std::vector<uint32_t> seven = words(7), eight = words(8);
+    EXPECT_EQ(run(seven, 3), (std::vector<uint32_t>{10, 13, 16}));
+    size_t hits = store().hits();
+    EXPECT_EQ(run(seven, 5), (std::vector<uint32_t>{12, 17, 22}));    // another SCALE
+    EXPECT_EQ(run(seven, 3, 8), (std::vector<uint32_t>{10, 13, 16})); // another workgroup size
+    EXPECT_EQ(run(eight, 3), (std::vector<uint32_t>{11, 14, 17}));    // another module
+    EXPECT_EQ(store().hits(), hits);
+}
+
+TEST_F(PipelineStoreTest, ThePipelineUsedLeastRecentlyGoesFirst) {
+    PipelineStore small(*s_ctx, 2);
+    auto none = std::make_shared<const Pipeline>(); // no handle: nothing to destroy
+    small.keep({1, 1, 1}, none);
+    small.keep({1, 1, 2}, none);
+    EXPECT_TRUE(small.pipeline({1, 1, 1})); // used: {1, 1, 2} is now the oldest
+    small.keep({1, 1, 3}, none);
+    EXPECT_EQ(small.pipelines(), 2u);
+    EXPECT_TRUE(small.pipeline({1, 1, 1}));
+    EXPECT_FALSE(small.pipeline({1, 1, 2}));
+    EXPECT_TRUE(small.pipeline({1, 1, 3}));
+}
+
+} // namespace
+} // namespace vkp
