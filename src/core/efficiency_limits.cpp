@@ -9,17 +9,6 @@
 namespace vkp {
 namespace {
 
-std::string workgroupText(const TraceLaunch& launch, uint64_t group) {
-    InvocationIds ids = invocationIds(launch, group * launch.invocationsPerGroup());
-    const auto& g = ids.group;
-    if (launch.workgroups[2] > 1)
-        return "workgroup (" + std::to_string(g[0]) + ", " + std::to_string(g[1]) + ", " +
-               std::to_string(g[2]) + ")";
-    if (launch.workgroups[1] > 1)
-        return "workgroup (" + std::to_string(g[0]) + ", " + std::to_string(g[1]) + ")";
-    return "workgroup " + std::to_string(g[0]);
-}
-
 // "divergent_requests = 0", or for an expression "divergent_requests = N / WG, which is 4 in
 // this case"
 std::string allowedText(const char* key, uint32_t limit, const std::optional<Expr>& e) {
@@ -124,7 +113,7 @@ void divergence(const Trace& t, const EfficiencyReport& r, const Limits& l,
     if (!worst) return;
     std::string msg =
         "line " + std::to_string(worst->site.line) + ": " +
-        workgroupText(t.launch, r.mostDivergentWorkgroup) + " made " +
+        workgroupName(t.launch, r.mostDivergentWorkgroup) + " made " +
         std::to_string(r.mostDivergentRequests) +
         " requests in which only some lanes of a subgroup ran; the puzzle allows " +
         allowedText("divergent_requests", *l.divergentRequests, l.divergentRequestsExpr) +
@@ -143,7 +132,7 @@ void atomics(const Trace& t, const EfficiencyReport& r, const Limits& l,
     if (!worst) return;
     std::string msg =
         "line " + std::to_string(worst->site.line) + ": " +
-        workgroupText(t.launch, r.mostAtomicsWorkgroup) + " made " +
+        workgroupName(t.launch, r.mostAtomicsWorkgroup) + " made " +
         std::to_string(r.mostGlobalAtomics) + " atomic operations on buffers; the puzzle allows " +
         allowedText("global_atomics_per_workgroup", *l.globalAtomicsPerWorkgroup,
                     l.globalAtomicsPerWorkgroupExpr) +

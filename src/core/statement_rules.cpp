@@ -25,17 +25,6 @@ std::string lineText(uint32_t line) {
     return line ? "line " + std::to_string(line) + ": " : "";
 }
 
-std::string workgroupName(const TraceLaunch& launch, uint64_t group) {
-    InvocationIds ids = invocationIds(launch, group * launch.invocationsPerGroup());
-    const auto& g = ids.group;
-    if (launch.workgroups[2] > 1)
-        return "workgroup (" + std::to_string(g[0]) + ", " + std::to_string(g[1]) + ", " +
-               std::to_string(g[2]) + ")";
-    if (launch.workgroups[1] > 1)
-        return "workgroup (" + std::to_string(g[0]) + ", " + std::to_string(g[1]) + ")";
-    return "workgroup " + std::to_string(g[0]);
-}
-
 bool isAbout(const Trace& t, const TraceEvent& e, const CaseRule& r) {
     if (e.variable >= t.variables.size()) return false;
     const TracedVariable& v = t.variables[e.variable].decl;

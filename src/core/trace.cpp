@@ -91,6 +91,15 @@ std::string idText(const std::array<uint32_t, 3>& v, const std::array<uint32_t, 
 }
 } // namespace
 
+std::string workgroupName(const TraceLaunch& launch, uint64_t group) {
+    const auto g = invocationIds(launch, group * launch.invocationsPerGroup()).group;
+    std::string s = "workgroup ";
+    if (launch.workgroups[1] == 1 && launch.workgroups[2] == 1) return s + std::to_string(g[0]);
+    s += "(" + std::to_string(g[0]) + ", " + std::to_string(g[1]);
+    if (launch.workgroups[2] > 1) s += ", " + std::to_string(g[2]);
+    return s + ")";
+}
+
 std::string invocationName(const TraceLaunch& l, uint64_t invocation) {
     InvocationIds ids = invocationIds(l, invocation);
     std::array<uint32_t, 3> total{};

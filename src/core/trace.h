@@ -132,6 +132,9 @@ InvocationIds invocationIds(const TraceLaunch& launch, uint64_t invocation);
 uint64_t invocationIndex(const TraceLaunch& launch, const std::array<uint32_t, 3>& global);
 std::string invocationName(const TraceLaunch& launch,
                            uint64_t invocation); // "thread (3, 1) of workgroup (1, 0)"
+// "workgroup 3", "workgroup (1, 2)": a workgroup by its flat index, with as many ids as the launch
+// has dimensions.
+std::string workgroupName(const TraceLaunch& launch, uint64_t group);
 
 struct TraceVariableInfo {
     TracedVariable decl;

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -358,6 +359,41 @@ class GuiDriver {
 
     pid_t m_xvfb = -1, m_app = -1;
     std::optional<int> m_exit;
+};
+
+// The fixture of the GUI tests: an X server of its own per test (in a folder named after the
+// suite, the process and the test), torn down after it; on a failure the app's last lines are
+// printed. `start` opens the app at the size the tests' coordinates assume.
+class GuiTest : public ::testing::Test {
+  protected:
+    explicit GuiTest(std::string prefix) : m_prefix(std::move(prefix)) {}
+
+    void SetUp() override {
+        ASSERT_EQ(runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
+            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
+               "does)";
+        std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        m_gui = std::make_unique<GuiDriver>(
+            fs::temp_directory_path() /
+            ("vkp-" + m_prefix + "-" + std::to_string(getpid()) + "-" + name));
+        ASSERT_TRUE(m_gui->startX());
+    }
+    void TearDown() override {
+        if (HasFailure()) std::cerr << "app output:\n" << m_gui->tail(60) << "\n";
+        fs::path dir = m_gui->dir();
+        m_gui.reset();
+        fs::remove_all(dir);
+    }
+    void start(std::vector<std::string> args) {
+        args.insert(args.end(), {"--size", "1280x800"});
+        m_gui->startApp(binaryPath(), args);
+        ASSERT_FALSE(m_gui->window().empty())
+            << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
+            << m_gui->tail();
+    }
+
+    std::string m_prefix;
+    std::unique_ptr<GuiDriver> m_gui;
 };
 
 } // namespace vkp::test

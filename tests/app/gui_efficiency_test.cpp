@@ -15,24 +15,9 @@ using test::Layout;
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-class GuiEfficiencyTest : public ::testing::Test {
+class GuiEfficiencyTest : public test::GuiTest {
   protected:
-    void SetUp() override {
-        ASSERT_EQ(
-            test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
-               "does)";
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
-                                            ("vkp-efficiency-" + std::to_string(getpid())));
-        ASSERT_TRUE(m_gui->startX());
-    }
-    void TearDown() override {
-        if (HasFailure()) std::cerr << "app output:\n" << m_gui->tail(60) << "\n";
-        fs::path dir = m_gui->dir();
-        m_gui.reset();
-        fs::remove_all(dir);
-    }
-    std::unique_ptr<GuiDriver> m_gui;
+    GuiEfficiencyTest() : GuiTest("efficiency") {}
 };
 
 bool hasLine(const std::string& list, const std::string& line, const std::string& badgeEnd) {

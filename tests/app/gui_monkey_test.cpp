@@ -109,17 +109,10 @@ int seconds() {
     return s ? std::atoi(s) : 60;
 }
 
-class GuiMonkeyTest : public ::testing::Test {
+class GuiMonkeyTest : public test::GuiTest {
   protected:
-    void SetUp() override {
-        ASSERT_EQ(
-            test::runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed: install the xdotool and xvfb packages (./build.sh "
-               "does)";
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
-                                            ("vkp-monkey-" + std::to_string(getpid())));
-        ASSERT_TRUE(m_gui->startX());
-    }
+    GuiMonkeyTest() : GuiTest("monkey") {}
+
     void TearDown() override {
         fs::path dir = m_gui->dir();
         m_gui.reset();
@@ -188,8 +181,6 @@ class GuiMonkeyTest : public ::testing::Test {
         m_gui->type(text);
         return "type '" + text + "'";
     }
-
-    std::unique_ptr<GuiDriver> m_gui;
 };
 
 // The leak filter itself (runs in every CTest run; the monkey only on the sanitized build).

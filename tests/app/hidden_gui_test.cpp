@@ -21,37 +21,16 @@ std::string trimmedEnd(std::string s) {
     return s;
 }
 
-class HiddenGuiTest : public ::testing::Test {
+class HiddenGuiTest : public test::GuiTest {
   protected:
-    void SetUp() override {
-        ASSERT_EQ(runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed";
-        std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        m_gui = std::make_unique<GuiDriver>(
-            fs::temp_directory_path() / ("vkp-hidden-" + std::to_string(getpid()) + "-" + name));
-        ASSERT_TRUE(m_gui->startX());
-    }
-    void TearDown() override {
-        if (HasFailure()) std::cerr << "app output:\n" << m_gui->tail(60) << "\n";
-        fs::path dir = m_gui->dir();
-        m_gui.reset();
-        fs::remove_all(dir);
-    }
-    void start(std::vector<std::string> args) {
-        args.insert(args.end(), {"--size", "1280x800"});
-        m_gui->startApp(binaryPath(), args);
-        ASSERT_FALSE(m_gui->window().empty())
-            << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
-            << m_gui->tail();
-    }
+    HiddenGuiTest() : GuiTest("hidden") {}
+
     ::testing::AssertionResult waitChecked() {
         return m_gui->waitFor(
             "the kernel checked",
             [](const Layout& l) { return l.fact("status") == "done" && !l.fact("case/1").empty(); },
             180s);
     }
-
-    std::unique_ptr<GuiDriver> m_gui;
 };
 
 // A kernel without a guard writes past the end only in the hidden case (more threads than

@@ -21,28 +21,12 @@ std::string ownCaseFact(const test::Layout& l) {
 
 using namespace test;
 
-class OwnCaseGuiTest : public ::testing::Test {
+class OwnCaseGuiTest : public test::GuiTest {
   protected:
-    void SetUp() override {
-        ASSERT_EQ(runCommand("command -v xdotool >/dev/null && command -v Xvfb >/dev/null").exit, 0)
-            << "xdotool and Xvfb are needed";
-        std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        m_gui = std::make_unique<GuiDriver>(fs::temp_directory_path() /
-                                            ("vkp-own-" + std::to_string(getpid()) + "-" + name));
-        ASSERT_TRUE(m_gui->startX());
-    }
-    void TearDown() override {
-        if (HasFailure()) std::cerr << "app output:\n" << m_gui->tail(60) << "\n";
-        fs::path dir = m_gui->dir();
-        m_gui.reset();
-        fs::remove_all(dir);
-    }
+    OwnCaseGuiTest() : GuiTest("own") {}
+
     void start(const std::string& puzzle, const std::string& kernel) {
-        m_gui->startApp(binaryPath(),
-                        {"--puzzle", puzzle, "--kernel", kernel, "--size", "1280x800"});
-        ASSERT_FALSE(m_gui->window().empty())
-            << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"
-            << m_gui->tail();
+        GuiTest::start({"--puzzle", puzzle, "--kernel", kernel});
     }
     // Replaces a text field's contents by typing, as a person would: click, select all, type.
     void typeInto(const std::string& field, const std::string& text) {
@@ -60,8 +44,6 @@ class OwnCaseGuiTest : public ::testing::Test {
         runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" +
                    name + ".xwd");
     }
-
-    std::unique_ptr<GuiDriver> m_gui;
 };
 
 // Typed values become "Your case 1", checked against zip's reference op; a bad value is named in
