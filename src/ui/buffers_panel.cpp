@@ -26,6 +26,16 @@ std::string workgroupName(const TestCase& tc, uint64_t flat) {
     return s + ")";
 }
 
+// Scrolls the buffers view to the grid at the cursor once, when it holds the request just picked
+// in the Efficiency panel (an output buffer is often far below the inputs).
+void scrollToPickedRequest(ViewState& view, const CellRef& grid) {
+    if (!view.scrollToRequest || !view.requestCells) return;
+    const CellRef& base = view.requestCells->base;
+    if (base.shared != grid.shared || base.array != grid.array) return;
+    ImGui::SetScrollHereY(0.1f);
+    view.scrollToRequest = false;
+}
+
 void gridTitle(const std::string& name, const std::string& what) {
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(name.c_str());
@@ -54,6 +64,7 @@ void drawSharedArrays(const Trace& trace, uint64_t wg,
                     when);
         BufferData data = sharedArrayData(info, values[v]);
         ImGui::PushID(static_cast<int>(v));
+        scrollToPickedRequest(view, CellRef::sharedCell(static_cast<uint32_t>(v), wg, 0));
         // Small arrays sit side by side, as the inputs do.
         std::string what = shapeWords(data.shape, data.type, "shared");
         float w = std::max(layoutGrid(data, nullptr, width, marks.selected != nullptr).size.x,
@@ -290,6 +301,7 @@ void drawInputs(ViewState& view, const ShownCase& sc, const CaseBuffers& bufs,
                            ImGui::CalcTextSize((decl.name + "  " + what).c_str()).x);
         if (placed++) flowSameLine(w + ImGui::GetFontSize());
         ImGui::BeginGroup();
+        scrollToPickedRequest(view, CellRef::buffer(static_cast<uint32_t>(b), 0));
         gridTitle(decl.name, what);
         GridData d{"in", data, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
                    true};
@@ -307,6 +319,7 @@ void drawOutput(ViewState& view, const ShownCase& sc, size_t b, const BufferOutc
                 CellCanvas& canvas) {
     const Puzzle& p = *sc.puzzle;
     ImGui::PushID(static_cast<int>(b));
+    scrollToPickedRequest(view, CellRef::buffer(static_cast<uint32_t>(b), 0));
     gridTitle(p.buffers[b].name, shapeWords(expected.shape, p.buffers[b].type, "output"));
     bool unchecked =
         bo && !bo->checked; // a learner's own case of a puzzle with hand-written outputs

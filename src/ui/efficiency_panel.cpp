@@ -33,6 +33,7 @@ void pickLineRequest(ViewState& view, const EfficiencyReport& report, const Line
     view.requestGeneration = view.traces.generation();
     view.timelineWorkgroup = site.worst.workgroup; // shared arrays: its workgroup's copy
     view.showMemoryTab = MemoryTab::Buffers;
+    view.scrollToRequest = true;
 }
 
 void EfficiencyPanel::drawLines(ViewState& view, const ShownCase& sc,

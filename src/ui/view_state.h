@@ -76,6 +76,8 @@ struct ViewState {
     std::optional<ShownRequest> request;
     uint64_t requestGeneration = 0;
     std::optional<RequestCells> requestCells;
+    bool scrollToRequest = false; // a request was just picked: the buffers view brings its grid
+                                  // into sight once
     std::optional<ExportRequest> exportRequest;
     std::map<std::string, std::array<float, 4>>
         viewRects; // exportable views: screen x0, y0, x1, y1 this frame
