@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/efficiency_text.h"
+
 namespace vkp::analysis {
 namespace {
 
@@ -17,28 +19,28 @@ std::string lanesText(const std::vector<uint32_t>& lanes) {
     return s + " \xE2\x80\xA6 (" + std::to_string(lanes.size()) + ")";
 }
 
+std::vector<uint32_t> indicesOf(const RequestCells& cells) {
+    std::vector<uint32_t> out;
+    for (const auto& [index, lanes] : cells.lanes)
+        out.push_back(static_cast<uint32_t>(index));
+    return out;
+}
+
+// The figures are core's (core/efficiency_text.h), so the view says what the check judged.
 void globalFigures(const MemoryModel& model, RequestCells& cells) {
-    uint64_t lowestByte = UINT64_MAX;
-    for (const auto& [index, lanes] : cells.lanes) {
+    for (const auto& [index, lanes] : cells.lanes)
         cells.sectors.insert(index / cells.elementsPerSector);
-        lowestByte = std::min(lowestByte, index * 4);
-    }
     if (cells.lanes.empty()) return;
-    uint64_t bytes = cells.lanes.size() * 4, sector = std::max(1u, model.sectorBytes);
-    cells.neededSectors = (lowestByte % sector + bytes + sector - 1) / sector;
+    cells.neededSectors = requestSectors(model, indicesOf(cells)).needed;
     cells.summary += ": " + std::to_string(cells.sectors.size()) + " sectors touched, " +
                      std::to_string(cells.neededSectors) + " needed";
 }
 
 void sharedFigures(const MemoryModel& model, RequestCells& cells) {
-    std::map<uint32_t, std::set<uint64_t>> words; // bank -> distinct words it serves
-    for (const auto& [index, lanes] : cells.lanes)
-        words[bankOf(model, index)].insert(index * 4 / std::max(1u, model.bankBytes));
-    uint32_t worstBank = 0;
-    for (const auto& [bank, w] : words)
-        if (w.size() > cells.ways) cells.ways = static_cast<uint32_t>(w.size()), worstBank = bank;
+    RequestBanks b = requestBanks(model, indicesOf(cells));
+    cells.ways = b.ways;
     cells.summary += cells.ways > 1 ? ": " + std::to_string(cells.ways) +
-                                          "-way bank conflict (bank " + std::to_string(worstBank) +
+                                          "-way bank conflict (bank " + std::to_string(b.bank) +
                                           " serves " + std::to_string(cells.ways) + " words)"
                                     : ": no bank conflict";
 }

@@ -121,11 +121,21 @@ const char* costKindName(CostKind kind) {
     return "?";
 }
 
-RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
-    std::vector<uint32_t> sorted = site.worst.indices;
-    std::sort(sorted.begin(), sorted.end());
-    Sectors s = sectorsOf(model, sorted);
+RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices) {
+    std::sort(indices.begin(), indices.end());
+    Sectors s = sectorsOf(model, indices);
     return {s.touched, s.needed};
+}
+
+RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indices) {
+    std::sort(indices.begin(), indices.end());
+    std::vector<uint32_t> perBank;
+    Banks b = banksOf(model, indices, perBank);
+    return {b.ways, b.bank};
+}
+
+RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
+    return requestSectors(model, site.worst.indices);
 }
 
 double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site) {

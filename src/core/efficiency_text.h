@@ -16,6 +16,13 @@ struct RequestSectors {
     uint64_t touched = 0, needed = 0;
 };
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site);
+// One request's figures from the elements its lanes accessed (any order, repeats allowed): the
+// sectors touched and needed (global), and its wavefronts with the bank behind them (shared).
+RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices);
+struct RequestBanks {
+    uint32_t ways = 1, bank = 0;
+};
+RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indices);
 double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site); // touched / needed
 
 // "neighbouring threads write addresses 132 bytes apart" (or "... scattered addresses (a[3], …)")
