@@ -237,8 +237,9 @@ class OwnCaseBuilder {
     std::optional<Error> setConstants() {
         std::map<uint32_t, bool> given;
         for (const auto& [name, text] : m_spec.constants) {
-            auto decl = std::find_if(m_puzzle.constants.begin(), m_puzzle.constants.end(),
-                                     [&](const ConstantDecl& d) { return d.name == name; });
+            auto decl =
+                std::find_if(m_puzzle.constants.begin(), m_puzzle.constants.end(),
+                             [&key = name](const ConstantDecl& d) { return d.name == key; });
             if (decl == m_puzzle.constants.end())
                 return error(OwnCaseField::Constant, name,
                              "'" + name + "' is not a constant of " + m_puzzle.slug +

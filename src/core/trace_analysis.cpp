@@ -239,22 +239,74 @@ class Analyzer {
             add(loopBudgetFinding(m_trace.launch, firstThread, first->line, first->value, count));
     }
 
+    // Two writes of one cell (any threads), and a read of a cell that another workgroup writes:
+    // workgroups run in no set order and nothing but atomics passes values between them within a
+    // dispatch, so what such a read finds depends on which workgroup ran first.
     void checkGlobalWrites() {
-        std::unordered_map<uint64_t, uint64_t> writer; // (var, index) -> first writing invocation
+        struct Writer {
+            uint64_t invocation;
+            uint32_t line;
+        };
+        std::unordered_map<uint64_t, Writer> writer; // (var, index) -> first writing invocation
+        // (var, index) -> a writer in another workgroup than the first writer's
+        std::unordered_map<uint64_t, Writer> otherGroup;
         std::set<uint64_t> reported;
+        uint32_t per = m_trace.launch.invocationsPerGroup();
+        auto group = [per](uint64_t inv) { return per ? inv / per : 0; };
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
             for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (e.kind != TraceEventKind::Write || !isBuffer(m_trace, e)) continue;
                 uint64_t key = (uint64_t(e.variable) << 32) | e.index;
-                auto [it, fresh] = writer.try_emplace(key, inv);
-                if (fresh || it->second == inv || !reported.insert(key).second) continue;
+                auto [it, fresh] = writer.try_emplace(key, Writer{inv, e.line});
+                if (!fresh && group(it->second.invocation) != group(inv))
+                    otherGroup.try_emplace(key, Writer{inv, e.line});
+                if (fresh || it->second.invocation == inv || !reported.insert(key).second) continue;
                 Finding f{FindingKind::GlobalWriteConflict,
-                          invocationName(m_trace.launch, it->second) + " and " +
+                          invocationName(m_trace.launch, it->second.invocation) + " and " +
                               invocationName(m_trace.launch, inv) + " both write " +
                               cell(m_trace, e.variable, e.index) + lineText(e.line) +
                               ": which value remains is up to the GPU"};
                 f.line = e.line;
-                f.threads = {it->second, inv};
+                f.threads = {it->second.invocation, inv};
+                f.variable = static_cast<int>(e.variable);
+                f.index = e.index;
+                add(f);
+            }
+        if (writer.empty()) return;
+        // A workgroup that makes atomics on buffers may be synchronised with the writers (a flag
+        // published with release semantics and read with acquire, as a decoupled look-back or a
+        // last-workgroup reduction does): its reads are not judged here.
+        std::set<uint64_t> synchronising;
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv])
+                if (e.kind == TraceEventKind::Atomic && isBuffer(m_trace, e)) {
+                    synchronising.insert(group(inv));
+                    break;
+                }
+        std::set<uint64_t> raced;
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
+                if (e.kind != TraceEventKind::Read || !isBuffer(m_trace, e)) continue;
+                if (synchronising.count(group(inv))) break;
+                uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                auto w = writer.find(key);
+                if (w == writer.end()) continue;
+                Writer by = w->second;
+                if (group(by.invocation) == group(inv)) {
+                    auto second = otherGroup.find(key);
+                    if (second == otherGroup.end()) continue;
+                    by = second->second;
+                }
+                if (!raced.insert(key).second) continue;
+                Finding f{FindingKind::GlobalRace,
+                          invocationName(m_trace.launch, inv) + " reads " +
+                              cell(m_trace, e.variable, e.index) + lineText(e.line) + ", which " +
+                              invocationName(m_trace.launch, by.invocation) + " writes" +
+                              lineText(by.line) +
+                              " in the same dispatch: workgroups run in no set order, so what "
+                              "the read finds depends on which runs first"};
+                f.line = e.line;
+                f.threads = {inv, by.invocation};
                 f.variable = static_cast<int>(e.variable);
                 f.index = e.index;
                 add(f);
@@ -481,6 +533,8 @@ const char* findingKindName(FindingKind kind) {
         return "divergence";
     case FindingKind::GlobalAtomics:
         return "global atomics";
+    case FindingKind::GlobalRace:
+        return "race between workgroups";
     }
     return "?";
 }

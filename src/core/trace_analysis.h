@@ -31,6 +31,9 @@ enum class FindingKind {
     BankConflict,  // a shared request took more wavefronts than bank_conflicts allows
     Divergence,    // a workgroup had more divergent requests than divergent_requests allows
     GlobalAtomics, // a workgroup made more atomics on buffers than global_atomics_per_workgroup
+    // A thread read a buffer cell that a thread of another workgroup wrote in the same dispatch
+    // (plain loads and stores; atomics are left out): nothing orders workgroups.
+    GlobalRace,
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 

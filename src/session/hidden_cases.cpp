@@ -41,6 +41,9 @@ const char* findingMeaning(FindingKind kind) {
         return "lanes of a subgroup sat idle more often than the puzzle allows";
     case FindingKind::GlobalAtomics:
         return "a workgroup made more atomic operations on buffers than the puzzle allows";
+    case FindingKind::GlobalRace:
+        return "a thread read a cell of a buffer that another workgroup wrote in the same "
+               "dispatch";
     }
     return "something went wrong";
 }

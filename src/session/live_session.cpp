@@ -141,6 +141,9 @@ LiveSession::~LiveSession() {
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
+        // Quitting does not wait for a check under way (a traced multi-pass check on a software
+        // device can take minutes): its worker is stopped, and what it was doing is dropped.
+        if (m_inJob && m_runner) m_runner->interrupt();
     }
     m_wake.notify_all();
     m_worker.join();
@@ -249,9 +252,11 @@ void LiveSession::workerMain() {
         Job job;
         if (!nextJob(lock, job)) return;
         if (!job.puzzle) continue; // woken for a device change
+        m_inJob = true;
         lock.unlock();
         runJob(job);
         lock.lock();
+        m_inJob = false;
     }
 }
 
@@ -335,6 +340,11 @@ void LiveSession::runJob(const Job& job) {
                                  m_options.kernelFile, options);
     } catch (const std::exception& e) {
         report.error = Error{ErrorKind::Internal, std::string("the check failed: ") + e.what()};
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_inJob = false;    // from here on m_runner may be replaced (abandon)
+        if (m_stop) return; // interrupted on the way out: nobody reads this report
     }
     if (m_runner->wedged()) abandon();
     if (job.asideKey)

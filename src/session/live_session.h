@@ -132,10 +132,11 @@ class LiveSession {
     std::optional<std::string> m_deviceRequest;  // a device change to make
     std::optional<Job> m_aside;                  // a checkAside() request not yet started
     bool m_stop = false;
+    bool m_inJob = false; // runJob is under way: quitting interrupts its worker rather than waiting
     bool m_abandoned = false;
     bool m_held = false; // open(check = false) until edit() or recheck()
 
-    // Worker-thread only.
+    // Worker-thread only (m_runner is also interrupted, under m_mutex, while m_inJob holds).
     std::unique_ptr<Compiler> m_compiler;
     std::unique_ptr<DeviceRunner> m_runner;
     std::string m_selector;

@@ -274,6 +274,9 @@ class GuiDriver {
         return ::testing::AssertionSuccess();
     }
 
+    // What the app's last frame said (its facts: status, verdicts, tabs), for failure messages.
+    std::string lastFacts() const { return factsText(layout()); }
+
     // The last lines of the app's output, for failure messages.
     std::string tail(size_t lines = 40) const {
         std::string text = log();
@@ -321,8 +324,12 @@ class GuiDriver {
             int log = open((m_dir / "xvfb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             dup2(log, 1), dup2(log, 2);
             std::string fd = std::to_string(fds[1]);
+            // -noreset: an X server resets when its last client leaves, and the test's own
+            // clients (each xdotool call, while it waits for the app's window) come and go before
+            // the app has connected; a reset at that moment dropped the app's connection ("Failed
+            // to detect any supported platform", seen on Debian 13's CI).
             execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", screen.c_str(),
-                   "-nolisten", "tcp", (char*)nullptr);
+                   "-nolisten", "tcp", "-noreset", (char*)nullptr);
             _exit(127);
         }
         close(fds[1]);

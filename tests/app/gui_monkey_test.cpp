@@ -250,7 +250,9 @@ TEST_F(GuiMonkeyTest, AMinuteOfRandomInputLeavesTheAppAliveCleanAndTheDraftIntac
     for (int i = 0; i < 3; ++i)
         m_gui->key("Escape");
     m_gui->key("ctrl+q");
-    ASSERT_TRUE(m_gui->waitExit(120s)) << "Ctrl+Q did not quit\n" << m_gui->tail();
+    ASSERT_TRUE(m_gui->waitExit(120s))
+        << "Ctrl+Q did not quit; the last frame said: " << m_gui->lastFacts() << "\n"
+        << m_gui->tail();
     EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->howItEnded();
     std::string log = m_gui->log();
     EXPECT_EQ(log.find("ERROR: AddressSanitizer"), std::string::npos) << log;

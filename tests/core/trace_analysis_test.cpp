@@ -279,6 +279,59 @@ TEST(TraceAnalysis, WriteConflictsOnSeveralCellsCountEachCellOnce) {
     EXPECT_EQ(c[0]->occurrences, 2u);
 }
 
+// --- (c2) races between workgroups (plain reads of cells another workgroup writes) ------------
+
+TEST(TraceAnalysis, AReadOfACellAnotherWorkgroupWritesIsARace) {
+    TraceBuilder b({2, 1, 1}, {2, 1, 1});
+    uint32_t out = b.buffer("out", 4);
+    // Thread 1 (workgroup 0) reads out[2], which thread 2 (workgroup 1) writes.
+    b.write(0, out, 0, 1, 7).read(1, out, 2, 5).write(2, out, 2, 1, 7).write(3, out, 3, 1, 7);
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    auto r = findingsOf(a, FindingKind::GlobalRace);
+    ASSERT_EQ(r.size(), 1u) << allMessages(a);
+    EXPECT_EQ(r[0]->threads, (std::vector<uint64_t>{1, 2}));
+    EXPECT_EQ(r[0]->line, 5u);
+    EXPECT_EQ(r[0]->index, 2u);
+    EXPECT_TRUE(r[0]->failsCase);
+    EXPECT_TRUE(contains(r[0]->message, "reads out[2] (line 5), which "));
+    EXPECT_TRUE(contains(r[0]->message, "writes (line 7) in the same dispatch")) << r[0]->message;
+    EXPECT_STREQ(findingKindName(FindingKind::GlobalRace), "race between workgroups");
+}
+
+TEST(TraceAnalysis, ReadsInTheWritersWorkgroupAndAtomicsAreNoRaceBetweenWorkgroups) {
+    TraceBuilder b({2, 1, 1}, {2, 1, 1});
+    uint32_t out = b.buffer("out", 4);
+    b.write(0, out, 0, 1, 7).read(1, out, 0, 5); // the same workgroup: a barrier can order it
+    b.atomic(2, out, 1, 6).read(0, out, 1, 5);   // an atomic is no plain write
+    b.write(3, out, 3, 1, 7).read(3, out, 3, 8); // a thread's own write
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    EXPECT_TRUE(findingsOf(a, FindingKind::GlobalRace).empty()) << allMessages(a);
+}
+
+// A workgroup that makes atomics may have acquired what it reads (a flag set with release
+// semantics after the writes): a decoupled look-back is not a race.
+TEST(TraceAnalysis, ReadsOfAWorkgroupThatMakesAtomicsAreNotJudged) {
+    TraceBuilder b({2, 1, 1}, {2, 1, 1});
+    uint32_t out = b.buffer("out", 4);
+    uint32_t flag = b.buffer("flag", 2);
+    b.write(0, out, 0, 1, 7).atomic(0, flag, 0, 8); // workgroup 0 publishes
+    b.atomic(2, flag, 0, 10).read(3, out, 0, 11);   // workgroup 1 acquires, then reads
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    EXPECT_TRUE(findingsOf(a, FindingKind::GlobalRace).empty()) << allMessages(a);
+}
+
+TEST(TraceAnalysis, ACellWrittenInTheReadersWorkgroupAndAnotherStillRaces) {
+    TraceBuilder b({2, 1, 1}, {2, 1, 1});
+    uint32_t out = b.buffer("out", 4);
+    b.write(0, out, 1, 1, 7).write(2, out, 1, 2, 9).read(1, out, 1, 5);
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    auto r = findingsOf(a, FindingKind::GlobalRace);
+    ASSERT_EQ(r.size(), 1u) << allMessages(a);
+    EXPECT_EQ(r[0]->threads, (std::vector<uint64_t>{1, 2}));
+    EXPECT_TRUE(contains(r[0]->message, "writes (line 9)")) << r[0]->message;
+    EXPECT_EQ(findingsOf(a, FindingKind::GlobalWriteConflict).size(), 1u) << allMessages(a);
+}
+
 // --- (d) out of bounds -------------------------------------------------------------------------
 
 TEST(TraceAnalysis, IndexPastABufferIsOutOfBounds) {

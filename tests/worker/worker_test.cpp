@@ -7,6 +7,7 @@
 #include "core/puzzle_loader.h"
 #include "session/bench.h"
 #include "session/check.h"
+#include "session/live_session.h"
 #include "shader/compiler.h"
 #include "start_worker.h"
 #include "support/test_env.h"
@@ -84,6 +85,37 @@ TEST(WorkerTest, ACrashedWorkerIsReportedAndRestarted) {
     CheckReport next = check(*w, kernel("solution.comp"));
     EXPECT_TRUE(next.allPass());
     EXPECT_EQ(w->restarts(), 1);
+}
+
+// Quitting the app destroys its live session: a check under way in the worker (a traced
+// multi-pass check on a software device can take minutes) is interrupted, not waited for. The
+// slow kernel needs hours here and its budget is ten minutes, so without the interrupt the
+// session would stay for ten minutes.
+TEST(WorkerTest, ALiveSessionEndsAtOnceWhileACheckRuns) {
+    LiveOptions o;
+    o.deviceSelector = test::deviceOptions().deviceSelector;
+    o.debounce = std::chrono::milliseconds(0);
+    o.timeoutMs = 600000;
+    o.trace = false;
+    o.runnerFactory = [](const ContextOptions& c) -> Result<std::unique_ptr<DeviceRunner>> {
+        auto w = WorkerRunner::start(VKPUZZLES_BINARY_PATH, c);
+        if (!w) return w.error();
+        return std::unique_ptr<DeviceRunner>(std::move(*w));
+    };
+    auto session = std::make_unique<LiveSession>(o);
+    session->open(slowPuzzle(), kernel("slow.comp"));
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (session->snapshot().status != LiveStatusKind::Running &&
+           std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_EQ(session->snapshot().status, LiveStatusKind::Running)
+        << statusLine(session->snapshot());
+    std::this_thread::sleep_for(std::chrono::milliseconds(500)); // the dispatch is under way
+    auto started = std::chrono::steady_clock::now();
+    session.reset();
+    auto took = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() -
+                                                                 started);
+    EXPECT_LT(took.count(), 300) << "the session waited for the check (its budget: 600 s)";
 }
 
 const Puzzle& benchPuzzle() {
