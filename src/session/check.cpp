@@ -78,6 +78,7 @@ class Checker {
         m_report.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_puzzle, m_options));
         if (m_options.trace && !m_report.error) rerunOverflowed(job);
+        if (m_options.trace && !m_report.error) rerunUnforced(job);
         bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(),
                                   [](const CaseOutcome& c) { return !c.error; });
         if (!m_report.error && allRan && !m_report.cases.empty())
@@ -313,6 +314,28 @@ class Checker {
             if (room && !c.error) judgeIncomplete(c, *room);
         }
         if (rerun) m_report.timing.traceRerunMs = msSince(t);
+    }
+
+    // A passing case whose forced schedule did not take place (the held workgroup got there after
+    // the others had finished: the device ran its workgroups in another order this time) is run
+    // again, up to kScheduleRetries times, so that the schedule the puzzle asks for is tried on
+    // every device and a kernel that needs luck to pass is not let through by the order.
+    static constexpr int kScheduleRetries = 3;
+    void rerunUnforced(DeviceJob& job) {
+        auto unforced = [](const CaseOutcome& c) {
+            return c.pass && !c.error &&
+                   std::any_of(c.schedules.begin(), c.schedules.end(),
+                               [](const ScheduleReport& s) { return !s.forced(); });
+        };
+        for (CaseOutcome& c : m_report.cases)
+            for (int attempt = 0; attempt < kScheduleRetries && unforced(c); ++attempt) {
+                auto again = runItems(job, {c.index});
+                if (!again) {
+                    c.error = again.error();
+                    break;
+                }
+                c = std::move(again->front());
+            }
     }
 
     // What an overflowed case's trace would need; none when it did not overflow, or when a loop
