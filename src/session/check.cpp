@@ -77,8 +77,9 @@ class Checker {
         job.testCrash = m_options.testCrashWorker;
         m_report.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_puzzle, m_options));
-        if (m_options.trace && !m_report.error) rerunOverflowed(job);
+        // Schedules first: a case run again is then still given room for its whole trace.
         if (m_options.trace && !m_report.error) rerunUnforced(job);
+        if (m_options.trace && !m_report.error) rerunOverflowed(job);
         bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(),
                                   [](const CaseOutcome& c) { return !c.error; });
         if (!m_report.error && allRan && !m_report.cases.empty())
