@@ -276,18 +276,18 @@ class Analyzer {
         // A workgroup that makes atomics on buffers may be synchronised with the writers (a flag
         // published with release semantics and read with acquire, as a decoupled look-back or a
         // last-workgroup reduction does): its reads are not judged here.
-        std::set<uint64_t> synchronising;
+        std::vector<bool> synchronising(group(m_trace.threads.size()) + 1, false);
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
             for (const TraceEvent& e : m_trace.threads[inv])
                 if (e.kind == TraceEventKind::Atomic && isBuffer(m_trace, e)) {
-                    synchronising.insert(group(inv));
+                    synchronising[group(inv)] = true;
                     break;
                 }
         std::set<uint64_t> raced;
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
             for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (e.kind != TraceEventKind::Read || !isBuffer(m_trace, e)) continue;
-                if (synchronising.count(group(inv))) break;
+                if (synchronising[group(inv)]) break;
                 uint64_t key = (uint64_t(e.variable) << 32) | e.index;
                 auto w = writer.find(key);
                 if (w == writer.end()) continue;

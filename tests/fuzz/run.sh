@@ -20,11 +20,13 @@ compile_core() {
   clang++ "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
 }
 jobs_max=${VKPUZZLES_JOBS:-2}
+failed=0
 for f in "$src"/src/core/*.cpp; do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || failed=1; done
   compile_core "$f" &
 done
-while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || { echo "FAILED: a core file did not compile"; exit 1; }; done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
+[ "$failed" = 0 ] || { echo "FAILED: a file of src/core did not compile (above)"; exit 1; }
 ar rcs "$out/libcore.a" "$objs"/*.o
 # shellcheck disable=SC2086
 clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "$out/libcore.a" $toml -o "$out/loader_fuzz"
