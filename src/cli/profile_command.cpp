@@ -84,6 +84,22 @@ std::string percent(uint64_t part, uint64_t whole) {
     return whole ? std::to_string((part * 100 + whole / 2) / whole) + "%" : "-";
 }
 
+std::string perCell(uint64_t reads, uint64_t cells) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(reads % cells ? 2 : 0) << double(reads) / double(cells);
+    return s.str();
+}
+
+// "reads per output cell: 64 from buffers, 0 from shared arrays (16384 and 0 reads, 256 cells
+// written)": the fair measure when a thread owns several cells (register tiling).
+std::string readsPerCellText(const EfficiencyReport& e) {
+    if (!e.cellsWritten) return "";
+    return "reads per output cell: " + perCell(e.globalReads, e.cellsWritten) + " from buffers, " +
+           perCell(e.sharedReads, e.cellsWritten) + " from shared arrays (" +
+           std::to_string(e.globalReads) + " and " + std::to_string(e.sharedReads) + " reads, " +
+           std::to_string(e.cellsWritten) + " cells written)";
+}
+
 // The dispatches of the profiled case: (label, kernel index, trace, analysis).
 struct Profiled {
     std::string label;
@@ -153,6 +169,8 @@ nlohmann::json siteJson(const Trace& t, const MemoryModel& m, const SiteEfficien
                         {"subgroup_lanes", s.subgroupLanes},
                         {"divergent_requests", s.divergentRequests},
                         {"repeated_reads", s.repeatedReads},
+                        {"workgroup_refetches", s.workgroupRefetches},
+                        {"most_subgroups_on_one_element", s.mostSubgroupsOnOne},
                         {"worst_atomics_per_address", s.worstAtomicsPerAddress},
                         {"worst_request",
                          {{"workgroup", s.worst.workgroup},
@@ -228,6 +246,8 @@ void printProfile(std::ostream& os, const ProfileView& v, const Style& st) {
                           "each thread only")
                << "\n";
         printTable(os, d, source, st);
+        if (std::string cells = readsPerCellText(d.analysis->efficiency); !cells.empty())
+            os << "  " << cells << "\n";
         if (d.analysis->efficiency.lines.empty())
             os << st.pass("  no uncoalesced accesses, bank conflicts, idle lanes, repeated reads "
                           "or contended atomics")
@@ -291,6 +311,9 @@ nlohmann::json profileJson(const ProfileView& v) {
              {"worst_bank_ways", e.worstBankWays},
              {"most_divergent_requests", e.mostDivergentRequests},
              {"most_global_atomics", e.mostGlobalAtomics},
+             {"global_reads", e.globalReads},
+             {"shared_reads", e.sharedReads},
+             {"cells_written", e.cellsWritten},
              {"lines", lines},
              {"sites", sites}});
     }

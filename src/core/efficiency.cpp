@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "core/efficiency_text.h"
+#include "core/source_text.h"
 #include "core/trace_analysis.h"
 
 namespace vkp {
@@ -206,14 +207,28 @@ int idlePercent(const SiteEfficiency& s) {
     return std::max(1, int(std::lround(idle * 100)));
 }
 
-std::string divergenceText(const SiteEfficiency& s) {
+std::string divergenceText(const Trace& trace, const SiteEfficiency& s) {
     int percent = idlePercent(s);
     std::string share =
         percent == 50 ? "half the lanes" : std::to_string(percent) + "% of the lanes";
-    return share + " idle at line " + std::to_string(s.site.line) + ": " +
-           std::to_string(s.divergentRequests) + " of " + std::to_string(s.requests) +
-           " requests ran with only some lanes of their subgroup (e.g. " + laneList(s.worst.lanes) +
-           " of subgroup " + std::to_string(s.worst.subgroup) + ")";
+    std::string head = share + " idle at line " + std::to_string(s.site.line) + ": ";
+    std::string counts = std::to_string(s.divergentRequests) + " of " + std::to_string(s.requests);
+    std::string example =
+        laneList(s.worst.lanes) + " of subgroup " + std::to_string(s.worst.subgroup);
+    auto cond = enclosingCondition(trace.source, int(s.site.line));
+    if (!cond || cond->condition.empty())
+        return head + counts + " requests ran with only some lanes of their subgroup (e.g. " +
+               example + ")";
+    std::string quoted =
+        cond->condition.size() > 60 ? cond->condition.substr(0, 57) + "\u2026" : cond->condition;
+    std::string where = cond->keyword == "else" ? "the else of the if at line "
+                        : cond->keyword == "if" ? "the if at line "
+                                                : "the " + cond->keyword + " loop at line ";
+    std::string splits = s.divergentRequests == s.requests
+                             ? "splits every subgroup that gets there ("
+                             : "splits some subgroups (";
+    return head + "the condition " + quoted + " (" + where + std::to_string(cond->line) + ") " +
+           splits + counts + " requests ran with only some lanes, e.g. " + example + ")";
 }
 
 namespace {
@@ -236,6 +251,14 @@ struct ReadOf {
     uint32_t site;
 };
 
+// A global read of one workgroup: which modelled subgroup fetched which element at which site.
+struct GroupRead {
+    uint32_t site;
+    uint32_t index;
+    uint32_t subgroup;
+    auto operator<=>(const GroupRead&) const = default;
+};
+
 class Pass {
   public:
     Pass(const Trace& t, const MemoryModel& m) : m_trace(t), m_model(m) {
@@ -248,16 +271,21 @@ class Pass {
         uint64_t threads = m_trace.threads.size();
         for (uint64_t g = 0; per && g * per < threads; ++g) {
             uint64_t divergent = 0, atomics = 0;
+            m_groupReads.clear();
             for (uint32_t s = 0; uint64_t(s) * m_lanes < per; ++s) {
                 uint32_t lanes = std::min<uint32_t>(m_lanes, per - s * m_lanes);
-                collect(g * per + uint64_t(s) * m_lanes, lanes, atomics);
+                collect(g * per + uint64_t(s) * m_lanes, lanes, s, atomics);
                 requests(g, s, lanes, divergent);
             }
+            refetches(g);
             if (divergent > m_report.mostDivergentRequests)
                 m_report.mostDivergentRequests = divergent, m_report.mostDivergentWorkgroup = g;
             if (atomics > m_report.mostGlobalAtomics)
                 m_report.mostGlobalAtomics = atomics, m_report.mostAtomicsWorkgroup = g;
         }
+        std::sort(m_written.begin(), m_written.end());
+        m_report.cellsWritten =
+            uint64_t(std::unique(m_written.begin(), m_written.end()) - m_written.begin());
         lines();
         return std::move(m_report);
     }
@@ -283,7 +311,7 @@ class Pass {
 
     // The accesses of one modelled subgroup, each with its execution number, and each thread's
     // repeated global reads.
-    void collect(uint64_t first, uint32_t lanes, uint64_t& atomics) {
+    void collect(uint64_t first, uint32_t lanes, uint32_t subgroup, uint64_t& atomics) {
         m_entries.clear();
         for (uint32_t lane = 0; lane < lanes && first + lane < m_trace.threads.size(); ++lane) {
             m_touched.clear();
@@ -295,10 +323,18 @@ class Pass {
                 uint32_t site = siteOf(e);
                 if (m_count[site] == 0) m_touched.push_back(site);
                 m_entries.push_back({site, m_count[site]++, lane, e.index});
-                if (shared(e.variable)) continue;
+                if (shared(e.variable)) {
+                    m_report.sharedReads += e.kind == TraceEventKind::Read;
+                    continue;
+                }
                 if (e.kind == TraceEventKind::Atomic) ++atomics;
-                if (e.kind == TraceEventKind::Read)
+                if (e.kind != TraceEventKind::Read)
+                    m_written.push_back((uint64_t(e.variable) << 32) | e.index);
+                if (e.kind == TraceEventKind::Read) {
+                    ++m_report.globalReads;
                     m_reads.push_back({(uint64_t(e.variable) << 32) | e.index, pos, site});
+                    m_groupReads.push_back({site, e.index, subgroup});
+                }
             }
             for (uint32_t site : m_touched)
                 m_count[site] = 0;
@@ -322,6 +358,28 @@ class Pass {
             SiteExtra& x = m_extra[m_reads[i].site];
             if (run > x.mostReadsOfOne)
                 x.mostReadsOfOne = run, x.mostReadElement = uint32_t(m_reads[i].element);
+        }
+    }
+
+    // The workgroup's global reads of one element at one site by several of its subgroups.
+    void refetches(uint64_t g) {
+        std::sort(m_groupReads.begin(), m_groupReads.end());
+        m_groupReads.erase(std::unique(m_groupReads.begin(), m_groupReads.end()),
+                           m_groupReads.end());
+        for (size_t i = 0; i < m_groupReads.size();) {
+            size_t j = i + 1;
+            while (j < m_groupReads.size() && m_groupReads[j].site == m_groupReads[i].site &&
+                   m_groupReads[j].index == m_groupReads[i].index)
+                ++j;
+            uint32_t subgroups = uint32_t(j - i);
+            if (subgroups > 1) {
+                SiteEfficiency& s = m_report.sites[m_groupReads[i].site];
+                s.workgroupRefetches += subgroups - 1;
+                if (subgroups > s.mostSubgroupsOnOne)
+                    s.mostSubgroupsOnOne = subgroups, s.mostFetchedElement = m_groupReads[i].index,
+                    s.mostFetchedWorkgroup = g;
+            }
+            i = j;
         }
     }
 
@@ -455,7 +513,7 @@ class Pass {
                                : CostKind::Minor;
         i.extra = double(s.subgroupLanes - s.activeLanes) / m_lanes;
         i.badge = std::to_string(idlePercent(s)) + "% idle";
-        i.sentence = divergenceText(s);
+        i.sentence = divergenceText(m_trace, s);
         return i;
     }
 
@@ -470,6 +528,23 @@ class Pass {
             std::to_string(x.mostReadsOfOne) + " times (" + std::to_string(s.repeatedReads) +
             " reads at this line fetch an element their thread had already read): keep "
             "it in a variable";
+        return i;
+    }
+
+    // A hint rather than a cost: a cache often serves the repeats, and a tile costs shared reads.
+    Issue refetched(const SiteEfficiency& s) const {
+        Issue i;
+        if (s.mostSubgroupsOnOne < 2) return i;
+        i.cost = CostKind::Minor;
+        i.extra = double(s.workgroupRefetches);
+        i.badge = std::to_string(s.mostSubgroupsOnOne) + "x per workgroup";
+        i.sentence = traceCellName(m_trace, s.site.variable, s.mostFetchedElement) +
+                     " is read by " + std::to_string(s.mostSubgroupsOnOne) + " subgroups of " +
+                     workgroupName(m_trace.launch, s.mostFetchedWorkgroup) + " at this line (" +
+                     std::to_string(s.workgroupRefetches) +
+                     " reads here fetch an element another subgroup of the same workgroup "
+                     "fetched too): a tile in shared memory would load each element once per "
+                     "workgroup";
         return i;
     }
 
@@ -492,8 +567,8 @@ class Pass {
         for (size_t k = 0; k < m_report.sites.size(); ++k) {
             const SiteEfficiency& s = m_report.sites[k];
             const SiteExtra& x = m_extra[k];
-            Issue issues[] = {uncoalesced(s), conflict(s), divergence(s), repeated(s, x),
-                              contention(s, x)};
+            Issue issues[] = {uncoalesced(s), conflict(s),  divergence(s),
+                              repeated(s, x), refetched(s), contention(s, x)};
             double extra = 0;
             const Issue* worst = nullptr;
             for (const Issue& i : issues) {
@@ -539,10 +614,12 @@ class Pass {
     std::unordered_map<uint64_t, uint32_t> m_siteIndex;
     uint64_t m_lastKey = ~0ull;
     uint32_t m_lastSite = 0;
-    std::vector<uint32_t> m_touched; // sites the current thread executed
-    std::vector<ReadOf> m_reads;     // the current thread's global reads
-    std::vector<Entry> m_entries;    // the current subgroup's accesses, lane by lane
-    std::vector<Entry> m_grouped;    // ... grouped by site, then execution
+    std::vector<uint32_t> m_touched;     // sites the current thread executed
+    std::vector<ReadOf> m_reads;         // the current thread's global reads
+    std::vector<GroupRead> m_groupReads; // the current workgroup's global reads
+    std::vector<uint64_t> m_written;     // buffer elements written (variable << 32 | index)
+    std::vector<Entry> m_entries;        // the current subgroup's accesses, lane by lane
+    std::vector<Entry> m_grouped;        // ... grouped by site, then execution
     std::vector<Entry> m_byExecution;
     std::vector<size_t> m_offsets;
     std::vector<uint32_t> m_sorted, m_perBank;

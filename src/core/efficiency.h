@@ -60,6 +60,13 @@ struct SiteEfficiency {
     uint32_t worstBank = 0;  // the bank of that request that served the most distinct words
     // Reads of an address its thread had already read from global memory (Read sites only).
     uint64_t repeatedReads = 0;
+    // Fetches of an element that another modelled subgroup of the same workgroup also fetched at
+    // this site (global Read sites): what a tile in shared memory would load once per workgroup
+    // (matmul's a and b). Lanes of one request reading one address are a broadcast, not counted.
+    uint64_t workgroupRefetches = 0;
+    uint32_t mostSubgroupsOnOne = 0; // the most subgroups of one workgroup that fetched one element
+    uint32_t mostFetchedElement = 0; // that element
+    uint64_t mostFetchedWorkgroup = 0;
     // Atomics: the most lanes of one request that hit one address.
     uint32_t worstAtomicsPerAddress = 0;
     RequestExample worst; // the request behind the worst figure above
@@ -91,6 +98,10 @@ struct EfficiencyReport {
     uint64_t mostGlobalAtomics = 0;      // atomics on buffers per workgroup, the most
     uint64_t mostDivergentWorkgroup = 0; // the workgroups behind the two figures above
     uint64_t mostAtomicsWorkgroup = 0;
+    // Reads per output cell, the fair measure of a kernel whose threads own several cells
+    // (register tiling): reads of buffers and of shared arrays, and the distinct buffer elements
+    // written (plain stores and atomics).
+    uint64_t globalReads = 0, sharedReads = 0, cellsWritten = 0;
 };
 
 // Every event of `trace` (complete or not: the caller knows whether it overflowed).

@@ -117,7 +117,7 @@ void divergence(const Trace& t, const EfficiencyReport& r, const Limits& l,
         std::to_string(r.mostDivergentRequests) +
         " requests in which only some lanes of a subgroup ran; the puzzle allows " +
         allowedText("divergent_requests", *l.divergentRequests, l.divergentRequestsExpr) +
-        " per workgroup. The most are at this line: " + divergenceText(*worst);
+        " per workgroup. The most are at this line: " + divergenceText(t, *worst);
     out.push_back(siteFinding(t, r, FindingKind::Divergence, *worst, msg, r.mostDivergentRequests));
 }
 

@@ -33,9 +33,11 @@ std::string uncoalescedText(const Trace& trace, const MemoryModel& model,
                             const SiteEfficiency& site);
 // "8-way bank conflict on tile: lanes 0, 4, 8… hit bank 3 (tile[0][3], tile[4][3], …)"
 std::string conflictText(const Trace& trace, const MemoryModel& model, const SiteEfficiency& site);
-// "half the lanes idle at line 14: 64 of 128 requests ran with only some lanes of their
-// subgroup (e.g. lanes 0, 2, 4… of subgroup 0)"
-std::string divergenceText(const SiteEfficiency& site);
+// "half the lanes idle at line 14: the condition tid % 2u == 0u (the if at line 13) splits every
+// subgroup (64 of 64 requests ran with only some lanes, e.g. lanes 0, 2, 4… of subgroup 0)". The
+// condition is read from Trace::source (core/source_text.h); without one, the sentence says
+// "64 of 128 requests ran with only some lanes of their subgroup (...)".
+std::string divergenceText(const Trace& trace, const SiteEfficiency& site);
 int idlePercent(const SiteEfficiency& site); // of the lanes its requests' subgroups have
 
 } // namespace vkp

@@ -1,5 +1,9 @@
 #include "core/passes.h"
 
+#include <algorithm>
+
+#include "core/puzzle_loader.h"
+
 namespace vkp {
 
 std::string CaseDispatch::label(const Puzzle& puzzle) const {
@@ -20,6 +24,36 @@ void addShapeNames(const Puzzle& puzzle, const TestCase& c,
 
 bool isShapeName(const std::string& name) {
     return name == "rows" || name == "cols";
+}
+
+Status evaluateShapeExprs(const Puzzle& puzzle, TestCase& c) {
+    auto first = puzzle.firstInput();
+    if (!first || !c.data[*first]) return okStatus();
+    std::map<std::string, uint64_t> names;
+    addShapeNames(puzzle, c, names);
+    ExprVars vars{c.data[*first]->shape.count(), c.workgroupSize[0], &names};
+    for (size_t b = 0; b < c.data.size() && b < puzzle.buffers.size(); ++b) {
+        if (!c.data[b] || c.data[b]->shapeExprs.empty()) continue;
+        DataSpec& d = *c.data[b];
+        Shape s;
+        for (const Expr& e : d.shapeExprs) {
+            auto v = e.evaluateChecked(vars, "shape");
+            if (!v)
+                return Error{ErrorKind::PuzzleFile,
+                             "'" + puzzle.buffers[b].name + "': " + v.error().message};
+            s.dims.push_back(*v);
+        }
+        bool inBounds = std::all_of(s.dims.begin(), s.dims.end(),
+                                    [](uint64_t n) { return n >= 1 && n <= kMaxBufferElements; });
+        if (!inBounds || s.count() > kMaxBufferElements)
+            return Error{ErrorKind::PuzzleFile,
+                         "the shape of '" + puzzle.buffers[b].name + "' comes to " + s.str() +
+                             " when the first input is " + c.data[*first]->shape.str() +
+                             "; each size must be from 1 and the whole at most " +
+                             std::to_string(kMaxBufferElements) + " elements"};
+        d.shape = s;
+    }
+    return okStatus();
 }
 
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,

@@ -48,6 +48,9 @@ std::vector<size_t> finalBufferAt(const Puzzle& puzzle,
 // `vkpuzzles bench` can scale them. A constant of the same name keeps its own value.
 void addShapeNames(const Puzzle& puzzle, const TestCase& c, std::map<std::string, uint64_t>& names);
 bool isShapeName(const std::string& name);
+// Evaluates the shapes written as expressions (DataSpec::shapeExprs) from the first input's
+// shape. The error says which buffer and why (a size out of bounds, a division by zero).
+Status evaluateShapeExprs(const Puzzle& puzzle, TestCase& c);
 // The expression names a case defines: its constants, rows and cols, and i for a repetition.
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
                                           uint64_t repetition);

@@ -49,7 +49,11 @@ struct DataSpec {
     std::map<std::string, double> params; // Op: e.g. scalar, window, block
     std::optional<Expr> each;             // Each: parsed with Expr::parseElement
     bool shapeGiven = false;              // Each (expected): `shape` written, not the first input's
-    SourceLocation where;                 // the table in puzzle.toml, for later messages
+    // Inputs other than the first may write their shape as expressions of the first input's N,
+    // rows and cols (`shape = ["cols", "cols"]`): one per dimension, as written, re-evaluated
+    // when a benchmark scales the first input. Empty: the shape is numbers.
+    std::vector<Expr> shapeExprs;
+    SourceLocation where; // the table in puzzle.toml, for later messages
 };
 
 struct TestCase {

@@ -57,13 +57,40 @@ std::array<uint32_t, 3> parseDims(const Reader& r, const toml::table& t, const c
     return dims;
 }
 
-Shape parseShape(const Reader& r, const toml::table& t) {
+// `exprs`: where an input's entries may be expressions (strings) of the first input's N, rows
+// and cols; each entry is kept there (numbers as literals), and the shape holds 1s until
+// evaluateShapeExprs (core/passes.h) fills it in.
+Shape parseShape(const Reader& r, const toml::table& t, std::vector<Expr>* exprs = nullptr) {
     const toml::array& a = r.array(t, "shape");
     if (a.empty() || a.size() > 2) r.fail(&a, "'shape' needs 1 or 2 entries: [n] or [rows, cols]");
+    bool written =
+        std::any_of(a.begin(), a.end(), [](const toml::node& n) { return n.is_string(); });
+    if (written && !exprs)
+        r.fail(&a, "this shape must be numbers (only inputs other than the first may write "
+                   "expressions such as [\"cols\", \"cols\"]: sizes that follow the first "
+                   "input's rows and cols)");
     Shape s;
-    for (size_t i = 0; i < a.size(); ++i)
-        s.dims.push_back(
-            r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)));
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (!written) {
+            s.dims.push_back(
+                r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)));
+            continue;
+        }
+        if (a.get(i)->is_string()) {
+            auto e = Expr::parse(r.asString(a.get(i), "shape"), "shape");
+            if (!e) r.fail(a.get(i), e.error().message);
+            for (const std::string& name : e->names())
+                if (!isShapeName(name))
+                    r.fail(a.get(i), "'" + name +
+                                         "' cannot size an input: a shape may use N, "
+                                         "rows and cols (the first input's), not constants");
+            exprs->push_back(std::move(*e));
+        } else {
+            exprs->push_back(Expr::literal(uint64_t(
+                r.boundedUint(a.get(i), "shape", 1, static_cast<int64_t>(kMaxBufferElements)))));
+        }
+        s.dims.push_back(1);
+    }
     if (s.count() > kMaxBufferElements)
         r.fail(&a, "shape " + s.str() + " holds " + std::to_string(s.count()) +
                        " elements; the limit is " + std::to_string(kMaxBufferElements));
@@ -101,14 +128,17 @@ void parseEach(const Reader& r, const toml::node* n, DataSpec& d) {
     d.where = r.where(n);
 }
 
-// The fill of an input or scratch buffer.
-DataSpec parseFill(const Reader& r, const toml::table& t) {
+// The fill of an input or scratch buffer. `numbersOnly`: the puzzle's first input (the others may
+// follow its shape with expressions), and data that is not an input's.
+DataSpec parseFill(const Reader& r, const toml::table& t, bool numbersOnly) {
     r.rejectUnknownKeys(
         t, {"shape", "values", "fill", "start", "step", "value", "seed", "min", "max", "each"},
         "a buffer's data");
     DataSpec d;
     d.where = r.where(&t);
-    d.shape = parseShape(r, t);
+    d.shape = parseShape(r, t, numbersOnly ? nullptr : &d.shapeExprs);
+    if (!d.shapeExprs.empty() && t.get("values"))
+        r.fail(t.get("shape"), "values written out need a shape of numbers");
     if (const toml::node* e = t.get("each")) {
         for (const char* other : {"values", "fill"})
             if (t.get(other))
@@ -148,7 +178,7 @@ Result<DataSpec> parseDataTable(const std::string& text, const std::string& what
     try {
         toml::table root = toml::parse(prefix + text, what);
         Reader r(what);
-        return parseFill(r, r.asTable(root.get("x"), "the data"));
+        return parseFill(r, r.asTable(root.get("x"), "the data"), true);
     } catch (const toml::parse_error& e) {
         int column = std::max<int>(1, static_cast<int>(e.source().begin.column) -
                                           static_cast<int>(prefix.size()));
@@ -360,9 +390,11 @@ class PuzzleParser {
                     m_reader.fail(&t,
                                   "this case has no inputs." + b.name +
                                       " (every input and scratch buffer needs data, or a size)");
-                c.data[i] = parseFill(m_reader, m_reader.asTable(n, "inputs." + b.name));
+                c.data[i] = parseFill(m_reader, m_reader.asTable(n, "inputs." + b.name),
+                                      m_puzzle.firstInput() == i);
             }
         }
+        if (auto s = evaluateShapeExprs(m_puzzle, c); !s) m_reader.fail(&t, s.error().message);
         for (size_t i = 0; i < m_puzzle.buffers.size(); ++i) {
             const BufferDecl& b = m_puzzle.buffers[i];
             if (b.role == RoleKind::Output) {
@@ -426,7 +458,7 @@ class PuzzleParser {
     }
     DataSpec parseExpected(const toml::table& t, const TestCase& c) {
         if (t.get("each") && !t.get("op")) return parseExpectedEach(t, c);
-        if (!t.get("op")) return parseFill(m_reader, t);
+        if (!t.get("op")) return parseFill(m_reader, t, true);
         DataSpec d;
         d.kind = DataSpec::Kind::Op;
         d.where = m_reader.where(&t);

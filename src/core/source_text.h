@@ -1,6 +1,7 @@
 // Small helpers over source text (kernels, puzzle files) shared by diagnostics and reports.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace vkp {
@@ -12,5 +13,17 @@ std::string sourceLine(const std::string& text, int line);
 // kept only as one space between two word characters. Two kernels that differ only in comments,
 // indentation or line breaks give the same string.
 std::string codeWithoutCommentsOrLayout(const std::string& text);
+
+// The condition that decides whether a line of a kernel runs: the innermost `if`, `else`, `while`
+// or `for` whose body holds the line's first statement (the efficiency lens quotes it where lanes
+// of a subgroup split). A line that is only a header (`if (a[i] > 0) {`) belongs to the
+// construct around it. A textual reading of GLSL (comments, braces, parentheses, statements), not a
+// parser: a macro that hides braces can mislead it, and then it says nothing rather than guess.
+struct EnclosingCondition {
+    int line = 0;          // the header's line
+    std::string keyword;   // "if", "else" (of the if at `line`), "while" or "for"
+    std::string condition; // as written, on one line: "tid % (2u * s) == 0u"; for: the middle part
+};
+std::optional<EnclosingCondition> enclosingCondition(const std::string& text, int line);
 
 } // namespace vkp

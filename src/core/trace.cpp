@@ -125,7 +125,7 @@ std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slots,
     uint64_t n = launch.invocations();
     uint64_t statusAt = kTraceHeaderWords + n;
     uint64_t scheduleAt = statusAt + n; // a forced schedule's block, between status and records
-    uint64_t recordsAt = scheduleAt + scheduleBlock.size();
+    uint64_t recordsAt = recordsStart(scheduleAt + scheduleBlock.size());
     *totalWords = recordsAt + n * slots * kTraceRecordWords;
     std::vector<uint32_t> words(recordsAt, 0u);
     if (!scheduleBlock.empty()) {
@@ -156,8 +156,10 @@ std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device) {
     // passed on short for decodeTrace to reject.
     // A forced schedule's block (word 0 says where) sits between the status words and the records.
     uint64_t fixed = kTraceHeaderWords + 2 * n;
-    bool scheduleFits = device[0] == 0 || (device[0] == fixed && recordsAt > fixed);
-    if ((device[0] == 0 && recordsAt != fixed) || !scheduleFits || recordsAt > device.size())
+    bool scheduleFits = device[0] == 0 || (device[0] == fixed && recordsAt > fixed &&
+                                           recordsAt == recordsStart(recordsAt));
+    if ((device[0] == 0 && recordsAt != recordsStart(fixed)) || !scheduleFits ||
+        recordsAt > device.size())
         return {device.begin(), device.begin() + kTraceHeaderWords};
     uint64_t used = 0;
     for (uint64_t inv = 0; inv < n; ++inv)

@@ -26,6 +26,11 @@ namespace vkp {
 // kTraceRecordWords words. Only the header, counts and status need initialising.
 inline constexpr uint32_t kTraceHeaderWords = 8;
 inline constexpr uint32_t kTraceRecordWords = 4;
+// Where the records begin after `words` words of header, counts, status and schedule: rounded up
+// to a whole record, so that a kernel writes each record as one 16-byte store.
+inline constexpr uint64_t recordsStart(uint64_t words) {
+    return (words + kTraceRecordWords - 1) / kTraceRecordWords * kTraceRecordWords;
+}
 inline constexpr uint32_t kTraceLineBits = 20; // record word 0: kind(4) | variable(8) | line(20)
 inline constexpr uint32_t kTraceVariableNone = 0xff;
 inline constexpr uint32_t kDefaultLoopBudget = 60000; // below lavapipe's 65535 cut-off
@@ -163,7 +168,8 @@ struct Trace {
     uint32_t slotsPerInvocation = 0;
     uint32_t mostRecordsWanted = 0; // the most records one invocation made, kept or dropped
     uint32_t subgroupSize =
-        0; // the device's (set by the check); 0: subgroup barriers order nothing
+        0;              // the device's (set by the check); 0: subgroup barriers order nothing
+    std::string source; // the kernel's text (set by the check), quoted by the efficiency lens
     uint64_t eventCount() const;
 };
 

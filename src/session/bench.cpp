@@ -77,6 +77,8 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                           "' out value by value; a benchmark needs a generated fill (iota, "
                           "constant or random): use --case");
     in.shape = benchShape(in.shape, o.n);
+    if (auto s = evaluateShapeExprs(p, c); !s) // inputs that follow the first (matmul's b)
+        return benchError("at N = " + std::to_string(o.n) + ": " + s.error().message);
     ExprVars vars{o.n, c.workgroupSize[0]};
     std::map<std::string, uint64_t> shape; // rows, cols
     addShapeNames(p, c, shape);

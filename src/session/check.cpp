@@ -201,7 +201,7 @@ class Checker {
     }
     static uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
         uint64_t n = launch.invocations();
-        return kTraceHeaderWords + 2 * n + n * slots * kTraceRecordWords;
+        return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
     }
 
     // A case's buffers and dispatches: one per repetition of each pass of a multi-pass puzzle,
@@ -352,7 +352,7 @@ class Checker {
         if (limit) share = std::min(share, limit);
         for (const Trace* t : traces) {
             uint64_t n = t->launch.invocations(), words = share / 4,
-                     fixed = kTraceHeaderWords + 2 * n;
+                     fixed = recordsStart(kTraceHeaderWords + 2 * n);
             room.wanted.push_back(std::max(t->mostRecordsWanted, t->slotsPerInvocation));
             room.kept.push_back(t->slotsPerInvocation);
             uint64_t possible = words > fixed ? (words - fixed) / (n * kTraceRecordWords) : 0;
@@ -517,6 +517,7 @@ class Checker {
             }
             trace->subgroupSize =
                 m_runner.info().subgroupSize; // subgroup barriers order accesses within one
+            trace->source = m_kernels[d.kernel].source;
             auto shared = std::make_shared<const Trace>(std::move(*trace));
             TraceAnalysis analysed = analyzeCase(*shared, checks);
             readSchedule(out, shared->launch, buffers.at(firstTrace + j), analysed);

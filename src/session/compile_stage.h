@@ -21,6 +21,7 @@ struct CompiledKernel {
     std::vector<uint32_t> spirv;
     KernelInterface iface;
     TraceLayout layout;
+    std::string source; // the text it was compiled from (a trace quotes it)
 };
 
 // Fills r's diagnostics, compile and reflect timings and compilerCrashed; r.reached becomes

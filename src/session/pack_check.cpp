@@ -99,15 +99,20 @@ class PuzzleChecker {
         return o;
     }
     // The cases in the order a mutant is tried on them: the case that killed the most mutants of
-    // this puzzle so far first (`kills`), then the smallest (threads), then the first.
-    // Deterministic: the same mutants meet the same order.
-    std::vector<size_t> caseOrder(const std::vector<size_t>& kills) const {
+    // this puzzle so far first (`kills`), then the smallest (threads), then the first; a case of
+    // more than `bigCase` threads after all the others (a traced run costs in proportion to the
+    // threads, and a forced schedule's hold is long). Deterministic: the same mutants meet the
+    // same order.
+    std::vector<size_t> caseOrder(const std::vector<size_t>& kills,
+                                  uint64_t bigCase = UINT64_MAX) const {
         std::vector<size_t> order(m_p.cases.size());
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = i;
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            uint64_t ta = m_p.cases[a].threadCount(), tb = m_p.cases[b].threadCount();
+            if ((ta > bigCase) != (tb > bigCase)) return tb > bigCase;
             if (kills[a] != kills[b]) return kills[a] > kills[b];
-            return m_p.cases[a].threadCount() < m_p.cases[b].threadCount();
+            return ta < tb;
         });
         return order;
     }
@@ -179,13 +184,22 @@ class PuzzleChecker {
     // Untraced first, a case at a time up to the first that fails (a wrong value kills most
     // mutants, most often in the case that killed the most before: a job of one case builds only
     // that case's pipelines, and the puzzle's other kernels' are kept from earlier jobs,
-    // gpu/pipeline_store.h); only a mutant that passes every case is traced, case by case
-    // (smallest first), up to the first that fails.
+    // gpu/pipeline_store.h); a mutant that passes them is traced, case by case, up to the first
+    // that fails. Building pipelines is nearly all of the time (lavapipe on Mesa 25: seconds
+    // each), so no case is tried in vain more than needed: a case that has killed no mutant in
+    // kUntracedTrials untraced tries is left to the traced pass, which checks its values too
+    // (and runs the forced schedules); the traced pass tries first the cases that killed the most
+    // mutants traced, the large ones last. Every mutant still meets every case, traced, before it
+    // is called a survivor.
+    static constexpr size_t kUntracedTrials = 8;
+    static constexpr uint64_t kBigTracedCase = 512; // threads
     void runMutant(const std::vector<KernelSource>& solution, size_t kernel, MutantOutcome& o) {
         std::vector<KernelSource> sources = solution;
         sources[kernel].text = o.mutant.text;
         for (size_t c : caseOrder(m_untracedKills)) {
             if (m_runner.wedged()) return;
+            if (m_untracedTries[c] >= kUntracedTrials && m_untracedKills[c] == 0) continue;
+            ++m_untracedTries[c];
             CheckReport r = check(sources, mutantOptions(false, c));
             ++m_out.untracedChecks;
             addTimings(m_out.mutantTiming, r.timing);
@@ -200,15 +214,13 @@ class PuzzleChecker {
             o.killedBy = failureText(r);
             return;
         }
-        // Traced, the smallest case first whatever killed before: a traced run costs in
-        // proportion to the threads, and a forced schedule's hold is long (measured: ordered by
-        // kills, scan-decoupled's case 8 took 50 s a mutant where case 1 kills in 0.2 s).
-        for (size_t c : caseOrder(std::vector<size_t>(m_p.cases.size(), 0))) {
+        for (size_t c : caseOrder(m_tracedKills, kBigTracedCase)) {
             if (m_runner.wedged()) break;
             CheckReport t = check(sources, mutantOptions(true, c));
             ++m_out.tracedChecks;
             addTimings(m_out.mutantTiming, t.timing);
             if (t.allPass()) continue;
+            ++m_tracedKills[c];
             o.fate = MutantFateKind::Killed;
             o.killedBy = failureText(t) + " (traced)";
             return;
@@ -222,8 +234,11 @@ class PuzzleChecker {
     const PackCheckOptions& m_options;
     const PackProgress& m_progress;
     PuzzleCheckOutcome m_out;
-    // Per case: the mutants it killed first untraced (caseOrder).
+    // Per case: the mutants it killed first, untraced and traced (caseOrder), and the mutants
+    // tried on it untraced.
     std::vector<size_t> m_untracedKills = std::vector<size_t>(m_p.cases.size(), 0);
+    std::vector<size_t> m_tracedKills = std::vector<size_t>(m_p.cases.size(), 0);
+    std::vector<size_t> m_untracedTries = std::vector<size_t>(m_p.cases.size(), 0);
 };
 
 } // namespace

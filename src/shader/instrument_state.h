@@ -15,12 +15,15 @@ namespace vkp {
 // Ids the trace objects pass (shader/trace_objects.h) declares; 0 where a mode needs none.
 struct TraceObjectIds {
     uint32_t uintType = 0, boolType = 0, voidType = 0;
-    uint32_t dataPointerType = 0;             // pointer to one word of the trace buffer
-    uint32_t traceVariable = 0;               // the trace (or loop-guard) buffer
+    uint32_t dataPointerType = 0; // pointer to one word of the trace buffer
+    uint32_t traceVariable = 0;   // the trace (or loop-guard) buffer
+    // The same buffer seen as uvec4s: a record is one 16-byte store (records start at a multiple
+    // of kTraceRecordWords words), which lavapipe builds far faster than four word stores.
+    uint32_t recordVariable = 0, recordPointerType = 0, uvec4Type = 0;
     uint32_t backEdgeCount = 0;               // Private: back-edges this invocation took
     uint32_t workgroupId = 0, localIndex = 0; // the built-ins, found or added
     uint32_t nextSlot = 0;                    // Private: this invocation's next record slot
-    uint32_t slotCount = 0, firstRecordWord = 0, countWord = 0,
+    uint32_t slotCount = 0, firstRecord = 0 /* in records */, countWord = 0,
              statusWord = 0; // Private, set by init()
     uint32_t recordFunction = 0, loopOkFunction = 0, initFunction = 0;
     uint32_t recordFunctionType = 0, loopOkFunctionType = 0, initFunctionType = 0;

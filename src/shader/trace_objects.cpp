@@ -20,17 +20,17 @@ uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t 
     return id;
 }
 
-// The trace block: struct { uint data[]; } at the options' set and binding.
-uint32_t declareTraceBuffer(InstrumentState& state) {
+// The trace block: struct { ELEMENT data[]; } at the options' set and binding (uint words, or
+// uvec4 records: two views of one buffer, which Vulkan allows for one descriptor).
+uint32_t declareTraceBuffer(InstrumentState& state, uint32_t element, uint32_t stride) {
     SpirvModule& module = state.module;
     uint32_t runtime = module.newId(), block = module.newId();
-    module.newGlobals.emplace_back(Op::OpTypeRuntimeArray,
-                                   std::vector<uint32_t>{runtime, state.ids.uintType});
+    module.newGlobals.emplace_back(Op::OpTypeRuntimeArray, std::vector<uint32_t>{runtime, element});
     module.newGlobals.emplace_back(Op::OpTypeStruct, std::vector<uint32_t>{block, runtime});
     auto decorate = [&](Op opcode, std::vector<uint32_t> operands) {
         module.newAnnotations.emplace_back(opcode, std::move(operands));
     };
-    decorate(Op::OpDecorate, {runtime, uint32_t(spv::Decoration::ArrayStride), 4});
+    decorate(Op::OpDecorate, {runtime, uint32_t(spv::Decoration::ArrayStride), stride});
     decorate(Op::OpMemberDecorate, {block, 0, uint32_t(spv::Decoration::Offset), 0});
     decorate(Op::OpDecorate, {block, uint32_t(spv::Decoration::Block)});
     uint32_t var = module.addGlobalVariable(module.typePointer(StorageClass::StorageBuffer, block),
@@ -50,7 +50,7 @@ void declareTraceObjects(InstrumentState& state) {
     ids.boolType = module.typeBool();
     ids.voidType = module.typeVoid();
     uint32_t uvec3 = module.typeVector(ids.uintType, 3);
-    ids.traceVariable = declareTraceBuffer(state);
+    ids.traceVariable = declareTraceBuffer(state, ids.uintType, 4);
     ids.dataPointerType = module.typePointer(StorageClass::StorageBuffer, ids.uintType);
     uint32_t privateUint = module.typePointer(StorageClass::Private, ids.uintType);
     auto privateCounter = [&] {
@@ -68,10 +68,14 @@ void declareTraceObjects(InstrumentState& state) {
     if (!state.logsAccesses()) return;
     ids.nextSlot = privateCounter();
     module.addToInterface(ids.nextSlot);
+    ids.uvec4Type = module.typeVector(ids.uintType, 4);
+    ids.recordVariable = declareTraceBuffer(state, ids.uvec4Type, 4 * kTraceRecordWords);
+    ids.recordPointerType = module.typePointer(StorageClass::StorageBuffer, ids.uvec4Type);
+    module.addToInterface(ids.recordVariable);
     ids.recordFunctionType =
         module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType, ids.uintType});
     ids.initFunctionType = module.typeFunction(ids.voidType, {});
-    for (uint32_t* var : {&ids.slotCount, &ids.firstRecordWord, &ids.countWord, &ids.statusWord}) {
+    for (uint32_t* var : {&ids.slotCount, &ids.firstRecord, &ids.countWord, &ids.statusWord}) {
         *var = privateCounter();
         module.addToInterface(*var);
     }
@@ -106,12 +110,13 @@ void buildInit(InstrumentState& state) {
         module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpIMul, u, {g, perGroup}), local});
     uint32_t slots = state.loadTraceWord(f, 1), recordsAt = state.loadTraceWord(f, 5),
              statusAt = state.loadTraceWord(f, 7);
-    uint32_t first = module.emit(
-        f, Op::OpIMul, u,
-        {module.emit(f, Op::OpIMul, u, {inv, slots}), module.constUint(kTraceRecordWords)});
+    // recordsAt is a multiple of kTraceRecordWords (core/trace.h): records count in uvec4s.
+    uint32_t first = module.emit(f, Op::OpIMul, u, {inv, slots});
+    uint32_t recordsStart =
+        module.emit(f, Op::OpUDiv, u, {recordsAt, module.constUint(kTraceRecordWords)});
     state.emitVoid(f, Op::OpStore, {ids.slotCount, slots});
     state.emitVoid(f, Op::OpStore,
-                   {ids.firstRecordWord, module.emit(f, Op::OpIAdd, u, {recordsAt, first})});
+                   {ids.firstRecord, module.emit(f, Op::OpIAdd, u, {recordsStart, first})});
     state.emitVoid(
         f, Op::OpStore,
         {ids.countWord, module.emit(f, Op::OpIAdd, u, {inv, module.constUint(kTraceHeaderWords)})});
@@ -143,14 +148,14 @@ void buildRecorder(InstrumentState& state) {
     state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
     state.emitVoid(f, Op::OpBranchConditional, {fits, writeL, mergeL});
     f.emplace_back(Op::OpLabel, std::vector<uint32_t>{writeL});
-    uint32_t base =
-        module.emit(f, Op::OpIAdd, u,
-                    {module.emit(f, Op::OpLoad, u, {ids.firstRecordWord}),
-                     module.emit(f, Op::OpIMul, u, {pos, module.constUint(kTraceRecordWords)})});
-    for (uint32_t k = 0; k < 4; ++k) {
-        uint32_t at = k ? module.emit(f, Op::OpIAdd, u, {base, module.constUint(k)}) : base;
-        state.emitVoid(f, Op::OpStore, {state.traceWord(f, at), p[k]});
-    }
+    uint32_t at =
+        module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpLoad, u, {ids.firstRecord}), pos});
+    uint32_t slot = module.emit(f, Op::OpAccessChain, ids.recordPointerType,
+                                {ids.recordVariable, module.constUint(0), at});
+    static_assert(kTraceRecordWords == 4, "a record is one uvec4");
+    uint32_t record =
+        module.emit(f, Op::OpCompositeConstruct, ids.uvec4Type, {p[0], p[1], p[2], p[3]});
+    state.emitVoid(f, Op::OpStore, {slot, record});
     state.emitVoid(f, Op::OpBranch, {mergeL});
     f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
     // The count goes on past the slots: the host learns how many records each thread wanted.

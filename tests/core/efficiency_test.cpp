@@ -202,6 +202,91 @@ TEST(Efficiency, LoopWithFewerIterationsInSomeLanesDivergesOnLaterExecutions) {
     EXPECT_EQ(s->activeLanes, 40u);
 }
 
+TEST(Efficiency, TheDivergenceSentenceQuotesTheConditionThatSplitsTheLanes) {
+    TraceBuilder b({64, 1, 1});
+    uint32_t a = b.buffer("a", 64);
+    for (uint32_t i = 0; i < 64; ++i)
+        if (i % 2 == 0) b.write(i, a, i / 2, 1, 4);
+    b.t.source = "void main() {\n"                          // 1
+                 "    uint tid = gl_LocalInvocationID.x;\n" // 2
+                 "    if (tid % 2u == 0u) {\n"              // 3
+                 "        a[tid / 2u] = 1u;\n"              // 4
+                 "    }\n"
+                 "}\n";
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    const LineEfficiency* l = lineAt(r, 4);
+    ASSERT_TRUE(l);
+    EXPECT_EQ(l->sentence, "half the lanes idle at line 4: the condition tid % 2u == 0u (the if at "
+                           "line 3) splits every subgroup that gets there (2 of 2 requests ran "
+                           "with only some lanes, e.g. lanes 0, 2, 4\u2026 of subgroup 0)");
+    // Without the kernel's text the figures are said without a condition.
+    b.t.source.clear();
+    r = analyzeEfficiency(b.t);
+    l = lineAt(r, 4);
+    ASSERT_TRUE(l);
+    EXPECT_TRUE(contains(l->sentence, "2 of 2 requests ran with only some lanes of their subgroup"))
+        << l->sentence;
+}
+
+// Matmul's naive read: every thread of a row of the workgroup reads the same element of b's
+// column, each row from another subgroup.
+TEST(Efficiency, AnElementReadBySeveralSubgroupsOfAWorkgroupIsATileHint) {
+    TraceBuilder b({32, 4, 1}, {2, 1, 1}); // 4 subgroups of 32 lanes per workgroup, 2 workgroups
+    uint32_t m = b.buffer("b", 64);
+    uint32_t out = b.buffer("out", 256);
+    for (uint64_t inv = 0; inv < 256; ++inv) {
+        uint32_t x = uint32_t(inv % 32), g = uint32_t(inv / 128);
+        b.read(inv, m, g * 32 + x, 7); // the same 32 elements in each row: 4 fetches
+        b.write(inv, out, uint32_t(inv), 1, 9);
+    }
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    const SiteEfficiency* s = siteAt(r, 7);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->mostSubgroupsOnOne, 4u);
+    EXPECT_EQ(s->workgroupRefetches, 2u * 32u * 3u); // per workgroup 32 elements, 3 extra each
+    EXPECT_EQ(s->repeatedReads, 0u);                 // no thread read one twice
+    const LineEfficiency* l = lineAt(r, 7);
+    ASSERT_TRUE(l);
+    EXPECT_EQ(l->cost, CostKind::Minor);
+    EXPECT_EQ(l->badge, "4x per workgroup");
+    EXPECT_TRUE(contains(l->sentence, "is read by 4 subgroups of workgroup 0 at this line (192 "
+                                      "reads here fetch an element another subgroup"))
+        << l->sentence;
+    EXPECT_EQ(r.globalReads, 256u);
+    EXPECT_EQ(r.sharedReads, 0u);
+    EXPECT_EQ(r.cellsWritten, 256u);
+    EXPECT_FALSE(lineAt(r, 9)); // the writes are fine
+}
+
+TEST(Efficiency, OneRequestReadingOneAddressIsABroadcastNotARefetch) {
+    TraceBuilder b({64, 1, 1});
+    uint32_t a = b.buffer("a", 4);
+    for (uint32_t i = 0; i < 32; ++i)
+        b.read(i, a, 0, 5); // one subgroup: a broadcast
+    for (uint32_t i = 32; i < 64; ++i)
+        b.read(i, a, 1, 5); // the other subgroup, another element
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    EXPECT_EQ(siteAt(r, 5)->workgroupRefetches, 0u);
+    EXPECT_EQ(siteAt(r, 5)->mostSubgroupsOnOne, 0u);
+    EXPECT_FALSE(lineAt(r, 5));
+}
+
+TEST(Efficiency, ReadsPerCellCountBufferAndSharedReadsAndDistinctCellsWritten) {
+    TraceBuilder b({4, 1, 1});
+    uint32_t a = b.buffer("a", 8);
+    uint32_t tile = b.shared("tile", {4});
+    uint32_t out = b.buffer("out", 4);
+    for (uint32_t i = 0; i < 4; ++i) {
+        b.read(i, a, 2 * i, 3).read(i, a, 2 * i + 1, 3);
+        b.read(i, tile, i, 4).read(i, tile, (i + 1) % 4, 4);
+        b.write(i, out, i / 2, 1, 5); // two threads write each of 2 cells
+    }
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    EXPECT_EQ(r.globalReads, 8u);
+    EXPECT_EQ(r.sharedReads, 8u);
+    EXPECT_EQ(r.cellsWritten, 2u);
+}
+
 TEST(Efficiency, RepeatedReadsOfOnesOwnElement) {
     TraceBuilder b({32, 1, 1});
     uint32_t a = b.buffer("a", 32);

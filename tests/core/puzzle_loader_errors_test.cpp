@@ -199,6 +199,28 @@ const std::vector<BadFile>& badFiles() {
              "\"iota\" }\n"
              "expected.result = { op = \"matmul\", args = [\"a\", \"b\"] } # HERE\n",
          "matmul: [2, 3] @ [2, 3] do not fit (inner sizes differ)"},
+        {"FirstInputShapeIsAnExpression",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [\"N\"], fill = \"iota\" } # HERE\n" +
+             kExpected,
+         "this shape must be numbers (only inputs other than the first may write expressions"},
+        {"ShapeExpressionNamesAConstant",
+         kHead + kInput +
+             "[[buffers]]\nname = \"b\"\nbinding = 2\ntype = \"float\"\nrole = \"input\"\n" +
+             kOutput + kConstant + kCaseHead + "constants = { SIZE = 4 }\n" + kInputA +
+             "inputs.b = { shape = [\"SIZE\"], fill = \"iota\" } # HERE\n" + kExpected,
+         "'SIZE' cannot size an input: a shape may use N, rows and cols"},
+        {"ShapeExpressionWithValuesWrittenOut",
+         kHead + kInput +
+             "[[buffers]]\nname = \"b\"\nbinding = 2\ntype = \"float\"\nrole = \"input\"\n" +
+             kOutput + kCaseHead + kInputA +
+             "inputs.b = { shape = [\"N\"], values = [1, 2, 3, 4] } # HERE\n" + kExpected,
+         "values written out need a shape of numbers"},
+        {"ShapeExpressionComesToZero",
+         kHead + kInput +
+             "[[buffers]]\nname = \"b\"\nbinding = 2\ntype = \"float\"\nrole = \"input\"\n" +
+             kOutput + "[[cases]] # HERE\nworkgroup_size = [4]\nworkgroups = [1]\n" + kInputA +
+             "inputs.b = { shape = [\"N - 4\"], fill = \"iota\" }\n" + kExpected,
+         "the shape of 'b' comes to [0] when the first input is [4]"},
         {"ShapeBesideOpDisagrees",
          kHead + kBuffers + kCaseHead + kInputA +
              "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1, shape = [5] } # "

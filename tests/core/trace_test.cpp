@@ -225,9 +225,22 @@ TEST(TraceBuffer, ZeroSlotsStillHasCountsAndStatus) {
     uint64_t total = 0;
     std::vector<uint32_t> w =
         makeTraceBuffer(launch({3, 1, 1}, {1, 1, 1}), 0, kDefaultLoopBudget, &total);
-    EXPECT_EQ(w.size(), kTraceHeaderWords + 6);
+    // 8 header words, 3 counts, 3 status words: the records would start at word 14, rounded up
+    // to 16 so that a kernel writes each record as one 16-byte store.
+    EXPECT_EQ(w.size(), 16u);
+    EXPECT_EQ(w[5], 16u);
     EXPECT_EQ(total, w.size());
     EXPECT_EQ(w[6], kDefaultLoopBudget);
+}
+
+TEST(TraceBuffer, RecordsStartOnAWholeRecordAfterAScheduleBlock) {
+    uint64_t total = 0;
+    std::vector<uint32_t> block{1, 2, 3}; // 8 + 4 + 4 + 3 = 19 words before the records
+    std::vector<uint32_t> w =
+        makeTraceBuffer(launch({4, 1, 1}, {1, 1, 1}), 2, kDefaultLoopBudget, &total, block);
+    EXPECT_EQ(w[5], 20u);
+    EXPECT_EQ(w[5] % kTraceRecordWords, 0u);
+    EXPECT_EQ(total, 20u + 4 * 2 * kTraceRecordWords);
 }
 
 // --- packTraceWord0 ----------------------------------------------------------------------------

@@ -73,5 +73,20 @@ TEST_F(BenchTest, AOneDimensionalLaunchOverAMatrix) {
     EXPECT_TRUE(r->pass) << benchResultText(*r);
 }
 
+// The second input's shape is written as ["cols", "cols"]: it follows the scaled first input, and
+// the reference matmul's result with it.
+TEST_F(BenchTest, ASecondInputWhoseShapeIsAnExpressionFollowsTheFirst) {
+    for (const char* slug : {"matmul", "matmul-register-tiling"}) {
+        const Puzzle& p = puzzle(slug);
+        EXPECT_EQ(benchUnavailable(p), std::nullopt) << slug;
+        auto r = bench(p, 2048); // a 32 x 64, b 64 x 64, result 32 x 64
+        ASSERT_TRUE(r.ok()) << slug << ": " << r.error().str();
+        EXPECT_EQ(r->shape, (std::vector<uint64_t>{32, 64})) << slug;
+        uint32_t block = std::string(slug) == "matmul" ? 16 : 32; // cells per workgroup side
+        EXPECT_EQ(r->workgroups, (std::array<uint32_t, 3>{64 / block, 32 / block, 1})) << slug;
+        EXPECT_TRUE(r->pass) << slug << ": " << benchResultText(*r);
+    }
+}
+
 } // namespace
 } // namespace vkp
