@@ -219,6 +219,11 @@ class PuzzleChecker {
             CheckReport t = check(sources, mutantOptions(true, c));
             ++m_out.tracedChecks;
             addTimings(m_out.mutantTiming, t.timing);
+            if (notCompiling(t)) { // every untraced case was skipped: this is its first compile
+                o.fate = MutantFateKind::NotCompiling;
+                o.killedBy = failureText(t);
+                return;
+            }
             if (t.allPass()) continue;
             ++m_tracedKills[c];
             o.fate = MutantFateKind::Killed;
