@@ -5,55 +5,15 @@
 #include <vector>
 
 namespace vkp {
-
-std::string sourceLine(const std::string& text, int line) {
-    std::istringstream in(text);
-    std::string s;
-    for (int i = 1; std::getline(in, s); ++i)
-        if (i == line) return s;
-    return {};
-}
-
-std::string codeWithoutCommentsOrLayout(const std::string& text) {
-    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    std::string out;
-    bool space = false; // white space (or a comment) since the last character kept
-    for (size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-            while (i < text.size() && text[i] != '\n')
-                ++i;
-            space = true;
-            continue;
-        }
-        if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
-            size_t end = text.find("*/", i + 2);
-            i = end == std::string::npos ? text.size() : end + 1;
-            space = true;
-            continue;
-        }
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            space = true;
-            continue;
-        }
-        if (space && !out.empty() && word(out.back()) && word(c)) out += ' ';
-        out += c;
-        space = false;
-    }
-    return out;
-}
-
-} // namespace vkp
-
-namespace vkp {
 namespace {
 
 bool wordChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
 
-// `text` with comments and string literals blanked (newlines kept), so positions and lines stay.
-std::string blankedComments(const std::string& text) {
+// `text` with comments (and, with `strings`, the insides of string literals) blanked, newlines
+// kept, so positions and lines stay.
+std::string blankedComments(const std::string& text, bool strings) {
     std::string out = text;
     for (size_t i = 0; i < out.size(); ++i) {
         if (out[i] == '/' && i + 1 < out.size() && out[i + 1] == '/') {
@@ -65,13 +25,40 @@ std::string blankedComments(const std::string& text) {
             for (; i < end; ++i)
                 if (out[i] != '\n') out[i] = ' ';
             --i;
-        } else if (out[i] == '"') {
+        } else if (strings && out[i] == '"') {
             for (++i; i < out.size() && out[i] != '"' && out[i] != '\n'; ++i)
                 out[i] = ' ';
         }
     }
     return out;
 }
+
+} // namespace
+
+std::string sourceLine(const std::string& text, int line) {
+    std::istringstream in(text);
+    std::string s;
+    for (int i = 1; std::getline(in, s); ++i)
+        if (i == line) return s;
+    return {};
+}
+
+std::string codeWithoutCommentsOrLayout(const std::string& text) {
+    std::string out;
+    bool space = false; // white space (or a comment) since the last character kept
+    for (char c : blankedComments(text, false)) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            space = true;
+            continue;
+        }
+        if (space && !out.empty() && wordChar(out.back()) && wordChar(c)) out += ' ';
+        out += c;
+        space = false;
+    }
+    return out;
+}
+
+namespace {
 
 std::string oneLine(const std::string& s) {
     std::string out;
@@ -92,7 +79,7 @@ std::string oneLine(const std::string& s) {
 class ConditionScan {
   public:
     ConditionScan(const std::string& text, int line)
-        : m_text(blankedComments(text)), m_line(line) {}
+        : m_text(blankedComments(text, true)), m_line(line) {}
 
     std::optional<EnclosingCondition> run() {
         for (m_at = 0; m_at < m_text.size();) {
