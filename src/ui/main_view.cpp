@@ -570,6 +570,14 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
     layout::fact("maximised", m_maximised ? std::string(panelName(*m_maximised)) : "");
     layout::fact("fullscreen", m_fullscreen ? "1" : "0");
     layout::fact("browserCompact", m_arranged.browserCompact ? "1" : "0");
+    // The modifiers held as the app sees them, so a test holds Ctrl until it is seen, as a hand
+    // does, before the key of a chord.
+    ImGuiIO& io = ImGui::GetIO();
+    std::string held;
+    for (auto [down, name] : {std::pair{io.KeyCtrl, "ctrl"}, std::pair{io.KeyShift, "shift"},
+                              std::pair{io.KeyAlt, "alt"}})
+        if (down) held += (held.empty() ? "" : "+") + std::string(name);
+    layout::fact("modifiers", held);
     ImVec2 ws = ImGui::GetMainViewport()->Size;
     layout::fact("windowSize",
                  std::to_string(std::lround(ws.x)) + "x" + std::to_string(std::lround(ws.y)));

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -237,12 +238,13 @@ class GuiDriver {
     void moveTo(int x, int y) {
         xdo("mousemove --window " + window() + " " + std::to_string(x) + " " + std::to_string(y));
     }
-    // Key presses as a hand makes them: "ctrl+z Up" holds Ctrl a moment before Z and lets go after
-    // it. (xdotool's own chords send all four events within a millisecond; on Debian 13, GLFW 3.4
-    // with ImGui 1.90, such a chord was sometimes lost.)
+    // Key presses as a hand makes them: "ctrl+z Up" holds Ctrl, and presses Z only once the app
+    // has seen Ctrl held (its "modifiers" fact), then lets go. (xdotool's own chords send all four
+    // events within a millisecond, and even with pauses between them a chord was sometimes lost
+    // on a loaded machine: Debian 13's CI, GLFW 3.4 with ImGui 1.90.)
     void key(const std::string& keys) {
         std::istringstream in(keys);
-        std::string combo, command;
+        std::string combo;
         while (in >> combo) {
             std::vector<std::string> parts;
             for (size_t at = 0;;) {
@@ -254,13 +256,24 @@ class GuiDriver {
             }
             std::string last = parts.back();
             parts.pop_back();
+            if (parts.empty()) {
+                xdo("key " + last);
+                continue;
+            }
+            std::string down, up, held;
             for (const std::string& m : parts)
-                command += " keydown " + m + " sleep 0.03";
-            command += " key " + last + " sleep 0.03";
+                down += (down.empty() ? "" : " sleep 0.02 ") + std::string("keydown ") + m;
             for (auto m = parts.rbegin(); m != parts.rend(); ++m)
-                command += " keyup " + *m + " sleep 0.02";
+                up += " sleep 0.02 keyup " + *m;
+            for (const char* name : {"ctrl", "shift", "alt"}) // the order the fact names them in
+                if (std::find(parts.begin(), parts.end(), name) != parts.end())
+                    held += (held.empty() ? "" : "+") + std::string(name);
+            xdo(down);
+            auto seen = waitFact("modifiers", held, 30s);
+            if (!seen && alive())
+                ADD_FAILURE() << "the app never saw " << held << " held: " << seen.message();
+            xdo("key " + last + up);
         }
-        if (!command.empty()) xdo(command.substr(1));
     }
     void type(const std::string& text) { xdo("type --delay 25 '" + text + "'"); }
 
