@@ -15,9 +15,11 @@ echo "building fuzz targets in $out"
 # breaks a target's link (a hand-kept list of core's files once did).
 objs="$out/core-objs"
 rm -rf "$objs" && mkdir -p "$objs"
+cc=(clang++)
+if command -v ccache >/dev/null; then cc=(ccache clang++); fi # CI keeps its objects across runs
 compile_core() {
   # shellcheck disable=SC2086
-  clang++ "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
+  "${cc[@]}" "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
 }
 jobs_max=${VKPUZZLES_JOBS:-2}
 failed=0
