@@ -67,11 +67,6 @@ void drawSharedArrays(const Trace& trace, uint64_t wg,
         scrollToPickedRequest(view, CellRef::sharedCell(static_cast<uint32_t>(v), wg, 0));
         // Small arrays sit side by side, as the inputs do.
         std::string what = shapeWords(data.shape, data.type, "shared");
-        float w = std::max(layoutGrid(data, nullptr, width, marks.selected != nullptr).size.x,
-                           ImGui::CalcTextSize((info.decl.name + "  " + what).c_str()).x);
-        if (placed++) flowSameLine(w + ImGui::GetFontSize());
-        ImGui::BeginGroup();
-        gridTitle(info.decl.name, what);
         GridData d{"shared",
                    &data,
                    nullptr,
@@ -79,6 +74,11 @@ void drawSharedArrays(const Trace& trace, uint64_t wg,
                    v < written.size() ? &written[v] : nullptr,
                    CellRef::sharedCell(static_cast<uint32_t>(v), wg, 0),
                    true};
+        float w = std::max(gridLayout(d, marks, width).size.x,
+                           ImGui::CalcTextSize((info.decl.name + "  " + what).c_str()).x);
+        if (placed++) flowSameLine(w + ImGui::GetFontSize());
+        ImGui::BeginGroup();
+        gridTitle(info.decl.name, what);
         if (auto clicked = drawCellGrid(d, marks, view, width, canvas))
             view.selection.clickCell(*clicked);
         ImGui::EndGroup();
@@ -297,14 +297,14 @@ void drawInputs(ViewState& view, const ShownCase& sc, const CaseBuffers& bufs,
         if (!data) continue;
         ImGui::PushID(static_cast<int>(b));
         std::string what = shapeWords(data->shape, decl.type, roleKindName(decl.role));
-        float w = std::max(layoutGrid(*data, nullptr, width).size.x,
+        GridData d{"in", data, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
+                   true};
+        float w = std::max(gridLayout(d, marks, width).size.x,
                            ImGui::CalcTextSize((decl.name + "  " + what).c_str()).x);
         if (placed++) flowSameLine(w + ImGui::GetFontSize());
         ImGui::BeginGroup();
         scrollToPickedRequest(view, CellRef::buffer(static_cast<uint32_t>(b), 0));
         gridTitle(decl.name, what);
-        GridData d{"in", data, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
-                   true};
         if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
             view.selection.clickCell(*clicked);
         ImGui::EndGroup();

@@ -134,13 +134,13 @@ uint64_t alignedColumns(uint64_t fit, uint64_t multiple) {
 } // namespace
 
 GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width, bool tall,
-                      uint64_t colsMultiple) {
+                      uint64_t colsMultiple, size_t minChars) {
     ImFont* f = fonts().mono;
     float cw = f->CalcTextSizeA(f->FontSize, FLT_MAX, 0, "0").x;
     GridLayout g;
     g.count = data.shape.count();
     g.twoD = data.shape.dims.size() == 2;
-    size_t widest = 2;
+    size_t widest = minChars;
     // Widths from a sample of cells: formatting every cell of a large buffer each frame costs.
     uint64_t step = std::max<uint64_t>(1, g.count / 512);
     for (uint64_t i = 0; i < g.count; i += step) {
@@ -209,14 +209,17 @@ bool onRequestArray(const GridData& d, const GridMarks& m) {
            (!r.shared || d.base.workgroup == r.workgroup);
 }
 
+// A strip above each value: for the selected thread's order numbers, and for the banks of a
+// shared request (labelled there so that a wide value never runs under its bank).
+bool tallGrid(const GridData& d, const GridMarks& m) {
+    return (d.marks && m.selected) || (onRequestArray(d, m) && m.request->shared);
+}
+
 // Lays the grid out at the cursor and claims its area for the pointer.
 GridFrame placeGrid(const GridData& d, const GridMarks& m, float width) {
     GridFrame f;
-    f.tall = d.marks && m.selected;
-    uint64_t multiple = !onRequestArray(d, m) ? 1
-                        : m.request->shared   ? m.model->banks
-                                              : m.request->elementsPerSector;
-    f.layout = layoutGrid(*d.values, d.expected, width, f.tall, multiple);
+    f.tall = tallGrid(d, m);
+    f.layout = gridLayout(d, m, width);
     const GridLayout& g = f.layout;
     f.origin = ImGui::GetCursorScreenPos();
     ImGui::PushID(d.id.c_str());
@@ -295,18 +298,30 @@ void drawOutline(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellOutline& o) {
 }
 
 // One cell from a to b: background, outlines, value, and the order numbers in the strip above it.
-void drawCell(ImDrawList* dl, const GridFrame& f, ImVec2 a, ImVec2 b, const BufferCellStyle& s) {
+// A cell: its value below the strip of a tall grid; in the strip, the bank of a shared request's
+// cell on the left ("b3") and the selected thread's order numbers on the right, clipped where
+// they would run into the bank.
+void drawCell(ImDrawList* dl, const GridFrame& f, ImVec2 a, ImVec2 b, const BufferCellStyle& s,
+              const std::string& bank) {
     dl->AddRectFilled(a, b, s.background, 2);
     for (const CellOutline& o : s.outlines)
         drawOutline(dl, a, b, o);
     centredText(dl, fonts().mono, ImVec2(a.x, a.y + f.orderH * 0.8f), b, s.textColour,
                 s.text.c_str());
-    if (s.orders.empty() || !f.tall) return;
+    if (!f.tall) return;
     ImFont* small = fonts().small;
+    float ordersFrom = a.x;
+    if (!bank.empty()) {
+        ImVec4 clip(a.x, a.y, b.x, b.y);
+        dl->AddText(small, f.orderSize, ImVec2(a.x + 2, a.y + 1), palette().sectorLine,
+                    bank.c_str(), nullptr, 0, &clip);
+        ordersFrom = a.x + 4 + small->CalcTextSizeA(f.orderSize, FLT_MAX, 0, bank.c_str()).x;
+    }
+    if (s.orders.empty()) return;
     ImVec2 ts = small->CalcTextSizeA(f.orderSize, FLT_MAX, 0, s.orders.c_str());
-    ImVec4 clip(a.x, a.y, b.x, b.y);
-    dl->AddText(small, f.orderSize, ImVec2(b.x - ts.x - 2, a.y + 1), s.ordersColour,
-                s.orders.c_str(), nullptr, 0, &clip);
+    ImVec4 clip(ordersFrom, a.y, b.x, b.y);
+    dl->AddText(small, f.orderSize, ImVec2(std::max(ordersFrom, b.x - ts.x - 2), a.y + 1),
+                s.ordersColour, s.orders.c_str(), nullptr, 0, &clip);
 }
 
 // Tests find cells by their place in the layout probe: "cell/buffer0/in/3" (array, grid, index).
@@ -317,23 +332,18 @@ void probeCell(const GridData& d, uint64_t i, ImVec2 a, ImVec2 b) {
                      a, b);
 }
 
-// A global buffer: a bar where each sector starts; a shared array: the bank of each cell the
-// request touched, small in its corner.
-void drawRequestMarks(ImDrawList* dl, const GridMarks& m, const CellRef& c, ImVec2 a, ImVec2 b) {
-    const Palette& pal = palette();
+// A global buffer under a request: a bar where each sector starts.
+void drawSectorMark(ImDrawList* dl, const GridMarks& m, const CellRef& c, ImVec2 a, ImVec2 b) {
+    if (m.request->shared || c.index % m.request->elementsPerSector != 0) return;
     float scale = fonts().mono->FontSize / kBaseFontPx;
-    if (!m.request->shared) {
-        if (c.index % m.request->elementsPerSector == 0)
-            dl->AddRectFilled(ImVec2(a.x - 2.5f * scale, a.y - 1), ImVec2(a.x, b.y + 1),
-                              pal.sectorLine);
-        return;
-    }
-    if (!m.request->contains(c)) return;
-    ImFont* small = fonts().small;
-    std::string bank = "b" + std::to_string(bankOf(*m.model, c.index));
-    float size = small->FontSize;
-    ImVec2 ts = small->CalcTextSizeA(size, FLT_MAX, 0, bank.c_str());
-    dl->AddText(small, size, ImVec2(b.x - ts.x - 2, b.y - ts.y), pal.sectorLine, bank.c_str());
+    dl->AddRectFilled(ImVec2(a.x - 2.5f * scale, a.y - 1), ImVec2(a.x, b.y + 1),
+                      palette().sectorLine);
+}
+
+// A shared array under a request: the bank of each cell the request touched ("" elsewhere).
+std::string bankLabel(const GridMarks& m, const CellRef& c) {
+    if (!m.request->shared || !m.request->contains(c)) return "";
+    return "b" + std::to_string(bankOf(*m.model, c.index));
 }
 
 // The visible rows: row labels, then each cell styled from its facts.
@@ -355,8 +365,10 @@ void drawRows(ImDrawList* dl, const GridFrame& f, const GridData& d, const GridM
             c.index = i;
             ImVec2 a(f.cells.x + col * g.cellW, y), b(a.x + g.cellW - 2, a.y + g.cellH - 2);
             probeCell(d, i, a, b);
-            drawCell(dl, f, a, b, bufferCellStyle(cellFacts(d, m, ctx, c), palette()));
-            if (onRequestArray(d, m)) drawRequestMarks(dl, m, c, a, b);
+            bool request = onRequestArray(d, m);
+            drawCell(dl, f, a, b, bufferCellStyle(cellFacts(d, m, ctx, c), palette()),
+                     request ? bankLabel(m, c) : "");
+            if (request) drawSectorMark(dl, m, c, a, b);
         }
     }
 }
@@ -376,6 +388,17 @@ void recordCentres(CellCanvas* canvas, const GridFrame& f, const GridData& d) {
 }
 
 } // namespace
+
+// Under a request, a row holds whole sectors or all the banks; a shared request's cells are
+// wide enough for "b31" beside an order number.
+GridLayout gridLayout(const GridData& d, const GridMarks& m, float width) {
+    bool request = onRequestArray(d, m);
+    uint64_t multiple = !request            ? 1
+                        : m.request->shared ? m.model->banks
+                                            : m.request->elementsPerSector;
+    bool banks = request && m.request->shared;
+    return layoutGrid(*d.values, d.expected, width, tallGrid(d, m), multiple, banks ? 5 : 2);
+}
 
 std::optional<CellRef> drawCellGrid(const GridData& d, const GridMarks& m, ViewState& view,
                                     float width, CellCanvas* canvas) {

@@ -32,9 +32,9 @@ struct GridLayout {
 };
 // `tall`: room above each value for the selected thread's order numbers.
 // `colsMultiple`: a 1D grid's row holds a multiple of this many cells when it fits (whole
-// sectors of a global buffer per row).
+// sectors of a global buffer per row). `minChars`: the narrowest cell, in characters of a value.
 GridLayout layoutGrid(const BufferData& data, const BufferData* expected, float width,
-                      bool tall = false, uint64_t colsMultiple = 1);
+                      bool tall = false, uint64_t colsMultiple = 1, size_t minChars = 2);
 
 // One grid to draw.
 struct GridData {
@@ -64,6 +64,9 @@ struct GridMarks {
     const RequestCells* request = nullptr;
     const MemoryModel* model = nullptr; // the model of its figures
 };
+
+// The layout drawCellGrid gives `d` under `m` (its width, before drawing it).
+GridLayout gridLayout(const GridData& d, const GridMarks& m, float width);
 
 // Where the cells of the grids drawn in one region are, for arrows between them.
 struct CellCanvas {
