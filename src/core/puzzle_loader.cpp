@@ -402,7 +402,7 @@ class PuzzleParser {
                 if (!n)
                     m_reader.fail(&t, "this case has no expected." + b.name +
                                           " (every output needs its expected values)");
-                c.data[i] = parseExpected(m_reader.asTable(n, "expected." + b.name), c);
+                c.data[i] = parseExpected(m_reader.asTable(n, "expected." + b.name), c, b);
             }
         }
     }
@@ -456,7 +456,7 @@ class PuzzleParser {
                                                 : "not an output: give it under inputs."));
         }
     }
-    DataSpec parseExpected(const toml::table& t, const TestCase& c) {
+    DataSpec parseExpected(const toml::table& t, const TestCase& c, const BufferDecl& out) {
         if (t.get("each") && !t.get("op")) return parseExpectedEach(t, c);
         if (!t.get("op")) return parseFill(m_reader, t, true);
         DataSpec d;
@@ -466,6 +466,9 @@ class PuzzleParser {
         const toml::node* opNode = t.get("op");
         const ReferenceOpInfo* info = findReferenceOp(d.op);
         if (!info) m_reader.fail(opNode, "unknown reference op '" + d.op + "'" + knownOps());
+        if (auto wrong = referenceOpTypeError(d.op, out.type))
+            m_reader.fail(opNode, *wrong + " ('" + out.name + "' is declared " +
+                                      elementKindName(out.type) + ")");
         std::vector<std::string> keys{"op", "args", "shape"};
         keys.insert(keys.end(), info->params.begin(), info->params.end());
         m_reader.rejectUnknownKeys(t, keys, "an expected '" + d.op + "'");

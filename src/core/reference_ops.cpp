@@ -146,7 +146,102 @@ template <class T> struct Compute {
         for (T v : x[0])
             out[static_cast<size_t>(v)] += T{1};
     }
+    // An inclusive scan that starts again at every element whose flag is not 0 (a new segment).
+    void segmentedScan() {
+        T s{};
+        for (size_t i = 0; i < out.size(); ++i) {
+            if (x[1][i] != T{}) s = T{};
+            s += x[0][i];
+            out[i] = s;
+        }
+    }
 };
+
+// The ops below compute in double from the buffers' own values: sort keeps a signed int signed
+// (Compute<uint32_t> would order the bit patterns), and the float-only ones need fractions.
+
+// A 2D buffer's rows, or a 1D buffer as one row.
+struct RowsOf {
+    uint64_t rows, cols;
+    explicit RowsOf(const Shape& s)
+        : rows(s.dims.size() == 2 ? s.rows() : 1), cols(s.dims.size() == 2 ? s.cols() : s.count()) {
+    }
+};
+
+void sortValues(const std::vector<const BufferData*>& args, const OpParams&, BufferData& out) {
+    std::vector<double> v(args[0]->words.size());
+    for (uint64_t i = 0; i < v.size(); ++i)
+        v[i] = args[0]->get(i);
+    std::sort(v.begin(), v.end());
+    for (uint64_t i = 0; i < v.size(); ++i)
+        out.set(i, v[i]);
+}
+
+// Each row: exp(x - the row's max) / the sum of them (the max taken out, as a stable kernel
+// does; in double it changes nothing but overflow).
+void softmax(const std::vector<const BufferData*>& args, const OpParams&, BufferData& out) {
+    const BufferData& x = *args[0];
+    RowsOf shape(x.shape);
+    for (uint64_t r = 0; r < shape.rows; ++r) {
+        uint64_t at = r * shape.cols;
+        double most = x.get(at);
+        for (uint64_t c = 1; c < shape.cols; ++c)
+            most = std::max(most, x.get(at + c));
+        double sum = 0;
+        for (uint64_t c = 0; c < shape.cols; ++c)
+            sum += std::exp(x.get(at + c) - most);
+        for (uint64_t c = 0; c < shape.cols; ++c)
+            out.set(at + c, std::exp(x.get(at + c) - most) / sum);
+    }
+}
+
+// Each row normalised to mean 0 and variance 1 (the population variance, over cols), then
+// scaled and shifted per column: (x - mean) / sqrt(var + epsilon) * gamma[c] + beta[c].
+void layerNorm(const std::vector<const BufferData*>& args, const OpParams& params,
+               BufferData& out) {
+    const BufferData &x = *args[0], &gamma = *args[1], &beta = *args[2];
+    RowsOf shape(x.shape);
+    double epsilon = params.at("epsilon");
+    for (uint64_t r = 0; r < shape.rows; ++r) {
+        uint64_t at = r * shape.cols;
+        double mean = 0, var = 0;
+        for (uint64_t c = 0; c < shape.cols; ++c)
+            mean += x.get(at + c);
+        mean /= static_cast<double>(shape.cols);
+        for (uint64_t c = 0; c < shape.cols; ++c)
+            var += (x.get(at + c) - mean) * (x.get(at + c) - mean);
+        var /= static_cast<double>(shape.cols);
+        double scale = 1 / std::sqrt(var + epsilon);
+        for (uint64_t c = 0; c < shape.cols; ++c)
+            out.set(at + c, (x.get(at + c) - mean) * scale * gamma.get(c) + beta.get(c));
+    }
+}
+
+// `steps` rounds of a 5-point blur: each cell becomes the mean of itself and its four
+// neighbours, a neighbour outside the grid counting as 0.
+void stencil(const std::vector<const BufferData*>& args, const OpParams& params, BufferData& out) {
+    const BufferData& x = *args[0];
+    uint64_t rows = x.shape.rows(), cols = x.shape.cols();
+    std::vector<double> v(x.words.size()), next(v.size());
+    for (uint64_t i = 0; i < v.size(); ++i)
+        v[i] = x.get(i);
+    auto at = [&](uint64_t r, uint64_t c, int dr, int dc) {
+        if ((dr < 0 && r == 0) || (dr > 0 && r + 1 == rows) || (dc < 0 && c == 0) ||
+            (dc > 0 && c + 1 == cols))
+            return 0.0;
+        return v[(r + dr) * cols + c + dc];
+    };
+    for (auto step = static_cast<uint64_t>(params.at("steps")); step > 0; --step) {
+        for (uint64_t r = 0; r < rows; ++r)
+            for (uint64_t c = 0; c < cols; ++c)
+                next[r * cols + c] = (at(r, c, 0, 0) + at(r, c, -1, 0) + at(r, c, 1, 0) +
+                                      at(r, c, 0, -1) + at(r, c, 0, 1)) /
+                                     5;
+        v.swap(next);
+    }
+    for (uint64_t i = 0; i < v.size(); ++i)
+        out.set(i, v[i]);
+}
 
 // Runs `body` (one of Compute's members) in the number type T on loaded copies of the arguments.
 template <class T, class Body>
@@ -243,6 +338,27 @@ Result<Shape> matrixProduct(const std::vector<Shape>& a, const OpParams&) {
     return Shape{{a[0].rows(), a[1].cols()}};
 }
 
+Result<Shape> sameSizeForSegments(const std::vector<Shape>& a, const OpParams&) {
+    return checkSame(a, "segmented_scan");
+}
+// layer_norm's gamma and beta: one per column of x.
+Result<Shape> normalisedRows(const std::vector<Shape>& a, const OpParams& params) {
+    uint64_t cols = RowsOf(a[0]).cols;
+    for (size_t i = 1; i < 3; ++i)
+        if (a[i].count() != cols)
+            return shapeError(std::string("layer_norm: ") + (i == 1 ? "gamma" : "beta") + " has " +
+                              std::to_string(a[i].count()) + " elements, x has " +
+                              std::to_string(cols) + " columns (one each)");
+    if (!(params.at("epsilon") > 0)) return shapeError("layer_norm: epsilon must be above 0");
+    return a[0];
+}
+Result<Shape> blurredGrid(const std::vector<Shape>& a, const OpParams& params) {
+    if (a[0].dims.size() != 2) return shapeError("stencil needs a 2D argument [rows, cols]");
+    auto steps = positiveParam(params, "steps");
+    if (!steps) return steps.error();
+    if (*steps > 64) return shapeError("stencil: at most 64 steps");
+    return a[0];
+}
 Result<Shape> transposed(const std::vector<Shape>& a, const OpParams&) {
     if (a[0].dims.size() != 2) return shapeError("transpose needs a 2D argument [rows, cols]");
     return Shape{{a[0].cols(), a[0].rows()}};
@@ -339,6 +455,18 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"histogram", 1, {"bins"},
          "[bins]: how many x[i] equal each bin 0 .. bins-1; any other value is an error",
          onePerBin, computing([](auto& c) { c.histogram(); }), checkBins},
+        {"segmented_scan", 2, {}, "an inclusive scan of x that starts again where flags[i] != 0",
+         sameSizeForSegments, computing([](auto& c) { c.segmentedScan(); })},
+        {"sort", 1, {}, "x in ascending order (a 2D x as one row-major run)",
+         likeFirst, sortValues},
+        {"softmax", 1, {}, "each row: exp(x - max) / sum of exp(x - max) (a 1D x is one row)",
+         likeFirst, softmax, nullptr, true},
+        {"layer_norm", 3, {"epsilon"},
+         "each row of x: (x - mean) / sqrt(variance + epsilon) * gamma[col] + beta[col]",
+         normalisedRows, layerNorm, nullptr, true},
+        {"stencil", 1, {"steps"},
+         "`steps` rounds of a 5-point blur: the mean of a cell and its 4 neighbours (0 outside)",
+         blurredGrid, stencil, nullptr, true},
     };
     // clang-format on
     return ops;
@@ -370,6 +498,13 @@ std::optional<std::string> referenceOpValueError(const std::string& op,
     const ReferenceOpInfo* info = findReferenceOp(op);
     if (!info || !info->checkValues) return std::nullopt;
     return info->checkValues(args, params);
+}
+
+std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type) {
+    const ReferenceOpInfo* info = findReferenceOp(op);
+    if (!info || !info->floatOnly || type == ElementKind::Float) return std::nullopt;
+    return op + " computes fractions: its output must be a float buffer, not " +
+           elementKindName(type);
 }
 
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,

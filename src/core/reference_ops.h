@@ -34,6 +34,7 @@ struct ReferenceOpInfo {
     OpShapeRule outputShape;            // the output's shape from the arguments' shapes
     OpComputeFn compute;                // the values, for float or integer outputs
     OpValueCheck checkValues = nullptr; // set where some argument values are not allowed
+    bool floatOnly = false;             // computes fractions: only a float output holds them
 };
 
 const std::vector<ReferenceOpInfo>& referenceOps();
@@ -49,6 +50,9 @@ Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& 
 std::optional<std::string> referenceOpValueError(const std::string& op,
                                                  const std::vector<const BufferData*>& args,
                                                  const OpParams& params);
+
+// What is wrong with an output of `type` for `op` (softmax into an int buffer), or nothing.
+std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type);
 
 // Computes the op. Float outputs are computed in double and rounded once; integer outputs with
 // 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments'

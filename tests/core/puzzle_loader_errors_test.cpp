@@ -199,6 +199,13 @@ const std::vector<BadFile>& badFiles() {
              "\"iota\" }\n"
              "expected.result = { op = \"matmul\", args = [\"a\", \"b\"] } # HERE\n",
          "matmul: [2, 3] @ [2, 3] do not fit (inner sizes differ)"},
+        {"FloatOnlyOpIntoAnIntOutput",
+         kHead + kInput +
+             "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"int\"\nrole = \"output\"\n" +
+             kCaseHead + kInputA +
+             "expected.result = { op = \"softmax\", args = [\"a\"] } # HERE\n",
+         "softmax computes fractions: its output must be a float buffer, not int ('result' is "
+         "declared int)"},
         {"FirstInputShapeIsAnExpression",
          kHead + kBuffers + kCaseHead + "inputs.a = { shape = [\"N\"], fill = \"iota\" } # HERE\n" +
              kExpected,

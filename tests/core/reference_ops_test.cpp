@@ -2,6 +2,8 @@
 // 32-bit wrap-around for integer outputs, and the shape errors the loader relies on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <numeric>
 #include <set>
@@ -51,11 +53,30 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
         EXPECT_EQ(findReferenceOp(op.name), &op);
         EXPECT_NE(std::string(op.summary), "");
     }
-    EXPECT_EQ(names, (std::set<std::string>{
-                         "add_scalar", "add", "outer_add", "window_sum", "dot", "conv1d",
-                         "block_sum", "row_sum", "matmul", "inclusive_scan", "exclusive_scan",
-                         "block_inclusive_scan", "block_exclusive_scan", "block_reverse", "copy",
-                         "reverse", "transpose", "gather", "histogram"}));
+    EXPECT_EQ(names, (std::set<std::string>{"add_scalar",
+                                            "add",
+                                            "outer_add",
+                                            "window_sum",
+                                            "dot",
+                                            "conv1d",
+                                            "block_sum",
+                                            "row_sum",
+                                            "matmul",
+                                            "inclusive_scan",
+                                            "exclusive_scan",
+                                            "block_inclusive_scan",
+                                            "block_exclusive_scan",
+                                            "block_reverse",
+                                            "copy",
+                                            "reverse",
+                                            "transpose",
+                                            "gather",
+                                            "histogram",
+                                            "segmented_scan",
+                                            "sort",
+                                            "softmax",
+                                            "layer_norm",
+                                            "stencil"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -75,16 +96,23 @@ TEST(ReferenceOps, EveryOpInTheTableHasADescriptionAnOutputShapeAndACompute) {
         ASSERT_NE(op.outputShape, nullptr) << op.name;
         ASSERT_NE(op.compute, nullptr) << op.name;
         BufferData square = BufferData::zeros(ElementKind::Int, Shape{{4, 4}});
-        std::vector<Shape> shapes(op.arity, square.shape);
+        BufferData perColumn = BufferData::zeros(ElementKind::Int, Shape{{4}});
         std::vector<const BufferData*> args(op.arity, &square);
+        if (std::string(op.name) == "layer_norm") args = {&square, &perColumn, &perColumn};
+        std::vector<Shape> shapes;
+        for (const BufferData* a : args)
+            shapes.push_back(a->shape);
         OpParams params;
         for (const char* p : op.params)
             params[p] = 2;
         auto shape = referenceOpShape(op.name, shapes, params);
         ASSERT_TRUE(shape.ok()) << op.name << ": " << shape.error().message;
         EXPECT_GT(shape->count(), 0u) << op.name;
-        EXPECT_EQ(runReferenceOp(op.name, args, params, ElementKind::Int).words.size(),
-                  shape->count())
+        ElementKind out = op.floatOnly ? ElementKind::Float : ElementKind::Int;
+        EXPECT_EQ(referenceOpTypeError(op.name, ElementKind::Int).has_value(), op.floatOnly)
+            << op.name;
+        EXPECT_FALSE(referenceOpTypeError(op.name, ElementKind::Float)) << op.name;
+        EXPECT_EQ(runReferenceOp(op.name, args, params, out).words.size(), shape->count())
             << op.name;
     }
 }
@@ -363,6 +391,119 @@ TEST(ReferenceOps, HistogramRejectsValuesOutsideTheBins) {
     EXPECT_EQ(shapeError("histogram", {Shape{{4}}}, {{"bins", 0}}),
               "parameter 'bins' must be a positive integer");
     EXPECT_FALSE(referenceOpShape("histogram", {Shape{{4}}}, {}).ok()); // needs bins
+}
+
+// The algorithms track's ops against plain loops written out here.
+
+TEST(ReferenceOps, SegmentedScanRestartsAtEveryFlag) {
+    BufferData x = makeBuffer(ElementKind::Int, {8}, {3, 1, -7, 0, 4, 1, 6, 3});
+    BufferData flags = makeBuffer(ElementKind::Uint, {8}, {1, 0, 0, 1, 0, 1, 1, 0});
+    EXPECT_EQ(values(run("segmented_scan", {&x, &flags}, {}, ElementKind::Int)),
+              (V{3, 4, -3, 0, 4, 1, 6, 9}));
+    BufferData noHead = makeBuffer(ElementKind::Uint, {8}, {0, 0, 0, 0, 0, 0, 0, 0});
+    EXPECT_EQ(values(run("segmented_scan", {&x, &noHead}, {}, ElementKind::Int)),
+              values(run("inclusive_scan", {&x}, {}, ElementKind::Int)));
+    EXPECT_EQ(shapeError("segmented_scan", {Shape{{8}}, Shape{{7}}}),
+              "segmented_scan: the arguments have different sizes ([8] and [7])");
+}
+
+TEST(ReferenceOps, SortOrdersByValueKeepingSignsAndTheShape) {
+    BufferData ints = makeBuffer(ElementKind::Int, {6}, {5, -3, 0, 5, -8, 2});
+    EXPECT_EQ(values(run("sort", {&ints}, {}, ElementKind::Int)), (V{-8, -3, 0, 2, 5, 5}));
+    // Above 2^31 a uint is still larger, not negative.
+    BufferData uints = makeBuffer(ElementKind::Uint, {4}, {4000000000.0, 7, 2147483648.0, 0});
+    EXPECT_EQ(values(run("sort", {&uints}, {}, ElementKind::Uint)),
+              (V{0, 7, 2147483648.0, 4000000000.0}));
+    BufferData m = scrambled(ElementKind::Float, {3, 4}, 7, -3);
+    BufferData sorted = run("sort", {&m});
+    EXPECT_EQ(sorted.shape, m.shape);
+    std::vector<double> want = values(m);
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(values(sorted), want);
+}
+
+TEST(ReferenceOps, SoftmaxOfEachRowMatchesTheFormulaAndSurvivesLargeValues) {
+    BufferData m = makeBuffer(ElementKind::Float, {2, 3}, {1, 2, 3, -1, -1, -1});
+    std::vector<double> got = values(run("softmax", {&m}));
+    double e1 = std::exp(1.0), e2 = std::exp(2.0), e3 = std::exp(3.0);
+    std::vector<double> want{
+        e1 / (e1 + e2 + e3), e2 / (e1 + e2 + e3), e3 / (e1 + e2 + e3), 1.0 / 3, 1.0 / 3, 1.0 / 3};
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], want[i], 1e-7) << i;
+    // exp(1000) overflows even a double; the row's max taken out, the answer is exact.
+    BufferData big = makeBuffer(ElementKind::Float, {1, 2}, {1000, 1000});
+    EXPECT_EQ(values(run("softmax", {&big})), (V{0.5, 0.5}));
+    BufferData row = makeBuffer(ElementKind::Float, {3}, {0, 0, 0}); // 1D: one row
+    for (double v : values(run("softmax", {&row})))
+        EXPECT_NEAR(v, 1.0 / 3, 1e-7);
+}
+
+TEST(ReferenceOps, LayerNormMatchesALoopWithScaleAndShift) {
+    BufferData x = scrambled(ElementKind::Float, {3, 5}, 9, -4);
+    BufferData gamma = makeBuffer(ElementKind::Float, {5}, {1, 2, 0.5, -1, 1});
+    BufferData beta = makeBuffer(ElementKind::Float, {5}, {0, 1, -1, 0, 2});
+    double eps = 1e-5;
+    std::vector<double> got = values(run("layer_norm", {&x, &gamma, &beta}, {{"epsilon", eps}}));
+    for (uint64_t r = 0; r < 3; ++r) {
+        double mean = 0, sq = 0;
+        for (uint64_t c = 0; c < 5; ++c)
+            mean += x.get(r * 5 + c) / 5;
+        for (uint64_t c = 0; c < 5; ++c)
+            sq += (x.get(r * 5 + c) - mean) * (x.get(r * 5 + c) - mean) / 5;
+        for (uint64_t c = 0; c < 5; ++c) {
+            double want =
+                (x.get(r * 5 + c) - mean) / std::sqrt(sq + eps) * gamma.get(c) + beta.get(c);
+            EXPECT_NEAR(got[r * 5 + c], want, 1e-5) << r << "," << c;
+        }
+    }
+    // A constant row has variance 0: every value becomes beta (epsilon keeps it finite).
+    BufferData flat = makeBuffer(ElementKind::Float, {1, 5}, {7, 7, 7, 7, 7});
+    EXPECT_EQ(values(run("layer_norm", {&flat, &gamma, &beta}, {{"epsilon", eps}})), values(beta));
+    EXPECT_EQ(shapeError("layer_norm", {Shape{{3, 5}}, Shape{{4}}, Shape{{5}}}, {{"epsilon", eps}}),
+              "layer_norm: gamma has 4 elements, x has 5 columns (one each)");
+    EXPECT_EQ(shapeError("layer_norm", {Shape{{3, 5}}, Shape{{5}}, Shape{{5}}}, {{"epsilon", 0}}),
+              "layer_norm: epsilon must be above 0");
+}
+
+TEST(ReferenceOps, StencilAveragesACellAndItsFourNeighboursWithZeroOutside) {
+    BufferData one = makeBuffer(ElementKind::Float, {3, 3}, {0, 0, 0, 0, 5, 0, 0, 0, 0});
+    EXPECT_EQ(values(run("stencil", {&one}, {{"steps", 1}})), (V{0, 1, 0, 1, 1, 1, 0, 1, 0}));
+    // Two steps are one step twice (a loop over the grid, zero outside).
+    BufferData x = scrambled(ElementKind::Float, {4, 6}, 7, -2);
+    std::vector<double> v = values(x);
+    for (int step = 0; step < 2; ++step) {
+        std::vector<double> next(v.size());
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 6; ++c) {
+                double s = v[r * 6 + c];
+                if (r > 0) s += v[(r - 1) * 6 + c];
+                if (r < 3) s += v[(r + 1) * 6 + c];
+                if (c > 0) s += v[r * 6 + c - 1];
+                if (c < 5) s += v[r * 6 + c + 1];
+                next[r * 6 + c] = s / 5;
+            }
+        v = next;
+    }
+    std::vector<double> got = values(run("stencil", {&x}, {{"steps", 2}}));
+    for (size_t i = 0; i < v.size(); ++i)
+        EXPECT_NEAR(got[i], v[i], 1e-6) << i;
+    EXPECT_EQ(shapeError("stencil", {Shape{{9}}}, {{"steps", 1}}),
+              "stencil needs a 2D argument [rows, cols]");
+    EXPECT_EQ(shapeError("stencil", {Shape{{3, 3}}}, {{"steps", 0}}),
+              "parameter 'steps' must be a positive integer");
+}
+
+TEST(ReferenceOps, FloatOnlyOpsRefuseIntegerOutputs) {
+    for (const char* op : {"softmax", "layer_norm", "stencil"})
+        for (ElementKind type : {ElementKind::Int, ElementKind::Uint})
+            EXPECT_EQ(referenceOpTypeError(op, type).value_or(""),
+                      std::string(op) +
+                          " computes fractions: its output must be a float buffer, "
+                          "not " +
+                          elementKindName(type));
+    for (const char* op : {"sort", "segmented_scan", "add"})
+        EXPECT_FALSE(referenceOpTypeError(op, ElementKind::Int)) << op;
 }
 
 TEST(ReferenceOpShape, RowSumNeedsA2DArgument) {
