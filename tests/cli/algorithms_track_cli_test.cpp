@@ -1,0 +1,99 @@
+// The algorithms track end to end (issue 24): each official solution passes, and each kernel of
+// tests/data/algorithms/SLUG/ that is wrong in the way a learner's kernel is wrong fails exactly
+// the cases built to catch it (a score of 100 where exp overflows, scores near -110 where it
+// rounds to 0, a row shorter than the workgroup), while passing the others: cases that a wrong
+// kernel cannot pass by luck, and none that a right one fails.
+#include <gtest/gtest.h>
+
+#include <ostream>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+nlohmann::json checkJson(const std::string& args, int wantExit) {
+    test::CliRun r = test::vkpuzzlesStdout("check " + args + " --json");
+    EXPECT_EQ(r.exit, wantExit) << args << "\n" << r.out;
+    return nlohmann::json::parse(r.out, nullptr, false);
+}
+
+struct Wrong {
+    const char* slug;
+    const char* kernel;       // under tests/data/algorithms/, or puzzles/ when it starts so
+    std::set<int> failing;    // the cases it must fail, 1-based; it passes the others
+    bool outputsWrong = true; // fails on its values (else on a finding with right values)
+    const char* finding = ""; // the finding kind that fails it, where outputsWrong is false
+};
+
+void PrintTo(const Wrong& w, std::ostream* os) {
+    *os << w.slug << " " << w.kernel;
+}
+
+class AlgorithmsWrongKernelTest : public testing::TestWithParam<Wrong> {};
+
+TEST_P(AlgorithmsWrongKernelTest, FailsExactlyTheCasesBuiltToCatchIt) {
+    const Wrong& w = GetParam();
+    std::string kernel =
+        test::sourceDir() + "/" +
+        (std::string(w.kernel).rfind("puzzles/", 0) == 0 ? "" : "tests/data/algorithms/") +
+        w.kernel;
+    nlohmann::json doc = checkJson(std::string(w.slug) + " " + kernel, 1);
+    ASSERT_TRUE(doc.is_object());
+    std::set<int> failed;
+    for (const nlohmann::json& c : doc["cases"]) {
+        int n = c["case"].get<int>();
+        if (c["pass"].get<bool>()) continue;
+        failed.insert(n);
+        EXPECT_EQ(c["outputs_match"].get<bool>(), !w.outputsWrong) << w.kernel << ", case " << n;
+        if (!w.outputsWrong) {
+            bool found = false;
+            for (const nlohmann::json& f : c["findings"])
+                found = found || (f["kind"] == w.finding && f["fails_case"] == true);
+            EXPECT_TRUE(found) << w.kernel << ", case " << n << ": " << c["findings"].dump();
+        }
+    }
+    EXPECT_EQ(failed, w.failing) << w.kernel;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Softmax, AlgorithmsWrongKernelTest,
+    testing::Values(
+        // exp(x) / sum exp(x): NaN where exp overflows (case 3) or rounds to 0 (case 4).
+        Wrong{"softmax", "softmax/naive.comp", {3, 4}},
+        // The first score for the max: right unless a larger score overflows exp (case 3).
+        Wrong{"softmax", "softmax/first-column-max.comp", {3}},
+        // An empty pair of -infinity: NaN once two empty threads merge (case 4: 5 columns, 64
+        // threads).
+        Wrong{"softmax-online", "softmax-online/infinity-start.comp", {4}},
+        // Row softmax's three reads per column: right values, over the read limit everywhere.
+        Wrong{"softmax-online",
+              "puzzles/30-softmax/solution.comp",
+              {1, 2, 3, 4, 5},
+              false,
+              "read limit"}),
+    [](const testing::TestParamInfo<Wrong>& info) {
+        std::string name = std::string(info.param.slug) + "_" + info.param.kernel;
+        for (char& ch : name)
+            if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+        return name;
+    });
+
+TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
+    for (const char* slug : {"softmax", "softmax-online"}) {
+        nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
+        ASSERT_TRUE(ok.is_object()) << slug;
+        EXPECT_EQ(ok["cases_passed"], ok["cases_total"]) << slug;
+        nlohmann::json starter = checkJson(std::string(slug) + " --starter", 1);
+        ASSERT_TRUE(starter.is_object()) << slug;
+        EXPECT_EQ(starter["cases_passed"], 0) << slug;
+    }
+}
+
+} // namespace
+} // namespace vkp
