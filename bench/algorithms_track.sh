@@ -1,0 +1,62 @@
+#!/bin/bash
+# Benches the algorithms track's official kernels beside their peers in one run: our row softmax
+# (three reads per element) and online softmax (two reads), and torch.softmax along rows of the
+# same 2^14 x 2^14 float matrix (where PyTorch and a GPU are there), each with GB/s counted as
+# one read and one write of the matrix, and the copy bandwidth our bench measures in the same run.
+#   bench/algorithms_track.sh [VKPUZZLES_BINARY] [N]   (defaults: build/vkpuzzles, 2^28)
+# The README's algorithms table comes from this script on an H100.
+set -u
+V=${1:-build/vkpuzzles}
+N=${2:-2^28}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+ours() { # slug
+    timeout 600 "$V" bench "$1" --solution --n "$N" --json >"$TMP/out.json" 2>"$TMP/err.txt"
+    python3 - "$TMP/out.json" "$1" "$TMP/err.txt" <<'PY'
+import json, sys
+path, slug, err = sys.argv[1:4]
+try:
+    r = json.load(open(path))
+except Exception:
+    print("%-16s failed: %s" % (slug, open(err).read().strip()[-300:]))
+    sys.exit()
+rows, cols = r["shape"]
+gbs = 2.0 * 4 * rows * cols / (r["median_ms"] * 1e-3) / 1e9
+copy = max(r.get("copy_gb_per_s") or 0, r.get("shader_copy_gb_per_s") or 0)
+print("%-16s %dx%d  median %8.3f ms (p10 %.3f, p90 %.3f)  %7.1f GB/s  copy %6.0f GB/s  / copy %.3f  %s"
+      % (slug, rows, cols, r["median_ms"], r["p10_ms"], r["p90_ms"], gbs, copy, gbs / copy if copy else 0,
+         "right" if r["pass"] else "WRONG"))
+PY
+}
+torch_softmax() {
+    python3 - "$N" <<'PY' 2>&1 | tail -1
+import sys
+try:
+    import torch
+    assert torch.cuda.is_available()
+except Exception as e:
+    print("torch.softmax    not measured: %s" % e); sys.exit()
+n = eval(sys.argv[1].replace("^", "**"))
+side = 1 << ((n.bit_length() - 1) // 2)
+x = torch.randn(side, n // side, device="cuda")
+for _ in range(3):
+    torch.softmax(x, dim=1)
+times = []
+for _ in range(20):
+    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    a.record(); torch.softmax(x, dim=1); b.record(); torch.cuda.synchronize()
+    times.append(a.elapsed_time(b))
+times.sort()
+med = times[len(times) // 2]
+gbs = 2.0 * 4 * x.numel() / (med * 1e-3) / 1e9
+print("%-16s %dx%d  median %8.3f ms (p10 %.3f, p90 %.3f)  %7.1f GB/s  (torch %s)"
+      % ("torch.softmax", x.shape[0], x.shape[1], med, times[2], times[17], gbs, torch.__version__))
+PY
+}
+echo "$("$V" --version 2>&1 | head -1), N = $N"
+for round in 1 2; do
+    echo "== round $round"
+    ours softmax
+    ours softmax-online
+    torch_softmax
+done
