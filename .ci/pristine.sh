@@ -100,7 +100,7 @@ vkp_remove_root() {
   # Every mount inside the root, the deepest first (/dev's own submounts, the caches bound in).
   local m
   for m in $(awk -v r="$root/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r); do
-    umount -l "$m"
+    umount -l "$m" 2>/dev/null || true # a mount listed twice (/dev/shm) is gone after the first
   done
   # Nothing may be removed through a mount that is still there.
   if grep -q " $root/" /proc/mounts; then
