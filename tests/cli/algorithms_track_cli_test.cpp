@@ -103,7 +103,9 @@ INSTANTIATE_TEST_SUITE_P(
         // Five global reads per cell, straight from src: right values, over the read limit.
         overReads("stencil", "stencil/neighbours-from-src.comp", {1, 2, 3, 4}),
         // The tile without its halo: wrong on every tile edge inside the grid.
-        Wrong{"stencil", "stencil/no-halo.comp", {1, 2, 3, 4}}),
+        Wrong{"stencil", "stencil/no-halo.comp", {1, 2, 3, 4}},
+        // One exchange instead of two: each lane ends with its pair's sum, in every case.
+        Wrong{"butterfly", "butterfly/pairs-only.comp", {1, 2, 3, 4, 5}}),
     [](const testing::TestParamInfo<Wrong>& info) {
         std::string name = std::string(info.param.slug) + "_" + info.param.kernel;
         for (char& ch : name)
@@ -113,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
     for (const char* slug :
-         {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil"}) {
+         {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil", "butterfly"}) {
         nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
         ASSERT_TRUE(ok.is_object()) << slug;
         EXPECT_EQ(ok["cases_passed"], ok["cases_total"]) << slug;
