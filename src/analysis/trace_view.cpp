@@ -79,9 +79,12 @@ std::string wordText(const Trace& trace, uint32_t variable, uint32_t word) {
     return one.format(0);
 }
 
-std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase) {
+std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase,
+                      std::optional<uint64_t> invocation) {
     std::string line = "line " + std::to_string(e.line) + "  ";
     if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
+    if (e.kind == TraceEventKind::Shuffle)
+        return line + "lanes  " + shuffleText(trace, e, invocation);
     if (e.kind == TraceEventKind::LoopBudget) return line + "ran out of loop iterations";
     std::string cell = e.variable < trace.variables.size()
                            ? cellName(trace.variables[e.variable], e.index, testCase)

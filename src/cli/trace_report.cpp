@@ -24,7 +24,7 @@ std::string cellText(const Trace& t, const TraceEvent& e) {
     return v.decl.name + "[" + std::to_string(e.index) + "]";
 }
 
-std::string eventText(const Trace& t, const TraceEvent& e) {
+std::string eventText(const Trace& t, const TraceEvent& e, uint64_t invocation) {
     switch (e.kind) {
     case TraceEventKind::Barrier:
         return "barrier";
@@ -38,6 +38,8 @@ std::string eventText(const Trace& t, const TraceEvent& e) {
         return "write " + cellText(t, e) + " = " + valueText(t, e.variable, e.value);
     case TraceEventKind::Atomic:
         return "atomic " + cellText(t, e) + " (was " + valueText(t, e.variable, e.value) + ")";
+    case TraceEventKind::Shuffle:
+        return "lanes " + shuffleText(t, e, invocation);
     case TraceEventKind::Printf:
     case TraceEventKind::PrintfArgs:
         break; // never events: decodeTrace keeps them in Trace::prints
@@ -64,6 +66,8 @@ std::string shortEvent(const Trace& t, const TraceEvent& e) {
         return "W " + cellText(t, e);
     case TraceEventKind::Atomic:
         return "A " + cellText(t, e);
+    case TraceEventKind::Shuffle:
+        return "S";
     case TraceEventKind::Printf:
     case TraceEventKind::PrintfArgs:
         break;
@@ -72,7 +76,8 @@ std::string shortEvent(const Trace& t, const TraceEvent& e) {
 }
 
 void printThreadLines(std::ostream& os, const Trace& t, const TraceAnalysis& a) {
-    os << "threads (R read, W write, A atomic, | barrier; --thread X for one in full)\n";
+    os << "threads (R read, W write, A atomic, S a value from another lane, | barrier; --thread X "
+          "for one in full)\n";
     for (uint64_t inv = 0; inv < t.threads.size() && inv < kThreadsListed; ++inv) {
         std::string line;
         for (const TraceEvent& e : t.threads[inv]) {
@@ -138,7 +143,7 @@ void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st
         ++n;
         if (round && e.round != *round) continue;
         os << std::setw(5) << n << std::setw(7) << e.round << std::setw(6) << e.line << "  "
-           << eventText(t, e) << "\n";
+           << eventText(t, e, inv) << "\n";
         ++shown;
     }
     printsUpTo(n, t.threads[inv].empty()
@@ -304,13 +309,19 @@ json findingJson(const Trace& t, const Finding& f) {
             {"fails_case", f.failsCase}};
 }
 
-json eventJson(const Trace& t, const TraceEvent& e) {
-    return {{"kind", traceEventKindName(e.kind)},
-            {"variable", e.variable < t.variables.size() ? json(e.variable) : json(nullptr)},
-            {"index", e.index},
-            {"value", e.value},
-            {"line", e.line},
-            {"round", e.round}};
+json eventJson(const Trace& t, const TraceEvent& e, uint64_t invocation) {
+    json j = {{"kind", traceEventKindName(e.kind)},
+              {"variable", e.variable < t.variables.size() ? json(e.variable) : json(nullptr)},
+              {"index", e.index},
+              {"value", e.value},
+              {"line", e.line},
+              {"round", e.round}};
+    if (e.kind == TraceEventKind::Shuffle) {
+        auto from = shuffleSource(t, invocation, e);
+        j["op"] = shuffleOpName(shuffleOpOf(e.extra));
+        j["from_invocation"] = from ? json(*from) : json(nullptr);
+    }
+    return j;
 }
 
 json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> thread) {
@@ -330,7 +341,7 @@ json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> t
         InvocationIds ids = invocationIds(t.launch, inv);
         json events = json::array();
         for (const TraceEvent& e : t.threads[inv])
-            events.push_back(eventJson(t, e));
+            events.push_back(eventJson(t, e, inv));
         threads.push_back({{"invocation", inv},
                            {"global_id", ids.global},
                            {"local_id", ids.local},

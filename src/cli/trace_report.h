@@ -39,7 +39,7 @@ nlohmann::json printfJson(const Trace& t, std::optional<uint64_t> thread = std::
 nlohmann::json casePrintfJson(const CaseOutcome& c);
 
 nlohmann::json findingJson(const Trace& t, const Finding& f);
-nlohmann::json eventJson(const Trace& t, const TraceEvent& e);
+nlohmann::json eventJson(const Trace& t, const TraceEvent& e, uint64_t invocation);
 nlohmann::json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> thread);
 
 } // namespace vkp::cli

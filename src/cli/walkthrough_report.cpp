@@ -232,7 +232,7 @@ json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
     for (uint64_t inv : state.invocations) {
         json events = json::array();
         for (const TraceEvent& e : t.threads[inv])
-            if (!s.focus.round || e.round == *s.focus.round) events.push_back(eventJson(t, e));
+            if (!s.focus.round || e.round == *s.focus.round) events.push_back(eventJson(t, e, inv));
         threads.push_back({{"invocation", inv},
                            {"global_id", invocationIds(t.launch, inv).global},
                            {"events", events}});

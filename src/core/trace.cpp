@@ -22,8 +22,71 @@ const char* traceEventKindName(TraceEventKind kind) {
         return "printf arguments";
     case TraceEventKind::SubgroupBarrier:
         return "subgroup barrier";
+    case TraceEventKind::Shuffle:
+        return "shuffle";
     }
     return "?";
+}
+
+const char* shuffleOpName(ShuffleOp op) {
+    switch (op) {
+    case ShuffleOp::Shuffle:
+        return "shuffle";
+    case ShuffleOp::Xor:
+        return "xor";
+    case ShuffleOp::Up:
+        return "up";
+    case ShuffleOp::Down:
+        return "down";
+    case ShuffleOp::Broadcast:
+        return "broadcast";
+    case ShuffleOp::BroadcastFirst:
+        return "broadcast first";
+    }
+    return "?";
+}
+
+std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e) {
+    uint32_t size = t.subgroupSize;
+    if (e.kind != TraceEventKind::Shuffle || size == 0) return std::nullopt;
+    uint32_t per = t.launch.invocationsPerGroup();
+    uint64_t local = invocation % per, first = local - local % size;
+    uint32_t lane = static_cast<uint32_t>(local % size);
+    uint64_t from = 0;
+    switch (shuffleOpOf(e.extra)) {
+    case ShuffleOp::Shuffle:
+    case ShuffleOp::Broadcast:
+        from = e.index;
+        break;
+    case ShuffleOp::Xor:
+        from = lane ^ e.index;
+        break;
+    case ShuffleOp::Up:
+        if (e.index > lane) return std::nullopt;
+        from = lane - e.index;
+        break;
+    case ShuffleOp::Down:
+        from = uint64_t(lane) + e.index;
+        break;
+    case ShuffleOp::BroadcastFirst:
+        return std::nullopt;
+    }
+    if (from >= size || first + from >= per) return std::nullopt;
+    return invocation - local + first + from;
+}
+
+std::string shuffleText(const Trace& t, const TraceEvent& e, std::optional<uint64_t> invocation) {
+    ShuffleOp op = shuffleOpOf(e.extra);
+    std::string s = shuffleOpName(op);
+    if (op != ShuffleOp::BroadcastFirst) s += " " + std::to_string(e.index);
+    BufferData one{shuffleTypeOf(e.extra), Shape{{1}}, {e.value}};
+    s += ": " + one.format(0);
+    std::optional<uint64_t> from;
+    if (invocation) from = shuffleSource(t, *invocation, e);
+    if (!from) return s + (op == ShuffleOp::BroadcastFirst ? ", from the first active lane" : "");
+    uint32_t size = t.subgroupSize;
+    return s + " from lane " + std::to_string(*from % t.launch.invocationsPerGroup() % size) +
+           ", " + invocationName(t.launch, *from);
 }
 
 uint64_t SizeExpr::evaluate(const std::map<uint32_t, uint32_t>& constants) const {

@@ -1,6 +1,7 @@
 // Execution traces: the record format an instrumented kernel writes, and the decoded events.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -65,8 +66,25 @@ enum class TraceEventKind : uint8_t {
     Printf = 6,
     PrintfArgs = 7,
     SubgroupBarrier = 8, // subgroupBarrier(): orders the accesses of its subgroup, not a new round
+    // A value from another lane (subgroupShuffle*, subgroupBroadcast*): variable = none,
+    // index = the op's lane operand (the lane, mask or delta), value = what arrived, extra =
+    // packShuffleExtra(op, type of the value).
+    Shuffle = 9,
 };
 const char* traceEventKindName(TraceEventKind kind);
+
+// The subgroup operations a Shuffle record stands for.
+enum class ShuffleOp : uint8_t { Shuffle, Xor, Up, Down, Broadcast, BroadcastFirst };
+inline uint32_t packShuffleExtra(ShuffleOp op, ElementKind type) {
+    return (uint32_t(op) << 4) | uint32_t(type);
+}
+const char* shuffleOpName(ShuffleOp op); // "xor", "broadcast first"
+inline ShuffleOp shuffleOpOf(uint32_t extra) {
+    return static_cast<ShuffleOp>(std::min<uint32_t>(extra >> 4, 5));
+}
+inline ElementKind shuffleTypeOf(uint32_t extra) {
+    return static_cast<ElementKind>(extra & 0xf);
+}
 
 inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t line) {
     return (uint32_t(kind) << 28) | ((variable & 0xff) << kTraceLineBits) |
@@ -156,6 +174,18 @@ struct PrintfRecord {
     uint32_t afterEvents = 0;   // events of its thread before it: its place in program order
     std::vector<uint32_t> args; // argument words (32-bit values; 64-bit ones as low, high)
 };
+
+struct Trace;
+
+// Where a Shuffle event's value came from: the invocation whose lane the op named, by the lane
+// ids of the device's subgroups (Trace::subgroupSize), numbered along the local invocation index
+// as every device we know numbers them. Nothing for subgroupBroadcastFirst (the first active
+// lane), a lane outside the subgroup, or a trace without the subgroup size.
+std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e);
+// "xor 1: 4 from lane 1, thread 1": the op, what arrived and, given the invocation that made the
+// event, from where.
+std::string shuffleText(const Trace& t, const TraceEvent& e,
+                        std::optional<uint64_t> invocation = std::nullopt);
 
 struct Trace {
     TraceLaunch launch;

@@ -203,7 +203,38 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
     }
 }
 
+// A value handed over from another lane of the subgroup: what arrived, the lane operand and
+// the op (core/trace.h, TraceEventKind::Shuffle). Scalars of 32 bits and bools only.
+void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    static const std::map<Op, ShuffleOp> kOps = {
+        {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
+        {Op::OpGroupNonUniformShuffleXor, ShuffleOp::Xor},
+        {Op::OpGroupNonUniformShuffleUp, ShuffleOp::Up},
+        {Op::OpGroupNonUniformShuffleDown, ShuffleOp::Down},
+        {Op::OpGroupNonUniformBroadcast, ShuffleOp::Broadcast},
+        {Op::OpGroupNonUniformBroadcastFirst, ShuffleOp::BroadcastFirst}};
+    auto op = kOps.find(inst.opcode());
+    if (op == kOps.end() || inst.operandCount() < 2) return; // scope, value[, lane operand]
+    SpirvModule& module = m_state.module;
+    const SpirvInstruction* t = module.definition(inst.resultType());
+    if (!t) return;
+    ElementKind type;
+    if (t->opcode() == Op::OpTypeFloat && t->operand(0) == 32)
+        type = ElementKind::Float;
+    else if (t->opcode() == Op::OpTypeInt && t->operand(0) == 32)
+        type = t->operand(1) ? ElementKind::Int : ElementKind::Uint;
+    else if (t->opcode() == Op::OpTypeBool)
+        type = ElementKind::Uint;
+    else
+        return; // vectors and other widths are not recorded
+    uint32_t lane = inst.operandCount() >= 3 ? asUint(out, inst.operand(2)) : module.constUint(0);
+    uint32_t value = valueWord(out, inst.resultId(), inst.resultType());
+    m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value,
+                   module.constUint(packShuffleExtra(op->second, type)));
+}
+
 void AccessLogPass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    shuffle(inst, out);
     if (inst.opcode() == Op::OpLoad) {
         access(out, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
     } else if (isAtomic(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&

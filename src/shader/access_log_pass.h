@@ -1,8 +1,9 @@
 // The access-log pass: finds the variables a trace follows (storage buffers, shared arrays),
 // follows pointers into them through access chains and copies, and gives every load, store,
 // atomic and OpCopyMemory on them a record (variable, flat element index, value) in the trace
-// (core/trace.h). A whole array, struct, vector or matrix moved at once is recorded as the scalar
-// accesses it is: one record per scalar leaf (access_log_composite.cpp).
+// (core/trace.h), and every value a subgroup shuffle or broadcast hands over a Shuffle record.
+// A whole array, struct, vector or matrix moved at once is recorded as the scalar accesses it
+// is: one record per scalar leaf (access_log_composite.cpp).
 #pragma once
 
 #include <map>
@@ -42,6 +43,7 @@ class AccessLogPass {
     void access(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t pointer,
                 uint32_t value, uint32_t valueType, uint32_t extra = 0);
     void copyMemory(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+    void shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
 
     // Composites (access_log_composite.cpp): a call that records every scalar leaf of `value`,
     // and the helper functions such calls go to, one per composite type, appended to the module.

@@ -92,7 +92,7 @@ void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace,
         ImU32 c = e.kind == TraceEventKind::Write     ? pal.cellWritten
                   : e.kind == TraceEventKind::Barrier ? pal.dimText
                                                       : pal.text;
-        colouredText(c, eventText(trace, e, &tc));
+        colouredText(c, eventText(trace, e, &tc, inv));
     }
     ImGui::PopFont();
     if (events.size() > kShown)

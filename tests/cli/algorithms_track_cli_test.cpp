@@ -113,6 +113,27 @@ INSTANTIATE_TEST_SUITE_P(
         return name;
     });
 
+// A shuffle is traced: which lane's value arrived, and what it was (the butterfly's example:
+// a = [3, 1, 7, 0, ...], lanes numbered along the workgroup as on every device we know).
+TEST(AlgorithmsTrackCliTest, TheTraceSaysWhichLaneEachShuffledValueCameFrom) {
+    test::CliRun r = test::vkpuzzlesStdout("trace butterfly --solution --case 1 --thread 1");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    EXPECT_NE(r.out.find("lanes xor 1: 3 from lane 0, thread 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("lanes xor 2: 7 from lane 3, thread 3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("write result[1] = 11"), std::string::npos) << r.out;
+    test::CliRun j = test::vkpuzzlesStdout("trace butterfly --solution --case 1 --thread 1 --json");
+    ASSERT_EQ(j.exit, 0) << j.out;
+    nlohmann::json doc = nlohmann::json::parse(j.out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << j.out;
+    const nlohmann::json& events = doc["trace"]["threads"][0]["events"];
+    ASSERT_EQ(events.size(), 4u) << events.dump();
+    EXPECT_EQ(events[1]["kind"], "shuffle");
+    EXPECT_EQ(events[1]["op"], "xor");
+    EXPECT_EQ(events[1]["index"], 1);
+    EXPECT_EQ(events[1]["from_invocation"], 0);
+    EXPECT_EQ(events[2]["from_invocation"], 3);
+}
+
 TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
     for (const char* slug :
          {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil", "butterfly"}) {

@@ -559,5 +559,58 @@ TEST(TracePack, ABadHeaderOrAShortBufferNeverReadsPastTheEnd) {
     EXPECT_EQ(packTraceBuffer(std::vector<uint32_t>{1, 2, 3}).size(), 3u);
 }
 
+// --- Shuffle records -----------------------------------------------------------------------
+
+TraceEvent shuffleEvent(ShuffleOp op, uint32_t lane, uint32_t value, ElementKind type) {
+    TraceEvent e;
+    e.kind = TraceEventKind::Shuffle;
+    e.index = lane;
+    e.value = value;
+    e.extra = packShuffleExtra(op, type);
+    return e;
+}
+
+// Two workgroups of 12 threads in subgroups of 8: the second subgroup of a workgroup has 4 lanes.
+Trace shuffleTrace() {
+    Trace t;
+    t.launch.workgroupSize = {12, 1, 1};
+    t.launch.workgroups = {2, 1, 1};
+    t.subgroupSize = 8;
+    return t;
+}
+
+TEST(TraceShuffle, TheSourceIsTheLaneTheOpNamesInTheSameSubgroup) {
+    Trace t = shuffleTrace();
+    // Invocation 13 is local 1 of workgroup 1: lane 1 of its first subgroup (invocations 12-19).
+    EXPECT_EQ(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)), 15u);
+    EXPECT_EQ(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Shuffle, 6, 0, ElementKind::Uint)), 18u);
+    EXPECT_EQ(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Down, 3, 0, ElementKind::Uint)), 16u);
+    EXPECT_EQ(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Up, 1, 0, ElementKind::Uint)), 12u);
+    EXPECT_EQ(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Broadcast, 0, 0, ElementKind::Uint)),
+              12u);
+    // Local 9 is lane 1 of the short second subgroup (locals 8-11): lane 3 exists, lane 5 not.
+    EXPECT_EQ(shuffleSource(t, 9, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)), 11u);
+    EXPECT_FALSE(shuffleSource(t, 9, shuffleEvent(ShuffleOp::Xor, 4, 0, ElementKind::Uint)));
+    // Up past lane 0, a lane beyond the subgroup, the first active lane, no subgroup size.
+    EXPECT_FALSE(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Up, 2, 0, ElementKind::Uint)));
+    EXPECT_FALSE(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Shuffle, 8, 0, ElementKind::Uint)));
+    EXPECT_FALSE(
+        shuffleSource(t, 13, shuffleEvent(ShuffleOp::BroadcastFirst, 0, 0, ElementKind::Uint)));
+    Trace unknown = shuffleTrace();
+    unknown.subgroupSize = 0;
+    EXPECT_FALSE(shuffleSource(unknown, 13, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)));
+}
+
+TEST(TraceShuffle, TheTextSaysTheOpTheValueInItsTypeAndWhereItCameFrom) {
+    Trace t = shuffleTrace();
+    TraceEvent xorFloat = shuffleEvent(ShuffleOp::Xor, 1, 0x40400000u, ElementKind::Float); // 3.0
+    EXPECT_EQ(shuffleText(t, xorFloat, 1),
+              "xor 1: 3 from lane 0, thread 0 (local 0 of workgroup 0)");
+    EXPECT_EQ(shuffleText(t, xorFloat), "xor 1: 3"); // no invocation: no source
+    TraceEvent first = shuffleEvent(ShuffleOp::BroadcastFirst, 0, 0xffffffffu, ElementKind::Int);
+    EXPECT_EQ(shuffleText(t, first, 5), "broadcast first: -1, from the first active lane");
+    EXPECT_STREQ(traceEventKindName(TraceEventKind::Shuffle), "shuffle");
+}
+
 } // namespace
 } // namespace vkp
