@@ -197,9 +197,8 @@ void parsePitfalls(const Reader& r, const toml::table& root, Puzzle& p) {
         d.op = r.string(t, "op");
         const ReferenceOpInfo* info = findReferenceOp(d.op);
         if (!info) r.fail(t.get("op"), "unknown reference op '" + d.op + "'");
-        if (auto wrong = referenceOpTypeError(d.op, p.buffers[d.buffer].type))
-            r.fail(t.get("op"), *wrong + " ('" + buffer + "' is declared " +
-                                    elementKindName(p.buffers[d.buffer].type) + ")");
+        if (auto wrong = referenceOpTypeError(d.op, p.buffers[d.buffer].type, buffer))
+            r.fail(t.get("op"), *wrong);
         std::vector<std::string> keys{"buffer", "op", "args", "message"};
         keys.insert(keys.end(), info->params.begin(), info->params.end());
         r.rejectUnknownKeys(t, keys, "a [[pitfalls]] entry");

@@ -466,9 +466,8 @@ class PuzzleParser {
         const toml::node* opNode = t.get("op");
         const ReferenceOpInfo* info = findReferenceOp(d.op);
         if (!info) m_reader.fail(opNode, "unknown reference op '" + d.op + "'" + knownOps());
-        if (auto wrong = referenceOpTypeError(d.op, out.type))
-            m_reader.fail(opNode, *wrong + " ('" + out.name + "' is declared " +
-                                      elementKindName(out.type) + ")");
+        if (auto wrong = referenceOpTypeError(d.op, out.type, out.name))
+            m_reader.fail(opNode, *wrong);
         std::vector<std::string> keys{"op", "args", "shape"};
         keys.insert(keys.end(), info->params.begin(), info->params.end());
         m_reader.rejectUnknownKeys(t, keys, "an expected '" + d.op + "'");

@@ -500,11 +500,12 @@ std::optional<std::string> referenceOpValueError(const std::string& op,
     return info->checkValues(args, params);
 }
 
-std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type) {
+std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type,
+                                                const std::string& buffer) {
     const ReferenceOpInfo* info = findReferenceOp(op);
     if (!info || !info->floatOnly || type == ElementKind::Float) return std::nullopt;
-    return op + " computes fractions: its output must be a float buffer, not " +
-           elementKindName(type);
+    return op + " computes fractions: its output must be a float buffer, and '" + buffer +
+           "' is declared " + elementKindName(type);
 }
 
 BufferData runReferenceOp(const std::string& op, const std::vector<const BufferData*>& args,

@@ -51,8 +51,10 @@ std::optional<std::string> referenceOpValueError(const std::string& op,
                                                  const std::vector<const BufferData*>& args,
                                                  const OpParams& params);
 
-// What is wrong with an output of `type` for `op` (softmax into an int buffer), or nothing.
-std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type);
+// What is wrong with the output `buffer`, of `type`, for `op` (softmax into an int buffer), or
+// nothing.
+std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type,
+                                                const std::string& buffer);
 
 // Computes the op. Float outputs are computed in double and rounded once; integer outputs with
 // 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments'

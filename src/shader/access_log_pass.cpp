@@ -217,20 +217,13 @@ void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstr
     if (op == kOps.end() || inst.operandCount() < 2) return; // scope, value[, lane operand]
     SpirvModule& module = m_state.module;
     const SpirvInstruction* t = module.definition(inst.resultType());
-    if (!t) return;
-    ElementKind type;
-    if (t->opcode() == Op::OpTypeFloat && t->operand(0) == 32)
-        type = ElementKind::Float;
-    else if (t->opcode() == Op::OpTypeInt && t->operand(0) == 32)
-        type = t->operand(1) ? ElementKind::Int : ElementKind::Uint;
-    else if (t->opcode() == Op::OpTypeBool)
-        type = ElementKind::Uint;
-    else
-        return; // vectors and other widths are not recorded
+    std::optional<ElementKind> type = scalarKind(module, inst.resultType());
+    if (!type && t && t->opcode() == Op::OpTypeBool) type = ElementKind::Uint; // recorded as 0/1
+    if (!type) return; // vectors and other widths are not recorded
     uint32_t lane = inst.operandCount() >= 3 ? asUint(out, inst.operand(2)) : module.constUint(0);
     uint32_t value = valueWord(out, inst.resultId(), inst.resultType());
     m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value,
-                   module.constUint(packShuffleExtra(op->second, type)));
+                   module.constUint(packShuffleExtra(op->second, *type)));
 }
 
 void AccessLogPass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {

@@ -204,8 +204,8 @@ const std::vector<BadFile>& badFiles() {
              "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"int\"\nrole = \"output\"\n" +
              kCaseHead + kInputA +
              "expected.result = { op = \"softmax\", args = [\"a\"] } # HERE\n",
-         "softmax computes fractions: its output must be a float buffer, not int ('result' is "
-         "declared int)"},
+         "softmax computes fractions: its output must be a float buffer, and 'result' is declared "
+         "int"},
         {"FirstInputShapeIsAnExpression",
          kHead + kBuffers + kCaseHead + "inputs.a = { shape = [\"N\"], fill = \"iota\" } # HERE\n" +
              kExpected,

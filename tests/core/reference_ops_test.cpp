@@ -109,9 +109,9 @@ TEST(ReferenceOps, EveryOpInTheTableHasADescriptionAnOutputShapeAndACompute) {
         ASSERT_TRUE(shape.ok()) << op.name << ": " << shape.error().message;
         EXPECT_GT(shape->count(), 0u) << op.name;
         ElementKind out = op.floatOnly ? ElementKind::Float : ElementKind::Int;
-        EXPECT_EQ(referenceOpTypeError(op.name, ElementKind::Int).has_value(), op.floatOnly)
+        EXPECT_EQ(referenceOpTypeError(op.name, ElementKind::Int, "out").has_value(), op.floatOnly)
             << op.name;
-        EXPECT_FALSE(referenceOpTypeError(op.name, ElementKind::Float)) << op.name;
+        EXPECT_FALSE(referenceOpTypeError(op.name, ElementKind::Float, "out")) << op.name;
         EXPECT_EQ(runReferenceOp(op.name, args, params, out).words.size(), shape->count())
             << op.name;
     }
@@ -497,13 +497,13 @@ TEST(ReferenceOps, StencilAveragesACellAndItsFourNeighboursWithZeroOutside) {
 TEST(ReferenceOps, FloatOnlyOpsRefuseIntegerOutputs) {
     for (const char* op : {"softmax", "layer_norm", "stencil"})
         for (ElementKind type : {ElementKind::Int, ElementKind::Uint})
-            EXPECT_EQ(referenceOpTypeError(op, type).value_or(""),
+            EXPECT_EQ(referenceOpTypeError(op, type, "out").value_or(""),
                       std::string(op) +
-                          " computes fractions: its output must be a float buffer, "
-                          "not " +
+                          " computes fractions: its output must be a float buffer, and 'out' is "
+                          "declared " +
                           elementKindName(type));
     for (const char* op : {"sort", "segmented_scan", "add"})
-        EXPECT_FALSE(referenceOpTypeError(op, ElementKind::Int)) << op;
+        EXPECT_FALSE(referenceOpTypeError(op, ElementKind::Int, "out")) << op;
 }
 
 TEST(ReferenceOpShape, RowSumNeedsA2DArgument) {
