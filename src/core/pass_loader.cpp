@@ -27,7 +27,12 @@ class PassParser {
     void parse(const toml::table& root) {
         const toml::node* kernels = root.get("kernels");
         const toml::node* passes = root.get("passes");
-        if (!kernels && !passes) return singleKernel(root);
+        if (!kernels && !passes) {
+            if (const toml::node* r = root.get("rounds"))
+                m_reader.fail(r, "[rounds] repeats a multi-pass puzzle's [[passes]]: this puzzle "
+                                 "has none");
+            return singleKernel(root);
+        }
         if (!passes)
             m_reader.fail(kernels,
                           "a puzzle with [[kernels]] needs [[passes]] saying how they run");
@@ -37,6 +42,7 @@ class PassParser {
             parseKernel(m_reader.asTable(&k, "each [[kernels]] entry"));
         for (const toml::node& n : arrayOfTables(passes, "passes"))
             m_puzzle.passes.push_back(parsePass(m_reader.asTable(&n, "each [[passes]] entry")));
+        if (const toml::node* r = root.get("rounds")) parseRounds(m_reader.asTable(r, "[rounds]"));
         for (size_t k = 0; k < m_puzzle.kernels.size(); ++k) {
             bool used = std::any_of(m_puzzle.passes.begin(), m_puzzle.passes.end(),
                                     [&](const PassDecl& d) { return d.kernel == k; });
@@ -127,6 +133,15 @@ class PassParser {
         }
         return d;
     }
+    void parseRounds(const toml::table& t) {
+        m_reader.rejectUnknownKeys(t, {"repeat", "swap"}, "[rounds]");
+        RoundsDecl& d = m_puzzle.rounds;
+        d.where = m_reader.where(&t);
+        const toml::node* n = t.get("repeat");
+        if (!n) m_reader.fail(&t, "[rounds] needs 'repeat': how many times the passes run");
+        d.repeat = expr(n, "repeat", false);
+        if (const toml::node* sw = t.get("swap")) d.swap = parseSwap(sw);
+    }
     std::array<size_t, 2> parseSwap(const toml::node* n) const {
         if (!n->is_array() || n->as_array()->size() != 2)
             m_reader.fail(n, "'swap' names two buffers: swap = [\"a\", \"b\"]");
@@ -137,15 +152,17 @@ class PassParser {
             m_reader.fail(n, "the two buffers of 'swap' must hold the same element type");
         return s;
     }
-    Expr expr(const toml::node* n, const std::string& key) const {
+    // A pass's expressions may use the repetition i and the round; [rounds]' repeat neither.
+    Expr expr(const toml::node* n, const std::string& key, bool inPass = true) const {
         Expr e = parseExprValue(m_reader, n, key);
         for (const std::string& name : e.names()) {
-            bool known =
-                name == "i" || std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
-                                           [&](const ConstantDecl& c) { return c.name == name; });
+            bool known = (inPass && (name == "i" || name == "round")) ||
+                         std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
+                                     [&](const ConstantDecl& c) { return c.name == name; });
             if (!known)
                 m_reader.fail(n, "unknown name '" + name + "' in \"" + e.text() +
-                                     "\" (known: N, WG, i, the puzzle's constants)");
+                                     "\" (known: N, WG" + (inPass ? ", i, round" : "") +
+                                     ", the puzzle's constants)");
         }
         return e;
     }
@@ -158,17 +175,20 @@ class PassParser {
             e.message = "case " + std::to_string(c + 1) + ": " + e.message;
             throw LoadFailure{e};
         }
-        for (const PassDecl& pass : m_puzzle.passes) {
-            if (!pass.swap) continue;
+        auto sameSize = [&](const std::optional<std::array<size_t, 2>>& swap,
+                            const SourceLocation& where) {
             auto size = [&](size_t b) { return tc.data[b] ? tc.data[b]->shape.count() : 0; };
-            if (size((*pass.swap)[0]) != size((*pass.swap)[1]))
+            if (swap && size((*swap)[0]) != size((*swap)[1]))
                 throw LoadFailure{
                     Error{ErrorKind::PuzzleFile,
                           "case " + std::to_string(c + 1) + ": the swapped buffers '" +
-                              m_puzzle.buffers[(*pass.swap)[0]].name + "' and '" +
-                              m_puzzle.buffers[(*pass.swap)[1]].name + "' have different sizes",
-                          pass.where}};
-        }
+                              m_puzzle.buffers[(*swap)[0]].name + "' and '" +
+                              m_puzzle.buffers[(*swap)[1]].name + "' have different sizes",
+                          where}};
+        };
+        for (const PassDecl& pass : m_puzzle.passes)
+            sameSize(pass.swap, pass.where);
+        sameSize(m_puzzle.rounds.swap, m_puzzle.rounds.where);
     }
 
     const Reader& m_reader;

@@ -8,9 +8,24 @@ namespace vkp {
 
 std::string CaseDispatch::label(const Puzzle& puzzle) const {
     std::string name = puzzle.kernels.at(kernel).name;
-    if (repetitions <= 1) return name;
-    return name + " (" + std::to_string(repetition + 1) + " of " + std::to_string(repetitions) +
-           ")";
+    std::string where;
+    if (repetitions > 1)
+        where = std::to_string(repetition + 1) + " of " + std::to_string(repetitions);
+    if (rounds > 1)
+        where += (where.empty() ? "round " : ", round ") + std::to_string(round + 1) + " of " +
+                 std::to_string(rounds);
+    return where.empty() ? name : name + " (" + where + ")";
+}
+
+std::vector<bool> swappedBuffers(const Puzzle& puzzle) {
+    std::vector<bool> out(puzzle.buffers.size(), false);
+    auto mark = [&](const std::optional<std::array<size_t, 2>>& swap) {
+        if (swap) out.at((*swap)[0]) = out.at((*swap)[1]) = true;
+    };
+    for (const PassDecl& pass : puzzle.passes)
+        mark(pass.swap);
+    mark(puzzle.rounds.swap);
+    return out;
 }
 
 void addShapeNames(const Puzzle& puzzle, const TestCase& c,
@@ -57,7 +72,7 @@ Status evaluateShapeExprs(const Puzzle& puzzle, TestCase& c) {
 }
 
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
-                                          uint64_t repetition) {
+                                          uint64_t repetition, uint64_t round) {
     std::map<std::string, uint64_t> out;
     for (const ConstantDecl& d : puzzle.constants) {
         auto it = c.constants.find(d.id);
@@ -65,6 +80,7 @@ std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& 
     }
     addShapeNames(puzzle, c, out);
     out["i"] = repetition;
+    out["round"] = round;
     return out;
 }
 
@@ -89,6 +105,16 @@ Error passError(const PassDecl& pass, const std::string& message) {
     return Error{ErrorKind::PuzzleFile, message, pass.where};
 }
 
+std::string tooMany(const Puzzle& puzzle, const PassDecl& pass, uint64_t reps, uint64_t rounds) {
+    std::string why =
+        "this pass repeats " + std::to_string(reps) + " times (\"" + pass.repeat.text() + "\")";
+    if (rounds > 1)
+        why += " in each of " + std::to_string(rounds) + " rounds (\"" +
+               puzzle.rounds.repeat.text() + "\")";
+    return why + "; a case may run at most " + std::to_string(kMaxDispatchesPerCase) +
+           " dispatches";
+}
+
 } // namespace
 
 Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const TestCase& c,
@@ -101,38 +127,53 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
         return std::vector<CaseDispatch>{d};
     }
     std::vector<CaseDispatch> out;
-    for (size_t p = 0; p < puzzle.passes.size(); ++p) {
-        const PassDecl& pass = puzzle.passes[p];
-        auto names = caseNames(puzzle, c, 0);
-        uint64_t reps = pass.repeat.evaluate(caseVars(puzzle, c, names));
-        if (out.size() + reps > kMaxDispatchesPerCase)
-            return passError(pass, "this pass repeats " + std::to_string(reps) + " times (\"" +
-                                       pass.repeat.text() + "\"); a case may run at most " +
-                                       std::to_string(kMaxDispatchesPerCase) + " dispatches");
-        for (uint64_t i = 0; i < reps; ++i) {
-            names["i"] = i;
-            ExprVars vars = caseVars(puzzle, c, names);
-            CaseDispatch d{p, pass.kernel, static_cast<uint32_t>(i), static_cast<uint32_t>(reps)};
-            for (int a = 0; a < 3; ++a) {
-                auto checked = pass.workgroups[a].evaluateChecked(vars, "workgroups");
-                if (!checked)
-                    return passError(pass, checked.error().message + " in repetition " +
-                                               std::to_string(i));
-                uint64_t w = *checked;
-                if (w < 1 || w > maxWorkgroups)
-                    return passError(pass, "the pass's workgroups (\"" + pass.workgroups[a].text() +
-                                               "\") come to " + std::to_string(w) +
-                                               " in repetition " + std::to_string(i) +
-                                               "; they must be 1 to " +
-                                               std::to_string(maxWorkgroups));
-                d.workgroups[a] = static_cast<uint32_t>(w);
+    uint64_t rounds = puzzle.rounds.repeat.evaluate(caseVars(puzzle, c, caseNames(puzzle, c, 0)));
+    if (rounds < 1 || rounds > kMaxDispatchesPerCase)
+        return Error{ErrorKind::PuzzleFile,
+                     "[rounds] repeat (\"" + puzzle.rounds.repeat.text() + "\") comes to " +
+                         std::to_string(rounds) + "; it must be 1 to " +
+                         std::to_string(kMaxDispatchesPerCase),
+                     puzzle.rounds.where};
+    for (uint64_t r = 0; r < rounds; ++r) {
+        for (size_t p = 0; p < puzzle.passes.size(); ++p) {
+            const PassDecl& pass = puzzle.passes[p];
+            auto names = caseNames(puzzle, c, 0, r);
+            uint64_t reps = pass.repeat.evaluate(caseVars(puzzle, c, names));
+            if (out.size() + reps > kMaxDispatchesPerCase)
+                return passError(pass, tooMany(puzzle, pass, reps, rounds));
+            std::string inRound = rounds > 1 ? " of round " + std::to_string(r) : "";
+            for (uint64_t i = 0; i < reps; ++i) {
+                names["i"] = i;
+                ExprVars vars = caseVars(puzzle, c, names);
+                CaseDispatch d{p,
+                               pass.kernel,
+                               static_cast<uint32_t>(i),
+                               static_cast<uint32_t>(reps),
+                               static_cast<uint32_t>(r),
+                               static_cast<uint32_t>(rounds)};
+                for (int a = 0; a < 3; ++a) {
+                    auto checked = pass.workgroups[a].evaluateChecked(vars, "workgroups");
+                    if (!checked)
+                        return passError(pass, checked.error().message + " in repetition " +
+                                                   std::to_string(i) + inRound);
+                    uint64_t w = *checked;
+                    if (w < 1 || w > maxWorkgroups)
+                        return passError(
+                            pass, "the pass's workgroups (\"" + pass.workgroups[a].text() +
+                                      "\") come to " + std::to_string(w) + " in repetition " +
+                                      std::to_string(i) + inRound + "; they must be 1 to " +
+                                      std::to_string(maxWorkgroups));
+                    d.workgroups[a] = static_cast<uint32_t>(w);
+                }
+                for (const auto& [name, e] : pass.push)
+                    d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
+                d.bufferAt = at;
+                out.push_back(std::move(d));
+                if (pass.swap && i + 1 < reps) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
             }
-            for (const auto& [name, e] : pass.push)
-                d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
-            d.bufferAt = at;
-            out.push_back(std::move(d));
-            if (pass.swap && i + 1 < reps) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
         }
+        const auto& swap = puzzle.rounds.swap;
+        if (swap && r + 1 < rounds) std::swap(at[(*swap)[0]], at[(*swap)[1]]);
     }
     return out;
 }

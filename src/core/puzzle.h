@@ -142,6 +142,15 @@ struct PassDecl {
     SourceLocation where;
 };
 
+// [rounds] of a multi-pass puzzle: the whole list of passes runs `repeat` times, one round after
+// the other (pass expressions may use the round index `round`), with `swap`'s two buffers trading
+// bindings between rounds (a radix sort's 8 digit rounds, each reading what the last one wrote).
+struct RoundsDecl {
+    Expr repeat = Expr::literal(1);
+    std::optional<std::array<size_t, 2>> swap;
+    SourceLocation where;
+};
+
 // A wrong answer worth naming: when a failing output equals this op's result, say why.
 struct PitfallDecl {
     size_t buffer = 0;                  // the output it is about
@@ -187,6 +196,7 @@ struct Puzzle {
     std::vector<TestCase> cases;
     std::vector<KernelDecl> kernels; // one, or several for a multi-pass puzzle
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
+    RoundsDecl rounds;               // how many times the passes run (default once)
     std::vector<PitfallDecl> pitfalls;
     std::vector<RuleDecl> rules; // [[rules]]: what the statement forbids, checked on the trace
     std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case

@@ -198,10 +198,10 @@ class PuzzleParser {
 
     void parse(const toml::table& root) {
         m_reader.rejectUnknownKeys(root,
-                                   {"title", "slug", "track", "order", "statement", "tolerance",
-                                    "starter", "solution", "hints", "limits", "buffers",
-                                    "constants", "cases", "kernels", "passes", "pitfalls", "rules",
-                                    "bench_case", "schedule"},
+                                   {"title",     "slug",      "track",    "order",      "statement",
+                                    "tolerance", "starter",   "solution", "hints",      "limits",
+                                    "buffers",   "constants", "cases",    "kernels",    "passes",
+                                    "rounds",    "pitfalls",  "rules",    "bench_case", "schedule"},
                                    "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");

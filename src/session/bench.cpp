@@ -294,9 +294,7 @@ Status addKernels(const DeviceInfo& device, CompiledKernels& kernels, BenchJob& 
 // in a check: a histogram adds into them), outputs read back where the last pass left them.
 void addBuffers(const Puzzle& p, const CaseData& data, const std::vector<size_t>& at,
                 BenchJob& job) {
-    std::vector<bool> swapped(p.buffers.size(), false);
-    for (const PassDecl& pass : p.passes)
-        if (pass.swap) swapped[(*pass.swap)[0]] = swapped[(*pass.swap)[1]] = true;
+    std::vector<bool> swapped = swappedBuffers(p);
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const BufferDecl& decl = p.buffers[b];
         bool output = decl.role == RoleKind::Output;
@@ -340,14 +338,16 @@ void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& 
     r.medianMs = percentile(0.5); // the upper middle one for an even count, as medianOf gives
     r.p10Ms = percentile(0.1);
     r.p90Ms = percentile(0.9);
-    if (p.multiPass())
+    if (p.multiPass()) { // one line per pass: its repetitions, in every round, added up
+        r.passes.resize(p.passes.size());
         for (size_t k = 0; k < dispatches.size(); ++k) {
-            const CaseDispatch& d = dispatches[k];
-            if (r.passes.empty() || k == 0 || d.pass != dispatches[k - 1].pass)
-                r.passes.push_back({p.kernels[d.kernel].name, 0, 0});
-            r.passes.back().dispatches++;
-            r.passes.back().medianMs += medianOf(run.perDispatchMs[k]);
+            BenchReport::Pass& pass = r.passes[dispatches[k].pass];
+            pass.label = p.kernels[dispatches[k].kernel].name;
+            pass.dispatches++;
+            pass.medianMs += medianOf(run.perDispatchMs[k]);
         }
+        std::erase_if(r.passes, [](const BenchReport::Pass& x) { return x.dispatches == 0; });
+    }
     for (size_t k = 0; k < run.kernelStats.size(); ++k)
         if (!run.kernelStats[k].empty())
             r.compiled.push_back(

@@ -48,10 +48,10 @@ struct BenchReport {
     std::string cpuWhat;         // what the CPU timing ran
     struct Pass {
         std::string label;   // the kernel's name
-        int dispatches = 0;  // its repetitions
+        int dispatches = 0;  // its repetitions, in every round
         double medianMs = 0; // the sum of its dispatches' median times
     };
-    std::vector<Pass> passes; // a multi-pass puzzle's, in order
+    std::vector<Pass> passes; // a multi-pass puzzle's, in order (each once, however many rounds)
     struct Compiled {
         std::string kernel;              // the kernel's name ("kernel" for a single-kernel puzzle)
         std::vector<PipelineStat> stats; // what the driver reports about its compiled code

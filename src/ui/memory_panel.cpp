@@ -72,9 +72,8 @@ void drawDispatchPicker(ViewState& view, const ShownCase& sc) {
         std::string text = "\xE2\x87\x84 " + swapped;
         ImGui::AlignTextToFramePadding();
         dimText(ellipsize(text, ImGui::GetContentRegionAvail().x));
-        itemTooltip("Between its repetitions this pass swaps the buffers' bindings: each buffer is "
-                    "named as the kernel calls it "
-                    "in this dispatch (" +
+        itemTooltip("Between repetitions (or rounds) the puzzle swaps these buffers' bindings: "
+                    "each buffer is named as the kernel calls it in this dispatch (" +
                     swapped + ").");
     }
     ImGui::PopID();
