@@ -26,6 +26,7 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "session/bench.h"
+#include "session/dispatch_trace.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -782,17 +783,16 @@ class Command {
         if (!w) return report(w.error());
         auto step = number("step", 1, w->steps.size(), 0);
         if (!step) return report(step.error());
-        auto source = readTextFile((*p)->solutionPath);
-        if (!source) return report(source.error());
+        auto sources = readKernelSources(**p, true);
+        if (!sources) return report(sources.error());
         if (auto s = startEngines(); !s) return report(s.error());
         m_options.trace = true;
         m_options.onlyCase = w->caseIndex;
-        CheckReport r =
-            checkKernel(m_compiler, *m_runner, **p, *source, (*p)->solutionPath, m_options);
-        WalkthroughRun run{**p, *w, *source, r};
+        CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
+        WalkthroughRun run{**p, *w, *sources, r};
         auto c = walkthroughCase(run);
         if (!c) return report(c.error());
-        auto problems = validateWalkthrough(*w, **p, *source, *(*c)->trace);
+        auto problems = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
         for (const Diagnostic& d : problems)
             m_err << d.str() << "\n";
         if (hasErrors(problems)) return kExitUsage;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <set>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include "cli/trace_report.h"
 #include "core/source_text.h"
+#include "session/dispatch_trace.h"
 
 namespace vkp::cli {
 namespace {
@@ -21,6 +23,10 @@ std::string groupName(const TraceLaunch& l, uint64_t group) {
     if (l.workgroups[1] == 1 && l.workgroups[2] == 1) return std::to_string(ids.group[0]);
     std::string s = "(" + std::to_string(ids.group[0]) + ", " + std::to_string(ids.group[1]);
     return s + (l.workgroups[2] > 1 ? ", " + std::to_string(ids.group[2]) : "") + ")";
+}
+
+std::string fileName(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
 }
 
 std::string cellLabel(const WalkthroughCell& c) {
@@ -131,8 +137,7 @@ void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& s
 }
 
 void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
-                      const WalkthroughStep& s, const Style& st) {
-    const Trace& t = *c.trace;
+                      const Trace& t, const WalkthroughStep& s, const Style& st) {
     bool header = false;
     for (const WalkthroughCell& cell : s.focus.cells) {
         auto v = tracedVariable(t, cell.variable);
@@ -152,21 +157,27 @@ void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOut
 void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, size_t i,
                int width, const Style& st) {
     const WalkthroughStep& s = run.walkthrough.steps[i];
-    const Trace& t = *c.trace;
-    WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
+    StepSubject sub = stepSubject(run, c, s.focus.dispatch);
+    const Trace& t = *sub.trace;
+    WalkthroughStepState state = resolveStep(s.focus, t, *sub.analysis);
     os << st.bold("Step " + std::to_string(i + 1) + "/" +
                   std::to_string(run.walkthrough.steps.size()) + ": " + s.title)
        << "\n";
+    if (!sub.label.empty())
+        os << st.dim("  dispatch " + std::to_string(s.focus.dispatch + 1) + " of " +
+                     std::to_string(c.passes.size()) + ": " + sub.label + ", " +
+                     fileName(sub.kernel->file))
+           << "\n";
     os << wrapText(s.text, width, 2);
     if (!s.focus.lines.empty()) {
         os << "\n";
-        printLines(os, s, run.source, st);
+        printLines(os, s, sub.kernel->text, st);
     }
     os << "\n";
     printShared(os, t, state, width, st);
     for (uint64_t inv : state.invocations)
         printThread(os, t, inv, st, s.focus.round);
-    printBufferCells(os, run, c, s, st);
+    printBufferCells(os, run, c, t, s, st);
 }
 
 std::vector<size_t> stepsToShow(const Walkthrough& w, std::optional<size_t> only) {
@@ -199,8 +210,8 @@ json sharedJson(const Trace& t, const WalkthroughStepState& state) {
     return out;
 }
 
-json cellsJson(const CaseOutcome& c, const WalkthroughStep& s, const WalkthroughStepState& state) {
-    const Trace& t = *c.trace;
+json cellsJson(const CaseOutcome& c, const Trace& t, const WalkthroughStep& s,
+               const WalkthroughStepState& state) {
     json out = json::array();
     for (const WalkthroughCell& cell : s.focus.cells) {
         json j{{"variable", cell.variable}, {"index", cell.index}, {"value", nullptr}};
@@ -223,11 +234,12 @@ json cellsJson(const CaseOutcome& c, const WalkthroughStep& s, const Walkthrough
 
 json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
     const WalkthroughStep& s = run.walkthrough.steps[i];
-    const Trace& t = *c.trace;
-    WalkthroughStepState state = resolveStep(s.focus, t, *c.analysis);
+    StepSubject sub = stepSubject(run, c, s.focus.dispatch);
+    const Trace& t = *sub.trace;
+    WalkthroughStepState state = resolveStep(s.focus, t, *sub.analysis);
     json lines = json::array();
     for (uint32_t l : sortedLines(s.focus))
-        lines.push_back({{"line", l}, {"text", sourceLine(run.source, static_cast<int>(l))}});
+        lines.push_back({{"line", l}, {"text", sourceLine(sub.kernel->text, static_cast<int>(l))}});
     json threads = json::array();
     for (uint64_t inv : state.invocations) {
         json events = json::array();
@@ -241,15 +253,25 @@ json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
     return {{"number", i + 1},
             {"title", s.title},
             {"text", s.text},
+            {"dispatch",
+             {{"index", s.focus.dispatch + 1},
+              {"label", sub.label.empty() ? sub.kernel->name : sub.label},
+              {"file", fileName(sub.kernel->file)}}},
             {"lines", lines},
             {"round", state.round ? json(*state.round) : json(nullptr)},
             {"workgroup", {{"index", state.workgroup}, {"id", group.group}}},
             {"shared", sharedJson(t, state)},
             {"threads", threads},
-            {"cells", cellsJson(c, s, state)}};
+            {"cells", cellsJson(c, t, s, state)}};
 }
 
 } // namespace
+
+StepSubject stepSubject(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch) {
+    DispatchTrace d = dispatchTrace(c, dispatch);
+    if (!d.trace || d.kernel >= run.sources.size()) return StepSubject{};
+    return {d.trace, d.analysis, &run.sources[d.kernel], d.label};
+}
 
 Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set) {
     auto w = loadWalkthrough(puzzle);

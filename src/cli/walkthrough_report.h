@@ -19,14 +19,24 @@ namespace vkp::cli {
 // the file's error (file:line:col) when it does not load.
 Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set);
 
-// What a played walkthrough needs: the walkthrough, its puzzle, the solution's text, and the
-// traced check of the solution on the walkthrough's case.
+// What a played walkthrough needs: the walkthrough, its puzzle, the solution's kernels (one per
+// Puzzle::kernels entry), and the traced check of the solution on the walkthrough's case.
 struct WalkthroughRun {
     const Puzzle& puzzle;
     const Walkthrough& walkthrough;
-    const std::string& source;
+    const std::vector<KernelSource>& sources;
     const CheckReport& report;
 };
+
+// What one step shows: its dispatch's trace and analysis, and that dispatch's kernel's text.
+struct StepSubject {
+    const Trace* trace = nullptr;
+    const TraceAnalysis* analysis = nullptr;
+    const KernelSource* kernel = nullptr;
+    std::string label; // the dispatch's label ("scatter (round 1 of 8)"), "" for a single one
+};
+// All null when the dispatch has no trace.
+StepSubject stepSubject(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch);
 
 // The traced case, or an error saying why there is none (no trace, the solution failed to run).
 Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run);

@@ -6,6 +6,7 @@
 
 #include <toml++/toml.h>
 
+#include "core/passes.h"
 #include "core/puzzle_loader.h"
 #include "core/source_text.h"
 #include "core/toml_reader.h"
@@ -28,6 +29,8 @@ class WalkthroughParser {
         w.file = m_reader.file();
         w.title = m_reader.string(root, "title");
         w.caseIndex = caseIndex(root);
+        if (w.caseIndex < m_puzzle.cases.size())
+            if (auto d = caseDispatches(m_puzzle, w.caseIndex)) m_dispatches = *d;
         const toml::node* steps = root.get("steps");
         if (!steps || !steps->is_array_of_tables() || steps->as_array()->empty())
             m_reader.fail(steps ? steps : &root,
@@ -60,12 +63,14 @@ class WalkthroughParser {
     }
 
     WalkthroughStep step(const toml::table& t) {
-        rejectUnknown(t, {"title", "text", "lines", "round", "workgroup", "threads", "cells"},
-                      "a [[steps]] table");
+        rejectUnknown(
+            t, {"title", "text", "dispatch", "lines", "round", "workgroup", "threads", "cells"},
+            "a [[steps]] table");
         WalkthroughStep s;
         s.where = m_reader.where(&t);
         s.title = m_reader.string(t, "title");
         s.text = m_reader.string(t, "text");
+        if (const toml::node* n = t.get("dispatch")) s.focus.dispatch = dispatch(*n);
         if (const toml::node* n = t.get("lines")) s.focus.lines = lines(*n);
         if (const toml::node* n = t.get("round"))
             s.focus.round = m_reader.boundedUint(n, "round", 0, 1 << 20);
@@ -77,6 +82,11 @@ class WalkthroughParser {
             for (const toml::node& c : m_reader.asArray(n, "cells"))
                 s.focus.cells.push_back(cell(c));
         return s;
+    }
+    // 1-based, one of the walkthrough's case's dispatches.
+    size_t dispatch(const toml::node& n) const {
+        int64_t count = static_cast<int64_t>(std::max<size_t>(1, m_dispatches.size()));
+        return static_cast<size_t>(m_reader.boundedUint(&n, "dispatch", 1, count) - 1);
     }
     // Whole numbers, or "A-B" strings for a range of lines.
     std::vector<uint32_t> lines(const toml::node& n) const {
@@ -131,20 +141,31 @@ class WalkthroughParser {
 
     const Reader m_reader;
     const Puzzle& m_puzzle;
+    std::vector<CaseDispatch> m_dispatches; // the walkthrough's case's
 };
 
 // Collects one diagnostic per problem, each pointing at the step's table.
 class Validator {
   public:
-    Validator(const Walkthrough& w, const Puzzle& p, const std::string& source, const Trace& t)
-        : m_walkthrough(w), m_puzzle(p), m_source(source), m_trace(t) {
-        m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') +
-                                            (source.empty() || source.back() == '\n' ? 0 : 1));
-    }
+    Validator(const Walkthrough& w, const Puzzle& p, const std::vector<WalkthroughSubject>& s)
+        : m_walkthrough(w), m_puzzle(p), m_subjects(s) {}
 
     std::vector<Diagnostic> run() {
-        for (size_t i = 0; i < m_walkthrough.steps.size(); ++i)
-            step(i, m_walkthrough.steps[i]);
+        for (size_t i = 0; i < m_walkthrough.steps.size(); ++i) {
+            const WalkthroughStep& s = m_walkthrough.steps[i];
+            size_t d = s.focus.dispatch;
+            if (d >= m_subjects.size() || !m_subjects[d].trace) {
+                add(s, i,
+                    "dispatch " + std::to_string(d + 1) + " has no trace (the case ran " +
+                        std::to_string(m_subjects.size()) + " dispatches)");
+                continue;
+            }
+            m_subject = &m_subjects[d];
+            const std::string& source = m_subject->source;
+            m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') +
+                                                (source.empty() || source.back() == '\n' ? 0 : 1));
+            step(i, s);
+        }
         return std::move(m_out);
     }
 
@@ -155,10 +176,12 @@ class Validator {
                          "step " + std::to_string(i + 1) + " (" + s.title + "): " + message});
     }
     bool blank(uint32_t line) const {
-        return sourceLine(m_source, static_cast<int>(line)).find_first_not_of(" \t\r") ==
+        return sourceLine(source(), static_cast<int>(line)).find_first_not_of(" \t\r") ==
                std::string::npos;
     }
-    std::string solutionName() const { return fs::path(m_puzzle.solutionPath).filename().string(); }
+    const std::string& source() const { return m_subject->source; }
+    const Trace& trace() const { return *m_subject->trace; }
+    const std::string& solutionName() const { return m_subject->file; }
 
     void step(size_t i, const WalkthroughStep& s) {
         const WalkthroughFocus& f = s.focus;
@@ -174,13 +197,13 @@ class Validator {
                     "line " + std::to_string(l) + " of " + solutionName() +
                         " is blank (has the solution changed?)");
         }
-        if (f.workgroup && !workgroupIndex(m_trace.launch, *f.workgroup))
+        if (f.workgroup && !workgroupIndex(trace().launch, *f.workgroup))
             add(s, i,
                 "workgroup " + idText(*f.workgroup) + " is outside the launch (" +
-                    countText(m_trace.launch.workgroups) + " workgroups)");
+                    countText(trace().launch.workgroups) + " workgroups)");
         bool threadsInside = true;
         for (const auto& th : f.threads)
-            if (!invocationOfGlobalId(m_trace.launch, th)) {
+            if (!invocationOfGlobalId(trace().launch, th)) {
                 threadsInside = false;
                 add(s, i,
                     "thread " + idText(th) + " is outside the launch (" + countText(globalSize()) +
@@ -188,13 +211,13 @@ class Validator {
             }
         if (f.workgroup && threadsInside)
             for (const auto& th : f.threads)
-                if (*invocationOfGlobalId(m_trace.launch, th) /
-                        m_trace.launch.invocationsPerGroup() !=
-                    workgroupIndex(m_trace.launch, *f.workgroup).value_or(~0ull))
+                if (*invocationOfGlobalId(trace().launch, th) /
+                        trace().launch.invocationsPerGroup() !=
+                    workgroupIndex(trace().launch, *f.workgroup).value_or(~0ull))
                     add(s, i,
                         "thread " + idText(th) + " is not in workgroup " + idText(*f.workgroup),
                         SeverityKind::Warning);
-        if (f.round && (!f.workgroup || workgroupIndex(m_trace.launch, *f.workgroup)) &&
+        if (f.round && (!f.workgroup || workgroupIndex(trace().launch, *f.workgroup)) &&
             threadsInside)
             roundCheck(s, i);
         for (const WalkthroughCell& c : f.cells)
@@ -204,7 +227,7 @@ class Validator {
     std::array<uint32_t, 3> globalSize() const {
         std::array<uint32_t, 3> g{};
         for (int d = 0; d < 3; ++d)
-            g[d] = m_trace.launch.workgroupSize[d] * m_trace.launch.workgroups[d];
+            g[d] = trace().launch.workgroupSize[d] * trace().launch.workgroups[d];
         return g;
     }
     // "8" or "4 x 6": a launch's extent, trailing 1s dropped.
@@ -224,12 +247,12 @@ class Validator {
 
     // A round happened in a workgroup when one of its threads recorded an event in it.
     void roundCheck(const WalkthroughStep& s, size_t i) {
-        uint64_t g = focusedWorkgroup(s.focus, m_trace.launch);
-        uint32_t per = m_trace.launch.invocationsPerGroup();
+        uint64_t g = focusedWorkgroup(s.focus, trace().launch);
+        uint32_t per = trace().launch.invocationsPerGroup();
         uint32_t last = 0;
         bool any = false;
-        for (uint64_t inv = g * per; inv < (g + 1) * per && inv < m_trace.threads.size(); ++inv)
-            for (const TraceEvent& e : m_trace.threads[inv]) {
+        for (uint64_t inv = g * per; inv < (g + 1) * per && inv < trace().threads.size(); ++inv)
+            for (const TraceEvent& e : trace().threads[inv]) {
                 last = std::max(last, e.round);
                 any = true;
             }
@@ -243,17 +266,17 @@ class Validator {
                     std::to_string(g) + " (its rounds are 0 to " + std::to_string(last) + ")");
     }
     void cellCheck(const WalkthroughStep& s, size_t i, const WalkthroughCell& c) {
-        auto v = tracedVariable(m_trace, c.variable);
+        auto v = tracedVariable(trace(), c.variable);
         if (!v) {
             std::string names;
-            for (const TraceVariableInfo& info : m_trace.variables)
+            for (const TraceVariableInfo& info : trace().variables)
                 names += (names.empty() ? "" : ", ") + info.decl.name;
             return add(s, i,
                        "cell of '" + c.variable +
                            "': the solution has no traced array of that name (it has: " + names +
                            ")");
         }
-        const TraceVariableInfo& info = m_trace.variables[*v];
+        const TraceVariableInfo& info = trace().variables[*v];
         if (c.index.size() == 2 && info.dims.size() != 2)
             return add(s, i, "'" + c.variable + "' is one-dimensional; name its cell as [i]");
         if (!flatCellIndex(info, c.index)) {
@@ -278,8 +301,8 @@ class Validator {
         if (f.threads.empty() || f.lines.empty()) return;
         std::set<uint32_t> lines(f.lines.begin(), f.lines.end());
         for (const auto& th : f.threads) {
-            auto inv = invocationOfGlobalId(m_trace.launch, th);
-            for (const TraceEvent& e : m_trace.threads[*inv])
+            auto inv = invocationOfGlobalId(trace().launch, th);
+            for (const TraceEvent& e : trace().threads[*inv])
                 if (lines.count(e.line)) return;
         }
         add(s, i,
@@ -290,8 +313,8 @@ class Validator {
 
     const Walkthrough& m_walkthrough;
     const Puzzle& m_puzzle;
-    const std::string& m_source;
-    const Trace& m_trace;
+    const std::vector<WalkthroughSubject>& m_subjects; // per dispatch
+    const WalkthroughSubject* m_subject = nullptr;     // the step's
     uint32_t m_lineCount = 0;
     std::vector<Diagnostic> m_out;
 };
@@ -326,8 +349,15 @@ Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
 }
 
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                            const std::vector<WalkthroughSubject>& subjects) {
+    return Validator(w, puzzle, subjects).run();
+}
+
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::string& solutionSource, const Trace& trace) {
-    return Validator(w, puzzle, solutionSource, trace).run();
+    std::vector<WalkthroughSubject> one{
+        {solutionSource, fs::path(puzzle.solutionPath).filename().string(), &trace}};
+    return validateWalkthrough(w, puzzle, one);
 }
 
 std::optional<uint64_t> workgroupIndex(const TraceLaunch& l, const std::array<uint32_t, 3>& group) {

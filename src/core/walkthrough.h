@@ -22,7 +22,9 @@ struct WalkthroughCell {         // a cell to highlight: a puzzle buffer or a sh
 };
 
 struct WalkthroughFocus {          // what a step points at; every part optional
-    std::vector<uint32_t> lines;   // 1-based lines of the official solution
+    size_t dispatch = 0;           // 0-based: the case's dispatch it shows (rounds and
+                                   // repetitions counted; `dispatch = K` is 1-based)
+    std::vector<uint32_t> lines;   // 1-based lines of that dispatch's kernel's official solution
     std::optional<uint32_t> round; // barrier round, as TraceEvent::round and
                                    // SharedSnapshot::round: state at the end of it
     std::optional<std::array<uint32_t, 3>> workgroup; // whose shared memory / timeline
@@ -58,9 +60,21 @@ Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle);
 Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string& file,
                                      const Puzzle& puzzle);
 
-// Checks a loaded walkthrough against the official solution's text and a trace of it on the
-// walkthrough's case: lines exist, rounds happened in that workgroup, threads and workgroups are
-// inside the launch, cells name a traced variable and lie inside it. One message per problem.
+// What the steps of one dispatch are checked against: the official solution of its kernel and
+// that dispatch's trace on the walkthrough's case.
+struct WalkthroughSubject {
+    std::string source; // the kernel's solution text
+    std::string file;   // its file name, for messages ("scatter.comp")
+    const Trace* trace = nullptr;
+};
+
+// Checks a loaded walkthrough against the official solution and its traced run on the
+// walkthrough's case, per step against the subject of the step's dispatch (subjects[d]): lines
+// exist, rounds happened in that workgroup, threads and workgroups are inside the launch, cells
+// name a traced variable and lie inside it. One message per problem.
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                            const std::vector<WalkthroughSubject>& subjects);
+// The same for a run of one dispatch.
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::string& solutionSource, const Trace& trace);
 

@@ -40,8 +40,16 @@ void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase
     if (!sc.official || !sc.trace() || !sc.analysis() || !w ||
         !m_player.needsApply(view.traces.generation()))
         return;
-    PlayerFocus pf = playerFocus(w->steps[m_player.step()], *sc.puzzle, *sc.testCase, *sc.trace(),
-                                 *sc.analysis());
+    const WalkthroughStep& step = w->steps[m_player.step()];
+    // A step of another dispatch: put that one on show, and point at it once it is.
+    size_t dispatch = step.focus.dispatch;
+    if (sc.multiPass() && dispatch != sc.dispatch && dispatch < view.dispatches.entries().size()) {
+        view.pickedDispatch = dispatch;
+        m_player.reapply();
+        return;
+    }
+    PlayerFocus pf = playerFocus(step, *sc.puzzle, *sc.testCase, *sc.trace(), *sc.analysis());
+    pf.focus.lines = stepLines(wb, view, sc, step);
     view.focus = pf.focus;
     view.selection.clear();
     view.selection.thread = pf.thread;
@@ -52,6 +60,19 @@ void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase
     } else {
         view.showMemoryTab = MemoryTab::Buffers;
     }
+}
+
+std::vector<uint32_t> WalkthroughPanel::stepLines(Workbench& wb, const ViewState& view,
+                                                  const ShownCase& sc,
+                                                  const WalkthroughStep& step) const {
+    if (!sc.puzzle || sc.puzzle->kernels.size() <= 1) return step.focus.lines;
+    const auto& entries = view.dispatches.entries();
+    size_t kernel = step.focus.dispatch < entries.size() ? entries[step.focus.dispatch].kernel : 0;
+    std::vector<uint32_t> offsets = kernelLineOffsets(*sc.puzzle, wb.solutionText());
+    std::vector<uint32_t> out;
+    for (uint32_t line : step.focus.lines)
+        out.push_back(wholeTextLine(offsets, kernel, line));
+    return out;
 }
 
 void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
@@ -124,7 +145,7 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
         m_solution.setText(m_loadedText);
     }
     EditorDecorations deco;
-    deco.focus = step.focus.lines;
+    deco.focus = stepLines(wb, view, sc, step);
     if (view.selection.thread && sc.official && sc.trace())
         deco.executed =
             view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
@@ -132,8 +153,8 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
         if (std::find(deco.focus.begin(), deco.focus.end(), line) == deco.focus.end())
             deco.focus.push_back(line);
     if (m_scrolledStep != m_player.step() && !step.focus.lines.empty()) {
-        m_viewer.scrollToLine(
-            static_cast<int>(*std::min_element(step.focus.lines.begin(), step.focus.lines.end())));
+        std::vector<uint32_t> lines = stepLines(wb, view, sc, step);
+        m_viewer.scrollToLine(static_cast<int>(*std::min_element(lines.begin(), lines.end())));
         m_scrolledStep = m_player.step();
     }
     m_viewer.draw("walkthrough-solution", m_solution, {}, ImGui::GetContentRegionAvail(), true,

@@ -25,6 +25,9 @@ class WalkthroughPanel {
 
   private:
     void applyStep(Workbench& wb, ViewState& view, const ShownCase& sc);
+    // The step's lines (of its dispatch's kernel) on the lines of the whole solution text.
+    std::vector<uint32_t> stepLines(Workbench& wb, const ViewState& view, const ShownCase& sc,
+                                    const WalkthroughStep& step) const;
     void drawHeader(Workbench& wb, ViewState& view);
     WalkthroughPlayer m_player;
     CodeEditor m_viewer;

@@ -36,6 +36,8 @@ class WalkthroughPlayer {
     void go(size_t step);
     // True once after each step change or a new trace (generation): point the views again.
     bool needsApply(uint64_t traceGeneration);
+    // Point them again next frame (the step's dispatch was not yet on show).
+    void reapply() { m_applied.reset(); }
 
   private:
     bool m_active = false;

@@ -115,6 +115,8 @@ TEST(WalkthroughParse, BadFilesPointAtTheCulprit) {
         {"cell with 3 numbers",
          "title = \"T\"\n" + step + "cells = [{ variable = \"c\", index = [1, 2, 3] }]\n",
          "[i] or [row, col]", 5, 36},
+        {"dispatch past the case's one", "title = \"T\"\n" + step + "dispatch = 2\n",
+         "'dispatch' is 2; it must be between 1 and 1", 5, 12},
         {"unknown cell field",
          "title = \"T\"\n" + step + "cells = [{ variable = \"c\", idx = 1 }]\n",
          "unknown field 'idx' in a cell", 5, 28},
@@ -248,6 +250,37 @@ TEST(WalkthroughValidate, SeveralProblemsGiveSeveralDiagnostics) {
         "lines = [4, 99]\nthreads = [[9], [10]]\ncells = [{ variable = \"x\", index = 0 }]\n");
     EXPECT_EQ(ds.size(), 5u) << messages(ds);
     EXPECT_TRUE(hasErrors(ds));
+}
+
+// A multi-pass puzzle's steps name their dispatch: each is checked against that dispatch's
+// kernel text and trace, and messages name the kernel's file.
+TEST(WalkthroughValidate, AStepIsCheckedAgainstItsDispatch) {
+    Puzzle p = puzzle();
+    p.kernels = {KernelDecl{"first", "", "/nowhere/solution/first.comp", {}},
+                 KernelDecl{"second", "", "/nowhere/solution/second.comp", {}}};
+    p.passes.resize(2);
+    p.passes[1].kernel = 1;
+    auto w = parseWalkthrough("title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\n"
+                              "lines = [5]\nthreads = [[5]]\n"
+                              "[[steps]]\ntitle = \"B\"\ntext = \"t\"\ndispatch = 2\nlines = [3]\n",
+                              "w.toml", p);
+    ASSERT_TRUE(w.ok()) << w.error().str();
+    EXPECT_EQ(w->steps[0].focus.dispatch, 0u);
+    EXPECT_EQ(w->steps[1].focus.dispatch, 1u);
+    Trace t = demoTrace();
+    std::vector<WalkthroughSubject> subjects{{kSolution, "first.comp", &t},
+                                             {"#version 450\nvoid main() {}\n", "second.comp", &t}};
+    EXPECT_EQ(messages(validateWalkthrough(*w, p, subjects)),
+              "w.toml:7:1: error: step 2 (B): line 3 is past the end of second.comp (2 lines)\n");
+    // A dispatch that did not run (no trace) is one error at its step.
+    subjects[1].trace = nullptr;
+    EXPECT_NE(messages(validateWalkthrough(*w, p, subjects)).find("dispatch 2 has no trace"),
+              std::string::npos);
+    auto past = parseWalkthrough(
+        "title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\ndispatch = 3\n", "w.toml", p);
+    ASSERT_FALSE(past.ok());
+    EXPECT_NE(past.error().message.find("between 1 and 2"), std::string::npos)
+        << past.error().str();
 }
 
 TEST(WalkthroughIds, GlobalIdsAndWorkgroupsMapToInvocations) {

@@ -6,6 +6,8 @@
 
 #include "core/walkthrough.h"
 #include "session/check.h"
+#include "session/dispatch_trace.h"
+#include "session/kernel_text.h"
 #include "support/engines.h"
 
 namespace vkp {
@@ -35,25 +37,27 @@ TEST_P(WalkthroughTest, FitsATraceOfTheOfficialSolution) {
     EXPECT_GE(walk.steps.size(), 4u) << "a walkthrough should have 4 to 8 steps";
     EXPECT_LE(walk.steps.size(), 8u) << "a walkthrough should have 4 to 8 steps";
 
-    auto source = readTextFile((*p)->solutionPath);
-    ASSERT_TRUE(source.ok());
+    auto sources = readKernelSources(**p, true);
+    ASSERT_TRUE(sources.ok()) << sources.error().str();
     CheckOptions o;
     o.trace = true;
     o.onlyCase = walk.caseIndex;
-    CheckReport r =
-        checkKernel(engines().compiler, *engines().gpu, **p, *source, (*p)->solutionPath, o);
+    CheckReport r = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
     ASSERT_EQ(r.cases.size(), 1u);
     ASSERT_TRUE(r.cases[0].pass);
     ASSERT_TRUE(r.cases[0].trace);
 
     std::string problems;
-    for (const Diagnostic& d : validateWalkthrough(walk, **p, *source, *r.cases[0].trace))
+    for (const Diagnostic& d :
+         validateWalkthrough(walk, **p, walkthroughSubjects(r.cases[0], *sources)))
         problems += d.str() + "\n";
     EXPECT_EQ(problems, "");
 
-    // Every step a player shows resolves to something to look at.
+    // Every step a player shows resolves to something to look at, in the dispatch it names.
     for (const WalkthroughStep& s : walk.steps) {
-        WalkthroughStepState state = resolveStep(s.focus, *r.cases[0].trace, *r.cases[0].analysis);
+        DispatchTrace d = dispatchTrace(r.cases[0], s.focus.dispatch);
+        ASSERT_NE(d.trace, nullptr) << s.title;
+        WalkthroughStepState state = resolveStep(s.focus, *d.trace, *d.analysis);
         EXPECT_EQ(state.invocations.size(), s.focus.threads.size()) << s.title;
         EXPECT_EQ(state.cells.size(), s.focus.cells.size()) << s.title;
         if (s.focus.round) EXPECT_NE(state.shared, nullptr) << s.title;
