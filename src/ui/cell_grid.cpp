@@ -6,6 +6,7 @@
 #include "analysis/trace_view.h"
 #include "core/trace.h"
 #include "ui/cell_style.h"
+#include "ui/curved_arrow.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -437,29 +438,17 @@ void drawArrows(ImDrawList* dl, const std::vector<Arrow>& arrows, const CellCanv
         float dx = p3.x - p0.x, dy = p3.y - p0.y, len = std::sqrt(dx * dx + dy * dy);
         if (len < 2) continue;
         // A gentle curve (control points off to one side) keeps arrows to one cell apart.
-        ImVec2 n(-dy / len, dx / len);
-        float bend = std::min(40.0f * scale, len * 0.2f);
-        ImVec2 p1(p0.x + dx * 0.3f + n.x * bend, p0.y + dy * 0.3f + n.y * bend),
-            p2(p0.x + dx * 0.7f + n.x * bend, p0.y + dy * 0.7f + n.y * bend);
-        float w = (a.count > 1 ? 2.2f : 1.4f) * scale;
-        dl->AddBezierCubic(p0, p1, p2, p3, pal.arrow, w);
-        float tx = p3.x - p2.x, ty = p3.y - p2.y,
-              tl = std::max(0.001f, std::sqrt(tx * tx + ty * ty));
-        tx /= tl, ty /= tl;
-        float head = 7 * scale;
-        dl->AddTriangleFilled(
-            p3, ImVec2(p3.x - tx * head - ty * head * 0.5f, p3.y - ty * head + tx * head * 0.5f),
-            ImVec2(p3.x - tx * head + ty * head * 0.5f, p3.y - ty * head - tx * head * 0.5f),
-            pal.arrow);
-        dl->AddCircleFilled(p0, 2.5f * scale, pal.arrow);
+        ArrowCurve c = arrowCurve(p0, p3, std::min(40.0f * scale, len * 0.2f));
+        drawArrowCurve(dl, c,
+                       {pal.arrow, (a.count > 1 ? 2.2f : 1.4f) * scale, 7 * scale, 2.5f * scale});
         if (a.count > 1) {
+            // The count near the start, where the reads it stands for are.
             std::string label = "\xC3\x97" + std::to_string(a.count);
-            ImFont* small = fonts().small;
-            ImVec2 at(p0.x * 0.5f + p1.x * 0.5f, p0.y * 0.5f + p1.y * 0.5f);
-            ImVec2 ts = small->CalcTextSizeA(small->FontSize, FLT_MAX, 0, label.c_str());
-            dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ts.x + 2, at.y + ts.y + 1),
-                              withAlpha(pal.panelBg, 0.9f), 3);
-            dl->AddText(small, small->FontSize, at, pal.arrow, label.c_str());
+            ImVec2 box = arrowLabelSize(label);
+            drawArrowLabel(dl,
+                           ImVec2((c.p0.x + c.p1.x) * 0.5f - 2 + box.x * 0.5f,
+                                  (c.p0.y + c.p1.y) * 0.5f - 1 + box.y * 0.5f),
+                           label, pal.arrow);
         }
     }
 }

@@ -9,6 +9,7 @@
 #include "ui/cases_panel.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"
+#include "ui/lane_arrows.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"
@@ -245,7 +246,7 @@ void drawFindings(ViewState& view, const ShownCase& sc) {
     ImGui::EndPopup();
 }
 
-void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
+void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg, bool laneArrows) {
     const Palette& pal = palette();
     std::vector<LegendItem> items{{pal.threadBg[0], sg ? "even" : "thread"}};
     if (sg) items.push_back({pal.threadBg[1], "odd subgroup"});
@@ -255,6 +256,16 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
     items.push_back({pal.threadBg[0], "finding", pal.threadFinding});
     if (sc.trace() && (sc.puzzle->limits.globalReads || sc.puzzle->limits.globalWrites))
         items.push_back({pal.fail, "over a limit"});
+    if (laneArrows) items.push_back({pal.arrow, "lane \xE2\x86\x92 lane (shuffle)"});
+    std::string lanes =
+        laneArrows
+            ? " Arrows: the values the hovered (else the selected) thread took from other lanes "
+              "of its subgroup through a shuffle or broadcast (subgroupShuffleXor, "
+              "subgroupBroadcast, ...), each labelled with the op and, for one value, what "
+              "arrived (\"xor 1: 3\"; \xC3\x97n: n values); lighter arrows go to the lanes that "
+              "took values from it. subgroupBroadcastFirst has no arrow: the trace does not say "
+              "which lane was first."
+            : "";
     legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare "
                   "threads (grey) have no element "
                   "to work on: no buffer has an element at their global id. Hover a thread for its "
@@ -265,15 +276,19 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg) {
                   "or selected cell are filled (for the "
                   "selected cell, numbered in the order they touched it). A red corner: more "
                   "global reads or writes than the puzzle "
-                  "allows. Esc clears the selection. Right-click: save the grid as a PNG.");
+                  "allows. Esc clears the selection. Right-click: save the grid as a PNG." +
+                      lanes);
 }
 
 // A thread selected elsewhere (a finding, a script, a click in the inspector) is scrolled into
 // view once; one clicked in the grid is on screen already and the grid stays put.
 void ThreadGridPanel::scrollToSelected(const ViewState& view, const TestCase& tc,
                                        const ThreadGridLayout& l, ImVec2 room) {
-    if (view.selection.thread == m_scrolledTo) return;
+    // Again when the grid's height changed (the inspector opening under it once the trace came):
+    // the thread may have gone under its lower edge.
+    if (view.selection.thread == m_scrolledTo && room.y == m_scrolledRoom) return;
     m_scrolledTo = view.selection.thread;
+    m_scrolledRoom = room.y;
     if (!m_scrolledTo) return;
     const Uvec3& g = *m_scrolledTo;
     Uvec3 launch = launchSize(tc);
@@ -439,7 +454,7 @@ void drawWorkgroups(const ThreadGridFrame& f, const ThreadMarks& m, const ViewSt
 }
 
 // The hovered thread's ids, and with a trace what it did.
-void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg) {
+void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg, const LaneArrowView& lanes) {
     const TestCase& tc = *sc.testCase;
     const Trace* trace = sc.trace();
     ThreadIds ids = threadIds(tc, g, sg);
@@ -455,7 +470,9 @@ void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg) {
                 .c_str());
     ImGui::PopFont();
     if (trace) {
-        drawThreadTrace(*sc.puzzle, tc, *trace, sc.analysis(), invocationIndex(tc, g));
+        uint64_t inv = invocationIndex(tc, g);
+        drawThreadTrace(*sc.puzzle, tc, *trace, sc.analysis(), inv);
+        if (lanes.invocation == inv) laneTooltipLines(tc, lanes, trace->subgroupSize);
         dimText("Click: select it (its accesses are listed below the grid).");
     } else if (isSpareThread(tc, g)) {
         colouredText(palette().warn, "No buffer has an element at this global id: a spare thread, "
@@ -465,6 +482,23 @@ void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg) {
 }
 
 } // namespace
+
+const LaneArrowView& ThreadGridPanel::laneArrowsOnShow(ViewState& view, const ShownCase& sc) {
+    std::optional<uint64_t> inv;
+    if (sc.trace() && m_detail) inv = invocationIndex(*sc.testCase, *m_detail);
+    if (m_lanes.generation == view.traces.generation() && m_lanes.invocation == inv) return m_lanes;
+    m_lanes = inv ? laneArrowView(*sc.trace(), *inv) : LaneArrowView{};
+    m_lanes.generation = view.traces.generation();
+    return m_lanes;
+}
+
+bool ThreadGridPanel::traceHasLaneHandoffs(ViewState& view) {
+    const Trace* trace = view.traces.trace();
+    if (!trace) return false;
+    if (!m_hasHandoffs || m_hasHandoffs->first != view.traces.generation())
+        m_hasHandoffs = std::pair{view.traces.generation(), hasLaneHandoffs(*trace)};
+    return m_hasHandoffs->second;
+}
 
 void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg, ImVec2 size) {
     const TestCase& tc = *sc.testCase;
@@ -484,13 +518,16 @@ void ThreadGridPanel::drawGrid(ViewState& view, const ShownCase& sc, uint32_t sg
     f.globalLabels = m_globalLabels;
     f.subgroupSize = sg;
     drawWorkgroups(f, threadMarks(view, sc), view, tc);
+    const LaneArrowView& lanes = laneArrowsOnShow(view, sc);
+    drawLaneArrows(f.layout, f.origin, f.labels, tc, lanes);
+    probeLaneArrows(tc, lanes);
     if (f.hovered) {
         ImVec2 mp = ImGui::GetIO().MousePos;
         view.nextHover.thread =
             threadAt(tc, f.layout, ImVec2(mp.x - f.origin.x, mp.y - f.origin.y));
         if (f.clicked && view.nextHover.thread) view.selection.clickThread(*view.nextHover.thread);
     }
-    if (f.hovered && view.nextHover.thread) threadTooltip(sc, *view.nextHover.thread, sg);
+    if (f.hovered && view.nextHover.thread) threadTooltip(sc, *view.nextHover.thread, sg, lanes);
     ImGui::EndChild();
 }
 
@@ -528,7 +565,7 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     // A short panel (a projector's 200% on 1280x800) keeps its height for the grid: the labels
     // choice is left out and the inspector gets what the grid's rows do not need.
     bool cramped = ImGui::GetContentRegionAvail().y < ImGui::GetTextLineHeightWithSpacing() * 10;
-    drawLegend(sc, sg);
+    drawLegend(sc, sg, traceHasLaneHandoffs(view));
     if (!cramped) labelsChoice();
     // The detail line: the hovered thread's ids, else the selected one's, else a hint.
     int dims = launchDims(tc);

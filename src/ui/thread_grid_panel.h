@@ -3,11 +3,14 @@
 // memory panel; the clicked one stays selected and the inspector below lists its accesses. A
 // hovered or selected cell lights up every thread that touched it (numbered in order). Threads
 // over a global read/write limit carry a red corner; the trace's findings are listed and clickable.
+// Arrows join the hovered (else selected) thread to the lanes it took values from through
+// subgroup shuffles and broadcasts, and, lighter, to the lanes that took values from it.
 #pragma once
 
 #include <imgui.h>
 
 #include "ui/inspector_panel.h"
+#include "ui/lane_arrows.h"
 #include "ui/shown_case.h"
 #include "ui/view_state.h"
 #include "ui/workbench.h"
@@ -51,14 +54,20 @@ class ThreadGridPanel {
     } // a thread of the old puzzle's launch
 
   private:
-    void drawLegend(const ShownCase& sc, uint32_t subgroupSize);
+    void drawLegend(const ShownCase& sc, uint32_t subgroupSize, bool laneArrows);
     void labelsChoice(); // global or local ids on the squares
     void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
+    // The lane arrows of the hovered thread, else the selected one (none without a trace).
+    const LaneArrowView& laneArrowsOnShow(ViewState& view, const ShownCase& sc);
+    bool traceHasLaneHandoffs(ViewState& view); // any arrows to draw; cached per trace
     void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l,
                           ImVec2 room);
     bool m_globalLabels = true;        // label threads by global id (else local id)
     std::optional<Uvec3> m_scrolledTo; // the selected thread the grid last scrolled into view
+    float m_scrolledRoom = 0;          // the grid's visible height then
     std::optional<Uvec3> m_detail;     // the thread whose ids the detail line shows
+    LaneArrowView m_lanes;
+    std::optional<std::pair<uint64_t, bool>> m_hasHandoffs; // (trace generation, any arrow)
     InspectorView m_inspector;
 };
 

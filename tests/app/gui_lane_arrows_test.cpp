@@ -1,0 +1,86 @@
+// The thread grid's lane arrows, through real input (xdotool on its own Xvfb): butterfly's
+// official solution (v += subgroupShuffleXor(v, 1u); v += subgroupShuffleXor(v, 2u)) on case 1,
+// a click on a thread draws arrows from the two lanes it took values from, labelled with their
+// ops, and lighter arrows to the two lanes that took its values; the arrows stay with the
+// selected thread when the pointer leaves the grid and follow the pointer over another thread.
+#include <gtest/gtest.h>
+
+#include "gui_driver.h"
+#include "support/test_env.h"
+
+namespace vkp {
+namespace {
+
+using test::Layout;
+using namespace std::chrono_literals;
+
+class GuiLaneArrowsTest : public test::GuiTest {
+  protected:
+    GuiLaneArrowsTest() : GuiTest("lanes") {}
+    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd (for people to
+    // look at; nothing is checked).
+    void shoot(const std::string& name) {
+        const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
+        if (!dir) return;
+        m_gui->settleFrames(3);
+        test::runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) +
+                         "/" + name + ".xwd");
+    }
+    // Waits until the arrows on show are those of `thread`, into it and out of it as listed.
+    ::testing::AssertionResult arrowsOf(const std::string& thread, const std::string& into,
+                                        const std::string& fed) {
+        return m_gui->waitFor(
+            "the lane arrows of thread " + thread + ": " + into + " | " + fed,
+            [&](const Layout& l) {
+                return l.fact("laneArrowsOf") == thread && l.fact("laneArrows") == into &&
+                       l.fact("laneArrowsFed") == fed;
+            },
+            180s);
+    }
+};
+
+TEST_F(GuiLaneArrowsTest, ASelectedButterflyLaneHasArrowsFromTheLanesItTookValuesFrom) {
+    std::string kernel = test::sourceDir() + "/puzzles/35-butterfly/solution.comp";
+    start({"--puzzle", "butterfly", "--kernel", kernel, "--case", "1"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "35-butterfly"));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the cases checked and traced",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/7,0,0"); },
+        180s));
+    EXPECT_EQ(m_gui->layout().fact("laneArrows"), "") << "no thread hovered or selected yet";
+
+    // Thread 0 (lane 0) took lane 1's value with xor 1 and lane 2's with xor 2; lanes 1 and 2
+    // took its values the same way.
+    ASSERT_TRUE(m_gui->click("thread/0,0,0"));
+    ASSERT_TRUE(m_gui->waitFact("thread", "0,0,0"));
+    ASSERT_TRUE(arrowsOf("0,0,0", "1,0,0>0,0,0:xor 1;2,0,0>0,0,0:xor 2",
+                         "0,0,0>1,0,0:xor 1;0,0,0>2,0,0:xor 2"));
+    shoot("lanes-thread0");
+
+    // Thread 5 (lane 1 of team 4-7): from 4 (xor 1) and 7 (xor 2). The pointer then leaves the
+    // grid: the selected thread keeps its arrows.
+    ASSERT_TRUE(m_gui->click("thread/5,0,0"));
+    ASSERT_TRUE(m_gui->waitFact("thread", "5,0,0"));
+    ASSERT_TRUE(m_gui->click("tab/buffers"));
+    ASSERT_TRUE(m_gui->waitFact("memoryTab", "buffers"));
+    ASSERT_TRUE(arrowsOf("5,0,0", "4,0,0>5,0,0:xor 1;7,0,0>5,0,0:xor 2",
+                         "5,0,0>4,0,0:xor 1;5,0,0>7,0,0:xor 2"));
+    shoot("lanes-thread5");
+
+    // Hovering thread 6 shows its arrows (from 7, then 4, in the order it took them; the lanes
+    // it fed in lane order) while thread 5 stays selected.
+    auto six = m_gui->layout().rect("thread/6,0,0");
+    ASSERT_TRUE(six);
+    m_gui->moveTo(six->cx(), six->cy());
+    ASSERT_TRUE(arrowsOf("6,0,0", "7,0,0>6,0,0:xor 1;4,0,0>6,0,0:xor 2",
+                         "6,0,0>4,0,0:xor 2;6,0,0>7,0,0:xor 1"));
+    EXPECT_EQ(m_gui->layout().fact("thread"), "5,0,0");
+    shoot("lanes-hover6");
+
+    m_gui->key("ctrl+q");
+    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
+    EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
+}
+
+} // namespace
+} // namespace vkp
