@@ -6,6 +6,7 @@
 // finding it earns (a read limit, a race): cases that a wrong kernel cannot pass by luck.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <ostream>
 #include <set>
 #include <string>
@@ -48,13 +49,32 @@ void PrintTo(const Wrong& w, std::ostream* os) {
 
 class AlgorithmsWrongKernelTest : public testing::TestWithParam<Wrong> {};
 
+// The files to check: one kernel, or for a folder (ending in /) of a multi-pass puzzle's wrong
+// kernels, its files with the official solution's for the kernels it leaves alone.
+std::string kernelFiles(const Wrong& w) {
+    std::string kernel = w.kernel;
+    std::string path = test::sourceDir() + "/" +
+                       (kernel.rfind("puzzles/", 0) == 0 ? "" : "tests/data/algorithms/") + kernel;
+    if (kernel.back() != '/') return path;
+    std::string files;
+    for (const auto& folder : std::filesystem::directory_iterator(test::sourceDir() + "/puzzles")) {
+        std::string name = folder.path().filename().string(), suffix = "-" + std::string(w.slug);
+        if (name.size() <= suffix.size() ||
+            name.compare(name.size() - suffix.size(), std::string::npos, suffix) != 0)
+            continue;
+        for (const auto& f : std::filesystem::directory_iterator(folder.path() / "solution")) {
+            std::filesystem::path own = path + f.path().filename().string();
+            files += " " + (std::filesystem::exists(own) ? own : f.path()).string();
+        }
+    }
+    return files;
+}
+
 TEST_P(AlgorithmsWrongKernelTest, FailsExactlyTheCasesBuiltToCatchIt) {
     const Wrong& w = GetParam();
-    std::string kernel =
-        test::sourceDir() + "/" +
-        (std::string(w.kernel).rfind("puzzles/", 0) == 0 ? "" : "tests/data/algorithms/") +
-        w.kernel;
-    nlohmann::json doc = checkJson(std::string(w.slug) + " " + kernel, 1);
+    std::string files = kernelFiles(w);
+    ASSERT_FALSE(files.empty()) << w.kernel;
+    nlohmann::json doc = checkJson(std::string(w.slug) + " " + files, 1);
     ASSERT_TRUE(doc.is_object());
     std::set<int> failed;
     for (const nlohmann::json& c : doc["cases"]) {
@@ -105,7 +125,46 @@ INSTANTIATE_TEST_SUITE_P(
         // The tile without its halo: wrong on every tile edge inside the grid.
         Wrong{"stencil", "stencil/no-halo.comp", {1, 2, 3, 4}},
         // One exchange instead of two: each lane ends with its pair's sum, in every case.
-        Wrong{"butterfly", "butterfly/pairs-only.comp", {1, 2, 3, 4, 5}}),
+        Wrong{"butterfly", "butterfly/pairs-only.comp", {1, 2, 3, 4, 5}},
+        // Every lane loads the block's scale: right values, WG loads of `scale` per workgroup
+        // where the rule allows ceil(WG / 4), in every case.
+        Wrong{"subgroup-broadcast",
+              "subgroup-broadcast/every-lane-loads.comp",
+              {1, 2, 3, 4, 5, 6, 7},
+              Outputs::Right,
+              "rule"},
+        // One load into shared memory behind a barrier: right values, and the rule forbids
+        // shared memory, in every case.
+        Wrong{"subgroup-broadcast",
+              "subgroup-broadcast/shared-and-barrier.comp",
+              {1, 2, 3, 4, 5, 6, 7},
+              Outputs::Right,
+              "rule"},
+        // The workgroup's thread 0 loads the scale: the other subgroups broadcast 0. Right in the
+        // workgroups of 4 to 8 threads (one subgroup), wrong in those of 100 threads and more
+        // (cases 3, 4, 5, 7), on any device whose subgroups have 8 to 64 lanes.
+        Wrong{"subgroup-broadcast", "subgroup-broadcast/workgroup-thread-zero.comp", {3, 4, 5, 7}},
+        // The inclusive bit count for a place: every kept element one cell to the right, in
+        // every case.
+        Wrong{"ballot-compact", "ballot-compact/inclusive-count.comp", {1, 2, 3, 4, 5, 6, 7, 8}},
+        // The ballot's places without the earlier subgroups' counts: right where a workgroup is
+        // one subgroup (4 to 8 threads), wrong from 96 threads up (cases 3, 4, 5, 8), on any
+        // device whose subgroups have 8 to 64 lanes.
+        Wrong{"ballot-compact", "ballot-compact/no-subgroup-base.comp", {3, 4, 5, 8}},
+        // Scatter taking the keys as count does (thread t: keys j * WG + t): right places per
+        // digit, but not stable. Case 1 (one of two digits), 4, 5, 6 and 7 have keys whose
+        // order the next rounds need; with one key per thread (case 3) the two are the same, and
+        // case 2's 9 keys of 32 random bits are told apart by their first digit alone.
+        Wrong{"radix-sort", "radix-sort/coalesced-scatter/", {1, 4, 5, 6, 7}},
+        // Counts tile by tile (counts[tile * 16 + digit]): the scan then puts all of tile 0 before
+        // tile 1. Right only with one tile (cases 1 and 5).
+        Wrong{"radix-sort", "radix-sort/tile-major-counts/", {2, 3, 4, 6, 7}},
+        // Right places, but scatter reads its keys twice: over the rule of ITEMS reads.
+        Wrong{"radix-sort",
+              "radix-sort/keys-read-twice/",
+              {1, 2, 3, 4, 5, 6, 7},
+              Outputs::Right,
+              "rule"}),
     [](const testing::TestParamInfo<Wrong>& info) {
         std::string name = std::string(info.param.slug) + "_" + info.param.kernel;
         for (char& ch : name)
@@ -135,8 +194,8 @@ TEST(AlgorithmsTrackCliTest, TheTraceSaysWhichLaneEachShuffledValueCameFrom) {
 }
 
 TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
-    for (const char* slug :
-         {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil", "butterfly"}) {
+    for (const char* slug : {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil",
+                             "butterfly", "subgroup-broadcast", "ballot-compact", "radix-sort"}) {
         nlohmann::json ok = checkJson(std::string(slug) + " --solution", 0);
         ASSERT_TRUE(ok.is_object()) << slug;
         EXPECT_EQ(ok["cases_passed"], ok["cases_total"]) << slug;

@@ -1,0 +1,62 @@
+"""PyTorch's kernels beside ours, for bench/algorithms_track.sh: one line per call, in the
+script's format, with the median of 20 timed runs (after 3 warm-ups) by CUDA events.
+    python3 torch_peers.py softmax|layer_norm|sort N
+softmax and layer_norm run along the rows of a float matrix as square as N allows; sort sorts N
+random uint32 keys (as int64 where this torch cannot sort uint32 on the GPU: twice the bytes)."""
+import sys
+
+NAMES = {"softmax": "torch.softmax", "layer_norm": "torch layer_norm", "sort": "torch.sort"}
+
+
+def timed(torch, f):
+    for _ in range(3):
+        f()
+    times = []
+    for _ in range(20):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        f()
+        b.record()
+        torch.cuda.synchronize()
+        times.append(a.elapsed_time(b))
+    times.sort()
+    return times[len(times) // 2], times[2], times[17]
+
+
+def main():
+    op, n = sys.argv[1], eval(sys.argv[2].replace("^", "**"))
+    name = NAMES[op]
+    width = 20 if op == "sort" else 16
+    try:
+        import torch
+        assert torch.cuda.is_available()
+    except Exception as e:
+        print("%-*s not measured: %s" % (width, name, e))
+        return
+    if op == "sort":
+        wide = torch.randint(0, 2**32, (n,), device="cuda", dtype=torch.int64)
+        try:
+            x = wide.to(torch.uint32)
+            torch.sort(x[:1024])
+            del wide
+        except Exception:
+            x = wide
+        med, p10, p90 = timed(torch, lambda: torch.sort(x))
+        print("%-20s n %d  median %8.3f ms (p10 %.3f, p90 %.3f)  %s keys, indices returned too  (torch %s)"
+              % (name, n, med, p10, p90, str(x.dtype).replace("torch.", ""), torch.__version__))
+        return
+    side = 1 << ((n.bit_length() - 1) // 2)
+    x = torch.randn(side, n // side, device="cuda")
+    gamma = torch.randn(x.shape[1], device="cuda")
+    beta = torch.randn(x.shape[1], device="cuda")
+    if op == "softmax":
+        f = lambda: torch.softmax(x, dim=1)
+    else:
+        f = lambda: torch.nn.functional.layer_norm(x, (x.shape[1],), gamma, beta, 1e-5)
+    med, p10, p90 = timed(torch, f)
+    gbs = 2.0 * 4 * x.numel() / (med * 1e-3) / 1e9
+    print("%-16s %dx%d  median %8.3f ms (p10 %.3f, p90 %.3f)  %7.1f GB/s  (torch %s)"
+          % (name, x.shape[0], x.shape[1], med, p10, p90, gbs, torch.__version__))
+
+
+main()
