@@ -1,5 +1,7 @@
 #include "core/trace_analysis.h"
 
+#include "core/atomic_ops.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -77,7 +79,8 @@ std::string lineText(uint32_t line) {
 
 class Analyzer {
   public:
-    Analyzer(const Trace& t, const Limits& l) : m_trace(t), m_limits(l) {}
+    Analyzer(const Trace& t, const Limits& l)
+        : m_trace(t), m_limits(l), m_atomics(atomicOpsFromSource(t.source)) {}
 
     TraceAnalysis run() {
         m_analysis.events = m_trace.eventCount();
@@ -344,6 +347,46 @@ class Analyzer {
         }
     }
 
+    // A shared cell after a round's atomics on it, from its value before them. The threads'
+    // order is not traced, but it does not matter for add, min, max, and, or, xor: the operands
+    // fold in any order. Exchanges form one chain (each saw the previous one's
+    // result as its old value): the cell keeps the result nobody saw. A lone atomic store leaves
+    // its value. Unknown (nullopt) for a compare-and-swap, whose operand is not traced, several
+    // stores, or a chain that does not close.
+    std::optional<uint32_t> afterAtomics(uint32_t before,
+                                         const std::vector<const TraceEvent*>& events) const {
+        std::optional<ElementKind> type =
+            m_trace.variables[events.front()->variable].decl.elementType;
+        std::map<uint32_t, int> balance; // results minus old values
+        uint32_t folded = before;
+        bool foldable = true;
+        for (const TraceEvent* e : events) {
+            auto op = m_atomics.find(e->line);
+            AtomicOpKind kind = op == m_atomics.end() ? AtomicOpKind::Add : op->second;
+            if (kind == AtomicOpKind::CompSwap) return std::nullopt;
+            if (kind == AtomicOpKind::Load) continue;
+            if (kind == AtomicOpKind::Store) { // its traced value is what it stored
+                if (events.size() > 1) return std::nullopt;
+                return e->value;
+            }
+            bool unknown = false;
+            ++balance[valueWritten(m_trace, *e, m_atomics, &unknown)];
+            --balance[e->value];
+            if (kind == AtomicOpKind::Exchange)
+                foldable = false;
+            else
+                folded = applyAtomic(kind, type, folded, e->extra);
+        }
+        if (foldable) return folded;
+        std::optional<uint32_t> end;
+        for (auto [value, count] : balance)
+            if (count > 0) {
+                if (end || count > 1) return std::nullopt;
+                end = value;
+            }
+        return end ? end : std::optional<uint32_t>(before);
+    }
+
     // Replays one workgroup round by round: races, reads of unwritten cells, and snapshots.
     void walkRounds(uint64_t g) {
         uint32_t per = m_trace.launch.invocationsPerGroup();
@@ -382,6 +425,7 @@ class Analyzer {
             std::unordered_map<uint64_t, std::vector<Use>>
                 uses; // (var, index) -> accesses this round, the first of each kind per thread
             std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
+            std::unordered_map<uint64_t, std::vector<const TraceEvent*>> atomicsThisRound;
             std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
             std::vector<std::pair<uint64_t, const TraceEvent*>>
                 readsThisRound; // before any own write
@@ -405,7 +449,10 @@ class Analyzer {
                     if (writes(e) && inRange) {
                         ownWrites.insert(key);
                         writersThisRound[key].insert(inv);
-                        if (!atomic) pendingWrites.push_back({key, e.value});
+                        if (atomic)
+                            atomicsThisRound[key].push_back(&e);
+                        else
+                            pendingWrites.push_back({key, e.value});
                     }
                 }
             }
@@ -428,6 +475,13 @@ class Analyzer {
                 uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
                 state.values[var][idx] = value;
                 state.written[var][idx] = 1;
+            }
+            for (const auto& [key, events] : atomicsThisRound) {
+                uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
+                if (auto v = afterAtomics(state.values[var][idx], events)) {
+                    state.values[var][idx] = *v;
+                    state.written[var][idx] = 1;
+                }
             }
             state.round = round;
             snaps.push_back(state);
@@ -496,6 +550,7 @@ class Analyzer {
 
     const Trace& m_trace;
     const Limits& m_limits;
+    std::map<uint32_t, AtomicOpKind> m_atomics; // the operation of each atomic line
     TraceAnalysis m_analysis;
     uint64_t m_races = 0;
     std::map<FindingKind, uint64_t> m_unlisted;

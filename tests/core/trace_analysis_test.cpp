@@ -81,6 +81,34 @@ TEST(TraceAnalysis, SnapshotsMarkOnlyWrittenCells) {
     EXPECT_EQ(a.rounds[0][1].written[s], (std::vector<uint8_t>{1, 0, 1, 1}));
 }
 
+// Atomics change shared cells too: a histogram's bins after its round are the atomics' results
+// (in whatever order the threads ran), read off the kernel's lines for the operation.
+TEST(TraceAnalysis, SnapshotsApplyTheRoundsAtomics) {
+    TraceBuilder b({3, 1, 1});
+    uint32_t s = b.shared("bins", {4});
+    b.t.source = "#version 450\n"                       // 1
+                 "void main() {\n"                      // 2
+                 "  atomicAdd(bins[k], 1u);\n"          // 3
+                 "  atomicMax(bins[3], v);\n"           // 4
+                 "  atomicExchange(bins[2], v);\n"      // 5
+                 "  atomicCompSwap(bins[1], 0u, v);\n"; // 6
+    b.write(0, s, 0, 0, 2).write(0, s, 1, 5, 2).write(0, s, 2, 0, 2).write(0, s, 3, 0, 2);
+    b.barrierAll(2);
+    // Threads 2, 0, 1 add to bin 0 (old values 0, 1, 2), as they happened to run.
+    b.atomic(2, s, 0, 3, 0, 1).atomic(0, s, 0, 3, 1, 1).atomic(1, s, 0, 3, 2, 1);
+    b.atomic(0, s, 3, 4, 0, 9).atomic(1, s, 3, 4, 9, 4); // max: 9 stays
+    // Exchanges: 0 -> 7 (thread 1 saw 0), 7 -> 8 (thread 0 saw 7): the cell keeps 8.
+    b.atomic(1, s, 2, 5, 0, 7).atomic(0, s, 2, 5, 7, 8);
+    b.barrierAll(7);
+    b.atomic(0, s, 1, 6, 5, 3); // compare-and-swap: its operand is not traced
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    ASSERT_EQ(a.rounds.at(0).size(), 3u);
+    EXPECT_EQ(a.rounds[0][1].values[s], (std::vector<uint32_t>{3, 5, 8, 9}));
+    EXPECT_EQ(a.rounds[0][1].written[s], (std::vector<uint8_t>{1, 1, 1, 1}));
+    EXPECT_EQ(a.rounds[0][2].values[s], (std::vector<uint32_t>{3, 5, 8, 9}))
+        << "a compare-and-swap's result is unknown: the cell keeps what was known";
+}
+
 TEST(TraceAnalysis, EachWorkgroupHasItsOwnSharedMemory) {
     TraceBuilder b({2, 1, 1}, {2, 1, 1});
     uint32_t s = b.shared("s", {2});
