@@ -478,10 +478,10 @@ class Analyzer {
             }
             for (const auto& [key, events] : atomicsThisRound) {
                 uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-                if (auto v = afterAtomics(state.values[var][idx], events)) {
+                // The value only: a cell no plain write reached stays unwritten, so that a later
+                // read of it (bins never cleared, then counted into) is still reported.
+                if (auto v = afterAtomics(state.values[var][idx], events))
                     state.values[var][idx] = *v;
-                    state.written[var][idx] = 1;
-                }
             }
             state.round = round;
             snaps.push_back(state);

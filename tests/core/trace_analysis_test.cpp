@@ -105,8 +105,25 @@ TEST(TraceAnalysis, SnapshotsApplyTheRoundsAtomics) {
     ASSERT_EQ(a.rounds.at(0).size(), 3u);
     EXPECT_EQ(a.rounds[0][1].values[s], (std::vector<uint32_t>{3, 5, 8, 9}));
     EXPECT_EQ(a.rounds[0][1].written[s], (std::vector<uint8_t>{1, 1, 1, 1}));
+    EXPECT_TRUE(a.findings.empty());
     EXPECT_EQ(a.rounds[0][2].values[s], (std::vector<uint32_t>{3, 5, 8, 9}))
         << "a compare-and-swap's result is unknown: the cell keeps what was known";
+}
+
+// Bins counted into without being cleared first: the atomics change the value, but the cell was
+// never written, so the read after the barrier is still reported.
+TEST(TraceAnalysis, AtomicsOnACellNeverWrittenLeaveItUnwritten) {
+    TraceBuilder b({2, 1, 1});
+    uint32_t s = b.shared("bins", {1});
+    b.t.source = "#version 450\nvoid main() {\n  atomicAdd(bins[0], 1u);\n  x = bins[0];\n";
+    b.atomic(0, s, 0, 3, 0, 1).atomic(1, s, 0, 3, 1, 1);
+    b.barrierAll(3);
+    b.read(0, s, 0, 4, 2);
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    EXPECT_EQ(a.rounds.at(0).at(0).values[s], (std::vector<uint32_t>{2}));
+    EXPECT_EQ(a.rounds[0][0].written[s], (std::vector<uint8_t>{0}));
+    ASSERT_EQ(a.findings.size(), 1u);
+    EXPECT_EQ(a.findings[0].kind, FindingKind::UninitialisedRead);
 }
 
 TEST(TraceAnalysis, EachWorkgroupHasItsOwnSharedMemory) {
