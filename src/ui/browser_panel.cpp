@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
@@ -21,8 +22,15 @@ std::string titleCase(std::string s) {
     return s;
 }
 
-// One row: solved mark, number, title; selected when open.
-bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
+// The part of a title before ": " ("" when it has none).
+std::string titlePrefix(const std::string& title) {
+    size_t colon = title.find(": ");
+    return colon == std::string::npos ? "" : title.substr(0, colon);
+}
+
+// One row: solved mark, number, title; selected when open. `prefixShared`: another puzzle's title
+// starts with the same words before its colon.
+bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr, bool prefixShared) {
     const Palette& pal = palette();
     ImGui::PushID(p.key().c_str());
     float h = ImGui::GetTextLineHeight() + ImGui::GetStyle().FramePadding.y * 2;
@@ -39,11 +47,11 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr) {
                 ImVec2(pos.x + pad + ImGui::GetFontSize() * 1.2f, y), pal.dimText, num);
     // A title too long for the list keeps the part that tells it apart: "Multi-block scan: reduce,
     // then scan" reads "…reduce, then scan" (the tooltip has it whole), not "Multi-block sca" three
-    // times.
+    // times. A title whose words before the colon are its own keeps them: "Radix sort: eight…".
     float titleX = pos.x + pad + ImGui::GetFontSize() * 3.0f,
           room = ImGui::GetItemRectMax().x - titleX - pad;
     std::string title = p.title;
-    if (ImGui::CalcTextSize(title.c_str()).x > room && title.find(": ") != std::string::npos)
+    if (prefixShared && ImGui::CalcTextSize(title.c_str()).x > room)
         title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
     dl->AddText(ImVec2(titleX, y), pal.text, ellipsize(title, room).c_str());
     ImGui::PopID();
@@ -129,6 +137,9 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         ImGui::PopStyleColor();
     }
     ImGui::BeginChild("list", ImVec2(0, 0), false);
+    std::map<std::string, int> prefixes; // how many titles start with each "words: "
+    for (const Puzzle& p : puzzles)
+        if (std::string prefix = titlePrefix(p.title); !prefix.empty()) ++prefixes[prefix];
     std::string track, pack;
     int shown = 0;
     for (size_t i = 0; i < puzzles.size(); ++i) {
@@ -147,7 +158,9 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         }
         ++shown;
         bool open = static_cast<int>(i) == wb.puzzleIndex();
-        if (puzzleRow(p, open, wb.progress(p))) wb.requestPuzzle(static_cast<int>(i));
+        std::string prefix = titlePrefix(p.title);
+        bool prefixShared = !prefix.empty() && prefixes[prefix] > 1;
+        if (puzzleRow(p, open, wb.progress(p), prefixShared)) wb.requestPuzzle(static_cast<int>(i));
         if (open && m_scrolledTo != wb.puzzleIndex()) {
             ImGui::SetScrollHereY(0.3f);
             m_scrolledTo = wb.puzzleIndex();
