@@ -99,7 +99,10 @@ LaneFlows laneFlows(const Trace& trace, uint64_t invocation) {
 bool hasLaneHandoffs(const Trace& trace) {
     for (uint64_t t = 0; t < trace.threads.size(); ++t)
         for (const TraceEvent& e : trace.threads[t])
-            if (e.kind == TraceEventKind::Shuffle && shuffleSource(trace, t, e)) return true;
+            if (e.kind == TraceEventKind::Shuffle) {
+                std::optional<uint64_t> from = shuffleSource(trace, t, e);
+                if (from && *from != t) return true; // another lane: an arrow to draw
+            }
     return false;
 }
 

@@ -35,14 +35,15 @@ struct LaneFlows {
     std::vector<LaneHandoff> into;  // it took from another lane, in its program order
     std::vector<LaneHandoff> outOf; // another lane took from it: by taker, then program order
     uint32_t fromItself = 0;        // records whose named lane was its own (in neither list)
-    // Its records whose lane the trace cannot name: subgroupBroadcastFirst (the first active
-    // lane), a lane outside the subgroup, or a trace without the device's subgroup size.
+    // Its records whose lane the trace cannot name: subgroupBroadcastFirst where the first active
+    // lane cannot be told, a lane outside the subgroup, or a trace without the device's subgroup
+    // size (core's shuffleSource).
     uint32_t unknownSources = 0;
 };
 // Only the invocation's own subgroup can take from it, so `outOf` looks at those lanes alone.
 LaneFlows laneFlows(const Trace& trace, uint64_t invocation);
-// Whether any thread of the trace took a value from a lane the trace names (a shuffle record
-// with a known source: not subgroupBroadcastFirst alone), i.e. whether there are arrows to draw.
+// Whether any thread of the trace took a value from another lane the trace names (a shuffle
+// record with a known source), i.e. whether there are arrows to draw.
 bool hasLaneHandoffs(const Trace& trace);
 
 // An arrow of the thread grid: the handoffs between one pair of threads, together.

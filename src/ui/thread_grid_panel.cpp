@@ -263,8 +263,8 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg, bool laneArro
               "of its subgroup through a shuffle or broadcast (subgroupShuffleXor, "
               "subgroupBroadcast, ...), each labelled with the op and, for one value, what "
               "arrived (\"xor 1: 3\"; \xC3\x97n: n values); lighter arrows go to the lanes that "
-              "took values from it. subgroupBroadcastFirst has no arrow: the trace does not say "
-              "which lane was first."
+              "took values from it. A subgroupBroadcastFirst's arrow comes from the lowest lane "
+              "that ran the same broadcast."
             : "";
     legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare "
                   "threads (grey) have no element "

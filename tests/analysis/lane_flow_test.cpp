@@ -152,7 +152,8 @@ TEST(LaneFlowTest, SourcesTheTraceCannotNameAreCountedNotDrawn) {
     t.threads[3] = {shuffle(ShuffleOp::BroadcastFirst, 0, 1), shuffle(ShuffleOp::Down, 6, 1),
                     shuffle(ShuffleOp::Up, 1, 1)};
     LaneFlows f = laneFlows(t, 3);
-    EXPECT_EQ(f.unknownSources, 2u) << "the first active lane; lane 9 of 8";
+    EXPECT_EQ(f.unknownSources, 1u) << "lane 9 of 8";
+    EXPECT_EQ(f.fromItself, 1u) << "the only lane that ran the broadcast-first is the first";
     ASSERT_EQ(f.into.size(), 1u);
     EXPECT_EQ(f.into[0].from, 2u);
     EXPECT_EQ(laneFlows(t, 2).outOf.size(), 1u);
@@ -169,7 +170,9 @@ TEST(LaneFlowTest, SourcesTheTraceCannotNameAreCountedNotDrawn) {
     EXPECT_FALSE(hasLaneHandoffs(noSize)) << "no source known: no arrow to draw";
     Trace first = launch(8, 1, 8);
     first.threads[0] = {read(0), shuffle(ShuffleOp::BroadcastFirst, 0, 1)};
-    EXPECT_FALSE(hasLaneHandoffs(first)) << "only subgroupBroadcastFirst";
+    EXPECT_FALSE(hasLaneHandoffs(first)) << "a broadcast-first from its only lane: no arrow";
+    first.threads[1] = {shuffle(ShuffleOp::BroadcastFirst, 0, 1)};
+    EXPECT_TRUE(hasLaneHandoffs(first)) << "lane 1 took lane 0's value";
 }
 
 TEST(LaneFlowTest, SeveralOpsBetweenOnePairShareAnArrowNamingThem) {

@@ -3,6 +3,8 @@
 // a click on a thread draws arrows from the two lanes it took values from, labelled with their
 // ops, and lighter arrows to the two lanes that took its values; the arrows stay with the
 // selected thread when the pointer leaves the grid and follow the pointer over another thread.
+// Subgroup broadcast's subgroupBroadcastFirst: every lane's arrow comes from its subgroup's first
+// active lane, the one that loaded the scale.
 #include <gtest/gtest.h>
 
 #include "gui_driver.h"
@@ -76,6 +78,37 @@ TEST_F(GuiLaneArrowsTest, ASelectedButterflyLaneHasArrowsFromTheLanesItTookValue
                          "6,0,0>4,0,0:xor 2;6,0,0>7,0,0:xor 1"));
     EXPECT_EQ(m_gui->layout().fact("thread"), "5,0,0");
     shoot("lanes-hover6");
+
+    m_gui->key("ctrl+q");
+    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
+    EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
+}
+
+TEST_F(GuiLaneArrowsTest, ABroadcastFirstComesFromTheSubgroupsFirstLane) {
+    std::string kernel = test::sourceDir() + "/puzzles/36-subgroup-broadcast/solution.comp";
+    start({"--puzzle", "subgroup-broadcast", "--kernel", kernel, "--case", "1"});
+    ASSERT_TRUE(m_gui->waitFact("puzzle", "36-subgroup-broadcast"));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the cases checked and traced",
+        [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/23,0,0"); },
+        180s));
+
+    // Workgroup 1 (threads 8-15, one subgroup of 8 lanes on lavapipe or part of one of 32):
+    // thread 11 took the scale from thread 8, the first lane of its subgroup.
+    ASSERT_TRUE(m_gui->click("thread/11,0,0"));
+    ASSERT_TRUE(m_gui->waitFact("thread", "11,0,0"));
+    ASSERT_TRUE(arrowsOf("11,0,0", "8,0,0>11,0,0:broadcast first", ""));
+    shoot("lanes-broadcast11");
+
+    // Thread 8 took nothing from another lane and fed the seven others of its workgroup.
+    ASSERT_TRUE(m_gui->click("thread/8,0,0"));
+    ASSERT_TRUE(m_gui->waitFact("thread", "8,0,0"));
+    std::string fed;
+    for (int t = 9; t <= 15; ++t)
+        fed += (fed.empty() ? "" : ";") + std::string("8,0,0>") + std::to_string(t) +
+               ",0,0:broadcast first";
+    ASSERT_TRUE(arrowsOf("8,0,0", "", fed));
+    shoot("lanes-broadcast8");
 
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";

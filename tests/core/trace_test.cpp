@@ -601,6 +601,42 @@ TEST(TraceShuffle, TheSourceIsTheLaneTheOpNamesInTheSameSubgroup) {
     EXPECT_FALSE(shuffleSource(unknown, 13, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)));
 }
 
+// subgroupBroadcastFirst: the first active lane is the lowest lane that ran the same broadcast,
+// matched by occurrence on the line and by the value handed over.
+TEST(TraceShuffle, BroadcastFirstComesFromTheLowestLaneThatRanTheSameBroadcast) {
+    Trace t = shuffleTrace();
+    t.threads.resize(t.launch.invocations());
+    auto first = [](uint32_t value, uint32_t line) {
+        TraceEvent e = shuffleEvent(ShuffleOp::BroadcastFirst, 0, value, ElementKind::Uint);
+        e.line = line;
+        return e;
+    };
+    // Workgroup 1's first subgroup is invocations 12-19. Lanes 2 to 5 (14-17) run a broadcast
+    // on line 7 twice (values 4, then 9); lanes 0 and 1 skip it; lane 5 once more alone (value
+    // 6); lane 3 also broadcasts on line 8.
+    for (uint64_t inv = 14; inv <= 17; ++inv)
+        t.threads[inv] = {first(4, 7), first(9, 7)};
+    t.threads[17].push_back(first(6, 7));
+    t.threads[15].insert(t.threads[15].begin(), first(1, 8));
+    EXPECT_EQ(shuffleSource(t, 16, t.threads[16][0]), 14u);
+    EXPECT_EQ(shuffleSource(t, 17, t.threads[17][1]), 14u) << "the second one on line 7";
+    EXPECT_EQ(shuffleSource(t, 17, t.threads[17][2]), 17u) << "only lane 5 ran the third";
+    EXPECT_EQ(shuffleSource(t, 15, t.threads[15][1]), 14u) << "line 8's record is not counted";
+    EXPECT_EQ(shuffleSource(t, 15, t.threads[15][0]), 15u) << "line 8: only lane 3";
+    EXPECT_EQ(shuffleText(t, t.threads[16][0], 16),
+              "broadcast first: 4 from lane 2, thread 14 (local 2 of workgroup 1)");
+    // Another value at the same occurrence: not the same broadcast, so the trace cannot tell.
+    t.threads[14][0].value = 5;
+    EXPECT_FALSE(shuffleSource(t, 16, t.threads[16][0]));
+    // Dropped records, or an event that is not one of the thread's own: nothing.
+    t.threads[14][0].value = 4;
+    t.dropped = 1;
+    EXPECT_FALSE(shuffleSource(t, 16, t.threads[16][0]));
+    t.dropped = 0;
+    TraceEvent copy = t.threads[16][0];
+    EXPECT_FALSE(shuffleSource(t, 16, copy));
+}
+
 TEST(TraceShuffle, TheTextSaysTheOpTheValueInItsTypeAndWhereItCameFrom) {
     Trace t = shuffleTrace();
     TraceEvent xorFloat = shuffleEvent(ShuffleOp::Xor, 1, 0x40400000u, ElementKind::Float); // 3.0
