@@ -1,11 +1,13 @@
 #include "ui/statement_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "session/hidden_cases.h"
 #include "ui/browser_panel.h"
 #include "ui/fonts.h"
+#include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -88,6 +90,41 @@ void drawLimits(const Puzzle& p) {
               withAlpha(pal.warn, 0.25f), pal.text);
 }
 
+// A run of indented code lines, one block in the mono font. A line wider than the panel is not
+// cut: the block then scrolls sideways on its own (its scrollbar, Shift+wheel), columns kept,
+// while the vertical wheel still scrolls the text around it (the block has nothing to scroll
+// vertically, so ImGui hands the wheel to its parent).
+void drawCodeBlock(const std::vector<std::string>& lines, const std::string& probe) {
+    const Palette& pal = palette();
+    ImGui::PushFont(fonts().mono);
+    float widest = 0;
+    for (const std::string& line : lines)
+        widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize());
+    float avail = ImGui::GetContentRegionAvail().x;
+    if (widest <= avail) {
+        ImGui::BeginGroup();
+        for (const std::string& line : lines)
+            colouredText(pal.synNumber, line);
+        ImGui::EndGroup();
+        ImGui::PopFont();
+        return;
+    }
+    float height = static_cast<float>(lines.size()) * ImGui::GetTextLineHeightWithSpacing() +
+                   ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild(probe.c_str(), ImVec2(avail, height), false,
+                      ImGuiWindowFlags_HorizontalScrollbar);
+    for (const std::string& line : lines)
+        colouredText(pal.synNumber, line);
+    layout::rect(probe, ImGui::GetWindowPos(),
+                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                        ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
+    layout::fact(probe, std::to_string(std::lround(ImGui::GetScrollX())) + "/" +
+                            std::to_string(std::lround(ImGui::GetScrollMaxX())));
+    ImGui::EndChild();
+    ImGui::PopFont();
+}
+
 } // namespace
 
 std::vector<TextBlock> statementBlocks(const std::string& statement) {
@@ -158,9 +195,12 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
     }
 }
 
-void drawTextBlocks(const std::string& text) {
+void drawTextBlocks(const std::string& text, const std::string& probe) {
     const Palette& pal = palette();
-    for (const TextBlock& b : statementBlocks(text)) {
+    std::vector<TextBlock> blocks = statementBlocks(text);
+    int codeBlocks = 0;
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        const TextBlock& b = blocks[i];
         switch (b.kind) {
         case TextBlock::Kind::Blank:
             ImGui::Spacing();
@@ -175,12 +215,14 @@ void drawTextBlocks(const std::string& text) {
             richText(b.text);
             ImGui::EndGroup();
             break;
-        case TextBlock::Kind::Code:
-            ImGui::PushFont(fonts().mono);
-            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize());
-            colouredText(pal.synNumber, b.text);
-            ImGui::PopFont();
+        case TextBlock::Kind::Code: {
+            std::vector<std::string> lines;
+            for (; i < blocks.size() && blocks[i].kind == TextBlock::Kind::Code; ++i)
+                lines.push_back(blocks[i].text);
+            --i;
+            drawCodeBlock(lines, probe + "/code/" + std::to_string(++codeBlocks));
             break;
+        }
         }
     }
 }
@@ -189,7 +231,7 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return dimText("Open a puzzle from the list on the left.");
     ImGui::PushFont(fonts().title);
-    ImGui::TextUnformatted(p->displayName().c_str());
+    ImGui::TextWrapped("%s", p->displayName().c_str()); // a long title takes a second line
     ImGui::PopFont();
     std::string track = p->track.empty() ? "" : p->track + " track \xC2\xB7 ";
     std::string meta = track + std::to_string(p->cases.size()) + " test cases \xC2\xB7 " +
@@ -216,8 +258,9 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     else
         drawShapesPicture(*p, ci);
     ImGui::Separator();
-    drawTextBlocks(p->statement);
+    drawTextBlocks(p->statement, "statement");
     drawLimits(*p);
+    layout::fact("statementScroll", std::to_string(std::lround(ImGui::GetScrollY())));
 }
 
 } // namespace vkp::ui

@@ -19,8 +19,10 @@ struct TextBlock {
     std::string label; // bullets: "•", or "1." for numbered steps
 };
 std::vector<TextBlock> statementBlocks(const std::string& statement);
-// Draws text split that way (paragraphs with `code`, bullets, indented code lines).
-void drawTextBlocks(const std::string& text);
+// Draws text split that way (paragraphs with `code`, bullets, indented code lines). A run of
+// code lines wider than the panel scrolls sideways; the layout probe names it PROBE/code/K (the
+// K-th run) with the fact "scroll/max" in pixels.
+void drawTextBlocks(const std::string& text, const std::string& probe);
 
 class StatementPanel {
   public:

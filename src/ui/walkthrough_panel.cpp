@@ -120,7 +120,7 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
                    ImGui::GetFontSize() * 2.5f;
     float textH = std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
     ImGui::BeginChild("steptext", ImVec2(0, textH), false);
-    drawTextBlocks(step.text);
+    drawTextBlocks(step.text, "walkthrough");
     if (!sc.outcome) {
         const CheckReport* r = wb.officialReport(w->caseIndex);
         if (!r)

@@ -28,6 +28,25 @@ class GuiLaneArrowsTest : public test::GuiTest {
         test::runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) +
                          "/" + name + ".xwd");
     }
+    // Opens the official solution of puzzles/FOLDER on case 1 and waits until it is checked and
+    // traced, with `lastThread` in the grid.
+    void openSolution(const std::string& slug, const std::string& folder,
+                      const std::string& lastThread) {
+        std::string kernel = test::sourceDir() + "/puzzles/" + folder + "/solution.comp";
+        start({"--puzzle", slug, "--kernel", kernel, "--case", "1"});
+        ASSERT_TRUE(m_gui->waitFact("puzzle", folder));
+        ASSERT_TRUE(m_gui->waitFor(
+            "the cases checked and traced",
+            [&](const Layout& l) {
+                return l.fact("status") == "done" && l.rect("thread/" + lastThread);
+            },
+            180s));
+    }
+    void quit() {
+        m_gui->key("ctrl+q");
+        ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
+        EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
+    }
     // Waits until the arrows on show are those of `thread`, into it and out of it as listed.
     ::testing::AssertionResult arrowsOf(const std::string& thread, const std::string& into,
                                         const std::string& fed) {
@@ -42,13 +61,7 @@ class GuiLaneArrowsTest : public test::GuiTest {
 };
 
 TEST_F(GuiLaneArrowsTest, ASelectedButterflyLaneHasArrowsFromTheLanesItTookValuesFrom) {
-    std::string kernel = test::sourceDir() + "/puzzles/35-butterfly/solution.comp";
-    start({"--puzzle", "butterfly", "--kernel", kernel, "--case", "1"});
-    ASSERT_TRUE(m_gui->waitFact("puzzle", "35-butterfly"));
-    ASSERT_TRUE(m_gui->waitFor(
-        "the cases checked and traced",
-        [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/7,0,0"); },
-        180s));
+    ASSERT_NO_FATAL_FAILURE(openSolution("butterfly", "35-butterfly", "7,0,0"));
     EXPECT_EQ(m_gui->layout().fact("laneArrows"), "") << "no thread hovered or selected yet";
 
     // Thread 0 (lane 0) took lane 1's value with xor 1 and lane 2's with xor 2; lanes 1 and 2
@@ -79,19 +92,11 @@ TEST_F(GuiLaneArrowsTest, ASelectedButterflyLaneHasArrowsFromTheLanesItTookValue
     EXPECT_EQ(m_gui->layout().fact("thread"), "5,0,0");
     shoot("lanes-hover6");
 
-    m_gui->key("ctrl+q");
-    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
-    EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
+    quit();
 }
 
 TEST_F(GuiLaneArrowsTest, ABroadcastFirstComesFromTheSubgroupsFirstLane) {
-    std::string kernel = test::sourceDir() + "/puzzles/36-subgroup-broadcast/solution.comp";
-    start({"--puzzle", "subgroup-broadcast", "--kernel", kernel, "--case", "1"});
-    ASSERT_TRUE(m_gui->waitFact("puzzle", "36-subgroup-broadcast"));
-    ASSERT_TRUE(m_gui->waitFor(
-        "the cases checked and traced",
-        [](const Layout& l) { return l.fact("status") == "done" && l.rect("thread/23,0,0"); },
-        180s));
+    ASSERT_NO_FATAL_FAILURE(openSolution("subgroup-broadcast", "36-subgroup-broadcast", "23,0,0"));
 
     // Workgroup 1 (threads 8-15, one subgroup of 8 lanes on lavapipe or part of one of 32):
     // thread 11 took the scale from thread 8, the first lane of its subgroup.
@@ -110,9 +115,7 @@ TEST_F(GuiLaneArrowsTest, ABroadcastFirstComesFromTheSubgroupsFirstLane) {
     ASSERT_TRUE(arrowsOf("8,0,0", "", fed));
     shoot("lanes-broadcast8");
 
-    m_gui->key("ctrl+q");
-    ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";
-    EXPECT_EQ(m_gui->exitCode(), 0) << m_gui->tail();
+    quit();
 }
 
 } // namespace
