@@ -21,6 +21,7 @@
 #include "core/device_options.h"
 #include "core/install_paths.h"
 #include "core/passes.h"
+#include "platform/imgui_keys.h"
 #include "platform/png.h"
 #include "platform/renderer.h"
 #include "platform/window.h"
@@ -164,7 +165,8 @@ Status App::start() {
     io.IniFilename = nullptr; // the layout is ours (settings.json), not imgui.ini
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     ImGui_ImplGlfw_InitForVulkan(m_window->handle(), true);
-    m_window->queueKeyboard(); // after ImGui's callbacks: keys reach them one frame at a time
+    // After ImGui's callbacks: keys reach ImGui one frame at a time, with their own modifiers.
+    m_window->queueKeyboard(platform::deliverToImGui);
     m_imgui = true;
     applyScale();
     if (auto st = m_renderer->initImGui(); !st) return st;

@@ -20,14 +20,8 @@ void bump() {
 }
 
 // The keyboard queue (one window per process).
-struct KeyEvent {
-    bool isChar = false;
-    unsigned int codepoint = 0;
-    int key = 0, scancode = 0, action = 0, mods = 0;
-};
 std::deque<KeyEvent> g_keys;
-GLFWkeyfun g_uiKey = nullptr;
-GLFWcharfun g_uiChar = nullptr;
+KeySink g_sink;
 
 bool isModifier(int key) {
     switch (key) {
@@ -194,9 +188,10 @@ uint64_t Window::exposureCount() const {
     return g_exposures;
 }
 
-void Window::queueKeyboard() {
-    g_uiKey = glfwSetKeyCallback(m_window, onKey);
-    g_uiChar = glfwSetCharCallback(m_window, onChar);
+void Window::queueKeyboard(KeySink sink) {
+    g_sink = std::move(sink);
+    glfwSetKeyCallback(m_window, onKey);
+    glfwSetCharCallback(m_window, onChar);
 }
 
 bool Window::deliverKeyboard() {
@@ -209,12 +204,12 @@ bool Window::deliverKeyboard() {
         const KeyEvent e = g_keys.front();
         if (e.isChar) {
             g_keys.pop_front();
-            if (g_uiChar) g_uiChar(m_window, e.codepoint);
+            if (g_sink) g_sink(m_window, e);
             continue;
         }
         if (pressed || std::find(touched.begin(), touched.end(), e.key) != touched.end()) break;
         g_keys.pop_front();
-        if (g_uiKey) g_uiKey(m_window, e.key, e.scancode, e.action, e.mods);
+        if (g_sink) g_sink(m_window, e);
         touched.push_back(e.key);
         pressed = e.action == GLFW_PRESS && !isModifier(e.key);
     }

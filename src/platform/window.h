@@ -1,6 +1,7 @@
 // The app's one GLFW window (no client API: Vulkan draws into it).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,6 +17,15 @@ struct WindowOptions {
     int height = 800;
     bool resizable = true;
 };
+
+// A keyboard event as GLFW reported it: a key (with the modifiers held when it happened, GLFW's
+// `mods`) or a typed character.
+struct KeyEvent {
+    bool isChar = false;
+    unsigned int codepoint = 0;
+    int key = 0, scancode = 0, action = 0, mods = 0;
+};
+using KeySink = std::function<void(GLFWwindow*, const KeyEvent&)>;
 
 class Window {
   public:
@@ -49,11 +59,13 @@ class Window {
     uint64_t eventCount() const;
     uint64_t exposureCount() const; // times the window's contents must be drawn again in full
 
-    // Keyboard events are queued and handed to the UI's callbacks (installed before this call)
-    // one frame at a time, so a key pressed and released between two frames (a fast typist, a
-    // scripted xdotool) is still seen pressed for one frame, and keys and typed characters keep
-    // their order. ImGui 1.86 only samples key state once per frame.
-    void queueKeyboard();
+    // Keyboard events are queued and handed to `sink` (platform/imgui_keys.h) one frame at a
+    // time, so a key pressed and released between two frames (a fast typist, a scripted xdotool)
+    // is still seen pressed for one frame, with the modifiers it was pressed with, and keys and
+    // typed characters keep their order. ImGui 1.86 only samples key state once per frame, and
+    // ImGui 1.90 takes a key's press and a modifier's release in one frame when they come
+    // together.
+    void queueKeyboard(KeySink sink);
     // Before each UI frame: forwards queued events in order until one for a key that already
     // changed state this frame (it waits for the next). Returns true when events are left.
     bool deliverKeyboard();
