@@ -90,10 +90,21 @@ void drawLimits(const Puzzle& p) {
               withAlpha(pal.warn, 0.25f), pal.text);
 }
 
+// Sideways scrolling of a hovered code block by the horizontal wheel or Shift+wheel, done here:
+// the block takes no wheel from ImGui (ImGui 1.90 turns a vertical wheel over a window that can
+// only scroll sideways into a sideways scroll, which would stop the statement's scrolling under
+// the pointer).
+void wheelSideways() {
+    if (!ImGui::IsWindowHovered()) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    float wheel = io.MouseWheelH;
+    if (wheel == 0 && io.KeyShift) wheel = io.MouseWheel;
+    if (wheel != 0) ImGui::SetScrollX(ImGui::GetScrollX() - wheel * 2 * ImGui::GetFontSize());
+}
+
 // A run of indented code lines, one block in the mono font. A line wider than the panel is not
-// cut: the block then scrolls sideways on its own (its scrollbar, Shift+wheel), columns kept,
-// while the vertical wheel still scrolls the text around it (the block has nothing to scroll
-// vertically, so ImGui hands the wheel to its parent).
+// cut: the block then scrolls sideways on its own (its scrollbar, the horizontal wheel,
+// Shift+wheel), columns kept, while the vertical wheel still scrolls the text around it.
 void drawCodeBlock(const std::vector<std::string>& lines, const std::string& probe) {
     const Palette& pal = palette();
     ImGui::PushFont(fonts().mono);
@@ -113,7 +124,8 @@ void drawCodeBlock(const std::vector<std::string>& lines, const std::string& pro
     float height = static_cast<float>(lines.size()) * ImGui::GetTextLineHeightWithSpacing() +
                    ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild(probe.c_str(), ImVec2(avail, height), false,
-                      ImGuiWindowFlags_HorizontalScrollbar);
+                      ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    wheelSideways();
     for (const std::string& line : lines)
         colouredText(pal.synNumber, line);
     layout::rect(probe, ImGui::GetWindowPos(),
