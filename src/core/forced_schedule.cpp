@@ -63,6 +63,10 @@ bool ScheduleReport::forced() const {
            outcome == ScheduleOutcome::SuccessorsFinished;
 }
 
+bool ScheduleReport::mayHaveMissed() const {
+    return !forced() || (afterWrite && outcome == ScheduleOutcome::NothingElseRan);
+}
+
 std::string ordinal(uint64_t n) {
     const char* suffix = "th";
     if (n % 100 < 11 || n % 100 > 13) {

@@ -109,6 +109,12 @@ struct ScheduleReport {
     // The schedule the puzzle asks for took place: the held workgroup's successors saw it silent
     // (before its first write) or half-published (after it), whatever the device's timing.
     bool forced() const;
+    // Whether the run may have missed what the schedule is for, so a passing case is worth
+    // another run: not forced(), or held after its first write while nothing else ran (the held
+    // workgroup came last: its successors had already given up on the silent predecessor and
+    // taken their fallback, so none may have met the half-published word; seen on 2 loaded cores
+    // with Mesa 25, where scan-decoupled's lookback-stops-at-aggregate mutant then passed).
+    bool mayHaveMissed() const;
     std::string text(const TraceLaunch& launch) const; // one sentence for the learner
 };
 // Empty when the words hold no schedule block.

@@ -317,17 +317,18 @@ class Checker {
         if (rerun) m_report.timing.traceRerunMs = msSince(t);
     }
 
-    // A passing case whose forced schedule did not take place (the held workgroup got there after
-    // the others had finished: the device ran its workgroups in another order this time) is run
-    // again, up to kScheduleRetries times (3 were not enough on 2 busy cores: ctest -j2 on Debian
-    // 13 left scan-decoupled's by-index hold unforced), so that the schedule the puzzle asks for is
-    // tried on every device and a kernel that needs luck to pass is not let through by the order.
+    // A passing case whose forced schedule did not take place, or may have missed its point (the
+    // held workgroup got there after the others had finished: the device ran its workgroups in
+    // another order this time; ScheduleReport::mayHaveMissed) is run again, up to
+    // kScheduleRetries times (3 were not enough on 2 busy cores: ctest -j2 on Debian 13 left
+    // scan-decoupled's by-index hold unforced), so that the schedule the puzzle asks for is tried
+    // on every device and a kernel that needs luck to pass is not let through by the order.
     static constexpr int kScheduleRetries = 8;
     void rerunUnforced(DeviceJob& job) {
         auto unforced = [](const CaseOutcome& c) {
             return c.pass && !c.error &&
                    std::any_of(c.schedules.begin(), c.schedules.end(),
-                               [](const ScheduleReport& s) { return !s.forced(); });
+                               [](const ScheduleReport& s) { return s.mayHaveMissed(); });
         };
         for (CaseOutcome& c : m_report.cases)
             for (int attempt = 0; attempt < kScheduleRetries && unforced(c); ++attempt) {
