@@ -10,6 +10,7 @@
 #include <span>
 #include <unistd.h>
 
+#include "cli/bench_report.h"
 #include "cli/grade_command.h"
 #include "cli/json_report.h"
 #include "cli/new_puzzle.h"
@@ -550,44 +551,8 @@ class Command {
             m_out << jsonText(benchJson(**p, filesText(*kernels), *r)) << "\n";
             return r->pass ? kExitPass : kExitFail;
         }
-        printBench(*r);
+        printBench(m_out, m_style, *r);
         return r->pass ? kExitPass : kExitFail;
-    }
-    nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchReport& r) {
-        nlohmann::json passes = nlohmann::json::array();
-        for (const BenchReport::Pass& pass : r.passes)
-            passes.push_back({{"kernel", pass.label},
-                              {"dispatches", pass.dispatches},
-                              {"median_ms", pass.medianMs}});
-        nlohmann::json compiled = nlohmann::json::array();
-        for (const BenchReport::Compiled& c : r.compiled) {
-            nlohmann::json stats = nlohmann::json::object();
-            for (const PipelineStat& st : c.stats)
-                stats[st.name] = st.number ? nlohmann::json(*st.number) : nlohmann::json(st.value);
-            compiled.push_back({{"kernel", c.kernel}, {"statistics", stats}});
-        }
-        return {{"version", kJsonVersion},
-                {"puzzle", p.slug},
-                {"kernel", files},
-                {"device", r.device},
-                {"n", r.n},
-                {"shape", r.shape},
-                {"dispatch_ms", r.repetitionMs},
-                {"median_ms", r.medianMs},
-                {"p10_ms", r.p10Ms},
-                {"p90_ms", r.p90Ms},
-                {"bytes_moved", r.bytesMoved},
-                {"gb_per_s", r.gbPerS},
-                {"elements_per_s", r.elementsPerS},
-                {"copy_gb_per_s", r.copyGbPerS},
-                {"shader_copy_gb_per_s", r.shaderCopyGbPerS},
-                {"ratio_to_copy", r.ratioToCopy},
-                {"passes", passes},
-                {"compiled", compiled},
-                {"cpu_ms", r.cpuMs},
-                {"cpu", r.cpuWhat},
-                {"pass", r.pass},
-                {"mismatches", r.mismatches}};
     }
     // Every official solution of the scan track at the same N, one row each, for the README.
     int benchAllScans() {
@@ -602,7 +567,7 @@ class Command {
             m_err << "benchmarking every official scan at N = " << o->n << " on "
                   << m_runner->info().name << " ...\n";
         nlohmann::json rows = nlohmann::json::array();
-        std::vector<std::pair<const Puzzle*, Result<BenchReport>>> results;
+        ScanBenchResults results;
         bool allPass = true;
         for (const Puzzle* pp : m_set.inScope()) {
             const Puzzle& p = *pp;
@@ -631,61 +596,8 @@ class Command {
                                              {"results", rows}})
                   << "\n";
         else
-            printScanTable(results);
+            printScanTable(m_out, m_style, results);
         return allPass ? kExitPass : kExitFail;
-    }
-    void printScanTable(std::vector<std::pair<const Puzzle*, Result<BenchReport>>>& results) {
-        char line[256];
-        const BenchReport* any = nullptr;
-        for (auto& [p, r] : results)
-            if (r) any = &*r;
-        if (!any) return;
-        m_out << m_style.bold("official scans, N = " + std::to_string(any->n) + " uints") << " on "
-              << any->device << "\n";
-        std::snprintf(line, sizeof line,
-                      "  copy: %.1f GB/s (vkCmdCopyBuffer), %.1f GB/s (copy shader); CPU "
-                      "sequential scan %.3f ms\n",
-                      any->copyGbPerS, any->shaderCopyGbPerS, any->cpuMs);
-        m_out << line;
-        int width = 6;
-        for (auto& [p, r] : results)
-            width = std::max(width, static_cast<int>(p->slug.size()));
-        std::snprintf(line, sizeof line, "  %-*s %10s %15s %10s %10s %10s %10s  %s\n", width,
-                      "puzzle", "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU",
-                      "result");
-        m_out << line;
-        for (auto& [p, r] : results) {
-            if (!r) {
-                std::snprintf(line, sizeof line, "  %-*s ", width, p->slug.c_str());
-                m_out << line << m_style.dim("not benchmarked: " + r.error().message) << "\n";
-                continue;
-            }
-            char spread[64];
-            std::snprintf(spread, sizeof spread, "%.3f-%.3f", r->p10Ms, r->p90Ms);
-            std::snprintf(line, sizeof line, "  %-*s %10.3f %15s %10.1f %10.2f %10.3f %10.2f  ",
-                          width, p->slug.c_str(), r->medianMs, spread, r->gbPerS, r->ratioToCopy,
-                          r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
-            m_out << line << (r->pass ? m_style.pass("right") : m_style.fail("WRONG")) << "\n";
-        }
-    }
-    void printBench(const BenchReport& r) {
-        std::string matrix = r.shape.size() == 2 ? " (a " + std::to_string(r.shape[0]) + " x " +
-                                                       std::to_string(r.shape[1]) + " matrix)"
-                                                 : "";
-        m_out << m_style.bold("bench: " + std::to_string(r.n) + " elements" + matrix) << " on "
-              << r.device << "\n";
-        for (const std::string& line : benchFigureLines(r)) {
-            // The driver's note is dim, as it was: it is its word, not ours.
-            size_t note = line.find(" (the driver's report)");
-            m_out << "  "
-                  << (note == std::string::npos
-                          ? line
-                          : line.substr(0, note) + m_style.dim(line.substr(note)))
-                  << "\n";
-        }
-        m_out << "  result         "
-              << (r.pass ? m_style.pass(benchResultText(r)) : m_style.fail(benchResultText(r)))
-              << "\n";
     }
 
     // `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).
