@@ -35,9 +35,8 @@ struct LaneFlows {
     std::vector<LaneHandoff> into;  // it took from another lane, in its program order
     std::vector<LaneHandoff> outOf; // another lane took from it: by taker, then program order
     uint32_t fromItself = 0;        // records whose named lane was its own (in neither list)
-    // Its records whose lane the trace cannot name: subgroupBroadcastFirst where the first active
-    // lane cannot be told, a lane outside the subgroup, or a trace without the device's subgroup
-    // size (core's shuffleSource).
+    // Its records whose lane the trace cannot name: a lane outside the subgroup, or a trace
+    // without the device's subgroup size (core's shuffleSource).
     uint32_t unknownSources = 0;
 };
 // Only the invocation's own subgroup can take from it, so `outOf` looks at those lanes alone.

@@ -46,36 +46,6 @@ const char* shuffleOpName(ShuffleOp op) {
     return "?";
 }
 
-namespace {
-
-// subgroupBroadcastFirst's first active lane: the lowest lane of the subgroup that ran the same
-// instance of the op. Instances are matched by occurrence (the k-th broadcast-first on this line
-// in each lane), and the lane must have handed over the same value, else the instance is not
-// known (lanes that ran the line different numbers of times in divergent loops). Nothing when
-// the event is not one of the trace's own records or records were dropped.
-std::optional<uint64_t> firstActiveLane(const Trace& t, uint64_t invocation, const TraceEvent& e,
-                                        uint64_t begin, uint64_t end) {
-    if (t.dropped || invocation >= t.threads.size()) return std::nullopt;
-    const std::vector<TraceEvent>& own = t.threads[invocation];
-    if (own.empty() || &e < own.data() || &e >= own.data() + own.size()) return std::nullopt;
-    auto same = [&](const TraceEvent& x) {
-        return x.kind == TraceEventKind::Shuffle && x.line == e.line &&
-               shuffleOpOf(x.extra) == ShuffleOp::BroadcastFirst;
-    };
-    size_t k = static_cast<size_t>(std::count_if(own.data(), &e, same));
-    for (uint64_t inv = begin; inv < end && inv < t.threads.size(); ++inv) {
-        size_t seen = 0;
-        for (const TraceEvent& x : t.threads[inv])
-            if (same(x) && seen++ == k) {
-                if (x.value != e.value) return std::nullopt;
-                return inv;
-            }
-    }
-    return std::nullopt;
-}
-
-} // namespace
-
 std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e) {
     uint32_t size = t.subgroupSize;
     if (e.kind != TraceEventKind::Shuffle || size == 0) return std::nullopt;
@@ -86,6 +56,7 @@ std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const
     switch (shuffleOpOf(e.extra)) {
     case ShuffleOp::Shuffle:
     case ShuffleOp::Broadcast:
+    case ShuffleOp::BroadcastFirst: // the record's index is the first active lane
         from = e.index;
         break;
     case ShuffleOp::Xor:
@@ -98,11 +69,6 @@ std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const
     case ShuffleOp::Down:
         from = uint64_t(lane) + e.index;
         break;
-    case ShuffleOp::BroadcastFirst: {
-        uint64_t begin = invocation - local + first;
-        return firstActiveLane(t, invocation, e, begin,
-                               invocation - local + std::min<uint64_t>(first + size, per));
-    }
     }
     if (from >= size || first + from >= per) return std::nullopt;
     return invocation - local + first + from;

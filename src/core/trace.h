@@ -67,7 +67,8 @@ enum class TraceEventKind : uint8_t {
     PrintfArgs = 7,
     SubgroupBarrier = 8, // subgroupBarrier(): orders the accesses of its subgroup, not a new round
     // A value from another lane (subgroupShuffle*, subgroupBroadcast*): variable = none,
-    // index = the op's lane operand (the lane, mask or delta), value = what arrived, extra =
+    // index = the op's lane operand (the lane, mask or delta; for subgroupBroadcastFirst, which
+    // has none, the first active lane as the device found it), value = what arrived, extra =
     // packShuffleExtra(op, type of the value).
     Shuffle = 9,
 };
@@ -177,12 +178,11 @@ struct PrintfRecord {
 
 struct Trace;
 
-// Where a Shuffle event's value came from: the invocation whose lane the op named, by the lane
-// ids of the device's subgroups (Trace::subgroupSize), numbered along the local invocation index
-// as every device we know numbers them. For subgroupBroadcastFirst, the lowest lane that ran the
-// same instance (matched by occurrence on its line and by the value it handed over), which `e`
-// must then be a record of t.threads[invocation] for. Nothing for a lane outside the subgroup, a
-// first active lane the trace cannot tell, or a trace without the subgroup size.
+// Where a Shuffle event's value came from: the invocation whose lane the op named (for
+// subgroupBroadcastFirst, the first active lane the record carries), by the lane ids of the
+// device's subgroups (Trace::subgroupSize), numbered along the local invocation index as every
+// device we know numbers them. Nothing for a lane outside the subgroup, or a trace without the
+// subgroup size.
 std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e);
 // "xor 1: 4 from lane 1, thread 1": the op, what arrived and, given the invocation that made the
 // event, from where.

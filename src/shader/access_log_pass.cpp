@@ -205,6 +205,10 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
 
 // A value handed over from another lane of the subgroup: what arrived, the lane operand and
 // the op (core/trace.h, TraceEventKind::Shuffle). Scalars of 32 bits and bools only.
+// subgroupBroadcastFirst names no lane: the record gets the lowest active lane, the one whose
+// value arrived, from a ballot of the lanes that ran it (subgroupBallotFindLSB(subgroupBallot(
+// true)), in the same block, so with the same lanes active). Its capability, GroupNonUniform-
+// Ballot, is the one the broadcast itself needs.
 void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     static const std::map<Op, ShuffleOp> kOps = {
         {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
@@ -220,7 +224,17 @@ void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstr
     std::optional<ElementKind> type = scalarKind(module, inst.resultType());
     if (!type && t && t->opcode() == Op::OpTypeBool) type = ElementKind::Uint; // recorded as 0/1
     if (!type) return; // vectors and other widths are not recorded
-    uint32_t lane = inst.operandCount() >= 3 ? asUint(out, inst.operand(2)) : module.constUint(0);
+    uint32_t lane = 0;
+    if (inst.operandCount() >= 3) {
+        lane = asUint(out, inst.operand(2));
+    } else { // BroadcastFirst: operands scope, value
+        uint32_t scope = inst.operand(0);
+        uint32_t ballot =
+            module.emit(out, Op::OpGroupNonUniformBallot, module.typeVector(module.typeUint(), 4),
+                        {scope, module.constTrue()});
+        lane = module.emit(out, Op::OpGroupNonUniformBallotFindLSB, module.typeUint(),
+                           {scope, ballot});
+    }
     uint32_t value = valueWord(out, inst.resultId(), inst.resultType());
     m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value,
                    module.constUint(packShuffleExtra(op->second, *type)));

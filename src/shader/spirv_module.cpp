@@ -280,6 +280,15 @@ uint32_t SpirvModule::constUint(uint32_t value) {
     return emit(newGlobals, Op::OpConstant, u, {value});
 }
 
+uint32_t SpirvModule::constTrue() {
+    uint32_t b = typeBool();
+    for (const auto* list : {&globals, &newGlobals})
+        for (const SpirvInstruction& inst : *list)
+            if (inst.opcode() == Op::OpConstantTrue && inst.resultType() == b)
+                return inst.resultId();
+    return emit(newGlobals, Op::OpConstantTrue, b, {});
+}
+
 uint32_t SpirvModule::undef(uint32_t type) {
     for (const SpirvInstruction& inst : newGlobals)
         if (inst.opcode() == Op::OpUndef && inst.resultType() == type) return inst.resultId();

@@ -181,8 +181,7 @@ void laneTooltipLines(const TestCase& tc, const LaneArrowView& lanes, uint32_t s
         dimText("lighter arrows out: " + laneList(tc, lanes, true, sg) + " took values from it");
     if (lanes.flows.unknownSources)
         dimText(std::to_string(lanes.flows.unknownSources) +
-                " value(s) from a lane the trace cannot name (a subgroupBroadcastFirst whose first "
-                "active lane it cannot tell, or a lane past the subgroup)");
+                " value(s) from a lane the trace cannot name (past the end of the subgroup)");
 }
 
 } // namespace vkp::ui

@@ -66,8 +66,8 @@ ThreadGridLayout layoutWithCell(const TestCase& c, float width, float cell, floa
 }
 
 // The hovered thread's part of the trace: its global traffic and its first accesses.
-void drawThreadTrace(const Puzzle& p, const TestCase& tc, const Trace& trace,
-                     const TraceAnalysis* analysis, uint64_t inv) {
+void drawThreadTrace(const TestCase& tc, const Trace& trace, const TraceAnalysis* analysis,
+                     uint64_t inv) {
     const Palette& pal = palette();
     ImGui::Separator();
     if (analysis && inv < analysis->traffic.size()) {
@@ -263,8 +263,8 @@ void ThreadGridPanel::drawLegend(const ShownCase& sc, uint32_t sg, bool laneArro
               "of its subgroup through a shuffle or broadcast (subgroupShuffleXor, "
               "subgroupBroadcast, ...), each labelled with the op and, for one value, what "
               "arrived (\"xor 1: 3\"; \xC3\x97n: n values); lighter arrows go to the lanes that "
-              "took values from it. A subgroupBroadcastFirst's arrow comes from the lowest lane "
-              "that ran the same broadcast."
+              "took values from it. A subgroupBroadcastFirst's arrow comes from the first active "
+              "lane, the one whose value every lane got."
             : "";
     legend(items, "Each square is a thread, inside its workgroup's box, shaded by subgroup; spare "
                   "threads (grey) have no element "
@@ -471,7 +471,7 @@ void threadTooltip(const ShownCase& sc, const Uvec3& g, uint32_t sg, const LaneA
     ImGui::PopFont();
     if (trace) {
         uint64_t inv = invocationIndex(tc, g);
-        drawThreadTrace(*sc.puzzle, tc, *trace, sc.analysis(), inv);
+        drawThreadTrace(tc, *trace, sc.analysis(), inv);
         if (lanes.invocation == inv) laneTooltipLines(tc, lanes, trace->subgroupSize);
         dimText("Click: select it (its accesses are listed below the grid).");
     } else if (isSpareThread(tc, g)) {

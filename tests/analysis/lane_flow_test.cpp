@@ -149,11 +149,11 @@ TEST(LaneFlowTest, FedArrowsAreThinnedAndTheRestCounted) {
 
 TEST(LaneFlowTest, SourcesTheTraceCannotNameAreCountedNotDrawn) {
     Trace t = launch(8, 1, 8);
-    t.threads[3] = {shuffle(ShuffleOp::BroadcastFirst, 0, 1), shuffle(ShuffleOp::Down, 6, 1),
+    t.threads[3] = {shuffle(ShuffleOp::BroadcastFirst, 3, 1), shuffle(ShuffleOp::Down, 6, 1),
                     shuffle(ShuffleOp::Up, 1, 1)};
     LaneFlows f = laneFlows(t, 3);
     EXPECT_EQ(f.unknownSources, 1u) << "lane 9 of 8";
-    EXPECT_EQ(f.fromItself, 1u) << "the only lane that ran the broadcast-first is the first";
+    EXPECT_EQ(f.fromItself, 1u) << "its broadcast-first's first active lane was its own";
     ASSERT_EQ(f.into.size(), 1u);
     EXPECT_EQ(f.into[0].from, 2u);
     EXPECT_EQ(laneFlows(t, 2).outOf.size(), 1u);

@@ -193,6 +193,36 @@ TEST(AlgorithmsTrackCliTest, TheTraceSaysWhichLaneEachShuffledValueCameFrom) {
     EXPECT_EQ(events[2]["from_invocation"], 3);
 }
 
+// subgroupBroadcastFirst names no lane: the trace records the first active lane as the device
+// found it. Only lanes 3 and up of each subgroup run this broadcast (subgroups of 8 on
+// lavapipe), so thread 13 (lane 5 of workgroup 1) took lane 3's value: thread 11's, 13.
+TEST(AlgorithmsTrackCliTest, ABroadcastFirstComesFromTheFirstLaneThatRanIt) {
+    std::string kernel =
+        test::sourceDir() + "/tests/data/algorithms/subgroup-broadcast/upper-lanes-broadcast.comp";
+    test::CliRun r =
+        test::vkpuzzlesStdout("trace subgroup-broadcast " + kernel + " --case 1 --thread 13");
+    EXPECT_NE(
+        r.out.find("lanes broadcast first: 13 from lane 3, thread 11 (local 3 of workgroup 1)"),
+        std::string::npos)
+        << r.out;
+    test::CliRun j = test::vkpuzzlesStdout("trace subgroup-broadcast " + kernel +
+                                           " --case 1 --thread 13 --json");
+    nlohmann::json doc = nlohmann::json::parse(j.out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << j.out;
+    const nlohmann::json& events = doc["trace"]["threads"][0]["events"];
+    ASSERT_FALSE(events.empty()) << j.out;
+    EXPECT_EQ(events[0]["op"], "broadcast first");
+    EXPECT_EQ(events[0]["index"], 3) << "the first active lane";
+    EXPECT_EQ(events[0]["from_invocation"], 11);
+    // The official solution: every lane runs it, so lane 0 of each subgroup is the first.
+    test::CliRun s =
+        test::vkpuzzlesStdout("trace subgroup-broadcast --solution --case 3 --thread 45");
+    EXPECT_NE(
+        s.out.find("broadcast first: 0.0625 from lane 0, thread 40 (local 40 of workgroup 0)"),
+        std::string::npos)
+        << s.out;
+}
+
 TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
     for (const char* slug : {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil",
                              "butterfly", "subgroup-broadcast", "ballot-compact", "radix-sort"}) {

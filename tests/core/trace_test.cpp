@@ -591,50 +591,19 @@ TEST(TraceShuffle, TheSourceIsTheLaneTheOpNamesInTheSameSubgroup) {
     // Local 9 is lane 1 of the short second subgroup (locals 8-11): lane 3 exists, lane 5 not.
     EXPECT_EQ(shuffleSource(t, 9, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)), 11u);
     EXPECT_FALSE(shuffleSource(t, 9, shuffleEvent(ShuffleOp::Xor, 4, 0, ElementKind::Uint)));
-    // Up past lane 0, a lane beyond the subgroup, the first active lane, no subgroup size.
+    // subgroupBroadcastFirst's record carries the first active lane the device found (lane 4).
+    EXPECT_EQ(
+        shuffleSource(t, 13, shuffleEvent(ShuffleOp::BroadcastFirst, 4, 0, ElementKind::Uint)),
+        16u);
+    // Up past lane 0, a lane beyond the subgroup, no subgroup size.
     EXPECT_FALSE(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Up, 2, 0, ElementKind::Uint)));
     EXPECT_FALSE(shuffleSource(t, 13, shuffleEvent(ShuffleOp::Shuffle, 8, 0, ElementKind::Uint)));
     EXPECT_FALSE(
-        shuffleSource(t, 13, shuffleEvent(ShuffleOp::BroadcastFirst, 0, 0, ElementKind::Uint)));
+        shuffleSource(t, 9, shuffleEvent(ShuffleOp::BroadcastFirst, 4, 0, ElementKind::Uint)))
+        << "the short subgroup has lanes 0 to 3";
     Trace unknown = shuffleTrace();
     unknown.subgroupSize = 0;
     EXPECT_FALSE(shuffleSource(unknown, 13, shuffleEvent(ShuffleOp::Xor, 2, 0, ElementKind::Uint)));
-}
-
-// subgroupBroadcastFirst: the first active lane is the lowest lane that ran the same broadcast,
-// matched by occurrence on the line and by the value handed over.
-TEST(TraceShuffle, BroadcastFirstComesFromTheLowestLaneThatRanTheSameBroadcast) {
-    Trace t = shuffleTrace();
-    t.threads.resize(t.launch.invocations());
-    auto first = [](uint32_t value, uint32_t line) {
-        TraceEvent e = shuffleEvent(ShuffleOp::BroadcastFirst, 0, value, ElementKind::Uint);
-        e.line = line;
-        return e;
-    };
-    // Workgroup 1's first subgroup is invocations 12-19. Lanes 2 to 5 (14-17) run a broadcast
-    // on line 7 twice (values 4, then 9); lanes 0 and 1 skip it; lane 5 once more alone (value
-    // 6); lane 3 also broadcasts on line 8.
-    for (uint64_t inv = 14; inv <= 17; ++inv)
-        t.threads[inv] = {first(4, 7), first(9, 7)};
-    t.threads[17].push_back(first(6, 7));
-    t.threads[15].insert(t.threads[15].begin(), first(1, 8));
-    EXPECT_EQ(shuffleSource(t, 16, t.threads[16][0]), 14u);
-    EXPECT_EQ(shuffleSource(t, 17, t.threads[17][1]), 14u) << "the second one on line 7";
-    EXPECT_EQ(shuffleSource(t, 17, t.threads[17][2]), 17u) << "only lane 5 ran the third";
-    EXPECT_EQ(shuffleSource(t, 15, t.threads[15][1]), 14u) << "line 8's record is not counted";
-    EXPECT_EQ(shuffleSource(t, 15, t.threads[15][0]), 15u) << "line 8: only lane 3";
-    EXPECT_EQ(shuffleText(t, t.threads[16][0], 16),
-              "broadcast first: 4 from lane 2, thread 14 (local 2 of workgroup 1)");
-    // Another value at the same occurrence: not the same broadcast, so the trace cannot tell.
-    t.threads[14][0].value = 5;
-    EXPECT_FALSE(shuffleSource(t, 16, t.threads[16][0]));
-    // Dropped records, or an event that is not one of the thread's own: nothing.
-    t.threads[14][0].value = 4;
-    t.dropped = 1;
-    EXPECT_FALSE(shuffleSource(t, 16, t.threads[16][0]));
-    t.dropped = 0;
-    TraceEvent copy = t.threads[16][0];
-    EXPECT_FALSE(shuffleSource(t, 16, copy));
 }
 
 TEST(TraceShuffle, TheTextSaysTheOpTheValueInItsTypeAndWhereItCameFrom) {
@@ -643,8 +612,13 @@ TEST(TraceShuffle, TheTextSaysTheOpTheValueInItsTypeAndWhereItCameFrom) {
     EXPECT_EQ(shuffleText(t, xorFloat, 1),
               "xor 1: 3 from lane 0, thread 0 (local 0 of workgroup 0)");
     EXPECT_EQ(shuffleText(t, xorFloat), "xor 1: 3"); // no invocation: no source
-    TraceEvent first = shuffleEvent(ShuffleOp::BroadcastFirst, 0, 0xffffffffu, ElementKind::Int);
-    EXPECT_EQ(shuffleText(t, first, 5), "broadcast first: -1, from the first active lane");
+    // A broadcast-first names no lane operand, only where the value came from.
+    TraceEvent first = shuffleEvent(ShuffleOp::BroadcastFirst, 2, 0xffffffffu, ElementKind::Int);
+    EXPECT_EQ(shuffleText(t, first, 16),
+              "broadcast first: -1 from lane 2, thread 14 (local 2 of workgroup 1)");
+    EXPECT_EQ(shuffleText(t, first), "broadcast first: -1, from the first active lane");
+    first.index = 6; // past the short second subgroup of workgroup 0 (locals 8-11)
+    EXPECT_EQ(shuffleText(t, first, 9), "broadcast first: -1, from the first active lane");
     EXPECT_STREQ(traceEventKindName(TraceEventKind::Shuffle), "shuffle");
 }
 
