@@ -1,38 +1,29 @@
+// The commands that list, show, check and run puzzles, and what every command shares
+// (cli/command.h).
 #include "cli/commands.h"
-#include "core/passes.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <future>
-#include <iostream>
 #include <span>
 #include <unistd.h>
 
-#include "cli/bench_report.h"
+#include "cli/command.h"
 #include "cli/grade_command.h"
 #include "cli/json_report.h"
 #include "cli/new_puzzle.h"
 #include "cli/own_case_args.h"
 #include "cli/pack_check_report.h"
-#include "cli/profile_command.h"
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
-#include "cli/walkthrough_report.h"
-#include "core/install_paths.h"
-#include "core/puzzle_loader.h"
 #include "core/walkthrough.h"
-#include "gpu/context.h"
-#include "gpu/device_runner.h"
-#include "session/bench.h"
-#include "session/dispatch_trace.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
 #include "session/runner.h"
-#include "shader/compiler.h"
 
 #ifndef VKPUZZLES_VERSION
 #define VKPUZZLES_VERSION "0"
@@ -71,672 +62,427 @@ int exitFor(const Error& e) {
     }
 }
 
-class Command {
-  public:
-    Command(const Args& a, std::ostream& out, std::ostream& err, std::ostream& rawErr)
-        : m_a(a), m_out(out), m_err(err), m_rawErr(rawErr),
-          m_style(Style::detect(a.value("color").value_or("auto"))) {}
-
-    int run() {
-        if (m_a.has("version"))
-            return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
-        if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
-        if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
-        if (m_a.command == "devices") return devices();
-        if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
-        if (m_a.command == "pack") return pack();
-        if (auto s = loadPuzzles(); s != kExitPass) return s;
-        if (m_a.command == "list") return list();
-        if (m_a.command == "show") return show();
-        if (m_a.command == "hint") return hint();
-        if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
-        if (m_a.command == "trace") return traceCase();
-        if (m_a.command == "profile") return profile();
-        if (m_a.command == "walkthrough") return walkthrough();
-        if (m_a.command == "bench") return bench();
-        if (m_a.command == "grade") return grade();
-        return runCase();
-    }
-
-  private:
-    int usage(const std::string& message) {
-        m_err << "vkpuzzles: " << message << " (see vkpuzzles --help)\n";
-        return kExitUsage;
-    }
-    int report(const Error& e) {
-        m_err << "vkpuzzles: " << (e.where.file.empty() ? "" : e.where.str() + ": ") << e.message
-              << "\n";
-        return exitFor(e);
-    }
-    bool json() const { return m_a.has("json"); }
-    // Students see a hidden case's verdict only; --reveal-hidden (the teacher) sees it all.
-    void studentView(CheckReport& r, const Puzzle& p) const {
-        if (!m_a.has("reveal-hidden")) hideHiddenCases(r, p);
-    }
-
-    int loadPuzzles() {
-        m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
-        for (const Error& e : m_set.errors)
-            m_err << m_style.warn("warning: ") << e.str()
-                  << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
-        for (const Error& e : m_set.warnings)
-            m_err << m_style.warn("warning: ") << e.str() << "\n";
-        if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
-        if (m_set.inScope().empty())
-            return usage("no puzzles could be loaded from " +
-                         joined(m_a.all("puzzles"), ", ", " or "));
-        return kExitPass;
-    }
-    Result<const Puzzle*> puzzleArg() {
-        if (m_a.positionals.empty())
-            return Error{ErrorKind::Usage, "name a puzzle: `vkpuzzles " + m_a.command + " PUZZLE`"};
-        return m_set.find(m_a.positionals[0]);
-    }
-    Result<uint64_t> number(const char* name, uint64_t lo, uint64_t hi, uint64_t def) {
-        auto v = m_a.value(name);
-        if (!v) return def;
-        char* end = nullptr;
-        unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-        if (v->empty() || *end || n < lo || n > hi)
-            return Error{ErrorKind::Usage, "--" + std::string(name) +
-                                               " needs a whole number from " + std::to_string(lo) +
-                                               " to " + std::to_string(hi) + ", not '" + *v + "'"};
-        return n;
-    }
-
-    int list() {
-        if (!json()) {
-            printPuzzleList(m_out, m_set, m_style);
-            m_out << "\nStart with: " << m_set.inScope().front()->command("show") << "\n";
-            return kExitPass;
-        }
-        nlohmann::json j = nlohmann::json::array();
-        for (const Puzzle& p : m_set.puzzles)
-            j.push_back(puzzleJson(p));
-        m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}) << "\n";
-        return kExitPass;
-    }
-    int show() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        if (json())
-            m_out << jsonText(puzzleJson(**p)) << "\n";
-        else
-            printPuzzle(m_out, **p, m_style);
-        return kExitPass;
-    }
-    int hint() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        const Puzzle& pz = **p;
-        uint64_t n = 1;
-        if (m_a.positionals.size() > 1) {
-            const std::string& arg = m_a.positionals[1];
-            char* end = nullptr;
-            n = std::strtoull(arg.c_str(), &end, 10);
-            if (arg.empty() || *end || n < 1)
-                return usage("the number of hints to show is a whole number from 1, not '" + arg +
-                             "'");
-        }
-        if (pz.hints.empty()) {
-            m_out << pz.slug << " has no hints\n";
-            return kExitPass;
-        }
-        n = std::min<uint64_t>(n, pz.hints.size());
-        for (uint64_t i = 0; i < n; ++i)
-            m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
-        if (n < pz.hints.size())
-            m_out << m_style.dim("(next: " + pz.command("hint", std::to_string(n + 1)) + ")")
-                  << "\n";
-        else if (hasWalkthrough(pz))
-            m_out << m_style.dim("(that was the last hint; the official solution, step by step: " +
-                                 pz.command("walkthrough") + ")")
-                  << "\n";
-        else
-            m_out << m_style.dim("(that was the last hint; the official solution is " +
-                                 pz.solutionPath + ", also in the app's Solution tab)")
-                  << "\n";
-        return kExitPass;
-    }
-    int devices() {
-        auto list = GpuContext::listDevices();
-        if (!list) return report(list.error());
-        auto chosen =
-            GpuContext::create({m_a.value("device").value_or(deviceSelectorFromEnvironment())});
-        int selected = chosen ? static_cast<int>((*chosen)->info().index) : -1;
-        if (json()) {
-            nlohmann::json j = nlohmann::json::array();
-            for (const DeviceInfo& d : *list)
-                j.push_back(deviceJson(d));
-            m_out << jsonText(nlohmann::json{
-                         {"version", kJsonVersion}, {"devices", j}, {"selected", selected}})
-                  << "\n";
-        } else {
-            for (const DeviceInfo& d : *list)
-                printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
-        }
-        if (!chosen) return report(chosen.error());
-        return kExitPass;
-    }
-
-    // `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
-    int pack() {
-        if (m_a.positionals.size() != 2 || m_a.positionals[0] != "check")
-            return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders or one "
-                         "puzzle's folder");
-        std::string dir = m_a.positionals[1];
-        std::error_code ec;
-        if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
-        if (auto s = startEngines(); !s) return report(s.error());
-        return runPackCheck({dir, json(), !m_a.has("no-mutants"), m_options.timeoutMs}, m_compiler,
-                            *m_runner, m_out, m_err, m_rawErr, m_style);
-    }
-
-    // Kernels run in an isolated worker process unless --in-process; either way the device
-    // opens beside shaderc's first (table-building) compile.
-    Status startEngines() {
-        auto timeout = number("timeout", 1, 3600, 0);
-        if (!timeout) return timeout.error();
-        m_options.timeoutMs = *timeout * 1000;
-        m_options.trace = !m_a.has("no-trace");
-        m_options.forcedSchedules = !m_a.has("no-schedule");
-        RunnerOptions ro;
-        ro.context = {m_a.value("device").value_or(deviceSelectorFromEnvironment()),
-                      m_a.has("validation")};
-        ro.place = m_a.has("in-process") ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker;
-        auto opening = std::async(std::launch::async, [ro] { return openRunner(ro); });
-        m_compiler.warmUp();
-        auto opened = opening.get();
-        if (!opened) return opened.error();
-        m_runner = std::move(opened->runner);
-        m_gpu = opened->gpu;
-        return okStatus();
-    }
-    // The kernel texts: the official solution's or the starter's files, or the files named after
-    // the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
-    Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p) {
-        std::vector<KernelSource> out;
-        bool solution = m_a.has("solution"), starter = m_a.has("starter");
-        std::vector<std::string> files(m_a.positionals.begin() +
-                                           std::min<size_t>(1, m_a.positionals.size()),
-                                       m_a.positionals.end());
-        if (!solution && !starter && files.empty())
-            return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
-        if (solution || starter) return readKernelSources(p, solution);
-        std::string names;
-        for (const KernelDecl& k : p.kernels)
-            names += (names.empty() ? "" : " ") + k.name + ".comp";
-        if (files.size() != p.kernels.size())
-            return Error{ErrorKind::Usage,
-                         p.slug + " has " + std::to_string(p.kernels.size()) +
-                             (p.kernels.size() == 1 ? " kernel" : " kernels") + "; name " +
-                             (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
-        bool byName = p.kernels.size() > 1;
-        for (const std::string& f : files)
-            byName = byName &&
-                     std::any_of(p.kernels.begin(), p.kernels.end(),
-                                 [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
-        for (size_t i = 0; i < files.size(); ++i) {
-            auto text = readTextFile(files[i]);
-            if (!text)
-                return Error{ErrorKind::Usage, "cannot read the kernel file '" + files[i] +
-                                                   "': " + text.error().message};
-            std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
-            out.push_back({name, *text, files[i]});
-        }
-        return out;
-    }
-    int check() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        auto kernels = kernelsArg(**p);
-        if (!kernels) return report(kernels.error());
-        auto only = number("case", 1, (*p)->cases.size(), 0);
-        auto repeat = number("repeat", 1, 1000, 1);
-        if (!only) return report(only.error());
-        if (!repeat) return report(repeat.error());
-        if (*only) m_options.onlyCase = *only - 1;
-        if (auto s = startEngines(); !s) return report(s.error());
-        CheckReport r;
-        std::vector<StageTimings> timings;
-        for (uint64_t i = 0; i < *repeat; ++i) {
-            r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
-            timings.push_back(r.timing);
-        }
-        // With --repeat the first run pays one-off costs; report the median of the warm runs.
-        if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
-        studentView(r, **p);
-        if (json())
-            m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
-        else
-            printCheckText(**p, r, *kernels);
-        return finish(r);
-    }
-    nlohmann::json withDevice(nlohmann::json j) {
-        j["version"] = kJsonVersion;
-        j["device"] = m_runner->info().name;
-        return j;
-    }
-    void printCheckText(const Puzzle& p, const CheckReport& r,
-                        const std::vector<KernelSource>& sources) {
-        m_out << m_style.bold(p.displayName())
-              << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
-        std::string kernelArgs = m_a.has("solution")  ? "--solution"
-                                 : m_a.has("starter") ? "--starter"
-                                                      : filesText(sources);
-        printCheck(m_out, p, r, sources, p.command("run", kernelArgs), m_style);
-        if (m_a.has("timing")) printTiming(m_out, r.timing);
-        printValidation();
-    }
-    static std::string filesText(const std::vector<KernelSource>& sources) {
-        std::string s;
-        for (const KernelSource& k : sources)
-            s += (s.empty() ? "" : " ") + k.file;
-        return s;
-    }
-    // What ran, for a report's first line: the learner's files as given, or "official solution" /
-    // "starter" with its kernels' names rather than their paths inside the puzzle folder.
-    std::string ranText(const std::vector<KernelSource>& sources) const {
-        const char* which = m_a.has("solution")  ? "official solution"
-                            : m_a.has("starter") ? "starter"
-                                                 : nullptr;
-        if (!which) return filesText(sources);
-        if (sources.size() < 2) return which;
-        std::string names;
-        for (const KernelSource& k : sources)
-            names +=
-                (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
-        return std::string(which) + " (" + names + ")";
-    }
-    void printValidation() {
-        if (!m_gpu) return; // a worker prints its validation messages on stderr itself
-        if (!m_gpu->validationEnabled() && m_a.has("validation"))
-            m_err << m_style.warn("warning: ")
-                  << "the validation layer is not installed (vulkan-validationlayers)\n";
-        for (const std::string& m : m_gpu->validationMessages())
-            m_err << "validation: " << m << "\n";
-    }
-    int finish(const CheckReport& r) {
-        int code = r.allPass() ? kExitPass : kExitFail;
-        if (r.error && r.error->kind != ErrorKind::Timeout) code = exitFor(*r.error);
-        if (m_runner->wedged()) {
-            // The device still runs the kernel; tearing it down would wait for it forever.
-            m_out.flush();
-            m_err.flush();
-            std::fflush(nullptr);
-            _exit(code);
-        }
-        return code;
-    }
-    int checkAll() {
-        if (!m_a.has("solution") && !m_a.has("starter"))
-            return usage("check --all needs --solution or --starter");
-        if (auto s = startEngines(); !s) return report(s.error());
-        bool allPass = true;
-        nlohmann::json results = nlohmann::json::array();
-        for (const Puzzle* pp : m_set.inScope()) {
-            const Puzzle& p = *pp;
-            auto kernels = kernelsArg(p);
-            if (!kernels) return report(kernels.error());
-            CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
-            studentView(r, p);
-            allPass = allPass && r.allPass();
-            if (json())
-                results.push_back(checkJson(p, r, false, m_a.has("timing")));
-            else
-                printAllLine(p, r);
-            if (m_runner->wedged()) return finish(r);
-        }
-        if (json())
-            m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
-        else
-            m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail"))
-                  << m_style.dim(" on " + m_runner->info().name) << "\n";
-        printValidation();
-        if (!m_set.errors.empty()) return kExitUsage;
-        return allPass ? kExitPass : kExitFail;
-    }
-    void printAllLine(const Puzzle& p, const CheckReport& r) {
-        char head[64];
-        size_t width = 0;
-        for (const Puzzle* q : m_set.inScope())
-            width = std::max(width, q->slug.size());
-        std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width),
-                      p.slug.c_str());
-        std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
-        m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
-        if (!r.compiled())
-            m_out << "  (does not compile)";
-        else if (hasErrors(r.diagnostics))
-            m_out << "  " << r.diagnostics.front().message;
-        if (r.error)
-            m_out << "  " << r.error->message;
-        else if (const CaseOutcome* c = firstCaseError(r))
-            m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
-        m_out << "\n";
-    }
-    static const CaseOutcome* firstCaseError(const CheckReport& r) {
-        for (const CaseOutcome& c : r.cases)
-            if (c.error) return &c;
-        return nullptr;
-    }
-    // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
-    struct OneCase {
-        const Puzzle* puzzle = nullptr;
-        std::vector<KernelSource> kernels;
-        size_t index = 0;
-    };
-    Result<OneCase> oneCaseArgs() {
-        auto p = puzzleArg();
-        if (!p) return p.error();
-        auto kernels = kernelsArg(**p);
-        if (!kernels) return kernels.error();
-        auto only = number("case", 1, (*p)->cases.size(), 1);
-        if (!only) return only.error();
-        if (caseHidden(**p, *only - 1) && !m_a.has("reveal-hidden"))
-            return Error{ErrorKind::Usage,
-                         "case " + std::to_string(*only) + " of " + (*p)->slug + " is " +
-                             kHiddenCaseText + ", so `" + m_a.command +
-                             "` cannot show it: pick a visible case with --case N (`" +
-                             (*p)->command("show") + "` lists them); `" +
-                             (*p)->command("check", "KERNEL.comp") +
-                             "` says whether the hidden ones pass"};
-        m_options.onlyCase = *only - 1;
-        return OneCase{*p, std::move(*kernels), *only - 1};
-    }
-
-    // --input and friends: the learner's case, appended to a copy of the puzzle and run alone.
-    Result<Puzzle> ownCasePuzzle(const OneCase& one) {
-        auto spec = ownCaseSpec(m_a, one.index);
-        if (!spec) return spec.error();
-        auto c = buildOwnCase(*one.puzzle, *spec);
-        if (!c) return c.error();
-        Puzzle p = withCase(*one.puzzle, std::move(*c));
-        m_options.onlyCase = p.cases.size() - 1;
-        return p;
-    }
-    int runCase() {
-        auto one = oneCaseArgs();
-        if (!one) return report(one.error());
-        std::optional<Puzzle> own;
-        if (hasOwnCase(m_a)) {
-            auto p = ownCasePuzzle(*one);
-            if (!p) return report(p.error());
-            own = std::move(*p);
-        }
-        const Puzzle& puzzle = own ? *own : *one->puzzle;
-        if (auto s = startEngines(); !s) return report(s.error());
-        CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
-        if (json()) {
-            nlohmann::json j = withDevice(checkJson(puzzle, r, true, m_a.has("timing")));
-            if (!r.cases.empty()) j["printf"] = casePrintfJson(r.cases.front());
-            m_out << jsonText(j) << "\n";
-            return finish(r);
-        }
-        m_out << m_style.bold(puzzle.displayName())
-              << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, one->kernels, m_style);
-        for (const CaseOutcome& c : r.cases)
-            printCaseBuffers(m_out, puzzle, c, m_style), printCasePrintf(m_out, c, m_style);
-        if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
-        if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
-        return finish(r);
-    }
-
-    std::string copyShaderPath() const { return bundledShaderPath("copy.comp"); }
-    Result<BenchOptions> benchOptions(const Puzzle* p) {
-        BenchOptions o;
-        if (auto n = m_a.value("n")) {
-            auto parsed = parseCount(*n);
-            if (!parsed) return parsed.error();
-            o.n = *parsed;
-        }
-        auto reps = number("reps", 1, 1000, 20);
-        if (!reps) return reps.error();
-        o.reps = static_cast<int>(*reps);
-        auto warmup = number("warmup", 0, 60000, 500);
-        if (!warmup) return warmup.error();
-        o.warmupMs = static_cast<double>(*warmup);
-        auto timeout = number("timeout", 1, 3600, 60);
-        if (!timeout) return timeout.error();
-        o.timeoutMs = *timeout * 1000;
-        if (!json()) o.progress = progressLines("  ");
-        if (p) {
-            auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
-            if (!templ) return templ.error();
-            // The benchmark prints its case's shape: a hidden one is the teacher's to see.
-            if (caseHidden(*p, *templ - 1) && !m_a.has("reveal-hidden"))
-                return Error{ErrorKind::Usage,
-                             "case " + std::to_string(*templ) + " of " + p->slug + " is " +
-                                 kHiddenCaseText + ", so `bench` cannot run on it (it prints the " +
-                                 "case's shape): pick a visible case with --case N (`" +
-                                 p->command("show") + "` lists them)"};
-            o.templateCase = *templ - 1;
-        }
-        return o;
-    }
-    // A long run's steps on stderr, one line each.
-    std::function<void(const std::string&)> progressLines(std::string indent) {
-        return [this, indent](const std::string& step) {
-            m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush;
-        };
-    }
-    int benchFailed(const Error& e) {
-        int code = report(e);
-        if (m_runner && m_runner->wedged())
-            _exit(code); // an in-process device still running the kernel
-        return code;
-    }
-    int bench() {
-        if (m_a.has("all-scans")) return benchAllScans();
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter"))
-            return usage("name a kernel file, or use --solution");
-        auto kernels = kernelsArg(**p);
-        if (!kernels) return report(kernels.error());
-        auto o = benchOptions(*p);
-        if (!o) return report(o.error());
-        auto copySource = readTextFile(copyShaderPath());
-        if (!copySource)
-            return report(
-                Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
-        if (auto s = startEngines(); !s) return report(s.error());
-        if (!json())
-            m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
-                  << m_runner->info().name << " ...\n";
-        auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
-        if (!r) return benchFailed(r.error());
-        if (json()) {
-            m_out << jsonText(benchJson(**p, filesText(*kernels), *r)) << "\n";
-            return r->pass ? kExitPass : kExitFail;
-        }
-        printBench(m_out, m_style, *r);
-        return r->pass ? kExitPass : kExitFail;
-    }
-    // Every official solution of the scan track at the same N, one row each, for the README.
-    int benchAllScans() {
-        auto o = benchOptions(nullptr);
-        if (!o) return report(o.error());
-        auto copySource = readTextFile(copyShaderPath());
-        if (!copySource)
-            return report(
-                Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
-        if (auto s = startEngines(); !s) return report(s.error());
-        if (!json())
-            m_err << "benchmarking every official scan at N = " << o->n << " on "
-                  << m_runner->info().name << " ...\n";
-        nlohmann::json rows = nlohmann::json::array();
-        ScanBenchResults results;
-        bool allPass = true;
-        for (const Puzzle* pp : m_set.inScope()) {
-            const Puzzle& p = *pp;
-            if (p.track != "scan") continue;
-            BenchOptions po = *o;
-            po.templateCase = p.benchCase;
-            if (po.progress) po.progress = progressLines("    ");
-            auto sources = readKernelSources(p, true);
-            if (!sources) return report(sources.error());
-            if (!json()) m_err << "  " << p.slug << " ...\n";
-            auto r = benchProgram(m_compiler, *m_runner, p, *sources, *copySource, po);
-            if (!r && m_runner->wedged())
-                return benchFailed(r.error()); // a worker is restarted instead
-            // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
-            allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);
-            if (json())
-                rows.push_back(
-                    r ? benchJson(p, "--solution", *r)
-                      : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
-            results.emplace_back(&p, std::move(r));
-        }
-        if (json())
-            m_out << jsonText(nlohmann::json{{"version", kJsonVersion},
-                                             {"device", m_runner->info().name},
-                                             {"n", o->n},
-                                             {"results", rows}})
-                  << "\n";
-        else
-            printScanTable(m_out, m_style, results);
-        return allPass ? kExitPass : kExitFail;
-    }
-
-    // `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).
-    int profile() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        auto kernels = kernelsArg(**p);
-        if (!kernels) return report(kernels.error());
-        auto requested = number("case", 1, (*p)->cases.size(), 0);
-        if (!requested) return report(requested.error());
-        auto chosen = profileCase(**p, *requested, m_a.has("reveal-hidden"));
-        if (!chosen) return report(chosen.error());
-        if (auto s = startEngines(); !s) return report(s.error());
-        m_options.trace = true;
-        m_options.onlyCase = chosen->index;
-        CheckReport r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
-        ProfileView view{**p, r, *chosen, *kernels};
-        if (json()) {
-            m_out << jsonText(withDevice(profileJson(view))) << "\n";
-            return finish(r);
-        }
-        m_out << m_style.bold((*p)->displayName())
-              << m_style.dim("  " + ranText(*kernels) + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, *kernels, m_style);
-        printProfile(m_out, view, m_style);
-        return finish(r);
-    }
-
-    int traceCase() {
-        auto one = oneCaseArgs();
-        if (!one) return report(one.error());
-        const Puzzle& puzzle = *one->puzzle;
-        const TestCase& tc = puzzle.cases[one->index];
-        auto dispatches = caseDispatches(puzzle, one->index);
-        if (!dispatches) return report(dispatches.error());
-        auto pass = number("dispatch", 1, dispatches->size(), 0);
-        if (!pass) return report(pass.error());
-        if (*pass && !puzzle.multiPass())
-            return usage("--dispatch is for multi-pass puzzles; " + puzzle.slug +
-                         " runs one dispatch per case");
-        TraceLaunch launch{tc.workgroupSize, dispatches->at(*pass ? *pass - 1 : 0).workgroups};
-        std::optional<uint64_t> thread;
-        if (auto t = m_a.value("thread")) {
-            thread = threadArg(*t, launch);
-            if (!thread)
-                return usage("--thread needs a thread's global id inside the launch, as X or X,Y "
-                             "or X,Y,Z; case " +
-                             std::to_string(one->index + 1) + " runs " + launchText(puzzle, tc));
-        }
-        if (auto s = startEngines(); !s) return report(s.error());
-        m_options.trace = true;
-        CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
-        const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
-        const Trace* trace = c ? c->trace.get() : nullptr;
-        const TraceAnalysis* analysis = c ? c->analysis.get() : nullptr;
-        std::string passLabel;
-        if (c && *pass && *pass <= c->passes.size()) {
-            trace = c->passes[*pass - 1].trace.get();
-            analysis = c->passes[*pass - 1].analysis.get();
-        }
-        for (size_t k = 0; c && k < c->passes.size(); ++k)
-            if (c->passes[k].trace.get() == trace)
-                passLabel = "dispatch " + std::to_string(k + 1) + " of " +
-                            std::to_string(c->passes.size()) + ": " + c->passes[k].label;
-        if (json()) {
-            nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
-            if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
-            m_out << jsonText(j) << "\n";
-            return finish(r);
-        }
-        m_out << m_style.bold(puzzle.displayName())
-              << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
-        printDiagnostics(m_out, r, one->kernels, m_style);
-        if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
-        if (c && c->error)
-            m_out << m_style.fail("error: ") << c->error->message
-                  << "\n"; // no trace came back: say why
-        if (!trace) return finish(r);
-        m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": "
-              << launchText(puzzle, tc) << "  "
-              << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong"))
-              << "\n";
-        if (!passLabel.empty())
-            m_out << m_style.bold(passLabel) << m_style.dim("  (--dispatch K shows another)")
-                  << "\n";
-        printTrace(m_out, puzzle, *trace, *analysis, thread, m_style);
-        return finish(r);
-    }
-
-    // Plays the official solution's walkthrough: a traced run on its case, then the steps.
-    int walkthrough() {
-        auto p = puzzleArg();
-        if (!p) return report(p.error());
-        auto w = walkthroughArg(**p, m_set);
-        if (!w) return report(w.error());
-        auto step = number("step", 1, w->steps.size(), 0);
-        if (!step) return report(step.error());
-        auto sources = readKernelSources(**p, true);
-        if (!sources) return report(sources.error());
-        if (auto s = startEngines(); !s) return report(s.error());
-        m_options.trace = true;
-        m_options.onlyCase = w->caseIndex;
-        CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
-        WalkthroughRun run{**p, *w, *sources, r};
-        auto c = walkthroughCase(run);
-        if (!c) return report(c.error());
-        auto problems = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
-        for (const Diagnostic& d : problems)
-            m_err << d.str() << "\n";
-        if (hasErrors(problems)) return kExitUsage;
-        std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
-        if (json())
-            m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
-        else
-            printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
-        return kExitPass;
-    }
-
-    // A class's submissions, each checked as `check` checks a kernel (cli/grade_command.h).
-    int grade() {
-        auto plan = planGrade(m_a, m_set);
-        if (!plan) return report(plan.error());
-        if (auto s = startEngines(); !s) return report(s.error());
-        return runGrade(*plan, m_compiler, *m_runner, m_options, {m_out, m_err, m_rawErr, m_style});
-    }
-
-    const Args& m_a;
-    std::ostream& m_out;
-    std::ostream& m_err;
-    std::ostream& m_rawErr; // unfiltered: grade's progress bar redraws its line in place
-    Style m_style;
-    PuzzleSet m_set;
-    Compiler m_compiler;
-    GpuContext* m_gpu = nullptr;            // with --in-process: m_runner's own device
-    std::unique_ptr<DeviceRunner> m_runner; // where kernels run
-    CheckOptions m_options;
-};
-
 } // namespace
+
+int Command::run() {
+    if (m_a.has("version")) return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
+    if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
+    if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
+    if (m_a.command == "devices") return devices();
+    if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
+    if (m_a.command == "pack") return pack();
+    if (auto s = loadPuzzles(); s != kExitPass) return s;
+    if (m_a.command == "list") return list();
+    if (m_a.command == "show") return show();
+    if (m_a.command == "hint") return hint();
+    if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
+    if (m_a.command == "trace") return traceCase();
+    if (m_a.command == "profile") return profile();
+    if (m_a.command == "walkthrough") return walkthrough();
+    if (m_a.command == "bench") return bench();
+    if (m_a.command == "grade") return grade();
+    return runCase();
+}
+
+int Command::usage(const std::string& message) {
+    m_err << "vkpuzzles: " << message << " (see vkpuzzles --help)\n";
+    return kExitUsage;
+}
+
+int Command::report(const Error& e) {
+    m_err << "vkpuzzles: " << (e.where.file.empty() ? "" : e.where.str() + ": ") << e.message
+          << "\n";
+    return exitFor(e);
+}
+
+// Students see a hidden case's verdict only; --reveal-hidden (the teacher) sees it all.
+void Command::studentView(CheckReport& r, const Puzzle& p) const {
+    if (!m_a.has("reveal-hidden")) hideHiddenCases(r, p);
+}
+
+int Command::loadPuzzles() {
+    m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
+    for (const Error& e : m_set.errors)
+        m_err << m_style.warn("warning: ") << e.str()
+              << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+    for (const Error& e : m_set.warnings)
+        m_err << m_style.warn("warning: ") << e.str() << "\n";
+    if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
+    if (m_set.inScope().empty())
+        return usage("no puzzles could be loaded from " + joined(m_a.all("puzzles"), ", ", " or "));
+    return kExitPass;
+}
+
+Result<const Puzzle*> Command::puzzleArg() {
+    if (m_a.positionals.empty())
+        return Error{ErrorKind::Usage, "name a puzzle: `vkpuzzles " + m_a.command + " PUZZLE`"};
+    return m_set.find(m_a.positionals[0]);
+}
+
+Result<uint64_t> Command::number(const char* name, uint64_t lo, uint64_t hi, uint64_t def) {
+    auto v = m_a.value(name);
+    if (!v) return def;
+    char* end = nullptr;
+    unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+    if (v->empty() || *end || n < lo || n > hi)
+        return Error{ErrorKind::Usage, "--" + std::string(name) + " needs a whole number from " +
+                                           std::to_string(lo) + " to " + std::to_string(hi) +
+                                           ", not '" + *v + "'"};
+    return n;
+}
+
+int Command::list() {
+    if (!json()) {
+        printPuzzleList(m_out, m_set, m_style);
+        m_out << "\nStart with: " << m_set.inScope().front()->command("show") << "\n";
+        return kExitPass;
+    }
+    nlohmann::json j = nlohmann::json::array();
+    for (const Puzzle& p : m_set.puzzles)
+        j.push_back(puzzleJson(p));
+    m_out << jsonText(nlohmann::json{{"version", kJsonVersion}, {"puzzles", j}}) << "\n";
+    return kExitPass;
+}
+
+int Command::show() {
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    if (json())
+        m_out << jsonText(puzzleJson(**p)) << "\n";
+    else
+        printPuzzle(m_out, **p, m_style);
+    return kExitPass;
+}
+
+int Command::hint() {
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    const Puzzle& pz = **p;
+    uint64_t n = 1;
+    if (m_a.positionals.size() > 1) {
+        const std::string& arg = m_a.positionals[1];
+        char* end = nullptr;
+        n = std::strtoull(arg.c_str(), &end, 10);
+        if (arg.empty() || *end || n < 1)
+            return usage("the number of hints to show is a whole number from 1, not '" + arg + "'");
+    }
+    if (pz.hints.empty()) {
+        m_out << pz.slug << " has no hints\n";
+        return kExitPass;
+    }
+    n = std::min<uint64_t>(n, pz.hints.size());
+    for (uint64_t i = 0; i < n; ++i)
+        m_out << m_style.bold("hint " + std::to_string(i + 1) + ": ") << pz.hints[i] << "\n";
+    if (n < pz.hints.size())
+        m_out << m_style.dim("(next: " + pz.command("hint", std::to_string(n + 1)) + ")") << "\n";
+    else if (hasWalkthrough(pz))
+        m_out << m_style.dim("(that was the last hint; the official solution, step by step: " +
+                             pz.command("walkthrough") + ")")
+              << "\n";
+    else
+        m_out << m_style.dim("(that was the last hint; the official solution is " +
+                             pz.solutionPath + ", also in the app's Solution tab)")
+              << "\n";
+    return kExitPass;
+}
+
+int Command::devices() {
+    auto list = GpuContext::listDevices();
+    if (!list) return report(list.error());
+    auto chosen =
+        GpuContext::create({m_a.value("device").value_or(deviceSelectorFromEnvironment())});
+    int selected = chosen ? static_cast<int>((*chosen)->info().index) : -1;
+    if (json()) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const DeviceInfo& d : *list)
+            j.push_back(deviceJson(d));
+        m_out << jsonText(nlohmann::json{
+                     {"version", kJsonVersion}, {"devices", j}, {"selected", selected}})
+              << "\n";
+    } else {
+        for (const DeviceInfo& d : *list)
+            printDevice(m_out, d, static_cast<int>(d.index) == selected, m_style);
+    }
+    if (!chosen) return report(chosen.error());
+    return kExitPass;
+}
+
+// `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
+int Command::pack() {
+    if (m_a.positionals.size() != 2 || m_a.positionals[0] != "check")
+        return usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders or one "
+                     "puzzle's folder");
+    std::string dir = m_a.positionals[1];
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
+    if (auto s = startEngines(); !s) return report(s.error());
+    return runPackCheck({dir, json(), !m_a.has("no-mutants"), m_options.timeoutMs}, m_compiler,
+                        *m_runner, m_out, m_err, m_rawErr, m_style);
+}
+
+// Kernels run in an isolated worker process unless --in-process; either way the device
+// opens beside shaderc's first (table-building) compile.
+Status Command::startEngines() {
+    auto timeout = number("timeout", 1, 3600, 0);
+    if (!timeout) return timeout.error();
+    m_options.timeoutMs = *timeout * 1000;
+    m_options.trace = !m_a.has("no-trace");
+    m_options.forcedSchedules = !m_a.has("no-schedule");
+    RunnerOptions ro;
+    ro.context = {m_a.value("device").value_or(deviceSelectorFromEnvironment()),
+                  m_a.has("validation")};
+    ro.place = m_a.has("in-process") ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker;
+    auto opening = std::async(std::launch::async, [ro] { return openRunner(ro); });
+    m_compiler.warmUp();
+    auto opened = opening.get();
+    if (!opened) return opened.error();
+    m_runner = std::move(opened->runner);
+    m_gpu = opened->gpu;
+    return okStatus();
+}
+
+// The kernel texts: the official solution's or the starter's files, or the files named after
+// the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
+Result<std::vector<KernelSource>> Command::kernelsArg(const Puzzle& p) {
+    std::vector<KernelSource> out;
+    bool solution = m_a.has("solution"), starter = m_a.has("starter");
+    std::vector<std::string> files(m_a.positionals.begin() +
+                                       std::min<size_t>(1, m_a.positionals.size()),
+                                   m_a.positionals.end());
+    if (!solution && !starter && files.empty())
+        return Error{ErrorKind::Usage, "name a kernel file, or use --solution or --starter"};
+    if (solution || starter) return readKernelSources(p, solution);
+    std::string names;
+    for (const KernelDecl& k : p.kernels)
+        names += (names.empty() ? "" : " ") + k.name + ".comp";
+    if (files.size() != p.kernels.size())
+        return Error{ErrorKind::Usage,
+                     p.slug + " has " + std::to_string(p.kernels.size()) +
+                         (p.kernels.size() == 1 ? " kernel" : " kernels") + "; name " +
+                         (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
+    bool byName = p.kernels.size() > 1;
+    for (const std::string& f : files)
+        byName = byName &&
+                 std::any_of(p.kernels.begin(), p.kernels.end(),
+                             [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
+    for (size_t i = 0; i < files.size(); ++i) {
+        auto text = readTextFile(files[i]);
+        if (!text)
+            return Error{ErrorKind::Usage,
+                         "cannot read the kernel file '" + files[i] + "': " + text.error().message};
+        std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
+        out.push_back({name, *text, files[i]});
+    }
+    return out;
+}
+
+int Command::check() {
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    auto kernels = kernelsArg(**p);
+    if (!kernels) return report(kernels.error());
+    auto only = number("case", 1, (*p)->cases.size(), 0);
+    auto repeat = number("repeat", 1, 1000, 1);
+    if (!only) return report(only.error());
+    if (!repeat) return report(repeat.error());
+    if (*only) m_options.onlyCase = *only - 1;
+    if (auto s = startEngines(); !s) return report(s.error());
+    CheckReport r;
+    std::vector<StageTimings> timings;
+    for (uint64_t i = 0; i < *repeat; ++i) {
+        r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
+        timings.push_back(r.timing);
+    }
+    // With --repeat the first run pays one-off costs; report the median of the warm runs.
+    if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
+    studentView(r, **p);
+    if (json())
+        m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
+    else
+        printCheckText(**p, r, *kernels);
+    return finish(r);
+}
+
+nlohmann::json Command::withDevice(nlohmann::json j) {
+    j["version"] = kJsonVersion;
+    j["device"] = m_runner->info().name;
+    return j;
+}
+
+void Command::printCheckText(const Puzzle& p, const CheckReport& r,
+                             const std::vector<KernelSource>& sources) {
+    m_out << m_style.bold(p.displayName())
+          << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
+    std::string kernelArgs = m_a.has("solution")  ? "--solution"
+                             : m_a.has("starter") ? "--starter"
+                                                  : filesText(sources);
+    printCheck(m_out, p, r, sources, p.command("run", kernelArgs), m_style);
+    if (m_a.has("timing")) printTiming(m_out, r.timing);
+    printValidation();
+}
+
+std::string Command::filesText(const std::vector<KernelSource>& sources) {
+    std::string s;
+    for (const KernelSource& k : sources)
+        s += (s.empty() ? "" : " ") + k.file;
+    return s;
+}
+
+// What ran, for a report's first line: the learner's files as given, or "official solution" /
+// "starter" with its kernels' names rather than their paths inside the puzzle folder.
+std::string Command::ranText(const std::vector<KernelSource>& sources) const {
+    const char* which = m_a.has("solution")  ? "official solution"
+                        : m_a.has("starter") ? "starter"
+                                             : nullptr;
+    if (!which) return filesText(sources);
+    if (sources.size() < 2) return which;
+    std::string names;
+    for (const KernelSource& k : sources)
+        names += (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
+    return std::string(which) + " (" + names + ")";
+}
+
+void Command::printValidation() {
+    if (!m_gpu) return; // a worker prints its validation messages on stderr itself
+    if (!m_gpu->validationEnabled() && m_a.has("validation"))
+        m_err << m_style.warn("warning: ")
+              << "the validation layer is not installed (vulkan-validationlayers)\n";
+    for (const std::string& m : m_gpu->validationMessages())
+        m_err << "validation: " << m << "\n";
+}
+
+int Command::finish(const CheckReport& r) {
+    int code = r.allPass() ? kExitPass : kExitFail;
+    if (r.error && r.error->kind != ErrorKind::Timeout) code = exitFor(*r.error);
+    if (m_runner->wedged()) {
+        // The device still runs the kernel; tearing it down would wait for it forever.
+        m_out.flush();
+        m_err.flush();
+        std::fflush(nullptr);
+        _exit(code);
+    }
+    return code;
+}
+
+int Command::checkAll() {
+    if (!m_a.has("solution") && !m_a.has("starter"))
+        return usage("check --all needs --solution or --starter");
+    if (auto s = startEngines(); !s) return report(s.error());
+    bool allPass = true;
+    nlohmann::json results = nlohmann::json::array();
+    for (const Puzzle* pp : m_set.inScope()) {
+        const Puzzle& p = *pp;
+        auto kernels = kernelsArg(p);
+        if (!kernels) return report(kernels.error());
+        CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
+        studentView(r, p);
+        allPass = allPass && r.allPass();
+        if (json())
+            results.push_back(checkJson(p, r, false, m_a.has("timing")));
+        else
+            printAllLine(p, r);
+        if (m_runner->wedged()) return finish(r);
+    }
+    if (json())
+        m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
+    else
+        m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail"))
+              << m_style.dim(" on " + m_runner->info().name) << "\n";
+    printValidation();
+    if (!m_set.errors.empty()) return kExitUsage;
+    return allPass ? kExitPass : kExitFail;
+}
+
+void Command::printAllLine(const Puzzle& p, const CheckReport& r) {
+    char head[64];
+    size_t width = 0;
+    for (const Puzzle* q : m_set.inScope())
+        width = std::max(width, q->slug.size());
+    std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width),
+                  p.slug.c_str());
+    std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
+    m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
+    if (!r.compiled())
+        m_out << "  (does not compile)";
+    else if (hasErrors(r.diagnostics))
+        m_out << "  " << r.diagnostics.front().message;
+    if (r.error)
+        m_out << "  " << r.error->message;
+    else if (const CaseOutcome* c = firstCaseError(r))
+        m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
+    m_out << "\n";
+}
+
+const CaseOutcome* Command::firstCaseError(const CheckReport& r) {
+    for (const CaseOutcome& c : r.cases)
+        if (c.error) return &c;
+    return nullptr;
+}
+
+Result<Command::OneCase> Command::oneCaseArgs() {
+    auto p = puzzleArg();
+    if (!p) return p.error();
+    auto kernels = kernelsArg(**p);
+    if (!kernels) return kernels.error();
+    auto only = number("case", 1, (*p)->cases.size(), 1);
+    if (!only) return only.error();
+    if (caseHidden(**p, *only - 1) && !m_a.has("reveal-hidden"))
+        return Error{
+            ErrorKind::Usage,
+            "case " + std::to_string(*only) + " of " + (*p)->slug + " is " + kHiddenCaseText +
+                ", so `" + m_a.command + "` cannot show it: pick a visible case with --case N (`" +
+                (*p)->command("show") + "` lists them); `" + (*p)->command("check", "KERNEL.comp") +
+                "` says whether the hidden ones pass"};
+    m_options.onlyCase = *only - 1;
+    return OneCase{*p, std::move(*kernels), *only - 1};
+}
+
+// --input and friends: the learner's case, appended to a copy of the puzzle and run alone.
+Result<Puzzle> Command::ownCasePuzzle(const OneCase& one) {
+    auto spec = ownCaseSpec(m_a, one.index);
+    if (!spec) return spec.error();
+    auto c = buildOwnCase(*one.puzzle, *spec);
+    if (!c) return c.error();
+    Puzzle p = withCase(*one.puzzle, std::move(*c));
+    m_options.onlyCase = p.cases.size() - 1;
+    return p;
+}
+
+int Command::runCase() {
+    auto one = oneCaseArgs();
+    if (!one) return report(one.error());
+    std::optional<Puzzle> own;
+    if (hasOwnCase(m_a)) {
+        auto p = ownCasePuzzle(*one);
+        if (!p) return report(p.error());
+        own = std::move(*p);
+    }
+    const Puzzle& puzzle = own ? *own : *one->puzzle;
+    if (auto s = startEngines(); !s) return report(s.error());
+    CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
+    if (json()) {
+        nlohmann::json j = withDevice(checkJson(puzzle, r, true, m_a.has("timing")));
+        if (!r.cases.empty()) j["printf"] = casePrintfJson(r.cases.front());
+        m_out << jsonText(j) << "\n";
+        return finish(r);
+    }
+    m_out << m_style.bold(puzzle.displayName())
+          << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
+    printDiagnostics(m_out, r, one->kernels, m_style);
+    for (const CaseOutcome& c : r.cases)
+        printCaseBuffers(m_out, puzzle, c, m_style), printCasePrintf(m_out, c, m_style);
+    if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
+    if (!r.compiled()) m_out << m_style.fail("the kernel does not compile") << "\n";
+    return finish(r);
+}
+
+// A class's submissions, each checked as `check` checks a kernel (cli/grade_command.h).
+int Command::grade() {
+    auto plan = planGrade(m_a, m_set);
+    if (!plan) return report(plan.error());
+    if (auto s = startEngines(); !s) return report(s.error());
+    return runGrade(*plan, m_compiler, *m_runner, m_options, {m_out, m_err, m_rawErr, m_style});
+}
 
 int runCommand(const Args& args, std::ostream& out, std::ostream& err) {
     // Everything printed passes the terminal filter: kernels, puzzle files and file names are

@@ -1,0 +1,131 @@
+// `vkpuzzles bench`: a kernel timed at a size, beside a copy of the same bytes (cli/command.h).
+#include <unistd.h>
+
+#include "cli/bench_report.h"
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "cli/json_report.h"
+#include "session/hidden_cases.h"
+#include "session/json_text.h"
+#include "session/kernel_text.h"
+
+namespace vkp::cli {
+
+Result<BenchOptions> Command::benchOptions(const Puzzle* p) {
+    BenchOptions o;
+    if (auto n = m_a.value("n")) {
+        auto parsed = parseCount(*n);
+        if (!parsed) return parsed.error();
+        o.n = *parsed;
+    }
+    auto reps = number("reps", 1, 1000, 20);
+    if (!reps) return reps.error();
+    o.reps = static_cast<int>(*reps);
+    auto warmup = number("warmup", 0, 60000, 500);
+    if (!warmup) return warmup.error();
+    o.warmupMs = static_cast<double>(*warmup);
+    auto timeout = number("timeout", 1, 3600, 60);
+    if (!timeout) return timeout.error();
+    o.timeoutMs = *timeout * 1000;
+    if (!json()) o.progress = progressLines("  ");
+    if (p) {
+        auto templ = number("case", 1, p->cases.size(), p->benchCase + 1);
+        if (!templ) return templ.error();
+        // The benchmark prints its case's shape: a hidden one is the teacher's to see.
+        if (caseHidden(*p, *templ - 1) && !m_a.has("reveal-hidden"))
+            return Error{ErrorKind::Usage,
+                         "case " + std::to_string(*templ) + " of " + p->slug + " is " +
+                             kHiddenCaseText + ", so `bench` cannot run on it (it prints the " +
+                             "case's shape): pick a visible case with --case N (`" +
+                             p->command("show") + "` lists them)"};
+        o.templateCase = *templ - 1;
+    }
+    return o;
+}
+
+// A long run's steps on stderr, one line each.
+std::function<void(const std::string&)> Command::progressLines(std::string indent) {
+    return [this, indent](const std::string& step) {
+        m_err << m_style.dim(indent + step + " ...") << "\n" << std::flush;
+    };
+}
+
+int Command::benchFailed(const Error& e) {
+    int code = report(e);
+    if (m_runner && m_runner->wedged())
+        _exit(code); // an in-process device still running the kernel
+    return code;
+}
+
+int Command::bench() {
+    if (m_a.has("all-scans")) return benchAllScans();
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter"))
+        return usage("name a kernel file, or use --solution");
+    auto kernels = kernelsArg(**p);
+    if (!kernels) return report(kernels.error());
+    auto o = benchOptions(*p);
+    if (!o) return report(o.error());
+    auto copySource = readTextFile(copyShaderPath());
+    if (!copySource)
+        return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+    if (auto s = startEngines(); !s) return report(s.error());
+    if (!json())
+        m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
+              << m_runner->info().name << " ...\n";
+    auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
+    if (!r) return benchFailed(r.error());
+    if (json()) {
+        m_out << jsonText(benchJson(**p, filesText(*kernels), *r)) << "\n";
+        return r->pass ? kExitPass : kExitFail;
+    }
+    printBench(m_out, m_style, *r);
+    return r->pass ? kExitPass : kExitFail;
+}
+
+// Every official solution of the scan track at the same N, one row each, for the README.
+int Command::benchAllScans() {
+    auto o = benchOptions(nullptr);
+    if (!o) return report(o.error());
+    auto copySource = readTextFile(copyShaderPath());
+    if (!copySource)
+        return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+    if (auto s = startEngines(); !s) return report(s.error());
+    if (!json())
+        m_err << "benchmarking every official scan at N = " << o->n << " on "
+              << m_runner->info().name << " ...\n";
+    nlohmann::json rows = nlohmann::json::array();
+    ScanBenchResults results;
+    bool allPass = true;
+    for (const Puzzle* pp : m_set.inScope()) {
+        const Puzzle& p = *pp;
+        if (p.track != "scan") continue;
+        BenchOptions po = *o;
+        po.templateCase = p.benchCase;
+        if (po.progress) po.progress = progressLines("    ");
+        auto sources = readKernelSources(p, true);
+        if (!sources) return report(sources.error());
+        if (!json()) m_err << "  " << p.slug << " ...\n";
+        auto r = benchProgram(m_compiler, *m_runner, p, *sources, *copySource, po);
+        if (!r && m_runner->wedged())
+            return benchFailed(r.error()); // a worker is restarted instead
+        // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
+        allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);
+        if (json())
+            rows.push_back(r ? benchJson(p, "--solution", *r)
+                             : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
+        results.emplace_back(&p, std::move(r));
+    }
+    if (json())
+        m_out << jsonText(nlohmann::json{{"version", kJsonVersion},
+                                         {"device", m_runner->info().name},
+                                         {"n", o->n},
+                                         {"results", rows}})
+              << "\n";
+    else
+        printScanTable(m_out, m_style, results);
+    return allPass ? kExitPass : kExitFail;
+}
+
+} // namespace vkp::cli

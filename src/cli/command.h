@@ -1,0 +1,116 @@
+// One run of the vkpuzzles command line: its arguments, the puzzles, shaderc and the device, and
+// a member per command. Internal to cli (commands.h is the interface). The members are defined by
+// theme: commands.cpp (the puzzles, check, run, grade, pack), bench_command.cpp (bench) and
+// traced_commands.cpp (trace, profile, walkthrough: the commands that show a traced run).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/style.h"
+#include "core/args.h"
+#include "core/install_paths.h"
+#include "core/puzzle_loader.h"
+#include "core/result.h"
+#include "gpu/context.h"
+#include "gpu/device_runner.h"
+#include "session/bench.h"
+#include "session/check.h"
+#include "shader/compiler.h"
+
+namespace vkp::cli {
+
+class Command {
+  public:
+    Command(const Args& a, std::ostream& out, std::ostream& err, std::ostream& rawErr)
+        : m_a(a), m_out(out), m_err(err), m_rawErr(rawErr),
+          m_style(Style::detect(a.value("color").value_or("auto"))) {}
+
+    int run(); // the process exit status (commands.h)
+
+  private:
+    // Shared by the commands.
+    int usage(const std::string& message);
+    int report(const Error& e);
+    bool json() const { return m_a.has("json"); }
+    // Students see a hidden case's verdict only; --reveal-hidden (the teacher) sees it all.
+    void studentView(CheckReport& r, const Puzzle& p) const;
+    int loadPuzzles();
+    Result<const Puzzle*> puzzleArg();
+    Result<uint64_t> number(const char* name, uint64_t lo, uint64_t hi, uint64_t def);
+    // Kernels run in an isolated worker process unless --in-process; either way the device
+    // opens beside shaderc's first (table-building) compile.
+    Status startEngines();
+    // The kernel texts: the official solution's or the starter's files, or the files named after
+    // the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
+    Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p);
+    nlohmann::json withDevice(nlohmann::json j);
+    static std::string filesText(const std::vector<KernelSource>& sources);
+    // What ran, for a report's first line: the learner's files as given, or "official solution" /
+    // "starter" with its kernels' names rather than their paths inside the puzzle folder.
+    std::string ranText(const std::vector<KernelSource>& sources) const;
+    void printValidation();
+    int finish(const CheckReport& r);
+
+    // The puzzles (commands.cpp).
+    int list();
+    int show();
+    int hint();
+    int devices();
+    // `pack check DIR`: the author's lint of a pack (cli/pack_check_report.h).
+    int pack();
+
+    // Checking and running kernels (commands.cpp).
+    int check();
+    void printCheckText(const Puzzle& p, const CheckReport& r,
+                        const std::vector<KernelSource>& sources);
+    int checkAll();
+    void printAllLine(const Puzzle& p, const CheckReport& r);
+    static const CaseOutcome* firstCaseError(const CheckReport& r);
+    // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
+    struct OneCase {
+        const Puzzle* puzzle = nullptr;
+        std::vector<KernelSource> kernels;
+        size_t index = 0;
+    };
+    Result<OneCase> oneCaseArgs();
+    // --input and friends: the learner's case, appended to a copy of the puzzle and run alone.
+    Result<Puzzle> ownCasePuzzle(const OneCase& one);
+    int runCase();
+    // A class's submissions, each checked as `check` checks a kernel (cli/grade_command.h).
+    int grade();
+
+    // `bench` (bench_command.cpp).
+    std::string copyShaderPath() const { return bundledShaderPath("copy.comp"); }
+    Result<BenchOptions> benchOptions(const Puzzle* p);
+    // A long run's steps on stderr, one line each.
+    std::function<void(const std::string&)> progressLines(std::string indent);
+    int benchFailed(const Error& e);
+    int bench();
+    // Every official solution of the scan track at the same N, one row each, for the README.
+    int benchAllScans();
+
+    // Traced runs (traced_commands.cpp).
+    // `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).
+    int profile();
+    int traceCase();
+    // Plays the official solution's walkthrough: a traced run on its case, then the steps.
+    int walkthrough();
+
+    const Args& m_a;
+    std::ostream& m_out;
+    std::ostream& m_err;
+    std::ostream& m_rawErr; // unfiltered: grade's progress bar redraws its line in place
+    Style m_style;
+    PuzzleSet m_set;
+    Compiler m_compiler;
+    GpuContext* m_gpu = nullptr;            // with --in-process: m_runner's own device
+    std::unique_ptr<DeviceRunner> m_runner; // where kernels run
+    CheckOptions m_options;
+};
+
+} // namespace vkp::cli

@@ -1,0 +1,133 @@
+// The commands that show a traced run: `trace`, `profile` and `walkthrough` (cli/command.h).
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "cli/json_report.h"
+#include "cli/profile_command.h"
+#include "cli/terminal_text.h"
+#include "cli/text_report.h"
+#include "cli/trace_report.h"
+#include "cli/walkthrough_report.h"
+#include "core/passes.h"
+#include "core/walkthrough.h"
+#include "session/dispatch_trace.h"
+#include "session/json_text.h"
+#include "session/kernel_text.h"
+
+namespace vkp::cli {
+
+// `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).
+int Command::profile() {
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    auto kernels = kernelsArg(**p);
+    if (!kernels) return report(kernels.error());
+    auto requested = number("case", 1, (*p)->cases.size(), 0);
+    if (!requested) return report(requested.error());
+    auto chosen = profileCase(**p, *requested, m_a.has("reveal-hidden"));
+    if (!chosen) return report(chosen.error());
+    if (auto s = startEngines(); !s) return report(s.error());
+    m_options.trace = true;
+    m_options.onlyCase = chosen->index;
+    CheckReport r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
+    ProfileView view{**p, r, *chosen, *kernels};
+    if (json()) {
+        m_out << jsonText(withDevice(profileJson(view))) << "\n";
+        return finish(r);
+    }
+    m_out << m_style.bold((*p)->displayName())
+          << m_style.dim("  " + ranText(*kernels) + " on " + m_runner->info().name) << "\n";
+    printDiagnostics(m_out, r, *kernels, m_style);
+    printProfile(m_out, view, m_style);
+    return finish(r);
+}
+
+int Command::traceCase() {
+    auto one = oneCaseArgs();
+    if (!one) return report(one.error());
+    const Puzzle& puzzle = *one->puzzle;
+    const TestCase& tc = puzzle.cases[one->index];
+    auto dispatches = caseDispatches(puzzle, one->index);
+    if (!dispatches) return report(dispatches.error());
+    auto pass = number("dispatch", 1, dispatches->size(), 0);
+    if (!pass) return report(pass.error());
+    if (*pass && !puzzle.multiPass())
+        return usage("--dispatch is for multi-pass puzzles; " + puzzle.slug +
+                     " runs one dispatch per case");
+    TraceLaunch launch{tc.workgroupSize, dispatches->at(*pass ? *pass - 1 : 0).workgroups};
+    std::optional<uint64_t> thread;
+    if (auto t = m_a.value("thread")) {
+        thread = threadArg(*t, launch);
+        if (!thread)
+            return usage("--thread needs a thread's global id inside the launch, as X or X,Y "
+                         "or X,Y,Z; case " +
+                         std::to_string(one->index + 1) + " runs " + launchText(puzzle, tc));
+    }
+    if (auto s = startEngines(); !s) return report(s.error());
+    m_options.trace = true;
+    CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
+    const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
+    const Trace* trace = c ? c->trace.get() : nullptr;
+    const TraceAnalysis* analysis = c ? c->analysis.get() : nullptr;
+    std::string passLabel;
+    if (c && *pass && *pass <= c->passes.size()) {
+        trace = c->passes[*pass - 1].trace.get();
+        analysis = c->passes[*pass - 1].analysis.get();
+    }
+    for (size_t k = 0; c && k < c->passes.size(); ++k)
+        if (c->passes[k].trace.get() == trace)
+            passLabel = "dispatch " + std::to_string(k + 1) + " of " +
+                        std::to_string(c->passes.size()) + ": " + c->passes[k].label;
+    if (json()) {
+        nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
+        if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
+        m_out << jsonText(j) << "\n";
+        return finish(r);
+    }
+    m_out << m_style.bold(puzzle.displayName())
+          << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
+    printDiagnostics(m_out, r, one->kernels, m_style);
+    if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
+    if (c && c->error)
+        m_out << m_style.fail("error: ") << c->error->message
+              << "\n"; // no trace came back: say why
+    if (!trace) return finish(r);
+    m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(puzzle, tc)
+          << "  "
+          << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong"))
+          << "\n";
+    if (!passLabel.empty())
+        m_out << m_style.bold(passLabel) << m_style.dim("  (--dispatch K shows another)") << "\n";
+    printTrace(m_out, puzzle, *trace, *analysis, thread, m_style);
+    return finish(r);
+}
+
+// Plays the official solution's walkthrough: a traced run on its case, then the steps.
+int Command::walkthrough() {
+    auto p = puzzleArg();
+    if (!p) return report(p.error());
+    auto w = walkthroughArg(**p, m_set);
+    if (!w) return report(w.error());
+    auto step = number("step", 1, w->steps.size(), 0);
+    if (!step) return report(step.error());
+    auto sources = readKernelSources(**p, true);
+    if (!sources) return report(sources.error());
+    if (auto s = startEngines(); !s) return report(s.error());
+    m_options.trace = true;
+    m_options.onlyCase = w->caseIndex;
+    CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
+    WalkthroughRun run{**p, *w, *sources, r};
+    auto c = walkthroughCase(run);
+    if (!c) return report(c.error());
+    auto problems = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
+    for (const Diagnostic& d : problems)
+        m_err << d.str() << "\n";
+    if (hasErrors(problems)) return kExitUsage;
+    std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
+    if (json())
+        m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
+    else
+        printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
+    return kExitPass;
+}
+
+} // namespace vkp::cli
