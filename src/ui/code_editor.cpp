@@ -110,15 +110,6 @@ std::vector<EditorBadge> badgesFrom(const EfficiencyReport& report) {
     return out;
 }
 
-std::string findSummary(const std::vector<TextRange>& matches,
-                        std::pair<TextPos, TextPos> selection) {
-    if (matches.empty()) return "No results";
-    for (size_t i = 0; i < matches.size(); ++i)
-        if (matches[i].first == selection.first && matches[i].second == selection.second)
-            return std::to_string(i + 1) + " of " + std::to_string(matches.size());
-    return std::to_string(matches.size()) + (matches.size() == 1 ? " match" : " matches");
-}
-
 void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state, float cw) {
     ImFont* font = fonts().mono;
     for (const Token& t : lexGlslLine(line, state))
@@ -150,108 +141,10 @@ std::optional<uint32_t> CodeEditor::takeWatchToggle() {
     return t;
 }
 
-void CodeEditor::openFind(const TextDocument& doc) {
-    if (doc.hasSelection() && doc.selection().first.line == doc.selection().second.line)
-        m_find.query = doc.selectedText();
-    m_find.open = m_find.focusField = m_find.selectField = true;
-    m_find.start = doc.selection().first;
-}
-
-void CodeEditor::closeFind() {
-    if (!m_find.open) return;
-    m_find.open = false;
-    m_wantFocus = true; // the keyboard goes back to the text, the match stays selected
-}
-
-void CodeEditor::findNext(TextDocument& doc, bool forward) {
-    if (m_find.query.empty()) return openFind(doc);
-    m_find.open = true;
-    if (doc.findNext(m_find.query, forward, m_find.matchCase)) m_scrollToCursor = true;
-    m_find.start = doc.selection().first;
-}
-
-std::string CodeEditor::findSummary(const TextDocument& doc) const {
-    if (!m_find.open || m_find.query.empty()) return "";
-    return ui::findSummary(doc.findAll(m_find.query, m_find.matchCase), doc.selection());
-}
-
-// One row above the text: the field, "3 of 7", previous, next, match case, close.
-void CodeEditor::drawFindBar(TextDocument& doc, float width) {
-    const Palette& pal = palette();
-    const ImGuiStyle& style = ImGui::GetStyle();
-    float button = ImGui::GetFrameHeight(), gap = style.ItemSpacing.x;
-    float summaryW = ImGui::CalcTextSize("888 of 888").x;
-    float fieldW = std::max(ImGui::GetFontSize() * 5, width - summaryW - 4 * (button + gap) - gap);
-    float x0 = ImGui::GetCursorPosX();
-    ImGui::PushID("find");
-    // The keyboard goes to the field: its window is focused first (ImGui 1.90.1 moves keyboard
-    // focus only inside the focused window's scope, and the editor's own child has it), and the
-    // request is made again every few frames (at most three times) until the field is active.
-    bool wantFocus = m_find.focusField;
-    if (wantFocus &&
-        m_find.focusTries % 4 == 0) { // a request takes effect a frame or two later in 1.90
-        ImGui::SetWindowFocus();
-        ImGui::SetKeyboardFocusHere();
-    }
-    ImGuiInputTextFlags flags = ImGuiInputTextFlags_EnterReturnsTrue |
-                                (m_find.selectField ? ImGuiInputTextFlags_AutoSelectAll : 0);
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "%s", m_find.query.c_str());
-    ImGui::SetNextItemWidth(fieldW);
-    bool enter = ImGui::InputTextWithHint("##query", "Find in the kernel", buf, sizeof buf, flags);
-    layout::item("find/field");
-    if (wantFocus && (ImGui::IsItemActive() || ++m_find.focusTries >= 12)) {
-        m_find.focusField = m_find.selectField = false;
-        m_find.focusTries = 0;
-    }
-    if (ImGui::IsItemEdited()) {
-        m_find.query = buf;
-        if (doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase))
-            m_scrollToCursor = true;
-    }
-    if (enter) {
-        findNext(doc, !ImGui::GetIO().KeyShift);
-        m_find.focusField = true; // Enter leaves a field: stay in it for the next Enter
-    }
-    std::string summary = findSummary(doc);
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
-    if (summary == "No results")
-        colouredText(pal.fail, summary);
-    else
-        dimText(summary);
-    ImGui::SameLine(x0 + fieldW + summaryW + 2 * gap);
-    if (ImGui::Button("\xE2\x86\x91", ImVec2(button, button))) findNext(doc, false);
-    layout::item("find/previous");
-    itemTooltip("Previous match (Shift+F3, Shift+Enter)");
-    ImGui::SameLine();
-    if (ImGui::Button("\xE2\x86\x93", ImVec2(button, button))) findNext(doc, true);
-    layout::item("find/next");
-    itemTooltip("Next match (F3, Enter)");
-    ImGui::SameLine();
-    if (m_find.matchCase)
-        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    bool toggleCase = ImGui::Button("Aa", ImVec2(button, button));
-    if (m_find.matchCase) ImGui::PopStyleColor();
-    layout::item("find/match case");
-    itemTooltip(m_find.matchCase ? "Matching case: \"ID\" finds only \"ID\""
-                                 : "Ignoring case: \"id\" also finds \"ID\". Click to match case.");
-    if (toggleCase) {
-        m_find.matchCase = !m_find.matchCase;
-        doc.selectMatch(m_find.query, m_find.start, true, m_find.matchCase);
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("\xC3\x97", ImVec2(button, button))) closeFind();
-    layout::item("find/close");
-    itemTooltip("Close (Esc)");
-    ImGui::PopID();
-}
-
 void CodeEditor::drawMatches(const TextDocument& doc, const Metrics& m, int first, int last) {
-    if (!m_find.open || m_find.query.empty()) return;
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    for (const TextRange& r : doc.findAll(m_find.query, m_find.matchCase)) {
+    for (const TextRange& r : m_find.matches(doc)) {
         if (r.first.line < first || r.first.line > last) continue;
         float y = m.origin.y + r.first.line * m.lineHeight;
         ImVec2 a(m.origin.x + doc.visualColumn(r.first.line, r.first.column) * m.charWidth, y);
@@ -385,8 +278,8 @@ void CodeEditor::contextMenu(const TextDocument& doc, const Metrics& m,
 bool CodeEditor::draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers,
                       ImVec2 size, bool readOnly, const EditorDecorations* decorations) {
     const Palette& pal = palette();
-    if (m_find.open) {
-        drawFindBar(doc, size.x);
+    if (m_find.isOpen()) {
+        apply(m_find.draw(doc, size.x));
         size.y = std::max(ImGui::GetFrameHeight(), size.y - ImGui::GetFrameHeightWithSpacing());
     }
     ImFont* font = fonts().mono;

@@ -12,6 +12,7 @@
 #include "core/diagnostic.h"
 #include "core/efficiency.h"
 #include "core/trace_analysis.h"
+#include "ui/find_bar.h"
 #include "ui/glsl_lexer.h"
 #include "ui/text_document.h"
 
@@ -53,11 +54,6 @@ struct EditorDecorations {
     std::vector<EditorBadge> badges; // the shown case's efficiency figures
 };
 
-// What the find bar says: "3 of 7" when the selection is a match, "7 matches" when it is not,
-// "No results" when nothing matches.
-std::string findSummary(const std::vector<TextRange>& matches,
-                        std::pair<TextPos, TextPos> selection);
-
 class CodeEditor {
   public:
     // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
@@ -76,26 +72,15 @@ class CodeEditor {
     void resetView() { m_resetView = true, m_badgeWidth = 0; }
     ImVec2 scroll() const { return m_scroll; } // the text's scroll position at the last draw
 
-    // The find bar. Opening it fills in the selected text (one line of it) and puts the keyboard
-    // in its field; typing there selects the first match from where the search began; Enter and
-    // F3 go to the next match, Shift+Enter and Shift+F3 to the previous one; Escape closes it.
-    void openFind(const TextDocument& doc);
-    void closeFind();
-    bool findOpen() const { return m_find.open; }
-    void findNext(TextDocument& doc, bool forward);
-    const std::string& findQuery() const { return m_find.query; }
-    std::string findSummary(const TextDocument& doc) const;
+    // The find bar (ui/find_bar.h): Ctrl+F, F3, Shift+F3 and Escape reach it through these.
+    void openFind(const TextDocument& doc) { m_find.open(doc); }
+    void closeFind() { apply(m_find.close()); }
+    bool findOpen() const { return m_find.isOpen(); }
+    void findNext(TextDocument& doc, bool forward) { apply(m_find.next(doc, forward)); }
+    const std::string& findQuery() const { return m_find.query(); }
+    std::string findSummary(const TextDocument& doc) const { return m_find.summary(doc); }
 
   private:
-    struct FindBar {
-        bool open = false;
-        bool focusField = false;  // put the keyboard in the field at the next draw
-        bool selectField = false; // ...with its text selected (Ctrl+F again)
-        int focusTries = 0;       // frames the field has been asked to take the keyboard
-        bool matchCase = false;
-        std::string query;
-        TextPos start; // where typing searches from
-    };
     struct Metrics {
         float lineHeight = 0, charWidth = 0, gutterWidth = 0;
         float badgeX = 0, badgeWidth = 0; // the badge column in the gutter (0 wide: none)
@@ -118,9 +103,12 @@ class CodeEditor {
     void drawBadges(const Metrics& m, const std::vector<EditorBadge>& badges, int first, int last);
     float badgeColumnWidth(const EditorDecorations* d);
     void contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d);
-    void drawFindBar(TextDocument& doc, float width);
     void drawMatches(const TextDocument& doc, const Metrics& m, int first, int last);
     void applyScrollRequests(const TextDocument& doc, const Metrics& m);
+    void apply(FindEffect e) {
+        m_scrollToCursor |= e.scrollToCursor;
+        m_wantFocus |= e.focusText;
+    }
 
     std::vector<std::vector<Token>> m_tokens; // per line, for m_lexedRevision
     uint64_t m_lexedRevision = UINT64_MAX;

@@ -1,5 +1,5 @@
 // The editor's markers (compiler diagnostics and the shown case's findings, on the lines they
-// name) and what its find bar says.
+// name), and the widget drawn in a headless ImGui frame.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -51,20 +51,6 @@ TEST(EditorMarkersTest, CompilerDiagnosticsAreNotFindings) {
     EXPECT_EQ(m[0].column, 30);
     EXPECT_TRUE(m[0].label.empty()); // the tooltip names the severity
     EXPECT_FALSE(m[0].finding);
-}
-
-TEST(FindSummaryTest, CountsMatchesAndNamesTheSelectedOne) {
-    TextDocument d("x = id;\ny = id + id;");
-    std::vector<TextRange> all = d.findAll("id");
-    ASSERT_EQ(all.size(), 3u);
-    EXPECT_EQ(findSummary(all, d.selection()), "3 matches"); // the cursor is on no match
-    d.findNext("id");
-    d.findNext("id");
-    EXPECT_EQ(findSummary(all, d.selection()), "2 of 3");
-    d.findNext("id", false);
-    EXPECT_EQ(findSummary(all, d.selection()), "1 of 3");
-    EXPECT_EQ(findSummary(d.findAll("x ="), d.selection()), "1 match");
-    EXPECT_EQ(findSummary(d.findAll("nowhere"), d.selection()), "No results");
 }
 
 // The widget in a real ImGui context without a window: frames are built, not shown.
