@@ -305,12 +305,15 @@ uint64_t Expr::evaluate(const ExprVars& vars) const {
 }
 
 Result<uint64_t> Expr::evaluateChecked(const ExprVars& vars, const std::string& field) const {
-    size_t zeroAt = 0;
-    uint64_t v = m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, &zeroAt);
-    if (zeroAt == 0) return v;
-    return Error{ErrorKind::PuzzleFile, "division by zero " + describe(m_text, field) +
-                                            ", column " + std::to_string(zeroAt) +
-                                            " (the divisor is 0 in this case)"};
+    Trouble trouble;
+    uint64_t v = m_nodes.empty() ? 0 : eval(static_cast<int>(m_nodes.size()) - 1, vars, &trouble);
+    if (trouble.at == 0) return v;
+    return Error{ErrorKind::PuzzleFile, std::string(trouble.what) + " " + describe(m_text, field) +
+                                            ", column " + std::to_string(trouble.at) + " (" +
+                                            (std::string(trouble.what) == "division by zero"
+                                                 ? "the divisor is 0"
+                                                 : "sizes are whole numbers from 0 to 2^64 - 1") +
+                                            " in this case)"};
 }
 
 std::vector<std::string> Expr::names() const {
@@ -333,6 +336,17 @@ uint64_t power(uint64_t a, uint64_t b) {
     return r;
 }
 
+// Whether a^b passes 2^64 - 1.
+bool powerOverflows(uint64_t a, uint64_t b) {
+    if (a < 2 || b == 0) return false;
+    uint64_t r = 1;
+    for (uint64_t k = 0; k < b; ++k) {
+        if (r > UINT64_MAX / a) return true;
+        r *= a;
+    }
+    return false;
+}
+
 // The least k with base^k >= a: how many levels a blocked algorithm with blocks of `base`
 // needs for `a` elements (0 for a <= 1). A base below 2 never gets there: 0, as for a division by
 // 0.
@@ -348,16 +362,20 @@ uint64_t logCeil(uint64_t base, uint64_t a) {
 
 } // namespace
 
-uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
+uint64_t Expr::eval(int i, const ExprVars& v, Trouble* trouble) const {
     const Node& n = m_nodes[i];
-    auto a = [&] { return eval(n.a, v, zeroAt); };
-    auto b = [&] { return eval(n.b, v, zeroAt); };
+    auto a = [&] { return eval(n.a, v, trouble); };
+    auto b = [&] { return eval(n.b, v, trouble); };
+    auto note = [&](bool bad, const char* what) {
+        if (bad && trouble && trouble->at == 0) *trouble = {n.at + 1, what};
+    };
     // The divisor of Div, Mod and CeilDiv, noting where it is 0 (the result is then 0).
     auto divisor = [&] {
         uint64_t d = b();
-        if (d == 0 && zeroAt && *zeroAt == 0) *zeroAt = n.at + 1;
+        note(d == 0, "division by zero");
         return d;
     };
+    constexpr const char* kPast = "a result past 2^64 - 1";
     switch (n.kind) {
     case Node::Kind::Number:
         return n.value;
@@ -370,12 +388,21 @@ uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
         auto it = v.names->find(m_names[n.value]);
         return it == v.names->end() ? 0 : it->second;
     }
-    case Node::Kind::Add:
-        return a() + b();
-    case Node::Kind::Sub:
-        return a() - b();
-    case Node::Kind::Mul:
-        return a() * b();
+    case Node::Kind::Add: {
+        uint64_t x = a(), y = b();
+        note(x + y < x, kPast);
+        return x + y;
+    }
+    case Node::Kind::Sub: {
+        uint64_t x = a(), y = b();
+        note(y > x, "a subtraction below 0");
+        return x - y;
+    }
+    case Node::Kind::Mul: {
+        uint64_t x = a(), y = b();
+        note(x != 0 && y > UINT64_MAX / x, kPast);
+        return x * y;
+    }
     case Node::Kind::Div: {
         uint64_t d = divisor();
         return d ? a() / d : 0;
@@ -406,10 +433,14 @@ uint64_t Expr::eval(int i, const ExprVars& v, size_t* zeroAt) const {
     }
     case Node::Kind::Pow2: {
         uint64_t x = a();
+        note(x >= 64, kPast);
         return x < 64 ? uint64_t(1) << x : 0;
     }
-    case Node::Kind::Pow:
-        return power(a(), b());
+    case Node::Kind::Pow: {
+        uint64_t x = a(), y = b();
+        note(powerOverflows(x, y), kPast);
+        return power(x, y);
+    }
     case Node::Kind::LogCeil:
         return logCeil(a(), b());
     default: // the per-element dialect's: core/element_expr.cpp evaluates those

@@ -45,8 +45,9 @@ class Expr {
 
     // Division by zero gives 0; results wrap like uint64.
     uint64_t evaluate(const ExprVars& vars) const;
-    // The same, but a division (or %, ceil_div) by zero is an error naming its column: a
-    // puzzle file that divides by zero in one of its cases has a bug its author must see.
+    // The same, but a division (or %, ceil_div) by zero, a subtraction below 0 and a result past
+    // 2^64 - 1 (+, *, pow, pow2) are errors naming their column: a puzzle file whose sizes wrap in
+    // one of its cases has a bug its author must see.
     Result<uint64_t> evaluateChecked(const ExprVars& vars, const std::string& field = {}) const;
     bool usesN() const;
     std::vector<std::string> names() const; // names other than N and WG it uses
@@ -104,8 +105,13 @@ class Expr {
     static std::string describe(const std::string& text, const std::string& field);
 
   private:
-    // `zeroAt`, when given, receives 1 + the column of the first division by zero.
-    uint64_t eval(int node, const ExprVars& v, size_t* zeroAt) const;
+    // The first operation that has no uint64 result: its column and what went wrong.
+    struct Trouble {
+        size_t at = 0; // 1 + the column; 0: none
+        const char* what = "";
+    };
+    // `trouble`, when given, receives the first one (the result is then not the true value).
+    uint64_t eval(int node, const ExprVars& v, Trouble* trouble) const;
     std::vector<Node> m_nodes;        // the root is the last node
     std::vector<std::string> m_names; // Name nodes: value indexes this
     std::string m_text;

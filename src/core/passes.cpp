@@ -105,14 +105,87 @@ Error passError(const PassDecl& pass, const std::string& message) {
     return Error{ErrorKind::PuzzleFile, message, pass.where};
 }
 
-std::string tooMany(const Puzzle& puzzle, const PassDecl& pass, uint64_t reps, uint64_t rounds) {
-    std::string why =
-        "this pass repeats " + std::to_string(reps) + " times (\"" + pass.repeat.text() + "\")";
-    if (rounds > 1)
-        why += " in each of " + std::to_string(rounds) + " rounds (\"" +
-               puzzle.rounds.repeat.text() + "\")";
-    return why + "; a case may run at most " + std::to_string(kMaxDispatchesPerCase) +
-           " dispatches";
+uint64_t saturatedAdd(uint64_t a, uint64_t b) {
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+// A pass's or [rounds]' expression for one case, checked (core/expr.h), its errors at `where`.
+Result<uint64_t> checkedValue(const Expr& e, const ExprVars& vars, const std::string& field,
+                              const SourceLocation& where, const std::string& when = {}) {
+    auto v = e.evaluateChecked(vars, field);
+    if (!v) return Error{ErrorKind::PuzzleFile, v.error().message + when, where};
+    return *v;
+}
+
+// How a case's dispatches add up: "step 1000 times (\"N\")", "count 256, scan 256 and scatter
+// 256 times over 256 rounds (\"256\")".
+std::string dispatchSum(const Puzzle& puzzle, const std::vector<std::vector<uint64_t>>& reps) {
+    std::string s;
+    for (size_t p = 0; p < puzzle.passes.size(); ++p) {
+        uint64_t all = 0;
+        for (const auto& round : reps)
+            all = saturatedAdd(all, round[p]);
+        s += (p == 0                          ? ""
+              : p + 1 == puzzle.passes.size() ? " and "
+                                              : ", ") +
+             puzzle.kernels.at(puzzle.passes[p].kernel).name + " " + std::to_string(all);
+        if (reps.size() == 1)
+            s += std::string(all == 1 ? " time" : " times") + " (\"" +
+                 puzzle.passes[p].repeat.text() + "\")";
+    }
+    if (reps.size() > 1)
+        s += " times over " + std::to_string(reps.size()) + " rounds (\"" +
+             puzzle.rounds.repeat.text() + "\")";
+    return s;
+}
+
+// Where to point at too many dispatches in one round: the pass that repeats the most.
+const SourceLocation& busiest(const Puzzle& puzzle, const std::vector<uint64_t>& reps) {
+    size_t most = std::max_element(reps.begin(), reps.end()) - reps.begin();
+    return puzzle.passes.at(most).where;
+}
+
+// How many times each pass runs in each round of case `c`, checked: 1 to kMaxDispatchesPerCase
+// dispatches in all.
+Result<std::vector<std::vector<uint64_t>>> repetitions(const Puzzle& puzzle, const TestCase& c) {
+    const SourceLocation& firstPass = puzzle.passes.front().where;
+    const SourceLocation& roundsAt =
+        puzzle.rounds.where.file.empty() ? firstPass : puzzle.rounds.where;
+    auto rounds = checkedValue(puzzle.rounds.repeat, caseVars(puzzle, c, caseNames(puzzle, c, 0)),
+                               "[rounds] repeat", roundsAt);
+    if (!rounds) return rounds.error();
+    if (*rounds < 1 || *rounds > kMaxDispatchesPerCase)
+        return Error{ErrorKind::PuzzleFile,
+                     "[rounds] repeat (\"" + puzzle.rounds.repeat.text() + "\") comes to " +
+                         std::to_string(*rounds) + "; it must be 1 to " +
+                         std::to_string(kMaxDispatchesPerCase),
+                     roundsAt};
+    std::vector<std::vector<uint64_t>> reps(*rounds, std::vector<uint64_t>(puzzle.passes.size()));
+    uint64_t total = 0;
+    for (uint64_t r = 0; r < *rounds; ++r)
+        for (size_t p = 0; p < puzzle.passes.size(); ++p) {
+            const PassDecl& pass = puzzle.passes[p];
+            std::string when = *rounds > 1 ? " in round " + std::to_string(r + 1) + " of " +
+                                                 std::to_string(*rounds)
+                                           : "";
+            auto v = checkedValue(pass.repeat, caseVars(puzzle, c, caseNames(puzzle, c, 0, r)),
+                                  "repeat", pass.where, when);
+            if (!v) return v.error();
+            reps[r][p] = *v;
+            total = saturatedAdd(total, *v);
+        }
+    if (total > kMaxDispatchesPerCase)
+        return Error{ErrorKind::PuzzleFile,
+                     "this case would run " + std::to_string(total) +
+                         " dispatches: " + dispatchSum(puzzle, reps) + "; a case may run at most " +
+                         std::to_string(kMaxDispatchesPerCase),
+                     *rounds > 1 ? roundsAt : busiest(puzzle, reps.front())};
+    if (total == 0)
+        return Error{ErrorKind::PuzzleFile,
+                     "this case would run no dispatch: " + dispatchSum(puzzle, reps) +
+                         "; a case must run at least one (\"max(1, ...)\" keeps one)",
+                     firstPass};
+    return reps;
 }
 
 } // namespace
@@ -126,50 +199,42 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
         d.bufferAt = at;
         return std::vector<CaseDispatch>{d};
     }
+    auto reps = repetitions(puzzle, c);
+    if (!reps) return reps.error();
     std::vector<CaseDispatch> out;
-    uint64_t rounds = puzzle.rounds.repeat.evaluate(caseVars(puzzle, c, caseNames(puzzle, c, 0)));
-    if (rounds < 1 || rounds > kMaxDispatchesPerCase)
-        return Error{ErrorKind::PuzzleFile,
-                     "[rounds] repeat (\"" + puzzle.rounds.repeat.text() + "\") comes to " +
-                         std::to_string(rounds) + "; it must be 1 to " +
-                         std::to_string(kMaxDispatchesPerCase),
-                     puzzle.rounds.where};
-    for (uint64_t r = 0; r < rounds; ++r) {
+    uint32_t rounds = static_cast<uint32_t>(reps->size());
+    for (uint32_t r = 0; r < rounds; ++r) {
         for (size_t p = 0; p < puzzle.passes.size(); ++p) {
             const PassDecl& pass = puzzle.passes[p];
             auto names = caseNames(puzzle, c, 0, r);
-            uint64_t reps = pass.repeat.evaluate(caseVars(puzzle, c, names));
-            if (out.size() + reps > kMaxDispatchesPerCase)
-                return passError(pass, tooMany(puzzle, pass, reps, rounds));
-            std::string inRound = rounds > 1 ? " of round " + std::to_string(r) : "";
-            for (uint64_t i = 0; i < reps; ++i) {
+            uint32_t count = static_cast<uint32_t>((*reps)[r][p]);
+            for (uint32_t i = 0; i < count; ++i) {
                 names["i"] = i;
                 ExprVars vars = caseVars(puzzle, c, names);
-                CaseDispatch d{p,
-                               pass.kernel,
-                               static_cast<uint32_t>(i),
-                               static_cast<uint32_t>(reps),
-                               static_cast<uint32_t>(r),
-                               static_cast<uint32_t>(rounds)};
+                CaseDispatch d{p, pass.kernel, i, count, r, rounds};
+                std::string when = " in " + d.label(puzzle);
                 for (int a = 0; a < 3; ++a) {
-                    auto checked = pass.workgroups[a].evaluateChecked(vars, "workgroups");
-                    if (!checked)
-                        return passError(pass, checked.error().message + " in repetition " +
-                                                   std::to_string(i) + inRound);
-                    uint64_t w = *checked;
-                    if (w < 1 || w > maxWorkgroups)
+                    auto w = checkedValue(pass.workgroups[a], vars, "workgroups", pass.where, when);
+                    if (!w) return w.error();
+                    if (*w < 1 || *w > maxWorkgroups)
                         return passError(
                             pass, "the pass's workgroups (\"" + pass.workgroups[a].text() +
-                                      "\") come to " + std::to_string(w) + " in repetition " +
-                                      std::to_string(i) + inRound + "; they must be 1 to " +
-                                      std::to_string(maxWorkgroups));
-                    d.workgroups[a] = static_cast<uint32_t>(w);
+                                      "\") come to " + std::to_string(*w) + when +
+                                      "; they must be 1 to " + std::to_string(maxWorkgroups));
+                    d.workgroups[a] = static_cast<uint32_t>(*w);
                 }
-                for (const auto& [name, e] : pass.push)
-                    d.push.emplace_back(name, static_cast<uint32_t>(e.evaluate(vars)));
+                for (const auto& [name, e] : pass.push) {
+                    auto v = checkedValue(e, vars, "push " + name, pass.where, when);
+                    if (!v) return v.error();
+                    if (*v > UINT32_MAX)
+                        return passError(pass, "push constant '" + name + "' (\"" + e.text() +
+                                                   "\") comes to " + std::to_string(*v) + when +
+                                                   "; a push constant holds 0 to 4294967295");
+                    d.push.emplace_back(name, static_cast<uint32_t>(*v));
+                }
                 d.bufferAt = at;
                 out.push_back(std::move(d));
-                if (pass.swap && i + 1 < reps) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
+                if (pass.swap && i + 1 < count) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
             }
         }
         const auto& swap = puzzle.rounds.swap;

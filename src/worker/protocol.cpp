@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "core/passes.h"
+
 namespace vkp::worker {
 
 namespace {
@@ -148,6 +150,9 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
     }
 }
 
+static_assert(32 + kMaxDispatchesPerCase <= kMaxItemBuffers &&
+              kMaxDispatchesPerCase <= kMaxItemDispatches);
+
 bool decodeJob(Decoder& d, OwnedJob& out) {
     uint32_t slots, crash, items, more;
     if (!d.words(out.spirv) || !d.u32(more) || more > 64) return false;
@@ -171,7 +176,7 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
     for (uint32_t i = 0; i < items; ++i) {
         RunItem item;
         uint32_t n;
-        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > 1024) return false;
+        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > kMaxItemBuffers) return false;
         for (uint32_t k = 0; k < n; ++k) {
             RunBuffer b;
             uint32_t readBack;
@@ -186,7 +191,7 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
             item.buffers.push_back(b);
         }
         uint32_t steps;
-        if (!d.u32(steps) || steps > 1024) return false;
+        if (!d.u32(steps) || steps > kMaxItemDispatches) return false;
         item.dispatches.resize(steps);
         for (Dispatch& st : item.dispatches)
             if (!decodeDispatch(d, st, more + 1, n)) return false;
@@ -235,7 +240,7 @@ bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
             continue;
         }
         RunOutput o;
-        if (!d.f64(o.gpuMs) || !d.u32(n) || n > 64) return false;
+        if (!d.f64(o.gpuMs) || !d.u32(n) || n > kMaxItemBuffers) return false;
         o.buffers.resize(n);
         for (auto& b : o.buffers)
             if (!d.words(b)) return false;

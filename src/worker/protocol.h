@@ -52,6 +52,12 @@ struct OwnedJob {
     DeviceJob job;                              // spans point into the vectors above
 };
 
+// What a decoder accepts of one item (a case), far above any real one: its buffers are the
+// puzzle's (bindings 0 to 31) and a trace buffer per dispatch, its dispatches at most
+// kMaxDispatchesPerCase (core/passes.h). A result carries one entry per buffer of its item.
+inline constexpr uint32_t kMaxItemBuffers = 1024;
+inline constexpr uint32_t kMaxItemDispatches = 1024;
+
 void encodeJob(Encoder& e, const DeviceJob& job);
 bool decodeJob(Decoder& d, OwnedJob& out);
 void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& result);

@@ -74,6 +74,22 @@ TEST(MultipassCli, BenchTimesEachPassAndChecksTheResult) {
     EXPECT_GT(doc["passes"][0]["median_ms"].get<double>(), 0.0);
 }
 
+// The most dispatches a case may run, through the worker process as the app and the CLI run
+// kernels by default: every dispatch's trace travels back with the case's buffers.
+TEST(MultipassCli, ACaseOf256DispatchesRunsInTheWorker) {
+    std::string pack = "--puzzles " + test::sourceDir() + "/tests/data/long-passes ";
+    test::CliRun r = vkpuzzles(pack + "check count-up --solution --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "256 dispatches")) << r.out;
+    test::CliRun last = vkpuzzles(pack + "trace count-up --solution --dispatch 256 --color never");
+    EXPECT_EQ(last.exit, 0) << last.out;
+    EXPECT_TRUE(has(last.out, "dispatch 256 of 256: add (2 of 2, round 128 of 128)")) << last.out;
+    test::CliRun untraced = vkpuzzles(pack + "check count-up --solution --no-trace");
+    EXPECT_EQ(untraced.exit, 0) << untraced.out;
+    test::CliRun starter = vkpuzzles(pack + "check count-up --starter");
+    EXPECT_EQ(starter.exit, 1) << starter.out;
+}
+
 TEST(MultipassCli, AllScansMakeOneTable) {
     test::CliRun r = vkpuzzles("bench --all-scans --n 2^14 --reps 2 --color never");
     EXPECT_EQ(r.exit, 0) << r.out;

@@ -161,6 +161,36 @@ TEST(Expr, DivisionByZeroIsNamedWhenChecked) {
     EXPECT_FALSE(fine->evaluateChecked({100, 4}).ok()); // zero only in this case
 }
 
+TEST(Expr, WrapsAreNamedWhenChecked) {
+    struct Row {
+        const char* text;
+        const char* message;
+    } rows[] = {
+        {"WG - N", "a subtraction below 0 in the expression of 'repeat' (\"WG - N\"), column 4 "
+                   "(sizes are whole numbers from 0 to 2^64 - 1 in this case)"},
+        {"pow(2, 64) + 8", "a result past 2^64 - 1 in the expression of 'repeat' (\"pow(2, 64) + "
+                           "8\"), column 1"},
+        {"pow2(64)", "a result past 2^64 - 1"},
+        {"18446744073709551615 + 1", "column 22"},
+        {"4294967296 * 4294967296", "column 12"},
+        {"min(1, N - 101)", "a subtraction below 0"}, // min would hide it unchecked
+    };
+    for (const Row& r : rows) {
+        auto e = Expr::parse(r.text);
+        ASSERT_TRUE(e.ok()) << r.text;
+        auto v = e->evaluateChecked({100, 8}, "repeat");
+        ASSERT_FALSE(v.ok()) << r.text;
+        EXPECT_NE(v.error().message.find(r.message), std::string::npos) << v.error().message;
+    }
+    // At the edges of uint64: no wrap.
+    for (const char* fine : {"pow(2, 63) + (pow(2, 63) - 1)", "4294967296 * 4294967295", "N - 100",
+                             "pow(10, 19)", "pow(1, 1000000000000)", "pow(0, 99)"}) {
+        auto e = Expr::parse(fine);
+        ASSERT_TRUE(e.ok()) << fine;
+        EXPECT_TRUE(e->evaluateChecked({100, 8}).ok()) << fine;
+    }
+}
+
 const char* kSized = R"toml(title = "T"
 track = "t"
 order = 1

@@ -215,7 +215,32 @@ INSTANTIATE_TEST_SUITE_P(
                   "each pass says its workgroups"},
         BadPasses{"too many dispatches",
                   kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeat = 1000\n" + kCase,
-                  "at most 256 dispatches"},
+                  "this case would run 1000 dispatches: step 1000 times (\"1000\"); a case may run "
+                  "at most 256"},
+        BadPasses{"no dispatch",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail + "repeat = \"N - N\"\n" +
+                      kCase,
+                  "this case would run no dispatch: step 0 times (\"N - N\"); a case must run at "
+                  "least one"},
+        BadPasses{"a repeat past 2^64",
+                  kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail +
+                      "repeat = \"pow(2, 64) + 1\"\n" + kCase,
+                  "a result past 2^64 - 1 in the expression of 'repeat' (\"pow(2, 64) + 1\"), "
+                  "column 1"},
+        BadPasses{"a push dividing by zero",
+                  kHead + kStep.substr(0, kStep.find("push")) +
+                      "push = { offset = \"i / (N - N)\" }\nswap = [\"src\", \"dst\"]\n" + kCase,
+                  "division by zero in the expression of 'push offset' (\"i / (N - N)\"), column 3 "
+                  "(the divisor is 0 in this case) in step (1 of 4)"},
+        BadPasses{"a push below zero",
+                  kHead + kStep.substr(0, kStep.find("push")) +
+                      "push = { offset = \"i - 1\" }\nswap = [\"src\", \"dst\"]\n" + kCase,
+                  "a subtraction below 0 in the expression of 'push offset' (\"i - 1\"), column 3"},
+        BadPasses{"a push past 32 bits",
+                  kHead + kStep.substr(0, kStep.find("push")) +
+                      "push = { offset = \"pow2(32) + i\" }\nswap = [\"src\", \"dst\"]\n" + kCase,
+                  "push constant 'offset' (\"pow2(32) + i\") comes to 4294967296 in step (1 of 4); "
+                  "a push constant holds 0 to 4294967295"},
         BadPasses{"zero workgroups",
                   kHead +
                       "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\nworkgroups = "
@@ -244,7 +269,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadPasses{"zero rounds", kHead + kStep + "[rounds]\nrepeat = \"N - N\"\n" + kCase,
                   "it must be 1 to 256"},
         BadPasses{"too many dispatches over the rounds",
-                  kHead + kStep + "[rounds]\nrepeat = 100\n" + kCase, "in each of 100 rounds"},
+                  kHead + kStep + "[rounds]\nrepeat = 100\n" + kCase,
+                  "this case would run 400 dispatches: step 400 times over 100 rounds (\"100\")"},
+        BadPasses{"a round counted from 1",
+                  kHead + kStep.substr(0, kStep.find("workgroups")) +
+                      "workgroups = [\"4 / (3 - round)\"]\n[rounds]\nrepeat = 4\n" + kCase,
+                  "column 3 (the divisor is 0 in this case) in step (round 4 of 4)"},
         BadPasses{"rounds swapping buffers of different sizes",
                   kHead + kStep + "[rounds]\nrepeat = 2\nswap = [\"src\", \"sums\"]\n" + kCase,
                   "have different sizes"},
