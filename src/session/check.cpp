@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <regex>
+#include <sstream>
 
 #include "core/passes.h"
 #include "core/reference_ops.h"
@@ -36,6 +38,17 @@ std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
     for (uint32_t d = 0; d < 3; ++d)
         values[d] = c.workgroupSize[d];
     return values;
+}
+
+// " (line 15)": where the kernel declares the shared array `name`, when its text says.
+std::string declarationLine(const std::string& source, const std::string& name) {
+    if (name.empty()) return "";
+    std::regex declared("\\bshared\\b[^;]*\\b" + name + "\\s*\\[");
+    std::istringstream lines(source);
+    std::string line;
+    for (int n = 1; std::getline(lines, line); ++n)
+        if (std::regex_search(line, declared)) return " (line " + std::to_string(n) + ")";
+    return "";
 }
 
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {
@@ -113,17 +126,28 @@ class Checker {
         return okStatus();
     }
 
-    // Shared arrays sized by constants can outgrow the device in some case only: say which.
+    // Shared arrays sized by constants can come to nothing or outgrow the device in some case
+    // only: say which. (A shared array of length 0 crashes lavapipe's compiler.)
     Status checkSharedMemory() const {
         uint64_t limit = m_runner.info().maxSharedMemoryBytes;
         for (const CompiledKernel& k : m_kernels)
             for (size_t i : selectedCases(m_puzzle, m_options)) {
-                uint64_t bytes = k.iface.sharedBytes(specValues(m_puzzle.cases[i]));
+                auto constants = specValues(m_puzzle.cases[i]);
+                for (const KernelSharedArray& a : k.iface.shared)
+                    for (const SizeExpr& d : a.dims)
+                        if (d.evaluate(constants) == 0)
+                            return Error{ErrorKind::Interface,
+                                         "case " + std::to_string(i + 1) + ": the shared array '" +
+                                             a.name + "'" + declarationLine(k.source, a.name) +
+                                             " has no elements: its length comes to 0 with " +
+                                             constantsText(m_puzzle.cases[i]) +
+                                             "; a shared array needs at least one"};
+                uint64_t bytes = k.iface.sharedBytes(constants);
                 if (!limit || bytes <= limit) continue;
                 std::string parts;
                 for (const KernelSharedArray& a : k.iface.shared)
                     parts += (parts.empty() ? "" : ", ") + a.name + " " +
-                             std::to_string(a.bytes(specValues(m_puzzle.cases[i])));
+                             std::to_string(a.bytes(constants));
                 return Error{ErrorKind::Interface,
                              "case " + std::to_string(i + 1) +
                                  ": the kernel's shared arrays need " + std::to_string(bytes) +
@@ -131,6 +155,14 @@ class Checker {
                                  "'s limit of " + std::to_string(limit) + " bytes"};
             }
         return okStatus();
+    }
+    // "WG = 4, MAX_SUBGROUPS = 1": what a case's shared arrays are sized from.
+    std::string constantsText(const TestCase& c) const {
+        std::string s = "WG = " + std::to_string(c.workgroupSize[0]);
+        for (const ConstantDecl& d : m_puzzle.constants)
+            if (auto it = c.constants.find(d.id); it != c.constants.end())
+                s += ", " + d.name + " = " + std::to_string(it->second);
+        return s;
     }
 
     // Every buffer of the selected cases against the device's storage-buffer limit, from the

@@ -288,5 +288,23 @@ TEST_F(HostileInput, DuplicateSlugsAndNumbersInAPackAreWarnedAbout) {
     EXPECT_TRUE(has(r.out, "both have order = 1 in the 'classic' track")) << r.out;
 }
 
+// A shared array whose length a constant brings to 0 in some case (an off-by-one a learner
+// makes: MAX_SUBGROUPS - 1 with one subgroup) crashed lavapipe's compiler, in the worker or in
+// the CLI itself: it is an error that names the array, its line and the constants.
+TEST_F(HostileInput, ASharedArrayOfNoElementsIsAnErrorNotACrash) {
+    std::string kernel =
+        test::sourceDir() + "/tests/data/algorithms/ballot-compact/zero-length-shared.comp";
+    for (const char* where : {"", " --in-process", " --no-trace"}) {
+        CliRun r = vkpuzzles("check ballot-compact " + kernel + " --case 6 --color never" + where);
+        EXPECT_EQ(r.exit, 1) << where << r.out;
+        EXPECT_TRUE(has(r.out, "case 6: the shared array 'subgroupCounts' (line 15) has no "
+                               "elements: its length comes to 0 with WG = 4, MAX_SUBGROUPS = 1"))
+            << where << r.out;
+    }
+    CliRun set = vkpuzzles("run ballot-compact --solution --set MAX_SUBGROUPS=0 --color never");
+    EXPECT_EQ(set.exit, 1) << set.out;
+    EXPECT_TRUE(has(set.out, "has no elements")) << set.out;
+}
+
 } // namespace
 } // namespace vkp
