@@ -5,8 +5,10 @@
 #include <map>
 
 #include "core/diagnostic.h"
+#include "core/walkthrough.h"
 #include "gpu/device_runner.h"
 #include "session/check.h"
+#include "session/dispatch_trace.h"
 #include "session/kernel_text.h"
 
 namespace vkp {
@@ -123,6 +125,30 @@ class PuzzleChecker {
     void checkSolution(const std::vector<KernelSource>& sources) {
         CheckReport r = check(sources, options(true));
         if (!r.allPass()) m_out.solutionProblem = "the official solution fails: " + failureText(r);
+        checkWalkthrough(r, sources);
+    }
+    // walkthrough.toml, as `vkpuzzles walkthrough` plays it: it loads, and its steps fit the
+    // traced run of the official solution on its case (lines, rounds, threads, cells, dispatch).
+    void checkWalkthrough(const CheckReport& traced, const std::vector<KernelSource>& sources) {
+        auto w = loadWalkthrough(m_p);
+        auto problem = [&](const std::string& message, SourceLocation where) {
+            m_out.lint.push_back({true, message, std::move(where)});
+        };
+        if (!w) return problem(w.error().message, w.error().where);
+        if (!*w) return;
+        for (const CaseOutcome& c : traced.cases) {
+            if (c.index != (*w)->caseIndex) continue;
+            if (!c.trace) {
+                problem("the walkthrough's case " + std::to_string(c.index + 1) +
+                            " could not be traced" + (c.error ? ": " + c.error->message : ""),
+                        {m_p.dir + "/" + kWalkthroughFile});
+                return;
+            }
+            for (const Diagnostic& d :
+                 validateWalkthrough(**w, m_p, walkthroughSubjects(c, sources)))
+                if (d.severity == SeverityKind::Error)
+                    problem(d.message, {d.file, d.line, d.column});
+        }
     }
     void checkStarter() {
         auto starter = readKernelSources(m_p, false);

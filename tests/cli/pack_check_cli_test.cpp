@@ -120,6 +120,33 @@ TEST(PackCheckCli, AnEquivalentForOneSubgroupWidthAppliesOnThatWidthOnly) {
     fs::remove_all(dir);
 }
 
+// A teacher's check before class covers the walkthrough the learners will play: one that does
+// not load, or whose steps do not fit the official solution's traced run, fails the check at
+// its line, as `vkpuzzles walkthrough` would refuse it.
+TEST(PackCheckCli, ABrokenWalkthroughFailsTheCheckAtItsLine) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-pack-walk-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::copy(weakPack() + "/01-one-block", dir);
+    auto check = [&](const std::string& walkthrough) {
+        std::ofstream(dir / "walkthrough.toml") << walkthrough;
+        return vkpuzzles("pack check " + dir.string() + " --no-mutants --color never");
+    };
+    const std::string head = "title = \"Adding ten\"\ncase = 1\n[[steps]]\ntitle = \"One add\"\n"
+                             "text = \"Each thread adds ten to its element.\"\n";
+    CliRun fine = check(head + "lines = [9]\nthreads = [[3]]\n");
+    EXPECT_EQ(fine.exit, 0) << fine.out;
+    CliRun pastTheEnd = check(head + "lines = [99]\n");
+    EXPECT_EQ(pastTheEnd.exit, 1) << pastTheEnd.out;
+    EXPECT_TRUE(has(pastTheEnd.out, "error: " + (dir / "walkthrough.toml").string() + ":"))
+        << pastTheEnd.out;
+    EXPECT_TRUE(has(pastTheEnd.out, "99")) << pastTheEnd.out;
+    CliRun notToml = check("title = \"unfinished\nsteps");
+    EXPECT_EQ(notToml.exit, 1) << notToml.out;
+    EXPECT_TRUE(has(notToml.out, "walkthrough.toml:1:")) << notToml.out;
+    fs::remove_all(dir);
+}
+
 TEST(PackCheckCli, NotAFolderIsAUsageError) {
     CliRun r = vkpuzzles("pack check /nonexistent-pack-folder");
     EXPECT_EQ(r.exit, 2) << r.out;
