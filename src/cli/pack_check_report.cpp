@@ -2,6 +2,7 @@
 
 #include "cli/terminal_text.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -64,6 +65,7 @@ json mutantJson(const MutantOutcome& m) {
               {"line_text", m.mutant.lineText},
               {"before", m.mutant.before},
               {"after", m.mutant.after},
+              {"mutated_line", mutatedLine(m.mutant)},
               {"fate", mutantFateName(m.fate)},
               {"ms", m.ms}};
     if (m.fate == MutantFateKind::Killed || m.fate == MutantFateKind::NotCompiling)
@@ -227,8 +229,23 @@ class PackReport {
                   << mutationChangeText(m.mutant)
                   << m_st.dim("  [" + std::string(mutationKindName(m.mutant.kind)) + "]") << "\n"
                   << in << "  " << m.mutant.lineText << "\n"
+                  << in << "  " << m_st.dim("-> ") << mutatedLine(m.mutant) << "\n"
                   << in << "  " << mutationAdvice(m.mutant.kind, m.mutant.line) << "\n";
+            if (sharesItsChange(o, m))
+                m_out << in << "  "
+                      << m_st.dim("(the same change is made elsewhere on this line: to list this "
+                                  "one in mutants.toml, add mutated = \"" +
+                                  mutatedLine(m.mutant) + "\")")
+                      << "\n";
         }
+    }
+    // Whether another mutant of the puzzle makes the same change on the same line.
+    static bool sharesItsChange(const PuzzleCheckOutcome& o, const MutantOutcome& m) {
+        return std::any_of(o.mutants.begin(), o.mutants.end(), [&](const MutantOutcome& n) {
+            return &n != &m && n.kernel == m.kernel && n.mutant.line == m.mutant.line &&
+                   n.mutant.kind == m.mutant.kind && n.mutant.before == m.mutant.before &&
+                   n.mutant.after == m.mutant.after;
+        });
     }
     void summary(const PuzzleSet& set, bool pass, double total) {
         m_out << m_checked << (m_checked == 1 ? " puzzle" : " puzzles") << " checked, " << m_ok

@@ -392,6 +392,18 @@ std::string mutationChangeText(const Mutant& m) {
     return m.before + " -> " + m.after;
 }
 
+std::string mutatedLine(const Mutant& m) {
+    size_t at = 0;
+    for (int k = 1; k < m.line && at != std::string::npos; ++k) {
+        at = m.text.find('\n', at);
+        if (at != std::string::npos) ++at;
+    }
+    if (at == std::string::npos) return {};
+    std::string line = m.text.substr(at, m.text.find('\n', at) - at);
+    size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
+    return a == std::string::npos ? "" : line.substr(a, b - a + 1);
+}
+
 std::string mutationAdvice(MutationKind kind, int line) {
     std::string at = " on line " + std::to_string(line);
     switch (kind) {

@@ -62,6 +62,9 @@ std::string mutationAdvice(MutationKind kind, int line);
 
 // "a[i]" -> "a[i + 1]", "barrier();" -> (removed): how a report names the change.
 std::string mutationChangeText(const Mutant& m);
+// The changed line as the mutant has it (m.line of m.text), trimmed: what tells apart two
+// mutants of one kind on one line (mutants.toml's `mutated`).
+std::string mutatedLine(const Mutant& m);
 
 // A mutant the author says no case can kill (mutants.toml in the puzzle folder).
 struct EquivalentMutant {
@@ -86,5 +89,9 @@ Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& d
 
 // Whether `m` of `kernel` is the mutant `e` describes.
 bool matchesEquivalent(const EquivalentMutant& e, const std::string& kernel, const Mutant& m);
+// Whether `m` of `kernel` is on the line `e` names (whatever its kind and change).
+bool onEquivalentsLine(const EquivalentMutant& e, const std::string& kernel, const Mutant& m);
+// Whether two entries describe the same mutants (a copy left in the file).
+bool sameEquivalent(const EquivalentMutant& a, const EquivalentMutant& b);
 
 } // namespace vkp

@@ -38,7 +38,14 @@ EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
                              "' (expected one of: " + mutationKindNames() + ")");
     e.kind = *kind;
     e.line = r.string(t, "line");
+    if (squeezed(e.line).empty())
+        r.fail(t.get("line"),
+               "'line' must be the solution's line as the survivor report prints it");
     e.before = r.string(t, "before");
+    if (e.before.empty())
+        r.fail(t.get("before"),
+               "'before' must be the text the mutant changed, as the report prints "
+               "it before '->'");
     e.after = r.stringOr(t, "after", "");
     e.mutated = r.stringOr(t, "mutated", "");
     if (const toml::node* n = t.get("subgroup_size"))
@@ -66,32 +73,32 @@ Result<std::vector<EquivalentMutant>> parseFile(const std::string& text, const s
     }
 }
 
-// Line `line` (1-based) of `text`.
-std::string lineOf(const std::string& text, int line) {
-    size_t at = 0;
-    for (int k = 1; k < line && at != std::string::npos; ++k) {
-        at = text.find('\n', at);
-        if (at != std::string::npos) ++at;
-    }
-    if (at == std::string::npos) return {};
-    return text.substr(at, text.find('\n', at) - at);
-}
-
 } // namespace
 
 Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& dir) {
     std::string path = (fs::path(dir) / kMutantsFile).string();
     std::error_code ec;
-    if (!fs::exists(path, ec)) return std::vector<EquivalentMutant>{};
-    auto text = readTextFile(path);
+    // A link that leads nowhere is a mutants.toml that cannot be read, not an absent one.
+    if (!fs::exists(fs::symlink_status(path, ec))) return std::vector<EquivalentMutant>{};
+    auto text = readTextFile(path, kPuzzleFileLimit);
     if (!text) return text.error();
     return parseFile(*text, path);
 }
 
+bool onEquivalentsLine(const EquivalentMutant& e, const std::string& kernel, const Mutant& m) {
+    return (e.kernel.empty() || e.kernel == kernel) && squeezed(e.line) == squeezed(m.lineText);
+}
+
+bool sameEquivalent(const EquivalentMutant& a, const EquivalentMutant& b) {
+    return a.kernel == b.kernel && a.kind == b.kind && squeezed(a.line) == squeezed(b.line) &&
+           a.before == b.before && a.after == b.after &&
+           squeezed(a.mutated) == squeezed(b.mutated) && a.subgroupSize == b.subgroupSize;
+}
+
 bool matchesEquivalent(const EquivalentMutant& e, const std::string& kernel, const Mutant& m) {
-    return (e.kernel.empty() || e.kernel == kernel) && e.kind == m.kind && e.before == m.before &&
-           e.after == m.after && squeezed(e.line) == squeezed(m.lineText) &&
-           (e.mutated.empty() || squeezed(e.mutated) == squeezed(lineOf(m.text, m.line)));
+    return onEquivalentsLine(e, kernel, m) && e.kind == m.kind && e.before == m.before &&
+           e.after == m.after &&
+           (e.mutated.empty() || squeezed(e.mutated) == squeezed(mutatedLine(m)));
 }
 
 } // namespace vkp

@@ -18,8 +18,8 @@ struct FileLimit {
 
 inline constexpr FileLimit kKernelFileLimit{1u << 20,
                                             "a kernel file"}; // 1 MiB: far past any kernel
-inline constexpr FileLimit kPuzzleFileLimit{1u << 20,
-                                            "a puzzle file"}; // puzzle.toml, walkthrough.toml
+inline constexpr FileLimit kPuzzleFileLimit{
+    1u << 20, "a puzzle file"}; // puzzle.toml, walkthrough.toml, mutants.toml
 inline constexpr FileLimit kStateFileLimit{16u << 20,
                                            "a saved state file"}; // drafts, progress, settings
 

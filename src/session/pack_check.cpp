@@ -170,6 +170,7 @@ class PuzzleChecker {
         auto equivalents = loadEquivalentMutants(m_p.dir);
         if (!equivalents) m_out.mutantsFileErrors.push_back(equivalents.error());
         std::vector<EquivalentMutant> known = equivalents ? *equivalents : decltype(known){};
+        reviewEquivalents(known);
         std::vector<bool> used(known.size(), false);
         MutationContext ctx = mutationContext(m_p);
         std::vector<std::pair<size_t, Mutant>> all;
@@ -198,13 +199,54 @@ class PuzzleChecker {
         }
         if (m_progress) m_progress(all.size(), all.size());
         for (size_t e = 0; e < known.size(); ++e)
-            if (!used[e])
-                m_out.unusedEquivalents.push_back(
-                    {false,
-                     "this equivalent mutant (" + std::string(mutationKindName(known[e].kind)) +
-                         ", " + known[e].before + " -> " + known[e].after +
-                         ") matches no mutant of the solution any more: remove it",
-                     known[e].where});
+            if (!used[e]) m_out.unusedEquivalents.push_back(unused(known[e], all, solution));
+    }
+    // Entries that name no kernel of the puzzle are errors; a copy of an entry is a warning.
+    void reviewEquivalents(const std::vector<EquivalentMutant>& known) {
+        std::string names;
+        for (const KernelDecl& k : m_p.kernels)
+            names += (names.empty() ? "" : ", ") + k.name;
+        for (size_t e = 0; e < known.size(); ++e) {
+            const EquivalentMutant& entry = known[e];
+            bool named = entry.kernel.empty() ||
+                         std::any_of(m_p.kernels.begin(), m_p.kernels.end(),
+                                     [&](const KernelDecl& k) { return k.name == entry.kernel; });
+            if (!named)
+                m_out.mutantsFileErrors.push_back(Error{ErrorKind::PuzzleFile,
+                                                        "no kernel named '" + entry.kernel + "' (" +
+                                                            m_p.slug + "'s: " + names +
+                                                            "; leave 'kernel' out to mean any)",
+                                                        entry.where});
+            for (size_t f = 0; f < e; ++f)
+                if (sameEquivalent(known[f], entry)) {
+                    m_out.unusedEquivalents.push_back({false,
+                                                       "the same entry as line " +
+                                                           std::to_string(known[f].where.line) +
+                                                           ": remove one",
+                                                       entry.where});
+                    break;
+                }
+        }
+    }
+    // Why an entry matched no mutant: its line is none that mutants change (often a line copied
+    // without its comment), or the change on that line is not one of them (the solution changed).
+    LintFinding unused(const EquivalentMutant& e, const std::vector<std::pair<size_t, Mutant>>& all,
+                       const std::vector<KernelSource>& solution) const {
+        std::string what =
+            std::string(mutationKindName(e.kind)) + ", " + e.before + " -> " + e.after;
+        bool lineFound = std::any_of(all.begin(), all.end(), [&](const auto& km) {
+            return onEquivalentsLine(e, solution[km.first].name, km.second);
+        });
+        if (!lineFound)
+            return {false,
+                    "this equivalent mutant (" + what +
+                        ") names a line that no mutant changes: 'line' must be the whole line as "
+                        "the survivor report prints it, a comment at its end included",
+                    e.where};
+        return {false,
+                "this equivalent mutant (" + what +
+                    ") matches no mutant of the solution any more: remove it",
+                e.where};
     }
 
     // Untraced first, a case at a time up to the first that fails (a wrong value kills most

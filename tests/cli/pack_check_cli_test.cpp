@@ -147,6 +147,40 @@ TEST(PackCheckCli, ABrokenWalkthroughFailsTheCheckAtItsLine) {
     fs::remove_all(dir);
 }
 
+// What an author gets wrong in mutants.toml is named: a kernel the puzzle does not have (an
+// error), a copy of an entry (a warning); and two survivors that make the same change on one
+// line are told apart by the line after the change, with the `mutated` that lists one.
+TEST(PackCheckCli, MutantsFileMistakesAndTwinSurvivorsAreNamed) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-pack-twins-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::copy(weakPack() + "/01-one-block", dir);
+    std::ofstream(dir / "solution.comp")
+        << "#version 450\nlayout(local_size_x_id = 0) in;\n"
+           "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+           "layout(set = 0, binding = 1) buffer Result { float result[]; };\n\n"
+           "void main() {\n"
+           "    uint i = gl_GlobalInvocationID.x + 0u * gl_GlobalInvocationID.y;\n"
+           "    if (i < uint(a.length())) result[i] = a[i] + 10.0;\n}\n";
+    const std::string entry = "[[equivalent]]\nkind = \"comparison\"\n"
+                              "line = \"if (i < uint(a.length())) result[i] = a[i] + 10.0;\"\n"
+                              "before = \"<\"\nafter = \"<=\"\nwhy = \"a test\"\n";
+    std::ofstream(dir / "mutants.toml") << entry << "\n"
+                                        << entry << "\n"
+                                        << entry << "kernel = \"nope\"\n"; // lines 1, 8, 15
+    CliRun r = vkpuzzles("pack check " + dir.string() + " --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "mutants.toml:15:1: no kernel named 'nope' (one-block's: kernel"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "mutants.toml:8:1: the same entry as line 1: remove one")) << r.out;
+    EXPECT_TRUE(has(r.out, "-> uint i = gl_LocalInvocationID.x + 0u * gl_GlobalInvocationID.y;"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "add mutated = \"uint i = gl_GlobalInvocationID.x + 0u * "
+                           "gl_LocalInvocationID.y;\""))
+        << r.out;
+    fs::remove_all(dir);
+}
+
 TEST(PackCheckCli, NotAFolderIsAUsageError) {
     CliRun r = vkpuzzles("pack check /nonexistent-pack-folder");
     EXPECT_EQ(r.exit, 2) << r.out;

@@ -258,5 +258,51 @@ TEST(EquivalentMutants, ErrorsNameTheLine) {
     std::filesystem::remove_all(dir);
 }
 
+// An entry with nothing to match, a link that leads nowhere: errors, not silence.
+TEST(EquivalentMutants, EmptyLinesAndDanglingLinksAreErrors) {
+    const std::string tail = "after = \"<=\"\nwhy = \"w\"\n";
+    std::string dir = tempDir("empty", "[[equivalent]]\nkind = \"comparison\"\nline = \" \"\n"
+                                       "before = \"<\"\n" +
+                                           tail);
+    auto list = loadEquivalentMutants(dir);
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().where.line, 3) << list.error().str();
+    EXPECT_NE(list.error().message.find("'line' must be"), std::string::npos);
+    std::ofstream(dir + "/mutants.toml")
+        << "[[equivalent]]\nkind = \"comparison\"\nline = \"if (i < n) {\"\nbefore = \"\"\n" + tail;
+    list = loadEquivalentMutants(dir);
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().where.line, 4) << list.error().str();
+    std::filesystem::remove(dir + "/mutants.toml");
+    std::filesystem::create_symlink(dir + "/nowhere.toml", dir + "/mutants.toml");
+    list = loadEquivalentMutants(dir);
+    ASSERT_FALSE(list.ok()) << "a dangling link is not an absent file";
+    EXPECT_NE(list.error().str().find("mutants.toml"), std::string::npos) << list.error().str();
+    std::filesystem::remove_all(dir);
+}
+
+// What pack check tells an author about entries that match nothing: whether the line is one the
+// mutants change at all, and whether an entry repeats another.
+TEST(EquivalentMutants, LineMatchesAndCopiesAreToldApart) {
+    auto c = ofKind(makeMutants(kShared, context()), MutationKind::Comparison);
+    ASSERT_FALSE(c.empty());
+    EquivalentMutant e;
+    e.kind = MutationKind::Comparison;
+    e.line = c[0].lineText;
+    e.before = "<";
+    e.after = ">"; // no such mutant on the line
+    EXPECT_TRUE(onEquivalentsLine(e, "kernel", c[0]));
+    EXPECT_FALSE(matchesEquivalent(e, "kernel", c[0]));
+    e.kernel = "other";
+    EXPECT_FALSE(onEquivalentsLine(e, "kernel", c[0]));
+    EquivalentMutant copy = e;
+    copy.line = "  " + e.line; // re-indented: the same entry
+    EXPECT_TRUE(sameEquivalent(e, copy));
+    copy.mutated = "if (i <= n) {";
+    EXPECT_FALSE(sameEquivalent(e, copy));
+    EXPECT_EQ(mutatedLine(c[0]).find(c[0].after) != std::string::npos, true) << mutatedLine(c[0]);
+    EXPECT_NE(mutatedLine(c[0]), c[0].lineText);
+}
+
 } // namespace
 } // namespace vkp
