@@ -320,6 +320,7 @@ json eventJson(const Trace& t, const TraceEvent& e, uint64_t invocation) {
         auto from = shuffleSource(t, invocation, e);
         j["op"] = shuffleOpName(shuffleOpOf(e.extra));
         j["from_invocation"] = from ? json(*from) : json(nullptr);
+        j["source_ran"] = !shuffleSourceInactive(e.extra);
     }
     return j;
 }

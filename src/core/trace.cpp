@@ -46,32 +46,33 @@ const char* shuffleOpName(ShuffleOp op) {
     return "?";
 }
 
-std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e) {
+std::optional<int64_t> shuffleSourceLane(const Trace& t, uint64_t invocation, const TraceEvent& e) {
     uint32_t size = t.subgroupSize;
     if (e.kind != TraceEventKind::Shuffle || size == 0) return std::nullopt;
-    uint32_t per = t.launch.invocationsPerGroup();
-    uint64_t local = invocation % per, first = local - local % size;
-    uint32_t lane = static_cast<uint32_t>(local % size);
-    uint64_t from = 0;
+    uint64_t local = invocation % t.launch.invocationsPerGroup();
+    int64_t lane = static_cast<int64_t>(local % size);
     switch (shuffleOpOf(e.extra)) {
     case ShuffleOp::Shuffle:
     case ShuffleOp::Broadcast:
     case ShuffleOp::BroadcastFirst: // the record's index is the first active lane
-        from = e.index;
-        break;
+        return int64_t(e.index);
     case ShuffleOp::Xor:
-        from = lane ^ e.index;
-        break;
+        return lane ^ int64_t(e.index);
     case ShuffleOp::Up:
-        if (e.index > lane) return std::nullopt;
-        from = lane - e.index;
-        break;
+        return lane - int64_t(e.index);
     case ShuffleOp::Down:
-        from = uint64_t(lane) + e.index;
-        break;
+        return lane + int64_t(e.index);
     }
-    if (from >= size || first + from >= per) return std::nullopt;
-    return invocation - local + first + from;
+    return std::nullopt;
+}
+
+std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e) {
+    auto from = shuffleSourceLane(t, invocation, e);
+    if (!from || shuffleSourceInactive(e.extra)) return std::nullopt;
+    uint32_t size = t.subgroupSize, per = t.launch.invocationsPerGroup();
+    uint64_t local = invocation % per, first = local - local % size;
+    if (*from < 0 || *from >= size || first + *from >= per) return std::nullopt;
+    return invocation - local + first + uint64_t(*from);
 }
 
 std::string shuffleText(const Trace& t, const TraceEvent& e, std::optional<uint64_t> invocation) {
@@ -80,6 +81,12 @@ std::string shuffleText(const Trace& t, const TraceEvent& e, std::optional<uint6
     if (op != ShuffleOp::BroadcastFirst) s += " " + std::to_string(e.index);
     BufferData one{shuffleTypeOf(e.extra), Shape{{1}}, {e.value}};
     s += ": " + one.format(0);
+    if (shuffleSourceInactive(e.extra)) {
+        auto lane = invocation ? shuffleSourceLane(t, *invocation, e) : std::nullopt;
+        return s + ", undefined: " +
+               (lane ? "lane " + std::to_string(*lane) + " did not run it"
+                     : std::string("the lane it names did not run it"));
+    }
     std::optional<uint64_t> from;
     if (invocation) from = shuffleSource(t, *invocation, e);
     if (!from) return s + (op == ShuffleOp::BroadcastFirst ? ", from the first active lane" : "");

@@ -69,7 +69,8 @@ enum class TraceEventKind : uint8_t {
     // A value from another lane (subgroupShuffle*, subgroupBroadcast*): variable = none,
     // index = the op's lane operand (the lane, mask or delta; for subgroupBroadcastFirst, which
     // has none, the first active lane as the device found it), value = what arrived, extra =
-    // packShuffleExtra(op, type of the value).
+    // packShuffleExtra(op, type of the value), with kShuffleSourceInactive set when the lane the
+    // op named did not run it (inactive, or past the subgroup): the value is then undefined.
     Shuffle = 9,
 };
 const char* traceEventKindName(TraceEventKind kind);
@@ -80,8 +81,13 @@ inline uint32_t packShuffleExtra(ShuffleOp op, ElementKind type) {
     return (uint32_t(op) << 4) | uint32_t(type);
 }
 const char* shuffleOpName(ShuffleOp op); // "xor", "broadcast first"
+inline constexpr uint32_t kShuffleSourceInactiveShift = 8;
+inline constexpr uint32_t kShuffleSourceInactive = 1u << kShuffleSourceInactiveShift;
 inline ShuffleOp shuffleOpOf(uint32_t extra) {
-    return static_cast<ShuffleOp>(std::min<uint32_t>(extra >> 4, 5));
+    return static_cast<ShuffleOp>(std::min<uint32_t>((extra >> 4) & 0xf, 5));
+}
+inline bool shuffleSourceInactive(uint32_t extra) {
+    return (extra & kShuffleSourceInactive) != 0;
 }
 inline ElementKind shuffleTypeOf(uint32_t extra) {
     return static_cast<ElementKind>(extra & 0xf);
@@ -183,7 +189,11 @@ struct Trace;
 // device's subgroups (Trace::subgroupSize), numbered along the local invocation index as every
 // device we know numbers them. Nothing for a lane outside the subgroup, or a trace without the
 // subgroup size.
+// Nothing either where the record says that lane did not run the op (kShuffleSourceInactive).
 std::optional<uint64_t> shuffleSource(const Trace& t, uint64_t invocation, const TraceEvent& e);
+// The lane number the op named from the taker's lane (xor 4 from lane 1: 5), which may lie
+// outside the subgroup (below 0 for an up past lane 0); nothing without the subgroup size.
+std::optional<int64_t> shuffleSourceLane(const Trace& t, uint64_t invocation, const TraceEvent& e);
 // "xor 1: 4 from lane 1, thread 1": the op, what arrived and, given the invocation that made the
 // event, from where.
 std::string shuffleText(const Trace& t, const TraceEvent& e,

@@ -90,6 +90,7 @@ class Analyzer {
         checkBounds();
         checkLoopBudget();
         checkGlobalWrites();
+        checkShuffles();
         uint32_t per = m_trace.launch.invocationsPerGroup();
         bool anyShared = std::any_of(m_trace.variables.begin(), m_trace.variables.end(),
                                      [](const auto& v) { return v.decl.shared; });
@@ -223,6 +224,41 @@ class Analyzer {
             if (s.count > 1)
                 s.first.message += "; " + std::to_string(s.count) + " such accesses at this line";
             add(s.first);
+        }
+    }
+
+    // A value taken from a lane of the subgroup that did not run the shuffle (the device's
+    // ballot says so, kShuffleSourceInactive): the lane was not active there, so what arrived is
+    // undefined. One finding per line. A lane the subgroup does not have (below 0, past its end)
+    // is left alone: scans shuffle up from lane 0 and drop what arrives with a select.
+    void checkShuffles() {
+        uint32_t size = m_trace.subgroupSize, per = m_trace.launch.invocationsPerGroup();
+        if (!size || !per) return;
+        std::map<uint32_t, std::pair<uint64_t, Finding>> byLine;
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+            for (const TraceEvent& e : m_trace.threads[inv]) {
+                if (e.kind != TraceEventKind::Shuffle || !shuffleSourceInactive(e.extra)) continue;
+                auto lane = shuffleSourceLane(m_trace, inv, e);
+                uint64_t local = inv % per, first = local - local % size;
+                if (!lane || *lane < 0 || *lane >= size || first + *lane >= per) continue;
+                auto& [count, f] = byLine[e.line];
+                if (count++ > 0) continue;
+                f = Finding{FindingKind::UndefinedShuffle,
+                            invocationName(m_trace.launch, inv) + " takes lane " +
+                                std::to_string(*lane) + "'s value by " +
+                                shuffleOpName(shuffleOpOf(e.extra)) + " " +
+                                std::to_string(e.index) + lineText(e.line) + ", but lane " +
+                                std::to_string(*lane) +
+                                " did not run it (it was not active there): the value is "
+                                "undefined; shuffle where every lane it takes from runs too"};
+                f.line = e.line;
+                f.threads = {inv};
+            }
+        for (auto& [line, counted] : byLine) {
+            auto& [count, f] = counted;
+            f.occurrences = count;
+            if (count > 1) f.message += "; " + std::to_string(count) + " such values at this line";
+            add(std::move(f));
         }
     }
 
@@ -590,6 +626,8 @@ const char* findingKindName(FindingKind kind) {
         return "global atomics";
     case FindingKind::GlobalRace:
         return "race between workgroups";
+    case FindingKind::UndefinedShuffle:
+        return "undefined shuffle";
     }
     return "?";
 }

@@ -34,6 +34,9 @@ enum class FindingKind {
     // A thread read a buffer cell that a thread of another workgroup wrote in the same dispatch
     // (plain loads and stores; atomics are left out): nothing orders workgroups.
     GlobalRace,
+    // A subgroup shuffle or broadcast took its value from a lane of its subgroup that did not
+    // run it (not active there): the value is undefined.
+    UndefinedShuffle,
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 

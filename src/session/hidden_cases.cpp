@@ -44,6 +44,8 @@ const char* findingMeaning(FindingKind kind) {
     case FindingKind::GlobalRace:
         return "a thread read a cell of a buffer that another workgroup wrote in the same "
                "dispatch";
+    case FindingKind::UndefinedShuffle:
+        return "a subgroup shuffle took its value from a lane that was not active";
     }
     return "something went wrong";
 }

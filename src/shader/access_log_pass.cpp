@@ -1,5 +1,7 @@
 #include "shader/access_log_pass.h"
 
+#include "shader/trace_objects.h"
+
 namespace vkp {
 namespace {
 
@@ -207,8 +209,10 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
 // the op (core/trace.h, TraceEventKind::Shuffle). Scalars of 32 bits and bools only.
 // subgroupBroadcastFirst names no lane: the record gets the lowest active lane, the one whose
 // value arrived, from a ballot of the lanes that ran it (subgroupBallotFindLSB(subgroupBallot(
-// true)), in the same block, so with the same lanes active). Its capability, GroupNonUniform-
-// Ballot, is the one the broadcast itself needs.
+// true)), in the same block, so with the same lanes active). The other ops name their source
+// lane; the same ballot says whether that lane ran the op too, and the record's extra word
+// carries kShuffleSourceInactive when it did not (or when it is past any subgroup): the value
+// is then undefined. The ballot needs GroupNonUniformBallot, declared if the kernel does not.
 void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     static const std::map<Op, ShuffleOp> kOps = {
         {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
@@ -224,20 +228,56 @@ void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstr
     std::optional<ElementKind> type = scalarKind(module, inst.resultType());
     if (!type && t && t->opcode() == Op::OpTypeBool) type = ElementKind::Uint; // recorded as 0/1
     if (!type) return; // vectors and other widths are not recorded
+    uint32_t u = module.typeUint();
+    uint32_t scope = inst.operand(0);
+    module.requireCapability(spv::Capability::GroupNonUniformBallot);
+    uint32_t ballot = module.emit(out, Op::OpGroupNonUniformBallot, module.typeVector(u, 4),
+                                  {scope, module.constTrue()});
+    uint32_t extra = module.constUint(packShuffleExtra(op->second, *type));
     uint32_t lane = 0;
-    if (inst.operandCount() >= 3) {
+    if (op->second == ShuffleOp::BroadcastFirst) {
+        lane = module.emit(out, Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
+    } else {
         lane = asUint(out, inst.operand(2));
-    } else { // BroadcastFirst: operands scope, value
-        uint32_t scope = inst.operand(0);
-        uint32_t ballot =
-            module.emit(out, Op::OpGroupNonUniformBallot, module.typeVector(module.typeUint(), 4),
-                        {scope, module.constTrue()});
-        lane = module.emit(out, Op::OpGroupNonUniformBallotFindLSB, module.typeUint(),
-                           {scope, ballot});
+        uint32_t inactive = sourceInactive(out, op->second, lane, ballot);
+        uint32_t flag = module.emit(out, Op::OpShiftLeftLogical, u,
+                                    {inactive, module.constUint(kShuffleSourceInactiveShift)});
+        extra = module.emit(out, Op::OpBitwiseOr, u, {extra, flag});
     }
     uint32_t value = valueWord(out, inst.resultId(), inst.resultType());
-    m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value,
-                   module.constUint(packShuffleExtra(op->second, *type)));
+    m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value, extra);
+}
+
+// 1 when the lane `op` takes from (operand `lane`: the lane, mask or delta) is not in `ballot`
+// (the lanes that ran it) or is past 127, else 0. The bit is read from the ballot's words by
+// hand (word = lane / 32), which is defined for any lane, where BallotBitExtract is not.
+uint32_t AccessLogPass::sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op,
+                                       uint32_t lane, uint32_t ballot) {
+    SpirvModule& module = m_state.module;
+    uint32_t u = module.typeUint(), b = module.typeBool();
+    uint32_t source = lane;
+    if (op == ShuffleOp::Xor || op == ShuffleOp::Up || op == ShuffleOp::Down) {
+        if (!m_state.ids.subgroupLane)
+            m_state.ids.subgroupLane =
+                builtinVariable(m_state, spv::BuiltIn::SubgroupLocalInvocationId,
+                                module.typePointer(spv::StorageClass::Input, u));
+        uint32_t self = module.emit(out, Op::OpLoad, u, {m_state.ids.subgroupLane});
+        Op arith = op == ShuffleOp::Xor  ? Op::OpBitwiseXor
+                   : op == ShuffleOp::Up ? Op::OpISub
+                                         : Op::OpIAdd; // Up below lane 0 wraps past 127
+        source = module.emit(out, arith, u, {self, lane});
+    }
+    uint32_t inRange = module.emit(out, Op::OpULessThan, b, {source, module.constUint(128)});
+    uint32_t word = module.emit(out, Op::OpShiftRightLogical, u, {source, module.constUint(5)});
+    word = module.emit(out, Op::OpSelect, u, {inRange, word, module.constUint(0)});
+    uint32_t bits = module.emit(out, Op::OpVectorExtractDynamic, u, {ballot, word});
+    uint32_t bit = module.emit(out, Op::OpBitwiseAnd, u, {source, module.constUint(31)});
+    uint32_t ran = module.emit(
+        out, Op::OpBitwiseAnd, u,
+        {module.emit(out, Op::OpShiftRightLogical, u, {bits, bit}), module.constUint(1)});
+    uint32_t one = module.constUint(1);
+    uint32_t missing = module.emit(out, Op::OpBitwiseXor, u, {ran, one});
+    return module.emit(out, Op::OpSelect, u, {inRange, missing, one});
 }
 
 void AccessLogPass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {

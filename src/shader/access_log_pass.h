@@ -37,6 +37,8 @@ class AccessLogPass {
     void describeShared(uint32_t var, TracedVariable& v) const;
     std::optional<Chain> chainOf(uint32_t pointer) const;
     uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
+    uint32_t sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op, uint32_t lane,
+                            uint32_t ballot);
     std::vector<uint32_t> flatFactors(uint32_t type);
     uint32_t flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain, uint32_t pointee);
     uint32_t valueWord(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type);

@@ -22,6 +22,7 @@ struct TraceObjectIds {
     uint32_t recordVariable = 0, recordPointerType = 0, uvec4Type = 0;
     uint32_t backEdgeCount = 0;               // Private: back-edges this invocation took
     uint32_t workgroupId = 0, localIndex = 0; // the built-ins, found or added
+    uint32_t subgroupLane = 0;                // SubgroupLocalInvocationId, added on first need
     uint32_t nextSlot = 0;                    // Private: this invocation's next record slot
     uint32_t slotCount = 0, firstRecord = 0 /* in records */, countWord = 0,
              statusWord = 0; // Private, set by init()

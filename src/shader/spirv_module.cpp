@@ -234,6 +234,12 @@ void SpirvModule::addToInterface(uint32_t variable) {
         entry->appendOperand(variable);
 }
 
+void SpirvModule::requireCapability(spv::Capability capability) {
+    for (const SpirvInstruction& inst : preamble)
+        if (inst.opcode() == Op::OpCapability && inst.operand(0) == uint32_t(capability)) return;
+    preamble.insert(preamble.begin(), SpirvInstruction(Op::OpCapability, {uint32_t(capability)}));
+}
+
 uint32_t SpirvModule::findOrAddType(Op opcode, std::vector<uint32_t> operands) {
     for (const auto* list : {&globals, &newGlobals})
         for (const SpirvInstruction& inst : *list) {

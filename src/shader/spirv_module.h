@@ -83,6 +83,7 @@ class SpirvModule {
                                              spv::Decoration decoration) const;
     SpirvInstruction* entryPoint();         // the first OpEntryPoint, or null
     void addToInterface(uint32_t variable); // lists a global in the entry point's interface
+    void requireCapability(spv::Capability capability); // declares it unless the module does
 
     // Find-or-add.
     uint32_t typeVoid();

@@ -6,20 +6,6 @@ namespace {
 using Op = spv::Op;
 using spv::StorageClass;
 
-// The Input variable of a built-in: the kernel's own, or a new one.
-uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t pointerType) {
-    SpirvModule& module = state.module;
-    for (const SpirvInstruction& inst : module.globals)
-        if (inst.opcode() == Op::OpVariable &&
-            module.decoration(inst.resultId(), spv::Decoration::BuiltIn) == uint32_t(builtin))
-            return inst.resultId();
-    uint32_t id = module.addGlobalVariable(pointerType, StorageClass::Input);
-    module.newAnnotations.emplace_back(
-        Op::OpDecorate,
-        std::vector<uint32_t>{id, uint32_t(spv::Decoration::BuiltIn), uint32_t(builtin)});
-    return id;
-}
-
 // The trace block: struct { ELEMENT data[]; } at the options' set and binding (uint words, or
 // uvec4 records: two views of one buffer, which Vulkan allows for one descriptor).
 uint32_t declareTraceBuffer(InstrumentState& state, uint32_t element, uint32_t stride) {
@@ -42,6 +28,20 @@ uint32_t declareTraceBuffer(InstrumentState& state, uint32_t element, uint32_t s
 }
 
 } // namespace
+
+uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t pointerType) {
+    SpirvModule& module = state.module;
+    for (const SpirvInstruction& inst : module.globals)
+        if (inst.opcode() == Op::OpVariable &&
+            module.decoration(inst.resultId(), spv::Decoration::BuiltIn) == uint32_t(builtin))
+            return inst.resultId();
+    uint32_t id = module.addGlobalVariable(pointerType, StorageClass::Input);
+    module.newAnnotations.emplace_back(
+        Op::OpDecorate,
+        std::vector<uint32_t>{id, uint32_t(spv::Decoration::BuiltIn), uint32_t(builtin)});
+    module.addToInterface(id);
+    return id;
+}
 
 void declareTraceObjects(InstrumentState& state) {
     SpirvModule& module = state.module;

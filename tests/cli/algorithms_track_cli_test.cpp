@@ -223,6 +223,35 @@ TEST(AlgorithmsTrackCliTest, ABroadcastFirstComesFromTheFirstLaneThatRanIt) {
         << s.out;
 }
 
+// A shuffle from a lane that skipped the branch: the trace says the lane did not run it (the
+// traced kernel's ballot), names no source, and the case fails on the undefined value although
+// lavapipe handed over the right one.
+TEST(AlgorithmsTrackCliTest, AShuffleFromALaneThatDidNotRunItIsUndefined) {
+    std::string kernel =
+        test::sourceDir() + "/tests/data/traced/subgroup-broadcast-shuffle-from-inactive-lane.comp";
+    test::CliRun j =
+        test::vkpuzzlesStdout("trace subgroup-broadcast " + kernel + " --case 1 --thread 1 --json");
+    EXPECT_EQ(j.exit, 1) << j.out;
+    nlohmann::json doc = nlohmann::json::parse(j.out, nullptr, false);
+    ASSERT_TRUE(doc.is_object()) << j.out;
+    bool sawShuffle = false;
+    for (const nlohmann::json& e : doc["trace"]["threads"][0]["events"])
+        if (e["kind"] == "shuffle") {
+            sawShuffle = true;
+            EXPECT_EQ(e["source_ran"], false) << e;
+            EXPECT_TRUE(e["from_invocation"].is_null()) << e;
+        }
+    EXPECT_TRUE(sawShuffle) << j.out;
+    EXPECT_EQ(doc["cases"][0]["findings"][0]["kind"], "undefined shuffle") << j.out;
+    // The official solution's broadcast: every lane ran it.
+    test::CliRun ok =
+        test::vkpuzzlesStdout("trace subgroup-broadcast --solution --case 1 --thread 1 --json");
+    nlohmann::json good = nlohmann::json::parse(ok.out, nullptr, false);
+    ASSERT_TRUE(good.is_object()) << ok.out;
+    for (const nlohmann::json& e : good["trace"]["threads"][0]["events"])
+        if (e["kind"] == "shuffle") EXPECT_EQ(e["source_ran"], true) << e;
+}
+
 TEST(AlgorithmsTrackCliTest, OfficialSolutionsPassAndStartersFail) {
     for (const char* slug : {"softmax", "softmax-online", "layer-norm", "segmented-scan", "stencil",
                              "butterfly", "subgroup-broadcast", "ballot-compact", "radix-sort"}) {

@@ -612,5 +612,31 @@ TEST(TraceAnalysis, AtomicCounterInitialisedBeforeABarrierIsClean) {
     EXPECT_EQ(a.rounds[0][2].written[s], (std::vector<uint8_t>{1}));
 }
 
+// A value taken from a lane of the subgroup that did not run the shuffle is undefined: a
+// finding per line that fails the case. A lane the subgroup does not have (an up past lane 0,
+// past the end of a short subgroup) is the scan's idiom, its value dropped by a select: none.
+TEST(TraceAnalysis, AShuffleFromALaneThatDidNotRunItIsUndefined) {
+    TraceBuilder b({12, 1, 1}); // subgroups of 8: locals 0-7 and a short one, 8-11
+    b.t.subgroupSize = 8;
+    for (uint64_t inv = 1; inv < 8; ++inv)
+        b.shuffle(inv, ShuffleOp::Shuffle, 0, 16, false); // lane 0 skipped the branch
+    b.shuffle(0, ShuffleOp::Up, 1, 20, false);            // lane -1: the scan's idiom
+    b.shuffle(9, ShuffleOp::Xor, 4, 21, false);           // lane 5 of a 4-lane subgroup
+    b.shuffle(2, ShuffleOp::Xor, 1, 22, true);            // lane 3 ran it: fine
+    TraceAnalysis a = analyzeTrace(b.t, {});
+    auto u = findingsOf(a, FindingKind::UndefinedShuffle);
+    ASSERT_EQ(u.size(), 1u) << allMessages(a);
+    EXPECT_EQ(u[0]->line, 16u);
+    EXPECT_EQ(u[0]->occurrences, 7u);
+    EXPECT_TRUE(u[0]->failsCase);
+    EXPECT_TRUE(contains(u[0]->message, "thread 1 takes lane 0's value by shuffle 0 (line 16), "
+                                        "but lane 0 did not run it"))
+        << u[0]->message;
+    EXPECT_STREQ(findingKindName(FindingKind::UndefinedShuffle), "undefined shuffle");
+    TraceBuilder unknown({12, 1, 1}); // no subgroup size: nothing to judge
+    unknown.shuffle(1, ShuffleOp::Shuffle, 0, 16, false);
+    EXPECT_TRUE(findingsOf(analyzeTrace(unknown.t, {}), FindingKind::UndefinedShuffle).empty());
+}
+
 } // namespace
 } // namespace vkp

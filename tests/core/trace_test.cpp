@@ -622,5 +622,19 @@ TEST(TraceShuffle, TheTextSaysTheOpTheValueInItsTypeAndWhereItCameFrom) {
     EXPECT_STREQ(traceEventKindName(TraceEventKind::Shuffle), "shuffle");
 }
 
+// A record whose source lane did not run the op (the device's ballot, kShuffleSourceInactive):
+// no source, and the text says the value is undefined. The flag leaves the op and type alone.
+TEST(TraceShuffle, ALaneThatDidNotRunTheOpIsNoSource) {
+    Trace t = shuffleTrace();
+    TraceEvent e = shuffleEvent(ShuffleOp::Xor, 2, 7, ElementKind::Int);
+    e.extra |= kShuffleSourceInactive;
+    EXPECT_EQ(shuffleOpOf(e.extra), ShuffleOp::Xor);
+    EXPECT_EQ(shuffleTypeOf(e.extra), ElementKind::Int);
+    EXPECT_FALSE(shuffleSource(t, 13, e));
+    EXPECT_EQ(shuffleSourceLane(t, 13, e), 3); // lane 1 xor 2
+    EXPECT_EQ(shuffleText(t, e, 13), "xor 2: 7, undefined: lane 3 did not run it");
+    EXPECT_EQ(shuffleSourceLane(t, 13, shuffleEvent(ShuffleOp::Up, 2, 0, ElementKind::Uint)), -1);
+}
+
 } // namespace
 } // namespace vkp

@@ -79,6 +79,16 @@ class TraceBuilder {
         return event(inv, K::LoopBudget, kTraceVariableNone, 0, line, backEdges);
     }
 
+    // A value handed over by a subgroup op (`lane`: its lane operand); `ran`: whether the lane
+    // it names ran the op too, as the device's ballot records it.
+    TraceBuilder& shuffle(uint64_t inv, ShuffleOp op, uint32_t lane, uint32_t line,
+                          bool ran = true) {
+        event(inv, K::Shuffle, kTraceVariableNone, lane, line, 0);
+        t.threads[inv].back().extra =
+            packShuffleExtra(op, ElementKind::Uint) | (ran ? 0 : kShuffleSourceInactive);
+        return *this;
+    }
+
     Trace t;
 
   private:
