@@ -104,7 +104,10 @@ int Command::loadPuzzles() {
     m_set = loadPuzzleSet(defaultPuzzleRoot(), m_a.all("puzzles"));
     for (const Error& e : m_set.errors)
         m_err << m_style.warn("warning: ") << e.str()
-              << (m_set.puzzles.empty() ? "" : " (this puzzle is skipped)") << "\n";
+              << (m_set.puzzles.empty() || e.kind == ErrorKind::Usage // about a whole folder
+                      ? ""
+                      : " (this puzzle is skipped)")
+              << "\n";
     for (const Error& e : m_set.warnings)
         m_err << m_style.warn("warning: ") << e.str() << "\n";
     if (m_set.puzzles.empty()) return usage("no puzzles could be loaded from " + m_set.root);
@@ -265,6 +268,15 @@ Result<std::vector<KernelSource>> Command::kernelsArg(const Puzzle& p) {
         byName = byName &&
                  std::any_of(p.kernels.begin(), p.kernels.end(),
                              [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
+    for (size_t i = 0; byName && i < files.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (fs::path(files[i]).stem() == fs::path(files[j]).stem())
+                return Error{ErrorKind::Usage, "two files for the kernel " +
+                                                   fs::path(files[i]).stem().string() + " ('" +
+                                                   files[j] + "' and '" + files[i] +
+                                                   "'); name one file "
+                                                   "per kernel: " +
+                                                   names};
     for (size_t i = 0; i < files.size(); ++i) {
         auto text = readTextFile(files[i]);
         if (!text)

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "core/efficiency.h"
 #include "core/passes.h"
@@ -421,8 +423,38 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
                << ": " << f.message << "\n";
     };
     if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
-    for (const PassTrace& pass : c.passes)
-        findings(*pass.analysis, pass.label + ": ");
+    // A finding that comes back in later dispatches of the same kernel (an endless loop in each
+    // of 8 rounds) is printed once, with the dispatches it came back in counted.
+    std::map<std::tuple<size_t, FindingKind, uint32_t>, std::vector<size_t>> again;
+    for (size_t d = 0; d < c.passes.size(); ++d) {
+        const PassTrace& pass = c.passes[d];
+        if (!pass.analysis) continue;
+        for (const Finding& f : pass.analysis->findings) {
+            auto& seen = again[{pass.kernel, f.kind, f.line}];
+            seen.push_back(d);
+            if (seen.size() > 1) continue;
+            os << indent << pass.label << ": "
+               << (f.failsCase ? st.fail(findingKindName(f.kind))
+                               : st.warn(findingKindName(f.kind)))
+               << ": " << f.message << "\n";
+        }
+    }
+    for (const auto& [key, dispatches] : again) {
+        if (dispatches.size() < 2) continue;
+        std::string list;
+        for (size_t k = 1; k < dispatches.size() && k <= 4; ++k)
+            list += (list.empty() ? "" : ", ") + std::to_string(dispatches[k] + 1);
+        if (dispatches.size() > 5) list += ", ...";
+        os << indent
+           << st.dim("the same " + std::string(findingKindName(std::get<1>(key))) + " at line " +
+                     std::to_string(std::get<2>(key)) + " in " +
+                     std::to_string(dispatches.size() - 1) + " later dispatch" +
+                     (dispatches.size() == 2 ? "" : "es") + " of " +
+                     c.passes[dispatches.front()].label.substr(
+                         0, c.passes[dispatches.front()].label.find(' ')) +
+                     " (" + list + "; trace --dispatch K shows one)")
+           << "\n";
+    }
     for (const Finding& f : c.guardFindings)
         os << indent << st.fail(findingKindName(f.kind)) << ": " << f.message << "\n";
     for (const std::string& note : c.notes)

@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/passes.h"
+
 namespace vkp {
 namespace {
 
@@ -85,7 +87,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
-        {"dispatch", ValueKind::Number, "app trace", 1, kMaxCount},
+        {"dispatch", ValueKind::Number, "app trace", 1, kMaxDispatchesPerCase},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
         {"input", ValueKind::Text, "run", 0, 0, {}, true},
         {"set", ValueKind::Text, "run", 0, 0, {}, true},

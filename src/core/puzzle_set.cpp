@@ -89,7 +89,11 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
     std::vector<Puzzle> puzzles;
     std::error_code ec;
     if (!fs::is_directory(root, ec)) {
-        errors.push_back(Error{ErrorKind::NotFound, "no puzzle folder here", {root}});
+        bool exists = fs::exists(root, ec);
+        errors.push_back(
+            Error{ErrorKind::Usage,
+                  exists ? "not a folder: a pack is a folder of puzzle folders" : "no such folder",
+                  {root}});
         return puzzles;
     }
     size_t errorsBefore = errors.size();
@@ -107,7 +111,7 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
     warnDuplicates(puzzles, warnings);
     if (puzzles.empty() && errors.size() == errorsBefore)
         errors.push_back(
-            Error{ErrorKind::NotFound, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
+            Error{ErrorKind::Usage, "no puzzle folders (NN-name/puzzle.toml) here", {root}});
     return puzzles;
 }
 
@@ -165,6 +169,12 @@ PuzzleSet loadPuzzleSet(const std::string& root, const std::vector<std::string>&
     set.puzzles = loadFolderOfPuzzles(root, set.errors, set.warnings);
     std::vector<std::string> seen = {sameFolder(root)};
     for (const std::string& given : packs) {
+        if (given.empty()) {
+            set.errors.push_back(Error{ErrorKind::Usage,
+                                       "--puzzles was given an empty folder name; name a pack's "
+                                       "folder"});
+            continue;
+        }
         std::string dir = sameFolder(given);
         if (std::find(seen.begin(), seen.end(), dir) != seen.end()) continue;
         seen.push_back(dir);

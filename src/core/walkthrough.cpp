@@ -85,6 +85,9 @@ class WalkthroughParser {
     }
     // 1-based, one of the walkthrough's case's dispatches.
     size_t dispatch(const toml::node& n) const {
+        if (!m_puzzle.multiPass())
+            m_reader.fail(&n, "'dispatch' is for multi-pass puzzles; " + m_puzzle.slug +
+                                  " runs one dispatch per case");
         int64_t count = static_cast<int64_t>(std::max<size_t>(1, m_dispatches.size()));
         return static_cast<size_t>(m_reader.boundedUint(&n, "dispatch", 1, count) - 1);
     }

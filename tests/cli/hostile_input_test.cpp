@@ -306,5 +306,21 @@ TEST_F(HostileInput, ASharedArrayOfNoElementsIsAnErrorNotACrash) {
     EXPECT_TRUE(has(set.out, "has no elements")) << set.out;
 }
 
+// --puzzles with an empty name, a missing folder or a file: a message about that folder, not
+// about a skipped puzzle; the built-in puzzles still load.
+TEST_F(HostileInput, APackThatIsNoFolderIsNamedAsSuch) {
+    CliRun empty = vkpuzzles("--puzzles '' list --color never");
+    EXPECT_EQ(empty.exit, 0) << empty.out;
+    EXPECT_TRUE(has(empty.out, "--puzzles was given an empty folder name")) << empty.out;
+    EXPECT_FALSE(has(empty.out, "another pack is also called")) << empty.out;
+    CliRun missing = vkpuzzles("--puzzles /nonexistent-vkp-pack list --color never");
+    EXPECT_TRUE(has(missing.out, "/nonexistent-vkp-pack: no such folder\n")) << missing.out;
+    std::string file = m_dir.string() + "/a-file";
+    std::ofstream(file) << "x";
+    CliRun notFolder = vkpuzzles("--puzzles " + file + " list --color never");
+    EXPECT_TRUE(has(notFolder.out, "a-file: not a folder")) << notFolder.out;
+    EXPECT_FALSE(has(notFolder.out, "this puzzle is skipped")) << notFolder.out;
+}
+
 } // namespace
 } // namespace vkp

@@ -2,6 +2,8 @@
 // per-dispatch trace, and benchmarks of passes and of every official scan.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
@@ -72,6 +74,40 @@ TEST(MultipassCli, BenchTimesEachPassAndChecksTheResult) {
     EXPECT_EQ(doc["passes"][0]["kernel"], "step");
     EXPECT_EQ(doc["passes"][0]["dispatches"], 13); // log2ceil(5000)
     EXPECT_GT(doc["passes"][0]["median_ms"].get<double>(), 0.0);
+}
+
+// Two files for one kernel of a multi-pass puzzle: said as such, not as a missing kernel.
+TEST(MultipassCli, TwoFilesForOneKernelAreNamed) {
+    std::string tiles = solution("17-scan-blocks", "scan_tiles");
+    test::CliRun r = vkpuzzles("check scan-blocks " + tiles + " " + tiles + " " +
+                               solution("17-scan-blocks", "scan_sums") + " --in-process");
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "two files for the kernel scan_tiles")) << r.out;
+    EXPECT_TRUE(has(r.out, "name one file per kernel: scan_tiles.comp scan_sums.comp "
+                           "add_offsets.comp"))
+        << r.out;
+}
+
+// An endless loop in a pass that repeats: the finding once, then how many later dispatches of
+// the same kernel had it, not the same lines once per dispatch.
+TEST(MultipassCli, AFindingInEveryDispatchIsPrintedOnce) {
+    std::string path = ::testing::TempDir() + "vkp-endless-step.comp";
+    std::ofstream(path) << "#version 450\nlayout(local_size_x_id = 0) in;\n"
+                           "layout(set = 0, binding = 0) readonly buffer Src { uint src[]; };\n"
+                           "layout(set = 0, binding = 1) writeonly buffer Dst { uint dst[]; };\n"
+                           "layout(push_constant) uniform Step { uint offset; };\n"
+                           "void main() {\n"
+                           "    uint i = gl_GlobalInvocationID.x;\n"
+                           "    while (src[0] < 1000000u) { i += 1u; }\n"
+                           "    if (i < src.length()) dst[i] = src[i];\n}\n";
+    test::CliRun r = vkpuzzles("check scan-hillis-steele " + path + " --case 2 --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    size_t first = r.out.find("endless loop?");
+    ASSERT_NE(first, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("step (2 of 4): endless loop?"), std::string::npos) << r.out;
+    EXPECT_TRUE(has(r.out, "the same endless loop? at line 8 in 3 later dispatches of step (2, 3, "
+                           "4; trace --dispatch K shows one)"))
+        << r.out;
 }
 
 // The most dispatches a case may run, through the worker process as the app and the CLI run
