@@ -29,6 +29,11 @@ class InterfaceChecker {
     std::vector<Diagnostic> run() {
         for (const KernelBinding& b : m_interface.bindings)
             checkKernelBinding(b);
+        for (const KernelOtherResource& r : m_interface.otherResources)
+            error(resourceLine(r),
+                  "binding " + std::to_string(r.binding) +
+                      (r.name.empty() ? "" : " ('" + r.name + "')") + " is " + r.what +
+                      ": a puzzle gives its kernel storage buffers only (" + bufferList() + ")");
         for (size_t b : ownBuffers())
             checkDeclared(m_puzzle.buffers[b]);
         for (const KernelSpecConstant& c : m_interface.specConstants)
@@ -41,6 +46,15 @@ class InterfaceChecker {
   private:
     void error(int line, std::string message) {
         m_diagnostics.push_back({m_fileName, line, 0, SeverityKind::Error, std::move(message)});
+    }
+    // The line declaring `r`: its binding and its name on one line, else its binding's first.
+    int resourceLine(const KernelOtherResource& r) const {
+        if (!r.name.empty())
+            if (int line =
+                    findLine(m_source, std::regex("binding\\s*=\\s*" + std::to_string(r.binding) +
+                                                  "\\b.*\\b" + r.name + "\\b")))
+                return line;
+        return bindingLine(m_source, r.binding);
     }
     static std::string declaration(const BufferDecl& d) {
         return "layout(set = 0, binding = " + std::to_string(d.binding) + ") buffer ... { " +

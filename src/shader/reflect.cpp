@@ -72,8 +72,40 @@ void describeBlock(const SpirvModule& m, uint32_t structId, KernelBinding& b) {
     b.singleRuntimeArray = runtime && members == 1 && b.elementType.has_value();
 }
 
+// What a UniformConstant descriptor is, in words ("an image"), through arrays of it.
+std::string resourceKind(const SpirvModule& m, uint32_t type, int depth = 0) {
+    const SpirvInstruction* t = m.definition(type);
+    if (!t || depth > kMaxDepth) return "a resource";
+    switch (t->opcode()) {
+    case Op::OpTypeArray:
+    case Op::OpTypeRuntimeArray:
+        return resourceKind(m, t->operand(0), depth + 1);
+    case Op::OpTypeImage:
+        return t->operand(1) == uint32_t(spv::Dim::Buffer) ? "a texel buffer" : "an image";
+    case Op::OpTypeSampler:
+        return "a sampler";
+    case Op::OpTypeSampledImage: {
+        const SpirvInstruction* image = m.definition(t->operand(0));
+        bool texels = image && image->operand(1) == uint32_t(spv::Dim::Buffer);
+        return texels ? "a texel buffer" : "a texture";
+    }
+    case Op::OpTypeAccelerationStructureKHR:
+        return "an acceleration structure";
+    default:
+        return "a resource";
+    }
+}
+
 void readVariable(const SpirvModule& m, const SpirvInstruction& var, KernelInterface& out) {
     auto sc = static_cast<spv::StorageClass>(var.operand(0));
+    if (sc == spv::StorageClass::UniformConstant) {
+        auto binding = m.decoration(var.resultId(), spv::Decoration::Binding);
+        if (!binding) return;
+        out.otherResources.push_back(
+            {m.decoration(var.resultId(), spv::Decoration::DescriptorSet).value_or(0), *binding,
+             m.name(var.resultId()), resourceKind(m, pointeeOf(m, var.resultType()))});
+        return;
+    }
     if (sc != spv::StorageClass::StorageBuffer && sc != spv::StorageClass::Uniform) return;
     uint32_t pointee = pointeeOf(m, var.resultType());
     if (!pointee) return;

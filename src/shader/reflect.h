@@ -27,6 +27,14 @@ struct KernelBinding {
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
 };
 
+// A descriptor that is not a buffer block (an image, a sampler, a texel buffer): puzzles give
+// kernels storage buffers only, so each is an interface error.
+struct KernelOtherResource {
+    uint32_t set = 0, binding = 0;
+    std::string name; // as declared, or ""
+    std::string what; // "an image", "a sampler", "a texel buffer", ...
+};
+
 // A shared (workgroup) variable: its array dimensions, which may be specialization constants.
 struct KernelSharedArray {
     uint32_t variableId = 0; // SPIR-V id
@@ -56,6 +64,7 @@ struct KernelPushMember {
 
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
+    std::vector<KernelOtherResource> otherResources;
     std::vector<KernelSpecConstant> specConstants; // user constants (not the workgroup size)
     std::array<std::optional<uint32_t>, 3> fixedLocalSize;      // set where the size is a literal
     std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used

@@ -176,6 +176,22 @@ TEST_F(InterfaceCheck, UniformBlockInsteadOfStorageBuffer) {
                "layout(set = 0, binding = 0) buffer ... { float a[]; };"});
 }
 
+// Images, textures, samplers and texel buffers are no buffers a puzzle gives: unbound, they
+// crashed lavapipe (in the worker, or the CLI itself in process). Even one used nowhere, or one
+// on a binding the puzzle's buffer has, is named at its line.
+TEST_F(InterfaceCheck, ImagesSamplersAndTexelBuffersAreRejected) {
+    expectOne(check(withLine(7, "layout(set = 0, binding = 5, r32f) uniform image2D img;")), 7,
+              {"binding 5 ('img') is an image",
+               "a puzzle gives its kernel storage buffers only (its bindings: a = 0, b = 1, "
+               "result = 2)"});
+    expectOne(check(withLine(7, "layout(set = 0, binding = 2) uniform sampler2D tex;")), 7,
+              {"binding 2 ('tex') is a texture"});
+    expectOne(check(withLine(7, "layout(set = 0, binding = 6) uniform samplerBuffer texels;")), 7,
+              {"binding 6 ('texels') is a texel buffer"});
+    expectOne(check(withLine(7, "layout(set = 0, binding = 7, r32ui) uniform uimageBuffer t;")), 7,
+              {"binding 7 ('t') is a texel buffer"});
+}
+
 TEST_F(InterfaceCheck, BlockWithTwoMembers) {
     expectOne(
         check(withLine(
