@@ -343,6 +343,24 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_TRUE(has(badN.out, "--n needs an element count")) << badN.out;
 }
 
+// At N = 1 the kernel's buffers hold 1 element, as in a check: a.length() is 1. They were
+// rounded up to 16 bytes, 3 cells of uninitialised memory that histogram-shared's official
+// solution took for bin numbers (wrong counts, or a crash in lavapipe).
+TEST(CliBenchTest, ABenchmarkOfOneElementGivesTheKernelOneElement) {
+    std::string args = "bench add-ten " + test::sourceDir() +
+                       "/tests/data/bench-kernels/add-ten-by-length.comp --n 1 --reps 2 "
+                       "--warmup 0 --color never --puzzles " +
+                       test::sourceDir() + "/tests/data/bench";
+    for (const char* where : {"", " --in-process"}) {
+        CliRun r = vkpuzzles(args + where);
+        EXPECT_EQ(r.exit, 0) << where << r.out;
+        EXPECT_TRUE(has(r.out, "matches the CPU reference")) << where << r.out;
+    }
+    CliRun histogram =
+        vkpuzzles("bench histogram-shared --solution --n 3 --reps 2 --warmup 0 --color never");
+    EXPECT_EQ(histogram.exit, 0) << histogram.out;
+}
+
 TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
     // Seconds per dispatch on lavapipe; --timeout 1 gives each repetition a second.
     std::string args = "bench add-ten " + test::sourceDir() +
