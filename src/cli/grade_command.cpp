@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/grade_report.h"
@@ -33,6 +34,39 @@ std::optional<Error> checkOutput(const Args& a, const char* option,
     if (!parent.empty() && !fs::is_directory(parent, ec))
         return usageError("--" + std::string(option) + " " + *to + ": there is no folder '" +
                           parent.string() + "'");
+    fs::path folder = parent.empty() ? fs::path(".") : parent;
+    if (::access(folder.c_str(), W_OK) != 0)
+        return usageError("--" + std::string(option) + " " + *to + ": the folder '" +
+                          folder.string() + "' cannot be written to");
+    return std::nullopt;
+}
+
+// The same file whatever way it was written.
+fs::path samePath(const std::string& p) {
+    std::error_code ec;
+    fs::path out = fs::weakly_canonical(fs::absolute(p, ec), ec);
+    return ec ? fs::absolute(p).lexically_normal() : out;
+}
+
+// Outputs go beside the class, never into it (a later grade would take a CSV for a submission,
+// or the CSV would replace one), and two options never name one file.
+std::optional<Error> checkOutputPlaces(const GradePlan& plan, const std::string& dir) {
+    fs::path classDir = samePath(dir);
+    std::vector<std::pair<const char*, fs::path>> outputs;
+    for (auto [option, to] : {std::pair{"csv", &plan.csv}, std::pair{"json", &plan.json},
+                              std::pair{"gradescope", &plan.gradescope}}) {
+        if (!*to) continue;
+        fs::path out = samePath(**to);
+        auto rel = out.lexically_relative(classDir);
+        if (!rel.empty() && *rel.begin() != "..")
+            return usageError("--" + std::string(option) + " " + **to + " is inside '" + dir +
+                              "', the folder being graded: write it beside the class");
+        for (const auto& [other, path] : outputs)
+            if (path == out)
+                return usageError("--" + std::string(other) + " and --" + option +
+                                  " name the same file, " + **to + "; give each its own");
+        outputs.emplace_back(option, out);
+    }
     return std::nullopt;
 }
 
@@ -110,6 +144,7 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
                               std::pair{"gradescope", &plan.gradescope}})
         if (auto e = checkOutput(a, option, *to)) return *e;
     const std::string& dir = a.positionals.back();
+    if (auto e = checkOutputPlaces(plan, dir)) return *e;
     auto found = all ? findClassSubmissions(plan.puzzles, dir) : findSubmissions(dir);
     if (!found) return found.error();
     plan.search = std::move(*found);
@@ -147,7 +182,7 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
     auto write = [&](const std::optional<std::string>& to, const std::string& text) {
         if (!to) return;
         if (Status w = writeFileAtomically(*to, text); !w) {
-            s.err << "vkpuzzles: cannot write " << *to << ": " << w.error().message << "\n";
+            s.err << "vkpuzzles: " << w.error().message << "\n"; // it names the file
             code = kExitUsage;
         }
     };

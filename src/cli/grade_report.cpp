@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli/json_report.h"
+#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {
@@ -169,7 +170,11 @@ json gradescopeJson(const SubmissionGrade& g) {
         for (const CaseGrade& c : p.cases) {
             std::string name =
                 g.puzzles.size() > 1 ? caseLabel(p, c) : "case " + std::to_string(c.index + 1);
-            if (!c.name.empty()) name += ": " + c.name;
+            // Students read this file: a hidden case keeps its name to the teacher, as in `show`.
+            if (c.hidden)
+                name += std::string(": ") + kHiddenCaseText;
+            else if (!c.name.empty())
+                name += ": " + c.name;
             tests.push_back({{"name", name},
                              {"score", c.earned},
                              {"max_score", c.points},

@@ -220,7 +220,8 @@ Status writeFileAtomically(const std::string& path, const std::string& text) {
         if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
             return Error{ErrorKind::Io,
                          "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
-    fs::create_directories(target.parent_path(), ec);
+    if (!target.parent_path().empty()) // "scores.csv": the current folder, which exists
+        fs::create_directories(target.parent_path(), ec);
     if (ec)
         return Error{ErrorKind::Io,
                      "cannot create " + target.parent_path().string() + ": " + ec.message()};

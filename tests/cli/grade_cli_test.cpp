@@ -172,7 +172,8 @@ TEST(GradeCliTest, GradescopeResultsHideTheHiddenCaseUntilPublished) {
         EXPECT_EQ(test["visibility"], c == 2 ? "after_published" : "visible");
         EXPECT_TRUE(test["name"].is_string() && test["output"].is_string());
     }
-    EXPECT_EQ(doc["tests"][2]["name"], "case 3: 3 workgroups of 5, random values");
+    // Students read results.json: a hidden case's name stays the teacher's, as in `show`.
+    EXPECT_EQ(doc["tests"][2]["name"], "case 3: hidden by your teacher");
     std::string hidden = doc["tests"][2]["output"];
     EXPECT_TRUE(has(hidden, "fail: wrong values (a hidden case")) << hidden;
     EXPECT_FALSE(has(hidden, "expected")) << "a hidden case's data stays hidden: " << hidden;
@@ -247,6 +248,31 @@ TEST(GradeCliTest, UsageErrorsSayWhatIsWrongAndExitTwo) {
     CliRun jsonFlag = vkpuzzles(pack() + "grade offset " + gradeData("offset") + " --json");
     EXPECT_EQ(jsonFlag.exit, 2) << jsonFlag.out;
     EXPECT_TRUE(has(jsonFlag.out, "--json needs a value")) << jsonFlag.out;
+}
+
+// Where the reports go: a plain file name is the current folder (it failed after the whole class
+// was graded); a report inside the folder being graded (it replaced a submission) and two
+// reports in one file are refused before anything is graded.
+TEST(GradeCliTest, ReportsGoBesideTheClassEachToItsOwnFile) {
+    TempDir t("outputs");
+    CliRun here = test::runCommand("cd " + t.path.string() + " && " + test::binaryPath() + " " +
+                                   pack() + "grade offset " + gradeData("offset") +
+                                   " --csv scores.csv --json scores.json --color never 2>&1");
+    EXPECT_EQ(here.exit, 0) << here.out;
+    EXPECT_TRUE(fs::exists(t.path / "scores.csv")) << here.out;
+    EXPECT_TRUE(fs::exists(t.path / "scores.json")) << here.out;
+    fs::copy(gradeData("offset"), t.path / "class", fs::copy_options::recursive);
+    CliRun inside = vkpuzzles(pack() + "grade offset " + t / "class" + " --csv " +
+                              t / "class/alice.comp --color never");
+    EXPECT_EQ(inside.exit, 2) << inside.out;
+    EXPECT_TRUE(has(inside.out, "the folder being graded: write it beside the class"))
+        << inside.out;
+    EXPECT_TRUE(has(readFile(t / "class/alice.comp"), "void main")) << "the submission stays";
+    CliRun same = vkpuzzles(pack() + "grade offset " + t / "class" + " --csv " + t / "x" +
+                            " --json " + t.path.string() + "/./x --color never");
+    EXPECT_EQ(same.exit, 2) << same.out;
+    EXPECT_TRUE(has(same.out, "--csv and --json name the same file")) << same.out;
+    EXPECT_FALSE(has(same.out, "grading")) << "refused before grading: " << same.out;
 }
 
 TEST(GradeCliTest, CsvFieldsAreQuotedAsRfc4180SaysAndPointsPrintShort) {
