@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -35,6 +36,7 @@ class Command {
   private:
     // Shared by the commands.
     int usage(const std::string& message);
+    std::optional<std::string> extraWords(size_t takes) const;
     int report(const Error& e);
     bool json() const { return m_a.has("json"); }
     // Students see a hidden case's verdict only; --reveal-hidden (the teacher) sees it all.

@@ -3,10 +3,12 @@
 #include "cli/commands.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <future>
+#include <map>
 #include <span>
 #include <unistd.h>
 
@@ -64,10 +66,25 @@ int exitFor(const Error& e) {
 
 } // namespace
 
+// Words after what a command takes (`show map extra`) are a mistake, not something to drop.
+std::optional<std::string> Command::extraWords(size_t takes) const {
+    if (m_a.positionals.size() <= takes) return std::nullopt;
+    std::vector<std::string> extra(m_a.positionals.begin() + takes, m_a.positionals.end());
+    return "`" + m_a.command + "` does not take " + joined(extra, ", ", " and ") +
+           " (see vkpuzzles " + m_a.command + " --help)";
+}
+
 int Command::run() {
     if (m_a.has("version")) return (m_out << "vkpuzzles " << VKPUZZLES_VERSION << "\n", kExitPass);
     if (m_a.has("help") || m_a.command == "help") return (m_out << helpText(), kExitPass);
     if (m_a.command.empty()) return (m_out << helpText(), kExitPass);
+    static const std::map<std::string, size_t> kTakes = {
+        {"list", 0}, {"show", 1}, {"hint", 2}, {"devices", 0}, {"walkthrough", 1}};
+    if (auto it = kTakes.find(m_a.command); it != kTakes.end())
+        if (auto extra = extraWords(it->second)) {
+            m_err << "vkpuzzles: " << *extra << "\n";
+            return kExitUsage;
+        }
     if (m_a.command == "devices") return devices();
     if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
     if (m_a.command == "pack") return pack();
@@ -166,7 +183,7 @@ int Command::hint() {
         const std::string& arg = m_a.positionals[1];
         char* end = nullptr;
         n = std::strtoull(arg.c_str(), &end, 10);
-        if (arg.empty() || *end || n < 1)
+        if (arg.empty() || !std::isdigit(static_cast<unsigned char>(arg[0])) || *end || n < 1)
             return usage("the number of hints to show is a whole number from 1, not '" + arg + "'");
     }
     if (pz.hints.empty()) {

@@ -135,6 +135,15 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
                                 "PUZZLE DIR`, or `vkpuzzles grade --all DIR`");
     if (all) {
         plan.puzzles = set.inScope();
+        // A student's SLUG.comp must name one puzzle.
+        for (size_t i = 0; i < plan.puzzles.size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if (plan.puzzles[i]->slug == plan.puzzles[j]->slug)
+                    return usageError("two puzzles have the slug '" + plan.puzzles[i]->slug +
+                                      "' (" + plan.puzzles[j]->folder + " and " +
+                                      plan.puzzles[i]->folder + "): a student's " +
+                                      plan.puzzles[i]->slug +
+                                      ".comp cannot say which; give each its own slug");
     } else {
         auto p = set.find(a.positionals[0]);
         if (!p) return p.error();

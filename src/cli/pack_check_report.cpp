@@ -154,6 +154,11 @@ class PackReport {
             loadErrors.push_back({{"message", e.message}, {"where", whereJson(e.where)}});
             if (!m_a.json) m_out << m_st.fail("load error: ") << e.str() << "\n";
         }
+        json packWarnings = json::array(); // two folders with one slug, number or order
+        for (const Error& w : set.warnings) {
+            packWarnings.push_back({{"message", w.message}, {"where", whereJson(w.where)}});
+            if (!m_a.json) m_out << m_st.warn("warning: ") << w.str() << "\n";
+        }
         PackCheckOptions options{m_a.mutants, m_a.timeoutMs};
         for (const Puzzle& p : set.puzzles) {
             PuzzleCheckOutcome o = checkOne(p, options);
@@ -174,6 +179,7 @@ class PackReport {
                                {"dir", m_a.dir},
                                {"pass", pass},
                                {"load_errors", loadErrors},
+                               {"warnings", packWarnings},
                                {"puzzles", puzzles},
                                {"kill_rate", rate()},
                                {"seconds", total}})

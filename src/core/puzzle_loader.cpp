@@ -3,6 +3,7 @@
 #include "core/puzzle_loader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -12,6 +13,7 @@
 
 #include "core/pass_loader.h"
 #include "core/passes.h"
+#include "core/puzzle_template.h"
 #include "core/reference_ops.h"
 #include "core/rule_loader.h"
 #include "core/schedule_loader.h"
@@ -208,6 +210,9 @@ class PuzzleParser {
         m_puzzle.order = static_cast<int>(m_reader.integer(root, "order"));
         m_puzzle.statement = m_reader.string(root, "statement");
         m_puzzle.slug = m_reader.stringOr(root, "slug", m_puzzle.slug);
+        // Commands name the puzzle by its slug (`vkpuzzles hint SLUG`): a word they can take.
+        if (root.get("slug"))
+            if (auto bad = slugError(m_puzzle.slug)) m_reader.fail(root.get("slug"), *bad);
         m_puzzle.tolerance = m_reader.numberOr(root, "tolerance", m_puzzle.tolerance);
         if (!(m_puzzle.tolerance >= 0) || !std::isfinite(m_puzzle.tolerance))
             m_reader.fail(root.get("tolerance"), "'tolerance' must be a finite number, 0 or more");
@@ -255,6 +260,28 @@ class PuzzleParser {
         if (!anyOutput)
             m_reader.fail(&a, "a puzzle needs at least one buffer with role = \"output\"");
     }
+    // A constant is named in expressions beside N, WG, i, round, rows, cols and the buffers: a
+    // name that one of them has already would silently mean the other.
+    void checkConstantName(const std::string& name, const toml::node* at) const {
+        bool word = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                    std::all_of(name.begin(), name.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                    });
+        if (!word)
+            m_reader.fail(at, "constant name '" + name +
+                                  "' must be a word (letters, digits and _), as the kernel's "
+                                  "constant_id declaration names it");
+        static const std::set<std::string> reserved = {"N", "WG", "i", "round", "rows", "cols"};
+        if (reserved.count(name))
+            m_reader.fail(at, "'" + name +
+                                  "' already means something in expressions (N, WG, i, "
+                                  "round, rows, cols): name the constant otherwise");
+        for (const ConstantDecl& d : m_puzzle.constants)
+            if (d.name == name) m_reader.fail(at, "constant name '" + name + "' is used twice");
+        for (const BufferDecl& b : m_puzzle.buffers)
+            if (b.name == name)
+                m_reader.fail(at, "constant name '" + name + "' is also a buffer's name");
+    }
     void parseConstants(const toml::table& root) {
         const toml::node* n = root.get("constants");
         if (!n) return;
@@ -268,6 +295,7 @@ class PuzzleParser {
                            m_reader.boundedUint(m_reader.required(t, "id"), "id", 3, 4095)};
             if (!ids.insert(d.id).second)
                 m_reader.fail(&c, "constant id " + std::to_string(d.id) + " is used twice");
+            checkConstantName(d.name, t.get("name"));
             m_puzzle.constants.push_back(d);
         }
     }

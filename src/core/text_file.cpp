@@ -37,11 +37,16 @@ std::optional<Error> checkKind(const std::string& path, const struct stat& st,
             ErrorKind::Io,
             "this is not a regular file (a FIFO, a device or a socket); only plain files are read",
             {path}};
-    if (static_cast<uint64_t>(st.st_size) > limit.bytes)
+    if (uint64_t size = static_cast<uint64_t>(st.st_size); size > limit.bytes) {
+        // Bytes where the rounded size would read as the limit itself ("1.0 MiB" over 1 MiB).
+        std::string shown = sizeText(size);
+        if (shown.rfind(sizeText(limit.bytes).substr(0, 1) + ".0 ", 0) == 0)
+            shown = std::to_string(size) + " bytes";
         return Error{ErrorKind::Io,
-                     "the file is " + sizeText(static_cast<uint64_t>(st.st_size)) + "; " +
-                         limit.what + " may be at most " + sizeText(limit.bytes),
+                     "the file is " + shown + "; " + limit.what + " may be at most " +
+                         sizeText(limit.bytes),
                      {path}};
+    }
     return std::nullopt;
 }
 
@@ -94,6 +99,9 @@ Result<std::string> readTextFile(const std::string& path, const FileLimit& limit
         }
     }
     ::close(fd);
+    // A UTF-8 byte order mark (Windows editors write one) is no text: shaderc would take it for
+    // the first characters of the kernel and refuse its #version line.
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     return text;
 }
 

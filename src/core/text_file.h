@@ -23,8 +23,9 @@ inline constexpr FileLimit kPuzzleFileLimit{
 inline constexpr FileLimit kStateFileLimit{16u << 20,
                                            "a saved state file"}; // drafts, progress, settings
 
-// The whole file, or an Io error (the path in `where`) saying why not: there is no such file, it
-// is a folder, a FIFO, a device, a symbolic link loop, unreadable, or over the limit.
+// The whole file, less a UTF-8 byte order mark at its start, or an Io error (the path in `where`)
+// saying why not: there is no such file, it is a folder, a FIFO, a device, a symbolic link loop,
+// unreadable, or over the limit.
 Result<std::string> readTextFile(const std::string& path,
                                  const FileLimit& limit = kKernelFileLimit);
 

@@ -286,6 +286,32 @@ TEST_F(HostileInput, DuplicateSlugsAndNumbersInAPackAreWarnedAbout) {
         << r.out;
     EXPECT_TRUE(has(r.out, "the folders 01-map and 01-other both have the number 1")) << r.out;
     EXPECT_TRUE(has(r.out, "both have order = 1 in the 'classic' track")) << r.out;
+    // A teacher's check says so too, and grading a class refuses a slug that names two puzzles.
+    CliRun check = vkpuzzles("pack check " + (m_dir / "pack").string() +
+                             " --no-mutants "
+                             "--color never");
+    EXPECT_TRUE(has(check.out, "warning: ")) << check.out;
+    EXPECT_TRUE(has(check.out, "both have the slug 'map'")) << check.out;
+    fs::create_directories(m_dir / "class/ann");
+    std::ofstream(m_dir / "class/ann/map.comp") << solution();
+    CliRun grade = vkpuzzles(pack() + "grade --all " + (m_dir / "class").string());
+    EXPECT_EQ(grade.exit, 2) << grade.out;
+    EXPECT_TRUE(has(grade.out, "two puzzles have the slug 'map' (01-map and 01-other)"))
+        << grade.out;
+}
+
+// Words a command does not take are named, not dropped; a hint count is a whole number from 1.
+TEST_F(HostileInput, ExtraWordsAndNegativeCountsAreUsageErrors) {
+    CliRun show = vkpuzzles("show map extra --color never");
+    EXPECT_EQ(show.exit, 2) << show.out;
+    EXPECT_TRUE(has(show.out, "`show` does not take extra")) << show.out;
+    CliRun list = vkpuzzles("list one two --color never");
+    EXPECT_EQ(list.exit, 2) << list.out;
+    EXPECT_TRUE(has(list.out, "`list` does not take one and two")) << list.out;
+    CliRun hint = vkpuzzles("hint map -1 --color never");
+    EXPECT_EQ(hint.exit, 2) << hint.out;
+    EXPECT_TRUE(has(hint.out, "a whole number from 1, not '-1'")) << hint.out;
+    EXPECT_EQ(vkpuzzles("hint map 2 --color never").exit, 0);
 }
 
 // A shared array whose length a constant brings to 0 in some case (an off-by-one a learner

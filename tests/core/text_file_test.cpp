@@ -69,6 +69,16 @@ TEST_F(TextFile, SymbolicLinkLoopsAndMissingFilesAreErrors) {
     EXPECT_NE(messageOf(path("absent.comp")).find("no such file"), std::string::npos);
 }
 
+// A UTF-8 byte order mark is no text: a kernel saved with one starts at its #version line.
+TEST_F(TextFile, AByteOrderMarkIsDropped) {
+    std::ofstream(path("bom.comp"), std::ios::binary) << "\xEF\xBB\xBF#version 450\n";
+    auto text = readTextFile(path("bom.comp"));
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(*text, "#version 450\n");
+    std::ofstream(path("inner.comp"), std::ios::binary) << "a\xEF\xBB\xBF";
+    EXPECT_EQ(*readTextFile(path("inner.comp")), "a\xEF\xBB\xBF") << "only at the start";
+}
+
 TEST_F(TextFile, SizeIsLimitedAndTheMessageSaysTheLimit) {
     std::ofstream(path("big.comp"), std::ios::binary)
         << std::string(kKernelFileLimit.bytes + 1, 'x');
@@ -77,6 +87,10 @@ TEST_F(TextFile, SizeIsLimitedAndTheMessageSaysTheLimit) {
     EXPECT_TRUE(readTextFile(path("big.comp"), kStateFileLimit).ok());
     std::ofstream(path("edge.comp"), std::ios::binary) << std::string(kKernelFileLimit.bytes, 'x');
     EXPECT_TRUE(readTextFile(path("edge.comp")).ok()) << "exactly the limit is allowed";
+    // Just over 1 MiB reads as bytes, not as "1.0 MiB" beside "at most 1 MiB".
+    std::ofstream(path("over.comp"), std::ios::binary) << std::string(1100000, 'x');
+    EXPECT_NE(messageOf(path("over.comp")).find("the file is 1100000 bytes"), std::string::npos)
+        << messageOf(path("over.comp"));
     EXPECT_EQ(sizeText(512), "512 bytes");
     EXPECT_EQ(sizeText(3u << 19), "1.5 MiB");
     EXPECT_EQ(sizeText(16u << 20), "16 MiB");
