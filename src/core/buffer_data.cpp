@@ -40,6 +40,26 @@ uint32_t toWord(ElementKind type, double value) {
     return static_cast<uint32_t>(wrapped);
 }
 
+std::optional<std::string> valueDoesNotFit(double value, ElementKind type) {
+    auto text = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.10g", v);
+        return std::string(buf);
+    };
+    if (type == ElementKind::Float) { // nan and inf written as such are meant; 1e39 is not
+        if (std::isfinite(value) && std::fabs(value) > 3.4028234663852886e38)
+            return text(value) + " is past a float's range (it would be inf)";
+        return std::nullopt;
+    }
+    if (!std::isfinite(value) || std::trunc(value) != value)
+        return text(value) + " is not a whole number";
+    double lo = type == ElementKind::Int ? -2147483648.0 : 0.0;
+    double hi = type == ElementKind::Int ? 2147483647.0 : 4294967295.0;
+    if (value < lo) return text(value) + " is below " + text(lo);
+    if (value > hi) return text(value) + " is past " + text(hi);
+    return std::nullopt;
+}
+
 double fromWord(ElementKind type, uint32_t word) {
     switch (type) {
     case ElementKind::Float:

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct BufferData {
 
 // Converts a double to the bit pattern of an element of that kind (ints wrap modulo 2^32).
 uint32_t toWord(ElementKind type, double value);
+// Why `value` is no value of `type` ("4294967296 is past 4294967295", "4.9 is not a whole
+// number", "1e+39 is past a float's range"), or nothing when it is one (a float may be nan or
+// inf, written as such).
+std::optional<std::string> valueDoesNotFit(double value, ElementKind type);
 double fromWord(ElementKind type, uint32_t word);
 
 } // namespace vkp

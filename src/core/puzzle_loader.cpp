@@ -420,6 +420,7 @@ class PuzzleParser {
                                       " (every input and scratch buffer needs data, or a size)");
                 c.data[i] = parseFill(m_reader, m_reader.asTable(n, "inputs." + b.name),
                                       m_puzzle.firstInput() == i);
+                checkFits(*c.data[i], b, n);
             }
         }
         if (auto s = evaluateShapeExprs(m_puzzle, c); !s) m_reader.fail(&t, s.error().message);
@@ -484,9 +485,42 @@ class PuzzleParser {
                                                 : "not an output: give it under inputs."));
         }
     }
+    // Numbers written for a buffer must be values of its type: a uint 4294967296 was stored as 0,
+    // -1 as 4294967295, 4.9 as 4, an int 3000000000 as -1294967296, a float 1e39 as inf.
+    void checkFits(const DataSpec& d, const BufferDecl& b, const toml::node* at) const {
+        std::vector<double> shown;
+        switch (d.kind) {
+        case DataSpec::Kind::Values:
+            shown = d.values;
+            break;
+        case DataSpec::Kind::Constant:
+            shown = {d.value};
+            break;
+        case DataSpec::Kind::Iota:
+            shown = {d.start,
+                     d.start + d.step * double(std::max<uint64_t>(1, d.shape.count()) - 1)};
+            break;
+        case DataSpec::Kind::Random:
+            shown = {double(d.min), double(d.max)};
+            break;
+        default:
+            return;
+        }
+        for (size_t k = 0; k < shown.size(); ++k)
+            if (auto why = valueDoesNotFit(shown[k], b.type))
+                m_reader.fail(at, "'" + b.name + "' holds " + elementKindName(b.type) + ": " +
+                                      *why +
+                                      (d.kind == DataSpec::Kind::Values
+                                           ? " (value " + std::to_string(k + 1) + ")"
+                                           : ""));
+    }
     DataSpec parseExpected(const toml::table& t, const TestCase& c, const BufferDecl& out) {
         if (t.get("each") && !t.get("op")) return parseExpectedEach(t, c);
-        if (!t.get("op")) return parseFill(m_reader, t, true);
+        if (!t.get("op")) {
+            DataSpec d = parseFill(m_reader, t, true);
+            checkFits(d, out, &t);
+            return d;
+        }
         DataSpec d;
         d.kind = DataSpec::Kind::Op;
         d.where = m_reader.where(&t);

@@ -19,6 +19,8 @@ const std::string kInput =
 const std::string kOutput =
     "[[buffers]]\nname = \"result\"\nbinding = 1\ntype = \"float\"\nrole = \"output\"\n";
 const std::string kBuffers = kInput + kOutput;
+const std::string kUintInput =
+    "[[buffers]]\nname = \"a\"\nbinding = 0\ntype = \"uint\"\nrole = \"input\"\n";
 const std::string kCaseHead = "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1]\n";
 const std::string kInputA = "inputs.a = { shape = [4], fill = \"iota\" }\n";
 const std::string kExpected =
@@ -270,6 +272,23 @@ const std::vector<BadFile>& badFiles() {
         {"SlugNotAWord", kHead + "slug = \"Map Slug\" # HERE\n" + kBuffers + kCase,
          "'Map Slug' is not a slug", 8},
         {"EmptySlug", kHead + "slug = \"\" # HERE\n" + kBuffers + kCase, "the slug is empty", 8},
+        {"FloatPastItsRange",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2], values = [1, 1e39] } # HERE\n" +
+             kExpected,
+         "'a' holds float: 1e+39 is past a float's range (it would be inf) (value 2)"},
+        {"UintPastItsRange",
+         kHead + kUintInput + kOutput + kCaseHead +
+             "inputs.a = { shape = [2], values = [0, 4294967296] } # HERE\n" + kExpected,
+         "'a' holds uint: 4294967296 is past 4294967295 (value 2)"},
+        {"UintBelowZero",
+         kHead + kUintInput + kOutput + kCaseHead +
+             "inputs.a = { shape = [4], fill = \"random\", seed = 1, min = -1, max = 3 } # HERE\n" +
+             kExpected,
+         "'a' holds uint: -1 is below 0"},
+        {"UintFraction",
+         kHead + kUintInput + kOutput + kCaseHead +
+             "inputs.a = { shape = [2], values = [1, 4.5] } # HERE\n" + kExpected,
+         "4.5 is not a whole number"},
         {"MissingConstantValue",
          kHead + kBuffers + kConstant + kCaseHead + "constants = { } # HERE\n" + kInputA +
              kExpected,
