@@ -40,16 +40,16 @@ TEST(CliScheduleTest, JsonGivesTheScheduleOfEachCase) {
     ASSERT_EQ(r.exit, 0) << r.out;
     auto j = nlohmann::json::parse(r.out);
     const auto& cases = j["cases"];
-    ASSERT_EQ(cases.size(), 8u) << r.out;
+    ASSERT_EQ(cases.size(), 9u) << r.out;
     EXPECT_TRUE(cases[0]["schedules"].empty());
     EXPECT_TRUE(cases[6]["schedules"].empty());
-    for (size_t i : {2u, 3u, 4u, 5u, 7u}) {
+    for (size_t i : {2u, 3u, 4u, 5u, 7u, 8u}) {
         const auto& s = cases[i]["schedules"];
         ASSERT_EQ(s.size(), 1u) << cases[i].dump();
         EXPECT_NE(s[0]["outcome"], "not_reached") << s[0].dump();
         EXPECT_EQ(s[0]["index"], 1) << s[0].dump();
-        EXPECT_EQ(s[0]["hold"],
-                  i == 2 || i == 4 || i == 7 ? "before_first_write" : "after_first_write");
+        EXPECT_EQ(s[0]["hold"], i == 2 || i == 4 || i == 7 || i == 8 ? "before_first_write"
+                                                                     : "after_first_write");
     }
 }
 

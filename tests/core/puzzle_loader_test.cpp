@@ -452,13 +452,17 @@ TEST_F(TempTree, MissingKernelFileIsAnError) {
     EXPECT_EQ(set.errors[0].where.file, (m_root / "04-nokernel" / "puzzle.toml").string());
 }
 
-TEST_F(TempTree, EmptyOrMissingRootIsNotFound) {
+// A folder that holds no puzzle, or none at all, is the user's mistake about the whole folder
+// (a Usage error: no puzzle of it is "skipped").
+TEST_F(TempTree, EmptyOrMissingRootIsAUsageError) {
     PuzzleSet empty = loadPuzzleSet(m_root.string());
     ASSERT_EQ(empty.errors.size(), 1u);
-    EXPECT_EQ(empty.errors[0].kind, ErrorKind::NotFound);
+    EXPECT_EQ(empty.errors[0].kind, ErrorKind::Usage);
+    EXPECT_NE(empty.errors[0].message.find("no puzzle folders"), std::string::npos);
     PuzzleSet missing = loadPuzzleSet((m_root / "absent").string());
     ASSERT_EQ(missing.errors.size(), 1u);
-    EXPECT_EQ(missing.errors[0].kind, ErrorKind::NotFound);
+    EXPECT_EQ(missing.errors[0].kind, ErrorKind::Usage);
+    EXPECT_EQ(missing.errors[0].message, "no such folder");
     EXPECT_FALSE(readTextFile((m_root / "absent.txt").string()).ok());
     EXPECT_EQ(readTextFile((m_root / "absent.txt").string()).error().kind, ErrorKind::Io);
 }
