@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/json_report.h"
+#include "core/install_paths.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -57,6 +58,14 @@ int Command::benchFailed(const Error& e) {
     return code;
 }
 
+// The copy kernel a benchmark measures the device's bandwidth with, installed beside the binary.
+Result<std::string> Command::copyShader() const {
+    std::string path = bundledShaderPath("copy.comp");
+    auto source = readTextFile(path);
+    if (!source) return Error{ErrorKind::NotFound, "the copy shader is missing", {path}};
+    return source;
+}
+
 int Command::bench() {
     if (m_a.has("all-scans")) return benchAllScans();
     auto p = puzzleArg();
@@ -67,9 +76,8 @@ int Command::bench() {
     if (!kernels) return report(kernels.error());
     auto o = benchOptions(*p);
     if (!o) return report(o.error());
-    auto copySource = readTextFile(copyShaderPath());
-    if (!copySource)
-        return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+    auto copySource = copyShader();
+    if (!copySource) return report(copySource.error());
     if (auto s = startEngines(); !s) return report(s.error());
     if (!json())
         m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
@@ -88,9 +96,8 @@ int Command::bench() {
 int Command::benchAllScans() {
     auto o = benchOptions(nullptr);
     if (!o) return report(o.error());
-    auto copySource = readTextFile(copyShaderPath());
-    if (!copySource)
-        return report(Error{ErrorKind::NotFound, "the copy shader is missing", {copyShaderPath()}});
+    auto copySource = copyShader();
+    if (!copySource) return report(copySource.error());
     if (auto s = startEngines(); !s) return report(s.error());
     if (!json())
         m_err << "benchmarking every official scan at N = " << o->n << " on "

@@ -14,7 +14,6 @@
 
 #include "cli/style.h"
 #include "core/args.h"
-#include "core/install_paths.h"
 #include "core/puzzle_loader.h"
 #include "core/result.h"
 #include "gpu/context.h"
@@ -87,7 +86,7 @@ class Command {
     int grade();
 
     // `bench` (bench_command.cpp).
-    std::string copyShaderPath() const { return bundledShaderPath("copy.comp"); }
+    Result<std::string> copyShader() const;
     Result<BenchOptions> benchOptions(const Puzzle* p);
     // A long run's steps on stderr, one line each.
     std::function<void(const std::string&)> progressLines(std::string indent);

@@ -21,6 +21,7 @@
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
+#include "core/install_paths.h"
 #include "core/walkthrough.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"

@@ -62,7 +62,7 @@ std::string gradeLine(const SubmissionGrade& g, size_t nameWidth, const Style& s
     std::string name =
         g.name + std::string(nameWidth > g.name.size() ? nameWidth - g.name.size() : 0, ' ');
     std::string score = pointsText(g.score()) + "/" + pointsText(g.maxScore());
-    bool full = g.score() >= g.maxScore();
+    bool full = g.fullMarks();
     char cases[64];
     std::snprintf(cases, sizeof cases, "%zu/%zu cases", g.casesPassed(), g.casesTotal());
     std::string line = name + "  " + (full ? st.pass(score) : st.fail(score)) +
@@ -79,7 +79,7 @@ std::string gradeSummary(const std::vector<SubmissionGrade>& grades, const std::
     for (const SubmissionGrade& g : grades) {
         sum += g.score();
         max = std::max(max, g.maxScore());
-        full += g.score() >= g.maxScore() ? 1 : 0;
+        full += g.fullMarks() ? 1 : 0;
     }
     double mean = grades.empty() ? 0 : sum / grades.size();
     std::string n = std::to_string(grades.size()) + " " + noun + (grades.size() == 1 ? "" : "s");
@@ -148,7 +148,7 @@ json gradeJson(const std::vector<const Puzzle*>& puzzles,
                         {"cases", cases}});
         sum += g.score();
         max = std::max(max, g.maxScore());
-        full += g.score() >= g.maxScore() ? 1 : 0;
+        full += g.fullMarks() ? 1 : 0;
     }
     json slugs = json::array();
     for (const Puzzle* p : puzzles)

@@ -85,6 +85,11 @@ class OwnCaseBuilder {
         m_case.name = "your case, from case " + std::to_string(m_spec.templateCase + 1);
         for (const auto& [buffer, text] : m_spec.inputs)
             if (auto e = setInput(buffer, text)) return *e;
+        // Inputs left as they were whose sizes follow the first input's ("N", "cols": a scan's
+        // flags, matmul's b) follow the learner's first input too.
+        if (auto s = evaluateShapeExprs(m_puzzle, m_case); !s)
+            return error(OwnCaseField::Input, m_puzzle.buffers[*m_puzzle.firstInput()].name,
+                         s.error().message);
         if (auto e = setWorkgroupSize()) return *e;
         if (auto e = setConstants()) return *e;
         if (auto e = sizeScratch()) return *e;

@@ -287,6 +287,10 @@ double SubmissionGrade::score() const {
         s += p.score;
     return s;
 }
+bool SubmissionGrade::fullMarks() const {
+    return maxScore() > 0 ? score() >= maxScore() : casesPassed() == casesTotal();
+}
+
 double SubmissionGrade::maxScore() const {
     double s = 0;
     for (const PuzzleGrade& p : puzzles)

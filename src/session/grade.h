@@ -78,6 +78,8 @@ struct SubmissionGrade {
 
     double score() const;
     double maxScore() const;
+    // Every point there is, and every case passed where no case is worth a point.
+    bool fullMarks() const;
     size_t casesPassed() const;
     size_t casesTotal() const;
     std::vector<std::string> files() const;

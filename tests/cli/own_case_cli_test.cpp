@@ -57,6 +57,17 @@ TEST(OwnCaseCli, SizesFollowTheInputAndTheJsonMarksTheCase) {
     EXPECT_EQ(c["outputs"][0]["actual"]["shape"][0], 100);
 }
 
+// An input the learner leaves alone whose size follows the first input's (segmented-scan's
+// flags, shape ["N"]) follows the learner's input: 3 elements give 3 flags, not case 2's 150.
+TEST(OwnCaseCli, InputsWhoseSizeFollowsNFollowTheLearnersInput) {
+    CliRun r = vkpuzzlesStdout("run segmented-scan --solution --input a=1,2,3 --case 2 --json");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_TRUE(j.is_object()) << r.out;
+    EXPECT_TRUE(j["cases"][0]["pass"].get<bool>()) << r.out;
+    EXPECT_EQ(j["cases"][0]["outputs"][0]["actual"]["shape"][0], 3);
+}
+
 TEST(OwnCaseCli, HandWrittenExpectedValuesAreNotInventedForALearnersCase) {
     CliRun r =
         vkpuzzles("run compact " + solution("22-compact") + " --input a=5,6,7,8 --color never");

@@ -258,5 +258,24 @@ TEST(GradeTest, AFolderWithoutEveryKernelFileSaysWhichIsMissing) {
     EXPECT_NE(g.reason.find("the folder has no add.comp"), std::string::npos) << g.reason;
 }
 
+// Full marks are every point there is; where no case is worth a point, every case passed (a
+// submission that passed none was counted as full marks: 0 of 0).
+TEST(GradeTest, FullMarksWithoutPointsMeanEveryCasePassed) {
+    auto graded = [](size_t passed, size_t total, double maxScore, double score) {
+        PuzzleGrade p;
+        p.passed = passed;
+        p.cases.resize(total);
+        p.maxScore = maxScore;
+        p.score = score;
+        SubmissionGrade g;
+        g.puzzles = {p};
+        return g;
+    };
+    EXPECT_FALSE(graded(0, 7, 0, 0).fullMarks());
+    EXPECT_TRUE(graded(7, 7, 0, 0).fullMarks());
+    EXPECT_TRUE(graded(6, 7, 5, 5).fullMarks()) << "a case worth 0 may fail";
+    EXPECT_FALSE(graded(7, 7, 5, 4).fullMarks());
+}
+
 } // namespace
 } // namespace vkp
