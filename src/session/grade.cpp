@@ -240,6 +240,18 @@ Result<SubmissionSearch> findSubmissions(const std::string& dir) {
     if (out.submissions.empty())
         return Error{ErrorKind::Usage,
                      "'" + dir + "' holds no submission (no .comp file and no folder)"};
+    // alice.comp beside alice/: two submissions of one name would be two rows nobody can tell
+    // apart; each is named by its entry, and the teacher told.
+    for (Submission& a : out.submissions)
+        for (Submission& b : out.submissions)
+            if (&a != &b && a.name == b.name && !a.paths.empty() && !b.paths.empty() &&
+                fs::path(a.paths[0]).filename() != a.name) {
+                std::string file = fs::path(a.paths[0]).filename().string();
+                out.warnings.push_back("both " + file + " and " + b.name + "/ are " + a.name +
+                                       "'s: each is graded, as " + file + " and " + b.name + "/");
+                a.name = file;
+                b.name += "/";
+            }
     sortSubmissions(out.submissions);
     return out;
 }
@@ -265,6 +277,12 @@ Result<SubmissionSearch> findClassSubmissions(const std::vector<const Puzzle*>& 
                 int n = exportNumber(e, puzzles[k]->slug);
                 if (!n) continue;
                 matched = true;
+                if (n == best[k]) // SLUG.comp beside SLUG/: say which one is graded
+                    out.warnings.push_back(s.filename().string() + ": both " +
+                                           fs::path(sub.paths[k]).filename().string() + " and " +
+                                           e.filename().string() + " are " + puzzles[k]->slug +
+                                           "; " + fs::path(sub.paths[k]).filename().string() +
+                                           " is graded");
                 if (n > best[k]) best[k] = n, sub.paths[k] = e.string();
             }
             if (!matched && (isFolder(e) || isKernelFile(e)))

@@ -56,6 +56,31 @@ TEST(GradeTest, EveryCompFileAndFolderIsASubmissionInNameOrder) {
     EXPECT_TRUE(found->warnings.empty());
 }
 
+// alice.comp beside alice/: both graded, each named by its entry, and the teacher told; with
+// --all, map.comp beside map/ in one student's folder: which one is graded is said.
+TEST(GradeTest, TwoEntriesOfOneNameAreToldApart) {
+    TempDir t("twins");
+    std::ofstream(t.path / "alice.comp") << "x";
+    fs::create_directories(t.path / "alice");
+    std::ofstream(t.path / "bob.comp") << "x";
+    auto found = findSubmissions(t.path.string());
+    ASSERT_TRUE(found) << found.error().message;
+    std::vector<std::string> names;
+    for (const Submission& s : found->submissions)
+        names.push_back(s.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"alice.comp", "alice/", "bob"}));
+    ASSERT_EQ(found->warnings.size(), 1u);
+    EXPECT_EQ(found->warnings[0],
+              "both alice.comp and alice/ are alice's: each is graded, as alice.comp and alice/");
+    fs::create_directories(t.path / "class/s3/offset");
+    std::ofstream(t.path / "class/s3/offset.comp") << "x";
+    auto cls = findClassSubmissions({&packPuzzle("offset")}, (t.path / "class").string());
+    ASSERT_TRUE(cls) << cls.error().message;
+    ASSERT_EQ(cls->warnings.size(), 1u);
+    EXPECT_NE(cls->warnings[0].find("s3: both "), std::string::npos) << cls->warnings[0];
+    EXPECT_NE(cls->warnings[0].find(" are offset; "), std::string::npos) << cls->warnings[0];
+}
+
 TEST(GradeTest, AFolderThatIsMissingEmptyOrAFileIsAUsageError) {
     auto missing = findSubmissions(gradeData("no-such-folder"));
     ASSERT_FALSE(missing);
