@@ -43,6 +43,14 @@ std::string sourceLine(const std::string& text, int line) {
     return {};
 }
 
+int firstLineMatching(const std::string& text, const std::regex& pattern) {
+    std::istringstream in(text);
+    std::string s;
+    for (int n = 1; std::getline(in, s); ++n)
+        if (std::regex_search(s, pattern)) return n;
+    return 0;
+}
+
 std::string codeWithoutCommentsOrLayout(const std::string& text) {
     std::string out;
     bool space = false; // white space (or a comment) since the last character kept

@@ -2,12 +2,15 @@
 #pragma once
 
 #include <optional>
+#include <regex>
 #include <string>
 
 namespace vkp {
 
 // The 1-based line `line` of `text`, without its newline; "" when there is no such line.
 std::string sourceLine(const std::string& text, int line);
+// The 1-based number of the first line of `text` that `pattern` matches in, or 0.
+int firstLineMatching(const std::string& text, const std::regex& pattern);
 
 // A C-like text (GLSL) without its comments and layout: comments dropped, runs of white space
 // kept only as one space between two word characters. Two kernels that differ only in comments,

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <regex>
-#include <sstream>
 
 #include "core/passes.h"
 #include "core/reference_ops.h"
+#include "core/source_text.h"
 #include "core/statement_rules.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
@@ -43,12 +43,8 @@ std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
 // " (line 15)": where the kernel declares the shared array `name`, when its text says.
 std::string declarationLine(const std::string& source, const std::string& name) {
     if (name.empty()) return "";
-    std::regex declared("\\bshared\\b[^;]*\\b" + name + "\\s*\\[");
-    std::istringstream lines(source);
-    std::string line;
-    for (int n = 1; std::getline(lines, line); ++n)
-        if (std::regex_search(line, declared)) return " (line " + std::to_string(n) + ")";
-    return "";
+    int line = firstLineMatching(source, std::regex("\\bshared\\b[^;]*\\b" + name + "\\s*\\["));
+    return line ? " (line " + std::to_string(line) + ")" : "";
 }
 
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {

@@ -2,22 +2,15 @@
 
 #include <algorithm>
 #include <regex>
-#include <sstream>
+
+#include "core/source_text.h"
 
 namespace vkp {
 namespace {
 
-// The first source line matching `pattern`, or 0.
-int findLine(const std::string& source, const std::regex& pattern) {
-    std::istringstream in(source);
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n)
-        if (std::regex_search(line, pattern)) return n;
-    return 0;
-}
-
 int bindingLine(const std::string& source, uint32_t binding) {
-    return findLine(source, std::regex("binding\\s*=\\s*" + std::to_string(binding) + "\\b"));
+    return firstLineMatching(source,
+                             std::regex("binding\\s*=\\s*" + std::to_string(binding) + "\\b"));
 }
 
 class InterfaceChecker {
@@ -50,9 +43,9 @@ class InterfaceChecker {
     // The line declaring `r`: its binding and its name on one line, else its binding's first.
     int resourceLine(const KernelOtherResource& r) const {
         if (!r.name.empty())
-            if (int line =
-                    findLine(m_source, std::regex("binding\\s*=\\s*" + std::to_string(r.binding) +
-                                                  "\\b.*\\b" + r.name + "\\b")))
+            if (int line = firstLineMatching(m_source, std::regex("binding\\s*=\\s*" +
+                                                                  std::to_string(r.binding) +
+                                                                  "\\b.*\\b" + r.name + "\\b")))
                 return line;
         return bindingLine(m_source, r.binding);
     }
@@ -96,8 +89,8 @@ class InterfaceChecker {
                      declaration(d));
     }
     void checkConstant(uint32_t id, const std::string& name) {
-        int line =
-            findLine(m_source, std::regex("constant_id\\s*=\\s*" + std::to_string(id) + "\\b"));
+        int line = firstLineMatching(
+            m_source, std::regex("constant_id\\s*=\\s*" + std::to_string(id) + "\\b"));
         if (id < 3)
             return error(line, "constant_id " + std::to_string(id) + " ('" + name +
                                    "') is reserved for the workgroup size; use local_size_" +
@@ -116,7 +109,7 @@ class InterfaceChecker {
         for (int d = 0; d < 3; ++d) {
             if (m_interface.localSizeFromSpec[d] &&
                 m_interface.localSizeSpecIds[d] != uint32_t(d)) {
-                error(findLine(m_source, std::regex("local_size_")),
+                error(firstLineMatching(m_source, std::regex("local_size_")),
                       std::string("local_size_") + axis[d] + "_id must be " + std::to_string(d) +
                           " (the case's workgroup size is passed there), not " +
                           std::to_string(m_interface.localSizeSpecIds[d]));
@@ -126,7 +119,7 @@ class InterfaceChecker {
             for (size_t c = 0; c < m_puzzle.cases.size(); ++c) {
                 uint32_t need = m_puzzle.cases[c].workgroupSize[d];
                 if (need == *m_interface.fixedLocalSize[d]) continue;
-                error(findLine(m_source, std::regex("local_size_")),
+                error(firstLineMatching(m_source, std::regex("local_size_")),
                       std::string("the kernel fixes local_size_") + axis[d] + " = " +
                           std::to_string(*m_interface.fixedLocalSize[d]) + ", but case " +
                           std::to_string(c + 1) + " runs workgroups of " + std::to_string(need) +
@@ -157,7 +150,7 @@ class InterfaceChecker {
     }
     // The push-constant block: every member set by every pass of this kernel, uint or int.
     void checkPush() {
-        int line = findLine(m_source, std::regex("push_constant"));
+        int line = firstLineMatching(m_source, std::regex("push_constant"));
         std::vector<const PassDecl*> passes;
         for (const PassDecl& p : m_puzzle.passes)
             if (p.kernel == m_kernelIndex) passes.push_back(&p);

@@ -14,6 +14,13 @@ std::string conditionOf(const std::string& text, int line) {
     return c->keyword + "@" + std::to_string(c->line) + ": " + c->condition;
 }
 
+TEST(FirstLineMatching, TheFirstMatchingLineCountsFromOne) {
+    const std::string text = "#version 450\nshared uint bins[BINS];\nshared uint more[4];\n";
+    EXPECT_EQ(firstLineMatching(text, std::regex("\\bshared\\b")), 2);
+    EXPECT_EQ(firstLineMatching(text, std::regex("more\\s*\\[")), 3);
+    EXPECT_EQ(firstLineMatching(text, std::regex("binding")), 0);
+}
+
 TEST(EnclosingCondition, TheInnermostIfOfABracedBody) {
     const std::string k = "void main() {\n"               // 1
                           "    uint i = id();\n"          // 2
