@@ -14,13 +14,16 @@ const ScheduleDecl* Puzzle::scheduleFor(size_t caseIndex) const {
     return nullptr;
 }
 
+uint32_t scheduleConfig(const ScheduleDecl& decl, uint32_t binding) {
+    return kScheduleActive | (decl.afterWrite ? kScheduleAfterWrite : 0u) |
+           (decl.index ? kScheduleByIndex : 0u) | (binding & kScheduleBindingMask);
+}
+
 std::vector<uint32_t> makeScheduleBlock(const ScheduleDecl& decl, uint32_t binding,
                                         const TraceLaunch& launch) {
     uint64_t groups = uint64_t(launch.workgroups[0]) * launch.workgroups[1] * launch.workgroups[2];
     std::vector<uint32_t> words(kScheduleFixedWords + groups, 0u);
-    words[kScheduleConfig] = kScheduleActive | (decl.afterWrite ? kScheduleAfterWrite : 0u) |
-                             (decl.index ? kScheduleByIndex : 0u) |
-                             (binding & kScheduleBindingMask);
+    words[kScheduleConfig] = scheduleConfig(decl, binding);
     words[kScheduleTarget] = decl.index ? *decl.index : decl.publisher.value_or(0);
     words[kScheduleBound] = kScheduleSpinBound;
     words[kScheduleOthers] =

@@ -38,6 +38,12 @@ namespace vkp {
 //   [17] K reads by other workgroups that were given [16]
 //   [18 ..] K one word per workgroup: 1 once one of its invocations reached the point
 inline constexpr uint32_t kScheduleActive = 0x80000000u;
+// Word [0] reaches a traced pipeline as this specialization constant too (0: the case has no
+// schedule), so the driver folds away, before it compiles anything, every hook the case cannot
+// reach: all of them without a schedule, those of other buffers and of the other point with one
+// (on lavapipe they were half of a traced pipeline's build time). Puzzle constants' ids stop at
+// 4095.
+inline constexpr uint32_t kScheduleConfigSpecId = 0x10000;
 inline constexpr uint32_t kScheduleAfterWrite = 0x40000000u;
 inline constexpr uint32_t kScheduleByIndex = 0x20000000u;
 inline constexpr uint32_t kScheduleBindingMask = 0xffffu;
@@ -83,6 +89,8 @@ enum class ScheduleOutcome : uint32_t {
 
 // The block's initial words for one dispatch of `launch` (its size: kScheduleFixedWords + one word
 // per workgroup). `binding` is the buffer's binding.
+// Word [0] of the block: kScheduleActive, the point, by index or by arrival, the binding.
+uint32_t scheduleConfig(const ScheduleDecl& decl, uint32_t binding);
 std::vector<uint32_t> makeScheduleBlock(const ScheduleDecl& decl, uint32_t binding,
                                         const TraceLaunch& launch);
 

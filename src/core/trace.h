@@ -20,7 +20,8 @@ namespace vkp {
 // Words: [0] a forced schedule's block (core/forced_schedule.h; 0: none), [1] record slots per
 // invocation, [2] invocations per workgroup, [3] workgroups in x, [4] workgroups in y, [5] word
 // offset of the records, [6] loop budget (back-edges per invocation), [7] word offset of the status
-// words; then one record count per invocation (counting on past its slots: the records it wanted);
+// words; then one record count per invocation (counting on past its slots: the records it wanted;
+// written when the invocation returns);
 // then one status word per invocation (kTraceBudgetFlag | line once it ran out of loop budget, kept
 // even when its slots are full; bits 20-30: debugPrintfEXT lines it could not record, up to
 // kTracePrintfDroppedMax); then each invocation's slots of

@@ -238,6 +238,10 @@ class Checker {
                             const std::vector<CaseDispatch>& dispatches,
                             std::vector<std::vector<uint32_t>>& traceWords) {
         RunItem item{launchOf(m_puzzle.cases[index]), {}, {}};
+        // Its schedule is also its pipeline's specialization: the hooks it cannot reach go.
+        if (const ScheduleDecl* decl = forcedSchedule(index))
+            item.launch.constants[kScheduleConfigSpecId] =
+                scheduleConfig(*decl, m_puzzle.buffers[decl->buffer].binding);
         bool multi = m_puzzle.multiPass();
         for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
             item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words,
@@ -491,9 +495,13 @@ class Checker {
 
     // The schedule block of a traced dispatch of this case (core/forced_schedule.h); empty: none.
     std::vector<uint32_t> scheduleBlock(size_t index, const TraceLaunch& launch) const {
-        const ScheduleDecl* decl = m_puzzle.scheduleFor(index);
-        if (!m_options.forcedSchedules || !decl) return {};
+        const ScheduleDecl* decl = forcedSchedule(index);
+        if (!decl) return {};
         return makeScheduleBlock(*decl, m_puzzle.buffers[decl->buffer].binding, launch);
+    }
+    // The schedule a traced run of this case holds a workgroup by; null: none.
+    const ScheduleDecl* forcedSchedule(size_t index) const {
+        return m_options.trace && m_options.forcedSchedules ? m_puzzle.scheduleFor(index) : nullptr;
     }
 
     // What the hold did; a thread stopped by its loop budget while a workgroup was held was waiting

@@ -114,6 +114,8 @@ class Instrumenter {
                 continue;
             }
             if (m_loopBudget.rewriteBackEdge(inst, out)) continue;
+            if (m_state.logsAccesses() && isEntry && op == Op::OpReturn)
+                storeRecordCount(m_state, out);
             if (m_state.logsAccesses()) {
                 m_schedule.before(inst, out);
                 m_accessLog.before(inst, out);

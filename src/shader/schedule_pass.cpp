@@ -63,6 +63,10 @@ void SchedulePass::declare() {
         module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType, ids.uintType});
     m_viewFunctionType =
         module.typeFunction(ids.uintType, {ids.uintType, ids.uintType, ids.uintType});
+    m_config = module.emit(module.newGlobals, Op::OpSpecConstant, ids.uintType, {0});
+    module.newAnnotations.emplace_back(
+        Op::OpDecorate,
+        std::vector<uint32_t>{m_config, uint32_t(spv::Decoration::SpecId), kScheduleConfigSpecId});
     m_startFunction = module.newId();
     m_finishFunction = module.newId();
     m_atFunction = module.newId();
@@ -219,6 +223,13 @@ uint32_t SchedulePass::blockWord(std::vector<SpirvInstruction>& f, uint32_t bloc
     return m_state.traceWord(f, at);
 }
 
+uint32_t SchedulePass::inactive(std::vector<SpirvInstruction>& f) {
+    SpirvModule& module = m_state.module;
+    uint32_t active = module.emit(f, Op::OpBitwiseAnd, m_state.ids.uintType,
+                                  {m_config, module.constUint(kScheduleActive)});
+    return module.emit(f, Op::OpIEqual, m_state.ids.boolType, {active, module.constUint(0)});
+}
+
 // Ends the function when `condition` holds.
 void SchedulePass::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition) {
     SpirvModule& module = m_state.module;
@@ -254,6 +265,7 @@ void SchedulePass::buildCounter(uint32_t function, uint32_t word, bool onlyOther
     f.emplace_back(Op::OpFunction,
                    std::vector<uint32_t>{ids.voidType, function, 0, m_voidFunctionType});
     m_state.label(f);
+    returnIf(f, inactive(f));
     uint32_t block = m_state.loadTraceWord(f, 0);
     returnIf(f, module.emit(f, Op::OpIEqual, ids.boolType, {block, module.constUint(0)}));
     if (onlyOthers) {
@@ -308,9 +320,10 @@ void SchedulePass::buildAt() {
         merges.push_back(mergeL);
     };
 
+    skipIf(inactive(f));
     uint32_t block = m_state.loadTraceWord(f, 0);
     skipIf(module.emit(f, Op::OpIEqual, b, {block, c(0)}));
-    uint32_t config = module.emit(f, Op::OpLoad, u, {word(block, kScheduleConfig)});
+    uint32_t config = m_config; // a constant: the tests of the call's binding and point fold away
     uint32_t wantBinding = module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleBindingMask)});
     uint32_t wantAfter =
         module.emit(f, Op::OpINotEqual, b,
@@ -482,40 +495,43 @@ void SchedulePass::buildView() {
                                          uint32_t(StorageClass::Function)});
     m_state.emitVoid(f, Op::OpStore, {seen, value});
     auto c = [&](uint32_t v) { return module.constUint(v); };
-    uint32_t block = m_state.loadTraceWord(f, 0);
-    ifThen(f, module.emit(f, Op::OpINotEqual, b, {block, c(0)}), [&] {
-        uint32_t config = module.emit(f, Op::OpLoad, u, {blockWord(f, block, kScheduleConfig)});
-        uint32_t target = module.emit(f, Op::OpLoad, u, {blockWord(f, block, kScheduleTarget)});
-        uint32_t sameBinding = module.emit(
-            f, Op::OpIEqual, b,
-            {binding, module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleBindingMask)})});
-        uint32_t byIndex =
-            module.emit(f, Op::OpINotEqual, b,
-                        {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
-        uint32_t element = module.emit(f, Op::OpIEqual, b, {index, target});
-        uint32_t match =
-            module.emit(f, Op::OpLogicalAnd, b,
-                        {sameBinding, module.emit(f, Op::OpLogicalAnd, b, {byIndex, element})});
-        ifThen(f, match, [&] {
-            uint32_t view =
-                module.emit(f, Op::OpAtomicLoad, u,
-                            {blockWord(f, block, kScheduleView), c(kDevice), c(kRelaxed)});
-            uint32_t held =
-                module.emit(f, Op::OpAtomicLoad, u,
-                            {blockWord(f, block, kScheduleHeld), c(kDevice), c(kRelaxed)});
-            uint32_t mine = module.emit(f, Op::OpIAdd, u, {workgroupIndex(f), c(1)});
-            uint32_t hide = module.emit(
-                f, Op::OpLogicalAnd, b,
-                {module.emit(f, Op::OpIEqual, b, {view, c(uint32_t(ScheduleView::Frozen))}),
-                 module.emit(f, Op::OpINotEqual, b, {held, mine})});
-            ifThen(f, hide, [&] {
-                module.emit(
-                    f, Op::OpAtomicIAdd, u,
-                    {blockWord(f, block, kScheduleViewReads), c(kDevice), c(kRelaxed), c(1)});
-                uint32_t frozen =
+    uint32_t active = module.emit(f, Op::OpLogicalNot, b, {inactive(f)});
+    ifThen(f, active, [&] {
+        uint32_t block = m_state.loadTraceWord(f, 0);
+        ifThen(f, module.emit(f, Op::OpINotEqual, b, {block, c(0)}), [&] {
+            uint32_t config = m_config;
+            uint32_t target = module.emit(f, Op::OpLoad, u, {blockWord(f, block, kScheduleTarget)});
+            uint32_t sameBinding = module.emit(
+                f, Op::OpIEqual, b,
+                {binding, module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleBindingMask)})});
+            uint32_t byIndex = module.emit(
+                f, Op::OpINotEqual, b,
+                {module.emit(f, Op::OpBitwiseAnd, u, {config, c(kScheduleByIndex)}), c(0)});
+            uint32_t element = module.emit(f, Op::OpIEqual, b, {index, target});
+            uint32_t match =
+                module.emit(f, Op::OpLogicalAnd, b,
+                            {sameBinding, module.emit(f, Op::OpLogicalAnd, b, {byIndex, element})});
+            ifThen(f, match, [&] {
+                uint32_t view =
                     module.emit(f, Op::OpAtomicLoad, u,
-                                {blockWord(f, block, kScheduleViewValue), c(kDevice), c(kRelaxed)});
-                m_state.emitVoid(f, Op::OpStore, {seen, frozen});
+                                {blockWord(f, block, kScheduleView), c(kDevice), c(kRelaxed)});
+                uint32_t held =
+                    module.emit(f, Op::OpAtomicLoad, u,
+                                {blockWord(f, block, kScheduleHeld), c(kDevice), c(kRelaxed)});
+                uint32_t mine = module.emit(f, Op::OpIAdd, u, {workgroupIndex(f), c(1)});
+                uint32_t hide = module.emit(
+                    f, Op::OpLogicalAnd, b,
+                    {module.emit(f, Op::OpIEqual, b, {view, c(uint32_t(ScheduleView::Frozen))}),
+                     module.emit(f, Op::OpINotEqual, b, {held, mine})});
+                ifThen(f, hide, [&] {
+                    module.emit(
+                        f, Op::OpAtomicIAdd, u,
+                        {blockWord(f, block, kScheduleViewReads), c(kDevice), c(kRelaxed), c(1)});
+                    uint32_t frozen = module.emit(
+                        f, Op::OpAtomicLoad, u,
+                        {blockWord(f, block, kScheduleViewValue), c(kDevice), c(kRelaxed)});
+                    m_state.emitVoid(f, Op::OpStore, {seen, frozen});
+                });
             });
         });
     });

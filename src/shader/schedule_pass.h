@@ -2,11 +2,14 @@
 // atomic) calls scheduleAt(binding, index, after) before and after itself, and the entry point
 // counts its invocations in and out. Which buffer, which point and which workgroup are data in the
 // trace buffer's schedule block (core/forced_schedule.h), so one instrumented kernel serves every
-// case; header word 0 = 0 turns it all off. The held invocation spins in the appended helper
-// function, so the kernel's own control flow is untouched. Every 32-bit read of the scheduled
-// buffer goes through scheduleView(binding, index, value): once a by-index hold has begun, the
-// other workgroups read the held element as it was at the hold point (its later writes stay
-// hidden), so what they see no longer depends on how long the hold could last.
+// case; header word 0 = 0 turns it all off. The block's config word is also the specialization
+// constant kScheduleConfigSpecId, which every hook tests first: a pipeline specialized for a case
+// keeps only the hooks that case's schedule can reach, and none without one. The held invocation
+// spins in the appended helper function, so the kernel's own control flow is untouched. Every
+// 32-bit read of the scheduled buffer goes through scheduleView(binding, index, value): once a
+// by-index hold has begun, the other workgroups read the held element as it was at the hold point
+// (its later writes stay hidden), so what they see no longer depends on how long the hold could
+// last.
 #pragma once
 
 #include <functional>
@@ -59,6 +62,9 @@ class SchedulePass {
     bool m_active = false;                 // some binding may hold a workgroup (declare() ran)
     bool m_entry = false, m_startPending = false, m_inBlock = false;
     uint32_t m_reached = 0; // Private: this invocation has passed the point once
+    uint32_t m_config = 0;  // the specialization constant kScheduleConfigSpecId
+    // (m_config & kScheduleActive) == 0: the case has no schedule.
+    uint32_t inactive(std::vector<SpirvInstruction>& f);
     uint32_t m_startFunction = 0, m_finishFunction = 0, m_atFunction = 0, m_viewFunction = 0;
     uint32_t m_voidFunctionType = 0, m_atFunctionType = 0, m_viewFunctionType = 0;
 };

@@ -158,16 +158,24 @@ void buildRecorder(InstrumentState& state) {
     state.emitVoid(f, Op::OpStore, {slot, record});
     state.emitVoid(f, Op::OpBranch, {mergeL});
     f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
-    // The count goes on past the slots: the host learns how many records each thread wanted.
+    // The count goes on past the slots: the host learns how many records each thread wanted. It
+    // reaches the trace buffer once, when the invocation returns (storeRecordCount): a store per
+    // record cost lavapipe a quarter of a traced pipeline's build time.
     uint32_t next = module.emit(f, Op::OpIAdd, u, {pos, module.constUint(1)});
-    state.emitVoid(f, Op::OpStore,
-                   {state.traceWord(f, module.emit(f, Op::OpLoad, u, {ids.countWord})), next});
     state.emitVoid(f, Op::OpStore, {ids.nextSlot, next});
     state.emitVoid(f, Op::OpReturn, {});
     state.emitVoid(f, Op::OpFunctionEnd, {});
 }
 
 } // namespace
+
+void storeRecordCount(InstrumentState& state, std::vector<SpirvInstruction>& out) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    uint32_t count = module.emit(out, Op::OpLoad, ids.uintType, {ids.nextSlot});
+    uint32_t at = module.emit(out, Op::OpLoad, ids.uintType, {ids.countWord});
+    state.emitVoid(out, Op::OpStore, {state.traceWord(out, at), count});
+}
 
 void buildTraceFunctions(InstrumentState& state) {
     buildInit(state);
