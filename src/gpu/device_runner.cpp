@@ -12,6 +12,10 @@ double msSince(std::chrono::steady_clock::time_point t) {
 
 } // namespace
 
+bool compilesAtCreation(const DeviceInfo& info) {
+    return info.type != DeviceTypeKind::Cpu;
+}
+
 uint64_t defaultTimeoutMs(const DeviceInfo& info) {
     // VKPUZZLES_TIMEOUT (whole seconds, 1 to 3600) is for machines that are slow or busy, such as
     // a grading box or a loaded CI runner; other values are not a timeout and are passed over.
@@ -45,9 +49,17 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
         }
     }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();
+    // Later jobs' pipelines are built beside these; should one fail, these are built alone, so
+    // an error is this job's own.
+    std::vector<LaunchSpec> withLater = launches;
+    if (compilesAtCreation(info()))
+        for (const LaunchSpec& l : job.prebuild)
+            if ((*kernel)->checkLimits(std::span(&l, 1))) withLater.push_back(l);
     for (uint32_t k = 0; k < modules.size(); ++k)
-        if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();
+        if (auto s = (*kernel)->prepare(withLater, k); !s)
+            if (auto alone = (*kernel)->prepare(launches, k); !alone) return alone.error();
     out.pipelineMs = msSince(t);
+    out.pipelinesBuilt = (*kernel)->pipelinesBuilt();
     if (m_pipelinesBuilt) m_pipelinesBuilt();
     t = std::chrono::steady_clock::now();
     auto ran =

@@ -26,16 +26,26 @@ struct DeviceJob {
     std::vector<uint32_t> bindings;     // set 0
     std::vector<BindingSlot> otherSets; // e.g. the trace buffer
     std::vector<RunItem> items;         // buffers point into the caller's memory
-    uint64_t timeoutMs = 0;             // per item; 0: the device's default (defaultTimeoutMs)
+    // Launches of later jobs of the same kernels (the other cases of a check): a device that
+    // compiles when a pipeline is created (a GPU) builds their pipelines now, beside these items'
+    // and on every core, and keeps them for those jobs. A device that compiles at the first
+    // dispatch (lavapipe) builds each job's own only, so the first case's verdict comes first.
+    std::vector<LaunchSpec> prebuild;
+    uint64_t timeoutMs = 0;         // per item; 0: the device's default (defaultTimeoutMs)
     uint64_t pipelineTimeoutMs = 0; // a worker's modules and pipelines; 0: GpuKernel::buildBudgetMs
     bool testCrash = false;         // tests only: the worker process crashes on this job
 };
 
 struct DeviceJobResult {
     double pipelineMs = 0;                // shader module + pipelines
+    size_t pipelinesBuilt = 0;            // by the driver (the others were kept from earlier jobs)
     double runMs = 0;                     // upload, dispatch, wait, read back
     std::vector<Result<RunOutput>> items; // per DeviceJob::items
 };
+
+// Whether pipelines of `info`'s device are compiled when they are created (a GPU's driver), not
+// at their first dispatch (lavapipe, a CPU device: its pipelines are built one after another).
+bool compilesAtCreation(const DeviceInfo& info);
 
 // Milliseconds a dispatch may take before it is called endless when no --timeout is given:
 // $VKPUZZLES_TIMEOUT seconds when set, else 2 s on a GPU and 60 s on a CPU device (lavapipe).

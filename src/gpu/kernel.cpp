@@ -79,26 +79,30 @@ PipelineStore::Key GpuKernel::storeKeyOf(uint32_t kernel, const LaunchSpec& laun
 }
 
 Status GpuKernel::checkLimits(std::span<const LaunchSpec> launches) const {
-    const DeviceInfo& d = m_ctx.info();
-    for (size_t i = 0; i < launches.size(); ++i) {
-        const LaunchSpec& l = launches[i];
-        std::string where = "case " + std::to_string(i + 1) + ": ";
-        uint64_t threads = uint64_t(l.workgroupSize[0]) * l.workgroupSize[1] * l.workgroupSize[2];
-        for (int a = 0; a < 3; ++a) {
-            if (l.workgroupSize[a] > d.maxWorkgroupSize[a])
-                return Error{ErrorKind::Usage, where + "workgroup size " + dims(l.workgroupSize) +
-                                                   " is over " + d.name + "'s limit " +
-                                                   dims(d.maxWorkgroupSize)};
-            if (l.workgroups[a] > d.maxWorkgroupCount[a])
-                return Error{ErrorKind::Usage, where + "workgroup count " + dims(l.workgroups) +
-                                                   " is over " + d.name + "'s limit " +
-                                                   dims(d.maxWorkgroupCount)};
-        }
-        if (threads > d.maxWorkgroupInvocations)
-            return Error{ErrorKind::Usage,
-                         where + std::to_string(threads) + " threads per workgroup is over " +
-                             d.name + "'s limit of " + std::to_string(d.maxWorkgroupInvocations)};
+    for (size_t i = 0; i < launches.size(); ++i)
+        if (auto s = checkLaunchLimits(m_ctx.info(), launches[i], "case " + std::to_string(i + 1));
+            !s)
+            return s;
+    return okStatus();
+}
+
+Status checkLaunchLimits(const DeviceInfo& d, const LaunchSpec& l, const std::string& name) {
+    std::string where = name + ": ";
+    uint64_t threads = uint64_t(l.workgroupSize[0]) * l.workgroupSize[1] * l.workgroupSize[2];
+    for (int a = 0; a < 3; ++a) {
+        if (l.workgroupSize[a] > d.maxWorkgroupSize[a])
+            return Error{ErrorKind::Usage, where + "workgroup size " + dims(l.workgroupSize) +
+                                               " is over " + d.name + "'s limit " +
+                                               dims(d.maxWorkgroupSize)};
+        if (l.workgroups[a] > d.maxWorkgroupCount[a])
+            return Error{ErrorKind::Usage, where + "workgroup count " + dims(l.workgroups) +
+                                               " is over " + d.name + "'s limit " +
+                                               dims(d.maxWorkgroupCount)};
     }
+    if (threads > d.maxWorkgroupInvocations)
+        return Error{ErrorKind::Usage,
+                     where + std::to_string(threads) + " threads per workgroup is over " + d.name +
+                         "'s limit of " + std::to_string(d.maxWorkgroupInvocations)};
     return okStatus();
 }
 
@@ -134,6 +138,7 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
         owned.push_back(std::make_shared<const Pipeline>(std::move((*made)[i])));
         m_pipelines.emplace(keys[i], owned.back());
     }
+    m_built += fresh.size();
     if (auto s = warm(fresh); !s) return s;
     for (size_t i = 0; i < keys.size(); ++i)
         m_res.store().keep(storeKeyOf(kernel, *launchOf[i]), owned[i]);

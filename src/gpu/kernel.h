@@ -62,6 +62,11 @@ struct RunOutput {
     double gpuMs = -1;                          // from timestamps; -1 when unsupported
 };
 
+// A launch against the device's limits on workgroup size, count and threads; a Usage error
+// begins with `name` ("case 3").
+Status checkLaunchLimits(const DeviceInfo& device, const LaunchSpec& launch,
+                         const std::string& name);
+
 struct BatchBuffers; // the buffers of one submission (kernel.cpp)
 
 class GpuKernel {
@@ -95,6 +100,8 @@ class GpuKernel {
     // Distinct pipelines (kernel, workgroup size, constants) that running `items` needs.
     static size_t pipelinesOf(std::span<const RunItem> items);
     size_t modules() const { return m_modules.size(); }
+    // Pipelines this kernel had the driver build (not found in the context's store).
+    size_t pipelinesBuilt() const { return m_built; }
     // Uploads, dispatches once, waits at most timeoutMs, and reads back.
     Result<RunOutput> run(const LaunchSpec& launch, std::span<const RunBuffer> buffers,
                           uint64_t timeoutMs);
@@ -150,6 +157,7 @@ class GpuKernel {
     // Made by createObjects, or kept from an earlier kernel of the same words (m_res.store()).
     std::vector<PipelineStore::Kept<ShaderModule>> m_modules;
     uint32_t m_pushBytes = 0;
+    size_t m_built = 0;
     PipelineStore::Kept<PipelineLayout> m_layout;
     std::map<PipelineKey, std::shared_ptr<const Pipeline>> m_pipelines;
 };

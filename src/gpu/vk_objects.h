@@ -150,9 +150,9 @@ class Specialization {
     VkSpecializationInfo m_info{}; // points into the two above
 };
 
-// One compute pipeline of `module` per specialization (null: none), in one call so that drivers
-// may build them in parallel. With `captureStatistics` the driver keeps what
-// pipelineStatistics() reads.
+// One compute pipeline of `module` per specialization (null: none), built in parallel on the
+// machine's cores (drivers that compile when a pipeline is created compile them side by side). With
+// `captureStatistics` the driver keeps what pipelineStatistics() reads.
 Result<std::vector<Pipeline>>
 createComputePipelines(GpuContext& ctx, VkPipelineLayout layout, VkShaderModule module,
                        std::span<const VkSpecializationInfo* const> specializations,

@@ -148,6 +148,9 @@ void encodeJob(Encoder& e, const DeviceJob& job) {
         for (const Dispatch& st : item.dispatches)
             encodeDispatch(e, st);
     }
+    e.u32(static_cast<uint32_t>(job.prebuild.size()));
+    for (const LaunchSpec& l : job.prebuild)
+        encodeLaunch(e, l);
 }
 
 static_assert(32 + kMaxDispatchesPerCase <= kMaxItemBuffers &&
@@ -201,6 +204,11 @@ bool decodeJob(Decoder& d, OwnedJob& out) {
     for (uint32_t i = 0; i < items; ++i)
         for (size_t k = 0; k < bufferIndex[i].size(); ++k)
             out.job.items[i].buffers[k].initial = out.buffers[bufferIndex[i][k]];
+    uint32_t later;
+    if (!d.u32(later) || later > 1u << 16) return false;
+    out.job.prebuild.resize(later);
+    for (LaunchSpec& l : out.job.prebuild)
+        if (!decodeLaunch(d, l)) return false;
     return d.done();
 }
 
@@ -208,6 +216,7 @@ void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& r) {
     e.u32(r.ok());
     if (!r.ok()) return encodeError(e, r.error());
     e.f64(r->pipelineMs);
+    e.u64(r->pipelinesBuilt);
     e.f64(r->runMs);
     e.u32(static_cast<uint32_t>(r->items.size()));
     for (const Result<RunOutput>& item : r->items) {
@@ -229,7 +238,11 @@ bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
     if (!ok) return decodeFailure(d, out);
     DeviceJobResult r;
     uint32_t items;
-    if (!d.f64(r.pipelineMs) || !d.f64(r.runMs) || !d.u32(items) || items > 1u << 16) return false;
+    uint64_t built;
+    if (!d.f64(r.pipelineMs) || !d.u64(built) || !d.f64(r.runMs) || !d.u32(items) ||
+        items > 1u << 16)
+        return false;
+    r.pipelinesBuilt = static_cast<size_t>(built);
     for (uint32_t i = 0; i < items; ++i) {
         uint32_t itemOk, n;
         if (!d.u32(itemOk)) return false;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
 #include "gpu/kernel.h"
 #include "gpu/run_resources.h"
 #include "shader/compiler.h"
@@ -84,6 +85,46 @@ TEST_F(PipelineStoreTest, ADifferentSpecializationOrModuleIsBuiltAfresh) {
     EXPECT_EQ(run(seven, 3, 8), (std::vector<uint32_t>{10, 13, 16})); // another workgroup size
     EXPECT_EQ(run(eight, 3), (std::vector<uint32_t>{11, 14, 17}));    // another module
     EXPECT_EQ(store().hits(), hits);
+}
+
+// A job names the later jobs' launches (DeviceJob::prebuild): a GPU, whose driver compiles a
+// pipeline when it is created, builds them beside the job's own; lavapipe, which compiles at the
+// first dispatch, builds only what the job runs. Either way each pipeline is built once, and
+// several built in one call (on threads of their own) all run right.
+TEST_F(PipelineStoreTest, LaterJobsPipelinesAreBuiltEarlyOnlyWhereThatIsFree) {
+    std::vector<uint32_t> spirv = words(21), a = {1, 2, 3}, zeros(3, 0);
+    InProcessRunner runner(*s_ctx);
+    auto job = [&](uint32_t scale, std::vector<LaunchSpec> later) {
+        DeviceJob j;
+        j.spirv = spirv;
+        j.bindings = {0, 1};
+        j.items.push_back(
+            {{{4, 1, 1}, {1, 1, 1}, {{3, scale}}}, {{0, a, false}, {1, zeros, true}}});
+        j.prebuild = std::move(later);
+        return runner.run(j);
+    };
+    std::vector<LaunchSpec> later = {{{4, 1, 1}, {1, 1, 1}, {{3, 2}}},
+                                     {{4, 1, 1}, {1, 1, 1}, {{3, 3}}},
+                                     {{8, 1, 1}, {1, 1, 1}, {{3, 3}}}};
+    auto first = job(1, later);
+    ASSERT_TRUE(first.ok()) << first.error().str();
+    ASSERT_TRUE(first->items[0].ok());
+    EXPECT_EQ(first->items[0]->buffers[1], (std::vector<uint32_t>{22, 23, 24}));
+    bool early = compilesAtCreation(s_ctx->info());
+    EXPECT_EQ(first->pipelinesBuilt, early ? 4u : 1u);
+    for (uint32_t scale : {2u, 3u}) {
+        auto next = job(scale, {});
+        ASSERT_TRUE(next.ok()) << next.error().str();
+        ASSERT_TRUE(next->items[0].ok());
+        EXPECT_EQ(next->items[0]->buffers[1],
+                  (std::vector<uint32_t>{21 + scale, 21 + 2 * scale, 21 + 3 * scale}));
+        EXPECT_EQ(next->pipelinesBuilt, early ? 0u : 1u) << "scale " << scale;
+    }
+    // A later launch over the device's limits is left to its own job, which reports it.
+    LaunchSpec tooBig{{s_ctx->info().maxWorkgroupInvocations + 1, 1, 1}, {1, 1, 1}, {{3, 9}}};
+    auto fine = job(5, {tooBig});
+    ASSERT_TRUE(fine.ok()) << fine.error().str();
+    EXPECT_TRUE(fine->items[0].ok());
 }
 
 TEST_F(PipelineStoreTest, ThePipelineUsedLeastRecentlyGoesFirst) {

@@ -195,6 +195,7 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     job.items.push_back(
         {{{4, 2, 1}, {3, 1, 1}, {{3, 9}, {4, 10}}},
          {{0, a, false, 0, 0}, {1, out, true, 0, 16}, {0, out, true, 1, 64, true}}});
+    job.prebuild.push_back({{8, 1, 1}, {2, 1, 1}, {{3, 4}, {0x10000, 0x80000002u}}});
     worker::Encoder e;
     worker::encodeJob(e, job);
     worker::OwnedJob back;
@@ -218,9 +219,13 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     EXPECT_TRUE(item.buffers[2].packTrace);
     EXPECT_EQ(item.buffers[2].set, 1u);
     EXPECT_FALSE(item.buffers[0].packTrace);
+    ASSERT_EQ(back.job.prebuild.size(), 1u); // the later cases' launches
+    EXPECT_EQ(back.job.prebuild[0].workgroupSize, (std::array<uint32_t, 3>{8, 1, 1}));
+    EXPECT_EQ(back.job.prebuild[0].constants.at(0x10000), 0x80000002u);
 
     DeviceJobResult r;
     r.pipelineMs = 1.5;
+    r.pipelinesBuilt = 7;
     r.items.push_back(RunOutput{{{}, {1, 2, 3}}, 0.25});
     r.items.push_back(Error{ErrorKind::Timeout, "did not finish"});
     worker::Encoder e2;
@@ -230,6 +235,7 @@ TEST(ProtocolTest, JobsAndResultsRoundTrip) {
     ASSERT_TRUE(worker::decodeJobResult(d2, got));
     ASSERT_TRUE(got.ok());
     EXPECT_EQ(got->pipelineMs, 1.5);
+    EXPECT_EQ(got->pipelinesBuilt, 7u);
     EXPECT_EQ(got->items[0]->buffers[1], (std::vector<uint32_t>{1, 2, 3}));
     EXPECT_EQ(got->items[1].error().kind, ErrorKind::Timeout);
 }
