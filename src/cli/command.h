@@ -67,8 +67,12 @@ class Command {
 
     // Checking and running kernels (commands.cpp).
     int check();
+    // `shown`: cases printed as the check went (printCheckHead, then printCase each).
     void printCheckText(const Puzzle& p, const CheckReport& r,
+                        const std::vector<KernelSource>& sources, size_t shown = 0);
+    void printCheckHead(const Puzzle& p, const CheckReport& r,
                         const std::vector<KernelSource>& sources);
+    std::string runHint(const Puzzle& p, const std::vector<KernelSource>& sources) const;
     int checkAll();
     void printAllLine(const Puzzle& p, const CheckReport& r);
     static const CaseOutcome* firstCaseError(const CheckReport& r);

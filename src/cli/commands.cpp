@@ -46,11 +46,12 @@ StageTimings medianTimings(std::span<const StageTimings> runs) {
         return v[v.size() / 2];
     };
     StageTimings m;
-    for (auto field :
-         {&StageTimings::compileMs, &StageTimings::reflectMs, &StageTimings::pipelineMs,
-          &StageTimings::runMs, &StageTimings::checkMs, &StageTimings::gpuMs,
-          &StageTimings::totalMs, &StageTimings::instrumentMs, &StageTimings::analysisMs})
+    for (auto field : {&StageTimings::compileMs, &StageTimings::reflectMs,
+                       &StageTimings::pipelineMs, &StageTimings::runMs, &StageTimings::checkMs,
+                       &StageTimings::gpuMs, &StageTimings::totalMs, &StageTimings::instrumentMs,
+                       &StageTimings::analysisMs, &StageTimings::firstVerdictMs})
         m.*field = median(field);
+    m.pipelines = runs.back().pipelines;
     return m;
 }
 
@@ -317,19 +318,32 @@ int Command::check() {
     if (!repeat) return report(repeat.error());
     if (*only) m_options.onlyCase = *only - 1;
     if (auto s = startEngines(); !s) return report(s.error());
+    // Each case is printed as soon as it is decided (a traced multi-pass check on a CPU device
+    // takes seconds): the report at the end adds only what comes after the cases.
+    size_t shown = 0;
+    if (!json() && *repeat == 1)
+        m_options.onCase = [&](const CheckReport& partial) {
+            if (shown == 0) printCheckHead(**p, partial, *kernels);
+            CaseOutcome c = partial.cases.back();
+            if (!m_a.has("reveal-hidden") && caseHidden(**p, c.index)) c = hiddenCaseView(**p, c);
+            printCase(m_out, **p, c, runHint(**p, *kernels), m_style);
+            m_out << std::flush;
+            ++shown;
+        };
     CheckReport r;
     std::vector<StageTimings> timings;
     for (uint64_t i = 0; i < *repeat; ++i) {
         r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
         timings.push_back(r.timing);
     }
+    m_options.onCase = nullptr;
     // With --repeat the first run pays one-off costs; report the median of the warm runs.
     if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
     studentView(r, **p);
     if (json())
         m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
     else
-        printCheckText(**p, r, *kernels);
+        printCheckText(**p, r, *kernels, shown);
     return finish(r);
 }
 
@@ -339,14 +353,26 @@ nlohmann::json Command::withDevice(nlohmann::json j) {
     return j;
 }
 
-void Command::printCheckText(const Puzzle& p, const CheckReport& r,
+void Command::printCheckHead(const Puzzle& p, const CheckReport& r,
                              const std::vector<KernelSource>& sources) {
     m_out << m_style.bold(p.displayName())
           << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
+    printDiagnostics(m_out, r, sources, m_style);
+}
+
+std::string Command::runHint(const Puzzle& p, const std::vector<KernelSource>& sources) const {
     std::string kernelArgs = m_a.has("solution")  ? "--solution"
                              : m_a.has("starter") ? "--starter"
                                                   : filesText(sources);
-    printCheck(m_out, p, r, sources, p.command("run", kernelArgs), m_style);
+    return p.command("run", kernelArgs);
+}
+
+void Command::printCheckText(const Puzzle& p, const CheckReport& r,
+                             const std::vector<KernelSource>& sources, size_t shown) {
+    if (shown == 0)
+        m_out << m_style.bold(p.displayName())
+              << m_style.dim("  " + ranText(sources) + " on " + m_runner->info().name) << "\n";
+    printCheck(m_out, p, r, sources, runHint(p, sources), m_style, shown);
     if (m_a.has("timing")) printTiming(m_out, r.timing);
     printValidation();
 }

@@ -179,10 +179,15 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
               {"cases", cases}};
     if (withTiming) {
         const StageTimings& t = r.timing;
-        j["timing_ms"] = {
-            {"compile", t.compileMs}, {"reflect", t.reflectMs}, {"pipelines", t.pipelineMs},
-            {"run", t.runMs},         {"check", t.checkMs},     {"total", t.totalMs},
-            {"gpu", t.gpuMs}};
+        j["timing_ms"] = {{"compile", t.compileMs},
+                          {"reflect", t.reflectMs},
+                          {"pipelines", t.pipelineMs},
+                          {"run", t.runMs},
+                          {"check", t.checkMs},
+                          {"total", t.totalMs},
+                          {"gpu", t.gpuMs},
+                          {"first_verdict", t.firstVerdictMs}};
+        j["pipelines_built"] = t.pipelines;
         if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
         if (t.traceRerunMs > 0) j["timing_ms"]["trace_rerun"] = t.traceRerunMs;
     }

@@ -274,10 +274,43 @@ void printDiagnostics(std::ostream& os, const CheckReport& r,
     }
 }
 
+void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const std::string& runHint,
+               const Style& st) {
+    const TestCase& tc = p.cases[c.index];
+    // A hidden case is named as such; shown to the teacher (--reveal-hidden), it says so.
+    std::string launch = c.hidden    ? std::string(kHiddenCaseText)
+                         : tc.hidden ? "(hidden) " + launchText(p, tc)
+                                     : launchText(p, tc);
+    os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launch << std::right
+       << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
+    if (c.error) os << "  " << c.error->message;
+    os << "\n";
+    for (const BufferOutcome& b : c.outputs) {
+        if (b.verdict.pass) continue;
+        const BufferDecl& decl = p.buffers[b.buffer];
+        if (c.hidden) {
+            os << "          " << decl.name << ": wrong values\n";
+            continue;
+        }
+        os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of "
+           << b.expected.shape.count() << " cells wrong\n";
+        for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
+            uint64_t i = b.verdict.mismatches[m].index;
+            os << "            " << cellName(decl, b.expected.shape, i) << ": expected "
+               << b.expected.format(i) << ", got " << b.actual.format(i) << "\n";
+        }
+    }
+    printCaseFindings(os, c, "          ", st);
+    if (!c.pass && !c.error && !c.hidden)
+        os << st.dim("          all buffers: " + runHint + " --case " +
+                     std::to_string(c.index + 1) + (tc.hidden ? " --reveal-hidden" : ""))
+           << "\n";
+}
+
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
-                const Style& st) {
-    printDiagnostics(os, r, sources, st);
+                const Style& st, size_t shown) {
+    if (shown == 0) printDiagnostics(os, r, sources, st);
     if (!r.compiled() && r.error) {
         os << st.fail("error: ") << r.error->message << "\n";
         return;
@@ -286,37 +319,8 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         os << st.fail("the kernel does not compile") << "\n";
         return;
     }
-    for (const CaseOutcome& c : r.cases) {
-        const TestCase& tc = p.cases[c.index];
-        // A hidden case is named as such; shown to the teacher (--reveal-hidden), it says so.
-        std::string launch = c.hidden    ? std::string(kHiddenCaseText)
-                             : tc.hidden ? "(hidden) " + launchText(p, tc)
-                                         : launchText(p, tc);
-        os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launch << std::right
-           << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
-        if (c.error) os << "  " << c.error->message;
-        os << "\n";
-        for (const BufferOutcome& b : c.outputs) {
-            if (b.verdict.pass) continue;
-            const BufferDecl& decl = p.buffers[b.buffer];
-            if (c.hidden) {
-                os << "          " << decl.name << ": wrong values\n";
-                continue;
-            }
-            os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of "
-               << b.expected.shape.count() << " cells wrong\n";
-            for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
-                uint64_t i = b.verdict.mismatches[m].index;
-                os << "            " << cellName(decl, b.expected.shape, i) << ": expected "
-                   << b.expected.format(i) << ", got " << b.actual.format(i) << "\n";
-            }
-        }
-        printCaseFindings(os, c, "          ", st);
-        if (!c.pass && !c.error && !c.hidden)
-            os << st.dim("          all buffers: " + runHint + " --case " +
-                         std::to_string(c.index + 1) + (tc.hidden ? " --reveal-hidden" : ""))
-               << "\n";
-    }
+    for (size_t i = shown; i < r.cases.size(); ++i)
+        printCase(os, p, r.cases[i], runHint, st);
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
     if (hasErrors(r.diagnostics)) return;
     size_t total = r.cases.size();
@@ -333,13 +337,14 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     os << "timing\n";
     row("compile (shaderc)", t.compileMs);
     row("reflect + interface check", t.reflectMs);
-    row("pipelines", t.pipelineMs);
+    row(("pipelines (" + std::to_string(t.pipelines) + " built)").c_str(), t.pipelineMs);
     row("run (upload, dispatch, read)", t.runMs);
     row("check", t.checkMs);
     if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
     if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
     if (t.loopGuardMs > 0) row("loop guard: instrument + check", t.loopGuardMs);
     if (t.traceRerunMs > 0) row("trace: re-run overflowed cases", t.traceRerunMs);
+    row("first verdict", t.firstVerdictMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);
     double floor = t.compileMs + t.pipelineMs;

@@ -23,9 +23,14 @@ void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Sty
 void printDiagnostics(std::ostream& os, const CheckReport& r,
                       const std::vector<KernelSource>& sources, const Style& st);
 // One line per case, mismatches summarised; `runHint` names the command that shows a case in full.
+// `shown`: the messages and this many cases were printed already, as the check went
+// (printCase), and only the rest follows.
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
-                const Style& st);
+                const Style& st, size_t shown = 0);
+// One case of printCheck: its line, wrong cells, findings and where to see it in full.
+void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const std::string& runHint,
+               const Style& st);
 void printTiming(std::ostream& os, const StageTimings& t);
 // What the trace found wrong in a case (races, bounds, limits) and the puzzle's notes, each line
 // after `indent`.

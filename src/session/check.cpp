@@ -58,8 +58,8 @@ std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& opti
 class Checker {
   public:
     Checker(const Puzzle& p, DeviceRunner& runner, CheckReport& r, const CheckOptions& o,
-            std::vector<CompiledKernel>& k)
-        : m_puzzle(p), m_runner(runner), m_report(r), m_options(o), m_kernels(k) {}
+            std::vector<CompiledKernel>& k, Clock::time_point start)
+        : m_puzzle(p), m_runner(runner), m_report(r), m_options(o), m_kernels(k), m_start(start) {}
 
     void run() {
         if (auto s = checkSharedMemory(); !s) return fail(s.error());
@@ -86,9 +86,6 @@ class Checker {
         job.testCrash = m_options.testCrashWorker;
         m_report.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_puzzle, m_options));
-        // Schedules first: a case run again is then still given room for its whole trace.
-        if (m_options.trace && !m_report.error) rerunUnforced(job);
-        if (m_options.trace && !m_report.error) rerunOverflowed(job);
         bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(),
                                   [](const CaseOutcome& c) { return !c.error; });
         if (!m_report.error && allRan && !m_report.cases.empty())
@@ -232,16 +229,22 @@ class Checker {
         return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
     }
 
+    // The launch a case runs with: its shape and constants and, traced, its forced schedule,
+    // which is also its pipeline's specialization (the hooks it cannot reach go).
+    LaunchSpec launchFor(size_t index) const {
+        LaunchSpec launch = launchOf(m_puzzle.cases[index]);
+        if (const ScheduleDecl* decl = forcedSchedule(index))
+            launch.constants[kScheduleConfigSpecId] =
+                scheduleConfig(*decl, m_puzzle.buffers[decl->buffer].binding);
+        return launch;
+    }
+
     // A case's buffers and dispatches: one per repetition of each pass of a multi-pass puzzle,
     // each with its own trace buffer when tracing.
     Result<RunItem> itemFor(size_t index, const CaseData& data,
                             const std::vector<CaseDispatch>& dispatches,
                             std::vector<std::vector<uint32_t>>& traceWords) {
-        RunItem item{launchOf(m_puzzle.cases[index]), {}, {}};
-        // Its schedule is also its pipeline's specialization: the hooks it cannot reach go.
-        if (const ScheduleDecl* decl = forcedSchedule(index))
-            item.launch.constants[kScheduleConfigSpecId] =
-                scheduleConfig(*decl, m_puzzle.buffers[decl->buffer].binding);
+        RunItem item{launchFor(index), {}, {}};
         bool multi = m_puzzle.multiPass();
         for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
             item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words,
@@ -282,12 +285,81 @@ class Checker {
         return item;
     }
 
-    // Every case in one submission; then each output is compared with its expected values.
+    // One case after another, each decided (re-runs included) and handed to onCase before the
+    // next runs: the first verdict waits for the first case's pipelines only. The first job also
+    // names the later cases' launches, which a GPU builds beside the first's (DeviceJob).
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
-        auto ran = runItems(job, cases);
-        if (!ran) return fail(ran.error());
-        m_report.reached = StageKind::Run;
-        m_report.cases = std::move(*ran);
+        if (auto s = checkLimits(cases); !s) return fail(s.error());
+        for (size_t k = 1; k < cases.size(); ++k)
+            job.prebuild.push_back(launchFor(cases[k]));
+        for (size_t k = 0; k < cases.size(); ++k) {
+            auto ran = runItems(job, {cases[k]});
+            job.prebuild.clear();
+            if (!ran) return fail(ran.error());
+            m_report.reached = StageKind::Run;
+            CaseOutcome c = std::move(ran->front());
+            // Schedules first: a case run again is then still given room for its whole trace.
+            if (m_options.trace) rerunUnforced(job, c);
+            if (m_options.trace) rerunOverflowed(job, c);
+            decided(std::move(c));
+            std::optional<Error> stop = m_report.cases.back().error;
+            if (stop && stopsTheRest(*stop)) {
+                for (size_t rest = k + 1; rest < cases.size(); ++rest)
+                    decided(notRun(cases[rest], cases[k], *stop));
+                return;
+            }
+        }
+    }
+
+    // Every case's launches against the device's limits before any runs (one job a case would
+    // otherwise only find case 5's too-large workgroup after running cases 1 to 4).
+    Status checkLimits(const std::vector<size_t>& cases) const {
+        for (size_t i : cases) {
+            LaunchSpec launch = launchFor(i);
+            auto dispatches = caseDispatches(m_puzzle, i);
+            if (!dispatches) return dispatches.error();
+            for (const CaseDispatch& d : *dispatches) {
+                launch.workgroups = d.workgroups;
+                if (auto s =
+                        checkLaunchLimits(m_runner.info(), launch, "case " + std::to_string(i + 1));
+                    !s)
+                    return s;
+            }
+        }
+        return okStatus();
+    }
+
+    void decided(CaseOutcome c) {
+        m_report.cases.push_back(std::move(c));
+        if (m_report.timing.firstVerdictMs == 0) m_report.timing.firstVerdictMs = msSince(m_start);
+        if (m_options.onCase) m_options.onCase(m_report);
+    }
+
+    // A case that did not finish, or lost the device or the worker: the cases after it are not
+    // run (each would wait out its own budget, or crash again).
+    static bool stopsTheRest(const Error& e) {
+        return e.kind == ErrorKind::Timeout || e.kind == ErrorKind::DeviceLost ||
+               e.kind == ErrorKind::WorkerCrashed;
+    }
+    CaseOutcome notRun(size_t index, size_t stopped, const Error& why) const {
+        // The worker itself, not the kernel, stopped answering (WorkerRunner's texts).
+        bool worker = why.message.find("did not answer") != std::string::npos;
+        std::string which = stopped == selectedCases(m_puzzle, m_options).front()
+                                ? "the first case"
+                                : "case " + std::to_string(stopped + 1);
+        std::string text =
+            why.kind == ErrorKind::WorkerCrashed
+                ? "was not run: the worker process crashed (see " + which + ")"
+            : worker ? "was not run: the worker process did not answer (see " + which + ")"
+            : why.kind == ErrorKind::DeviceLost
+                ? "did not run: the device was lost in an earlier case"
+                : "did not run: an earlier case never finished";
+        CaseOutcome out;
+        out.index = index;
+        out.error = Error{why.kind, "case " + std::to_string(index + 1) + " " + text};
+        auto data = materializeCase(m_puzzle, index);
+        if (data) out.inputs = std::move(data->initial);
+        return out;
     }
 
     Result<std::vector<CaseOutcome>> runItems(DeviceJob& job, const std::vector<size_t>& cases) {
@@ -315,6 +387,7 @@ class Checker {
         auto ran = m_runner.run(job);
         if (!ran) return ran.error();
         m_report.timing.pipelineMs += ran->pipelineMs;
+        m_report.timing.pipelines += ran->pipelinesBuilt;
         m_report.timing.runMs += ran->runMs;
         auto t = Clock::now();
         std::vector<CaseOutcome> out;
@@ -326,27 +399,22 @@ class Checker {
 
     // A case whose trace overflowed is run again alone, with room for every record its threads
     // made, so its verdict rests on the whole run (session/trace_rerun.h).
-    void rerunOverflowed(DeviceJob& job) {
+    void rerunOverflowed(DeviceJob& job, CaseOutcome& c) {
         auto t = Clock::now();
-        bool rerun = false;
-        for (CaseOutcome& c : m_report.cases) {
-            std::optional<TraceRoom> room = rerunRoom(c);
-            if (!room) continue;
-            if (room->fits()) {
-                rerun = true;
-                m_rerunSlots[c.index] = room->wanted;
-                auto again = runItems(job, {c.index});
-                m_rerunSlots.erase(c.index);
-                if (!again)
-                    c.error = again.error();
-                else
-                    c = std::move(again->front());
-                if (!c.error)
-                    room = rerunRoom(c); // still short (a kernel that behaves differently)?
-            }
-            if (room && !c.error) judgeIncomplete(c, *room);
+        std::optional<TraceRoom> room = rerunRoom(c);
+        if (!room) return;
+        if (room->fits()) {
+            m_rerunSlots[c.index] = room->wanted;
+            auto again = runItems(job, {c.index});
+            m_rerunSlots.erase(c.index);
+            if (!again)
+                c.error = again.error();
+            else
+                c = std::move(again->front());
+            if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
+            m_report.timing.traceRerunMs += msSince(t);
         }
-        if (rerun) m_report.timing.traceRerunMs = msSince(t);
+        if (room && !c.error) judgeIncomplete(c, *room);
     }
 
     // A passing case whose forced schedule did not take place, or may have missed its point (the
@@ -356,21 +424,20 @@ class Checker {
     // scan-decoupled's by-index hold unforced), so that the schedule the puzzle asks for is tried
     // on every device and a kernel that needs luck to pass is not let through by the order.
     static constexpr int kScheduleRetries = 8;
-    void rerunUnforced(DeviceJob& job) {
+    void rerunUnforced(DeviceJob& job, CaseOutcome& c) {
         auto unforced = [](const CaseOutcome& c) {
             return c.pass && !c.error &&
                    std::any_of(c.schedules.begin(), c.schedules.end(),
                                [](const ScheduleReport& s) { return s.mayHaveMissed(); });
         };
-        for (CaseOutcome& c : m_report.cases)
-            for (int attempt = 0; attempt < kScheduleRetries && unforced(c); ++attempt) {
-                auto again = runItems(job, {c.index});
-                if (!again) {
-                    c.error = again.error();
-                    break;
-                }
-                c = std::move(again->front());
+        for (int attempt = 0; attempt < kScheduleRetries && unforced(c); ++attempt) {
+            auto again = runItems(job, {c.index});
+            if (!again) {
+                c.error = again.error();
+                break;
             }
+            c = std::move(again->front());
+        }
     }
 
     // What an overflowed case's trace would need; none when it did not overflow, or when a loop
@@ -575,7 +642,8 @@ class Checker {
     CheckReport& m_report;
     const CheckOptions& m_options;
     std::vector<CompiledKernel>& m_kernels;
-    bool m_hasLoops = false; // some kernel has a loop to guard
+    Clock::time_point m_start; // of the whole check (compiling included)
+    bool m_hasLoops = false;   // some kernel has a loop to guard
     std::map<size_t, std::vector<uint32_t>>
         m_rerunSlots; // case -> slots per dispatch, while re-run
 };
@@ -661,7 +729,7 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
     }
     std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, options, r);
     if (r.reached != StageKind::Pipeline || r.error) return r;
-    Checker(puzzle, runner, r, options, kernels).run();
+    Checker(puzzle, runner, r, options, kernels, start).run();
     r.timing.totalMs = msSince(start);
     return r;
 }

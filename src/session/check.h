@@ -1,6 +1,7 @@
 // One check of a kernel against a puzzle: compile -> reflect/validate -> run every case -> compare.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,9 @@ struct StageTimings {
         0; // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
     double gpuMs = 0;   // sum of the dispatches' timestamp durations
     double totalMs = 0; // wall clock of the whole check
+    // From the start of the check to the first case's verdict (0: no case was decided).
+    double firstVerdictMs = 0;
+    size_t pipelines = 0; // built by the driver (pipelines kept from earlier checks not counted)
 };
 
 struct BufferOutcome {
@@ -125,6 +129,10 @@ struct CheckOptions {
     // Traced checks hold a workgroup where the puzzle declares a [[schedule]] for the case.
     bool forcedSchedules = true;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check
+    // Called on the checking thread as each case is decided (its re-runs done), in case order,
+    // with the report so far: its cases are the decided ones. Front ends show verdicts as they
+    // come; the report checkProgram returns is the whole one.
+    std::function<void(const CheckReport&)> onCase;
 };
 
 struct KernelInterface;

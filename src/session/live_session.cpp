@@ -119,8 +119,13 @@ std::string statusLine(const LiveSnapshot& s) {
         return "edited; checking after a pause in typing";
     case LiveStatusKind::Compiling:
         return "compiling";
-    case LiveStatusKind::Running:
-        return "running " + plural(s.puzzle ? s.puzzle->cases.size() : 0, "case", "cases");
+    case LiveStatusKind::Running: {
+        size_t total = s.puzzle ? s.puzzle->cases.size() : 0;
+        if (s.current() && !s.report->cases.empty())
+            return "checking: " + std::to_string(s.report->cases.size()) + " of " +
+                   plural(total, "case", "cases") + " checked";
+        return "running " + plural(total, "case", "cases");
+    }
     case LiveStatusKind::DeviceError:
         return "no device: " +
                (s.deviceError ? s.deviceError->message : std::string("unknown error"));
@@ -336,6 +341,8 @@ void LiveSession::runJob(const Job& job) {
         options.timeoutMs = m_options.timeoutMs;
         options.trace = m_options.trace || job.asideKey.has_value();
         if (job.asideKey) options.onlyCase = job.caseIndex;
+        if (!job.asideKey)
+            options.onCase = [&](const CheckReport& partial) { publishPartial(job, partial); };
         report = checkKernelText(*m_compiler, *m_runner, *job.puzzle, job.text,
                                  m_options.kernelFile, options);
     } catch (const std::exception& e) {
@@ -391,6 +398,21 @@ void LiveSession::publish(const Job& job, CheckReport report) {
             m_state.reportRevision = job.revision;
             if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
         }
+    }
+    m_published.notify_all();
+}
+
+// A check under way: the cases decided so far, shown while the others run (the status stays
+// Running; puzzleCasesPass needs the whole report, so nothing counts as solved yet).
+void LiveSession::publishPartial(const Job& job, const CheckReport& partial) {
+    auto report = std::make_shared<CheckReport>(partial);
+    hideHiddenCases(*report, *job.puzzle);
+    {
+        std::lock_guard lock(m_mutex);
+        if (job.revision != m_state.revision || job.puzzle != m_state.puzzle) return;
+        m_state.report = std::move(report);
+        m_state.reportSource = std::make_shared<const std::string>(job.text);
+        m_state.reportRevision = job.revision;
     }
     m_published.notify_all();
 }

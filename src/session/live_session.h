@@ -47,10 +47,12 @@ struct LiveOptions {
 // What the UI draws each frame: a copy taken under the session's lock (shared, immutable parts).
 struct LiveSnapshot {
     LiveStatusKind status = LiveStatusKind::Starting;
-    uint64_t revision = 0;                           // of the latest text handed to the session
-    uint64_t reportRevision = 0;                     // of the text `report` is about (0: none)
-    std::shared_ptr<const Puzzle> puzzle;            // the open puzzle (null: none)
-    std::shared_ptr<const CheckReport> report;       // the latest finished check of this puzzle
+    uint64_t revision = 0;                // of the latest text handed to the session
+    uint64_t reportRevision = 0;          // of the text `report` is about (0: none)
+    std::shared_ptr<const Puzzle> puzzle; // the open puzzle (null: none)
+    // The latest check of this puzzle; while status is Running and current(), the one under
+    // way, holding the cases decided so far (reached is not Done).
+    std::shared_ptr<const CheckReport> report;
     std::shared_ptr<const std::string> reportSource; // the kernel text `report` checked
     // A check made aside (checkAside): e.g. the official solution for a walkthrough.
     std::shared_ptr<const CheckReport> aside;
@@ -115,6 +117,7 @@ class LiveSession {
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report);
+    void publishPartial(const Job& job, const CheckReport& partial);
     LiveStatusKind waitingStatus() const {
         return m_held ? LiveStatusKind::Held : LiveStatusKind::Waiting;
     }

@@ -44,13 +44,14 @@ std::string findingWhere(const Finding& f, const CaseOutcome& c,
 }
 
 Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
-                  const std::vector<uint32_t>& offsets) {
+                  const std::vector<uint32_t>& offsets, bool checking) {
     const Palette& pal = palette();
     if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
     if (!r->compiled())
         return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
     if (hasErrors(r->diagnostics))
         return {"\xE2\x80\x93", "not run: see the messages under the editor", pal.dimText};
+    if (!c && checking) return {"\xE2\x80\xA6", "checking\xE2\x80\xA6", pal.dimText};
     if (!c)
         return {"\xE2\x80\x93", r->error ? "not run: " + r->error->message : "not run",
                 pal.dimText};
@@ -151,7 +152,13 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     const CheckReport* r = wb.report();
     std::string info;
     ImU32 infoColour = 0;
-    if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
+    // A check under way: the report holds the cases decided so far (LiveSnapshot::report).
+    bool checking = r && s.current() && s.status == LiveStatusKind::Running;
+    if (p && checking) {
+        info =
+            std::to_string(r->cases.size()) + " of " + std::to_string(p->cases.size()) + " checked";
+        infoColour = palette().dimText;
+    } else if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
         info = std::to_string(puzzleCasesPassed(*r, *p)) + " of " +
                std::to_string(p->puzzleCaseCount()) + " pass"; // own cases never count
         infoColour = puzzleCasesPass(*r, *p) ? palette().pass : palette().fail;
@@ -181,7 +188,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     for (size_t i = 0; i < p->cases.size(); ++i) {
         const TestCase& tc = p->cases[i];
-        Verdict v = verdictOf(r, outcomeOf(r, i), *p, m_offsets);
+        Verdict v = verdictOf(r, outcomeOf(r, i), *p, m_offsets, checking);
         ImGui::PushID(static_cast<int>(i));
         ImVec2 pos = ImGui::GetCursorScreenPos();
         float width = ImGui::GetContentRegionAvail().x;

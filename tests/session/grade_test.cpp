@@ -256,7 +256,8 @@ TEST(GradeTest, ALostDeviceCostsThatSubmissionOnly) {
     for (Submission& s : found->submissions) // bob's kernel right too: only the device fails it
         if (s.name == "bob") s.paths = {(dir.path / "alice.comp").string()};
     InProcessRunner gpu(*test::engines().gpu);
-    LosingRunner runner(gpu, 2);
+    // A check runs its cases one job each: the device is lost at bob's first case.
+    LosingRunner runner(gpu, static_cast<int>(packPuzzle("offset").cases.size()) + 1);
     CheckOptions options;
     options.trace = true;
     auto grades = gradeClass(test::engines().compiler, runner, {&packPuzzle("offset")},

@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "core/puzzle_loader.h"
+#include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "session/live_session.h"
 #include "support/crashing_kernel.h"
@@ -296,6 +299,86 @@ TEST_F(LiveSessionTest, AKernelThatTakesTooLongCostsTheDeviceNotTheSession) {
         << (next.report->cases.size() > 2 && next.report->cases[2].error
                 ? "; case 3: " + next.report->cases[2].error->message
                 : "");
+}
+
+// A gate the test opens: shut, it holds whoever waits on it (at most five minutes, so a failed
+// test cannot hang the session's thread for good).
+struct Gate {
+    std::mutex mutex;
+    std::condition_variable opened;
+    bool open = false;
+    void wait() {
+        std::unique_lock lock(mutex);
+        opened.wait_for(lock, 300s, [this] { return open; });
+    }
+    void release() {
+        {
+            std::lock_guard lock(mutex);
+            open = true;
+        }
+        opened.notify_all();
+    }
+};
+
+// A device of this process whose third job (a check runs one job per case) waits for the gate.
+class GatedRunner : public DeviceRunner {
+  public:
+    GatedRunner(std::unique_ptr<GpuContext> gpu, std::shared_ptr<Gate> gate)
+        : m_gpu(std::move(gpu)), m_inner(*m_gpu), m_gate(std::move(gate)) {}
+    const DeviceInfo& info() const override { return m_inner.info(); }
+    Result<DeviceJobResult> run(const DeviceJob& job) override {
+        if (++m_jobs == 3) m_gate->wait();
+        return m_inner.run(job);
+    }
+    Result<BenchRun> bench(const BenchJob& job) override { return m_inner.bench(job); }
+    Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override {
+        return m_inner.copyBandwidth(job);
+    }
+
+  private:
+    std::unique_ptr<GpuContext> m_gpu;
+    InProcessRunner m_inner;
+    std::shared_ptr<Gate> m_gate;
+    int m_jobs = 0;
+};
+
+// While a check runs, the cases decided so far are in the snapshot and the status line counts
+// them; the puzzle is not passed until the last case is in. The third case is held by the test,
+// not by the machine's speed.
+TEST_F(LiveSessionTest, CasesAreShownAsTheyAreDecided) {
+    auto p = parsePuzzle(std::string(kPuzzle) + kBigLaunchCase, "scale.toml", "/tmp/01-scale");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    auto gate = std::make_shared<Gate>();
+    LiveOptions o = options(0ms);
+    o.runnerFactory = [gate](const ContextOptions& c) -> Result<std::unique_ptr<DeviceRunner>> {
+        auto gpu = GpuContext::create(c);
+        if (!gpu) return gpu.error();
+        return std::unique_ptr<DeviceRunner>(new GatedRunner(std::move(*gpu), gate));
+    };
+    LiveSession session(o);
+    session.open(*p, kGood);
+    LiveSnapshot s;
+    for (int i = 0; i < 300000; ++i) { // up to five minutes for two cases on a loaded machine
+        s = session.snapshot();
+        if (s.current() && s.report->cases.size() == 2) break;
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_TRUE(s.current());
+    ASSERT_EQ(s.report->cases.size(), 2u);
+    EXPECT_EQ(s.status, LiveStatusKind::Running);
+    EXPECT_TRUE(s.busy());
+    EXPECT_TRUE(s.report->cases[0].pass);
+    EXPECT_TRUE(s.report->cases[1].pass);
+    EXPECT_NE(s.report->reached, StageKind::Done) << "the third case is still running";
+    EXPECT_FALSE(s.report->allPass());
+    EXPECT_EQ(statusLine(s), "checking: 2 of 3 cases checked");
+    gate->release();
+    ASSERT_TRUE(session.waitUntilSettled(300s));
+    s = session.snapshot();
+    EXPECT_EQ(s.status, LiveStatusKind::Done);
+    ASSERT_EQ(s.report->cases.size(), 3u);
+    EXPECT_TRUE(s.report->allPass());
+    EXPECT_EQ(statusLine(s), "all 3 cases pass");
 }
 
 TEST_F(LiveSessionTest, TheRunnerFactoryDecidesWhereKernelsRun) {
