@@ -302,6 +302,7 @@ Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& opt
     auto chosen = choose(infos, options.deviceSelector);
     if (!chosen) return chosen.error();
     ctx->m_info = infos[*chosen];
+    ctx->m_options = options;
     if (auto s = ctx->createDevice((*pds)[*chosen]); !s) return s.error();
     return ctx;
 }

@@ -24,6 +24,7 @@ class GpuContext {
     GpuContext& operator=(const GpuContext&) = delete;
 
     const DeviceInfo& info() const { return m_info; }
+    const ContextOptions& options() const { return m_options; } // what it was created with
     bool validationEnabled() const { return m_messenger != VK_NULL_HANDLE; }
     const std::vector<std::string>& validationMessages() const { return m_validationMessages; }
 
@@ -58,6 +59,7 @@ class GpuContext {
     VkPhysicalDeviceMemoryProperties m_memory{};
     uint64_t m_storageAlignment = 16;
     DeviceInfo m_info;
+    ContextOptions m_options;
     std::vector<std::string> m_validationMessages;
     bool m_hung = false;
     std::unique_ptr<RunResources> m_runResources;

@@ -1,7 +1,11 @@
 #include "gpu/device_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <thread>
+
+#include "gpu/pipeline_warmer.h"
 
 namespace vkp {
 namespace {
@@ -27,8 +31,29 @@ uint64_t defaultTimeoutMs(const DeviceInfo& info) {
     return info.type == DeviceTypeKind::Cpu ? 60000 : 2000; // why: docs/app.md, Timeouts
 }
 
+InProcessRunner::InProcessRunner(GpuContext& gpu) : m_gpu(gpu) {}
+
+InProcessRunner::~InProcessRunner() = default;
+
+void InProcessRunner::warmLater(const DeviceJob& job) {
+    // One core stays with the device that runs the cases; at most 3 helpers (a check has 4 to 12
+    // cases, and each helper is a device).
+    size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    size_t helpers = std::min<size_t>(3, cores - 1);
+    if (job.prebuild.empty() || compilesAtCreation(info()) || helpers == 0 ||
+        !PipelineWarmer::cacheShared())
+        return;
+    if (!m_warmer) m_warmer = std::make_unique<PipelineWarmer>(m_gpu.options(), helpers);
+    WarmJob w{{}, job.bindings, job.otherSets, job.pushBytes, job.prebuild};
+    w.modules.emplace_back(job.spirv.begin(), job.spirv.end());
+    for (std::span<const uint32_t> k : job.moreKernels)
+        w.modules.emplace_back(k.begin(), k.end());
+    m_warmer->start(std::move(w));
+}
+
 Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     if (job.testCrash) std::abort(); // tests only; never set outside them
+    warmLater(job);
     auto t = std::chrono::steady_clock::now();
     DeviceJobResult out;
     std::vector<std::span<const uint32_t>> modules{job.spirv};

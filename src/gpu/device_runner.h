@@ -71,9 +71,12 @@ class DeviceRunner {
     virtual void interrupt() {}
 };
 
+class PipelineWarmer;
+
 class InProcessRunner : public DeviceRunner {
   public:
-    explicit InProcessRunner(GpuContext& gpu) : m_gpu(gpu) {}
+    explicit InProcessRunner(GpuContext& gpu);
+    ~InProcessRunner() override;
     const DeviceInfo& info() const override { return m_gpu.info(); }
     Result<DeviceJobResult> run(const DeviceJob& job) override;
     Result<BenchRun> bench(const BenchJob& job) override { return runBench(m_gpu, job); }
@@ -83,10 +86,17 @@ class InProcessRunner : public DeviceRunner {
     bool wedged() const override { return m_gpu.hung(); }
     // Called when a job's pipelines are built and its dispatches start (the worker tells its app).
     void onPipelinesBuilt(std::function<void()> f) { m_pipelinesBuilt = std::move(f); }
+    // The helper devices that compile later cases' pipelines on a CPU device (null: none yet).
+    const PipelineWarmer* warmer() const { return m_warmer.get(); }
 
   private:
+    // A CPU device compiles at the first dispatch, one pipeline after another: other devices of
+    // this process compile the job's later launches meanwhile (gpu/pipeline_warmer.h).
+    void warmLater(const DeviceJob& job);
+
     GpuContext& m_gpu;
     std::function<void()> m_pipelinesBuilt;
+    std::unique_ptr<PipelineWarmer> m_warmer;
 };
 
 } // namespace vkp

@@ -3,9 +3,14 @@
 // different specialization, module or layout is never mistaken for a kept one.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "gpu/kernel.h"
+#include "gpu/pipeline_warmer.h"
 #include "gpu/run_resources.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"
@@ -125,6 +130,54 @@ TEST_F(PipelineStoreTest, LaterJobsPipelinesAreBuiltEarlyOnlyWhereThatIsFree) {
     auto fine = job(5, {tooBig});
     ASSERT_TRUE(fine.ok()) << fine.error().str();
     EXPECT_TRUE(fine->items[0].ok());
+}
+
+// On a CPU device (one queue thread compiles every pipeline) helper devices compile the later
+// launches meanwhile, into Mesa's shader cache; with the cache turned off there are none.
+TEST_F(PipelineStoreTest, HelperDevicesCompileLaterLaunchesOnACpuDevice) {
+    if (compilesAtCreation(s_ctx->info())) GTEST_SKIP() << "a GPU compiles at creation";
+    if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one core: no helper";
+    std::vector<uint32_t> spirv = words(31), a = {1, 2, 3}, zeros(3, 0);
+    auto job = [&](InProcessRunner& runner, uint32_t scale, std::vector<LaunchSpec> later) {
+        DeviceJob j;
+        j.spirv = spirv;
+        j.bindings = {0, 1};
+        j.items.push_back(
+            {{{4, 1, 1}, {1, 1, 1}, {{3, scale}}}, {{0, a, false}, {1, zeros, true}}});
+        j.prebuild = std::move(later);
+        return runner.run(j);
+    };
+    std::vector<LaunchSpec> later;
+    for (uint32_t scale : {2u, 3u, 4u})
+        later.push_back({{4, 1, 1}, {1, 1, 1}, {{3, scale}}});
+    {
+        const char* was = std::getenv("MESA_SHADER_CACHE_DISABLE");
+        std::string kept = was ? was : "";
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+        InProcessRunner runner(*s_ctx);
+        ASSERT_TRUE(job(runner, 1, later).ok());
+        EXPECT_EQ(runner.warmer(), nullptr) << "no cache to share the helpers' work through";
+        if (was)
+            setenv("MESA_SHADER_CACHE_DISABLE", kept.c_str(), 1);
+        else
+            unsetenv("MESA_SHADER_CACHE_DISABLE");
+    }
+    if (!PipelineWarmer::cacheShared()) GTEST_SKIP() << "the environment turns the cache off";
+    InProcessRunner runner(*s_ctx);
+    auto first = job(runner, 1, later);
+    ASSERT_TRUE(first.ok()) << first.error().str();
+    ASSERT_TRUE(runner.warmer());
+    // However long the helpers take, the later jobs' answers are right.
+    for (int i = 0; i < 3000 && runner.warmer()->compiled() < later.size(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_EQ(runner.warmer()->compiled(), later.size());
+    for (uint32_t scale : {2u, 3u, 4u}) {
+        auto next = job(runner, scale, {});
+        ASSERT_TRUE(next.ok()) << next.error().str();
+        ASSERT_TRUE(next->items[0].ok());
+        EXPECT_EQ(next->items[0]->buffers[1],
+                  (std::vector<uint32_t>{31 + scale, 31 + 2 * scale, 31 + 3 * scale}));
+    }
 }
 
 TEST_F(PipelineStoreTest, ThePipelineUsedLeastRecentlyGoesFirst) {
