@@ -1,9 +1,7 @@
 #include "gpu/device_runner.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <thread>
 
 #include "gpu/pipeline_warmer.h"
 
@@ -36,14 +34,8 @@ InProcessRunner::InProcessRunner(GpuContext& gpu) : m_gpu(gpu) {}
 InProcessRunner::~InProcessRunner() = default;
 
 void InProcessRunner::warmLater(const DeviceJob& job) {
-    // One core stays with the device that runs the cases; at most 3 helpers (a check has 4 to 12
-    // cases, and each helper is a device).
-    size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    size_t helpers = std::min<size_t>(3, cores - 1);
-    if (job.prebuild.empty() || compilesAtCreation(info()) || helpers == 0 ||
-        !PipelineWarmer::cacheShared())
-        return;
-    if (!m_warmer) m_warmer = std::make_unique<PipelineWarmer>(m_gpu.options(), helpers);
+    if (job.prebuild.empty() || !PipelineWarmer::helps(m_gpu)) return;
+    if (!m_warmer) m_warmer = std::make_unique<PipelineWarmer>(m_gpu);
     WarmJob w{{}, job.bindings, job.otherSets, job.pushBytes, job.prebuild};
     w.modules.emplace_back(job.spirv.begin(), job.spirv.end());
     for (std::span<const uint32_t> k : job.moreKernels)
@@ -53,7 +45,6 @@ void InProcessRunner::warmLater(const DeviceJob& job) {
 
 Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     if (job.testCrash) std::abort(); // tests only; never set outside them
-    warmLater(job);
     auto t = std::chrono::steady_clock::now();
     DeviceJobResult out;
     std::vector<std::span<const uint32_t>> modules{job.spirv};
@@ -74,15 +65,9 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
         }
     }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();
-    // Later jobs' pipelines are built beside these; should one fail, these are built alone, so
-    // an error is this job's own.
-    std::vector<LaunchSpec> withLater = launches;
-    if (compilesAtCreation(info()))
-        for (const LaunchSpec& l : job.prebuild)
-            if ((*kernel)->checkLimits(std::span(&l, 1))) withLater.push_back(l);
+    warmLater(job); // after the kernel: the run resources it shares with the warmer exist
     for (uint32_t k = 0; k < modules.size(); ++k)
-        if (auto s = (*kernel)->prepare(withLater, k); !s)
-            if (auto alone = (*kernel)->prepare(launches, k); !alone) return alone.error();
+        if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();
     out.pipelineMs = msSince(t);
     out.pipelinesBuilt = (*kernel)->pipelinesBuilt();
     if (m_pipelinesBuilt) m_pipelinesBuilt();

@@ -26,10 +26,9 @@ struct DeviceJob {
     std::vector<uint32_t> bindings;     // set 0
     std::vector<BindingSlot> otherSets; // e.g. the trace buffer
     std::vector<RunItem> items;         // buffers point into the caller's memory
-    // Launches of later jobs of the same kernels (the other cases of a check): a device that
-    // compiles when a pipeline is created (a GPU) builds their pipelines now, beside these items'
-    // and on every core, and keeps them for those jobs. A device that compiles at the first
-    // dispatch (lavapipe) builds each job's own only, so the first case's verdict comes first.
+    // Launches of later jobs of the same kernels (the other cases of a check): their pipelines
+    // are compiled in the background (gpu/pipeline_warmer.h) while this job builds and runs its
+    // own, so that its answer waits for its own pipelines only.
     std::vector<LaunchSpec> prebuild;
     uint64_t timeoutMs = 0;         // per item; 0: the device's default (defaultTimeoutMs)
     uint64_t pipelineTimeoutMs = 0; // a worker's modules and pipelines; 0: GpuKernel::buildBudgetMs

@@ -106,7 +106,7 @@ Status checkLaunchLimits(const DeviceInfo& d, const LaunchSpec& l, const std::st
     return okStatus();
 }
 
-Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel) {
+Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel, bool warmNew) {
     if (kernel >= m_modules.size())
         return Error{ErrorKind::Internal,
                      "no kernel " + std::to_string(kernel) + " in this program"};
@@ -118,8 +118,9 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
         PipelineKey key = keyOf(kernel, l);
         if (m_pipelines.count(key) || std::find(keys.begin(), keys.end(), key) != keys.end())
             continue;
-        if (auto kept = m_res.store().pipeline(storeKeyOf(kernel, l))) {
-            m_pipelines.emplace(key, std::move(kept)); // built and warmed by an earlier job
+        // Built by an earlier job, or by a PipelineWarmer thread (waited for); else ours to build.
+        if (auto kept = m_res.store().claim(storeKeyOf(kernel, l))) {
+            m_pipelines.emplace(key, std::move(kept));
             continue;
         }
         keys.push_back(key);
@@ -128,9 +129,16 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
         infos.push_back(specs.back()->info());
     }
     if (keys.empty()) return okStatus();
+    auto releaseAll = [&] {
+        for (const LaunchSpec* l : launchOf)
+            m_res.store().release(storeKeyOf(kernel, *l));
+    };
     auto made = createComputePipelines(m_ctx, m_layout.object->get(),
                                        m_modules[kernel].object->get(), infos);
-    if (!made) return made.error();
+    if (!made) {
+        releaseAll();
+        return made.error();
+    }
     std::vector<VkPipeline> fresh;
     std::vector<std::shared_ptr<const Pipeline>> owned;
     for (size_t i = 0; i < made->size(); ++i) {
@@ -139,7 +147,11 @@ Status GpuKernel::prepare(std::span<const LaunchSpec> launches, uint32_t kernel)
         m_pipelines.emplace(keys[i], owned.back());
     }
     m_built += fresh.size();
-    if (auto s = warm(fresh); !s) return s;
+    if (warmNew)
+        if (auto s = warm(fresh); !s) {
+            releaseAll();
+            return s;
+        }
     for (size_t i = 0; i < keys.size(); ++i)
         m_res.store().keep(storeKeyOf(kernel, *launchOf[i]), owned[i]);
     return okStatus();

@@ -87,9 +87,10 @@ class GpuKernel {
 
     // Checks launches against the device's limits; a Usage error names the case (1-based).
     Status checkLimits(std::span<const LaunchSpec> launches) const;
-    // Creates the pipelines of these launches of module `kernel` in one call (drivers may build
-    // them in parallel), and has the device finish building them (warm) before any case runs.
-    Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0);
+    // Creates the pipelines of these launches of module `kernel` (in parallel), and has the device
+    // finish building them (warm, unless `warmNew` is false: a driver that compiles at creation
+    // has nothing left to do) before any case runs.
+    Status prepare(std::span<const LaunchSpec> launches, uint32_t kernel = 0, bool warmNew = true);
     // How long the device may take to compile one pipeline: Mesa 25's lavapipe (LLVM 19) took
     // 4 s a pipeline on average, 59 s for scan-levels' 14, on a loaded 2-core machine.
     static constexpr uint64_t kCompileMsPerPipeline = 30000;

@@ -16,6 +16,7 @@ template <class Map> void PipelineStore::trim(Map& map, size_t limit) {
 }
 
 Result<PipelineStore::Kept<ShaderModule>> PipelineStore::module(std::span<const uint32_t> spirv) {
+    std::lock_guard lock(m_mutex);
     std::vector<uint32_t> words(spirv.begin(), spirv.end());
     if (auto it = m_modules.find(words); it != m_modules.end()) {
         it->second.lastUse = ++m_clock;
@@ -31,6 +32,7 @@ Result<PipelineStore::Kept<ShaderModule>> PipelineStore::module(std::span<const 
 
 Result<PipelineStore::Kept<PipelineLayout>>
 PipelineStore::layout(std::span<const BindingSlot> bindings, uint32_t pushBytes) {
+    std::lock_guard lock(m_mutex);
     std::vector<uint32_t> key{pushBytes};
     for (const BindingSlot& b : bindings) {
         key.push_back(b.set);
@@ -49,6 +51,7 @@ PipelineStore::layout(std::span<const BindingSlot> bindings, uint32_t pushBytes)
 }
 
 std::shared_ptr<const Pipeline> PipelineStore::pipeline(const Key& key) {
+    std::lock_guard lock(m_mutex);
     auto it = m_pipelines.find(key);
     if (it == m_pipelines.end()) return nullptr;
     it->second.lastUse = ++m_clock;
@@ -57,8 +60,33 @@ std::shared_ptr<const Pipeline> PipelineStore::pipeline(const Key& key) {
 }
 
 void PipelineStore::keep(const Key& key, std::shared_ptr<const Pipeline> pipeline) {
-    m_pipelines[key] = {{0, std::move(pipeline)}, ++m_clock};
-    trim(m_pipelines, m_maxPipelines);
+    {
+        std::lock_guard lock(m_mutex);
+        m_pipelines[key] = {{0, std::move(pipeline)}, ++m_clock};
+        trim(m_pipelines, m_maxPipelines);
+        m_claimed.erase(key);
+    }
+    m_built.notify_all();
+}
+
+std::shared_ptr<const Pipeline> PipelineStore::claim(const Key& key) {
+    std::unique_lock lock(m_mutex);
+    m_built.wait(lock, [&] { return !m_claimed.count(key); });
+    if (auto it = m_pipelines.find(key); it != m_pipelines.end()) {
+        it->second.lastUse = ++m_clock;
+        ++m_hits;
+        return it->second.kept.object;
+    }
+    m_claimed.insert(key);
+    return nullptr;
+}
+
+void PipelineStore::release(const Key& key) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_claimed.erase(key);
+    }
+    m_built.notify_all();
 }
 
 } // namespace vkp

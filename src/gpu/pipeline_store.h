@@ -3,11 +3,16 @@
 // job that runs what an earlier one ran skips the driver's compile. Pack check's mutants of a
 // multi-pass puzzle change one kernel and share the others, and a mutant that passes untraced is
 // traced case by case with the same words each time. The least recently used go past the limits.
+// Thread-safe: a pipeline another thread is building (PipelineWarmer on a GPU) is waited for,
+// never built twice.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <span>
 #include <vector>
 
@@ -38,6 +43,10 @@ class PipelineStore {
     using Key = std::vector<uint32_t>;
     std::shared_ptr<const Pipeline> pipeline(const Key& key); // null when none is kept
     void keep(const Key& key, std::shared_ptr<const Pipeline> pipeline);
+    // The kept pipeline, waiting for it while another thread builds it; null: none is kept nor
+    // built, and the caller now builds it: it calls keep(), or release() if it could not.
+    std::shared_ptr<const Pipeline> claim(const Key& key);
+    void release(const Key& key);
 
     size_t pipelines() const { return m_pipelines.size(); }
     size_t hits() const { return m_hits; } // pipelines found kept, since the store was made
@@ -51,6 +60,9 @@ class PipelineStore {
     template <class Map> static void trim(Map& map, size_t limit);
 
     GpuContext& m_ctx;
+    std::mutex m_mutex; // guards everything below
+    std::condition_variable m_built;
+    std::set<Key> m_claimed; // being built
     size_t m_maxPipelines;
     uint64_t m_clock = 0; // use counter, for least recently used
     uint32_t m_nextId = 1;

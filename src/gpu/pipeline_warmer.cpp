@@ -1,16 +1,33 @@
 #include "gpu/pipeline_warmer.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <strings.h>
 
 #include "gpu/context.h"
+#include "gpu/device_runner.h"
 
 namespace vkp {
 
-PipelineWarmer::PipelineWarmer(ContextOptions options, size_t helpers)
-    : m_options(std::move(options)), m_helpers(helpers) {
-    m_options.validation = false; // the helpers' pipelines are never run
+namespace {
+
+size_t cores() {
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+} // namespace
+
+// A GPU: a thread per core (the driver compiles each pipeline on the thread that creates it). A
+// CPU device: one core stays with the runner's device; at most 3 helper devices (a check has 4 to
+// 12 cases, and each helper is a device).
+PipelineWarmer::PipelineWarmer(GpuContext& device)
+    : m_device(device), m_sameDevice(compilesAtCreation(device.info())),
+      m_helpers(m_sameDevice ? std::min<size_t>(8, cores()) : std::min<size_t>(3, cores() - 1)) {}
+
+bool PipelineWarmer::helps(const GpuContext& device) {
+    if (compilesAtCreation(device.info())) return true;
+    return cores() > 1 && cacheShared();
 }
 
 PipelineWarmer::~PipelineWarmer() {
@@ -48,8 +65,15 @@ void PipelineWarmer::start(WarmJob job) {
 // compiles it for every module (create, then an empty dispatch: lavapipe's compile), and goes on.
 // Errors are left to the job that runs the case: a helper only saves time.
 void PipelineWarmer::helperMain() {
-    auto ctx = GpuContext::create(m_options);
-    if (!ctx) return;
+    std::unique_ptr<GpuContext> own;
+    if (!m_sameDevice) {
+        ContextOptions options = m_device.options();
+        options.validation = false; // its pipelines are never run
+        auto made = GpuContext::create(options);
+        if (!made) return;
+        own = std::move(*made);
+    }
+    GpuContext& ctx = own ? *own : m_device;
     std::shared_ptr<const WarmJob> job;
     uint64_t generation = 0;
     std::unique_ptr<GpuKernel> kernel;
@@ -68,11 +92,15 @@ void PipelineWarmer::helperMain() {
             std::vector<std::span<const uint32_t>> modules(job->modules.begin(),
                                                            job->modules.end());
             auto made =
-                GpuKernel::create(**ctx, modules, job->bindings, job->otherSets, job->pushBytes);
+                GpuKernel::create(ctx, modules, job->bindings, job->otherSets, job->pushBytes);
             if (made) kernel = std::move(*made);
         }
-        for (uint32_t k = 0; kernel && k < kernel->modules() && !(*ctx)->hung(); ++k)
-            if (kernel->prepare(std::span(&launch, 1), k)) ++m_compiled;
+        // The runner's own device is never warmed from here: its command buffer is the runner's,
+        // and a GPU has compiled the pipeline when it is created. A launch over the device's
+        // limits is left to its own job, which says so.
+        bool fits = checkLaunchLimits(ctx.info(), launch, "").ok();
+        for (uint32_t k = 0; fits && kernel && k < kernel->modules() && !ctx.hung(); ++k)
+            if (kernel->prepare(std::span(&launch, 1), k, !m_sameDevice)) ++m_compiled;
         lock.lock();
     }
 }

@@ -1,9 +1,13 @@
-// Compiles the pipelines of a check's later cases on other devices of this process while the
-// first cases run, for drivers that compile a pipeline at its first dispatch on their one queue
-// thread (lavapipe): there one device compiles one pipeline after another, whatever the cores.
-// What a helper device compiles goes into Mesa's shader cache, where the device that runs the
-// case finds it when that case's job builds its pipeline. Without a shader cache
-// (MESA_SHADER_CACHE_DISABLE) the helpers' work could not be shared, so there are none.
+// Compiles the pipelines of a check's later cases while the first cases run, on threads of its
+// own, the last case first (the runner takes the first first).
+// - A GPU's driver compiles a pipeline when it is created: helper threads create them on the
+//   runner's own device and keep them in its PipelineStore, where the case's job finds them (or
+//   waits for one under way).
+// - Lavapipe compiles at a pipeline's first dispatch, on the device's one queue thread, one
+//   pipeline after another whatever the cores: helper devices of this process compile them, and
+//   what they compile goes into Mesa's shader cache, where the runner's device finds it when the
+//   case's job builds its pipeline. Without a shader cache (MESA_SHADER_CACHE_DISABLE) their work
+//   could not be shared, so there are none.
 #pragma once
 
 #include <atomic>
@@ -14,7 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "core/device_options.h"
 #include "gpu/kernel.h"
 
 namespace vkp {
@@ -30,8 +33,9 @@ struct WarmJob {
 
 class PipelineWarmer {
   public:
-    // `helpers` devices opened with `options` (validation off) when the first job comes.
-    PipelineWarmer(ContextOptions options, size_t helpers);
+    // Threads that build on `device` (a GPU), or helper devices opened like it (a CPU device),
+    // started with the first job.
+    explicit PipelineWarmer(GpuContext& device);
     ~PipelineWarmer(); // waits for the pipelines under way, starts no other
     PipelineWarmer(const PipelineWarmer&) = delete;
     PipelineWarmer& operator=(const PipelineWarmer&) = delete;
@@ -40,14 +44,17 @@ class PipelineWarmer {
     void start(WarmJob job);
     // Pipelines the helpers compiled since they were made (tests).
     size_t compiled() const { return m_compiled; }
-    // Whether a shader cache lets helpers' work be shared: Mesa's, unless the environment turns
-    // it off.
+    // Whether a shader cache lets helper devices' work be shared: Mesa's, unless the environment
+    // turns it off.
     static bool cacheShared();
+    // Whether a warmer would do anything for `device` on this machine.
+    static bool helps(const GpuContext& device);
 
   private:
     void helperMain();
 
-    ContextOptions m_options;
+    GpuContext& m_device;
+    bool m_sameDevice; // a GPU: build on m_device itself
     size_t m_helpers;
     std::mutex m_mutex;
     std::condition_variable m_wake;

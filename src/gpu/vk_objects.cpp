@@ -1,9 +1,8 @@
 #include "gpu/vk_objects.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
+#include "core/parallel.h"
 #include "gpu/context.h"
 
 namespace vkp {
@@ -177,19 +176,10 @@ createComputePipelines(GpuContext& ctx, VkPipelineLayout layout, VkShaderModule 
     // one after another (measured on an H200: 15 of 16 cores waited).
     std::vector<VkPipeline> made(infos.size(), VK_NULL_HANDLE);
     std::vector<VkResult> results(infos.size(), VK_SUCCESS);
-    size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, infos.size());
-    std::atomic<size_t> next{0};
-    auto build = [&] {
-        for (size_t i = next++; i < infos.size(); i = next++)
-            results[i] = vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &infos[i],
-                                                  nullptr, &made[i]);
-    };
-    std::vector<std::thread> helpers;
-    for (size_t t = 1; t < threads; ++t)
-        helpers.emplace_back(build);
-    build();
-    for (std::thread& t : helpers)
-        t.join();
+    parallelFor(infos.size(), [&](size_t i) {
+        results[i] =
+            vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &infos[i], nullptr, &made[i]);
+    });
     std::vector<Pipeline> out;
     for (VkPipeline p : made)
         out.emplace_back(ctx, ctx.device(), p); // owned even on failure: some may have been made

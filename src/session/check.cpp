@@ -4,6 +4,7 @@
 #include <chrono>
 #include <regex>
 
+#include "core/parallel.h"
 #include "core/passes.h"
 #include "core/reference_ops.h"
 #include "core/source_text.h"
@@ -611,20 +612,30 @@ class Checker {
         auto t = Clock::now();
         size_t firstTrace = m_puzzle.buffers.size();
         const CaseChecks checks = caseChecks(m_puzzle, m_puzzle.cases.at(out.index));
-        for (size_t j = 0; j < dispatches.size(); ++j) {
+        // Each dispatch's trace is decoded and analysed on its own (a radix sort case has 24),
+        // on every core; what they say is then gathered in order.
+        std::vector<std::optional<Result<Trace>>> traces(dispatches.size());
+        std::vector<std::optional<TraceAnalysis>> analyses(dispatches.size());
+        parallelFor(dispatches.size(), [&](size_t j) {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
-            auto trace = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d),
-                                     variableInfo(out.index, data, layout), layout.printfFormats);
-            if (!trace) {
-                out.error = trace.error();
+            traces[j] = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d),
+                                    variableInfo(out.index, data, layout), layout.printfFormats);
+            if (!*traces[j]) return;
+            Trace& trace = **traces[j];
+            trace.subgroupSize =
+                m_runner.info().subgroupSize; // subgroup barriers order accesses within one
+            trace.source = m_kernels[d.kernel].source;
+            analyses[j] = analyzeCase(trace, checks);
+        });
+        for (size_t j = 0; j < dispatches.size(); ++j) {
+            const CaseDispatch& d = dispatches[j];
+            if (!*traces[j]) {
+                out.error = traces[j]->error();
                 return;
             }
-            trace->subgroupSize =
-                m_runner.info().subgroupSize; // subgroup barriers order accesses within one
-            trace->source = m_kernels[d.kernel].source;
-            auto shared = std::make_shared<const Trace>(std::move(*trace));
-            TraceAnalysis analysed = analyzeCase(*shared, checks);
+            auto shared = std::make_shared<const Trace>(std::move(**traces[j]));
+            TraceAnalysis analysed = std::move(*analyses[j]);
             readSchedule(out, shared->launch, buffers.at(firstTrace + j), analysed);
             auto analysis = std::make_shared<const TraceAnalysis>(std::move(analysed));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {

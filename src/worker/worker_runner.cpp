@@ -264,8 +264,6 @@ Result<DeviceJobResult> WorkerRunner::run(const DeviceJob& job) {
     encodeJob(e, job);
     uint64_t perItem = job.timeoutMs ? job.timeoutMs : defaultTimeoutMs(m_info);
     size_t pipelines = GpuKernel::pipelinesOf(job.items);
-    if (compilesAtCreation(m_info)) // later cases' pipelines are built beside these
-        pipelines += job.prebuild.size() * (1 + job.moreKernels.size());
     uint64_t pipelineMs =
         job.pipelineTimeoutMs ? job.pipelineTimeoutMs : GpuKernel::buildBudgetMs(pipelines);
     if (auto s = send(FrameKind::Job, e); !s) return failAll(job, s.error());
