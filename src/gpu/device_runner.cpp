@@ -65,6 +65,7 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
         }
     }
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();
+    (*kernel)->setBuildBudget(job.pipelineTimeoutMs);
     warmLater(job); // after the kernel: the run resources it shares with the warmer exist
     for (uint32_t k = 0; k < modules.size(); ++k)
         if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();

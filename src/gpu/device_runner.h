@@ -30,9 +30,13 @@ struct DeviceJob {
     // are compiled in the background (gpu/pipeline_warmer.h) while this job builds and runs its
     // own, so that its answer waits for its own pipelines only.
     std::vector<LaunchSpec> prebuild;
-    uint64_t timeoutMs = 0;         // per item; 0: the device's default (defaultTimeoutMs)
-    uint64_t pipelineTimeoutMs = 0; // a worker's modules and pipelines; 0: GpuKernel::buildBudgetMs
-    bool testCrash = false;         // tests only: the worker process crashes on this job
+    uint64_t timeoutMs = 0; // per item; 0: the device's default (defaultTimeoutMs)
+    // Building the modules and pipelines; 0: GpuKernel::buildBudgetMs. A check given a budget
+    // (--timeout, the app's) gives it to the compile too (compileInCaseBudget), so a kernel that
+    // takes minutes to compile is stopped as one that takes minutes to run.
+    uint64_t pipelineTimeoutMs = 0;
+    bool compileInCaseBudget = false;
+    bool testCrash = false; // tests only: the worker process crashes on this job
 };
 
 struct DeviceJobResult {

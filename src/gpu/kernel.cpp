@@ -197,7 +197,7 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
         vkCmdDispatch(*cmd, 0, 0, 0);
     }
     if (auto s = m_res.commands(0).submit(); !s) return s;
-    uint64_t budgetMs = buildBudgetMs(pipelines.size());
+    uint64_t budgetMs = m_buildBudgetMs ? m_buildBudgetMs : buildBudgetMs(pipelines.size());
     auto finished = m_res.commands(0).wait(budgetMs * 1000000ull);
     if (!finished) return finished.error();
     if (*finished) return okStatus();
@@ -205,7 +205,7 @@ Status GpuKernel::warm(std::span<const VkPipeline> pipelines) {
     return Error{ErrorKind::Timeout,
                  "compiling the kernel's pipelines (" + std::to_string(pipelines.size()) +
                      " in all) for the device took longer than " + std::to_string(budgetMs / 1000) +
-                     " s, so no case ran (none of them is to blame). A kernel this slow to "
+                     " s, so the case did not run (it is not to blame). A kernel this slow to "
                      "compile is very large (long unrolled loops, big constant arrays), or the "
                      "driver or the machine was stuck or overloaded"};
 }

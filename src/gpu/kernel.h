@@ -98,6 +98,8 @@ class GpuKernel {
     static uint64_t buildBudgetMs(size_t pipelines) {
         return 60000 + kCompileMsPerPipeline * pipelines;
     }
+    // The time allowed to build and warm the pipelines of one prepare(); 0: buildBudgetMs.
+    void setBuildBudget(uint64_t ms) { m_buildBudgetMs = ms; }
     // Distinct pipelines (kernel, workgroup size, constants) that running `items` needs.
     static size_t pipelinesOf(std::span<const RunItem> items);
     size_t modules() const { return m_modules.size(); }
@@ -159,6 +161,7 @@ class GpuKernel {
     std::vector<PipelineStore::Kept<ShaderModule>> m_modules;
     uint32_t m_pushBytes = 0;
     size_t m_built = 0;
+    uint64_t m_buildBudgetMs = 0;
     PipelineStore::Kept<PipelineLayout> m_layout;
     std::map<PipelineKey, std::shared_ptr<const Pipeline>> m_pipelines;
 };

@@ -84,6 +84,9 @@ class Checker {
             job.otherSets.push_back(
                 {m_kernels[0].layout.traceSet, m_kernels[0].layout.traceBinding});
         job.timeoutMs = m_options.timeoutMs;
+        // A budget given for the cases bounds their compiling too (DeviceJob).
+        job.pipelineTimeoutMs = m_options.timeoutMs;
+        job.compileInCaseBudget = m_options.timeoutMs > 0;
         job.testCrash = m_options.testCrashWorker;
         m_report.reached = StageKind::Pipeline;
         runCases(job, selectedCases(m_puzzle, m_options));

@@ -53,7 +53,9 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
     };
     for (;;) {
         uint64_t elapsed = msSince(start);
-        if (elapsed >= deadlineMs) return WaitKind::Late;
+        // A worker stopped at the deadline is stopped, not late (a case's budget may be as short
+        // as the time a stopped worker is given).
+        if (elapsed >= deadlineMs) return isStopped(pid) ? WaitKind::Stopped : WaitKind::Late;
         if (waitReadable(fd, static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed))))
             return WaitKind::Ready;
         if (!isStopped(pid)) {
@@ -65,7 +67,8 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
     }
 }
 
-// Why a job's pipelines did not come: the kernel's size says whether it is the likely cause.
+// Why a job's pipelines did not come: the case's budget, if it was that, or the kernel's size says
+// whether it is the likely cause.
 std::string pipelineLateText(const DeviceJob& job, size_t pipelines, uint64_t pipelineMs) {
     constexpr uint64_t kLargeKernelBytes = 256 * 1024; // puzzle kernels are a few KiB
     uint64_t bytes = job.spirv.size_bytes();
@@ -73,10 +76,15 @@ std::string pipelineLateText(const DeviceJob& job, size_t pipelines, uint64_t pi
         bytes += k.size_bytes();
     std::string text =
         "building the kernel's pipelines (" + std::to_string(pipelines) +
-        " in all: one per launch shape of the cases, each compiled by the device) took longer "
+        " in all: one per launch shape of the case, each compiled by the device) took longer "
         "than " +
-        seconds(pipelineMs) + " (its SPIR-V is " + std::to_string(bytes / 1024) +
-        " KiB), so no case ran (none of them is to blame); the worker was restarted. ";
+        seconds(pipelineMs) +
+        (job.compileInCaseBudget ? ", the case's budget, which includes compiling" : "") +
+        " (its SPIR-V is " + std::to_string(bytes / 1024) +
+        " KiB), so the case did not run (it is not to blame); the worker was restarted. ";
+    if (job.compileInCaseBudget)
+        return text + "Give the cases more time (--timeout), or make the kernel smaller (long "
+                      "unrolled loops and big constant arrays take the driver long to compile)";
     if (bytes >= kLargeKernelBytes)
         return text + "A kernel that large (long unrolled loops, big constant arrays) takes the "
                       "driver too long to compile: make it smaller";

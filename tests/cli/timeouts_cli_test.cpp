@@ -79,6 +79,22 @@ TEST(CliTimeoutsTest, TraceSaysWhyNoTraceCameBackWhenTheWorkerDoesNotAnswer) {
     EXPECT_FALSE(has(stopped.out, "endless loop")) << stopped.out;
 }
 
+// --timeout bounds a case's compiling too: pipelines that never get built (the worker's test
+// hook) are given up after the case's budget, named as the compile, not after the minutes the
+// driver is allowed otherwise (a minute and 30 s a pipeline).
+TEST(CliTimeoutsTest, TheCasesBudgetBoundsTheirCompileToo) {
+    CliRun r = test::runCommand("VKPUZZLES_TEST_WORKER=stall-pipeline " + test::binaryPath() +
+                                " check map --solution --timeout 2 --color never 2>&1");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "error: building the kernel's pipelines (1 in all: one per launch "
+                           "shape of the case, each compiled by the device) took longer than 2 s, "
+                           "the case's budget, which includes compiling"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "Give the cases more time (--timeout)")) << r.out;
+    EXPECT_FALSE(has(r.out, "endless loop")) << r.out;
+    EXPECT_FALSE(has(r.out, "cases pass")) << r.out;
+}
+
 TEST(CliTimeoutsTest, CheckAllSaysWhyWhenTheWorkerCrashes) {
     CliRun r = test::runCommand("VKPUZZLES_TEST_WORKER=crash " + test::binaryPath() + " " + slow() +
                                 "check --all --solution --no-trace --color never 2>&1");
