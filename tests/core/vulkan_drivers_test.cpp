@@ -22,8 +22,11 @@ class VulkanDriversTest : public ::testing::Test {
     void SetUp() override {
         m_dir = fs::temp_directory_path() / ("vkp-icd-" + std::to_string(::getpid()));
         fs::create_directories(m_dir);
+        // Each test sets the variables it reads; the caller's are kept aside, not read.
         for (const char* name : {"VK_DRIVER_FILES", "VK_ICD_FILENAMES"})
             if (const char* v = std::getenv(name)) m_saved.emplace_back(name, v);
+        ::unsetenv("VK_DRIVER_FILES");
+        ::unsetenv("VK_ICD_FILENAMES");
     }
     void TearDown() override {
         ::unsetenv("VK_DRIVER_FILES");
