@@ -67,6 +67,9 @@ Result<DeviceJobResult> InProcessRunner::run(const DeviceJob& job) {
     if (auto s = (*kernel)->checkLimits(launches); !s) return s.error();
     (*kernel)->setBuildBudget(job.pipelineTimeoutMs);
     warmLater(job); // after the kernel: the run resources it shares with the warmer exist
+    if (m_warmer)
+        for (const LaunchSpec& l : launches)
+            m_warmer->await(l);
     for (uint32_t k = 0; k < modules.size(); ++k)
         if (auto s = (*kernel)->prepare(launches, k); !s) return s.error();
     out.pipelineMs = msSince(t);

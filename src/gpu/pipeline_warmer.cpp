@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <strings.h>
 
 #include "gpu/context.h"
@@ -36,6 +37,7 @@ PipelineWarmer::~PipelineWarmer() {
         m_stop = true;
     }
     m_wake.notify_all();
+    m_done.notify_all();
     for (std::thread& t : m_threads)
         t.join();
 }
@@ -50,15 +52,42 @@ bool PipelineWarmer::cacheShared() {
 }
 
 void PipelineWarmer::start(WarmJob job) {
+    std::vector<LaunchSpec> distinct;
+    for (const LaunchSpec& l : job.launches)
+        if (std::none_of(distinct.begin(), distinct.end(), [&](const LaunchSpec& d) {
+                return d.workgroupSize == l.workgroupSize && d.constants == l.constants;
+            }))
+            distinct.push_back(l);
+    job.launches = std::move(distinct);
     {
         std::lock_guard lock(m_mutex);
         m_job = std::make_shared<const WarmJob>(std::move(job));
-        m_next = 0;
+        m_states.assign(m_job->launches.size(), StateKind::Waiting);
         ++m_generation;
         while (m_threads.size() < m_helpers)
             m_threads.emplace_back([this] { helperMain(); });
     }
     m_wake.notify_all();
+}
+
+size_t PipelineWarmer::indexOf(const LaunchSpec& launch) const {
+    if (!m_job) return std::string::npos;
+    for (size_t i = 0; i < m_job->launches.size(); ++i)
+        if (m_job->launches[i].workgroupSize == launch.workgroupSize &&
+            m_job->launches[i].constants == launch.constants)
+            return i;
+    return std::string::npos;
+}
+
+void PipelineWarmer::await(const LaunchSpec& launch) {
+    std::unique_lock lock(m_mutex);
+    size_t i = indexOf(launch);
+    if (i == std::string::npos) return;
+    if (m_states[i] == StateKind::Waiting) m_states[i] = StateKind::Taken;
+    uint64_t generation = m_generation;
+    m_done.wait(lock, [&] {
+        return m_stop || m_generation != generation || m_states[i] != StateKind::Compiling;
+    });
 }
 
 // One helper: its own device and kernel; it takes the launch nearest the end not yet begun,
@@ -77,16 +106,23 @@ void PipelineWarmer::helperMain() {
     std::shared_ptr<const WarmJob> job;
     uint64_t generation = 0;
     std::unique_ptr<GpuKernel> kernel;
+    auto waiting = [&] {
+        for (size_t i = m_states.size(); i-- > 0;)
+            if (m_states[i] == StateKind::Waiting) return i;
+        return std::string::npos;
+    };
     std::unique_lock lock(m_mutex);
     for (;;) {
-        m_wake.wait(lock, [&] { return m_stop || (m_job && m_next < m_job->launches.size()); });
+        m_wake.wait(lock, [&] { return m_stop || waiting() != std::string::npos; });
         if (m_stop) return;
         if (generation != m_generation) {
             job = m_job;
             generation = m_generation;
             kernel.reset();
         }
-        const LaunchSpec& launch = job->launches[job->launches.size() - 1 - m_next++];
+        size_t at = waiting();
+        m_states[at] = StateKind::Compiling;
+        const LaunchSpec& launch = job->launches[at];
         lock.unlock();
         if (!kernel) {
             std::vector<std::span<const uint32_t>> modules(job->modules.begin(),
@@ -102,6 +138,8 @@ void PipelineWarmer::helperMain() {
         for (uint32_t k = 0; fits && kernel && k < kernel->modules() && !ctx.hung(); ++k)
             if (kernel->prepare(std::span(&launch, 1), k, !m_sameDevice)) ++m_compiled;
         lock.lock();
+        if (generation == m_generation) m_states[at] = StateKind::Done;
+        m_done.notify_all();
     }
 }
 

@@ -40,8 +40,13 @@ class PipelineWarmer {
     PipelineWarmer(const PipelineWarmer&) = delete;
     PipelineWarmer& operator=(const PipelineWarmer&) = delete;
 
-    // Replaces the launches not yet begun of any earlier job by these.
+    // Replaces the launches not yet begun of any earlier job by these (each distinct
+    // specialization once).
     void start(WarmJob job);
+    // Before the runner builds `launch`'s pipelines itself: a launch no helper has begun is
+    // taken off the helpers' list (the runner compiles it), one under way is waited for (the
+    // runner then finds it compiled). Nothing is ever compiled twice.
+    void await(const LaunchSpec& launch);
     // Pipelines the helpers compiled since they were made (tests).
     size_t compiled() const { return m_compiled; }
     // Whether a shader cache lets helper devices' work be shared: Mesa's, unless the environment
@@ -51,15 +56,19 @@ class PipelineWarmer {
     static bool helps(const GpuContext& device);
 
   private:
+    enum class StateKind { Waiting, Compiling, Done, Taken }; // a launch's, in the current job
     void helperMain();
+    // The index of `launch`'s specialization in the current job; npos: not in it.
+    size_t indexOf(const LaunchSpec& launch) const;
 
     GpuContext& m_device;
     bool m_sameDevice; // a GPU: build on m_device itself
     size_t m_helpers;
     std::mutex m_mutex;
     std::condition_variable m_wake;
+    std::condition_variable m_done;       // a launch was compiled
     std::shared_ptr<const WarmJob> m_job; // guarded
-    size_t m_next = 0;                    // launches of m_job begun, counted from its end
+    std::vector<StateKind> m_states;      // per launch of m_job
     uint64_t m_generation = 0;            // bumped by start()
     bool m_stop = false;
     std::atomic<size_t> m_compiled{0};

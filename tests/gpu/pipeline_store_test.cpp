@@ -150,6 +150,23 @@ TEST_F(PipelineStoreTest, LaterJobsPipelinesAreCompiledMeanwhile) {
     }
 }
 
+// The runner awaits each launch before building it: a launch no helper has begun is taken away
+// from them, one under way is waited for; nothing is compiled twice, and nothing waits forever.
+TEST_F(PipelineStoreTest, AwaitingALaunchTakesItOrWaitsForIt) {
+    if (!PipelineWarmer::helps(*s_ctx)) GTEST_SKIP() << "one core, or no shader cache to share";
+    std::vector<uint32_t> spirv = words(41);
+    WarmJob job{{spirv}, {0, 1}, {}, 0, {}};
+    for (uint32_t scale : {2u, 3u, 4u, 5u, 6u, 7u})
+        job.launches.push_back({{4, 1, 1}, {1, 1, 1}, {{3, scale}}});
+    job.launches.push_back(job.launches.front()); // the same specialization twice: once
+    PipelineWarmer warmer(*s_ctx);
+    warmer.start(job);
+    for (const LaunchSpec& l : job.launches)
+        warmer.await(l);
+    EXPECT_LE(warmer.compiled(), 6u);
+    warmer.await({{4, 1, 1}, {1, 1, 1}, {{3, 99}}}); // not the warmer's: returns at once
+}
+
 TEST_F(PipelineStoreTest, ThePipelineUsedLeastRecentlyGoesFirst) {
     PipelineStore small(*s_ctx, 2);
     auto none = std::make_shared<const Pipeline>(); // no handle: nothing to destroy
