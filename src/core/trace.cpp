@@ -254,12 +254,17 @@ namespace {
 // carry the rest of its argument words. A PrintfArgs with no line open is ignored.
 class PrintfCollector {
   public:
-    explicit PrintfCollector(Trace& t) : m_t(t) {}
+    PrintfCollector(Trace& t, const std::vector<uint32_t>& siteLines)
+        : m_t(t), m_siteLines(siteLines) {}
 
     void take(uint64_t inv, const uint32_t* r, uint32_t eventsSoFar) {
         auto kind = static_cast<TraceEventKind>(r[0] >> 28);
         if (kind == TraceEventKind::Printf) {
-            PrintfRecord p{inv, r[1], r[0] & ((1u << kTraceLineBits) - 1), eventsSoFar, {}};
+            PrintfRecord p{inv,
+                           r[1],
+                           lineOfSite(m_siteLines, r[0] & ((1u << kTraceLineBits) - 1)),
+                           eventsSoFar,
+                           {}};
             m_missing = std::min((r[0] >> kTraceLineBits) & 0xff, kPrintfMaxArgWords);
             m_t.prints.push_back(std::move(p));
             m_open = true;
@@ -277,6 +282,7 @@ class PrintfCollector {
         m_open = m_missing > 0;
     }
     Trace& m_t;
+    const std::vector<uint32_t>& m_siteLines;
     uint32_t m_missing = 0;
     bool m_open = false;
 };
@@ -288,9 +294,17 @@ bool isPrintfRecord(uint32_t word0) {
 
 } // namespace
 
+uint32_t TraceLayout::site(uint32_t line) {
+    auto it = std::find(siteLines.begin(), siteLines.end(), line);
+    if (it != siteLines.end()) return static_cast<uint32_t>(it - siteLines.begin());
+    siteLines.push_back(line);
+    return static_cast<uint32_t>(siteLines.size() - 1);
+}
+
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
                           std::vector<TraceVariableInfo> variables,
-                          std::vector<std::string> printfFormats) {
+                          std::vector<std::string> printfFormats,
+                          const std::vector<uint32_t>& siteLines) {
     uint64_t n = launch.invocations();
     if (words.size() < kTraceHeaderWords + 2 * n || words[7] + n > words.size())
         return Error{ErrorKind::Internal, "trace buffer too small"};
@@ -298,7 +312,7 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
     t.launch = launch;
     t.variables = std::move(variables);
     t.printfFormats = std::move(printfFormats);
-    PrintfCollector prints(t);
+    PrintfCollector prints(t, siteLines);
     t.slotsPerInvocation = words[1];
     uint64_t base = words[5]; // the records, packed: each invocation's follow the previous one's
     t.threads.resize(n);
@@ -324,7 +338,7 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
             TraceEvent e;
             e.kind = static_cast<TraceEventKind>(r[0] >> 28);
             e.variable = (r[0] >> kTraceLineBits) & 0xff;
-            e.line = r[0] & ((1u << kTraceLineBits) - 1);
+            e.line = lineOfSite(siteLines, r[0] & ((1u << kTraceLineBits) - 1));
             e.index = r[1];
             e.value = r[2];
             e.extra = r[3];
@@ -343,7 +357,7 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
         if ((status & kTraceBudgetFlag) && !recorded) {
             TraceEvent e;
             e.kind = TraceEventKind::LoopBudget;
-            e.line = status & ((1u << kTraceLineBits) - 1);
+            e.line = lineOfSite(siteLines, status & ((1u << kTraceLineBits) - 1));
             e.value = words[6];
             e.round = round;
             events.push_back(e);

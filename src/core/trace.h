@@ -126,7 +126,20 @@ struct TraceLayout {
     std::vector<TracedVariable> variables;  // record variable index -> variable
     std::vector<std::string> printfFormats; // debugPrintfEXT format strings, by record format index
     uint32_t traceSet = 1, traceBinding = 0;
+    // What a record, a status word or the loop guard names where a line would be: a site, the
+    // index here of its source line (0: none known). Lines stay out of the kernel, so a kernel
+    // whose code is unchanged (a comment or blank line added) compiles to the same words, and the
+    // same pipelines serve it.
+    std::vector<uint32_t> siteLines{0};
+
+    uint32_t site(uint32_t line); // the site of a line, added on first use
 };
+
+// The source line of a site of `siteLines` (TraceLayout); empty `siteLines`: the site is the line.
+inline uint32_t lineOfSite(const std::vector<uint32_t>& siteLines, uint32_t site) {
+    if (siteLines.empty()) return site;
+    return site < siteLines.size() ? siteLines[site] : 0;
+}
 
 // One decoded record, in its invocation's program order.
 struct TraceEvent {
@@ -233,9 +246,11 @@ std::vector<uint32_t> makeTraceBuffer(const TraceLaunch& launch, uint32_t slotsP
 std::vector<uint32_t> packTraceBuffer(std::span<const uint32_t> device);
 
 // Decodes a packed trace buffer (packTraceBuffer); rounds are derived from each invocation's
-// barriers. debugPrintfEXT records go to Trace::prints, with `printfFormats` (the layout's).
+// barriers. debugPrintfEXT records go to Trace::prints, with `printfFormats` (the layout's). Sites
+// become lines through `siteLines` (the layout's; empty: records hold lines).
 Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& launch,
                           std::vector<TraceVariableInfo> variables,
-                          std::vector<std::string> printfFormats = {});
+                          std::vector<std::string> printfFormats = {},
+                          const std::vector<uint32_t>& siteLines = {});
 
 } // namespace vkp

@@ -637,7 +637,8 @@ bool TraceAnalysis::failsCase() const {
                        [](const Finding& f) { return f.failsCase; });
 }
 
-std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const TraceLaunch& launch) {
+std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const TraceLaunch& launch,
+                                        const std::vector<uint32_t>& siteLines) {
     if (g.size() < kLoopGuardWords || g[kLoopGuardStopped] == 0) return std::nullopt;
     const uint32_t* at =
         g.data() + kLoopGuardLine; // line, back-edges, local index, workgroup x, y, z
@@ -646,7 +647,8 @@ std::optional<Finding> loopGuardFinding(std::span<const uint32_t> g, const Trace
     uint64_t invocation = group * launch.invocationsPerGroup() + at[2];
     if (invocation >= launch.invocations())
         invocation = 0; // a garbled guard still reports the stop
-    return loopBudgetFinding(launch, invocation, at[0], at[1], g[kLoopGuardStopped]);
+    return loopBudgetFinding(launch, invocation, lineOfSite(siteLines, at[0]), at[1],
+                             g[kLoopGuardStopped]);
 }
 
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits) {

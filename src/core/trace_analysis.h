@@ -80,7 +80,8 @@ struct TraceAnalysis {
 
 // What a loop-guard buffer (core/trace.h) says after an untraced run: the same loop-budget finding
 // a trace gives, naming the first thread that ran out; none when every loop ended in time.
-std::optional<Finding> loopGuardFinding(std::span<const uint32_t> guard, const TraceLaunch& launch);
+std::optional<Finding> loopGuardFinding(std::span<const uint32_t> guard, const TraceLaunch& launch,
+                                        const std::vector<uint32_t>& siteLines = {});
 
 // `limits` are the puzzle's per-thread budgets (unset: unlimited).
 TraceAnalysis analyzeTrace(const Trace& trace, const Limits& limits);

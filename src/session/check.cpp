@@ -601,7 +601,8 @@ class Checker {
         size_t firstGuard = m_puzzle.buffers.size();
         for (size_t j = 0; j < dispatches.size(); ++j) {
             auto f =
-                loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]));
+                loopGuardFinding(buffers.at(firstGuard + j), traceLaunch(out.index, dispatches[j]),
+                                 m_kernels[dispatches[j].kernel].layout.siteLines);
             if (!f) continue;
             if (m_puzzle.multiPass())
                 f->message = dispatches[j].label(m_puzzle) + ": " + f->message;
@@ -623,7 +624,8 @@ class Checker {
             const CaseDispatch& d = dispatches[j];
             const TraceLayout& layout = m_kernels[d.kernel].layout;
             traces[j] = decodeTrace(buffers.at(firstTrace + j), traceLaunch(out.index, d),
-                                    variableInfo(out.index, data, layout), layout.printfFormats);
+                                    variableInfo(out.index, data, layout), layout.printfFormats,
+                                    layout.siteLines);
             if (!*traces[j]) return;
             Trace& trace = **traces[j];
             trace.subgroupSize =
@@ -706,8 +708,10 @@ size_t CheckReport::passCount() const {
 
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device,
                                              std::vector<uint32_t> spirv) {
-    if (!device.lockstepSubgroups) return spirv;
-    return lockstepSubgroupBarriers(spirv);
+    auto stripped = stripDebugInfo(spirv);
+    if (!stripped) return stripped.error();
+    if (!device.lockstepSubgroups) return stripped;
+    return lockstepSubgroupBarriers(*stripped);
 }
 
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,

@@ -138,8 +138,10 @@ struct CheckOptions {
 struct KernelInterface;
 struct DeviceInfo;
 
-// The words a kernel runs as on this device: where subgroups run in lock-step (lavapipe), its
-// subgroup-scoped execution barriers become memory barriers (shader/lockstep_barriers.h).
+// The words a kernel runs as on this device: without debug information (shader/instrument.h:
+// a comment or blank line added builds nothing new), and where subgroups run in lock-step
+// (lavapipe), with its subgroup-scoped execution barriers as memory barriers
+// (shader/lockstep_barriers.h).
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
 
 // A pass's push-constant values laid out as the kernel's block declares them (by member name).

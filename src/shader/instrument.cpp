@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
 
 #include "shader/access_log_pass.h"
 #include "shader/barrier_rounds_pass.h"
@@ -107,7 +108,7 @@ class Instrumenter {
             }
             inBlock |= op == Op::OpLabel;
             m_lines.observe(inst);
-            m_state.line = m_lines.line();
+            m_state.line = m_state.layout.site(m_lines.line()); // a site: lines stay host-side
             m_loopBudget.observe(inst);
             if (isDebugPrintf(inst, m_printfSet)) { // recorded when tracing, dropped otherwise
                 if (m_printf) m_printf->rewrite(inst, m_state.line, out);
@@ -163,6 +164,15 @@ Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t lo
     auto reflected = reflectKernel(spirv);
     if (!reflected) return reflected.error();
     return Instrumenter(*editor, *reflected, options, loopBudget).run();
+}
+
+Result<std::vector<uint32_t>> stripDebugInfo(std::span<const uint32_t> spirv) {
+    spvtools::Optimizer strip(SPV_ENV_VULKAN_1_2);
+    strip.RegisterPass(spvtools::CreateStripDebugInfoPass());
+    std::vector<uint32_t> out;
+    if (!strip.Run(spirv.data(), spirv.size(), &out))
+        return Error{ErrorKind::Internal, "could not strip the kernel's debug information"};
+    return out;
 }
 
 Status validateSpirv(std::span<const uint32_t> spirv) {

@@ -44,6 +44,11 @@ Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv,
 Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget,
                                     const InstrumentOptions& options = {});
 
+// The module without its debug information (source lines and text, names): what a device needs.
+// Two texts whose code is the same (a comment or a blank line apart) give the same words, so the
+// pipelines built for one serve the other (gpu/pipeline_store.h, and the drivers' caches).
+Result<std::vector<uint32_t>> stripDebugInfo(std::span<const uint32_t> spirv);
+
 // The SPIR-V validator (Vulkan 1.2 rules) in this process; the error lists its messages. Front ends
 // use Compiler::validate, which runs it in the compiler's helper process.
 Status validateSpirv(std::span<const uint32_t> spirv);

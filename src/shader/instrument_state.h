@@ -37,7 +37,7 @@ struct InstrumentState {
     SpirvInstruction* entryPoint = nullptr;
     TraceObjectIds ids;
     TraceLayout layout;
-    uint32_t line = 0;         // source line of the instruction being rewritten, 0: unknown
+    uint32_t line = 0;         // the site (TraceLayout::siteLines) of the instruction's source line
     uint32_t accessSites = 0;  // loads/stores/atomics given a record
     uint32_t loopsGuarded = 0; // back-edges given a budget check
 

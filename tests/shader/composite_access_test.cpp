@@ -104,7 +104,8 @@ std::vector<RecorderCall> recorderCalls(const Instrumented& in) {
         uint32_t w0 = in.module.definition(inst.operand(3))->operand(0);
         calls.push_back({inst.operand(0), in.module.typeOf(inst.operand(1)),
                          TraceEventKind(w0 >> 28), (w0 >> kTraceLineBits) & 0xff,
-                         w0 & ((1u << kTraceLineBits) - 1)});
+                         lineOfSite(in.result.layout.siteLines,
+                                    w0 & ((1u << kTraceLineBits) - 1))}); // w0 names a site
     }
     return calls;
 }
