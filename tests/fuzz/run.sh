@@ -1,52 +1,61 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a bounded time on the
 # corpus kept in tests/fuzz/corpus (new inputs go to a scratch copy, not into the repository).
-#   tests/fuzz/run.sh [BUILD_DIR] [SECONDS_PER_TARGET]
+#   tests/fuzz/run.sh [BUILD_DIR] [SECONDS_PER_TARGET] [build|run|all]
+# build: only the targets (CTest's fixture build_fuzz_targets, on VKPUZZLES_JOBS cores); run: only
+# the fuzzing, with the targets built before (one core); all (the default): both.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$src/build/fuzz}
 secs=${2:-20}
+mode=${3:-all}
 mkdir -p "$out"
-flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
-toml=$(pkg-config --cflags --libs tomlplusplus)
-toml_cflags=$(pkg-config --cflags tomlplusplus)
-echo "building fuzz targets in $out"
-# All of core, once, as an archive: each target links what it uses, so a new file in core never
-# breaks a target's link (a hand-kept list of core's files once did).
-objs="$out/core-objs"
-rm -rf "$objs" && mkdir -p "$objs"
-cc=(clang++)
-if command -v ccache >/dev/null; then cc=(ccache clang++); fi # CI keeps its objects across runs
-compile_core() {
+if [ "$mode" != run ]; then
+  flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
+  toml=$(pkg-config --cflags --libs tomlplusplus)
+  toml_cflags=$(pkg-config --cflags tomlplusplus)
+  echo "building fuzz targets in $out"
+  # All of core, once, as an archive: each target links what it uses, so a new file in core never
+  # breaks a target's link (a hand-kept list of core's files once did).
+  objs="$out/core-objs"
+  rm -rf "$objs" && mkdir -p "$objs"
+  cc=(clang++)
+  if command -v ccache >/dev/null; then cc=(ccache clang++); fi # CI keeps its objects across runs
+  compile_core() {
+    # shellcheck disable=SC2086
+    "${cc[@]}" "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
+  }
+  jobs_max=${VKPUZZLES_JOBS:-2}
+  failed=0
+  for f in "$src"/src/core/*.cpp; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || failed=1; done
+    compile_core "$f" &
+  done
+  while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
+  [ "$failed" = 0 ] || { echo "FAILED: a file of src/core did not compile (above)"; exit 1; }
+  ar rcs "$out/libcore.a" "$objs"/*.o
   # shellcheck disable=SC2086
-  "${cc[@]}" "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
-}
-jobs_max=${VKPUZZLES_JOBS:-2}
-failed=0
-for f in "$src"/src/core/*.cpp; do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || failed=1; done
-  compile_core "$f" &
+  clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "$out/libcore.a" $toml -o "$out/loader_fuzz"
+  # shellcheck disable=SC2086
+  clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,reflect}.cpp \
+    "$out/libcore.a" $toml -o "$out/reflect_fuzz"
+  # The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
+  # static libraries, in one rescanned group as in CMakeLists.txt).
+  libdir=$(dirname "$(find /usr/lib -name libshaderc_combined.a -print -quit)")
+  glslang=()
+  for lib in glslang SPIRV MachineIndependent GenericCodeGen OSDependent OGLCompiler HLSL glslang-default-resource-limits; do
+    [[ -f "$libdir/lib$lib.a" ]] && glslang+=("$libdir/lib$lib.a")
+  done
+  # shellcheck disable=SC2086
+  clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
+    "$src"/src/shader/*.cpp "$out/libcore.a" $toml \
+    -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
+    -lpthread -o "$out/kernel_fuzz"
+fi
+[ "$mode" = build ] && exit 0
+for target in loader reflect kernel; do
+  [ -x "$out/${target}_fuzz" ] || { echo "no $out/${target}_fuzz: build the targets first (mode build)"; exit 1; }
 done
-while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
-[ "$failed" = 0 ] || { echo "FAILED: a file of src/core did not compile (above)"; exit 1; }
-ar rcs "$out/libcore.a" "$objs"/*.o
-# shellcheck disable=SC2086
-clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "$out/libcore.a" $toml -o "$out/loader_fuzz"
-# shellcheck disable=SC2086
-clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,reflect}.cpp \
-  "$out/libcore.a" $toml -o "$out/reflect_fuzz"
-# The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
-# static libraries, in one rescanned group as in CMakeLists.txt).
-libdir=$(dirname "$(find /usr/lib -name libshaderc_combined.a -print -quit)")
-glslang=()
-for lib in glslang SPIRV MachineIndependent GenericCodeGen OSDependent OGLCompiler HLSL glslang-default-resource-limits; do
-  [[ -f "$libdir/lib$lib.a" ]] && glslang+=("$libdir/lib$lib.a")
-done
-# shellcheck disable=SC2086
-clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
-  "$src"/src/shader/*.cpp "$out/libcore.a" $toml \
-  -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
-  -lpthread -o "$out/kernel_fuzz"
 # The kernel seeds are the official solutions, beside the corpus kept in the repository.
 seeds="$out/seeds-kernel"
 rm -rf "$seeds" && mkdir -p "$seeds"
