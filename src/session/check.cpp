@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
-#include <regex>
 
 #include "core/parallel.h"
 #include "core/passes.h"
 #include "core/reference_ops.h"
-#include "core/source_text.h"
 #include "core/statement_rules.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "gpu/kernel.h"
+#include "session/case_limits.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
 #include "shader/instrument.h"
@@ -22,30 +21,12 @@ namespace vkp {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr uint32_t kMinTraceSlots = 16; // records per traced thread, however many threads
-
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
 LaunchSpec launchOf(const TestCase& c) {
     return {c.workgroupSize, c.workgroups, c.constants};
-}
-
-// Every specialization constant of a case, the workgroup size (ids 0..2) included: shared
-// arrays may be sized by either (`shared float s[gl_WorkGroupSize.x]`).
-std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
-    std::map<uint32_t, uint32_t> values = c.constants;
-    for (uint32_t d = 0; d < 3; ++d)
-        values[d] = c.workgroupSize[d];
-    return values;
-}
-
-// " (line 15)": where the kernel declares the shared array `name`, when its text says.
-std::string declarationLine(const std::string& source, const std::string& name) {
-    if (name.empty()) return "";
-    int line = firstLineMatching(source, std::regex("\\bshared\\b[^;]*\\b" + name + "\\s*\\["));
-    return line ? " (line " + std::to_string(line) + ")" : "";
 }
 
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {
@@ -63,8 +44,12 @@ class Checker {
         : m_puzzle(p), m_runner(runner), m_report(r), m_options(o), m_kernels(k), m_start(start) {}
 
     void run() {
-        if (auto s = checkSharedMemory(); !s) return fail(s.error());
-        if (auto s = checkBufferSizes(); !s) return fail(s.error()); // before any data is generated
+        std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
+        if (auto s = checkSharedMemory(m_puzzle, m_kernels, cases, m_runner.info()); !s)
+            return fail(s.error());
+        // Before any data is generated.
+        if (auto s = checkBufferSizes(m_puzzle, cases, m_options, m_runner.info()); !s)
+            return fail(s.error());
         if (!m_options.trace && m_options.loopGuard)
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
@@ -89,7 +74,7 @@ class Checker {
         job.compileInCaseBudget = m_options.timeoutMs > 0;
         job.testCrash = m_options.testCrashWorker;
         m_report.reached = StageKind::Pipeline;
-        runCases(job, selectedCases(m_puzzle, m_options));
+        runCases(job, cases);
         bool allRan = std::all_of(m_report.cases.begin(), m_report.cases.end(),
                                   [](const CaseOutcome& c) { return !c.error; });
         if (!m_report.error && allRan && !m_report.cases.empty())
@@ -123,114 +108,13 @@ class Checker {
         return okStatus();
     }
 
-    // Shared arrays sized by constants can come to nothing or outgrow the device in some case
-    // only: say which. (A shared array of length 0 crashes lavapipe's compiler.)
-    Status checkSharedMemory() const {
-        uint64_t limit = m_runner.info().maxSharedMemoryBytes;
-        for (const CompiledKernel& k : m_kernels)
-            for (size_t i : selectedCases(m_puzzle, m_options)) {
-                auto constants = specValues(m_puzzle.cases[i]);
-                for (const KernelSharedArray& a : k.iface.shared)
-                    for (const SizeExpr& d : a.dims)
-                        if (d.evaluate(constants) == 0)
-                            return Error{ErrorKind::Interface,
-                                         "case " + std::to_string(i + 1) + ": the shared array '" +
-                                             a.name + "'" + declarationLine(k.source, a.name) +
-                                             " has no elements: its length comes to 0 with " +
-                                             constantsText(m_puzzle.cases[i]) +
-                                             "; a shared array needs at least one"};
-                uint64_t bytes = k.iface.sharedBytes(constants);
-                if (!limit || bytes <= limit) continue;
-                std::string parts;
-                for (const KernelSharedArray& a : k.iface.shared)
-                    parts += (parts.empty() ? "" : ", ") + a.name + " " +
-                             std::to_string(a.bytes(constants));
-                return Error{ErrorKind::Interface,
-                             "case " + std::to_string(i + 1) +
-                                 ": the kernel's shared arrays need " + std::to_string(bytes) +
-                                 " bytes (" + parts + "), over " + m_runner.info().name +
-                                 "'s limit of " + std::to_string(limit) + " bytes"};
-            }
-        return okStatus();
-    }
-    // "WG = 4, MAX_SUBGROUPS = 1": what a case's shared arrays are sized from.
-    std::string constantsText(const TestCase& c) const {
-        std::string s = "WG = " + std::to_string(c.workgroupSize[0]);
-        for (const ConstantDecl& d : m_puzzle.constants)
-            if (auto it = c.constants.find(d.id); it != c.constants.end())
-                s += ", " + d.name + " = " + std::to_string(it->second);
-        return s;
-    }
-
-    // Every buffer of the selected cases against the device's storage-buffer limit, from the
-    // shapes alone: a case too large is refused before gigabytes of inputs are generated.
-    Status checkBufferSizes() const {
-        const DeviceInfo& dev = m_runner.info();
-        uint64_t limit = dev.maxStorageBufferRange;
-        if (!limit) return okStatus();
-        for (size_t i : selectedCases(m_puzzle, m_options)) {
-            const TestCase& c = m_puzzle.cases[i];
-            for (size_t b = 0; b < m_puzzle.buffers.size() && b < c.data.size(); ++b) {
-                if (!c.data[b]) continue;
-                uint64_t elements = c.data[b]->shape.count(),
-                         bytes = std::max<uint64_t>(4, elements * 4);
-                if (bytes <= limit) continue;
-                return Error{
-                    ErrorKind::Usage,
-                    "case " + std::to_string(i + 1) + ": buffer '" + m_puzzle.buffers[b].name +
-                        "' (binding " + std::to_string(m_puzzle.buffers[b].binding) + ") holds " +
-                        std::to_string(elements) + " elements, " + std::to_string(bytes) +
-                        " bytes, over " + dev.name + "'s limit of " + std::to_string(limit) +
-                        " bytes for one storage buffer (maxStorageBufferRange); nothing was "
-                        "generated or run. "
-                        "On this device a buffer holds at most " +
-                        std::to_string(limit / 4) + " elements: use a smaller case"};
-            }
-            if (auto s = checkTraceSize(i, limit); !s) return s;
-        }
-        return okStatus();
-    }
-
-    // A traced case's trace buffers: every thread gets at least kMinTraceSlots records.
-    Status checkTraceSize(size_t index, uint64_t limit) const {
-        if (!m_options.trace) return okStatus();
-        auto dispatches = caseDispatches(m_puzzle, index);
-        if (!dispatches) return okStatus(); // runCases reports it
-        for (const CaseDispatch& d : *dispatches) {
-            TraceLaunch launch = traceLaunch(index, d);
-            uint64_t bytes = traceBufferWords(launch, defaultSlots(launch, dispatches->size())) * 4;
-            if (bytes <= limit) continue;
-            uint64_t perThread = (2 + uint64_t(kMinTraceSlots) * kTraceRecordWords) * 4;
-            return Error{ErrorKind::Usage,
-                         "case " + std::to_string(index + 1) +
-                             ": the trace buffer (not a buffer of the puzzle) would need " +
-                             std::to_string(bytes) + " bytes for " +
-                             std::to_string(launch.invocations()) + " threads, over " +
-                             m_runner.info().name + "'s limit of " + std::to_string(limit) +
-                             " bytes for one storage buffer; a trace covers at most about " +
-                             std::to_string(limit / perThread) +
-                             " threads on this device. Trace a case with fewer threads (--case N), "
-                             "or check without a trace (--no-trace)"};
-        }
-        return okStatus();
-    }
-
-    // Record slots per thread in a traced dispatch: the case's share of traceRecords, 16 to 1024
-    // (a re-run of an overflowed case: what its threads wanted, m_rerunSlots).
-    uint32_t defaultSlots(const TraceLaunch& launch, size_t dispatchCount) const {
-        uint64_t records = m_options.traceRecords / std::max<size_t>(1, dispatchCount);
-        return static_cast<uint32_t>(std::clamp<uint64_t>(
-            records / std::max<uint64_t>(1, launch.invocations()), kMinTraceSlots, 1024));
-    }
+    // Record slots per thread in a traced dispatch (defaultTraceSlots; a re-run of an overflowed
+    // case: what its threads wanted, m_rerunSlots).
     uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch,
                         size_t dispatchCount) const {
         auto it = m_rerunSlots.find(index);
         if (it != m_rerunSlots.end() && dispatch < it->second.size()) return it->second[dispatch];
-        return defaultSlots(launch, dispatchCount);
-    }
-    static uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
-        uint64_t n = launch.invocations();
-        return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
+        return defaultTraceSlots(m_options.traceRecords, launch.invocations(), dispatchCount);
     }
 
     // The launch a case runs with: its shape and constants and, traced, its forced schedule,
@@ -291,7 +175,8 @@ class Checker {
 
     // One case after another, each decided (re-runs included) and handed to onCase before the
     // next runs: the first verdict waits for the first case's pipelines only. The first job also
-    // names the later cases' launches, which a GPU builds beside the first's (DeviceJob).
+    // names the later cases' launches, whose pipelines are compiled meanwhile on the other cores
+    // (DeviceJob::prebuild, gpu/pipeline_warmer.h).
     void runCases(DeviceJob& job, const std::vector<size_t>& cases) {
         if (auto s = checkLimits(cases); !s) return fail(s.error());
         for (size_t k = 1; k < cases.size(); ++k)

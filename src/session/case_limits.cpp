@@ -1,0 +1,133 @@
+#include "session/case_limits.h"
+
+#include <algorithm>
+#include <regex>
+
+#include "core/passes.h"
+#include "core/source_text.h"
+
+namespace vkp {
+namespace {
+
+constexpr uint32_t kMinTraceSlots = 16; // records per traced thread, however many threads
+
+// " (line 15)": where the kernel declares the shared array `name`, when its text says.
+std::string declarationLine(const std::string& source, const std::string& name) {
+    if (name.empty()) return "";
+    int line = firstLineMatching(source, std::regex("\\bshared\\b[^;]*\\b" + name + "\\s*\\["));
+    return line ? " (line " + std::to_string(line) + ")" : "";
+}
+
+// "WG = 4, MAX_SUBGROUPS = 1": what a case's shared arrays are sized from.
+std::string constantsText(const Puzzle& puzzle, const TestCase& c) {
+    std::string s = "WG = " + std::to_string(c.workgroupSize[0]);
+    for (const ConstantDecl& d : puzzle.constants)
+        if (auto it = c.constants.find(d.id); it != c.constants.end())
+            s += ", " + d.name + " = " + std::to_string(it->second);
+    return s;
+}
+
+uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
+    uint64_t n = launch.invocations();
+    return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
+}
+
+// A traced case's trace buffers: every thread gets at least kMinTraceSlots records.
+Status checkTraceSize(const Puzzle& puzzle, size_t index, const CheckOptions& options,
+                      const DeviceInfo& device, uint64_t limit) {
+    if (!options.trace) return okStatus();
+    auto dispatches = caseDispatches(puzzle, index);
+    if (!dispatches) return okStatus(); // the check reports it
+    for (const CaseDispatch& d : *dispatches) {
+        TraceLaunch launch{puzzle.cases[index].workgroupSize, d.workgroups};
+        uint64_t slots =
+            defaultTraceSlots(options.traceRecords, launch.invocations(), dispatches->size());
+        uint64_t bytes = traceBufferWords(launch, slots) * 4;
+        if (bytes <= limit) continue;
+        uint64_t perThread = (2 + uint64_t(kMinTraceSlots) * kTraceRecordWords) * 4;
+        return Error{ErrorKind::Usage,
+                     "case " + std::to_string(index + 1) +
+                         ": the trace buffer (not a buffer of the puzzle) would need " +
+                         std::to_string(bytes) + " bytes for " +
+                         std::to_string(launch.invocations()) + " threads, over " + device.name +
+                         "'s limit of " + std::to_string(limit) +
+                         " bytes for one storage buffer; a trace covers at most about " +
+                         std::to_string(limit / perThread) +
+                         " threads on this device. Trace a case with fewer threads (--case N), "
+                         "or check without a trace (--no-trace)"};
+    }
+    return okStatus();
+}
+
+} // namespace
+
+std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
+    std::map<uint32_t, uint32_t> values = c.constants;
+    for (uint32_t d = 0; d < 3; ++d)
+        values[d] = c.workgroupSize[d];
+    return values;
+}
+
+uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t dispatches) {
+    uint64_t records = traceRecords / std::max<size_t>(1, dispatches);
+    return static_cast<uint32_t>(
+        std::clamp<uint64_t>(records / std::max<uint64_t>(1, invocations), kMinTraceSlots, 1024));
+}
+
+Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
+                         const std::vector<size_t>& cases, const DeviceInfo& device) {
+    uint64_t limit = device.maxSharedMemoryBytes;
+    for (const CompiledKernel& k : kernels)
+        for (size_t i : cases) {
+            auto constants = specValues(puzzle.cases[i]);
+            for (const KernelSharedArray& a : k.iface.shared)
+                for (const SizeExpr& d : a.dims)
+                    if (d.evaluate(constants) == 0)
+                        return Error{ErrorKind::Interface,
+                                     "case " + std::to_string(i + 1) + ": the shared array '" +
+                                         a.name + "'" + declarationLine(k.source, a.name) +
+                                         " has no elements: its length comes to 0 with " +
+                                         constantsText(puzzle, puzzle.cases[i]) +
+                                         "; a shared array needs at least one"};
+            uint64_t bytes = k.iface.sharedBytes(constants);
+            if (!limit || bytes <= limit) continue;
+            std::string parts;
+            for (const KernelSharedArray& a : k.iface.shared)
+                parts +=
+                    (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(constants));
+            return Error{ErrorKind::Interface,
+                         "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " +
+                             std::to_string(bytes) + " bytes (" + parts + "), over " + device.name +
+                             "'s limit of " + std::to_string(limit) + " bytes"};
+        }
+    return okStatus();
+}
+
+Status checkBufferSizes(const Puzzle& puzzle, const std::vector<size_t>& cases,
+                        const CheckOptions& options, const DeviceInfo& device) {
+    uint64_t limit = device.maxStorageBufferRange;
+    if (!limit) return okStatus();
+    for (size_t i : cases) {
+        const TestCase& c = puzzle.cases[i];
+        for (size_t b = 0; b < puzzle.buffers.size() && b < c.data.size(); ++b) {
+            if (!c.data[b]) continue;
+            uint64_t elements = c.data[b]->shape.count(),
+                     bytes = std::max<uint64_t>(4, elements * 4);
+            if (bytes <= limit) continue;
+            return Error{ErrorKind::Usage,
+                         "case " + std::to_string(i + 1) + ": buffer '" + puzzle.buffers[b].name +
+                             "' (binding " + std::to_string(puzzle.buffers[b].binding) +
+                             ") holds " + std::to_string(elements) + " elements, " +
+                             std::to_string(bytes) + " bytes, over " + device.name +
+                             "'s limit of " + std::to_string(limit) +
+                             " bytes for one storage buffer (maxStorageBufferRange); nothing was "
+                             "generated or run. "
+                             "On this device a buffer holds at most " +
+                             std::to_string(limit / 4) + " elements: use a smaller case"};
+        }
+        if (auto s = checkTraceSize(puzzle, i, options, device, limit); !s) return s;
+    }
+    return okStatus();
+}
+
+} // namespace vkp

@@ -1,0 +1,39 @@
+// What the cases of a check ask of the device, checked from the puzzle and the kernels alone,
+// before any data is generated or anything runs: shared arrays that come to nothing or outgrow
+// the device, and buffers or trace buffers over one storage buffer's limit.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "core/device_info.h"
+#include "core/puzzle.h"
+#include "core/result.h"
+#include "core/trace.h"
+#include "session/check.h"
+#include "session/compile_stage.h"
+
+namespace vkp {
+
+// Every specialization constant of a case, the workgroup size (ids 0..2) included: shared
+// arrays may be sized by either (`shared float s[gl_WorkGroupSize.x]`).
+std::map<uint32_t, uint32_t> specValues(const TestCase& c);
+
+// Record slots per thread in a traced dispatch of `invocations` threads: its share of the case's
+// `traceRecords` over `dispatches` dispatches, 16 to 1024.
+uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t dispatches);
+
+// Shared arrays sized by constants can come to nothing or outgrow the device in some case only:
+// an Interface error names the case and the array (a shared array of length 0 crashes
+// lavapipe's compiler).
+Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
+                         const std::vector<size_t>& cases, const DeviceInfo& device);
+
+// Every buffer of the cases, and traced, their trace buffers, against the device's storage-buffer
+// limit, from the shapes alone: a case too large is refused before gigabytes of inputs are
+// generated.
+Status checkBufferSizes(const Puzzle& puzzle, const std::vector<size_t>& cases,
+                        const CheckOptions& options, const DeviceInfo& device);
+
+} // namespace vkp
