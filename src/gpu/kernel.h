@@ -27,6 +27,11 @@ struct LaunchSpec {
     std::map<uint32_t, uint32_t> constants;         // further spec constants: id -> bits
 };
 
+// Whether two launches need the same pipeline of a module (workgroup counts aside).
+inline bool sameSpecialization(const LaunchSpec& a, const LaunchSpec& b) {
+    return a.workgroupSize == b.workgroupSize && a.constants == b.constants;
+}
+
 // One storage buffer of a run: its binding, initial contents, and whether to read it back.
 struct RunBuffer {
     uint32_t binding = 0;

@@ -54,9 +54,8 @@ bool PipelineWarmer::cacheShared() {
 void PipelineWarmer::start(WarmJob job) {
     std::vector<LaunchSpec> distinct;
     for (const LaunchSpec& l : job.launches)
-        if (std::none_of(distinct.begin(), distinct.end(), [&](const LaunchSpec& d) {
-                return d.workgroupSize == l.workgroupSize && d.constants == l.constants;
-            }))
+        if (std::none_of(distinct.begin(), distinct.end(),
+                         [&](const LaunchSpec& d) { return sameSpecialization(d, l); }))
             distinct.push_back(l);
     job.launches = std::move(distinct);
     {
@@ -73,9 +72,7 @@ void PipelineWarmer::start(WarmJob job) {
 size_t PipelineWarmer::indexOf(const LaunchSpec& launch) const {
     if (!m_job) return std::string::npos;
     for (size_t i = 0; i < m_job->launches.size(); ++i)
-        if (m_job->launches[i].workgroupSize == launch.workgroupSize &&
-            m_job->launches[i].constants == launch.constants)
-            return i;
+        if (sameSpecialization(m_job->launches[i], launch)) return i;
     return std::string::npos;
 }
 
