@@ -16,6 +16,7 @@
 #include "shader/instrument.h"
 #include "shader/lockstep_barriers.h"
 #include "shader/reflect.h"
+#include "shader/rolled_loops.h"
 
 namespace vkp {
 namespace {
@@ -55,7 +56,10 @@ class Checker {
         for (CompiledKernel& k : m_kernels) {
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
             if (!adapted) return fail(adapted.error());
-            k.spirv = std::move(*adapted);
+            // Checked, not timed: loops stay loops (shader/rolled_loops.h).
+            auto rolled = keepLoopsRolled(*adapted);
+            if (!rolled) return fail(rolled.error());
+            k.spirv = std::move(*rolled);
         }
         DeviceJob job;
         job.spirv = m_kernels[0].spirv;
