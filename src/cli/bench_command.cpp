@@ -78,7 +78,7 @@ int Command::bench() {
     if (!o) return report(o.error());
     auto copySource = copyShader();
     if (!copySource) return report(copySource.error());
-    if (auto s = startEngines(); !s) return report(s.error());
+    if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());
     if (!json())
         m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
               << m_runner->info().name << " ...\n";
@@ -98,7 +98,7 @@ int Command::benchAllScans() {
     if (!o) return report(o.error());
     auto copySource = copyShader();
     if (!copySource) return report(copySource.error());
-    if (auto s = startEngines(); !s) return report(s.error());
+    if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());
     if (!json())
         m_err << "benchmarking every official scan at N = " << o->n << " on "
               << m_runner->info().name << " ...\n";

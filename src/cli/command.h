@@ -45,7 +45,9 @@ class Command {
     Result<uint64_t> number(const char* name, uint64_t lo, uint64_t hi, uint64_t def);
     // Kernels run in an isolated worker process unless --in-process; either way the device
     // opens beside shaderc's first (table-building) compile.
-    Status startEngines();
+    // `timed`: the kernels are benchmarked, so the driver compiles them as well as it can;
+    // otherwise they are checked and compiled fast (ContextOptions::quickCompile).
+    Status startEngines(bool timed = false);
     // The kernel texts: the official solution's or the starter's files, or the files named after
     // the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
     Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p);

@@ -244,7 +244,7 @@ int Command::pack() {
 
 // Kernels run in an isolated worker process unless --in-process; either way the device
 // opens beside shaderc's first (table-building) compile.
-Status Command::startEngines() {
+Status Command::startEngines(bool timed) {
     auto timeout = number("timeout", 1, 3600, 0);
     if (!timeout) return timeout.error();
     m_options.timeoutMs = *timeout * 1000;
@@ -252,7 +252,7 @@ Status Command::startEngines() {
     m_options.forcedSchedules = !m_a.has("no-schedule");
     RunnerOptions ro;
     ro.context = {m_a.value("device").value_or(deviceSelectorFromEnvironment()),
-                  m_a.has("validation")};
+                  m_a.has("validation"), !timed};
     ro.place = m_a.has("in-process") ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker;
     auto opening = std::async(std::launch::async, [ro] { return openRunner(ro); });
     m_compiler.warmUp();

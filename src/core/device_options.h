@@ -11,6 +11,9 @@ struct ContextOptions {
     // index from `vkpuzzles devices`; "cpu" or "gpu" a kind; other text a part of the name.
     std::string deviceSelector;
     bool validation = false; // enable VK_LAYER_KHRONOS_validation and collect its messages
+    // The kernels are checked, not timed: a worker process asks its driver to compile them fast
+    // rather than well (kQuickCompileEnvironment, gpu/context.h). Not for bench.
+    bool quickCompile = false;
 };
 
 // The device selector from the environment (VKPUZZLES_DEVICE), or "".

@@ -266,7 +266,8 @@ void LiveSession::workerMain() {
 }
 
 Result<std::unique_ptr<DeviceRunner>> LiveSession::openRunner(const std::string& selector) {
-    return openDeviceRunner(m_options.runnerFactory, {selector, false});
+    // Checked, not timed: compiled fast (ContextOptions::quickCompile).
+    return openDeviceRunner(m_options.runnerFactory, {selector, false, true});
 }
 
 // Opens the device beside the compiler's first (table-building) compile.

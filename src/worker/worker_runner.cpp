@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "core/helper_process.h"
+#include "gpu/context.h"
 #include "worker/protocol.h"
 
 namespace vkp::worker {
@@ -130,6 +131,21 @@ Status WorkerRunner::spawn() {
     if (!m_options.deviceSelector.empty())
         args.insert(args.end(), {"--device", m_options.deviceSelector});
     if (m_options.validation) args.push_back("--validation");
+    // Its environment: ours, and what asks the driver to compile fast where it checks.
+    std::vector<std::string> environment;
+    for (char** e = environ; *e; ++e)
+        environment.emplace_back(*e);
+    if (m_options.quickCompile)
+        for (const EnvironmentSetting& s : kQuickCompileEnvironment)
+            if (!std::getenv(s.name)) environment.push_back(std::string(s.name) + "=" + s.value);
+    std::vector<char*> envp;
+    for (std::string& e : environment)
+        envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
     pid_t pid = ::fork();
     if (pid < 0) return Error{ErrorKind::Io, "cannot start the worker process (fork failed)"};
     if (pid == 0) {
@@ -138,11 +154,7 @@ Status WorkerRunner::spawn() {
         ::dup2(up[1], kWorkerOut);
         for (int fd : {down[0], down[1], up[0], up[1]})
             if (fd != kWorkerIn && fd != kWorkerOut) ::close(fd);
-        std::vector<char*> argv;
-        for (std::string& a : args)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(m_exe.c_str(), argv.data());
+        ::execve(m_exe.c_str(), argv.data(), envp.data());
         _exit(127);
     }
     ::close(down[0]);

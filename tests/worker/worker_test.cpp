@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <string>
 
 #include "core/puzzle_loader.h"
 #include "session/bench.h"
@@ -33,6 +36,44 @@ std::string kernel(const std::string& name) {
 CheckReport check(WorkerRunner& w, const std::string& source, CheckOptions o = {}) {
     static Compiler compiler;
     return checkKernel(compiler, w, slowPuzzle(), source, "k.comp", o);
+}
+
+// GALLIVM_PERF as a worker process sees it ("" when unset): /proc/PID/environ.
+std::string gallivmPerfOf(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
+    std::string entry;
+    while (std::getline(in, entry, '\0'))
+        if (entry.rfind("GALLIVM_PERF=", 0) == 0) return entry.substr(13);
+    return "";
+}
+
+// A worker that checks asks lavapipe to compile fast (ContextOptions::quickCompile), one that
+// benchmarks does not, and a GALLIVM_PERF the user set is theirs either way.
+TEST(WorkerTest, ACheckingWorkerCompilesFastABenchmarkingOneAsWellAsItCan) {
+    const char* mine = std::getenv("GALLIVM_PERF");
+    std::string before = mine ? mine : "";
+    ::unsetenv("GALLIVM_PERF");
+    ContextOptions checking = test::deviceOptions(), timing = test::deviceOptions();
+    checking.quickCompile = true;
+    {
+        auto w = WorkerRunner::start(VKPUZZLES_BINARY_PATH, checking);
+        ASSERT_TRUE(w.ok()) << w.error().str();
+        EXPECT_EQ(gallivmPerfOf((*w)->pid()), "nopt");
+        EXPECT_TRUE(check(**w, kernel("solution.comp")).allPass());
+        auto t = WorkerRunner::start(VKPUZZLES_BINARY_PATH, timing);
+        ASSERT_TRUE(t.ok()) << t.error().str();
+        EXPECT_EQ(gallivmPerfOf((*t)->pid()), "");
+    }
+    ::setenv("GALLIVM_PERF", "no_quad_lod", 1);
+    {
+        auto w = WorkerRunner::start(VKPUZZLES_BINARY_PATH, checking);
+        ASSERT_TRUE(w.ok()) << w.error().str();
+        EXPECT_EQ(gallivmPerfOf((*w)->pid()), "no_quad_lod");
+    }
+    if (before.empty())
+        ::unsetenv("GALLIVM_PERF");
+    else
+        ::setenv("GALLIVM_PERF", before.c_str(), 1);
 }
 
 TEST(WorkerTest, RunsACheckInAnotherProcess) {
