@@ -388,10 +388,7 @@ bool onlyEfficiency(const CaseOutcome& c) {
     auto scan = [&](const TraceAnalysis& a) {
         for (const Finding& f : a.findings) {
             if (!f.failsCase) continue;
-            bool efficiency =
-                f.kind == FindingKind::Uncoalesced || f.kind == FindingKind::BankConflict ||
-                f.kind == FindingKind::Divergence || f.kind == FindingKind::GlobalAtomics;
-            (efficiency ? any : other) = true;
+            (isEfficiencyFinding(f.kind) ? any : other) = true;
         }
     };
     if (c.analysis && c.passes.empty()) scan(*c.analysis);

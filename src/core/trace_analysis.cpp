@@ -594,6 +594,11 @@ class Analyzer {
 
 } // namespace
 
+bool isEfficiencyFinding(FindingKind kind) {
+    return kind == FindingKind::Uncoalesced || kind == FindingKind::BankConflict ||
+           kind == FindingKind::Divergence || kind == FindingKind::GlobalAtomics;
+}
+
 const char* findingKindName(FindingKind kind) {
     switch (kind) {
     case FindingKind::SharedRace:

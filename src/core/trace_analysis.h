@@ -39,6 +39,9 @@ enum class FindingKind {
     UndefinedShuffle,
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
+// An efficiency limit's finding ([limits] global_efficiency, bank_conflicts, divergent_requests,
+// global_atomics_per_workgroup): about how a kernel touches memory, not what it computes.
+bool isEfficiencyFinding(FindingKind kind);
 
 struct Finding {
     FindingKind kind = FindingKind::SharedRace;

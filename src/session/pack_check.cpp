@@ -41,6 +41,43 @@ std::string failureText(const CheckReport& r) {
     return "no case ran";
 }
 
+// The first finding of a case's traces that `counts`, as "kind: message" (a multi-pass case's
+// with its dispatch's label first).
+template <class Pred> std::optional<std::string> firstFinding(const CaseOutcome& c, Pred counts) {
+    auto scan = [&](const TraceAnalysis& a,
+                    const std::string& label) -> std::optional<std::string> {
+        for (const Finding& f : a.findings)
+            if (counts(f)) return label + findingKindName(f.kind) + ": " + f.message;
+        return std::nullopt;
+    };
+    if (c.analysis)
+        if (auto f = scan(*c.analysis, "")) return f;
+    for (const PassTrace& p : c.passes)
+        if (p.analysis)
+            if (auto f = scan(*p.analysis, p.label + ": ")) return f;
+    return std::nullopt;
+}
+
+// The traces of a case: the kernel's, or each dispatch's.
+std::vector<const Trace*> tracesOf(const CaseOutcome& c) {
+    std::vector<const Trace*> out;
+    if (c.trace) out.push_back(c.trace.get());
+    for (const PassTrace& p : c.passes)
+        if (p.trace) out.push_back(p.trace.get());
+    return out;
+}
+
+// A case whose expected outputs are all zeros (compact keeping nothing): any kernel that leaves
+// the zero-filled outputs alone passes it, a starter too.
+bool expectsOnlyZeros(const Puzzle& p, size_t caseIndex) {
+    auto d = materializeCase(p, caseIndex);
+    if (!d) return false;
+    for (const auto& e : d->expected)
+        if (e && std::any_of(e->words.begin(), e->words.end(), [](uint32_t w) { return w != 0; }))
+            return false;
+    return true;
+}
+
 void addTimings(StageTimings& sum, const StageTimings& t) {
     sum.compileMs += t.compileMs;
     sum.reflectMs += t.reflectMs;
@@ -122,10 +159,46 @@ class PuzzleChecker {
         return checkProgram(m_compiler, m_runner, m_p, sources, o);
     }
 
+    // The official solution passes every case traced (as learners' kernels are checked), with
+    // nothing for the trace to remark on and no compiler warning: it is the code learners are
+    // shown. Run untraced too, it computes the same values (or the trace changed what the kernel
+    // does: vkpuzzles' fault), and every record of its trace is on a line of the kernel.
     void checkSolution(const std::vector<KernelSource>& sources) {
         CheckReport r = check(sources, options(true));
-        if (!r.allPass()) m_out.solutionProblem = "the official solution fails: " + failureText(r);
+        if (!r.allPass())
+            m_out.solutionProblem = "the official solution fails: " + failureText(r);
+        else
+            m_out.solutionProblem = solutionFlaw(sources, r);
         checkWalkthrough(r, sources);
+    }
+    std::optional<std::string> solutionFlaw(const std::vector<KernelSource>& sources,
+                                            const CheckReport& traced) {
+        for (const Diagnostic& d : traced.diagnostics)
+            return "the official solution compiles with a warning: " + d.str();
+        const std::string ours = " (vkpuzzles' fault: please report it)";
+        for (const CaseOutcome& c : traced.cases) {
+            std::string at = "case " + std::to_string(c.index + 1);
+            if (auto f = firstFinding(c, [](const Finding&) { return true; }))
+                return "the official solution's trace has a finding in " + at + ": " + *f;
+            for (const Trace* t : tracesOf(c))
+                for (const auto& thread : t->threads)
+                    for (const TraceEvent& e : thread)
+                        if (e.kind != TraceEventKind::LoopBudget && e.line == 0)
+                            return at + ": a " + std::string(traceEventKindName(e.kind)) +
+                                   " record of the official solution's trace has no line" + ours;
+        }
+        CheckReport plain = check(sources, options(false));
+        if (!plain.allPass())
+            return "the official solution fails untraced: " + failureText(plain) + ours;
+        for (size_t k = 0; k < traced.cases.size() && k < plain.cases.size(); ++k)
+            for (size_t b = 0; b < traced.cases[k].outputs.size(); ++b)
+                if (b >= plain.cases[k].outputs.size() ||
+                    traced.cases[k].outputs[b].actual.words !=
+                        plain.cases[k].outputs[b].actual.words)
+                    return "the official solution computes other values traced than untraced in "
+                           "case " +
+                           std::to_string(traced.cases[k].index + 1) + ours;
+        return std::nullopt;
     }
     // walkthrough.toml, as `vkpuzzles walkthrough` plays it: it loads, and its steps fit the
     // traced run of the official solution on its case (lines, rounds, threads, cells, dispatch).
@@ -150,15 +223,34 @@ class PuzzleChecker {
                     problem(d.message, {d.file, d.line, d.column});
         }
     }
+    // The starter compiles and runs, and fails every case (but one that expects only zeros,
+    // which a kernel that writes nothing passes), on its values or on an efficiency limit (a
+    // performance-track starter computes the right values slowly), never on a hazard of its own
+    // that the learner did not write. Traced, as the learner will first see it.
     void checkStarter() {
         auto starter = readKernelSources(m_p, false);
         if (!starter) {
             m_out.starterProblem = starter.error().str();
             return;
         }
-        if (!check(*starter, options(false)).allPass()) return;
-        if (!check(*starter, options(true)).allPass()) return;
-        m_out.starterProblem = "the starter passes every case: a learner has nothing to do";
+        CheckReport r = check(*starter, options(true));
+        auto problem = [&](std::string text) { m_out.starterProblem = std::move(text); };
+        if (!r.compiled() || r.reached != StageKind::Done)
+            return problem("the starter does not run: " + failureText(r));
+        if (r.allPass())
+            return problem("the starter passes every case: a learner has nothing to do");
+        for (const CaseOutcome& c : r.cases) {
+            std::string at = "case " + std::to_string(c.index + 1);
+            if (c.pass && !expectsOnlyZeros(m_p, c.index))
+                return problem("the starter passes " + at +
+                               ": a learner sees it pass before writing anything");
+            if (auto f = firstFinding(c, [](const Finding& f) {
+                    return f.failsCase && !isEfficiencyFinding(f.kind);
+                }))
+                return problem("the starter's trace has a finding of its own in " + at + ": " + *f +
+                               " (a starter should fail on its values, not on a hazard the "
+                               "learner did not write)");
+        }
     }
 
     // An entry for one subgroup width applies on a device of that width only.

@@ -1,4 +1,5 @@
-// `pack check` of one puzzle: the official solution passes every case, the starter fails one,
+// `pack check` of one puzzle: the official solution passes every case, traced and untraced, with
+// nothing for the trace to remark on; the starter fails every case (but ones expecting only zeros);
 // the static lint (core/pack_lint.h), and mutation testing of the official solution: each mutant
 // (core/mutants.h) is checked against the cases through checkProgram, like `check`.
 #pragma once
@@ -39,8 +40,12 @@ struct MutantOutcome {
 
 struct PuzzleCheckOutcome {
     const Puzzle* puzzle = nullptr;
-    std::optional<std::string> solutionProblem; // set when the official solution does not pass
-    std::optional<std::string> starterProblem;  // set when the starter passes every case
+    // What is wrong with the official solution: it fails a case, its trace has a finding, it
+    // compiles with a warning (PuzzleChecker::checkSolution).
+    std::optional<std::string> solutionProblem;
+    // What is wrong with the starter: it passes a case, does not run, or its trace has a hazard
+    // of its own (PuzzleChecker::checkStarter).
+    std::optional<std::string> starterProblem;
     std::vector<LintFinding> lint;
     std::vector<Error> mutantsFileErrors;       // mutants.toml that does not load (fails the check)
     std::vector<LintFinding> unusedEquivalents; // entries of mutants.toml that match no mutant

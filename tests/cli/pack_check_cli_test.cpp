@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text_file.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 
@@ -144,6 +145,63 @@ TEST(PackCheckCli, ABrokenWalkthroughFailsTheCheckAtItsLine) {
     CliRun notToml = check("title = \"unfinished\nsteps");
     EXPECT_EQ(notToml.exit, 1) << notToml.out;
     EXPECT_TRUE(has(notToml.out, "walkthrough.toml:1:")) << notToml.out;
+    fs::remove_all(dir);
+}
+
+// The official solution is shown to learners as the way to write it: a compiler warning in it
+// fails the check. The starter must fail every case on its values: one that passes a case, or
+// whose trace finds a hazard the learner did not write, fails the check with the case named.
+TEST(PackCheckCli, TheSolutionAndTheStarterAreHeldToWhatLearnersSee) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-pack-starter-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::copy(weakPack() + "/01-one-block", dir);
+    const std::string solution = *readTextFile((dir / "solution.comp").string());
+    auto write = [&](const std::string& file, const std::string& text) {
+        std::ofstream(dir / file) << text;
+    };
+    auto check = [&] {
+        return vkpuzzles("pack check " + dir.string() + " --no-mutants --color never");
+    };
+    auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+        text.replace(text.find(from), from.size(), to);
+        return text;
+    };
+
+    write("solution.comp", replaced(solution, "#version 450\n",
+                                    "#version 450\n#extension GL_VKP_no_such_thing : warn\n"));
+    CliRun warned = check();
+    EXPECT_EQ(warned.exit, 1) << warned.out;
+    EXPECT_TRUE(has(warned.out, "error: the official solution compiles with a warning: "))
+        << warned.out;
+    EXPECT_TRUE(has(warned.out, "solution.comp:2:")) << warned.out;
+    write("solution.comp", solution);
+    EXPECT_EQ(check().exit, 0) << "the puzzle as it was passes";
+
+    // A second case of two workgroups: a starter on the local id passes case 1 only.
+    std::ofstream(dir / "puzzle.toml", std::ios::app)
+        << "\n[[cases]]\nname = \"two workgroups\"\nworkgroup_size = [4]\nworkgroups = [2]\n"
+           "inputs.a = { shape = [8], fill = \"iota\", start = 2, step = 5 }\n"
+           "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 10 }\n";
+    write("starter.comp", replaced(solution, "gl_GlobalInvocationID", "gl_LocalInvocationID"));
+    CliRun passesOne = check();
+    EXPECT_EQ(passesOne.exit, 1) << passesOne.out;
+    EXPECT_TRUE(has(passesOne.out, "error: the starter passes case 1: a learner sees it pass "
+                                   "before writing anything"))
+        << passesOne.out;
+
+    write("starter.comp", replaced(solution, "result[i] = a[i] + 10.0;", "result[i + 1] = a[i];"));
+    CliRun hazard = check();
+    EXPECT_EQ(hazard.exit, 1) << hazard.out;
+    EXPECT_TRUE(has(hazard.out, "error: the starter's trace has a finding of its own in case 1: "
+                                "out of bounds: thread 7 writes result[8]"))
+        << hazard.out;
+
+    write("starter.comp", solution);
+    CliRun passesAll = check();
+    EXPECT_EQ(passesAll.exit, 1) << passesAll.out;
+    EXPECT_TRUE(has(passesAll.out, "the starter passes every case: a learner has nothing to do"))
+        << passesAll.out;
     fs::remove_all(dir);
 }
 

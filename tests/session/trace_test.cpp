@@ -1,6 +1,7 @@
-// Tracing end to end on a real device: instrumented kernels compute exactly what the plain ones
-// do, every official solution traces clean, and deliberately broken kernels are caught even when
-// their outputs happen to be right.
+// Tracing end to end on a real device: deliberately broken kernels are caught even when their
+// outputs happen to be right. That every official solution traces clean and computes what its
+// plain run does, and every starter traces without a hazard of its own, is `pack check`'s (the
+// content tier: session/pack_check.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,15 +31,6 @@ CheckReport check(const Puzzle& p, const std::string& path, bool trace,
     return checkKernel(engines().compiler, *engines().gpu, p, src ? *src : "", path, o);
 }
 
-// Every kernel of the puzzle: its official solution's files, or its starter's.
-CheckReport checkOfficial(const Puzzle& p, bool solution, bool trace) {
-    CheckOptions o;
-    o.trace = trace;
-    auto read = readKernelSources(p, solution);
-    std::vector<KernelSource> sources = read ? *read : std::vector<KernelSource>{};
-    return checkProgram(engines().compiler, *engines().gpu, p, sources, o);
-}
-
 std::string findings(const CheckReport& r) {
     std::string s;
     for (const Diagnostic& d : r.diagnostics)
@@ -56,74 +48,6 @@ std::string findings(const CheckReport& r) {
     }
     return s;
 }
-
-class TracedPuzzle : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(TracedPuzzle, SolutionTracesCleanAndComputesWhatThePlainKernelDoes) {
-    ASSERT_TRUE(engines().gpu);
-    auto p = engines().set.find(GetParam());
-    ASSERT_TRUE(p.ok());
-    CheckReport traced = checkOfficial(**p, true, true);
-    CheckReport plain = checkOfficial(**p, true, false);
-    ASSERT_TRUE(traced.allPass()) << findings(traced);
-    ASSERT_TRUE(plain.allPass()) << findings(plain);
-    ASSERT_EQ(traced.cases.size(), plain.cases.size());
-    for (size_t c = 0; c < traced.cases.size(); ++c) {
-        const CaseOutcome& t = traced.cases[c];
-        ASSERT_TRUE(t.analysis) << "case " << c + 1;
-        EXPECT_TRUE(t.analysis->findings.empty()) << findings(traced);
-        for (const PassTrace& pass : t.passes)
-            EXPECT_TRUE(pass.analysis->findings.empty()) << pass.label << "\n" << findings(traced);
-        EXPECT_GT(t.analysis->events, 0u);
-        for (size_t b = 0; b < t.outputs.size(); ++b)
-            EXPECT_EQ(t.outputs[b].actual.words, plain.cases[c].outputs[b].actual.words)
-                << "case " << c + 1;
-        // Every access and barrier is on a line of the kernel, including the store of a
-        // `x = c ? y : z;` that glslang puts in a block with no line of its own.
-        std::vector<std::shared_ptr<const Trace>> traces = {t.trace};
-        for (const PassTrace& pass : t.passes)
-            traces.push_back(pass.trace);
-        for (const auto& trace : traces)
-            for (size_t inv = 0; trace && inv < trace->threads.size(); ++inv)
-                for (const TraceEvent& e : trace->threads[inv])
-                    ASSERT_TRUE(e.kind == TraceEventKind::LoopBudget || e.line > 0)
-                        << "case " << c + 1 << ", " << invocationName(trace->launch, inv) << ": a "
-                        << traceEventKindName(e.kind) << " of variable " << e.variable
-                        << " at line 0";
-        // The puzzle's rule holds, by count from the real execution.
-        if ((*p)->limits.globalReads) EXPECT_LE(t.analysis->maxReads, *(*p)->limits.globalReads);
-        if ((*p)->limits.globalWrites) EXPECT_LE(t.analysis->maxWrites, *(*p)->limits.globalWrites);
-    }
-}
-
-// Whether the analysis has a failing finding other than an efficiency limit's: a performance-track
-// starter computes the right values on purpose and fails only on those.
-bool failsBeyondEfficiency(const TraceAnalysis& a) {
-    return std::any_of(a.findings.begin(), a.findings.end(), [](const Finding& f) {
-        bool efficiency = f.kind == FindingKind::Uncoalesced ||
-                          f.kind == FindingKind::BankConflict ||
-                          f.kind == FindingKind::Divergence || f.kind == FindingKind::GlobalAtomics;
-        return f.failsCase && !efficiency;
-    });
-}
-
-TEST_P(TracedPuzzle, StarterTracesWithoutFindingsOfItsOwn) {
-    ASSERT_TRUE(engines().gpu);
-    auto p = engines().set.find(GetParam());
-    ASSERT_TRUE(p.ok());
-    CheckReport r = checkOfficial(**p, false, true);
-    ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
-    for (const CaseOutcome& c : r.cases) {
-        ASSERT_TRUE(c.analysis);
-        EXPECT_FALSE(failsBeyondEfficiency(*c.analysis)) << findings(r);
-        for (const PassTrace& pass : c.passes)
-            EXPECT_FALSE(failsBeyondEfficiency(*pass.analysis)) << pass.label << "\n"
-                                                                << findings(r);
-    }
-}
-
-INSTANTIATE_TEST_SUITE_P(Puzzles, TracedPuzzle, ::testing::ValuesIn(test::puzzleFolders()),
-                         [](const auto& info) { return test::paramName(info.param); });
 
 // tests/data/traced/*.comp: "// puzzle: SLUG" and "// expect: FINDING" (a findingKindName),
 // "// expect: clean" or "// expect: inconclusive" (its trace does not fit however large);

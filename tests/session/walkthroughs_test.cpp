@@ -1,5 +1,7 @@
-// Every walkthrough.toml under puzzles/ loads, and fits a real traced run of its official
-// solution on its case: its lines, rounds, workgroups, threads and cells all exist there.
+// Every walkthrough.toml under puzzles/ loads, with a title and 4 to 8 steps, and the puzzles the
+// issue named have one. That each fits a real traced run of its official solution on its case
+// (lines, rounds, workgroups, threads and cells) is `pack check`'s (session/pack_check.h), the
+// content tier's one check of each puzzle.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -25,8 +27,7 @@ std::vector<std::string> foldersWithWalkthroughs() {
 
 class WalkthroughTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(WalkthroughTest, FitsATraceOfTheOfficialSolution) {
-    ASSERT_TRUE(engines().gpu);
+TEST_P(WalkthroughTest, LoadsWithATitleAndFourToEightSteps) {
     auto p = engines().set.find(GetParam());
     ASSERT_TRUE(p.ok()) << p.error().str();
     auto w = loadWalkthrough(**p);
@@ -36,32 +37,6 @@ TEST_P(WalkthroughTest, FitsATraceOfTheOfficialSolution) {
     EXPECT_FALSE(walk.title.empty());
     EXPECT_GE(walk.steps.size(), 4u) << "a walkthrough should have 4 to 8 steps";
     EXPECT_LE(walk.steps.size(), 8u) << "a walkthrough should have 4 to 8 steps";
-
-    auto sources = readKernelSources(**p, true);
-    ASSERT_TRUE(sources.ok()) << sources.error().str();
-    CheckOptions o;
-    o.trace = true;
-    o.onlyCase = walk.caseIndex;
-    CheckReport r = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
-    ASSERT_EQ(r.cases.size(), 1u);
-    ASSERT_TRUE(r.cases[0].pass);
-    ASSERT_TRUE(r.cases[0].trace);
-
-    std::string problems;
-    for (const Diagnostic& d :
-         validateWalkthrough(walk, **p, walkthroughSubjects(r.cases[0], *sources)))
-        problems += d.str() + "\n";
-    EXPECT_EQ(problems, "");
-
-    // Every step a player shows resolves to something to look at, in the dispatch it names.
-    for (const WalkthroughStep& s : walk.steps) {
-        DispatchTrace d = dispatchTrace(r.cases[0], s.focus.dispatch);
-        ASSERT_NE(d.trace, nullptr) << s.title;
-        WalkthroughStepState state = resolveStep(s.focus, *d.trace, *d.analysis);
-        EXPECT_EQ(state.invocations.size(), s.focus.threads.size()) << s.title;
-        EXPECT_EQ(state.cells.size(), s.focus.cells.size()) << s.title;
-        if (s.focus.round) EXPECT_NE(state.shared, nullptr) << s.title;
-    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Puzzles, WalkthroughTest, ::testing::ValuesIn(foldersWithWalkthroughs()),
