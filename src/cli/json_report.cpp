@@ -136,6 +136,7 @@ json deviceJson(const DeviceInfo& d) {
             {"usable", d.usable},
             {"why_unusable", d.whyUnusable},
             {"subgroup_size", d.subgroupSize},
+            {"subgroup_operations", subgroupFeatureList(d.subgroupOperations)},
             {"max_workgroup_invocations", d.maxWorkgroupInvocations},
             {"max_workgroup_size", dims(d.maxWorkgroupSize)},
             {"max_workgroup_count", dims(d.maxWorkgroupCount)},

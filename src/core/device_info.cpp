@@ -1,5 +1,7 @@
 #include "core/device_info.h"
 
+#include <string>
+
 namespace vkp {
 
 const char* deviceTypeName(DeviceTypeKind type) {
@@ -16,6 +18,43 @@ const char* deviceTypeName(DeviceTypeKind type) {
         return "other";
     }
     return "?";
+}
+
+namespace {
+
+struct SubgroupFamily {
+    uint32_t feature;
+    const char* shortName;
+    const char* name;
+};
+constexpr SubgroupFamily kSubgroupFamilies[] = {
+    {kSubgroupBasic, "basic", "subgroup operations (gl_SubgroupSize, subgroupElect, ...)"},
+    {kSubgroupVote, "vote", "subgroup votes (subgroupAll, subgroupAny, subgroupAllEqual)"},
+    {kSubgroupArithmetic, "arithmetic",
+     "subgroup arithmetic (subgroupAdd, subgroupInclusiveAdd, subgroupMin, ...)"},
+    {kSubgroupBallot, "ballot", "subgroup ballots (subgroupBallot, subgroupBroadcast, ...)"},
+    {kSubgroupShuffle, "shuffle", "subgroup shuffles (subgroupShuffle, subgroupShuffleXor)"},
+    {kSubgroupShuffleRelative, "shuffle relative",
+     "relative subgroup shuffles (subgroupShuffleUp, subgroupShuffleDown)"},
+    {kSubgroupClustered, "clustered",
+     "clustered subgroup operations (subgroupClusteredAdd, subgroupClusteredMin, ...)"},
+    {kSubgroupQuad, "quad",
+     "subgroup quad operations (subgroupQuadBroadcast, subgroupQuadSwap...)"},
+};
+
+} // namespace
+
+const char* subgroupFeatureName(uint32_t feature) {
+    for (const SubgroupFamily& f : kSubgroupFamilies)
+        if (f.feature == feature) return f.name;
+    return "subgroup operations";
+}
+
+std::string subgroupFeatureList(uint32_t mask) {
+    std::string out;
+    for (const SubgroupFamily& f : kSubgroupFamilies)
+        if (mask & f.feature) out += (out.empty() ? "" : ", ") + std::string(f.shortName);
+    return out.empty() ? "none" : out;
 }
 
 } // namespace vkp

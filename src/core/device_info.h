@@ -11,6 +11,23 @@ namespace vkp {
 enum class DeviceTypeKind { Discrete, Integrated, Virtual, Cpu, Other };
 const char* deviceTypeName(DeviceTypeKind type); // "discrete GPU", "CPU", ...
 
+// The families of subgroup operations a device may support for compute kernels: the bits of
+// Vulkan's VkSubgroupFeatureFlagBits, so a device's mask is used as it comes.
+enum SubgroupFeature : uint32_t {
+    kSubgroupBasic = 0x1,            // gl_SubgroupSize, subgroupElect, subgroupBarrier
+    kSubgroupVote = 0x2,             // subgroupAll, subgroupAny, subgroupAllEqual
+    kSubgroupArithmetic = 0x4,       // subgroupAdd, subgroupInclusiveAdd, ...
+    kSubgroupBallot = 0x8,           // subgroupBallot, subgroupBroadcast, ...
+    kSubgroupShuffle = 0x10,         // subgroupShuffle, subgroupShuffleXor
+    kSubgroupShuffleRelative = 0x20, // subgroupShuffleUp, subgroupShuffleDown
+    kSubgroupClustered = 0x40,       // subgroupClusteredAdd, ...
+    kSubgroupQuad = 0x80,            // subgroupQuadBroadcast, subgroupQuadSwap*
+};
+// What one family is, for a learner: "clustered subgroup operations (subgroupClusteredAdd, ...)".
+const char* subgroupFeatureName(uint32_t feature);
+// A device's families, short: "basic, vote, arithmetic, ballot, shuffle, shuffle relative, quad".
+std::string subgroupFeatureList(uint32_t mask);
+
 struct DeviceInfo {
     uint32_t index = 0; // position in vkEnumeratePhysicalDevices
     std::string name;   // "llvmpipe (LLVM 15.0.6, 256 bits)"
@@ -20,6 +37,7 @@ struct DeviceInfo {
     bool usable = true;     // false when it lacks what we need (see whyUnusable)
     std::string whyUnusable;
     uint32_t subgroupSize = 0;
+    uint32_t subgroupOperations = 0; // SubgroupFeature bits a compute kernel may use
     uint32_t maxWorkgroupInvocations = 0;
     std::array<uint32_t, 3> maxWorkgroupSize{};
     std::array<uint32_t, 3> maxWorkgroupCount{};

@@ -93,6 +93,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.driver = std::string(driver.driverName) +
                (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
     d.subgroupSize = subgroup.subgroupSize;
+    if (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
+        d.subgroupOperations = subgroup.supportedOperations; // the same bits (core/device_info.h)
     d.maxWorkgroupInvocations = l.maxComputeWorkGroupInvocations;
     std::copy_n(l.maxComputeWorkGroupSize, 3, d.maxWorkgroupSize.begin());
     std::copy_n(l.maxComputeWorkGroupCount, 3, d.maxWorkgroupCount.begin());

@@ -27,6 +27,13 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
 // Shared arrays sized by constants can come to nothing or outgrow the device in some case only:
 // an Interface error names the case and the array (a shared array of length 0 crashes
 // lavapipe's compiler).
+// Every family of subgroup operations the kernels use against those the device supports: on a
+// device without them a kernel computes something else (lavapipe runs a clustered add as a plain
+// one) and would fail on values it did not get wrong. A Device error names the family, the line
+// of its first use, the kernel and the device, before anything runs.
+Status checkSubgroupSupport(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
+                            const DeviceInfo& device);
+
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
                          const std::vector<size_t>& cases, const DeviceInfo& device);
 

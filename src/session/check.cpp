@@ -46,6 +46,8 @@ class Checker {
 
     void run() {
         std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
+        if (auto s = checkSubgroupSupport(m_puzzle, m_kernels, m_runner.info()); !s)
+            return fail(s.error());
         if (auto s = checkSharedMemory(m_puzzle, m_kernels, cases, m_runner.info()); !s)
             return fail(s.error());
         // Before any data is generated.

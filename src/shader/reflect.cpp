@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/device_info.h"
 #include "shader/spirv_module.h"
 
 namespace vkp {
@@ -311,6 +312,76 @@ uint64_t KernelInterface::sharedBytes(const std::map<uint32_t, uint32_t>& consta
     return n;
 }
 
+namespace {
+
+// The family of subgroup operations an instruction belongs to; 0 for any other instruction.
+uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
+    switch (inst.opcode()) {
+    case Op::OpGroupNonUniformElect:
+        return kSubgroupBasic;
+    case Op::OpGroupNonUniformAll:
+    case Op::OpGroupNonUniformAny:
+    case Op::OpGroupNonUniformAllEqual:
+        return kSubgroupVote;
+    case Op::OpGroupNonUniformBroadcast:
+    case Op::OpGroupNonUniformBroadcastFirst:
+    case Op::OpGroupNonUniformBallot:
+    case Op::OpGroupNonUniformInverseBallot:
+    case Op::OpGroupNonUniformBallotBitExtract:
+    case Op::OpGroupNonUniformBallotBitCount:
+    case Op::OpGroupNonUniformBallotFindLSB:
+    case Op::OpGroupNonUniformBallotFindMSB:
+        return kSubgroupBallot;
+    case Op::OpGroupNonUniformShuffle:
+    case Op::OpGroupNonUniformShuffleXor:
+        return kSubgroupShuffle;
+    case Op::OpGroupNonUniformShuffleUp:
+    case Op::OpGroupNonUniformShuffleDown:
+        return kSubgroupShuffleRelative;
+    case Op::OpGroupNonUniformQuadBroadcast:
+    case Op::OpGroupNonUniformQuadSwap:
+        return kSubgroupQuad;
+    default:
+        break;
+    }
+    auto op = static_cast<uint32_t>(inst.opcode());
+    if (op >= static_cast<uint32_t>(Op::OpGroupNonUniformIAdd) &&
+        op <= static_cast<uint32_t>(Op::OpGroupNonUniformLogicalXor))
+        // Operands: the scope, then the group operation.
+        return inst.operand(1) == static_cast<uint32_t>(spv::GroupOperation::ClusteredReduce)
+                   ? kSubgroupClustered
+                   : kSubgroupArithmetic;
+    return 0;
+}
+
+// Each family of subgroup operations the kernel uses, with the line of its first use (OpLine).
+// A kernel that only reads gl_SubgroupSize or gl_SubgroupInvocationID declares the
+// GroupNonUniform capability without any such instruction: the basic family, without a line.
+std::vector<KernelSubgroupUse> readSubgroupUses(const std::vector<SpirvInstruction>& all) {
+    std::vector<KernelSubgroupUse> uses;
+    uint32_t line = 0;
+    bool basicCapability = false;
+    for (const SpirvInstruction& inst : all) {
+        if (inst.opcode() == Op::OpLine) line = inst.operand(1);
+        if (inst.opcode() == Op::OpNoLine) line = 0;
+        if (inst.opcode() == Op::OpCapability &&
+            inst.operand(0) == static_cast<uint32_t>(spv::Capability::GroupNonUniform))
+            basicCapability = true;
+        uint32_t feature = subgroupFeatureOf(inst);
+        if (feature && std::none_of(uses.begin(), uses.end(), [&](const KernelSubgroupUse& u) {
+                return u.feature == feature;
+            }))
+            uses.push_back({feature, line});
+    }
+    if (basicCapability && std::none_of(uses.begin(), uses.end(), [](const KernelSubgroupUse& u) {
+            return u.feature == kSubgroupBasic;
+        }))
+        uses.push_back({kSubgroupBasic, 0});
+    return uses;
+}
+
+} // namespace
+
 Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
     auto module = SpirvModule::parse(spirv);
     if (!module) return module.error();
@@ -337,6 +408,7 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
     }
     // The workgroup-size constants are the composite's components (by result id): a user
     // constant that merely shares id 0 stays listed, so the interface check can report it.
+    out.subgroupUses = readSubgroupUses(all);
     std::erase_if(out.specConstants, [&](const KernelSpecConstant& c) {
         return std::find(out.localSizeConstantIds.begin(), out.localSizeConstantIds.end(),
                          c.resultId) != out.localSizeConstantIds.end();

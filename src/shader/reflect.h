@@ -62,6 +62,14 @@ struct KernelPushMember {
     std::string typeText;            // for messages
 };
 
+// A family of subgroup operations the kernel uses (SubgroupFeature, core/device_info.h) and the
+// source line of its first use (0: the module has no line information, or only a built-in such
+// as gl_SubgroupSize needs it).
+struct KernelSubgroupUse {
+    uint32_t feature = 0;
+    uint32_t line = 0;
+};
+
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
     std::vector<KernelOtherResource> otherResources;
@@ -72,8 +80,9 @@ struct KernelInterface {
     std::vector<uint32_t>
         localSizeConstantIds; // result ids of the spec constants that size the workgroup
     std::vector<KernelSharedArray> shared;
-    std::vector<KernelPushMember> push; // the push-constant block's members
-    uint32_t pushBytes = 0;             // its size: the end of its last member
+    std::vector<KernelPushMember> push;          // the push-constant block's members
+    uint32_t pushBytes = 0;                      // its size: the end of its last member
+    std::vector<KernelSubgroupUse> subgroupUses; // each family once, in the order first used
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/device_info.h"
 #include "shader/compiler.h"
 #include "shader/reflect.h"
 #include "shader/spirv_module.h"
@@ -343,6 +344,56 @@ TEST(SpirvModule, AssemblesWhatItParsedAndReusesTypesAndConstants) {
     EXPECT_EQ(entry->operandCount(), before + 1);
     auto more = m->assemble();
     EXPECT_EQ(more[3], m->newId()); // the bound covers every new id
+}
+
+// The families of subgroup operations a kernel uses, each once, with the line of its first use
+// (compiled with debug info, as checks compile): what checkSubgroupSupport compares with the
+// device's.
+TEST(ReflectSubgroupUses, EachFamilyOnceWithTheLineOfItsFirstUse) {
+    static const Compiler compiler;
+    const std::string source =
+        "#version 450\n"                                                      // 1
+        "#extension GL_KHR_shader_subgroup_arithmetic : require\n"            // 2
+        "#extension GL_KHR_shader_subgroup_clustered : require\n"             // 3
+        "#extension GL_KHR_shader_subgroup_shuffle_relative : require\n"      // 4
+        "#extension GL_KHR_shader_subgroup_quad : require\n"                  // 5
+        "layout(local_size_x = 8) in;\n"                                      // 6
+        "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"              // 7
+        "void main() {\n"                                                     // 8
+        "  uint x = r[gl_LocalInvocationID.x];\n"                             // 9
+        "  uint a = subgroupAdd(x);\n"                                        // 10
+        "  uint c = subgroupClusteredAdd(x, 4u);\n"                           // 11
+        "  uint u = subgroupShuffleUp(x, 1u);\n"                              // 12
+        "  uint b = subgroupInclusiveAdd(x) + subgroupClusteredMax(x, 2u);\n" // 13
+        "  uint q = subgroupQuadSwapHorizontal(x);\n"                         // 14
+        "  r[gl_LocalInvocationID.x] = a + c + u + b + q;\n"                  // 15
+        "}\n";
+    CompileResult r = compiler.compile(source, "k.comp", {/*debugInfo=*/true});
+    ASSERT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
+    auto k = reflectKernel(r.spirv);
+    ASSERT_TRUE(k.ok()) << k.error().str();
+    std::vector<std::pair<uint32_t, uint32_t>> uses;
+    for (const KernelSubgroupUse& u : k->subgroupUses)
+        uses.emplace_back(u.feature, u.line);
+    EXPECT_EQ(uses, (std::vector<std::pair<uint32_t, uint32_t>>{{kSubgroupArithmetic, 10},
+                                                                {kSubgroupClustered, 11},
+                                                                {kSubgroupShuffleRelative, 12},
+                                                                {kSubgroupQuad, 14},
+                                                                {kSubgroupBasic, 0}}));
+}
+
+TEST(ReflectSubgroupUses, AKernelWithoutSubgroupsUsesNoneAndOneReadingTheSizeUsesTheBasics) {
+    EXPECT_TRUE(reflectSource("#version 450\nlayout(local_size_x = 8) in;\n"
+                              "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
+                              "void main() { r[gl_LocalInvocationID.x] = 1u; }\n")
+                    .subgroupUses.empty());
+    KernelInterface size = reflectSource("#version 450\n"
+                                         "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                         "layout(local_size_x = 8) in;\n"
+                                         "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
+                                         "void main() { r[0] = gl_SubgroupSize; }\n");
+    ASSERT_EQ(size.subgroupUses.size(), 1u);
+    EXPECT_EQ(size.subgroupUses[0].feature, kSubgroupBasic);
 }
 
 } // namespace
