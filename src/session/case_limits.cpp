@@ -74,24 +74,22 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
         std::clamp<uint64_t>(records / std::max<uint64_t>(1, invocations), kMinTraceSlots, 1024));
 }
 
-Status checkSubgroupSupport(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
-                            const DeviceInfo& device) {
-    for (size_t k = 0; k < kernels.size(); ++k)
-        for (const KernelSubgroupUse& use : kernels[k].iface.subgroupUses) {
+std::optional<Diagnostic> unsupportedSubgroupUse(const std::vector<CompiledKernel>& kernels,
+                                                 const DeviceInfo& device) {
+    for (const CompiledKernel& k : kernels)
+        for (const KernelSubgroupUse& use : k.iface.subgroupUses) {
             if (device.subgroupOperations & use.feature) continue;
-            std::string where = use.line ? "line " + std::to_string(use.line) + " of " : "";
-            std::string kernel = kernels.size() > 1 && k < puzzle.kernels.size()
-                                     ? "the kernel '" + puzzle.kernels[k].name + "'"
-                                     : "the kernel";
-            return Error{ErrorKind::Device,
-                         where + kernel + " uses " + subgroupFeatureName(use.feature) + ", which " +
-                             device.name + " does not support (it has " +
-                             subgroupFeatureList(device.subgroupOperations) +
-                             "): its verdict here would be about values it could not compute. "
-                             "Check it on a device that has them (vkpuzzles devices), or "
-                             "write it without them"};
+            return Diagnostic{k.file, static_cast<int>(use.line), static_cast<int>(use.column),
+                              SeverityKind::Error,
+                              std::string(use.line ? "" : "the kernel ") + "uses " +
+                                  subgroupFeatureName(use.feature) + ", which " + device.name +
+                                  " does not support (it has " +
+                                  subgroupFeatureList(device.subgroupOperations) +
+                                  "): a verdict here would be about values it could not "
+                                  "compute. Check it on a device that has them (vkpuzzles "
+                                  "devices), or write it without them"};
         }
-    return okStatus();
+    return std::nullopt;
 }
 
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,

@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "core/device_info.h"
+#include "core/diagnostic.h"
 #include "core/puzzle.h"
 #include "core/result.h"
 #include "core/trace.h"
@@ -29,10 +31,11 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
 // lavapipe's compiler).
 // Every family of subgroup operations the kernels use against those the device supports: on a
 // device without them a kernel computes something else (lavapipe runs a clustered add as a plain
-// one) and would fail on values it did not get wrong. A Device error names the family, the line
-// of its first use, the kernel and the device, before anything runs.
-Status checkSubgroupSupport(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
-                            const DeviceInfo& device);
+// one) and would fail on values it did not get wrong. The first family the device lacks, as an
+// error at the line of its first use (the editor marks it, `check` quotes the line), naming the
+// family and the device; none when the device has them all. Checked before anything runs.
+std::optional<Diagnostic> unsupportedSubgroupUse(const std::vector<CompiledKernel>& kernels,
+                                                 const DeviceInfo& device);
 
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
                          const std::vector<size_t>& cases, const DeviceInfo& device);

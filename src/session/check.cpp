@@ -46,8 +46,14 @@ class Checker {
 
     void run() {
         std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
-        if (auto s = checkSubgroupSupport(m_puzzle, m_kernels, m_runner.info()); !s)
-            return fail(s.error());
+        if (auto d = unsupportedSubgroupUse(m_kernels, m_runner.info())) {
+            m_report.diagnostics.push_back(*d); // at its line, in the editor and in `check`
+            return fail(Error{ErrorKind::Device,
+                              m_runner.info().name +
+                                  " does not support the subgroup operations the kernel uses" +
+                                  (d->line ? " (line " + std::to_string(d->line) + ")" : "") +
+                                  ": it was not run"});
+        }
         if (auto s = checkSharedMemory(m_puzzle, m_kernels, cases, m_runner.info()); !s)
             return fail(s.error());
         // Before any data is generated.

@@ -22,6 +22,7 @@ struct CompiledKernel {
     KernelInterface iface;
     TraceLayout layout;
     std::string source; // the text it was compiled from (a trace quotes it)
+    std::string file;   // its file, as the learner named it (diagnostics)
 };
 
 // Fills r's diagnostics, compile and reflect timings and compilerCrashed; r.reached becomes

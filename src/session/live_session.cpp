@@ -57,6 +57,10 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
     if (!r.compiled())
         return "does not compile: " +
                plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
+    // The device cannot run what the kernel uses (session/case_limits.h): the error says so, the
+    // diagnostic marks the line.
+    if (r.error && r.error->kind == ErrorKind::Device && r.cases.empty())
+        return "cannot check on this device: " + r.error->message;
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
     if (r.error && r.cases.empty()) return "error: " + r.error->message;
     std::string line = passLine(r, p);

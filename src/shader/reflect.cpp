@@ -359,11 +359,14 @@ uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
 // GroupNonUniform capability without any such instruction: the basic family, without a line.
 std::vector<KernelSubgroupUse> readSubgroupUses(const std::vector<SpirvInstruction>& all) {
     std::vector<KernelSubgroupUse> uses;
-    uint32_t line = 0;
+    uint32_t line = 0, column = 0;
     bool basicCapability = false;
     for (const SpirvInstruction& inst : all) {
-        if (inst.opcode() == Op::OpLine) line = inst.operand(1);
-        if (inst.opcode() == Op::OpNoLine) line = 0;
+        if (inst.opcode() == Op::OpLine) {
+            line = inst.operand(1);
+            column = inst.operand(2);
+        }
+        if (inst.opcode() == Op::OpNoLine) line = column = 0;
         if (inst.opcode() == Op::OpCapability &&
             inst.operand(0) == static_cast<uint32_t>(spv::Capability::GroupNonUniform))
             basicCapability = true;
@@ -371,12 +374,12 @@ std::vector<KernelSubgroupUse> readSubgroupUses(const std::vector<SpirvInstructi
         if (feature && std::none_of(uses.begin(), uses.end(), [&](const KernelSubgroupUse& u) {
                 return u.feature == feature;
             }))
-            uses.push_back({feature, line});
+            uses.push_back({feature, line, column});
     }
     if (basicCapability && std::none_of(uses.begin(), uses.end(), [](const KernelSubgroupUse& u) {
             return u.feature == kSubgroupBasic;
         }))
-        uses.push_back({kSubgroupBasic, 0});
+        uses.push_back({kSubgroupBasic, 0, 0});
     return uses;
 }
 

@@ -68,6 +68,7 @@ struct KernelPushMember {
 struct KernelSubgroupUse {
     uint32_t feature = 0;
     uint32_t line = 0;
+    uint32_t column = 0; // 0: unknown
 };
 
 struct KernelInterface {

@@ -31,12 +31,12 @@ const std::string kClustered =
     "    if (i < uint(a.length())) result[i] = s;\n"
     "}\n";
 
-CompiledKernel compiled(const std::string& source) {
-    CompileResult r = engines().compiler.compile(source, "k.comp", {/*debugInfo=*/true});
+CompiledKernel compiled(const std::string& source, const std::string& file = "k.comp") {
+    CompileResult r = engines().compiler.compile(source, file, {/*debugInfo=*/true});
     EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
     auto iface = reflectKernel(r.spirv);
     EXPECT_TRUE(iface.ok());
-    return {r.spirv, iface.ok() ? *iface : KernelInterface{}, {}, source};
+    return {r.spirv, iface.ok() ? *iface : KernelInterface{}, {}, source, file};
 }
 
 DeviceInfo deviceWith(uint32_t operations) {
@@ -48,40 +48,38 @@ DeviceInfo deviceWith(uint32_t operations) {
 
 constexpr uint32_t kAll = 0xff;
 
-TEST(SubgroupSupport, AFamilyTheDeviceLacksIsNamedWithItsLineAndTheDevice) {
-    auto p = engines().set.find("map");
-    ASSERT_TRUE(p.ok());
+TEST(SubgroupSupport, AFamilyTheDeviceLacksIsAnErrorAtItsLineNamingTheDevice) {
     std::vector<CompiledKernel> kernels{compiled(kClustered)};
-    Status lacking = checkSubgroupSupport(**p, kernels, deviceWith(kAll & ~kSubgroupClustered));
-    ASSERT_FALSE(lacking.ok());
-    EXPECT_EQ(lacking.error().kind, ErrorKind::Device);
-    const std::string& m = lacking.error().message;
-    EXPECT_NE(m.find("line 9 of the kernel uses clustered subgroup operations"), std::string::npos)
-        << m;
-    EXPECT_NE(m.find("which Test GPU 3000 does not support (it has basic, vote, arithmetic, "
-                     "ballot, shuffle, shuffle relative, quad)"),
+    auto lacking = unsupportedSubgroupUse(kernels, deviceWith(kAll & ~kSubgroupClustered));
+    ASSERT_TRUE(lacking);
+    EXPECT_EQ(lacking->severity, SeverityKind::Error);
+    EXPECT_EQ(lacking->file, "k.comp");
+    EXPECT_EQ(lacking->line, 9);
+    EXPECT_NE(lacking->message.find("uses clustered subgroup operations (subgroupClusteredAdd"),
               std::string::npos)
-        << m;
-    EXPECT_TRUE(checkSubgroupSupport(**p, kernels, deviceWith(kAll)).ok());
-    // Without subgroups at all (a device that reports none for compute), even the basics.
-    Status none = checkSubgroupSupport(**p, kernels, deviceWith(0));
-    ASSERT_FALSE(none.ok());
-    EXPECT_NE(none.error().message.find("(it has none)"), std::string::npos);
+        << lacking->message;
+    EXPECT_NE(lacking->message.find("which Test GPU 3000 does not support (it has basic, vote, "
+                                    "arithmetic, ballot, shuffle, shuffle relative, quad)"),
+              std::string::npos)
+        << lacking->message;
+    EXPECT_FALSE(unsupportedSubgroupUse(kernels, deviceWith(kAll)));
+    // A device with no subgroups for compute lacks even the basics; the message says so.
+    auto none = unsupportedSubgroupUse(kernels, deviceWith(0));
+    ASSERT_TRUE(none);
+    EXPECT_NE(none->message.find("(it has none)"), std::string::npos);
 }
 
-TEST(SubgroupSupport, AMultiKernelPuzzleNamesTheKernel) {
-    Puzzle p;
-    p.kernels = {{"first", "", "", {}}, {"second", "", "", {}}};
+TEST(SubgroupSupport, InAMultiKernelProgramTheErrorIsInTheKernelThatUsesThem) {
     std::vector<CompiledKernel> kernels{
         compiled("#version 450\nlayout(local_size_x = 8) in;\n"
                  "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
-                 "void main() { r[gl_LocalInvocationID.x] = 1u; }\n"),
-        compiled(kClustered)};
-    Status s = checkSubgroupSupport(p, kernels, deviceWith(kSubgroupBasic));
-    ASSERT_FALSE(s.ok());
-    EXPECT_NE(s.error().message.find("line 9 of the kernel 'second' uses clustered"),
-              std::string::npos)
-        << s.error().message;
+                 "void main() { r[gl_LocalInvocationID.x] = 1u; }\n",
+                 "first.comp"),
+        compiled(kClustered, "second.comp")};
+    auto d = unsupportedSubgroupUse(kernels, deviceWith(kSubgroupBasic));
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->file, "second.comp");
+    EXPECT_EQ(d->line, 9);
 }
 
 TEST(SubgroupSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
@@ -95,7 +93,12 @@ TEST(SubgroupSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
     } else {
         ASSERT_TRUE(r.error);
         EXPECT_EQ(r.error->kind, ErrorKind::Device);
-        EXPECT_NE(r.error->message.find("clustered subgroup operations"), std::string::npos);
+        EXPECT_NE(r.error->message.find("does not support the subgroup operations the kernel "
+                                        "uses (line 9): it was not run"),
+                  std::string::npos)
+            << r.error->message;
+        ASSERT_EQ(r.diagnostics.size(), 1u); // the detail, at the line
+        EXPECT_EQ(r.diagnostics[0].line, 9);
         EXPECT_TRUE(r.cases.empty()); // nothing ran
     }
 }
