@@ -137,6 +137,7 @@ json deviceJson(const DeviceInfo& d) {
             {"why_unusable", d.whyUnusable},
             {"subgroup_size", d.subgroupSize},
             {"subgroup_operations", subgroupFeatureList(d.subgroupOperations)},
+            {"shader_features", shaderFeatureList(d.shaderFeatures)},
             {"max_workgroup_invocations", d.maxWorkgroupInvocations},
             {"max_workgroup_size", dims(d.maxWorkgroupSize)},
             {"max_workgroup_count", dims(d.maxWorkgroupCount)},

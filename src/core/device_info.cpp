@@ -44,6 +44,26 @@ constexpr SubgroupFamily kSubgroupFamilies[] = {
 
 } // namespace
 
+const char* shaderFeatureName(uint32_t feature) {
+    switch (feature) {
+    case kShaderFloat64:
+        return "64-bit floats (double, dvec*)";
+    case kShaderInt64:
+        return "64-bit integers (int64_t, uint64_t)";
+    case kShaderInt16:
+        return "16-bit integers (int16_t, uint16_t)";
+    }
+    return "an optional kind of number";
+}
+
+std::string shaderFeatureList(uint32_t mask) {
+    std::string out;
+    for (auto [bit, name] : {std::pair{kShaderFloat64, "double"}, std::pair{kShaderInt64, "int64"},
+                             std::pair{kShaderInt16, "int16"}})
+        if (mask & bit) out += (out.empty() ? "" : ", ") + std::string(name);
+    return out.empty() ? "none" : out;
+}
+
 const char* subgroupFeatureName(uint32_t feature) {
     for (const SubgroupFamily& f : kSubgroupFamilies)
         if (f.feature == feature) return f.name;

@@ -28,6 +28,18 @@ const char* subgroupFeatureName(uint32_t feature);
 // A device's families, short: "basic, vote, arithmetic, ballot, shuffle, shuffle relative, quad".
 std::string subgroupFeatureList(uint32_t mask);
 
+// Optional kinds of numbers a kernel may use, where the device supports them (its Vulkan
+// features shaderFloat64, shaderInt64, shaderInt16, enabled when it does).
+enum ShaderFeature : uint32_t {
+    kShaderFloat64 = 0x1,
+    kShaderInt64 = 0x2,
+    kShaderInt16 = 0x4,
+};
+// For a learner: "64-bit floats (double, dvec*)".
+const char* shaderFeatureName(uint32_t feature);
+// A device's, short: "double, int64, int16" ("none").
+std::string shaderFeatureList(uint32_t mask);
+
 struct DeviceInfo {
     uint32_t index = 0; // position in vkEnumeratePhysicalDevices
     std::string name;   // "llvmpipe (LLVM 15.0.6, 256 bits)"
@@ -38,6 +50,7 @@ struct DeviceInfo {
     std::string whyUnusable;
     uint32_t subgroupSize = 0;
     uint32_t subgroupOperations = 0; // SubgroupFeature bits a compute kernel may use
+    uint32_t shaderFeatures = 0;     // ShaderFeature bits it supports (and a device enables)
     uint32_t maxWorkgroupInvocations = 0;
     std::array<uint32_t, 3> maxWorkgroupSize{};
     std::array<uint32_t, 3> maxWorkgroupCount{};

@@ -101,6 +101,9 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.maxSharedMemoryBytes = l.maxComputeSharedMemorySize;
     d.maxStorageBufferRange = l.maxStorageBufferRange;
     d.robustBufferAccess = features.robustBufferAccess;
+    d.shaderFeatures = (features.shaderFloat64 ? kShaderFloat64 : 0u) |
+                       (features.shaderInt64 ? kShaderInt64 : 0u) |
+                       (features.shaderInt16 ? kShaderInt16 : 0u);
     d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
     d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
@@ -269,6 +272,11 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     q.pQueuePriorities = &priority;
     VkPhysicalDeviceFeatures features{};
     features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
+    // The optional kinds of numbers the device has: a kernel may use them (session/case_limits.h
+    // refuses one that uses what the device lacks).
+    features.shaderFloat64 = (m_info.shaderFeatures & kShaderFloat64) != 0;
+    features.shaderInt64 = (m_info.shaderFeatures & kShaderInt64) != 0;
+    features.shaderInt16 = (m_info.shaderFeatures & kShaderInt16) != 0;
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{

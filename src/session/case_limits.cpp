@@ -74,21 +74,27 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
         std::clamp<uint64_t>(records / std::max<uint64_t>(1, invocations), kMinTraceSlots, 1024));
 }
 
-std::optional<Diagnostic> unsupportedSubgroupUse(const std::vector<CompiledKernel>& kernels,
-                                                 const DeviceInfo& device) {
-    for (const CompiledKernel& k : kernels)
-        for (const KernelSubgroupUse& use : k.iface.subgroupUses) {
-            if (device.subgroupOperations & use.feature) continue;
-            return Diagnostic{k.file, static_cast<int>(use.line), static_cast<int>(use.column),
-                              SeverityKind::Error,
-                              std::string(use.line ? "" : "the kernel ") + "uses " +
-                                  subgroupFeatureName(use.feature) + ", which " + device.name +
-                                  " does not support (it has " +
-                                  subgroupFeatureList(device.subgroupOperations) +
-                                  "): a verdict here would be about values it could not "
-                                  "compute. Check it on a device that has them (vkpuzzles "
-                                  "devices), or write it without them"};
-        }
+std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
+                                         const DeviceInfo& device) {
+    auto lacking = [&](const CompiledKernel& k, uint32_t line, uint32_t column,
+                       const std::string& what, const std::string& has) {
+        return Diagnostic{k.file, static_cast<int>(line), static_cast<int>(column),
+                          SeverityKind::Error,
+                          std::string(line ? "" : "the kernel ") + "uses " + what + ", which " +
+                              device.name + " does not support" + has +
+                              ": a verdict here would be about values it could not compute. "
+                              "Check it on a device that has them (vkpuzzles devices), or write "
+                              "it without them"};
+    };
+    for (const CompiledKernel& k : kernels) {
+        for (const KernelFeatureUse& use : k.iface.featureUses)
+            if (!(device.shaderFeatures & use.feature))
+                return lacking(k, use.line, use.column, shaderFeatureName(use.feature), "");
+        for (const KernelSubgroupUse& use : k.iface.subgroupUses)
+            if (!(device.subgroupOperations & use.feature))
+                return lacking(k, use.line, use.column, subgroupFeatureName(use.feature),
+                               " (it has " + subgroupFeatureList(device.subgroupOperations) + ")");
+    }
     return std::nullopt;
 }
 

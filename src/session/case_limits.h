@@ -29,13 +29,14 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
 // Shared arrays sized by constants can come to nothing or outgrow the device in some case only:
 // an Interface error names the case and the array (a shared array of length 0 crashes
 // lavapipe's compiler).
-// Every family of subgroup operations the kernels use against those the device supports: on a
-// device without them a kernel computes something else (lavapipe runs a clustered add as a plain
-// one) and would fail on values it did not get wrong. The first family the device lacks, as an
-// error at the line of its first use (the editor marks it, `check` quotes the line), naming the
-// family and the device; none when the device has them all. Checked before anything runs.
-std::optional<Diagnostic> unsupportedSubgroupUse(const std::vector<CompiledKernel>& kernels,
-                                                 const DeviceInfo& device);
+// What the kernels use against what the device supports: the optional kinds of numbers (double,
+// 64- and 16-bit integers) and the families of subgroup operations. On a device without them a
+// kernel computes something else, or nothing (lavapipe runs a clustered add as a plain one), and
+// would fail on values it did not get wrong. The first thing the device lacks, as an error at
+// the line of its first use (the editor marks it, `check` quotes the line), naming it and the
+// device; none when the device has everything. Checked before anything runs.
+std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
+                                         const DeviceInfo& device);
 
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
                          const std::vector<size_t>& cases, const DeviceInfo& device);

@@ -46,11 +46,10 @@ class Checker {
 
     void run() {
         std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
-        if (auto d = unsupportedSubgroupUse(m_kernels, m_runner.info())) {
+        if (auto d = unsupportedUse(m_kernels, m_runner.info())) {
             m_report.diagnostics.push_back(*d); // at its line, in the editor and in `check`
             return fail(Error{ErrorKind::Device,
-                              m_runner.info().name +
-                                  " does not support the subgroup operations the kernel uses" +
+                              m_runner.info().name + " does not support what the kernel uses" +
                                   (d->line ? " (line " + std::to_string(d->line) + ")" : "") +
                                   ": it was not run"});
         }

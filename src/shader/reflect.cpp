@@ -383,6 +383,61 @@ std::vector<KernelSubgroupUse> readSubgroupUses(const std::vector<SpirvInstructi
     return uses;
 }
 
+// The optional kinds of numbers the kernel declares (OpCapability Float64, Int64, Int16), each
+// with the line of the first instruction that makes a value of such a type (a scalar, or a
+// vector or matrix of them): where a learner wrote one.
+std::vector<KernelFeatureUse> readFeatureUses(const std::vector<SpirvInstruction>& all) {
+    std::vector<KernelFeatureUse> uses;
+    for (const SpirvInstruction& inst : all) {
+        if (inst.opcode() != Op::OpCapability) continue;
+        switch (static_cast<spv::Capability>(inst.operand(0))) {
+        case spv::Capability::Float64:
+            uses.push_back({kShaderFloat64, 0, 0});
+            break;
+        case spv::Capability::Int64:
+            uses.push_back({kShaderInt64, 0, 0});
+            break;
+        case spv::Capability::Int16:
+            uses.push_back({kShaderInt16, 0, 0});
+            break;
+        default:
+            break;
+        }
+    }
+    if (uses.empty()) return uses;
+    std::map<uint32_t, uint32_t> typeFeature; // type id -> the feature its components need
+    for (const SpirvInstruction& inst : all) {
+        uint32_t id = inst.resultId();
+        if (inst.opcode() == Op::OpTypeFloat && inst.operand(0) == 64)
+            typeFeature[id] = kShaderFloat64;
+        else if (inst.opcode() == Op::OpTypeInt && inst.operand(0) == 64)
+            typeFeature[id] = kShaderInt64;
+        else if (inst.opcode() == Op::OpTypeInt && inst.operand(0) == 16)
+            typeFeature[id] = kShaderInt16;
+        else if ((inst.opcode() == Op::OpTypeVector || inst.opcode() == Op::OpTypeMatrix) &&
+                 typeFeature.count(inst.operand(0)))
+            typeFeature[id] = typeFeature[inst.operand(0)];
+    }
+    uint32_t line = 0, column = 0;
+    bool inFunction = false;
+    for (const SpirvInstruction& inst : all) {
+        if (inst.opcode() == Op::OpFunction) inFunction = true;
+        if (inst.opcode() == Op::OpLine) {
+            line = inst.operand(1);
+            column = inst.operand(2);
+        }
+        if (inst.opcode() == Op::OpNoLine) line = column = 0;
+        auto it = inFunction ? typeFeature.find(inst.resultType()) : typeFeature.end();
+        if (it == typeFeature.end() || line == 0) continue;
+        for (KernelFeatureUse& u : uses)
+            if (u.feature == it->second && u.line == 0) {
+                u.line = line;
+                u.column = column;
+            }
+    }
+    return uses;
+}
+
 } // namespace
 
 Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
@@ -412,6 +467,7 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
     // The workgroup-size constants are the composite's components (by result id): a user
     // constant that merely shares id 0 stays listed, so the interface check can report it.
     out.subgroupUses = readSubgroupUses(all);
+    out.featureUses = readFeatureUses(all);
     std::erase_if(out.specConstants, [&](const KernelSpecConstant& c) {
         return std::find(out.localSizeConstantIds.begin(), out.localSizeConstantIds.end(),
                          c.resultId) != out.localSizeConstantIds.end();

@@ -71,6 +71,14 @@ struct KernelSubgroupUse {
     uint32_t column = 0; // 0: unknown
 };
 
+// An optional kind of number the kernel uses (ShaderFeature, core/device_info.h) and the first
+// line where a value of it is made (0: only in a declaration, or no line information).
+struct KernelFeatureUse {
+    uint32_t feature = 0;
+    uint32_t line = 0;
+    uint32_t column = 0;
+};
+
 struct KernelInterface {
     std::vector<KernelBinding> bindings;
     std::vector<KernelOtherResource> otherResources;
@@ -84,6 +92,7 @@ struct KernelInterface {
     std::vector<KernelPushMember> push;          // the push-constant block's members
     uint32_t pushBytes = 0;                      // its size: the end of its last member
     std::vector<KernelSubgroupUse> subgroupUses; // each family once, in the order first used
+    std::vector<KernelFeatureUse> featureUses;   // each kind once, in the order of the capabilities
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;

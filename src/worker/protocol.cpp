@@ -28,6 +28,7 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
     e.str(i.whyUnusable);
     e.u32(i.subgroupSize);
     e.u32(i.subgroupOperations);
+    e.u32(i.shaderFeatures);
     e.u32(i.maxWorkgroupInvocations);
     for (uint32_t v : i.maxWorkgroupSize)
         e.u32(v);
@@ -46,7 +47,8 @@ bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
     double period;
     bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) &&
               d.str(i.driver) && d.u32(usable) && d.str(i.whyUnusable) && d.u32(i.subgroupSize) &&
-              d.u32(i.subgroupOperations) && d.u32(i.maxWorkgroupInvocations);
+              d.u32(i.subgroupOperations) && d.u32(i.shaderFeatures) &&
+              d.u32(i.maxWorkgroupInvocations);
     for (uint32_t& v : i.maxWorkgroupSize)
         ok = ok && d.u32(v);
     for (uint32_t& v : i.maxWorkgroupCount)

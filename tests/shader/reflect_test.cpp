@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -394,6 +395,34 @@ TEST(ReflectSubgroupUses, AKernelWithoutSubgroupsUsesNoneAndOneReadingTheSizeUse
                                          "void main() { r[0] = gl_SubgroupSize; }\n");
     ASSERT_EQ(size.subgroupUses.size(), 1u);
     EXPECT_EQ(size.subgroupUses[0].feature, kSubgroupBasic);
+}
+
+// The optional kinds of numbers a kernel uses, each with the line where it first makes one.
+TEST(ReflectFeatureUses, DoublesAnd64BitIntegersWithTheLineOfTheirFirstValue) {
+    static const Compiler compiler;
+    const std::string source =
+        "#version 450\n"                                                       // 1
+        "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n" // 2
+        "layout(local_size_x = 8) in;\n"                                       // 3
+        "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"               // 4
+        "void main() {\n"                                                      // 5
+        "  uint i = gl_LocalInvocationID.x;\n"                                 // 6
+        "  uint64_t big = uint64_t(r[i]) << 33;\n"                             // 7
+        "  double d = double(r[i]) * 0.5lf;\n"                                 // 8
+        "  r[i] = uint(big >> 33) + uint(d);\n"                                // 9
+        "}\n";
+    CompileResult r = compiler.compile(source, "k.comp", {/*debugInfo=*/true});
+    ASSERT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
+    auto k = reflectKernel(r.spirv);
+    ASSERT_TRUE(k.ok()) << k.error().str();
+    std::map<uint32_t, uint32_t> lines;
+    for (const KernelFeatureUse& u : k->featureUses)
+        lines[u.feature] = u.line;
+    EXPECT_EQ(lines, (std::map<uint32_t, uint32_t>{{kShaderInt64, 7}, {kShaderFloat64, 8}}));
+    EXPECT_TRUE(reflectSource("#version 450\nlayout(local_size_x = 8) in;\n"
+                              "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
+                              "void main() { r[gl_LocalInvocationID.x] = 1u; }\n")
+                    .featureUses.empty());
 }
 
 } // namespace

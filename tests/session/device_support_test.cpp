@@ -1,8 +1,8 @@
-// A kernel that uses subgroup operations the device lacks is refused before it runs, with the
-// family, its line, the kernel and the device named, instead of failing on values the device
-// could not compute (lavapipe runs a clustered add as a plain one). Pure comparisons against
-// made-up devices, and the real device: refused there if it lacks clustered operations, checked if
-// not.
+// A kernel that uses what the device lacks (a family of subgroup operations, doubles, 64- or 16-bit
+// integers) is refused before it runs, with an error at the line of its first use that names it
+// and the device, instead of failing on values the device could not compute (lavapipe runs a
+// clustered add as a plain one). Pure comparisons against made-up devices, and the real device:
+// refused there if it lacks them, checked if not (a device that has doubles enables them).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -48,9 +48,9 @@ DeviceInfo deviceWith(uint32_t operations) {
 
 constexpr uint32_t kAll = 0xff;
 
-TEST(SubgroupSupport, AFamilyTheDeviceLacksIsAnErrorAtItsLineNamingTheDevice) {
+TEST(DeviceSupport, AFamilyTheDeviceLacksIsAnErrorAtItsLineNamingTheDevice) {
     std::vector<CompiledKernel> kernels{compiled(kClustered)};
-    auto lacking = unsupportedSubgroupUse(kernels, deviceWith(kAll & ~kSubgroupClustered));
+    auto lacking = unsupportedUse(kernels, deviceWith(kAll & ~kSubgroupClustered));
     ASSERT_TRUE(lacking);
     EXPECT_EQ(lacking->severity, SeverityKind::Error);
     EXPECT_EQ(lacking->file, "k.comp");
@@ -62,27 +62,67 @@ TEST(SubgroupSupport, AFamilyTheDeviceLacksIsAnErrorAtItsLineNamingTheDevice) {
                                     "arithmetic, ballot, shuffle, shuffle relative, quad)"),
               std::string::npos)
         << lacking->message;
-    EXPECT_FALSE(unsupportedSubgroupUse(kernels, deviceWith(kAll)));
+    EXPECT_FALSE(unsupportedUse(kernels, deviceWith(kAll)));
     // A device with no subgroups for compute lacks even the basics; the message says so.
-    auto none = unsupportedSubgroupUse(kernels, deviceWith(0));
+    auto none = unsupportedUse(kernels, deviceWith(0));
     ASSERT_TRUE(none);
     EXPECT_NE(none->message.find("(it has none)"), std::string::npos);
 }
 
-TEST(SubgroupSupport, InAMultiKernelProgramTheErrorIsInTheKernelThatUsesThem) {
+TEST(DeviceSupport, InAMultiKernelProgramTheErrorIsInTheKernelThatUsesThem) {
     std::vector<CompiledKernel> kernels{
         compiled("#version 450\nlayout(local_size_x = 8) in;\n"
                  "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
                  "void main() { r[gl_LocalInvocationID.x] = 1u; }\n",
                  "first.comp"),
         compiled(kClustered, "second.comp")};
-    auto d = unsupportedSubgroupUse(kernels, deviceWith(kSubgroupBasic));
+    auto d = unsupportedUse(kernels, deviceWith(kSubgroupBasic));
     ASSERT_TRUE(d);
     EXPECT_EQ(d->file, "second.comp");
     EXPECT_EQ(d->line, 9);
 }
 
-TEST(SubgroupSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
+const std::string kDouble = "#version 450\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+                            "layout(set = 0, binding = 1) writeonly buffer R { float result[]; };\n"
+                            "void main() {\n"
+                            "    uint i = gl_GlobalInvocationID.x;\n"
+                            "    if (i >= uint(a.length())) return;\n"
+                            "    double x = double(a[i]) + 10.0lf;\n" // line 8
+                            "    result[i] = float(x);\n"
+                            "}\n";
+
+TEST(DeviceSupport, AKindOfNumberTheDeviceLacksIsAnErrorAtItsLine) {
+    std::vector<CompiledKernel> kernels{compiled(kDouble)};
+    auto lacking = unsupportedUse(kernels, deviceWith(kAll));
+    ASSERT_TRUE(lacking);
+    EXPECT_EQ(lacking->line, 8);
+    EXPECT_NE(lacking->message.find("uses 64-bit floats (double, dvec*), which Test GPU 3000 "
+                                    "does not support: "),
+              std::string::npos)
+        << lacking->message;
+    DeviceInfo doubles = deviceWith(kAll);
+    doubles.shaderFeatures = kShaderFloat64;
+    EXPECT_FALSE(unsupportedUse(kernels, doubles));
+}
+
+// A device that has doubles enables them: a kernel using them runs there and passes.
+TEST(DeviceSupport, TheRealDeviceRunsADoubleKernelWhereItHasDoubles) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("map");
+    ASSERT_TRUE(p.ok());
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, kDouble, "k.comp", {});
+    if (engines().gpu->info().shaderFeatures & kShaderFloat64) {
+        EXPECT_TRUE(r.allPass()) << (r.error ? r.error->message : "a case fails");
+    } else {
+        ASSERT_TRUE(r.error);
+        EXPECT_EQ(r.error->kind, ErrorKind::Device);
+        EXPECT_TRUE(r.cases.empty());
+    }
+}
+
+TEST(DeviceSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
     ASSERT_TRUE(engines().gpu);
     auto p = engines().set.find("map");
     ASSERT_TRUE(p.ok());
@@ -93,8 +133,8 @@ TEST(SubgroupSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
     } else {
         ASSERT_TRUE(r.error);
         EXPECT_EQ(r.error->kind, ErrorKind::Device);
-        EXPECT_NE(r.error->message.find("does not support the subgroup operations the kernel "
-                                        "uses (line 9): it was not run"),
+        EXPECT_NE(r.error->message.find("does not support what the kernel uses (line 9): it "
+                                        "was not run"),
                   std::string::npos)
             << r.error->message;
         ASSERT_EQ(r.diagnostics.size(), 1u); // the detail, at the line
