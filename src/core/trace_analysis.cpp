@@ -227,30 +227,55 @@ class Analyzer {
         }
     }
 
-    // A value taken from a lane of the subgroup that did not run the shuffle (the device's
-    // ballot says so, kShuffleSourceInactive): the lane was not active there, so what arrived is
-    // undefined. One finding per line. A lane the subgroup does not have (below 0, past its end)
-    // is left alone: scans shuffle up from lane 0 and drop what arrives with a select.
+    // A value taken from a lane that did not run the shuffle, so what arrived is undefined (Vulkan
+    // leaves it so; lavapipe happens to wrap or hand a value): one finding per line.
+    // - a lane of the subgroup that was not active there (the device's ballot says so,
+    //   kShuffleSourceInactive);
+    // - a lane a partly filled subgroup does not have (the workgroup's size is not a multiple of
+    //   the subgroup's: its last subgroup ends early);
+    // - by an absolute lane (shuffle, xor, broadcast), a lane at or past the subgroup's size: a
+    //   kernel that takes the local id for the lane, or a butterfly whose upper lanes are not
+    //   guarded, is right on one subgroup size only.
+    // Shuffling up past lane 0, or down past the subgroup's last lane, is left alone: scans do,
+    // and drop what arrives with a select (`lane >= d ? y : 0`).
     void checkShuffles() {
         uint32_t size = m_trace.subgroupSize, per = m_trace.launch.invocationsPerGroup();
         if (!size || !per) return;
         std::map<uint32_t, std::pair<uint64_t, Finding>> byLine;
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
             for (const TraceEvent& e : m_trace.threads[inv]) {
-                if (e.kind != TraceEventKind::Shuffle || !shuffleSourceInactive(e.extra)) continue;
+                if (e.kind != TraceEventKind::Shuffle) continue;
                 auto lane = shuffleSourceLane(m_trace, inv, e);
+                if (!lane) continue;
+                ShuffleOp op = shuffleOpOf(e.extra);
                 uint64_t local = inv % per, first = local - local % size;
-                if (!lane || *lane < 0 || *lane >= size || first + *lane >= per) continue;
+                uint64_t lanes = std::min<uint64_t>(size, per - first); // this subgroup's
+                bool beyond = *lane < 0 || *lane >= int64_t(size);
+                bool missing = !beyond && uint64_t(*lane) >= lanes;
+                bool relative = op == ShuffleOp::Up || op == ShuffleOp::Down;
+                std::string why;
+                if (beyond && !relative)
+                    why = "the subgroup has lanes 0 to " + std::to_string(size - 1) + " here (" +
+                          std::to_string(size) +
+                          " lanes; other devices have 4 to 64): the value is undefined (a "
+                          "kernel written for one subgroup size); keep the lanes it takes from "
+                          "below gl_SubgroupSize";
+                else if (missing)
+                    why = "this subgroup has only lanes 0 to " + std::to_string(lanes - 1) +
+                          " (the workgroup's " + std::to_string(per) +
+                          " threads fill its last subgroup partly): the value is undefined; "
+                          "take only from lanes that exist";
+                else if (!beyond && shuffleSourceInactive(e.extra))
+                    why = "lane " + std::to_string(*lane) +
+                          " did not run it (it was not active there): the value is undefined; "
+                          "shuffle where every lane it takes from runs too";
+                if (why.empty()) continue;
                 auto& [count, f] = byLine[e.line];
                 if (count++ > 0) continue;
                 f = Finding{FindingKind::UndefinedShuffle,
                             invocationName(m_trace.launch, inv) + " takes lane " +
-                                std::to_string(*lane) + "'s value by " +
-                                shuffleOpName(shuffleOpOf(e.extra)) + " " +
-                                std::to_string(e.index) + lineText(e.line) + ", but lane " +
-                                std::to_string(*lane) +
-                                " did not run it (it was not active there): the value is "
-                                "undefined; shuffle where every lane it takes from runs too"};
+                                std::to_string(*lane) + "'s value by " + shuffleOpName(op) + " " +
+                                std::to_string(e.index) + lineText(e.line) + ", but " + why};
                 f.line = e.line;
                 f.threads = {inv};
             }

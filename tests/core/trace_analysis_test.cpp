@@ -2,6 +2,8 @@
 // traffic limits and uninitialised reads (loop budgets and the rest: trace_analysis_more_test).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <string>
 #include <vector>
 
@@ -612,26 +614,44 @@ TEST(TraceAnalysis, AtomicCounterInitialisedBeforeABarrierIsClean) {
     EXPECT_EQ(a.rounds[0][2].written[s], (std::vector<uint8_t>{1}));
 }
 
-// A value taken from a lane of the subgroup that did not run the shuffle is undefined: a
-// finding per line that fails the case. A lane the subgroup does not have (an up past lane 0,
-// past the end of a short subgroup) is the scan's idiom, its value dropped by a select: none.
+// A value taken from a lane that did not run the shuffle is undefined: a finding per line that
+// fails the case. That is a lane of the subgroup that was not active there, a lane a short
+// subgroup does not have, or, by an absolute lane (shuffle, xor, broadcast), one at or past the
+// subgroup's size. Shuffling up past lane 0 or down past the last lane is the scans' idiom, its
+// value dropped by a select: none.
 TEST(TraceAnalysis, AShuffleFromALaneThatDidNotRunItIsUndefined) {
-    TraceBuilder b({12, 1, 1}); // subgroups of 8: locals 0-7 and a short one, 8-11
-    b.t.subgroupSize = 8;
+    // One shuffle (or several on one line) in a workgroup of 12 on subgroups of 8: locals 0-7,
+    // and a short subgroup of 4, locals 8-11. The undefined-shuffle findings it gives.
+    auto judge = [](std::vector<std::tuple<uint64_t, ShuffleOp, uint32_t, bool>> shuffles) {
+        TraceBuilder b({12, 1, 1});
+        b.t.subgroupSize = 8;
+        for (auto [inv, op, index, ran] : shuffles)
+            b.shuffle(inv, op, index, 16, ran);
+        TraceAnalysis a = analyzeTrace(b.t, {});
+        auto u = findingsOf(a, FindingKind::UndefinedShuffle);
+        return u.empty() ? std::string() : u[0]->message + (u[0]->failsCase ? "" : " (passes)");
+    };
+    std::vector<std::tuple<uint64_t, ShuffleOp, uint32_t, bool>> skipped;
     for (uint64_t inv = 1; inv < 8; ++inv)
-        b.shuffle(inv, ShuffleOp::Shuffle, 0, 16, false); // lane 0 skipped the branch
-    b.shuffle(0, ShuffleOp::Up, 1, 20, false);            // lane -1: the scan's idiom
-    b.shuffle(9, ShuffleOp::Xor, 4, 21, false);           // lane 5 of a 4-lane subgroup
-    b.shuffle(2, ShuffleOp::Xor, 1, 22, true);            // lane 3 ran it: fine
-    TraceAnalysis a = analyzeTrace(b.t, {});
-    auto u = findingsOf(a, FindingKind::UndefinedShuffle);
-    ASSERT_EQ(u.size(), 1u) << allMessages(a);
-    EXPECT_EQ(u[0]->line, 16u);
-    EXPECT_EQ(u[0]->occurrences, 7u);
-    EXPECT_TRUE(u[0]->failsCase);
-    EXPECT_TRUE(contains(u[0]->message, "thread 1 takes lane 0's value by shuffle 0 (line 16), "
-                                        "but lane 0 did not run it"))
-        << u[0]->message;
+        skipped.emplace_back(inv, ShuffleOp::Shuffle, 0, false); // lane 0 skipped the branch
+    EXPECT_EQ(judge(skipped),
+              "thread 1 takes lane 0's value by shuffle 0 (line 16), but lane 0 did not run it "
+              "(it was not active there): the value is undefined; shuffle where every lane it "
+              "takes from runs too; 7 such values at this line");
+    EXPECT_EQ(judge({{9, ShuffleOp::Xor, 4, true}}), // lane 5 of the 4-lane subgroup
+              "thread 9 takes lane 5's value by xor 4 (line 16), but this subgroup has only "
+              "lanes 0 to 3 (the workgroup's 12 threads fill its last subgroup partly): the "
+              "value is undefined; take only from lanes that exist");
+    EXPECT_EQ(judge({{3, ShuffleOp::Shuffle, 9, true}}), // the local id taken for the lane
+              "thread 3 takes lane 9's value by shuffle 9 (line 16), but the subgroup has lanes 0 "
+              "to 7 here (8 lanes; other devices have 4 to 64): the value is undefined (a kernel "
+              "written for one subgroup size); keep the lanes it takes from below "
+              "gl_SubgroupSize");
+    EXPECT_NE(judge({{5, ShuffleOp::Xor, 16, true}}), ""); // a butterfly written for 32 lanes
+    EXPECT_NE(judge({{1, ShuffleOp::Broadcast, 8, true}}), "");
+    // The scans' idiom: up past lane 0, down past the last lane; and a lane that ran it.
+    EXPECT_EQ(judge({{0, ShuffleOp::Up, 1, false}, {6, ShuffleOp::Down, 3, true}}), "");
+    EXPECT_EQ(judge({{2, ShuffleOp::Xor, 1, true}}), "");
     EXPECT_STREQ(findingKindName(FindingKind::UndefinedShuffle), "undefined shuffle");
     TraceBuilder unknown({12, 1, 1}); // no subgroup size: nothing to judge
     unknown.shuffle(1, ShuffleOp::Shuffle, 0, 16, false);
