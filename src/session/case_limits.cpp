@@ -76,10 +76,9 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
 
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
                                          const DeviceInfo& device) {
-    auto lacking = [&](const CompiledKernel& k, uint32_t line, uint32_t column,
-                       const std::string& what, const std::string& has) {
-        return Diagnostic{k.file, static_cast<int>(line), static_cast<int>(column),
-                          SeverityKind::Error,
+    auto lacking = [&](const CompiledKernel& k, uint32_t line, const std::string& what,
+                       const std::string& has) {
+        return Diagnostic{k.file, static_cast<int>(line), 0, SeverityKind::Error,
                           std::string(line ? "" : "the kernel ") + "uses " + what + ", which " +
                               device.name + " does not support" + has +
                               ": a verdict here would be about values it could not compute. "
@@ -87,12 +86,12 @@ std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kern
                               "it without them"};
     };
     for (const CompiledKernel& k : kernels) {
-        for (const KernelFeatureUse& use : k.iface.featureUses)
+        for (const KernelFeatureUse& use : k.iface.numberUses)
             if (!(device.shaderFeatures & use.feature))
-                return lacking(k, use.line, use.column, shaderFeatureName(use.feature), "");
-        for (const KernelSubgroupUse& use : k.iface.subgroupUses)
+                return lacking(k, use.line, shaderFeatureName(use.feature), "");
+        for (const KernelFeatureUse& use : k.iface.subgroupUses)
             if (!(device.subgroupOperations & use.feature))
-                return lacking(k, use.line, use.column, subgroupFeatureName(use.feature),
+                return lacking(k, use.line, subgroupFeatureName(use.feature),
                                " (it has " + subgroupFeatureList(device.subgroupOperations) + ")");
     }
     return std::nullopt;

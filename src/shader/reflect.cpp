@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/device_info.h"
+#include "shader/line_recovery.h"
 #include "shader/spirv_module.h"
 
 namespace vkp {
@@ -354,88 +355,66 @@ uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
     return 0;
 }
 
-// Each family of subgroup operations the kernel uses, with the line of its first use (OpLine).
-// A kernel that only reads gl_SubgroupSize or gl_SubgroupInvocationID declares the
-// GroupNonUniform capability without any such instruction: the basic family, without a line.
-std::vector<KernelSubgroupUse> readSubgroupUses(const std::vector<SpirvInstruction>& all) {
-    std::vector<KernelSubgroupUse> uses;
-    uint32_t line = 0, column = 0;
-    bool basicCapability = false;
-    for (const SpirvInstruction& inst : all) {
-        if (inst.opcode() == Op::OpLine) {
-            line = inst.operand(1);
-            column = inst.operand(2);
-        }
-        if (inst.opcode() == Op::OpNoLine) line = column = 0;
-        if (inst.opcode() == Op::OpCapability &&
-            inst.operand(0) == static_cast<uint32_t>(spv::Capability::GroupNonUniform))
-            basicCapability = true;
-        uint32_t feature = subgroupFeatureOf(inst);
-        if (feature && std::none_of(uses.begin(), uses.end(), [&](const KernelSubgroupUse& u) {
-                return u.feature == feature;
-            }))
-            uses.push_back({feature, line, column});
+// The optional kind of number a declared type is made of (a scalar, or a vector or matrix of
+// them); 0 for any other.
+uint32_t numberFeatureOf(const SpirvInstruction& inst, const std::map<uint32_t, uint32_t>& known) {
+    uint32_t width = inst.operand(0);
+    if (inst.opcode() == Op::OpTypeFloat && width == 64) return kShaderFloat64;
+    if (inst.opcode() == Op::OpTypeInt && width == 64) return kShaderInt64;
+    if (inst.opcode() == Op::OpTypeInt && width == 16) return kShaderInt16;
+    if (inst.opcode() == Op::OpTypeVector || inst.opcode() == Op::OpTypeMatrix) {
+        auto it = known.find(inst.operand(0));
+        return it == known.end() ? 0 : it->second;
     }
-    if (basicCapability && std::none_of(uses.begin(), uses.end(), [](const KernelSubgroupUse& u) {
-            return u.feature == kSubgroupBasic;
-        }))
-        uses.push_back({kSubgroupBasic, 0, 0});
-    return uses;
+    return 0;
 }
 
-// The optional kinds of numbers the kernel declares (OpCapability Float64, Int64, Int16), each
-// with the line of the first instruction that makes a value of such a type (a scalar, or a
-// vector or matrix of them): where a learner wrote one.
-std::vector<KernelFeatureUse> readFeatureUses(const std::vector<SpirvInstruction>& all) {
-    std::vector<KernelFeatureUse> uses;
+// What the kernel uses that a device may lack, each with the line of its first use (LineRecovery,
+// as the trace's lines): the families of subgroup operations by their instructions, and the
+// optional kinds of numbers by the first instruction that makes a value of one. Declared but
+// never used on a line (gl_SubgroupSize alone needs the GroupNonUniform capability; a buffer of
+// doubles never read): listed without a line.
+void readFeatureUses(const std::vector<SpirvInstruction>& all, KernelInterface& out) {
+    std::map<uint32_t, uint32_t> numberTypes; // type id -> its ShaderFeature bit
+    uint32_t declaredSubgroup = 0, declaredNumbers = 0;
+    LineRecovery lines;
+    auto note = [](std::vector<KernelFeatureUse>& uses, uint32_t feature, uint32_t line) {
+        if (std::none_of(uses.begin(), uses.end(),
+                         [&](const KernelFeatureUse& u) { return u.feature == feature; }))
+            uses.push_back({feature, line});
+    };
     for (const SpirvInstruction& inst : all) {
-        if (inst.opcode() != Op::OpCapability) continue;
-        switch (static_cast<spv::Capability>(inst.operand(0))) {
-        case spv::Capability::Float64:
-            uses.push_back({kShaderFloat64, 0, 0});
-            break;
-        case spv::Capability::Int64:
-            uses.push_back({kShaderInt64, 0, 0});
-            break;
-        case spv::Capability::Int16:
-            uses.push_back({kShaderInt16, 0, 0});
-            break;
-        default:
-            break;
-        }
-    }
-    if (uses.empty()) return uses;
-    std::map<uint32_t, uint32_t> typeFeature; // type id -> the feature its components need
-    for (const SpirvInstruction& inst : all) {
-        uint32_t id = inst.resultId();
-        if (inst.opcode() == Op::OpTypeFloat && inst.operand(0) == 64)
-            typeFeature[id] = kShaderFloat64;
-        else if (inst.opcode() == Op::OpTypeInt && inst.operand(0) == 64)
-            typeFeature[id] = kShaderInt64;
-        else if (inst.opcode() == Op::OpTypeInt && inst.operand(0) == 16)
-            typeFeature[id] = kShaderInt16;
-        else if ((inst.opcode() == Op::OpTypeVector || inst.opcode() == Op::OpTypeMatrix) &&
-                 typeFeature.count(inst.operand(0)))
-            typeFeature[id] = typeFeature[inst.operand(0)];
-    }
-    uint32_t line = 0, column = 0;
-    bool inFunction = false;
-    for (const SpirvInstruction& inst : all) {
-        if (inst.opcode() == Op::OpFunction) inFunction = true;
-        if (inst.opcode() == Op::OpLine) {
-            line = inst.operand(1);
-            column = inst.operand(2);
-        }
-        if (inst.opcode() == Op::OpNoLine) line = column = 0;
-        auto it = inFunction ? typeFeature.find(inst.resultType()) : typeFeature.end();
-        if (it == typeFeature.end() || line == 0) continue;
-        for (KernelFeatureUse& u : uses)
-            if (u.feature == it->second && u.line == 0) {
-                u.line = line;
-                u.column = column;
+        if (inst.opcode() == Op::OpCapability) {
+            switch (static_cast<spv::Capability>(inst.operand(0))) {
+            case spv::Capability::GroupNonUniform:
+                declaredSubgroup |= kSubgroupBasic;
+                break;
+            case spv::Capability::Float64:
+                declaredNumbers |= kShaderFloat64;
+                break;
+            case spv::Capability::Int64:
+                declaredNumbers |= kShaderInt64;
+                break;
+            case spv::Capability::Int16:
+                declaredNumbers |= kShaderInt16;
+                break;
+            default:
+                break;
             }
+        }
+        if (uint32_t f = numberFeatureOf(inst, numberTypes)) numberTypes[inst.resultId()] = f;
+        if (inst.opcode() == Op::OpFunction) lines.beginFunction();
+        lines.observe(inst);
+        if (lines.line() == 0) continue;
+        if (uint32_t f = subgroupFeatureOf(inst)) note(out.subgroupUses, f, lines.line());
+        auto number = numberTypes.find(inst.resultType());
+        if (inst.resultType() && number != numberTypes.end())
+            note(out.numberUses, number->second, lines.line());
     }
-    return uses;
+    for (uint32_t bit = 1; bit != 0 && bit <= declaredSubgroup; bit <<= 1)
+        if (declaredSubgroup & bit) note(out.subgroupUses, bit, 0);
+    for (uint32_t bit = 1; bit != 0 && bit <= declaredNumbers; bit <<= 1)
+        if (declaredNumbers & bit) note(out.numberUses, bit, 0);
 }
 
 } // namespace
@@ -464,10 +443,9 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv) {
             readSpecConstant(m, inst, out);
         }
     }
+    readFeatureUses(all, out);
     // The workgroup-size constants are the composite's components (by result id): a user
     // constant that merely shares id 0 stays listed, so the interface check can report it.
-    out.subgroupUses = readSubgroupUses(all);
-    out.featureUses = readFeatureUses(all);
     std::erase_if(out.specConstants, [&](const KernelSpecConstant& c) {
         return std::find(out.localSizeConstantIds.begin(), out.localSizeConstantIds.end(),
                          c.resultId) != out.localSizeConstantIds.end();

@@ -62,21 +62,13 @@ struct KernelPushMember {
     std::string typeText;            // for messages
 };
 
-// A family of subgroup operations the kernel uses (SubgroupFeature, core/device_info.h) and the
-// source line of its first use (0: the module has no line information, or only a built-in such
-// as gl_SubgroupSize needs it).
-struct KernelSubgroupUse {
-    uint32_t feature = 0;
-    uint32_t line = 0;
-    uint32_t column = 0; // 0: unknown
-};
-
-// An optional kind of number the kernel uses (ShaderFeature, core/device_info.h) and the first
-// line where a value of it is made (0: only in a declaration, or no line information).
+// Something a kernel uses that a device may lack (core/device_info.h): a family of subgroup
+// operations (a SubgroupFeature bit) or an optional kind of number (a ShaderFeature bit), with
+// the source line of its first use (0: the module has no line information, or only a built-in
+// such as gl_SubgroupSize or a declaration needs it).
 struct KernelFeatureUse {
     uint32_t feature = 0;
     uint32_t line = 0;
-    uint32_t column = 0;
 };
 
 struct KernelInterface {
@@ -89,10 +81,10 @@ struct KernelInterface {
     std::vector<uint32_t>
         localSizeConstantIds; // result ids of the spec constants that size the workgroup
     std::vector<KernelSharedArray> shared;
-    std::vector<KernelPushMember> push;          // the push-constant block's members
-    uint32_t pushBytes = 0;                      // its size: the end of its last member
-    std::vector<KernelSubgroupUse> subgroupUses; // each family once, in the order first used
-    std::vector<KernelFeatureUse> featureUses;   // each kind once, in the order of the capabilities
+    std::vector<KernelPushMember> push;         // the push-constant block's members
+    uint32_t pushBytes = 0;                     // its size: the end of its last member
+    std::vector<KernelFeatureUse> subgroupUses; // each family once, in the order first used
+    std::vector<KernelFeatureUse> numberUses;   // each kind of number once
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;

@@ -348,8 +348,8 @@ TEST(SpirvModule, AssemblesWhatItParsedAndReusesTypesAndConstants) {
 }
 
 // The families of subgroup operations a kernel uses, each once, with the line of its first use
-// (compiled with debug info, as checks compile): what checkSubgroupSupport compares with the
-// device's.
+// (compiled with debug info, as checks compile): what unsupportedUse (session/case_limits.h)
+// compares with the device's.
 TEST(ReflectSubgroupUses, EachFamilyOnceWithTheLineOfItsFirstUse) {
     static const Compiler compiler;
     const std::string source =
@@ -374,7 +374,7 @@ TEST(ReflectSubgroupUses, EachFamilyOnceWithTheLineOfItsFirstUse) {
     auto k = reflectKernel(r.spirv);
     ASSERT_TRUE(k.ok()) << k.error().str();
     std::vector<std::pair<uint32_t, uint32_t>> uses;
-    for (const KernelSubgroupUse& u : k->subgroupUses)
+    for (const KernelFeatureUse& u : k->subgroupUses)
         uses.emplace_back(u.feature, u.line);
     EXPECT_EQ(uses, (std::vector<std::pair<uint32_t, uint32_t>>{{kSubgroupArithmetic, 10},
                                                                 {kSubgroupClustered, 11},
@@ -416,13 +416,13 @@ TEST(ReflectFeatureUses, DoublesAnd64BitIntegersWithTheLineOfTheirFirstValue) {
     auto k = reflectKernel(r.spirv);
     ASSERT_TRUE(k.ok()) << k.error().str();
     std::map<uint32_t, uint32_t> lines;
-    for (const KernelFeatureUse& u : k->featureUses)
+    for (const KernelFeatureUse& u : k->numberUses)
         lines[u.feature] = u.line;
     EXPECT_EQ(lines, (std::map<uint32_t, uint32_t>{{kShaderInt64, 7}, {kShaderFloat64, 8}}));
     EXPECT_TRUE(reflectSource("#version 450\nlayout(local_size_x = 8) in;\n"
                               "layout(set = 0, binding = 0) buffer R { uint r[]; };\n"
                               "void main() { r[gl_LocalInvocationID.x] = 1u; }\n")
-                    .featureUses.empty());
+                    .numberUses.empty());
 }
 
 } // namespace
