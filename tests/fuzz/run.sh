@@ -15,30 +15,30 @@ if [ "$mode" != run ]; then
   toml=$(pkg-config --cflags --libs tomlplusplus)
   toml_cflags=$(pkg-config --cflags tomlplusplus)
   echo "building fuzz targets in $out"
-  # All of core, once, as an archive: each target links what it uses, so a new file in core never
-  # breaks a target's link (a hand-kept list of core's files once did).
-  objs="$out/core-objs"
-  rm -rf "$objs" && mkdir -p "$objs"
+  # All of core and of shader, once each, as archives: each target links what it uses, so a new
+  # file in either never breaks a target's link (hand-kept lists of their files twice did).
   cc=(clang++)
   if command -v ccache >/dev/null; then cc=(ccache clang++); fi # CI keeps its objects across runs
-  compile_core() {
-    # shellcheck disable=SC2086
-    "${cc[@]}" "${flags[@]}" $toml_cflags -c "$1" -o "$objs/$(basename "$1" .cpp).o"
-  }
   jobs_max=${VKPUZZLES_JOBS:-2}
-  failed=0
-  for f in "$src"/src/core/*.cpp; do
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || failed=1; done
-    compile_core "$f" &
-  done
-  while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
-  [ "$failed" = 0 ] || { echo "FAILED: a file of src/core did not compile (above)"; exit 1; }
-  ar rcs "$out/libcore.a" "$objs"/*.o
+  archive() { # archive LIBRARY: src/LIBRARY/*.cpp compiled into $out/libLIBRARY.a
+    local objs="$out/$1-objs" failed=0 f
+    rm -rf "$objs" && mkdir -p "$objs"
+    for f in "$src/src/$1"/*.cpp; do
+      while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || failed=1; done
+      # shellcheck disable=SC2086
+      "${cc[@]}" "${flags[@]}" $toml_cflags -c "$f" -o "$objs/$(basename "$f" .cpp).o" &
+    done
+    while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
+    [ "$failed" = 0 ] || { echo "FAILED: a file of src/$1 did not compile (above)"; exit 1; }
+    rm -f "$out/lib$1.a" && ar rcs "$out/lib$1.a" "$objs"/*.o
+  }
+  archive core
+  archive shader
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "$out/libcore.a" $toml -o "$out/loader_fuzz"
   # shellcheck disable=SC2086
-  clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$src"/src/shader/{spirv_module,reflect}.cpp \
-    "$out/libcore.a" $toml -o "$out/reflect_fuzz"
+  clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$out/libshader.a" "$out/libcore.a" \
+    $toml -o "$out/reflect_fuzz"
   # The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
   # static libraries, in one rescanned group as in CMakeLists.txt).
   libdir=$(dirname "$(find /usr/lib -name libshaderc_combined.a -print -quit)")
@@ -48,7 +48,7 @@ if [ "$mode" != run ]; then
   done
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
-    "$src"/src/shader/*.cpp "$out/libcore.a" $toml \
+    "$out/libshader.a" "$out/libcore.a" $toml \
     -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
     -lpthread -o "$out/kernel_fuzz"
 fi
