@@ -141,6 +141,9 @@ Status App::start() {
     // device costs a restart of the worker, never the window or the text.
     wo.runnerFactory =
         runnerFactory(m_o.inProcess ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker);
+    // A kernel that uses subgroups is also checked on lavapipe at 4, 8 and 16 lanes, each a
+    // worker process (lavapipe reads its width once per process), even with --in-process.
+    wo.subgroupSizeFactory = runnerFactory(RunnerPlaceKind::Worker);
     m_wb = std::make_unique<ui::Workbench>(wo);
     if (auto st = checkPassOption(); !st) return st;
     Settings& s = m_wb->settings();
@@ -416,8 +419,9 @@ Status App::frame(bool capture) {
 
 bool App::screenshotDue() {
     const LiveSnapshot& s = m_wb->snapshot();
-    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport()) ||
-                   s.status == LiveStatusKind::DeviceError || s.status == LiveStatusKind::Held;
+    bool settled =
+        (s.status == LiveStatusKind::Done && m_wb->currentReport() && s.sizesDue.empty()) ||
+        s.status == LiveStatusKind::DeviceError || s.status == LiveStatusKind::Held;
     // A walkthrough also waits for the official solution's run.
     if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError &&
         !m_wb->officialReport(m_state.walkthroughCase))

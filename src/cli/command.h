@@ -20,6 +20,7 @@
 #include "gpu/device_runner.h"
 #include "session/bench.h"
 #include "session/check.h"
+#include "session/subgroup_sizes.h"
 #include "shader/compiler.h"
 
 namespace vkp::cli {
@@ -70,12 +71,18 @@ class Command {
     // Checking and running kernels (commands.cpp).
     int check();
     // `shown`: cases printed as the check went (printCheckHead, then printCase each).
+    // `sizesShown`: runs at other subgroup sizes printed as they came.
     void printCheckText(const Puzzle& p, const CheckReport& r,
-                        const std::vector<KernelSource>& sources, size_t shown = 0);
+                        const std::vector<KernelSource>& sources, size_t shown = 0,
+                        size_t sizesShown = 0);
     void printCheckHead(const Puzzle& p, const CheckReport& r,
                         const std::vector<KernelSource>& sources);
     std::string runHint(const Puzzle& p, const std::vector<KernelSource>& sources) const;
     int checkAll();
+    // The check's cases at the other subgroup sizes (session/subgroup_sizes.h), unless
+    // --own-subgroup-size; `onSize` is told as each size ends. Returns the sizes run.
+    size_t checkOtherSizes(const Puzzle& p, const std::vector<KernelSource>& sources,
+                           CheckReport& r, const SizeEnded& onSize);
     void printAllLine(const Puzzle& p, const CheckReport& r);
     static const CaseOutcome* firstCaseError(const CheckReport& r);
     // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
@@ -118,6 +125,8 @@ class Command {
     GpuContext* m_gpu = nullptr;            // with --in-process: m_runner's own device
     std::unique_ptr<DeviceRunner> m_runner; // where kernels run
     CheckOptions m_options;
+    // lavapipe at other subgroup sizes, opened at first need (--own-subgroup-size: never).
+    std::unique_ptr<SubgroupSizeDevices> m_sizes;
 };
 
 } // namespace vkp::cli

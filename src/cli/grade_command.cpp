@@ -168,7 +168,7 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
 }
 
 int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runner,
-             const CheckOptions& options, const GradeStreams& s) {
+             const CheckOptions& options, const GradeStreams& s, SubgroupSizeDevices* sizes) {
     for (const std::string& w : plan.search.warnings)
         s.err << s.style.warn("warning: ") << w << "\n";
     s.out << s.style.bold(header(plan, runner.info().name)) << "\n" << std::flush;
@@ -183,7 +183,7 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
         s.out << "  " << gradeLine(g, width, s.style) << "\n" << std::flush;
     };
     std::vector<SubmissionGrade> grades =
-        gradeClass(compiler, runner, plan.puzzles, plan.search.submissions, options, hooks);
+        gradeClass(compiler, runner, plan.puzzles, plan.search.submissions, options, hooks, sizes);
     progress.clear();
     s.out << gradeSummary(grades, plan.all ? "student" : "submission", s.style) << "\n"
           << std::flush;

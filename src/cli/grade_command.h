@@ -15,6 +15,7 @@
 namespace vkp {
 class Compiler;
 class DeviceRunner;
+class SubgroupSizeDevices;
 } // namespace vkp
 
 namespace vkp::cli {
@@ -39,8 +40,9 @@ struct GradeStreams {
 };
 
 // Grades every submission and writes the files; the exit status (0 once grading ran, 2 when a
-// file cannot be written).
+// file cannot be written). `sizes`: also at other subgroup sizes (null: the device's own only).
 int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runner,
-             const CheckOptions& options, const GradeStreams& streams);
+             const CheckOptions& options, const GradeStreams& streams,
+             SubgroupSizeDevices* sizes = nullptr);
 
 } // namespace vkp::cli

@@ -1,6 +1,7 @@
 #include "cli/json_report.h"
 
 #include "cli/trace_report.h"
+#include "session/subgroup_sizes.h"
 
 namespace vkp::cli {
 namespace {
@@ -179,6 +180,23 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
               {"diagnostics", diags},
               {"error", r.error ? errorJson(*r.error) : stoppedJson(r)},
               {"cases", cases}};
+    if (r.lanes) j["lanes"] = r.lanes;
+    if (!r.otherSizes.empty()) {
+        json sizes = json::array();
+        for (const SubgroupSizeRun& s : r.otherSizes) {
+            json failures = json::array();
+            for (const SubgroupSizeRun::Failure& f : s.failures)
+                failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+            sizes.push_back({{"lanes", s.lanes},
+                             {"device", s.device},
+                             {"pass", s.pass()},
+                             {"cases_run", s.casesRun},
+                             {"failures", failures},
+                             {"error", s.error ? errorJson(*s.error) : json(nullptr)}});
+        }
+        j["other_subgroup_sizes"] = sizes;
+        j["subgroup_size_verdict"] = subgroupSizeVerdict(p, r);
+    }
     if (withTiming) {
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs},

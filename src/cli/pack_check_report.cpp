@@ -159,7 +159,7 @@ class PackReport {
             packWarnings.push_back({{"message", w.message}, {"where", whereJson(w.where)}});
             if (!m_a.json) m_out << m_st.warn("warning: ") << w.str() << "\n";
         }
-        PackCheckOptions options{m_a.mutants, m_a.timeoutMs};
+        PackCheckOptions options{m_a.mutants, m_a.timeoutMs, m_a.sizes};
         for (const Puzzle& p : set.puzzles) {
             PuzzleCheckOutcome o = checkOne(p, options);
             pass = pass && o.ok();

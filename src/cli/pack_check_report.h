@@ -11,6 +11,7 @@
 namespace vkp {
 class Compiler;
 class DeviceRunner;
+class SubgroupSizeDevices;
 } // namespace vkp
 
 namespace vkp::cli {
@@ -20,6 +21,8 @@ struct PackCheckArgs {
     bool json = false;      // --json
     bool mutants = true;    // false with --no-mutants
     uint64_t timeoutMs = 0; // per case
+    // The official solutions also at other subgroup sizes (null: --own-subgroup-size).
+    SubgroupSizeDevices* sizes = nullptr;
 };
 
 // The exit status: 0 when every puzzle loads and passes the check (warnings aside), else 1.

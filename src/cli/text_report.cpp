@@ -12,6 +12,7 @@
 #include "core/passes.h"
 #include "core/source_text.h"
 #include "session/hidden_cases.h"
+#include "session/subgroup_sizes.h"
 
 namespace vkp::cli {
 namespace {
@@ -92,13 +93,6 @@ std::string launchText(const Puzzle& p, const TestCase& c) {
     }
     return "workgroup " + dimsText(c.workgroupSize) + " x " + dimsText(c.workgroups) + " = " +
            plural(c.threadCount(), "thread", "threads");
-}
-
-std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
-    if (s.dims.size() == 2)
-        return b.name + "[" + std::to_string(i / s.cols()) + "][" + std::to_string(i % s.cols()) +
-               "]";
-    return b.name + "[" + std::to_string(i) + "]";
 }
 
 void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
@@ -309,9 +303,29 @@ void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const st
            << "\n";
 }
 
+void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& st) {
+    std::string head = "  with " + std::to_string(s.lanes) + " lanes";
+    os << std::left << std::setw(54) << head << std::right;
+    if (s.error) {
+        os << st.warn("not checked") << "  " << s.error->message << "\n";
+        return;
+    }
+    os << (s.pass() ? st.pass("pass") : st.fail("FAIL"))
+       << st.dim("  " + std::to_string(s.casesRun - s.failures.size()) + " of " +
+                 plural(s.casesRun, "case", "cases") + " pass on " + s.device)
+       << "\n";
+    for (size_t i = 0; i < std::min<size_t>(3, s.failures.size()); ++i)
+        os << "          case " << s.failures[i].index + 1 << ": "
+           << (s.failures[i].detail.empty() ? std::string("wrong (") + kHiddenCaseText + ")"
+                                            : s.failures[i].detail)
+           << "\n";
+    if (s.failures.size() > 3)
+        os << "          and " << plural(s.failures.size() - 3, "case", "cases") << " more\n";
+}
+
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
-                const Style& st, size_t shown) {
+                const Style& st, size_t shown, size_t shownSizes) {
     if (shown == 0) printDiagnostics(os, r, sources, st);
     if (!r.compiled() && r.error) {
         os << st.fail("error: ") << r.error->message << "\n";
@@ -325,9 +339,22 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         printCase(os, p, r.cases[i], runHint, st);
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";
     if (hasErrors(r.diagnostics)) return;
+    for (size_t i = shownSizes; i < r.otherSizes.size(); ++i)
+        printSubgroupSize(os, r.otherSizes[i], st);
+    if (std::string sizes = subgroupSizeVerdict(p, r); !sizes.empty())
+        os << (r.allPass() ? st.pass(sizes) : st.fail(sizes)) << "\n";
     size_t total = r.cases.size();
     std::string summary =
         std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
+    bool atSizes = false;
+    for (const SubgroupSizeRun& s : r.otherSizes) {
+        if (s.error || !s.casesRun) continue;
+        if (!atSizes) summary += " with " + std::to_string(r.lanes) + " lanes";
+        summary += std::string(atSizes ? ", " : "; ") +
+                   std::to_string(s.casesRun - s.failures.size()) + " of " +
+                   std::to_string(s.casesRun) + " with " + std::to_string(s.lanes);
+        atSizes = true;
+    }
     if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
 }
 

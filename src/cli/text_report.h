@@ -13,7 +13,6 @@
 namespace vkp::cli {
 
 std::string launchText(const Puzzle& p, const TestCase& c); // "(3, 3) x (1, 1) = 9 threads"
-std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i); // "result[1][2]"
 
 void printPuzzleList(std::ostream& os, const PuzzleSet& set,
                      const Style& st); // the built-in puzzles, then each pack
@@ -24,10 +23,13 @@ void printDiagnostics(std::ostream& os, const CheckReport& r,
                       const std::vector<KernelSource>& sources, const Style& st);
 // One line per case, mismatches summarised; `runHint` names the command that shows a case in full.
 // `shown`: the messages and this many cases were printed already, as the check went
-// (printCase), and only the rest follows.
+// (printCase), and only the rest follows; `shownSizes`: the same for r.otherSizes.
+// The runs at other subgroup sizes follow the cases, then what they say and the summary.
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
-                const Style& st, size_t shown = 0);
+                const Style& st, size_t shown = 0, size_t shownSizes = 0);
+// One run at another subgroup size: its verdict, device and first failing cases.
+void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& st);
 // One case of printCheck: its line, wrong cells, findings and where to see it in full.
 void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const std::string& runHint,
                const Style& st);

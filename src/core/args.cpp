@@ -83,6 +83,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
+        {"own-subgroup-size", ValueKind::None, "check grade pack"},
         {"reveal-hidden", ValueKind::None, "check run trace profile bench"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
@@ -374,6 +375,9 @@ Options:
   --no-trace        check without execution tracing (no race, bounds or limit checks, the
                     efficiency limits of [limits] included)
   --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
+  --own-subgroup-size  check only with the device's own subgroup size; by default a kernel
+                    that uses subgroups is also run on lavapipe with 4, 8 and 16 lanes, and
+                    fails if it is right with one and wrong with another
   --reveal-hidden   for the teacher: show the data of the cases the puzzle hides from students
                     (hidden = true); without it check shows only whether they pass, and run and
                     trace refuse them

@@ -14,6 +14,9 @@ struct ContextOptions {
     // The kernels are checked, not timed: a worker process asks its driver to compile them fast
     // rather than well (kQuickCompileEnvironment, gpu/context.h). Not for bench.
     bool quickCompile = false;
+    // A CPU device (lavapipe) started with this many subgroup lanes (4, 8, 16); 0: its own
+    // width. Only a worker process can honour it (kCpuLanesVariable, gpu/context.h).
+    uint32_t subgroupLanes = 0;
 };
 
 // The device selector from the environment (VKPUZZLES_DEVICE), or "".

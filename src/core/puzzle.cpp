@@ -75,6 +75,13 @@ const char* roleKindName(RoleKind role) {
     return "?";
 }
 
+std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
+    if (s.dims.size() == 2)
+        return b.name + "[" + std::to_string(i / s.cols()) + "][" + std::to_string(i % s.cols()) +
+               "]";
+    return b.name + "[" + std::to_string(i) + "]";
+}
+
 uint64_t TestCase::threadCount() const {
     uint64_t n = 1;
     for (int i = 0; i < 3; ++i)

@@ -26,6 +26,9 @@ struct BufferDecl {
     std::optional<Expr> size; // scratch: element count from N and WG; cases may then omit its data
 };
 
+// One cell of a buffer of this shape, as messages name it: "result[1]", "c[1][2]".
+std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i);
+
 struct ConstantDecl {
     std::string name; // as in the kernel's `layout(constant_id = N) const uint NAME`
     uint32_t id = 3;  // 0..2 are the workgroup size

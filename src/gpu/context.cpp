@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace vkp {
 namespace {
@@ -299,6 +300,31 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     vkGetPhysicalDeviceProperties(pd, &props);
     m_storageAlignment = std::max<uint64_t>(16, props.limits.minStorageBufferOffsetAlignment);
     return okStatus();
+}
+
+std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment) {
+    auto value = [&](std::string_view name) -> std::string {
+        for (const char* const* e = environment; *e; ++e) {
+            std::string_view entry(*e);
+            if (entry.size() > name.size() && entry.substr(0, name.size()) == name &&
+                entry[name.size()] == '=')
+                return std::string(entry.substr(name.size() + 1));
+        }
+        return "";
+    };
+    std::vector<std::string> out = {std::string(kCpuLanesVariable) + "=" +
+                                    std::to_string(32 * lanes)};
+    // Mesa's own folder (MESA_SHADER_CACHE_DIR, else XDG_CACHE_HOME, else ~/.cache), one folder
+    // below it per width.
+    std::string base = value("MESA_SHADER_CACHE_DIR");
+    if (base.empty() && !value("XDG_CACHE_HOME").empty()) base = value("XDG_CACHE_HOME");
+    if (base.empty() && !value("HOME").empty()) base = value("HOME") + "/.cache";
+    if (base.empty())
+        out.push_back("MESA_SHADER_CACHE_DISABLE=true");
+    else
+        out.push_back("MESA_SHADER_CACHE_DIR=" + base + "/vkpuzzles-" + std::to_string(lanes) +
+                      "-lanes");
+    return out;
 }
 
 Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& options) {

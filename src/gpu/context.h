@@ -25,6 +25,14 @@ struct EnvironmentSetting {
     const char* value;
 };
 inline constexpr EnvironmentSetting kQuickCompileEnvironment[] = {{"GALLIVM_PERF", "nopt"}};
+// lavapipe's vector width in bits, read once when a process first opens it: its subgroup size
+// is width / 32 (ContextOptions::subgroupLanes). Mesa's shader cache does not tell widths apart
+// (Mesa 22: a kernel compiled at 8 lanes was run at 4 and 16 from the cache, with 8-lane ids),
+// so each width gets a cache folder of its own (cpuLanesEnvironment).
+inline constexpr const char* kCpuLanesVariable = "LP_NATIVE_VECTOR_WIDTH";
+// "NAME=VALUE" settings that start lavapipe with `lanes` subgroup lanes in a new process whose
+// environment is `environment` (its cache folder beside Mesa's usual one).
+std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment);
 
 class GpuContext {
   public:

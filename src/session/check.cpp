@@ -46,6 +46,7 @@ class Checker {
 
     void run() {
         std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
+        m_report.lanes = m_runner.info().subgroupSize;
         if (auto d = unsupportedUse(m_kernels, m_runner.info())) {
             m_report.diagnostics.push_back(*d); // at its line, in the editor and in `check`
             return fail(Error{ErrorKind::Device,
@@ -193,6 +194,7 @@ class Checker {
         for (size_t k = 1; k < cases.size(); ++k)
             job.prebuild.push_back(launchFor(cases[k]));
         for (size_t k = 0; k < cases.size(); ++k) {
+            if (m_options.stopRequested && m_options.stopRequested()) return; // not Done
             auto ran = runItems(job, {cases[k]});
             job.prebuild.clear();
             if (!ran) return fail(ran.error());
@@ -592,6 +594,8 @@ bool CheckReport::allPass() const {
     if (reached != StageKind::Done || error || hasErrors(diagnostics)) return false;
     for (const CaseOutcome& c : cases)
         if (!c.pass) return false;
+    for (const SubgroupSizeRun& s : otherSizes)
+        if (!s.failures.empty()) return false;
     return !cases.empty();
 }
 
@@ -646,6 +650,13 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
     Checker(puzzle, runner, r, options, kernels, start).run();
     r.timing.totalMs = msSince(start);
     return r;
+}
+
+void runCompiled(DeviceRunner& runner, const Puzzle& puzzle, std::vector<CompiledKernel> kernels,
+                 const CheckOptions& options, CheckReport& report) {
+    auto start = Clock::now();
+    Checker(puzzle, runner, report, options, kernels, start).run();
+    report.timing.totalMs += msSince(start);
 }
 
 } // namespace vkp

@@ -98,6 +98,22 @@ struct KernelSource {
     std::string file; // as named in diagnostics
 };
 
+// The check run again, untraced, on a device with another subgroup size (session/subgroup_sizes.h):
+// a kernel right with one number of lanes and wrong with another assumes a subgroup size.
+struct SubgroupSizeRun {
+    uint32_t lanes = 0;         // gl_SubgroupSize there
+    std::string device;         // what it ran on: "llvmpipe (LLVM 15.0.6, 128 bits)"
+    std::optional<Error> error; // it could not run there (no CPU device...): no verdict either way
+    struct Failure {
+        size_t index = 0;   // 0-based case
+        std::string detail; // its first wrong cell or its error; empty for a hidden case
+    };
+    std::vector<Failure> failures; // the cases that fail at this size, in order
+    size_t casesRun = 0;           // cases that ran (and were compared) at this size
+
+    bool pass() const { return !error && failures.empty() && casesRun > 0; }
+};
+
 struct CheckReport {
     std::string kernelFile;                 // as named in diagnostics (the first kernel's)
     StageKind reached = StageKind::Compile; // Done when every requested case ran
@@ -107,9 +123,16 @@ struct CheckReport {
         false; // the compiler crashed or hung on a kernel (a diagnostic says where)
     std::vector<CaseOutcome> cases;
     StageTimings timing;
+    uint32_t lanes = 0;         // the subgroup size of the device the cases ran on
+    bool usesSubgroups = false; // some kernel uses a subgroup operation or gl_Subgroup* built-in
+    // The same cases at other subgroup sizes, after the device's own (empty: not run there; the
+    // kernel uses no subgroup operation, or only the device's own size was asked for).
+    std::vector<SubgroupSizeRun> otherSizes;
 
     bool compiled() const { return reached != StageKind::Compile; }
-    bool allPass() const; // every case ran and passed, no error diagnostics
+    // Every case ran and passed, no error diagnostics, and no case failed at another subgroup
+    // size that ran.
+    bool allPass() const;
     size_t passCount() const;
 };
 
@@ -133,10 +156,20 @@ struct CheckOptions {
     // with the report so far: its cases are the decided ones. Front ends show verdicts as they
     // come; the report checkProgram returns is the whole one.
     std::function<void(const CheckReport&)> onCase;
+    // Asked before each case: true ends the check there, its report not Done (a newer edit
+    // makes the rest of an older check useless).
+    std::function<bool()> stopRequested;
 };
 
 struct KernelInterface;
 struct DeviceInfo;
+
+struct CompiledKernel;
+
+// The cases of a compiled program (session/compile_stage.h) run on `runner` and compared: the
+// stages of checkProgram after compiling. `report` holds what compiling said.
+void runCompiled(DeviceRunner& runner, const Puzzle& puzzle, std::vector<CompiledKernel> kernels,
+                 const CheckOptions& options, CheckReport& report);
 
 // The words a kernel runs as on this device: without debug information (shader/instrument.h:
 // a comment or blank line added builds nothing new), and where subgroups run in lock-step

@@ -106,6 +106,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
         r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
         r.timing.reflectMs += msSince(t);
         interfaceOk = interfaceOk && !hasErrors(problems);
+        r.usesSubgroups = r.usesSubgroups || !iface->subgroupUses.empty();
         kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}, src.text, src.file});
     }
     if (!compiledAll) return {};

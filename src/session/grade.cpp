@@ -6,7 +6,10 @@
 
 #include "core/text_file.h"
 #include "core/trace_analysis.h"
+#include "gpu/device_runner.h"
+#include "session/hidden_cases.h"
 #include "session/kernel_text.h"
+#include "session/subgroup_sizes.h"
 
 namespace fs = std::filesystem;
 
@@ -221,6 +224,8 @@ const char* failureKindName(FailureKind kind) {
         return "wrong values";
     case FailureKind::Inconclusive:
         return "inconclusive";
+    case FailureKind::SubgroupSize:
+        return "subgroup size";
     }
     return "";
 }
@@ -372,31 +377,51 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
         c.reason.clear();
         if (!c.pass) explainCase(puzzle, o, c);
     }
+    for (const SubgroupSizeRun& s : report.otherSizes)
+        for (const SubgroupSizeRun::Failure& f : s.failures) {
+            if (f.index >= g.cases.size() || !g.cases[f.index].pass) continue;
+            CaseGrade& c = g.cases[f.index];
+            c.pass = false;
+            c.earned = 0;
+            c.failure = FailureKind::SubgroupSize;
+            c.reason = "right with " + std::to_string(report.lanes) + " lanes, wrong with " +
+                       std::to_string(s.lanes) +
+                       (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
+        }
     total(g);
     return g;
 }
 
 PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                            const std::string& path, const CheckOptions& options) {
+                            const std::string& path, const CheckOptions& options,
+                            SubgroupSizeDevices* sizes) {
     PuzzleGrade g;
+    // The check at the device's own subgroup size, then at the others where it uses subgroups.
+    auto score = [&](const std::vector<KernelSource>& sources, CheckReport r) {
+        if (sizes && !runner.wedged())
+            checkOtherSubgroupSizes(compiler, *sizes, puzzle, sources, options, r);
+        return scoreReport(puzzle, r);
+    };
     if (isFolder(path)) {
         auto sources = readFolder(puzzle, path);
         if (!sources) {
             g = failedGrade(puzzle, FailureKind::Unreadable, sources.error().message);
         } else {
-            g = scoreReport(puzzle, checkProgram(compiler, runner, puzzle, *sources, options));
+            g = score(*sources, checkProgram(compiler, runner, puzzle, *sources, options));
             for (const KernelSource& s : *sources)
                 g.files.push_back(s.file);
         }
     } else {
         auto text = readTextFile(path);
+        auto sources = text ? kernelTextSources(puzzle, *text, path)
+                            : Result<std::vector<KernelSource>>(text.error());
         if (!text)
             g = failedGrade(puzzle, FailureKind::Unreadable, text.error().message);
         else if (blank(*text))
             g = failedGrade(puzzle, FailureKind::Unreadable, "the file is empty");
         else
-            g = scoreReport(puzzle,
-                            checkKernelText(compiler, runner, puzzle, *text, path, options));
+            g = score(sources ? *sources : std::vector<KernelSource>{},
+                      checkKernelText(compiler, runner, puzzle, *text, path, options));
         if (text) g.files.push_back(path);
     }
     g.path = path;
@@ -406,8 +431,8 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
 std::vector<SubmissionGrade> gradeClass(const Compiler& compiler, DeviceRunner& runner,
                                         const std::vector<const Puzzle*>& puzzles,
                                         const std::vector<Submission>& submissions,
-                                        const CheckOptions& options,
-                                        const GradeProgress& progress) {
+                                        const CheckOptions& options, const GradeProgress& progress,
+                                        SubgroupSizeDevices* sizes) {
     std::vector<SubmissionGrade> out;
     for (size_t i = 0; i < submissions.size(); ++i) {
         const Submission& s = submissions[i];
@@ -416,8 +441,9 @@ std::vector<SubmissionGrade> gradeClass(const Compiler& compiler, DeviceRunner& 
         for (size_t k = 0; k < puzzles.size(); ++k) {
             const std::string path = k < s.paths.size() ? s.paths[k] : std::string();
             g.puzzles.push_back(
-                path.empty() ? failedGrade(*puzzles[k], FailureKind::NotHandedIn, "not handed in")
-                             : gradeSubmission(compiler, runner, *puzzles[k], path, options));
+                path.empty()
+                    ? failedGrade(*puzzles[k], FailureKind::NotHandedIn, "not handed in")
+                    : gradeSubmission(compiler, runner, *puzzles[k], path, options, sizes));
         }
         out.push_back(std::move(g));
         if (progress.done) progress.done(i, out.back());

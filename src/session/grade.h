@@ -16,6 +16,7 @@ namespace vkp {
 
 class Compiler;
 class DeviceRunner;
+class SubgroupSizeDevices;
 
 // One student's work: per graded puzzle, the file or folder handed in.
 struct Submission {
@@ -47,6 +48,7 @@ enum class FailureKind {
     Finding,      // the trace found a race, an out-of-bounds access, an endless loop, a rule...
     WrongValues,  // the outputs are wrong
     Inconclusive, // the trace could not hold what the threads did
+    SubgroupSize, // right with the device's subgroup size, wrong with another (it assumes one)
 };
 const char* failureKindName(FailureKind kind); // "not handed in", "compile error", ...
 
@@ -91,9 +93,11 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report);
 // Every case of `puzzle` failed for one reason (not handed in, unreadable).
 PuzzleGrade failedGrade(const Puzzle& puzzle, FailureKind failure, const std::string& reason);
 
-// Reads the submission at `path` (a file or a folder) and checks it.
+// Reads the submission at `path` (a file or a folder) and checks it; with `sizes`, also at other
+// subgroup sizes (session/subgroup_sizes.h), where a case that fails loses its points.
 PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                            const std::string& path, const CheckOptions& options);
+                            const std::string& path, const CheckOptions& options,
+                            SubgroupSizeDevices* sizes = nullptr);
 
 struct GradeProgress {
     std::function<void(size_t index, const Submission&)> starting;  // before each submission
@@ -106,6 +110,7 @@ std::vector<SubmissionGrade> gradeClass(const Compiler& compiler, DeviceRunner& 
                                         const std::vector<const Puzzle*>& puzzles,
                                         const std::vector<Submission>& submissions,
                                         const CheckOptions& options,
-                                        const GradeProgress& progress = {});
+                                        const GradeProgress& progress = {},
+                                        SubgroupSizeDevices* sizes = nullptr);
 
 } // namespace vkp

@@ -131,9 +131,16 @@ CaseOutcome hiddenCaseView(const Puzzle& puzzle, const CaseOutcome& c) {
     return h;
 }
 
+void hideHiddenCases(SubgroupSizeRun& run, const Puzzle& puzzle) {
+    for (SubgroupSizeRun::Failure& f : run.failures)
+        if (caseHidden(puzzle, f.index)) f.detail.clear();
+}
+
 void hideHiddenCases(CheckReport& report, const Puzzle& puzzle) {
     for (CaseOutcome& c : report.cases)
         if (caseHidden(puzzle, c.index) && !c.hidden) c = hiddenCaseView(puzzle, c);
+    for (SubgroupSizeRun& s : report.otherSizes)
+        hideHiddenCases(s, puzzle);
     // An error that stopped the whole check names a case first ("case 3: workgroup size (2048) is
     // over ..."): about a hidden case, only that it is over a limit of the device is left.
     if (!report.error) return;

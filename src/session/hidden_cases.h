@@ -21,6 +21,8 @@ CaseOutcome hiddenCaseView(const Puzzle& puzzle, const CaseOutcome& outcome);
 
 // Replaces the outcome of every hidden case of `puzzle` in `report` by its learner's view.
 void hideHiddenCases(CheckReport& report, const Puzzle& puzzle);
+// The same for one run at another subgroup size: a hidden case's failure keeps no detail.
+void hideHiddenCases(SubgroupSizeRun& run, const Puzzle& puzzle);
 
 // A finding of a hidden case as the learner reads it: its kind in words and the kernel line.
 std::string hiddenFindingText(FindingKind kind, uint32_t line);

@@ -87,6 +87,17 @@ Result<std::vector<KernelSection>> splitKernelText(const Puzzle& puzzle, const s
     return out;
 }
 
+Result<std::vector<KernelSource>> kernelTextSources(const Puzzle& puzzle, const std::string& text,
+                                                    const std::string& file) {
+    auto sections = splitKernelText(puzzle, text);
+    if (!sections) return sections.error();
+    std::vector<KernelSource> sources;
+    for (const KernelSection& s : *sections)
+        sources.push_back(s.source);
+    if (sources.size() == 1) sources[0].file = file;
+    return sources;
+}
+
 CheckReport checkKernelText(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                             const std::string& text, const std::string& file,
                             const CheckOptions& options) {

@@ -31,6 +31,10 @@ Result<std::string> readKernelTexts(const Puzzle& puzzle, bool solution);
 // Splits a joined text; an error names a missing, unknown or repeated marker and its line.
 Result<std::vector<KernelSection>> splitKernelText(const Puzzle& puzzle, const std::string& text);
 
+// The kernels of a joined text as sources; one kernel is named `file`.
+Result<std::vector<KernelSource>> kernelTextSources(const Puzzle& puzzle, const std::string& text,
+                                                    const std::string& file);
+
 // checkProgram on a joined text: diagnostics point into the whole text, named `file`.
 CheckReport checkKernelText(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                             const std::string& text, const std::string& file,

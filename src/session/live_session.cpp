@@ -63,8 +63,13 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
         return "cannot check on this device: " + r.error->message;
     if (hasErrors(r.diagnostics)) return "does not fit the puzzle: " + firstError(r.diagnostics);
     if (r.error && r.cases.empty()) return "error: " + r.error->message;
+    std::string sizes = p ? subgroupSizeVerdict(*p, r) : "";
+    // Right here, wrong with other numbers of lanes: that is the news ("right with 8 lanes,
+    // wrong with 4 and 16: does the kernel assume a subgroup size?").
+    if (!sizes.empty() && !r.error && r.passCount() == r.cases.size()) return sizes;
     std::string line = passLine(r, p);
     if (r.error) line += "; " + r.error->message;
+    if (!sizes.empty()) line += "; " + sizes;
     return line;
 }
 
@@ -102,6 +107,7 @@ const char* liveStatusName(LiveStatusKind status) {
 }
 
 bool LiveSnapshot::busy() const {
+    if (!sizesDue.empty()) return true;
     switch (status) {
     case LiveStatusKind::Starting:
     case LiveStatusKind::Waiting:
@@ -134,7 +140,12 @@ std::string statusLine(const LiveSnapshot& s) {
         return "no device: " +
                (s.deviceError ? s.deviceError->message : std::string("unknown error"));
     case LiveStatusKind::Done:
-        return s.report ? reportLine(*s.report, s.puzzle.get()) : "done";
+        if (!s.report) return "done";
+        if (!s.sizesDue.empty()) // "all 5 cases pass with 8 lanes; checking with 4 and 16 lanes"
+            return reportLine(*s.report, s.puzzle.get()) +
+                   (s.report->lanes ? " with " + std::to_string(s.report->lanes) + " lanes" : "") +
+                   "; checking with " + lanesText(s.sizesDue);
+        return reportLine(*s.report, s.puzzle.get());
     case LiveStatusKind::Held:
         return "not compiled: this text crashed the compiler last time; compile it anyway to try "
                "again";
@@ -143,6 +154,8 @@ std::string statusLine(const LiveSnapshot& s) {
 }
 
 LiveSession::LiveSession(LiveOptions options) : m_options(std::move(options)) {
+    if (m_options.subgroupSizeFactory)
+        m_sizes = std::make_unique<SubgroupSizeDevices>(m_options.subgroupSizeFactory);
     m_worker = std::thread([this] { workerMain(); });
 }
 
@@ -154,6 +167,7 @@ LiveSession::~LiveSession() {
         // device can take minutes): its worker is stopped, and what it was doing is dropped.
         if (m_inJob && m_runner) m_runner->interrupt();
     }
+    if (m_sizes) m_sizes->interrupt(); // runs at other subgroup sizes are dropped too
     m_wake.notify_all();
     m_worker.join();
     if (m_runner && m_runner->wedged())
@@ -235,7 +249,8 @@ bool LiveSession::waitUntilSettled(std::chrono::milliseconds timeout) const {
         if (m_state.status == LiveStatusKind::DeviceError || m_state.status == LiveStatusKind::Held)
             return true;
         if (!m_state.puzzle) return m_state.status != LiveStatusKind::Starting;
-        return m_state.status == LiveStatusKind::Done && m_state.current();
+        return m_state.status == LiveStatusKind::Done && m_state.current() &&
+               m_state.sizesDue.empty();
     });
 }
 
@@ -359,10 +374,45 @@ void LiveSession::runJob(const Job& job) {
         if (m_stop) return; // interrupted on the way out: nobody reads this report
     }
     if (m_runner->wedged()) abandon();
-    if (job.asideKey)
-        publishAside(job, std::move(report));
-    else
-        publish(job, std::move(report));
+    if (job.asideKey) return publishAside(job, std::move(report));
+    if (!m_sizes || !subgroupSizesApply(report)) return publish(job, std::move(report));
+    publish(job, report, sizesBeside(m_runner->info()));
+    checkSizes(job, std::move(report));
+}
+
+bool LiveSession::stale(const Job& job) const {
+    std::lock_guard lock(m_mutex);
+    return m_stop || job.revision != m_state.revision || job.puzzle != m_state.puzzle;
+}
+
+void LiveSession::checkSizes(const Job& job, CheckReport report) {
+    if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
+        CheckOptions options;
+        options.timeoutMs = m_options.timeoutMs;
+        options.stopRequested = [&] { return stale(job); };
+        checkOtherSubgroupSizes(*m_compiler, *m_sizes, *job.puzzle, *sources, options, report,
+                                [&](const CheckReport& sofar, const SubgroupSizeRun& ended) {
+                                    publishSizes(job, sofar, ended.lanes);
+                                });
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        if (job.revision == m_state.revision && job.puzzle == m_state.puzzle)
+            m_state.sizesDue.clear();
+    }
+    m_published.notify_all();
+}
+
+void LiveSession::publishSizes(const Job& job, const CheckReport& sofar, uint32_t lanes) {
+    auto report = std::make_shared<CheckReport>(sofar);
+    hideHiddenCases(*report, *job.puzzle);
+    {
+        std::lock_guard lock(m_mutex);
+        if (job.revision != m_state.revision || job.puzzle != m_state.puzzle) return;
+        std::erase(m_state.sizesDue, lanes);
+        m_state.report = std::move(report);
+    }
+    m_published.notify_all();
 }
 
 void LiveSession::publishAside(const Job& job, CheckReport report) {
@@ -390,7 +440,7 @@ void LiveSession::abandon() {
         m_state.deviceError = runner.error();
 }
 
-void LiveSession::publish(const Job& job, CheckReport report) {
+void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue) {
     hideHiddenCases(report, *job.puzzle); // the app is the learner's: hidden cases stay hidden
     {
         std::lock_guard lock(m_mutex);
@@ -401,6 +451,7 @@ void LiveSession::publish(const Job& job, CheckReport report) {
             m_state.report = std::make_shared<const CheckReport>(std::move(report));
             m_state.reportSource = std::make_shared<const std::string>(job.text);
             m_state.reportRevision = job.revision;
+            m_state.sizesDue = std::move(sizesDue);
             if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
         }
     }

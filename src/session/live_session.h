@@ -18,6 +18,7 @@
 #include "core/result.h"
 #include "session/check.h"
 #include "session/runner.h"
+#include "session/subgroup_sizes.h"
 
 namespace vkp {
 
@@ -42,6 +43,9 @@ struct LiveOptions {
     bool trace = true;                       // trace every check, as the CLI does
     std::string kernelFile = "kernel.comp";  // the kernel's name in diagnostics
     RunnerFactory runnerFactory;             // empty: a device in this process
+    // Opens lavapipe at other subgroup sizes (session/subgroup_sizes.h: a worker process each),
+    // where a kernel that uses subgroups is checked too; empty: only the device's own size.
+    RunnerFactory subgroupSizeFactory;
 };
 
 // What the UI draws each frame: a copy taken under the session's lock (shared, immutable parts).
@@ -60,8 +64,11 @@ struct LiveSnapshot {
     std::optional<DeviceInfo> device; // the device checks run on, once opened
     std::optional<Error> deviceError; // why there is no device
     std::vector<DeviceInfo> devices;  // every Vulkan device, for a picker
-    std::string notice;               // one-off news, e.g. "the device was restarted"
-    uint64_t checksRun = 0;           // finished checks since start (stale ones too)
+    // The other subgroup sizes `report` is being checked with (empty: none under way); their
+    // runs join report->otherSizes as they end.
+    std::vector<uint32_t> sizesDue;
+    std::string notice;     // one-off news, e.g. "the device was restarted"
+    uint64_t checksRun = 0; // finished checks since start (stale ones too)
 
     bool current() const { return report && reportRevision == revision; }
     bool busy() const; // a check is due or under way
@@ -116,7 +123,11 @@ class LiveSession {
     void abandon();
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
-    void publish(const Job& job, CheckReport report);
+    void publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue = {});
+    // The check's cases at the other subgroup sizes, published as each size ends.
+    void checkSizes(const Job& job, CheckReport report);
+    void publishSizes(const Job& job, const CheckReport& sofar, uint32_t lanes);
+    bool stale(const Job& job) const; // a newer text or puzzle replaced the job's, or quitting
     void publishPartial(const Job& job, const CheckReport& partial);
     LiveStatusKind waitingStatus() const {
         return m_held ? LiveStatusKind::Held : LiveStatusKind::Waiting;
@@ -143,6 +154,7 @@ class LiveSession {
     std::unique_ptr<Compiler> m_compiler;
     std::unique_ptr<DeviceRunner> m_runner;
     std::string m_selector;
+    std::unique_ptr<SubgroupSizeDevices> m_sizes; // null: subgroupSizeFactory is empty
     std::thread m_worker;
 };
 

@@ -10,6 +10,7 @@
 #include "session/check.h"
 #include "session/dispatch_trace.h"
 #include "session/kernel_text.h"
+#include "session/subgroup_sizes.h"
 
 namespace vkp {
 namespace {
@@ -198,6 +199,14 @@ class PuzzleChecker {
                     return "the official solution computes other values traced than untraced in "
                            "case " +
                            std::to_string(traced.cases[k].index + 1) + ours;
+        if (!m_options.sizes) return std::nullopt;
+        checkOtherSubgroupSizes(m_compiler, *m_options.sizes, m_p, sources, options(false), plain);
+        for (const SubgroupSizeRun& s : plain.otherSizes)
+            if (!s.failures.empty())
+                return "the official solution is " + subgroupSizeVerdict(m_p, plain) + " (with " +
+                       std::to_string(s.lanes) + " lanes, case " +
+                       std::to_string(s.failures.front().index + 1) + ": " +
+                       s.failures.front().detail + ")";
         return std::nullopt;
     }
     // walkthrough.toml, as `vkpuzzles walkthrough` plays it: it loads, and its steps fit the

@@ -19,6 +19,7 @@ namespace vkp {
 
 class Compiler;
 class DeviceRunner;
+class SubgroupSizeDevices;
 
 enum class MutantFateKind {
     Killed,       // some case failed (values, a failing finding, a device error)
@@ -64,6 +65,9 @@ struct PuzzleCheckOutcome {
 struct PackCheckOptions {
     bool mutants = true;    // false: the solution, starter and lint only
     uint64_t timeoutMs = 0; // per case; 0: the device's default
+    // The official solution is also run at these devices' subgroup sizes, where it uses
+    // subgroups, and must pass there too (null: the device's own size only).
+    SubgroupSizeDevices* sizes = nullptr;
 };
 
 // Called before each mutant's check (index, total) so a terminal can show progress.

@@ -37,6 +37,10 @@ Result<OpenedRunner> openWorker(const ContextOptions& options) {
 }
 
 Result<OpenedRunner> openInProcess(const ContextOptions& options) {
+    // The driver read its width when this process first opened it.
+    if (options.subgroupLanes)
+        return Error{ErrorKind::Device, "a device with " + std::to_string(options.subgroupLanes) +
+                                            " subgroup lanes needs a worker process of its own"};
     auto gpu = GpuContext::create(options);
     if (!gpu) return gpu.error();
     auto runner = std::make_unique<OwnedInProcessRunner>(std::move(*gpu));

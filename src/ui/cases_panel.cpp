@@ -5,6 +5,7 @@
 #include "analysis/dispatch_model.h"
 #include "core/passes.h"
 #include "session/hidden_cases.h"
+#include "session/subgroup_sizes.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
@@ -167,7 +168,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     if (!p) return endPanel();
     const Palette& pal = palette();
     // All cases pass: on to the next puzzle (above the list, which scrolls to the selected case).
-    if (r && s.current() && puzzleCasesPass(*r, *p) &&
+    if (r && s.current() && s.sizesDue.empty() && puzzleCasesPass(*r, *p) &&
         wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
         const Puzzle& next = wb.puzzles().puzzles[wb.puzzleIndex() + 1];
         if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str()))
@@ -277,6 +278,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         ImGui::PopID();
     }
     drawOwnCaseRemove(wb, view);
+    if (s.current() && !checking) drawSubgroupSizes(*p, s);
     if (r && r->error && r->cases.empty() && r->compiled()) {
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, r->error->message);
@@ -291,6 +293,47 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     endPanel();
     m_form.draw(wb, view);
     m_bench.drawWindow(wb);
+}
+
+void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
+    const CheckReport& r = *s.report;
+    if (r.otherSizes.empty() && s.sizesDue.empty()) return;
+    const Palette& pal = palette();
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted("Other subgroup sizes");
+    ImGui::PopFont();
+    itemTooltip("A kernel that uses subgroups is also run on lavapipe with other numbers of "
+                "lanes: GPUs have 8, 16, 32 or 64. Right with one and wrong with another, it "
+                "assumes a subgroup size.");
+    std::string facts;
+    for (const SubgroupSizeRun& run : r.otherSizes) {
+        std::string head = std::to_string(run.lanes) + " lanes: ";
+        std::string text;
+        ImU32 colour = pal.pass;
+        if (run.error) {
+            text = head + "not checked (" + run.error->message + ")";
+            colour = pal.warn;
+        } else if (run.pass()) {
+            text = "\xE2\x9C\x93 " + head + "all " + std::to_string(run.casesRun) + " pass";
+        } else {
+            const SubgroupSizeRun::Failure& f = run.failures.front();
+            text = "\xE2\x9C\x97 " + head + std::to_string(run.failures.size()) + " of " +
+                   std::to_string(run.casesRun) + " fail; case " + std::to_string(f.index + 1) +
+                   ": " + (f.detail.empty() ? std::string(kHiddenCaseText) : f.detail);
+            colour = pal.fail;
+        }
+        colouredText(colour, text);
+        facts += (facts.empty() ? "" : "\n") + text;
+    }
+    if (!s.sizesDue.empty()) dimText("checking with " + lanesText(s.sizesDue) + "\xE2\x80\xA6");
+    if (std::string verdict = subgroupSizeVerdict(p, r); !verdict.empty()) {
+        colouredText(pal.fail, verdict);
+        facts += "\n" + verdict;
+    }
+    layout::fact("subgroup sizes", facts);
+    ImGui::PopTextWrapPos();
 }
 
 void CasesPanel::drawActions(Workbench& wb, ViewState& view) {

@@ -30,6 +30,8 @@ class CasesPanel {
     void drawActions(Workbench& wb, ViewState& view); // Add a case, Benchmark at large N
     void drawOwnCaseRemove(Workbench& wb,
                            ViewState& view); // under the list, for a selected own case
+    // Under the list: the runs at other subgroup sizes, those still due, and what they say.
+    static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
     OwnCaseForm m_form;
     BenchView m_bench;
     int m_scrolledTo = -1;                           // the case last scrolled into view

@@ -567,6 +567,7 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
                               ? "1"
                               : "0");
     layout::fact("status", std::string(liveStatusName(wb.snapshot().status)));
+    layout::fact("statusLine", statusLine(wb.snapshot()));
     layout::fact("maximised", m_maximised ? std::string(panelName(*m_maximised)) : "");
     layout::fact("fullscreen", m_fullscreen ? "1" : "0");
     layout::fact("browserCompact", m_arranged.browserCompact ? "1" : "0");

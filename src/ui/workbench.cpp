@@ -34,6 +34,7 @@ Workbench::Workbench(WorkbenchOptions options)
         m_options.deviceSelector.empty() ? settings().device : m_options.deviceSelector;
     live.debounce = m_options.debounce;
     live.runnerFactory = m_options.runnerFactory;
+    live.subgroupSizeFactory = m_options.subgroupSizeFactory;
     m_session = std::make_unique<LiveSession>(live);
     m_bench = std::make_unique<BackgroundBench>(live.runnerFactory, live.deviceSelector);
     m_ownCases = OwnCaseStore(m_options.persist ? m_state.directory() : "");
@@ -282,7 +283,8 @@ void Workbench::update() {
     m_snapshot = m_session->snapshot();
     noteCompilerCrash();
     if (const Puzzle* p = puzzle();
-        p && currentReport() && puzzleCasesPass(*currentReport(), *p)) { // own cases never count
+        p && currentReport() && m_snapshot.sizesDue.empty() && // every size is in
+        puzzleCasesPass(*currentReport(), *p)) {               // own cases never count
         // How it passed: the official solution itself (loaded, or opened as a file: only comments
         // and layout changed) is not solving it; after revealing the solution is not on one's own.
         PuzzleProgress pr = progress(*p);

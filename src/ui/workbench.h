@@ -31,6 +31,8 @@ struct WorkbenchOptions {
     std::chrono::milliseconds debounce{250};
     std::chrono::milliseconds autosaveDelay{800};
     RunnerFactory runnerFactory; // where kernels run (empty: in this process)
+    // lavapipe at other subgroup sizes (LiveOptions::subgroupSizeFactory; empty: none)
+    RunnerFactory subgroupSizeFactory;
 };
 
 // The editor's text from --kernel: a file (a kernel, or a multi-pass puzzle's joined text), a

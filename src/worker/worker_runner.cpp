@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <string_view>
 
 #include "core/helper_process.h"
 #include "gpu/context.h"
@@ -132,9 +133,26 @@ Status WorkerRunner::spawn() {
         args.insert(args.end(), {"--device", m_options.deviceSelector});
     if (m_options.validation) args.push_back("--validation");
     // Its environment: ours, and what asks the driver to compile fast where it checks.
+    // A worker at other subgroup lanes: lavapipe's width and a shader cache of its own replace
+    // what we have.
+    std::vector<std::string> lanes;
+    if (m_options.subgroupLanes) lanes = cpuLanesEnvironment(m_options.subgroupLanes, environ);
+    const std::string cacheDir = "MESA_SHADER_CACHE_DIR=";
+    for (const std::string& l : lanes)
+        if (l.rfind(cacheDir, 0) == 0) { // Mesa makes the last folder only; without it, no cache
+            std::error_code ec;
+            std::filesystem::create_directories(l.substr(cacheDir.size()), ec);
+        }
+    auto replaced = [&](std::string_view entry) {
+        for (const std::string& l : lanes)
+            if (entry.substr(0, entry.find('=')) == std::string_view(l).substr(0, l.find('=')))
+                return true;
+        return false;
+    };
     std::vector<std::string> environment;
     for (char** e = environ; *e; ++e)
-        environment.emplace_back(*e);
+        if (!replaced(*e)) environment.emplace_back(*e);
+    environment.insert(environment.end(), lanes.begin(), lanes.end());
     if (m_options.quickCompile)
         for (const EnvironmentSetting& s : kQuickCompileEnvironment)
             if (!std::getenv(s.name)) environment.push_back(std::string(s.name) + "=" + s.value);

@@ -1,0 +1,181 @@
+#include "session/subgroup_sizes.h"
+
+#include <algorithm>
+#include <set>
+#include <thread>
+
+#include "gpu/device_runner.h"
+#include "session/compile_stage.h"
+
+namespace vkp {
+namespace {
+
+// The first thing wrong with a case, in a line: its error, a finding that failed it, or its
+// first wrong cell.
+std::string failureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
+    if (c.error) return c.error->message;
+    for (const BufferOutcome& b : c.outputs) {
+        if (b.verdict.pass || b.verdict.mismatches.empty()) continue;
+        uint64_t i = b.verdict.mismatches.front().index;
+        std::string cells = std::to_string(b.verdict.mismatchCount) + " of " +
+                            std::to_string(b.expected.shape.count()) + " cells wrong";
+        return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": expected " +
+               b.expected.format(i) + ", got " + b.actual.format(i) + " (" + cells + ")";
+    }
+    if (!c.guardFindings.empty()) return c.guardFindings.front().message;
+    return "wrong";
+}
+
+SubgroupSizeRun sizeRun(uint32_t lanes, const Puzzle& puzzle, const CheckReport& r) {
+    SubgroupSizeRun run;
+    run.lanes = lanes;
+    if (r.error) run.error = r.error;
+    for (const CaseOutcome& c : r.cases) {
+        ++run.casesRun;
+        if (!c.pass) run.failures.push_back({c.index, failureDetail(puzzle, c)});
+    }
+    return run;
+}
+
+// "4, 8 and 16", in increasing order.
+std::string numbersText(std::vector<uint32_t> numbers) {
+    std::sort(numbers.begin(), numbers.end());
+    std::string s;
+    for (size_t i = 0; i < numbers.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[i]);
+    return s;
+}
+
+} // namespace
+
+std::vector<uint32_t> sizesBeside(const DeviceInfo& device) {
+    std::vector<uint32_t> out;
+    for (uint32_t lanes : kCpuSubgroupSizes)
+        if (lanes != device.subgroupSize) out.push_back(lanes);
+    return out;
+}
+
+SubgroupSizeDevices::SubgroupSizeDevices(RunnerFactory factory, bool quickCompile)
+    : m_factory(std::move(factory)), m_quickCompile(quickCompile) {}
+
+SubgroupSizeDevices::~SubgroupSizeDevices() = default;
+
+Result<DeviceRunner*> SubgroupSizeDevices::device(uint32_t lanes) {
+    std::lock_guard lock(m_mutex);
+    if (auto it = m_devices.find(lanes); it != m_devices.end()) return it->second.get();
+    if (auto it = m_failures.find(lanes); it != m_failures.end()) return it->second;
+    ContextOptions options;
+    options.deviceSelector = "cpu";
+    options.quickCompile = m_quickCompile;
+    options.subgroupLanes = lanes;
+    auto opened = openDeviceRunner(m_factory, options);
+    Error why;
+    if (!opened)
+        why = Error{opened.error().kind, "no CPU device with " + std::to_string(lanes) +
+                                             " lanes: " + opened.error().message};
+    else if ((*opened)->info().type != DeviceTypeKind::Cpu)
+        why = Error{ErrorKind::Device, "no CPU device (lavapipe, in mesa-vulkan-drivers) to run "
+                                       "at other subgroup sizes"};
+    else if ((*opened)->info().subgroupSize != lanes)
+        why = Error{ErrorKind::Device, (*opened)->info().name + " started with " +
+                                           std::to_string((*opened)->info().subgroupSize) +
+                                           " lanes, not " + std::to_string(lanes)};
+    else
+        return (m_devices[lanes] = std::move(*opened)).get();
+    m_failures[lanes] = why;
+    return why;
+}
+
+void SubgroupSizeDevices::interrupt() {
+    std::lock_guard lock(m_mutex);
+    for (auto& [lanes, device] : m_devices)
+        device->interrupt();
+}
+
+bool subgroupSizesApply(const CheckReport& report) {
+    return report.usesSubgroups && report.compiled() && !report.error &&
+           !hasErrors(report.diagnostics) && !report.cases.empty();
+}
+
+void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devices,
+                             const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                             const CheckOptions& options, CheckReport& report,
+                             const SizeEnded& onSize) {
+    if (!subgroupSizesApply(report)) return;
+    CheckOptions plain = options;
+    plain.trace = false;
+    plain.onCase = nullptr;
+    // Only the cases the device's own check ran (all of them, or the one asked for).
+    if (report.cases.size() == 1) plain.onlyCase = report.cases.front().index;
+    CheckReport compiled;
+    std::vector<CompiledKernel> kernels =
+        compileProgram(compiler, puzzle, sources, plain, compiled);
+    if (compiled.reached != StageKind::Pipeline || compiled.error) return;
+    DeviceInfo own;
+    own.subgroupSize = report.lanes;
+    std::mutex lock;
+    std::vector<std::thread> threads;
+    for (uint32_t lanes : sizesBeside(own))
+        threads.emplace_back([&, lanes] {
+            SubgroupSizeRun run;
+            auto device = devices.device(lanes);
+            if (!device) {
+                run.lanes = lanes;
+                run.error = device.error();
+            } else {
+                CheckReport r = compiled;
+                runCompiled(**device, puzzle, kernels, plain, r);
+                if (plain.stopRequested && plain.stopRequested()) return;
+                run = sizeRun(lanes, puzzle, r);
+                run.device = (*device)->info().name;
+            }
+            std::lock_guard held(lock);
+            auto at = std::find_if(report.otherSizes.begin(), report.otherSizes.end(),
+                                   [&](const SubgroupSizeRun& s) { return s.lanes > lanes; });
+            at = report.otherSizes.insert(at, std::move(run));
+            if (onSize) onSize(report, *at);
+        });
+    for (std::thread& t : threads)
+        t.join();
+}
+
+std::string lanesText(const std::vector<uint32_t>& lanes) {
+    return numbersText(lanes) + " lanes";
+}
+
+std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report) {
+    std::vector<uint32_t> right, wrong, others;
+    // How the wrong sizes are wrong (the first wrong cell and its value): alike, or not.
+    std::set<std::string> ways;
+    auto firstWrongCell = [&](const CaseOutcome& c) {
+        for (const BufferOutcome& b : c.outputs)
+            if (!b.verdict.pass && !b.verdict.mismatches.empty())
+                ways.insert(std::to_string(c.index) + ": " + failureDetail(puzzle, c));
+    };
+    for (const SubgroupSizeRun& s : report.otherSizes) {
+        if (s.error || s.casesRun == 0) continue;
+        others.push_back(s.lanes);
+        (s.pass() ? right : wrong).push_back(s.lanes);
+        if (!s.pass())
+            ways.insert(std::to_string(s.failures.front().index) + ": " +
+                        s.failures.front().detail);
+    }
+    if (others.empty() || report.lanes == 0 || report.cases.empty()) return "";
+    auto failed = std::find_if(report.cases.begin(), report.cases.end(),
+                               [](const CaseOutcome& c) { return !c.pass; });
+    if (failed == report.cases.end()) {
+        if (wrong.empty()) return ""; // right with every size
+        right.push_back(report.lanes);
+    } else {
+        wrong.push_back(report.lanes);
+        firstWrongCell(*failed);
+    }
+    const char* question = ": does the kernel assume a subgroup size?";
+    if (!right.empty() && !wrong.empty())
+        return "right with " + lanesText(right) + ", wrong with " + numbersText(wrong) + question;
+    if (right.empty() && ways.size() > 1)
+        return "wrong with " + lanesText(wrong) + ", and differently with each" + question;
+    return "";
+}
+
+} // namespace vkp

@@ -1,0 +1,83 @@
+// Verdicts that hold at every subgroup size. A kernel that uses subgroups (an operation, or a
+// gl_Subgroup* built-in) is checked again, untraced, on lavapipe started with 4, 8 and 16 lanes,
+// besides the device's own size: a kernel right with one number of lanes and wrong with another
+// assumes a subgroup size, and fails. lavapipe reads its width (LP_NATIVE_VECTOR_WIDTH, 32 bits a
+// lane) once per process, so each size is a worker process of its own, opened at first use.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/device_info.h"
+#include "core/puzzle.h"
+#include "session/check.h"
+#include "session/runner.h"
+
+namespace vkp {
+
+class Compiler;
+class DeviceRunner;
+
+// The sizes lavapipe can be started with and still runs kernels right (Mesa 22 and 25). At 32
+// lanes (1024 bits) it miscounts gl_SubgroupID, and official solutions fail.
+inline constexpr uint32_t kCpuSubgroupSizes[] = {4, 8, 16};
+
+// The sizes a check on `device` is also run at: kCpuSubgroupSizes, less the device's own.
+std::vector<uint32_t> sizesBeside(const DeviceInfo& device);
+
+// The devices at other subgroup sizes, each opened at first use and kept for later checks.
+class SubgroupSizeDevices {
+  public:
+    // `factory` opens a device for ContextOptions (a worker process: see above); checks ask
+    // their drivers to compile fast when `quickCompile`.
+    explicit SubgroupSizeDevices(RunnerFactory factory, bool quickCompile = true);
+    ~SubgroupSizeDevices();
+
+    // The CPU device started with `lanes` lanes; an error says why there is none (and is kept:
+    // a machine without lavapipe is not asked again at every check).
+    Result<DeviceRunner*> device(uint32_t lanes);
+    // Stops what every device runs now (their worker processes are restarted at the next run);
+    // safe from another thread.
+    void interrupt();
+
+  private:
+    RunnerFactory m_factory;
+    bool m_quickCompile = true;
+    std::mutex m_mutex;
+    std::map<uint32_t, std::unique_ptr<DeviceRunner>> m_devices;
+    std::map<uint32_t, Error> m_failures;
+};
+
+// Told as each size's run ends: the report so far (its otherSizes in order of size) and that run.
+using SizeEnded = std::function<void(const CheckReport& sofar, const SubgroupSizeRun& ended)>;
+
+// The cases of `report` (a check of `sources` on the device's own size) run again at each size
+// of sizesBeside, untraced, every size on a thread of its own; each size's run joins
+// report.otherSizes (kept in order of size) as it ends, and onSize is called (under a lock: one
+// call at a time). Nothing is run when the kernels use no subgroup, or the check did not run its
+// cases. options.stopRequested ends every size's run early (those runs are then left out).
+void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devices,
+                             const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                             const CheckOptions& options, CheckReport& report,
+                             const SizeEnded& onSize = {});
+
+// Whether checkOtherSubgroupSizes has something to run for this report: the check ran its cases
+// and some kernel uses subgroups. (A front end says "also checking at 4 and 16 lanes" first.)
+bool subgroupSizesApply(const CheckReport& report);
+
+// What the runs at other sizes say, in one sentence; empty where they say nothing new (none ran,
+// or every size failed alike):
+//   "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?"
+//   "wrong with 4, 8 and 16 lanes, and differently with each: does the kernel assume ..."
+std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report);
+
+// "4 and 16 lanes", "4, 8 and 16 lanes" (in increasing order).
+std::string lanesText(const std::vector<uint32_t>& lanes);
+
+} // namespace vkp

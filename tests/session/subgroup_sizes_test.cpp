@@ -1,0 +1,293 @@
+// Verdicts at every subgroup size (session/subgroup_sizes.h): kernels that assume a number of
+// lanes fail with the sizes named, correct ones pass at 4, 8 and 16 lanes, on lavapipe workers
+// started with each width (the real vkpuzzles binary, as the app and the CLI start them).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "core/text_file.h"
+#include "gpu/device_runner.h"
+#include "session/hidden_cases.h"
+#include "session/kernel_text.h"
+#include "session/live_session.h"
+#include "session/own_cases.h"
+#include "session/subgroup_sizes.h"
+#include "support/engines.h"
+#include "worker/worker_runner.h"
+
+namespace vkp {
+namespace {
+
+std::string binary() {
+    const char* bin = std::getenv("VKPUZZLES_BINARY");
+    return bin ? bin : VKPUZZLES_BINARY_PATH;
+}
+
+RunnerFactory workerFactory() {
+    return [](const ContextOptions& o) -> Result<std::unique_ptr<DeviceRunner>> {
+        auto w = worker::WorkerRunner::start(binary(), o);
+        if (!w) return w.error();
+        return std::unique_ptr<DeviceRunner>(std::move(*w));
+    };
+}
+
+// One worker per size for the whole test binary: lavapipe at 4, 8 and 16 lanes.
+SubgroupSizeDevices& devices() {
+    static SubgroupSizeDevices* d = new SubgroupSizeDevices(workerFactory());
+    return *d;
+}
+
+std::vector<KernelSource> sourcesOf(const Puzzle& p, const std::string& file) {
+    auto text = readTextFile(file);
+    if (!text) throw std::runtime_error(text.error().message);
+    return {{p.kernels.empty() ? "kernel" : p.kernels[0].name, *text, file}};
+}
+
+std::string dataKernel(const std::string& name) {
+    return test::sourceDir() + "/tests/data/subgroup-sizes/" + name + ".comp";
+}
+
+// The check as front ends make it: on the device's own size (`own` lanes here, whichever the
+// machine's native width), then at the other sizes.
+CheckReport checkAtEverySize(const Puzzle& p, const std::vector<KernelSource>& sources,
+                             uint32_t own, CheckOptions options = {}) {
+    auto device = devices().device(own);
+    if (!device) throw std::runtime_error(device.error().message);
+    CheckReport r = checkProgram(test::engines().compiler, **device, p, sources, options);
+    checkOtherSubgroupSizes(test::engines().compiler, devices(), p, sources, options, r);
+    return r;
+}
+
+std::vector<uint32_t> lanesOf(const CheckReport& r) {
+    std::vector<uint32_t> out;
+    for (const SubgroupSizeRun& s : r.otherSizes)
+        out.push_back(s.lanes);
+    return out;
+}
+
+bool ownCasesPass(const CheckReport& r) {
+    for (const CaseOutcome& c : r.cases)
+        if (!c.pass) return false;
+    return !r.cases.empty();
+}
+
+TEST(SubgroupSizesTest, EachSizeIsAWorkerWithThatManyLanes) {
+    for (uint32_t lanes : kCpuSubgroupSizes) {
+        auto d = devices().device(lanes);
+        ASSERT_TRUE(d) << d.error().message;
+        EXPECT_EQ((*d)->info().subgroupSize, lanes);
+        EXPECT_EQ((*d)->info().type, DeviceTypeKind::Cpu);
+    }
+    DeviceInfo eight;
+    eight.subgroupSize = 8;
+    EXPECT_EQ(sizesBeside(eight), (std::vector<uint32_t>{4, 16}));
+    DeviceInfo gpu;
+    gpu.subgroupSize = 32;
+    EXPECT_EQ(sizesBeside(gpu), (std::vector<uint32_t>{4, 8, 16}));
+}
+
+// Kernels that are right with lavapipe's 8 lanes only, in two ways: the number of lanes written
+// as 8, and lanes and subgroups taken from the local id. On a device of 8 lanes every case
+// passes, and the check still fails; on one of 4 or 16 the same sizes are named.
+TEST(SubgroupSizesTest, AKernelRightWithEightLanesOnlyFailsWithTheSizesNamed) {
+    const std::vector<std::pair<std::string, std::string>> kernels = {
+        {"reduce-subgroup", "reduce-assumes-8-lanes"},
+        {"scan-subgroup", "scan-lane-from-local-id"}};
+    for (const auto& [slug, file] : kernels) {
+        const Puzzle& p = test::puzzleNamed(slug);
+        auto sources = sourcesOf(p, dataKernel(file));
+        CheckReport r = checkAtEverySize(p, sources, 8);
+        EXPECT_TRUE(ownCasesPass(r)) << file;
+        EXPECT_FALSE(r.allPass()) << file;
+        EXPECT_EQ(r.lanes, 8u);
+        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16})) << file;
+        for (const SubgroupSizeRun& s : r.otherSizes) {
+            EXPECT_FALSE(s.error) << file << ": " << s.error->message;
+            EXPECT_FALSE(s.failures.empty()) << file << " with " << s.lanes << " lanes";
+            EXPECT_EQ(s.casesRun, p.cases.size());
+            ASSERT_FALSE(s.failures.empty());
+            EXPECT_NE(s.failures[0].detail.find("expected"), std::string::npos)
+                << s.failures[0].detail;
+        }
+        const std::string said =
+            "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?";
+        EXPECT_EQ(subgroupSizeVerdict(p, r), said) << file;
+        CheckReport at16 = checkAtEverySize(p, sources, 16);
+        EXPECT_FALSE(ownCasesPass(at16)) << file;
+        EXPECT_EQ(lanesOf(at16), (std::vector<uint32_t>{4, 8})) << file;
+        EXPECT_EQ(subgroupSizeVerdict(p, at16), said) << file;
+    }
+}
+
+// Kernels right with no size lavapipe has: 32 lanes written in, and a scan of the subgroups'
+// totals in one step (right while there are no more subgroups than lanes). They are wrong at
+// every size, and differently at each: the sizes are named too.
+TEST(SubgroupSizesTest, AKernelWrongAtEverySizeInDifferentWaysIsToldSo) {
+    const std::vector<std::pair<std::string, std::string>> kernels = {
+        {"reduce-subgroup", "reduce-assumes-32-lanes"}, {"scan-subgroup", "scan-one-level"}};
+    for (const auto& [slug, file] : kernels) {
+        const Puzzle& p = test::puzzleNamed(slug);
+        CheckReport r = checkAtEverySize(p, sourcesOf(p, dataKernel(file)), 8);
+        EXPECT_FALSE(ownCasesPass(r)) << file;
+        for (const SubgroupSizeRun& s : r.otherSizes)
+            EXPECT_FALSE(s.pass()) << file << " with " << s.lanes << " lanes";
+        EXPECT_EQ(subgroupSizeVerdict(p, r),
+                  "wrong with 4, 8 and 16 lanes, and differently with each: does the kernel "
+                  "assume a subgroup size?")
+            << file;
+    }
+}
+
+TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
+    for (const char* slug : {"reduce-subgroup", "scan-subgroup", "butterfly", "ballot-compact"}) {
+        const Puzzle& p = test::puzzleNamed(slug);
+        auto sources = readKernelSources(p, true);
+        ASSERT_TRUE(sources) << sources.error().message;
+        CheckReport r = checkAtEverySize(p, *sources, 4);
+        EXPECT_TRUE(r.allPass()) << slug << ": " << subgroupSizeVerdict(p, r);
+        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{8, 16})) << slug;
+        for (const SubgroupSizeRun& s : r.otherSizes)
+            EXPECT_TRUE(s.pass()) << slug << " with " << s.lanes << " lanes";
+        EXPECT_EQ(subgroupSizeVerdict(p, r), "") << slug;
+    }
+}
+
+// A kernel with no subgroup operation and no gl_Subgroup* built-in cannot depend on the size:
+// nothing more runs.
+TEST(SubgroupSizesTest, AKernelWithoutSubgroupsRunsAtItsDevicesSizeOnly) {
+    const Puzzle& p = test::puzzleNamed("block-sum");
+    auto sources = readKernelSources(p, true);
+    ASSERT_TRUE(sources) << sources.error().message;
+    CheckReport r = checkAtEverySize(p, *sources, 8);
+    EXPECT_FALSE(r.usesSubgroups);
+    EXPECT_FALSE(subgroupSizesApply(r));
+    EXPECT_TRUE(r.otherSizes.empty());
+    EXPECT_TRUE(r.allPass());
+}
+
+// One case asked for: one case at the other sizes too; a stop asked for before the first case
+// leaves the sizes out (a newer edit made them useless).
+TEST(SubgroupSizesTest, OnlyTheCasesOfTheCheckRunAndAStopLeavesTheSizesOut) {
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    auto sources = sourcesOf(p, dataKernel("reduce-assumes-8-lanes"));
+    CheckOptions one;
+    one.onlyCase = 1;
+    CheckReport r = checkAtEverySize(p, sources, 8, one);
+    ASSERT_EQ(r.otherSizes.size(), 2u);
+    for (const SubgroupSizeRun& s : r.otherSizes) {
+        EXPECT_EQ(s.casesRun, 1u);
+        ASSERT_EQ(s.failures.size(), 1u);
+        EXPECT_EQ(s.failures[0].index, 1u);
+    }
+    auto device = devices().device(8);
+    ASSERT_TRUE(device);
+    CheckReport stopped = checkProgram(test::engines().compiler, **device, p, sources, {});
+    CheckOptions stop;
+    stop.stopRequested = [] { return true; };
+    checkOtherSubgroupSizes(test::engines().compiler, devices(), p, sources, stop, stopped);
+    EXPECT_TRUE(stopped.otherSizes.empty());
+    EXPECT_TRUE(stopped.allPass()); // only the device's own verdict is left
+}
+
+// No CPU device with those lanes (here: a factory that fails, as on a machine without lavapipe):
+// the sizes are reported as not checked, and the verdict is the device's own.
+TEST(SubgroupSizesTest, SizesThatCannotRunAreNotCheckedRatherThanFailed) {
+    auto opened = std::make_shared<int>(0);
+    SubgroupSizeDevices none(
+        [opened](const ContextOptions& o) -> Result<std::unique_ptr<DeviceRunner>> {
+            ++*opened;
+            return Error{ErrorKind::Device, "no Vulkan device with " +
+                                                std::to_string(o.subgroupLanes) + " lanes here"};
+        });
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    auto sources = sourcesOf(p, dataKernel("reduce-assumes-8-lanes"));
+    auto device = devices().device(8);
+    ASSERT_TRUE(device);
+    CheckReport r = checkProgram(test::engines().compiler, **device, p, sources, {});
+    std::vector<size_t> seen;
+    checkOtherSubgroupSizes(test::engines().compiler, none, p, sources, {}, r,
+                            [&](const CheckReport& sofar, const SubgroupSizeRun& ended) {
+                                seen.push_back(sofar.otherSizes.size());
+                                EXPECT_TRUE(ended.error);
+                            });
+    ASSERT_EQ(r.otherSizes.size(), 2u);
+    EXPECT_EQ(seen, (std::vector<size_t>{1, 2})); // told as each size ended
+    for (const SubgroupSizeRun& s : r.otherSizes) {
+        ASSERT_TRUE(s.error);
+        EXPECT_NE(s.error->message.find("no CPU device with " + std::to_string(s.lanes) + " lanes"),
+                  std::string::npos)
+            << s.error->message;
+        EXPECT_FALSE(s.pass());
+    }
+    EXPECT_TRUE(r.allPass());
+    EXPECT_EQ(subgroupSizeVerdict(p, r), "");
+    // Asked again: the failure is kept, not retried at every check.
+    EXPECT_EQ(*opened, 2);
+    auto again = none.device(4);
+    ASSERT_FALSE(again);
+    EXPECT_EQ(*opened, 2);
+}
+
+// A hidden case's failure at another size keeps no detail; the sizes and the verdict stay.
+TEST(SubgroupSizesTest, AHiddenCaseFailingAtAnotherSizeShowsNoData) {
+    Puzzle p = test::puzzleNamed("reduce-subgroup");
+    p.cases[1].hidden = true;
+    CheckReport r = checkAtEverySize(p, sourcesOf(p, dataKernel("reduce-assumes-8-lanes")), 8);
+    hideHiddenCases(r, p);
+    for (const SubgroupSizeRun& s : r.otherSizes)
+        for (const SubgroupSizeRun::Failure& f : s.failures)
+            EXPECT_EQ(f.detail.empty(), f.index == 1) << f.index << ": " << f.detail;
+    EXPECT_FALSE(r.allPass());
+}
+
+// The app's live loop: the device's own verdict, then each size; the status line says what the
+// sizes found, and the puzzle does not count as passed while a size fails.
+TEST(SubgroupSizesTest, TheLiveLoopChecksEverySizeAfterTheDevicesOwn) {
+    using namespace std::chrono_literals;
+    LiveOptions o;
+    o.debounce = 10ms;
+    o.runnerFactory = [](const ContextOptions& c) -> Result<std::unique_ptr<DeviceRunner>> {
+        ContextOptions eight = c; // the device pinned at 8 lanes, whatever this CPU's width
+        eight.deviceSelector = "cpu";
+        eight.subgroupLanes = 8;
+        return workerFactory()(eight);
+    };
+    o.subgroupSizeFactory = workerFactory();
+    LiveSession session(o);
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    auto wrong = readTextFile(dataKernel("reduce-assumes-8-lanes"));
+    ASSERT_TRUE(wrong);
+    session.open(p, *wrong);
+    ASSERT_TRUE(session.waitUntilSettled(300s));
+    LiveSnapshot s = session.snapshot();
+    ASSERT_TRUE(s.current()) << statusLine(s);
+    EXPECT_TRUE(s.sizesDue.empty());
+    ASSERT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16})) << statusLine(s);
+    EXPECT_FALSE(s.report->allPass());
+    EXPECT_FALSE(puzzleCasesPass(*s.report, p));
+    EXPECT_EQ(statusLine(s),
+              "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?");
+    auto right = readKernelTexts(p, true);
+    ASSERT_TRUE(right);
+    session.edit(*right);
+    ASSERT_TRUE(session.waitUntilSettled(300s));
+    s = session.snapshot();
+    ASSERT_TRUE(s.current()) << statusLine(s);
+    EXPECT_TRUE(s.report->allPass()) << statusLine(s);
+    EXPECT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16}));
+    EXPECT_TRUE(puzzleCasesPass(*s.report, p));
+    EXPECT_EQ(statusLine(s), "all 5 cases pass");
+    // While sizes are due, the line says which, after the device's own verdict.
+    s.sizesDue = {16, 4};
+    EXPECT_EQ(statusLine(s), "all 5 cases pass with 8 lanes; checking with 4 and 16 lanes");
+    EXPECT_TRUE(s.busy());
+}
+
+TEST(SubgroupSizesTest, LanesAreListedInOrder) {
+    EXPECT_EQ(lanesText({16, 4}), "4 and 16 lanes");
+    EXPECT_EQ(lanesText({16, 8, 4}), "4, 8 and 16 lanes");
+    EXPECT_EQ(lanesText({32}), "32 lanes");
+}
+
+} // namespace
+} // namespace vkp
