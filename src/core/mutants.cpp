@@ -165,6 +165,7 @@ class Mutator {
             sizes(k);
             plusTimes(k);
             loopBound(k);
+            lastRound(k);
         }
         std::sort(m_out.begin(), m_out.end(), [](const Span& a, const Span& b) {
             return a.begin != b.begin ? a.begin < b.begin : int(a.kind) < int(b.kind);
@@ -322,6 +323,40 @@ class Mutator {
         }
     }
 
+    // A loop over distances that double (or halve) each round, its condition on the distance:
+    // one round fewer is the shortcut a learner takes when the cases never need the last one.
+    void lastRound(size_t k) {
+        if (!is(k, "for") || !is(k + 1, "(")) return;
+        size_t close = closing(k + 1), semi = k + 2;
+        while (semi < close && !is(semi, ";"))
+            ++semi;
+        size_t semi2 = semi + 1;
+        while (semi2 < close && !is(semi2, ";"))
+            ++semi2;
+        if (semi2 + 1 >= close || semi + 3 >= semi2) return;
+        if (m_toks[semi + 1].kind != TokKind::Ident) return;
+        const std::string var = text(semi + 1), op = text(semi + 2);
+        std::string step;
+        for (size_t j = semi2 + 1; j < close; ++j)
+            step += text(j);
+        auto stepIs = [&](std::initializer_list<const char*> forms) {
+            for (const char* f : forms)
+                for (const char* suffix : {"", "u"})
+                    if (step == var + f + suffix) return true;
+            return false;
+        };
+        bool doubles = stepIs({"*=2", "<<=1"}) || step == var + "=" + var + "*2" ||
+                       step == var + "=" + var + "*2u" || step == var + "=" + var + "<<1" ||
+                       step == var + "=" + var + "<<1u" || step == var + "+=" + var;
+        bool halves = stepIs({"/=2", ">>=1"}) || step == var + "=" + var + "/2" ||
+                      step == var + "=" + var + "/2u" || step == var + "=" + var + ">>1" ||
+                      step == var + "=" + var + ">>1u";
+        if (doubles && (op == "<" || op == "<="))
+            add(MutationKind::LastRound, semi + 1, semi + 1, "(" + var + " << 1)");
+        else if (halves && (op == ">" || op == ">="))
+            add(MutationKind::LastRound, semi + 1, semi + 1, "(" + var + " >> 1)");
+    }
+
     Mutant make(const Span& sp) const {
         Mutant m;
         m.kind = sp.kind;
@@ -360,6 +395,7 @@ const KindName kKindNames[] = {
     {MutationKind::HardcodedSize, "hardcoded-size"},
     {MutationKind::PlusTimes, "plus-times"},
     {MutationKind::LoopBound, "loop-bound"},
+    {MutationKind::LastRound, "last-round"},
 };
 
 } // namespace
@@ -440,6 +476,10 @@ std::string mutationAdvice(MutationKind kind, int line) {
         return "your cases pass a kernel whose loop" + at +
                " runs to the workgroup size instead of its bound: add a case where the bound and "
                "the workgroup size differ";
+    case MutationKind::LastRound:
+        return "your cases pass a kernel whose loop" + at +
+               " stops one round (one doubling of its distance) early: add a case that needs "
+               "the last round (a workgroup, segment or run of data as long as the loop goes)";
     }
     return "";
 }

@@ -27,6 +27,8 @@ enum class MutationKind {
     PlusTimes,      // binary + <-> *
     LoopBound,      // for (...; i < B; ...) with B not already the workgroup size:
                     // B -> gl_WorkGroupSize.x
+    LastRound,      // a loop over doubling (halving) distances stops one round early:
+                    // for (...; d < B; d *= 2) -> (d << 1) < B; d > B with d /= 2 -> (d >> 1) > B
 };
 
 const char* mutationKindName(MutationKind kind); // "barrier-removed", as in mutants.toml

@@ -128,6 +128,34 @@ TEST(Mutants, LoopBoundBecomesTheWorkgroupSize) {
     EXPECT_EQ(l[0].after, "gl_WorkGroupSize.x");
 }
 
+// Loops over doubling or halving distances (scans, tree reductions, butterflies) lose their last
+// round; counting loops and loops whose condition is not on the distance are left alone.
+TEST(Mutants, LastRoundDropsTheLastDoublingOrHalving) {
+    const char* k = "void main() {\n"
+                    "  for (uint d = 1u; d < wg; d *= 2u) s += 1;\n"
+                    "  for (int d = 1; d <= n; d <<= 1) s += 2;\n"
+                    "  for (uint d = wg / 2; d > 0; d >>= 1) s += 3;\n"
+                    "  for (uint o = 16u; o >= 1u; o = o / 2u) s += 4;\n"
+                    "  for (uint j = 0; j < n; ++j) s += 5;\n"
+                    "  for (uint d = 1u; d < wg; d += 2u) s += 6;\n"
+                    "  for (uint d = 1u; n > d; d *= 2u) s += 7;\n"
+                    "}\n";
+    auto l = ofKind(makeMutants(k, {}), MutationKind::LastRound);
+    ASSERT_EQ(l.size(), 4u);
+    EXPECT_EQ(l[0].line, 2);
+    EXPECT_EQ(l[0].before, "d");
+    EXPECT_EQ(l[0].after, "(d << 1)");
+    EXPECT_NE(l[0].text.find("(d << 1) < wg; d *= 2u"), std::string::npos);
+    EXPECT_EQ(l[1].line, 3);
+    EXPECT_EQ(l[1].after, "(d << 1)");
+    EXPECT_EQ(l[2].line, 4);
+    EXPECT_EQ(l[2].after, "(d >> 1)");
+    EXPECT_EQ(l[3].line, 5);
+    EXPECT_EQ(l[3].after, "(o >> 1)");
+    EXPECT_NE(mutationAdvice(MutationKind::LastRound, 2).find("stops one round"),
+              std::string::npos);
+}
+
 TEST(Mutants, SwapXYOnlyIn2D) {
     const char* k = "void main() { uint c = gl_GlobalInvocationID.x; uint r = "
                     "gl_GlobalInvocationID.y; uvec2 l = gl_LocalInvocationID.xy; }";
@@ -154,8 +182,9 @@ TEST(Mutants, IdenticalTextsAreMadeOnce) {
 }
 
 TEST(Mutants, KindNamesRoundTrip) {
-    for (MutationKind k : {MutationKind::BarrierRemoved, MutationKind::LoopBound,
-                           MutationKind::SwapXY, MutationKind::HardcodedSize})
+    for (MutationKind k :
+         {MutationKind::BarrierRemoved, MutationKind::LoopBound, MutationKind::SwapXY,
+          MutationKind::HardcodedSize, MutationKind::LastRound})
         EXPECT_EQ(mutationKindFromName(mutationKindName(k)), k);
     EXPECT_FALSE(mutationKindFromName("barrier"));
 }
