@@ -23,6 +23,7 @@
 #include "cli/trace_report.h"
 #include "core/install_paths.h"
 #include "core/walkthrough.h"
+#include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -351,6 +352,11 @@ int Command::check() {
             m_out << std::flush;
             ++sizesShown;
         });
+    if (!m_runner->wedged()) {
+        auto seed = number("seed", 0, 999999999, freshSeed());
+        if (!seed) return report(seed.error());
+        checkFreshInputs(m_compiler, *m_runner, **p, *kernels, m_options, *seed, r);
+    }
     studentView(r, **p);
     if (json())
         m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";

@@ -62,7 +62,7 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
             one["pass"] = c.passes[k].label;
             findings.push_back(std::move(one));
         }
-    for (const Finding& f : c.guardFindings)
+    for (const Finding& f : c.runFindings)
         findings.push_back(findingJson(Trace{}, f)); // untraced: no variables to name
     j["findings"] = findings;
     j["notes"] = c.notes;
@@ -185,7 +185,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         json sizes = json::array();
         for (const SubgroupSizeRun& s : r.otherSizes) {
             json failures = json::array();
-            for (const SubgroupSizeRun::Failure& f : s.failures)
+            for (const CaseFailure& f : s.failures)
                 failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
             sizes.push_back({{"lanes", s.lanes},
                              {"device", s.device},
@@ -196,6 +196,17 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         }
         j["other_subgroup_sizes"] = sizes;
         j["subgroup_size_verdict"] = subgroupSizeVerdict(p, r);
+    }
+    if (r.fresh) {
+        json failures = json::array();
+        for (const CaseFailure& f : r.fresh->failures)
+            failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+        j["fresh_inputs"] = {
+            {"seed", r.fresh->seed},
+            {"pass", r.fresh->pass()},
+            {"cases_run", r.fresh->casesRun},
+            {"failures", failures},
+            {"error", r.fresh->error ? errorJson(*r.fresh->error) : json(nullptr)}};
     }
     if (withTiming) {
         const StageTimings& t = r.timing;

@@ -323,6 +323,30 @@ void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& 
         os << "          and " << plural(s.failures.size() - 3, "case", "cases") << " more\n";
 }
 
+void printFreshInputs(std::ostream& os, const FreshInputsRun& f, const Style& st) {
+    std::string head = "  with fresh random inputs (--seed " + std::to_string(f.seed) + ")";
+    if (f.error) {
+        os << head << "  " << st.warn("not checked") << "  " << f.error->message << "\n";
+        return;
+    }
+    if (f.pass()) {
+        os << st.dim(head + ": " + std::to_string(f.casesRun) +
+                     (f.casesRun == 1 ? " case passes" : " cases pass"))
+           << "\n";
+        return;
+    }
+    os << std::left << std::setw(54) << head << std::right << st.fail("FAIL") << "\n";
+    for (size_t i = 0; i < std::min<size_t>(3, f.failures.size()); ++i)
+        os << "          case " << f.failures[i].index + 1 << ": "
+           << (f.failures[i].detail.empty() ? std::string("wrong (") + kHiddenCaseText + ")"
+                                            : f.failures[i].detail)
+           << "\n";
+    os << st.fail("right on the puzzle's fixed data, wrong on other random data: "
+                  "--seed " +
+                  std::to_string(f.seed) + " draws the same data again")
+       << "\n";
+}
+
 void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
                 const Style& st, size_t shown, size_t shownSizes) {
@@ -343,6 +367,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         printSubgroupSize(os, r.otherSizes[i], st);
     if (std::string sizes = subgroupSizeVerdict(p, r); !sizes.empty())
         os << (r.allPass() ? st.pass(sizes) : st.fail(sizes)) << "\n";
+    if (r.fresh) printFreshInputs(os, *r.fresh, st);
     size_t total = r.cases.size();
     std::string summary =
         std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
@@ -355,6 +380,9 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                    std::to_string(s.casesRun) + " with " + std::to_string(s.lanes);
         atSizes = true;
     }
+    if (r.fresh && !r.fresh->failures.empty())
+        summary += "; " + std::to_string(r.fresh->casesRun - r.fresh->failures.size()) + " of " +
+                   std::to_string(r.fresh->casesRun) + " with fresh random inputs";
     if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
 }
 
@@ -413,7 +441,7 @@ namespace {
 
 // Whether every finding that fails the case is about efficiency ([limits] global_efficiency ...).
 bool onlyEfficiency(const CaseOutcome& c) {
-    bool any = false, other = !c.guardFindings.empty();
+    bool any = false, other = !c.runFindings.empty();
     auto scan = [&](const TraceAnalysis& a) {
         for (const Finding& f : a.findings) {
             if (!f.failsCase) continue;
@@ -437,8 +465,7 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
            << st.warn(
                   "the outputs are right, but the trace could not hold all that the threads did:")
            << "\n";
-    else if (c.outputsMatch &&
-             ((c.analysis && c.analysis->failsCase()) || !c.guardFindings.empty()))
+    else if (c.outputsMatch && ((c.analysis && c.analysis->failsCase()) || !c.runFindings.empty()))
         os << indent
            << st.warn(onlyEfficiency(c)
                           ? "the outputs are right, but the kernel breaks the puzzle's efficiency "
@@ -486,7 +513,7 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
                      " (" + list + "; trace --dispatch K shows one)")
            << "\n";
     }
-    for (const Finding& f : c.guardFindings)
+    for (const Finding& f : c.runFindings)
         os << indent << st.fail(findingKindName(f.kind)) << ": " << f.message << "\n";
     for (const std::string& note : c.notes)
         os << indent << st.warn("why: ") << note << "\n";

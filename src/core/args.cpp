@@ -84,6 +84,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
         {"own-subgroup-size", ValueKind::None, "check grade pack"},
+        {"seed", ValueKind::Number, "check", 0, 999999999},
         {"reveal-hidden", ValueKind::None, "check run trace profile bench"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
@@ -375,6 +376,9 @@ Options:
   --no-trace        check without execution tracing (no race, bounds or limit checks, the
                     efficiency limits of [limits] included)
   --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
+  --seed N          check: the fresh random inputs drawn from seed N (a check prints the seed it
+                    drew: this replays it). After the puzzle's fixed data, the cases with random
+                    inputs run again on data from a fresh seed, and must pass there too
   --own-subgroup-size  check only with the device's own subgroup size; by default a kernel
                     that uses subgroups is also run on lavapipe with 4, 8 and 16 lanes, and
                     fails if it is right with one and wrong with another

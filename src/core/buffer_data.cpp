@@ -1,5 +1,6 @@
 #include "core/buffer_data.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -86,7 +87,18 @@ void BufferData::set(uint64_t i, double value) {
     words[i] = toWord(type, value);
 }
 
+uint32_t poisonWord(ElementKind type) {
+    return type == ElementKind::Float ? 0x7FDEAD00u : 0xDEADBEEFu;
+}
+
+BufferData BufferData::poisoned(ElementKind type, Shape shape) {
+    BufferData b = zeros(type, std::move(shape));
+    std::fill(b.words.begin(), b.words.end(), poisonWord(type));
+    return b;
+}
+
 std::string BufferData::format(uint64_t i) const {
+    if (words[i] == poisonWord(type)) return "unwritten";
     if (type != ElementKind::Float) return std::to_string(static_cast<int64_t>(get(i)));
     float v = std::bit_cast<float>(words[i]);
     if (std::isnan(v)) return "nan";

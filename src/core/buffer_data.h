@@ -29,10 +29,18 @@ struct BufferData {
     std::vector<uint32_t> words; // shape.count() elements, each the element's bit pattern
 
     static BufferData zeros(ElementKind type, Shape shape);
-    double get(uint64_t i) const;         // the value as a double (exact for 32-bit ints)
-    void set(uint64_t i, double value);   // converts to the element type (ints wrap)
-    std::string format(uint64_t i) const; // "10", "-3", "1.5" as a learner reads it
+    // What an output holds before a kernel runs, unless its puzzle says it starts as zeros:
+    // poisonWord in every cell, so a cell the kernel never writes is wrong whatever it expects.
+    static BufferData poisoned(ElementKind type, Shape shape);
+    double get(uint64_t i) const;       // the value as a double (exact for 32-bit ints)
+    void set(uint64_t i, double value); // converts to the element type (ints wrap)
+    // "10", "-3", "1.5" as a learner reads it; "unwritten" for the poison an output started with
+    std::string format(uint64_t i) const;
 };
+
+// The poison of an output's cells (BufferData::poisoned): a quiet NaN with a payload for floats
+// (arithmetic on it stays NaN), 0xDEADBEEF for ints.
+uint32_t poisonWord(ElementKind type);
 
 // Converts a double to the bit pattern of an element of that kind (ints wrap modulo 2^32).
 uint32_t toWord(ElementKind type, double value);

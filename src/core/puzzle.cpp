@@ -82,6 +82,22 @@ std::string cellName(const BufferDecl& b, const Shape& s, uint64_t i) {
     return b.name + "[" + std::to_string(i) + "]";
 }
 
+bool hasRandomInputs(const TestCase& c) {
+    for (const std::optional<DataSpec>& d : c.data)
+        if (d && d->kind == DataSpec::Kind::Random) return true;
+    return false;
+}
+
+void reseedRandomInputs(TestCase& c, uint64_t fresh) {
+    for (std::optional<DataSpec>& d : c.data)
+        if (d && d->kind == DataSpec::Kind::Random) {
+            uint64_t z = d->seed ^ (fresh + 0x9E3779B97F4A7C15ull); // splitmix64's mix
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            d->seed = z ^ (z >> 31);
+        }
+}
+
 uint64_t TestCase::threadCount() const {
     uint64_t n = 1;
     for (int i = 0; i < 3; ++i)
@@ -216,7 +232,8 @@ Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
         auto e = computed(puzzle, caseIndex, i, outputScope, data.initial);
         if (!e) return e.error();
         data.expected[i] = std::move(*e);
-        data.initial[i] = BufferData::zeros(b.type, data.expected[i]->shape);
+        data.initial[i] = b.zeroed ? BufferData::zeros(b.type, data.expected[i]->shape)
+                                   : BufferData::poisoned(b.type, data.expected[i]->shape);
     }
     return data;
 }

@@ -24,6 +24,9 @@ struct BufferDecl {
     RoleKind role = RoleKind::Input;
     int dims = 1;             // 1 or 2: how it is drawn
     std::optional<Expr> size; // scratch: element count from N and WG; cases may then omit its data
+    // An output that starts as zeros (`zeroed = true`; the statement must say so, e.g. bins a
+    // kernel adds to). Other outputs start poisoned (BufferData::poisoned).
+    bool zeroed = false;
 };
 
 // One cell of a buffer of this shape, as messages name it: "result[1]", "c[1][2]".
@@ -231,6 +234,12 @@ struct CaseData {
     std::vector<BufferData> initial;                 // per Puzzle::buffers
     std::vector<std::optional<BufferData>> expected; // per Puzzle::buffers, set for outputs
 };
+
+// Whether a case draws some input from a random fill (`fill = "random"`).
+bool hasRandomInputs(const TestCase& c);
+// The case's random fills drawn from other seeds, each from its own seed and `fresh` (the same
+// `fresh` gives the same data again): fresh random inputs beside the puzzle's fixed ones.
+void reseedRandomInputs(TestCase& c, uint64_t fresh);
 
 // Generates inputs and computes expected outputs with the reference ops (never a solution).
 Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex);

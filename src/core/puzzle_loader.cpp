@@ -26,7 +26,7 @@ namespace vkp {
 namespace {
 
 BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
-    r.rejectUnknownKeys(t, {"name", "binding", "type", "role", "dims", "size"},
+    r.rejectUnknownKeys(t, {"name", "binding", "type", "role", "dims", "size", "zeroed"},
                         "a [[buffers]] entry");
     BufferDecl b;
     b.name = r.string(t, "name");
@@ -45,6 +45,12 @@ BufferDecl parseBuffer(const Reader& r, const toml::table& t) {
                 s,
                 "'size' is for scratch buffers (inputs and outputs get their size from the data)");
         b.size = parseExprValue(r, s, "size");
+    }
+    if (const toml::node* z = t.get("zeroed")) {
+        if (b.role != RoleKind::Output)
+            r.fail(z, "'zeroed' is for outputs (inputs and scratch buffers get their data from "
+                      "the cases)");
+        b.zeroed = r.boolean(z, "zeroed");
     }
     return b;
 }
@@ -322,10 +328,7 @@ class PuzzleParser {
         c.points = m_reader.numberOr(t, "points", 1);
         if (!(c.points >= 0 && c.points <= 1e6))
             m_reader.fail(t.get("points"), "'points' must be a number from 0 to 1000000");
-        if (const toml::node* h = t.get("hidden")) {
-            if (!h->is_boolean()) m_reader.fail(h, "'hidden' must be true or false");
-            c.hidden = h->as_boolean()->get();
-        }
+        if (const toml::node* h = t.get("hidden")) c.hidden = m_reader.boolean(h, "hidden");
         c.workgroupSize = parseDims(m_reader, t, "workgroup_size", kMaxWorkgroupThreads);
         uint64_t threads = uint64_t(c.workgroupSize[0]) * c.workgroupSize[1] * c.workgroupSize[2];
         if (threads > kMaxWorkgroupThreads)

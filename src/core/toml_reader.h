@@ -53,6 +53,10 @@ class Reader {
         const toml::node* n = t.get(key);
         return n ? asString(n, key) : def;
     }
+    bool boolean(const toml::node* n, const char* key) const {
+        if (!n->is_boolean()) fail(n, std::string("'") + key + "' must be true or false");
+        return n->as_boolean()->get();
+    }
     std::string asString(const toml::node* n, const char* key) const {
         if (!n->is_string()) fail(n, std::string("'") + key + "' must be a string");
         return n->as_string()->get();

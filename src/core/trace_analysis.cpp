@@ -658,6 +658,8 @@ const char* findingKindName(FindingKind kind) {
         return "race between workgroups";
     case FindingKind::UndefinedShuffle:
         return "undefined shuffle";
+    case FindingKind::InputWritten:
+        return "input written";
     }
     return "?";
 }

@@ -37,6 +37,9 @@ enum class FindingKind {
     // A subgroup shuffle or broadcast took its value from a lane of its subgroup that did not
     // run it (not active there): the value is undefined.
     UndefinedShuffle,
+    // The kernel changed an input buffer (found in the buffers read back, traced or not): the
+    // puzzle's inputs are read-only, and a kernel that uses one as its scratch space is wrong.
+    InputWritten,
 };
 const char* findingKindName(FindingKind kind); // "race", "out-of-bounds", ...
 // An efficiency limit's finding ([limits] global_efficiency, bank_conflicts, divergent_requests,

@@ -32,6 +32,7 @@ LaunchSpec launchOf(const TestCase& c) {
 
 std::vector<size_t> selectedCases(const Puzzle& puzzle, const CheckOptions& options) {
     if (options.onlyCase) return {*options.onlyCase};
+    if (!options.someCases.empty()) return options.someCases;
     std::vector<size_t> all(puzzle.cases.size());
     for (size_t i = 0; i < all.size(); ++i)
         all[i] = i;
@@ -146,9 +147,10 @@ class Checker {
                             std::vector<std::vector<uint32_t>>& traceWords) {
         RunItem item{launchFor(index), {}, {}};
         bool multi = m_puzzle.multiPass();
+        // Inputs are read back too: a kernel that changed one is told so (inputWritten).
         for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
             item.buffers.push_back({m_puzzle.buffers[b].binding, data.initial[b].words,
-                                    multi || m_puzzle.buffers[b].role == RoleKind::Output});
+                                    multi || m_puzzle.buffers[b].role != RoleKind::Scratch});
         size_t firstTrace = item.buffers.size();
         if (m_options.trace) {
             for (size_t j = 0; j < dispatches.size(); ++j) {
@@ -397,12 +399,52 @@ class Checker {
                 {b, std::move(*data.expected[b]), std::move(actual), std::move(v), checked});
         }
         out.outputsMatch = out.pass;
+        for (size_t b = 0; b < m_puzzle.buffers.size(); ++b)
+            if (auto f = inputWritten(b, data.initial[b], ran->buffers[at[b]]))
+                out.runFindings.push_back(std::move(*f));
         if (out.analysis && out.analysis->failsCase()) out.pass = false;
-        if (!out.guardFindings.empty()) out.pass = false;
+        if (!out.runFindings.empty()) out.pass = false;
         for (const PassTrace& p : out.passes)
             if (p.analysis->failsCase()) out.pass = false;
         out.inputs = std::move(data.initial);
         return out;
+    }
+
+    // A buffer that a pass or the rounds of a multi-pass puzzle swap with another (ping-pong).
+    bool swapped(size_t b) const {
+        auto in = [&](const std::optional<std::array<size_t, 2>>& swap) {
+            return swap && ((*swap)[0] == b || (*swap)[1] == b);
+        };
+        for (const PassDecl& p : m_puzzle.passes)
+            if (in(p.swap)) return true;
+        return in(m_puzzle.rounds.swap);
+    }
+
+    // An input whose cells changed in the run: the kernel wrote it.
+    std::optional<Finding> inputWritten(size_t b, const BufferData& initial,
+                                        const std::vector<uint32_t>& after) const {
+        const BufferDecl& decl = m_puzzle.buffers[b];
+        if (decl.role != RoleKind::Input || after.size() != initial.words.size()) return {};
+        if (swapped(b)) return {}; // the passes' working memory: they write it by design
+        uint64_t changed = 0, first = 0;
+        for (uint64_t i = after.size(); i-- > 0;)
+            if (after[i] != initial.words[i]) {
+                ++changed;
+                first = i;
+            }
+        if (!changed) return {};
+        BufferData now = initial;
+        now.words = after;
+        Finding f;
+        f.kind = FindingKind::InputWritten;
+        f.index = first;
+        f.message = "the kernel changed its input '" + decl.name +
+                    "': " + cellName(decl, initial.shape, first) + " was " + initial.format(first) +
+                    ", and is " + now.format(first) + " after the run (" + std::to_string(changed) +
+                    (changed == 1 ? " cell" : " cells") +
+                    " changed). Inputs are read-only: keep what you compute in an output or "
+                    "in shared memory";
+        return f;
     }
 
     // A wrong output that equals a known wrong answer gets the puzzle's explanation.
@@ -504,7 +546,7 @@ class Checker {
             if (!f) continue;
             if (m_puzzle.multiPass())
                 f->message = dispatches[j].label(m_puzzle) + ": " + f->message;
-            out.guardFindings.push_back(std::move(*f));
+            out.runFindings.push_back(std::move(*f));
         }
     }
 
@@ -596,7 +638,25 @@ bool CheckReport::allPass() const {
         if (!c.pass) return false;
     for (const SubgroupSizeRun& s : otherSizes)
         if (!s.failures.empty()) return false;
+    if (fresh && !fresh->failures.empty()) return false;
     return !cases.empty();
+}
+
+std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
+    if (c.error) return c.error->message;
+    for (const BufferOutcome& b : c.outputs) {
+        if (b.verdict.pass || b.verdict.mismatches.empty()) continue;
+        uint64_t i = b.verdict.mismatches.front().index;
+        std::string cells = std::to_string(b.verdict.mismatchCount) + " of " +
+                            std::to_string(b.expected.shape.count()) + " cells wrong";
+        return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": expected " +
+               b.expected.format(i) + ", got " + b.actual.format(i) + " (" + cells + ")";
+    }
+    if (!c.runFindings.empty()) return c.runFindings.front().message;
+    if (c.analysis)
+        for (const Finding& f : c.analysis->findings)
+            if (f.failsCase) return f.message;
+    return "wrong";
 }
 
 size_t CheckReport::passCount() const {

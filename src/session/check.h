@@ -82,9 +82,11 @@ struct CaseOutcome {
     std::shared_ptr<const TraceAnalysis> analysis;
     std::vector<PassTrace> passes;
     std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
-    // Untraced runs with the loop guard: a thread ran out of loop budget (one per dispatch that
-    // did; FindingKind::LoopBudget, worded as a trace's). Any fails the case.
-    std::vector<Finding> guardFindings;
+    // What the run showed without a trace: untraced with the loop guard, a thread that ran out of
+    // loop budget (one per dispatch that did; FindingKind::LoopBudget, worded as a trace's); traced
+    // or not, an input the kernel changed (FindingKind::InputWritten, one per input). Any fails
+    // the case.
+    std::vector<Finding> runFindings;
     // A forced schedule ([[schedule]] in puzzle.toml) this case ran under, traced: which workgroup
     // was held and how the hold ended (one per dispatch that had one).
     std::vector<ScheduleReport> schedules;
@@ -98,20 +100,33 @@ struct KernelSource {
     std::string file; // as named in diagnostics
 };
 
+// A case that failed in a run beside the check's own (another subgroup size, fresh inputs).
+struct CaseFailure {
+    size_t index = 0;   // 0-based case
+    std::string detail; // its first wrong cell, finding or error; empty for a hidden case
+};
+
 // The check run again, untraced, on a device with another subgroup size (session/subgroup_sizes.h):
 // a kernel right with one number of lanes and wrong with another assumes a subgroup size.
 struct SubgroupSizeRun {
     uint32_t lanes = 0;         // gl_SubgroupSize there
     std::string device;         // what it ran on: "llvmpipe (LLVM 15.0.6, 128 bits)"
     std::optional<Error> error; // it could not run there (no CPU device...): no verdict either way
-    struct Failure {
-        size_t index = 0;   // 0-based case
-        std::string detail; // its first wrong cell or its error; empty for a hidden case
-    };
-    std::vector<Failure> failures; // the cases that fail at this size, in order
-    size_t casesRun = 0;           // cases that ran (and were compared) at this size
+    std::vector<CaseFailure> failures; // the cases that fail at this size, in order
+    size_t casesRun = 0;               // cases that ran (and were compared) at this size
 
     bool pass() const { return !error && failures.empty() && casesRun > 0; }
+};
+
+// The cases with random inputs run again, untraced, with inputs drawn from a fresh seed
+// (session/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
+struct FreshInputsRun {
+    uint64_t seed = 0;                 // `check --seed` replays it
+    std::optional<Error> error;        // the run stopped (a device error): no verdict either way
+    std::vector<CaseFailure> failures; // the cases that fail with the fresh inputs
+    size_t casesRun = 0;
+
+    bool pass() const { return !error && failures.empty(); }
 };
 
 struct CheckReport {
@@ -128,16 +143,19 @@ struct CheckReport {
     // The same cases at other subgroup sizes, after the device's own (empty: not run there; the
     // kernel uses no subgroup operation, or only the device's own size was asked for).
     std::vector<SubgroupSizeRun> otherSizes;
+    // The cases with random inputs again with a fresh seed, after the rest (empty: not run).
+    std::optional<FreshInputsRun> fresh;
 
     bool compiled() const { return reached != StageKind::Compile; }
     // Every case ran and passed, no error diagnostics, and no case failed at another subgroup
-    // size that ran.
+    // size or with fresh inputs.
     bool allPass() const;
     size_t passCount() const;
 };
 
 struct CheckOptions {
     std::optional<size_t> onlyCase; // 0-based; all cases when empty
+    std::vector<size_t> someCases;  // 0-based, in order: only these (when onlyCase is empty)
     uint64_t timeoutMs = 0; // per case; 0: the device's default (2 s on a GPU, 60 s on a CPU)
     bool trace = false;     // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread (traced, or guarded)
@@ -170,6 +188,10 @@ struct CompiledKernel;
 // stages of checkProgram after compiling. `report` holds what compiling said.
 void runCompiled(DeviceRunner& runner, const Puzzle& puzzle, std::vector<CompiledKernel> kernels,
                  const CheckOptions& options, CheckReport& report);
+
+// What failed first in a case, in one line: its error, its first wrong cell ("result[3]: expected
+// 5, got 4 (2 of 8 cells wrong)"), or its first finding.
+std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c);
 
 // The words a kernel runs as on this device: without debug information (shader/instrument.h:
 // a comment or blank line added builds nothing new), and where subgroups run in lock-step

@@ -99,7 +99,7 @@ void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
     std::string where;
     for (const PassTrace& p : c.passes)
         if (!f && (f = firstFailing(p.analysis.get()))) where = p.label + ": ";
-    if (!f && !c.guardFindings.empty()) f = &c.guardFindings.front();
+    if (!f && !c.runFindings.empty()) f = &c.runFindings.front();
     if (f && c.inconclusive)
         return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message);
     if (f) return set(FailureKind::Finding, where + findingKindName(f->kind) + ": " + f->message);
@@ -378,7 +378,7 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
         if (!c.pass) explainCase(puzzle, o, c);
     }
     for (const SubgroupSizeRun& s : report.otherSizes)
-        for (const SubgroupSizeRun::Failure& f : s.failures) {
+        for (const CaseFailure& f : s.failures) {
             if (f.index >= g.cases.size() || !g.cases[f.index].pass) continue;
             CaseGrade& c = g.cases[f.index];
             c.pass = false;

@@ -46,6 +46,8 @@ const char* findingMeaning(FindingKind kind) {
                "dispatch";
     case FindingKind::UndefinedShuffle:
         return "a subgroup shuffle took its value from a lane that was not active";
+    case FindingKind::InputWritten:
+        return "the kernel changed one of its inputs, which are read-only";
     }
     return "something went wrong";
 }
@@ -83,7 +85,7 @@ std::vector<Finding> hiddenFindings(const Puzzle& p, const CaseOutcome& c) {
     for (const PassTrace& pass : c.passes)
         for (const Finding& f : pass.analysis->findings)
             all.emplace_back(prefix(pass.kernel), &f);
-    for (const Finding& f : c.guardFindings)
+    for (const Finding& f : c.runFindings)
         all.emplace_back("", &f);
     std::vector<Finding> out;
     std::set<std::tuple<std::string, FindingKind, uint32_t>> seen;
@@ -125,14 +127,14 @@ CaseOutcome hiddenCaseView(const Puzzle& puzzle, const CaseOutcome& c) {
         b.verdict.tolerance = o.verdict.tolerance;
         h.outputs.push_back(std::move(b));
     }
-    // Findings travel as an untraced run's do (guardFindings): there is no trace to name.
-    h.guardFindings = hiddenFindings(puzzle, c);
+    // Findings travel as an untraced run's do (runFindings): there is no trace to name.
+    h.runFindings = hiddenFindings(puzzle, c);
     h.notes = c.notes; // the puzzle's own words for a known wrong answer, the same in every case
     return h;
 }
 
 void hideHiddenCases(SubgroupSizeRun& run, const Puzzle& puzzle) {
-    for (SubgroupSizeRun::Failure& f : run.failures)
+    for (CaseFailure& f : run.failures)
         if (caseHidden(puzzle, f.index)) f.detail.clear();
 }
 
@@ -141,6 +143,9 @@ void hideHiddenCases(CheckReport& report, const Puzzle& puzzle) {
         if (caseHidden(puzzle, c.index) && !c.hidden) c = hiddenCaseView(puzzle, c);
     for (SubgroupSizeRun& s : report.otherSizes)
         hideHiddenCases(s, puzzle);
+    if (report.fresh)
+        for (CaseFailure& f : report.fresh->failures)
+            if (caseHidden(puzzle, f.index)) f.detail.clear();
     // An error that stopped the whole check names a case first ("case 3: workgroup size (2048) is
     // over ..."): about a hidden case, only that it is over a limit of the device is left.
     if (!report.error) return;

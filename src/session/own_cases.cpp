@@ -146,7 +146,7 @@ bool puzzleCasesPass(const CheckReport& report, const Puzzle& puzzle) {
     if (report.reached != StageKind::Done || report.error || hasErrors(report.diagnostics))
         return false;
     for (const SubgroupSizeRun& s : report.otherSizes) // wrong with other numbers of lanes
-        for (const SubgroupSizeRun::Failure& f : s.failures)
+        for (const CaseFailure& f : s.failures)
             if (f.index < puzzle.cases.size() && !puzzle.cases[f.index].own) return false;
     return puzzleCasesPassed(report, puzzle) == puzzle.puzzleCaseCount() &&
            puzzle.puzzleCaseCount() > 0;

@@ -28,7 +28,7 @@ std::string failureText(const CheckReport& r) {
         std::string head = "case " + std::to_string(c.index + 1) + ": ";
         if (c.error) return head + c.error->message;
         if (!c.outputsMatch) return head + "wrong values";
-        for (const Finding& f : c.guardFindings)
+        for (const Finding& f : c.runFindings)
             return head + findingKindName(f.kind);
         for (const PassTrace& p : c.passes)
             if (p.analysis)

@@ -10,29 +10,13 @@
 namespace vkp {
 namespace {
 
-// The first thing wrong with a case, in a line: its error, a finding that failed it, or its
-// first wrong cell.
-std::string failureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
-    if (c.error) return c.error->message;
-    for (const BufferOutcome& b : c.outputs) {
-        if (b.verdict.pass || b.verdict.mismatches.empty()) continue;
-        uint64_t i = b.verdict.mismatches.front().index;
-        std::string cells = std::to_string(b.verdict.mismatchCount) + " of " +
-                            std::to_string(b.expected.shape.count()) + " cells wrong";
-        return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": expected " +
-               b.expected.format(i) + ", got " + b.actual.format(i) + " (" + cells + ")";
-    }
-    if (!c.guardFindings.empty()) return c.guardFindings.front().message;
-    return "wrong";
-}
-
 SubgroupSizeRun sizeRun(uint32_t lanes, const Puzzle& puzzle, const CheckReport& r) {
     SubgroupSizeRun run;
     run.lanes = lanes;
     if (r.error) run.error = r.error;
     for (const CaseOutcome& c : r.cases) {
         ++run.casesRun;
-        if (!c.pass) run.failures.push_back({c.index, failureDetail(puzzle, c)});
+        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(puzzle, c)});
     }
     return run;
 }
@@ -150,7 +134,7 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
     auto firstWrongCell = [&](const CaseOutcome& c) {
         for (const BufferOutcome& b : c.outputs)
             if (!b.verdict.pass && !b.verdict.mismatches.empty())
-                ways.insert(std::to_string(c.index) + ": " + failureDetail(puzzle, c));
+                ways.insert(std::to_string(c.index) + ": " + caseFailureDetail(puzzle, c));
     };
     for (const SubgroupSizeRun& s : report.otherSizes) {
         if (s.error || s.casesRun == 0) continue;

@@ -61,8 +61,8 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
     if (c->analysis)
         for (const Finding& f : c->analysis->findings)
             if (f.failsCase && !finding) finding = &f;
-    if (!c->guardFindings.empty())
-        finding = &c->guardFindings.front(); // untraced: a loop ran out of budget
+    if (!c->runFindings.empty())
+        finding = &c->runFindings.front(); // untraced: a loop ran out of budget
     std::string traced = finding ? findingWhere(*finding, *c, offsets) : "";
     bool unchecked = std::any_of(c->outputs.begin(), c->outputs.end(),
                                  [](const BufferOutcome& b) { return !b.checked; });
@@ -318,7 +318,7 @@ void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
         } else if (run.pass()) {
             text = "\xE2\x9C\x93 " + head + "all " + std::to_string(run.casesRun) + " pass";
         } else {
-            const SubgroupSizeRun::Failure& f = run.failures.front();
+            const CaseFailure& f = run.failures.front();
             text = "\xE2\x9C\x97 " + head + std::to_string(run.failures.size()) + " of " +
                    std::to_string(run.casesRun) + " fail; case " + std::to_string(f.index + 1) +
                    ": " + (f.detail.empty() ? std::string(kHiddenCaseText) : f.detail);

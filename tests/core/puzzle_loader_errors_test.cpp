@@ -70,6 +70,10 @@ const std::vector<BadFile>& badFiles() {
          "HERE\n" +
              kBuffers + kCase,
          "'hints' must be a string", 15},
+        {"ZeroedInput", kHead + kInput + "zeroed = true # HERE\n" + kOutput + kCase,
+         "'zeroed' is for outputs", 10},
+        {"ZeroedNotABoolean", kHead + kInput + kOutput + "zeroed = 1 # HERE\n" + kCase,
+         "'zeroed' must be true or false", 10},
         {"NegativeTolerance", kHead + "tolerance = -0.5 # HERE\n" + kBuffers + kCase,
          "'tolerance' must be a finite number, 0 or more", 13},
         {"UnknownRole",

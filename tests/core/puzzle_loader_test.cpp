@@ -202,9 +202,10 @@ TEST(MaterializeCase, IotaConstantAndOpExpectedOutputs) {
     EXPECT_EQ(d->initial[0].type, ElementKind::Float);
     EXPECT_EQ(values(d->initial[1]), (V{-4, -4}));
     EXPECT_EQ(d->initial[1].type, ElementKind::Int);
-    // Outputs start as zeros of the expected shape.
+    // Outputs start poisoned, in the expected shape: every cell "unwritten".
     EXPECT_EQ(d->initial[2].shape, (Shape{{2, 3}}));
-    EXPECT_EQ(values(d->initial[2]), (V(6, 0.0)));
+    EXPECT_EQ(d->initial[2].words, std::vector<uint32_t>(6, poisonWord(d->initial[2].type)));
+    EXPECT_EQ(d->initial[2].format(5), "unwritten");
     EXPECT_FALSE(d->expected[0].has_value());
     EXPECT_FALSE(d->expected[1].has_value());
     ASSERT_TRUE(d->expected[2].has_value());

@@ -72,8 +72,8 @@ TEST(HiddenCasesTest, TheViewKeepsTheVerdictAndTheKindsOfFailureOnly) {
     EXPECT_TRUE(h.outputs[0].verdict.mismatches.empty());
     EXPECT_TRUE(h.outputs[0].expected.words.empty());
     EXPECT_TRUE(h.outputs[0].actual.words.empty());
-    ASSERT_EQ(h.guardFindings.size(), 1u);
-    const Finding& f = h.guardFindings[0];
+    ASSERT_EQ(h.runFindings.size(), 1u);
+    const Finding& f = h.runFindings[0];
     EXPECT_EQ(f.kind, FindingKind::OutOfBounds);
     EXPECT_EQ(f.line, 12u);
     EXPECT_TRUE(f.threads.empty());

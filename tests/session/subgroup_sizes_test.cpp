@@ -235,7 +235,7 @@ TEST(SubgroupSizesTest, AHiddenCaseFailingAtAnotherSizeShowsNoData) {
     CheckReport r = checkAtEverySize(p, sourcesOf(p, dataKernel("reduce-assumes-8-lanes")), 8);
     hideHiddenCases(r, p);
     for (const SubgroupSizeRun& s : r.otherSizes)
-        for (const SubgroupSizeRun::Failure& f : s.failures)
+        for (const CaseFailure& f : s.failures)
             EXPECT_EQ(f.detail.empty(), f.index == 1) << f.index << ": " << f.detail;
     EXPECT_FALSE(r.allPass());
 }
