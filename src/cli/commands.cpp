@@ -53,6 +53,7 @@ StageTimings medianTimings(std::span<const StageTimings> runs) {
                        &StageTimings::analysisMs, &StageTimings::firstVerdictMs})
         m.*field = median(field);
     m.pipelines = runs.back().pipelines;
+    m.traceReruns = runs.back().traceReruns;
     return m;
 }
 

@@ -221,6 +221,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         j["pipelines_built"] = t.pipelines;
         if (t.loopGuardMs > 0) j["timing_ms"]["loop_guard"] = t.loopGuardMs;
         if (t.traceRerunMs > 0) j["timing_ms"]["trace_rerun"] = t.traceRerunMs;
+        if (t.traceReruns > 0) j["trace_reruns"] = t.traceReruns;
     }
     return j;
 }

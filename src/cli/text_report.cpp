@@ -400,7 +400,9 @@ void printTiming(std::ostream& os, const StageTimings& t) {
     if (t.instrumentMs > 0) row("trace: instrument + validate", t.instrumentMs);
     if (t.instrumentMs > 0) row("trace: decode + analyse", t.analysisMs);
     if (t.loopGuardMs > 0) row("loop guard: instrument + check", t.loopGuardMs);
-    if (t.traceRerunMs > 0) row("trace: re-run overflowed cases", t.traceRerunMs);
+    if (t.traceRerunMs > 0)
+        row(("trace: re-runs of overflowed (" + std::to_string(t.traceReruns) + ")").c_str(),
+            t.traceRerunMs);
     row("first verdict", t.firstVerdictMs);
     row("total", t.totalMs);
     row("  of which GPU time", t.gpuMs);

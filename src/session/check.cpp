@@ -302,23 +302,94 @@ class Checker {
     }
 
     // A case whose trace overflowed is run again alone, with room for every record its threads
-    // made, so its verdict rests on the whole run (session/trace_rerun.h).
+    // made, so its verdict rests on the whole run (session/trace_rerun.h). Where the room all
+    // its dispatches need together is more than a trace may take, it runs once per part of its
+    // dispatches, each part given the room (traced in parts), and the dispatches' traces are
+    // gathered from the runs that held them.
     void rerunOverflowed(DeviceJob& job, CaseOutcome& c) {
         auto t = Clock::now();
         std::optional<TraceRoom> room = rerunRoom(c);
         if (!room) return;
-        if (room->fits()) {
-            m_rerunSlots[c.index] = room->wanted;
-            auto again = runItems(job, {c.index});
-            m_rerunSlots.erase(c.index);
-            if (!again)
-                c.error = again.error();
-            else
-                c = std::move(again->front());
+        // Each dispatch gets the room it wants, or as much as it may have: the ones that still
+        // cannot fit are judged alone, with every other dispatch's trace whole.
+        std::vector<uint32_t> wanted(room->wanted.size());
+        bool grows = false;
+        for (size_t j = 0; j < wanted.size(); ++j) {
+            wanted[j] = std::min(room->wanted[j], room->possible[j]);
+            grows = grows || wanted[j] > room->kept[j];
+        }
+        if (grows) {
+            std::vector<std::vector<size_t>> parts = traceParts(wanted, c);
+            std::optional<CaseOutcome> merged;
+            for (const std::vector<size_t>& part : parts) {
+                std::vector<uint32_t> slots = room->kept;
+                for (size_t j : part)
+                    slots[j] = wanted[j];
+                m_rerunSlots[c.index] = slots;
+                auto again = runItems(job, {c.index});
+                m_rerunSlots.erase(c.index);
+                ++m_report.timing.traceReruns;
+                if (!again) {
+                    c.error = again.error();
+                    break;
+                }
+                CaseOutcome& ran = again->front();
+                if (!merged)
+                    merged = std::move(ran);
+                else
+                    for (size_t j : part)
+                        merged->passes[j] = std::move(ran.passes[j]);
+            }
+            if (merged && !c.error) {
+                if (parts.size() > 1) settleFromPasses(*merged);
+                c = std::move(*merged);
+            }
             if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
             m_report.timing.traceRerunMs += msSince(t);
         }
         if (room && !c.error) judgeIncomplete(c, *room);
+    }
+
+    // The trace words one dispatch takes with `slots` records a thread.
+    static uint64_t traceBytes(const Trace& t, uint64_t slots) {
+        uint64_t n = t.launch.invocations();
+        return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
+    }
+
+    // The dispatches in groups whose traces, each with the room it wants, fit in the largest
+    // trace a case may take together: one group when they all fit at once.
+    std::vector<std::vector<size_t>> traceParts(const std::vector<uint32_t>& wanted,
+                                                const CaseOutcome& c) const {
+        std::vector<const Trace*> traces = caseTraces(c);
+        std::vector<std::vector<size_t>> parts(1);
+        uint64_t used = 0;
+        for (size_t j = 0; j < traces.size(); ++j) {
+            uint64_t bytes = traceBytes(*traces[j], wanted[j]);
+            if (!parts.back().empty() && used + bytes > m_options.maxTraceBytes) {
+                parts.emplace_back();
+                used = 0;
+            }
+            parts.back().push_back(j);
+            used += bytes;
+        }
+        return parts;
+    }
+
+    // A multi-pass case whose dispatches' traces came from several runs: the trace it shows (the
+    // first dispatch with a failing finding, else the first) and its verdict, again.
+    static void settleFromPasses(CaseOutcome& c) {
+        c.trace.reset();
+        c.analysis.reset();
+        bool failing = false;
+        for (const PassTrace& p : c.passes) {
+            bool fails = p.analysis->failsCase();
+            if (!c.trace || (!c.analysis->failsCase() && fails)) {
+                c.trace = p.trace;
+                c.analysis = p.analysis;
+            }
+            failing = failing || fails;
+        }
+        c.pass = c.outputsMatch && c.runFindings.empty() && !failing;
     }
 
     // A passing case whose forced schedule did not take place, or may have missed its point (the
@@ -352,8 +423,9 @@ class Checker {
                                    [](const Trace* t) { return t->dropped > 0; });
         if (!dropped || c.error || stoppedByLoopBudget(c)) return std::nullopt;
         TraceRoom room;
+        // A dispatch may take the whole room when traced alone (in parts: rerunOverflowed).
         uint64_t limit = m_runner.info().maxStorageBufferRange;
-        uint64_t share = m_options.maxTraceBytes / traces.size();
+        uint64_t share = m_options.maxTraceBytes;
         if (limit) share = std::min(share, limit);
         for (const Trace* t : traces) {
             uint64_t n = t->launch.invocations(), words = share / 4,

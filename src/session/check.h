@@ -34,6 +34,9 @@ struct StageTimings {
     double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
     double traceRerunMs =
         0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
+    // Those re-runs: one per case, or one per part of a case's dispatches when their traces do
+    // not fit in CheckOptions::maxTraceBytes together (traced in parts).
+    size_t traceReruns = 0;
     double loopGuardMs =
         0; // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
     double gpuMs = 0;   // sum of the dispatches' timestamp durations
@@ -164,8 +167,9 @@ struct CheckOptions {
     bool loopGuard = true;
     uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
     // A case whose trace overflowed is re-run alone with room for every record its threads made,
-    // up to this many bytes of trace (and the device's limit for one buffer); past it,
-    // inconclusive.
+    // up to this many bytes of trace at once (and the device's limit for one buffer); a
+    // multi-pass case needing more runs once per part of its dispatches; a dispatch that alone
+    // needs more is inconclusive.
     uint64_t maxTraceBytes = 256ull << 20;
     // Traced checks hold a workgroup where the puzzle declares a [[schedule]] for the case.
     bool forcedSchedules = true;

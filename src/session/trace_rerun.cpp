@@ -5,15 +5,14 @@
 namespace vkp {
 namespace {
 
-// The explanation that replaces the "records did not fit" warning of a case judged inconclusive.
-std::string incompleteText(size_t index, const TraceRoom& room) {
-    size_t worst = 0;
-    for (size_t j = 0; j < room.wanted.size(); ++j)
-        if (room.wanted[j] > room.possible[j]) worst = j;
-    return "the trace of case " + std::to_string(index + 1) + " did not fit (" +
-           std::to_string(room.wanted[worst]) + " records per thread needed, " +
-           std::to_string(room.possible[worst]) + " possible): what a thread did after its first " +
-           std::to_string(room.kept[worst]) +
+// The explanation that replaces the "records did not fit" warning of dispatch `j` of a case judged
+// inconclusive; `where` names the dispatch of a multi-pass case ("" for a single dispatch).
+std::string incompleteText(size_t index, const TraceRoom& room, size_t j,
+                           const std::string& where) {
+    return "the trace of case " + std::to_string(index + 1) + where + " did not fit (" +
+           std::to_string(room.wanted[j]) + " records per thread needed, " +
+           std::to_string(room.possible[j]) + " possible): what a thread did after its first " +
+           std::to_string(room.kept[j]) +
            " records (races, out-of-bounds accesses, read and write limits) could not be checked. "
            "Every access to a buffer or shared array and every barrier is a record: "
            "make fewer per thread (keep a running value in a local variable rather than re-reading "
@@ -61,13 +60,24 @@ bool stoppedByLoopBudget(const CaseOutcome& c) {
 
 void judgeIncomplete(CaseOutcome& c, const TraceRoom& room) {
     bool inconclusive = c.pass;
-    std::string text = incompleteText(c.index, room);
-    for (PassTrace& p : c.passes) {
+    // Only the dispatches whose trace could not fit say so; the others' findings stand.
+    for (size_t j = 0; j < c.passes.size() && j < room.wanted.size(); ++j) {
+        PassTrace& p = c.passes[j];
+        if (room.wanted[j] <= room.possible[j]) continue;
         bool shown = p.analysis == c.analysis;
-        p.analysis = rejudged(*p.analysis, text, inconclusive);
+        p.analysis =
+            rejudged(*p.analysis, incompleteText(c.index, room, j, " in " + p.label), inconclusive);
         if (shown) c.analysis = p.analysis;
     }
-    if (c.passes.empty() && c.analysis) c.analysis = rejudged(*c.analysis, text, inconclusive);
+    // The case shows the first dispatch that fails it (now perhaps one that did not fit).
+    for (const PassTrace& p : c.passes)
+        if (p.analysis->failsCase()) {
+            c.trace = p.trace;
+            c.analysis = p.analysis;
+            break;
+        }
+    if (c.passes.empty() && c.analysis)
+        c.analysis = rejudged(*c.analysis, incompleteText(c.index, room, 0, ""), inconclusive);
     c.pass = false;
     c.inconclusive = inconclusive;
 }

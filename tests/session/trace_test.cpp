@@ -251,5 +251,76 @@ TEST(TraceRounds, OnlyWorkgroupBarriersEndARound) {
     EXPECT_EQ(barriersSeen(wg).second, 1u) << "the write after the barrier is in round 1";
 }
 
+// The words one dispatch's trace takes with room for `slots` records a thread (core/trace.h).
+uint64_t traceBytes(const Trace& t, uint64_t slots) {
+    uint64_t n = t.launch.invocations();
+    return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
+}
+
+// A multi-pass case whose dispatches' traces each fit in the largest trace a case may take, but
+// not all together: it is traced in parts (a run per part of its dispatches) and passes; with
+// room for less than its largest dispatch, only that dispatch's trace is said not to fit.
+TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSaysSo) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("scan-blocks");
+    ASSERT_TRUE(p.ok());
+    auto sources = readKernelSources(**p, true);
+    ASSERT_TRUE(sources) << sources.error().message;
+    const size_t theCase = (*p)->cases.size() - 1; // the largest
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = theCase;
+    CheckReport whole = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    ASSERT_EQ(whole.cases.size(), 1u);
+    ASSERT_TRUE(whole.cases[0].pass) << findings(whole);
+    const std::vector<PassTrace>& passes = whole.cases[0].passes;
+    ASSERT_GE(passes.size(), 2u);
+    uint64_t largest = 0, sum = 0;
+    size_t largestAt = 0;
+    for (size_t j = 0; j < passes.size(); ++j) {
+        uint64_t b = traceBytes(*passes[j].trace, passes[j].trace->mostRecordsWanted);
+        if (b > largest) largestAt = j;
+        largest = std::max(largest, b);
+        sum += b;
+    }
+    ASSERT_GT(sum, largest) << "needs two dispatches with traces";
+
+    o.traceRecords = 1;        // 16 records a thread at first: every dispatch overflows
+    o.maxTraceBytes = largest; // room for the largest alone, not for all together
+    CheckReport parts = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    ASSERT_EQ(parts.cases.size(), 1u);
+    const CaseOutcome& c = parts.cases[0];
+    EXPECT_TRUE(c.pass) << findings(parts);
+    EXPECT_FALSE(c.inconclusive) << findings(parts);
+    EXPECT_GT(parts.timing.traceRerunMs, 0.0);
+    // No run held more trace than allowed: the dispatches went in parts, a run each.
+    EXPECT_GE(parts.timing.traceReruns, 2u);
+    EXPECT_LE(parts.timing.traceReruns, passes.size());
+    for (const PassTrace& pass : c.passes)
+        EXPECT_EQ(pass.trace->dropped, 0u) << pass.label << "\n" << findings(parts);
+
+    o.maxTraceBytes = largest - 4096; // now the largest dispatch cannot fit
+    CheckReport short_ = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    ASSERT_EQ(short_.cases.size(), 1u);
+    const CaseOutcome& s = short_.cases[0];
+    EXPECT_FALSE(s.pass);
+    EXPECT_TRUE(s.inconclusive) << findings(short_);
+    for (size_t j = 0; j < s.passes.size(); ++j) {
+        const PassTrace& pass = s.passes[j];
+        bool said = false;
+        for (const Finding& f : pass.analysis->findings)
+            if (f.kind == FindingKind::TraceOverflow && f.failsCase) {
+                said = true;
+                EXPECT_NE(f.message.find(" in " + pass.label + " did not fit"), std::string::npos)
+                    << f.message;
+            }
+        if (traceBytes(*passes[j].trace, passes[j].trace->mostRecordsWanted) > o.maxTraceBytes)
+            EXPECT_TRUE(said) << pass.label << "\n" << findings(short_);
+        else
+            EXPECT_FALSE(said) << pass.label << " fits, and is not blamed\n" << findings(short_);
+    }
+    EXPECT_EQ(s.analysis, s.passes[largestAt].analysis) << "the case shows the dispatch at fault";
+}
+
 } // namespace
 } // namespace vkp
