@@ -1,6 +1,6 @@
 #include "worker/protocol.h"
 
-#include <cstring>
+#include <type_traits>
 
 #include "core/passes.h"
 
@@ -8,454 +8,382 @@ namespace vkp::worker {
 
 namespace {
 
-// A result that is the error: what follows its "ok = 0" word, to the end of the payload.
-template <class T> bool decodeFailure(Decoder& d, Result<T>& out) {
-    Error e;
-    if (!decodeError(d, e)) return false;
-    out = e;
-    return d.done();
-}
+// Each message is described once, by a `describe` function over its fields, run with a Writer to
+// encode it and with a Reader to decode it: the two sides cannot differ. A description returns
+// false where the Reader meets a garbled or out-of-range field (the Writer never does).
+// Numbers travel as u32 (32-bit and smaller integers, bools, enums), u64 or f64.
 
-} // namespace
-
-void encodeDeviceInfo(Encoder& e, const DeviceInfo& i) {
-    e.u32(i.index);
-    e.str(i.name);
-    e.u32(static_cast<uint32_t>(i.type));
-    e.str(i.apiVersion);
-    e.str(i.driver);
-    e.u32(i.usable);
-    e.str(i.whyUnusable);
-    e.u32(i.subgroupSize);
-    e.u32(i.subgroupOperations);
-    e.u32(i.shaderFeatures);
-    e.u32(i.maxWorkgroupInvocations);
-    for (uint32_t v : i.maxWorkgroupSize)
-        e.u32(v);
-    for (uint32_t v : i.maxWorkgroupCount)
-        e.u32(v);
-    e.u32(i.maxSharedMemoryBytes);
-    e.u64(i.maxStorageBufferRange);
-    e.f64(i.timestampPeriodNs);
-    e.u32(i.robustBufferAccess);
-    e.u32(i.pipelineStatistics);
-    e.u32(i.lockstepSubgroups);
-}
-
-bool decodeDeviceInfo(Decoder& d, DeviceInfo& i) {
-    uint32_t type, usable, robust, statistics, lockstep;
-    double period;
-    bool ok = d.u32(i.index) && d.str(i.name) && d.u32(type) && d.str(i.apiVersion) &&
-              d.str(i.driver) && d.u32(usable) && d.str(i.whyUnusable) && d.u32(i.subgroupSize) &&
-              d.u32(i.subgroupOperations) && d.u32(i.shaderFeatures) &&
-              d.u32(i.maxWorkgroupInvocations);
-    for (uint32_t& v : i.maxWorkgroupSize)
-        ok = ok && d.u32(v);
-    for (uint32_t& v : i.maxWorkgroupCount)
-        ok = ok && d.u32(v);
-    ok = ok && d.u32(i.maxSharedMemoryBytes) && d.u64(i.maxStorageBufferRange) && d.f64(period) &&
-         d.u32(robust) && d.u32(statistics) && d.u32(lockstep);
-    if (!ok || type > uint32_t(DeviceTypeKind::Other)) return false;
-    i.type = static_cast<DeviceTypeKind>(type);
-    i.usable = usable;
-    i.timestampPeriodNs = static_cast<float>(period);
-    i.robustBufferAccess = robust;
-    i.pipelineStatistics = statistics;
-    i.lockstepSubgroups = lockstep;
-    return true;
-}
-
-namespace {
-
-void encodeLaunch(Encoder& e, const LaunchSpec& l) {
-    for (uint32_t v : l.workgroupSize)
-        e.u32(v);
-    for (uint32_t v : l.workgroups)
-        e.u32(v);
-    e.u32(static_cast<uint32_t>(l.constants.size()));
-    for (const auto& [id, value] : l.constants) {
-        e.u32(id);
-        e.u32(value);
+class Writer {
+  public:
+    static constexpr bool kReading = false;
+    explicit Writer(Encoder& e) : m_e(e) {}
+    template <class T> bool num(const T& v) {
+        if constexpr (std::is_floating_point_v<T>)
+            m_e.f64(static_cast<double>(v));
+        else if constexpr (std::is_enum_v<T> || std::is_same_v<T, bool> || sizeof(T) <= 4)
+            m_e.u32(static_cast<uint32_t>(v));
+        else
+            m_e.u64(static_cast<uint64_t>(v));
+        return true;
     }
-}
-
-bool decodeLaunch(Decoder& d, LaunchSpec& l) {
-    bool ok = true;
-    for (uint32_t& v : l.workgroupSize)
-        ok = ok && d.u32(v);
-    for (uint32_t& v : l.workgroups)
-        ok = ok && d.u32(v);
-    uint32_t n;
-    if (!ok || !d.u32(n) || n > 4096) return false;
-    for (uint32_t k = 0; k < n; ++k) {
-        uint32_t id, value;
-        if (!d.u32(id) || !d.u32(value)) return false;
-        l.constants[id] = value;
+    // An enum or bool of at most `max`; a count the Reader checks: written as they are.
+    template <class T> bool num(const T& v, T) { return num(v); }
+    bool str(const std::string& s) {
+        m_e.str(s);
+        return true;
     }
-    return true;
-}
-
-void encodeDispatch(Encoder& e, const Dispatch& s) {
-    e.u32(s.kernel);
-    for (uint32_t v : s.workgroups)
-        e.u32(v);
-    e.words(s.push);
-    e.u32(static_cast<uint32_t>(s.bind.size()));
-    for (int b : s.bind)
-        e.u32(static_cast<uint32_t>(b));
-}
-
-bool decodeDispatch(Decoder& d, Dispatch& s, uint32_t kernels, uint32_t buffers) {
-    uint32_t n;
-    if (!d.u32(s.kernel) || s.kernel >= kernels) return false;
-    for (uint32_t& v : s.workgroups)
-        if (!d.u32(v)) return false;
-    if (!d.words(s.push) || s.push.size() > 64 || !d.u32(n) || (n != 0 && n != buffers))
-        return false;
-    for (uint32_t k = 0; k < n; ++k) {
-        uint32_t b;
-        if (!d.u32(b) || (b != UINT32_MAX && b >= buffers)) return false;
-        s.bind.push_back(static_cast<int>(b));
+    bool words(std::span<const uint32_t> w) {
+        m_e.words(w);
+        return true;
     }
-    return true;
-}
-
-} // namespace
-
-void encodeJob(Encoder& e, const DeviceJob& job) {
-    e.words(job.spirv);
-    e.u32(static_cast<uint32_t>(job.moreKernels.size()));
-    for (std::span<const uint32_t> k : job.moreKernels)
-        e.words(k);
-    e.u32(job.pushBytes);
-    e.words(job.bindings);
-    e.u32(static_cast<uint32_t>(job.otherSets.size()));
-    for (const BindingSlot& s : job.otherSets) {
-        e.u32(s.set);
-        e.u32(s.binding);
+    // Words the decoded message keeps in its storage (Reader::ownWords) or views in the payload.
+    bool ownWords(const std::span<const uint32_t>& w, WordStore&) { return words(w); }
+    bool viewWords(const std::span<const uint32_t>& w) { return words(w); }
+    // A list: its length (at most `max`), then each element described by `each`.
+    template <class Vec, class F> bool list(const Vec& v, uint32_t, F each) {
+        m_e.u32(static_cast<uint32_t>(v.size()));
+        for (const auto& x : v)
+            each(x);
+        return true;
     }
-    e.u64(job.timeoutMs);
-    e.u32(job.testCrash);
-    e.u32(static_cast<uint32_t>(job.items.size()));
-    for (const RunItem& item : job.items) {
-        encodeLaunch(e, item.launch);
-        e.u32(static_cast<uint32_t>(item.buffers.size()));
-        for (const RunBuffer& b : item.buffers) {
-            e.u32(b.binding);
-            e.u32(b.set);
-            e.u32(uint32_t(b.readBack) | uint32_t(b.packTrace) << 1);
-            e.u64(b.sizeWords);
-            e.words(b.initial);
+    bool check(bool) { return true; } // a condition on what was read
+    bool error(const Error& e) {
+        encodeError(m_e, e);
+        return true;
+    }
+
+  private:
+    Encoder& m_e;
+};
+
+class Reader {
+  public:
+    static constexpr bool kReading = true;
+    explicit Reader(Decoder& d) : m_d(d) {}
+    template <class T> bool num(T& v) {
+        if constexpr (std::is_floating_point_v<T>) {
+            double x;
+            if (!m_d.f64(x)) return false;
+            v = static_cast<T>(x);
+        } else if constexpr (std::is_same_v<T, bool>) {
+            uint32_t x;
+            if (!m_d.u32(x) || x > 1) return false;
+            v = x;
+        } else if constexpr (std::is_enum_v<T> || sizeof(T) <= 4) {
+            uint32_t x;
+            if (!m_d.u32(x)) return false;
+            v = static_cast<T>(x);
+        } else {
+            uint64_t x;
+            if (!m_d.u64(x)) return false;
+            v = static_cast<T>(x);
         }
-        e.u32(static_cast<uint32_t>(item.dispatches.size()));
-        for (const Dispatch& st : item.dispatches)
-            encodeDispatch(e, st);
+        return true;
     }
-    e.u32(static_cast<uint32_t>(job.prebuild.size()));
-    for (const LaunchSpec& l : job.prebuild)
-        encodeLaunch(e, l);
-}
+    template <class T> bool num(T& v, T max) {
+        uint32_t x;
+        if (!m_d.u32(x) || x > static_cast<uint32_t>(max)) return false;
+        v = static_cast<T>(x);
+        return true;
+    }
+    bool str(std::string& s) { return m_d.str(s); }
+    bool words(std::vector<uint32_t>& w) { return m_d.words(w); }
+    bool ownWords(std::span<const uint32_t>& w, WordStore& store) {
+        store.emplace_back();
+        if (!m_d.words(store.back())) return false;
+        w = store.back(); // a deque's elements stay where they are
+        return true;
+    }
+    bool viewWords(std::span<const uint32_t>& w) { return m_d.wordsView(w); }
+    template <class Vec, class F> bool list(Vec& v, uint32_t max, F each) {
+        uint32_t n;
+        if (!m_d.u32(n) || n > max) return false;
+        using T = typename Vec::value_type;
+        if constexpr (std::is_default_constructible_v<T>)
+            v.resize(n);
+        else
+            v.assign(n, T(Error{})); // a Result, each decoded in its place
+        for (auto& x : v)
+            if (!each(x)) return false;
+        return true;
+    }
+    bool check(bool ok) { return ok; }
+    bool error(Error& e) { return decodeError(m_d, e); }
+
+  private:
+    Decoder& m_d;
+};
+
+// What decoders accept of a list, far above any real one.
+constexpr uint32_t kMaxKernels = 64;     // one module per kernel of a multi-pass puzzle
+constexpr uint32_t kMaxPushBytes = 256;  // Vulkan's push-constant ranges are at most this
+constexpr uint32_t kMaxConstants = 4096; // specialization constants of a launch
+constexpr uint32_t kMaxBatch = 1u << 16; // items, launches, repetitions, results
+constexpr uint32_t kMaxBenchBuffers = 1024;
+constexpr uint32_t kMaxStats = 1024; // statistics of one pipeline
 
 static_assert(32 + kMaxDispatchesPerCase <= kMaxItemBuffers &&
               kMaxDispatchesPerCase <= kMaxItemDispatches);
 
-bool decodeJob(Decoder& d, OwnedJob& out) {
-    uint32_t slots, crash, items, more;
-    if (!d.words(out.spirv) || !d.u32(more) || more > 64) return false;
-    out.moreKernels.resize(more);
-    for (auto& k : out.moreKernels)
-        if (!d.words(k)) return false;
-    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256) return false;
-    if (!d.words(out.job.bindings) || !d.u32(slots) || slots > 64) return false;
-    for (uint32_t k = 0; k < slots; ++k) {
-        BindingSlot s;
-        if (!d.u32(s.set) || !d.u32(s.binding)) return false;
-        out.job.otherSets.push_back(s);
-    }
-    if (!d.u64(out.job.timeoutMs) || !d.u32(crash) || !d.u32(items) || items > 1u << 16)
-        return false;
-    out.job.testCrash = crash;
-    out.job.spirv = out.spirv;
-    for (const auto& k : out.moreKernels)
-        out.job.moreKernels.push_back(k);
-    std::vector<std::vector<size_t>> bufferIndex(items);
-    for (uint32_t i = 0; i < items; ++i) {
-        RunItem item;
-        uint32_t n;
-        if (!decodeLaunch(d, item.launch) || !d.u32(n) || n > kMaxItemBuffers) return false;
-        for (uint32_t k = 0; k < n; ++k) {
-            RunBuffer b;
-            uint32_t readBack;
-            std::vector<uint32_t> words;
-            if (!d.u32(b.binding) || !d.u32(b.set) || !d.u32(readBack) || readBack > 3 ||
-                !d.u64(b.sizeWords) || !d.words(words))
-                return false;
-            b.readBack = readBack & 1;
-            b.packTrace = readBack & 2;
-            bufferIndex[i].push_back(out.buffers.size());
-            out.buffers.push_back(std::move(words));
-            item.buffers.push_back(b);
-        }
-        uint32_t steps;
-        if (!d.u32(steps) || steps > kMaxItemDispatches) return false;
-        item.dispatches.resize(steps);
-        for (Dispatch& st : item.dispatches)
-            if (!decodeDispatch(d, st, more + 1, n)) return false;
-        out.job.items.push_back(std::move(item));
-    }
-    // Point the spans at the owned words only now: the vector of buffers no longer moves.
-    for (uint32_t i = 0; i < items; ++i)
-        for (size_t k = 0; k < bufferIndex[i].size(); ++k)
-            out.job.items[i].buffers[k].initial = out.buffers[bufferIndex[i][k]];
-    uint32_t later;
-    if (!d.u32(later) || later > 1u << 16) return false;
-    out.job.prebuild.resize(later);
-    for (LaunchSpec& l : out.job.prebuild)
-        if (!decodeLaunch(d, l)) return false;
-    return d.done();
+// M is T when reading and const T when writing.
+template <class Io, class M> bool describeDeviceInfo(Io& io, M& i) {
+    bool ok = io.num(i.index) && io.str(i.name) && io.num(i.type, DeviceTypeKind::Other) &&
+              io.str(i.apiVersion) && io.str(i.driver) && io.num(i.usable) &&
+              io.str(i.whyUnusable) && io.num(i.subgroupSize) && io.num(i.subgroupOperations) &&
+              io.num(i.shaderFeatures) && io.num(i.maxWorkgroupInvocations);
+    for (auto& v : i.maxWorkgroupSize)
+        ok = ok && io.num(v);
+    for (auto& v : i.maxWorkgroupCount)
+        ok = ok && io.num(v);
+    return ok && io.num(i.maxSharedMemoryBytes) && io.num(i.maxStorageBufferRange) &&
+           io.num(i.timestampPeriodNs) && io.num(i.robustBufferAccess) &&
+           io.num(i.pipelineStatistics) && io.num(i.lockstepSubgroups);
 }
 
-void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& r) {
-    e.u32(r.ok());
-    if (!r.ok()) return encodeError(e, r.error());
-    e.f64(r->pipelineMs);
-    e.u64(r->pipelinesBuilt);
-    e.f64(r->runMs);
-    e.u32(static_cast<uint32_t>(r->items.size()));
-    for (const Result<RunOutput>& item : r->items) {
-        e.u32(item.ok());
-        if (!item.ok()) {
-            encodeError(e, item.error());
-            continue;
-        }
-        e.f64(item->gpuMs);
-        e.u32(static_cast<uint32_t>(item->buffers.size()));
-        for (const auto& b : item->buffers)
-            e.words(b);
+template <class Io, class M> bool describeLaunch(Io& io, M& l) {
+    bool ok = true;
+    for (auto& v : l.workgroupSize)
+        ok = ok && io.num(v);
+    for (auto& v : l.workgroups)
+        ok = ok && io.num(v);
+    if (!ok) return false;
+    // A map travels as its size and (id, value) pairs.
+    if constexpr (Io::kReading) {
+        std::vector<std::pair<uint32_t, uint32_t>> pairs;
+        if (!io.list(pairs, kMaxConstants,
+                     [&](auto& p) { return io.num(p.first) && io.num(p.second); }))
+            return false;
+        l.constants.insert(pairs.begin(), pairs.end());
+        return true;
+    } else {
+        return io.list(l.constants, kMaxConstants,
+                       [&](const auto& p) { return io.num(p.first) && io.num(p.second); });
     }
 }
 
-bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& out) {
-    uint32_t ok;
-    if (!d.u32(ok)) return false;
-    if (!ok) return decodeFailure(d, out);
-    DeviceJobResult r;
-    uint32_t items;
-    uint64_t built;
-    if (!d.f64(r.pipelineMs) || !d.u64(built) || !d.f64(r.runMs) || !d.u32(items) ||
-        items > 1u << 16)
-        return false;
-    r.pipelinesBuilt = static_cast<size_t>(built);
-    for (uint32_t i = 0; i < items; ++i) {
-        uint32_t itemOk, n;
-        if (!d.u32(itemOk)) return false;
-        if (!itemOk) {
+// `kernels` and `buffers`: how many the message has, which the dispatch's indices must be under.
+template <class Io, class M>
+bool describeDispatch(Io& io, M& s, uint32_t kernels, uint32_t buffers) {
+    if (!io.num(s.kernel) || !io.check(s.kernel < kernels)) return false;
+    for (auto& v : s.workgroups)
+        if (!io.num(v)) return false;
+    return io.list(s.push, kMaxPushBytes / 4, [&](auto& w) {
+        return io.num(w);
+    }) && io.list(s.bind, buffers, [&](auto& b) {
+        return io.num(b) && io.check(b >= -1 && (b < 0 || uint32_t(b) < buffers));
+    }) && io.check(s.bind.empty() || s.bind.size() == buffers); // every buffer, or none
+}
+
+template <class Io, class M> bool describeRunBuffer(Io& io, M& b, WordStore& store) {
+    return io.num(b.binding) && io.num(b.set) && io.num(b.readBack) && io.num(b.packTrace) &&
+           io.num(b.sizeWords) && io.ownWords(b.initial, store);
+}
+
+template <class Io, class M> bool describeJob(Io& io, M& job, WordStore& store) {
+    auto kernel = [&](auto& k) { return io.ownWords(k, store); };
+    uint32_t kernels = 0;
+    bool ok = kernel(job.spirv) && io.list(job.moreKernels, kMaxKernels - 1, kernel) &&
+              io.num(job.pushBytes) && io.check(job.pushBytes <= kMaxPushBytes) &&
+              io.words(job.bindings) &&
+              io.list(job.otherSets, kMaxKernels,
+                      [&](auto& s) { return io.num(s.set) && io.num(s.binding); }) &&
+              io.num(job.timeoutMs) && io.num(job.pipelineTimeoutMs) &&
+              io.num(job.compileInCaseBudget) && io.num(job.testCrash);
+    if (!ok) return false;
+    kernels = static_cast<uint32_t>(job.moreKernels.size() + 1);
+    return io.list(job.items, kMaxBatch, [&](auto& item) {
+        return describeLaunch(io, item.launch) &&
+               io.list(item.buffers, kMaxItemBuffers,
+                       [&](auto& b) { return describeRunBuffer(io, b, store); }) &&
+               io.list(item.dispatches, kMaxItemDispatches, [&](auto& d) {
+                   return describeDispatch(io, d, kernels,
+                                           static_cast<uint32_t>(item.buffers.size()));
+               });
+    }) && io.list(job.prebuild, kMaxBatch, [&](auto& l) { return describeLaunch(io, l); });
+}
+
+// A Result<T>: 1 and the value, or 0 and the error.
+template <class Io, class R, class F> bool describeResult(Io& io, R& r, F value) {
+    bool ok = r.ok();
+    if (!io.num(ok)) return false;
+    if constexpr (Io::kReading) {
+        if (!ok) {
             Error e;
-            if (!decodeError(d, e)) return false;
-            r.items.push_back(e);
-            continue;
+            if (!io.error(e)) return false;
+            r = e;
+            return true;
         }
-        RunOutput o;
-        if (!d.f64(o.gpuMs) || !d.u32(n) || n > kMaxItemBuffers) return false;
-        o.buffers.resize(n);
-        for (auto& b : o.buffers)
-            if (!d.words(b)) return false;
-        r.items.push_back(std::move(o));
+        using T = std::remove_cvref_t<decltype(*r)>;
+        T v{};
+        if (!value(v)) return false;
+        r = std::move(v);
+        return true;
+    } else {
+        return ok ? value(r.value()) : io.error(r.error());
     }
-    out = std::move(r);
-    return d.done();
 }
 
-namespace {
-
-void encodeDoubles(Encoder& e, const std::vector<double>& v) {
-    e.u64(v.size());
-    for (double x : v)
-        e.f64(x);
+template <class Io, class M> bool describeJobResult(Io& io, M& r) {
+    return io.num(r.pipelineMs) && io.num(r.pipelinesBuilt) && io.num(r.runMs) &&
+           io.list(r.items, kMaxBatch, [&](auto& item) {
+               return describeResult(io, item, [&](auto& o) {
+                   return io.num(o.gpuMs) &&
+                          io.list(o.buffers, kMaxItemBuffers, [&](auto& b) { return io.words(b); });
+               });
+           });
 }
 
-bool decodeDoubles(Decoder& d, std::vector<double>& v, uint64_t max) {
-    uint64_t n;
-    if (!d.u64(n) || n > max) return false;
-    v.resize(n);
-    for (double& x : v)
-        if (!d.f64(x)) return false;
-    return true;
+template <class Io, class V> bool describeDoubles(Io& io, V& v) {
+    return io.list(v, kMaxBatch, [&](auto& x) { return io.num(x); });
 }
 
-constexpr uint32_t kMaxBenchItems =
-    1u << 16; // kernels, buffers, steps, repetitions: far above any real one
-
-void encodeStat(Encoder& e, const PipelineStat& st) {
-    e.str(st.name);
-    e.str(st.value);
-    e.u32(st.number.has_value());
-    e.f64(st.number.value_or(0));
-    e.str(st.description);
+template <class Io, class M> bool describeBenchJob(Io& io, M& job, WordStore& store) {
+    bool ok = io.list(job.kernels, kMaxKernels, [&](auto& k) { return io.ownWords(k, store); }) &&
+              io.check(!job.kernels.empty()) && io.num(job.pushBytes) &&
+              io.check(job.pushBytes <= kMaxPushBytes) && describeLaunch(io, job.launch) &&
+              io.list(job.buffers, kMaxBenchBuffers, [&](auto& b) {
+                  return io.num(b.binding) && io.num(b.words) && io.num(b.zeroEachRep) &&
+                         io.num(b.restoreEachRep) && io.num(b.readBack) &&
+                         io.viewWords(b.initial) &&
+                         io.check(b.initial.empty() || b.initial.size() == b.words);
+              });
+    if (!ok) return false;
+    auto kernels = static_cast<uint32_t>(job.kernels.size());
+    auto buffers = static_cast<uint32_t>(job.buffers.size());
+    return io.list(job.dispatches, kMaxBatch,
+                   [&](auto& d) { return describeDispatch(io, d, kernels, buffers); }) &&
+           io.num(job.warmups) && io.check(job.warmups >= 0 && job.warmups <= int(kMaxBatch)) &&
+           io.num(job.warmupMs) && io.num(job.reps) &&
+           io.check(job.reps > 0 && job.reps <= int(kMaxBatch)) && io.num(job.timeoutMs);
 }
 
-bool decodeStat(Decoder& d, PipelineStat& st) {
-    uint32_t has;
-    double number;
-    if (!d.str(st.name) || !d.str(st.value) || !d.u32(has) || !d.f64(number) ||
-        !d.str(st.description))
-        return false;
-    if (has) st.number = number;
-    return true;
+template <class Io, class M> bool describeBenchRun(Io& io, M& r) {
+    return describeDoubles(io, r.repetitionMs) &&
+           io.list(r.perDispatchMs, kMaxBatch, [&](auto& v) { return describeDoubles(io, v); }) &&
+           io.list(r.readBack, kMaxBenchBuffers, [&](auto& b) { return io.words(b); }) &&
+           io.list(r.kernelStats, kMaxKernels, [&](auto& stats) {
+               return io.list(stats, kMaxStats, [&](auto& st) {
+                   bool has = st.number.has_value();
+                   double number = st.number.value_or(0);
+                   if (!(io.str(st.name) && io.str(st.value) && io.num(has) && io.num(number) &&
+                         io.str(st.description)))
+                       return false;
+                   if constexpr (Io::kReading)
+                       if (has) st.number = number;
+                   return true;
+               });
+           });
 }
+
+template <class Io, class M> bool describeCopyJob(Io& io, M& job, WordStore& store) {
+    return io.num(job.bytes) && io.num(job.reps) &&
+           io.check(job.reps > 0 && job.reps <= int(kMaxBatch)) &&
+           io.ownWords(job.copyShader, store) && io.num(job.warmupMs);
+}
+
+template <class Io, class M> bool describeCopyBandwidth(Io& io, M& c) {
+    return describeDoubles(io, c.transferMs) && describeDoubles(io, c.shaderMs);
+}
+
+// Encodes `m` with `describe`.
+template <class M, class F> void encodeWith(Encoder& e, const M& m, F describe) {
+    Writer w(e);
+    describe(w, m);
+}
+
+// Decodes a whole payload into `m` with `describe`: every byte used, none left over.
+template <class M, class F> bool decodeWith(Decoder& d, M& m, F describe) {
+    Reader r(d);
+    return describe(r, m) && d.done();
+}
+
+// A Result message whose value `describeValue` describes.
+template <class D> auto resultOf(D describeValue) {
+    return [=](auto& io, auto& r) {
+        return describeResult(io, r, [&](auto& v) { return describeValue(io, v); });
+    };
+}
+const auto kJobResult = resultOf([](auto& io, auto& v) { return describeJobResult(io, v); });
+const auto kBenchRun = resultOf([](auto& io, auto& v) { return describeBenchRun(io, v); });
+const auto kCopyBandwidth =
+    resultOf([](auto& io, auto& v) { return describeCopyBandwidth(io, v); });
 
 } // namespace
 
+void encodeDeviceInfo(Encoder& e, const DeviceInfo& info) {
+    encodeWith(e, info, [](auto& io, auto& i) { return describeDeviceInfo(io, i); });
+}
+
+bool decodeDeviceInfo(Decoder& d, DeviceInfo& info) {
+    Reader r(d); // a Hello frame: the device comes first, more may follow
+    return describeDeviceInfo(r, info);
+}
+
+void encodeJob(Encoder& e, const DeviceJob& job) {
+    WordStore none;
+    encodeWith(e, job, [&](auto& io, auto& j) { return describeJob(io, j, none); });
+}
+
+bool decodeJob(Decoder& d, OwnedJob& out) {
+    return decodeWith(d, out.job, [&](auto& io, auto& j) { return describeJob(io, j, out.words); });
+}
+
+void encodeJobResult(Encoder& e, const Result<DeviceJobResult>& result) {
+    encodeWith(e, result, kJobResult);
+}
+
+bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& result) {
+    return decodeWith(d, result, kJobResult);
+}
+
 void encodeBenchJob(Encoder& e, const BenchJob& job) {
-    size_t bytes = 4096;
+    size_t bytes = 4096 + job.dispatches.size() * 128;
     for (std::span<const uint32_t> k : job.kernels)
         bytes += k.size_bytes() + 8;
     for (const BenchBuffer& b : job.buffers)
         bytes += b.initial.size_bytes() + 64;
-    e.reserve(bytes + job.dispatches.size() * 128);
-    e.u32(static_cast<uint32_t>(job.kernels.size()));
-    for (std::span<const uint32_t> k : job.kernels)
-        e.words(k);
-    e.u32(job.pushBytes);
-    encodeLaunch(e, job.launch);
-    e.u32(static_cast<uint32_t>(job.buffers.size()));
-    for (const BenchBuffer& b : job.buffers) {
-        e.u32(b.binding);
-        e.u64(b.words);
-        e.u32(b.zeroEachRep);
-        e.u32(b.restoreEachRep);
-        e.u32(b.readBack);
-        e.words(b.initial);
-    }
-    e.u32(static_cast<uint32_t>(job.dispatches.size()));
-    for (const Dispatch& st : job.dispatches)
-        encodeDispatch(e, st);
-    e.u32(static_cast<uint32_t>(job.warmups));
-    e.f64(job.warmupMs);
-    e.u32(static_cast<uint32_t>(job.reps));
-    e.u64(job.timeoutMs);
+    e.reserve(bytes);
+    WordStore none;
+    encodeWith(e, job, [&](auto& io, auto& j) { return describeBenchJob(io, j, none); });
 }
 
 bool decodeBenchJob(Decoder& d, OwnedBenchJob& out) {
-    uint32_t kernels, buffers, steps, warmups, reps;
-    if (!d.u32(kernels) || kernels == 0 || kernels > 64) return false;
-    out.kernels.resize(kernels);
-    for (auto& k : out.kernels)
-        if (!d.words(k)) return false;
-    if (!d.u32(out.job.pushBytes) || out.job.pushBytes > 256 || !decodeLaunch(d, out.job.launch))
-        return false;
-    if (!d.u32(buffers) || buffers > 1024) return false;
-    for (uint32_t i = 0; i < buffers; ++i) {
-        BenchBuffer b;
-        uint32_t zero, restore, readBack;
-        if (!d.u32(b.binding) || !d.u64(b.words) || !d.u32(zero) || !d.u32(restore) ||
-            !d.u32(readBack) || !d.wordsView(b.initial))
-            return false;
-        if (!b.initial.empty() && b.initial.size() != b.words) return false;
-        b.zeroEachRep = zero;
-        b.restoreEachRep = restore;
-        b.readBack = readBack;
-        out.job.buffers.push_back(b);
-    }
-    if (!d.u32(steps) || steps > kMaxBenchItems) return false;
-    out.job.dispatches.resize(steps);
-    for (Dispatch& st : out.job.dispatches)
-        if (!decodeDispatch(d, st, kernels, buffers)) return false;
-    if (!d.u32(warmups) || !d.f64(out.job.warmupMs) || !d.u32(reps) || !d.u64(out.job.timeoutMs))
-        return false;
-    if (warmups > kMaxBenchItems || reps == 0 || reps > kMaxBenchItems) return false;
-    out.job.warmups = static_cast<int>(warmups);
-    out.job.reps = static_cast<int>(reps);
-    for (const auto& k : out.kernels)
-        out.job.kernels.push_back(k);
-    return d.done();
+    return decodeWith(d, out.job,
+                      [&](auto& io, auto& j) { return describeBenchJob(io, j, out.words); });
 }
 
-void encodeBenchRun(Encoder& e, const Result<BenchRun>& r) {
-    e.u32(r.ok());
-    if (!r.ok()) return encodeError(e, r.error());
-    size_t bytes = 4096 + r->repetitionMs.size() * 8;
-    for (const auto& v : r->perDispatchMs)
-        bytes += v.size() * 8 + 8;
-    for (const auto& b : r->readBack)
-        bytes += b.size() * 4 + 8;
-    e.reserve(bytes);
-    encodeDoubles(e, r->repetitionMs);
-    e.u32(static_cast<uint32_t>(r->perDispatchMs.size()));
-    for (const auto& v : r->perDispatchMs)
-        encodeDoubles(e, v);
-    e.u32(static_cast<uint32_t>(r->readBack.size()));
-    for (const auto& b : r->readBack)
-        e.words(b);
-    e.u32(static_cast<uint32_t>(r->kernelStats.size()));
-    for (const auto& stats : r->kernelStats) {
-        e.u32(static_cast<uint32_t>(stats.size()));
-        for (const PipelineStat& st : stats)
-            encodeStat(e, st);
+void encodeBenchRun(Encoder& e, const Result<BenchRun>& run) {
+    if (run) {
+        size_t bytes = 4096 + run->repetitionMs.size() * 8;
+        for (const auto& v : run->perDispatchMs)
+            bytes += v.size() * 8 + 8;
+        for (const auto& b : run->readBack)
+            bytes += b.size() * 4 + 8;
+        e.reserve(bytes);
     }
+    encodeWith(e, run, kBenchRun);
 }
 
-bool decodeBenchRun(Decoder& d, Result<BenchRun>& out) {
-    uint32_t ok, steps, buffers, kernels;
-    if (!d.u32(ok)) return false;
-    if (!ok) return decodeFailure(d, out);
-    BenchRun r;
-    if (!decodeDoubles(d, r.repetitionMs, kMaxBenchItems) || !d.u32(steps) ||
-        steps > kMaxBenchItems)
-        return false;
-    r.perDispatchMs.resize(steps);
-    for (auto& v : r.perDispatchMs)
-        if (!decodeDoubles(d, v, kMaxBenchItems)) return false;
-    if (!d.u32(buffers) || buffers > 1024) return false;
-    r.readBack.resize(buffers);
-    for (auto& b : r.readBack)
-        if (!d.words(b)) return false;
-    if (!d.u32(kernels) || kernels > 64) return false;
-    r.kernelStats.resize(kernels);
-    for (auto& stats : r.kernelStats) {
-        uint32_t n;
-        if (!d.u32(n) || n > 1024) return false;
-        stats.resize(n);
-        for (PipelineStat& st : stats)
-            if (!decodeStat(d, st)) return false;
-    }
-    out = std::move(r);
-    return d.done();
+bool decodeBenchRun(Decoder& d, Result<BenchRun>& run) {
+    return decodeWith(d, run, kBenchRun);
 }
 
 void encodeCopyJob(Encoder& e, const CopyJob& job) {
-    e.u64(job.bytes);
-    e.u32(static_cast<uint32_t>(job.reps));
-    e.words(job.copyShader);
-    e.f64(job.warmupMs);
+    WordStore none;
+    encodeWith(e, job, [&](auto& io, auto& j) { return describeCopyJob(io, j, none); });
 }
 
 bool decodeCopyJob(Decoder& d, OwnedCopyJob& out) {
-    uint32_t reps;
-    if (!d.u64(out.job.bytes) || !d.u32(reps) || reps == 0 || reps > kMaxBenchItems) return false;
-    if (!d.words(out.copyShader) || !d.f64(out.job.warmupMs)) return false;
-    out.job.reps = static_cast<int>(reps);
-    out.job.copyShader = out.copyShader;
-    return d.done();
+    return decodeWith(d, out.job,
+                      [&](auto& io, auto& j) { return describeCopyJob(io, j, out.words); });
 }
 
-void encodeCopyBandwidth(Encoder& e, const Result<CopyBandwidth>& r) {
-    e.u32(r.ok());
-    if (!r.ok()) return encodeError(e, r.error());
-    encodeDoubles(e, r->transferMs);
-    encodeDoubles(e, r->shaderMs);
+void encodeCopyBandwidth(Encoder& e, const Result<CopyBandwidth>& copy) {
+    encodeWith(e, copy, kCopyBandwidth);
 }
 
-bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& out) {
-    uint32_t ok;
-    if (!d.u32(ok)) return false;
-    if (!ok) return decodeFailure(d, out);
-    CopyBandwidth c;
-    if (!decodeDoubles(d, c.transferMs, kMaxBenchItems) ||
-        !decodeDoubles(d, c.shaderMs, kMaxBenchItems))
-        return false;
-    out = std::move(c);
-    return d.done();
+bool decodeCopyBandwidth(Decoder& d, Result<CopyBandwidth>& copy) {
+    return decodeWith(d, copy, kCopyBandwidth);
 }
 
 } // namespace vkp::worker

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <span>
 #include <string>
@@ -44,12 +45,13 @@ inline bool readFrame(int fd, FrameKind& kind, Bytes& payload) {
 void encodeDeviceInfo(Encoder& e, const DeviceInfo& info);
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& info);
 
+// Words a decoded message owns; its spans point into them (a deque: they never move).
+using WordStore = std::deque<std::vector<uint32_t>>;
+
 // A job as it travels: owns its words (the in-process DeviceJob points into the caller's memory).
 struct OwnedJob {
-    std::vector<uint32_t> spirv;
-    std::vector<std::vector<uint32_t>> moreKernels;
-    std::vector<std::vector<uint32_t>> buffers; // every item's buffers, item after item
-    DeviceJob job;                              // spans point into the vectors above
+    WordStore words; // the kernels and every item's buffers
+    DeviceJob job;   // spans point into `words`
 };
 
 // What a decoder accepts of one item (a case), far above any real one: its buffers are the
@@ -66,8 +68,8 @@ bool decodeJobResult(Decoder& d, Result<DeviceJobResult>& result);
 // A benchmark as it travels (BenchJob's spans point into the caller's memory).
 // The buffers' initial words are views into the decoded payload, which must outlive the job.
 struct OwnedBenchJob {
-    std::vector<std::vector<uint32_t>> kernels;
-    BenchJob job; // kernel spans point into the vectors above
+    WordStore words; // the kernels
+    BenchJob job;    // kernel spans point into `words`
 };
 
 void encodeBenchJob(Encoder& e, const BenchJob& job);
@@ -76,8 +78,8 @@ void encodeBenchRun(Encoder& e, const Result<BenchRun>& run);
 bool decodeBenchRun(Decoder& d, Result<BenchRun>& run);
 
 struct OwnedCopyJob {
-    std::vector<uint32_t> copyShader;
-    CopyJob job;
+    WordStore words; // the copy shader
+    CopyJob job;     // its span points into `words`
 };
 
 void encodeCopyJob(Encoder& e, const CopyJob& job);

@@ -414,5 +414,96 @@ TEST(ProtocolTest, GarbledPayloadsAreRejectedNotOverrun) {
     EXPECT_FALSE(worker::decodeJob(d, back));
 }
 
+// Each message is described once for both sides (worker/protocol.cpp): every field of a job
+// arrives, the compile budget too (it once was left out, and the worker built pipelines with its
+// default budget); a device's every fact does; and a cut at any byte is an error, never a crash.
+TEST(ProtocolTest, EveryFieldOfAJobAndADeviceArrivesAndEveryCutIsRejected) {
+    std::vector<uint32_t> k0 = {0x07230203, 1}, k1 = {0x07230203, 2}, a = {5, 6};
+    DeviceJob job;
+    job.spirv = k0;
+    job.moreKernels = {k1};
+    job.pushBytes = 8;
+    job.bindings = {0, 1};
+    job.otherSets = {{1, 0}};
+    job.timeoutMs = 1234;
+    job.pipelineTimeoutMs = 5678;
+    job.compileInCaseBudget = true;
+    job.items.push_back({{{4, 1, 1}, {2, 1, 1}, {{3, 9}}},
+                         {{0, a, false, 0, 0}, {1, a, true, 0, 8}},
+                         {{1, {2, 1, 1}, {7, 8}, {1, 0}}, {0, {1, 1, 1}, {}, {}}}});
+    worker::Encoder e;
+    worker::encodeJob(e, job);
+    worker::OwnedJob back;
+    worker::Decoder d(e.bytes());
+    ASSERT_TRUE(worker::decodeJob(d, back));
+    const DeviceJob& got = back.job;
+    EXPECT_EQ(got.pipelineTimeoutMs, 5678u);
+    EXPECT_TRUE(got.compileInCaseBudget);
+    EXPECT_EQ(got.pushBytes, 8u);
+    ASSERT_EQ(got.moreKernels.size(), 1u);
+    EXPECT_EQ(std::vector<uint32_t>(got.moreKernels[0].begin(), got.moreKernels[0].end()), k1);
+    ASSERT_EQ(got.items[0].dispatches.size(), 2u);
+    EXPECT_EQ(got.items[0].dispatches[0].kernel, 1u);
+    EXPECT_EQ(got.items[0].dispatches[0].push, (std::vector<uint32_t>{7, 8}));
+    EXPECT_EQ(got.items[0].dispatches[0].bind, (std::vector<int>{1, 0}));
+    EXPECT_TRUE(got.items[0].dispatches[1].bind.empty());
+    const auto& full = e.bytes();
+    for (size_t cut = 0; cut < full.size(); ++cut) {
+        std::vector<uint8_t> part(full.begin(), full.begin() + cut);
+        worker::OwnedJob partial;
+        worker::Decoder pd(part);
+        EXPECT_FALSE(worker::decodeJob(pd, partial)) << "cut at " << cut;
+    }
+    // A dispatch binding some buffers but not all, or naming a kernel past the job's: refused.
+    for (auto broken : {std::vector<int>{0}, std::vector<int>{0, 2}}) {
+        DeviceJob bad = job;
+        bad.items[0].dispatches[0].bind = broken;
+        worker::Encoder be;
+        worker::encodeJob(be, bad);
+        worker::OwnedJob out;
+        worker::Decoder bd(be.bytes());
+        EXPECT_FALSE(worker::decodeJob(bd, out)) << broken.size();
+    }
+
+    DeviceInfo info;
+    info.index = 3;
+    info.name = "NVIDIA H200";
+    info.type = DeviceTypeKind::Discrete;
+    info.apiVersion = "1.4.312";
+    info.driver = "580";
+    info.usable = true;
+    info.subgroupSize = 32;
+    info.subgroupOperations = 0xff;
+    info.shaderFeatures = 7;
+    info.maxWorkgroupInvocations = 1024;
+    info.maxWorkgroupSize = {1024, 1024, 64};
+    info.maxWorkgroupCount = {65535, 65535, 65535};
+    info.maxSharedMemoryBytes = 49152;
+    info.maxStorageBufferRange = 1ull << 32;
+    info.timestampPeriodNs = 1.0f;
+    info.robustBufferAccess = true;
+    info.pipelineStatistics = true;
+    info.lockstepSubgroups = false;
+    worker::Encoder ie;
+    worker::encodeDeviceInfo(ie, info);
+    DeviceInfo same;
+    worker::Decoder id(ie.bytes());
+    ASSERT_TRUE(worker::decodeDeviceInfo(id, same));
+    EXPECT_EQ(same.name, info.name);
+    EXPECT_EQ(same.type, info.type);
+    EXPECT_EQ(same.subgroupOperations, 0xffu);
+    EXPECT_EQ(same.shaderFeatures, 7u);
+    EXPECT_EQ(same.maxWorkgroupSize, info.maxWorkgroupSize);
+    EXPECT_EQ(same.maxStorageBufferRange, 1ull << 32);
+    EXPECT_TRUE(same.pipelineStatistics);
+    EXPECT_FALSE(same.lockstepSubgroups);
+    std::vector<uint8_t> wrongKind(ie.bytes().begin(), ie.bytes().end());
+    // The type follows the index and the name (8 bytes of length, then 12): 99 is no kind.
+    wrongKind[4 + 8 + 12] = 99;
+    DeviceInfo none;
+    worker::Decoder wd(wrongKind);
+    EXPECT_FALSE(worker::decodeDeviceInfo(wd, none));
+}
+
 } // namespace
 } // namespace vkp
