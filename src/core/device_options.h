@@ -2,6 +2,7 @@
 // without Vulkan types, in core so that ui and app can name a device without including gpu/.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace vkp {
