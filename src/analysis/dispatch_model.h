@@ -26,7 +26,7 @@
 #include "core/puzzle.h"
 #include "core/trace.h"
 #include "core/trace_analysis.h"
-#include "session/check.h"
+#include "report/check_report.h"
 
 namespace vkp::analysis {
 

@@ -69,7 +69,7 @@ std::string describe(const Include& i) {
     return i.file + ":" + std::to_string(i.line) + ": #include " + i.target;
 }
 
-const std::vector<std::string> kLibraryModules = {"core",   "shader",  "gpu",
+const std::vector<std::string> kLibraryModules = {"core",   "report",  "shader",  "gpu",
                                                   "worker", "session", "analysis"};
 
 TEST(Layering, IncludeScannerReadsBothForms) {
@@ -109,12 +109,14 @@ TEST(Layering, LibraryModulesDoNotUseImguiOrGlfw) {
         }
 }
 
-// analysis holds the models both front ends show: below ui and cli, and free of Vulkan, so that a
+// analysis holds the models both front ends show: below ui and cli, and below the session too (it
+// reads the report's data, report/check_report.h), free of the compiler and of Vulkan, so that a
 // command, a panel and a test can all build them from a decoded trace.
 TEST(Layering, AnalysisIsBelowTheFrontEndsAndSeesNoVulkan) {
     size_t files = 0;
     for (const Include& i : moduleIncludes("analysis", &files)) {
-        for (const char* above : {"ui/", "app/", "cli/", "platform/", "main/", "gpu/"})
+        for (const char* above :
+             {"ui/", "app/", "cli/", "platform/", "main/", "gpu/", "session/", "shader/"})
             EXPECT_NE(i.target.rfind(above, 0), 0u) << describe(i);
         EXPECT_EQ(lower(i.target).find("vulkan"), std::string::npos) << describe(i);
     }
@@ -138,8 +140,18 @@ TEST(Layering, GpuDoesNotDependOnShader) {
 TEST(Layering, CoreIncludesOnlyCore) {
     // vkp_core links nothing of ours (src/core/CMakeLists.txt): it is the bottom layer.
     for (const Include& i : moduleIncludes("core"))
-        for (const char* upper : {"shader/", "gpu/", "session/", "cli/"})
+        for (const char* upper : {"report/", "shader/", "gpu/", "session/", "cli/"})
             EXPECT_FALSE(i.target.starts_with(upper)) << describe(i);
+}
+
+TEST(Layering, TheReportIsDataOnTopOfCoreOnly) {
+    // vkp_report links vkp_core alone (src/report/CMakeLists.txt): no compiler, device or session.
+    size_t files = 0;
+    for (const Include& i : moduleIncludes("report", &files))
+        if (i.target.find('/') != std::string::npos && !i.target.starts_with("nlohmann/"))
+            EXPECT_TRUE(i.target.starts_with("core/") || i.target.starts_with("report/"))
+                << describe(i);
+    EXPECT_GT(files, 0u);
 }
 
 TEST(Layering, AppAndCliDoNotIncludeEachOther) {

@@ -1,0 +1,155 @@
+// What a check found, as plain data: per case its verdict, outputs, traces and findings, and the
+// runs beside it (other subgroup sizes, fresh inputs). The session makes it (session/check.h);
+// the views, the command line's reports and the panels read it, needing no compiler or device.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/checker.h"
+#include "core/diagnostic.h"
+#include "core/forced_schedule.h"
+#include "core/kernel_sections.h"
+#include "core/puzzle.h"
+#include "core/result.h"
+#include "core/trace.h"
+#include "core/trace_analysis.h"
+
+namespace vkp {
+
+enum class StageKind { Compile, Interface, Pipeline, Run, Done };
+const char* stageName(StageKind stage);
+
+struct StageTimings {
+    double compileMs = 0;    // shaderc
+    double reflectMs = 0;    // SPIR-V reflection and interface check
+    double pipelineMs = 0;   // shader module + one pipeline per launch shape
+    double runMs = 0;        // materialise data, upload, dispatch, wait, read back (all cases)
+    double checkMs = 0;      // compare with expected (all cases)
+    double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
+    double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
+    double traceRerunMs =
+        0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
+    // Those re-runs: one per case, or one per part of a case's dispatches when their traces do
+    // not fit in CheckOptions::maxTraceBytes together (traced in parts).
+    size_t traceReruns = 0;
+    double loopGuardMs =
+        0; // untraced: the loop-guard rewrite (shader/instrument.h guardLoops) and validation
+    double gpuMs = 0;   // sum of the dispatches' timestamp durations
+    double totalMs = 0; // wall clock of the whole check
+    // From the start of the check to the first case's verdict (0: no case was decided).
+    double firstVerdictMs = 0;
+    size_t pipelines = 0; // built by the driver (pipelines kept from earlier checks not counted)
+};
+
+struct BufferOutcome {
+    size_t buffer = 0; // index into Puzzle::buffers
+    BufferData expected;
+    BufferData actual;
+    BufferVerdict verdict;
+    bool checked =
+        true; // false: no expected values (a learner's own case, DataSpec::Kind::Unchecked)
+};
+
+// One dispatch of a multi-pass case, traced.
+struct PassTrace {
+    std::string label;                             // "scan_tiles", "step (3 of 10)"
+    size_t kernel = 0;                             // index into Puzzle::kernels
+    std::shared_ptr<const Trace> trace;            // what this dispatch's threads did
+    std::shared_ptr<const TraceAnalysis> analysis; // the findings and rounds of that trace
+};
+
+struct CaseOutcome {
+    size_t index = 0; // 0-based case index
+    bool pass = false;
+    // The learner's view of a hidden case (session/hidden_cases.h): only the verdict and the kinds
+    // of failure are left; no data, trace, launch or timing.
+    bool hidden = false;
+    // Its trace did not fit even when re-run with more room, and nothing else failed it: neither a
+    // pass nor a fail (pass is false; a TraceOverflow finding that fails the case says why).
+    bool inconclusive = false;
+    std::optional<Error> error;         // the case could not run (timeout, device lost, ...)
+    std::vector<BufferData> inputs;     // initial contents of every buffer (per Puzzle::buffers)
+    std::vector<BufferOutcome> outputs; // one per output buffer
+    double gpuMs = -1;
+    bool outputsMatch = false; // every output equals its expected values
+    // With tracing: what every thread did, and what that says (races, out-of-bounds, limits...).
+    // A finding that fails the case makes `pass` false even when the outputs match.
+    // A multi-pass case: `trace`/`analysis` are those of the first dispatch with a failing finding
+    // (else the first dispatch), and `passes` holds every dispatch's.
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TraceAnalysis> analysis;
+    std::vector<PassTrace> passes;
+    std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
+    // What the run showed without a trace: untraced with the loop guard, a thread that ran out of
+    // loop budget (one per dispatch that did; FindingKind::LoopBudget, worded as a trace's); traced
+    // or not, an input the kernel changed (FindingKind::InputWritten, one per input). Any fails
+    // the case.
+    std::vector<Finding> runFindings;
+    // A forced schedule ([[schedule]] in puzzle.toml) this case ran under, traced: which workgroup
+    // was held and how the hold ended (one per dispatch that had one).
+    std::vector<ScheduleReport> schedules;
+    std::vector<std::string> scheduleTexts; // ScheduleReport::text, one per entry of schedules
+};
+
+// A case that failed in a run beside the check's own (another subgroup size, fresh inputs).
+struct CaseFailure {
+    size_t index = 0;   // 0-based case
+    std::string detail; // its first wrong cell, finding or error; empty for a hidden case
+};
+
+// The check run again, untraced, on a device with another subgroup size (session/subgroup_sizes.h):
+// a kernel right with one number of lanes and wrong with another assumes a subgroup size.
+struct SubgroupSizeRun {
+    uint32_t lanes = 0;         // gl_SubgroupSize there
+    std::string device;         // what it ran on: "llvmpipe (LLVM 15.0.6, 128 bits)"
+    std::optional<Error> error; // it could not run there (no CPU device...): no verdict either way
+    std::vector<CaseFailure> failures; // the cases that fail at this size, in order
+    size_t casesRun = 0;               // cases that ran (and were compared) at this size
+
+    bool pass() const { return !error && failures.empty() && casesRun > 0; }
+};
+
+// The cases with random inputs run again, untraced, with inputs drawn from a fresh seed
+// (session/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
+struct FreshInputsRun {
+    uint64_t seed = 0;                 // `check --seed` replays it
+    std::optional<Error> error;        // the run stopped (a device error): no verdict either way
+    std::vector<CaseFailure> failures; // the cases that fail with the fresh inputs
+    size_t casesRun = 0;
+
+    bool pass() const { return !error && failures.empty(); }
+};
+
+struct CheckReport {
+    std::string kernelFile;                 // as named in diagnostics (the first kernel's)
+    StageKind reached = StageKind::Compile; // Done when every requested case ran
+    std::vector<Diagnostic> diagnostics;    // compile and interface messages
+    std::optional<Error> error;             // a device error that stopped the check
+    bool compilerCrashed =
+        false; // the compiler crashed or hung on a kernel (a diagnostic says where)
+    std::vector<CaseOutcome> cases;
+    StageTimings timing;
+    uint32_t lanes = 0;         // the subgroup size of the device the cases ran on
+    bool usesSubgroups = false; // some kernel uses a subgroup operation or gl_Subgroup* built-in
+    // The same cases at other subgroup sizes, after the device's own (empty: not run there; the
+    // kernel uses no subgroup operation, or only the device's own size was asked for).
+    std::vector<SubgroupSizeRun> otherSizes;
+    // The cases with random inputs again with a fresh seed, after the rest (empty: not run).
+    std::optional<FreshInputsRun> fresh;
+
+    bool compiled() const { return reached != StageKind::Compile; }
+    // Every case ran and passed, no error diagnostics, and no case failed at another subgroup
+    // size or with fresh inputs.
+    bool allPass() const;
+    size_t passCount() const;
+};
+
+// What failed first in a case, in one line: its error, its first wrong cell ("result[3]: expected
+// 5, got 4 (2 of 8 cells wrong)"), or its first finding.
+std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c);
+
+} // namespace vkp
