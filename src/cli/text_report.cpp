@@ -227,7 +227,8 @@ void printDevice(std::ostream& os, const DeviceInfo& d, bool selected, const Sty
     os << "   subgroup size " << d.subgroupSize << "; up to " << d.maxWorkgroupInvocations
        << " threads per workgroup, " << dimsText(d.maxWorkgroupSize) << " per axis\n";
     os << "   subgroup operations: " << subgroupFeatureList(d.subgroupOperations) << "\n";
-    os << "   optional numbers: " << shaderFeatureList(d.shaderFeatures) << "\n";
+    os << "   optional kinds of numbers and storage: " << shaderFeatureList(d.shaderFeatures)
+       << "\n";
     os << "   workgroup count up to " << dimsText(d.maxWorkgroupCount) << "; shared memory "
        << d.maxSharedMemoryBytes / 1024 << " KiB; storage buffers up to "
        << d.maxStorageBufferRange / (1024 * 1024) << " MiB\n";

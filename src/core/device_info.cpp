@@ -52,14 +52,27 @@ const char* shaderFeatureName(uint32_t feature) {
         return "64-bit integers (int64_t, uint64_t)";
     case kShaderInt16:
         return "16-bit integers (int16_t, uint16_t)";
+    case kShaderFloat16:
+        return "16-bit floats (float16_t, f16vec*)";
+    case kShaderInt8:
+        return "8-bit integers (int8_t, uint8_t)";
+    case kStorage16Bit:
+        return "16-bit values in buffers (GL_EXT_shader_16bit_storage)";
+    case kStorage8Bit:
+        return "8-bit values in buffers (GL_EXT_shader_8bit_storage)";
+    case kInt64Atomics:
+        return "atomics on 64-bit buffer cells (GL_EXT_shader_atomic_int64)";
     }
     return "an optional kind of number";
 }
 
 std::string shaderFeatureList(uint32_t mask) {
     std::string out;
-    for (auto [bit, name] : {std::pair{kShaderFloat64, "double"}, std::pair{kShaderInt64, "int64"},
-                             std::pair{kShaderInt16, "int16"}})
+    for (auto [bit, name] :
+         {std::pair{kShaderFloat64, "double"}, std::pair{kShaderInt64, "int64"},
+          std::pair{kShaderInt16, "int16"}, std::pair{kShaderFloat16, "float16"},
+          std::pair{kShaderInt8, "int8"}, std::pair{kStorage16Bit, "16-bit storage"},
+          std::pair{kStorage8Bit, "8-bit storage"}, std::pair{kInt64Atomics, "int64 atomics"}})
         if (mask & bit) out += (out.empty() ? "" : ", ") + std::string(name);
     return out.empty() ? "none" : out;
 }

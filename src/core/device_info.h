@@ -28,12 +28,17 @@ const char* subgroupFeatureName(uint32_t feature);
 // A device's families, short: "basic, vote, arithmetic, ballot, shuffle, shuffle relative, quad".
 std::string subgroupFeatureList(uint32_t mask);
 
-// Optional kinds of numbers a kernel may use, where the device supports them (its Vulkan
-// features shaderFloat64, shaderInt64, shaderInt16, enabled when it does).
+// Optional kinds of numbers a kernel may use, and optional ways to use them, where the device
+// supports them (its Vulkan features of the same names, enabled when it has them).
 enum ShaderFeature : uint32_t {
-    kShaderFloat64 = 0x1,
-    kShaderInt64 = 0x2,
-    kShaderInt16 = 0x4,
+    kShaderFloat64 = 0x1, // shaderFloat64
+    kShaderInt64 = 0x2,   // shaderInt64
+    kShaderInt16 = 0x4,   // shaderInt16
+    kShaderFloat16 = 0x8, // shaderFloat16 (Vulkan 1.2)
+    kShaderInt8 = 0x10,   // shaderInt8 (Vulkan 1.2)
+    kStorage16Bit = 0x20, // storageBuffer16BitAccess (Vulkan 1.1): 16-bit values in buffers
+    kStorage8Bit = 0x40,  // storageBuffer8BitAccess (Vulkan 1.2): 8-bit values in buffers
+    kInt64Atomics = 0x80, // shaderBufferInt64Atomics (Vulkan 1.2): atomics on 64-bit buffer cells
 };
 // For a learner: "64-bit floats (double, dvec*)".
 const char* shaderFeatureName(uint32_t feature);

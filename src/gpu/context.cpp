@@ -102,9 +102,18 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     d.maxSharedMemoryBytes = l.maxComputeSharedMemorySize;
     d.maxStorageBufferRange = l.maxStorageBufferRange;
     d.robustBufferAccess = features.robustBufferAccess;
-    d.shaderFeatures = (features.shaderFloat64 ? kShaderFloat64 : 0u) |
-                       (features.shaderInt64 ? kShaderInt64 : 0u) |
-                       (features.shaderInt16 ? kShaderInt16 : 0u);
+    VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                         &v12};
+    VkPhysicalDeviceFeatures2 all{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v11};
+    if (props.properties.apiVersion >= kApiVersion) vkGetPhysicalDeviceFeatures2(pd, &all);
+    d.shaderFeatures =
+        (features.shaderFloat64 ? kShaderFloat64 : 0u) |
+        (features.shaderInt64 ? kShaderInt64 : 0u) | (features.shaderInt16 ? kShaderInt16 : 0u) |
+        (v12.shaderFloat16 ? kShaderFloat16 : 0u) | (v12.shaderInt8 ? kShaderInt8 : 0u) |
+        (v11.storageBuffer16BitAccess ? kStorage16Bit : 0u) |
+        (v12.storageBuffer8BitAccess ? kStorage8Bit : 0u) |
+        (v12.shaderBufferInt64Atomics ? kInt64Atomics : 0u);
     d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
     d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
@@ -278,14 +287,23 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     features.shaderFloat64 = (m_info.shaderFeatures & kShaderFloat64) != 0;
     features.shaderInt64 = (m_info.shaderFeatures & kShaderInt64) != 0;
     features.shaderInt16 = (m_info.shaderFeatures & kShaderInt16) != 0;
+    VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    v12.shaderFloat16 = (m_info.shaderFeatures & kShaderFloat16) != 0;
+    v12.shaderInt8 = (m_info.shaderFeatures & kShaderInt8) != 0;
+    v12.storageBuffer8BitAccess = (m_info.shaderFeatures & kStorage8Bit) != 0;
+    v12.shaderBufferInt64Atomics = (m_info.shaderFeatures & kInt64Atomics) != 0;
+    VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                         &v12};
+    v11.storageBuffer16BitAccess = (m_info.shaderFeatures & kStorage16Bit) != 0;
     VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    ci.pNext = &v11;
     // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     const char* execName = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     if (m_info.pipelineStatistics) {
         exec.pipelineExecutableInfo = VK_TRUE;
-        ci.pNext = &exec;
+        v12.pNext = &exec;
         ci.enabledExtensionCount = 1;
         ci.ppEnabledExtensionNames = &execName;
     }

@@ -362,6 +362,8 @@ uint32_t numberFeatureOf(const SpirvInstruction& inst, const std::map<uint32_t, 
     if (inst.opcode() == Op::OpTypeFloat && width == 64) return kShaderFloat64;
     if (inst.opcode() == Op::OpTypeInt && width == 64) return kShaderInt64;
     if (inst.opcode() == Op::OpTypeInt && width == 16) return kShaderInt16;
+    if (inst.opcode() == Op::OpTypeFloat && width == 16) return kShaderFloat16;
+    if (inst.opcode() == Op::OpTypeInt && width == 8) return kShaderInt8;
     if (inst.opcode() == Op::OpTypeVector || inst.opcode() == Op::OpTypeMatrix) {
         auto it = known.find(inst.operand(0));
         return it == known.end() ? 0 : it->second;
@@ -397,6 +399,23 @@ void readFeatureUses(const std::vector<SpirvInstruction>& all, KernelInterface& 
                 break;
             case spv::Capability::Int16:
                 declaredNumbers |= kShaderInt16;
+                break;
+            case spv::Capability::Float16:
+                declaredNumbers |= kShaderFloat16;
+                break;
+            case spv::Capability::Int8:
+                declaredNumbers |= kShaderInt8;
+                break;
+            case spv::Capability::StorageBuffer16BitAccess:
+            case spv::Capability::UniformAndStorageBuffer16BitAccess:
+                declaredNumbers |= kStorage16Bit;
+                break;
+            case spv::Capability::StorageBuffer8BitAccess:
+            case spv::Capability::UniformAndStorageBuffer8BitAccess:
+                declaredNumbers |= kStorage8Bit;
+                break;
+            case spv::Capability::Int64Atomics:
+                declaredNumbers |= kInt64Atomics;
                 break;
             default:
                 break;

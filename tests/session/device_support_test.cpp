@@ -143,5 +143,75 @@ TEST(DeviceSupport, TheRealDeviceRefusesWhatItLacksAndRunsWhatItHas) {
     }
 }
 
+// Half floats computed in registers, and bytes and halves kept in buffers (a map whose input is
+// widened from 8 bits and whose sum goes through a float16): each needs its own device feature.
+const std::string kNarrow = "#version 450\n"
+                            "#extension GL_EXT_shader_explicit_arithmetic_types : require\n"
+                            "#extension GL_EXT_shader_8bit_storage : require\n"
+                            "layout(local_size_x_id = 0) in;\n"
+                            "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+                            "layout(set = 0, binding = 1) writeonly buffer R { float result[]; };\n"
+                            "layout(set = 0, binding = 2) buffer S { uint8_t bytes[]; };\n"
+                            "void main() {\n"
+                            "    uint i = gl_GlobalInvocationID.x;\n"
+                            "    float16_t h = float16_t(a[i]) + float16_t(10.0);\n" // line 10
+                            "    result[i] = float(h);\n"
+                            "}\n";
+
+TEST(DeviceSupport, HalfFloatsBytesAndNarrowStorageAreNamedWhereTheDeviceLacksThem) {
+    CompileResult r = engines().compiler.compile(kNarrow, "k.comp", {/*debugInfo=*/true});
+    ASSERT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
+    auto iface = reflectKernel(r.spirv);
+    ASSERT_TRUE(iface.ok());
+    uint32_t used = 0;
+    for (const KernelFeatureUse& u : iface->numberUses)
+        used |= u.feature;
+    EXPECT_TRUE(used & kShaderFloat16);
+    EXPECT_TRUE(used & kStorage8Bit);
+    std::vector<CompiledKernel> kernels{{r.spirv, *iface, {}, kNarrow, "k.comp"}};
+    DeviceInfo none = deviceWith(kAll);
+    auto lacking = unsupportedUse(kernels, none);
+    ASSERT_TRUE(lacking);
+    EXPECT_NE(lacking->message.find("which Test GPU 3000 does not support"), std::string::npos);
+    DeviceInfo both = deviceWith(kAll);
+    both.shaderFeatures = kShaderFloat16 | kShaderInt8 | kStorage8Bit | kStorage16Bit;
+    EXPECT_FALSE(unsupportedUse(kernels, both));
+    both.shaderFeatures &= ~kShaderFloat16;
+    lacking = unsupportedUse(kernels, both);
+    ASSERT_TRUE(lacking);
+    EXPECT_EQ(lacking->line, 10);
+    EXPECT_NE(lacking->message.find("16-bit floats (float16_t, f16vec*)"), std::string::npos)
+        << lacking->message;
+    EXPECT_EQ(shaderFeatureList(kStorage8Bit | kInt64Atomics), "8-bit storage, int64 atomics");
+}
+
+// A device that has half floats enables them: map computed through a float16 runs and passes,
+// and the validation layer (on in these tests where installed) has nothing to say.
+TEST(DeviceSupport, TheRealDeviceRunsAHalfFloatKernelWhereItHasThem) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("map");
+    ASSERT_TRUE(p.ok());
+    const std::string half =
+        "#version 450\n"
+        "#extension GL_EXT_shader_explicit_arithmetic_types : require\n"
+        "layout(local_size_x_id = 0) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+        "layout(set = 0, binding = 1) writeonly buffer R { float result[]; };\n"
+        "void main() {\n"
+        "    uint i = gl_GlobalInvocationID.x;\n"
+        "    float16_t h = float16_t(a[i]) + float16_t(10.0);\n"
+        "    result[i] = float(h);\n"
+        "}\n";
+    size_t before = engines().gpu->validationMessages().size();
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, half, "k.comp", {});
+    if (!(engines().gpu->info().shaderFeatures & kShaderFloat16)) {
+        ASSERT_TRUE(r.error);
+        EXPECT_EQ(r.error->kind, ErrorKind::Device);
+        return;
+    }
+    EXPECT_TRUE(r.allPass()) << (r.error ? r.error->message : "a case fails");
+    EXPECT_EQ(engines().gpu->validationMessages().size(), before);
+}
+
 } // namespace
 } // namespace vkp
