@@ -355,6 +355,20 @@ uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
     return 0;
 }
 
+// Capabilities that declare an optional kind of number or of storage (core/device_info.h).
+constexpr std::pair<spv::Capability, uint32_t> kFeatureCapabilities[] = {
+    {spv::Capability::Float64, kShaderFloat64},
+    {spv::Capability::Int64, kShaderInt64},
+    {spv::Capability::Int16, kShaderInt16},
+    {spv::Capability::Float16, kShaderFloat16},
+    {spv::Capability::Int8, kShaderInt8},
+    {spv::Capability::StorageBuffer16BitAccess, kStorage16Bit},
+    {spv::Capability::UniformAndStorageBuffer16BitAccess, kStorage16Bit},
+    {spv::Capability::StorageBuffer8BitAccess, kStorage8Bit},
+    {spv::Capability::UniformAndStorageBuffer8BitAccess, kStorage8Bit},
+    {spv::Capability::Int64Atomics, kInt64Atomics},
+};
+
 // The optional kind of number a declared type is made of (a scalar, or a vector or matrix of
 // them); 0 for any other.
 uint32_t numberFeatureOf(const SpirvInstruction& inst, const std::map<uint32_t, uint32_t>& known) {
@@ -387,39 +401,10 @@ void readFeatureUses(const std::vector<SpirvInstruction>& all, KernelInterface& 
     };
     for (const SpirvInstruction& inst : all) {
         if (inst.opcode() == Op::OpCapability) {
-            switch (static_cast<spv::Capability>(inst.operand(0))) {
-            case spv::Capability::GroupNonUniform:
-                declaredSubgroup |= kSubgroupBasic;
-                break;
-            case spv::Capability::Float64:
-                declaredNumbers |= kShaderFloat64;
-                break;
-            case spv::Capability::Int64:
-                declaredNumbers |= kShaderInt64;
-                break;
-            case spv::Capability::Int16:
-                declaredNumbers |= kShaderInt16;
-                break;
-            case spv::Capability::Float16:
-                declaredNumbers |= kShaderFloat16;
-                break;
-            case spv::Capability::Int8:
-                declaredNumbers |= kShaderInt8;
-                break;
-            case spv::Capability::StorageBuffer16BitAccess:
-            case spv::Capability::UniformAndStorageBuffer16BitAccess:
-                declaredNumbers |= kStorage16Bit;
-                break;
-            case spv::Capability::StorageBuffer8BitAccess:
-            case spv::Capability::UniformAndStorageBuffer8BitAccess:
-                declaredNumbers |= kStorage8Bit;
-                break;
-            case spv::Capability::Int64Atomics:
-                declaredNumbers |= kInt64Atomics;
-                break;
-            default:
-                break;
-            }
+            auto capability = static_cast<spv::Capability>(inst.operand(0));
+            if (capability == spv::Capability::GroupNonUniform) declaredSubgroup |= kSubgroupBasic;
+            for (auto [c, feature] : kFeatureCapabilities)
+                if (c == capability) declaredNumbers |= feature;
         }
         if (uint32_t f = numberFeatureOf(inst, numberTypes)) numberTypes[inst.resultId()] = f;
         if (inst.opcode() == Op::OpFunction) lines.beginFunction();
