@@ -304,21 +304,31 @@ class Mutator {
             return;
         add(MutationKind::PlusTimes, k, k, is(k, "+") ? "*" : "+");
     }
+    // The tokens of `for (INIT; COND; STEP)` at k: the two semicolons and the closing
+    // parenthesis; nothing where k starts no for loop or its header is not three parts.
+    struct ForHeader {
+        size_t semi = 0, semi2 = 0, close = 0;
+    };
+    std::optional<ForHeader> forHeader(size_t k) const {
+        if (!is(k, "for") || !is(k + 1, "(")) return std::nullopt;
+        ForHeader h{k + 2, 0, closing(k + 1)};
+        while (h.semi < h.close && !is(h.semi, ";"))
+            ++h.semi;
+        h.semi2 = h.semi + 1;
+        while (h.semi2 < h.close && !is(h.semi2, ";"))
+            ++h.semi2;
+        if (h.semi2 >= h.close) return std::nullopt;
+        return h;
+    }
     void loopBound(size_t k) {
-        if (!is(k, "for") || !is(k + 1, "(")) return;
-        size_t close = closing(k + 1), semi = k + 2;
-        while (semi < close && !is(semi, ";"))
-            ++semi;
-        size_t semi2 = semi + 1;
-        while (semi2 < close && !is(semi2, ";"))
-            ++semi2;
-        if (semi2 >= close) return;
-        for (size_t j = semi + 1; j < semi2; ++j) {
+        auto h = forHeader(k);
+        if (!h) return;
+        for (size_t j = h->semi + 1; j < h->semi2; ++j) {
             if (!is(j, "<") && !is(j, "<=")) continue;
-            if (j + 1 >= semi2) return;
-            std::string bound = between(j + 1, semi2 - 1);
+            if (j + 1 >= h->semi2) return;
+            std::string bound = between(j + 1, h->semi2 - 1);
             if (bound.find("gl_WorkGroupSize") != std::string::npos) return;
-            add(MutationKind::LoopBound, j + 1, semi2 - 1, "gl_WorkGroupSize.x");
+            add(MutationKind::LoopBound, j + 1, h->semi2 - 1, "gl_WorkGroupSize.x");
             return;
         }
     }
@@ -326,35 +336,29 @@ class Mutator {
     // A loop over distances that double (or halve) each round, its condition on the distance:
     // one round fewer is the shortcut a learner takes when the cases never need the last one.
     void lastRound(size_t k) {
-        if (!is(k, "for") || !is(k + 1, "(")) return;
-        size_t close = closing(k + 1), semi = k + 2;
-        while (semi < close && !is(semi, ";"))
-            ++semi;
-        size_t semi2 = semi + 1;
-        while (semi2 < close && !is(semi2, ";"))
-            ++semi2;
-        if (semi2 + 1 >= close || semi + 3 >= semi2) return;
-        if (m_toks[semi + 1].kind != TokKind::Ident) return;
-        const std::string var = text(semi + 1), op = text(semi + 2);
-        std::string step;
-        for (size_t j = semi2 + 1; j < close; ++j)
+        auto h = forHeader(k);
+        if (!h || h->semi2 + 1 >= h->close || h->semi + 3 >= h->semi2) return;
+        if (m_toks[h->semi + 1].kind != TokKind::Ident) return;
+        const std::string var = text(h->semi + 1), op = text(h->semi + 2);
+        std::string step; // the STEP part without spaces, a trailing u on its number dropped
+        for (size_t j = h->semi2 + 1; j < h->close; ++j)
             step += text(j);
+        if (step.size() > 1 && step.back() == 'u' &&
+            std::isdigit((unsigned char)step[step.size() - 2]))
+            step.pop_back();
         auto stepIs = [&](std::initializer_list<const char*> forms) {
             for (const char* f : forms)
-                for (const char* suffix : {"", "u"})
-                    if (step == var + f + suffix) return true;
+                if (step == var + f) return true;
             return false;
         };
-        bool doubles = stepIs({"*=2", "<<=1"}) || step == var + "=" + var + "*2" ||
-                       step == var + "=" + var + "*2u" || step == var + "=" + var + "<<1" ||
-                       step == var + "=" + var + "<<1u" || step == var + "+=" + var;
+        bool doubles = stepIs({"*=2", "<<=1"}) || step == var + "+=" + var ||
+                       step == var + "=" + var + "*2" || step == var + "=" + var + "<<1";
         bool halves = stepIs({"/=2", ">>=1"}) || step == var + "=" + var + "/2" ||
-                      step == var + "=" + var + "/2u" || step == var + "=" + var + ">>1" ||
-                      step == var + "=" + var + ">>1u";
+                      step == var + "=" + var + ">>1";
         if (doubles && (op == "<" || op == "<="))
-            add(MutationKind::LastRound, semi + 1, semi + 1, "(" + var + " << 1)");
+            add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " << 1)");
         else if (halves && (op == ">" || op == ">="))
-            add(MutationKind::LastRound, semi + 1, semi + 1, "(" + var + " >> 1)");
+            add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " >> 1)");
     }
 
     Mutant make(const Span& sp) const {
