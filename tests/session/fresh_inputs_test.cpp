@@ -12,38 +12,13 @@
 namespace vkp {
 namespace {
 
-const char* kPuzzle = R"(
-title = "Add ten"
-track = "test"
-order = 1
-statement = "result[i] = a[i] + 10"
-hints = ["one"]
-[[buffers]]
-name = "a"
-binding = 0
-type = "int"
-role = "input"
-[[buffers]]
-name = "result"
-binding = 1
-type = "int"
-role = "output"
-[[cases]]
-workgroup_size = [8]
-workgroups = [1]
-inputs.a = { shape = [8], values = [1, 2, 3, 4, 5, 6, 7, 8] }
-expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
-[[cases]]
-workgroup_size = [8]
-workgroups = [1]
-inputs.a = { shape = [8], fill = "random", seed = 5, min = -99, max = 99 }
-expected.result = { op = "add_scalar", args = ["a"], scalar = 10 }
-)";
-
+// tests/data/fresh-inputs: add ten; case 1 written out, case 2 random (seed 5).
 Puzzle puzzle() {
-    auto p = parsePuzzle(kPuzzle, "add.toml", "/tmp/01-add");
-    if (!p) throw std::runtime_error(p.error().str());
-    return *p;
+    PuzzleSet set =
+        loadPuzzleSet(test::puzzleDir(), {test::sourceDir() + "/tests/data/fresh-inputs"});
+    auto p = set.find("fresh-inputs/add");
+    if (!p) throw std::runtime_error(p.error().message);
+    return **p;
 }
 
 std::string kernel(const std::string& body) {
