@@ -319,7 +319,7 @@ class Checker {
             grows = grows || wanted[j] > room->kept[j];
         }
         if (grows) {
-            std::vector<std::vector<size_t>> parts = traceParts(wanted, c);
+            std::vector<std::vector<size_t>> parts = traceParts(c, wanted, m_options.maxTraceBytes);
             std::optional<CaseOutcome> merged;
             for (const std::vector<size_t>& part : parts) {
                 std::vector<uint32_t> slots = room->kept;
@@ -348,48 +348,6 @@ class Checker {
             m_report.timing.traceRerunMs += msSince(t);
         }
         if (room && !c.error) judgeIncomplete(c, *room);
-    }
-
-    // The trace words one dispatch takes with `slots` records a thread.
-    static uint64_t traceBytes(const Trace& t, uint64_t slots) {
-        uint64_t n = t.launch.invocations();
-        return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
-    }
-
-    // The dispatches in groups whose traces, each with the room it wants, fit in the largest
-    // trace a case may take together: one group when they all fit at once.
-    std::vector<std::vector<size_t>> traceParts(const std::vector<uint32_t>& wanted,
-                                                const CaseOutcome& c) const {
-        std::vector<const Trace*> traces = caseTraces(c);
-        std::vector<std::vector<size_t>> parts(1);
-        uint64_t used = 0;
-        for (size_t j = 0; j < traces.size(); ++j) {
-            uint64_t bytes = traceBytes(*traces[j], wanted[j]);
-            if (!parts.back().empty() && used + bytes > m_options.maxTraceBytes) {
-                parts.emplace_back();
-                used = 0;
-            }
-            parts.back().push_back(j);
-            used += bytes;
-        }
-        return parts;
-    }
-
-    // A multi-pass case whose dispatches' traces came from several runs: the trace it shows (the
-    // first dispatch with a failing finding, else the first) and its verdict, again.
-    static void settleFromPasses(CaseOutcome& c) {
-        c.trace.reset();
-        c.analysis.reset();
-        bool failing = false;
-        for (const PassTrace& p : c.passes) {
-            bool fails = p.analysis->failsCase();
-            if (!c.trace || (!c.analysis->failsCase() && fails)) {
-                c.trace = p.trace;
-                c.analysis = p.analysis;
-            }
-            failing = failing || fails;
-        }
-        c.pass = c.outputsMatch && c.runFindings.empty() && !failing;
     }
 
     // A passing case whose forced schedule did not take place, or may have missed its point (the

@@ -48,6 +48,48 @@ std::vector<const Trace*> caseTraces(const CaseOutcome& c) {
     return out;
 }
 
+namespace {
+
+// The trace words one dispatch takes with `slots` records a thread, in bytes.
+uint64_t traceBytes(const Trace& t, uint64_t slots) {
+    uint64_t n = t.launch.invocations();
+    return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
+}
+
+} // namespace
+
+std::vector<std::vector<size_t>>
+traceParts(const CaseOutcome& c, const std::vector<uint32_t>& wanted, uint64_t maxBytes) {
+    std::vector<const Trace*> traces = caseTraces(c);
+    std::vector<std::vector<size_t>> parts(1);
+    uint64_t used = 0;
+    for (size_t j = 0; j < traces.size(); ++j) {
+        uint64_t bytes = traceBytes(*traces[j], wanted[j]);
+        if (!parts.back().empty() && used + bytes > maxBytes) {
+            parts.emplace_back();
+            used = 0;
+        }
+        parts.back().push_back(j);
+        used += bytes;
+    }
+    return parts;
+}
+
+void settleFromPasses(CaseOutcome& c) {
+    c.trace.reset();
+    c.analysis.reset();
+    bool failing = false;
+    for (const PassTrace& p : c.passes) {
+        bool fails = p.analysis->failsCase();
+        if (!c.trace || (!c.analysis->failsCase() && fails)) {
+            c.trace = p.trace;
+            c.analysis = p.analysis;
+        }
+        failing = failing || fails;
+    }
+    c.pass = c.outputsMatch && c.runFindings.empty() && !failing;
+}
+
 bool stoppedByLoopBudget(const CaseOutcome& c) {
     auto stopped = [](const std::shared_ptr<const TraceAnalysis>& a) {
         return a && std::any_of(a->findings.begin(), a->findings.end(),

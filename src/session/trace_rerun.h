@@ -19,6 +19,14 @@ struct TraceRoom {
 
 // The traces of a case: every dispatch's (multi-pass), else its one trace; none untraced.
 std::vector<const Trace*> caseTraces(const CaseOutcome& c);
+// The dispatches of case `c` in groups whose traces, each with the records a thread it is
+// given in `wanted`, fit in `maxBytes` together: one group when they all fit at once (the
+// re-run traces a case in parts, one run per group).
+std::vector<std::vector<size_t>> traceParts(const CaseOutcome& c,
+                                            const std::vector<uint32_t>& wanted, uint64_t maxBytes);
+// A multi-pass case whose dispatches' traces came from several runs: the trace it shows (the
+// first dispatch with a failing finding, else the first) and its verdict, settled again.
+void settleFromPasses(CaseOutcome& c);
 // A thread ran out of loop budget: the case fails, and its trace cannot be made to fit.
 bool stoppedByLoopBudget(const CaseOutcome& c);
 // The case's trace did not fit even with the room it could have: its "trace incomplete" warning
