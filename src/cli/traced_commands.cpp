@@ -8,7 +8,7 @@
 #include "cli/trace_report.h"
 #include "cli/walkthrough_report.h"
 #include "core/passes.h"
-#include "core/walkthrough.h"
+#include "core/walkthrough_steps.h"
 #include "session/dispatch_trace.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"

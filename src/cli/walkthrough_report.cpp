@@ -11,6 +11,7 @@
 
 #include "cli/trace_report.h"
 #include "core/source_text.h"
+#include "core/walkthrough_steps.h"
 #include "session/dispatch_trace.h"
 
 namespace vkp::cli {

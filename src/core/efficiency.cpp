@@ -7,7 +7,6 @@
 
 #include "core/efficiency_text.h"
 #include "core/source_text.h"
-#include "core/trace_analysis.h"
 
 namespace vkp {
 namespace {

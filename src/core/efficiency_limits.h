@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/efficiency.h"
+#include "core/finding.h"
 #include "core/puzzle.h"
-#include "core/trace_analysis.h"
 
 namespace vkp {
 

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/finding.h"
 #include "core/puzzle.h"
 #include "core/trace.h"
-#include "core/trace_analysis.h"
 
 namespace vkp {
 

@@ -366,4 +366,22 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
     return t;
 }
 
+std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
+    const TraceVariableInfo& v = t.variables[var];
+    if (v.dims.size() >= 2) {
+        std::vector<uint64_t> idx(v.dims.size());
+        uint64_t rest = index;
+        for (size_t d = v.dims.size(); d-- > 1;) {
+            idx[d] = v.dims[d] ? rest % v.dims[d] : 0;
+            rest = v.dims[d] ? rest / v.dims[d] : 0;
+        }
+        idx[0] = rest; // not wrapped: an index past the end names the row past the end
+        std::string s = v.decl.name;
+        for (uint64_t i : idx)
+            s += "[" + std::to_string(i) + "]";
+        return s;
+    }
+    return v.decl.name + "[" + std::to_string(index) + "]";
+}
+
 } // namespace vkp

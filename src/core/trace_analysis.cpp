@@ -33,28 +33,6 @@ bool writes(const TraceEvent& e) {
     return e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
 }
 
-} // namespace
-
-std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
-    const TraceVariableInfo& v = t.variables[var];
-    if (v.dims.size() >= 2) {
-        std::vector<uint64_t> idx(v.dims.size());
-        uint64_t rest = index;
-        for (size_t d = v.dims.size(); d-- > 1;) {
-            idx[d] = v.dims[d] ? rest % v.dims[d] : 0;
-            rest = v.dims[d] ? rest / v.dims[d] : 0;
-        }
-        idx[0] = rest; // not wrapped: an index past the end names the row past the end
-        std::string s = v.decl.name;
-        for (uint64_t i : idx)
-            s += "[" + std::to_string(i) + "]";
-        return s;
-    }
-    return v.decl.name + "[" + std::to_string(index) + "]";
-}
-
-namespace {
-
 std::string cell(const Trace& t, uint32_t var, uint32_t index) {
     return traceCellName(t, var, index);
 }
@@ -618,51 +596,6 @@ class Analyzer {
 };
 
 } // namespace
-
-bool isEfficiencyFinding(FindingKind kind) {
-    return kind == FindingKind::Uncoalesced || kind == FindingKind::BankConflict ||
-           kind == FindingKind::Divergence || kind == FindingKind::GlobalAtomics;
-}
-
-const char* findingKindName(FindingKind kind) {
-    switch (kind) {
-    case FindingKind::SharedRace:
-        return "race";
-    case FindingKind::GlobalWriteConflict:
-        return "write conflict";
-    case FindingKind::OutOfBounds:
-        return "out of bounds";
-    case FindingKind::UninitialisedRead:
-        return "uninitialised read";
-    case FindingKind::ReadLimit:
-        return "read limit";
-    case FindingKind::WriteLimit:
-        return "write limit";
-    case FindingKind::LoopBudget:
-        return "endless loop?";
-    case FindingKind::DivergentBarrier:
-        return "divergent barrier";
-    case FindingKind::TraceOverflow:
-        return "trace incomplete";
-    case FindingKind::Rule:
-        return "rule";
-    case FindingKind::Uncoalesced:
-        return "uncoalesced";
-    case FindingKind::BankConflict:
-        return "bank conflict";
-    case FindingKind::Divergence:
-        return "divergence";
-    case FindingKind::GlobalAtomics:
-        return "global atomics";
-    case FindingKind::GlobalRace:
-        return "race between workgroups";
-    case FindingKind::UndefinedShuffle:
-        return "undefined shuffle";
-    case FindingKind::InputWritten:
-        return "input written";
-    }
-    return "?";
-}
 
 bool TraceAnalysis::failsCase() const {
     return std::any_of(findings.begin(), findings.end(),

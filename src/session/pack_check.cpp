@@ -5,7 +5,7 @@
 #include <map>
 
 #include "core/diagnostic.h"
-#include "core/walkthrough.h"
+#include "core/walkthrough_steps.h"
 #include "gpu/device_runner.h"
 #include "session/check.h"
 #include "session/dispatch_trace.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/trace_view.h"
+#include "core/walkthrough_steps.h"
 
 namespace vkp::ui {
 

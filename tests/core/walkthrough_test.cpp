@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/walkthrough.h"
+#include "core/walkthrough_steps.h"
 #include "support/trace_builder.h"
 
 namespace vkp {
