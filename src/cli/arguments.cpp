@@ -1,4 +1,4 @@
-#include "core/args.h"
+#include "cli/arguments.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +9,7 @@
 
 #include "core/passes.h"
 
-namespace vkp {
+namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {"list",    "show",    "hint",        "check", "run",
@@ -218,31 +218,6 @@ Error notForCommand(const OptionSpec& o, const std::string& command) {
 
 } // namespace
 
-std::string joined(const std::vector<std::string>& words, const std::string& separator,
-                   const std::string& last) {
-    std::string out;
-    for (size_t i = 0; i < words.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == words.size() ? last : separator) + words[i];
-    return out;
-}
-
-bool Args::has(const std::string& flag) const {
-    return std::find(flags.begin(), flags.end(), flag) != flags.end();
-}
-
-std::optional<std::string> Args::value(const std::string& name) const {
-    auto it = values.find(name);
-    if (it == values.end()) return std::nullopt;
-    return it->second;
-}
-
-std::vector<std::string> Args::all(const std::string& name) const {
-    std::vector<std::string> out;
-    for (const auto& [n, v] : repeated)
-        if (n == name) out.push_back(v);
-    return out;
-}
-
 Result<Args> parseArgs(int argc, char** argv) {
     Args a;
     std::vector<std::pair<const OptionSpec*, std::string>> given; // in the order written
@@ -424,4 +399,4 @@ folder or puzzle, no submission in the folder).
 )";
 }
 
-} // namespace vkp
+} // namespace vkp::cli

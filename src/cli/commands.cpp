@@ -12,6 +12,7 @@
 #include <span>
 #include <unistd.h>
 
+#include "cli/arguments.h"
 #include "cli/command.h"
 #include "cli/grade_command.h"
 #include "cli/json_report.h"
@@ -541,7 +542,7 @@ Result<Command::OneCase> Command::oneCaseArgs() {
 Result<Puzzle> Command::ownCasePuzzle(const OneCase& one) {
     auto spec = ownCaseSpec(m_a, one.index);
     if (!spec) return spec.error();
-    auto c = buildOwnCase(*one.puzzle, *spec);
+    auto c = buildOwnCase(*one.puzzle, *spec, cliFieldName);
     if (!c) return c.error();
     Puzzle p = withCase(*one.puzzle, std::move(*c));
     m_options.onlyCase = p.cases.size() - 1;

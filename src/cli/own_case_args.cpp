@@ -39,4 +39,20 @@ Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase) {
     return spec;
 }
 
+std::string cliFieldName(OwnCaseField field, const std::string& name) {
+    switch (field) {
+    case OwnCaseField::Input:
+        return "--input " + name;
+    case OwnCaseField::Workgroups:
+        return "--workgroups";
+    case OwnCaseField::WorkgroupSize:
+        return "--workgroup-size";
+    case OwnCaseField::Constant:
+        return "--set " + name;
+    case OwnCaseField::TemplateCase:
+        return "--case";
+    }
+    return name;
+}
+
 } // namespace vkp::cli

@@ -15,4 +15,7 @@ bool hasOwnCase(const Args& args);
 // Usage error naming the option.
 Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase);
 
+// A field of the spec as the command line names it: "--input a", "--workgroups", "--set SIZE".
+std::string cliFieldName(OwnCaseField field, const std::string& name);
+
 } // namespace vkp::cli

@@ -1,8 +1,7 @@
-// Command-line parsing for vkpuzzles: a command, positionals and --options.
-// It lives in core, not in main: main (src/main) parses argv and hands the Args to the app or to a
-// command, and both app and cli read them (appOptionsFrom, the commands), but they sit below main
-// and may not include it, nor each other. core is the one layer below both that has no
-// dependencies of its own, and this is plain data and pure functions (no device, no files).
+// The parsed command line of vkpuzzles: a command, positionals and --options, as plain data.
+// main (src/main) parses argv with the command line's table (cli/arguments.h) and hands the Args
+// to the app or to a command; both app and cli read them (appOptionsFrom, the commands), and they
+// may not include each other, so the struct lives in a layer below both.
 #pragma once
 
 #include <map>
@@ -27,14 +26,8 @@ struct Args {
     std::vector<std::string> all(const std::string& name) const; // every value of a repeated option
 };
 
-// Parses argv; a Usage error for an unknown command or option, an option the command does not
-// take, a missing value, or a number out of its range (all from one table in args.cpp).
-Result<Args> parseArgs(int argc, char** argv);
-
 // "a, b and c": words joined by `separator`, the last two by `last`.
 std::string joined(const std::vector<std::string>& words, const std::string& separator,
                    const std::string& last);
-
-const char* helpText();
 
 } // namespace vkp

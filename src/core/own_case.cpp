@@ -71,7 +71,8 @@ class OwnCaseBuilder {
 
     Result<TestCase> build() {
         if (m_spec.templateCase >= m_puzzle.puzzleCaseCount())
-            return Error{ErrorKind::Usage, "--case: " + m_puzzle.slug + " has cases 1 to " +
+            return Error{ErrorKind::Usage, m_name(OwnCaseField::TemplateCase, "") + ": " +
+                                               m_puzzle.slug + " has cases 1 to " +
                                                std::to_string(m_puzzle.puzzleCaseCount())};
         m_case = m_puzzle.cases[m_spec.templateCase];
         // A case of your own shows its data in full: it cannot start from one the teacher hid.
@@ -372,20 +373,6 @@ class OwnCaseBuilder {
 };
 
 } // namespace
-
-std::string cliFieldName(OwnCaseField field, const std::string& name) {
-    switch (field) {
-    case OwnCaseField::Input:
-        return "--input " + name;
-    case OwnCaseField::Workgroups:
-        return "--workgroups";
-    case OwnCaseField::WorkgroupSize:
-        return "--workgroup-size";
-    case OwnCaseField::Constant:
-        return "--set " + name;
-    }
-    return name;
-}
 
 Result<TestCase> buildOwnCase(const Puzzle& puzzle, const OwnCaseSpec& spec,
                               const OwnCaseFieldNamer& name) {

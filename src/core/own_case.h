@@ -27,16 +27,16 @@ struct OwnCaseSpec {
 };
 
 // The fields of a spec, for messages that say where the problem is.
-enum class OwnCaseField { Input, Workgroups, WorkgroupSize, Constant };
-// "--input a", "--workgroups", "--set SIZE" (the command line); the app names its form's fields.
+enum class OwnCaseField { Input, Workgroups, WorkgroupSize, Constant, TemplateCase };
+// Each front end names the fields its own way: the command line its options ("--input a",
+// cli/own_case_args.h), the app its form's fields (session/own_cases.h).
 using OwnCaseFieldNamer = std::function<std::string(OwnCaseField field, const std::string& name)>;
-std::string cliFieldName(OwnCaseField field, const std::string& name);
 
 // Builds and validates the case. Sizes follow the given inputs where the puzzle writes them as
 // expressions of N (workgroup counts, constants, scratch sizes); outputs computed by a reference
 // op get their expected values from it; outputs written out by hand become Unchecked.
 Result<TestCase> buildOwnCase(const Puzzle& puzzle, const OwnCaseSpec& spec,
-                              const OwnCaseFieldNamer& name = cliFieldName);
+                              const OwnCaseFieldNamer& name);
 
 // Whether every output of the case has expected values (a reference op computes them).
 bool ownCaseChecked(const TestCase& c);

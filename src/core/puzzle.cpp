@@ -238,4 +238,20 @@ Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex) {
     return data;
 }
 
+std::optional<std::string> slugError(const std::string& slug) {
+    constexpr size_t kMaxSlug = 40;
+    if (slug.empty()) return "the slug is empty";
+    if (slug.size() > kMaxSlug)
+        return "the slug '" + slug.substr(0, kMaxSlug) + "...' is longer than " +
+               std::to_string(kMaxSlug) + " characters";
+    bool allowed = std::all_of(slug.begin(), slug.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+    if (!allowed || !(slug[0] >= 'a' && slug[0] <= 'z') || slug.back() == '-')
+        return "'" + slug +
+               "' is not a slug: use lower-case letters, digits and '-', starting with a letter "
+               "(e.g. reverse-double)";
+    return std::nullopt;
+}
+
 } // namespace vkp

@@ -244,4 +244,8 @@ void reseedRandomInputs(TestCase& c, uint64_t fresh);
 // Generates inputs and computes expected outputs with the reference ops (never a solution).
 Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex);
 
+// Why `slug` cannot name a puzzle (it must be lower-case letters, digits and '-', start with a
+// letter and be at most 40 characters), or nothing.
+std::optional<std::string> slugError(const std::string& slug);
+
 } // namespace vkp

@@ -13,7 +13,6 @@
 
 #include "core/pass_loader.h"
 #include "core/passes.h"
-#include "core/puzzle_template.h"
 #include "core/reference_ops.h"
 #include "core/rule_loader.h"
 #include "core/schedule_loader.h"

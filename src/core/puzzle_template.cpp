@@ -209,22 +209,6 @@ void main() {
 
 } // namespace
 
-std::optional<std::string> slugError(const std::string& slug) {
-    constexpr size_t kMaxSlug = 40;
-    if (slug.empty()) return "the slug is empty";
-    if (slug.size() > kMaxSlug)
-        return "the slug '" + slug.substr(0, kMaxSlug) + "...' is longer than " +
-               std::to_string(kMaxSlug) + " characters";
-    bool allowed = std::all_of(slug.begin(), slug.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-    });
-    if (!allowed || !(slug[0] >= 'a' && slug[0] <= 'z') || slug.back() == '-')
-        return "'" + slug +
-               "' is not a slug: use lower-case letters, digits and '-', starting with a letter "
-               "(e.g. reverse-double)";
-    return std::nullopt;
-}
-
 std::vector<TemplateFile> puzzleTemplate(const std::string& slug, int order, bool multiPass) {
     std::vector<std::pair<std::string, std::string>> keys = {
         {"@TITLE@", titleOf(slug)},

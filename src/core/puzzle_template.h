@@ -2,7 +2,6 @@
 // its starter fails) for a teacher to start from. Text only; the command writes the files.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,10 +11,6 @@ struct TemplateFile {
     std::string path; // relative to the puzzle's folder: "puzzle.toml", "starter/scale.comp"
     std::string text;
 };
-
-// Why `slug` cannot name a puzzle (it must be lower-case letters, digits and '-', start with a
-// letter and be at most 40 characters), or nothing.
-std::optional<std::string> slugError(const std::string& slug);
 
 // The files of a new puzzle `slug` at position `order` of its pack. `multiPass`: two kernels run
 // by two passes (starter/ and solution/ folders) instead of starter.comp and solution.comp.

@@ -4,15 +4,15 @@
 #include <iostream>
 
 #include "app/app_args.h"
+#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/terminal_text.h"
-#include "core/args.h"
 #include "worker/worker_runner.h"
 
 int main(int argc, char** argv) {
     // The isolated worker process that runs learners' kernels (started by the app and the CLI).
     if (argc > 1 && std::string(argv[1]) == "--worker") return vkp::worker::workerMain(argc, argv);
-    auto args = vkp::parseArgs(argc, argv);
+    auto args = vkp::cli::parseArgs(argc, argv);
     if (!args) {
         std::cerr << "vkpuzzles: " << vkp::cli::terminalText(args.error().message, false)
                   << "\n"; // it quotes the arguments

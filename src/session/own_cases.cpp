@@ -131,6 +131,8 @@ std::string formFieldName(OwnCaseField field, const std::string& name) {
         return "Workgroup size";
     case OwnCaseField::Constant:
         return name;
+    case OwnCaseField::TemplateCase:
+        return "Case";
     }
     return name;
 }

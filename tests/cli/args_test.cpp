@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "core/args.h"
+#include "cli/arguments.h"
 
-namespace vkp {
+namespace vkp::cli {
 namespace {
 
 Result<Args> parse(std::vector<std::string> words) {
@@ -108,4 +108,4 @@ TEST(ArgsTest, HelpTextListsEveryCommand) {
 }
 
 } // namespace
-} // namespace vkp
+} // namespace vkp::cli

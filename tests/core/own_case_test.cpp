@@ -16,8 +16,16 @@ const Puzzle& puzzle(const std::string& folder) {
     return **p;
 }
 
+// The fields as the command line names them (cli/own_case_args.h), which the messages quote.
+std::string optionName(OwnCaseField field, const std::string& name) {
+    static const char* const kOptions[] = {"--input ", "--workgroups", "--workgroup-size", "--set ",
+                                           "--case"};
+    std::string option = kOptions[static_cast<int>(field)];
+    return option.back() == ' ' ? option + name : option;
+}
+
 Result<TestCase> build(const std::string& folder, OwnCaseSpec spec) {
-    return buildOwnCase(puzzle(folder), spec);
+    return buildOwnCase(puzzle(folder), spec, optionName);
 }
 
 std::string errorOf(const std::string& folder, OwnCaseSpec spec) {
