@@ -4,16 +4,6 @@
 
 namespace vkp {
 
-bool ScheduleDecl::appliesTo(size_t caseIndex) const {
-    return cases.empty() || std::find(cases.begin(), cases.end(), caseIndex) != cases.end();
-}
-
-const ScheduleDecl* Puzzle::scheduleFor(size_t caseIndex) const {
-    for (const ScheduleDecl& s : schedules)
-        if (s.appliesTo(caseIndex)) return &s;
-    return nullptr;
-}
-
 uint32_t scheduleConfig(const ScheduleDecl& decl, uint32_t binding) {
     return kScheduleActive | (decl.afterWrite ? kScheduleAfterWrite : 0u) |
            (decl.index ? kScheduleByIndex : 0u) | (binding & kScheduleBindingMask);

@@ -254,4 +254,14 @@ std::optional<std::string> slugError(const std::string& slug) {
     return std::nullopt;
 }
 
+bool ScheduleDecl::appliesTo(size_t caseIndex) const {
+    return cases.empty() || std::find(cases.begin(), cases.end(), caseIndex) != cases.end();
+}
+
+const ScheduleDecl* Puzzle::scheduleFor(size_t caseIndex) const {
+    for (const ScheduleDecl& s : schedules)
+        if (s.appliesTo(caseIndex)) return &s;
+    return nullptr;
+}
+
 } // namespace vkp
