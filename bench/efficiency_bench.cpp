@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/efficiency.h"
+#include "judge/efficiency.h"
 
 using namespace vkp;
 using Clock = std::chrono::steady_clock;

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/install_paths.h"
-#include "core/puzzle_loader.h"
-#include "core/trace_analysis.h"
+#include "base/install_paths.h"
+#include "puzzle/puzzle_loader.h"
+#include "judge/trace_analysis.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "session/check.h"

@@ -4,9 +4,9 @@
 #include <unordered_map>
 
 #include "analysis/trace_model.h"
-#include "core/kernel_sections.h"
-#include "core/passes.h"
-#include "core/statement_rules.h"
+#include "judge/statement_rules.h"
+#include "puzzle/kernel_sections.h"
+#include "puzzle/passes.h"
 
 namespace vkp::analysis {
 

@@ -22,11 +22,11 @@
 #include <vector>
 
 #include "analysis/timeline.h"
-#include "core/buffer_data.h"
-#include "core/puzzle.h"
-#include "core/trace.h"
-#include "core/trace_analysis.h"
+#include "judge/trace_analysis.h"
+#include "puzzle/buffer_data.h"
+#include "puzzle/puzzle.h"
 #include "report/check_report.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 
@@ -42,7 +42,7 @@ struct DispatchEntry {
     std::shared_ptr<const TraceAnalysis> analysis;
 };
 
-// The dispatches of a case: from core/passes (launch, bindings), with the outcome's per-dispatch
+// The dispatches of a case: from puzzle/passes (launch, bindings), with the outcome's per-dispatch
 // traces when it ran. One entry for a single-pass puzzle. Empty when the case's passes do not
 // evaluate (the loader's errors say why).
 std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseIndex,

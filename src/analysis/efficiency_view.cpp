@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/efficiency_text.h"
+#include "judge/efficiency_text.h"
 
 namespace vkp::analysis {
 namespace {
@@ -26,7 +26,7 @@ std::vector<uint32_t> indicesOf(const RequestCells& cells) {
     return out;
 }
 
-// The figures are core's (core/efficiency_text.h), so the view says what the check judged.
+// The figures are core's (judge/efficiency_text.h), so the view says what the check judged.
 void globalFigures(const MemoryModel& model, RequestCells& cells) {
     for (const auto& [index, lanes] : cells.lanes)
         cells.sectors.insert(index / cells.elementsPerSector);

@@ -1,4 +1,4 @@
-// What the views draw of the efficiency lens (core/efficiency.h): the request on show as cells of
+// What the views draw of the efficiency lens (judge/efficiency.h): the request on show as cells of
 // a buffer or shared array (with the sectors it touched, or the bank of each word), the site that
 // stands for a line, and the words for a case without figures. Windowless: the tests check it
 // with hand-built reports and traces.
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "analysis/trace_model.h"
-#include "core/efficiency.h"
-#include "core/trace.h"
+#include "judge/efficiency.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 

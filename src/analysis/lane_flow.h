@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/trace.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "core/buffer_data.h"
-#include "core/puzzle.h"
+#include "puzzle/buffer_data.h"
+#include "puzzle/puzzle.h"
 
 namespace vkp::analysis {
 

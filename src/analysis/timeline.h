@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "analysis/trace_model.h"
-#include "core/atomic_ops.h"
-#include "core/buffer_data.h"
-#include "core/trace.h"
+#include "puzzle/buffer_data.h"
+#include "trace/atomic_ops.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "analysis/thread_map.h"
-#include "core/puzzle.h"
-#include "core/trace.h"
-#include "core/trace_analysis.h"
+#include "judge/trace_analysis.h"
+#include "puzzle/puzzle.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle.h"
-#include "core/trace.h"
+#include "puzzle/puzzle.h"
+#include "trace/trace.h"
 
 namespace vkp::analysis {
 

@@ -18,13 +18,13 @@
 #include <imgui.h>
 
 #include "app/frame_stats.h"
-#include "core/device_options.h"
-#include "core/install_paths.h"
-#include "core/passes.h"
+#include "base/install_paths.h"
+#include "device/device_options.h"
 #include "platform/imgui_keys.h"
 #include "platform/png.h"
 #include "platform/renderer.h"
 #include "platform/window.h"
+#include "puzzle/passes.h"
 #include "session/runner.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"

@@ -5,8 +5,8 @@
 #include <ostream>
 
 #include "app/app.h"
-#include "core/args.h"
-#include "core/result.h"
+#include "base/args.h"
+#include "base/result.h"
 
 namespace vkp::app {
 

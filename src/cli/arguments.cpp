@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/passes.h"
+#include "puzzle/passes.h"
 
 namespace vkp::cli {
 namespace {

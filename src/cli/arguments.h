@@ -1,10 +1,10 @@
 // The command line's table: the commands, the options each takes and the values they accept, and
 // the help text that describes them. main parses argv with it; the app reads the parsed Args
-// (core/args.h) without seeing this table.
+// (base/args.h) without seeing this table.
 #pragma once
 
-#include "core/args.h"
-#include "core/result.h"
+#include "base/args.h"
+#include "base/result.h"
 
 namespace vkp::cli {
 

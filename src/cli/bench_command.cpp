@@ -1,11 +1,11 @@
 // `vkpuzzles bench`: a kernel timed at a size, beside a copy of the same bytes (cli/command.h).
 #include <unistd.h>
 
+#include "base/install_paths.h"
 #include "cli/bench_report.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/json_report.h"
-#include "core/install_paths.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/result.h"
 #include "cli/style.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "puzzle/puzzle.h"
 #include "session/bench.h"
 
 namespace vkp::cli {

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "base/args.h"
+#include "base/result.h"
 #include "cli/style.h"
-#include "core/args.h"
-#include "core/puzzle_loader.h"
-#include "core/result.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/bench.h"
 #include "session/check.h"
 #include "session/subgroup_sizes.h"

@@ -12,6 +12,7 @@
 #include <span>
 #include <unistd.h>
 
+#include "base/install_paths.h"
 #include "cli/arguments.h"
 #include "cli/command.h"
 #include "cli/grade_command.h"
@@ -22,8 +23,7 @@
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
-#include "core/install_paths.h"
-#include "core/walkthrough.h"
+#include "puzzle/walkthrough.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"

@@ -3,7 +3,7 @@
 
 #include <iosfwd>
 
-#include "core/args.h"
+#include "base/args.h"
 
 namespace vkp::cli {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "base/args.h"
 #include "cli/style.h"
-#include "core/args.h"
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/grade.h"
 
 namespace vkp {

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/device_info.h"
-#include "core/puzzle.h"
+#include "device/device_info.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp::cli {

@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "authoring/puzzle_template.h"
 #include "cli/commands.h"
-#include "core/puzzle.h"
-#include "core/puzzle_template.h"
+#include "puzzle/puzzle.h"
 
 namespace fs = std::filesystem;
 

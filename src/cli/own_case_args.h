@@ -1,10 +1,10 @@
 // `vkpuzzles run --input a=1,2,3 --workgroups X --workgroup-size X --set NAME=VALUE`: the
-// learner's own case as the command line gives it (core/own_case.h builds it).
+// learner's own case as the command line gives it (puzzle/own_case.h builds it).
 #pragma once
 
-#include "core/args.h"
-#include "core/own_case.h"
-#include "core/result.h"
+#include "base/args.h"
+#include "base/result.h"
+#include "puzzle/own_case.h"
 
 namespace vkp::cli {
 

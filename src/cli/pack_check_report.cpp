@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/json_report.h"
-#include "core/puzzle_loader.h"
 #include "gpu/device_runner.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/json_text.h"
 #include "session/pack_check.h"
 

@@ -8,7 +8,7 @@
 
 #include "cli/json_report.h"
 #include "cli/text_report.h"
-#include "core/efficiency_text.h"
+#include "judge/efficiency_text.h"
 #include "session/hidden_cases.h"
 
 namespace vkp::cli {

@@ -1,5 +1,5 @@
 // `vkpuzzles profile PUZZLE [KERNEL.comp... | --solution | --starter] [--case N] [--json]`: one
-// case run traced, and the efficiency lens's per-line table (core/efficiency.h) for each kernel:
+// case run traced, and the efficiency lens's per-line table (judge/efficiency.h) for each kernel:
 // requests, active lanes, sectors touched and needed, bank ways, repeated reads, atomics per
 // address, and the sentence that explains the costliest figure of each line.
 #pragma once
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "cli/style.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp::cli {

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "core/efficiency.h"
-#include "core/passes.h"
-#include "core/source_text.h"
+#include "base/source_text.h"
+#include "judge/efficiency.h"
+#include "puzzle/passes.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"
 

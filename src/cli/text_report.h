@@ -5,9 +5,9 @@
 #include <string>
 
 #include "cli/style.h"
-#include "core/device_info.h"
-#include "core/puzzle.h"
-#include "core/puzzle_loader.h"
+#include "device/device_info.h"
+#include "puzzle/puzzle.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 
 namespace vkp::cli {

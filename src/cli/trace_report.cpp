@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "analysis/trace_view.h"
-#include "core/debug_printf.h"
+#include "trace/debug_printf.h"
 
 namespace vkp::cli {
 namespace {

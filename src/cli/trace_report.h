@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/style.h"
-#include "core/puzzle.h"
-#include "core/trace_analysis.h"
+#include "judge/trace_analysis.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp::cli {
@@ -28,7 +28,7 @@ void printFindings(std::ostream& os, const TraceAnalysis& a, const Style& st);
 void printTrace(std::ostream& os, const Puzzle& p, const Trace& t, const TraceAnalysis& a,
                 std::optional<uint64_t> thread, const Style& st);
 
-// debugPrintfEXT output (core/debug_printf.h). A case's: every traced dispatch's lines grouped by
+// debugPrintfEXT output (trace/debug_printf.h). A case's: every traced dispatch's lines grouped by
 // thread, at most `maxLines` of them, then what was left out. One thread's: its lines only.
 inline constexpr size_t kPrintfLinesShown = 200;
 void printCasePrintf(std::ostream& os, const CaseOutcome& c, const Style& st,

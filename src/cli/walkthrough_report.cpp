@@ -9,9 +9,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "base/source_text.h"
 #include "cli/trace_report.h"
-#include "core/source_text.h"
-#include "core/walkthrough_steps.h"
+#include "judge/walkthrough_steps.h"
 #include "session/dispatch_trace.h"
 
 namespace vkp::cli {

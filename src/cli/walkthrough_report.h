@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/style.h"
-#include "core/puzzle_loader.h"
-#include "core/walkthrough.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/walkthrough.h"
 #include "session/check.h"
 
 namespace vkp::cli {

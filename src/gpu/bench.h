@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/pipeline_stat.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/pipeline_stat.h"
 #include "gpu/context.h"
 #include "gpu/kernel.h"
 

@@ -1,6 +1,6 @@
 #include "gpu/context.h"
 
-#include "core/vulkan_drivers.h"
+#include "device/vulkan_drivers.h"
 #include "gpu/run_resources.h"
 #include "gpu/vk_objects.h"
 
@@ -95,7 +95,7 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
                (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
     d.subgroupSize = subgroup.subgroupSize;
     if (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)
-        d.subgroupOperations = subgroup.supportedOperations; // the same bits (core/device_info.h)
+        d.subgroupOperations = subgroup.supportedOperations; // the same bits (device/device_info.h)
     d.maxWorkgroupInvocations = l.maxComputeWorkGroupInvocations;
     std::copy_n(l.maxComputeWorkGroupSize, 3, d.maxWorkgroupSize.begin());
     std::copy_n(l.maxComputeWorkGroupCount, 3, d.maxWorkgroupCount.begin());

@@ -7,9 +7,9 @@
 
 #include <vulkan/vulkan.h>
 
-#include "core/device_info.h"
-#include "core/device_options.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/device_info.h"
+#include "device/device_options.h"
 
 namespace vkp {
 

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/device_info.h"
 #include "gpu/bench.h"
 #include "gpu/context.h"
 #include "gpu/kernel.h"

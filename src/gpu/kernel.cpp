@@ -1,6 +1,6 @@
 #include "gpu/kernel.h"
 
-#include "core/trace.h"
+#include "trace/trace.h"
 
 #include <algorithm>
 #include <chrono>

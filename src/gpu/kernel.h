@@ -13,7 +13,7 @@
 
 #include <vulkan/vulkan.h>
 
-#include "core/result.h"
+#include "base/result.h"
 #include "gpu/context.h"
 #include "gpu/pipeline_store.h"
 #include "gpu/run_resources.h"

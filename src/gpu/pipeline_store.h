@@ -16,7 +16,7 @@
 #include <span>
 #include <vector>
 
-#include "core/result.h"
+#include "base/result.h"
 #include "gpu/vk_objects.h"
 
 namespace vkp {

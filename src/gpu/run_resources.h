@@ -10,7 +10,7 @@
 
 #include <vulkan/vulkan.h>
 
-#include "core/result.h"
+#include "base/result.h"
 #include "gpu/pipeline_store.h"
 #include "gpu/vk_objects.h"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/parallel.h"
+#include "base/parallel.h"
 #include "gpu/context.h"
 
 namespace vkp {

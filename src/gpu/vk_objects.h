@@ -15,7 +15,7 @@
 
 #include <vulkan/vulkan.h>
 
-#include "core/result.h"
+#include "base/result.h"
 
 namespace vkp {
 

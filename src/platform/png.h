@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/result.h"
+#include "base/result.h"
 #include "platform/renderer.h"
 
 namespace vkp::platform {

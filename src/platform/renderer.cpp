@@ -9,7 +9,7 @@
 #include <backends/imgui_impl_vulkan.h>
 #include <imgui.h>
 
-#include "core/vulkan_drivers.h"
+#include "device/vulkan_drivers.h"
 #include "platform/window.h"
 
 namespace vkp::platform {

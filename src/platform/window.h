@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "core/result.h"
+#include "base/result.h"
 
 struct GLFWwindow;
 

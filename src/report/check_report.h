@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "core/checker.h"
-#include "core/diagnostic.h"
-#include "core/forced_schedule.h"
-#include "core/kernel_sections.h"
-#include "core/puzzle.h"
-#include "core/result.h"
-#include "core/trace.h"
-#include "core/trace_analysis.h"
+#include "base/diagnostic.h"
+#include "base/result.h"
+#include "judge/trace_analysis.h"
+#include "puzzle/checker.h"
+#include "puzzle/kernel_sections.h"
+#include "puzzle/puzzle.h"
+#include "trace/forced_schedule.h"
+#include "trace/trace.h"
 
 namespace vkp {
 

@@ -1,7 +1,7 @@
 #include "session/background_bench.h"
 
-#include "core/install_paths.h"
-#include "core/text_file.h"
+#include "base/install_paths.h"
+#include "base/text_file.h"
 #include "gpu/device_runner.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"

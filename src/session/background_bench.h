@@ -11,8 +11,8 @@
 #include <string>
 #include <thread>
 
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "puzzle/puzzle.h"
 #include "session/bench.h"
 #include "session/live_session.h"
 

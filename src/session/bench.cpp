@@ -7,12 +7,12 @@
 
 #include <algorithm>
 
-#include "core/checker.h"
-#include "core/passes.h"
-#include "core/puzzle_loader.h"
-#include "core/reference_ops.h"
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
+#include "puzzle/checker.h"
+#include "puzzle/passes.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/reference_ops.h"
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"

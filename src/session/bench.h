@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/pipeline_stat.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/pipeline_stat.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

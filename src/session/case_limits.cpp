@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <regex>
 
-#include "core/passes.h"
-#include "core/source_text.h"
+#include "base/source_text.h"
+#include "puzzle/passes.h"
 
 namespace vkp {
 namespace {

@@ -8,13 +8,13 @@
 #include <optional>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/diagnostic.h"
-#include "core/puzzle.h"
-#include "core/result.h"
-#include "core/trace.h"
+#include "base/diagnostic.h"
+#include "base/result.h"
+#include "device/device_info.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "session/compile_stage.h"
+#include "trace/trace.h"
 
 namespace vkp {
 

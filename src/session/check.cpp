@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/parallel.h"
-#include "core/passes.h"
-#include "core/reference_ops.h"
-#include "core/statement_rules.h"
+#include "base/parallel.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "gpu/kernel.h"
+#include "judge/statement_rules.h"
+#include "puzzle/passes.h"
+#include "puzzle/reference_ops.h"
 #include "session/case_limits.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
@@ -534,7 +534,7 @@ class Checker {
         return out;
     }
 
-    // The schedule block of a traced dispatch of this case (core/forced_schedule.h); empty: none.
+    // The schedule block of a traced dispatch of this case (trace/forced_schedule.h); empty: none.
     std::vector<uint32_t> scheduleBlock(size_t index, const TraceLaunch& launch) const {
         const ScheduleDecl* decl = forcedSchedule(index);
         if (!decl) return {};

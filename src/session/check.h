@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "puzzle/puzzle.h"
 #include "report/check_report.h"
 
 namespace vkp {

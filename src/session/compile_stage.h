@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/puzzle.h"
-#include "core/trace.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "shader/reflect.h"
+#include "trace/trace.h"
 
 namespace vkp {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/walkthrough_steps.h"
+#include "judge/walkthrough_steps.h"
 #include "session/check.h"
 
 namespace vkp {

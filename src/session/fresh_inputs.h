@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/puzzle.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

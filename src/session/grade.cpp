@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/text_file.h"
-#include "core/trace_analysis.h"
+#include "base/text_file.h"
 #include "gpu/device_runner.h"
+#include "judge/trace_analysis.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "session/subgroup_sizes.h"

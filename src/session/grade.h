@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

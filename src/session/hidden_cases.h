@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/puzzle.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

@@ -1,12 +1,12 @@
-// checkProgram on a puzzle's kernels as one editable text (core/kernel_sections.h): the app's
+// checkProgram on a puzzle's kernels as one editable text (puzzle/kernel_sections.h): the app's
 // editor holds a multi-pass puzzle's kernels one after another, and diagnostics come back on the
 // lines of the whole text.
 #pragma once
 
 #include <string>
 
-#include "core/kernel_sections.h"
-#include "core/puzzle.h"
+#include "puzzle/kernel_sections.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

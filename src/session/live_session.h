@@ -13,9 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/device_info.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "session/runner.h"
 #include "session/subgroup_sizes.h"

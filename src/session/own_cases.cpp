@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "session/json_text.h"
 #include "session/user_state.h"
 

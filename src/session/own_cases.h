@@ -1,6 +1,6 @@
 // The app's "Add a case": a learner's own cases of each puzzle, kept as the text they typed in
 // own_cases.json in the user's data folder so that they come back after a restart, and built
-// into the puzzle's case list (after its own cases) with core/own_case.h.
+// into the puzzle's case list (after its own cases) with puzzle/own_case.h.
 #pragma once
 
 #include <map>
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/own_case.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "puzzle/own_case.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

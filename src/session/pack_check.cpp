@@ -4,9 +4,9 @@
 #include <chrono>
 #include <map>
 
-#include "core/diagnostic.h"
-#include "core/walkthrough_steps.h"
+#include "base/diagnostic.h"
 #include "gpu/device_runner.h"
+#include "judge/walkthrough_steps.h"
 #include "session/check.h"
 #include "session/dispatch_trace.h"
 #include "session/kernel_text.h"

@@ -1,7 +1,7 @@
 // `pack check` of one puzzle: the official solution passes every case, traced and untraced, with
 // nothing for the trace to remark on; the starter fails every case (but ones expecting only zeros);
-// the static lint (core/pack_lint.h), and mutation testing of the official solution: each mutant
-// (core/mutants.h) is checked against the cases through checkProgram, like `check`.
+// the static lint (authoring/pack_lint.h), and mutation testing of the official solution: each
+// mutant (authoring/mutants.h) is checked against the cases through checkProgram, like `check`.
 #pragma once
 
 #include <functional>
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "core/mutants.h"
-#include "core/pack_lint.h"
-#include "core/puzzle.h"
-#include "core/result.h"
+#include "authoring/mutants.h"
+#include "authoring/pack_lint.h"
+#include "base/result.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 
 namespace vkp {

@@ -5,8 +5,8 @@
 #include <functional>
 #include <memory>
 
-#include "core/device_options.h"
-#include "core/result.h"
+#include "base/result.h"
+#include "device/device_options.h"
 
 namespace vkp {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/puzzle.h"
+#include "device/device_info.h"
+#include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "session/runner.h"
 

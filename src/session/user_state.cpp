@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "session/json_text.h"
 
 namespace fs = std::filesystem;

@@ -206,7 +206,7 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
 }
 
 // A value handed over from another lane of the subgroup: what arrived, the lane operand and
-// the op (core/trace.h, TraceEventKind::Shuffle). Scalars of 32 bits and bools only.
+// the op (trace/trace.h, TraceEventKind::Shuffle). Scalars of 32 bits and bools only.
 // subgroupBroadcastFirst names no lane: the record gets the lowest active lane, the one whose
 // value arrived, from a ballot of the lanes that ran it (subgroupBallotFindLSB(subgroupBallot(
 // true)), in the same block, so with the same lanes active). The other ops name their source

@@ -1,7 +1,7 @@
 // The access-log pass: finds the variables a trace follows (storage buffers, shared arrays),
 // follows pointers into them through access chains and copies, and gives every load, store,
 // atomic and OpCopyMemory on them a record (variable, flat element index, value) in the trace
-// (core/trace.h), and every value a subgroup shuffle or broadcast hands over a Shuffle record.
+// (trace/trace.h), and every value a subgroup shuffle or broadcast hands over a Shuffle record.
 // A whole array, struct, vector or matrix moved at once is recorded as the scalar accesses it
 // is: one record per scalar leaf (access_log_composite.cpp).
 #pragma once

@@ -10,8 +10,8 @@
 #include <regex>
 #include <sstream>
 
-#include "core/helper_process.h"
-#include "core/source_text.h"
+#include "base/helper_process.h"
+#include "base/source_text.h"
 #include "shader/instrument.h"
 
 #include <shaderc/shaderc.hpp>

@@ -8,8 +8,8 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/result.h"
+#include "base/diagnostic.h"
+#include "base/result.h"
 
 namespace vkp {
 
@@ -28,7 +28,7 @@ struct CompileResult {
 
 // Compiles Vulkan GLSL compute shaders (target: Vulkan 1.2, SPIR-V 1.5) and validates SPIR-V.
 // glslang and SPIRV-Tools never run in the caller's process: they run in a helper process of the
-// Compiler's own (core/helper_process.h), kept warm between calls, so a kernel that crashes them
+// Compiler's own (base/helper_process.h), kept warm between calls, so a kernel that crashes them
 // or overflows their stack costs a restart of the helper and is an Error on the kernel, never a
 // crash of the app or the CLI. Thread-safe (calls are served one at a time).
 class Compiler {

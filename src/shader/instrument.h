@@ -1,9 +1,9 @@
 // Makes a traced variant of a kernel by rewriting its SPIR-V: every load, store and atomic on a
 // storage buffer or shared array, every control barrier and every debugPrintfEXT call appends a
-// record to a trace buffer (format in core/trace.h); loop back-edges count against a
+// record to a trace buffer (format in trace/trace.h); loop back-edges count against a
 // per-invocation budget. guardLoops drops the debugPrintfEXT calls (shader/printf_rewrite.h).
 // guardLoops makes the cheap variant untraced runs use: only the back-edge counter, reporting
-// into a loop-guard buffer (core/trace.h), so an endless loop is never silently cut off.
+// into a loop-guard buffer (trace/trace.h), so an endless loop is never silently cut off.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/trace.h"
+#include "base/result.h"
+#include "trace/trace.h"
 
 namespace vkp {
 

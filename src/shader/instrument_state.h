@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/trace.h"
 #include "shader/instrument.h"
 #include "shader/spirv_module.h"
+#include "trace/trace.h"
 
 namespace vkp {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <regex>
 
-#include "core/source_text.h"
+#include "base/source_text.h"
 
 namespace vkp {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/puzzle.h"
+#include "base/diagnostic.h"
+#include "puzzle/puzzle.h"
 #include "shader/reflect.h"
 
 namespace vkp {

@@ -73,7 +73,7 @@ void LoopBudgetPass::buildTracedLoopOk() {
 }
 
 // loopOk(line) of guardLoops: counts a back-edge against the budget (a constant: no load in the
-// loop); the first invocation to run out fills the loop-guard buffer (core/trace.h).
+// loop); the first invocation to run out fills the loop-guard buffer (trace/trace.h).
 void LoopBudgetPass::buildGuardLoopOk() {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/trace.h"
+#include "trace/trace.h"
 
 namespace vkp {
 namespace {

@@ -2,7 +2,7 @@
 // `OpExtInst %void %set 1 %format args...` of the NonSemantic.DebugPrintf set
 // (SPV_KHR_non_semantic_info), the format an OpString. A driver need not print them (lavapipe
 // does not), so an untraced run drops them, and the traced variant (instrument.h) turns each into
-// trace records (core/trace.h) that the host formats (core/debug_printf.h).
+// trace records (trace/trace.h) that the host formats (trace/debug_printf.h).
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "base/result.h"
 #include "shader/spirv_module.h"
 
 namespace vkp {

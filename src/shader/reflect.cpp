@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/device_info.h"
+#include "device/device_info.h"
 #include "shader/line_recovery.h"
 #include "shader/spirv_module.h"
 
@@ -355,7 +355,7 @@ uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
     return 0;
 }
 
-// Capabilities that declare an optional kind of number or of storage (core/device_info.h).
+// Capabilities that declare an optional kind of number or of storage (device/device_info.h).
 constexpr std::pair<spv::Capability, uint32_t> kFeatureCapabilities[] = {
     {spv::Capability::Float64, kShaderFloat64},
     {spv::Capability::Int64, kShaderInt64},

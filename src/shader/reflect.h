@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/buffer_data.h"
-#include "core/result.h"
-#include "core/trace.h"
+#include "base/result.h"
+#include "puzzle/buffer_data.h"
+#include "trace/trace.h"
 
 namespace vkp {
 
@@ -62,7 +62,7 @@ struct KernelPushMember {
     std::string typeText;            // for messages
 };
 
-// Something a kernel uses that a device may lack (core/device_info.h): a family of subgroup
+// Something a kernel uses that a device may lack (device/device_info.h): a family of subgroup
 // operations (a SubgroupFeature bit) or an optional kind of number (a ShaderFeature bit), with
 // the source line of its first use (0: the module has no line information, or only a built-in
 // such as gl_SubgroupSize or a declaration needs it).

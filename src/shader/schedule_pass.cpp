@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/forced_schedule.h"
+#include "trace/forced_schedule.h"
 
 namespace vkp {
 namespace {
@@ -241,7 +241,7 @@ void SchedulePass::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition
     f.emplace_back(Op::OpLabel, std::vector<uint32_t>{goOnL});
 }
 
-// The workgroup's flat index, x fastest (as core/trace.h numbers invocations).
+// The workgroup's flat index, x fastest (as trace/trace.h numbers invocations).
 uint32_t SchedulePass::workgroupIndex(std::vector<SpirvInstruction>& f) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;

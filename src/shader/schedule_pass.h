@@ -1,7 +1,7 @@
 // The forced-schedule pass (traced kernels only): every write to a storage buffer (a store or an
 // atomic) calls scheduleAt(binding, index, after) before and after itself, and the entry point
 // counts its invocations in and out. Which buffer, which point and which workgroup are data in the
-// trace buffer's schedule block (core/forced_schedule.h), so one instrumented kernel serves every
+// trace buffer's schedule block (trace/forced_schedule.h), so one instrumented kernel serves every
 // case; header word 0 = 0 turns it all off. The block's config word is also the specialization
 // constant kScheduleConfigSpecId, which every hook tests first: a pipeline specialized for a case
 // keeps only the hooks that case's schedule can reach, and none without one. The held invocation

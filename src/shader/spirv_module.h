@@ -15,7 +15,7 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
-#include "core/result.h"
+#include "base/result.h"
 
 namespace vkp {
 

@@ -86,7 +86,7 @@ void declareTraceObjects(InstrumentState& state) {
 namespace {
 
 // init(), called first thing in the entry point: this invocation's flat index (workgroup-major,
-// see core/trace.h) turned into where its records, count and status live, kept in Private
+// see trace/trace.h) turned into where its records, count and status live, kept in Private
 // variables so each record costs only a few stores.
 void buildInit(InstrumentState& state) {
     SpirvModule& module = state.module;
@@ -110,7 +110,7 @@ void buildInit(InstrumentState& state) {
         module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpIMul, u, {g, perGroup}), local});
     uint32_t slots = state.loadTraceWord(f, 1), recordsAt = state.loadTraceWord(f, 5),
              statusAt = state.loadTraceWord(f, 7);
-    // recordsAt is a multiple of kTraceRecordWords (core/trace.h): records count in uvec4s.
+    // recordsAt is a multiple of kTraceRecordWords (trace/trace.h): records count in uvec4s.
     uint32_t first = module.emit(f, Op::OpIMul, u, {inv, slots});
     uint32_t recordsStart =
         module.emit(f, Op::OpUDiv, u, {recordsAt, module.constUint(kTraceRecordWords)});

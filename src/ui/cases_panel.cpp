@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analysis/dispatch_model.h"
-#include "core/passes.h"
+#include "puzzle/passes.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"
 #include "ui/fonts.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "analysis/trace_view.h"
-#include "core/trace.h"
+#include "trace/trace.h"
 #include "ui/cell_style.h"
 #include "ui/curved_arrow.h"
 #include "ui/fonts.h"

@@ -16,8 +16,8 @@
 
 #include "analysis/timeline.h"
 #include "analysis/trace_model.h"
-#include "core/buffer_data.h"
-#include "core/puzzle.h"
+#include "puzzle/buffer_data.h"
+#include "puzzle/puzzle.h"
 #include "ui/view_state.h"
 
 namespace vkp::ui {

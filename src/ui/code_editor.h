@@ -9,9 +9,9 @@
 
 #include <imgui.h>
 
-#include "core/diagnostic.h"
-#include "core/efficiency.h"
-#include "core/trace_analysis.h"
+#include "base/diagnostic.h"
+#include "judge/efficiency.h"
+#include "judge/trace_analysis.h"
 #include "ui/find_bar.h"
 #include "ui/glsl_lexer.h"
 #include "ui/text_document.h"
@@ -32,7 +32,7 @@ std::vector<EditorMarker> markersFrom(const std::vector<Diagnostic>& diagnostics
 // that fail the case, warnings for the others.
 std::vector<EditorMarker> markersFrom(const TraceAnalysis& analysis);
 
-// An efficiency figure on a line (core/efficiency.h): a small badge in the gutter, coloured by
+// An efficiency figure on a line (judge/efficiency.h): a small badge in the gutter, coloured by
 // its cost, the sentence on hover.
 struct EditorBadge {
     uint32_t line = 0; // 1-based

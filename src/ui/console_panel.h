@@ -1,5 +1,5 @@
 // The Console tab of the memory panel: the debugPrintfEXT output of the shown case's traced run
-// (core/debug_printf.h), one row per line with its thread and kernel line; optionally only the
+// (trace/debug_printf.h), one row per line with its thread and kernel line; optionally only the
 // selected thread's. Clicking a row selects its thread (the inspector shows it) and sends the
 // editor to the line.
 #pragma once
@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/debug_printf.h"
+#include "trace/debug_printf.h"
 #include "ui/shown_case.h"
 #include "ui/view_state.h"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "analysis/trace_view.h"
-#include "core/debug_printf.h"
-#include "core/source_text.h"
+#include "base/source_text.h"
+#include "trace/debug_printf.h"
 #include "ui/buffers_panel.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"

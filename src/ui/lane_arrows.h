@@ -11,7 +11,7 @@
 #include <imgui.h>
 
 #include "analysis/lane_flow.h"
-#include "core/puzzle.h"
+#include "puzzle/puzzle.h"
 
 namespace vkp::ui {
 

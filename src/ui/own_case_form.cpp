@@ -1,6 +1,6 @@
 #include "ui/own_case_form.h"
 
-#include "core/own_case.h"
+#include "puzzle/own_case.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"

@@ -1,6 +1,6 @@
 // The "Add a case" form of the test-cases panel: a text field per input buffer (prefilled from the
 // shown case), the launch shape and the puzzle's constants; Run adds the learner's own case.
-// Building and checking the case is core/own_case.h's (the same as `vkpuzzles run --input`);
+// Building and checking the case is puzzle/own_case.h's (the same as `vkpuzzles run --input`);
 // this only draws the fields and shows the error, keeping what the learner typed.
 #pragma once
 

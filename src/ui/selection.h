@@ -5,8 +5,8 @@
 
 #include "analysis/thread_map.h"
 #include "analysis/trace_model.h"
-#include "core/puzzle.h"
-#include "core/trace.h"
+#include "puzzle/puzzle.h"
+#include "trace/trace.h"
 
 namespace vkp::ui {
 

@@ -33,7 +33,7 @@ enum class SideTab { Statement, Hints, Solution, Device, Efficiency };
 enum class MemoryTab { Buffers, Timeline, Watches, Console };
 enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
 
-// What a walkthrough step points the views at (see core/walkthrough.h), resolved to this trace.
+// What a walkthrough step points the views at (see puzzle/walkthrough.h), resolved to this trace.
 struct ViewFocus {
     std::vector<uint64_t> threads; // outlined in the grid (a finding's or a step's threads)
     std::vector<CellRef> cells;    // ringed in the buffers and shared arrays

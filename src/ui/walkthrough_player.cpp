@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analysis/trace_view.h"
-#include "core/walkthrough_steps.h"
+#include "judge/walkthrough_steps.h"
 
 namespace vkp::ui {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/walkthrough.h"
+#include "puzzle/walkthrough.h"
 #include "ui/view_state.h"
 
 namespace vkp::ui {

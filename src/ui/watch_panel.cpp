@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analysis/trace_view.h"
-#include "core/source_text.h"
+#include "base/source_text.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"

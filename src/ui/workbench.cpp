@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/source_text.h"
+#include "base/source_text.h"
 #include "session/kernel_text.h"
 
 namespace vkp::ui {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle_loader.h"
-#include "core/walkthrough.h"
+#include "puzzle/puzzle_loader.h"
+#include "puzzle/walkthrough.h"
 #include "session/background_bench.h"
 #include "session/live_session.h"
 #include "session/own_cases.h"

@@ -2,7 +2,7 @@
 
 #include <type_traits>
 
-#include "core/passes.h"
+#include "puzzle/passes.h"
 
 namespace vkp::worker {
 

@@ -1,4 +1,4 @@
-// The protocol between the app and its worker process: the frames of core/wire.h, of these kinds.
+// The protocol between the app and its worker process: the frames of base/wire.h, of these kinds.
 #pragma once
 
 #include <cstdint>
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/wire.h"
+#include "base/result.h"
+#include "base/wire.h"
 #include "gpu/device_runner.h"
 
 namespace vkp::worker {
@@ -31,7 +31,7 @@ using vkp::Decoder;
 using vkp::encodeError;
 using vkp::Encoder;
 
-// Frames of the worker's kinds (core/wire.h).
+// Frames of the worker's kinds (base/wire.h).
 inline bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload) {
     return vkp::writeFrame(fd, static_cast<uint32_t>(kind), payload);
 }
@@ -56,7 +56,7 @@ struct OwnedJob {
 
 // What a decoder accepts of one item (a case), far above any real one: its buffers are the
 // puzzle's (bindings 0 to 31) and a trace buffer per dispatch, its dispatches at most
-// kMaxDispatchesPerCase (core/passes.h). A result carries one entry per buffer of its item.
+// kMaxDispatchesPerCase (puzzle/passes.h). A result carries one entry per buffer of its item.
 inline constexpr uint32_t kMaxItemBuffers = 1024;
 inline constexpr uint32_t kMaxItemDispatches = 1024;
 

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/helper_process.h"
+#include "base/helper_process.h"
 #include "gpu/context.h"
 #include "worker/protocol.h"
 

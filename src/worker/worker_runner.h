@@ -9,7 +9,7 @@
 #include <string>
 #include <sys/types.h>
 
-#include "core/helper_process.h"
+#include "base/helper_process.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "worker/protocol.h"

@@ -13,9 +13,9 @@
 
 #include "analysis/dispatch_model.h"
 #include "analysis/trace_model.h"
-#include "core/passes.h"
-#include "core/source_text.h"
+#include "base/source_text.h"
 #include "gpu/device_runner.h"
+#include "puzzle/passes.h"
 #include "session/kernel_text.h"
 #include "support/engines.h"
 #include "support/trace_builder.h"

@@ -1,6 +1,6 @@
 // What the views draw of the efficiency lens: a request's cells with the sectors it touched or the
 // bank of each word, the site that stands for a line, and the words for a case without figures.
-// Hand-built requests on synthetic traces (core/efficiency's own tests check the figures).
+// Hand-built requests on synthetic traces (judge/efficiency's own tests check the figures).
 #include <gtest/gtest.h>
 
 #include "analysis/efficiency_view.h"

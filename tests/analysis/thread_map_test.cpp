@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/thread_map.h"
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
 
 namespace vkp::analysis {

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 

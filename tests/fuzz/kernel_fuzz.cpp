@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/compile_stage.h"
 #include "shader/compiler.h"
 

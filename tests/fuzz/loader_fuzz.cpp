@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/puzzle.h"
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle.h"
+#include "puzzle/puzzle_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string text(reinterpret_cast<const char*>(data), size);

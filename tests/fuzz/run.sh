@@ -15,8 +15,9 @@ if [ "$mode" != run ]; then
   toml=$(pkg-config --cflags --libs tomlplusplus)
   toml_cflags=$(pkg-config --cflags tomlplusplus)
   echo "building fuzz targets in $out"
-  # All of core and of shader, once each, as archives: each target links what it uses, so a new
-  # file in either never breaks a target's link (hand-kept lists of their files twice did).
+  # The libraries below shader (base ... authoring) and shader, once each, as archives: each
+  # target links what it uses, so a new file in any of them never breaks a target's link
+  # (hand-kept lists of their files twice did).
   cc=(clang++)
   if command -v ccache >/dev/null; then cc=(ccache clang++); fi # CI keeps its objects across runs
   jobs_max=${VKPUZZLES_JOBS:-2}
@@ -32,12 +33,18 @@ if [ "$mode" != run ]; then
     [ "$failed" = 0 ] || { echo "FAILED: a file of src/$1 did not compile (above)"; exit 1; }
     rm -f "$out/lib$1.a" && ar rcs "$out/lib$1.a" "$objs"/*.o
   }
-  archive core
+  archive base
+  archive device
+  archive puzzle
+  archive trace
+  archive judge
+  archive authoring
+  below=("$out/libauthoring.a" "$out/libjudge.a" "$out/libtrace.a" "$out/libpuzzle.a" "$out/libdevice.a" "$out/libbase.a") # the libraries under shader, top first
   archive shader
   # shellcheck disable=SC2086
-  clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "$out/libcore.a" $toml -o "$out/loader_fuzz"
+  clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${below[@]}" $toml -o "$out/loader_fuzz"
   # shellcheck disable=SC2086
-  clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$out/libshader.a" "$out/libcore.a" \
+  clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$out/libshader.a" "${below[@]}" \
     $toml -o "$out/reflect_fuzz"
   # The kernel-text target links the compile stage with glslang, shaderc and SPIRV-Tools (Debian's
   # static libraries, in one rescanned group as in CMakeLists.txt).
@@ -48,7 +55,7 @@ if [ "$mode" != run ]; then
   done
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
-    "$out/libshader.a" "$out/libcore.a" $toml \
+    "$out/libshader.a" "${below[@]}" $toml \
     -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
     -lpthread -o "$out/kernel_fuzz"
 fi

@@ -2,11 +2,11 @@
 
 #include <bit>
 
-#include "core/trace.h"
 #include "gpu/context.h"
 #include "gpu/kernel.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"
+#include "trace/trace.h"
 
 namespace vkp {
 namespace {

@@ -3,9 +3,9 @@
 // shaderc, real lavapipe (in this process), small N.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/bench.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"

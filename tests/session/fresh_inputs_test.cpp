@@ -3,8 +3,8 @@
 // draws the same data again.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
 #include "gpu/device_runner.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
 #include "support/engines.h"

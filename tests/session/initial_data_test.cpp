@@ -3,7 +3,7 @@
 // adds to an output it never set, fails; a kernel that changes an input fails, traced or not.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "support/engines.h"
 

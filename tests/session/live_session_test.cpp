@@ -6,9 +6,9 @@
 #include <mutex>
 #include <thread>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/live_session.h"
 #include "support/crashing_kernel.h"
 #include "support/test_env.h"

@@ -3,7 +3,7 @@
 // fit its pass.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "support/engines.h"
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/live_session.h"
 #include "session/own_cases.h"
 #include "support/test_env.h"

@@ -5,10 +5,10 @@
 
 #include <bit>
 
-#include "core/debug_printf.h"
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "session/check.h"
 #include "support/engines.h"
+#include "trace/debug_printf.h"
 
 namespace vkp {
 namespace {

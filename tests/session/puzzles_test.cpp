@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"

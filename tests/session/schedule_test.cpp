@@ -1,4 +1,4 @@
-// Forced schedules ([[schedule]], core/forced_schedule.h) on scan-decoupled, with the real
+// Forced schedules ([[schedule]], trace/forced_schedule.h) on scan-decoupled, with the real
 // compiler, lavapipe and the puzzle's own schedules: the official solution passes with the holds
 // on; each mutant of its look-back fails in the cases whose hold exposes it.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "support/engines.h"
 

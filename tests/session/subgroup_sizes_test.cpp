@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "gpu/device_runner.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"

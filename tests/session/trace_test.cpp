@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
@@ -251,7 +251,7 @@ TEST(TraceRounds, OnlyWorkgroupBarriersEndARound) {
     EXPECT_EQ(barriersSeen(wg).second, 1u) << "the write after the barrier is in round 1";
 }
 
-// The words one dispatch's trace takes with room for `slots` records a thread (core/trace.h).
+// The words one dispatch's trace takes with room for `slots` records a thread (trace/trace.h).
 uint64_t traceBytes(const Trace& t, uint64_t slots) {
     uint64_t n = t.launch.invocations();
     return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);

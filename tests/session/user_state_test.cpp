@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/text_file.h"
+#include "base/text_file.h"
 #include "session/user_state.h"
 
 namespace fs = std::filesystem;

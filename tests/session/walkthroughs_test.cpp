@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "core/walkthrough.h"
+#include "puzzle/walkthrough.h"
 #include "session/check.h"
 #include "session/dispatch_trace.h"
 #include "session/kernel_text.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/spirv_module.h"

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 

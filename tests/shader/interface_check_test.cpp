@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/reflect.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/device_info.h"
+#include "device/device_info.h"
 #include "shader/compiler.h"
 #include "shader/reflect.h"
 #include "shader/spirv_module.h"

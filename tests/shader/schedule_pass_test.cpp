@@ -2,7 +2,7 @@
 // helper, before and after each write; the result passes the SPIR-V validator.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/spirv_module.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/puzzle_loader.h"
 #include "gpu/context.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "support/test_env.h"
 

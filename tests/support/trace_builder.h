@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/trace_analysis.h"
+#include "judge/trace_analysis.h"
 
 namespace vkp::test {
 

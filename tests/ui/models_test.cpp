@@ -1,7 +1,7 @@
 // Headless models behind the panels: the solution diff, statement blocks, the browser's search.
 #include <gtest/gtest.h>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
 #include "ui/browser_panel.h"
 #include "ui/line_diff.h"

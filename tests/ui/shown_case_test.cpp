@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "support/engines.h"
 #include "ui/shown_case.h"
 

@@ -5,7 +5,7 @@
 #include <csignal>
 #include <cstdlib>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "start_worker.h"

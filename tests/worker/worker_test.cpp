@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/puzzle_loader.h"
+#include "puzzle/puzzle_loader.h"
 #include "session/bench.h"
 #include "session/check.h"
 #include "session/live_session.h"

@@ -1,0 +1,672 @@
+#include "judge/efficiency.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+#include "base/source_text.h"
+#include "judge/efficiency_text.h"
+
+namespace vkp {
+namespace {
+
+constexpr uint64_t kElementBytes = 4; // trace indices count 32-bit scalars
+
+bool isAccess(const Trace& t, const TraceEvent& e) {
+    return (e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Write ||
+            e.kind == TraceEventKind::Atomic) &&
+           e.variable < t.variables.size();
+}
+
+uint64_t packedSite(const TraceEvent& e) {
+    return (uint64_t(e.line) << 16) | (uint64_t(e.variable) << 8) | uint64_t(e.kind);
+}
+
+// The sectors one global request touches, and the fewest that could hold its bytes.
+struct Sectors {
+    uint64_t touched = 0, needed = 0;
+};
+// `sorted`: the lanes' indices, ascending (repeats allowed).
+Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted) {
+    Sectors s;
+    if (sorted.empty()) return s;
+    uint64_t sector = m.sectorBytes ? m.sectorBytes : 1, distinct = 0, lastSector = ~0ull;
+    for (size_t i = 0; i < sorted.size(); ++i) {
+        if (i && sorted[i] == sorted[i - 1]) continue;
+        ++distinct;
+        uint64_t at = sorted[i] * kElementBytes / sector;
+        if (at != lastSector) ++s.touched, lastSector = at;
+    }
+    uint64_t offset = sorted.front() * kElementBytes % sector;
+    s.needed = std::min(s.touched, (offset + distinct * kElementBytes + sector - 1) / sector);
+    return s;
+}
+
+// Wavefronts of one shared request: the most distinct words one bank serves, and that bank.
+struct Banks {
+    uint32_t ways = 1, bank = 0;
+};
+Banks banksOf(const MemoryModel& m, const std::vector<uint32_t>& sorted,
+              std::vector<uint32_t>& perBank) {
+    uint32_t banks = std::max<uint32_t>(1, m.banks);
+    uint64_t width = std::max<uint32_t>(1, m.bankBytes);
+    perBank.assign(banks, 0);
+    Banks b;
+    uint64_t lastWord = ~0ull;
+    for (uint32_t i : sorted) {
+        uint64_t word = i * kElementBytes / width;
+        if (word == lastWord) continue; // a broadcast: the same word to many lanes
+        lastWord = word;
+        uint32_t bank = static_cast<uint32_t>(word % banks);
+        if (++perBank[bank] > b.ways || (perBank[bank] == b.ways && bank < b.bank && b.ways > 1))
+            b = {perBank[bank], bank};
+    }
+    return b;
+}
+
+uint32_t mostOnOneAddress(const std::vector<uint32_t>& sorted) {
+    uint32_t most = 0, run = 0;
+    for (size_t i = 0; i < sorted.size(); ++i) {
+        run = i && sorted[i] == sorted[i - 1] ? run + 1 : 1;
+        most = std::max(most, run);
+    }
+    return most;
+}
+
+std::string fixed1(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+// "lanes 0, 4, 8…"
+std::string laneList(const std::vector<uint32_t>& lanes) {
+    std::string s = lanes.size() == 1 ? "lane " : "lanes ";
+    for (size_t i = 0; i < lanes.size() && i < 3; ++i)
+        s += (i ? ", " : "") + std::to_string(lanes[i]);
+    if (lanes.size() > 3) s += "\u2026";
+    return s;
+}
+
+const char* verbOf(TraceEventKind kind) {
+    return kind == TraceEventKind::Read    ? "read"
+           : kind == TraceEventKind::Write ? "write"
+                                           : "update";
+}
+
+uint32_t busiestAddress(std::vector<uint32_t> v) {
+    std::sort(v.begin(), v.end());
+    uint32_t best = v.empty() ? 0 : v[0], most = 0, run = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+        run = i && v[i] == v[i - 1] ? run + 1 : 1;
+        if (run > most) most = run, best = v[i];
+    }
+    return best;
+}
+
+} // namespace
+
+const char* costKindName(CostKind kind) {
+    switch (kind) {
+    case CostKind::None:
+        return "none";
+    case CostKind::Minor:
+        return "minor";
+    case CostKind::Notable:
+        return "notable";
+    case CostKind::Severe:
+        return "severe";
+    }
+    return "?";
+}
+
+RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices) {
+    std::sort(indices.begin(), indices.end());
+    Sectors s = sectorsOf(model, indices);
+    return {s.touched, s.needed};
+}
+
+RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indices) {
+    std::sort(indices.begin(), indices.end());
+    std::vector<uint32_t> perBank;
+    Banks b = banksOf(model, indices, perBank);
+    return {b.ways, b.bank};
+}
+
+RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
+    return requestSectors(model, site.worst.indices);
+}
+
+double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site) {
+    RequestSectors s = worstRequestSectors(model, site);
+    return s.needed ? double(s.touched) / double(s.needed) : 1;
+}
+
+std::string spacingText(const Trace& trace, const SiteEfficiency& s) {
+    const RequestExample& ex = s.worst;
+    std::string verb = verbOf(s.site.kind);
+    std::optional<int64_t> stride;
+    bool constant = ex.lanes.size() >= 2;
+    for (size_t k = 1; constant && k < ex.lanes.size(); ++k) {
+        int64_t dl = int64_t(ex.lanes[k]) - int64_t(ex.lanes[k - 1]);
+        int64_t di = int64_t(ex.indices[k]) - int64_t(ex.indices[k - 1]);
+        if (dl <= 0 || di % dl) {
+            constant = false;
+            break;
+        }
+        if (stride && *stride != di / dl) constant = false;
+        stride = di / dl;
+    }
+    if (constant && stride && *stride != 0)
+        return "neighbouring threads " + verb + " addresses " +
+               std::to_string(std::llabs(*stride) * int64_t(kElementBytes)) + " bytes apart";
+    std::string cells;
+    for (size_t k = 0; k < ex.indices.size() && k < 3; ++k)
+        cells += (k ? ", " : "") + traceCellName(trace, s.site.variable, ex.indices[k]);
+    if (ex.indices.size() > 3) cells += ", \u2026";
+    return "neighbouring threads " + verb + " scattered addresses (" + cells + ")";
+}
+
+std::string uncoalescedText(const Trace& trace, const MemoryModel& model, const SiteEfficiency& s) {
+    RequestSectors sec = worstRequestSectors(model, s);
+    return fixed1(worstSectorRatio(model, s)) + "x the sectors needed: " + spacingText(trace, s) +
+           " (a request of " + std::to_string(s.worst.lanes.size()) + " lanes touched " +
+           std::to_string(sec.touched) + " sectors where " + std::to_string(sec.needed) +
+           " would hold its bytes)";
+}
+
+std::string conflictText(const Trace& trace, const MemoryModel& model, const SiteEfficiency& s) {
+    // The lanes of the worst request whose distinct words lie in the worst bank.
+    std::vector<uint32_t> lanes;
+    std::vector<uint64_t> words;
+    std::string cells;
+    uint64_t width = std::max<uint32_t>(1, model.bankBytes);
+    uint32_t banks = std::max<uint32_t>(1, model.banks);
+    for (size_t k = 0; k < s.worst.lanes.size(); ++k) {
+        uint64_t word = s.worst.indices[k] * kElementBytes / width;
+        if (word % banks != s.worstBank ||
+            std::find(words.begin(), words.end(), word) != words.end())
+            continue;
+        words.push_back(word);
+        lanes.push_back(s.worst.lanes[k]);
+        if (lanes.size() <= 2)
+            cells += (lanes.size() > 1 ? ", " : "") +
+                     traceCellName(trace, s.site.variable, s.worst.indices[k]);
+    }
+    if (lanes.size() > 2) cells += ", \u2026";
+    return std::to_string(s.worstWays) + "-way bank conflict on " +
+           trace.variables[s.site.variable].decl.name + ": " + laneList(lanes) + " hit bank " +
+           std::to_string(s.worstBank) + " (" + cells + ")";
+}
+
+int idlePercent(const SiteEfficiency& s) {
+    if (!s.subgroupLanes || s.activeLanes >= s.subgroupLanes) return 0;
+    double idle = 1 - double(s.activeLanes) / double(s.subgroupLanes);
+    return std::max(1, int(std::lround(idle * 100)));
+}
+
+std::string divergenceText(const Trace& trace, const SiteEfficiency& s) {
+    int percent = idlePercent(s);
+    std::string share =
+        percent == 50 ? "half the lanes" : std::to_string(percent) + "% of the lanes";
+    std::string head = share + " idle at line " + std::to_string(s.site.line) + ": ";
+    std::string counts = std::to_string(s.divergentRequests) + " of " + std::to_string(s.requests);
+    std::string example =
+        laneList(s.worst.lanes) + " of subgroup " + std::to_string(s.worst.subgroup);
+    auto cond = enclosingCondition(trace.source, int(s.site.line));
+    if (!cond || cond->condition.empty())
+        return head + counts + " requests ran with only some lanes of their subgroup (e.g. " +
+               example + ")";
+    std::string quoted =
+        cond->condition.size() > 60 ? cond->condition.substr(0, 57) + "\u2026" : cond->condition;
+    std::string where = cond->keyword == "else" ? "the else of the if at line "
+                        : cond->keyword == "if" ? "the if at line "
+                                                : "the " + cond->keyword + " loop at line ";
+    std::string splits = s.divergentRequests == s.requests
+                             ? "splits every subgroup that gets there ("
+                             : "splits some subgroups (";
+    return head + "the condition " + quoted + " (" + where + std::to_string(cond->line) + ") " +
+           splits + counts + " requests ran with only some lanes, e.g. " + example + ")";
+}
+
+namespace {
+
+// What one site adds that the header does not hold: the line's sentence needs it.
+struct SiteExtra {
+    double exampleScore = -1;
+    uint64_t atomicConflicts = 0; // lanes past the first on one address, summed over requests
+    uint32_t mostReadsOfOne = 0;  // the most times one thread read one element here
+    uint32_t mostReadElement = 0; // that element
+};
+
+struct Entry {
+    uint32_t site, execution, lane, index;
+};
+
+struct ReadOf {
+    uint64_t element; // variable << 32 | index
+    uint32_t position;
+    uint32_t site;
+};
+
+// A global read of one workgroup: which modelled subgroup fetched which element at which site.
+struct GroupRead {
+    uint32_t site;
+    uint32_t index;
+    uint32_t subgroup;
+    auto operator<=>(const GroupRead&) const = default;
+};
+
+class Pass {
+  public:
+    Pass(const Trace& t, const MemoryModel& m) : m_trace(t), m_model(m) {
+        m_report.model = m;
+        m_lanes = std::max<uint32_t>(1, m.lanes);
+    }
+
+    EfficiencyReport run() {
+        uint32_t per = m_trace.launch.invocationsPerGroup();
+        uint64_t threads = m_trace.threads.size();
+        for (uint64_t g = 0; per && g * per < threads; ++g) {
+            uint64_t divergent = 0, atomics = 0;
+            m_groupReads.clear();
+            for (uint32_t s = 0; uint64_t(s) * m_lanes < per; ++s) {
+                uint32_t lanes = std::min<uint32_t>(m_lanes, per - s * m_lanes);
+                collect(g * per + uint64_t(s) * m_lanes, lanes, s, atomics);
+                requests(g, s, lanes, divergent);
+            }
+            refetches(g);
+            if (divergent > m_report.mostDivergentRequests)
+                m_report.mostDivergentRequests = divergent, m_report.mostDivergentWorkgroup = g;
+            if (atomics > m_report.mostGlobalAtomics)
+                m_report.mostGlobalAtomics = atomics, m_report.mostAtomicsWorkgroup = g;
+        }
+        std::sort(m_written.begin(), m_written.end());
+        m_report.cellsWritten =
+            uint64_t(std::unique(m_written.begin(), m_written.end()) - m_written.begin());
+        lines();
+        return std::move(m_report);
+    }
+
+  private:
+    uint32_t siteOf(const TraceEvent& e) {
+        uint64_t key = packedSite(e);
+        if (key == m_lastKey) return m_lastSite;
+        auto [it, fresh] =
+            m_siteIndex.try_emplace(key, static_cast<uint32_t>(m_report.sites.size()));
+        if (fresh) {
+            SiteEfficiency s;
+            s.site = {e.line, e.variable, e.kind};
+            m_report.sites.push_back(std::move(s));
+            m_extra.emplace_back();
+            m_count.push_back(0);
+        }
+        m_lastKey = key;
+        m_lastSite = it->second;
+        return it->second;
+    }
+    bool shared(uint32_t variable) const { return m_trace.variables[variable].decl.shared; }
+
+    // The accesses of one modelled subgroup, each with its execution number, and each thread's
+    // repeated global reads.
+    void collect(uint64_t first, uint32_t lanes, uint32_t subgroup, uint64_t& atomics) {
+        m_entries.clear();
+        for (uint32_t lane = 0; lane < lanes && first + lane < m_trace.threads.size(); ++lane) {
+            m_touched.clear();
+            m_reads.clear();
+            const auto& events = m_trace.threads[first + lane];
+            for (uint32_t pos = 0; pos < events.size(); ++pos) {
+                const TraceEvent& e = events[pos];
+                if (!isAccess(m_trace, e)) continue;
+                uint32_t site = siteOf(e);
+                if (m_count[site] == 0) m_touched.push_back(site);
+                m_entries.push_back({site, m_count[site]++, lane, e.index});
+                if (shared(e.variable)) {
+                    m_report.sharedReads += e.kind == TraceEventKind::Read;
+                    continue;
+                }
+                if (e.kind == TraceEventKind::Atomic) ++atomics;
+                if (e.kind != TraceEventKind::Read)
+                    m_written.push_back((uint64_t(e.variable) << 32) | e.index);
+                if (e.kind == TraceEventKind::Read) {
+                    ++m_report.globalReads;
+                    m_reads.push_back({(uint64_t(e.variable) << 32) | e.index, pos, site});
+                    m_groupReads.push_back({site, e.index, subgroup});
+                }
+            }
+            for (uint32_t site : m_touched)
+                m_count[site] = 0;
+            repeatedReads();
+        }
+    }
+
+    void repeatedReads() {
+        if (m_reads.size() < 2) return;
+        std::sort(m_reads.begin(), m_reads.end(), [](const ReadOf& a, const ReadOf& b) {
+            return a.element != b.element ? a.element < b.element : a.position < b.position;
+        });
+        uint32_t run = 1;
+        for (size_t i = 1; i < m_reads.size(); ++i) {
+            if (m_reads[i].element != m_reads[i - 1].element) {
+                run = 1;
+                continue;
+            }
+            ++run;
+            ++m_report.sites[m_reads[i].site].repeatedReads;
+            SiteExtra& x = m_extra[m_reads[i].site];
+            if (run > x.mostReadsOfOne)
+                x.mostReadsOfOne = run, x.mostReadElement = uint32_t(m_reads[i].element);
+        }
+    }
+
+    // The workgroup's global reads of one element at one site by several of its subgroups.
+    void refetches(uint64_t g) {
+        std::sort(m_groupReads.begin(), m_groupReads.end());
+        m_groupReads.erase(std::unique(m_groupReads.begin(), m_groupReads.end()),
+                           m_groupReads.end());
+        for (size_t i = 0; i < m_groupReads.size();) {
+            size_t j = i + 1;
+            while (j < m_groupReads.size() && m_groupReads[j].site == m_groupReads[i].site &&
+                   m_groupReads[j].index == m_groupReads[i].index)
+                ++j;
+            uint32_t subgroups = uint32_t(j - i);
+            if (subgroups > 1) {
+                SiteEfficiency& s = m_report.sites[m_groupReads[i].site];
+                s.workgroupRefetches += subgroups - 1;
+                if (subgroups > s.mostSubgroupsOnOne)
+                    s.mostSubgroupsOnOne = subgroups, s.mostFetchedElement = m_groupReads[i].index,
+                    s.mostFetchedWorkgroup = g;
+            }
+            i = j;
+        }
+    }
+
+    // Groups the subgroup's entries by (site, execution), lanes ascending: two stable counting
+    // sorts (entries arrive lane by lane, each lane in program order), no comparison sort.
+    void requests(uint64_t g, uint32_t s, uint32_t lanes, uint64_t& divergent) {
+        countingSort(m_entries, m_grouped, m_report.sites.size(),
+                     [](const Entry& e) { return e.site; });
+        for (size_t i = 0; i < m_grouped.size();) {
+            size_t j = i;
+            uint32_t most = 0;
+            while (j < m_grouped.size() && m_grouped[j].site == m_grouped[i].site)
+                most = std::max(most, m_grouped[j++].execution);
+            if (most > 0) { // some lane ran the site more than once: group by execution
+                m_entries.assign(m_grouped.begin() + i, m_grouped.begin() + j);
+                countingSort(m_entries, m_byExecution, size_t(most) + 1,
+                             [](const Entry& e) { return e.execution; });
+                std::copy(m_byExecution.begin(), m_byExecution.end(), m_grouped.begin() + i);
+            }
+            for (size_t a = i; a < j;) {
+                size_t b = a;
+                while (b < j && m_grouped[b].execution == m_grouped[a].execution)
+                    ++b;
+                request(g, s, lanes, a, b, divergent);
+                a = b;
+            }
+            i = j;
+        }
+    }
+
+    template <class Key>
+    void countingSort(const std::vector<Entry>& in, std::vector<Entry>& out, size_t keys, Key key) {
+        m_offsets.assign(keys + 1, 0);
+        for (const Entry& e : in)
+            ++m_offsets[key(e) + 1];
+        for (size_t k = 1; k <= keys; ++k)
+            m_offsets[k] += m_offsets[k - 1];
+        out.resize(in.size());
+        for (const Entry& e : in)
+            out[m_offsets[key(e)]++] = e;
+    }
+
+    void request(uint64_t g, uint32_t s, uint32_t lanes, size_t from, size_t to,
+                 uint64_t& divergent) {
+        const Entry& head = m_grouped[from];
+        SiteEfficiency& site = m_report.sites[head.site];
+        SiteExtra& extra = m_extra[head.site];
+        uint32_t active = static_cast<uint32_t>(to - from);
+        m_sorted.clear();
+        for (size_t k = from; k < to; ++k)
+            m_sorted.push_back(m_grouped[k].index);
+        std::sort(m_sorted.begin(), m_sorted.end());
+        ++site.requests;
+        site.activeLanes += active;
+        site.subgroupLanes += lanes;
+        bool split = active < lanes;
+        if (split) ++site.divergentRequests, ++divergent;
+        double score = split ? 1.001 : 1;
+        if (!shared(site.site.variable)) {
+            Sectors sec = sectorsOf(m_model, m_sorted);
+            site.sectors += sec.touched;
+            site.neededSectors += sec.needed;
+            double eff = sec.touched ? double(sec.needed) / double(sec.touched) : 1;
+            site.worstEfficiency = std::min(site.worstEfficiency, eff);
+            m_report.globalEfficiency = std::min(m_report.globalEfficiency, eff);
+            score = std::max(score, eff > 0 ? 1 / eff : 1);
+        } else {
+            Banks b = banksOf(m_model, m_sorted, m_perBank);
+            site.wavefronts += b.ways;
+            if (b.ways > site.worstWays) site.worstWays = b.ways, site.worstBank = b.bank;
+            m_report.worstBankWays = std::max(m_report.worstBankWays, b.ways);
+            score = std::max(score, double(b.ways));
+        }
+        if (site.site.kind == TraceEventKind::Atomic) {
+            uint32_t most = mostOnOneAddress(m_sorted);
+            extra.atomicConflicts += most - 1;
+            site.worstAtomicsPerAddress = std::max(site.worstAtomicsPerAddress, most);
+            score = std::max(score, double(most));
+        }
+        if (score <= extra.exampleScore) return;
+        extra.exampleScore = score;
+        RequestExample& ex = site.worst;
+        ex.workgroup = g;
+        ex.subgroup = s;
+        ex.execution = head.execution;
+        ex.lanes.clear();
+        ex.indices.clear();
+        for (size_t k = from; k < to; ++k) {
+            ex.lanes.push_back(m_grouped[k].lane);
+            ex.indices.push_back(m_grouped[k].index);
+        }
+    }
+
+    // --- Lines: each site's problems, the worst said as a sentence -------------------------
+
+    struct Issue {
+        CostKind cost = CostKind::None;
+        double extra = 0;
+        std::string badge, sentence;
+    };
+
+    Issue uncoalesced(const SiteEfficiency& s) const {
+        Issue i;
+        if (s.sectors <= s.neededSectors) return i;
+        double ratio = worstSectorRatio(m_model, s);
+        i.cost = ratio >= 4 ? CostKind::Severe : ratio >= 2 ? CostKind::Notable : CostKind::Minor;
+        i.extra = double(s.sectors - s.neededSectors);
+        i.badge = fixed1(ratio) + "x sectors";
+        i.sentence = uncoalescedText(m_trace, m_model, s);
+        return i;
+    }
+
+    Issue conflict(const SiteEfficiency& s) const {
+        Issue i;
+        if (s.worstWays <= 1) return i;
+        i.cost = s.worstWays >= 8   ? CostKind::Severe
+                 : s.worstWays >= 4 ? CostKind::Notable
+                                    : CostKind::Minor;
+        i.extra = double(s.wavefronts - s.requests);
+        i.badge = std::to_string(s.worstWays) + "-way";
+        i.sentence = conflictText(m_trace, m_model, s);
+        return i;
+    }
+
+    Issue divergence(const SiteEfficiency& s) const {
+        Issue i;
+        if (!s.divergentRequests || !s.subgroupLanes) return i;
+        double idle = 1 - double(s.activeLanes) / double(s.subgroupLanes);
+        i.cost = idle >= 0.75  ? CostKind::Severe
+                 : idle >= 0.5 ? CostKind::Notable
+                               : CostKind::Minor;
+        i.extra = double(s.subgroupLanes - s.activeLanes) / m_lanes;
+        i.badge = std::to_string(idlePercent(s)) + "% idle";
+        i.sentence = divergenceText(m_trace, s);
+        return i;
+    }
+
+    Issue repeated(const SiteEfficiency& s, const SiteExtra& x) const {
+        Issue i;
+        if (!s.repeatedReads) return i;
+        i.cost = CostKind::Minor;
+        i.extra = double(s.repeatedReads) / m_lanes;
+        i.badge = std::to_string(x.mostReadsOfOne) + "x re-read";
+        i.sentence =
+            "a thread reads " + traceCellName(m_trace, s.site.variable, x.mostReadElement) + " " +
+            std::to_string(x.mostReadsOfOne) + " times (" + std::to_string(s.repeatedReads) +
+            " reads at this line fetch an element their thread had already read): keep "
+            "it in a variable";
+        return i;
+    }
+
+    // A hint rather than a cost: a cache often serves the repeats, and a tile costs shared reads.
+    Issue refetched(const SiteEfficiency& s) const {
+        Issue i;
+        if (s.mostSubgroupsOnOne < 2) return i;
+        i.cost = CostKind::Minor;
+        i.extra = double(s.workgroupRefetches);
+        i.badge = std::to_string(s.mostSubgroupsOnOne) + "x per workgroup";
+        i.sentence = traceCellName(m_trace, s.site.variable, s.mostFetchedElement) +
+                     " is read by " + std::to_string(s.mostSubgroupsOnOne) + " subgroups of " +
+                     workgroupName(m_trace.launch, s.mostFetchedWorkgroup) + " at this line (" +
+                     std::to_string(s.workgroupRefetches) +
+                     " reads here fetch an element another subgroup of the same workgroup "
+                     "fetched too): a tile in shared memory would load each element once per "
+                     "workgroup";
+        return i;
+    }
+
+    Issue contention(const SiteEfficiency& s, const SiteExtra& x) const {
+        Issue i;
+        if (s.worstAtomicsPerAddress <= 1) return i;
+        uint32_t n = s.worstAtomicsPerAddress;
+        i.cost = n >= 16 ? CostKind::Severe : n >= 4 ? CostKind::Notable : CostKind::Minor;
+        i.extra = double(x.atomicConflicts);
+        i.badge = std::to_string(n) + " on 1 address";
+        i.sentence = std::to_string(n) + " lanes of one request " + verbOf(s.site.kind) +
+                     " the same address " +
+                     traceCellName(m_trace, s.site.variable, busiestAddress(s.worst.indices)) +
+                     " atomically: the updates run one after another";
+        return i;
+    }
+
+    void lines() {
+        std::unordered_map<uint32_t, size_t> at; // line -> index into m_report.lines
+        for (size_t k = 0; k < m_report.sites.size(); ++k) {
+            const SiteEfficiency& s = m_report.sites[k];
+            const SiteExtra& x = m_extra[k];
+            Issue issues[] = {uncoalesced(s), conflict(s),  divergence(s),
+                              repeated(s, x), refetched(s), contention(s, x)};
+            double extra = 0;
+            const Issue* worst = nullptr;
+            for (const Issue& i : issues) {
+                if (i.cost == CostKind::None) continue;
+                extra += i.extra;
+                if (!worst || i.cost > worst->cost ||
+                    (i.cost == worst->cost && i.extra > worst->extra))
+                    worst = &i;
+            }
+            if (!worst) continue;
+            auto [it, fresh] = at.try_emplace(s.site.line, m_report.lines.size());
+            if (fresh) {
+                LineEfficiency added;
+                added.line = s.site.line;
+                m_report.lines.push_back(std::move(added));
+                m_lineWorst.push_back(0);
+            }
+            LineEfficiency& line = m_report.lines[it->second];
+            line.sites.push_back(k);
+            if (line.cost == CostKind::None || worst->cost > line.cost ||
+                (worst->cost == line.cost && worst->extra > m_lineWorst[it->second])) {
+                line.cost = worst->cost;
+                line.badge = worst->badge;
+                line.sentence = worst->sentence;
+                m_lineWorst[it->second] = worst->extra;
+            }
+            line.extra += extra;
+        }
+        std::sort(m_report.lines.begin(), m_report.lines.end(),
+                  [](const LineEfficiency& a, const LineEfficiency& b) {
+                      if (a.cost != b.cost) return a.cost > b.cost;
+                      if (a.extra != b.extra) return a.extra > b.extra;
+                      return a.line < b.line;
+                  });
+    }
+
+    const Trace& m_trace;
+    const MemoryModel& m_model;
+    uint32_t m_lanes = 32;
+    EfficiencyReport m_report;
+    std::vector<SiteExtra> m_extra; // per site
+    std::vector<uint32_t> m_count;  // per site: executions by the current thread
+    std::unordered_map<uint64_t, uint32_t> m_siteIndex;
+    uint64_t m_lastKey = ~0ull;
+    uint32_t m_lastSite = 0;
+    std::vector<uint32_t> m_touched;     // sites the current thread executed
+    std::vector<ReadOf> m_reads;         // the current thread's global reads
+    std::vector<GroupRead> m_groupReads; // the current workgroup's global reads
+    std::vector<uint64_t> m_written;     // buffer elements written (variable << 32 | index)
+    std::vector<Entry> m_entries;        // the current subgroup's accesses, lane by lane
+    std::vector<Entry> m_grouped;        // ... grouped by site, then execution
+    std::vector<Entry> m_byExecution;
+    std::vector<size_t> m_offsets;
+    std::vector<uint32_t> m_sorted, m_perBank;
+    std::vector<double> m_lineWorst; // per line: the extra of the issue its sentence names
+};
+
+} // namespace
+
+EfficiencyReport analyzeEfficiency(const Trace& trace, const MemoryModel& model) {
+    return Pass(trace, model).run();
+}
+
+std::optional<RequestExample> requestOf(const Trace& trace, const MemoryModel& model,
+                                        uint64_t invocation, size_t eventIndex) {
+    if (invocation >= trace.threads.size() || eventIndex >= trace.threads[invocation].size())
+        return std::nullopt;
+    const TraceEvent& e = trace.threads[invocation][eventIndex];
+    if (!isAccess(trace, e)) return std::nullopt;
+    uint64_t key = packedSite(e);
+    auto execution = [&](const std::vector<TraceEvent>& events, size_t end) {
+        uint32_t k = 0;
+        for (size_t i = 0; i < end; ++i)
+            k += isAccess(trace, events[i]) && packedSite(events[i]) == key;
+        return k;
+    };
+    uint32_t k = execution(trace.threads[invocation], eventIndex);
+    uint32_t per = trace.launch.invocationsPerGroup(), lanes = std::max<uint32_t>(1, model.lanes);
+    if (!per) return std::nullopt;
+    uint32_t local = static_cast<uint32_t>(invocation % per);
+    RequestExample out;
+    out.workgroup = invocation / per;
+    out.subgroup = local / lanes;
+    out.execution = k;
+    uint64_t first = out.workgroup * per + uint64_t(out.subgroup) * lanes;
+    uint32_t count = std::min<uint32_t>(lanes, per - out.subgroup * lanes);
+    for (uint32_t lane = 0; lane < count && first + lane < trace.threads.size(); ++lane) {
+        const auto& events = trace.threads[first + lane];
+        uint32_t seen = 0;
+        for (const TraceEvent& x : events) {
+            if (!isAccess(trace, x) || packedSite(x) != key) continue;
+            if (seen++ == k) {
+                out.lanes.push_back(lane);
+                out.indices.push_back(x.index);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace vkp

@@ -1,0 +1,160 @@
+#include "puzzle/rule_loader.h"
+
+#include <algorithm>
+
+#include "puzzle/passes.h"
+#include "puzzle/puzzle_loader.h"
+
+namespace vkp {
+namespace {
+
+// The largest value a limit or bound may take in a case: far beyond any kernel's traffic, small
+// enough for the trace's 32-bit counters.
+constexpr uint64_t kMaxBound = 1u << 20;
+
+// Names in an expression must be the puzzle's constants (N and WG are always known).
+void checkNames(const Reader& r, const toml::node* at, const Expr& e, const Puzzle& p) {
+    for (const std::string& name : e.names())
+        if (std::none_of(p.constants.begin(), p.constants.end(),
+                         [&](const ConstantDecl& c) { return c.name == name; }))
+            r.fail(at, "unknown name '" + name + "' in \"" + e.text() +
+                           "\" (known: N, WG, the puzzle's constants)");
+}
+
+// The expression's value in the puzzle's case `index`: a division by zero or a value out of
+// range fails at the key's line, naming the case.
+uint64_t valueInCase(const Reader& r, const toml::node* at, const std::string& key, const Expr& e,
+                     const Puzzle& p, size_t index) {
+    const TestCase& c = p.cases[index];
+    auto names = caseNames(p, c, 0);
+    auto v = e.evaluateChecked(caseVars(p, c, names), key);
+    std::string inCase = " in case " + std::to_string(index + 1);
+    if (!v) r.fail(at, "case " + std::to_string(index + 1) + ": " + v.error().message);
+    if (*v > kMaxBound)
+        r.fail(at, "'" + key + "' (\"" + e.text() + "\") is " + std::to_string(*v) + inCase +
+                       "; it must be between 0 and " + std::to_string(kMaxBound));
+    return *v;
+}
+
+// One limit: a number as before, or an expression whose largest value over the cases stands
+// for it where one figure is shown.
+void parseLimit(const Reader& r, const toml::table& t, const char* key, Puzzle& p,
+                std::optional<uint32_t>& value, std::optional<Expr>& expr) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (!n->is_string()) {
+        value = r.boundedUint(n, key, 0, kMaxBound);
+        return;
+    }
+    Expr e = parseExprValue(r, n, key);
+    checkNames(r, n, e, p);
+    uint64_t most = 0;
+    for (size_t i = 0; i < p.cases.size(); ++i)
+        most = std::max(most, valueInCase(r, n, key, e, p, i));
+    value = static_cast<uint32_t>(most);
+    expr = std::move(e);
+}
+
+std::vector<size_t> bufferList(const Reader& r, const toml::node* n, const Puzzle& p) {
+    const toml::array& a = r.asArray(n, "atomic_writes_only");
+    if (a.empty()) r.fail(n, "'atomic_writes_only' needs at least one buffer name");
+    std::vector<size_t> out;
+    for (const toml::node& b : a) {
+        std::string name = r.asString(&b, "atomic_writes_only");
+        auto idx = p.bufferIndex(name);
+        if (!idx) r.fail(&b, "no buffer named '" + name + "' in this puzzle");
+        out.push_back(*idx);
+    }
+    return out;
+}
+
+void parseCount(const Reader& r, const toml::table& t, RuleDecl& d, const Puzzle& p) {
+    d.count = parseEnum<RuleCountKind>(r, t, "count",
+                                       {{"reads", RuleCountKind::Reads},
+                                        {"writes", RuleCountKind::Writes},
+                                        {"accesses", RuleCountKind::Accesses}});
+    d.per = parseEnum<RuleScopeKind>(
+        r, t, "per", {{"thread", RuleScopeKind::Thread}, {"workgroup", RuleScopeKind::Workgroup}});
+    std::string of = r.string(t, "of");
+    if (of == "shared")
+        d.target = RuleTargetKind::Shared;
+    else if (of == "global")
+        d.target = RuleTargetKind::Global;
+    else if (auto idx = p.bufferIndex(of)) {
+        d.target = RuleTargetKind::Buffer;
+        d.buffer = *idx;
+    } else
+        r.fail(t.get("of"), "'of' is \"shared\" (every shared array), \"global\" (every buffer) "
+                            "or a buffer's name; this puzzle has no buffer named '" +
+                                of + "'");
+    const toml::node* n = t.get("at_most");
+    d.atMost = parseExprValue(r, n, "at_most");
+    checkNames(r, n, *d.atMost, p);
+    for (size_t i = 0; i < p.cases.size(); ++i)
+        if (p.cases[i].workgroupSize[0] >= d.fromWorkgroupSize)
+            valueInCase(r, n, "at_most", *d.atMost, p, i);
+}
+
+RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
+    r.rejectUnknownKeys(
+        t, {"text", "atomic_writes_only", "at_most", "count", "of", "per", "from_workgroup_size"},
+        "a [[rules]] entry");
+    RuleDecl d;
+    d.where = r.where(&t);
+    d.text = r.string(t, "text");
+    if (d.text.empty()) r.fail(t.get("text"), "a rule's 'text' quotes the statement; it is empty");
+    if (const toml::node* f = t.get("from_workgroup_size"))
+        d.fromWorkgroupSize = r.boundedUint(f, "from_workgroup_size", 1, kMaxWorkgroupThreads);
+    bool atomic = t.get("atomic_writes_only") != nullptr, counted = t.get("at_most") != nullptr;
+    if (atomic == counted)
+        r.fail(&t, "a rule has either 'atomic_writes_only' (buffers written only with atomics) "
+                   "or 'at_most' (with 'count', 'of' and 'per'), and not both");
+    if (counted) {
+        parseCount(r, t, d, p);
+        return d;
+    }
+    for (const char* key : {"count", "of", "per"})
+        if (t.get(key))
+            r.fail(t.get(key), std::string("'") + key + "' goes with 'at_most', not with " +
+                                   "'atomic_writes_only'");
+    d.target = RuleTargetKind::Buffer;
+    d.atomicOnly = bufferList(r, t.get("atomic_writes_only"), p);
+    return d;
+}
+
+} // namespace
+
+void parseLimits(const Reader& r, const toml::table& root, Puzzle& p) {
+    const toml::node* n = root.get("limits");
+    if (!n) return;
+    const toml::table& t = r.asTable(n, "'limits'");
+    r.rejectUnknownKeys(t,
+                        {"global_reads", "global_writes", "global_efficiency", "bank_conflicts",
+                         "divergent_requests", "global_atomics_per_workgroup"},
+                        "[limits]");
+    Limits& l = p.limits;
+    parseLimit(r, t, "global_reads", p, l.globalReads, l.globalReadsExpr);
+    parseLimit(r, t, "global_writes", p, l.globalWrites, l.globalWritesExpr);
+    parseLimit(r, t, "divergent_requests", p, l.divergentRequests, l.divergentRequestsExpr);
+    parseLimit(r, t, "global_atomics_per_workgroup", p, l.globalAtomicsPerWorkgroup,
+               l.globalAtomicsPerWorkgroupExpr);
+    if (const toml::node* n = t.get("bank_conflicts"))
+        l.bankConflicts = r.boundedUint(n, "bank_conflicts", 1, 32);
+    if (const toml::node* n = t.get("global_efficiency")) {
+        double v = r.asNumber(n, "global_efficiency");
+        if (!(v > 0 && v <= 1))
+            r.fail(n, "'global_efficiency' is the fraction of touched sectors a request needs, "
+                      "above 0 and at most 1.0 (1.0: every request touches the fewest sectors)");
+        l.globalEfficiency = v;
+    }
+}
+
+void parseRules(const Reader& r, const toml::table& root, Puzzle& p) {
+    const toml::node* n = root.get("rules");
+    if (!n) return;
+    if (!n->is_array()) r.fail(n, "'rules' must be an array of tables ([[rules]])");
+    for (const toml::node& e : *n->as_array())
+        p.rules.push_back(parseRule(r, r.asTable(&e, "each [[rules]] entry"), p));
+}
+
+} // namespace vkp
