@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "trace/debug_printf.h"
 
 namespace vkp::cli {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"

@@ -15,7 +15,7 @@
 
 #include "ui/cell_grid.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/dispatch_model.h"
+#include "views/dispatch_model.h"
 #include "puzzle/passes.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"

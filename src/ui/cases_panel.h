@@ -10,7 +10,7 @@
 
 #include "ui/bench_view.h"
 #include "ui/own_case_form.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

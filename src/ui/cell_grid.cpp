@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "trace/trace.h"
 #include "ui/cell_style.h"
 #include "ui/curved_arrow.h"

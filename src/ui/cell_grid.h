@@ -14,11 +14,11 @@
 
 #include <imgui.h>
 
-#include "analysis/timeline.h"
-#include "analysis/trace_model.h"
+#include "views/timeline.h"
+#include "views/trace_model.h"
 #include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

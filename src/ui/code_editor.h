@@ -13,8 +13,8 @@
 #include "judge/efficiency.h"
 #include "judge/trace_analysis.h"
 #include "ui/find_bar.h"
-#include "ui/glsl_lexer.h"
-#include "ui/text_document.h"
+#include "views/glsl_lexer.h"
+#include "views/text_document.h"
 
 namespace vkp::ui {
 

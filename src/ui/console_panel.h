@@ -9,7 +9,7 @@
 
 #include "trace/debug_printf.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -7,7 +7,7 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

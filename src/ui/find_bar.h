@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "ui/text_document.h"
+#include "views/text_document.h"
 
 namespace vkp::ui {
 

@@ -4,7 +4,7 @@
 
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
-#include "ui/line_diff.h"
+#include "views/line_diff.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 

@@ -9,7 +9,7 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/walkthrough_panel.h"
 #include "ui/workbench.h"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "base/source_text.h"
 #include "trace/debug_printf.h"
 #include "ui/buffers_panel.h"

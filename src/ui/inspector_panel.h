@@ -7,7 +7,7 @@
 #include <imgui.h>
 
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

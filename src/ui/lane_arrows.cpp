@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/curved_arrow.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"

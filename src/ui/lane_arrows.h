@@ -10,7 +10,7 @@
 
 #include <imgui.h>
 
-#include "analysis/lane_flow.h"
+#include "views/lane_flow.h"
 #include "puzzle/puzzle.h"
 
 namespace vkp::ui {

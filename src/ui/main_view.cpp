@@ -7,7 +7,7 @@
 
 #include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/hidden_case_panel.h"
 #include "ui/keys.h"

@@ -17,7 +17,7 @@
 #include "ui/statement_panel.h"
 #include "ui/status_bar.h"
 #include "ui/thread_grid_panel.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

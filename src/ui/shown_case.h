@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

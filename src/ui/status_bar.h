@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"

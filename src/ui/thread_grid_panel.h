@@ -12,7 +12,7 @@
 #include "ui/inspector_panel.h"
 #include "ui/lane_arrows.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

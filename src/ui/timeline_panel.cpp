@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/buffers_panel.h"
 #include "ui/cell_grid.h"
 #include "ui/fonts.h"

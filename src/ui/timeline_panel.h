@@ -1,6 +1,6 @@
 // The Timeline view of the memory panel: one workgroup of the shown case stepped barrier round by
 // barrier round, or access by access (round by round; within a round thread by thread in local
-// index order, each in program order: see analysis/timeline.h), with a scrubber, step buttons and
+// index order, each in program order: see views/timeline.h), with a scrubber, step buttons and
 // keyboard shortcuts. Shared arrays and the buffers show their contents at that point, the cells
 // the last step changed highlighted and the current access ringed.
 #pragma once
@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ui/view_state.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

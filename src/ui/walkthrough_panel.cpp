@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "analysis/trace_view.h"
+#include "views/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/statement_panel.h"

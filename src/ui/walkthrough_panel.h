@@ -9,8 +9,8 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
-#include "ui/walkthrough_player.h"
+#include "views/view_state.h"
+#include "views/walkthrough_player.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -1,6 +1,6 @@
 // The Watches view of the memory panel: for a watched kernel line, a table with a row per thread
 // that ran it and a column per time it ran it (1st, 2nd, ... = loop iterations), each cell the
-// cells read or written there and their values (analysis/watches.h). Lines are watched from the
+// cells read or written there and their values (views/watches.h). Lines are watched from the
 // editor (right-click a line, or F9 on the cursor's line) and kept per puzzle.
 #pragma once
 
@@ -11,9 +11,9 @@
 
 #include <imgui.h>
 
-#include "analysis/watches.h"
+#include "views/watches.h"
 #include "ui/shown_case.h"
-#include "ui/view_state.h"
+#include "views/view_state.h"
 #include "ui/workbench.h"
 
 namespace vkp::ui {

@@ -15,7 +15,7 @@
 #include "session/live_session.h"
 #include "session/own_cases.h"
 #include "session/user_state.h"
-#include "ui/text_document.h"
+#include "views/text_document.h"
 
 namespace vkp::ui {
 

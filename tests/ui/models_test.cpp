@@ -4,7 +4,7 @@
 #include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
 #include "ui/browser_panel.h"
-#include "ui/line_diff.h"
+#include "views/line_diff.h"
 #include "ui/statement_panel.h"
 
 #include <set>

@@ -13,7 +13,7 @@
 #include "support/crashing_kernel.h"
 #include "support/test_env.h"
 #include "ui/shown_case.h"
-#include "ui/walkthrough_player.h"
+#include "views/walkthrough_player.h"
 #include "ui/workbench.h"
 
 namespace fs = std::filesystem;

@@ -1,0 +1,135 @@
+#include "views/watches.h"
+
+#include <algorithm>
+
+#include "views/trace_model.h"
+
+namespace vkp::analysis {
+namespace {
+
+// (kind, variable) of an access: what must repeat for a run to be periodic.
+uint64_t signature(const TraceEvent& e) {
+    return (uint64_t(e.kind) << 32) | e.variable;
+}
+
+// The shortest p such that the run is p-periodic (the last repeat may be cut short, as when a
+// loop ran out of budget).
+size_t shortestPeriod(const std::vector<TraceEvent>& events, std::span<const uint32_t> run) {
+    size_t n = run.size();
+    for (size_t p = 1; p < n; ++p) {
+        bool periodic = true;
+        for (size_t i = p; i < n && periodic; ++i)
+            periodic = signature(events[run[i]]) == signature(events[run[i - p]]);
+        if (periodic) return p;
+    }
+    return n;
+}
+
+std::string formatValue(const Trace& trace, const TraceEvent& e) {
+    if (e.variable < trace.variables.size() && trace.variables[e.variable].decl.elementType) {
+        BufferData one{*trace.variables[e.variable].decl.elementType, Shape{{1}}, {e.value}};
+        return one.format(0);
+    }
+    return std::to_string(e.value);
+}
+
+std::string cellName(const Trace& trace, const TestCase* tc, const TraceEvent& e) {
+    if (e.variable >= trace.variables.size()) return "?";
+    const TraceVariableInfo& v = trace.variables[e.variable];
+    uint64_t cols = 0;
+    if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
+    if (!v.decl.shared && tc && v.puzzleBuffer >= 0 &&
+        static_cast<size_t>(v.puzzleBuffer) < tc->data.size() && tc->data[v.puzzleBuffer] &&
+        tc->data[v.puzzleBuffer]->shape.dims.size() == 2)
+        cols = tc->data[v.puzzleBuffer]->shape.cols();
+    if (cols == 0) return v.decl.name + "[" + std::to_string(e.index) + "]";
+    return v.decl.name + "[" + std::to_string(e.index / cols) + "][" +
+           std::to_string(e.index % cols) + "]";
+}
+
+} // namespace
+
+std::span<const uint32_t> WatchRow::execution(size_t k) const {
+    if (k >= starts.size()) return {};
+    size_t end = k + 1 < starts.size() ? starts[k + 1] : events.size();
+    return std::span<const uint32_t>(events).subspan(starts[k], end - starts[k]);
+}
+
+WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
+    WatchTable t;
+    t.line = line;
+    WatchRow row;
+    for (uint64_t inv = 0; inv < trace.threads.size(); ++inv) {
+        const auto& events = trace.threads[inv];
+        row.invocation = inv;
+        row.events.clear();
+        row.starts.clear();
+        size_t runStart = 0;
+        // A run of accesses on the line ends at another line's access: cut it into executions.
+        auto flush = [&] {
+            std::span<const uint32_t> run = std::span<const uint32_t>(row.events).subspan(runStart);
+            if (run.empty()) return;
+            size_t p = shortestPeriod(events, run);
+            for (size_t i = 0; i < run.size(); i += p)
+                row.starts.push_back(static_cast<uint32_t>(runStart + i));
+            runStart = row.events.size();
+        };
+        for (uint32_t k = 0; k < events.size(); ++k) {
+            const TraceEvent& e = events[k];
+            if (!isAccess(e)) continue; // barriers and budget records do not break a run
+            if (e.line != line) {
+                flush();
+                continue;
+            }
+            row.events.push_back(k);
+            if (std::find(t.variables.begin(), t.variables.end(), e.variable) == t.variables.end())
+                t.variables.push_back(e.variable);
+        }
+        flush();
+        if (row.starts.empty()) continue;
+        t.events += row.events.size();
+        t.maxExecutions = std::max(t.maxExecutions, row.starts.size());
+        t.rows.push_back(row);
+    }
+    return t;
+}
+
+std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv,
+                          std::span<const uint32_t> events, WatchTextKind kind, int variable) {
+    std::string out;
+    if (inv >= trace.threads.size()) return out;
+    for (uint32_t k : events) {
+        if (k >= trace.threads[inv].size()) continue;
+        const TraceEvent& e = trace.threads[inv][k];
+        if (variable >= 0 && e.variable != static_cast<uint32_t>(variable)) continue;
+        std::string piece;
+        std::string value = formatValue(trace, e);
+        const char* op = e.kind == TraceEventKind::Write    ? "\xE2\x86\x90"
+                         : e.kind == TraceEventKind::Atomic ? "\xE2\x9F\xB3"
+                                                            : "=";
+        switch (kind) {
+        case WatchTextKind::Cells:
+            piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? "" : op);
+            break;
+        case WatchTextKind::CellsAndValues:
+            piece = cellName(trace, tc, e) +
+                    (e.kind == TraceEventKind::Read ? op : std::string(" ") + op + " ") + value;
+            break;
+        case WatchTextKind::Values:
+            piece = (e.kind == TraceEventKind::Read ? "" : op) + value;
+            break;
+        }
+        out += (out.empty() ? "" : " ") + piece;
+    }
+    return out;
+}
+
+void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line) {
+    auto it = std::lower_bound(lines.begin(), lines.end(), line);
+    if (it != lines.end() && *it == line)
+        lines.erase(it);
+    else
+        lines.insert(it, line);
+}
+
+} // namespace vkp::analysis
