@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "views/trace_view.h"
 #include "trace/debug_printf.h"
+#include "views/trace_view.h"
 
 namespace vkp::cli {
 namespace {

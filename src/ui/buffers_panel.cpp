@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "views/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

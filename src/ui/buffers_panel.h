@@ -15,8 +15,8 @@
 
 #include "ui/cell_grid.h"
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "views/dispatch_model.h"
 #include "puzzle/passes.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"
@@ -10,6 +9,7 @@
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/dispatch_model.h"
 
 namespace vkp::ui {
 

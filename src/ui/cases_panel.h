@@ -10,8 +10,8 @@
 
 #include "ui/bench_view.h"
 #include "ui/own_case_form.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

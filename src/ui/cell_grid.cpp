@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "views/trace_view.h"
 #include "trace/trace.h"
 #include "ui/cell_style.h"
 #include "ui/curved_arrow.h"
@@ -11,6 +10,7 @@
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

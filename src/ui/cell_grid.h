@@ -14,10 +14,10 @@
 
 #include <imgui.h>
 
-#include "views/timeline.h"
-#include "views/trace_model.h"
 #include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
+#include "views/timeline.h"
+#include "views/trace_model.h"
 #include "views/view_state.h"
 
 namespace vkp::ui {

@@ -6,8 +6,8 @@
 
 #include <imgui.h>
 
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "views/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/status_bar.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -7,8 +7,8 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

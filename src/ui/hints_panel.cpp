@@ -4,9 +4,9 @@
 
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
-#include "views/line_diff.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/line_diff.h"
 
 namespace vkp::ui {
 namespace {

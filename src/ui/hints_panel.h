@@ -9,9 +9,9 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/walkthrough_panel.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

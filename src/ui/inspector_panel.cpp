@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "views/trace_view.h"
 #include "base/source_text.h"
 #include "trace/debug_printf.h"
 #include "ui/buffers_panel.h"
@@ -10,6 +9,7 @@
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "views/trace_view.h"
 #include "ui/curved_arrow.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/theme.h"
 #include "ui/thread_grid_panel.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 namespace {

@@ -10,8 +10,8 @@
 
 #include <imgui.h>
 
-#include "views/lane_flow.h"
 #include "puzzle/puzzle.h"
+#include "views/lane_flow.h"
 
 namespace vkp::ui {
 

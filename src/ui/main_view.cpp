@@ -7,7 +7,6 @@
 
 #include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
 
-#include "views/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/hidden_case_panel.h"
 #include "ui/keys.h"
@@ -15,6 +14,7 @@
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -17,8 +17,8 @@
 #include "ui/statement_panel.h"
 #include "ui/status_bar.h"
 #include "ui/thread_grid_panel.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -9,9 +9,9 @@
 #include "ui/console_panel.h"
 #include "ui/shown_case.h"
 #include "ui/timeline_panel.h"
-#include "views/view_state.h"
 #include "ui/watch_panel.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -5,7 +5,6 @@
 #include <map>
 #include <set>
 
-#include "views/trace_view.h"
 #include "ui/cases_panel.h"
 #include "ui/cell_style.h"
 #include "ui/fonts.h"
@@ -14,6 +13,7 @@
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -12,8 +12,8 @@
 #include "ui/inspector_panel.h"
 #include "ui/lane_arrows.h"
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "views/trace_view.h"
 #include "ui/buffers_panel.h"
 #include "ui/cell_grid.h"
 #include "ui/fonts.h"
@@ -10,6 +9,7 @@
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

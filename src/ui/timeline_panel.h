@@ -8,8 +8,8 @@
 #include <imgui.h>
 
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
 
 namespace vkp::ui {
 

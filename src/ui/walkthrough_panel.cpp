@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "views/trace_view.h"
 #include "ui/fonts.h"
 #include "ui/layout_probe.h"
 #include "ui/statement_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -9,9 +9,9 @@
 
 #include "ui/code_editor.h"
 #include "ui/shown_case.h"
+#include "ui/workbench.h"
 #include "views/view_state.h"
 #include "views/walkthrough_player.h"
-#include "ui/workbench.h"
 
 namespace vkp::ui {
 

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "views/trace_view.h"
 #include "base/source_text.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 #include "ui/view_export.h"
 #include "ui/widgets.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

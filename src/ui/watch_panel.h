@@ -11,10 +11,10 @@
 
 #include <imgui.h>
 
-#include "views/watches.h"
 #include "ui/shown_case.h"
-#include "views/view_state.h"
 #include "ui/workbench.h"
+#include "views/view_state.h"
+#include "views/watches.h"
 
 namespace vkp::ui {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "views/trace_model.h"
 #include "judge/statement_rules.h"
 #include "puzzle/kernel_sections.h"
 #include "puzzle/passes.h"
+#include "views/trace_model.h"
 
 namespace vkp::analysis {
 

@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "views/timeline.h"
 #include "judge/trace_analysis.h"
 #include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
 #include "report/check_report.h"
 #include "trace/trace.h"
+#include "views/timeline.h"
 
 namespace vkp::analysis {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "views/trace_model.h"
 #include "judge/efficiency.h"
 #include "trace/trace.h"
+#include "views/trace_model.h"
 
 namespace vkp::analysis {
 

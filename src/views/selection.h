@@ -3,10 +3,10 @@
 
 #include <optional>
 
-#include "views/thread_map.h"
-#include "views/trace_model.h"
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/thread_map.h"
+#include "views/trace_model.h"
 
 namespace vkp::ui {
 

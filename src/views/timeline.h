@@ -18,10 +18,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "views/trace_model.h"
 #include "puzzle/buffer_data.h"
 #include "trace/atomic_ops.h"
 #include "trace/trace.h"
+#include "views/trace_model.h"
 
 namespace vkp::analysis {
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "views/timeline.h"
-#include "views/trace_model.h"
-#include "views/watches.h"
 #include "judge/trace_analysis.h"
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/timeline.h"
+#include "views/trace_model.h"
+#include "views/watches.h"
 
 namespace vkp::ui {
 

@@ -12,10 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "views/thread_map.h"
 #include "judge/trace_analysis.h"
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/thread_map.h"
 
 namespace vkp::analysis {
 

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "views/thread_map.h"
 #include "judge/trace_analysis.h"
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/thread_map.h"
 
 namespace vkp::analysis {
 

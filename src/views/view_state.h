@@ -14,10 +14,10 @@
 
 #include "views/dispatch_model.h"
 #include "views/efficiency_view.h"
-#include "views/thread_map.h"
-#include "views/trace_model.h"
 #include "views/selection.h"
+#include "views/thread_map.h"
 #include "views/trace_cache.h"
+#include "views/trace_model.h"
 
 namespace vkp::ui {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "views/trace_view.h"
 #include "judge/walkthrough_steps.h"
+#include "views/trace_view.h"
 
 namespace vkp::ui {
 

@@ -76,18 +76,18 @@ std::string describe(const Include& i) {
 // layers below it. Libraries of one layer are siblings: they never include or link each other
 // (shader and gpu meet in session; cli and app in main). docs/architecture.md draws this.
 const std::vector<std::vector<std::string>> kLayers = {
-    {"base"},                // Result, text files, source text, diagnostics, Args, IPC frames
-    {"device"},              // a Vulkan device as plain data
-    {"puzzle"},              // the puzzle format: model, loaders, expressions, reference ops
-    {"trace"},               // the trace of a run and its facts
-    {"judge", "authoring"},  // a trace judged (findings) | writing puzzles (lint, mutants)
-    {"report"},              // what a check found, as data
-    {"shader", "gpu"},       // shaderc + SPIR-V | Vulkan compute
-    {"worker"},              // the worker process
-    {"session", "analysis"}, // edit -> verdict | windowless models of a trace
-    {"platform", "ui"},      // window, swapchain | the panels (ImGui)
-    {"cli", "app"},          // the two front ends
-    {"main"},                // argv -> a front end or the worker
+    {"base"},               // Result, text files, source text, diagnostics, Args, IPC frames
+    {"device"},             // a Vulkan device as plain data
+    {"puzzle"},             // the puzzle format: model, loaders, expressions, reference ops
+    {"trace"},              // the trace of a run and its facts
+    {"judge", "authoring"}, // a trace judged (findings) | writing puzzles (lint, mutants)
+    {"report"},             // what a check found, as data
+    {"shader", "gpu"},      // shaderc + SPIR-V | Vulkan compute
+    {"worker"},             // the worker process
+    {"session", "views"},   // edit -> verdict | windowless models (trace, text, panels)
+    {"platform", "ui"},     // window, swapchain | the panels (ImGui)
+    {"cli", "app"},         // the two front ends
+    {"main"},               // argv -> a front end or the worker
 };
 
 // The layer of a library, or -1 for a name that is none of ours (std, Vulkan, ImGui, toml++).
@@ -188,12 +188,12 @@ TEST(Layering, LibraryModulesDoNotUseImguiOrGlfw) {
         }
 }
 
-// analysis holds the models both front ends show: below ui and cli, beside the session (it reads
+// views holds the models both front ends show: below ui and cli, beside the session (it reads
 // the report's data, report/check_report.h), free of the compiler and of Vulkan, so that a
 // command, a panel and a test can all build them from a decoded trace.
-TEST(Layering, AnalysisSeesNoVulkan) {
+TEST(Layering, ViewsSeeNoVulkan) {
     size_t files = 0;
-    for (const Include& i : moduleIncludes("analysis", &files))
+    for (const Include& i : moduleIncludes("views", &files))
         EXPECT_EQ(lower(i.target).find("vulkan"), std::string::npos) << describe(i);
     EXPECT_GT(files, 0u);
 }
@@ -341,6 +341,26 @@ TEST(Layering, EveryLibraryLinksWhatItIncludes) {
                     ADD_FAILURE() << describe(i) << ": src/" << m << " does not link vkp_" << to;
             }
         }
+}
+
+// The windowless models and their tests link no compiler (shaderc) and no Vulkan.
+TEST(Layering, ViewsAndTheirTestsLinkNoCompilerAndNoVulkan) {
+    LinkGraph graph = projectLinks();
+    readLinks(readText(fs::path(VKPUZZLES_SOURCE_DIR) / "tests" / "CMakeLists.txt"), graph);
+    // The test binary: vkp_module_tests(views LABELS ... libraries...).
+    static const std::regex tests(R"(vkp_module_tests\(views\s([^)]*)\))");
+    std::string text = readText(fs::path(VKPUZZLES_SOURCE_DIR) / "tests" / "CMakeLists.txt");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(text, m, tests));
+    std::istringstream words(m[1].str());
+    for (std::string w; words >> w;)
+        graph["views tests"].insert(linkNode(w));
+    for (const std::string node : {"views", "views tests"}) {
+        std::set<std::string> linked = linkedFrom(graph, node);
+        for (const char* banned :
+             {"shader", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
+            EXPECT_FALSE(linked.count(banned)) << node << " links " << banned;
+    }
 }
 
 // A header ui and app may not reach: gpu's (Vulkan objects), Vulkan's own, or ImGui's Vulkan

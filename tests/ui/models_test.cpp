@@ -4,8 +4,8 @@
 #include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
 #include "ui/browser_panel.h"
-#include "views/line_diff.h"
 #include "ui/statement_panel.h"
+#include "views/line_diff.h"
 
 #include <set>
 

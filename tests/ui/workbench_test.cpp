@@ -13,8 +13,8 @@
 #include "support/crashing_kernel.h"
 #include "support/test_env.h"
 #include "ui/shown_case.h"
-#include "views/walkthrough_player.h"
 #include "ui/workbench.h"
+#include "views/walkthrough_player.h"
 
 namespace fs = std::filesystem;
 

@@ -3,8 +3,8 @@
 // Hand-built requests on synthetic traces (judge/efficiency's own tests check the figures).
 #include <gtest/gtest.h>
 
-#include "views/efficiency_view.h"
 #include "support/trace_builder.h"
+#include "views/efficiency_view.h"
 
 namespace vkp::analysis {
 namespace {

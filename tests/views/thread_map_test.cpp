@@ -1,9 +1,9 @@
 // Which thread is which, and which buffer cell belongs to a thread by index.
 #include <gtest/gtest.h>
 
-#include "views/thread_map.h"
 #include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
+#include "views/thread_map.h"
 
 namespace vkp::analysis {
 namespace {

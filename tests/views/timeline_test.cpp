@@ -3,9 +3,9 @@
 // step changed. Also the watch tables ("index per thread per iteration").
 #include <gtest/gtest.h>
 
+#include "support/trace_builder.h"
 #include "views/timeline.h"
 #include "views/watches.h"
-#include "support/trace_builder.h"
 
 namespace vkp::analysis {
 namespace {

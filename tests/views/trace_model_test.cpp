@@ -2,8 +2,8 @@
 // flow, lines), a cell's history, limits, findings as targets. Synthetic traces, no window.
 #include <gtest/gtest.h>
 
-#include "views/trace_model.h"
 #include "support/neighbour_sum.h"
+#include "views/trace_model.h"
 
 namespace vkp::analysis {
 namespace {

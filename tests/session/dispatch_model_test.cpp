@@ -11,14 +11,14 @@
 
 #include <unistd.h>
 
-#include "views/dispatch_model.h"
-#include "views/trace_model.h"
 #include "base/source_text.h"
 #include "gpu/device_runner.h"
 #include "puzzle/passes.h"
 #include "session/kernel_text.h"
 #include "support/engines.h"
 #include "support/trace_builder.h"
+#include "views/dispatch_model.h"
+#include "views/trace_model.h"
 
 namespace vkp::analysis {
 namespace {
