@@ -26,12 +26,12 @@
 #include "platform/window.h"
 #include "puzzle/passes.h"
 #include "session/runner.h"
-#include "ui/fonts.h"
-#include "ui/layout_probe.h"
 #include "ui/main_view.h"
-#include "ui/theme.h"
-#include "ui/view_export.h"
-#include "ui/workbench.h"
+#include "widgets/fonts.h"
+#include "widgets/layout_probe.h"
+#include "widgets/theme.h"
+#include "widgets/view_export.h"
+#include "workbench/workbench.h"
 
 namespace vkp::app {
 namespace {

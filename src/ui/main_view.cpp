@@ -7,14 +7,14 @@
 
 #include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
 
-#include "ui/fonts.h"
-#include "ui/hidden_case_panel.h"
-#include "ui/keys.h"
-#include "ui/layout_probe.h"
-#include "ui/theme.h"
-#include "ui/view_export.h"
-#include "ui/widgets.h"
+#include "panels/hidden_case_panel.h"
 #include "views/trace_view.h"
+#include "widgets/fonts.h"
+#include "widgets/keys.h"
+#include "widgets/layout_probe.h"
+#include "widgets/theme.h"
+#include "widgets/view_export.h"
+#include "widgets/widgets.h"
 
 namespace vkp::ui {
 

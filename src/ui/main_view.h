@@ -5,20 +5,20 @@
 #include <optional>
 #include <string>
 
-#include "ui/browser_panel.h"
-#include "ui/cases_panel.h"
-#include "ui/device_panel.h"
-#include "ui/editor_panel.h"
-#include "ui/efficiency_panel.h"
-#include "ui/hints_panel.h"
-#include "ui/memory_panel.h"
+#include "panels/browser_panel.h"
+#include "panels/cases_panel.h"
+#include "panels/device_panel.h"
+#include "panels/editor_panel.h"
+#include "panels/efficiency_panel.h"
+#include "panels/hints_panel.h"
+#include "panels/memory_panel.h"
+#include "panels/statement_panel.h"
+#include "panels/status_bar.h"
+#include "panels/thread_grid_panel.h"
 #include "ui/panel_layout.h"
-#include "ui/shown_case.h"
-#include "ui/statement_panel.h"
-#include "ui/status_bar.h"
-#include "ui/thread_grid_panel.h"
-#include "ui/workbench.h"
 #include "views/view_state.h"
+#include "workbench/shown_case.h"
+#include "workbench/workbench.h"
 
 namespace vkp::ui {
 

@@ -1,6 +1,6 @@
 // Driving the app like a person: its own Xvfb (a free display number from -displayfd, stopped by
 // its pid), the app started on it with the layout probe on (VKPUZZLES_LAYOUT, see
-// ui/layout_probe.h), and real X events from xdotool at the places the probe names. Waits poll
+// widgets/layout_probe.h), and real X events from xdotool at the places the probe names. Waits poll
 // the probe's file with generous timeouts, never a fixed small delay.
 #pragma once
 

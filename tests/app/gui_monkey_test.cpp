@@ -193,7 +193,7 @@ TEST(GuiMonkeyLeaksTest, OnlyLeaksThroughOurCodeCount) {
     std::string ours = "Direct leak of 24 byte(s) in 1 object(s) allocated from:\n"
                        "    #0 0x7f61874b83b7 in operator new(unsigned long)\n"
                        "    #1 0x55d0 in vkp::ui::Workbench::openPuzzle(int) " +
-                       test::sourceDir() + "/src/ui/workbench.cpp:120\n\n";
+                       test::sourceDir() + "/src/workbench/workbench.cpp:120\n\n";
     std::string log = "=================================================================\n==1=="
                       "ERROR: LeakSanitizer: detected memory leaks\n\n" +
                       foreign + ours +

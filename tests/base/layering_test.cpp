@@ -388,8 +388,8 @@ std::optional<std::string> readProjectHeader(const std::string& target) {
 }
 
 // The device headers `start` reaches through project headers, each as the chain of includes that
-// leads to it ("ui/workbench.h -> session/live_session.h -> gpu/context.h"). platform/ is not
-// followed: its renderer is where the app meets Vulkan (ImGui's Vulkan backend needs it).
+// leads to it ("workbench/workbench.h -> session/live_session.h -> gpu/context.h"). platform/ is
+// not followed: its renderer is where the app meets Vulkan (ImGui's Vulkan backend needs it).
 std::vector<std::string> deviceHeadersReached(const Include& start, const HeaderReader& read) {
     std::vector<std::string> found;
     std::map<std::string, std::string> chainTo; // include name -> how it was reached

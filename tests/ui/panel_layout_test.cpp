@@ -5,9 +5,9 @@
 #include <numeric>
 #include <string_view>
 
+#include "panels/thread_grid_panel.h"
 #include "ui/panel_layout.h"
-#include "ui/thread_grid_panel.h"
-#include "ui/widgets.h"
+#include "widgets/widgets.h"
 
 namespace vkp::ui {
 namespace {

@@ -1,0 +1,42 @@
+// Test cases and results: per case pass/fail, the launch shape, and what went wrong; selecting a
+// case shows it in the buffers panel and the thread grid.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "panels/bench_view.h"
+#include "panels/own_case_form.h"
+#include "views/view_state.h"
+#include "workbench/workbench.h"
+
+namespace vkp::ui {
+
+std::string dimsText(const std::array<uint32_t, 3>& d); // "(4, 4)", "(6)"
+std::string launchText(const TestCase& c);              // "(4, 4) x (3, 3) = 144 threads"
+// launchText, or for a multi-pass case its dispatches: "(4) x (3), (1), (3) in 3 dispatches".
+std::string caseLaunchText(const Puzzle& p, size_t caseIndex);
+std::string constantsText(const Puzzle& p, const TestCase& c); // "SIZE = 3, TILE = 4"
+
+class CasesPanel {
+  public:
+    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void forgetPuzzle() { m_scrolledTo = -1; } // the new puzzle's first case scrolls into view
+
+  private:
+    void drawActions(Workbench& wb, ViewState& view); // Add a case, Benchmark at large N
+    void drawOwnCaseRemove(Workbench& wb,
+                           ViewState& view); // under the list, for a selected own case
+    // Under the list: the runs at other subgroup sizes, those still due, and what they say.
+    static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
+    OwnCaseForm m_form;
+    BenchView m_bench;
+    int m_scrolledTo = -1;                           // the case last scrolled into view
+    std::shared_ptr<const std::string> m_offsetsFor; // the report's text the line offsets are of
+    std::vector<uint32_t> m_offsets;                 // its kernels' lines in the whole text
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,277 @@
+#include "panels/timeline_panel.h"
+
+#include <algorithm>
+
+#include "panels/buffers_panel.h"
+#include "views/trace_view.h"
+#include "widgets/cell_grid.h"
+#include "widgets/fonts.h"
+#include "widgets/layout_probe.h"
+#include "widgets/theme.h"
+#include "widgets/view_export.h"
+#include "widgets/widgets.h"
+
+namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
+namespace {
+
+bool stepButton(const char* label, const char* tip, bool enabled) {
+    ImGui::BeginDisabled(!enabled);
+    bool pressed = ImGui::Button(label);
+    layout::item(std::string("button/") + label);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tip);
+    return pressed && enabled;
+}
+
+void workgroupPicker(ViewState& view, const ShownCase& sc) {
+    uint64_t n = sc.workgroups();
+    if (n <= 1) return;
+    ImGui::AlignTextToFramePadding();
+    dimText("workgroup");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    std::string current = workgroupName(*sc.testCase, view.timelineWorkgroup);
+    if (ImGui::BeginCombo("##wg", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+        ImGuiListClipper clip;
+        clip.Begin(static_cast<int>(std::min<uint64_t>(n, 1u << 20)));
+        while (clip.Step())
+            for (int g = clip.DisplayStart; g < clip.DisplayEnd; ++g)
+                if (ImGui::Selectable(workgroupName(*sc.testCase, g).c_str(),
+                                      uint64_t(g) == view.timelineWorkgroup))
+                    view.timelineWorkgroup = g;
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The workgroup to step through: its threads, its shared memory.");
+    ImGui::SameLine(0, ImGui::GetFontSize());
+}
+
+// Ticks under the scrubber where each barrier round ends.
+void roundTicks(const Timeline& tl, ImVec2 min, ImVec2 max) {
+    if (tl.size() == 0) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float pad = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
+    for (uint32_t r = 0; r + 1 < tl.rounds(); ++r) {
+        float x =
+            min.x + pad + (max.x - min.x - 2 * pad) * float(tl.roundEnd(r)) / float(tl.size());
+        dl->AddLine(ImVec2(x, max.y - 4), ImVec2(x, max.y + 2), palette().warn, 2);
+    }
+}
+
+std::string positionText(const Timeline& tl) {
+    if (tl.rounds() == 0) return "no accesses in this workgroup";
+    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" +
+                        std::to_string(tl.rounds() - 1) + ")";
+    if (tl.position() == 0) round = "start";
+    if (tl.position() == tl.size())
+        round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
+    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " +
+           std::to_string(tl.size());
+}
+
+} // namespace
+
+void applyTimelineRequests(ViewState& view, const ShownCase& sc, Timeline& tl) {
+    if (view.seekRound) tl.seekRoundEnd(*view.seekRound);
+    view.seekRound.reset();
+    if (view.seekEvent)
+        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second))
+            tl.seek(*pos);
+    view.seekEvent.reset();
+    if (view.timelineMove) {
+        switch (*view.timelineMove) {
+        case TimelineMove::PrevAccess:
+            tl.prevAccess();
+            break;
+        case TimelineMove::NextAccess:
+            tl.nextAccess();
+            break;
+        case TimelineMove::PrevRound:
+            tl.prevRound();
+            break;
+        case TimelineMove::NextRound:
+            tl.nextRound();
+            break;
+        case TimelineMove::Start:
+            tl.toStart();
+            break;
+        case TimelineMove::End:
+            tl.toEnd();
+            break;
+        }
+    }
+    view.timelineMove.reset();
+    (void)sc;
+}
+
+void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& tl) {
+    workgroupPicker(view, sc);
+    bool atStart = tl.position() == 0, atEnd = tl.position() == tl.size();
+    if (stepButton("|<", "To the start: the initial data (Alt+Home)", !atStart)) tl.toStart();
+    ImGui::SameLine(0, 2);
+    if (stepButton("< round", "To the end of the previous barrier round (Alt+Up)", !atStart))
+        tl.prevRound();
+    ImGui::SameLine(0, 2);
+    if (stepButton("round >", "To the end of this barrier round, or the next (Alt+Down)", !atEnd))
+        tl.nextRound();
+    ImGui::SameLine(0, 2);
+    if (stepButton(">|", "To the end of the kernel (Alt+End)", !atEnd)) tl.toEnd();
+    ImGuiStyle& st = ImGui::GetStyle();
+    flowSameLine(ImGui::CalcTextSize("< accessaccess >").x + st.FramePadding.x * 4 +
+                 ImGui::GetFontSize());
+    if (stepButton("< access", "One access back (Alt+Left)", !atStart)) tl.prevAccess();
+    ImGui::SameLine(0, 2);
+    if (stepButton("access >", "One access on (Alt+Right)", !atEnd)) tl.nextAccess();
+    int pos = static_cast<int>(tl.position());
+    ImGui::SetNextItemWidth(-1);
+    std::string label = positionText(tl);
+    if (ImGui::SliderInt("##scrub", &pos, 0, static_cast<int>(tl.size()), label.c_str(),
+                         ImGuiSliderFlags_AlwaysClamp))
+        tl.seek(pos);
+    roundTicks(tl, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    // What the step just taken did; click: the editor shows its line, the thread is selected.
+    const Palette& pal = palette();
+    if (auto st = tl.current()) {
+        const Trace& trace = *sc.trace();
+        const TraceEvent& e = trace.threads[st->invocation][st->event];
+        Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
+        std::string text = "thread " + idText(*sc.testCase, g) + "  " +
+                           eventText(trace, e, sc.testCase, st->invocation);
+        ImGui::PushFont(fonts().mono);
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(
+                                  e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
+        if (ImGui::Selectable(ellipsize(text, ImGui::GetContentRegionAvail().x).c_str(), false)) {
+            view.selection.thread = g;
+            if (!sc.official)
+                view.jumpTo = std::make_pair(static_cast<int>(e.line), 0);
+            else
+                view.focus.lines = {e.line};
+        }
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "The access just applied. Click: select its thread and show its line.");
+    } else {
+        dimText(sc.entry && sc.dispatch > 0
+                    ? "Start: every buffer holds what it held before this dispatch; shared memory "
+                      "is not written yet (\xC2\xB7)."
+                    : "Start: every buffer holds its initial data; shared memory is not written "
+                      "yet (\xC2\xB7).");
+    }
+}
+
+void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
+    const Palette& pal = palette();
+    const Trace* trace = sc.trace();
+    if (!trace || !sc.outcome) {
+        ImGui::PushTextWrapPos(0);
+        dimText("The timeline steps through a traced run of the case: it appears once the kernel "
+                "compiles and runs.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    const std::vector<BufferData>& start = *sc.startData();
+    Timeline& tl = view.traces.timeline(view.timelineWorkgroup, start);
+    applyTimelineRequests(view, sc, tl);
+    // Where the timeline stands ("12/96", "0/96" at the start), for tests that step it with keys.
+    layout::fact("timeline", std::to_string(tl.position()) + "/" + std::to_string(tl.size()));
+    drawControls(view, sc, tl);
+    legend(
+        {{pal.cellChangedBg, "changed by the last step"},
+         {pal.cellBg, "this step's cell", pal.stepOutline},
+         {pal.arrow, "what this write read"},
+         {pal.cellLinkedBg, "read by the selected thread", pal.accent},
+         {pal.cellBg, "written by it", pal.cellWritten}},
+        std::string(sc.entry ? "One workgroup of this dispatch, replayed from the buffers as they "
+                               "were before the dispatch (the case's initial "
+                               "data, then what each earlier dispatch wrote, from its trace). "
+                             : "One workgroup, replayed from the case's initial data. ") +
+            "Steps go barrier round by barrier round (round r = the "
+            "accesses between a thread's r-th and (r+1)-th barrier()); within a round thread by "
+            "thread in local-index order, each "
+            "thread's accesses in program order. Inside one round the real order between threads "
+            "is unknown: that is why two "
+            "threads touching one cell in the same round is a race. Shared cells nobody wrote yet "
+            "show \xC2\xB7. The buffers show "
+            "this workgroup's writes only. When the step is a write, arrows come from the reads "
+            "that fed it. Atomics apply the operation written on their line. Keys: Alt+Left/Right "
+            "one access, "
+            "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
+    GridMarks marks = gridMarks(*sc.puzzle, *sc.testCase, view);
+    marks.timeline = &tl;
+    if (auto st = tl.current())
+        marks.stepCell =
+            cellOfEvent(*trace, st->invocation, trace->threads[st->invocation][st->event]);
+    ImGui::BeginChild("timelinelist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "timeline");
+    ImGui::BeginGroup();
+    float width = ImGui::GetContentRegionAvail().x;
+    if (sc.memory) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+        if (sc.dispatch > 0)
+            dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " (" + sc.entry->label +
+                    ") starts from what " +
+                    (sc.dispatch == 1   ? std::string("dispatch 1")
+                     : sc.dispatch == 2 ? std::string("dispatches 1 and 2")
+                                        : "dispatches 1 to " + std::to_string(sc.dispatch)) +
+                    " wrote (replayed from " +
+                    (sc.dispatch == 1 ? "its trace)." : "their traces)."));
+        if (!sc.memory->exact)
+            for (const std::string& n : sc.memory->notes)
+                colouredText(pal.warn, "\xE2\x9A\xA0 " + n);
+        ImGui::PopTextWrapPos();
+    }
+    // Arrows for the step just taken, when it wrote: from the reads that fed that write.
+    CellCanvas canvas;
+    std::vector<Arrow> arrows;
+    if (auto st = tl.current(); st && writesCell(trace->threads[st->invocation][st->event])) {
+        ThreadFootprint fp = threadFootprint(*trace, st->invocation);
+        for (const Flow& f : fp.flows)
+            if (f.event == st->event)
+                for (const CellRef& from : f.from)
+                    if (!(from == f.to)) arrows.push_back({from, f.to, 1});
+    }
+    canvas.want(arrows);
+    drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view,
+                     width, &canvas, tl.position() == tl.size() ? "at the end" : "at this step");
+    // Outputs first (they change), then inputs; each as replayed at this step. A dispatch of a
+    // multi-pass case: the buffers it binds, as it calls them.
+    const Puzzle& p = *sc.puzzle;
+    std::vector<size_t> shown;
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        shown.push_back(b);
+    if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t b : shown) {
+            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
+                continue;
+            const BufferData& initial = start[b];
+            BufferData now = initial;
+            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b));
+                v && tl.state().values[*v].size() == initial.words.size())
+                now.words = tl.state().values[*v];
+            ImGui::PushID(static_cast<int>(b));
+            std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
+            if (sc.entry && sc.entry->bufferAt[b] != b)
+                what +=
+                    " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
+            gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
+            GridData d{"tl", &now,    nullptr,
+                       0,    nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
+                       true};
+            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
+                view.selection.clickCell(*clicked);
+            ImGui::PopID();
+            ImGui::Spacing();
+        }
+    drawArrows(ImGui::GetWindowDrawList(), arrows, canvas);
+    ImGui::EndGroup();
+    ImGui::EndChild();
+    (void)wb;
+}
+
+} // namespace vkp::ui

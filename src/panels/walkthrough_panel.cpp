@@ -1,0 +1,164 @@
+#include "panels/walkthrough_panel.h"
+
+#include <algorithm>
+
+#include "panels/statement_panel.h"
+#include "views/trace_view.h"
+#include "widgets/fonts.h"
+#include "widgets/layout_probe.h"
+#include "widgets/theme.h"
+#include "widgets/widgets.h"
+
+namespace vkp::ui {
+
+using namespace analysis; // the windowless models of the trace this file draws
+
+void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!w || w->steps.empty()) return;
+    m_player.start(w->steps.size());
+    m_player.go(step);
+    m_puzzle = wb.puzzleGeneration();
+    m_scrolledStep = SIZE_MAX;
+    view.walkthroughActive = true;
+    view.walkthroughCase = w->caseIndex;
+    view.selection.clear();
+    view.focus.clear();
+    wb.requestOfficialRun(w->caseIndex);
+}
+
+void WalkthroughPanel::stop(ViewState& view) {
+    m_player.stop();
+    view.walkthroughActive = false;
+    view.selection.clear();
+    view.focus.clear();
+}
+
+// Points the views at the step, once per step and per trace of the official solution.
+void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase& sc) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!sc.official || !sc.trace() || !sc.analysis() || !w ||
+        !m_player.needsApply(view.traces.generation()))
+        return;
+    const WalkthroughStep& step = w->steps[m_player.step()];
+    // A step of another dispatch: put that one on show, and point at it once it is.
+    size_t dispatch = step.focus.dispatch;
+    if (sc.multiPass() && dispatch != sc.dispatch && dispatch < view.dispatches.entries().size()) {
+        view.pickedDispatch = dispatch;
+        m_player.reapply();
+        return;
+    }
+    PlayerFocus pf = playerFocus(step, *sc.puzzle, *sc.testCase, *sc.trace(), *sc.analysis());
+    pf.focus.lines = stepLines(wb, view, sc, step);
+    view.focus = pf.focus;
+    view.selection.clear();
+    view.selection.thread = pf.thread;
+    view.timelineWorkgroup = pf.workgroup;
+    if (pf.round) {
+        view.seekRound = *pf.round;
+        view.showMemoryTab = MemoryTab::Timeline;
+    } else {
+        view.showMemoryTab = MemoryTab::Buffers;
+    }
+}
+
+std::vector<uint32_t> WalkthroughPanel::stepLines(Workbench& wb, const ViewState& view,
+                                                  const ShownCase& sc,
+                                                  const WalkthroughStep& step) const {
+    if (!sc.puzzle || sc.puzzle->kernels.size() <= 1) return step.focus.lines;
+    const auto& entries = view.dispatches.entries();
+    size_t kernel = step.focus.dispatch < entries.size() ? entries[step.focus.dispatch].kernel : 0;
+    std::vector<uint32_t> offsets = kernelLineOffsets(*sc.puzzle, wb.solutionText());
+    std::vector<uint32_t> out;
+    for (uint32_t line : step.focus.lines)
+        out.push_back(wholeTextLine(offsets, kernel, line));
+    return out;
+}
+
+void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
+    const Walkthrough& w = *wb.walkthrough();
+    const WalkthroughStep& step = w.steps[m_player.step()];
+    ImGui::BeginDisabled(m_player.step() == 0);
+    if (ImGui::Button("< Prev")) m_player.prev();
+    layout::item("button/< Prev");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(
+        ("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps()))
+            .c_str());
+    layout::fact("walkthroughStep", std::to_string(m_player.step() + 1));
+    ImGui::SameLine();
+    ImGui::BeginDisabled(m_player.step() + 1 >= m_player.steps());
+    if (ImGui::Button("Next >")) m_player.next();
+    layout::item("button/Next >");
+    ImGui::EndDisabled();
+    float close =
+        ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close));
+    bool end = ImGui::Button("End the walkthrough");
+    layout::item("button/End the walkthrough");
+    if (end) return stop(view);
+    itemTooltip("Back to your kernel's run in the panels below (your kernel was never touched).");
+    ImGui::PushFont(fonts().bold);
+    colouredText(palette().accent, step.title);
+    ImGui::PopFont();
+}
+
+void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
+    const Walkthrough* w = wb.walkthrough();
+    if (!w || m_puzzle != wb.puzzleGeneration()) return stop(view);
+    const Palette& pal = palette();
+    applyStep(wb, view, sc);
+    dimText(w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1));
+    drawHeader(wb, view);
+    if (!m_player.active()) return;
+    const WalkthroughStep& step = w->steps[m_player.step()];
+    // The text above, the solution below; the text gets what it needs up to half the height.
+    float wrap = ImGui::GetContentRegionAvail().x;
+    float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y +
+                   ImGui::GetFontSize() * 2.5f;
+    float textH = std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
+    ImGui::BeginChild("steptext", ImVec2(0, textH), false);
+    drawTextBlocks(step.text, "walkthrough");
+    if (!sc.outcome) {
+        const CheckReport* r = wb.officialReport(w->caseIndex);
+        if (!r)
+            colouredText(pal.warn, "Running the official solution on case " +
+                                       std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");
+        else
+            colouredText(pal.fail,
+                         "The official solution did not run: " +
+                             (r->error ? r->error->message : std::string("see the Device tab")));
+    }
+    ImGui::EndChild();
+    legend({{withAlpha(pal.focus, 0.5f), "the step's lines", pal.focus},
+            {pal.executedLine, "lines the selected thread ran"}},
+           "The official solution, read-only. The panels below show its own traced run of case " +
+               std::to_string(w->caseIndex + 1) +
+               " (titled Official solution): the step's threads are selected and outlined, its "
+               "cells ringed, the timeline at its "
+               "workgroup and round. Your kernel and its results are not touched; End the "
+               "walkthrough brings them back.");
+    if (m_loadedText != wb.solutionText()) {
+        m_loadedText = wb.solutionText();
+        m_solution.setText(m_loadedText);
+    }
+    EditorDecorations deco;
+    deco.focus = stepLines(wb, view, sc, step);
+    if (view.selection.thread && sc.official && sc.trace())
+        deco.executed =
+            view.traces.footprint(invocationIndex(*sc.testCase, *view.selection.thread)).lines;
+    for (uint32_t line : view.focus.lines)
+        if (std::find(deco.focus.begin(), deco.focus.end(), line) == deco.focus.end())
+            deco.focus.push_back(line);
+    if (m_scrolledStep != m_player.step() && !step.focus.lines.empty()) {
+        std::vector<uint32_t> lines = stepLines(wb, view, sc, step);
+        m_viewer.scrollToLine(static_cast<int>(*std::min_element(lines.begin(), lines.end())));
+        m_scrolledStep = m_player.step();
+    }
+    m_viewer.draw("walkthrough-solution", m_solution, {}, ImGui::GetContentRegionAvail(), true,
+                  &deco);
+}
+
+} // namespace vkp::ui

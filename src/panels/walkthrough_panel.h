@@ -1,0 +1,40 @@
+// The walkthrough player in the Solution tab: the official solution played as annotated steps
+// (step text, Prev / Next, step k of n) beside a read-only view of the solution with the step's
+// lines marked. Each step points the bottom panels (memory, timeline, thread grid) at the
+// official solution's own traced run of the walkthrough's case; the learner's kernel is never
+// touched.
+#pragma once
+
+#include <imgui.h>
+
+#include "editor/code_editor.h"
+#include "views/view_state.h"
+#include "views/walkthrough_player.h"
+#include "workbench/shown_case.h"
+#include "workbench/workbench.h"
+
+namespace vkp::ui {
+
+class WalkthroughPanel {
+  public:
+    void start(Workbench& wb, ViewState& view, size_t step = 0);
+    void stop(ViewState& view);
+    void stop() { m_player.stop(); } // another puzzle opened (the view state was reset with it)
+    bool active() const { return m_player.active(); }
+    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+
+  private:
+    void applyStep(Workbench& wb, ViewState& view, const ShownCase& sc);
+    // The step's lines (of its dispatch's kernel) on the lines of the whole solution text.
+    std::vector<uint32_t> stepLines(Workbench& wb, const ViewState& view, const ShownCase& sc,
+                                    const WalkthroughStep& step) const;
+    void drawHeader(Workbench& wb, ViewState& view);
+    WalkthroughPlayer m_player;
+    CodeEditor m_viewer;
+    TextDocument m_solution;
+    std::string m_loadedText;
+    uint64_t m_puzzle = 0; // the Workbench's puzzle generation it was started on
+    size_t m_scrolledStep = SIZE_MAX;
+};
+
+} // namespace vkp::ui

@@ -1,0 +1,80 @@
+#include "widgets/fonts.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include <imgui.h>
+
+namespace vkp::ui {
+namespace {
+
+Fonts g_fonts;
+
+// Latin text plus the symbols the panels use (— … • → ✓ ✗ × ▲ ▼ ● ■).
+const ImWchar kRanges[] = {
+    0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2200, 0x22FF,
+    0x25A0, 0x25FF, 0x26A0, 0x26A0, 0x2713, 0x2718, 0,
+};
+
+std::string findFontDir() {
+    namespace fs = std::filesystem;
+    for (const char* dir :
+         {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu"}) {
+        std::error_code ec;
+        if (fs::exists(fs::path(dir) / "DejaVuSans.ttf", ec) &&
+            fs::exists(fs::path(dir) / "DejaVuSansMono.ttf", ec))
+            return dir;
+    }
+    return "";
+}
+
+ImFont* addTtf(const std::string& path, float px) {
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    cfg.OversampleV = 1;
+    cfg.PixelSnapH = true;
+    return ImGui::GetIO().Fonts->AddFontFromFileTTF(path.c_str(), std::round(px), &cfg, kRanges);
+}
+
+ImFont* addDefault(float px) {
+    ImFontConfig cfg;
+    cfg.SizePixels = std::round(px);
+    return ImGui::GetIO().Fonts->AddFontDefault(&cfg);
+}
+
+} // namespace
+
+Fonts buildFonts(float scale) {
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    atlas->Clear();
+    Fonts f;
+    f.scale = scale;
+    std::string dir = findFontDir();
+    float px = kBaseFontPx * scale;
+    if (!dir.empty()) {
+        f.ui = addTtf(dir + "/DejaVuSans.ttf", px);
+        f.bold = addTtf(dir + "/DejaVuSans-Bold.ttf", px);
+        f.title = addTtf(dir + "/DejaVuSans-Bold.ttf", px * 1.3f);
+        f.mono = addTtf(dir + "/DejaVuSansMono.ttf", px);
+        f.small = addTtf(dir + "/DejaVuSansMono.ttf", px * 0.8f);
+        f.source = dir;
+    }
+    if (!f.ui || !f.mono) {
+        atlas->Clear();
+        f.ui = addDefault(13 * scale);
+        f.bold = f.title = f.mono = f.small = f.ui;
+        f.source = "ImGui's built-in font (install fonts-dejavu-core for crisp text)";
+    }
+    if (!f.bold) f.bold = f.ui;
+    if (!f.title) f.title = f.bold;
+    if (!f.small) f.small = f.mono;
+    atlas->Build();
+    g_fonts = f;
+    return f;
+}
+
+const Fonts& fonts() {
+    return g_fonts;
+}
+
+} // namespace vkp::ui
