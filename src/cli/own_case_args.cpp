@@ -40,19 +40,12 @@ Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase) {
 }
 
 std::string cliFieldName(OwnCaseField field, const std::string& name) {
-    switch (field) {
-    case OwnCaseField::Input:
-        return "--input " + name;
-    case OwnCaseField::Workgroups:
-        return "--workgroups";
-    case OwnCaseField::WorkgroupSize:
-        return "--workgroup-size";
-    case OwnCaseField::Constant:
-        return "--set " + name;
-    case OwnCaseField::TemplateCase:
-        return "--case";
-    }
-    return name;
+    // The options that name a buffer or a constant take it as their value's first word.
+    if (field == OwnCaseField::Input) return "--input " + name;
+    if (field == OwnCaseField::Constant) return "--set " + name;
+    if (field == OwnCaseField::Workgroups) return "--workgroups";
+    if (field == OwnCaseField::WorkgroupSize) return "--workgroup-size";
+    return "--case";
 }
 
 } // namespace vkp::cli
