@@ -84,11 +84,30 @@ int Command::bench() {
               << m_runner->info().name << " ...\n";
     auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
     if (!r) return benchFailed(r.error());
+    // The learner's kernel is timed beside the official solution, in the same run.
+    std::optional<BenchReport> official;
+    if (!m_a.has("solution")) {
+        auto sources = readKernelSources(**p, true);
+        if (!sources) return report(sources.error());
+        if (!json()) m_err << "and the official solution, at the same N ...\n";
+        auto o2 = *o;
+        o2.n = r->n;
+        auto theirs = benchProgram(m_compiler, *m_runner, **p, *sources, *copySource, o2);
+        if (!theirs) return benchFailed(theirs.error());
+        official = std::move(*theirs);
+    }
     if (json()) {
-        m_out << jsonText(benchJson(**p, filesText(*kernels), *r)) << "\n";
+        nlohmann::json out = benchJson(**p, filesText(*kernels), *r);
+        if (official) out["official"] = benchJson(**p, "--solution", *official);
+        m_out << jsonText(out) << "\n";
         return r->pass ? kExitPass : kExitFail;
     }
-    printBench(m_out, m_style, *r);
+    printBench(m_out, m_style, **p, *r);
+    if (official) {
+        m_out << m_style.bold("beside the official solution") << "\n";
+        for (const std::string& line : benchComparisonLines(*r, *official))
+            m_out << "  " << line << "\n";
+    }
     return r->pass ? kExitPass : kExitFail;
 }
 

@@ -20,6 +20,17 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
             stats[st.name] = st.number ? nlohmann::json(*st.number) : nlohmann::json(st.value);
         compiled.push_back({{"kernel", c.kernel}, {"statistics", stats}});
     }
+    nlohmann::json peers = nlohmann::json::array();
+    for (const BenchPeer& peer : p.peers)
+        peers.push_back(
+            {{"name", peer.name},
+             {"device", peer.device},
+             {"n", peer.n},
+             {"median_ms", peer.ms},
+             {"date", peer.date},
+             {"how", peer.how},
+             {"ratio_to_peer",
+              samePlaceAsPeer(peer, r) ? nlohmann::json(r.medianMs / peer.ms) : nlohmann::json()}});
     return {{"version", kJsonVersion},
             {"puzzle", p.slug},
             {"kernel", files},
@@ -36,6 +47,10 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
             {"copy_gb_per_s", r.copyGbPerS},
             {"shader_copy_gb_per_s", r.shaderCopyGbPerS},
             {"ratio_to_copy", r.ratioToCopy},
+            {"limit_ms", r.limitMs},
+            {"steady", r.unsteady.empty()},
+            {"unsteady", r.unsteady.empty() ? nlohmann::json() : nlohmann::json(r.unsteady)},
+            {"peers", peers},
             {"passes", passes},
             {"compiled", compiled},
             {"cpu_ms", r.cpuMs},
@@ -77,7 +92,7 @@ void printScanTable(std::ostream& out, const Style& style, const ScanBenchResult
         out << line << (r->pass ? style.pass("right") : style.fail("WRONG")) << "\n";
     }
 }
-void printBench(std::ostream& out, const Style& style, const BenchReport& r) {
+void printBench(std::ostream& out, const Style& style, const Puzzle& p, const BenchReport& r) {
     std::string matrix = r.shape.size() == 2 ? " (a " + std::to_string(r.shape[0]) + " x " +
                                                    std::to_string(r.shape[1]) + " matrix)"
                                              : "";
@@ -91,6 +106,8 @@ void printBench(std::ostream& out, const Style& style, const BenchReport& r) {
                                           : line.substr(0, note) + style.dim(line.substr(note)))
             << "\n";
     }
+    for (const std::string& line : benchPeerLines(p, r))
+        out << "  " << line << "\n";
     out << "  result         "
         << (r.pass ? style.pass(benchResultText(r)) : style.fail(benchResultText(r))) << "\n";
 }

@@ -19,7 +19,7 @@ namespace vkp::cli {
 using ScanBenchResults = std::vector<std::pair<const Puzzle*, Result<BenchReport>>>;
 
 nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchReport& r);
-void printBench(std::ostream& out, const Style& style, const BenchReport& r);
+void printBench(std::ostream& out, const Style& style, const Puzzle& p, const BenchReport& r);
 void printScanTable(std::ostream& out, const Style& style, const ScanBenchResults& results);
 
 } // namespace vkp::cli

@@ -106,7 +106,11 @@ void BenchView::drawWindow(Workbench& wb) {
         dimText("on " + v.report->device);
         ImGui::PushFont(fonts().mono);
         std::string all;
-        for (const std::string& line : benchFigureLines(*v.report)) {
+        std::vector<std::string> lines = benchFigureLines(*v.report);
+        if (const Puzzle* shown = wb.puzzle(); shown && shown->slug == v.puzzle)
+            for (std::string& line : benchPeerLines(*shown, *v.report))
+                lines.push_back(std::move(line));
+        for (const std::string& line : lines) {
             ImGui::TextUnformatted(line.c_str());
             all += line + "\n";
         }

@@ -167,6 +167,18 @@ struct PitfallDecl {
     SourceLocation where;
 };
 
+// A peer's time at this puzzle's benchmark ([[peers]] in puzzle.toml): what an expert's kernel
+// (a library's, PyTorch's) takes on a named device at the same N, measured by a command in the
+// repository. `vkpuzzles bench` shows it beside the learner's kernel on a device of that name.
+struct BenchPeer {
+    std::string name;   // "torch.softmax"
+    std::string device; // as the device names itself: "NVIDIA H200"
+    uint64_t n = 0;     // elements of the first input, as `bench --n` counts them
+    double ms = 0;      // its median time
+    std::string date;   // when it was measured: "2026-11-28"
+    std::string how;    // the command that measured it
+};
+
 // A forced schedule ([[schedule]] in puzzle.toml): in traced checks, one workgroup is held at its
 // first write to a buffer until the others have finished (shader/schedule_pass.h), so paths that
 // otherwise depend on timing (a silent predecessor, one seen only half-published) run every time.
@@ -204,7 +216,8 @@ struct Puzzle {
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
     RoundsDecl rounds;               // how many times the passes run (default once)
     std::vector<PitfallDecl> pitfalls;
-    std::vector<RuleDecl> rules; // [[rules]]: what the statement forbids, checked on the trace
+    std::vector<BenchPeer> peers; // [[peers]]: experts' times at the benchmark
+    std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace
     std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case
     size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
     std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)

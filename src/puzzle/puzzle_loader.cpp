@@ -13,6 +13,7 @@
 
 #include "puzzle/pass_loader.h"
 #include "puzzle/passes.h"
+#include "puzzle/peer_loader.h"
 #include "puzzle/reference_ops.h"
 #include "puzzle/rule_loader.h"
 #include "puzzle/schedule_loader.h"
@@ -204,12 +205,12 @@ class PuzzleParser {
     PuzzleParser(const Reader& r, Puzzle& p) : m_reader(r), m_puzzle(p) {}
 
     void parse(const toml::table& root) {
-        m_reader.rejectUnknownKeys(root,
-                                   {"title",     "slug",      "track",    "order",      "statement",
-                                    "tolerance", "starter",   "solution", "hints",      "limits",
-                                    "buffers",   "constants", "cases",    "kernels",    "passes",
-                                    "rounds",    "pitfalls",  "rules",    "bench_case", "schedule"},
-                                   "puzzle.toml");
+        m_reader.rejectUnknownKeys(
+            root,
+            {"title",    "slug",   "track",    "order",   "statement",  "tolerance", "starter",
+             "solution", "hints",  "limits",   "buffers", "constants",  "cases",     "kernels",
+             "passes",   "rounds", "pitfalls", "rules",   "bench_case", "schedule",  "peers"},
+            "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
         m_puzzle.order = static_cast<int>(m_reader.integer(root, "order"));
@@ -234,6 +235,7 @@ class PuzzleParser {
         parseLimits(m_reader, root, m_puzzle);
         parseRules(m_reader, root, m_puzzle);
         parseSchedules(m_reader, root, m_puzzle);
+        parsePeers(m_reader, root, m_puzzle);
         m_puzzle.benchCase = m_puzzle.cases.size() - 1;
         if (const toml::node* b = root.get("bench_case"))
             m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,

@@ -171,17 +171,23 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
                   "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s",
                   r.medianMs, r.repetitionMs.size(), r.gbPerS, r.elementsPerS / 1e9);
     out.push_back(line);
-    std::snprintf(
-        line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)%s",
-        r.p10Ms, r.p90Ms,
-        r.p90Ms > 1.2 * r.p10Ms ? ": uneven, run it again before trusting the median" : "");
+    std::snprintf(line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)",
+                  r.p10Ms, r.p90Ms);
     out.push_back(line);
     std::snprintf(line, sizeof line,
                   "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)",
                   r.copyGbPerS, r.shaderCopyGbPerS);
     out.push_back(line);
-    std::snprintf(line, sizeof line, "kernel / copy  %9.2f", r.ratioToCopy);
+    bool mega = r.bytesMoved >= 1000000;
+    std::snprintf(line, sizeof line,
+                  "of the limit   %9.2f  (the %.1f %s it must move take %.3f ms at the copy's "
+                  "speed)",
+                  r.ratioToCopy, r.bytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB", r.limitMs);
     out.push_back(line);
+    if (!r.unsteady.empty())
+        out.push_back("unsteady       " + r.unsteady +
+                      ": not to be trusted, and no sign of a slow kernel; run it again on a "
+                      "quiet machine");
     for (const BenchReport::Pass& pass : r.passes) {
         std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(),
                       pass.medianMs, pass.dispatches,
@@ -200,6 +206,55 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
                       "CPU            %9.3f ms (%s); CPU time / kernel time %.2f", r.cpuMs,
                       r.cpuWhat.c_str(), r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
         out.push_back(line);
+    }
+    return out;
+}
+
+std::vector<std::string> benchComparisonLines(const BenchReport& yours,
+                                              const BenchReport& official) {
+    std::vector<std::string> out;
+    char line[256];
+    auto row = [&](const char* who, const BenchReport& r) {
+        std::snprintf(line, sizeof line, "%-14s %9.3f ms  %5.2f of the limit%s", who, r.medianMs,
+                      r.ratioToCopy, r.unsteady.empty() ? "" : "  (unsteady)");
+        out.push_back(line);
+    };
+    row("yours", yours);
+    row("official", official);
+    if (yours.medianMs > 0 && official.medianMs > 0) {
+        double ratio = yours.medianMs / official.medianMs;
+        std::snprintf(line, sizeof line,
+                      "               yours takes %.2fx the official solution's time%s", ratio,
+                      ratio > 1.1   ? ""
+                      : ratio < 0.9 ? ": faster than the official solution"
+                                    : ": as fast as the official solution");
+        out.push_back(line);
+    }
+    return out;
+}
+
+bool samePlaceAsPeer(const BenchPeer& peer, const BenchReport& r) {
+    return r.device.find(peer.device) != std::string::npos && r.n == peer.n;
+}
+
+std::vector<std::string> benchPeerLines(const Puzzle& puzzle, const BenchReport& r) {
+    std::vector<std::string> out;
+    char line[512];
+    for (const BenchPeer& peer : puzzle.peers) {
+        std::snprintf(line, sizeof line, "peer           %s: %.3f ms on %s at N = %llu (%s)",
+                      peer.name.c_str(), peer.ms, peer.device.c_str(),
+                      static_cast<unsigned long long>(peer.n), peer.date.c_str());
+        std::string text = line;
+        if (samePlaceAsPeer(peer, r)) {
+            std::snprintf(line, sizeof line, ": this kernel takes %.2fx its time",
+                          r.medianMs / peer.ms);
+            text += line;
+        } else if (r.device.find(peer.device) != std::string::npos) {
+            text += ": bench at --n " + std::to_string(peer.n) + " to compare";
+        } else {
+            text += ", another device";
+        }
+        out.push_back(text);
     }
     return out;
 }
@@ -325,19 +380,30 @@ void addSteps(const Puzzle& p, const CompiledKernels& kernels,
     }
 }
 
+// The repetition at fraction f of the sorted times (0.5: the median).
+double percentile(std::vector<double> times, double f) {
+    if (times.empty()) return 0;
+    std::sort(times.begin(), times.end());
+    return times[static_cast<size_t>(f * double(times.size() - 1) + 0.5)];
+}
+
+// How much a run's times vary, as "kernel 1.37x" (its slowest tenth over its fastest), or "" when
+// within `allowed`.
+std::string spreadProblem(const std::vector<double>& times, double allowed, const char* what) {
+    double p10 = percentile(times, 0.1), p90 = percentile(times, 0.9);
+    if (p10 <= 0 || p90 <= allowed * p10) return "";
+    char text[80];
+    std::snprintf(text, sizeof text, "%s %.2fx", what, p90 / p10);
+    return text;
+}
+
 // The kernel's times: every repetition, median and spread, per pass, and the driver's statistics.
 void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& dispatches,
               const BenchRun& run) {
     r.repetitionMs = run.repetitionMs;
-    std::vector<double> sorted = run.repetitionMs;
-    std::sort(sorted.begin(), sorted.end());
-    auto percentile = [&](double f) {
-        return sorted.empty() ? 0.0
-                              : sorted[static_cast<size_t>(f * double(sorted.size() - 1) + 0.5)];
-    };
-    r.medianMs = percentile(0.5); // the upper middle one for an even count, as medianOf gives
-    r.p10Ms = percentile(0.1);
-    r.p90Ms = percentile(0.9);
+    r.medianMs = percentile(run.repetitionMs, 0.5); // the upper middle one, as medianOf gives
+    r.p10Ms = percentile(run.repetitionMs, 0.1);
+    r.p90Ms = percentile(run.repetitionMs, 0.9);
     if (p.multiPass()) { // one line per pass: its repetitions, in every round, added up
         r.passes.resize(p.passes.size());
         for (size_t k = 0; k < dispatches.size(); ++k) {
@@ -365,7 +431,21 @@ void addBandwidth(BenchReport& r, const Puzzle& p, const CaseData& data, const C
     double bytes = 2.0 * n * 4; // a copy reads and writes every byte
     r.copyGbPerS = bytes / (medianOf(copy.transferMs) * 1e6);
     r.shaderCopyGbPerS = bytes / (medianOf(copy.shaderMs) * 1e6);
-    r.ratioToCopy = r.gbPerS / std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+    double limit = std::max(r.copyGbPerS, r.shaderCopyGbPerS);
+    r.ratioToCopy = r.gbPerS / limit;
+    r.limitMs = limit > 0 ? r.bytesMoved / (limit * 1e6) : 0;
+}
+
+// Whether the kernel's repetitions and the copy the limit comes from agree with themselves.
+void addSteadiness(BenchReport& r, const CopyBandwidth& copy, double allowed) {
+    const std::vector<double>& limit =
+        r.copyGbPerS >= r.shaderCopyGbPerS ? copy.transferMs : copy.shaderMs;
+    std::string varied;
+    for (std::string problem :
+         {spreadProblem(r.repetitionMs, allowed, "kernel"), spreadProblem(limit, allowed, "copy")})
+        if (!problem.empty()) varied += (varied.empty() ? "" : ", ") + problem;
+    if (!varied.empty())
+        r.unsteady = "the repetitions vary (slowest tenth over fastest: " + varied + ")";
 }
 
 // The verdict: every output read back against the CPU reference.
@@ -428,6 +508,7 @@ Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
     r.workgroups = dispatches->front().workgroups;
     addTimes(r, p, *dispatches, *run);
     addBandwidth(r, p, *data, *copy, o.n);
+    addSteadiness(r, *copy, o.steadySpread);
     say("running the CPU baseline and comparing the result");
     r.cpuMs = cpuBaseline(p, p.cases[0], *data, r.cpuWhat);
     compareWithReference(r, p, *data, at, *run);

@@ -23,6 +23,9 @@ struct BenchOptions {
     int reps = 20;           // timed dispatches (after 2 warm-ups)
     size_t templateCase = 0; // the case whose fills, expressions and constants are scaled
     double warmupMs = 500; // untimed dispatches first, so that the clocks are up when timing starts
+    // Repetitions whose slowest tenth (p90) takes more than this times the fastest tenth (p10)
+    // disagree too much to trust (BenchReport::unsteady).
+    double steadySpread = 1.2;
     uint64_t timeoutMs = 60000; // per repetition, before it is called endless
     std::function<void(const std::string&)>
         progress; // told each step of a long run ("warming up ...")
@@ -35,17 +38,22 @@ struct BenchReport {
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
     std::vector<double> repetitionMs; // every timed repetition
     double medianMs = 0;
-    double p10Ms = 0,
-           p90Ms =
-               0; // the spread of the repetitions: a wide one means the timing is not to be trusted
+    double p10Ms = 0, p90Ms = 0; // the spread of the repetitions
+    // Why the figures are not to be trusted (empty: they are): the kernel's repetitions, or the
+    // copy it is measured against, disagree too much. A measurement to repeat on a quiet machine,
+    // not a slow kernel.
+    std::string unsteady;
     uint64_t bytesMoved = 0; // inputs read once + outputs written once
     double gbPerS = 0;       // bytesMoved / median
     double elementsPerS = 0;
     double copyGbPerS = 0;       // vkCmdCopyBuffer of one input's bytes, read + write counted
     double shaderCopyGbPerS = 0; // shaders/copy.comp over the same bytes
-    double ratioToCopy = 0;      // gbPerS / max(copy, shader copy)
-    double cpuMs = 0;            // the reference op, sequential, on the CPU
-    std::string cpuWhat;         // what the CPU timing ran
+    // The fraction of the device's limit for the bytes the kernel must move: gbPerS / max(copy,
+    // shader copy), as the copy measured in the same run is the fastest those bytes can move.
+    double ratioToCopy = 0;
+    double limitMs = 0;  // the time bytesMoved take at that copy's bandwidth
+    double cpuMs = 0;    // the reference op, sequential, on the CPU
+    std::string cpuWhat; // what the CPU timing ran
     struct Pass {
         std::string label;   // the kernel's name
         int dispatches = 0;  // its repetitions, in every round
@@ -65,6 +73,15 @@ struct BenchReport {
 // The figures `vkpuzzles bench` prints and the app shows, one line each (time, spread, copy
 // bandwidth, kernel / copy, per pass, the driver's statistics, the CPU run); not the verdict.
 std::vector<std::string> benchFigureLines(const BenchReport& r);
+// How the learner's kernel stands beside the official solution at the same N, on the same device:
+// both times, both fractions of the limit, and the ratio of the times.
+std::vector<std::string> benchComparisonLines(const BenchReport& yours,
+                                              const BenchReport& official);
+// The puzzle's peers ([[peers]]) beside the report: on a device of the peer's name at its N,
+// the ratio of the times; elsewhere, where and at what N the peer was measured.
+std::vector<std::string> benchPeerLines(const Puzzle& puzzle, const BenchReport& r);
+// Whether the report was measured where the peer was: the same device and N.
+bool samePlaceAsPeer(const BenchPeer& peer, const BenchReport& r);
 // The verdict line: "matches the CPU reference" or how many elements differ.
 std::string benchResultText(const BenchReport& r);
 

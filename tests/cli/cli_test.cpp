@@ -343,6 +343,45 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     EXPECT_TRUE(has(badN.out, "--n needs an element count")) << badN.out;
 }
 
+// A learner's kernel is timed beside the official solution in the same run, and beside the
+// puzzle's peers: compared where the device and N are the peer's, named elsewhere.
+TEST(CliBenchTest, ALearnersKernelIsTimedBesideTheOfficialSolutionAndThePeers) {
+    // The official kernel's file, named as a learner's would be.
+    std::string args = "bench add-ten " + test::sourceDir() +
+                       "/tests/data/bench/01-add-ten/solution.comp --n 2^12 --reps 2 "
+                       "--warmup 0 --puzzles " +
+                       test::sourceDir() + "/tests/data/bench";
+    CliRun r = vkpuzzlesStdout(args + " --json");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto doc = nlohmann::json::parse(r.out);
+    ASSERT_TRUE(doc.contains("official")) << r.out;
+    EXPECT_EQ(doc["official"]["kernel"], "--solution");
+    EXPECT_EQ(doc["official"]["pass"], true);
+    EXPECT_EQ(doc["official"]["n"], 4096);
+    EXPECT_TRUE(doc["steady"].is_boolean());
+    EXPECT_EQ(doc["steady"].get<bool>(), doc["unsteady"].is_null()) << r.out;
+    EXPECT_GT(doc["limit_ms"].get<double>(), 0.0);
+    ASSERT_EQ(doc["peers"].size(), 2u) << r.out;
+    EXPECT_EQ(doc["peers"][0]["name"], "a made-up peer");
+    EXPECT_NEAR(doc["peers"][0]["ratio_to_peer"].get<double>(),
+                doc["median_ms"].get<double>() / 0.5, 1e-9);
+    EXPECT_TRUE(doc["peers"][1]["ratio_to_peer"].is_null()) << "another device: no ratio";
+    CliRun text = vkpuzzles(args + " --color never");
+    EXPECT_EQ(text.exit, 0) << text.out;
+    for (const char* line :
+         {"and the official solution, at the same N ...", "of the limit",
+          "beside the official solution", "the official solution's time",
+          "peer           a made-up peer: 0.500 ms on llvmpipe", "this kernel takes",
+          "another made-up peer: 0.250 ms on A GPU this test never runs on", ", another device"})
+        EXPECT_TRUE(has(text.out, line)) << line << "\n" << text.out;
+    // The official solution alone is not compared with itself.
+    CliRun official =
+        vkpuzzlesStdout("bench add-ten --solution --n 2^12 --reps 2 --warmup 0 --json --puzzles " +
+                        test::sourceDir() + "/tests/data/bench");
+    ASSERT_EQ(official.exit, 0) << official.out;
+    EXPECT_FALSE(nlohmann::json::parse(official.out).contains("official")) << official.out;
+}
+
 // At N = 1 the kernel's buffers hold 1 element, as in a check: a.length() is 1. They were
 // rounded up to 16 bytes, 3 cells of uninitialised memory that histogram-shared's official
 // solution took for bin numbers (wrong counts, or a crash in lavapipe).

@@ -3,6 +3,8 @@
 // shaderc, real lavapipe (in this process), small N.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "puzzle/puzzle_loader.h"
@@ -30,10 +32,11 @@ class BenchTest : public ::testing::Test {
         EXPECT_TRUE(p.ok()) << slug;
         return **p;
     }
-    Result<BenchReport> bench(const Puzzle& p, uint64_t n) {
+    Result<BenchReport> bench(const Puzzle& p, uint64_t n, double steadySpread = 1.2) {
         BenchOptions o;
         o.n = n;
         o.reps = 2;
+        o.steadySpread = steadySpread;
         o.warmupMs = 1;
         o.templateCase = p.benchCase;
         InProcessRunner runner(*s_gpu);
@@ -86,6 +89,82 @@ TEST_F(BenchTest, ASecondInputWhoseShapeIsAnExpressionFollowsTheFirst) {
         EXPECT_EQ(r->workgroups, (std::array<uint32_t, 3>{64 / block, 32 / block, 1})) << slug;
         EXPECT_TRUE(r->pass) << slug << ": " << benchResultText(*r);
     }
+}
+
+// The fraction of the limit: the bytes the kernel must move, at the copy's speed of the same run.
+TEST_F(BenchTest, TheLimitIsTheKernelsBytesAtTheCopysSpeed) {
+    auto r = bench(puzzle("coalesced"), 1u << 12);
+    ASSERT_TRUE(r.ok()) << r.error().str();
+    double copy = std::max(r->copyGbPerS, r->shaderCopyGbPerS);
+    EXPECT_NEAR(r->limitMs, r->bytesMoved / (copy * 1e6), 1e-9);
+    EXPECT_NEAR(r->ratioToCopy, r->limitMs / r->medianMs, 1e-9);
+    auto lines = benchFigureLines(*r);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.starts_with("of the limit") && l.find("at the copy's speed") != std::string::npos;
+    }));
+}
+
+// Repetitions that disagree are a measurement not to trust, said so, not a slow kernel. The
+// allowed spread decides: every run's slowest tenth takes at least 0.5x its fastest, and none
+// takes a billion times it, whatever the machine's load.
+TEST_F(BenchTest, RepetitionsThatDisagreeAreReportedAsUnsteady) {
+    auto shaky = bench(puzzle("coalesced"), 1u << 12, 0.5);
+    ASSERT_TRUE(shaky.ok()) << shaky.error().str();
+    EXPECT_TRUE(shaky->unsteady.starts_with("the repetitions vary (slowest tenth over fastest: "
+                                            "kernel "))
+        << shaky->unsteady;
+    EXPECT_NE(shaky->unsteady.find("x, copy "), std::string::npos) << shaky->unsteady;
+    auto lines = benchFigureLines(*shaky);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.starts_with("unsteady") && l.find("no sign of a slow kernel") != std::string::npos;
+    }));
+    auto steady = bench(puzzle("coalesced"), 1u << 12, 1e9);
+    ASSERT_TRUE(steady.ok()) << steady.error().str();
+    EXPECT_EQ(steady->unsteady, "");
+    for (const std::string& l : benchFigureLines(*steady))
+        EXPECT_FALSE(l.starts_with("unsteady")) << l;
+}
+
+BenchReport timedAt(std::string device, uint64_t n, double ms) {
+    BenchReport r;
+    r.device = std::move(device);
+    r.n = n;
+    r.medianMs = ms;
+    return r;
+}
+
+TEST(BenchPeers, APeerIsComparedOnlyOnItsDeviceAtItsN) {
+    Puzzle p;
+    p.peers.push_back({"torch.softmax", "NVIDIA H200", 1u << 28, 0.5, "2026-11-28", "torch"});
+    auto there = benchPeerLines(p, timedAt("NVIDIA H200 NVL", 1u << 28, 1.0));
+    ASSERT_EQ(there.size(), 1u);
+    EXPECT_NE(there[0].find("torch.softmax: 0.500 ms on NVIDIA H200 at N = 268435456 (2026-11-28)"),
+              std::string::npos)
+        << there[0];
+    EXPECT_NE(there[0].find("this kernel takes 2.00x its time"), std::string::npos) << there[0];
+    auto otherN = benchPeerLines(p, timedAt("NVIDIA H200", 1u << 20, 1.0));
+    EXPECT_NE(otherN[0].find("bench at --n 268435456 to compare"), std::string::npos) << otherN[0];
+    auto elsewhere = benchPeerLines(p, timedAt("llvmpipe (LLVM 15.0.6, 256 bits)", 1u << 28, 1.0));
+    EXPECT_NE(elsewhere[0].find("another device"), std::string::npos) << elsewhere[0];
+    EXPECT_EQ(elsewhere[0].find("its time"), std::string::npos) << elsewhere[0];
+    EXPECT_TRUE(benchPeerLines(Puzzle{}, timedAt("NVIDIA H200", 1u << 28, 1.0)).empty());
+}
+
+TEST(BenchComparison, TheLearnersTimeIsSetBesideTheOfficialSolutions) {
+    BenchReport yours = timedAt("d", 64, 3.0), official = timedAt("d", 64, 1.5);
+    yours.ratioToCopy = 0.25;
+    official.ratioToCopy = 0.5;
+    official.unsteady = "the repetitions vary (slowest tenth over fastest: kernel 1.50x)";
+    auto lines = benchComparisonLines(yours, official);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_NE(lines[0].find("3.000 ms   0.25 of the limit"), std::string::npos) << lines[0];
+    EXPECT_NE(lines[1].find("1.500 ms   0.50 of the limit  (unsteady)"), std::string::npos)
+        << lines[1];
+    EXPECT_NE(lines[2].find("yours takes 2.00x the official solution's time"), std::string::npos)
+        << lines[2];
+    auto faster = benchComparisonLines(official, yours);
+    EXPECT_NE(faster.back().find("faster than the official solution"), std::string::npos)
+        << faster.back();
 }
 
 } // namespace
