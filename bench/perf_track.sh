@@ -52,6 +52,7 @@ for round in 1 2; do
     run coalesced official --solution
     run coalesced column-walk $D/coalesced/column-walk.comp
     run coalesced stride $D/coalesced/stride.comp
+    run items-per-thread official --solution
     run transpose-tiled naive $D/transpose-tiled/naive.comp
     run transpose-tiled official --solution
     run transpose-padded tiled $D/transpose-padded/tiled.comp
@@ -60,6 +61,7 @@ for round in 1 2; do
     run reduce-sequential interleaved $D/reduce-sequential/interleaved.comp
     run reduce-sequential official --solution
     run reduce-subgroup official --solution
+    run reduce-items official --solution
     run histogram-shared global-atomics $D/histogram-shared/global-atomics.comp
     run histogram-shared official --solution
 done

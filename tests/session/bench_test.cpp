@@ -91,6 +91,18 @@ TEST_F(BenchTest, ASecondInputWhoseShapeIsAnExpressionFollowsTheFirst) {
     }
 }
 
+// Several items per thread: a launch of ceil_div(N, WG * ITEMS) workgroups still covers N.
+TEST_F(BenchTest, ALaunchOfSeveralItemsPerThreadCoversEveryElement) {
+    auto r = bench(puzzle("items-per-thread"), 1u << 14); // 128 x 128, 256 threads of 8 cells
+    ASSERT_TRUE(r.ok()) << r.error().str();
+    EXPECT_EQ(r->workgroups[0], 8u);
+    EXPECT_TRUE(r->pass) << benchResultText(*r);
+    auto sum = bench(puzzle("reduce-items"), 1u << 14); // 4096 elements per workgroup
+    ASSERT_TRUE(sum.ok()) << sum.error().str();
+    EXPECT_EQ(sum->workgroups[0], 4u);
+    EXPECT_TRUE(sum->pass) << benchResultText(*sum);
+}
+
 // The fraction of the limit: the bytes the kernel must move, at the copy's speed of the same run.
 TEST_F(BenchTest, TheLimitIsTheKernelsBytesAtTheCopysSpeed) {
     auto r = bench(puzzle("coalesced"), 1u << 12);
