@@ -29,7 +29,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
                 const Style& st, size_t shown = 0, size_t shownSizes = 0);
 // The run with fresh random inputs: its seed, and its first failing cases.
-void printFreshInputs(std::ostream& os, const FreshInputsRun& f, const Style& st);
+void printFreshInputs(std::ostream& os, const FreshInputsRun& f, bool fixedPass, const Style& st);
 // One run at another subgroup size: its verdict, device and first failing cases.
 void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& st);
 // One case of printCheck: its line, wrong cells, findings and where to see it in full.

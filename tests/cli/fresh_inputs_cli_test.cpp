@@ -85,5 +85,16 @@ TEST(CliFreshInputsTest, AKernelThatKnowsOnlyTheFixedAnswersFails) {
     EXPECT_TRUE(has(r.out, "2 of 2 cases pass; 0 of 1 with fresh random inputs")) << r.out;
 }
 
+// A kernel wrong on the fixed cases is not "right on the puzzle's fixed data".
+TEST(CliFreshInputsTest, AKernelWrongEverywhereIsNotCalledRightOnTheFixedData) {
+    Pack pack;
+    std::string wrong = pack.file("wrong.comp", kernel("result[i] = a[i] + 9;"));
+    CliRun r = vkpuzzles(pack.args() + "check add " + wrong + " --seed 4242 --color never");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "wrong on other random data too: --seed 4242 draws the same data again"))
+        << r.out;
+    EXPECT_FALSE(has(r.out, "right on the puzzle's fixed data")) << r.out;
+}
+
 } // namespace
 } // namespace vkp
