@@ -6,11 +6,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
+#include <memory>
 #include <regex>
 #include <set>
 
 #include "gui_driver.h"
 #include "png_pixels.h"
+#include "puzzle/track_order.h"
 #include "support/test_env.h"
 
 namespace vkp {
@@ -24,11 +28,13 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 struct PuzzleFile {
-    std::string folder, slug, title;
-    int number = 0;
+    std::string folder, slug, title, track;
+    int number = 0, order = 0;
 };
 
-// The built-in puzzles in list order (folder order), with what the window title shows.
+// The built-in puzzles in list order (by track, then their order in it), with what the window
+// title shows. A puzzle added to a track later has a later folder number than the puzzles listed
+// after it (39-items-per-thread follows 23-coalesced).
 std::vector<PuzzleFile> puzzleFiles() {
     std::vector<PuzzleFile> out;
     for (const auto& e : fs::directory_iterator(test::puzzleDir())) {
@@ -42,11 +48,30 @@ std::vector<PuzzleFile> puzzleFiles() {
             std::regex_search(toml, m, std::regex("^title = \"([^\"]*)\"")))
             p.title = m[1];
         if (std::regex_search(toml, m, std::regex("\\nslug = \"([^\"]*)\""))) p.slug = m[1];
+        if (std::regex_search(toml, m, std::regex("\\ntrack = \"([^\"]*)\""))) p.track = m[1];
+        if (std::regex_search(toml, m, std::regex("\\norder = (\\d+)"))) p.order = std::stoi(m[1]);
         out.push_back(p);
     }
-    std::sort(out.begin(), out.end(),
-              [](const PuzzleFile& a, const PuzzleFile& b) { return a.folder < b.folder; });
+    std::sort(out.begin(), out.end(), [](const PuzzleFile& a, const PuzzleFile& b) {
+        if (a.track != b.track) return trackBefore(a.track, b.track);
+        return a.order != b.order ? a.order < b.order : a.folder < b.folder;
+    });
     return out;
+}
+
+// Whether the row named `a` is listed above the row named `b`.
+using ListedBefore = std::function<bool(const std::string& a, const std::string& b)>;
+
+// The puzzle list's rows ("puzzle/FOLDER") in the order of `puzzles`.
+ListedBefore puzzleRowOrder(const std::vector<PuzzleFile>& puzzles) {
+    auto rank = std::make_shared<std::map<std::string, size_t>>();
+    for (size_t i = 0; i < puzzles.size(); ++i)
+        (*rank)["puzzle/" + puzzles[i].folder] = i;
+    return [rank](const std::string& a, const std::string& b) {
+        auto ra = rank->find(a), rb = rank->find(b);
+        if (ra == rank->end() || rb == rank->end()) return a < b;
+        return ra->second < rb->second;
+    };
 }
 
 class GuiInputTest : public test::GuiTest {
@@ -54,7 +79,9 @@ class GuiInputTest : public test::GuiTest {
     GuiInputTest() : GuiTest("input") {}
 
     // Scrolls a list with the mouse wheel until `name` is on screen (rows named `prefix`...).
-    ::testing::AssertionResult scrollTo(const std::string& name, const std::string& prefix) {
+    // Rows sort like their names unless `before` says otherwise (zero-padded case numbers do).
+    ::testing::AssertionResult scrollTo(const std::string& name, const std::string& prefix,
+                                        const ListedBefore& before = std::less<std::string>()) {
         for (int turn = 0; turn < 60; ++turn) {
             Layout l = m_gui->layout();
             if (auto r = l.rect(name); r && r->y1 - r->y0 >= 8)
@@ -63,9 +90,8 @@ class GuiInputTest : public test::GuiTest {
             if (rows.empty())
                 return ::testing::AssertionFailure() << "no " << prefix << " rows on screen";
             Rect over = *l.rect(rows.front());
-            // Names sort like the list (zero-padded folders, case numbers below 10): wheel towards
-            // it.
-            bool down = name > rows.back() || (turn >= 30);
+            // Wheel towards it: down while it is listed below the last row on screen.
+            bool down = before(rows.back(), name) || (turn >= 30);
             if (turn == 30) down = false;
             m_gui->moveTo(over.cx(), over.cy());
             m_gui->xdo(std::string("click ") + (down ? "5" : "4"));
@@ -100,7 +126,7 @@ TEST_F(GuiInputTest, EveryPuzzleInTheListOpensWhenClicked) {
     for (size_t i = 1; i <= puzzles.size(); ++i) {
         const PuzzleFile& p = puzzles[i % puzzles.size()]; // ends back on the first
         std::string row = "puzzle/" + p.folder;
-        ASSERT_TRUE(scrollTo(row, "puzzle/"));
+        ASSERT_TRUE(scrollTo(row, "puzzle/", puzzleRowOrder(puzzles)));
         ASSERT_TRUE(m_gui->click(row));
         ASSERT_TRUE(m_gui->waitFact("puzzle", p.folder)) << "clicked " << p.folder;
         ASSERT_TRUE(m_gui->alive()) << p.folder << ": " << m_gui->howItEnded();
