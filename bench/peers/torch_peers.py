@@ -1,11 +1,14 @@
 """PyTorch's kernels beside ours, for bench/algorithms_track.sh: one line per call, in the
 script's format, with the median of 20 timed runs (after 3 warm-ups) by CUDA events.
-    python3 torch_peers.py softmax|layer_norm|sort N
+    python3 torch_peers.py softmax|layer_norm|sort|mm N
 softmax and layer_norm run along the rows of a float matrix as square as N allows; sort sorts N
-random uint32 keys (as int64 where this torch cannot sort uint32 on the GPU: twice the bytes)."""
+random uint32 keys (as int64 where this torch cannot sort uint32 on the GPU: twice the bytes);
+mm multiplies a float32 matrix of N elements, as square as N allows (rows x cols), by a cols x cols
+one, as the matmul puzzles' benchmark does, in true fp32 (TF32 off)."""
 import sys
 
-NAMES = {"softmax": "torch.softmax", "layer_norm": "torch layer_norm", "sort": "torch.sort"}
+NAMES = {"softmax": "torch.softmax", "layer_norm": "torch layer_norm", "sort": "torch.sort",
+         "mm": "torch.mm fp32"}
 
 
 def timed(torch, f):
@@ -46,6 +49,15 @@ def main():
               % (name, n, med, p10, p90, str(x.dtype).replace("torch.", ""), torch.__version__))
         return
     side = 1 << ((n.bit_length() - 1) // 2)
+    if op == "mm":
+        torch.backends.cuda.matmul.allow_tf32 = False
+        a = torch.randn(side, n // side, device="cuda")
+        b = torch.randn(n // side, n // side, device="cuda")
+        med, p10, p90 = timed(torch, lambda: torch.mm(a, b))
+        gflops = 2.0 * a.shape[0] * a.shape[1] * b.shape[1] / (med * 1e-3) / 1e9
+        print("%-16s %dx%d  median %8.3f ms (p10 %.3f, p90 %.3f)  %7.0f GFLOP/s  (torch %s)"
+              % (name, a.shape[0], a.shape[1], med, p10, p90, gflops, torch.__version__))
+        return
     x = torch.randn(side, n // side, device="cuda")
     gamma = torch.randn(x.shape[1], device="cuda")
     beta = torch.randn(x.shape[1], device="cuda")
