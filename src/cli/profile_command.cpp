@@ -100,6 +100,15 @@ std::string readsPerCellText(const EfficiencyReport& e) {
            std::to_string(e.cellsWritten) + " cells written)";
 }
 
+// "buffer accesses per thread: 7.50 reads, 7.50 writes (768 threads) ...": several items per
+// thread show here.
+std::string perThreadText(const EfficiencyReport& e) {
+    if (!e.threads || !(e.globalReads + e.globalWrites)) return "";
+    return "buffer accesses per thread: " + perCell(e.globalReads, e.threads) + " reads, " +
+           perCell(e.globalWrites, e.threads) + " writes (" + std::to_string(e.threads) +
+           " threads); how many a thread has in flight at once is not modelled: `bench` times it";
+}
+
 // The dispatches of the profiled case: (label, kernel index, trace, analysis).
 struct Profiled {
     std::string label;
@@ -248,6 +257,8 @@ void printProfile(std::ostream& os, const ProfileView& v, const Style& st) {
         printTable(os, d, source, st);
         if (std::string cells = readsPerCellText(d.analysis->efficiency); !cells.empty())
             os << "  " << cells << "\n";
+        if (std::string work = perThreadText(d.analysis->efficiency); !work.empty())
+            os << "  " << work << "\n";
         if (d.analysis->efficiency.lines.empty())
             os << st.pass("  no uncoalesced accesses, bank conflicts, idle lanes, repeated reads "
                           "or contended atomics")
@@ -314,6 +325,8 @@ nlohmann::json profileJson(const ProfileView& v) {
              {"global_reads", e.globalReads},
              {"shared_reads", e.sharedReads},
              {"cells_written", e.cellsWritten},
+             {"global_writes", e.globalWrites},
+             {"threads", e.threads},
              {"lines", lines},
              {"sites", sites}});
     }

@@ -268,6 +268,7 @@ class Pass {
     EfficiencyReport run() {
         uint32_t per = m_trace.launch.invocationsPerGroup();
         uint64_t threads = m_trace.threads.size();
+        m_report.threads = threads;
         for (uint64_t g = 0; per && g * per < threads; ++g) {
             uint64_t divergent = 0, atomics = 0;
             m_groupReads.clear();
@@ -327,8 +328,10 @@ class Pass {
                     continue;
                 }
                 if (e.kind == TraceEventKind::Atomic) ++atomics;
-                if (e.kind != TraceEventKind::Read)
+                if (e.kind != TraceEventKind::Read) {
                     m_written.push_back((uint64_t(e.variable) << 32) | e.index);
+                    ++m_report.globalWrites;
+                }
                 if (e.kind == TraceEventKind::Read) {
                     ++m_report.globalReads;
                     m_reads.push_back({(uint64_t(e.variable) << 32) | e.index, pos, site});

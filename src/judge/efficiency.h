@@ -103,6 +103,11 @@ struct EfficiencyReport {
     // (register tiling): reads of buffers and of shared arrays, and the distinct buffer elements
     // written (plain stores and atomics).
     uint64_t globalReads = 0, sharedReads = 0, cellsWritten = 0;
+    // Work per thread: global stores and atomics (every one, not distinct cells), and the threads
+    // of the trace. Several items per thread show here as more reads and writes per thread; the
+    // model counts them but not how many a thread has in flight at once (latency is not modelled:
+    // `vkpuzzles bench` times it).
+    uint64_t globalWrites = 0, threads = 0;
 };
 
 // Every event of `trace` (complete or not: the caller knows whether it overflowed).

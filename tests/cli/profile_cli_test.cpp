@@ -63,6 +63,18 @@ TEST(ProfileCliTest, PaddedTransposeShowsNone) {
     EXPECT_FALSE(has(r.out, "-way")) << r.out;
 }
 
+// Several items per thread show as the work of a thread: 5760 cells for 768 threads.
+TEST(ProfileCliTest, TheWorkPerThreadShowsSeveralItemsPerThread) {
+    CliRun r = vkpuzzles("profile items-per-thread --solution --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "buffer accesses per thread: 7.50 reads, 7.50 writes (768 threads)"))
+        << r.out;
+    CliRun one =
+        vkpuzzles("profile coalesced --solution --color never"); // 1920 cells, 2048 threads
+    EXPECT_TRUE(has(one.out, "buffer accesses per thread: 0.94 reads, 0.94 writes (2048 threads)"))
+        << one.out;
+}
+
 TEST(ProfileCliTest, JsonHasTheLinesAndTheModel) {
     CliRun r = test::vkpuzzlesStdout("--puzzles " + test::sourceDir() +
                                      "/tests/data/efficiency profile eff-transpose " +

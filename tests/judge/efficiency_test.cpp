@@ -31,6 +31,27 @@ template <class F> EfficiencyReport globalReads(uint32_t n, F index, uint64_t le
     return analyzeEfficiency(b.t);
 }
 
+// Several items per thread: every read, write and atomic of a buffer counts, per thread; shared
+// accesses do not, and a cell written twice counts once in cellsWritten but twice here.
+TEST(Efficiency, WorkPerThreadCountsEveryGlobalAccess) {
+    TraceBuilder b({4, 1, 1});
+    uint32_t a = b.buffer("a", 64), out = b.buffer("out", 64);
+    uint32_t tile = b.shared("tile", {4});
+    for (uint32_t t = 0; t < 4; ++t) {
+        for (uint32_t k = 0; k < 3; ++k)
+            b.read(t, a, t + 4 * k, 10);
+        b.write(t, tile, t, 1, 11);
+        b.write(t, out, t, 1, 12);
+        b.write(t, out, t, 2, 13);
+    }
+    b.atomic(0, out, 9, 14);
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    EXPECT_EQ(r.threads, 4u);
+    EXPECT_EQ(r.globalReads, 12u);
+    EXPECT_EQ(r.globalWrites, 9u); // 8 stores and the atomic
+    EXPECT_EQ(r.cellsWritten, 5u); // out[0..3] and out[9]
+}
+
 TEST(Efficiency, ContiguousReadsAreFullyEfficient) {
     EfficiencyReport r = globalReads(64, [](uint32_t i) { return i; });
     const SiteEfficiency* s = siteAt(r, 10);
