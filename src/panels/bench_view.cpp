@@ -107,8 +107,11 @@ void BenchView::drawWindow(Workbench& wb) {
         ImGui::PushFont(fonts().mono);
         std::string all;
         std::vector<std::string> lines = benchFigureLines(*v.report);
-        if (const Puzzle* shown = wb.puzzle(); shown && shown->slug == v.puzzle)
+        if (const Puzzle* shown = wb.puzzle(); shown && shown->key() == v.puzzle)
             for (std::string& line : benchPeerLines(*shown, *v.report))
+                lines.push_back(std::move(line));
+        if (v.official)
+            for (std::string& line : benchComparisonLines(*v.report, *v.official))
                 lines.push_back(std::move(line));
         for (const std::string& line : lines) {
             ImGui::TextUnformatted(line.c_str());

@@ -3,6 +3,7 @@
 #include "base/install_paths.h"
 #include "base/text_file.h"
 #include "gpu/device_runner.h"
+#include "puzzle/kernel_sections.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
 
@@ -30,8 +31,13 @@ void BackgroundBench::start(const Puzzle& puzzle, std::string text, BenchOptions
     m_cancelled = false;
     {
         std::lock_guard lock(m_mutex);
-        m_view = BackgroundBenchView{BackgroundBenchState::Running, puzzle.key(), options.n,
-                                     "starting a device",           std::nullopt, std::nullopt};
+        m_view = BackgroundBenchView{BackgroundBenchState::Running,
+                                     puzzle.key(),
+                                     options.n,
+                                     "starting a device",
+                                     std::nullopt,
+                                     std::nullopt,
+                                     std::nullopt};
     }
     auto copy = std::make_shared<const Puzzle>(puzzle);
     m_thread = std::thread([this, copy, text = std::move(text), options]() mutable {
@@ -54,14 +60,32 @@ BackgroundBenchView BackgroundBench::view() const {
 }
 
 void BackgroundBench::finish(BackgroundBenchState state, std::optional<BenchReport> report,
-                             std::optional<Error> error) {
+                             std::optional<Error> error, std::optional<BenchReport> official) {
     std::lock_guard lock(m_mutex);
     m_runner = nullptr;
     if (m_cancelled) return; // the view already says so; what came back is dropped
     m_view.state = state;
     m_view.step.clear();
     m_view.report = std::move(report);
+    m_view.official = std::move(official);
     m_view.error = std::move(error);
+}
+
+std::optional<BenchReport>
+BackgroundBench::benchOfficial(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
+                               const std::vector<KernelSource>& sources,
+                               const std::string& copySource, BenchOptions options) {
+    auto official = readKernelSources(puzzle, true);
+    if (!official || m_cancelled) return std::nullopt;
+    bool same = official->size() == sources.size();
+    for (size_t k = 0; same && k < sources.size(); ++k)
+        same = (*official)[k].text == sources[k].text;
+    if (same) return std::nullopt;
+    auto step = options.progress;
+    options.progress = [step](const std::string& what) { step("the official solution: " + what); };
+    auto r = benchProgram(compiler, runner, puzzle, *official, copySource, options);
+    if (!r) return std::nullopt;
+    return std::move(*r);
 }
 
 void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text,
@@ -95,7 +119,9 @@ void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text
     Compiler compiler;
     auto r = benchProgram(compiler, **runner, *puzzle, sources, *copySource, options);
     if (!r) return finish(BackgroundBenchState::Failed, std::nullopt, r.error());
-    finish(BackgroundBenchState::Done, std::move(*r), std::nullopt);
+    options.n = r->n;
+    auto official = benchOfficial(compiler, **runner, *puzzle, sources, *copySource, options);
+    finish(BackgroundBenchState::Done, std::move(*r), std::nullopt, std::move(official));
 }
 
 } // namespace vkp

@@ -26,7 +26,10 @@ struct BackgroundBenchView {
     uint64_t n = 0;                    // elements asked for
     std::string step;                  // what it is doing now ("warming up", ...)
     std::optional<BenchReport> report; // Done
-    std::optional<Error> error;        // Failed
+    // Done: the official solution at the same N on the same device, timed after the editor's
+    // kernel (none when the editor holds the official text, or it could not run).
+    std::optional<BenchReport> official;
+    std::optional<Error> error; // Failed
 };
 
 class BackgroundBench {
@@ -48,7 +51,13 @@ class BackgroundBench {
   private:
     void run(std::shared_ptr<const Puzzle> puzzle, std::string text, BenchOptions options);
     void finish(BackgroundBenchState state, std::optional<BenchReport> report,
-                std::optional<Error> error);
+                std::optional<Error> error, std::optional<BenchReport> official = std::nullopt);
+    // The official solution's report at options.n, or nullopt where `sources` are the official
+    // text, or it does not run (the learner's figures stand without it).
+    std::optional<BenchReport> benchOfficial(const Compiler& compiler, DeviceRunner& runner,
+                                             const Puzzle& puzzle,
+                                             const std::vector<KernelSource>& sources,
+                                             const std::string& copySource, BenchOptions options);
     void stopThread();
 
     RunnerFactory m_factory;
