@@ -1,4 +1,4 @@
-// [[peers]] in puzzle.toml: experts' times at the puzzle's benchmark (core/puzzle.h BenchPeer).
+// [[peers]] in puzzle.toml: experts' times at the puzzle's benchmark (puzzle/puzzle.h BenchPeer).
 #pragma once
 
 #include "puzzle/puzzle.h"

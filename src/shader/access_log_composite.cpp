@@ -7,7 +7,7 @@
 // it takes the value apart with OpCompositeExtract, or, for an array whose length is a
 // specialization constant (or too long to unroll), copies it to a Function variable and loops.
 // Nested composites call their own type's recorder, so no user block is ever split.
-#include "shader/access_log_pass.h"
+#include "shader/access_log_rewriter.h"
 
 namespace vkp {
 namespace {
@@ -19,7 +19,7 @@ constexpr uint64_t kUnrollLeaves = 64;
 
 } // namespace
 
-bool AccessLogPass::isComposite(uint32_t type) const {
+bool AccessLogRewriter::isComposite(uint32_t type) const {
     const SpirvInstruction* t = m_state.module.definition(type);
     if (!t) return false;
     Op op = t->opcode();
@@ -29,7 +29,7 @@ bool AccessLogPass::isComposite(uint32_t type) const {
 
 // Leaves of one value of `type` when every length is a literal; empty when one is a
 // specialization constant (or the type holds a runtime array).
-std::optional<uint64_t> AccessLogPass::constantLeafCount(uint32_t type) const {
+std::optional<uint64_t> AccessLogRewriter::constantLeafCount(uint32_t type) const {
     const SpirvModule& module = m_state.module;
     const SpirvInstruction* t = module.definition(type);
     if (!t) return 1;
@@ -65,7 +65,7 @@ std::optional<uint64_t> AccessLogPass::constantLeafCount(uint32_t type) const {
 
 // How far apart the flat indices of consecutive elements of type `type` lie: the product of its
 // flatFactors, folded to one constant when they all are constants.
-uint32_t AccessLogPass::leafStride(std::vector<SpirvInstruction>& out, uint32_t type) {
+uint32_t AccessLogRewriter::leafStride(std::vector<SpirvInstruction>& out, uint32_t type) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     uint64_t literal = 1;
@@ -84,16 +84,16 @@ uint32_t AccessLogPass::leafStride(std::vector<SpirvInstruction>& out, uint32_t 
     return literal == 1 ? product : module.emit(out, Op::OpIMul, u, {product, constant});
 }
 
-void AccessLogPass::recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0, uint32_t value,
-                                 uint32_t type, uint32_t base) {
+void AccessLogRewriter::recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0,
+                                     uint32_t value, uint32_t type, uint32_t base) {
     m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
                         {leafRecorder(type), value, base, w0});
     ++m_state.accessSites;
 }
 
 // One leaf: a scalar gets its record, a composite goes to its own type's recorder.
-void AccessLogPass::recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
-                               uint32_t type, uint32_t index) {
+void AccessLogRewriter::recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
+                                   uint32_t type, uint32_t index) {
     SpirvModule& module = m_state.module;
     if (isComposite(type)) {
         module.emit(f, Op::OpFunctionCall, m_state.ids.voidType,
@@ -106,7 +106,7 @@ void AccessLogPass::recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, ui
 }
 
 // recorder(value, base, w0) for one composite type, built the first time that type is met.
-uint32_t AccessLogPass::leafRecorder(uint32_t type) {
+uint32_t AccessLogRewriter::leafRecorder(uint32_t type) {
     if (auto it = m_leafRecorders.find(type); it != m_leafRecorders.end()) return it->second;
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
@@ -144,8 +144,8 @@ uint32_t AccessLogPass::leafRecorder(uint32_t type) {
 // The children of a composite of literal size, each at base + its offset. A struct's members add
 // nothing to the index (as in flatIndex): every leaf of a struct member that is no array, vector
 // or matrix has the struct's own index, so `s = S(a, b)` records a and b both at s's index.
-void AccessLogPass::recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
-                                   uint32_t type, uint32_t base) {
+void AccessLogRewriter::recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0,
+                                       uint32_t value, uint32_t type, uint32_t base) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);
@@ -173,9 +173,9 @@ void AccessLogPass::recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0
 }
 
 // for (i = 0; i < length; ++i) record element i of the array in `variable`, at base + i * stride.
-void AccessLogPass::recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel,
-                                      uint32_t w0, uint32_t variable, uint32_t type,
-                                      uint32_t base) {
+void AccessLogRewriter::recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel,
+                                          uint32_t w0, uint32_t variable, uint32_t type,
+                                          uint32_t base) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);

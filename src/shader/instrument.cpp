@@ -5,14 +5,14 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
-#include "shader/access_log_pass.h"
-#include "shader/barrier_rounds_pass.h"
+#include "shader/access_log_rewriter.h"
+#include "shader/barrier_rounds_rewriter.h"
 #include "shader/instrument_state.h"
 #include "shader/line_recovery.h"
-#include "shader/loop_budget_pass.h"
+#include "shader/loop_budget_rewriter.h"
 #include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
-#include "shader/schedule_pass.h"
+#include "shader/schedule_rewriter.h"
 #include "shader/trace_objects.h"
 
 namespace vkp {
@@ -20,7 +20,7 @@ namespace {
 
 using Op = spv::Op;
 
-// Runs the passes over one kernel: the trace objects first, then every function instruction by
+// Runs the rewriters over one kernel: the trace objects first, then every function instruction by
 // instruction (line recovery, printf, loop budget, barrier rounds and the access log, each seeing
 // the instructions in order), then the module is assembled.
 class Instrumenter {
@@ -134,10 +134,10 @@ class Instrumenter {
     }
 
     InstrumentState m_state;
-    AccessLogPass m_accessLog;
-    BarrierRoundsPass m_barriers;
-    LoopBudgetPass m_loopBudget;
-    SchedulePass m_schedule; // traced kernels: the forced-schedule hooks
+    AccessLogRewriter m_accessLog;
+    BarrierRoundsRewriter m_barriers;
+    LoopBudgetRewriter m_loopBudget;
+    ScheduleRewriter m_schedule; // traced kernels: the forced-schedule hooks
     LineRecovery m_lines;
     uint32_t m_printfSet = 0;                 // NonSemantic.DebugPrintf's import, 0: none
     std::unique_ptr<PrintfRecorder> m_printf; // traced kernels that print

@@ -20,8 +20,8 @@ struct InstrumentOptions {
     uint32_t traceSet = 1; // the trace buffer's descriptor set and binding
     uint32_t traceBinding = 0;
     bool loopBudget = true; // stop loops after the header's budget of back-edges
-    // Storage-buffer bindings (set 0) whose writes may hold a workgroup (shader/schedule_pass.h);
-    // empty: no forced-schedule hooks at all.
+    // Storage-buffer bindings (set 0) whose writes may hold a workgroup
+    // (shader/schedule_rewriter.h); empty: no forced-schedule hooks at all.
     std::vector<uint32_t> scheduleBindings;
 };
 

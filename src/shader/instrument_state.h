@@ -1,4 +1,4 @@
-// What the instrumentation passes (shader/instrument.h) share while they rewrite one kernel: the
+// What the instrumentation rewriters (shader/instrument.h) share while they rewrite one kernel: the
 // module, the options, the ids of the trace objects, the layout handed back, the source line of
 // the instruction being rewritten, and the counts reported in InstrumentResult.
 #pragma once
@@ -12,7 +12,7 @@
 
 namespace vkp {
 
-// Ids the trace objects pass (shader/trace_objects.h) declares; 0 where a mode needs none.
+// Ids the trace objects rewriter (shader/trace_objects.h) declares; 0 where a mode needs none.
 struct TraceObjectIds {
     uint32_t uintType = 0, boolType = 0, voidType = 0;
     uint32_t dataPointerType = 0; // pointer to one word of the trace buffer

@@ -1,4 +1,4 @@
-// Line recovery: the source line of each instruction as the passes rewrite a function, from
+// Line recovery: the source line of each instruction as the rewriters rewrite a function, from
 // OpLine, and for blocks that have none, from the instruction that first named the block.
 #pragma once
 

@@ -25,7 +25,7 @@ void dropDebugPrintfImport(SpirvModule& module, uint32_t set);
 // unchanged when it has none. An error only for words that are not a SPIR-V module.
 Result<std::vector<uint32_t>> stripDebugPrintf(std::span<const uint32_t> spirv);
 
-// What the printf records are written with: ids the instrumentation pass declared.
+// What the printf records are written with: ids the instrumentation rewriters declared.
 struct PrintfTarget {
     uint32_t uintType = 0, boolType = 0, voidType = 0;
     uint32_t recordFn = 0;                  // record(w0, index, value, extra)

@@ -1,7 +1,7 @@
 // One SPIR-V module, for reading (reflection, checks) and rewriting (instrumentation): the
-// instructions in the sections passes insert into, named operand accessors on each instruction,
+// instructions in the sections rewriters insert into, named operand accessors on each instruction,
 // the id tables (names, decorations, definitions, types), and find-or-add helpers for the types
-// and constants a pass needs (SPIR-V forbids duplicate non-aggregate types, so they are reused
+// and constants a rewriter needs (SPIR-V forbids duplicate non-aggregate types, so they are reused
 // when the module already declares them).
 #pragma once
 
@@ -58,7 +58,7 @@ class SpirvModule {
     // Splits words into instructions; an error for a bad header or a truncated instruction.
     static Result<SpirvModule> parse(std::span<const uint32_t> words);
 
-    // The module's sections, split where passes insert.
+    // The module's sections, split where rewriters insert.
     std::vector<SpirvInstruction> preamble;  // capabilities .. execution modes, debug, annotations
     std::vector<SpirvInstruction> globals;   // types, constants, global variables
     std::vector<SpirvInstruction> functions; // every function, in order
@@ -71,7 +71,7 @@ class SpirvModule {
     std::vector<uint32_t> assemble() const;
     uint32_t newId() { return m_bound++; }
 
-    // Lookups of the parsed module (annotations a pass adds are not indexed).
+    // Lookups of the parsed module (annotations a rewriter adds are not indexed).
     const SpirvInstruction* definition(uint32_t id) const; // the instruction whose result is id
     uint32_t typeOf(uint32_t id) const;                    // result type of a value id, 0 if none
     std::string name(uint32_t id) const;                   // OpName, or ""
@@ -101,7 +101,7 @@ class SpirvModule {
                                std::optional<uint32_t> init = {});
     uint32_t emit(std::vector<SpirvInstruction>& out, spv::Op opcode, uint32_t type,
                   std::vector<uint32_t> operands);
-    void noteDefinition(const SpirvInstruction& inst); // for instructions a pass creates
+    void noteDefinition(const SpirvInstruction& inst); // for instructions a rewriter creates
 
   private:
     uint32_t m_bound = 0;

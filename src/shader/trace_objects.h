@@ -1,4 +1,4 @@
-// The first instrumentation pass: declares what the others write through (the trace buffer in a
+// The first instrumentation rewriter: declares what the others write through (the trace buffer in a
 // descriptor set of its own, the built-ins, the Private per-invocation state) and, when tracing,
 // appends the helper functions the rewritten code calls: init() and record(w0, index, value,
 // extra). Ids go to state.ids (shader/instrument_state.h).

@@ -40,7 +40,7 @@ struct Instrumented {
             n += inst.opcode() == Op::OpFunctionParameter;
         return n;
     }
-    // A composite's recorder: (value of a composite type, base index, w0), as the pass builds.
+    // A composite's recorder: (value of a composite type, base index, w0), as the rewriter builds.
     bool isRecorder(uint32_t function) const {
         std::vector<uint32_t> types;
         for (const SpirvInstruction& inst : functions.at(function))

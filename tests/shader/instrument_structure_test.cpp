@@ -1,4 +1,4 @@
-// The instrumentation pass on small kernels: the layout it reports (buffers, shared arrays and
+// The instrumentation rewriters on small kernels: the layout it reports (buffers, shared arrays and
 // their sizes as SizeExprs), how many access sites and loops it instruments, and that control
 // flow of every common shape still validates afterwards.
 #include <gtest/gtest.h>
@@ -385,7 +385,7 @@ void main() {
     EXPECT_EQ(r.accessSites, 4u);
 }
 
-// glslang's optimiser rewrites loops (phis at merges, single-block loops); the pass must cope.
+// glslang's optimiser rewrites loops (phis at merges, single-block loops); the rewriters must cope.
 // (Traced runs compile without optimisation today; instrumentKernel does not require it.)
 Status instrumentOptimised(const std::string& body) {
     CompileOptions options;

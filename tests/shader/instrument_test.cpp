@@ -1,4 +1,4 @@
-// The instrumentation pass: every official solution and starter instruments into valid SPIR-V,
+// The instrumentation rewriters: every official solution and starter instruments into valid SPIR-V,
 // with the puzzle's buffers and shared arrays in the layout.
 #include <gtest/gtest.h>
 

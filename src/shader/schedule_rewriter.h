@@ -1,5 +1,5 @@
-// The forced-schedule pass (traced kernels only): every write to a storage buffer (a store or an
-// atomic) calls scheduleAt(binding, index, after) before and after itself, and the entry point
+// The forced-schedule rewriter (traced kernels only): every write to a storage buffer (a store or
+// an atomic) calls scheduleAt(binding, index, after) before and after itself, and the entry point
 // counts its invocations in and out. Which buffer, which point and which workgroup are data in the
 // trace buffer's schedule block (trace/forced_schedule.h), so one instrumented kernel serves every
 // case; header word 0 = 0 turns it all off. The block's config word is also the specialization
@@ -20,9 +20,9 @@
 
 namespace vkp {
 
-class SchedulePass {
+class ScheduleRewriter {
   public:
-    explicit SchedulePass(InstrumentState& state) : m_state(state) {}
+    explicit ScheduleRewriter(InstrumentState& state) : m_state(state) {}
 
     void declare(); // after the trace objects: ids of the helpers and their Private flag
     void build();   // appends scheduleStart(), scheduleFinish() and scheduleAt()

@@ -1,4 +1,4 @@
-#include "shader/access_log_pass.h"
+#include "shader/access_log_rewriter.h"
 
 #include "shader/trace_objects.h"
 
@@ -15,7 +15,7 @@ bool isAtomic(Op op) {
 
 } // namespace
 
-void AccessLogPass::findVariables() {
+void AccessLogRewriter::findVariables() {
     const SpirvModule& module = m_state.module;
     TraceLayout& layout = m_state.layout;
     for (const SpirvInstruction& var : module.globals) {
@@ -41,7 +41,7 @@ void AccessLogPass::findVariables() {
     }
 }
 
-void AccessLogPass::describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const {
+void AccessLogRewriter::describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const {
     const SpirvModule& module = m_state.module;
     v.set = module.decoration(var, spv::Decoration::DescriptorSet).value_or(0);
     v.binding = module.decoration(var, spv::Decoration::Binding).value_or(0);
@@ -54,7 +54,7 @@ void AccessLogPass::describeBuffer(uint32_t var, uint32_t block, TracedVariable&
             v.elementType = scalarKind(module, array->operand(0));
 }
 
-void AccessLogPass::describeShared(uint32_t var, TracedVariable& v) const {
+void AccessLogRewriter::describeShared(uint32_t var, TracedVariable& v) const {
     for (const KernelSharedArray& a : m_reflected.shared) {
         if (a.variableId != var) continue;
         v.name = a.name;
@@ -64,14 +64,14 @@ void AccessLogPass::describeShared(uint32_t var, TracedVariable& v) const {
     }
 }
 
-std::optional<AccessLogPass::Chain> AccessLogPass::chainOf(uint32_t pointer) const {
+std::optional<AccessLogRewriter::Chain> AccessLogRewriter::chainOf(uint32_t pointer) const {
     if (auto it = m_layoutIndex.find(pointer); it != m_layoutIndex.end())
         return Chain{it->second, {}};
     if (auto it = m_chains.find(pointer); it != m_chains.end()) return it->second;
     return std::nullopt;
 }
 
-uint32_t AccessLogPass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
+uint32_t AccessLogRewriter::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(module.typeOf(id));
@@ -83,7 +83,7 @@ uint32_t AccessLogPass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) 
 }
 
 // Element count of one value of `type`, as factors to multiply (ids).
-std::vector<uint32_t> AccessLogPass::flatFactors(uint32_t type) {
+std::vector<uint32_t> AccessLogRewriter::flatFactors(uint32_t type) {
     SpirvModule& module = m_state.module;
     const SpirvInstruction* t = module.definition(type);
     if (!t) return {};
@@ -107,8 +107,8 @@ std::vector<uint32_t> AccessLogPass::flatFactors(uint32_t type) {
     }
 }
 
-uint32_t AccessLogPass::flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain,
-                                  uint32_t pointee) {
+uint32_t AccessLogRewriter::flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain,
+                                      uint32_t pointee) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     uint32_t acc = 0, type = pointee;
@@ -134,8 +134,8 @@ uint32_t AccessLogPass::flatIndex(std::vector<SpirvInstruction>& out, const Chai
     return acc ? acc : module.constUint(0);
 }
 
-uint32_t AccessLogPass::valueWord(std::vector<SpirvInstruction>& out, uint32_t value,
-                                  uint32_t type) {
+uint32_t AccessLogRewriter::valueWord(std::vector<SpirvInstruction>& out, uint32_t value,
+                                      uint32_t type) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);
@@ -147,8 +147,9 @@ uint32_t AccessLogPass::valueWord(std::vector<SpirvInstruction>& out, uint32_t v
     return module.constUint(0);
 }
 
-void AccessLogPass::access(std::vector<SpirvInstruction>& out, TraceEventKind kind,
-                           uint32_t pointer, uint32_t value, uint32_t valueType, uint32_t extra) {
+void AccessLogRewriter::access(std::vector<SpirvInstruction>& out, TraceEventKind kind,
+                               uint32_t pointer, uint32_t value, uint32_t valueType,
+                               uint32_t extra) {
     auto chain = chainOf(pointer);
     if (!chain) return;
     uint32_t index = flatIndex(out, *chain, m_pointees.at(chain->variable));
@@ -163,7 +164,8 @@ void AccessLogPass::access(std::vector<SpirvInstruction>& out, TraceEventKind ki
 
 // OpCopyMemory(target, source): the source is loaded once here and its value logged as the
 // source's reads, then as the target's writes; the copy itself still runs after the records.
-void AccessLogPass::copyMemory(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::copyMemory(const SpirvInstruction& inst,
+                                   std::vector<SpirvInstruction>& out) {
     SpirvModule& module = m_state.module;
     uint32_t target = inst.operand(0), source = inst.operand(1);
     if (!chainOf(target) && !chainOf(source)) return;
@@ -175,7 +177,7 @@ void AccessLogPass::copyMemory(const SpirvInstruction& inst, std::vector<SpirvIn
     access(out, TraceEventKind::Write, target, value, type);
 }
 
-void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     const SpirvModule& module = m_state.module;
     switch (inst.opcode()) {
     case Op::OpAccessChain:
@@ -213,7 +215,7 @@ void AccessLogPass::before(const SpirvInstruction& inst, std::vector<SpirvInstru
 // lane; the same ballot says whether that lane ran the op too, and the record's extra word
 // carries kShuffleSourceInactive when it did not (or when it is past any subgroup): the value
 // is then undefined. The ballot needs GroupNonUniformBallot, declared if the kernel does not.
-void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     static const std::map<Op, ShuffleOp> kOps = {
         {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
         {Op::OpGroupNonUniformShuffleXor, ShuffleOp::Xor},
@@ -251,8 +253,8 @@ void AccessLogPass::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstr
 // 1 when the lane `op` takes from (operand `lane`: the lane, mask or delta) is not in `ballot`
 // (the lanes that ran it) or is past 127, else 0. The bit is read from the ballot's words by
 // hand (word = lane / 32), which is defined for any lane, where BallotBitExtract is not.
-uint32_t AccessLogPass::sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op,
-                                       uint32_t lane, uint32_t ballot) {
+uint32_t AccessLogRewriter::sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op,
+                                           uint32_t lane, uint32_t ballot) {
     SpirvModule& module = m_state.module;
     uint32_t u = module.typeUint(), b = module.typeBool();
     uint32_t source = lane;
@@ -280,7 +282,7 @@ uint32_t AccessLogPass::sourceInactive(std::vector<SpirvInstruction>& out, Shuff
     return module.emit(out, Op::OpSelect, u, {inRange, missing, one});
 }
 
-void AccessLogPass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     shuffle(inst, out);
     if (inst.opcode() == Op::OpLoad) {
         access(out, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());

@@ -1,4 +1,4 @@
-// The forced-schedule pass: writes to the scheduled buffers (and only those) call the hold
+// The forced-schedule rewriter: writes to the scheduled buffers (and only those) call the hold
 // helper, before and after each write; the result passes the SPIR-V validator.
 #include <gtest/gtest.h>
 
@@ -41,7 +41,7 @@ void main() {
 
 // The scan-decoupled solution with its status buffer scheduled: valid, and 4 more functions
 // (scheduleStart, scheduleFinish, scheduleAt, scheduleView) than without.
-TEST(SchedulePass, ScheduledSolutionIsValidSpirv) {
+TEST(ScheduleRewriter, ScheduledSolutionIsValidSpirv) {
     PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");
     auto p = set.find("scan-decoupled");
     ASSERT_TRUE(p.ok());
@@ -61,7 +61,7 @@ TEST(SchedulePass, ScheduledSolutionIsValidSpirv) {
 
 // Only writes to the scheduled binding get the hook, twice each (before and after); the atomicOr
 // with 0 is a read, and reads of the scheduled binding (only those) go through its view.
-TEST(SchedulePass, OnlyWritesToTheScheduledBufferAreHooked) {
+TEST(ScheduleRewriter, OnlyWritesToTheScheduledBufferAreHooked) {
     auto spirv = compileDebug(kKernel);
     auto countCalls = [&](std::vector<uint32_t> bindings, size_t operands) {
         InstrumentOptions options;

@@ -1,4 +1,4 @@
-#include "shader/loop_budget_pass.h"
+#include "shader/loop_budget_rewriter.h"
 
 #include <array>
 #include <optional>
@@ -11,8 +11,8 @@ using Op = spv::Op;
 // whether the count is within the budget (the id `budgetOf(f)` gives, emitted in the function's
 // body) or has just gone past it.
 template <class Budget>
-LoopBudgetPass::LoopCount LoopBudgetPass::beginLoopOk(std::vector<SpirvInstruction>& f,
-                                                      Budget budgetOf) {
+LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(std::vector<SpirvInstruction>& f,
+                                                              Budget budgetOf) {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.boolType, ids.loopOkFunction, 0,
@@ -33,7 +33,7 @@ LoopBudgetPass::LoopCount LoopBudgetPass::beginLoopOk(std::vector<SpirvInstructi
     return c;
 }
 
-void LoopBudgetPass::buildLoopOk() {
+void LoopBudgetRewriter::buildLoopOk() {
     if (m_state.logsAccesses())
         buildTracedLoopOk();
     else
@@ -42,7 +42,7 @@ void LoopBudgetPass::buildLoopOk() {
 
 // loopOk(line) when tracing: the budget is in the trace header; the first time it is spent the
 // status word gets the flag and the line, and a record says where.
-void LoopBudgetPass::buildTracedLoopOk() {
+void LoopBudgetRewriter::buildTracedLoopOk() {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
@@ -74,7 +74,7 @@ void LoopBudgetPass::buildTracedLoopOk() {
 
 // loopOk(line) of guardLoops: counts a back-edge against the budget (a constant: no load in the
 // loop); the first invocation to run out fills the loop-guard buffer (trace/trace.h).
-void LoopBudgetPass::buildGuardLoopOk() {
+void LoopBudgetRewriter::buildGuardLoopOk() {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
@@ -112,7 +112,7 @@ void LoopBudgetPass::buildGuardLoopOk() {
     m_state.emitVoid(f, Op::OpFunctionEnd, {});
 }
 
-void LoopBudgetPass::beginFunction(std::span<const SpirvInstruction> function) {
+void LoopBudgetRewriter::beginFunction(std::span<const SpirvInstruction> function) {
     m_blockOrder.clear();
     m_loops.clear();
     m_phiFixes.clear();
@@ -122,18 +122,18 @@ void LoopBudgetPass::beginFunction(std::span<const SpirvInstruction> function) {
             m_blockOrder.emplace(inst.resultId(), m_blockOrder.size());
 }
 
-void LoopBudgetPass::observe(const SpirvInstruction& inst) {
+void LoopBudgetRewriter::observe(const SpirvInstruction& inst) {
     if (inst.opcode() == Op::OpLabel) m_block = inst.resultId();
     if (inst.opcode() == Op::OpLoopMerge)
         m_loops[m_block] = {inst.operand(0), m_state.line}; // merge, continue target
 }
 
-bool LoopBudgetPass::isBackEdge(uint32_t target) const {
+bool LoopBudgetRewriter::isBackEdge(uint32_t target) const {
     return m_loops.count(target) && m_blockOrder.count(m_block) &&
            m_blockOrder.at(m_block) >= m_blockOrder.at(target);
 }
 
-uint32_t LoopBudgetPass::callLoopOk(const Loop& loop, std::vector<SpirvInstruction>& out) {
+uint32_t LoopBudgetRewriter::callLoopOk(const Loop& loop, std::vector<SpirvInstruction>& out) {
     ++m_state.loopsGuarded;
     SpirvModule& module = m_state.module;
     return module.emit(out, Op::OpFunctionCall, m_state.ids.boolType,
@@ -141,8 +141,8 @@ uint32_t LoopBudgetPass::callLoopOk(const Loop& loop, std::vector<SpirvInstructi
 }
 
 // A branch back to a loop header gets the budget check: keep looping only while it allows.
-bool LoopBudgetPass::rewriteBackEdge(const SpirvInstruction& inst,
-                                     std::vector<SpirvInstruction>& out) {
+bool LoopBudgetRewriter::rewriteBackEdge(const SpirvInstruction& inst,
+                                         std::vector<SpirvInstruction>& out) {
     if (!m_state.options.loopBudget ||
         (inst.opcode() != Op::OpBranch && inst.opcode() != Op::OpBranchConditional))
         return false;
@@ -193,7 +193,7 @@ bool LoopBudgetPass::rewriteBackEdge(const SpirvInstruction& inst,
     return true;
 }
 
-void LoopBudgetPass::endFunction(std::span<SpirvInstruction> rewritten) {
+void LoopBudgetRewriter::endFunction(std::span<SpirvInstruction> rewritten) {
     uint32_t block = 0;
     for (SpirvInstruction& inst : rewritten) {
         if (inst.opcode() == Op::OpLabel) block = inst.resultId();

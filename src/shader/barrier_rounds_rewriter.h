@@ -1,4 +1,4 @@
-// The barrier-rounds pass: every control barrier gets a record before it, from which the host
+// The barrier-rounds rewriter: every control barrier gets a record before it, from which the host
 // derives barrier rounds (a workgroup barrier() ends one) and the subgroup ordering that the
 // race analysis needs (subgroupBarrier()).
 #pragma once
@@ -9,9 +9,9 @@
 
 namespace vkp {
 
-class BarrierRoundsPass {
+class BarrierRoundsRewriter {
   public:
-    explicit BarrierRoundsPass(InstrumentState& state) : m_state(state) {}
+    explicit BarrierRoundsRewriter(InstrumentState& state) : m_state(state) {}
 
     void before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
 

@@ -1,6 +1,6 @@
-// The loop-budget pass: every back-edge calls loopOk(line), which counts it against a budget per
-// invocation; once the budget is spent the loop exits to its merge block and the first such exit
-// is reported: as a trace record and in the status word (tracing), or in the loop-guard buffer
+// The loop-budget rewriter: every back-edge calls loopOk(line), which counts it against a budget
+// per invocation; once the budget is spent the loop exits to its merge block and the first such
+// exit is reported: as a trace record and in the status word (tracing), or in the loop-guard buffer
 // (guardLoops). Phis of a merge block get an undefined value for the new predecessor.
 #pragma once
 
@@ -13,9 +13,9 @@
 
 namespace vkp {
 
-class LoopBudgetPass {
+class LoopBudgetRewriter {
   public:
-    explicit LoopBudgetPass(InstrumentState& state) : m_state(state) {}
+    explicit LoopBudgetRewriter(InstrumentState& state) : m_state(state) {}
 
     void buildLoopOk(); // appends loopOk(line) for the state's mode
     void beginFunction(std::span<const SpirvInstruction> function);

@@ -1,4 +1,4 @@
-// The access-log pass: finds the variables a trace follows (storage buffers, shared arrays),
+// The access-log rewriter: finds the variables a trace follows (storage buffers, shared arrays),
 // follows pointers into them through access chains and copies, and gives every load, store,
 // atomic and OpCopyMemory on them a record (variable, flat element index, value) in the trace
 // (trace/trace.h), and every value a subgroup shuffle or broadcast hands over a Shuffle record.
@@ -15,9 +15,9 @@
 
 namespace vkp {
 
-class AccessLogPass {
+class AccessLogRewriter {
   public:
-    AccessLogPass(InstrumentState& state, const KernelInterface& reflected)
+    AccessLogRewriter(InstrumentState& state, const KernelInterface& reflected)
         : m_state(state), m_reflected(reflected) {}
 
     void findVariables(); // fills state.layout.variables

@@ -1,4 +1,4 @@
-#include "shader/schedule_pass.h"
+#include "shader/schedule_rewriter.h"
 
 #include <algorithm>
 
@@ -51,7 +51,7 @@ bool isAtomicRead(const SpirvModule& module, const SpirvInstruction& inst) {
 
 } // namespace
 
-void SchedulePass::declare() {
+void ScheduleRewriter::declare() {
     m_active = true;
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
@@ -73,7 +73,7 @@ void SchedulePass::declare() {
     m_viewFunction = module.newId();
 }
 
-void SchedulePass::beginFunction(bool entryPoint) {
+void ScheduleRewriter::beginFunction(bool entryPoint) {
     m_entry = entryPoint;
     m_startPending = entryPoint && m_active;
     m_inBlock = false;
@@ -81,7 +81,7 @@ void SchedulePass::beginFunction(bool entryPoint) {
 
 // Pointers into storage buffers (not the trace buffer): their binding and the last index of the
 // access chain, which for `buffer B { uint x[]; }` is the element.
-void SchedulePass::noteChain(const SpirvInstruction& inst) {
+void ScheduleRewriter::noteChain(const SpirvInstruction& inst) {
     Op op = inst.opcode();
     if (op != Op::OpAccessChain && op != Op::OpInBoundsAccessChain && op != Op::OpCopyObject)
         return;
@@ -109,7 +109,7 @@ void SchedulePass::noteChain(const SpirvInstruction& inst) {
     m_pointers[inst.resultId()] = t;
 }
 
-uint32_t SchedulePass::writtenPointer(const SpirvInstruction& inst) const {
+uint32_t ScheduleRewriter::writtenPointer(const SpirvInstruction& inst) const {
     Op op = inst.opcode();
     uint32_t pointer = 0;
     if (op == Op::OpStore || op == Op::OpAtomicStore)
@@ -121,21 +121,21 @@ uint32_t SchedulePass::writtenPointer(const SpirvInstruction& inst) const {
     return m_pointers.count(pointer) ? pointer : 0;
 }
 
-uint32_t SchedulePass::readPointer(const SpirvInstruction& inst) const {
+uint32_t ScheduleRewriter::readPointer(const SpirvInstruction& inst) const {
     Op op = inst.opcode();
     bool read = op == Op::OpLoad || op == Op::OpAtomicLoad || isAtomicRead(m_state.module, inst);
     if (!read || !m_pointers.count(inst.operand(0)) || !isScalar32(inst.resultType())) return 0;
     return inst.operand(0);
 }
 
-bool SchedulePass::isScalar32(uint32_t type) const {
+bool ScheduleRewriter::isScalar32(uint32_t type) const {
     const SpirvInstruction* t = m_state.module.definition(type);
     return t && (t->opcode() == Op::OpTypeInt || t->opcode() == Op::OpTypeFloat) &&
            t->operand(0) == 32;
 }
 
 // The word the pointer points at now, as a uint (0 when it is not a 32-bit scalar).
-uint32_t SchedulePass::valueAt(uint32_t pointer, std::vector<SpirvInstruction>& out) {
+uint32_t ScheduleRewriter::valueAt(uint32_t pointer, std::vector<SpirvInstruction>& out) {
     SpirvModule& module = m_state.module;
     const SpirvInstruction* pointerType = module.definition(module.typeOf(pointer));
     uint32_t type = pointerType ? pointerType->operand(1) : 0;
@@ -146,7 +146,8 @@ uint32_t SchedulePass::valueAt(uint32_t pointer, std::vector<SpirvInstruction>& 
                : module.emit(out, Op::OpBitcast, m_state.ids.uintType, {v});
 }
 
-bool SchedulePass::rewriteRead(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+bool ScheduleRewriter::rewriteRead(const SpirvInstruction& inst,
+                                   std::vector<SpirvInstruction>& out) {
     if (!m_active) return false;
     uint32_t pointer = readPointer(inst);
     if (!pointer) return false;
@@ -170,7 +171,7 @@ bool SchedulePass::rewriteRead(const SpirvInstruction& inst, std::vector<SpirvIn
     return true;
 }
 
-uint32_t SchedulePass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
+uint32_t ScheduleRewriter::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     if (!id) return module.constUint(0);
@@ -182,8 +183,8 @@ uint32_t SchedulePass::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
     return module.constUint(0); // a 64-bit index: element 0 stands for it
 }
 
-void SchedulePass::callAt(const SpirvInstruction& inst, bool after,
-                          std::vector<SpirvInstruction>& out) {
+void ScheduleRewriter::callAt(const SpirvInstruction& inst, bool after,
+                              std::vector<SpirvInstruction>& out) {
     uint32_t pointer = writtenPointer(inst);
     if (!pointer) return;
     const Target& t = m_pointers.at(pointer);
@@ -194,7 +195,7 @@ void SchedulePass::callAt(const SpirvInstruction& inst, bool after,
                 {m_atFunction, module.constUint(t.binding), index, module.constUint(after), value});
 }
 
-void SchedulePass::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void ScheduleRewriter::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     if (!m_active) return;
     Op op = inst.opcode();
     if (m_startPending && m_inBlock && op != Op::OpVariable && op != Op::OpLine &&
@@ -209,13 +210,14 @@ void SchedulePass::before(const SpirvInstruction& inst, std::vector<SpirvInstruc
     callAt(inst, false, out);
 }
 
-void SchedulePass::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void ScheduleRewriter::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     if (m_active) callAt(inst, true, out);
 }
 
 // --- The helper functions ---------------------------------------------------------------------
 
-uint32_t SchedulePass::blockWord(std::vector<SpirvInstruction>& f, uint32_t block, uint32_t word) {
+uint32_t ScheduleRewriter::blockWord(std::vector<SpirvInstruction>& f, uint32_t block,
+                                     uint32_t word) {
     SpirvModule& module = m_state.module;
     uint32_t at =
         word ? module.emit(f, Op::OpIAdd, m_state.ids.uintType, {block, module.constUint(word)})
@@ -223,7 +225,7 @@ uint32_t SchedulePass::blockWord(std::vector<SpirvInstruction>& f, uint32_t bloc
     return m_state.traceWord(f, at);
 }
 
-uint32_t SchedulePass::inactive(std::vector<SpirvInstruction>& f) {
+uint32_t ScheduleRewriter::inactive(std::vector<SpirvInstruction>& f) {
     SpirvModule& module = m_state.module;
     uint32_t active = module.emit(f, Op::OpBitwiseAnd, m_state.ids.uintType,
                                   {m_config, module.constUint(kScheduleActive)});
@@ -231,7 +233,7 @@ uint32_t SchedulePass::inactive(std::vector<SpirvInstruction>& f) {
 }
 
 // Ends the function when `condition` holds.
-void SchedulePass::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition) {
+void ScheduleRewriter::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition) {
     SpirvModule& module = m_state.module;
     uint32_t returnL = module.newId(), goOnL = module.newId();
     m_state.emitVoid(f, Op::OpSelectionMerge, {goOnL, 0});
@@ -242,7 +244,7 @@ void SchedulePass::returnIf(std::vector<SpirvInstruction>& f, uint32_t condition
 }
 
 // The workgroup's flat index, x fastest (as trace/trace.h numbers invocations).
-uint32_t SchedulePass::workgroupIndex(std::vector<SpirvInstruction>& f) {
+uint32_t ScheduleRewriter::workgroupIndex(std::vector<SpirvInstruction>& f) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     uint32_t nx = m_state.loadTraceWord(f, 3), ny = m_state.loadTraceWord(f, 4);
@@ -257,7 +259,7 @@ uint32_t SchedulePass::workgroupIndex(std::vector<SpirvInstruction>& f) {
 
 // scheduleStart(): one more invocation started. scheduleFinish(): one more returned, counted only
 // outside the held workgroup (whose own threads may be waiting for it at a barrier).
-void SchedulePass::buildCounter(uint32_t function, uint32_t word, bool onlyOthers) {
+void ScheduleRewriter::buildCounter(uint32_t function, uint32_t word, bool onlyOthers) {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
@@ -285,7 +287,7 @@ void SchedulePass::buildCounter(uint32_t function, uint32_t word, bool onlyOther
 // scheduleAt(binding, index, after): at this invocation's first pass of the configured point,
 // its workgroup takes an arrival ticket (once per workgroup); the chosen one spins until every
 // other workgroup has returned or the bound runs out, and leaves the outcome in the block.
-void SchedulePass::buildAt() {
+void ScheduleRewriter::buildAt() {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType, b = ids.boolType;
@@ -465,8 +467,8 @@ void SchedulePass::buildAt() {
     m_state.emitVoid(f, Op::OpFunctionEnd, {});
 }
 
-void SchedulePass::ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
-                          const std::function<void()>& body) {
+void ScheduleRewriter::ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
+                              const std::function<void()>& body) {
     uint32_t thenL = m_state.module.newId(), mergeL = m_state.module.newId();
     m_state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
     m_state.emitVoid(f, Op::OpBranchConditional, {condition, thenL, mergeL});
@@ -479,7 +481,7 @@ void SchedulePass::ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
 // scheduleView(binding, index, value): what a read of binding[index] that found `value` sees. The
 // held element, read by another workgroup once the view is frozen, is the value it had at the
 // hold point; everything else is as read.
-void SchedulePass::buildView() {
+void ScheduleRewriter::buildView() {
     SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType, b = ids.boolType;
@@ -539,7 +541,7 @@ void SchedulePass::buildView() {
     m_state.emitVoid(f, Op::OpFunctionEnd, {});
 }
 
-void SchedulePass::build() {
+void ScheduleRewriter::build() {
     buildCounter(m_startFunction, kScheduleStarted, false);
     buildCounter(m_finishFunction, kScheduleFinished, true);
     buildAt();
