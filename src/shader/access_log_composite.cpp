@@ -65,9 +65,8 @@ std::optional<uint64_t> AccessLogRewriter::constantLeafCount(uint32_t type) cons
 
 // How far apart the flat indices of consecutive elements of type `type` lie: the product of its
 // flatFactors, folded to one constant when they all are constants.
-uint32_t AccessLogRewriter::leafStride(std::vector<SpirvInstruction>& out, uint32_t type) {
+uint32_t AccessLogRewriter::leafStride(SpirvBuilder& b, uint32_t type) {
     SpirvModule& module = m_state.module;
-    uint32_t u = m_state.ids.uintType;
     uint64_t literal = 1;
     uint32_t product = 0;
     for (uint32_t factor : flatFactors(type)) {
@@ -76,33 +75,29 @@ uint32_t AccessLogRewriter::leafStride(std::vector<SpirvInstruction>& out, uint3
             literal *= k->operand(0);
             continue;
         }
-        uint32_t term = asUint(out, factor);
-        product = product ? module.emit(out, Op::OpIMul, u, {product, term}) : term;
+        uint32_t term = asUint(b, factor);
+        product = product ? b.mul(product, term) : term;
     }
-    uint32_t constant = module.constUint(uint32_t(literal));
+    uint32_t constant = b.uint(uint32_t(literal));
     if (!product) return constant;
-    return literal == 1 ? product : module.emit(out, Op::OpIMul, u, {product, constant});
+    return literal == 1 ? product : b.mul(product, constant);
 }
 
-void AccessLogRewriter::recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0,
-                                     uint32_t value, uint32_t type, uint32_t base) {
-    m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
-                        {leafRecorder(type), value, base, w0});
+void AccessLogRewriter::recordLeaves(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type,
+                                     uint32_t base) {
+    b.call(m_state.ids.voidType, leafRecorder(type), {value, base, w0});
     ++m_state.accessSites;
 }
 
 // One leaf: a scalar gets its record, a composite goes to its own type's recorder.
-void AccessLogRewriter::recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
-                                   uint32_t type, uint32_t index) {
-    SpirvModule& module = m_state.module;
+void AccessLogRewriter::recordLeaf(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type,
+                                   uint32_t index) {
     if (isComposite(type)) {
-        module.emit(f, Op::OpFunctionCall, m_state.ids.voidType,
-                    {leafRecorder(type), value, index, w0});
+        b.call(m_state.ids.voidType, leafRecorder(type), {value, index, w0});
         return;
     }
-    module.emit(
-        f, Op::OpFunctionCall, m_state.ids.voidType,
-        {m_state.ids.recordFunction, w0, index, valueWord(f, value, type), module.constUint(0)});
+    uint32_t word = valueWord(b, value, type);
+    b.call(m_state.ids.voidType, m_state.ids.recordFunction, {w0, index, word, b.uint(0)});
 }
 
 // recorder(value, base, w0) for one composite type, built the first time that type is met.
@@ -114,12 +109,11 @@ uint32_t AccessLogRewriter::leafRecorder(uint32_t type) {
     m_leafRecorders[type] = function;
     uint32_t functionType = module.typeFunction(ids.voidType, {type, ids.uintType, ids.uintType});
     std::vector<SpirvInstruction> f;
-    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.voidType, function, 0, functionType});
-    uint32_t value = module.newId(), base = module.newId(), w0 = module.newId();
-    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{type, value});
-    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{ids.uintType, base});
-    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{ids.uintType, w0});
-    uint32_t entry = m_state.label(f);
+    SpirvBuilder b(module, f);
+    std::vector<uint32_t> p =
+        b.beginFunction(ids.voidType, function, functionType, {type, ids.uintType, ids.uintType});
+    uint32_t value = p[0], base = p[1], w0 = p[2];
+    uint32_t entry = f.back().resultId(); // the first block's label
     const SpirvInstruction* t = module.definition(type);
     auto leaves = constantLeafCount(type);
     // An array with an explicit layout (a buffer's) is unrolled whatever its length: Vulkan keeps
@@ -127,16 +121,14 @@ uint32_t AccessLogRewriter::leafRecorder(uint32_t type) {
     bool laidOut = module.decoration(type, spv::Decoration::ArrayStride).has_value();
     if (t->opcode() == Op::OpTypeArray && (!leaves || (*leaves > kUnrollLeaves && !laidOut))) {
         // OpCompositeExtract takes literal indices only: a loop indexes a copy in memory.
-        uint32_t copy =
-            module.emit(f, Op::OpVariable, module.typePointer(spv::StorageClass::Function, type),
-                        {uint32_t(spv::StorageClass::Function)});
-        m_state.emitVoid(f, Op::OpStore, {copy, value});
-        recordArrayInLoop(f, entry, w0, copy, type, base);
+        uint32_t copy = b.variable(module.typePointer(spv::StorageClass::Function, type));
+        b.store(copy, value);
+        recordArrayInLoop(b, entry, w0, copy, type, base);
     } else {
-        recordChildren(f, w0, value, type, base);
+        recordChildren(b, w0, value, type, base);
     }
-    m_state.emitVoid(f, Op::OpReturn, {});
-    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+    b.returnVoid();
+    b.endFunction();
     module.newFunctions.insert(module.newFunctions.end(), f.begin(), f.end());
     return function;
 }
@@ -144,10 +136,9 @@ uint32_t AccessLogRewriter::leafRecorder(uint32_t type) {
 // The children of a composite of literal size, each at base + its offset. A struct's members add
 // nothing to the index (as in flatIndex): every leaf of a struct member that is no array, vector
 // or matrix has the struct's own index, so `s = S(a, b)` records a and b both at s's index.
-void AccessLogRewriter::recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0,
-                                       uint32_t value, uint32_t type, uint32_t base) {
+void AccessLogRewriter::recordChildren(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type,
+                                       uint32_t base) {
     SpirvModule& module = m_state.module;
-    uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);
     bool isStruct = t->opcode() == Op::OpTypeStruct;
     std::vector<uint32_t> children; // the type of each child
@@ -160,51 +151,37 @@ void AccessLogRewriter::recordChildren(std::vector<SpirvInstruction>& f, uint32_
         if (t->opcode() == Op::OpTypeArray) count = module.definition(count)->operand(0);
         children.assign(count, t->operand(0));
     }
-    uint32_t stride = isStruct ? 0 : leafStride(f, children.empty() ? 0 : children[0]);
+    uint32_t stride = isStruct ? 0 : leafStride(b, children.empty() ? 0 : children[0]);
     for (uint32_t k = 0; k < children.size(); ++k) {
-        uint32_t child = module.emit(f, Op::OpCompositeExtract, children[k], {value, k});
+        uint32_t child = b.extract(children[k], value, k);
         uint32_t index = base;
-        if (!isStruct && k > 0)
-            index =
-                module.emit(f, Op::OpIAdd, u,
-                            {base, module.emit(f, Op::OpIMul, u, {module.constUint(k), stride})});
-        recordLeaf(f, w0, child, children[k], index);
+        if (!isStruct && k > 0) index = b.add(base, b.mul(b.uint(k), stride));
+        recordLeaf(b, w0, child, children[k], index);
     }
 }
 
 // for (i = 0; i < length; ++i) record element i of the array in `variable`, at base + i * stride.
-void AccessLogRewriter::recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel,
-                                          uint32_t w0, uint32_t variable, uint32_t type,
-                                          uint32_t base) {
+void AccessLogRewriter::recordArrayInLoop(SpirvBuilder& b, uint32_t fromLabel, uint32_t w0,
+                                          uint32_t variable, uint32_t type, uint32_t base) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);
     uint32_t element = t->operand(0);
-    uint32_t length = asUint(f, t->operand(1));
-    uint32_t stride = leafStride(f, element);
-    uint32_t header = module.newId(), body = module.newId(), next = module.newId(),
-             merge = module.newId();
+    uint32_t length = asUint(b, t->operand(1));
+    uint32_t stride = leafStride(b, element);
+    SpirvBuilder::Loop loop = b.newLoop();
     uint32_t i = module.newId(), iNext = module.newId();
-    m_state.emitVoid(f, Op::OpBranch, {header});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{header});
-    f.emplace_back(Op::OpPhi,
-                   std::vector<uint32_t>{u, i, module.constUint(0), fromLabel, iNext, next});
-    uint32_t more = module.emit(f, Op::OpULessThan, m_state.ids.boolType, {i, length});
-    m_state.emitVoid(f, Op::OpLoopMerge, {merge, next, 0});
-    m_state.emitVoid(f, Op::OpBranchConditional, {more, body, merge});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{body});
-    uint32_t at =
-        module.emit(f, Op::OpAccessChain, module.typePointer(spv::StorageClass::Function, element),
-                    {variable, i});
-    uint32_t value = module.emit(f, Op::OpLoad, element, {at});
-    uint32_t index =
-        module.emit(f, Op::OpIAdd, u, {base, module.emit(f, Op::OpIMul, u, {i, stride})});
-    recordLeaf(f, w0, value, element, index);
-    m_state.emitVoid(f, Op::OpBranch, {next});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{next});
-    f.emplace_back(Op::OpIAdd, std::vector<uint32_t>{u, iNext, i, module.constUint(1)});
-    m_state.emitVoid(f, Op::OpBranch, {header});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{merge});
+    auto header = [&] {
+        b.define(i, Op::OpPhi, u, {b.uint(0), fromLabel, iNext, loop.continueTarget});
+        return b.less(i, length);
+    };
+    auto body = [&] {
+        uint32_t pointer = module.typePointer(spv::StorageClass::Function, element);
+        uint32_t value = b.load(element, b.accessChain(pointer, variable, {i}));
+        recordLeaf(b, w0, value, element, b.add(base, b.mul(i, stride)));
+        return 0u;
+    };
+    b.loop(loop, header, body, [&] { b.define(iNext, Op::OpIAdd, u, {i, b.uint(1)}); });
 }
 
 } // namespace vkp

@@ -71,15 +71,14 @@ std::optional<AccessLogRewriter::Chain> AccessLogRewriter::chainOf(uint32_t poin
     return std::nullopt;
 }
 
-uint32_t AccessLogRewriter::asUint(std::vector<SpirvInstruction>& out, uint32_t id) {
+uint32_t AccessLogRewriter::asUint(SpirvBuilder& b, uint32_t id) {
     SpirvModule& module = m_state.module;
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(module.typeOf(id));
-    if (!t || t->opcode() != Op::OpTypeInt) return module.constUint(0);
+    if (!t || t->opcode() != Op::OpTypeInt) return b.uint(0);
     bool isSigned = t->operand(1);
-    if (t->operand(0) != 32)
-        return module.emit(out, isSigned ? Op::OpSConvert : Op::OpUConvert, u, {id});
-    return isSigned ? module.emit(out, Op::OpBitcast, u, {id}) : id;
+    if (t->operand(0) != 32) return b.value(isSigned ? Op::OpSConvert : Op::OpUConvert, u, {id});
+    return isSigned ? b.bitcast(u, id) : id;
 }
 
 // Element count of one value of `type`, as factors to multiply (ids).
@@ -107,10 +106,8 @@ std::vector<uint32_t> AccessLogRewriter::flatFactors(uint32_t type) {
     }
 }
 
-uint32_t AccessLogRewriter::flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain,
-                                      uint32_t pointee) {
+uint32_t AccessLogRewriter::flatIndex(SpirvBuilder& b, const Chain& chain, uint32_t pointee) {
     SpirvModule& module = m_state.module;
-    uint32_t u = m_state.ids.uintType;
     uint32_t acc = 0, type = pointee;
     for (uint32_t idx : chain.indices) {
         const SpirvInstruction* t = module.definition(type);
@@ -122,63 +119,62 @@ uint32_t AccessLogRewriter::flatIndex(std::vector<SpirvInstruction>& out, const 
             type = t->operand(member);
             continue;
         }
-        uint32_t term = asUint(out, idx);
+        uint32_t term = asUint(b, idx);
         uint32_t elem = t->operand(0); // the element, column or component type
         if (t->opcode() == Op::OpTypeArray || t->opcode() == Op::OpTypeRuntimeArray ||
             t->opcode() == Op::OpTypeMatrix)
             for (uint32_t f : flatFactors(elem))
-                term = module.emit(out, Op::OpIMul, u, {term, asUint(out, f)});
-        acc = acc ? module.emit(out, Op::OpIAdd, u, {acc, term}) : term;
+                term = b.mul(term, asUint(b, f));
+        acc = acc ? b.add(acc, term) : term;
         type = elem;
     }
-    return acc ? acc : module.constUint(0);
+    return acc ? acc : b.uint(0);
 }
 
-uint32_t AccessLogRewriter::valueWord(std::vector<SpirvInstruction>& out, uint32_t value,
-                                      uint32_t type) {
-    SpirvModule& module = m_state.module;
+uint32_t AccessLogRewriter::valueWord(SpirvBuilder& b, uint32_t value, uint32_t type) {
     uint32_t u = m_state.ids.uintType;
-    const SpirvInstruction* t = module.definition(type);
-    if (!t) return module.constUint(0);
-    if (t->opcode() == Op::OpTypeBool)
-        return module.emit(out, Op::OpSelect, u, {value, module.constUint(1), module.constUint(0)});
+    const SpirvInstruction* t = m_state.module.definition(type);
+    if (!t) return b.uint(0);
+    if (t->opcode() == Op::OpTypeBool) {
+        uint32_t one = b.uint(1), zero = b.uint(0);
+        return b.select(u, value, one, zero);
+    }
     if ((t->opcode() == Op::OpTypeFloat || t->opcode() == Op::OpTypeInt) && t->operand(0) == 32)
-        return type == u ? value : module.emit(out, Op::OpBitcast, u, {value});
-    return module.constUint(0);
+        return type == u ? value : b.bitcast(u, value);
+    return b.uint(0);
 }
 
-void AccessLogRewriter::access(std::vector<SpirvInstruction>& out, TraceEventKind kind,
-                               uint32_t pointer, uint32_t value, uint32_t valueType,
-                               uint32_t extra) {
+void AccessLogRewriter::access(SpirvBuilder& b, TraceEventKind kind, uint32_t pointer,
+                               uint32_t value, uint32_t valueType, uint32_t extra) {
     auto chain = chainOf(pointer);
     if (!chain) return;
-    uint32_t index = flatIndex(out, *chain, m_pointees.at(chain->variable));
+    uint32_t index = flatIndex(b, *chain, m_pointees.at(chain->variable));
     if (isComposite(valueType)) {
-        uint32_t w0 = m_state.module.constUint(packTraceWord0(kind, chain->variable, m_state.line));
-        recordLeaves(out, w0, value, valueType, index);
+        uint32_t w0 = b.uint(packTraceWord0(kind, chain->variable, m_state.line));
+        recordLeaves(b, w0, value, valueType, index);
         return;
     }
-    m_state.record(out, kind, chain->variable, index, valueWord(out, value, valueType),
-                   extra ? extra : m_state.module.constUint(0));
+    uint32_t word = valueWord(b, value, valueType);
+    m_state.record(b, kind, chain->variable, index, word, extra ? extra : b.uint(0));
 }
 
 // OpCopyMemory(target, source): the source is loaded once here and its value logged as the
 // source's reads, then as the target's writes; the copy itself still runs after the records.
-void AccessLogRewriter::copyMemory(const SpirvInstruction& inst,
-                                   std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::copyMemory(const SpirvInstruction& inst, SpirvBuilder& b) {
     SpirvModule& module = m_state.module;
     uint32_t target = inst.operand(0), source = inst.operand(1);
     if (!chainOf(target) && !chainOf(source)) return;
     const SpirvInstruction* pointer = module.definition(module.typeOf(source));
     if (!pointer || pointer->opcode() != Op::OpTypePointer) return;
     uint32_t type = pointer->operand(1); // after the storage class
-    uint32_t value = module.emit(out, Op::OpLoad, type, {source});
-    access(out, TraceEventKind::Read, source, value, type);
-    access(out, TraceEventKind::Write, target, value, type);
+    uint32_t value = b.load(type, source);
+    access(b, TraceEventKind::Read, source, value, type);
+    access(b, TraceEventKind::Write, target, value, type);
 }
 
 void AccessLogRewriter::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
     const SpirvModule& module = m_state.module;
+    SpirvBuilder b(m_state.module, out);
     switch (inst.opcode()) {
     case Op::OpAccessChain:
     case Op::OpInBoundsAccessChain: // base, then indices
@@ -192,14 +188,14 @@ void AccessLogRewriter::before(const SpirvInstruction& inst, std::vector<SpirvIn
         if (auto chain = chainOf(inst.operand(0))) m_chains[inst.resultId()] = *chain;
         break;
     case Op::OpStore: // pointer, value
-        access(out, TraceEventKind::Write, inst.operand(0), inst.operand(1),
+        access(b, TraceEventKind::Write, inst.operand(0), inst.operand(1),
                module.typeOf(inst.operand(1)));
         break;
     case Op::OpCopyMemory: // target, source, memory operands
-        copyMemory(inst, out);
+        copyMemory(inst, b);
         break;
     case Op::OpAtomicStore: // pointer, scope, semantics, value
-        access(out, TraceEventKind::Atomic, inst.operand(0), inst.operand(3),
+        access(b, TraceEventKind::Atomic, inst.operand(0), inst.operand(3),
                module.typeOf(inst.operand(3)));
         break;
     default:
@@ -215,7 +211,7 @@ void AccessLogRewriter::before(const SpirvInstruction& inst, std::vector<SpirvIn
 // lane; the same ballot says whether that lane ran the op too, and the record's extra word
 // carries kShuffleSourceInactive when it did not (or when it is past any subgroup): the value
 // is then undefined. The ballot needs GroupNonUniformBallot, declared if the kernel does not.
-void AccessLogRewriter::shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
     static const std::map<Op, ShuffleOp> kOps = {
         {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
         {Op::OpGroupNonUniformShuffleXor, ShuffleOp::Xor},
@@ -233,69 +229,66 @@ void AccessLogRewriter::shuffle(const SpirvInstruction& inst, std::vector<SpirvI
     uint32_t u = module.typeUint();
     uint32_t scope = inst.operand(0);
     module.requireCapability(spv::Capability::GroupNonUniformBallot);
-    uint32_t ballot = module.emit(out, Op::OpGroupNonUniformBallot, module.typeVector(u, 4),
-                                  {scope, module.constTrue()});
-    uint32_t extra = module.constUint(packShuffleExtra(op->second, *type));
+    uint32_t uvec4 = module.typeVector(u, 4);
+    uint32_t ballot = b.value(Op::OpGroupNonUniformBallot, uvec4, {scope, module.constTrue()});
+    uint32_t extra = b.uint(packShuffleExtra(op->second, *type));
     uint32_t lane = 0;
     if (op->second == ShuffleOp::BroadcastFirst) {
-        lane = module.emit(out, Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
+        lane = b.value(Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
     } else {
-        lane = asUint(out, inst.operand(2));
-        uint32_t inactive = sourceInactive(out, op->second, lane, ballot);
-        uint32_t flag = module.emit(out, Op::OpShiftLeftLogical, u,
-                                    {inactive, module.constUint(kShuffleSourceInactiveShift)});
-        extra = module.emit(out, Op::OpBitwiseOr, u, {extra, flag});
+        lane = asUint(b, inst.operand(2));
+        uint32_t inactive = sourceInactive(b, op->second, lane, ballot);
+        uint32_t flag = b.shiftLeft(inactive, b.uint(kShuffleSourceInactiveShift));
+        extra = b.bitOr(extra, flag);
     }
-    uint32_t value = valueWord(out, inst.resultId(), inst.resultType());
-    m_state.record(out, TraceEventKind::Shuffle, kTraceVariableNone, lane, value, extra);
+    uint32_t value = valueWord(b, inst.resultId(), inst.resultType());
+    m_state.record(b, TraceEventKind::Shuffle, kTraceVariableNone, lane, value, extra);
 }
 
 // 1 when the lane `op` takes from (operand `lane`: the lane, mask or delta) is not in `ballot`
 // (the lanes that ran it) or is past 127, else 0. The bit is read from the ballot's words by
 // hand (word = lane / 32), which is defined for any lane, where BallotBitExtract is not.
-uint32_t AccessLogRewriter::sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op,
-                                           uint32_t lane, uint32_t ballot) {
+uint32_t AccessLogRewriter::sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32_t lane,
+                                           uint32_t ballot) {
     SpirvModule& module = m_state.module;
-    uint32_t u = module.typeUint(), b = module.typeBool();
+    uint32_t u = module.typeUint();
     uint32_t source = lane;
     if (op == ShuffleOp::Xor || op == ShuffleOp::Up || op == ShuffleOp::Down) {
         if (!m_state.ids.subgroupLane)
             m_state.ids.subgroupLane =
                 builtinVariable(m_state, spv::BuiltIn::SubgroupLocalInvocationId,
                                 module.typePointer(spv::StorageClass::Input, u));
-        uint32_t self = module.emit(out, Op::OpLoad, u, {m_state.ids.subgroupLane});
+        uint32_t self = b.load(u, m_state.ids.subgroupLane);
         Op arith = op == ShuffleOp::Xor  ? Op::OpBitwiseXor
                    : op == ShuffleOp::Up ? Op::OpISub
                                          : Op::OpIAdd; // Up below lane 0 wraps past 127
-        source = module.emit(out, arith, u, {self, lane});
+        source = b.value(arith, u, {self, lane});
     }
-    uint32_t inRange = module.emit(out, Op::OpULessThan, b, {source, module.constUint(128)});
-    uint32_t word = module.emit(out, Op::OpShiftRightLogical, u, {source, module.constUint(5)});
-    word = module.emit(out, Op::OpSelect, u, {inRange, word, module.constUint(0)});
-    uint32_t bits = module.emit(out, Op::OpVectorExtractDynamic, u, {ballot, word});
-    uint32_t bit = module.emit(out, Op::OpBitwiseAnd, u, {source, module.constUint(31)});
-    uint32_t ran = module.emit(
-        out, Op::OpBitwiseAnd, u,
-        {module.emit(out, Op::OpShiftRightLogical, u, {bits, bit}), module.constUint(1)});
-    uint32_t one = module.constUint(1);
-    uint32_t missing = module.emit(out, Op::OpBitwiseXor, u, {ran, one});
-    return module.emit(out, Op::OpSelect, u, {inRange, missing, one});
+    uint32_t inRange = b.less(source, b.uint(128));
+    uint32_t word = b.shiftRight(source, b.uint(5));
+    word = b.select(u, inRange, word, b.uint(0));
+    uint32_t bits = b.value(Op::OpVectorExtractDynamic, u, {ballot, word});
+    uint32_t bit = b.bitAnd(source, b.uint(31));
+    uint32_t shifted = b.shiftRight(bits, bit);
+    uint32_t ran = b.bitAnd(shifted, b.uint(1));
+    uint32_t one = b.uint(1);
+    uint32_t missing = b.bitXor(ran, one);
+    return b.select(u, inRange, missing, one);
 }
 
 void AccessLogRewriter::after(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
-    shuffle(inst, out);
+    SpirvBuilder b(m_state.module, out);
+    shuffle(inst, b);
     if (inst.opcode() == Op::OpLoad) {
-        access(out, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
+        access(b, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
     } else if (isAtomic(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&
                inst.operandCount() >= 1) {
         // Operands: pointer, scope, semantics, then the operand value of those that take one.
-        std::vector<SpirvInstruction> operandWord;
         uint32_t operand =
             inst.operandCount() >= 4
-                ? valueWord(operandWord, inst.operand(3), m_state.module.typeOf(inst.operand(3)))
+                ? valueWord(b, inst.operand(3), m_state.module.typeOf(inst.operand(3)))
                 : 0;
-        out.insert(out.end(), operandWord.begin(), operandWord.end());
-        access(out, TraceEventKind::Atomic, inst.operand(0), inst.resultId(), inst.resultType(),
+        access(b, TraceEventKind::Atomic, inst.operand(0), inst.resultId(), inst.resultType(),
                operand);
     }
 }

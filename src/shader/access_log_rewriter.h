@@ -36,31 +36,27 @@ class AccessLogRewriter {
     void describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const;
     void describeShared(uint32_t var, TracedVariable& v) const;
     std::optional<Chain> chainOf(uint32_t pointer) const;
-    uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
-    uint32_t sourceInactive(std::vector<SpirvInstruction>& out, ShuffleOp op, uint32_t lane,
-                            uint32_t ballot);
+    uint32_t asUint(SpirvBuilder& b, uint32_t id);
+    uint32_t sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32_t lane, uint32_t ballot);
     std::vector<uint32_t> flatFactors(uint32_t type);
-    uint32_t flatIndex(std::vector<SpirvInstruction>& out, const Chain& chain, uint32_t pointee);
-    uint32_t valueWord(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type);
-    void access(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t pointer,
-                uint32_t value, uint32_t valueType, uint32_t extra = 0);
-    void copyMemory(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
-    void shuffle(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out);
+    uint32_t flatIndex(SpirvBuilder& b, const Chain& chain, uint32_t pointee);
+    uint32_t valueWord(SpirvBuilder& b, uint32_t value, uint32_t type);
+    void access(SpirvBuilder& b, TraceEventKind kind, uint32_t pointer, uint32_t value,
+                uint32_t valueType, uint32_t extra = 0);
+    void copyMemory(const SpirvInstruction& inst, SpirvBuilder& b);
+    void shuffle(const SpirvInstruction& inst, SpirvBuilder& b);
 
     // Composites (access_log_composite.cpp): a call that records every scalar leaf of `value`,
     // and the helper functions such calls go to, one per composite type, appended to the module.
     bool isComposite(uint32_t type) const;
-    void recordLeaves(std::vector<SpirvInstruction>& out, uint32_t w0, uint32_t value,
-                      uint32_t type, uint32_t base);
+    void recordLeaves(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t base);
     uint32_t leafRecorder(uint32_t type);
-    void recordChildren(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value,
-                        uint32_t type, uint32_t base);
-    void recordLeaf(std::vector<SpirvInstruction>& f, uint32_t w0, uint32_t value, uint32_t type,
-                    uint32_t index);
-    void recordArrayInLoop(std::vector<SpirvInstruction>& f, uint32_t fromLabel, uint32_t w0,
-                           uint32_t variable, uint32_t type, uint32_t base);
+    void recordChildren(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t base);
+    void recordLeaf(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t index);
+    void recordArrayInLoop(SpirvBuilder& b, uint32_t fromLabel, uint32_t w0, uint32_t variable,
+                           uint32_t type, uint32_t base);
     std::optional<uint64_t> constantLeafCount(uint32_t type) const;
-    uint32_t leafStride(std::vector<SpirvInstruction>& out, uint32_t type);
+    uint32_t leafStride(SpirvBuilder& b, uint32_t type);
 
     InstrumentState& m_state;
     const KernelInterface& m_reflected;

@@ -17,13 +17,12 @@ void BarrierRoundsRewriter::before(const SpirvInstruction& inst,
     // Only a workgroup-wide barrier() ends a barrier round; subgroupBarrier() (execution scope
     // Subgroup) orders the accesses of one subgroup, which the race analysis needs.
     uint32_t scope = executionScope(inst.operand(0)); // execution scope, memory scope, semantics
-    SpirvModule& module = m_state.module;
+    SpirvBuilder b(m_state.module, out);
+    uint32_t zero = b.uint(0);
     if (scope == uint32_t(spv::Scope::Workgroup))
-        m_state.record(out, TraceEventKind::Barrier, kTraceVariableNone, module.constUint(0),
-                       module.constUint(0), module.constUint(0));
+        m_state.record(b, TraceEventKind::Barrier, kTraceVariableNone, zero, zero, zero);
     else if (scope == uint32_t(spv::Scope::Subgroup))
-        m_state.record(out, TraceEventKind::SubgroupBarrier, kTraceVariableNone,
-                       module.constUint(0), module.constUint(0), module.constUint(0));
+        m_state.record(b, TraceEventKind::SubgroupBarrier, kTraceVariableNone, zero, zero, zero);
 }
 
 } // namespace vkp

@@ -102,8 +102,8 @@ class Instrumenter {
             Op op = inst.opcode();
             if (initPending && inBlock && op != Op::OpVariable && op != Op::OpLine &&
                 op != Op::OpNoLine) {
-                m_state.module.emit(out, Op::OpFunctionCall, m_state.ids.voidType,
-                                    {m_state.ids.initFunction});
+                SpirvBuilder(m_state.module, out)
+                    .call(m_state.ids.voidType, m_state.ids.initFunction, {});
                 initPending = false;
             }
             inBlock |= op == Op::OpLabel;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shader/instrument.h"
+#include "shader/spirv_builder.h"
 #include "shader/spirv_module.h"
 #include "trace/trace.h"
 
@@ -43,30 +44,19 @@ struct InstrumentState {
 
     bool logsAccesses() const { return guardBudget == 0; }
 
-    void emitVoid(std::vector<SpirvInstruction>& out, spv::Op opcode,
-                  std::vector<uint32_t> operands) {
-        out.emplace_back(opcode, std::move(operands));
-    }
-    uint32_t label(std::vector<SpirvInstruction>& out) {
-        uint32_t id = module.newId();
-        out.emplace_back(spv::Op::OpLabel, std::vector<uint32_t>{id});
-        return id;
-    }
     // A pointer to word `index` (an id) of the trace buffer, and the load of a constant word.
-    uint32_t traceWord(std::vector<SpirvInstruction>& out, uint32_t index) {
-        return module.emit(out, spv::Op::OpAccessChain, ids.dataPointerType,
-                           {ids.traceVariable, module.constUint(0), index});
+    uint32_t traceWord(SpirvBuilder& b, uint32_t index) {
+        uint32_t zero = b.uint(0);
+        return b.accessChain(ids.dataPointerType, ids.traceVariable, {zero, index});
     }
-    uint32_t loadTraceWord(std::vector<SpirvInstruction>& out, uint32_t word) {
-        return module.emit(out, spv::Op::OpLoad, ids.uintType,
-                           {traceWord(out, module.constUint(word))});
+    uint32_t loadTraceWord(SpirvBuilder& b, uint32_t word) {
+        return b.load(ids.uintType, traceWord(b, b.uint(word)));
     }
     // A call of record(w0, index, value, extra) for an event at the current line.
-    void record(std::vector<SpirvInstruction>& out, TraceEventKind kind, uint32_t variable,
-                uint32_t index, uint32_t value, uint32_t extra) {
-        uint32_t w0 = module.constUint(packTraceWord0(kind, variable, line));
-        module.emit(out, spv::Op::OpFunctionCall, ids.voidType,
-                    {ids.recordFunction, w0, index, value, extra});
+    void record(SpirvBuilder& b, TraceEventKind kind, uint32_t variable, uint32_t index,
+                uint32_t value, uint32_t extra) {
+        uint32_t w0 = b.uint(packTraceWord0(kind, variable, line));
+        b.call(ids.voidType, ids.recordFunction, {w0, index, value, extra});
         if (kind != TraceEventKind::Barrier && kind != TraceEventKind::SubgroupBarrier)
             ++accessSites;
     }

@@ -1,6 +1,6 @@
 #include "shader/lockstep_barriers.h"
 
-#include "shader/spirv_module.h"
+#include "shader/spirv_builder.h"
 
 namespace vkp {
 namespace {
@@ -27,13 +27,18 @@ Result<std::vector<uint32_t>> lockstepSubgroupBarriers(std::span<const uint32_t>
     if (!module)
         return Error{ErrorKind::Internal, "the SPIR-V module to adapt to lavapipe is malformed"};
     bool changed = false;
-    for (SpirvInstruction& inst : module->functions) {
-        if (!isSubgroupControlBarrier(*module, inst)) continue;
-        inst = SpirvInstruction(Op::OpMemoryBarrier,
-                                {inst.operand(1), inst.operand(2)}); // memory scope, semantics
+    std::vector<SpirvInstruction> functions;
+    SpirvBuilder b(*module, functions);
+    for (const SpirvInstruction& inst : module->functions) {
+        if (!isSubgroupControlBarrier(*module, inst)) {
+            functions.push_back(inst);
+            continue;
+        }
+        b.instruction(Op::OpMemoryBarrier, {inst.operand(1), inst.operand(2)}); // scope, semantics
         changed = true;
     }
     if (!changed) return std::vector<uint32_t>(words.begin(), words.end());
+    module->functions = std::move(functions);
     return module->assemble();
 }
 

@@ -8,28 +8,20 @@ namespace vkp {
 using Op = spv::Op;
 
 // The start both loopOk(line) functions share: the line parameter, the back-edge counted, and
-// whether the count is within the budget (the id `budgetOf(f)` gives, emitted in the function's
+// whether the count is within the budget (the id `budgetOf(b)` gives, emitted in the function's
 // body) or has just gone past it.
 template <class Budget>
-LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(std::vector<SpirvInstruction>& f,
-                                                              Budget budgetOf) {
-    SpirvModule& module = m_state.module;
+LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b, Budget budgetOf) {
     const TraceObjectIds& ids = m_state.ids;
-    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.boolType, ids.loopOkFunction, 0,
-                                                         ids.loopOkFunctionType});
     LoopCount c{};
-    c.line = module.newId();
-    f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{ids.uintType, c.line});
-    m_state.label(f);
-    c.iterations = module.emit(
-        f, Op::OpIAdd, ids.uintType,
-        {module.emit(f, Op::OpLoad, ids.uintType, {ids.backEdgeCount}), module.constUint(1)});
-    m_state.emitVoid(f, Op::OpStore, {ids.backEdgeCount, c.iterations});
-    uint32_t budget = budgetOf(f);
-    c.ok = module.emit(f, Op::OpULessThanEqual, ids.boolType, {c.iterations, budget});
-    c.first = module.emit(
-        f, Op::OpIEqual, ids.boolType,
-        {c.iterations, module.emit(f, Op::OpIAdd, ids.uintType, {budget, module.constUint(1)})});
+    c.line = b.beginFunction(ids.boolType, ids.loopOkFunction, ids.loopOkFunctionType,
+                             {ids.uintType})[0];
+    uint32_t before = b.load(ids.uintType, ids.backEdgeCount);
+    c.iterations = b.add(before, b.uint(1));
+    b.store(ids.backEdgeCount, c.iterations);
+    uint32_t budget = budgetOf(b);
+    c.ok = b.lessEqual(c.iterations, budget);
+    c.first = b.equal(c.iterations, b.add(budget, b.uint(1)));
     return c;
 }
 
@@ -43,73 +35,49 @@ void LoopBudgetRewriter::buildLoopOk() {
 // loopOk(line) when tracing: the budget is in the trace header; the first time it is spent the
 // status word gets the flag and the line, and a record says where.
 void LoopBudgetRewriter::buildTracedLoopOk() {
-    SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
-    auto& f = module.newFunctions;
-    auto [line, iterations, ok, first] = beginLoopOk(
-        f, [&](std::vector<SpirvInstruction>& body) { return m_state.loadTraceWord(body, 6); });
-    uint32_t recordL = module.newId(), mergeL = module.newId();
-    m_state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
-    m_state.emitVoid(f, Op::OpBranchConditional, {first, recordL, mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{recordL});
-    uint32_t statusAt = module.emit(f, Op::OpLoad, u, {ids.statusWord});
-    uint32_t status =
-        module.emit(f, Op::OpLoad, u, {m_state.traceWord(f, statusAt)}); // keeps the printf count
-    status = module.emit(
-        f, Op::OpBitwiseOr, u,
-        {status, module.emit(f, Op::OpBitwiseOr, u, {module.constUint(kTraceBudgetFlag), line})});
-    m_state.emitVoid(f, Op::OpStore, {m_state.traceWord(f, statusAt), status});
-    uint32_t w0 = module.emit(
-        f, Op::OpBitwiseOr, u,
-        {module.constUint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)),
-         line});
-    module.emit(f, Op::OpFunctionCall, ids.voidType,
-                {ids.recordFunction, w0, module.constUint(0), iterations, module.constUint(0)});
-    m_state.emitVoid(f, Op::OpBranch, {mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
-    m_state.emitVoid(f, Op::OpReturnValue, {ok});
-    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+    SpirvBuilder b(m_state.module, m_state.module.newFunctions);
+    auto [line, iterations, ok, first] =
+        beginLoopOk(b, [&](SpirvBuilder& body) { return m_state.loadTraceWord(body, 6); });
+    b.ifThen(first, [&] {
+        uint32_t statusAt = b.load(u, ids.statusWord);
+        uint32_t status = b.load(u, m_state.traceWord(b, statusAt)); // keeps the printf count
+        status = b.bitOr(status, b.bitOr(b.uint(kTraceBudgetFlag), line));
+        b.store(m_state.traceWord(b, statusAt), status);
+        uint32_t w0 = b.bitOr(
+            b.uint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), line);
+        b.call(ids.voidType, ids.recordFunction, {w0, b.uint(0), iterations, b.uint(0)});
+    });
+    b.returnValue(ok);
+    b.endFunction();
 }
 
 // loopOk(line) of guardLoops: counts a back-edge against the budget (a constant: no load in the
 // loop); the first invocation to run out fills the loop-guard buffer (trace/trace.h).
 void LoopBudgetRewriter::buildGuardLoopOk() {
-    SpirvModule& module = m_state.module;
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
-    auto& f = module.newFunctions;
-    auto [line, iterations, ok, first] = beginLoopOk(
-        f, [&](std::vector<SpirvInstruction>&) { return module.constUint(m_state.guardBudget); });
-    uint32_t countL = module.newId(), writeL = module.newId(), innerL = module.newId(),
-             mergeL = module.newId();
-    m_state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
-    m_state.emitVoid(f, Op::OpBranchConditional, {first, countL, mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{countL});
-    uint32_t before =
-        module.emit(f, Op::OpAtomicIAdd, u,
-                    {m_state.traceWord(f, module.constUint(kLoopGuardStopped)),
-                     module.constUint(1) /*Device*/, module.constUint(0), module.constUint(1)});
-    uint32_t firstOfAll = module.emit(f, Op::OpIEqual, ids.boolType, {before, module.constUint(0)});
-    m_state.emitVoid(f, Op::OpSelectionMerge, {innerL, 0});
-    m_state.emitVoid(f, Op::OpBranchConditional, {firstOfAll, writeL, innerL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{writeL});
-    uint32_t wid = module.emit(f, Op::OpLoad, module.typeVector(u, 3), {ids.workgroupId});
-    std::array<uint32_t, 6> fields{line,
-                                   iterations,
-                                   module.emit(f, Op::OpLoad, u, {ids.localIndex}),
-                                   module.emit(f, Op::OpCompositeExtract, u, {wid, 0}),
-                                   module.emit(f, Op::OpCompositeExtract, u, {wid, 1}),
-                                   module.emit(f, Op::OpCompositeExtract, u, {wid, 2})};
-    for (uint32_t k = 0; k < fields.size(); ++k)
-        m_state.emitVoid(f, Op::OpStore,
-                         {m_state.traceWord(f, module.constUint(kLoopGuardLine + k)), fields[k]});
-    m_state.emitVoid(f, Op::OpBranch, {innerL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{innerL});
-    m_state.emitVoid(f, Op::OpBranch, {mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
-    m_state.emitVoid(f, Op::OpReturnValue, {ok});
-    m_state.emitVoid(f, Op::OpFunctionEnd, {});
+    SpirvBuilder b(m_state.module, m_state.module.newFunctions);
+    auto [line, iterations, ok, first] =
+        beginLoopOk(b, [&](SpirvBuilder& body) { return body.uint(m_state.guardBudget); });
+    b.ifThen(first, [&] {
+        uint32_t stopped = m_state.traceWord(b, b.uint(kLoopGuardStopped));
+        uint32_t before = b.atomic(Op::OpAtomicIAdd, stopped, spv::Scope::Device, 0, {b.uint(1)});
+        b.ifThen(b.equal(before, b.uint(0)), [&] {
+            uint32_t wid = b.load(m_state.module.typeVector(u, 3), ids.workgroupId);
+            std::array<uint32_t, 6> fields{line,
+                                           iterations,
+                                           b.load(u, ids.localIndex),
+                                           b.extract(u, wid, 0),
+                                           b.extract(u, wid, 1),
+                                           b.extract(u, wid, 2)};
+            for (uint32_t k = 0; k < fields.size(); ++k)
+                b.store(m_state.traceWord(b, b.uint(kLoopGuardLine + k)), fields[k]);
+        });
+    });
+    b.returnValue(ok);
+    b.endFunction();
 }
 
 void LoopBudgetRewriter::beginFunction(std::span<const SpirvInstruction> function) {
@@ -133,19 +101,29 @@ bool LoopBudgetRewriter::isBackEdge(uint32_t target) const {
            m_blockOrder.at(m_block) >= m_blockOrder.at(target);
 }
 
-uint32_t LoopBudgetRewriter::callLoopOk(const Loop& loop, std::vector<SpirvInstruction>& out) {
+uint32_t LoopBudgetRewriter::callLoopOk(const Loop& loop, SpirvBuilder& b) {
     ++m_state.loopsGuarded;
-    SpirvModule& module = m_state.module;
-    return module.emit(out, Op::OpFunctionCall, m_state.ids.boolType,
-                       {m_state.ids.loopOkFunction, module.constUint(loop.line)});
+    return b.call(m_state.ids.boolType, m_state.ids.loopOkFunction, {b.uint(loop.line)});
+}
+
+// The header a branch goes back to, when the branch is a back-edge the budget can guard: a plain
+// branch, or a conditional one whose other target is the loop's merge (any other would need a
+// new block); 0 otherwise.
+uint32_t LoopBudgetRewriter::guardedHeader(const SpirvInstruction& inst) const {
+    if (inst.opcode() == Op::OpBranch) return isBackEdge(inst.operand(0)) ? inst.operand(0) : 0;
+    if (inst.opcode() != Op::OpBranchConditional) return 0;
+    uint32_t onTrue = inst.operand(1), onFalse = inst.operand(2); // after the condition
+    uint32_t header = isBackEdge(onTrue) ? onTrue : isBackEdge(onFalse) ? onFalse : 0;
+    uint32_t other = header == onTrue ? onFalse : onTrue;
+    return header && other == m_loops.at(header).merge ? header : 0;
 }
 
 // A branch back to a loop header gets the budget check: keep looping only while it allows.
 bool LoopBudgetRewriter::rewriteBackEdge(const SpirvInstruction& inst,
                                          std::vector<SpirvInstruction>& out) {
-    if (!m_state.options.loopBudget ||
-        (inst.opcode() != Op::OpBranch && inst.opcode() != Op::OpBranchConditional))
-        return false;
+    uint32_t header = m_state.options.loopBudget ? guardedHeader(inst) : 0;
+    if (!header) return false;
+    const Loop& loop = m_loops.at(header);
     // A loop whose header is its own back-edge block: OpLoopMerge must stay right before the
     // branch, so the budget check goes in front of it.
     std::optional<SpirvInstruction> merge;
@@ -153,43 +131,19 @@ bool LoopBudgetRewriter::rewriteBackEdge(const SpirvInstruction& inst,
         merge = out.back();
         out.pop_back();
     }
-    auto restore = [&] {
-        if (merge) out.push_back(*merge);
-    };
-    if (inst.opcode() == Op::OpBranch) {
-        uint32_t target = inst.operand(0);
-        if (!isBackEdge(target)) {
-            restore();
-            return false;
-        }
-        const Loop& loop = m_loops.at(target);
-        uint32_t ok = callLoopOk(loop, out);
-        restore();
-        m_state.emitVoid(out, Op::OpBranchConditional, {ok, target, loop.merge});
+    SpirvBuilder b(m_state.module, out);
+    uint32_t ok = callLoopOk(loop, b);
+    uint32_t condition = ok, onTrue = header, onFalse = loop.merge;
+    if (inst.opcode() == Op::OpBranchConditional) { // its branch weights are dropped: they no
+        onTrue = inst.operand(1);                   // longer describe the new condition
+        onFalse = inst.operand(2);
+        condition = header == onTrue ? b.logicalAnd(inst.operand(0), ok)
+                                     : b.logicalOr(inst.operand(0), b.logicalNot(ok));
+    } else {
         m_phiFixes[loop.merge].insert(m_block);
-        return true;
     }
-    uint32_t cond = inst.operand(0), onTrue = inst.operand(1), onFalse = inst.operand(2);
-    uint32_t header = isBackEdge(onTrue) ? onTrue : isBackEdge(onFalse) ? onFalse : 0;
-    const Loop* loop = header ? &m_loops.at(header) : nullptr;
-    uint32_t other = header == onTrue ? onFalse : onTrue;
-    if (!loop || other != loop->merge) { // not a back-edge, or one that would need a new block
-        restore();
-        return false;
-    }
-    SpirvModule& module = m_state.module;
-    uint32_t b = m_state.ids.boolType;
-    uint32_t ok = callLoopOk(*loop, out);
-    if (header == onTrue)
-        cond = module.emit(out, Op::OpLogicalAnd, b, {cond, ok});
-    else
-        cond = module.emit(out, Op::OpLogicalOr, b,
-                           {cond, module.emit(out, Op::OpLogicalNot, b, {ok})});
-    restore();
-    SpirvInstruction branch = inst;
-    branch.setOperand(0, cond);
-    branch.keepOperands(3); // branch weights no longer describe the new condition
-    out.push_back(std::move(branch));
+    if (merge) out.push_back(*merge);
+    b.branchConditional(condition, onTrue, onFalse);
     return true;
 }
 

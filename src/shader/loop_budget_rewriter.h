@@ -33,12 +33,12 @@ class LoopBudgetRewriter {
         uint32_t line = 0;
     };
 
-    template <class Budget>
-    LoopCount beginLoopOk(std::vector<SpirvInstruction>& f, Budget budgetOf);
+    template <class Budget> LoopCount beginLoopOk(SpirvBuilder& b, Budget budgetOf);
     void buildTracedLoopOk();
     void buildGuardLoopOk();
     bool isBackEdge(uint32_t target) const;
-    uint32_t callLoopOk(const Loop& loop, std::vector<SpirvInstruction>& out);
+    uint32_t guardedHeader(const SpirvInstruction& inst) const;
+    uint32_t callLoopOk(const Loop& loop, SpirvBuilder& b);
 
     InstrumentState& m_state;
     std::map<uint32_t, size_t> m_blockOrder;           // label -> position in the function

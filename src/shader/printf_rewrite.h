@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.h"
+#include "shader/spirv_builder.h"
 #include "shader/spirv_module.h"
 
 namespace vkp {
@@ -49,12 +50,11 @@ class PrintfRecorder {
 
   private:
     uint32_t formatIndex(uint32_t stringId);
-    void argWords(std::vector<SpirvInstruction>& out, uint32_t value, std::vector<uint32_t>& words);
-    void scalarWords(std::vector<SpirvInstruction>& out, uint32_t value, uint32_t type,
-                     std::vector<uint32_t>& words);
+    void argWords(SpirvBuilder& b, uint32_t value, std::vector<uint32_t>& words);
+    void scalarWords(SpirvBuilder& b, uint32_t value, uint32_t type, std::vector<uint32_t>& words);
     uint32_t writerFor(uint32_t words);
     void buildWriter(uint32_t fn, uint32_t words);
-    void countDropped(std::vector<SpirvInstruction>& f);
+    void countDropped(SpirvBuilder& b);
 
     SpirvModule& m_module;
     PrintfTarget m_target;

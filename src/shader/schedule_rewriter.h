@@ -12,7 +12,6 @@
 // last.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <vector>
 
@@ -44,18 +43,42 @@ class ScheduleRewriter {
     uint32_t writtenPointer(const SpirvInstruction& inst) const; // 0: not a buffer write
     uint32_t readPointer(const SpirvInstruction& inst) const;    // 0: not a scalar buffer read
     bool isScalar32(uint32_t type) const; // a 32-bit int or float: the words a view can freeze
-    uint32_t valueAt(uint32_t pointer, std::vector<SpirvInstruction>& out); // as uint, or 0
+    uint32_t valueAt(uint32_t pointer, SpirvBuilder& b); // as uint, or 0
     void noteChain(const SpirvInstruction& inst);
-    void callAt(const SpirvInstruction& inst, bool after, std::vector<SpirvInstruction>& out);
-    uint32_t asUint(std::vector<SpirvInstruction>& out, uint32_t id);
+    void callAt(const SpirvInstruction& inst, bool after, SpirvBuilder& b);
+    uint32_t asUint(SpirvBuilder& b, uint32_t id);
+
+    // The appended functions (schedule_functions.cpp).
+    struct AtCall { // scheduleAt's parameters, locals, and values its steps share
+        uint32_t binding = 0, index = 0, after = 0, value = 0;
+        uint32_t polls = 0, inner = 0; // Function variables
+        uint32_t block = 0, byIndex = 0, target = 0, group = 0, place = 0;
+    };
+    struct SpinWords { // what the spin loop reads: counts and pointers into the block
+        uint32_t others = 0, bound = 0, perGroup = 0, firstAfter = 0;
+        uint32_t finishedAt = 0, startedAt = 0, arrivalsAt = 0;
+    };
+    struct Progress {
+        uint32_t finished = 0, arrivals = 0, all = 0, idle = 0, later = 0;
+    };
     void buildCounter(uint32_t function, uint32_t word, bool onlyOthers);
     void buildAt();
+    void atConfiguredPoint(SpirvBuilder& b, AtCall& call);
+    void giveUpView(SpirvBuilder& b, const AtCall& call);
+    void firstArrival(SpirvBuilder& b, AtCall& call);
+    void hold(SpirvBuilder& b, const AtCall& call);
+    Progress progress(SpirvBuilder& b, const SpinWords& w);
+    void spin(SpirvBuilder& b, const AtCall& call);
+    void reportOutcome(SpirvBuilder& b, const AtCall& call, const Progress& p);
     void buildView();
-    void ifThen(std::vector<SpirvInstruction>& f, uint32_t condition,
-                const std::function<void()>& body);
-    uint32_t workgroupIndex(std::vector<SpirvInstruction>& f);
-    uint32_t blockWord(std::vector<SpirvInstruction>& f, uint32_t block, uint32_t word);
-    void returnIf(std::vector<SpirvInstruction>& f, uint32_t condition);
+    void viewHeldElement(SpirvBuilder& b, uint32_t block, uint32_t seen);
+    uint32_t workgroupIndex(SpirvBuilder& b);
+    uint32_t workgroupTicket(SpirvBuilder& b);
+    uint32_t blockWord(SpirvBuilder& b, uint32_t block, uint32_t word);
+    uint32_t loadWord(SpirvBuilder& b, uint32_t block, uint32_t word);
+    uint32_t atomicLoad(SpirvBuilder& b, uint32_t pointer);
+    uint32_t configHas(SpirvBuilder& b, uint32_t flag);
+    uint32_t inactive(SpirvBuilder& b);
 
     InstrumentState& m_state;
     std::map<uint32_t, Target> m_pointers; // pointer id -> the buffer and element it points at
@@ -63,8 +86,7 @@ class ScheduleRewriter {
     bool m_entry = false, m_startPending = false, m_inBlock = false;
     uint32_t m_reached = 0; // Private: this invocation has passed the point once
     uint32_t m_config = 0;  // the specialization constant kScheduleConfigSpecId
-    // (m_config & kScheduleActive) == 0: the case has no schedule.
-    uint32_t inactive(std::vector<SpirvInstruction>& f);
+                            // (m_config & kScheduleActive) == 0: the case has no schedule.
     uint32_t m_startFunction = 0, m_finishFunction = 0, m_atFunction = 0, m_viewFunction = 0;
     uint32_t m_voidFunctionType = 0, m_atFunctionType = 0, m_viewFunctionType = 0;
 };

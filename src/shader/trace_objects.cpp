@@ -91,39 +91,30 @@ namespace {
 void buildInit(InstrumentState& state) {
     SpirvModule& module = state.module;
     const TraceObjectIds& ids = state.ids;
-    uint32_t u = ids.uintType;
-    auto& f = module.newFunctions;
-    f.emplace_back(Op::OpFunction,
-                   std::vector<uint32_t>{ids.voidType, ids.initFunction, 0, ids.initFunctionType});
-    state.label(f);
-    uint32_t perGroup = state.loadTraceWord(f, 2), nx = state.loadTraceWord(f, 3),
-             ny = state.loadTraceWord(f, 4);
-    uint32_t wid = module.emit(f, Op::OpLoad, module.typeVector(u, 3), {ids.workgroupId});
-    uint32_t wx = module.emit(f, Op::OpCompositeExtract, u, {wid, 0});
-    uint32_t wy = module.emit(f, Op::OpCompositeExtract, u, {wid, 1});
-    uint32_t wz = module.emit(f, Op::OpCompositeExtract, u, {wid, 2});
-    uint32_t plane = module.emit(f, Op::OpIMul, u, {nx, ny});
-    uint32_t g = module.emit(f, Op::OpIAdd, u, {wx, module.emit(f, Op::OpIMul, u, {wy, nx})});
-    g = module.emit(f, Op::OpIAdd, u, {g, module.emit(f, Op::OpIMul, u, {wz, plane})});
-    uint32_t local = module.emit(f, Op::OpLoad, u, {ids.localIndex});
-    uint32_t inv =
-        module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpIMul, u, {g, perGroup}), local});
-    uint32_t slots = state.loadTraceWord(f, 1), recordsAt = state.loadTraceWord(f, 5),
-             statusAt = state.loadTraceWord(f, 7);
+    SpirvBuilder b(module, module.newFunctions);
+    b.beginFunction(ids.voidType, ids.initFunction, ids.initFunctionType);
+    uint32_t perGroup = state.loadTraceWord(b, 2), nx = state.loadTraceWord(b, 3),
+             ny = state.loadTraceWord(b, 4);
+    uint32_t wid = b.load(module.typeVector(ids.uintType, 3), ids.workgroupId);
+    uint32_t wx = b.extract(ids.uintType, wid, 0);
+    uint32_t wy = b.extract(ids.uintType, wid, 1);
+    uint32_t wz = b.extract(ids.uintType, wid, 2);
+    uint32_t plane = b.mul(nx, ny);
+    uint32_t g = b.add(wx, b.mul(wy, nx));
+    g = b.add(g, b.mul(wz, plane));
+    uint32_t local = b.load(ids.uintType, ids.localIndex);
+    uint32_t inv = b.add(b.mul(g, perGroup), local);
+    uint32_t slots = state.loadTraceWord(b, 1), recordsAt = state.loadTraceWord(b, 5),
+             statusAt = state.loadTraceWord(b, 7);
     // recordsAt is a multiple of kTraceRecordWords (trace/trace.h): records count in uvec4s.
-    uint32_t first = module.emit(f, Op::OpIMul, u, {inv, slots});
-    uint32_t recordsStart =
-        module.emit(f, Op::OpUDiv, u, {recordsAt, module.constUint(kTraceRecordWords)});
-    state.emitVoid(f, Op::OpStore, {ids.slotCount, slots});
-    state.emitVoid(f, Op::OpStore,
-                   {ids.firstRecord, module.emit(f, Op::OpIAdd, u, {recordsStart, first})});
-    state.emitVoid(
-        f, Op::OpStore,
-        {ids.countWord, module.emit(f, Op::OpIAdd, u, {inv, module.constUint(kTraceHeaderWords)})});
-    state.emitVoid(f, Op::OpStore,
-                   {ids.statusWord, module.emit(f, Op::OpIAdd, u, {statusAt, inv})});
-    state.emitVoid(f, Op::OpReturn, {});
-    state.emitVoid(f, Op::OpFunctionEnd, {});
+    uint32_t first = b.mul(inv, slots);
+    uint32_t recordsStart = b.div(recordsAt, b.uint(kTraceRecordWords));
+    b.store(ids.slotCount, slots);
+    b.store(ids.firstRecord, b.add(recordsStart, first));
+    b.store(ids.countWord, b.add(inv, b.uint(kTraceHeaderWords)));
+    b.store(ids.statusWord, b.add(statusAt, inv));
+    b.returnVoid();
+    b.endFunction();
 }
 
 // record(w0, index, value, extra): one record in this invocation's slots, if it has room;
@@ -132,49 +123,34 @@ void buildRecorder(InstrumentState& state) {
     SpirvModule& module = state.module;
     const TraceObjectIds& ids = state.ids;
     uint32_t u = ids.uintType;
-    auto& f = module.newFunctions;
-    f.emplace_back(Op::OpFunction, std::vector<uint32_t>{ids.voidType, ids.recordFunction, 0,
-                                                         ids.recordFunctionType});
-    uint32_t p[4];
-    for (uint32_t& id : p) {
-        id = module.newId();
-        f.emplace_back(Op::OpFunctionParameter, std::vector<uint32_t>{u, id});
-    }
-    state.label(f);
-    uint32_t pos = module.emit(f, Op::OpLoad, u, {ids.nextSlot});
-    uint32_t slots = module.emit(f, Op::OpLoad, u, {ids.slotCount});
-    uint32_t fits = module.emit(f, Op::OpULessThan, ids.boolType, {pos, slots});
-    uint32_t writeL = module.newId(), mergeL = module.newId();
-    state.emitVoid(f, Op::OpSelectionMerge, {mergeL, 0});
-    state.emitVoid(f, Op::OpBranchConditional, {fits, writeL, mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{writeL});
-    uint32_t at =
-        module.emit(f, Op::OpIAdd, u, {module.emit(f, Op::OpLoad, u, {ids.firstRecord}), pos});
-    uint32_t slot = module.emit(f, Op::OpAccessChain, ids.recordPointerType,
-                                {ids.recordVariable, module.constUint(0), at});
-    static_assert(kTraceRecordWords == 4, "a record is one uvec4");
-    uint32_t record =
-        module.emit(f, Op::OpCompositeConstruct, ids.uvec4Type, {p[0], p[1], p[2], p[3]});
-    state.emitVoid(f, Op::OpStore, {slot, record});
-    state.emitVoid(f, Op::OpBranch, {mergeL});
-    f.emplace_back(Op::OpLabel, std::vector<uint32_t>{mergeL});
+    SpirvBuilder b(module, module.newFunctions);
+    std::vector<uint32_t> p =
+        b.beginFunction(ids.voidType, ids.recordFunction, ids.recordFunctionType, {u, u, u, u});
+    uint32_t pos = b.load(u, ids.nextSlot);
+    uint32_t slots = b.load(u, ids.slotCount);
+    b.ifThen(b.less(pos, slots), [&] {
+        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
+        uint32_t zero = b.uint(0);
+        uint32_t slot = b.accessChain(ids.recordPointerType, ids.recordVariable, {zero, at});
+        static_assert(kTraceRecordWords == 4, "a record is one uvec4");
+        b.store(slot, b.construct(ids.uvec4Type, {p[0], p[1], p[2], p[3]}));
+    });
     // The count goes on past the slots: the host learns how many records each thread wanted. It
     // reaches the trace buffer once, when the invocation returns (storeRecordCount): a store per
     // record cost lavapipe a quarter of a traced pipeline's build time.
-    uint32_t next = module.emit(f, Op::OpIAdd, u, {pos, module.constUint(1)});
-    state.emitVoid(f, Op::OpStore, {ids.nextSlot, next});
-    state.emitVoid(f, Op::OpReturn, {});
-    state.emitVoid(f, Op::OpFunctionEnd, {});
+    b.store(ids.nextSlot, b.add(pos, b.uint(1)));
+    b.returnVoid();
+    b.endFunction();
 }
 
 } // namespace
 
 void storeRecordCount(InstrumentState& state, std::vector<SpirvInstruction>& out) {
-    SpirvModule& module = state.module;
+    SpirvBuilder b(state.module, out);
     const TraceObjectIds& ids = state.ids;
-    uint32_t count = module.emit(out, Op::OpLoad, ids.uintType, {ids.nextSlot});
-    uint32_t at = module.emit(out, Op::OpLoad, ids.uintType, {ids.countWord});
-    state.emitVoid(out, Op::OpStore, {state.traceWord(out, at), count});
+    uint32_t count = b.load(ids.uintType, ids.nextSlot);
+    uint32_t at = b.load(ids.uintType, ids.countWord);
+    b.store(state.traceWord(b, at), count);
 }
 
 void buildTraceFunctions(InstrumentState& state) {
