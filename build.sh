@@ -15,7 +15,8 @@ PACKAGES=(
   mesa-vulkan-drivers libtomlplusplus-dev nlohmann-json3-dev libglm-dev
   libglfw3-dev libimgui-dev libstb-dev fonts-dejavu-core help2man dpkg-dev file
 )
-# What the tests need besides.
+# What the tests need besides (the shader tests also assemble SPIR-V text with spirv-tools, which
+# is in PACKAGES: the library validates and strips SPIR-V with it).
 TEST_PACKAGES=(
   googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool clang libclang-rt-dev clang-format
 )

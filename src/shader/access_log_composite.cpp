@@ -113,7 +113,7 @@ uint32_t AccessLogRewriter::leafRecorder(uint32_t type) {
     std::vector<uint32_t> p =
         b.beginFunction(ids.voidType, function, functionType, {type, ids.uintType, ids.uintType});
     uint32_t value = p[0], base = p[1], w0 = p[2];
-    uint32_t entry = f.back().resultId(); // the first block's label
+    uint32_t entry = b.currentBlock();
     const SpirvInstruction* t = module.definition(type);
     auto leaves = constantLeafCount(type);
     // An array with an explicit layout (a buffer's) is unrolled whatever its length: Vulkan keeps

@@ -90,6 +90,12 @@ bool SpirvBuilder::blockEnded() const {
     }
 }
 
+uint32_t SpirvBuilder::currentBlock() const {
+    for (auto it = m_out.rbegin(); it != m_out.rend(); ++it)
+        if (it->opcode() == Op::OpLabel) return it->resultId();
+    return 0;
+}
+
 // The header of a selection: its merge, then the branch on the condition.
 void SpirvBuilder::selection(uint32_t condition, uint32_t onTrue, uint32_t onFalse,
                              uint32_t merge) {

@@ -106,7 +106,8 @@ class SpirvBuilder {
     }
     void returnVoid() { instruction(spv::Op::OpReturn, {}); }
     void returnValue(uint32_t v) { instruction(spv::Op::OpReturnValue, {v}); }
-    bool blockEnded() const; // the last instruction ends a block (a branch, a return...)
+    bool blockEnded() const;       // the last instruction ends a block (a branch, a return...)
+    uint32_t currentBlock() const; // the label of the block being written, 0 before the first
 
     // Structured selections. The body runs in the new block; unless it ended that block itself
     // (a return), the block branches to the merge, where the code goes on.
