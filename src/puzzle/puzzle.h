@@ -180,8 +180,9 @@ struct BenchPeer {
 };
 
 // A forced schedule ([[schedule]] in puzzle.toml): in traced checks, one workgroup is held at its
-// first write to a buffer until the others have finished (shader/schedule_pass.h), so paths that
-// otherwise depend on timing (a silent predecessor, one seen only half-published) run every time.
+// first write to a buffer until the others have finished (shader/schedule_rewriter.h), so paths
+// that otherwise depend on timing (a silent predecessor, one seen only half-published) run every
+// time.
 struct ScheduleDecl {
     bool afterWrite = false;           // hold = "after_first_write" (else "before_first_write")
     size_t buffer = 0;                 // index into Puzzle::buffers

@@ -3,8 +3,8 @@
 // scheduleAt(binding, index, after), where the chosen workgroup is held; and scheduleView(binding,
 // index, value), what a read of the scheduled buffer sees. Their state is the schedule block in
 // the trace buffer (trace/forced_schedule.h).
-#include "trace/forced_schedule.h"
 #include "shader/schedule_rewriter.h"
+#include "trace/forced_schedule.h"
 
 namespace vkp {
 namespace {

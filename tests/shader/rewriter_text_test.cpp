@@ -7,14 +7,14 @@
 // check writes no SPIR-V: it is no rewriter (tests/shader/interface_check_test.cpp).
 #include <gtest/gtest.h>
 
-#include "trace/forced_schedule.h"
-#include "trace/trace.h"
 #include "shader/instrument.h"
 #include "shader/line_recovery.h"
 #include "shader/lockstep_barriers.h"
 #include "shader/printf_rewrite.h"
 #include "shader/rolled_loops.h"
 #include "shader/spirv_text.h"
+#include "trace/forced_schedule.h"
+#include "trace/trace.h"
 
 namespace vkp {
 namespace {
