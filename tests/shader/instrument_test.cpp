@@ -5,17 +5,14 @@
 #include <filesystem>
 
 #include "puzzle/puzzle_loader.h"
+#include "shader/compile_debug.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 
 namespace vkp {
 namespace {
 
-std::vector<uint32_t> compileDebug(const std::string& src) {
-    CompileResult r = Compiler().compile(src, "k.comp", {/*debugInfo=*/true});
-    EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
-    return r.spirv;
-}
+using test::compileDebug;
 
 TEST(Instrument, EveryPuzzleKernelInstrumentsToValidSpirv) {
     PuzzleSet set = loadPuzzleSet(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles");

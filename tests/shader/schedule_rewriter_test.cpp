@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "puzzle/puzzle_loader.h"
+#include "shader/compile_debug.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/spirv_module.h"
@@ -10,11 +11,7 @@
 namespace vkp {
 namespace {
 
-std::vector<uint32_t> compileDebug(const std::string& src) {
-    CompileResult r = Compiler().compile(src, "k.comp", {/*debugInfo=*/true});
-    EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].str());
-    return r.spirv;
-}
+using test::compileDebug;
 
 // The module's functions: the kernel's and the helpers the instrumentation appends.
 size_t functionCount(const std::vector<uint32_t>& spirv) {
