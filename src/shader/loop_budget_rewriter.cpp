@@ -38,18 +38,19 @@ void LoopBudgetRewriter::buildTracedLoopOk() {
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
     SpirvBuilder b(m_state.module, m_state.module.newFunctions);
-    auto [line, iterations, ok, first] =
+    // A struct, not a structured binding: clang before 16 cannot capture bindings in lambdas.
+    LoopCount c =
         beginLoopOk(b, [&](SpirvBuilder& body) { return m_state.loadTraceWord(body, 6); });
-    b.ifThen(first, [&] {
+    b.ifThen(c.first, [&] {
         uint32_t statusAt = b.load(u, ids.statusWord);
         uint32_t status = b.load(u, m_state.traceWord(b, statusAt)); // keeps the printf count
-        status = b.bitOr(status, b.bitOr(b.uint(kTraceBudgetFlag), line));
+        status = b.bitOr(status, b.bitOr(b.uint(kTraceBudgetFlag), c.line));
         b.store(m_state.traceWord(b, statusAt), status);
         uint32_t w0 = b.bitOr(
-            b.uint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), line);
-        b.call(ids.voidType, ids.recordFunction, {w0, b.uint(0), iterations, b.uint(0)});
+            b.uint(packTraceWord0(TraceEventKind::LoopBudget, kTraceVariableNone, 0)), c.line);
+        b.call(ids.voidType, ids.recordFunction, {w0, b.uint(0), c.iterations, b.uint(0)});
     });
-    b.returnValue(ok);
+    b.returnValue(c.ok);
     b.endFunction();
 }
 
@@ -59,15 +60,16 @@ void LoopBudgetRewriter::buildGuardLoopOk() {
     const TraceObjectIds& ids = m_state.ids;
     uint32_t u = ids.uintType;
     SpirvBuilder b(m_state.module, m_state.module.newFunctions);
-    auto [line, iterations, ok, first] =
+    // A struct, not a structured binding: clang before 16 cannot capture bindings in lambdas.
+    LoopCount c =
         beginLoopOk(b, [&](SpirvBuilder& body) { return body.uint(m_state.guardBudget); });
-    b.ifThen(first, [&] {
+    b.ifThen(c.first, [&] {
         uint32_t stopped = m_state.traceWord(b, b.uint(kLoopGuardStopped));
         uint32_t before = b.atomic(Op::OpAtomicIAdd, stopped, spv::Scope::Device, 0, {b.uint(1)});
         b.ifThen(b.equal(before, b.uint(0)), [&] {
             uint32_t wid = b.load(m_state.module.typeVector(u, 3), ids.workgroupId);
-            std::array<uint32_t, 6> fields{line,
-                                           iterations,
+            std::array<uint32_t, 6> fields{c.line,
+                                           c.iterations,
                                            b.load(u, ids.localIndex),
                                            b.extract(u, wid, 0),
                                            b.extract(u, wid, 1),
@@ -76,7 +78,7 @@ void LoopBudgetRewriter::buildGuardLoopOk() {
                 b.store(m_state.traceWord(b, b.uint(kLoopGuardLine + k)), fields[k]);
         });
     });
-    b.returnValue(ok);
+    b.returnValue(c.ok);
     b.endFunction();
 }
 
