@@ -82,33 +82,36 @@ int Command::bench() {
     if (!json())
         m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
               << m_runner->info().name << " ...\n";
-    auto r = benchProgram(m_compiler, *m_runner, **p, *kernels, *copySource, *o);
-    if (!r) return benchFailed(r.error());
-    // The learner's kernel is timed beside the official solution, in the same run.
-    std::optional<BenchReport> official;
+    // The learner's kernel is timed beside the official solution, on the same data in one run.
+    std::optional<std::vector<KernelSource>> official;
     if (!m_a.has("solution")) {
         auto sources = readKernelSources(**p, true);
         if (!sources) return report(sources.error());
-        if (!json()) m_err << "and the official solution, at the same N ...\n";
-        auto o2 = *o;
-        o2.n = r->n;
-        auto theirs = benchProgram(m_compiler, *m_runner, **p, *sources, *copySource, o2);
-        if (!theirs) return benchFailed(theirs.error());
-        official = std::move(*theirs);
+        official = std::move(*sources);
     }
+    auto both = benchBeside(m_compiler, *m_runner, **p, *kernels, official ? &*official : nullptr,
+                            *copySource, *o);
+    if (!both) return benchFailed(both.error());
+    const BenchReport& r = both->yours;
+    if (both->officialError && m_runner->wedged()) return benchFailed(*both->officialError);
     if (json()) {
-        nlohmann::json out = benchJson(**p, filesText(*kernels), *r);
-        if (official) out["official"] = benchJson(**p, "--solution", *official);
+        nlohmann::json out = benchJson(**p, filesText(*kernels), r);
+        if (both->official) out["official"] = benchJson(**p, "--solution", *both->official);
+        if (both->officialError) out["official_error"] = both->officialError->message;
         m_out << jsonText(out) << "\n";
-        return r->pass ? kExitPass : kExitFail;
+        return r.pass ? kExitPass : kExitFail;
     }
-    printBench(m_out, m_style, **p, *r);
-    if (official) {
+    printBench(m_out, m_style, **p, r);
+    if (both->official) {
         m_out << m_style.bold("beside the official solution") << "\n";
-        for (const std::string& line : benchComparisonLines(*r, *official))
+        for (const std::string& line : benchComparisonLines(r, *both->official))
             m_out << "  " << line << "\n";
     }
-    return r->pass ? kExitPass : kExitFail;
+    if (both->officialError)
+        m_out << m_style.warn("the official solution could not be timed: " +
+                              both->officialError->message)
+              << "\n";
+    return r.pass ? kExitPass : kExitFail;
 }
 
 // Every official solution of the scan track at the same N, one row each, for the README.

@@ -71,22 +71,21 @@ void BackgroundBench::finish(BackgroundBenchState state, std::optional<BenchRepo
     m_view.error = std::move(error);
 }
 
-std::optional<BenchReport>
-BackgroundBench::benchOfficial(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
-                               const std::vector<KernelSource>& sources,
-                               const std::string& copySource, BenchOptions options) {
+namespace {
+
+// The official solution's kernels, unless the editor holds exactly them (nothing to compare).
+std::optional<std::vector<KernelSource>> officialBeside(const Puzzle& puzzle,
+                                                        const std::vector<KernelSource>& sources) {
     auto official = readKernelSources(puzzle, true);
-    if (!official || m_cancelled) return std::nullopt;
+    if (!official) return std::nullopt;
     bool same = official->size() == sources.size();
     for (size_t k = 0; same && k < sources.size(); ++k)
         same = (*official)[k].text == sources[k].text;
     if (same) return std::nullopt;
-    auto step = options.progress;
-    options.progress = [step](const std::string& what) { step("the official solution: " + what); };
-    auto r = benchProgram(compiler, runner, puzzle, *official, copySource, options);
-    if (!r) return std::nullopt;
-    return std::move(*r);
+    return std::move(*official);
 }
+
+} // namespace
 
 void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text,
                           BenchOptions options) {
@@ -117,11 +116,11 @@ void BackgroundBench::run(std::shared_ptr<const Puzzle> puzzle, std::string text
         if (!m_cancelled) m_view.step = step;
     };
     Compiler compiler;
-    auto r = benchProgram(compiler, **runner, *puzzle, sources, *copySource, options);
+    auto official = officialBeside(*puzzle, sources);
+    auto r = benchBeside(compiler, **runner, *puzzle, sources, official ? &*official : nullptr,
+                         *copySource, options);
     if (!r) return finish(BackgroundBenchState::Failed, std::nullopt, r.error());
-    options.n = r->n;
-    auto official = benchOfficial(compiler, **runner, *puzzle, sources, *copySource, options);
-    finish(BackgroundBenchState::Done, std::move(*r), std::nullopt, std::move(official));
+    finish(BackgroundBenchState::Done, std::move(r->yours), std::nullopt, std::move(r->official));
 }
 
 } // namespace vkp

@@ -52,12 +52,6 @@ class BackgroundBench {
     void run(std::shared_ptr<const Puzzle> puzzle, std::string text, BenchOptions options);
     void finish(BackgroundBenchState state, std::optional<BenchReport> report,
                 std::optional<Error> error, std::optional<BenchReport> official = std::nullopt);
-    // The official solution's report at options.n, or nullopt where `sources` are the official
-    // text, or it does not run (the learner's figures stand without it).
-    std::optional<BenchReport> benchOfficial(const Compiler& compiler, DeviceRunner& runner,
-                                             const Puzzle& puzzle,
-                                             const std::vector<KernelSource>& sources,
-                                             const std::string& copySource, BenchOptions options);
     void stopThread();
 
     RunnerFactory m_factory;

@@ -331,15 +331,12 @@ namespace {
 
 using CompiledKernels = std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>;
 
-// Adapts every kernel to the device and points the job at its words: `kernels` must outlive the
-// job.
-Status addKernels(const DeviceInfo& device, CompiledKernels& kernels, BenchJob& job) {
+// Adapts every kernel's words to the device, in place.
+Status addKernels(const DeviceInfo& device, CompiledKernels& kernels) {
     for (auto& [spirv, iface] : kernels) {
         auto adapted = spirvForDevice(device, std::move(spirv));
         if (!adapted) return adapted.error();
-        spirv = std::move(*adapted); // the job holds spans of these words
-        job.kernels.push_back(spirv);
-        job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
+        spirv = std::move(*adapted);
     }
     return okStatus();
 }
@@ -464,55 +461,139 @@ void compareWithReference(BenchReport& r, const Puzzle& p, const CaseData& data,
 
 } // namespace
 
-Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
-                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
-                                 const std::string& copyShaderSource, const BenchOptions& o) {
+namespace {
+
+// What a benchmark measures once at N, whatever kernels it times there: the scaled case and its
+// data (inputs, and the CPU reference's outputs), the device's copy of the same bytes, and the
+// CPU run of the reference op.
+struct BenchGround {
+    Puzzle puzzle; // with the scaled case as its only case
+    CaseData data;
+    CopyBandwidth copy;
+    double cpuMs = 0;
+    std::string cpuWhat;
+};
+
+Result<BenchGround> prepareGround(const Compiler& compiler, DeviceRunner& runner,
+                                  const Puzzle& puzzle, const TestCase& scaled,
+                                  const std::string& copyShaderSource, const BenchOptions& o) {
     auto say = [&](const std::string& what) {
         if (o.progress) o.progress(what);
     };
-    auto scaled = scaledCase(puzzle, o);
-    if (!scaled) return scaled.error();
-    Puzzle p = puzzle;
-    p.cases = {*scaled};
-    auto kernels = compileAll(compiler, p, sources);
-    if (!kernels) return kernels.error();
-    auto dispatches = caseDispatches(p, p.cases[0], runner.info().maxWorkgroupCount[0]);
-    if (!dispatches) return dispatches.error();
+    BenchGround g;
+    g.puzzle = puzzle;
+    g.puzzle.cases = {scaled};
     say("generating the inputs and the expected result (" + std::to_string(o.n) + " elements)");
-    auto data = materializeCase(p, 0);
+    auto data = materializeCase(g.puzzle, 0);
     if (!data) return data.error();
-    BenchJob job;
-    if (auto s = addKernels(runner.info(), *kernels, job); !s) return s.error();
-    job.launch = {scaled->workgroupSize, scaled->workgroups, scaled->constants};
-    job.reps = o.reps;
-    job.warmupMs = o.warmupMs;
-    job.timeoutMs = o.timeoutMs;
-    std::vector<size_t> at = finalBufferAt(p, *dispatches);
-    addBuffers(p, *data, at, job);
-    addSteps(p, *kernels, *dispatches, job);
-    say("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " +
-        std::to_string(o.reps) + " repetitions");
-    auto run = runner.bench(job);
-    if (!run) return run.error();
+    g.data = std::move(*data);
     auto copyShader = compiler.compile(copyShaderSource, "shaders/copy.comp", {false, true});
     if (!copyShader.ok()) return Error{ErrorKind::Internal, "shaders/copy.comp does not compile"};
     say("measuring the device's copy bandwidth");
     auto copy =
         runner.copyBandwidth({o.n * 4, std::max(3, o.reps / 2), copyShader.spirv, o.warmupMs});
     if (!copy) return copy.error();
+    g.copy = std::move(*copy);
+    say("running the CPU baseline");
+    g.cpuMs = cpuBaseline(g.puzzle, g.puzzle.cases[0], g.data, g.cpuWhat);
+    return g;
+}
+
+// One set of kernels, compiled and laid out for the scaled case, before anything is measured:
+// a kernel that does not compile is said at once.
+struct BenchKernels {
+    CompiledKernels kernels;
+    std::vector<CaseDispatch> dispatches;
+};
+
+Result<BenchKernels> prepareKernels(const Compiler& compiler, DeviceRunner& runner,
+                                    const Puzzle& scaledPuzzle,
+                                    const std::vector<KernelSource>& sources) {
+    auto kernels = compileAll(compiler, scaledPuzzle, sources);
+    if (!kernels) return kernels.error();
+    auto dispatches =
+        caseDispatches(scaledPuzzle, scaledPuzzle.cases[0], runner.info().maxWorkgroupCount[0]);
+    if (!dispatches) return dispatches.error();
+    if (auto adapted = addKernels(runner.info(), *kernels); !adapted) return adapted.error();
+    return BenchKernels{std::move(*kernels), std::move(*dispatches)};
+}
+
+// The kernels timed on the ground, and their result compared with the CPU reference.
+Result<BenchReport> timeOn(DeviceRunner& runner, const BenchGround& g, const BenchKernels& k,
+                           const BenchOptions& o) {
+    const Puzzle& p = g.puzzle;
+    const TestCase& scaled = p.cases[0];
+    BenchJob job;
+    for (const auto& [spirv, iface] : k.kernels) {
+        job.kernels.push_back(spirv);
+        job.pushBytes = std::max(job.pushBytes, iface.pushBytes);
+    }
+    job.launch = {scaled.workgroupSize, scaled.workgroups, scaled.constants};
+    job.reps = o.reps;
+    job.warmupMs = o.warmupMs;
+    job.timeoutMs = o.timeoutMs;
+    std::vector<size_t> at = finalBufferAt(p, k.dispatches);
+    addBuffers(p, g.data, at, job);
+    addSteps(p, k.kernels, k.dispatches, job);
+    if (o.progress)
+        o.progress("uploading, warming up for " + std::to_string(int(o.warmupMs)) + " ms, timing " +
+                   std::to_string(o.reps) + " repetitions");
+    auto run = runner.bench(job);
+    if (!run) return run.error();
     BenchReport r;
     r.device = runner.info().name;
     r.n = o.n;
-    r.shape = data->initial[*p.firstInput()].shape.dims;
-    r.workgroupSize = scaled->workgroupSize;
-    r.workgroups = dispatches->front().workgroups;
-    addTimes(r, p, *dispatches, *run);
-    addBandwidth(r, p, *data, *copy, o.n);
-    addSteadiness(r, *copy, o.steadySpread);
-    say("running the CPU baseline and comparing the result");
-    r.cpuMs = cpuBaseline(p, p.cases[0], *data, r.cpuWhat);
-    compareWithReference(r, p, *data, at, *run);
+    r.shape = g.data.initial[*p.firstInput()].shape.dims;
+    r.workgroupSize = scaled.workgroupSize;
+    r.workgroups = k.dispatches.front().workgroups;
+    addTimes(r, p, k.dispatches, *run);
+    addBandwidth(r, p, g.data, g.copy, o.n);
+    addSteadiness(r, g.copy, o.steadySpread);
+    r.cpuMs = g.cpuMs;
+    r.cpuWhat = g.cpuWhat;
+    compareWithReference(r, p, g.data, at, *run);
     return r;
+}
+
+} // namespace
+
+Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
+                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                 const std::vector<KernelSource>* official,
+                                 const std::string& copyShaderSource, const BenchOptions& o) {
+    auto scaled = scaledCase(puzzle, o);
+    if (!scaled) return scaled.error();
+    Puzzle p = puzzle;
+    p.cases = {*scaled};
+    auto yours = prepareKernels(compiler, runner, p, sources);
+    if (!yours) return yours.error();
+    auto ground = prepareGround(compiler, runner, puzzle, *scaled, copyShaderSource, o);
+    if (!ground) return ground.error();
+    auto timed = timeOn(runner, *ground, *yours, o);
+    if (!timed) return timed.error();
+    BenchReports out{std::move(*timed), std::nullopt, std::nullopt};
+    if (!official) return out;
+    BenchOptions theirs = o;
+    if (o.progress)
+        theirs.progress = [&o](const std::string& what) {
+            o.progress("the official solution: " + what);
+        };
+    auto kernels = prepareKernels(compiler, runner, p, *official);
+    auto report =
+        kernels ? timeOn(runner, *ground, *kernels, theirs) : Result<BenchReport>(kernels.error());
+    if (report)
+        out.official = std::move(*report);
+    else
+        out.officialError = report.error();
+    return out;
+}
+
+Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,
+                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                 const std::string& copyShaderSource, const BenchOptions& o) {
+    auto r = benchBeside(compiler, runner, puzzle, sources, nullptr, copyShaderSource, o);
+    if (!r) return r.error();
+    return std::move(r->yours);
 }
 
 } // namespace vkp

@@ -92,6 +92,18 @@ Result<uint64_t> parseCount(const std::string& text);
 // "Benchmark at large N" only where it can.
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle);
 
+// The learner's kernels and, where given, the official solution's, timed at the same N on the
+// same device against one set of inputs, one copy and one CPU run (measured once, shared).
+struct BenchReports {
+    BenchReport yours;
+    std::optional<BenchReport> official; // when asked for and it ran
+    std::optional<Error> officialError;  // when asked for and it did not
+};
+Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
+                                 const Puzzle& puzzle, const std::vector<KernelSource>& sources,
+                                 const std::vector<KernelSource>* official,
+                                 const std::string& copyShaderSource, const BenchOptions& options);
+
 // The puzzle's kernels (one, or a multi-pass puzzle's, as checkProgram takes them), run by
 // `runner`: in this process, or in the worker process like a check.
 Result<BenchReport> benchProgram(const Compiler& compiler, DeviceRunner& runner,

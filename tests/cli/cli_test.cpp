@@ -369,7 +369,7 @@ TEST(CliBenchTest, ALearnersKernelIsTimedBesideTheOfficialSolutionAndThePeers) {
     CliRun text = vkpuzzles(args + " --color never");
     EXPECT_EQ(text.exit, 0) << text.out;
     for (const char* line :
-         {"and the official solution, at the same N ...", "of the limit",
+         {"the official solution: uploading, warming up", "of the limit",
           "beside the official solution", "the official solution's time",
           "peer           a made-up peer: 0.500 ms on llvmpipe", "this kernel takes",
           "another made-up peer: 0.250 ms on A GPU this test never runs on", ", another device"})
