@@ -195,6 +195,44 @@ void softmax(const std::vector<const BufferData*>& args, const OpParams&, Buffer
     }
 }
 
+// Per head h: row i of the output is softmax over j of (q[h, i] . k[h, j]) / sqrt(d), times v:
+// sum over j of p[j] * v[h, j]. Heads are consecutive blocks of rows (q: heads x sq rows, k and
+// v: heads x sk rows, all d columns).
+void attention(const std::vector<const BufferData*>& args, const OpParams& params,
+               BufferData& out) {
+    auto rows = [](const BufferData& b) { return load<double>(b); };
+    std::vector<double> q = rows(*args[0]), k = rows(*args[1]), v = rows(*args[2]);
+    auto heads = static_cast<uint64_t>(params.at("heads"));
+    uint64_t d = args[0]->shape.cols(), sq = args[0]->shape.rows() / heads,
+             sk = args[1]->shape.rows() / heads;
+    double scale = 1 / std::sqrt(double(d));
+    std::vector<double> s(sk), o(d);
+    for (uint64_t h = 0; h < heads; ++h)
+        for (uint64_t i = 0; i < sq; ++i) {
+            const double* qi = &q[(h * sq + i) * d];
+            double most = -INFINITY;
+            for (uint64_t j = 0; j < sk; ++j) {
+                const double* kj = &k[(h * sk + j) * d];
+                double dot = 0;
+                for (uint64_t c = 0; c < d; ++c)
+                    dot += qi[c] * kj[c];
+                s[j] = dot * scale;
+                most = std::max(most, s[j]);
+            }
+            double sum = 0;
+            std::fill(o.begin(), o.end(), 0.0);
+            for (uint64_t j = 0; j < sk; ++j) {
+                double p = std::exp(s[j] - most);
+                sum += p;
+                const double* vj = &v[(h * sk + j) * d];
+                for (uint64_t c = 0; c < d; ++c)
+                    o[c] += p * vj[c];
+            }
+            for (uint64_t c = 0; c < d; ++c)
+                out.set((h * sq + i) * d + c, o[c] / sum);
+        }
+}
+
 // Each row normalised to mean 0 and variance 1 (the population variance, over cols), then
 // scaled and shifted per column: (x - mean) / sqrt(var + epsilon) * gamma[c] + beta[c].
 void layerNorm(const std::vector<const BufferData*>& args, const OpParams& params,
@@ -352,6 +390,27 @@ Result<Shape> normalisedRows(const std::vector<Shape>& a, const OpParams& params
     if (!(params.at("epsilon") > 0)) return shapeError("layer_norm: epsilon must be above 0");
     return a[0];
 }
+// attention's q, k and v: 2D with the same columns, k and v alike, rows a multiple of heads.
+Result<Shape> attendedRows(const std::vector<Shape>& a, const OpParams& params) {
+    auto heads = positiveParam(params, "heads");
+    if (!heads) return heads.error();
+    const char* names[] = {"q", "k", "v"};
+    for (size_t i = 0; i < 3; ++i) {
+        if (a[i].dims.size() != 2)
+            return shapeError(std::string("attention: ") + names[i] + " must be 2D [rows, d]");
+        if (a[i].rows() % *heads != 0)
+            return shapeError(std::string("attention: ") + names[i] + " has " +
+                              std::to_string(a[i].rows()) + " rows, not a multiple of " +
+                              std::to_string(*heads) + " heads");
+    }
+    if (a[1].cols() != a[0].cols() || a[2].cols() != a[0].cols())
+        return shapeError("attention: q " + a[0].str() + ", k " + a[1].str() + " and v " +
+                          a[2].str() + " need the same number of columns (d)");
+    if (a[1].rows() != a[2].rows())
+        return shapeError("attention: k " + a[1].str() + " and v " + a[2].str() +
+                          " need the same rows (one value per key)");
+    return a[0];
+}
 Result<Shape> blurredGrid(const std::vector<Shape>& a, const OpParams& params) {
     if (a[0].dims.size() != 2) return shapeError("stencil needs a 2D argument [rows, cols]");
     auto steps = positiveParam(params, "steps");
@@ -464,6 +523,9 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"layer_norm", 3, {"epsilon"},
          "each row of x: (x - mean) / sqrt(variance + epsilon) * gamma[col] + beta[col]",
          normalisedRows, layerNorm, nullptr, true},
+        {"attention", 3, {"heads"},
+         "per head: softmax(q k^T / sqrt(d)) v; q [heads * sq, d], k and v [heads * sk, d]",
+         attendedRows, attention, nullptr, true},
         {"stencil", 1, {"steps"},
          "`steps` rounds of a 5-point blur: the mean of a cell and its 4 neighbours (0 outside)",
          blurredGrid, stencil, nullptr, true},

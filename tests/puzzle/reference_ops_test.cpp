@@ -75,6 +75,7 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
                                             "segmented_scan",
                                             "sort",
                                             "softmax",
+                                            "attention",
                                             "layer_norm",
                                             "stencil"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
@@ -439,6 +440,54 @@ TEST(ReferenceOps, SoftmaxOfEachRowMatchesTheFormulaAndSurvivesLargeValues) {
         EXPECT_NEAR(v, 1.0 / 3, 1e-7);
 }
 
+// Two heads of 2 queries over 3 keys, d = 2: each output row is the softmax-weighted mean of
+// its head's values, computed here from the formula with the scores written out.
+TEST(ReferenceOps, AttentionWeighsEachHeadsValuesByTheSoftmaxOfItsScores) {
+    BufferData q = makeBuffer(ElementKind::Float, {4, 2}, {1, 0, 0, 2, 1, 1, 0, 0});
+    BufferData k = makeBuffer(ElementKind::Float, {6, 2}, {1, 0, 0, 1, 1, 1, 2, 0, 0, 0, 0, 2});
+    BufferData v = makeBuffer(ElementKind::Float, {6, 2}, {1, 2, 3, 4, 5, 6, 0, 1, 1, 0, 2, 2});
+    std::vector<double> got = values(run("attention", {&q, &k, &v}, {{"heads", 2}}));
+    const double r = 1 / std::sqrt(2.0);
+    // head 0 uses keys 0-2 and values 0-2; head 1 keys 3-5 and values 3-5.
+    auto row = [&](std::vector<double> scores, std::vector<std::vector<double>> vals) {
+        double sum = 0, a = 0, b = 0;
+        for (size_t j = 0; j < scores.size(); ++j) {
+            double p = std::exp(scores[j] * r);
+            sum += p;
+            a += p * vals[j][0];
+            b += p * vals[j][1];
+        }
+        return std::vector<double>{a / sum, b / sum};
+    };
+    std::vector<std::vector<double>> v0{{1, 2}, {3, 4}, {5, 6}}, v1{{0, 1}, {1, 0}, {2, 2}};
+    std::vector<double> want;
+    for (auto part :
+         {row({1, 0, 1}, v0), row({0, 2, 2}, v0), row({2, 0, 2}, v1), row({0, 0, 0}, v1)})
+        want.insert(want.end(), part.begin(), part.end());
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], want[i], 1e-6) << i; // the output is float
+    // Scores of 1000 would overflow exp even in double: the row's max is taken out first.
+    BufferData bigQ = makeBuffer(ElementKind::Float, {1, 1}, {1000});
+    BufferData bigK = makeBuffer(ElementKind::Float, {2, 1}, {1, 1});
+    BufferData bigV = makeBuffer(ElementKind::Float, {2, 1}, {2, 4});
+    EXPECT_EQ(values(run("attention", {&bigQ, &bigK, &bigV}, {{"heads", 1}})), (V{3}));
+}
+
+TEST(ReferenceOpShape, AttentionNeedsMatchingColumnsAndWholeHeads) {
+    Shape q{{4, 8}}, k{{6, 8}};
+    EXPECT_EQ(shapeError("attention", {q, k, k}, {{"heads", 3}}),
+              "attention: q has 4 rows, not a multiple of 3 heads");
+    EXPECT_EQ(shapeError("attention", {q, Shape{{6, 4}}, Shape{{6, 4}}}, {{"heads", 2}}),
+              "attention: q [4, 8], k [6, 4] and v [6, 4] need the same number of columns (d)");
+    EXPECT_EQ(shapeError("attention", {q, k, Shape{{8, 8}}}, {{"heads", 2}}),
+              "attention: k [6, 8] and v [8, 8] need the same rows (one value per key)");
+    EXPECT_EQ(shapeError("attention", {Shape{{8}}, k, k}, {{"heads", 1}}),
+              "attention: q must be 2D [rows, d]");
+    EXPECT_EQ(shapeError("attention", {q, k, k}, {{"heads", 0}}),
+              "parameter 'heads' must be a positive integer");
+}
+
 TEST(ReferenceOps, LayerNormMatchesALoopWithScaleAndShift) {
     BufferData x = scrambled(ElementKind::Float, {3, 5}, 9, -4);
     BufferData gamma = makeBuffer(ElementKind::Float, {5}, {1, 2, 0.5, -1, 1});
@@ -495,7 +544,7 @@ TEST(ReferenceOps, StencilAveragesACellAndItsFourNeighboursWithZeroOutside) {
 }
 
 TEST(ReferenceOps, FloatOnlyOpsRefuseIntegerOutputs) {
-    for (const char* op : {"softmax", "layer_norm", "stencil"})
+    for (const char* op : {"softmax", "layer_norm", "stencil", "attention"})
         for (ElementKind type : {ElementKind::Int, ElementKind::Uint})
             EXPECT_EQ(referenceOpTypeError(op, type, "out").value_or(""),
                       std::string(op) +
