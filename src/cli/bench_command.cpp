@@ -14,6 +14,7 @@ namespace vkp::cli {
 
 Result<BenchOptions> Command::benchOptions(const Puzzle* p) {
     BenchOptions o;
+    if (p) o.n = p->benchN;
     if (auto n = m_a.value("n")) {
         auto parsed = parseCount(*n);
         if (!parsed) return parsed.error();

@@ -36,6 +36,7 @@ void BenchView::drawButton(Workbench& wb) {
         m_checkedFor = p->key();
         m_unavailable = benchUnavailable(*p);
         m_error.clear();
+        m_n = countText(p->benchN);
     }
     if (m_unavailable) return;
     bool running = wb.bench().view().state == BackgroundBenchState::Running;

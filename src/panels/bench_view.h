@@ -18,7 +18,7 @@ class BenchView {
     void drawWindow(Workbench& wb);
 
   private:
-    std::string m_n = "2^24";                 // as `vkpuzzles bench --n`
+    std::string m_n;                          // as `vkpuzzles bench --n`; the puzzle's bench_n
     std::string m_checkedFor;                 // the puzzle `m_unavailable` is about
     std::optional<std::string> m_unavailable; // why the open puzzle cannot be benchmarked
     std::string m_error;                      // a bad N

@@ -221,10 +221,17 @@ struct Puzzle {
     std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace
     std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case
     size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
+    // bench_cols: a 2D first input keeps this many columns at the benchmark (0: as square as N
+    // allows); bench_n: the N `bench` takes when none is given.
+    uint32_t benchCols = 0;
+    uint64_t benchN = uint64_t(1) << 24;
     std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
     std::string packRoot; // the pack's folder, absolute ("" for the built-in puzzles)
 
     bool multiPass() const { return !passes.empty(); }
+    // A puzzle of the detective track: its starter is the broken kernel of a bug report, which
+    // may pass some cases and fail on a finding of its own (a race, a rule) rather than on values.
+    bool starterIsTheBug() const { return track == "detective"; }
     const ScheduleDecl* scheduleFor(size_t caseIndex) const; // the case's forced schedule, if any
     const BufferDecl* findBuffer(uint32_t binding) const;
     std::optional<size_t> bufferIndex(const std::string& name) const;

@@ -206,10 +206,10 @@ class PuzzleParser {
 
     void parse(const toml::table& root) {
         m_reader.rejectUnknownKeys(
-            root,
-            {"title",    "slug",   "track",    "order",   "statement",  "tolerance", "starter",
-             "solution", "hints",  "limits",   "buffers", "constants",  "cases",     "kernels",
-             "passes",   "rounds", "pitfalls", "rules",   "bench_case", "schedule",  "peers"},
+            root, {"title",      "slug",     "track",  "order",      "statement", "tolerance",
+                   "starter",    "solution", "hints",  "limits",     "buffers",   "constants",
+                   "cases",      "kernels",  "passes", "rounds",     "pitfalls",  "rules",
+                   "bench_case", "schedule", "peers",  "bench_cols", "bench_n"},
             "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
@@ -241,6 +241,16 @@ class PuzzleParser {
             m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,
                                                       static_cast<int64_t>(m_puzzle.cases.size())) -
                                  1;
+        if (const toml::node* n = root.get("bench_n"))
+            m_puzzle.benchN = readBenchCount(m_reader, n, "bench_n");
+        if (const toml::node* c = root.get("bench_cols")) {
+            auto first = m_puzzle.firstInput();
+            const TestCase& bench = m_puzzle.cases[m_puzzle.benchCase];
+            if (!first || !bench.data[*first] || bench.data[*first]->shape.dims.size() != 2)
+                m_reader.fail(c, "'bench_cols' keeps a matrix's columns at the benchmark, and the "
+                                 "benchmark case's first input is not 2D");
+            m_puzzle.benchCols = m_reader.boundedUint(c, "bench_cols", 1, 1 << 20);
+        }
     }
 
   private:

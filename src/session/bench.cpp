@@ -1,11 +1,11 @@
 #include "session/bench.h"
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
-
-#include <algorithm>
 
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
@@ -30,11 +30,17 @@ Error benchError(std::string message) {
 
 Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
 
-// The first input at N elements: a 1-D input N long; a matrix as square as N allows, rows the
-// largest divisor of N not above its square root (2^20: 1024 x 1024, 2^21: 1024 x 2048), so
-// that rows x cols is N.
-Shape benchShape(const Shape& from, uint64_t n) {
+// The first input at N elements: a 1-D input N long; a matrix `cols` wide (the puzzle's
+// bench_cols), else as square as N allows, rows the largest divisor of N not above its square
+// root (2^20: 1024 x 1024, 2^21: 1024 x 2048), so that rows x cols is N.
+Result<Shape> benchShape(const Shape& from, uint64_t n, uint64_t cols) {
     if (from.dims.size() != 2) return Shape{{n}};
+    if (cols) {
+        if (n % cols != 0)
+            return benchError("N = " + std::to_string(n) + " is not a whole number of rows of " +
+                              std::to_string(cols) + " columns (the puzzle's bench_cols)");
+        return Shape{{n / cols, cols}};
+    }
     uint64_t rows = static_cast<uint64_t>(std::sqrt(double(n)));
     while (rows * rows > n)
         --rows;
@@ -76,7 +82,9 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                           p.buffers[*first].name +
                           "' out value by value; a benchmark needs a generated fill (iota, "
                           "constant or random): use --case");
-    in.shape = benchShape(in.shape, o.n);
+    auto scaled = benchShape(in.shape, o.n, p.benchCols);
+    if (!scaled) return scaled.error();
+    in.shape = *scaled;
     if (auto s = evaluateShapeExprs(p, c); !s) // inputs that follow the first (matmul's b)
         return benchError("at N = " + std::to_string(o.n) + ": " + s.error().message);
     ExprVars vars{o.n, c.workgroupSize[0]};
@@ -250,7 +258,7 @@ std::vector<std::string> benchPeerLines(const Puzzle& puzzle, const BenchReport&
                           r.medianMs / peer.ms);
             text += line;
         } else if (r.device.find(peer.device) != std::string::npos) {
-            text += ": bench at --n " + std::to_string(peer.n) + " to compare";
+            text += ": bench at --n " + countText(peer.n) + " to compare";
         } else {
             text += ", another device";
         }
@@ -295,6 +303,11 @@ Result<uint64_t> parseCount(const std::string& text) {
             "--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" +
             text + "'");
     return *v;
+}
+
+std::string countText(uint64_t n) {
+    if (n == 0 || (n & (n - 1)) != 0) return std::to_string(n);
+    return "2^" + std::to_string(std::countr_zero(n));
 }
 
 namespace {

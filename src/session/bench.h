@@ -87,6 +87,8 @@ std::string benchResultText(const BenchReport& r);
 
 // Parses "2^28", "268435456" or "1<<20".
 Result<uint64_t> parseCount(const std::string& text);
+// A count as parseCount reads it back: "2^28" for a power of two, else the number.
+std::string countText(uint64_t n);
 
 // Why `vkpuzzles bench` cannot scale the puzzle's bench case (nullopt: it can). The app offers
 // "Benchmark at large N" only where it can.

@@ -1,5 +1,6 @@
 // [[peers]] in puzzle.toml: an expert's time at the benchmark, read with its device, N, date and
-// command; every malformed entry is refused at its line with what to write instead.
+// command; every malformed entry is refused at its line with what to write instead. Also the
+// benchmark's own keys beside them: bench_n (its N) and bench_cols (a matrix's width).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -80,6 +81,31 @@ TEST(PeerLoader, AMalformedPeerIsRefusedAtItsLine) {
     EXPECT_NE(notATable.error().message.find("'peers' must be an array of tables"),
               std::string::npos)
         << notATable.error().message;
+}
+
+TEST(BenchKeys, BenchNAndBenchColsAreReadAndCheckedAtTheirLine) {
+    auto plain = parsePuzzle(kPuzzle, "p/puzzle.toml", "p");
+    ASSERT_TRUE(plain.ok()) << plain.error().str();
+    EXPECT_EQ(plain->benchN, uint64_t(1) << 24);
+    EXPECT_EQ(plain->benchCols, 0u);
+    auto n = parsePuzzle("bench_n = \"2^20\"\n" + kPuzzle, "p/puzzle.toml", "p");
+    ASSERT_TRUE(n.ok()) << n.error().str();
+    EXPECT_EQ(n->benchN, uint64_t(1) << 20);
+    auto badN = parsePuzzle("bench_n = \"lots\"\n" + kPuzzle, "p/puzzle.toml", "p");
+    ASSERT_FALSE(badN.ok());
+    EXPECT_NE(badN.error().message.find("'bench_n' must be an element count"), std::string::npos)
+        << badN.error().message;
+    EXPECT_EQ(badN.error().where.line, 1);
+    // kPuzzle's first input is 1-D: there are no columns to keep.
+    auto flat = parsePuzzle("bench_cols = 64\n" + kPuzzle, "p/puzzle.toml", "p");
+    ASSERT_FALSE(flat.ok());
+    EXPECT_EQ(flat.error().message, "'bench_cols' keeps a matrix's columns at the benchmark, and "
+                                    "the benchmark case's first input is not 2D");
+    std::string matrix = kPuzzle;
+    matrix.replace(matrix.find("shape = [4]"), 11, "shape = [2, 2]");
+    auto wide = parsePuzzle("bench_cols = 2\n" + matrix, "p/puzzle.toml", "p");
+    ASSERT_TRUE(wide.ok()) << wide.error().str();
+    EXPECT_EQ(wide->benchCols, 2u);
 }
 
 } // namespace
