@@ -235,7 +235,8 @@ class PuzzleChecker {
     // The starter compiles and runs, and fails every case (but one that expects only zeros,
     // which a kernel that writes nothing passes), on its values or on an efficiency limit (a
     // performance-track starter computes the right values slowly), never on a hazard of its own
-    // that the learner did not write. Traced, as the learner will first see it.
+    // that the learner did not write. A detective puzzle's starter is the bug itself: failing
+    // one case, on anything, is enough. Traced, as the learner will first see it.
     void checkStarter() {
         auto starter = readKernelSources(m_p, false);
         if (!starter) {
@@ -248,6 +249,7 @@ class PuzzleChecker {
             return problem("the starter does not run: " + failureText(r));
         if (r.allPass())
             return problem("the starter passes every case: a learner has nothing to do");
+        if (m_p.starterIsTheBug()) return;
         for (const CaseOutcome& c : r.cases) {
             std::string at = "case " + std::to_string(c.index + 1);
             if (c.pass && !expectsOnlyZeros(m_p, c.index))

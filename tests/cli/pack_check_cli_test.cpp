@@ -205,6 +205,40 @@ TEST(PackCheckCli, TheSolutionAndTheStarterAreHeldToWhatLearnersSee) {
     fs::remove_all(dir);
 }
 
+// A detective puzzle's starter is the bug of a report: it may pass a case and fail on a hazard of
+// its own, and only a starter that passes every case leaves the learner nothing to find.
+TEST(PackCheckCli, ADetectiveStarterIsTheBugItMayPassACaseOrFailOnAHazard) {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-pack-detective-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::copy(weakPack() + "/01-one-block", dir);
+    const std::string solution = *readTextFile((dir / "solution.comp").string());
+    std::string toml = *readTextFile((dir / "puzzle.toml").string());
+    size_t track = toml.find("track = ");
+    ASSERT_NE(track, std::string::npos);
+    toml.replace(track, toml.find('\n', track) - track, "track = \"detective\"");
+    std::ofstream(dir / "puzzle.toml")
+        << toml
+        << "\n[[cases]]\nname = \"two workgroups\"\nworkgroup_size = [4]\nworkgroups = [2]\n"
+        << "inputs.a = { shape = [8], fill = \"iota\", start = 2, step = 5 }\n"
+        << "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 10 }\n";
+    auto starter = [&](const std::string& from, const std::string& to) {
+        std::string text = solution;
+        text.replace(text.find(from), from.size(), to);
+        std::ofstream(dir / "starter.comp") << text;
+        return vkpuzzles("pack check " + dir.string() + " --no-mutants --color never");
+    };
+    CliRun passesOne = starter("gl_GlobalInvocationID", "gl_LocalInvocationID");
+    EXPECT_EQ(passesOne.exit, 0) << passesOne.out;
+    CliRun hazard = starter("result[i] = a[i] + 10.0;", "result[i + 1] = a[i];");
+    EXPECT_EQ(hazard.exit, 0) << hazard.out;
+    CliRun passesAll = starter("#version 450", "#version 450");
+    EXPECT_EQ(passesAll.exit, 1) << passesAll.out;
+    EXPECT_TRUE(has(passesAll.out, "the starter passes every case: a learner has nothing to do"))
+        << passesAll.out;
+    fs::remove_all(dir);
+}
+
 // What an author gets wrong in mutants.toml is named: a kernel the puzzle does not have (an
 // error), a copy of an entry (a warning); and two survivors that make the same change on one
 // line are told apart by the line after the change, with the `mutated` that lists one.
