@@ -91,6 +91,23 @@ TEST_F(BenchTest, ASecondInputWhoseShapeIsAnExpressionFollowsTheFirst) {
     }
 }
 
+// bench_cols = 64 keeps flash-attention's rows 64 floats wide (D, the head's width) at any N, the
+// other inputs follow as ["rows", "cols"], and bench_n is the N it takes when none is given.
+TEST_F(BenchTest, AMatrixKeepsTheColumnsThePuzzleNames) {
+    const Puzzle& p = puzzle("flash-attention");
+    EXPECT_EQ(p.benchCols, 64u);
+    EXPECT_EQ(p.benchN, uint64_t(1) << 20);
+    auto r = bench(p, 1u << 12); // 64 rows of 64: 8 heads of 8 queries
+    ASSERT_TRUE(r.ok()) << r.error().str();
+    EXPECT_EQ(r->shape, (std::vector<uint64_t>{64, 64}));
+    EXPECT_EQ(r->workgroups, (std::array<uint32_t, 3>{1, 8, 1})); // 8 queries, workgroups of 128
+    EXPECT_TRUE(r->pass) << benchResultText(*r);
+    auto ragged = bench(p, 1000);
+    ASSERT_FALSE(ragged.ok());
+    EXPECT_EQ(ragged.error().message,
+              "N = 1000 is not a whole number of rows of 64 columns (the puzzle's bench_cols)");
+}
+
 // Several items per thread: a launch of ceil_div(N, WG * ITEMS) workgroups still covers N.
 TEST_F(BenchTest, ALaunchOfSeveralItemsPerThreadCoversEveryElement) {
     auto r = bench(puzzle("items-per-thread"), 1u << 14); // 128 x 128, 256 threads of 8 cells
