@@ -293,8 +293,8 @@ void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const st
            << b.expected.shape.count() << " cells wrong\n";
         for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
             uint64_t i = b.verdict.mismatches[m].index;
-            os << "            " << cellName(decl, b.expected.shape, i) << ": expected "
-               << b.expected.format(i) << ", got " << b.actual.format(i) << "\n";
+            os << "            " << cellName(decl, b.expected.shape, i) << ": "
+               << expectedGotText(b.expected, b.actual, i) << "\n";
         }
     }
     printCaseFindings(os, c, "          ", st);

@@ -98,14 +98,24 @@ BufferData BufferData::poisoned(ElementKind type, Shape shape) {
 }
 
 std::string BufferData::format(uint64_t i) const {
+    return format(i, 6);
+}
+
+std::string BufferData::format(uint64_t i, int digits) const {
     if (words[i] == poisonWord(type)) return "unwritten";
     if (type != ElementKind::Float) return std::to_string(static_cast<int64_t>(get(i)));
     float v = std::bit_cast<float>(words[i]);
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     return buf;
+}
+
+std::string expectedGotText(const BufferData& expected, const BufferData& actual, uint64_t i) {
+    bool alike = expected.words[i] != actual.words[i] && expected.format(i) == actual.format(i);
+    int digits = alike ? 9 : 6;
+    return "expected " + expected.format(i, digits) + ", got " + actual.format(i, digits);
 }
 
 } // namespace vkp

@@ -36,7 +36,13 @@ struct BufferData {
     void set(uint64_t i, double value); // converts to the element type (ints wrap)
     // "10", "-3", "1.5" as a learner reads it; "unwritten" for the poison an output started with
     std::string format(uint64_t i) const;
+    // format with `digits` significant digits for a float (6 in format).
+    std::string format(uint64_t i, int digits) const;
 };
+
+// "expected 16777232, got 16777216" for cell i: floats with 6 significant digits, or 9 (which
+// tell any two floats apart) where two different values would read alike at 6.
+std::string expectedGotText(const BufferData& expected, const BufferData& actual, uint64_t i);
 
 // The poison of an output's cells (BufferData::poisoned): a quiet NaN with a payload for floats
 // (arithmetic on it stays NaN), 0xDEADBEEF for ints.

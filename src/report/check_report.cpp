@@ -42,8 +42,8 @@ std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
         uint64_t i = b.verdict.mismatches.front().index;
         std::string cells = std::to_string(b.verdict.mismatchCount) + " of " +
                             std::to_string(b.expected.shape.count()) + " cells wrong";
-        return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": expected " +
-               b.expected.format(i) + ", got " + b.actual.format(i) + " (" + cells + ")";
+        return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": " +
+               expectedGotText(b.expected, b.actual, i) + " (" + cells + ")";
     }
     if (!c.runFindings.empty()) return c.runFindings.front().message;
     if (c.analysis)

@@ -110,8 +110,8 @@ void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
                              std::to_string(o.expected.shape.count()) + " cells wrong";
         if (!o.verdict.mismatches.empty()) {
             uint64_t i = o.verdict.mismatches.front().index;
-            reason += " (" + name + cellText(o.expected, i) + ": expected " + o.expected.format(i) +
-                      ", got " + o.actual.format(i) + ")";
+            reason += " (" + name + cellText(o.expected, i) + ": " +
+                      expectedGotText(o.expected, o.actual, i) + ")";
         }
         return set(FailureKind::WrongValues, reason);
     }

@@ -85,6 +85,26 @@ TEST(BufferData, ZerosSetAndGet) {
     EXPECT_EQ(f.words[1], 0x40200000u);
 }
 
+// Two floats that print alike at 6 digits are shown with as many more as it takes (a block sum of
+// 2^24 + 16 against 2^24 read "expected 1.67772e+07, got 1.67772e+07"); equal ones keep 6.
+TEST(BufferData, ExpectedAndGotAreWrittenWithDigitsEnoughToDiffer) {
+    BufferData want = BufferData::zeros(ElementKind::Float, Shape{{3}});
+    BufferData got = BufferData::zeros(ElementKind::Float, Shape{{3}});
+    want.set(0, 16777232);
+    got.set(0, 16777216);
+    want.set(1, 1.0000001);
+    got.set(1, 1.0);
+    want.set(2, 2.5);
+    got.set(2, 3.5);
+    EXPECT_EQ(expectedGotText(want, got, 0), "expected 16777232, got 16777216");
+    EXPECT_EQ(expectedGotText(want, got, 1), "expected 1.00000012, got 1");
+    EXPECT_EQ(expectedGotText(want, got, 2), "expected 2.5, got 3.5");
+    BufferData wantInt = BufferData::zeros(ElementKind::Int, Shape{{1}});
+    BufferData gotInt = BufferData::zeros(ElementKind::Int, Shape{{1}});
+    wantInt.set(0, 7);
+    EXPECT_EQ(expectedGotText(wantInt, gotInt, 0), "expected 7, got 0");
+}
+
 TEST(BufferData, FormatReadsAsALearnerWritesNumbers) {
     BufferData i = BufferData::zeros(ElementKind::Int, Shape{{3}});
     i.set(0, 10);
