@@ -52,14 +52,15 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
               {"traced", c.analysis != nullptr},
               {"own", tc.own}};
     json findings = json::array();
-    if (c.analysis && c.passes.empty())
+    if (c.analysis && c.dispatches.empty())
         for (const Finding& f : c.analysis->findings)
             findings.push_back(findingJson(*c.trace, f));
-    for (size_t k = 0; k < c.passes.size(); ++k)
-        for (const Finding& f : c.passes[k].analysis->findings) {
-            json one = findingJson(*c.passes[k].trace, f);
+    for (size_t k = 0; k < c.dispatches.size(); ++k)
+        for (const Finding& f : c.dispatches[k].analysis->findings) {
+            json one = findingJson(*c.dispatches[k].trace, f);
             one["dispatch"] = k + 1; // multi-pass: which dispatch of the case
-            one["pass"] = c.passes[k].label;
+            one["dispatch_label"] = c.dispatches[k].label;
+            one["pass"] = c.dispatches[k].label; // version 1's name for dispatch_label
             findings.push_back(std::move(one));
         }
     for (const Finding& f : c.runFindings)

@@ -118,10 +118,11 @@ struct Profiled {
 };
 std::vector<Profiled> profiledOf(const CaseOutcome& c) {
     std::vector<Profiled> out;
-    for (size_t k = 0; k < c.passes.size(); ++k)
+    for (size_t k = 0; k < c.dispatches.size(); ++k)
         out.push_back({"dispatch " + std::to_string(k + 1) + " of " +
-                           std::to_string(c.passes.size()) + ": " + c.passes[k].label,
-                       c.passes[k].kernel, c.passes[k].trace.get(), c.passes[k].analysis.get()});
+                           std::to_string(c.dispatches.size()) + ": " + c.dispatches[k].label,
+                       c.dispatches[k].kernel, c.dispatches[k].trace.get(),
+                       c.dispatches[k].analysis.get()});
     if (out.empty() && c.trace) out.push_back({"", 0, c.trace.get(), c.analysis.get()});
     return out;
 }

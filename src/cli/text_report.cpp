@@ -454,9 +454,9 @@ bool onlyEfficiency(const CaseOutcome& c) {
             (isEfficiencyFinding(f.kind) ? any : other) = true;
         }
     };
-    if (c.analysis && c.passes.empty()) scan(*c.analysis);
-    for (const PassTrace& pass : c.passes)
-        scan(*pass.analysis);
+    if (c.analysis && c.dispatches.empty()) scan(*c.analysis);
+    for (const DispatchTrace& dispatch : c.dispatches)
+        scan(*dispatch.analysis);
     return any && !other;
 }
 
@@ -486,18 +486,18 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
                                : st.warn(findingKindName(f.kind)))
                << ": " << f.message << "\n";
     };
-    if (c.analysis && c.passes.empty()) findings(*c.analysis, "");
+    if (c.analysis && c.dispatches.empty()) findings(*c.analysis, "");
     // A finding that comes back in later dispatches of the same kernel (an endless loop in each
     // of 8 rounds) is printed once, with the dispatches it came back in counted.
     std::map<std::tuple<size_t, FindingKind, uint32_t>, std::vector<size_t>> again;
-    for (size_t d = 0; d < c.passes.size(); ++d) {
-        const PassTrace& pass = c.passes[d];
-        if (!pass.analysis) continue;
-        for (const Finding& f : pass.analysis->findings) {
-            auto& seen = again[{pass.kernel, f.kind, f.line}];
+    for (size_t d = 0; d < c.dispatches.size(); ++d) {
+        const DispatchTrace& dispatch = c.dispatches[d];
+        if (!dispatch.analysis) continue;
+        for (const Finding& f : dispatch.analysis->findings) {
+            auto& seen = again[{dispatch.kernel, f.kind, f.line}];
             seen.push_back(d);
             if (seen.size() > 1) continue;
-            os << indent << pass.label << ": "
+            os << indent << dispatch.label << ": "
                << (f.failsCase ? st.fail(findingKindName(f.kind))
                                : st.warn(findingKindName(f.kind)))
                << ": " << f.message << "\n";
@@ -514,8 +514,8 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
                      std::to_string(std::get<2>(key)) + " in " +
                      std::to_string(dispatches.size() - 1) + " later dispatch" +
                      (dispatches.size() == 2 ? "" : "es") + " of " +
-                     c.passes[dispatches.front()].label.substr(
-                         0, c.passes[dispatches.front()].label.find(' ')) +
+                     c.dispatches[dispatches.front()].label.substr(
+                         0, c.dispatches[dispatches.front()].label.find(' ')) +
                      " (" + list + "; trace --dispatch K shows one)")
            << "\n";
     }

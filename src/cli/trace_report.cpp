@@ -227,10 +227,11 @@ namespace {
 // The traced dispatches of a case, named for a multi-pass case.
 std::vector<std::pair<std::string, const Trace*>> casePrintTraces(const CaseOutcome& c) {
     std::vector<std::pair<std::string, const Trace*>> out;
-    for (size_t k = 0; k < c.passes.size(); ++k)
-        if (c.passes[k].trace)
-            out.emplace_back("dispatch " + std::to_string(k + 1) + " (" + c.passes[k].label + ")",
-                             c.passes[k].trace.get());
+    for (size_t k = 0; k < c.dispatches.size(); ++k)
+        if (c.dispatches[k].trace)
+            out.emplace_back("dispatch " + std::to_string(k + 1) + " (" + c.dispatches[k].label +
+                                 ")",
+                             c.dispatches[k].trace.get());
     if (out.empty() && c.trace) out.emplace_back("", c.trace.get());
     return out;
 }

@@ -9,7 +9,7 @@
 #include "cli/walkthrough_report.h"
 #include "judge/walkthrough_steps.h"
 #include "puzzle/passes.h"
-#include "session/dispatch_trace.h"
+#include "session/dispatch_view.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
 
@@ -48,12 +48,12 @@ int Command::traceCase() {
     const TestCase& tc = puzzle.cases[one->index];
     auto dispatches = caseDispatches(puzzle, one->index);
     if (!dispatches) return report(dispatches.error());
-    auto pass = number("dispatch", 1, dispatches->size(), 0);
-    if (!pass) return report(pass.error());
-    if (*pass && !puzzle.multiPass())
+    auto dispatch = number("dispatch", 1, dispatches->size(), 0);
+    if (!dispatch) return report(dispatch.error());
+    if (*dispatch && !puzzle.multiPass())
         return usage("--dispatch is for multi-pass puzzles; " + puzzle.slug +
                      " runs one dispatch per case");
-    TraceLaunch launch{tc.workgroupSize, dispatches->at(*pass ? *pass - 1 : 0).workgroups};
+    TraceLaunch launch{tc.workgroupSize, dispatches->at(*dispatch ? *dispatch - 1 : 0).workgroups};
     std::optional<uint64_t> thread;
     if (auto t = m_a.value("thread")) {
         thread = threadArg(*t, launch);
@@ -68,15 +68,15 @@ int Command::traceCase() {
     const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
     const Trace* trace = c ? c->trace.get() : nullptr;
     const TraceAnalysis* analysis = c ? c->analysis.get() : nullptr;
-    std::string passLabel;
-    if (c && *pass && *pass <= c->passes.size()) {
-        trace = c->passes[*pass - 1].trace.get();
-        analysis = c->passes[*pass - 1].analysis.get();
+    std::string dispatchLabel;
+    if (c && *dispatch && *dispatch <= c->dispatches.size()) {
+        trace = c->dispatches[*dispatch - 1].trace.get();
+        analysis = c->dispatches[*dispatch - 1].analysis.get();
     }
-    for (size_t k = 0; c && k < c->passes.size(); ++k)
-        if (c->passes[k].trace.get() == trace)
-            passLabel = "dispatch " + std::to_string(k + 1) + " of " +
-                        std::to_string(c->passes.size()) + ": " + c->passes[k].label;
+    for (size_t k = 0; c && k < c->dispatches.size(); ++k)
+        if (c->dispatches[k].trace.get() == trace)
+            dispatchLabel = "dispatch " + std::to_string(k + 1) + " of " +
+                            std::to_string(c->dispatches.size()) + ": " + c->dispatches[k].label;
     if (json()) {
         nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
         if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
@@ -95,8 +95,9 @@ int Command::traceCase() {
           << "  "
           << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong"))
           << "\n";
-    if (!passLabel.empty())
-        m_out << m_style.bold(passLabel) << m_style.dim("  (--dispatch K shows another)") << "\n";
+    if (!dispatchLabel.empty())
+        m_out << m_style.bold(dispatchLabel) << m_style.dim("  (--dispatch K shows another)")
+              << "\n";
     printTrace(m_out, puzzle, *trace, *analysis, thread, m_style);
     return finish(r);
 }

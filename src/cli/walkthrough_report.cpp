@@ -12,7 +12,7 @@
 #include "base/source_text.h"
 #include "cli/trace_report.h"
 #include "judge/walkthrough_steps.h"
-#include "session/dispatch_trace.h"
+#include "session/dispatch_view.h"
 
 namespace vkp::cli {
 namespace {
@@ -166,7 +166,7 @@ void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c
        << "\n";
     if (!sub.label.empty())
         os << st.dim("  dispatch " + std::to_string(s.focus.dispatch + 1) + " of " +
-                     std::to_string(c.passes.size()) + ": " + sub.label + ", " +
+                     std::to_string(c.dispatches.size()) + ": " + sub.label + ", " +
                      fileName(sub.kernel->file))
            << "\n";
     os << wrapText(s.text, width, 2);
@@ -269,9 +269,9 @@ json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
 } // namespace
 
 StepSubject stepSubject(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch) {
-    DispatchTrace d = dispatchTrace(c, dispatch);
-    if (!d.trace || d.kernel >= run.sources.size()) return StepSubject{};
-    return {d.trace, d.analysis, &run.sources[d.kernel], d.label};
+    DispatchView view = dispatchView(c, dispatch);
+    if (!view.trace || view.kernel >= run.sources.size()) return StepSubject{};
+    return {view.trace, view.analysis, &run.sources[view.kernel], view.label};
 }
 
 Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set) {

@@ -33,10 +33,10 @@ std::string findingWhere(const Finding& f, const CaseOutcome& c,
                          const std::vector<uint32_t>& offsets) {
     size_t kernel = 0;
     std::string where;
-    for (const PassTrace& pass : c.passes)
-        if (pass.analysis == c.analysis) {
-            kernel = pass.kernel;
-            where = " in " + pass.label;
+    for (const DispatchTrace& dispatch : c.dispatches)
+        if (dispatch.analysis == c.analysis) {
+            kernel = dispatch.kernel;
+            where = " in " + dispatch.label;
             break;
         }
     uint32_t line = wholeTextLine(offsets, kernel, f.line);

@@ -8,7 +8,7 @@
 namespace vkp::ui {
 
 void drawDispatchPicker(ViewState& view, const ShownCase& sc) {
-    if (!sc.outcome || sc.outcome->passes.size() <= 1 || !sc.entry) return;
+    if (!sc.outcome || sc.outcome->dispatches.size() <= 1 || !sc.entry) return;
     const Palette& pal = palette();
     const std::vector<DispatchEntry>& entries = view.dispatches.entries();
     auto mark = [](const DispatchEntry& e) {

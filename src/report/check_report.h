@@ -55,7 +55,7 @@ struct BufferOutcome {
 };
 
 // One dispatch of a multi-pass case, traced.
-struct PassTrace {
+struct DispatchTrace {
     std::string label;                             // "scan_tiles", "step (3 of 10)"
     size_t kernel = 0;                             // index into Puzzle::kernels
     std::shared_ptr<const Trace> trace;            // what this dispatch's threads did
@@ -82,7 +82,7 @@ struct CaseOutcome {
     // (else the first dispatch), and `passes` holds every dispatch's.
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const TraceAnalysis> analysis;
-    std::vector<PassTrace> passes;
+    std::vector<DispatchTrace> dispatches;
     std::vector<std::string> notes; // known wrong answers recognised ([[pitfalls]] of the puzzle)
     // What the run showed without a trace: untraced with the loop guard, a thread that ran out of
     // loop budget (one per dispatch that did; FindingKind::LoopBudget, worded as a trace's); traced

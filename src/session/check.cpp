@@ -338,10 +338,10 @@ class Checker {
                     merged = std::move(ran);
                 else
                     for (size_t j : part)
-                        merged->passes[j] = std::move(ran.passes[j]);
+                        merged->dispatches[j] = std::move(ran.dispatches[j]);
             }
             if (merged && !c.error) {
-                if (parts.size() > 1) settleFromPasses(*merged);
+                if (parts.size() > 1) settleFromDispatches(*merged);
                 c = std::move(*merged);
             }
             if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
@@ -434,8 +434,8 @@ class Checker {
                 out.runFindings.push_back(std::move(*f));
         if (out.analysis && out.analysis->failsCase()) out.pass = false;
         if (!out.runFindings.empty()) out.pass = false;
-        for (const PassTrace& p : out.passes)
-            if (p.analysis->failsCase()) out.pass = false;
+        for (const DispatchTrace& dispatch : out.dispatches)
+            if (dispatch.analysis->failsCase()) out.pass = false;
         out.inputs = std::move(data.initial);
         return out;
     }
@@ -618,7 +618,7 @@ class Checker {
                 out.analysis = analysis;
             }
             if (m_puzzle.multiPass())
-                out.passes.push_back({d.label(m_puzzle), d.kernel, shared, analysis});
+                out.dispatches.push_back({d.label(m_puzzle), d.kernel, shared, analysis});
         }
         m_report.timing.analysisMs += msSince(t);
     }

@@ -95,10 +95,10 @@ void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
         g.reason = std::move(reason);
     };
     if (c.error) return set(FailureKind::Error, c.error->message);
-    const Finding* f = c.passes.empty() ? firstFailing(c.analysis.get()) : nullptr;
+    const Finding* f = c.dispatches.empty() ? firstFailing(c.analysis.get()) : nullptr;
     std::string where;
-    for (const PassTrace& p : c.passes)
-        if (!f && (f = firstFailing(p.analysis.get()))) where = p.label + ": ";
+    for (const DispatchTrace& dispatch : c.dispatches)
+        if (!f && (f = firstFailing(dispatch.analysis.get()))) where = dispatch.label + ": ";
     if (!f && !c.runFindings.empty()) f = &c.runFindings.front();
     if (f && c.inconclusive)
         return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message);

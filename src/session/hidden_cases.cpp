@@ -79,12 +79,12 @@ std::vector<Finding> hiddenFindings(const Puzzle& p, const CaseOutcome& c) {
         return p.multiPass() && kernel < p.kernels.size() ? p.kernels[kernel].name + ": "
                                                           : std::string();
     };
-    if (c.analysis && c.passes.empty())
+    if (c.analysis && c.dispatches.empty())
         for (const Finding& f : c.analysis->findings)
             all.emplace_back("", &f);
-    for (const PassTrace& pass : c.passes)
-        for (const Finding& f : pass.analysis->findings)
-            all.emplace_back(prefix(pass.kernel), &f);
+    for (const DispatchTrace& dispatch : c.dispatches)
+        for (const Finding& f : dispatch.analysis->findings)
+            all.emplace_back(prefix(dispatch.kernel), &f);
     for (const Finding& f : c.runFindings)
         all.emplace_back("", &f);
     std::vector<Finding> out;

@@ -8,7 +8,7 @@
 #include "gpu/device_runner.h"
 #include "judge/walkthrough_steps.h"
 #include "session/check.h"
-#include "session/dispatch_trace.h"
+#include "session/dispatch_view.h"
 #include "session/kernel_text.h"
 #include "session/subgroup_sizes.h"
 
@@ -30,9 +30,9 @@ std::string failureText(const CheckReport& r) {
         if (!c.outputsMatch) return head + "wrong values";
         for (const Finding& f : c.runFindings)
             return head + findingKindName(f.kind);
-        for (const PassTrace& p : c.passes)
-            if (p.analysis)
-                for (const Finding& f : p.analysis->findings)
+        for (const DispatchTrace& dispatch : c.dispatches)
+            if (dispatch.analysis)
+                for (const Finding& f : dispatch.analysis->findings)
                     if (f.failsCase) return head + findingKindName(f.kind);
         if (c.analysis)
             for (const Finding& f : c.analysis->findings)
@@ -53,9 +53,9 @@ template <class Pred> std::optional<std::string> firstFinding(const CaseOutcome&
     };
     if (c.analysis)
         if (auto f = scan(*c.analysis, "")) return f;
-    for (const PassTrace& p : c.passes)
-        if (p.analysis)
-            if (auto f = scan(*p.analysis, p.label + ": ")) return f;
+    for (const DispatchTrace& dispatch : c.dispatches)
+        if (dispatch.analysis)
+            if (auto f = scan(*dispatch.analysis, dispatch.label + ": ")) return f;
     return std::nullopt;
 }
 
@@ -63,8 +63,8 @@ template <class Pred> std::optional<std::string> firstFinding(const CaseOutcome&
 std::vector<const Trace*> tracesOf(const CaseOutcome& c) {
     std::vector<const Trace*> out;
     if (c.trace) out.push_back(c.trace.get());
-    for (const PassTrace& p : c.passes)
-        if (p.trace) out.push_back(p.trace.get());
+    for (const DispatchTrace& dispatch : c.dispatches)
+        if (dispatch.trace) out.push_back(dispatch.trace.get());
     return out;
 }
 

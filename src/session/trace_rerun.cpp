@@ -42,8 +42,8 @@ bool TraceRoom::fits() const {
 
 std::vector<const Trace*> caseTraces(const CaseOutcome& c) {
     std::vector<const Trace*> out;
-    for (const PassTrace& p : c.passes)
-        out.push_back(p.trace.get());
+    for (const DispatchTrace& dispatch : c.dispatches)
+        out.push_back(dispatch.trace.get());
     if (out.empty() && c.trace) out.push_back(c.trace.get());
     return out;
 }
@@ -75,15 +75,15 @@ traceParts(const CaseOutcome& c, const std::vector<uint32_t>& wanted, uint64_t m
     return parts;
 }
 
-void settleFromPasses(CaseOutcome& c) {
+void settleFromDispatches(CaseOutcome& c) {
     c.trace.reset();
     c.analysis.reset();
     bool failing = false;
-    for (const PassTrace& p : c.passes) {
-        bool fails = p.analysis->failsCase();
+    for (const DispatchTrace& dispatch : c.dispatches) {
+        bool fails = dispatch.analysis->failsCase();
         if (!c.trace || (!c.analysis->failsCase() && fails)) {
-            c.trace = p.trace;
-            c.analysis = p.analysis;
+            c.trace = dispatch.trace;
+            c.analysis = dispatch.analysis;
         }
         failing = failing || fails;
     }
@@ -96,29 +96,30 @@ bool stoppedByLoopBudget(const CaseOutcome& c) {
                                 [](const Finding& f) { return f.kind == FindingKind::LoopBudget; });
     };
     return stopped(c.analysis) ||
-           std::any_of(c.passes.begin(), c.passes.end(),
-                       [&](const PassTrace& p) { return stopped(p.analysis); });
+           std::any_of(c.dispatches.begin(), c.dispatches.end(),
+                       [&](const DispatchTrace& dispatch) { return stopped(dispatch.analysis); });
 }
 
 void judgeIncomplete(CaseOutcome& c, const TraceRoom& room) {
     bool inconclusive = c.pass;
     // Only the dispatches whose trace could not fit say so; the others' findings stand.
-    for (size_t j = 0; j < c.passes.size() && j < room.wanted.size(); ++j) {
-        PassTrace& p = c.passes[j];
+    for (size_t j = 0; j < c.dispatches.size() && j < room.wanted.size(); ++j) {
+        DispatchTrace& dispatch = c.dispatches[j];
         if (room.wanted[j] <= room.possible[j]) continue;
-        bool shown = p.analysis == c.analysis;
-        p.analysis =
-            rejudged(*p.analysis, incompleteText(c.index, room, j, " in " + p.label), inconclusive);
-        if (shown) c.analysis = p.analysis;
+        bool shown = dispatch.analysis == c.analysis;
+        dispatch.analysis =
+            rejudged(*dispatch.analysis, incompleteText(c.index, room, j, " in " + dispatch.label),
+                     inconclusive);
+        if (shown) c.analysis = dispatch.analysis;
     }
     // The case shows the first dispatch that fails it (now perhaps one that did not fit).
-    for (const PassTrace& p : c.passes)
-        if (p.analysis->failsCase()) {
-            c.trace = p.trace;
-            c.analysis = p.analysis;
+    for (const DispatchTrace& dispatch : c.dispatches)
+        if (dispatch.analysis->failsCase()) {
+            c.trace = dispatch.trace;
+            c.analysis = dispatch.analysis;
             break;
         }
-    if (c.passes.empty() && c.analysis)
+    if (c.dispatches.empty() && c.analysis)
         c.analysis = rejudged(*c.analysis, incompleteText(c.index, room, 0, ""), inconclusive);
     c.pass = false;
     c.inconclusive = inconclusive;

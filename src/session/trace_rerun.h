@@ -26,7 +26,7 @@ std::vector<std::vector<size_t>> traceParts(const CaseOutcome& c,
                                             const std::vector<uint32_t>& wanted, uint64_t maxBytes);
 // A multi-pass case whose dispatches' traces came from several runs: the trace it shows (the
 // first dispatch with a failing finding, else the first) and its verdict, settled again.
-void settleFromPasses(CaseOutcome& c);
+void settleFromDispatches(CaseOutcome& c);
 // A thread ran out of loop budget: the case fails, and its trace cannot be made to fit.
 bool stoppedByLoopBudget(const CaseOutcome& c);
 // The case's trace did not fit even with the room it could have: its "trace incomplete" warning

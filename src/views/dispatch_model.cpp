@@ -19,9 +19,9 @@ std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseInde
     for (size_t d = 0; d < dispatches->size(); ++d) {
         const CaseDispatch& cd = (*dispatches)[d];
         DispatchEntry e{cd.label(puzzle), cd.kernel, cd.workgroups, cd.bufferAt};
-        if (outcome && puzzle.multiPass() && d < outcome->passes.size()) {
-            e.trace = outcome->passes[d].trace;
-            e.analysis = outcome->passes[d].analysis;
+        if (outcome && puzzle.multiPass() && d < outcome->dispatches.size()) {
+            e.trace = outcome->dispatches[d].trace;
+            e.analysis = outcome->dispatches[d].analysis;
         } else if (outcome && !puzzle.multiPass()) {
             e.trace = outcome->trace;
             e.analysis = outcome->analysis;

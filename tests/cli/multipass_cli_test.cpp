@@ -108,6 +108,16 @@ TEST(MultipassCli, AFindingInEveryDispatchIsPrintedOnce) {
     EXPECT_TRUE(has(r.out, "the same endless loop? at line 8 in 3 later dispatches of step (2, 3, "
                            "4; trace --dispatch K shows one)"))
         << r.out;
+    // In JSON, each finding names its dispatch: its number and its label ("pass" is version 1's
+    // name for the label).
+    test::CliRun j = vkpuzzles("check scan-hillis-steele " + path + " --case 2 --json");
+    EXPECT_EQ(j.exit, 1) << j.out;
+    nlohmann::json doc = nlohmann::json::parse(j.out);
+    const nlohmann::json& findings = doc["cases"][0]["findings"];
+    ASSERT_FALSE(findings.empty()) << j.out;
+    EXPECT_EQ(findings[0]["dispatch"], 1) << j.out;
+    EXPECT_EQ(findings[0]["dispatch_label"], "step (1 of 4)") << j.out;
+    EXPECT_EQ(findings[0]["pass"], findings[0]["dispatch_label"]) << j.out;
 }
 
 // The most dispatches a case may run, through the worker process as the app and the CLI run

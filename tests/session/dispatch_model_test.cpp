@@ -73,7 +73,7 @@ TEST(DispatchTest, TheListNamesEveryDispatchWithItsLaunchAndBindings) {
     for (size_t d = 0; d < 3; ++d) {
         EXPECT_EQ(entries[d].label, "step (" + std::to_string(d + 1) + " of 3)");
         EXPECT_EQ(entries[d].workgroups, (std::array<uint32_t, 3>{2, 1, 1}));
-        EXPECT_EQ(entries[d].trace, c.outcome().passes[d].trace);
+        EXPECT_EQ(entries[d].trace, c.outcome().dispatches[d].trace);
         EXPECT_EQ(entries[d].errors, 0u);
     }
     EXPECT_EQ(dispatchTitle(entries, 1), "2 of 3 \xC2\xB7 step (2 of 3)");
@@ -202,7 +202,7 @@ TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
     for (size_t d = 0; d < 3; ++d) {
         const DispatchEntry& e = cache.entries()[d];
         const KernelSection& section = (*sections)[e.kernel];
-        const Trace& original = *c.outcome().passes[d].trace;
+        const Trace& original = *c.outcome().dispatches[d].trace;
         const Trace& shown = *cache.trace(d);
         uint32_t end = e.kernel + 1 < offsets.size() ? offsets[e.kernel + 1] : UINT32_MAX;
         size_t checked = 0;
@@ -224,7 +224,7 @@ TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
             EXPECT_TRUE(line > offsets[e.kernel] && line < end) << line;
     }
     // The race's finding points into scan_sums' section, line and message.
-    const TraceAnalysis& own = *c.outcome().passes[1].analysis;
+    const TraceAnalysis& own = *c.outcome().dispatches[1].analysis;
     const TraceAnalysis& shown = *cache.analysis(1);
     ASSERT_FALSE(own.findings.empty());
     ASSERT_EQ(shown.findings.size(), own.findings.size());
@@ -238,7 +238,7 @@ TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
     Checked one = check(hs, officialText(hs), 0);
     DispatchCache single;
     single.use(&hs, 0, &one.outcome(), one.source);
-    EXPECT_EQ(single.trace(1), one.outcome().passes[1].trace)
+    EXPECT_EQ(single.trace(1), one.outcome().dispatches[1].trace)
         << "one kernel: the lines are the text's already";
 }
 

@@ -36,11 +36,11 @@ TEST(MultipassTest, EachDispatchIsTracedWithItsLabel) {
     CheckReport r = check(p, read(p.kernels[0].solutionPath));
     ASSERT_TRUE(r.allPass());
     const CaseOutcome& c = r.cases[1]; // 13 elements: 4 steps
-    ASSERT_EQ(c.passes.size(), 4u);
-    EXPECT_EQ(c.passes[0].label, "step (1 of 4)");
-    EXPECT_EQ(c.passes[3].label, "step (4 of 4)");
+    ASSERT_EQ(c.dispatches.size(), 4u);
+    EXPECT_EQ(c.dispatches[0].label, "step (1 of 4)");
+    EXPECT_EQ(c.dispatches[3].label, "step (4 of 4)");
     // Step 3 reads 4 back (offset 4): thread 5 reads src[5] and src[1], and writes dst[5].
-    const Trace& t = *c.passes[2].trace;
+    const Trace& t = *c.dispatches[2].trace;
     ASSERT_GT(t.threads.size(), 5u);
     std::vector<uint32_t> reads;
     for (const TraceEvent& e : t.threads[5])

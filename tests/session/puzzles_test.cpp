@@ -90,8 +90,9 @@ bool hasFinding(const CaseOutcome& c, const std::string& kind) {
         return a && std::any_of(a->findings.begin(), a->findings.end(),
                                 [&](const Finding& f) { return findingKindName(f.kind) == kind; });
     };
-    return in(c.analysis) || std::any_of(c.passes.begin(), c.passes.end(),
-                                         [&](const PassTrace& p) { return in(p.analysis); });
+    return in(c.analysis) ||
+           std::any_of(c.dispatches.begin(), c.dispatches.end(),
+                       [&](const DispatchTrace& dispatch) { return in(dispatch.analysis); });
 }
 
 WrongKernelHeader readHeader(const std::string& source) {

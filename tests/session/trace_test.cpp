@@ -39,12 +39,13 @@ std::string findings(const CheckReport& r) {
     for (const CaseOutcome& c : r.cases) {
         s += "case " + std::to_string(c.index + 1) + (c.pass ? " pass" : " FAIL") +
              (c.error ? " " + c.error->message : "") + "\n";
-        if (c.analysis && c.passes.empty())
+        if (c.analysis && c.dispatches.empty())
             for (const Finding& f : c.analysis->findings)
                 s += std::string("  ") + findingKindName(f.kind) + ": " + f.message + "\n";
-        for (const PassTrace& pass : c.passes)
-            for (const Finding& f : pass.analysis->findings)
-                s += "  " + pass.label + ": " + findingKindName(f.kind) + ": " + f.message + "\n";
+        for (const DispatchTrace& dispatch : c.dispatches)
+            for (const Finding& f : dispatch.analysis->findings)
+                s += "  " + dispatch.label + ": " + findingKindName(f.kind) + ": " + f.message +
+                     "\n";
     }
     return s;
 }
@@ -273,12 +274,13 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
     CheckReport whole = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
     ASSERT_EQ(whole.cases.size(), 1u);
     ASSERT_TRUE(whole.cases[0].pass) << findings(whole);
-    const std::vector<PassTrace>& passes = whole.cases[0].passes;
-    ASSERT_GE(passes.size(), 2u);
+    const std::vector<DispatchTrace>& wholeDispatches = whole.cases[0].dispatches;
+    ASSERT_GE(wholeDispatches.size(), 2u);
     uint64_t largest = 0, sum = 0;
     size_t largestAt = 0;
-    for (size_t j = 0; j < passes.size(); ++j) {
-        uint64_t b = traceBytes(*passes[j].trace, passes[j].trace->mostRecordsWanted);
+    for (size_t j = 0; j < wholeDispatches.size(); ++j) {
+        uint64_t b =
+            traceBytes(*wholeDispatches[j].trace, wholeDispatches[j].trace->mostRecordsWanted);
         if (b > largest) largestAt = j;
         largest = std::max(largest, b);
         sum += b;
@@ -295,9 +297,9 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
     EXPECT_GT(parts.timing.traceRerunMs, 0.0);
     // No run held more trace than allowed: the dispatches went in parts, a run each.
     EXPECT_GE(parts.timing.traceReruns, 2u);
-    EXPECT_LE(parts.timing.traceReruns, passes.size());
-    for (const PassTrace& pass : c.passes)
-        EXPECT_EQ(pass.trace->dropped, 0u) << pass.label << "\n" << findings(parts);
+    EXPECT_LE(parts.timing.traceReruns, wholeDispatches.size());
+    for (const DispatchTrace& dispatch : c.dispatches)
+        EXPECT_EQ(dispatch.trace->dropped, 0u) << dispatch.label << "\n" << findings(parts);
 
     o.maxTraceBytes = largest - 4096; // now the largest dispatch cannot fit
     CheckReport short_ = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
@@ -305,21 +307,25 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
     const CaseOutcome& s = short_.cases[0];
     EXPECT_FALSE(s.pass);
     EXPECT_TRUE(s.inconclusive) << findings(short_);
-    for (size_t j = 0; j < s.passes.size(); ++j) {
-        const PassTrace& pass = s.passes[j];
+    for (size_t j = 0; j < s.dispatches.size(); ++j) {
+        const DispatchTrace& dispatch = s.dispatches[j];
         bool said = false;
-        for (const Finding& f : pass.analysis->findings)
+        for (const Finding& f : dispatch.analysis->findings)
             if (f.kind == FindingKind::TraceOverflow && f.failsCase) {
                 said = true;
-                EXPECT_NE(f.message.find(" in " + pass.label + " did not fit"), std::string::npos)
+                EXPECT_NE(f.message.find(" in " + dispatch.label + " did not fit"),
+                          std::string::npos)
                     << f.message;
             }
-        if (traceBytes(*passes[j].trace, passes[j].trace->mostRecordsWanted) > o.maxTraceBytes)
-            EXPECT_TRUE(said) << pass.label << "\n" << findings(short_);
+        if (traceBytes(*wholeDispatches[j].trace, wholeDispatches[j].trace->mostRecordsWanted) >
+            o.maxTraceBytes)
+            EXPECT_TRUE(said) << dispatch.label << "\n" << findings(short_);
         else
-            EXPECT_FALSE(said) << pass.label << " fits, and is not blamed\n" << findings(short_);
+            EXPECT_FALSE(said) << dispatch.label << " fits, and is not blamed\n"
+                               << findings(short_);
     }
-    EXPECT_EQ(s.analysis, s.passes[largestAt].analysis) << "the case shows the dispatch at fault";
+    EXPECT_EQ(s.analysis, s.dispatches[largestAt].analysis)
+        << "the case shows the dispatch at fault";
 }
 
 } // namespace

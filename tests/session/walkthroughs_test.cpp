@@ -8,7 +8,7 @@
 
 #include "puzzle/walkthrough.h"
 #include "session/check.h"
-#include "session/dispatch_trace.h"
+#include "session/dispatch_view.h"
 #include "session/kernel_text.h"
 #include "support/engines.h"
 

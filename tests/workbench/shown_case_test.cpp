@@ -59,14 +59,14 @@ TEST(DispatchTest, APickIsKeptWhileTheCaseStays) {
     sc = shownCase(wb, view);
     EXPECT_EQ(sc.dispatch, 2u);
     EXPECT_EQ(sc.entry->label, "step (3 of 4)");
-    EXPECT_EQ(sc.trace(), sc.outcome->passes[2].trace.get());
+    EXPECT_EQ(sc.trace(), sc.outcome->dispatches[2].trace.get());
     EXPECT_EQ(sc.startData(), &sc.memory->before);
     wb.session().recheck();
     std::this_thread::sleep_for(50ms);
     settle();
     sc = shownCase(wb, view);
     EXPECT_EQ(sc.dispatch, 2u) << "kept across a re-check";
-    EXPECT_EQ(sc.trace(), sc.outcome->passes[2].trace.get()) << "of the new report";
+    EXPECT_EQ(sc.trace(), sc.outcome->dispatches[2].trace.get()) << "of the new report";
     view.dispatchStep = 1;
     EXPECT_EQ(shownCase(wb, view).dispatch, 3u);
     view.dispatchStep = 1;

@@ -10,7 +10,7 @@
 
 namespace vkp {
 
-struct DispatchTrace {
+struct DispatchView {
     const Trace* trace = nullptr; // null: the dispatch has no trace (or does not exist)
     const TraceAnalysis* analysis = nullptr;
     size_t kernel = 0; // index into Puzzle::kernels
@@ -18,7 +18,7 @@ struct DispatchTrace {
 };
 
 // Dispatch d of a case (d = 0 for a single-pass case's one dispatch).
-DispatchTrace dispatchTrace(const CaseOutcome& c, size_t d);
+DispatchView dispatchView(const CaseOutcome& c, size_t d);
 
 // What validateWalkthrough checks the steps against: per dispatch of the case, its trace and its
 // kernel's official text (`sources` in Puzzle::kernels order).
