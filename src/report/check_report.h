@@ -12,7 +12,7 @@
 #include "base/diagnostic.h"
 #include "base/result.h"
 #include "judge/trace_analysis.h"
-#include "puzzle/checker.h"
+#include "puzzle/buffer_compare.h"
 #include "puzzle/kernel_sections.h"
 #include "puzzle/puzzle.h"
 #include "trace/forced_schedule.h"

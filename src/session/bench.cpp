@@ -9,7 +9,7 @@
 
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
-#include "puzzle/checker.h"
+#include "puzzle/buffer_compare.h"
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/reference_ops.h"

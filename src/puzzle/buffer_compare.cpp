@@ -1,4 +1,4 @@
-#include "puzzle/checker.h"
+#include "puzzle/buffer_compare.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "puzzle/checker.h"
+#include "puzzle/buffer_compare.h"
 
 namespace vkp {
 namespace {
@@ -17,7 +17,7 @@ BufferData buffer(ElementKind type, const std::vector<double>& values) {
     return b;
 }
 
-TEST(Checker, EqualBuffersPass) {
+TEST(BufferCompare, EqualBuffersPass) {
     BufferData e = buffer(ElementKind::Float, {1, 2, 3});
     BufferVerdict v = compareBuffers(e, e, 1e-4);
     EXPECT_TRUE(v.pass);
@@ -26,7 +26,7 @@ TEST(Checker, EqualBuffersPass) {
     EXPECT_EQ(v.tolerance, 1e-4);
 }
 
-TEST(Checker, IntegersCompareExactlyAndIgnoreTheTolerance) {
+TEST(BufferCompare, IntegersCompareExactlyAndIgnoreTheTolerance) {
     for (ElementKind t : {ElementKind::Int, ElementKind::Uint}) {
         BufferVerdict v = compareBuffers(buffer(t, {1, 5}), buffer(t, {2, 5}), 10.0);
         EXPECT_FALSE(v.pass) << elementKindName(t);
@@ -39,7 +39,7 @@ TEST(Checker, IntegersCompareExactlyAndIgnoreTheTolerance) {
     }
 }
 
-TEST(Checker, MismatchesReportSignedIntegers) {
+TEST(BufferCompare, MismatchesReportSignedIntegers) {
     BufferVerdict v =
         compareBuffers(buffer(ElementKind::Int, {-3}), buffer(ElementKind::Int, {3}), 0);
     ASSERT_EQ(v.mismatches.size(), 1u);
@@ -47,7 +47,7 @@ TEST(Checker, MismatchesReportSignedIntegers) {
     EXPECT_EQ(v.mismatches[0].actual, 3.0);
 }
 
-TEST(Checker, FloatsWithinTheAbsoluteTolerancePass) {
+TEST(BufferCompare, FloatsWithinTheAbsoluteTolerancePass) {
     // Near zero the tolerance is absolute: |got - want| <= tol.
     BufferData e = buffer(ElementKind::Float, {0, 1, -0.5});
     EXPECT_TRUE(
@@ -58,7 +58,7 @@ TEST(Checker, FloatsWithinTheAbsoluteTolerancePass) {
     EXPECT_EQ(v.mismatches.at(0).index, 0u);
 }
 
-TEST(Checker, FloatsJustOutsideTheToleranceFail) {
+TEST(BufferCompare, FloatsJustOutsideTheToleranceFail) {
     BufferData e = buffer(ElementKind::Float, {2});
     EXPECT_TRUE(
         compareBuffers(e, buffer(ElementKind::Float, {2.0 + 0.0999}), 0.05).pass); // 0.05 * 2
@@ -66,7 +66,7 @@ TEST(Checker, FloatsJustOutsideTheToleranceFail) {
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {2.0 - 0.1001}), 0.05).pass);
 }
 
-TEST(Checker, ToleranceIsRelativeForLargeValues) {
+TEST(BufferCompare, ToleranceIsRelativeForLargeValues) {
     // want = 1e6, tol = 1e-4: the allowed error is 1e-4 * 1e6 = 100, not 1e-4.
     BufferData e = buffer(ElementKind::Float, {1e6, -1e6});
     EXPECT_TRUE(
@@ -76,13 +76,13 @@ TEST(Checker, ToleranceIsRelativeForLargeValues) {
     EXPECT_EQ(v.mismatchCount, 2u);
 }
 
-TEST(Checker, ZeroToleranceMeansExactFloats) {
+TEST(BufferCompare, ZeroToleranceMeansExactFloats) {
     BufferData e = buffer(ElementKind::Float, {1.5});
     EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {1.5}), 0).pass);
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {1.5000001}), 0).pass);
 }
 
-TEST(Checker, NanNeverPasses) {
+TEST(BufferCompare, NanNeverPasses) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     BufferData e = buffer(ElementKind::Float, {1});
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {nan}), 1e9).pass);
@@ -94,7 +94,7 @@ TEST(Checker, NanNeverPasses) {
     EXPECT_FALSE(compareBuffers(en, other, 1e9).pass);
 }
 
-TEST(Checker, InfinitiesMatchThemselvesAndFiniteWantsRejectThem) {
+TEST(BufferCompare, InfinitiesMatchThemselvesAndFiniteWantsRejectThem) {
     const double inf = std::numeric_limits<double>::infinity();
     BufferData e = buffer(ElementKind::Float, {inf});
     EXPECT_TRUE(compareBuffers(e, buffer(ElementKind::Float, {inf}), 1e-4).pass);
@@ -107,8 +107,8 @@ TEST(Checker, InfinitiesMatchThemselvesAndFiniteWantsRejectThem) {
             .pass);
 }
 
-TEST(Checker, ExpectedInfinityRejectsOtherValues) {
-    // BUG (src/puzzle/checker.cpp): when the expected value is +-inf, the allowed error
+TEST(BufferCompare, ExpectedInfinityRejectsOtherValues) {
+    // BUG (src/puzzle/buffer_compare.cpp): when the expected value is +-inf, the allowed error
     // tol * max(1, |want|) is itself inf, so |got - want| <= inf holds for ANY finite got and even
     // for the opposite infinity: expected +inf passes against -inf, 0 or 3e38. Infinities should
     // only match bit-identical words (the exact-bits test above already handles that).
@@ -119,7 +119,7 @@ TEST(Checker, ExpectedInfinityRejectsOtherValues) {
     EXPECT_FALSE(compareBuffers(e, buffer(ElementKind::Float, {0}), 1e-4).pass);
 }
 
-TEST(Checker, MismatchListIsCappedButAllAreCounted) {
+TEST(BufferCompare, MismatchListIsCappedButAllAreCounted) {
     const size_t n = kMaxMismatches * 3 + 5;
     std::vector<double> want(n), got(n);
     for (size_t i = 0; i < n; ++i) {
@@ -138,7 +138,7 @@ TEST(Checker, MismatchListIsCappedButAllAreCounted) {
     EXPECT_EQ(v.mismatches.back().actual, static_cast<double>(kMaxMismatches));
 }
 
-TEST(Checker, SizeDifferencesCountAsMismatches) {
+TEST(BufferCompare, SizeDifferencesCountAsMismatches) {
     BufferData e = buffer(ElementKind::Uint, {1, 2, 3, 4});
     BufferVerdict shorter = compareBuffers(e, buffer(ElementKind::Uint, {1, 2}), 0);
     EXPECT_FALSE(shorter.pass);
