@@ -68,8 +68,8 @@ Result<std::vector<EquivalentMutant>> parseFile(const std::string& text, const s
         return out;
     } catch (const toml::parse_error& e) {
         return tomlSyntaxError(e, file);
-    } catch (const LoadFailure& f) {
-        return f.error;
+    } catch (const Error& e) {
+        return e;
     }
 }
 

@@ -173,18 +173,17 @@ class PassParser {
         if (!d) {
             Error e = d.error();
             e.message = "case " + std::to_string(c + 1) + ": " + e.message;
-            throw LoadFailure{e};
+            throw e;
         }
         auto sameSize = [&](const std::optional<std::array<size_t, 2>>& swap,
                             const SourceLocation& where) {
             auto size = [&](size_t b) { return tc.data[b] ? tc.data[b]->shape.count() : 0; };
             if (swap && size((*swap)[0]) != size((*swap)[1]))
-                throw LoadFailure{
-                    Error{ErrorKind::PuzzleFile,
-                          "case " + std::to_string(c + 1) + ": the swapped buffers '" +
-                              m_puzzle.buffers[(*swap)[0]].name + "' and '" +
-                              m_puzzle.buffers[(*swap)[1]].name + "' have different sizes",
-                          where}};
+                throw Error{ErrorKind::PuzzleFile,
+                            "case " + std::to_string(c + 1) + ": the swapped buffers '" +
+                                m_puzzle.buffers[(*swap)[0]].name + "' and '" +
+                                m_puzzle.buffers[(*swap)[1]].name + "' have different sizes",
+                            where};
         };
         for (const PassDecl& pass : m_puzzle.passes)
             sameSize(pass.swap, pass.where);

@@ -193,8 +193,8 @@ Result<DataSpec> parseDataTable(const std::string& text, const std::string& what
         return Error{ErrorKind::Usage, what + ": not a TOML table at column " +
                                            std::to_string(column) + ": " +
                                            std::string(e.description())};
-    } catch (const LoadFailure& f) {
-        return Error{ErrorKind::Usage, what + ": " + f.error.message};
+    } catch (const Error& e) {
+        return Error{ErrorKind::Usage, what + ": " + e.message};
     }
 }
 
@@ -603,7 +603,7 @@ class PuzzleParser {
             return op && op->checkValues;
         });
         if (!computes) return;
-        if (auto data = materializeCase(m_puzzle, index); !data) throw LoadFailure{data.error()};
+        if (auto data = materializeCase(m_puzzle, index); !data) throw data.error();
     }
     static std::string knownOps() {
         std::string s = " (known: ";
@@ -642,8 +642,8 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file,
         PuzzleParser(r, p).parse(root);
     } catch (const toml::parse_error& e) {
         return tomlSyntaxError(e, file);
-    } catch (const LoadFailure& f) {
-        return f.error;
+    } catch (const Error& e) {
+        return e;
     }
     return p;
 }

@@ -6,7 +6,7 @@
 
 namespace vkp {
 
-// After buffers and cases are read. Throws LoadFailure at the offending line.
+// After buffers and cases are read. Throws an Error at the offending line.
 void parseSchedules(const Reader& r, const toml::table& root, Puzzle& p);
 
 } // namespace vkp

@@ -48,10 +48,9 @@ void Reader::rejectUnknownKeys(const toml::table& t, const std::vector<std::stri
         }
         // Point at the key itself: that is the word to fix.
         const toml::source_region& at = key.source().begin.line ? key.source() : node.source();
-        throw LoadFailure{
-            Error{ErrorKind::PuzzleFile,
-                  "unknown " + noun + " '" + k + "' in " + what + hint,
-                  {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}}};
+        throw Error{ErrorKind::PuzzleFile,
+                    "unknown " + noun + " '" + k + "' in " + what + hint,
+                    {m_file, static_cast<int>(at.begin.line), static_cast<int>(at.begin.column)}};
     }
 }
 

@@ -1,5 +1,6 @@
-// Reading puzzle-folder TOML (puzzle.toml, walkthroughs): every failure is a LoadFailure that
-// points at the node's line and column. Internal to the core's loaders.
+// Reading puzzle-folder TOML (puzzle.toml, walkthroughs): every failure is thrown as an Error that
+// points at the node's line and column, and the loader's entry point catches it and returns it
+// (a Result). Internal to the puzzle format's loaders.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +16,6 @@
 
 namespace vkp {
 
-struct LoadFailure {
-    Error error;
-};
-
 // A file that is not valid TOML: "invalid TOML: ..." at the line and column toml++ names.
 inline Error tomlSyntaxError(const toml::parse_error& e, const std::string& file) {
     return Error{
@@ -27,13 +24,13 @@ inline Error tomlSyntaxError(const toml::parse_error& e, const std::string& file
         {file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)}};
 }
 
-// Walks the TOML tree; every failure is thrown as a LoadFailure pointing at a node.
+// Walks the TOML tree; every failure is thrown as an Error pointing at a node.
 class Reader {
   public:
     explicit Reader(std::string file) : m_file(std::move(file)) {}
 
     [[noreturn]] void fail(const toml::node* at, const std::string& message) const {
-        throw LoadFailure{Error{ErrorKind::PuzzleFile, message, where(at)}};
+        throw Error{ErrorKind::PuzzleFile, message, where(at)};
     }
     SourceLocation where(const toml::node* at) const {
         if (!at) return {m_file, 0, 0};

@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 namespace vkp {
 namespace {
 
-// Walks walkthrough.toml with the puzzle file's Reader: every failure is a LoadFailure pointing
-// at a node.
+// Walks walkthrough.toml with the puzzle file's Reader: every failure is thrown as an Error
+// pointing at a node.
 class WalkthroughParser {
   public:
     WalkthroughParser(std::string file, const Puzzle& puzzle)
@@ -156,8 +156,8 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
         return WalkthroughParser(file, puzzle).parse(root);
     } catch (const toml::parse_error& e) {
         return tomlSyntaxError(e, file);
-    } catch (const LoadFailure& f) {
-        return f.error;
+    } catch (const Error& e) {
+        return e;
     }
 }
 
