@@ -29,7 +29,7 @@ class Linter {
     Linter(const Puzzle& p, const std::vector<std::string>& solutions)
         : m_p(p), m_solutions(solutions) {}
 
-    std::vector<LintFinding> run() {
+    std::vector<Diagnostic> run() {
         statement();
         for (size_t i = 0; i < m_p.cases.size(); ++i) {
             auto d = materializeCase(m_p, i);
@@ -44,9 +44,15 @@ class Linter {
     }
 
   private:
-    void add(bool error, std::string message, SourceLocation where = {}) {
+    void add(SeverityKind severity, std::string message, SourceLocation where) {
         if (where.file.empty()) where = {m_p.file, 0, 0};
-        m_out.push_back({error, std::move(message), std::move(where)});
+        m_out.push_back(diagnosticAt(where, severity, std::move(message)));
+    }
+    void error(std::string message, SourceLocation where = {}) {
+        add(SeverityKind::Error, std::move(message), std::move(where));
+    }
+    void warning(std::string message, SourceLocation where = {}) {
+        add(SeverityKind::Warning, std::move(message), std::move(where));
     }
     bool twoD() const {
         for (const BufferDecl& b : m_p.buffers)
@@ -64,8 +70,8 @@ class Linter {
     void statement() {
         for (const BufferDecl& b : m_p.buffers)
             if (!namesWord(m_p.statement, b.name))
-                add(true, "the statement never names the buffer '" + b.name +
-                              "': say what it holds (a learner sees the name in the starter)");
+                error("the statement never names the buffer '" + b.name +
+                      "': say what it holds (a learner sees the name in the starter)");
     }
     bool sameCase(size_t a, size_t b) const {
         const TestCase &x = m_p.cases[a], &y = m_p.cases[b];
@@ -82,10 +88,9 @@ class Linter {
         for (size_t b = 1; b < m_p.cases.size(); ++b)
             for (size_t a = 0; a < b; ++a)
                 if (sameCase(a, b)) {
-                    add(true,
-                        caseName(b) + " is the same as " + caseName(a) +
-                            " (same launch, constants and data): it tests nothing new",
-                        m_p.cases[b].where);
+                    error(caseName(b) + " is the same as " + caseName(a) +
+                              " (same launch, constants and data): it tests nothing new",
+                          m_p.cases[b].where);
                     break;
                 }
     }
@@ -100,8 +105,8 @@ class Linter {
             for (const BufferData& d : m_data[i].initial)
                 if (d.shape.dims.size() == 2 && d.shape.dims[0] != d.shape.dims[1]) return;
         }
-        add(false, "every case is square (buffers, launch grid and workgroup): a kernel with x "
-                   "and y swapped passes them; add a case with rows != columns");
+        warning("every case is square (buffers, launch grid and workgroup): a kernel with x "
+                "and y swapped passes them; add a case with rows != columns");
     }
     void oneWorkgroup() {
         bool aboutSeveral = std::any_of(m_solutions.begin(), m_solutions.end(), [](const auto& s) {
@@ -116,9 +121,9 @@ class Linter {
                        [](unsigned char c) { return std::tolower(c); });
         bool promised = statement.find("one workgroup is launched") != std::string::npos;
         if (aboutSeveral && allOne && !promised && !m_p.multiPass() && !m_p.cases.empty())
-            add(false, "every case launches one workgroup, but the official solution uses the "
-                       "workgroup or global id: a kernel that assumes one workgroup passes; add "
-                       "a case with several workgroups");
+            warning("every case launches one workgroup, but the official solution uses the "
+                    "workgroup or global id: a kernel that assumes one workgroup passes; add "
+                    "a case with several workgroups");
     }
     void sizes() {
         if (twoD() || m_p.cases.empty() || !m_p.firstInput()) return;
@@ -131,12 +136,12 @@ class Linter {
             someExtra = someExtra || c.threadCount() > n;
         }
         if (allMultiples)
-            add(false, "every case's size is a multiple of its workgroup size: a kernel without "
-                       "its bounds check, or one that assumes whole workgroups, passes; add a case "
-                       "whose n is not a multiple of the workgroup size");
+            warning("every case's size is a multiple of its workgroup size: a kernel without "
+                    "its bounds check, or one that assumes whole workgroups, passes; add a case "
+                    "whose n is not a multiple of the workgroup size");
         if (someExtra && !someSmaller)
-            add(false, "no case has fewer elements than the workgroup size, though cases may "
-                       "launch more threads than elements; add one (n < workgroup size)");
+            warning("no case has fewer elements than the workgroup size, though cases may "
+                    "launch more threads than elements; add one (n < workgroup size)");
     }
     void equalInputs() {
         for (size_t i = 0; i < m_data.size(); ++i)
@@ -145,24 +150,23 @@ class Linter {
                 if (m_p.buffers[b].role != RoleKind::Input || d.words.size() < 2) continue;
                 if (std::all_of(d.words.begin(), d.words.end(),
                                 [&](uint32_t w) { return w == d.words[0]; }))
-                    add(false,
-                        caseName(i) + ": every element of input '" + m_p.buffers[b].name +
-                            "' is the same: a kernel that reads the wrong element passes it; "
-                            "use distinct values (a random fill, or iota)",
-                        m_p.cases[i].where);
+                    warning(caseName(i) + ": every element of input '" + m_p.buffers[b].name +
+                                "' is the same: a kernel that reads the wrong element passes it; "
+                                "use distinct values (a random fill, or iota)",
+                            m_p.cases[i].where);
             }
     }
 
     const Puzzle& m_p;
     const std::vector<std::string>& m_solutions;
     std::vector<CaseData> m_data;
-    std::vector<LintFinding> m_out;
+    std::vector<Diagnostic> m_out;
 };
 
 } // namespace
 
-std::vector<LintFinding> lintPuzzle(const Puzzle& puzzle,
-                                    const std::vector<std::string>& solutionTexts) {
+std::vector<Diagnostic> lintPuzzle(const Puzzle& puzzle,
+                                   const std::vector<std::string>& solutionTexts) {
     return Linter(puzzle, solutionTexts).run();
 }
 

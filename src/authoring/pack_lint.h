@@ -5,25 +5,20 @@
 #include <string>
 #include <vector>
 
-#include "base/result.h"
+#include "base/diagnostic.h"
 #include "puzzle/puzzle.h"
 
 namespace vkp {
 
-struct LintFinding {
-    bool error = false;   // fails the check (else a warning)
-    std::string message;  // one sentence the author can act on
-    SourceLocation where; // puzzle.toml, at the case when about one
-};
-
-// Errors: a buffer the statement never names; two cases with the same launch (workgroup size,
-// workgroups, constants) and the same data. Warnings (docs/puzzle-format.md, "Pack check"):
-// every case square in a 2-D puzzle; one workgroup in every case of a kernel that uses the
-// workgroup id or the global id (unless the statement says "one workgroup is launched"); every size
-// a multiple of the workgroup size; no case with fewer elements than the workgroup size when some
-// case launches more threads than elements; an input whose elements are all equal in a case.
-// `solutionTexts`: the official kernels' sources.
-std::vector<LintFinding> lintPuzzle(const Puzzle& puzzle,
-                                    const std::vector<std::string>& solutionTexts);
+// Each diagnostic is one sentence the author can act on, at puzzle.toml (at the case when about
+// one); an error fails the check. Errors: a buffer the statement never names; two cases with the
+// same launch (workgroup size, workgroups, constants) and the same data. Warnings
+// (docs/puzzle-format.md, "Pack check"): every case square in a 2-D puzzle; one workgroup in every
+// case of a kernel that uses the workgroup id or the global id (unless the statement says "one
+// workgroup is launched"); every size a multiple of the workgroup size; no case with fewer elements
+// than the workgroup size when some case launches more threads than elements; an input whose
+// elements are all equal in a case. `solutionTexts`: the official kernels' sources.
+std::vector<Diagnostic> lintPuzzle(const Puzzle& puzzle,
+                                   const std::vector<std::string>& solutionTexts);
 
 } // namespace vkp

@@ -1,5 +1,7 @@
 #include "base/diagnostic.h"
 
+#include <utility>
+
 namespace vkp {
 
 const char* severityName(SeverityKind s) {
@@ -19,6 +21,10 @@ std::string Diagnostic::str() const {
     if (line > 0) s += ":" + std::to_string(line);
     if (line > 0 && column > 0) s += ":" + std::to_string(column);
     return s + ": " + severityName(severity) + ": " + message;
+}
+
+Diagnostic diagnosticAt(const SourceLocation& where, SeverityKind severity, std::string message) {
+    return {where.file, where.line, where.column, severity, std::move(message)};
 }
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics) {

@@ -76,10 +76,12 @@ json mutantJson(const MutantOutcome& m) {
     return j;
 }
 
-json findingsJson(const std::vector<LintFinding>& list, bool errors) {
+// The diagnostics of one severity, as {"message", "where"}.
+json diagnosticsJson(const std::vector<Diagnostic>& list, SeverityKind severity) {
     json a = json::array();
-    for (const LintFinding& f : list)
-        if (f.error == errors) a.push_back({{"message", f.message}, {"where", whereJson(f.where)}});
+    for (const Diagnostic& d : list)
+        if (d.severity == severity)
+            a.push_back({{"message", d.message}, {"where", whereJson(d.where())}});
     return a;
 }
 
@@ -94,10 +96,11 @@ json timingJson(const StageTimings& t) {
 
 json puzzleCheckJson(const PuzzleCheckOutcome& o) {
     const Puzzle& p = *o.puzzle;
-    json errors = findingsJson(o.lint, true), warnings = findingsJson(o.lint, false);
+    json errors = diagnosticsJson(o.lint, SeverityKind::Error);
+    json warnings = diagnosticsJson(o.lint, SeverityKind::Warning);
     for (const Error& e : o.mutantsFileErrors)
         errors.push_back({{"message", e.message}, {"where", whereJson(e.where)}});
-    for (const json& w : findingsJson(o.unusedEquivalents, false))
+    for (const json& w : diagnosticsJson(o.unusedEquivalents, SeverityKind::Warning))
         warnings.push_back(w);
     json mutants = json::array();
     for (const MutantOutcome& m : o.mutants)
@@ -224,11 +227,13 @@ class PackReport {
         if (o.starterProblem) m_out << in << m_st.fail("error: ") << *o.starterProblem << "\n";
         for (const Error& e : o.mutantsFileErrors)
             m_out << in << m_st.fail("error: ") << e.str() << "\n";
-        for (const LintFinding& f : o.lint)
-            m_out << in << (f.error ? m_st.fail("error: ") : m_st.warn("warning: "))
-                  << f.where.str() << ": " << f.message << "\n";
-        for (const LintFinding& f : o.unusedEquivalents)
-            m_out << in << m_st.warn("warning: ") << f.where.str() << ": " << f.message << "\n";
+        for (const Diagnostic& d : o.lint)
+            m_out << in
+                  << (d.severity == SeverityKind::Error ? m_st.fail("error: ")
+                                                        : m_st.warn("warning: "))
+                  << d.where().str() << ": " << d.message << "\n";
+        for (const Diagnostic& d : o.unusedEquivalents)
+            m_out << in << m_st.warn("warning: ") << d.where().str() << ": " << d.message << "\n";
         for (const MutantOutcome& m : o.mutants) {
             if (m.fate != MutantFateKind::Survived) continue;
             m_out << in << m_st.fail("survived: ") << mutantPlace(p, m) << "  "

@@ -119,10 +119,10 @@ int Command::walkthrough() {
     WalkthroughRun run{**p, *w, *sources, r};
     auto c = walkthroughCase(run);
     if (!c) return report(c.error());
-    auto problems = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
-    for (const Diagnostic& d : problems)
+    auto diagnostics = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
+    for (const Diagnostic& d : diagnostics)
         m_err << d.str() << "\n";
-    if (hasErrors(problems)) return kExitUsage;
+    if (hasErrors(diagnostics)) return kExitUsage;
     std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
     if (json())
         m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";

@@ -329,8 +329,8 @@ compileAll(const Compiler& compiler, const Puzzle& p, const std::vector<KernelSo
                                                                    : c.diagnostics[0].str()};
         auto iface = reflectKernel(c.spirv);
         if (!iface) return iface.error();
-        auto problems = checkInterface(p, *iface, src.text, src.file, k);
-        if (hasErrors(problems)) return Error{ErrorKind::Interface, problems[0].str()};
+        auto diagnostics = checkInterface(p, *iface, src.text, src.file, k);
+        if (hasErrors(diagnostics)) return Error{ErrorKind::Interface, diagnostics[0].str()};
         auto stripped = stripDebugPrintf(c.spirv); // a benchmark prints nothing, on any device
         if (!stripped) return stripped.error();
         out.emplace_back(std::move(*stripped), std::move(*iface));

@@ -102,10 +102,11 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
             r.error = iface.error();
             return {};
         }
-        auto problems = checkInterface(puzzle, *iface, src.text, src.file, k);
-        r.diagnostics.insert(r.diagnostics.end(), problems.begin(), problems.end());
+        auto interfaceDiagnostics = checkInterface(puzzle, *iface, src.text, src.file, k);
+        r.diagnostics.insert(r.diagnostics.end(), interfaceDiagnostics.begin(),
+                             interfaceDiagnostics.end());
         r.timing.reflectMs += msSince(t);
-        interfaceOk = interfaceOk && !hasErrors(problems);
+        interfaceOk = interfaceOk && !hasErrors(interfaceDiagnostics);
         r.usesSubgroups = r.usesSubgroups || !iface->subgroupUses.empty();
         kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}, src.text, src.file});
     }

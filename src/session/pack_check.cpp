@@ -214,7 +214,7 @@ class PuzzleChecker {
     void checkWalkthrough(const CheckReport& traced, const std::vector<KernelSource>& sources) {
         auto w = loadWalkthrough(m_p);
         auto problem = [&](const std::string& message, SourceLocation where) {
-            m_out.lint.push_back({true, message, std::move(where)});
+            m_out.lint.push_back(diagnosticAt(where, SeverityKind::Error, message));
         };
         if (!w) return problem(w.error().message, w.error().where);
         if (!*w) return;
@@ -228,8 +228,7 @@ class PuzzleChecker {
             }
             for (const Diagnostic& d :
                  validateWalkthrough(**w, m_p, walkthroughSubjects(c, sources)))
-                if (d.severity == SeverityKind::Error)
-                    problem(d.message, {d.file, d.line, d.column});
+                if (d.severity == SeverityKind::Error) m_out.lint.push_back(d);
         }
     }
     // The starter compiles and runs, and fails every case (but one that expects only zeros,
@@ -322,34 +321,32 @@ class PuzzleChecker {
                                                         entry.where});
             for (size_t f = 0; f < e; ++f)
                 if (sameEquivalent(known[f], entry)) {
-                    m_out.unusedEquivalents.push_back({false,
-                                                       "the same entry as line " +
-                                                           std::to_string(known[f].where.line) +
-                                                           ": remove one",
-                                                       entry.where});
+                    m_out.unusedEquivalents.push_back(
+                        diagnosticAt(entry.where, SeverityKind::Warning,
+                                     "the same entry as line " +
+                                         std::to_string(known[f].where.line) + ": remove one"));
                     break;
                 }
         }
     }
     // Why an entry matched no mutant: its line is none that mutants change (often a line copied
     // without its comment), or the change on that line is not one of them (the solution changed).
-    LintFinding unused(const EquivalentMutant& e, const std::vector<std::pair<size_t, Mutant>>& all,
-                       const std::vector<KernelSource>& solution) const {
+    Diagnostic unused(const EquivalentMutant& e, const std::vector<std::pair<size_t, Mutant>>& all,
+                      const std::vector<KernelSource>& solution) const {
         std::string what =
             std::string(mutationKindName(e.kind)) + ", " + e.before + " -> " + e.after;
         bool lineFound = std::any_of(all.begin(), all.end(), [&](const auto& km) {
             return onEquivalentsLine(e, solution[km.first].name, km.second);
         });
         if (!lineFound)
-            return {false,
-                    "this equivalent mutant (" + what +
-                        ") names a line that no mutant changes: 'line' must be the whole line as "
-                        "the survivor report prints it, a comment at its end included",
-                    e.where};
-        return {false,
+            return diagnosticAt(
+                e.where, SeverityKind::Warning,
                 "this equivalent mutant (" + what +
-                    ") matches no mutant of the solution any more: remove it",
-                e.where};
+                    ") names a line that no mutant changes: 'line' must be the whole line as "
+                    "the survivor report prints it, a comment at its end included");
+        return diagnosticAt(e.where, SeverityKind::Warning,
+                            "this equivalent mutant (" + what +
+                                ") matches no mutant of the solution any more: remove it");
     }
 
     // Untraced first, a case at a time up to the first that fails (a wrong value kills most
@@ -450,8 +447,7 @@ double PuzzleCheckOutcome::killRate() const {
 }
 
 bool PuzzleCheckOutcome::ok() const {
-    for (const LintFinding& f : lint)
-        if (f.error) return false;
+    if (hasErrors(lint)) return false;
     return !solutionProblem && !starterProblem && mutantsFileErrors.empty() &&
            count(MutantFateKind::Survived) == 0;
 }

@@ -47,9 +47,10 @@ struct PuzzleCheckOutcome {
     // What is wrong with the starter: it passes a case, does not run, or its trace has a hazard
     // of its own (PuzzleChecker::checkStarter).
     std::optional<std::string> starterProblem;
-    std::vector<LintFinding> lint;
-    std::vector<Error> mutantsFileErrors;       // mutants.toml that does not load (fails the check)
-    std::vector<LintFinding> unusedEquivalents; // entries of mutants.toml that match no mutant
+    std::vector<Diagnostic> lint;              // lintPuzzle's, and the walkthrough's errors
+    std::vector<Error> mutantsFileErrors;      // mutants.toml that does not load (fails the check)
+    std::vector<Diagnostic> unusedEquivalents; // warnings: entries of mutants.toml that match no
+                                               // mutant, or repeat another
     std::vector<MutantOutcome> mutants;
     size_t untracedChecks = 0, tracedChecks = 0; // what the mutants cost, in checks
     StageTimings mutantTiming; // where the mutants' checks spent their time, summed
