@@ -88,7 +88,7 @@ class App {
 
   private:
     Status start();
-    Status checkPassOption() const;
+    Status checkDispatchOption() const;
     void applyScale();
     Status frame(bool capture);
     void handleRequests();
@@ -145,7 +145,7 @@ Status App::start() {
     // worker process (lavapipe reads its width once per process), even with --in-process.
     wo.subgroupSizeFactory = runnerFactory(RunnerPlaceKind::Worker);
     m_wb = std::make_unique<ui::Workbench>(wo);
-    if (auto st = checkPassOption(); !st) return st;
+    if (auto st = checkDispatchOption(); !st) return st;
     Settings& s = m_wb->settings();
     if (m_o.theme == "light") s.theme = ThemeKind::Light;
     if (m_o.theme == "dark") s.theme = ThemeKind::Dark;
@@ -185,7 +185,7 @@ Status App::start() {
 }
 
 // --dispatch K names a dispatch of the case shown: it must be a multi-pass puzzle's, and exist.
-Status App::checkPassOption() const {
+Status App::checkDispatchOption() const {
     const Puzzle* p = m_wb->puzzle();
     if (m_o.dispatch == 0 || !p) return okStatus();
     if (!p->multiPass())

@@ -1,5 +1,5 @@
 // Facts about a Vulkan physical device that matter to puzzles and to learners. Plain data without
-// Vulkan types: it lives in core so that ui and app can show a device without including gpu/.
+// Vulkan types: it lives in device/ so that ui and app can show a device without including gpu/.
 #pragma once
 
 #include <array>

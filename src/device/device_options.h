@@ -1,5 +1,5 @@
 // Which Vulkan device to open and how: the options of gpu's GpuContext::create, as plain data
-// without Vulkan types, in core so that ui and app can name a device without including gpu/.
+// without Vulkan types, in device/ so that ui and app can name a device without including gpu/.
 #pragma once
 
 #include <cstdint>

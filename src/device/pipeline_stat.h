@@ -1,5 +1,5 @@
-// What a driver reports about a compiled kernel: plain data without Vulkan types, in core so that
-// a benchmark report (session/bench.h) reaches ui and app without gpu/ headers.
+// What a driver reports about a compiled kernel: plain data without Vulkan types, in device/ so
+// that a benchmark report (session/bench.h) reaches ui and app without gpu/ headers.
 #pragma once
 
 #include <optional>

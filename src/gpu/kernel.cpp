@@ -246,7 +246,7 @@ Status GpuKernel::recordItem(VkCommandBuffer cmd, uint32_t index, const RunItem&
         auto sets = describe(item, dispatch, bb, bb.first[index]);
         if (!sets) return sets.error();
         if (s > 0) {
-            // Each pass sees everything the passes before it wrote.
+            // Each dispatch sees everything the dispatches before it wrote.
             VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
             mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
             mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;

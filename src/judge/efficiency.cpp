@@ -258,9 +258,9 @@ struct GroupRead {
     auto operator<=>(const GroupRead&) const = default;
 };
 
-class Pass {
+class EfficiencyAnalyzer {
   public:
-    Pass(const Trace& t, const MemoryModel& m) : m_trace(t), m_model(m) {
+    EfficiencyAnalyzer(const Trace& t, const MemoryModel& m) : m_trace(t), m_model(m) {
         m_report.model = m;
         m_lanes = std::max<uint32_t>(1, m.lanes);
     }
@@ -631,7 +631,7 @@ class Pass {
 } // namespace
 
 EfficiencyReport analyzeEfficiency(const Trace& trace, const MemoryModel& model) {
-    return Pass(trace, model).run();
+    return EfficiencyAnalyzer(trace, model).run();
 }
 
 std::optional<RequestExample> requestOf(const Trace& trace, const MemoryModel& model,

@@ -4,8 +4,8 @@
 // judges [limits] with it (judge/trace_analysis.h), `vkpuzzles profile` prints it, the app draws
 // it.
 //
-// It lives in core, not analysis, because a case's verdict depends on it and the check (session)
-// sits below the analysis layer.
+// It lives in judge, not views, because a case's verdict depends on it and the check (session)
+// sits below views.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // The thread grid's lane arrows: into a thread from each lane that handed it a value through a
 // subgroup shuffle or broadcast (labelled "xor 1: 3"), and lighter ones out of it to the lanes
-// that took its values. Which thread fed which is analysis/lane_flow's; this draws it on the grid
+// that took its values. Which thread fed which is views/lane_flow's; this draws it on the grid
 // (with the arrows of widgets/curved_arrow), says it in the thread's tooltip and tells the layout
 // probe.
 #pragma once

@@ -175,9 +175,9 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
     float cell = std::max(6.0f, ImGui::GetFontSize() * 0.62f);
     float avail = ImGui::GetContentRegionAvail().x, x = 0;
     bool first = true;
-    for (RoleKind pass : {RoleKind::Input, RoleKind::Scratch, RoleKind::Output}) {
+    for (RoleKind role : {RoleKind::Input, RoleKind::Scratch, RoleKind::Output}) {
         for (size_t b = 0; b < p.buffers.size(); ++b) {
-            if (p.buffers[b].role != pass || !c.data[b]) continue;
+            if (p.buffers[b].role != role || !c.data[b]) continue;
             const Shape& s = c.data[b]->shape;
             // The label is the name (monospace), a space and the role: measured generously so a
             // second buffer beside the first is never cut at the panel's edge.
@@ -187,7 +187,7 @@ void drawShapesPicture(const Puzzle& p, size_t caseIndex) {
             float labelW =
                 nameW + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize("float output").x;
             float w = std::max(shapeWidth(s, cell), labelW);
-            bool arrow = pass == RoleKind::Output && !first && x > 0;
+            bool arrow = role == RoleKind::Output && !first && x > 0;
             float need =
                 w + (arrow ? ImGui::GetFontSize() * 2 : 0) + ImGui::GetStyle().ItemSpacing.x * 2;
             if (!first && x + need <= avail)

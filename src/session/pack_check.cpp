@@ -355,8 +355,8 @@ class PuzzleChecker {
     // gpu/pipeline_store.h); a mutant that passes them is traced, case by case, up to the first
     // that fails. Building pipelines is nearly all of the time (lavapipe on Mesa 25: seconds
     // each), so no case is tried in vain more than needed: a case that has killed no mutant in
-    // kUntracedTrials untraced tries is left to the traced pass, which checks its values too
-    // (and runs the forced schedules); the traced pass tries first the cases that killed the most
+    // kUntracedTrials untraced tries is left to the traced checks, which check its values too
+    // (and run the forced schedules); the traced checks try first the cases that killed the most
     // mutants traced, the large ones last. Every mutant still meets every case, traced, before it
     // is called a survivor.
     static constexpr size_t kUntracedTrials = 8;

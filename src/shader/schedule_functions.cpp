@@ -84,7 +84,7 @@ void ScheduleRewriter::buildCounter(uint32_t function, uint32_t word, bool onlyO
     b.endFunction();
 }
 
-// scheduleAt(binding, index, after): at this invocation's first pass of the configured point,
+// scheduleAt(binding, index, after): when this invocation first reaches the configured point,
 // its workgroup takes an arrival ticket (once per workgroup); the chosen one spins until every
 // other workgroup has returned or the bound runs out, and leaves the outcome in the block.
 // The steps run inside nested ifs, never after an early return: lavapipe runs a loop until every

@@ -121,7 +121,7 @@ struct TracedVariable {
     uint32_t elementWidth = 1; // shared: scalars per element (4 for vec4); indices count scalars
 };
 
-// What the instrumentation pass reports besides the rewritten words.
+// What the instrumentation reports besides the rewritten words.
 struct TraceLayout {
     std::vector<TracedVariable> variables;  // record variable index -> variable
     std::vector<std::string> printfFormats; // debugPrintfEXT format strings, by record format index

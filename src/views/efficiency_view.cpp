@@ -26,7 +26,7 @@ std::vector<uint32_t> indicesOf(const RequestCells& cells) {
     return out;
 }
 
-// The figures are core's (judge/efficiency_text.h), so the view says what the check judged.
+// The figures are the judge's (judge/efficiency_text.h), so the view says what the check judged.
 void globalFigures(const MemoryModel& model, RequestCells& cells) {
     for (const auto& [index, lanes] : cells.lanes)
         cells.sectors.insert(index / cells.elementsPerSector);

@@ -53,7 +53,7 @@ uint32_t elementsPerSector(const MemoryModel& model);
 std::optional<RequestCells> requestCells(const Trace& trace, const MemoryModel& model,
                                          const ShownRequest& request);
 
-// The request of one access of a thread (its event index), through core's requestOf.
+// The request of one access of a thread (its event index), through the judge's requestOf.
 std::optional<ShownRequest> requestOfAccess(const Trace& trace, const MemoryModel& model,
                                             uint64_t invocation, size_t eventIndex);
 

@@ -16,7 +16,7 @@ LaneHandoff handoffOf(uint64_t from, uint64_t to, uint32_t event, const TraceEve
 }
 
 // The invocations of `invocation`'s subgroup (itself included): runs of the subgroup size in
-// local index order, as core's shuffleSource numbers lanes.
+// local index order, as trace's shuffleSource numbers lanes.
 std::pair<uint64_t, uint64_t> subgroupRange(const Trace& trace, uint64_t invocation) {
     uint64_t per = std::max<uint64_t>(1, trace.launch.invocationsPerGroup());
     uint64_t local = invocation % per, size = trace.subgroupSize;

@@ -1,5 +1,5 @@
 // Which thread handed which a value through a subgroup shuffle or broadcast, headless: each
-// Shuffle record of a trace names the lane its value came from (core's shuffleSource), so the
+// Shuffle record of a trace names the lane its value came from (trace's shuffleSource), so the
 // thread grid can draw an arrow from the lane that gave to the lane that took. No ImGui here;
 // tests/views checks it on synthetic traces.
 #pragma once
@@ -36,7 +36,7 @@ struct LaneFlows {
     std::vector<LaneHandoff> outOf; // another lane took from it: by taker, then program order
     uint32_t fromItself = 0;        // records whose named lane was its own (in neither list)
     // Its records whose lane the trace cannot name: a lane outside the subgroup, or a trace
-    // without the device's subgroup size (core's shuffleSource).
+    // without the device's subgroup size (trace's shuffleSource).
     uint32_t unknownSources = 0;
 };
 // Only the invocation's own subgroup can take from it, so `outOf` looks at those lanes alone.

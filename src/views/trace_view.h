@@ -16,7 +16,7 @@
 
 namespace vkp::analysis {
 
-// The trace's invocation number of a thread: core's invocationIndex over the case's launch.
+// The trace's invocation number of a thread: trace's invocationIndex over the case's launch.
 uint64_t invocationIndex(const TestCase& c, const Uvec3& global);
 Uvec3 globalIdOf(const TestCase& c, uint64_t invocation);
 

@@ -49,7 +49,7 @@ struct Palette {
     ImU32 arrow;         // data flow from read cells to the written cell
     ImU32 executedLine;  // gutter mark: a line the selected thread executed
     ImU32 watchMark;     // gutter mark: a watched line
-    ImU32 costMinor;     // efficiency badge of a line that costs a little (core CostKind)
+    ImU32 costMinor;     // efficiency badge of a line that costs a little (judge's CostKind)
     ImU32 costNotable;   // ... that costs noticeably
     ImU32 costSevere;    // ... that costs a lot
     ImU32 requestCell;   // a cell of the request on show (the lanes of one modelled subgroup)

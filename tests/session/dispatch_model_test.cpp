@@ -1,7 +1,7 @@
 // The dispatches of multi-pass cases, as the views show them: the picker's list and default, each
 // dispatch's real launch, the buffers before each dispatch replayed from the earlier dispatches'
 // traces, and trace lines moved into the kernel's section of the whole text. Real traces, made
-// by the real checker on the test device (lavapipe on CI); plus synthetic traces for the cases the
+// by a real check on the test device (lavapipe on CI); plus synthetic traces for the cases the
 // replay cannot tell.
 #include <gtest/gtest.h>
 
