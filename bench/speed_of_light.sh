@@ -25,7 +25,7 @@ echo "$("$V" --version 2>&1 | head -1)"
 # none set; the row shows where it stands)
 cat >"$TMP/families.txt" <<'ROWS'
 copy-like|items-per-thread|2^26|copy|0.90
-transpose|transpose-padded|2^26|copy|0.85
+transpose|transpose-items|2^26|copy|0.85
 reduction|reduce-items|2^26|copy|0.90
 histogram|histogram-shared|2^26|copy|0.85
 matmul fp32|matmul-register-tiling|2^20|torch mm|0.50

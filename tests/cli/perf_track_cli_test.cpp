@@ -1,6 +1,7 @@
-// The performance track's puzzles (23-25, issue 23 item 4) end to end: each official solution
-// passes every case and limit; each naive variant (tests/data/perf-track/SLUG/*.comp) computes the
-// right values in every case and still fails, with the efficiency finding on the line that costs.
+// The performance track's puzzles (23-25, issue 23 item 4, and 50) end to end: each official
+// solution passes every case and limit; each naive variant (tests/data/perf-track/SLUG/*.comp)
+// computes the right values in every case and still fails, with the efficiency finding on the line
+// that costs.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -79,8 +80,20 @@ TEST(PerfTrackCli, PaddedTransposePassesAndTheTiledOneConflicts) {
     EXPECT_TRUE(doc["pass"].get<bool>());
 }
 
+// Several rows per thread: the official solution passes, an unpadded tile conflicts; a kernel that
+// stores each row before it reads the next passes too, since the check cannot see how many loads
+// are in flight (the statement says so, and `bench` shows it).
+TEST(PerfTrackCli, TransposeItemsPassesAndTheUnpaddedTileConflicts) {
+    expectSolutionPasses("transpose-items");
+    expectRightButSlow("transpose-items", "unpadded.comp", "bank conflict", 38);
+    nlohmann::json doc =
+        checkJson("transpose-items " + variant("transpose-items", "row-by-row.comp"), 0);
+    EXPECT_TRUE(doc["pass"].get<bool>());
+}
+
 TEST(PerfTrackCli, StartersFail) {
-    for (const char* slug : {"coalesced", "transpose-tiled", "transpose-padded"}) {
+    for (const char* slug :
+         {"coalesced", "transpose-tiled", "transpose-padded", "transpose-items"}) {
         CliRun r = vkpuzzles(std::string("check ") + slug + " --starter --color never");
         EXPECT_EQ(r.exit, 1) << slug << "\n" << r.out;
     }
@@ -94,6 +107,7 @@ TEST(PerfTrackCli, ListShowsThePerformanceTrackAfterTheScans) {
     ASSERT_NE(perf, std::string::npos) << r.out;
     EXPECT_LT(scan, perf);
     EXPECT_LT(r.out.find("transpose-tiled"), r.out.find("transpose-padded"));
+    EXPECT_LT(r.out.find("transpose-padded"), r.out.find("transpose-items"));
     EXPECT_GT(r.out.find("coalesced"), perf);
 }
 
