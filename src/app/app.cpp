@@ -315,7 +315,7 @@ void App::writeExport(const std::string& view) {
 // Fonts are rasterised at the final pixel size (text size x the monitor's content scale), and the
 // style's paddings scale with them, so presentation mode stays crisp.
 void App::applyScale() {
-    float scale = m_wb->settings().fontScale * m_window->contentScale();
+    float scale = m_wb->settings().activeFontScale() * m_window->contentScale();
     ThemeKind theme = m_wb->settings().theme;
     if (std::fabs(scale - m_appliedScale) < 1e-3f && theme == m_appliedTheme) return;
     bool fontsChanged = std::fabs(scale - m_appliedScale) >= 1e-3f;
@@ -337,12 +337,17 @@ void App::handleRequests() {
     if (m_state.quit) m_window->requestClose();
     if (m_state.toggleFullscreen) m_window->setFullscreen(!m_window->fullscreen());
     m_state.toggleFullscreen = false;
-    if (m_state.fontBigger) s.fontScale = roundScale(s.fontScale + 0.1f), changed = true;
-    if (m_state.fontSmaller) s.fontScale = roundScale(s.fontScale - 0.1f), changed = true;
-    if (m_state.fontReset) s.fontScale = 1.0f, changed = true;
+    float& scale = s.presenter ? s.presenterFontScale : s.fontScale; // presenter mode: its own
+    if (m_state.fontBigger) scale = roundScale(scale + 0.1f), changed = true;
+    if (m_state.fontSmaller) scale = roundScale(scale - 0.1f), changed = true;
+    if (m_state.fontReset) scale = s.presenter ? 2.0f : 1.0f, changed = true;
     if (m_state.toggleTheme)
         s.theme = s.theme == ThemeKind::Dark ? ThemeKind::Light : ThemeKind::Dark, changed = true;
+    if (m_state.toggleHighContrast)
+        s.theme = s.theme == ThemeKind::HighContrast ? ThemeKind::Dark : ThemeKind::HighContrast,
+        changed = true;
     m_state.fontBigger = m_state.fontSmaller = m_state.fontReset = m_state.toggleTheme = false;
+    m_state.toggleHighContrast = false;
     if (!changed) return;
     applyScale();
     m_wb->saveSettings();
@@ -378,7 +383,7 @@ Status App::frame(bool capture) {
     if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
     ImGui::NewFrame();
     m_wb->update();
-    m_info.fontScale = m_wb->settings().fontScale;
+    m_info.fontScale = m_wb->settings().activeFontScale();
     m_info.fullscreen = m_window->fullscreen();
     ui::layout::beginFrame();
     m_view.draw(*m_wb, m_state, m_info);
@@ -410,7 +415,10 @@ Status App::frame(bool capture) {
     m_stats.add(t0, t1, Clock::now());
     if (exportView && s) writeExport(*exportView);
     handleRequests();
-    if (std::fabs(m_window->contentScale() * m_wb->settings().fontScale - m_appliedScale) > 1e-3f)
+    // Presenter mode (F5) and the View menu's themes change the settings during the frame.
+    if (std::fabs(m_window->contentScale() * m_wb->settings().activeFontScale() - m_appliedScale) >
+            1e-3f ||
+        m_wb->settings().theme != m_appliedTheme)
         applyScale();
     updateTitle();
     ++m_frames;

@@ -359,6 +359,9 @@ bool CodeEditor::handleKeyboard(TextDocument& doc, bool readOnly) {
         (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow) ||
          pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_Home) || pressed(ImGuiKey_End) ||
          pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_PageDown));
+    // In presenter mode a clicker's PgUp / PgDn step the walkthrough or the timeline.
+    appKey |= presenterMode() && !ctrl && !alt &&
+              (pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_PageDown));
     if (appKey) {
         // handled by the window
     } else if (pressed(ImGuiKey_LeftArrow))

@@ -73,7 +73,11 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     // Right side first: device, text size, theme; the status line gets what is left.
     std::string device = s.device ? s.device->name : "no device";
     std::string zoom = std::to_string(static_cast<int>(std::lround(fontScale * 100))) + "%";
-    const char* themeLabel = currentTheme() == ThemeKind::Dark ? "Light theme" : "Dark theme";
+    // Presenter mode offers the high-contrast theme here; otherwise light and dark.
+    bool offerContrast = presenterMode() && currentTheme() != ThemeKind::HighContrast;
+    const char* themeLabel = offerContrast                       ? "High contrast"
+                             : currentTheme() == ThemeKind::Dark ? "Light theme"
+                                                                 : "Dark theme";
     float buttons = ImGui::CalcTextSize("A-").x + ImGui::CalcTextSize("A+").x +
                     ImGui::CalcTextSize(themeLabel).x + ImGui::CalcTextSize(zoom.c_str()).x +
                     ImGui::GetStyle().FramePadding.x * 6 + ImGui::GetFontSize() * 3;
@@ -113,7 +117,9 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     layout::item("button/A+");
     itemTooltip("Larger text for presenting (Ctrl+=)");
     ImGui::SameLine(0, ImGui::GetFontSize());
-    if (ImGui::SmallButton(themeLabel)) view.toggleTheme = true;
+    if (ImGui::SmallButton(themeLabel))
+        (offerContrast ? view.toggleHighContrast : view.toggleTheme) = true;
+    layout::item(std::string("button/") + themeLabel);
     ImGui::EndChild();
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();

@@ -382,6 +382,7 @@ ThreadCellFacts threadFacts(const ThreadGridFrame& f, const ThreadMarks& m, cons
     t.overLimit = m.over->count(inv) > 0;
     t.selected = view.selection.thread && *view.selection.thread == g;
     t.hovered = view.hover.thread && *view.hover.thread == g;
+    t.emphasis = emphasis();
     if (order != m.cellOrder.end()) t.order = order->second;
     t.cell = f.layout.cell;
     t.roomForOrder = f.layout.cell >= fonts().small->FontSize * 1.1f;

@@ -1,6 +1,7 @@
 #include "panels/walkthrough_panel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "panels/statement_panel.h"
 #include "views/trace_view.h"
@@ -109,17 +110,24 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     const Walkthrough* w = wb.walkthrough();
     if (!w || m_puzzle != wb.puzzleGeneration()) return stop(view);
     const Palette& pal = palette();
+    if (view.walkthroughMove > 0) m_player.next();
+    if (view.walkthroughMove < 0) m_player.prev();
+    view.walkthroughMove = 0;
     applyStep(wb, view, sc);
     dimText(w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1));
     drawHeader(wb, view);
     if (!m_player.active()) return;
     const WalkthroughStep& step = w->steps[m_player.step()];
     // The text above, the solution below; the text gets what it needs up to half the height.
-    float wrap = ImGui::GetContentRegionAvail().x;
+    // Presenter mode's wide, short top row: the text on the left, the solution beside it.
+    bool beside = presenterMode() && size.x > ImGui::GetFontSize() * 40;
+    float wrap = beside ? std::round(size.x * 0.42f) : ImGui::GetContentRegionAvail().x;
     float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y +
                    ImGui::GetFontSize() * 2.5f;
-    float textH = std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
-    ImGui::BeginChild("steptext", ImVec2(0, textH), false);
+    float textH = beside ? ImGui::GetContentRegionAvail().y
+                         : std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
+    if (beside) ImGui::BeginGroup();
+    ImGui::BeginChild("steptext", ImVec2(beside ? wrap : 0, beside ? 0 : textH), false);
     drawTextBlocks(step.text, "walkthrough");
     if (!sc.outcome) {
         const CheckReport* r = wb.officialReport(w->caseIndex);
@@ -131,15 +139,31 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
                          "The official solution did not run: " +
                              (r->error ? r->error->message : std::string("see the Device tab")));
     }
+    if (beside) drawLegend(sc, w->caseIndex);
     ImGui::EndChild();
+    if (beside) {
+        ImGui::EndGroup();
+        ImGui::SameLine();
+    } else {
+        drawLegend(sc, w->caseIndex);
+    }
+    drawViewer(wb, view, sc, step);
+}
+
+void WalkthroughPanel::drawLegend(const ShownCase&, size_t caseIndex) {
+    const Palette& pal = palette();
     legend({{withAlpha(pal.focus, 0.5f), "the step's lines", pal.focus},
             {pal.executedLine, "lines the selected thread ran"}},
            "The official solution, read-only. The panels below show its own traced run of case " +
-               std::to_string(w->caseIndex + 1) +
+               std::to_string(caseIndex + 1) +
                " (titled Official solution): the step's threads are selected and outlined, its "
                "cells ringed, the timeline at its "
                "workgroup and round. Your kernel and its results are not touched; End the "
                "walkthrough brings them back.");
+}
+
+void WalkthroughPanel::drawViewer(Workbench& wb, ViewState& view, const ShownCase& sc,
+                                  const WalkthroughStep& step) {
     if (m_loadedText != wb.solutionText()) {
         m_loadedText = wb.solutionText();
         m_solution.setText(m_loadedText);

@@ -29,6 +29,9 @@ class WalkthroughPanel {
     std::vector<uint32_t> stepLines(Workbench& wb, const ViewState& view, const ShownCase& sc,
                                     const WalkthroughStep& step) const;
     void drawHeader(Workbench& wb, ViewState& view);
+    void drawLegend(const ShownCase& sc, size_t caseIndex);
+    void drawViewer(Workbench& wb, ViewState& view, const ShownCase& sc,
+                    const WalkthroughStep& step);
     WalkthroughPlayer m_player;
     CodeEditor m_viewer;
     TextDocument m_solution;

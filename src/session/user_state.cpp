@@ -82,7 +82,15 @@ json parseObject(const std::string& text) {
 }
 
 const char* themeName(ThemeKind t) {
-    return t == ThemeKind::Light ? "light" : "dark";
+    return t == ThemeKind::Light          ? "light"
+           : t == ThemeKind::HighContrast ? "high_contrast"
+                                          : "dark";
+}
+
+ThemeKind themeFrom(const std::string& name) {
+    if (name == "light") return ThemeKind::Light;
+    if (name == "high_contrast") return ThemeKind::HighContrast;
+    return ThemeKind::Dark;
 }
 
 json layoutJson(const LayoutSettings& l) {
@@ -111,8 +119,10 @@ LayoutSettings layoutFrom(const json& j) {
 
 Settings settingsFrom(const json& j) {
     Settings s;
-    s.theme = j.value("theme", std::string("dark")) == "light" ? ThemeKind::Light : ThemeKind::Dark;
+    s.theme = themeFrom(j.value("theme", std::string("dark")));
     s.fontScale = std::clamp(j.value("font_scale", 1.0f), 0.5f, 4.0f);
+    s.presenter = j.value("presenter", false);
+    s.presenterFontScale = std::clamp(j.value("presenter_font_scale", 2.0f), 0.5f, 4.0f);
     if (j.contains("layout")) s.layout = layoutFrom(j.at("layout"));
     s.device = j.value("device", std::string());
     s.lastPuzzle = j.value("last_puzzle", std::string());
@@ -335,6 +345,8 @@ Status UserState::saveSettings() const {
     json j = {{"version", kFormatVersion},
               {"theme", themeName(s.theme)},
               {"font_scale", s.fontScale},
+              {"presenter", s.presenter},
+              {"presenter_font_scale", s.presenterFontScale},
               {"layout", layoutJson(s.layout)},
               {"device", s.device},
               {"last_puzzle", s.lastPuzzle},

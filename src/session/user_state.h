@@ -43,7 +43,8 @@ struct PuzzleProgress {
     SolvedHow how = SolvedHow::NotYet;  // the best passing run so far
 };
 
-enum class ThemeKind { Dark, Light };
+// HighContrast: black on white, saturated colours (projectors; presenter mode offers it).
+enum class ThemeKind { Dark, Light, HighContrast };
 
 // Panel sizes as fractions of the window, so the layout survives a resize and a font change.
 struct LayoutSettings {
@@ -56,7 +57,9 @@ struct LayoutSettings {
 
 struct Settings {
     ThemeKind theme = ThemeKind::Dark;
-    float fontScale = 1.0f; // presentation mode: Ctrl+= / Ctrl+-
+    float fontScale = 1.0f; // Ctrl+= / Ctrl+- (in presenter mode they change presenterFontScale)
+    bool presenter = false; // presenter mode (F5): the projection layout
+    float presenterFontScale = 2.0f; // its text size
     LayoutSettings layout;
     std::string device;     // device selector ("" = the best one)
     std::string lastPuzzle; // folder name of the built-in puzzle open last
@@ -66,6 +69,9 @@ struct Settings {
     int windowHeight = 800;
     bool showLegends = true;      // colour legends above the views
     bool showExplanations = true; // the "(?)" explanations beside them
+
+    // The text size in use: presenter mode has its own.
+    float activeFontScale() const { return presenter ? presenterFontScale : fontScale; }
 };
 
 class UserState {

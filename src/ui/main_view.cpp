@@ -80,8 +80,15 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true))
         editor.findNext(wb.document(), !io.KeyShift);
     if (keyPressed(kKeyF11)) view.toggleFullscreen = true;
+    if (!io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF5)) togglePresenter(wb);
+    if (wb.settings().presenter && !io.KeyCtrl && !io.KeyAlt) {
+        if (keyPressed(kKeyF6)) m_folds.browser = !m_folds.browser;
+        if (keyPressed(kKeyF7)) m_folds.side = !m_folds.side;
+        if (keyPressed(kKeyF8)) m_folds.cases = !m_folds.cases;
+    }
+    handleClickerKeys(wb, view);
     if (io.KeyCtrl && !io.KeyAlt && !io.KeyShift && keyPressed(kKeyM)) toggleMaximised();
-    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(view);
+    if (keyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) handleEscape(wb, view);
     handleTimelineKeys(view);
 }
 
@@ -116,15 +123,51 @@ void MainView::toggleMaximised() {
     m_maximised = panelAt(m_arranged, mouse.x, mouse.y);
 }
 
+// F5 (and View > Presenter mode): the projection layout with its own text size, or back. The
+// folded panels start folded each time.
+void MainView::togglePresenter(Workbench& wb) {
+    Settings& s = wb.settings();
+    s.presenter = !s.presenter;
+    m_folds = {};
+    m_maximised.reset();
+    wb.saveSettings();
+}
+
+// PgDn / PgUp, what a presenter's clicker sends: the next / previous step of the walkthrough
+// being played, else the next / previous barrier round of the timeline. In presenter mode always
+// (the code editors leave these keys alone then); otherwise only while no editor or text field
+// has the keyboard, where they move the cursor by a page.
+void MainView::handleClickerKeys(Workbench& wb, ViewState& view) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl || io.KeyAlt || io.KeyShift) return;
+    bool typing = m_editor.codeEditor().focused() || io.WantTextInput;
+    if (!wb.settings().presenter && typing) return;
+    int step = 0;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown))) step = 1;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp))) step = -1;
+    if (step == 0) return;
+    if (view.walkthroughActive) {
+        view.walkthroughMove = step;
+        view.showTab = SideTab::Solution; // the walkthrough steps only where it is drawn
+        return;
+    }
+    view.timelineMove = step > 0 ? TimelineMove::NextRound : TimelineMove::PrevRound;
+    view.showMemoryTab = MemoryTab::Timeline;
+}
+
 // Escape closes the innermost thing: an open menu or popup (the dialogs close themselves), else
-// the find bar, else the maximised panel, else it lets go of the selected thread and cell. ImGui
-// closes popups on Escape only with keyboard navigation on, which would take the editor's arrow
-// keys.
-void MainView::handleEscape(ViewState& view) {
+// the find bar, else the maximised panel, else (presenter mode) the unfolded panels, then
+// presenter mode itself, else it lets go of the selected thread and cell. ImGui closes popups on
+// Escape only with keyboard navigation on, which would take the editor's arrow keys.
+void MainView::handleEscape(Workbench& wb, ViewState& view) {
     if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
         return ImGui::ClosePopupsExceptModals();
     if (m_editor.codeEditor().findOpen()) return m_editor.codeEditor().closeFind();
     if (m_maximised) return m_maximised.reset();
+    if (wb.settings().presenter) {
+        if (m_folds.any()) return void(m_folds = {});
+        return togglePresenter(wb);
+    }
     view.selection.clear();
     view.focus.clear();
 }
@@ -207,7 +250,23 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (menuItem("About vkpuzzles")) view.showAbout = true;
         endMenu();
     }
+    if (wb.settings().presenter) drawPresenterHint(view);
     ImGui::EndMenuBar();
+}
+
+// Presenter mode's keys, right of the menus: the folded panels are one key away.
+void MainView::drawPresenterHint(const ViewState& view) {
+    std::string hint = "F6 puzzles \xC2\xB7 F7 tabs \xC2\xB7 F8 cases \xC2\xB7 PgDn/PgUp ";
+    hint += view.walkthroughActive ? "step" : "round";
+    hint += " \xC2\xB7 F5 leave";
+    float x = ImGui::GetCursorPosX() + ImGui::GetFontSize();
+    float room = ImGui::GetWindowContentRegionMax().x - x;
+    std::string shown = ellipsize(hint, room);
+    float w = ImGui::CalcTextSize(shown.c_str()).x;
+    ImGui::SetCursorPosX(std::max(x, ImGui::GetWindowContentRegionMax().x - w));
+    dimText(shown);
+    layout::item("presenterHint");
+    if (shown != hint) itemTooltip(hint);
 }
 
 void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
@@ -218,6 +277,15 @@ void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
     if (menuItem("Light theme", nullptr, currentTheme() == ThemeKind::Light) &&
         currentTheme() != ThemeKind::Light)
         view.toggleTheme = true;
+    if (menuItem("High-contrast theme", nullptr, currentTheme() == ThemeKind::HighContrast))
+        view.toggleHighContrast = true;
+    ImGui::Separator();
+    bool presenter = wb.settings().presenter;
+    if (menuItem("Presenter mode", "F5", presenter)) togglePresenter(wb);
+    if (menuItem("Puzzle list", "F6", m_folds.browser, presenter))
+        m_folds.browser = !m_folds.browser;
+    if (menuItem("Statement and tabs", "F7", m_folds.side, presenter)) m_folds.side = !m_folds.side;
+    if (menuItem("Test cases", "F8", m_folds.cases, presenter)) m_folds.cases = !m_folds.cases;
     ImGui::Separator();
     if (menuItem("Larger text", "Ctrl+=")) view.fontBigger = true;
     if (menuItem("Smaller text", "Ctrl+-")) view.fontSmaller = true;
@@ -349,6 +417,19 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
     endPanel();
 }
 
+// The side panel's width with its five tab labels whole (presenter mode never elides them).
+float MainView::sideTabsWidth(Workbench& wb) const {
+    const Puzzle* p = wb.puzzle();
+    std::string hints = "Hints " + std::to_string(p ? wb.progress(*p).hintsRevealed : 0) + "/" +
+                        std::to_string(p ? p->hints.size() : 0);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float w = 2 * st.WindowPadding.x + ImGui::GetFontSize();
+    for (const std::string& label : {std::string("Statement"), hints, std::string("Solution"),
+                                     std::string("Device"), std::string("Efficiency")})
+        w += ImGui::CalcTextSize(label.c_str()).x + 2 * st.FramePadding.x + st.ItemInnerSpacing.x;
+    return w;
+}
+
 void MainView::drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc,
                          const PanelBox& box, const FrameInfo& info) {
     if (box.empty()) return;
@@ -390,15 +471,20 @@ void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, I
                           ImVec2 size, const FrameInfo& info) {
     float split = std::max(5.0f, std::round(ImGui::GetFontSize() * 0.4f));
     PanelBox area{origin.x, origin.y, origin.x + size.x, origin.y + size.y};
-    m_arranged = m_maximised
-                     ? maximisePanel(*m_maximised, area)
-                     : arrangePanels(wb.settings().layout, area, split, ImGui::GetFontSize());
+    float font = ImGui::GetFontSize();
+    if (m_maximised)
+        m_arranged = maximisePanel(*m_maximised, area);
+    else if (wb.settings().presenter)
+        m_arranged =
+            arrangePresenter(m_folds, view.walkthroughActive, area, split, font, sideTabsWidth(wb));
+    else
+        m_arranged = arrangePanels(wb.settings().layout, area, split, font);
     setPanelHint(m_maximised ? "Ctrl+M or Esc: back to all panels"
                              : "Ctrl+M with the pointer over a panel: maximise it");
     for (size_t i = 0; i < kPanelCount; ++i)
         drawPanel(static_cast<PanelKind>(i), wb, view, sc, m_arranged.panels[i], info);
     setPanelHint("");
-    if (!m_maximised) drawDividers(wb, m_arranged, area, split);
+    if (!m_maximised && !wb.settings().presenter) drawDividers(wb, m_arranged, area, split);
 }
 
 // Dividers, drawn last so they sit on top of the panels' edges. A compact browser widens to a
@@ -465,6 +551,10 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Alt+PgUp / PgDn", "multi-pass case: the previous / next dispatch"},
         {"F9", "watch the cursor's line (or right-click a line)"},
         {"F11", "fullscreen on this monitor / back"},
+        {"F5", "presenter mode: the projection layout at 200% / back (also Esc)"},
+        {"F6 / F7 / F8", "presenter mode: the puzzle list / statement and tabs / test cases"},
+        {"PgDn / PgUp", "the walkthrough's next / previous step, else the timeline's next / "
+                        "previous round (outside the editor; in presenter mode everywhere)"},
         {"Ctrl+M", "maximise the panel under the pointer / back"},
         {"Esc", "close a menu, then the find bar, then the maximised panel, then clear the "
                 "selected thread and cell"},
@@ -560,8 +650,17 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
                                  "/" + std::to_string(c.index));
     }
     layout::fact("walkthrough", view.walkthroughActive ? "1" : "0");
-    layout::fact("fontScale",
-                 std::to_string(static_cast<int>(std::lround(wb.settings().fontScale * 100))));
+    layout::fact("fontScale", std::to_string(static_cast<int>(
+                                  std::lround(wb.settings().activeFontScale() * 100))));
+    layout::fact("presenter", wb.settings().presenter ? "1" : "0");
+    std::string unfolded;
+    for (auto [open, name] : {std::pair{m_folds.browser, "browser"},
+                              std::pair{m_folds.side, "side"}, std::pair{m_folds.cases, "cases"}})
+        if (open) unfolded += (unfolded.empty() ? "" : ",") + std::string(name);
+    layout::fact("presenterUnfolded", unfolded);
+    layout::fact("theme", currentTheme() == ThemeKind::Dark    ? "dark"
+                          : currentTheme() == ThemeKind::Light ? "light"
+                                                               : "high_contrast");
     layout::fact("popup", ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId |
                                                           ImGuiPopupFlags_AnyPopupLevel)
                               ? "1"
@@ -587,8 +686,10 @@ void MainView::probeFacts(Workbench& wb, const ViewState& view, const ShownCase&
 void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     if (m_shownPuzzle != wb.puzzleGeneration()) {
         if (m_shownPuzzle) forgetPuzzle(view);
+        if (m_shownPuzzle) m_folds.browser = false; // presenter mode: the puzzle is picked
         m_shownPuzzle = wb.puzzleGeneration();
     }
+    setPresenterMode(wb.settings().presenter);
     view.hover = view.nextHover;
     view.nextHover = {};
     m_fullscreen = info.fullscreen;

@@ -45,7 +45,11 @@ class MainView {
                     const FrameInfo& info);
     void drawViewMenu(Workbench& wb, ViewState& view);
     void handleTimelineKeys(ViewState& view);
-    void handleEscape(ViewState& view);
+    void handleEscape(Workbench& wb, ViewState& view);
+    void togglePresenter(Workbench& wb);
+    void handleClickerKeys(Workbench& wb, ViewState& view);
+    void drawPresenterHint(const ViewState& view);
+    float sideTabsWidth(Workbench& wb) const;
     void exportKernel(Workbench& wb);
     void drawShortcuts(ViewState& view);
     void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
@@ -71,6 +75,7 @@ class MainView {
     StatusBar m_status;
     bool m_layoutDragged = false;
     std::optional<PanelKind> m_maximised; // Ctrl+M: one panel over the whole work area
+    PresenterFolds m_folds;               // presenter mode: the panels unfolded (F6, F7, F8)
     bool m_fullscreen = false;            // the frame's FrameInfo::fullscreen, for the View menu
     PanelArrangement m_arranged; // where the panels were drawn last (Ctrl+M picks by the pointer)
     std::optional<uint64_t> m_shownPuzzle; // the Workbench's puzzle generation drawn last

@@ -37,6 +37,7 @@ struct PanelArrangement {
     bool browserCompact = false;
     float browserExpandFraction = 0; // LayoutSettings::browserWidth that leaves compact
     bool maximised = false;
+    bool columnOverAll = false; // presenter mode: the unfolded column took the whole top row
 
     const PanelBox& operator[](PanelKind k) const { return panels[static_cast<size_t>(k)]; }
     PanelBox& operator[](PanelKind k) { return panels[static_cast<size_t>(k)]; }
@@ -45,6 +46,24 @@ struct PanelArrangement {
 // The six panels in `area`, `split` pixels apart, for text `fontSize` pixels high.
 PanelArrangement arrangePanels(const LayoutSettings& layout, PanelBox area, float split,
                                float fontSize);
+// Presenter mode (F5): the projection layout. The memory and thread panels share the bottom row,
+// always; the editor (during a walkthrough the side panel, which plays it) has the top row. The
+// puzzle list, the side tabs and the test cases are folded away; each unfolds with its key into
+// a column at the left of the top row, stacked in that order. The column is never squeezed
+// (kPresenterColumnEms wide at least, the side tabs' labels whole): when the editor would be left
+// narrower than kPresenterMainEms, the column takes the whole top row while it is open.
+inline constexpr float kPresenterColumnEms = 18.0f;
+inline constexpr float kPresenterMainEms = 26.0f;
+inline constexpr float kPresenterTopShare = 0.5f;
+
+struct PresenterFolds {
+    bool browser = false, side = false, cases = false; // unfolded
+    bool any() const { return browser || side || cases; }
+};
+
+// `sideWidth`: what the side panel needs for its tab labels whole, in pixels.
+PanelArrangement arrangePresenter(const PresenterFolds& open, bool walkthrough, PanelBox area,
+                                  float split, float fontSize, float sideWidth);
 // One panel over the whole area, the others not drawn.
 PanelArrangement maximisePanel(PanelKind kind, PanelBox area);
 // The panel under a point (the pointer), if any.

@@ -64,6 +64,7 @@ struct ViewState {
     std::optional<TimelineMove> timelineMove; // a request from the keyboard
     bool walkthroughActive = false;           // the bottom panels show the official solution's run
     size_t walkthroughCase = 0;               // its case
+    int walkthroughMove = 0;  // a request from the keyboard (PgUp / PgDn): -1 a step back, +1 on
     TraceCache traces;        // derived data of the trace on show (cached per trace)
     DispatchCache dispatches; // the shown case's dispatches (multi-pass), cached per outcome
     std::optional<size_t>
@@ -85,7 +86,8 @@ struct ViewState {
     bool showAbout = false;
     bool fontBigger = false, fontSmaller = false, fontReset = false; // requests for the app
     bool toggleTheme = false;
-    bool toggleFullscreen = false; // F11
+    bool toggleHighContrast = false; // the high-contrast theme / back to dark
+    bool toggleFullscreen = false;   // F11
     bool resetLayout = false;
     bool quit = false; // Ctrl+Q
 

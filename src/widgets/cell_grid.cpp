@@ -282,6 +282,7 @@ BufferCellFacts cellFacts(const GridData& d, const GridMarks& m, const CellConte
     f.focused = d.marks && std::find(m.focus.begin(), m.focus.end(), c) != m.focus.end();
     f.step = d.marks && m.stepCell && *m.stepCell == c;
     f.selected = m.selectedCell && *m.selectedCell == c;
+    f.emphasis = emphasis();
     f.hovered = (ctx.hoveredCell && *ctx.hoveredCell == i) ||
                 (!ctx.hoveredCell && m.hoveredCell && *m.hoveredCell == c);
     if (d.marks && m.request) {

@@ -26,12 +26,13 @@ ImU32 bufferCellBackground(const BufferCellFacts& f, const Palette& pal) {
 
 std::vector<CellOutline> bufferCellOutlines(const BufferCellFacts& f, const Palette& pal) {
     std::vector<CellOutline> o;
+    float e = f.emphasis; // the selected thread's cells, the step's and the selected cell
     if (f.inRequest) o.push_back({pal.sectorLine, 0, 2, 1.5f});
-    if (f.read) o.push_back({pal.accent, 0, 2, 1.5f});
-    if (f.written) o.push_back({pal.cellWritten, 0, 2, 2.5f});
-    if (f.focused) o.push_back({pal.focus, 1, 3, 2.5f});
-    if (f.step) o.push_back({pal.stepOutline, 0, 2, 3.0f});
-    if (f.selected) o.push_back({pal.text, 2, 3, 2.0f});
+    if (f.read) o.push_back({pal.accent, 0, 2, 1.5f * e});
+    if (f.written) o.push_back({pal.cellWritten, 0, 2, 2.5f * e});
+    if (f.focused) o.push_back({pal.focus, e, 3, 2.5f * e});
+    if (f.step) o.push_back({pal.stepOutline, 0, 2, 3.0f * e});
+    if (f.selected) o.push_back({pal.text, 2 * e, 3, 2.0f * e});
     if (f.hovered) o.push_back({pal.text, 0, 2, 1.5f});
     return o;
 }
@@ -75,13 +76,14 @@ ThreadCellStyle threadCellStyle(const ThreadCellFacts& f, const Palette& pal) {
     s.background = threadBackground(f, pal);
     s.rounding = f.cell > 12 ? 2.0f : 0.0f;
     if (f.flagged) s.under.push_back({pal.threadFinding, 0, 2, 2.0f});
-    if (f.focused) s.under.push_back({pal.focus, 1, 2, 2.5f});
+    float e = f.emphasis;
+    if (f.focused) s.under.push_back({pal.focus, e, 2, 2.5f * e});
     if (f.overLimit) {
         s.corner = true;
         s.cornerSize = std::max(4.0f, f.cell * 0.35f);
         s.cornerColour = pal.fail;
     }
-    if (f.selected) s.over.push_back({pal.accent, 1, 2, 3.0f});
+    if (f.selected) s.over.push_back({pal.accent, e, 2, 3.0f * e});
     if (f.hovered) s.over.push_back({pal.text, 0, 2, 1.5f});
     threadText(f, pal, s);
     return s;

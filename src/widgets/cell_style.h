@@ -41,7 +41,8 @@ struct BufferCellFacts {
     const std::vector<uint32_t>* orders =
         nullptr; // the selected thread's order numbers, when shown
     bool ordersWritten =
-        false; // the selected thread wrote it (its order numbers in the write colour)
+        false;          // the selected thread wrote it (its order numbers in the write colour)
+    float emphasis = 1; // the selection's outlines this many times thicker (presenter mode: 3)
 };
 
 // How a buffer cell is drawn, in this order: background, outlines, value, order numbers.
@@ -74,6 +75,7 @@ struct ThreadCellFacts {
     bool labelled = false;       // the square is large enough for a label
     std::string label;           // its id, "12" or "12,7"
     float cell = 0;              // the square's side
+    float emphasis = 1; // the selection's outlines this many times thicker (presenter mode: 3)
 };
 
 // What a thread's square shows inside.

@@ -44,7 +44,64 @@ const Palette kLight = {
     rgb(0x9a5b00),      rgb(0xc4161c),      rgb(0xa6e6cf),      rgb(0xc2410c),
 };
 
+// Black on white, every mark saturated and dark enough to read on a washed-out projector.
+const Palette kHighContrast = {
+    .text = rgb(0x000000),
+    .dimText = rgb(0x303030),
+    .accent = rgb(0x0040ff),
+    .pass = rgb(0x00801a),
+    .fail = rgb(0xd80000),
+    .warn = rgb(0xb05000),
+    .panelHeader = rgb(0xdadada),
+    .panelBg = rgb(0xffffff),
+    .cellBg = rgb(0xffffff),
+    .cellBorder = rgb(0x303030),
+    .cellWrongBg = rgb(0xff8c8c),
+    .cellWrongText = rgb(0x000000),
+    .cellLinkedBg = rgb(0x7fb0ff),
+    .cellWritten = rgb(0x00a020),
+    .cellSpareBg = rgb(0xe4e4e4),
+    .threadBg = {rgb(0xd2e2ff), rgb(0xa2c2ff)},
+    .threadIdle = rgb(0xd8d8d8),
+    .threadLinked = rgb(0xffc000),
+    .threadFinding = rgb(0xff0090),
+    .workgroupBg = rgb(0xffffff),
+    .workgroupBorder = rgb(0x000000),
+    .editorBg = rgb(0xffffff),
+    .gutterBg = rgb(0xeeeeee),
+    .lineNumber = rgb(0x404040),
+    .lineNumberCurrent = rgb(0x000000),
+    .currentLine = rgb(0xfff3b8),
+    .selection = rgb(0x8fbcff, 230),
+    .cursor = rgb(0x000000),
+    .errorLine = rgb(0xffb8b8, 230),
+    .warningLine = rgb(0xffe08a, 230),
+    .synKeyword = rgb(0x8000c0),
+    .synType = rgb(0x005a9e),
+    .synBuiltin = rgb(0xa83c00),
+    .synFunction = rgb(0x0030c0),
+    .synNumber = rgb(0x7a4f00),
+    .synComment = rgb(0x1e6b22),
+    .synPreprocessor = rgb(0x9000a8),
+    .synIdentifier = rgb(0x000000),
+    .synPunctuation = rgb(0x202020),
+    .diffAdded = rgb(0xb0f0c0),
+    .diffRemoved = rgb(0xffc0c0),
+    .cellChangedBg = rgb(0xffd640),
+    .stepOutline = rgb(0xff7a00),
+    .focus = rgb(0xe0007a),
+    .arrow = rgb(0x0030d0, 220),
+    .executedLine = rgb(0x0040ff),
+    .watchMark = rgb(0xb05000),
+    .costMinor = rgb(0x0058c0),
+    .costNotable = rgb(0xc87000),
+    .costSevere = rgb(0xd80000),
+    .requestCell = rgb(0x70e0b8),
+    .sectorLine = rgb(0xe04a00),
+};
+
 ThemeKind g_theme = ThemeKind::Dark;
+bool g_presenter = false;
 
 void darkColours(ImVec4* c) {
     ImGui::StyleColorsDark();
@@ -110,7 +167,49 @@ void lightColours(ImVec4* c) {
     c[ImGuiCol_TableRowBgAlt] = vec(0x000000, 0.025f);
 }
 
+void highContrastColours(ImVec4* c) {
+    lightColours(c);
+    c[ImGuiCol_Text] = vec(0x000000);
+    c[ImGuiCol_TextDisabled] = vec(0x505050);
+    c[ImGuiCol_WindowBg] = vec(0xffffff);
+    c[ImGuiCol_ChildBg] = vec(0xffffff, 0.0f);
+    c[ImGuiCol_PopupBg] = vec(0xffffff);
+    c[ImGuiCol_Border] = vec(0x000000, 0.85f);
+    c[ImGuiCol_FrameBg] = vec(0xf0f0f0);
+    c[ImGuiCol_FrameBgHovered] = vec(0xdce8ff);
+    c[ImGuiCol_FrameBgActive] = vec(0xc4d8ff);
+    c[ImGuiCol_MenuBarBg] = vec(0xe6e6e6);
+    c[ImGuiCol_ScrollbarBg] = vec(0xffffff, 0.0f);
+    c[ImGuiCol_ScrollbarGrab] = vec(0x707070);
+    c[ImGuiCol_Button] = vec(0xe0e0e0);
+    c[ImGuiCol_ButtonHovered] = vec(0xc4d8ff);
+    c[ImGuiCol_ButtonActive] = vec(0x8fbcff);
+    c[ImGuiCol_Header] = vec(0x8fbcff);
+    c[ImGuiCol_HeaderHovered] = vec(0xc4d8ff);
+    c[ImGuiCol_HeaderActive] = vec(0x7fb0ff);
+    c[ImGuiCol_Separator] = vec(0x000000, 0.6f);
+    c[ImGuiCol_Tab] = vec(0xd0d0d0);
+    c[ImGuiCol_TabHovered] = vec(0xc4d8ff);
+    c[ImGuiCol_TabActive] = vec(0xffffff);
+    c[ImGuiCol_TabUnfocused] = vec(0xd0d0d0);
+    c[ImGuiCol_TabUnfocusedActive] = vec(0xffffff);
+    c[ImGuiCol_TableHeaderBg] = vec(0xe0e0e0);
+    c[ImGuiCol_CheckMark] = vec(0x0040ff);
+}
+
 } // namespace
+
+void setPresenterMode(bool on) {
+    g_presenter = on;
+}
+
+bool presenterMode() {
+    return g_presenter;
+}
+
+float emphasis() {
+    return g_presenter ? kPresenterEmphasis : 1.0f;
+}
 
 ImU32 withAlpha(ImU32 colour, float alpha) {
     ImU32 a = static_cast<ImU32>(((colour >> IM_COL32_A_SHIFT) & 0xff) * alpha);
@@ -123,6 +222,8 @@ const Palette& applyTheme(ThemeKind theme, float scale) {
     style = ImGuiStyle();
     if (theme == ThemeKind::Dark)
         darkColours(style.Colors);
+    else if (theme == ThemeKind::HighContrast)
+        highContrastColours(style.Colors);
     else
         lightColours(style.Colors);
     style.WindowRounding = 0;
@@ -139,12 +240,15 @@ const Palette& applyTheme(ThemeKind theme, float scale) {
     style.ItemSpacing = ImVec2(8, 6);
     style.CellPadding = ImVec2(6, 3);
     style.WindowPadding = ImVec2(8, 8);
+    if (theme == ThemeKind::HighContrast) style.FrameBorderSize = 1; // buttons edged in black
     style.ScaleAllSizes(scale);
     return palette();
 }
 
 const Palette& palette() {
-    return g_theme == ThemeKind::Dark ? kDark : kLight;
+    return g_theme == ThemeKind::Dark    ? kDark
+           : g_theme == ThemeKind::Light ? kLight
+                                         : kHighContrast;
 }
 
 ThemeKind currentTheme() {

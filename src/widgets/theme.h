@@ -1,5 +1,5 @@
-// Light and dark themes: ImGui's style colours plus the app's own semantic colours (pass, fail,
-// wrong cells, syntax), so panels never pick raw colours themselves.
+// Light, dark and high-contrast themes: ImGui's style colours plus the app's own semantic colours
+// (pass, fail, wrong cells, syntax), so panels never pick raw colours themselves.
 #pragma once
 
 #include <imgui.h>
@@ -62,5 +62,13 @@ const Palette& palette(); // the palette of the theme applied last
 ThemeKind currentTheme();
 
 ImU32 withAlpha(ImU32 colour, float alpha);
+
+// Presenter mode (F5, ui/main_view.cpp), set once a frame: the selected thread, its cells and a
+// step's focus are drawn emphasis() times thicker, to be seen from the back of a room, and the
+// code editors leave PgUp / PgDn (a presenter's clicker) to the window, which steps with them.
+inline constexpr float kPresenterEmphasis = 3.0f;
+void setPresenterMode(bool on);
+bool presenterMode();
+float emphasis(); // 1, or kPresenterEmphasis in presenter mode
 
 } // namespace vkp::ui

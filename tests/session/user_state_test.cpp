@@ -60,6 +60,25 @@ TEST_F(UserStateTest, DefaultDirectoryFollowsXdg) {
         setenv("XDG_DATA_HOME", saved.c_str(), 1);
 }
 
+TEST_F(UserStateTest, PresenterModeAndHighContrastRoundTrip) {
+    {
+        UserState s(m_dir);
+        s.load();
+        s.settings().theme = ThemeKind::HighContrast;
+        s.settings().presenter = true;
+        s.settings().presenterFontScale = 2.4f;
+        ASSERT_TRUE(s.saveSettings().ok());
+    }
+    UserState s(m_dir);
+    EXPECT_TRUE(s.load().empty());
+    EXPECT_EQ(s.settings().theme, ThemeKind::HighContrast);
+    EXPECT_TRUE(s.settings().presenter);
+    EXPECT_FLOAT_EQ(s.settings().presenterFontScale, 2.4f);
+    EXPECT_FLOAT_EQ(s.settings().activeFontScale(), 2.4f) << "presenter mode has its own size";
+    s.settings().presenter = false;
+    EXPECT_FLOAT_EQ(s.settings().activeFontScale(), s.settings().fontScale);
+}
+
 TEST_F(UserStateTest, EverythingRoundTrips) {
     {
         UserState s(m_dir);

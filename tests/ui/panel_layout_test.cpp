@@ -61,6 +61,71 @@ TEST(PanelLayoutTest, AMaximisedPanelTakesTheWholeAreaAndThePointerFindsIt) {
     EXPECT_EQ(panelAt(max, kArea.x0 + 1, kArea.y0 + 1), PanelKind::Threads);
 }
 
+bool apart(const PanelBox& p, const PanelBox& q) {
+    return p.empty() || q.empty() || p.x1 <= q.x0 || q.x1 <= p.x0 || p.y1 <= q.y0 || q.y1 <= p.y0;
+}
+
+void expectNoOverlap(const PanelArrangement& a) {
+    for (size_t i = 0; i < kPanelCount; ++i)
+        for (size_t j = i + 1; j < kPanelCount; ++j)
+            EXPECT_TRUE(apart(a.panels[i], a.panels[j]))
+                << panelName(static_cast<PanelKind>(i)) << " overlaps "
+                << panelName(static_cast<PanelKind>(j));
+}
+
+const PanelBox kProjector{0, 40, 1920, 1010}; // 1920x1080 less the menu and status bars
+
+TEST(PresenterLayoutTest, TheEditorGridAndBuffersTakeTheAreaAndTheRestIsFolded) {
+    PanelArrangement a = arrangePresenter({}, false, kProjector, 12, 30, 900); // 200%
+    EXPECT_TRUE(a[PanelKind::Browser].empty());
+    EXPECT_TRUE(a[PanelKind::Side].empty());
+    EXPECT_TRUE(a[PanelKind::Cases].empty());
+    EXPECT_EQ(a[PanelKind::Editor].width(), kProjector.width()) << "the whole top row";
+    EXPECT_NEAR(a[PanelKind::Editor].height(), kProjector.height() / 2, 12);
+    EXPECT_EQ(a[PanelKind::Memory].x0, kProjector.x0);
+    EXPECT_EQ(a[PanelKind::Threads].x1, kProjector.x1);
+    EXPECT_EQ(a[PanelKind::Threads].y1, kProjector.y1);
+    expectNoOverlap(a);
+}
+
+TEST(PresenterLayoutTest, AWalkthroughPutsTheSidePanelThatPlaysItOnTop) {
+    PanelArrangement a = arrangePresenter({}, true, kProjector, 12, 30, 900);
+    EXPECT_EQ(a[PanelKind::Side].width(), kProjector.width());
+    EXPECT_TRUE(a[PanelKind::Editor].empty());
+    EXPECT_FALSE(a[PanelKind::Memory].empty());
+    EXPECT_FALSE(a[PanelKind::Threads].empty());
+}
+
+TEST(PresenterLayoutTest, UnfoldedPanelsStackInAReadableColumnOnTheLeft) {
+    PresenterFolds open;
+    open.browser = open.cases = true;
+    PanelArrangement a = arrangePresenter(open, false, kProjector, 12, 30, 900);
+    EXPECT_FALSE(a.columnOverAll);
+    EXPECT_GE(a[PanelKind::Browser].width(), kPresenterColumnEms * 30) << "titles, not numbers";
+    EXPECT_EQ(a[PanelKind::Cases].width(), a[PanelKind::Browser].width());
+    EXPECT_LT(a[PanelKind::Browser].y1, a[PanelKind::Cases].y0);
+    EXPECT_EQ(a[PanelKind::Editor].x1, kProjector.x1);
+    EXPECT_GE(a[PanelKind::Editor].width(), kPresenterMainEms * 30);
+    EXPECT_LT(a[PanelKind::Cases].y1, a[PanelKind::Memory].y0) << "the top row's column";
+    EXPECT_EQ(a[PanelKind::Memory].x0, kProjector.x0) << "the grid and buffers keep their row";
+    EXPECT_EQ(a[PanelKind::Threads].x1, kProjector.x1);
+    expectNoOverlap(a);
+}
+
+TEST(PresenterLayoutTest, TheSideTabsGetTheirLabelsWholeOrTheWholeArea) {
+    PresenterFolds open;
+    open.side = true;
+    PanelArrangement wide = arrangePresenter(open, false, kProjector, 12, 30, 900);
+    EXPECT_GE(wide[PanelKind::Side].width(), 900) << "never squeezed into elided tabs";
+    // 1280x720 at 200%: both cannot be readable, so the side panel alone, whole.
+    PanelBox small{0, 40, 1280, 660};
+    PanelArrangement narrow = arrangePresenter(open, false, small, 12, 30, 900);
+    EXPECT_TRUE(narrow.columnOverAll);
+    EXPECT_EQ(narrow[PanelKind::Side].width(), small.width());
+    EXPECT_TRUE(narrow[PanelKind::Editor].empty());
+    EXPECT_FALSE(narrow[PanelKind::Threads].empty()) << "the bottom row stays";
+}
+
 // Ten pixels a byte: easy to reason about.
 float tenPerByte(std::string_view s) {
     return 10.0f * static_cast<float>(s.size());

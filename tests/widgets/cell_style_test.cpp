@@ -161,6 +161,22 @@ TEST(ThreadCellStyleTest, EachMarkAloneGivesOneOutline) {
     EXPECT_EQ(threadCellStyle(f, kPal).over, (std::vector<CellOutline>{{kPal.text, 0, 2, 1.5f}}));
 }
 
+TEST(CellStyleTest, PresenterEmphasisThickensTheSelectionOnly) {
+    ThreadCellFacts t;
+    t.selected = true;
+    t.emphasis = kPresenterEmphasis;
+    EXPECT_EQ(threadCellStyle(t, kPal).over, (std::vector<CellOutline>{{kPal.accent, 3, 2, 9.0f}}));
+    t.selected = false;
+    t.hovered = true;
+    EXPECT_EQ(threadCellStyle(t, kPal).over, (std::vector<CellOutline>{{kPal.text, 0, 2, 1.5f}}))
+        << "the pointer's outline stays thin";
+    BufferCellFacts b;
+    b.written = b.selected = true;
+    b.emphasis = kPresenterEmphasis;
+    EXPECT_EQ(bufferCellStyle(b, kPal).outlines,
+              (std::vector<CellOutline>{{kPal.cellWritten, 0, 2, 7.5f}, {kPal.text, 6, 3, 6.0f}}));
+}
+
 TEST(ThreadCellStyleTest, OverLimitCornerIsAtLeastFourPixels) {
     ThreadCellFacts f;
     f.overLimit = true;
