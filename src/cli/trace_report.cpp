@@ -122,7 +122,7 @@ void printThreadDropped(std::ostream& os, const Trace& t, uint64_t inv, const St
 } // namespace
 
 std::string valueText(const Trace& t, uint32_t var, uint32_t word) {
-    return analysis::wordText(t, var, word);
+    return views::wordText(t, var, word);
 }
 
 void printThread(std::ostream& os, const Trace& t, uint64_t inv, const Style& st,

@@ -12,7 +12,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 std::string workgroupName(const TestCase& tc, uint64_t flat) {
     const Uvec3& n = tc.workgroups;

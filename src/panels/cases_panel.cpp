@@ -13,7 +13,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 const CaseOutcome* outcomeOf(const CheckReport* r, size_t index) {

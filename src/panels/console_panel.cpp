@@ -11,7 +11,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 // Formatted once per trace: a kernel that prints from every thread has many lines.
 const std::vector<PrintfLine>& ConsoleView::linesOf(const ShownCase& sc) {

@@ -13,7 +13,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 std::string limitText(const char* what, uint32_t n, const std::optional<uint32_t>& limit) {

@@ -16,7 +16,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 struct ThreadGridLayout;
 

@@ -17,7 +17,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 std::string vec3(const Uvec3& v, int dims) {

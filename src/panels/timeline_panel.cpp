@@ -13,7 +13,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 bool stepButton(const char* label, const char* tip, bool enabled) {

@@ -12,7 +12,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
     const Walkthrough* w = wb.walkthrough();

@@ -11,7 +11,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 constexpr int kMaxColumns = 63; // ImGui 1.86 tables hold 64 columns, one is the thread's

@@ -8,7 +8,7 @@
 #include "puzzle/passes.h"
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 std::vector<DispatchEntry> dispatchEntries(const Puzzle& puzzle, size_t caseIndex,
                                            const CaseOutcome* outcome) {
@@ -482,4 +482,4 @@ const DispatchMemory* DispatchCache::memory(size_t d) {
     return d < m_replay->size() ? &m_replay->at(d) : nullptr;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -28,7 +28,7 @@
 #include "trace/trace.h"
 #include "views/timeline.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // One dispatch of a case, as the picker lists it.
 struct DispatchEntry {
@@ -134,4 +134,4 @@ class DispatchCache {
     std::unique_ptr<DispatchReplay> m_replay;
 };
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -4,7 +4,7 @@
 
 #include "judge/efficiency_text.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 // "lanes 0-31", "lanes 0, 2, 4 ... (16)".
@@ -122,4 +122,4 @@ std::string modelSentence(const MemoryModel& model) {
     return "Figures for a modelled GPU: " + model.name + ", whatever device runs the kernel.";
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

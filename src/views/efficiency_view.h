@@ -15,7 +15,7 @@
 #include "trace/trace.h"
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // A request the learner asked to see: one site's k-th execution by the lanes of one modelled
 // subgroup (from an access of a thread, or the worst request of a line).
@@ -68,4 +68,4 @@ std::string efficiencyAbsence(bool ran, bool traced, const EfficiencyReport* rep
 // "the modelled GPU: 32 lanes, ... whatever device runs the kernel" (the panel's first line).
 std::string modelSentence(const MemoryModel& model);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 LaneHandoff handoffOf(uint64_t from, uint64_t to, uint32_t event, const TraceEvent& e) {
@@ -115,4 +115,4 @@ std::vector<LaneArrow> laneArrows(const LaneFlows& flows, size_t maxFed, size_t*
     return arrows;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -10,7 +10,7 @@
 
 #include "trace/trace.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // One value one thread took from another: a Shuffle record whose source lane is known.
 struct LaneHandoff {
@@ -58,4 +58,4 @@ struct LaneArrow {
 std::vector<LaneArrow> laneArrows(const LaneFlows& flows, size_t maxFed = 32,
                                   size_t* fedLeftOut = nullptr);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -2,7 +2,7 @@
 
 namespace vkp::ui {
 
-using analysis::launchSize;
+using views::launchSize;
 
 void Selection::clickThread(const Uvec3& global) {
     if (thread && *thread == global)

@@ -10,8 +10,8 @@
 
 namespace vkp::ui {
 
-using analysis::CellRef;
-using analysis::Uvec3;
+using views::CellRef;
+using views::Uvec3;
 
 // What the learner picked: a thread and/or a cell, kept across frames until changed. Clicking
 // the selected thread (or cell) again clears it; a new case drops what lies outside its launch.

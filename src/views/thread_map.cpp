@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 Uvec3 launchSize(const TestCase& c) {
     return {c.workgroupSize[0] * c.workgroups[0], c.workgroupSize[1] * c.workgroups[1],
@@ -64,4 +64,4 @@ std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const Test
     return g;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

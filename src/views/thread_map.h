@@ -12,7 +12,7 @@
 #include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 using Uvec3 = std::array<uint32_t, 3>;
 
@@ -38,4 +38,4 @@ bool isSpareThread(const TestCase& c, const Uvec3& global);
 // The thread whose global id equals the cell's index, if the launch has one.
 std::optional<Uvec3> threadOfCell(const Shape& shape, uint64_t index, const TestCase& c);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <set>
 
-namespace vkp::analysis {
+namespace vkp::views {
 Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial,
                    std::map<uint32_t, AtomicOpKind> atomics)
     : m_trace(trace), m_workgroup(workgroup), m_atomics(std::move(atomics)) {
@@ -143,4 +143,4 @@ bool Timeline::uncertain(uint32_t variable, uint64_t index) const {
     return m_uncertain.count({variable, index}) > 0;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -23,7 +23,7 @@
 #include "trace/trace.h"
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // Contents of every traced variable (per Trace::variables): values and whether written yet.
 struct MemoryState {
@@ -102,4 +102,4 @@ class Timeline {
     std::unordered_set<CellRef, CellRefHash> m_changedSet;
 };
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -4,7 +4,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 void TraceCache::use(std::shared_ptr<const Trace> trace,
                      std::shared_ptr<const TraceAnalysis> analysis,

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 bool isAccess(const TraceEvent& e) {
     return e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Write ||
@@ -195,4 +195,4 @@ FindingTarget findingTarget(const Trace& trace, const Finding& f) {
     return t;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

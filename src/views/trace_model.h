@@ -17,7 +17,7 @@
 #include "trace/trace.h"
 #include "views/thread_map.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // One cell: of a puzzle buffer, or of one workgroup's copy of a shared array.
 struct CellRef {
@@ -142,4 +142,4 @@ struct FindingTarget {
 };
 FindingTarget findingTarget(const Trace& trace, const Finding& finding);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -2,7 +2,7 @@
 
 #include <map>
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 uint64_t invocationIndex(const TestCase& c, const Uvec3& g) {
     return vkp::invocationIndex(TraceLaunch{c.workgroupSize, c.workgroups}, g);
@@ -109,4 +109,4 @@ std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis) {
     return out;
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

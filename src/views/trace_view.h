@@ -14,7 +14,7 @@
 #include "trace/trace.h"
 #include "views/thread_map.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 // The trace's invocation number of a thread: trace's invocationIndex over the case's launch.
 uint64_t invocationIndex(const TestCase& c, const Uvec3& global);
@@ -42,4 +42,4 @@ std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* t
 // Every thread named by a finding that fails the case.
 std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -21,7 +21,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 struct HoverLink {
     std::optional<Uvec3> thread;                       // global id of a thread under the pointer

@@ -7,7 +7,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const TestCase& tc,
                         const Trace& trace, const TraceAnalysis& analysis) {

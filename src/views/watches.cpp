@@ -4,7 +4,7 @@
 
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 // (kind, variable) of an access: what must repeat for a run to be periodic.
@@ -132,4 +132,4 @@ void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line) {
         lines.insert(it, line);
 }
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -14,7 +14,7 @@
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 
 struct WatchRow {
     uint64_t invocation = 0;
@@ -50,4 +50,4 @@ std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t
 // Watched lines kept per puzzle: add or remove one (sorted, no duplicates).
 void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line);
 
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -14,7 +14,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 namespace {
 
 std::string valueText(const Trace& trace, const CellRef& c, uint32_t word) {

@@ -22,7 +22,7 @@
 
 namespace vkp::ui {
 
-using namespace analysis; // the windowless models of the trace this file draws
+using namespace views; // the windowless models of the trace this file draws
 
 struct GridLayout {
     uint64_t count = 0, rows = 0, cols = 0;

@@ -20,7 +20,7 @@
 #include "views/dispatch_model.h"
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 using test::engines;
@@ -297,4 +297,4 @@ TEST(DispatchReplayTest, WhatTheTraceCannotTellIsNoted) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

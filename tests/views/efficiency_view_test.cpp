@@ -6,7 +6,7 @@
 #include "support/trace_builder.h"
 #include "views/efficiency_view.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 ShownRequest request(uint32_t var, std::vector<uint32_t> indices, uint32_t line = 7,
@@ -133,4 +133,4 @@ TEST(EfficiencyView, ACaseWithoutFiguresSaysWhy) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

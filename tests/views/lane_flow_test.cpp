@@ -5,7 +5,7 @@
 
 #include "views/lane_flow.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 TraceEvent shuffle(ShuffleOp op, uint32_t operand, float value, uint32_t line = 20) {
@@ -196,4 +196,4 @@ TEST(LaneFlowTest, SeveralOpsBetweenOnePairShareAnArrowNamingThem) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

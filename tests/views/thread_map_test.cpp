@@ -5,7 +5,7 @@
 #include "support/test_env.h"
 #include "views/thread_map.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 TestCase launch(std::array<uint32_t, 3> size, std::array<uint32_t, 3> groups) {
@@ -66,4 +66,4 @@ TEST(ThreadMapTest, SpareThreadsHaveNoElementOfAnyBuffer) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -7,7 +7,7 @@
 #include "views/timeline.h"
 #include "views/watches.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 using test::TraceBuilder;
@@ -194,9 +194,9 @@ TEST(WatchTest, WatchedLinesStaySortedAndUnique) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 TEST(TimelineTest, APositionAfterAThreadsAccess) {
@@ -208,4 +208,4 @@ TEST(TimelineTest, APositionAfterAThreadsAccess) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

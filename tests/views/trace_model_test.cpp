@@ -5,7 +5,7 @@
 #include "support/neighbour_sum.h"
 #include "views/trace_model.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 using test::TraceBuilder;
@@ -130,4 +130,4 @@ TEST(FindingTargetTest, ARaceSendsTheViewsToItsCellRoundAndWorkgroup) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views

@@ -7,7 +7,7 @@
 #include "views/thread_map.h"
 #include "views/trace_view.h"
 
-namespace vkp::analysis {
+namespace vkp::views {
 namespace {
 
 TEST(TraceViewTest, InvocationNumbersRoundTrip) {
@@ -82,4 +82,4 @@ TEST(TraceViewTest, ThreadsNamedByFailingFindings) {
 }
 
 } // namespace
-} // namespace vkp::analysis
+} // namespace vkp::views
