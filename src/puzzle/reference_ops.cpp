@@ -200,8 +200,8 @@ void softmax(const std::vector<const BufferData*>& args, const OpParams&, Buffer
 // v: heads x sk rows, all d columns).
 void attention(const std::vector<const BufferData*>& args, const OpParams& params,
                BufferData& out) {
-    auto rows = [](const BufferData& b) { return load<double>(b); };
-    std::vector<double> q = rows(*args[0]), k = rows(*args[1]), v = rows(*args[2]);
+    std::vector<double> q = load<double>(*args[0]), k = load<double>(*args[1]),
+                        v = load<double>(*args[2]);
     auto heads = static_cast<uint64_t>(params.at("heads"));
     uint64_t d = args[0]->shape.cols(), sq = args[0]->shape.rows() / heads,
              sk = args[1]->shape.rows() / heads;
