@@ -1,6 +1,7 @@
 // Reading text files that a learner or a stranger's puzzle pack controls (kernels, puzzle.toml,
-// walkthroughs, drafts, progress): regular files only, with a size limit, never blocking on a
-// FIFO or a device and never throwing. Every error names the path and says why.
+// walkthroughs, drafts, progress, case files): regular files only, with a size limit, never
+// blocking on a FIFO or a device and never throwing; and writing files whole or not at all.
+// Every error names the path and says why.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,10 @@ inline constexpr FileLimit kStateFileLimit{16u << 20,
 // unreadable, or over the limit.
 Result<std::string> readTextFile(const std::string& path,
                                  const FileLimit& limit = kKernelFileLimit);
+
+// Writes `text` to a temporary file beside `path`, flushes it to disk and renames it over `path`,
+// so a crash leaves either the old or the new file, never half of one. Creates missing folders.
+Status writeFileAtomically(const std::string& path, const std::string& text);
 
 // "1 MiB", "2.5 MiB", "700 bytes": a size for a message.
 std::string sizeText(uint64_t bytes);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "base/text_file.h"
 #include "cli/commands.h"
 #include "cli/grade_report.h"
 #include "cli/terminal_text.h"

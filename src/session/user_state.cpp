@@ -221,45 +221,6 @@ std::optional<std::string> folderProblem(const std::string& dir) {
            "file away.";
 }
 
-Status writeFileAtomically(const std::string& path, const std::string& text) {
-    fs::path target(path);
-    std::error_code ec;
-    // create_directories would only say "File exists" when a folder on the way is a file.
-    for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path();
-         up = up.parent_path())
-        if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
-            return Error{ErrorKind::Io,
-                         "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
-    if (!target.parent_path().empty()) // "scores.csv": the current folder, which exists
-        fs::create_directories(target.parent_path(), ec);
-    if (ec)
-        return Error{ErrorKind::Io,
-                     "cannot create " + target.parent_path().string() + ": " + ec.message()};
-    std::string tmp = path + ".tmp-" + std::to_string(getpid());
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return Error{ErrorKind::Io, "cannot write " + tmp + ": " + std::strerror(errno)};
-    size_t done = 0;
-    while (done < text.size()) {
-        ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            std::string why = std::strerror(errno);
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            return Error{ErrorKind::Io, "cannot write " + tmp + ": " + why};
-        }
-        done += static_cast<size_t>(n);
-    }
-    bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::string why = std::strerror(errno);
-        ::unlink(tmp.c_str());
-        return Error{ErrorKind::Io, "cannot replace " + path + ": " + why};
-    }
-    return okStatus();
-}
-
 std::string UserState::defaultDirectory() {
     const char* xdg = std::getenv("XDG_DATA_HOME");
     if (xdg && *xdg == '/') return std::string(xdg) + "/vkpuzzles";

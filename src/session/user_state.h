@@ -144,8 +144,4 @@ class UserState {
 // A sentence for the learner when `dir` (the data folder) exists but is not a folder, else nullopt.
 std::optional<std::string> folderProblem(const std::string& dir);
 
-// Writes `text` to a temporary file beside `path`, flushes it to disk and renames it over `path`,
-// so a crash leaves either the old or the new file, never half of one. Creates missing folders.
-Status writeFileAtomically(const std::string& path, const std::string& text);
-
 } // namespace vkp

@@ -104,5 +104,16 @@ TEST_F(TextFile, UnreadableFileSaysPermissionDenied) {
     EXPECT_NE(messageOf(path("secret.comp")).find("permission denied"), std::string::npos);
 }
 
+TEST(WriteFileAtomically, ReplacesTheWholeFile) {
+    std::string path =
+        (fs::temp_directory_path() / ("vkp-atomic-" + std::to_string(getpid()))).string();
+    ASSERT_TRUE(writeFileAtomically(path, std::string(10000, 'x')).ok());
+    ASSERT_TRUE(writeFileAtomically(path, "short").ok());
+    auto back = readTextFile(path);
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(*back, "short");
+    fs::remove(path);
+}
+
 } // namespace
 } // namespace vkp

@@ -297,18 +297,6 @@ TEST_F(UserStateTest, AnUnwritableDirectoryIsAnErrorNotACrash) {
     ASSERT_NE(s.draft("01-map"), nullptr) << "the text stays in memory";
 }
 
-TEST(AtomicWriteTest, ReplacesTheWholeFile) {
-    std::string path =
-        (fs::temp_directory_path() / ("vkp-atomic-" + std::to_string(getpid()))).string();
-    ASSERT_TRUE(writeFileAtomically(path, std::string(10000, 'x')).ok());
-    ASSERT_TRUE(writeFileAtomically(path, "short").ok());
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    EXPECT_EQ(s.str(), "short");
-    fs::remove(path);
-}
-
 // ---- Issue 19, items 2, 4, 6 and 11: hostile files in the data folder ----
 
 TEST_F(UserStateTest, ASymbolicLinkLoopAmongDraftsIsSetAsideNotFatal) {
