@@ -70,6 +70,7 @@ class Decoder {
     // The words where they lie in the payload, which must outlive the view (no copy).
     bool wordsView(std::span<const uint32_t>& w);
     bool done() const { return m_offset == m_bytes.size(); }
+    size_t remaining() const { return m_bytes.size() - m_offset; } // bytes not yet read
 
   private:
     bool take(void* out, size_t n);

@@ -2,117 +2,13 @@
 
 #include <type_traits>
 
+#include "base/wire_describe.h"
+#include "device/device_wire.h"
 #include "puzzle/passes.h"
 
 namespace vkp::worker {
 
 namespace {
-
-// Each message is described once, by a `describe` function over its fields, run with a Writer to
-// encode it and with a Reader to decode it: the two sides cannot differ. A description returns
-// false where the Reader meets a garbled or out-of-range field (the Writer never does).
-// Numbers travel as u32 (32-bit and smaller integers, bools, enums), u64 or f64.
-
-class Writer {
-  public:
-    static constexpr bool kReading = false;
-    explicit Writer(Encoder& e) : m_e(e) {}
-    template <class T> bool num(const T& v) {
-        if constexpr (std::is_floating_point_v<T>)
-            m_e.f64(static_cast<double>(v));
-        else if constexpr (std::is_enum_v<T> || std::is_same_v<T, bool> || sizeof(T) <= 4)
-            m_e.u32(static_cast<uint32_t>(v));
-        else
-            m_e.u64(static_cast<uint64_t>(v));
-        return true;
-    }
-    // An enum or bool of at most `max`; a count the Reader checks: written as they are.
-    template <class T> bool num(const T& v, T) { return num(v); }
-    bool str(const std::string& s) {
-        m_e.str(s);
-        return true;
-    }
-    bool words(std::span<const uint32_t> w) {
-        m_e.words(w);
-        return true;
-    }
-    // Words the decoded message keeps in its storage (Reader::ownWords) or views in the payload.
-    bool ownWords(const std::span<const uint32_t>& w, WordStore&) { return words(w); }
-    bool viewWords(const std::span<const uint32_t>& w) { return words(w); }
-    // A list: its length (at most `max`), then each element described by `each`.
-    template <class Vec, class F> bool list(const Vec& v, uint32_t, F each) {
-        m_e.u32(static_cast<uint32_t>(v.size()));
-        for (const auto& x : v)
-            each(x);
-        return true;
-    }
-    bool check(bool) { return true; } // a condition on what was read
-    bool error(const Error& e) {
-        encodeError(m_e, e);
-        return true;
-    }
-
-  private:
-    Encoder& m_e;
-};
-
-class Reader {
-  public:
-    static constexpr bool kReading = true;
-    explicit Reader(Decoder& d) : m_d(d) {}
-    template <class T> bool num(T& v) {
-        if constexpr (std::is_floating_point_v<T>) {
-            double x;
-            if (!m_d.f64(x)) return false;
-            v = static_cast<T>(x);
-        } else if constexpr (std::is_same_v<T, bool>) {
-            uint32_t x;
-            if (!m_d.u32(x) || x > 1) return false;
-            v = x;
-        } else if constexpr (std::is_enum_v<T> || sizeof(T) <= 4) {
-            uint32_t x;
-            if (!m_d.u32(x)) return false;
-            v = static_cast<T>(x);
-        } else {
-            uint64_t x;
-            if (!m_d.u64(x)) return false;
-            v = static_cast<T>(x);
-        }
-        return true;
-    }
-    template <class T> bool num(T& v, T max) {
-        uint32_t x;
-        if (!m_d.u32(x) || x > static_cast<uint32_t>(max)) return false;
-        v = static_cast<T>(x);
-        return true;
-    }
-    bool str(std::string& s) { return m_d.str(s); }
-    bool words(std::vector<uint32_t>& w) { return m_d.words(w); }
-    bool ownWords(std::span<const uint32_t>& w, WordStore& store) {
-        store.emplace_back();
-        if (!m_d.words(store.back())) return false;
-        w = store.back(); // a deque's elements stay where they are
-        return true;
-    }
-    bool viewWords(std::span<const uint32_t>& w) { return m_d.wordsView(w); }
-    template <class Vec, class F> bool list(Vec& v, uint32_t max, F each) {
-        uint32_t n;
-        if (!m_d.u32(n) || n > max) return false;
-        using T = typename Vec::value_type;
-        if constexpr (std::is_default_constructible_v<T>)
-            v.resize(n);
-        else
-            v.assign(n, T(Error{})); // a Result, each decoded in its place
-        for (auto& x : v)
-            if (!each(x)) return false;
-        return true;
-    }
-    bool check(bool ok) { return ok; }
-    bool error(Error& e) { return decodeError(m_d, e); }
-
-  private:
-    Decoder& m_d;
-};
 
 // What decoders accept of a list, far above any real one.
 constexpr uint32_t kMaxKernels = 64;     // one module per kernel of a multi-pass puzzle
@@ -126,20 +22,6 @@ static_assert(32 + kMaxDispatchesPerCase <= kMaxItemBuffers &&
               kMaxDispatchesPerCase <= kMaxItemDispatches);
 
 // M is T when reading and const T when writing.
-template <class Io, class M> bool describeDeviceInfo(Io& io, M& i) {
-    bool ok = io.num(i.index) && io.str(i.name) && io.num(i.type, DeviceTypeKind::Other) &&
-              io.str(i.apiVersion) && io.str(i.driver) && io.num(i.usable) &&
-              io.str(i.whyUnusable) && io.num(i.subgroupSize) && io.num(i.subgroupOperations) &&
-              io.num(i.shaderFeatures) && io.num(i.maxWorkgroupInvocations);
-    for (auto& v : i.maxWorkgroupSize)
-        ok = ok && io.num(v);
-    for (auto& v : i.maxWorkgroupCount)
-        ok = ok && io.num(v);
-    return ok && io.num(i.maxSharedMemoryBytes) && io.num(i.maxStorageBufferRange) &&
-           io.num(i.timestampPeriodNs) && io.num(i.robustBufferAccess) &&
-           io.num(i.pipelineStatistics) && io.num(i.lockstepSubgroups);
-}
-
 template <class Io, class M> bool describeLaunch(Io& io, M& l) {
     bool ok = true;
     for (auto& v : l.workgroupSize)
@@ -200,27 +82,6 @@ template <class Io, class M> bool describeJob(Io& io, M& job, WordStore& store) 
                                            static_cast<uint32_t>(item.buffers.size()));
                });
     }) && io.list(job.prebuild, kMaxBatch, [&](auto& l) { return describeLaunch(io, l); });
-}
-
-// A Result<T>: 1 and the value, or 0 and the error.
-template <class Io, class R, class F> bool describeResult(Io& io, R& r, F value) {
-    bool ok = r.ok();
-    if (!io.num(ok)) return false;
-    if constexpr (Io::kReading) {
-        if (!ok) {
-            Error e;
-            if (!io.error(e)) return false;
-            r = e;
-            return true;
-        }
-        using T = std::remove_cvref_t<decltype(*r)>;
-        T v{};
-        if (!value(v)) return false;
-        r = std::move(v);
-        return true;
-    } else {
-        return ok ? value(r.value()) : io.error(r.error());
-    }
 }
 
 template <class Io, class M> bool describeJobResult(Io& io, M& r) {
@@ -285,18 +146,6 @@ template <class Io, class M> bool describeCopyBandwidth(Io& io, M& c) {
     return describeDoubles(io, c.transferMs) && describeDoubles(io, c.shaderMs);
 }
 
-// Encodes `m` with `describe`.
-template <class M, class F> void encodeWith(Encoder& e, const M& m, F describe) {
-    Writer w(e);
-    describe(w, m);
-}
-
-// Decodes a whole payload into `m` with `describe`: every byte used, none left over.
-template <class M, class F> bool decodeWith(Decoder& d, M& m, F describe) {
-    Reader r(d);
-    return describe(r, m) && d.done();
-}
-
 // A Result message whose value `describeValue` describes.
 template <class D> auto resultOf(D describeValue) {
     return [=](auto& io, auto& r) {
@@ -315,7 +164,7 @@ void encodeDeviceInfo(Encoder& e, const DeviceInfo& info) {
 }
 
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& info) {
-    Reader r(d); // a Hello frame: the device comes first, more may follow
+    WireReader r(d); // a Hello frame: the device comes first, more may follow
     return describeDeviceInfo(r, info);
 }
 

@@ -10,6 +10,7 @@
 
 #include "base/result.h"
 #include "base/wire.h"
+#include "base/wire_describe.h"
 #include "gpu/device_runner.h"
 
 namespace vkp::worker {
@@ -45,8 +46,7 @@ inline bool readFrame(int fd, FrameKind& kind, Bytes& payload) {
 void encodeDeviceInfo(Encoder& e, const DeviceInfo& info);
 bool decodeDeviceInfo(Decoder& d, DeviceInfo& info);
 
-// Words a decoded message owns; its spans point into them (a deque: they never move).
-using WordStore = std::deque<std::vector<uint32_t>>;
+using vkp::WordStore;
 
 // A job as it travels: owns its words (the in-process DeviceJob points into the caller's memory).
 struct OwnedJob {
