@@ -11,7 +11,7 @@ secs=${2:-20}
 mode=${3:-all}
 mkdir -p "$out"
 if [ "$mode" != run ]; then
-  flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
+  flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I"$src/src" -DVKPUZZLES_VERSION=\"fuzz\")
   toml=$(pkg-config --cflags --libs tomlplusplus)
   toml_cflags=$(pkg-config --cflags tomlplusplus)
   echo "building fuzz targets in $out"
@@ -39,10 +39,14 @@ if [ "$mode" != run ]; then
   archive trace
   archive judge
   archive authoring
+  archive report
   below=("$out/libauthoring.a" "$out/libjudge.a" "$out/libtrace.a" "$out/libpuzzle.a" "$out/libdevice.a" "$out/libbase.a") # the libraries under shader, top first
   archive shader
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${below[@]}" $toml -o "$out/loader_fuzz"
+  # shellcheck disable=SC2086
+  clang++ "${flags[@]}" "$src/tests/fuzz/case_file_fuzz.cpp" "$out/libreport.a" "${below[@]}" $toml \
+    -o "$out/case_file_fuzz"
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" "$src/tests/fuzz/reflect_fuzz.cpp" "$out/libshader.a" "${below[@]}" \
     $toml -o "$out/reflect_fuzz"
@@ -60,7 +64,7 @@ if [ "$mode" != run ]; then
     -lpthread -o "$out/kernel_fuzz"
 fi
 [ "$mode" = build ] && exit 0
-for target in loader reflect kernel; do
+for target in loader reflect kernel case_file; do
   [ -x "$out/${target}_fuzz" ] || { echo "no $out/${target}_fuzz: build the targets first (mode build)"; exit 1; }
 done
 # The kernel seeds are the official solutions, beside the corpus kept in the repository.
@@ -72,7 +76,7 @@ done
 status=0
 # A compile that hangs is stopped by the compiler's own limit, well before libFuzzer's -timeout.
 export VKPUZZLES_COMPILE_TIMEOUT=5
-for target in loader reflect kernel; do
+for target in loader reflect kernel case_file; do
   scratch="$out/corpus-$target"
   mkdir -p "$scratch"
   echo "fuzzing $target for ${secs}s"
