@@ -12,9 +12,9 @@
 namespace vkp::cli {
 namespace {
 
-const std::set<std::string> kCommands = {"list",    "show",    "hint",        "check", "run",
-                                         "trace",   "profile", "walkthrough", "bench", "grade",
-                                         "devices", "help",    "new",         "pack"};
+const std::set<std::string> kCommands = {
+    "list",  "show",  "hint",    "check", "run", "trace", "profile", "walkthrough",
+    "bench", "grade", "devices", "help",  "new", "pack",  "export",  "open"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -41,8 +41,9 @@ struct OptionSpec {
 
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
-    "app list show hint check run trace profile walkthrough bench grade devices help new pack";
-const char* const kRunning = "check run trace profile walkthrough bench grade pack";
+    "app list show hint check run trace profile walkthrough bench grade devices help new pack "
+    "export open";
+const char* const kRunning = "check run trace profile walkthrough bench grade pack export";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
@@ -50,46 +51,47 @@ const std::vector<OptionSpec>& optionTable() {
         {"version", ValueKind::None, kAllCommands},
         {"puzzles",
          ValueKind::Text,
-         "app list show hint check run trace profile walkthrough bench grade",
+         "app list show hint check run trace profile walkthrough bench grade export",
          0,
          0,
          {},
          true},
         {"color",
          ValueKind::Choice,
-         "list show hint check run trace profile walkthrough bench grade devices pack",
+         "list show hint check run trace profile walkthrough bench grade devices pack export open",
          0,
          0,
          {"auto", "always", "never"}},
         {"json",
          ValueKind::None,
-         "list show check run trace profile walkthrough bench grade devices pack",
+         "list show check run trace profile walkthrough bench grade devices pack open",
          0,
          0,
          {},
          false,
          "grade"},
         {"device", ValueKind::Text,
-         "app devices check run trace profile walkthrough bench grade pack"},
-        {"validation", ValueKind::None, "devices check run trace profile walkthrough bench"},
-        {"in-process", ValueKind::None, "app check run trace profile walkthrough bench pack"},
+         "app devices check run trace profile walkthrough bench grade pack export"},
+        {"validation", ValueKind::None, "devices check run trace profile walkthrough bench export"},
+        {"in-process", ValueKind::None,
+         "app check run trace profile walkthrough bench pack export"},
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
-        {"solution", ValueKind::None, "check run trace profile bench"},
-        {"starter", ValueKind::None, "check run trace profile bench"},
+        {"solution", ValueKind::None, "check run trace profile bench export"},
+        {"starter", ValueKind::None, "check run trace profile bench export"},
         {"all", ValueKind::None, "check grade"},
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
-        {"case", ValueKind::Number, "app check run trace profile bench", 1, kMaxCount},
+        {"case", ValueKind::Number, "app check run trace profile bench export", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
         {"no-schedule", ValueKind::None, "check"},
         {"own-subgroup-size", ValueKind::None, "check grade pack"},
         {"seed", ValueKind::Number, "check", 0, 999999999},
-        {"reveal-hidden", ValueKind::None, "check run trace profile bench"},
+        {"reveal-hidden", ValueKind::None, "check run trace profile bench export"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
-        {"thread", ValueKind::NumberList, "app trace", 0, UINT32_MAX},
-        {"dispatch", ValueKind::Number, "app trace", 1, kMaxDispatchesPerCase},
+        {"thread", ValueKind::NumberList, "app trace open", 0, UINT32_MAX},
+        {"dispatch", ValueKind::Number, "app trace open", 1, kMaxDispatchesPerCase},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
         {"input", ValueKind::Text, "run", 0, 0, {}, true},
         {"set", ValueKind::Text, "run", 0, 0, {}, true},
@@ -99,17 +101,19 @@ const std::vector<OptionSpec>& optionTable() {
         {"reps", ValueKind::Number, "bench", 1, 1000},
         {"warmup", ValueKind::Number, "bench", 0, 60000},
         {"all-scans", ValueKind::None, "bench"},
-        {"screenshot", ValueKind::Text, "app"},
+        {"out", ValueKind::Text, "export"},
+        {"print", ValueKind::None, "open"},
+        {"screenshot", ValueKind::Text, "app open"},
         {"puzzle", ValueKind::Text, "app"},
         {"kernel", ValueKind::Text, "app"},
-        {"frames", ValueKind::Number, "app", 1, kMaxCount},
+        {"frames", ValueKind::Number, "app open", 1, kMaxCount},
         {"frame-stats", ValueKind::None, "app"},
         {"reveal", ValueKind::None, "app"},
-        {"size", ValueKind::Text, "app"},
-        {"theme", ValueKind::Choice, "app", 0, 0, {"dark", "light"}},
-        {"font-scale", ValueKind::Text, "app"},
-        {"tab", ValueKind::Text, "app"},
-        {"hover", ValueKind::Text, "app"},
+        {"size", ValueKind::Text, "app open"},
+        {"theme", ValueKind::Choice, "app open", 0, 0, {"dark", "light", "high-contrast"}},
+        {"font-scale", ValueKind::Text, "app open"},
+        {"tab", ValueKind::Text, "app open"},
+        {"hover", ValueKind::Text, "app open"},
         {"multi-pass", ValueKind::None, "new"},
         {"dir", ValueKind::Text, "new"},
     };
@@ -320,6 +324,15 @@ Usage:
                                                   the points of the cases it passes
   vkpuzzles grade --all DIR                       DIR holds a folder per student, each with
                                                   SLUG.comp or SLUG/ per puzzle of the set
+  vkpuzzles export PUZZLE [KERNEL.comp ... | --solution | --starter] [--case N] [--out FILE]
+                                                  a case file (.vkpcase) to share what you see:
+                                                  the puzzle, your kernel, one case (default: the
+                                                  first that fails), the device, the verdict and
+                                                  the trace, in one file (docs/case-files.md)
+  vkpuzzles open FILE.vkpcase                     a case file in the app, read-only, with every
+                                                  view, on any machine, running nothing
+  vkpuzzles open FILE.vkpcase --print | --json    the same as trace prints it, without a window
+                                                  (--thread, --dispatch as for trace)
   vkpuzzles devices                               the Vulkan devices and their limits
   vkpuzzles new SLUG [--multi-pass] [--dir DIR]   write a working puzzle folder DIR/NN-SLUG (DIR:
                                                   default the current folder; NN: the next number)
@@ -368,6 +381,8 @@ Options:
                     running it is then restarted. Endless loops are stopped sooner, by the loop
                     guard; this catches launches too large to finish and hung drivers
   --in-process      run kernels in this process instead of an isolated worker
+  --out FILE        export: the case file to write (default: SLUG-caseN.vkpcase here)
+  --print           open: print the case file's case instead of opening the app
   --csv FILE        grade: one row per submission: name, score, max_score, points per case
   --json FILE       grade: every submission's score and cases (docs/json-output.md)
   --gradescope FILE grade: Gradescope's results.json for a folder of one submission

@@ -52,13 +52,21 @@ class Command {
     // The kernel texts: the official solution's or the starter's files, or the files named after
     // the puzzle (matched to a multi-pass puzzle's kernels by file name, else in order).
     Result<std::vector<KernelSource>> kernelsArg(const Puzzle& p);
-    nlohmann::json withDevice(nlohmann::json j);
+    // `device`: the device's name ("": the device this run opened).
+    nlohmann::json withDevice(nlohmann::json j, const std::string& device = "");
     static std::string filesText(const std::vector<KernelSource>& sources);
     // What ran, for a report's first line: the learner's files as given, or "official solution" /
     // "starter" with its kernels' names rather than their paths inside the puzzle folder.
     std::string ranText(const std::vector<KernelSource>& sources) const;
     void printValidation();
     int finish(const CheckReport& r);
+
+    // Case files (case_file_commands.cpp): `export` writes one, `open --print` prints one.
+    int exportCase();
+    int openCase();
+    int printTracedCase(const Puzzle& puzzle, const CheckReport& r,
+                        const std::vector<KernelSource>& kernels, const std::string& ran,
+                        const std::string& device, size_t dispatch, std::optional<uint64_t> thread);
 
     // The puzzles (commands.cpp).
     int list();

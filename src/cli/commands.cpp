@@ -93,6 +93,7 @@ int Command::run() {
     if (m_a.command == "devices") return devices();
     if (m_a.command == "new") return newPuzzle(m_a, m_out, m_err);
     if (m_a.command == "pack") return pack();
+    if (m_a.command == "open") return openCase();
     if (auto s = loadPuzzles(); s != kExitPass) return s;
     if (m_a.command == "list") return list();
     if (m_a.command == "show") return show();
@@ -103,6 +104,7 @@ int Command::run() {
     if (m_a.command == "walkthrough") return walkthrough();
     if (m_a.command == "bench") return bench();
     if (m_a.command == "grade") return grade();
+    if (m_a.command == "export") return exportCase();
     return runCase();
 }
 
@@ -382,9 +384,9 @@ size_t Command::checkOtherSizes(const Puzzle& p, const std::vector<KernelSource>
     return r.otherSizes.size();
 }
 
-nlohmann::json Command::withDevice(nlohmann::json j) {
+nlohmann::json Command::withDevice(nlohmann::json j, const std::string& device) {
     j["version"] = kJsonVersion;
-    j["device"] = m_runner->info().name;
+    j["device"] = device.empty() ? m_runner->info().name : device;
     return j;
 }
 
@@ -446,7 +448,7 @@ void Command::printValidation() {
 int Command::finish(const CheckReport& r) {
     int code = r.allPass() ? kExitPass : kExitFail;
     if (r.error && r.error->kind != ErrorKind::Timeout) code = exitFor(*r.error);
-    if (m_runner->wedged()) {
+    if (m_runner && m_runner->wedged()) {
         // The device still runs the kernel; tearing it down would wait for it forever.
         m_out.flush();
         m_err.flush();

@@ -65,32 +65,44 @@ int Command::traceCase() {
     if (auto s = startEngines(); !s) return report(s.error());
     m_options.trace = true;
     CheckReport r = checkProgram(m_compiler, *m_runner, puzzle, one->kernels, m_options);
+    return printTracedCase(puzzle, r, one->kernels,
+                           ranText(one->kernels) + " on " + m_runner->info().name,
+                           m_runner->info().name, *dispatch, thread);
+}
+
+// A traced case as `trace` prints it (and `open --print`, from a case file): `ran` says what ran
+// where, `dispatch` (1-based; 0: the one with a failing finding, else the first) which dispatch of
+// a multi-pass case, `thread` whose events and printf lines to list.
+int Command::printTracedCase(const Puzzle& puzzle, const CheckReport& r,
+                             const std::vector<KernelSource>& kernels, const std::string& ran,
+                             const std::string& device, size_t dispatch,
+                             std::optional<uint64_t> thread) {
     const CaseOutcome* c = r.cases.empty() ? nullptr : &r.cases.front();
     const Trace* trace = c ? c->trace.get() : nullptr;
     const TraceAnalysis* analysis = c ? c->analysis.get() : nullptr;
     std::string dispatchLabel;
-    if (c && *dispatch && *dispatch <= c->dispatches.size()) {
-        trace = c->dispatches[*dispatch - 1].trace.get();
-        analysis = c->dispatches[*dispatch - 1].analysis.get();
+    if (c && dispatch && dispatch <= c->dispatches.size()) {
+        trace = c->dispatches[dispatch - 1].trace.get();
+        analysis = c->dispatches[dispatch - 1].analysis.get();
     }
     for (size_t k = 0; c && k < c->dispatches.size(); ++k)
         if (c->dispatches[k].trace.get() == trace)
             dispatchLabel = "dispatch " + std::to_string(k + 1) + " of " +
                             std::to_string(c->dispatches.size()) + ": " + c->dispatches[k].label;
     if (json()) {
-        nlohmann::json j = withDevice(checkJson(puzzle, r, false, false));
+        nlohmann::json j = withDevice(checkJson(puzzle, r, false, false), device);
         if (trace) j["trace"] = traceJson(*trace, *analysis, thread);
         m_out << jsonText(j) << "\n";
         return finish(r);
     }
-    m_out << m_style.bold(puzzle.displayName())
-          << m_style.dim("  " + ranText(one->kernels) + " on " + m_runner->info().name) << "\n";
-    printDiagnostics(m_out, r, one->kernels, m_style);
+    m_out << m_style.bold(puzzle.displayName()) << m_style.dim("  " + ran) << "\n";
+    printDiagnostics(m_out, r, kernels, m_style);
     if (r.error) m_out << m_style.fail("error: ") << r.error->message << "\n";
     if (c && c->error)
         m_out << m_style.fail("error: ") << c->error->message
               << "\n"; // no trace came back: say why
     if (!trace) return finish(r);
+    const TestCase& tc = puzzle.cases[c->index];
     m_out << m_style.bold("case " + std::to_string(c->index + 1)) << ": " << launchText(puzzle, tc)
           << "  "
           << (c->outputsMatch ? m_style.pass("outputs right") : m_style.fail("outputs wrong"))

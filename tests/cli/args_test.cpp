@@ -82,7 +82,7 @@ TEST(ArgsTest, OptionsAreCheckedAgainstTheCommandAndTheirRange) {
          "--theme is not an option of `vkpuzzles list`; it is for the desktop app (no command)"},
         {{"show", "map", "--theme", "purple"},
          "--theme is not an option of `vkpuzzles show`"}, // not "purple is not a theme"
-        {{"--theme", "purple"}, "--theme is dark or light, not 'purple'"},
+        {{"--theme", "purple"}, "--theme is dark, light or high-contrast, not 'purple'"},
         {{"trace", "map", "--thread", "18446744073709551616"},
          "--thread needs X, X,Y or X,Y,Z, whole numbers from 0 to 4294967295"},
         {{"trace", "map", "--thread", "1,,2"}, "--thread needs X, X,Y or X,Y,Z"},
