@@ -25,6 +25,7 @@
 #include "platform/renderer.h"
 #include "platform/window.h"
 #include "puzzle/passes.h"
+#include "report/case_file.h"
 #include "session/runner.h"
 #include "ui/main_view.h"
 #include "widgets/fonts.h"
@@ -145,10 +146,15 @@ Status App::start() {
     // worker process (lavapipe reads its width once per process), even with --in-process.
     wo.subgroupSizeFactory = runnerFactory(RunnerPlaceKind::Worker);
     m_wb = std::make_unique<ui::Workbench>(wo);
+    if (!m_o.caseFile.empty()) {
+        if (auto st = m_wb->openCaseFile(m_o.caseFile); !st) return st;
+        m_wb->update(); // on show from the first frame: --case, --dispatch apply to it
+    }
     if (auto st = checkDispatchOption(); !st) return st;
     Settings& s = m_wb->settings();
     if (m_o.theme == "light") s.theme = ThemeKind::Light;
     if (m_o.theme == "dark") s.theme = ThemeKind::Dark;
+    if (m_o.theme == "high-contrast") s.theme = ThemeKind::HighContrast;
     if (m_o.fontScale > 0) s.fontScale = roundScale(m_o.fontScale);
     platform::WindowOptions w;
     w.width = m_o.width > 0 ? m_o.width : automated ? 1280 : s.windowWidth;
@@ -372,7 +378,10 @@ void App::updateTitle() {
     if (m_titlePuzzle == m_wb->puzzleGeneration()) return;
     m_titlePuzzle = m_wb->puzzleGeneration();
     const Puzzle* p = m_wb->puzzle();
-    m_window->setTitle(p ? p->displayName() + " \xE2\x80\x94 vkpuzzles" : "vkpuzzles");
+    std::string shown = p ? p->displayName() : "";
+    if (const OpenedCaseFile* f = m_wb->caseFile())
+        shown = std::filesystem::path(f->path).filename().string() + " (case file, read-only)";
+    m_window->setTitle(shown.empty() ? "vkpuzzles" : shown + " \xE2\x80\x94 vkpuzzles");
 }
 
 Status App::frame(bool capture) {
@@ -382,6 +391,8 @@ Status App::frame(bool capture) {
     ImGui_ImplGlfw_NewFrame();
     if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
     ImGui::NewFrame();
+    for (const std::string& path : m_window->takeDroppedPaths()) // a case file dropped on it
+        m_view.openCaseFile(*m_wb, path);
     m_wb->update();
     m_info.fontScale = m_wb->settings().activeFontScale();
     m_info.fullscreen = m_window->fullscreen();
@@ -454,6 +465,12 @@ void App::simulateTyping() {
 }
 
 int App::run() {
+    // A case file that cannot be opened is said at once, display or not.
+    if (!m_o.caseFile.empty())
+        if (auto opened = readCaseFile(m_o.caseFile); !opened) {
+            std::cerr << "vkpuzzles: " << opened.error().str() << "\n";
+            return 2;
+        }
     if (!platform::displayAvailable()) {
         std::cerr << "vkpuzzles: there is no display to open the app on (DISPLAY and "
                      "WAYLAND_DISPLAY are unset); "

@@ -28,11 +28,12 @@ struct AppOptions {
     std::string puzzle;             // open this puzzle (name, slug or number)
     std::string kernel;             // load this kernel file into the editor
     std::string device;             // device selector for checks ("" = saved or best)
+    std::string caseFile;           // `open FILE`: show this case file, read-only
     std::string screenshot;         // render until the checks finish, save this PNG, exit
     int frames = 0;                 // exit after this many frames (0: when the window closes)
     bool frameStats = false;        // print frame times at exit; edits the kernel now and then
     int width = 0, height = 0;      // window size (0: saved, or 1280 x 800)
-    std::string theme;              // "dark" | "light" ("" = saved)
+    std::string theme;              // "dark" | "light" | "high-contrast" ("" = saved)
     float fontScale = 0;            // text size (0 = saved)
     std::string
         tab; // statement | hints | solution | device | buffers | timeline | watches | walkthrough

@@ -26,13 +26,23 @@ bool parseInt(const std::string& s, long lo, long hi, int& out) {
 } // namespace
 
 bool wantsApp(const Args& args) {
-    return args.command.empty() && !args.has("help") && !args.has("version");
+    if (args.has("help") || args.has("version")) return false;
+    // `open FILE` shows a case file in the app; with --print or --json it prints it instead.
+    if (args.command == "open") return !args.has("print") && !args.has("json");
+    return args.command.empty();
 }
 
 Result<AppOptions> appOptionsFrom(const Args& a) {
     AppOptions o;
     o.version = VKPUZZLES_VERSION;
-    if (!a.positionals.empty()) return usage("unexpected '" + a.positionals[0] + "'");
+    if (a.command == "open") {
+        if (a.positionals.empty())
+            return usage("open needs a case file: vkpuzzles open FILE.vkpcase");
+        if (a.positionals.size() > 1) return usage("unexpected '" + a.positionals[1] + "'");
+        o.caseFile = a.positionals[0];
+    } else if (!a.positionals.empty()) {
+        return usage("unexpected '" + a.positionals[0] + "'");
+    }
     o.packs = a.all("puzzles");
     o.puzzle = a.value("puzzle").value_or("");
     o.kernel = a.value("kernel").value_or("");
@@ -53,8 +63,8 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
         o.width = w, o.height = h;
     }
     if (auto v = a.value("theme")) {
-        if (*v != "dark" && *v != "light")
-            return usage("--theme is dark or light, not '" + *v + "'");
+        if (*v != "dark" && *v != "light" && *v != "high-contrast")
+            return usage("--theme is dark, light or high-contrast, not '" + *v + "'");
         o.theme = *v;
     }
     if (auto v = a.value("font-scale")) {

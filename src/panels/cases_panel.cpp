@@ -159,6 +159,9 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         info =
             std::to_string(r->cases.size()) + " of " + std::to_string(p->cases.size()) + " checked";
         infoColour = palette().dimText;
+    } else if (const OpenedCaseFile* f = wb.caseFile()) {
+        info = "case file: case " + std::to_string(f->file.caseIndex() + 1) + " only";
+        infoColour = palette().dimText;
     } else if (p && r && r->compiled() && !hasErrors(r->diagnostics)) {
         info = std::to_string(puzzleCasesPassed(*r, *p)) + " of " +
                std::to_string(p->puzzleCaseCount()) + " pass"; // own cases never count
@@ -190,6 +193,8 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     for (size_t i = 0; i < p->cases.size(); ++i) {
         const TestCase& tc = p->cases[i];
         Verdict v = verdictOf(r, outcomeOf(r, i), *p, m_offsets, checking);
+        if (wb.caseFile() && !outcomeOf(r, i))
+            v = {"\xE2\x80\x93", "not in this case file", pal.dimText};
         ImGui::PushID(static_cast<int>(i));
         ImVec2 pos = ImGui::GetCursorScreenPos();
         float width = ImGui::GetContentRegionAvail().x;
@@ -338,6 +343,11 @@ void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
 
 void CasesPanel::drawActions(Workbench& wb, ViewState& view) {
     const Puzzle* p = wb.puzzle();
+    if (wb.caseFile()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("A case file: the run as it was recorded; nothing runs.");
+        return ImGui::PopTextWrapPos();
+    }
     size_t shown = std::min<size_t>(std::max(0, view.selectedCase), p->cases.size() - 1);
     // A case of your own shows all its data: it never starts from a hidden case.
     bool hidden = caseHidden(*p, shown);

@@ -70,13 +70,17 @@ void infoTable(const DeviceInfo& d) {
 void DevicePanel::draw(Workbench& wb, ViewState&, ImVec2, const std::string& uiDevice) {
     const LiveSnapshot& s = wb.snapshot();
     const Palette& pal = palette();
-    ImGui::TextUnformatted("Kernels run on");
-    ImGui::SameLine();
     std::string current = s.device                               ? deviceLabel(*s.device)
                           : s.status == LiveStatusKind::Starting ? "starting\xE2\x80\xA6"
                                                                  : "no device";
+    if (wb.caseFile()) { // where the file's run was made; there is nothing to pick
+        ImGui::TextUnformatted(("The case file's run was made on " + current).c_str());
+    } else {
+        ImGui::TextUnformatted("Kernels run on");
+        ImGui::SameLine();
+    }
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    if (ImGui::BeginCombo("##device", current.c_str())) {
+    if (!wb.caseFile() && ImGui::BeginCombo("##device", current.c_str())) {
         if (ImGui::Selectable("Automatic: the best device", wb.settings().device.empty()))
             wb.selectDevice("");
         for (const DeviceInfo& d : s.devices) {

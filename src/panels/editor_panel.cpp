@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "panels/status_bar.h"
 #include "views/trace_view.h"
@@ -95,6 +96,33 @@ void EditorPanel::drawToolbar(Workbench& wb) {
     if (!why.empty()) itemTooltip(why);
 }
 
+// A case file on show: what it is, where it came from, that it is read-only, and the way back.
+bool EditorPanel::drawCaseFileBar(Workbench& wb) {
+    const OpenedCaseFile* f = wb.caseFile();
+    if (!f) return false;
+    const Palette& pal = palette();
+    ImGui::AlignTextToFramePadding();
+    badge("CASE FILE", pal.accent, pal.panelBg);
+    layout::item("caseFileBadge");
+    ImGui::SameLine();
+    std::string name = std::filesystem::path(f->path).filename().string();
+    std::string text = name + " \xC2\xB7 " + caseFileSummary(*f) + " \xC2\xB7 read-only";
+    float button = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2 +
+                   ImGui::GetFontSize();
+    float room = ImGui::GetContentRegionAvail().x - button;
+    ImGui::TextUnformatted(ellipsize(text, room).c_str());
+    layout::fact("caseFile", name);
+    itemTooltip(caseFileSummary(*f) + "\n" + f->file.madeBy + ", " + f->file.madeAt + "\nFrom " +
+                f->path +
+                "\nNothing runs: the views show the run as it was recorded. Your own kernel "
+                "waits behind it; Close (or another puzzle) brings it back.");
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button + ImGui::GetFontSize());
+    if (ImGui::Button("Close")) wb.closeCaseFile();
+    layout::item("button/Close case file");
+    itemTooltip("Back to your own kernel");
+    return true;
+}
+
 void EditorPanel::drawHeldLine(Workbench& wb) {
     if (wb.snapshot().status != LiveStatusKind::Held) return;
     ImGui::AlignTextToFramePadding();
@@ -152,6 +180,7 @@ void EditorPanel::probeEditor(const TextDocument& doc) const {
     ImVec2 scroll = m_editor.scroll();
     layout::fact("editorScroll", std::to_string(std::lround(scroll.x)) + "," +
                                      std::to_string(std::lround(scroll.y)));
+    layout::fact("editorBytes", std::to_string(doc.text().size()));
     layout::fact("findOpen", m_editor.findOpen() ? "1" : "0");
     layout::fact("findSummary", m_editor.findSummary(doc));
 }
@@ -167,7 +196,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         m_editor.focus();
         m_editor.resetView();
     }
-    drawToolbar(wb);
+    if (!drawCaseFileBar(wb)) drawToolbar(wb);
     drawHeldLine(wb);
     if (view.jumpTo) {
         m_editor.jumpTo(wb.document(), view.jumpTo->first, view.jumpTo->second);
@@ -206,7 +235,7 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     }
     ImVec2 at = ImGui::GetCursorScreenPos(),
            editorSize(avail.x, std::max(editorHeight, ImGui::GetFontSize() * 4));
-    m_editor.draw("code", wb.document(), markers, editorSize, false, &deco);
+    m_editor.draw("code", wb.document(), markers, editorSize, wb.caseFile() != nullptr, &deco);
     layout::rect("editor", at, ImVec2(at.x + editorSize.x, at.y + editorSize.y));
     layout::fact("editorFocused", m_editor.focused() ? "1" : "0");
     probeEditor(wb.document());

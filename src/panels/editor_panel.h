@@ -21,8 +21,10 @@ class EditorPanel {
   private:
     void drawToolbar(Workbench& wb);
     void probeEditor(const TextDocument& doc) const;
-    void
-    drawHeldLine(Workbench& wb); // a held draft (LiveStatusKind::Held): why, and "Compile anyway"
+    // A held draft (LiveStatusKind::Held): why, and "Compile anyway".
+    void drawHeldLine(Workbench& wb);
+    // A case file on show, above the editor in place of the toolbar; false: none is open.
+    bool drawCaseFileBar(Workbench& wb);
     float drawDiagnostics(Workbench& wb, ViewState& view,
                           const std::vector<Diagnostic>& diagnostics, float width,
                           bool measureOnly);

@@ -65,6 +65,14 @@ void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, Im
     const Palette& pal = palette();
     if (m_walkthrough.active())
         return m_walkthrough.draw(wb, view, sc, ImGui::GetContentRegionAvail());
+    if (wb.caseFile()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted("A case file holds no official solution, only the kernel it shows.");
+        dimText("Close the case file (the Close button above the kernel) to come back to your own "
+                "kernel and this puzzle's solution.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
     if (!wb.progress(*p).solutionRevealed) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted(

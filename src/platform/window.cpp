@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <utility>
 #include <vector>
 
 #define GLFW_INCLUDE_NONE
@@ -13,7 +14,8 @@ namespace {
 
 std::string g_lastGlfwError;
 uint64_t g_events = 0;
-uint64_t g_exposures = 0; // the window system lost the window's contents (expose, resize)
+uint64_t g_exposures = 0;           // the window system lost the window's contents (expose, resize)
+std::vector<std::string> g_dropped; // paths of files dropped on the window, not yet taken
 
 void bump() {
     ++g_events;
@@ -179,6 +181,15 @@ void Window::countEvents() {
     glfwSetCursorEnterCallback(m_window, [](GLFWwindow*, int) { bump(); });
     glfwSetFramebufferSizeCallback(m_window, [](GLFWwindow*, int, int) { bump(), ++g_exposures; });
     glfwSetWindowRefreshCallback(m_window, [](GLFWwindow*) { bump(), ++g_exposures; });
+    glfwSetDropCallback(m_window, [](GLFWwindow*, int count, const char** paths) {
+        for (int i = 0; i < count; ++i)
+            g_dropped.emplace_back(paths[i]);
+        bump();
+    });
+}
+
+std::vector<std::string> Window::takeDroppedPaths() {
+    return std::exchange(g_dropped, {});
 }
 
 uint64_t Window::eventCount() const {

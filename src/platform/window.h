@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "base/result.h"
 
@@ -58,6 +59,8 @@ class Window {
     void countEvents();
     uint64_t eventCount() const;
     uint64_t exposureCount() const; // times the window's contents must be drawn again in full
+    // Files dropped on the window since the last call (counted as events too), in order.
+    std::vector<std::string> takeDroppedPaths();
 
     // Keyboard events are queued and handed to `sink` (platform/imgui_keys.h) one frame at a
     // time, so a key pressed and released between two frames (a fast typist, a scripted xdotool)

@@ -38,6 +38,10 @@ std::string passLine(const CheckReport& r, const Puzzle* p) {
         (isOwn ? ownPassed : passed) += c.pass;
     }
     size_t total = r.cases.size() - own;
+    // One case of several (a case file's): that case by its number.
+    if (p && total == 1 && own == 0 && p->puzzleCaseCount() > 1)
+        return "case " + std::to_string(r.cases.front().index + 1) +
+               (r.cases.front().pass ? " passes" : " fails");
     std::string line = passed == total ? "all " + plural(total, "case passes", "cases pass")
                                        : std::to_string(passed) + " of " +
                                              plural(total, "case passes", "cases pass");

@@ -8,6 +8,7 @@
 #include <imgui_internal.h> // ClosePopupsExceptModals (in 1.86 and 1.90 alike)
 
 #include "panels/hidden_case_panel.h"
+#include "ui/menu_items.h"
 #include "views/trace_view.h"
 #include "widgets/fonts.h"
 #include "widgets/keys.h"
@@ -23,36 +24,6 @@ namespace {
 
 bool keyPressed(ShortcutKey key) {
     return shortcutPressed(key);
-}
-
-// Menus and their items, named in the layout probe by their path ("menu/View/Save as PNG/The
-// buffers") so tests can open them with real clicks.
-std::vector<std::string> g_menuPath;
-
-std::string menuName(const char* label) {
-    std::string name = "menu";
-    for (const std::string& m : g_menuPath)
-        name += "/" + m;
-    return name + "/" + label;
-}
-
-bool beginMenu(const char* label) {
-    bool open = ImGui::BeginMenu(label);
-    layout::item(menuName(label));
-    if (open) g_menuPath.push_back(label);
-    return open;
-}
-
-void endMenu() {
-    ImGui::EndMenu();
-    g_menuPath.pop_back();
-}
-
-bool menuItem(const char* label, const char* shortcut = nullptr, bool selected = false,
-              bool enabled = true) {
-    bool chosen = ImGui::MenuItem(label, shortcut, selected, enabled);
-    layout::item(menuName(label));
-    return chosen;
 }
 
 void adjust(float& fraction, float deltaPx, float totalPx) {
@@ -75,6 +46,7 @@ void MainView::handleShortcuts(Workbench& wb, ViewState& view) {
     if (io.KeyCtrl && keyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) wb.session().recheck();
     if (io.KeyCtrl && keyPressed(kKeyQ)) view.quit = true;
     if (io.KeyCtrl && io.KeyShift && keyPressed(kKeyS)) exportKernel(wb);
+    if (io.KeyCtrl && !io.KeyShift && !io.KeyAlt && keyPressed(kKeyO)) m_caseFiles.askForFile(wb);
     CodeEditor& editor = m_editor.codeEditor();
     if (io.KeyCtrl && !io.KeyAlt && keyPressed(kKeyF)) editor.openFind(wb.document());
     if (!io.KeyCtrl && !io.KeyAlt && shortcutPressed(kKeyF3, true))
@@ -197,6 +169,8 @@ void MainView::handleTimelineKeys(ViewState& view) {
 
 void MainView::drawMenu(Workbench& wb, ViewState& view) {
     if (!ImGui::BeginMenuBar()) return;
+    m_caseFiles.drawMenu(wb, view);
+    bool own = wb.caseFile() == nullptr; // the learner's text is in the editor, not a case file's
     if (beginMenu("Puzzle")) {
         int n = static_cast<int>(wb.puzzles().puzzles.size());
         if (menuItem("Next puzzle", "Ctrl+PgDn", false, wb.puzzleIndex() + 1 < n))
@@ -204,12 +178,14 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (menuItem("Previous puzzle", "Ctrl+PgUp", false, wb.puzzleIndex() > 0))
             wb.requestPuzzle(wb.puzzleIndex() - 1);
         ImGui::Separator();
-        if (menuItem("Check again now", "Ctrl+Enter")) wb.session().recheck();
-        if (menuItem("Reset to starter", nullptr, false, wb.document().text() != wb.starterText()))
+        if (menuItem("Check again now", "Ctrl+Enter", false, own)) wb.session().recheck();
+        if (menuItem("Reset to starter", nullptr, false,
+                     own && wb.document().text() != wb.starterText()))
             wb.resetToStarter();
-        if (menuItem("Restore the earlier text", nullptr, false, wb.draft().previous.has_value()))
+        if (menuItem("Restore the earlier text", nullptr, false,
+                     own && wb.draft().previous.has_value()))
             wb.restorePrevious();
-        if (menuItem("Export submission\xE2\x80\xA6", "Ctrl+Shift+S")) exportKernel(wb);
+        if (menuItem("Export submission\xE2\x80\xA6", "Ctrl+Shift+S", false, own)) exportKernel(wb);
         ImGui::Separator();
         if (menuItem("Show next hint")) {
             wb.revealNextHint();
@@ -222,14 +198,14 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
     }
     if (beginMenu("Edit")) {
         TextDocument& doc = wb.document();
-        if (menuItem("Undo", "Ctrl+Z", false, doc.canUndo())) doc.undo();
-        if (menuItem("Redo", "Ctrl+Y", false, doc.canRedo())) doc.redo();
+        if (menuItem("Undo", "Ctrl+Z", false, own && doc.canUndo())) doc.undo();
+        if (menuItem("Redo", "Ctrl+Y", false, own && doc.canRedo())) doc.redo();
         ImGui::Separator();
-        if (menuItem("Cut", "Ctrl+X", false, doc.hasSelection()))
+        if (menuItem("Cut", "Ctrl+X", false, own && doc.hasSelection()))
             ImGui::SetClipboardText(doc.cut().c_str());
         if (menuItem("Copy", "Ctrl+C", false, doc.hasSelection()))
             ImGui::SetClipboardText(doc.selectedText().c_str());
-        if (menuItem("Paste", "Ctrl+V")) {
+        if (menuItem("Paste", "Ctrl+V", false, own)) {
             if (const char* clip = ImGui::GetClipboardText()) doc.insert(clip);
         }
         if (menuItem("Select all", "Ctrl+A")) doc.selectAll();
@@ -239,9 +215,9 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         if (menuItem("Find next", "F3")) editor.findNext(doc, true);
         if (menuItem("Find previous", "Shift+F3")) editor.findNext(doc, false);
         ImGui::Separator();
-        if (menuItem("Toggle comment", "Ctrl+/")) doc.toggleComment();
-        if (menuItem("Indent", "Tab")) doc.indent();
-        if (menuItem("Unindent", "Shift+Tab")) doc.unindent();
+        if (menuItem("Toggle comment", "Ctrl+/", false, own)) doc.toggleComment();
+        if (menuItem("Indent", "Tab", false, own)) doc.indent();
+        if (menuItem("Unindent", "Shift+Tab", false, own)) doc.unindent();
         endMenu();
     }
     drawViewMenu(wb, view);
@@ -538,6 +514,7 @@ void MainView::drawShortcuts(ViewState& view) {
         {"Tab / Shift+Tab", "indent / unindent (the selected lines)"},
         {"Ctrl+/", "comment or uncomment lines"},
         {"Ctrl+Shift+S", "export your submission (SLUG.comp, or a folder SLUG/ of NAME.comp)"},
+        {"Ctrl+O", "open a case file (.vkpcase; or drop one on the window)"},
         {"Ctrl+F / F3 / Shift+F3", "find in the kernel / next / previous match"},
         {"Ctrl+Left / Right", "move by words (with Shift: select)"},
         {"Home / End", "start of the code / end of the line"},
@@ -688,6 +665,9 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
         if (m_shownPuzzle) forgetPuzzle(view);
         if (m_shownPuzzle) m_folds.browser = false; // presenter mode: the puzzle is picked
         m_shownPuzzle = wb.puzzleGeneration();
+        // A case file opens on its case.
+        if (const OpenedCaseFile* f = wb.caseFile())
+            view.selectedCase = static_cast<int>(f->file.caseIndex());
     }
     setPresenterMode(wb.settings().presenter);
     view.hover = view.nextHover;
@@ -735,6 +715,7 @@ void MainView::draw(Workbench& wb, ViewState& view, const FrameInfo& info) {
     m_status.draw(wb, view, ImVec2(avail.x, statusH), info.fontScale);
     drawShortcuts(view);
     drawAbout(wb, view, info);
+    m_caseFiles.drawDialog(wb);
     ImGui::End();
     probeFacts(wb, view, sc);
     if (view.resetLayout) {

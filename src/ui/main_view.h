@@ -15,6 +15,7 @@
 #include "panels/statement_panel.h"
 #include "panels/status_bar.h"
 #include "panels/thread_grid_panel.h"
+#include "ui/case_file_menu.h"
 #include "ui/panel_layout.h"
 #include "views/view_state.h"
 #include "workbench/shown_case.h"
@@ -35,6 +36,8 @@ class MainView {
     void draw(Workbench& wb, ViewState& view, const FrameInfo& info);
     // Scripted runs: open the Solution tab and play the walkthrough from a step (0-based).
     void startWalkthrough(Workbench& wb, ViewState& view, size_t step);
+    // A case file dropped on the window: opened, or the message strip says why not.
+    void openCaseFile(Workbench& wb, const std::string& path) { m_caseFiles.open(wb, path); }
 
   private:
     void drawMenu(Workbench& wb, ViewState& view);
@@ -73,6 +76,7 @@ class MainView {
     MemoryPanel m_memory;
     ThreadGridPanel m_threads;
     StatusBar m_status;
+    CaseFileMenu m_caseFiles;
     bool m_layoutDragged = false;
     std::optional<PanelKind> m_maximised; // Ctrl+M: one panel over the whole work area
     PresenterFolds m_folds;               // presenter mode: the panels unfolded (F6, F7, F8)

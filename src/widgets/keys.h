@@ -14,7 +14,7 @@ inline constexpr ShortcutKey kKeyEqual = ImGuiKey_Equal, kKeyMinus = ImGuiKey_Mi
                              kKeyF = ImGuiKey_F, kKeySlash = ImGuiKey_Slash, kKeyF1 = ImGuiKey_F1,
                              kKeyF3 = ImGuiKey_F3, kKeyF5 = ImGuiKey_F5, kKeyF6 = ImGuiKey_F6,
                              kKeyF7 = ImGuiKey_F7, kKeyF8 = ImGuiKey_F8, kKeyF9 = ImGuiKey_F9,
-                             kKeyF11 = ImGuiKey_F11, kKeyM = ImGuiKey_M,
+                             kKeyF11 = ImGuiKey_F11, kKeyM = ImGuiKey_M, kKeyO = ImGuiKey_O,
                              kKeyKeypadAdd = ImGuiKey_KeypadAdd,
                              kKeyKeypadSubtract = ImGuiKey_KeypadSubtract,
                              kKeyKeypadEnter = ImGuiKey_KeypadEnter;
@@ -23,7 +23,7 @@ using ShortcutKey = int; // GLFW key codes
 inline constexpr ShortcutKey kKeyEqual = '=', kKeyMinus = '-', kKeyZero = '0', kKeyQ = 'Q',
                              kKeyS = 'S', kKeyF = 'F', kKeySlash = '/', kKeyF1 = 290, kKeyF3 = 292,
                              kKeyF5 = 294, kKeyF6 = 295, kKeyF7 = 296, kKeyF8 = 297, kKeyF9 = 298,
-                             kKeyF11 = 300, kKeyM = 'M', kKeyKeypadAdd = 334,
+                             kKeyF11 = 300, kKeyM = 'M', kKeyO = 'O', kKeyKeypadAdd = 334,
                              kKeyKeypadSubtract = 333;
 inline constexpr auto kKeyKeypadEnter = ImGuiKey_KeyPadEnter; // a named key already in 1.86
 #endif

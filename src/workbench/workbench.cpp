@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "base/source_text.h"
+#include "base/text_file.h"
 #include "session/kernel_text.h"
 
 namespace vkp::ui {
@@ -138,6 +139,7 @@ int Workbench::findIndex(const std::string& name) const {
 }
 
 const Puzzle* Workbench::puzzle() const {
+    if (m_caseFile) return m_caseFile->puzzle.get();
     return m_index >= 0 ? &m_puzzles.puzzles[m_index] : nullptr;
 }
 
@@ -242,10 +244,12 @@ void Workbench::reloadOpenPuzzle() {
 }
 
 const CheckReport* Workbench::currentReport() const {
+    if (m_caseFile) return m_caseFile->report.get();
     return m_snapshot.current() && m_sentRevision == m_document.revision() ? report() : nullptr;
 }
 
 const CheckReport* Workbench::report() const {
+    if (m_caseFile) return m_caseFile->report.get();
     // The snapshot is of the open puzzle (openPuzzle() takes a fresh one); this also holds if the
     // session's answer about the previous puzzle arrives late.
     const Puzzle* p = puzzle();
@@ -266,7 +270,19 @@ void Workbench::update() {
     if (m_requestedIndex) {
         int index = *m_requestedIndex;
         m_requestedIndex.reset();
+        hideCaseFile(); // asking for a puzzle leaves the case file
+        m_caseFileDue.reset();
         openPuzzle(index);
+    }
+    if (m_caseFileClosing) hideCaseFile();
+    m_caseFileClosing = false;
+    if (m_caseFileDue) {
+        showCaseFile(std::move(*m_caseFileDue));
+        m_caseFileDue.reset();
+    }
+    if (m_caseFile) { // nothing runs, nothing is saved: the learner's session only goes on
+        m_snapshot = m_session->snapshot();
+        return;
     }
     if (m_ownCasesChanged && puzzle()) rebuildOwnCases();
     m_ownCasesChanged = false;
@@ -311,12 +327,13 @@ PuzzleProgress Workbench::progress(const Puzzle& p) const {
 }
 
 std::shared_ptr<const std::string> Workbench::reportSource() const {
+    if (m_caseFile) return m_caseSnapshot.reportSource;
     return report() ? m_snapshot.reportSource : nullptr;
 }
 
 void Workbench::requestOfficialRun(size_t caseIndex) {
     const Puzzle* p = puzzle();
-    if (!p) return;
+    if (!p || m_caseFile) return;
     std::string key = p->key() + "#" + std::to_string(caseIndex);
     if (key == m_officialFor) return;
     m_officialFor = key;
@@ -325,7 +342,8 @@ void Workbench::requestOfficialRun(size_t caseIndex) {
 
 const CheckReport* Workbench::officialReport(size_t caseIndex) const {
     const Puzzle* p = puzzle();
-    if (!p || m_officialFor != p->key() + "#" + std::to_string(caseIndex)) return nullptr;
+    if (!p || m_caseFile || m_officialFor != p->key() + "#" + std::to_string(caseIndex))
+        return nullptr;
     if (!m_snapshot.aside || m_snapshot.asideKey != m_officialKey) return nullptr;
     return m_snapshot.aside.get();
 }
@@ -339,6 +357,7 @@ const CaseOutcome* Workbench::officialOutcome(size_t caseIndex) const {
 }
 
 std::vector<uint32_t> Workbench::watchedLines() const {
+    if (m_caseFile) return m_caseWatches;
     const Puzzle* p = puzzle();
     return p ? progress(*p).watchedLines : std::vector<uint32_t>{};
 }
@@ -348,6 +367,7 @@ void Workbench::setWatchedLines(std::vector<uint32_t> lines) {
     if (!p) return;
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    if (m_caseFile) return void(m_caseWatches = std::move(lines));
     PuzzleProgress pr = progress(*p);
     pr.watchedLines = std::move(lines);
     m_state.setProgress(p->key(), pr);
@@ -375,7 +395,7 @@ void Workbench::revealNextHint() {
 
 void Workbench::revealSolution() {
     const Puzzle* p = puzzle();
-    if (!p) return;
+    if (!p || m_caseFile) return; // a case file holds no solution
     PuzzleProgress pr = progress(*p);
     pr.solutionRevealed = true;
     m_state.setProgress(p->key(), pr);
@@ -383,6 +403,7 @@ void Workbench::revealSolution() {
 }
 
 void Workbench::replaceText(const std::string& text, const std::string& reason) {
+    if (m_caseFile) return; // the learner's text is not on show
     std::string current = m_document.text();
     if (current == text) return;
     m_draft.previous = current;
@@ -410,6 +431,8 @@ Result<std::string> Workbench::exportKernel(const std::string& dir) {
     namespace fs = std::filesystem;
     const Puzzle* p = puzzle();
     if (!p) return Error{ErrorKind::Usage, "no puzzle is open"};
+    if (m_caseFile)
+        return Error{ErrorKind::Usage, "a case file is open: close it to export your own kernel"};
     auto sections = splitKernelText(*p, m_document.text());
     if (!sections)
         return Error{ErrorKind::Usage,
@@ -437,6 +460,7 @@ Result<std::string> Workbench::exportKernel(const std::string& dir) {
 }
 
 void Workbench::compileAnyway() {
+    if (m_caseFile) return;
     m_session->recheck();
 }
 

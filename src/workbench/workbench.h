@@ -11,6 +11,7 @@
 
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/walkthrough.h"
+#include "report/case_file.h"
 #include "session/background_bench.h"
 #include "session/live_session.h"
 #include "session/own_cases.h"
@@ -49,18 +50,21 @@ class Workbench {
     // snapshot, records a solved puzzle and autosaves the draft after a pause.
     void update();
 
-    const LiveSnapshot& snapshot() const { return m_snapshot; }
+    // The live session's latest snapshot, or while a case file is open, the file's (Done, with its
+    // report and device).
+    const LiveSnapshot& snapshot() const { return m_caseFile ? m_caseSnapshot : m_snapshot; }
     LiveSession& session() { return *m_session; }
     const PuzzleSet& puzzles() const { return m_puzzles; }
     const Puzzle* puzzle() const; // the open puzzle (null when none loaded)
-    int puzzleIndex() const { return m_index; }
+    int puzzleIndex() const { return m_caseFile ? -1 : m_index; } // -1: a case file's puzzle
     // Asks for another puzzle (any control: the list, a search result, a menu, a key). It opens at
     // the start of the next update(), between frames: panels still drawing this frame keep the
     // data they started with. Out-of-range indices are ignored.
     void requestPuzzle(int index);
     // Changes each time another puzzle opens: views drop what they derived from the old one.
     uint64_t puzzleGeneration() const { return m_puzzleGeneration; }
-    TextDocument& document() { return m_document; }
+    // The editor's text: the learner's, or a case file's kernel (read-only: see caseFile()).
+    TextDocument& document() { return m_caseFile ? m_caseDocument : m_document; }
     // The report, if it is about the text now in the editor (not an older version).
     const CheckReport* currentReport() const;
     // The latest report about the open puzzle (possibly of an earlier version of the text).
@@ -79,7 +83,9 @@ class Workbench {
 
     // The open puzzle's walkthrough of its official solution (null: none, or it did not load,
     // which messages() said).
-    const Walkthrough* walkthrough() const { return m_walkthrough ? &*m_walkthrough : nullptr; }
+    const Walkthrough* walkthrough() const {
+        return m_walkthrough && !m_caseFile ? &*m_walkthrough : nullptr;
+    }
 
     // Watched kernel lines of the open puzzle (kept in progress.json).
     std::vector<uint32_t> watchedLines() const;
@@ -89,7 +95,7 @@ class Workbench {
     PuzzleProgress progress(const Puzzle& p) const;
     void revealNextHint();
     void revealSolution();
-    const std::string& solutionText() const { return m_solutionText; }
+    const std::string& solutionText() const { return m_caseFile ? m_noText : m_solutionText; }
     const std::string& starterText() const { return m_starterText; }
     // Replace the editor's text; the replaced draft is kept and restorePrevious() brings it back.
     void resetToStarter();
@@ -112,6 +118,19 @@ class Workbench {
     // "Benchmark at large N" (session/background_bench.h): the editor's text at N elements.
     void startBench(uint64_t n);
     BackgroundBench& bench() { return *m_bench; }
+
+    // A case file (report/case_file.h) on show in place of the learner's puzzle: its puzzle, its
+    // kernel (read-only), its case and report, with every view; nothing runs. The learner's
+    // puzzle, draft and checks wait behind it untouched, and come back when it closes or when
+    // another puzzle is asked for. The file is read at once (an error says why it cannot be
+    // opened, and nothing changes); it shows, and closes, at the start of the next update(),
+    // between frames, as another puzzle does: panels still drawing keep what they started with.
+    Status openCaseFile(const std::string& path);
+    void closeCaseFile();
+    const OpenedCaseFile* caseFile() const { return m_caseFile ? &*m_caseFile : nullptr; }
+    // Case `caseIndex` of the current report, traced, as DIR/SLUG-caseN.vkpcase (a name already
+    // taken gets "-2", "-3"...). Returns the path written.
+    Result<std::string> exportCaseFile(const std::string& dir, size_t caseIndex);
 
     Settings& settings() { return m_state.settings(); }
     void saveSettings();
@@ -171,6 +190,16 @@ class Workbench {
     std::optional<Walkthrough> m_walkthrough; // of the open puzzle
     uint64_t m_officialKey = 0;               // the latest aside request
     std::string m_officialFor;                // "folder#case" it was made for
+    // The case file on show (null: none), its kernel as the editor shows it, and its snapshot.
+    std::optional<OpenedCaseFile> m_caseFile;
+    std::optional<OpenedCaseFile> m_caseFileDue; // opened by the next update()
+    bool m_caseFileClosing = false;              // closed by the next update()
+    void showCaseFile(OpenedCaseFile opened);
+    void hideCaseFile();
+    TextDocument m_caseDocument;
+    LiveSnapshot m_caseSnapshot;
+    std::vector<uint32_t> m_caseWatches; // watched lines while a case file shows (not saved)
+    const std::string m_noText;
 };
 
 } // namespace vkp::ui

@@ -19,6 +19,7 @@ void Workbench::rebuildOwnCases() {
 Result<size_t> Workbench::addOwnCase(const OwnCaseSpec& spec) {
     const Puzzle* p = puzzle();
     if (!p) return Error{ErrorKind::Usage, "no puzzle is open"};
+    if (m_caseFile) return Error{ErrorKind::Usage, "a case file is open: nothing runs in it"};
     auto c = buildOwnCase(*p, spec, formFieldName);
     if (!c) return c.error();
     m_ownCases.add(p->key(), spec);
@@ -31,7 +32,7 @@ Result<size_t> Workbench::addOwnCase(const OwnCaseSpec& spec) {
 
 void Workbench::removeOwnCase(size_t caseIndex) {
     const Puzzle* p = puzzle();
-    if (!p || caseIndex >= p->cases.size() || !p->cases[caseIndex].own) return;
+    if (!p || m_caseFile || caseIndex >= p->cases.size() || !p->cases[caseIndex].own) return;
     m_ownCases.remove(p->key(), caseIndex - p->puzzleCaseCount());
     if (auto saved = m_ownCases.save(); !saved)
         m_messages.push_back("Your own cases could not be saved: " + saved.error().message);
@@ -40,7 +41,7 @@ void Workbench::removeOwnCase(size_t caseIndex) {
 
 void Workbench::startBench(uint64_t n) {
     const Puzzle* p = puzzle();
-    if (!p) return;
+    if (!p || m_caseFile) return;
     BenchOptions o;
     o.n = n;
     o.templateCase = p->benchCase;
