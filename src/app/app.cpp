@@ -155,7 +155,11 @@ Status App::start() {
     if (m_o.theme == "light") s.theme = ThemeKind::Light;
     if (m_o.theme == "dark") s.theme = ThemeKind::Dark;
     if (m_o.theme == "high-contrast") s.theme = ThemeKind::HighContrast;
-    if (m_o.fontScale > 0) s.fontScale = roundScale(m_o.fontScale);
+    if (m_o.presenter) s.presenter = true;
+    // --font-scale is the text size of the mode the window starts in (presenter mode keeps its
+    // own).
+    if (m_o.fontScale > 0)
+        (s.presenter ? s.presenterFontScale : s.fontScale) = roundScale(m_o.fontScale);
     platform::WindowOptions w;
     w.width = m_o.width > 0 ? m_o.width : automated ? 1280 : s.windowWidth;
     w.height = m_o.height > 0 ? m_o.height : automated ? 800 : s.windowHeight;

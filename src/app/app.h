@@ -44,6 +44,7 @@ struct AppOptions {
         0; // 1-based dispatch of a multi-pass case to show (0 = the default), as `trace --dispatch`
     std::optional<std::pair<float, float>> hover; // pretend the pointer is here (screenshots)
     bool reveal = false;    // reveal every hint and the solution (screenshots, in memory)
+    bool presenter = false; // start in presenter mode (F5), e.g. for a projector's screenshots
     bool inProcess = false; // run kernels in this process, not in the isolated worker
     std::string version;
 };

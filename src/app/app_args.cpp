@@ -50,6 +50,7 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
     o.screenshot = a.value("screenshot").value_or("");
     o.frameStats = a.has("frame-stats");
     o.reveal = a.has("reveal");
+    o.presenter = a.has("presenter");
     o.inProcess = a.has("in-process");
     if (auto v = a.value("frames"); v && !parseInt(*v, 1, 1000000, o.frames))
         return usage("--frames needs a whole number of frames, not '" + *v + "'");

@@ -108,6 +108,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"kernel", ValueKind::Text, "app"},
         {"frames", ValueKind::Number, "app open", 1, kMaxCount},
         {"frame-stats", ValueKind::None, "app"},
+        {"presenter", ValueKind::None, "app open"},
         {"reveal", ValueKind::None, "app"},
         {"size", ValueKind::Text, "app open"},
         {"theme", ValueKind::Choice, "app open", 0, 0, {"dark", "light", "high-contrast"}},

@@ -196,7 +196,8 @@ void EditorPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         m_editor.focus();
         m_editor.resetView();
     }
-    if (!drawCaseFileBar(wb)) drawToolbar(wb);
+    // Presenter mode leaves the toolbar out (its buttons are in the menus): a row more of code.
+    if (!drawCaseFileBar(wb) && !presenterMode()) drawToolbar(wb);
     drawHeldLine(wb);
     if (view.jumpTo) {
         m_editor.jumpTo(wb.document(), view.jumpTo->first, view.jumpTo->second);

@@ -96,7 +96,12 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
     ImGui::EndDisabled();
     float close =
         ImGui::CalcTextSize("End the walkthrough").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close));
+    // At the row's right end when there is room after Next (at 200% there may be none: the
+    // cursor's x is then the next row's start, and the button used to be drawn over Next).
+    float afterNext =
+        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    float right = ImGui::GetWindowContentRegionMax().x - close;
+    if (right >= afterNext) ImGui::SameLine(right);
     bool end = ImGui::Button("End the walkthrough");
     layout::item("button/End the walkthrough");
     if (end) return stop(view);

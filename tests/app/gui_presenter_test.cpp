@@ -104,5 +104,34 @@ TEST_F(GuiPresenterTest, F5MakesAProjectionLayoutAndTheClickerStepsTheWalkthroug
     EXPECT_TRUE(m_gui->alive()) << m_gui->tail();
 }
 
+// --presenter starts the window in presenter mode, without the editor's toolbar (a row more of
+// code); Ctrl+Z still undoes, from the keyboard and the Edit menu.
+TEST_F(GuiPresenterTest, ThePresenterOptionStartsInItWithoutTheToolbar) {
+    start({"--puzzle", "shared", "--presenter"});
+    ASSERT_TRUE(m_gui->waitFact("presenter", "1"));
+    ASSERT_TRUE(m_gui->waitFact("fontScale", "200"));
+    ASSERT_TRUE(m_gui->waitFor("the editor drawn",
+                               [](const Layout& l) { return l.rect("editor").has_value(); }));
+    EXPECT_FALSE(m_gui->layout().rect("button/Undo")) << "no toolbar in presenter mode";
+    m_gui->key("F5");
+    ASSERT_TRUE(m_gui->waitFact("presenter", "0"));
+    ASSERT_TRUE(m_gui->waitFor("the toolbar back",
+                               [](const Layout& l) { return l.rect("button/Undo").has_value(); }));
+}
+
+// At 200% in the usual layout the walkthrough's row has no room for "End the walkthrough" after
+// "Next >": it goes under them, never over Next (where it used to be drawn).
+TEST_F(GuiPresenterTest, TheWalkthroughsButtonsNeverOverlapAt200Percent) {
+    start({"--puzzle", "shared", "--font-scale", "2", "--tab", "walkthrough"});
+    ASSERT_TRUE(m_gui->waitFor("the walkthrough's buttons", [](const Layout& l) {
+        return l.rect("button/Next >") && l.rect("button/End the walkthrough");
+    }));
+    Layout l = m_gui->layout();
+    test::Rect next = *l.rect("button/Next >"), end = *l.rect("button/End the walkthrough");
+    bool apart = end.x0 > next.x1 || end.y0 > next.y1 || end.x1 < next.x0 || end.y1 < next.y0;
+    EXPECT_TRUE(apart) << "Next " << next.x0 << "," << next.y0 << "-" << next.x1 << "," << next.y1
+                       << " End " << end.x0 << "," << end.y0 << "-" << end.x1 << "," << end.y1;
+}
+
 } // namespace
 } // namespace vkp
