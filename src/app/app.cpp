@@ -395,8 +395,8 @@ Status App::frame(bool capture) {
     ImGui_ImplGlfw_NewFrame();
     if (m_o.hover) ImGui::GetIO().MousePos = ImVec2(m_o.hover->first, m_o.hover->second);
     ImGui::NewFrame();
-    for (const std::string& path : m_window->takeDroppedPaths()) // a case file dropped on it
-        m_view.openCaseFile(*m_wb, path);
+    for (const std::string& path : m_window->takeDroppedPaths()) // a case file or a kernel
+        m_view.dropFile(*m_wb, path);
     m_wb->update();
     m_info.fontScale = m_wb->settings().activeFontScale();
     m_info.fullscreen = m_window->fullscreen();

@@ -1,6 +1,7 @@
 #include "report/case_file.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 
@@ -537,6 +538,19 @@ Result<OpenedCaseFile> readCaseFile(const std::string& path) {
     if (!opened) return opened;
     opened->path = path;
     return opened;
+}
+
+bool looksLikeCaseFile(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false; // a FIFO would block
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    uint8_t head[8] = {};
+    size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    Decoder d(std::span<const uint8_t>(head, n));
+    uint32_t m0 = 0, m1 = 0;
+    return d.u32(m0) && d.u32(m1) && m0 == kMagic0 && m1 == kMagic1;
 }
 
 std::string caseFileSummary(const OpenedCaseFile& o) {

@@ -67,6 +67,8 @@ Result<OpenedCaseFile> decodeCaseFile(std::string_view bytes, const std::string&
 // Written whole or not at all; refused when it would be over kCaseFileLimit.
 Status writeCaseFile(const std::string& path, const CaseFile& file);
 Result<OpenedCaseFile> readCaseFile(const std::string& path);
+// Whether the file at `path` starts as a case file does (its magic), whatever its name.
+bool looksLikeCaseFile(const std::string& path);
 
 // "case 3 of 16-scan-blocks: FAIL (result[2]: expected 5, got 4) on NVIDIA H200": a file's
 // one-line summary, for the app's banner and the command line.

@@ -85,6 +85,16 @@ void CaseFileMenu::open(Workbench& wb, const std::string& path) {
         wb.messages().push_back("The case file could not be opened: " + m_problem);
 }
 
+void CaseFileMenu::drop(Workbench& wb, const std::string& path) {
+    if (fs::path(path).extension() == kCaseFileExtension || looksLikeCaseFile(path))
+        return open(wb, path);
+    if (Status s = wb.openKernelFile(path); !s)
+        wb.messages().push_back(fs::path(path).filename().string() +
+                                " was dropped, but it is neither a case file nor a kernel for "
+                                "this puzzle: " +
+                                s.error().message);
+}
+
 void CaseFileMenu::saveShownCase(Workbench& wb, const ViewState& view) {
     auto written = wb.exportCaseFile(caseFileDirectory(wb), static_cast<size_t>(view.selectedCase));
     if (!written) {

@@ -18,6 +18,9 @@ class CaseFileMenu {
     void askForFile(Workbench& wb); // Ctrl+O
     // Opens the file in place of the learner's puzzle; what went wrong goes to the message strip.
     void open(Workbench& wb, const std::string& path);
+    // A file dropped on the window: a case file (by its name or its first bytes) opens; any
+    // other is taken for a kernel of the learner's puzzle (Workbench::openKernelFile).
+    void drop(Workbench& wb, const std::string& path);
     // The case on show, written to the export folder; where it went goes to the message strip.
     void saveShownCase(Workbench& wb, const ViewState& view);
 

@@ -36,8 +36,9 @@ class MainView {
     void draw(Workbench& wb, ViewState& view, const FrameInfo& info);
     // Scripted runs: open the Solution tab and play the walkthrough from a step (0-based).
     void startWalkthrough(Workbench& wb, ViewState& view, size_t step);
-    // A case file dropped on the window: opened, or the message strip says why not.
-    void openCaseFile(Workbench& wb, const std::string& path) { m_caseFiles.open(wb, path); }
+    // A file dropped on the window: a case file opens, a kernel file goes into the editor (the
+    // learner's text kept for Restore); else the message strip says why not.
+    void dropFile(Workbench& wb, const std::string& path) { m_caseFiles.drop(wb, path); }
 
   private:
     void drawMenu(Workbench& wb, ViewState& view);

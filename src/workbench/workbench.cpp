@@ -280,6 +280,11 @@ void Workbench::update() {
         showCaseFile(std::move(*m_caseFileDue));
         m_caseFileDue.reset();
     }
+    if (m_kernelDue && !m_caseFile) {
+        replaceText(m_kernelDue->second,
+                    "opened " + std::filesystem::path(m_kernelDue->first).filename().string());
+        m_kernelDue.reset();
+    }
     if (m_caseFile) { // nothing runs, nothing is saved: the learner's session only goes on
         m_snapshot = m_session->snapshot();
         return;

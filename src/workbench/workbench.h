@@ -128,6 +128,10 @@ class Workbench {
     Status openCaseFile(const std::string& path);
     void closeCaseFile();
     const OpenedCaseFile* caseFile() const { return m_caseFile ? &*m_caseFile : nullptr; }
+    // A kernel file (or a folder of NAME.comp, as --kernel takes) put in the editor in place of
+    // the learner's text, which "Restore" brings back; a case file on show closes first. Read
+    // at once (an error says why not, nothing changes), applied by the next update().
+    Status openKernelFile(const std::string& path);
     // Case `caseIndex` of the current report, traced, as DIR/SLUG-caseN.vkpcase (a name already
     // taken gets "-2", "-3"...). Returns the path written.
     Result<std::string> exportCaseFile(const std::string& dir, size_t caseIndex);
@@ -192,8 +196,9 @@ class Workbench {
     std::string m_officialFor;                // "folder#case" it was made for
     // The case file on show (null: none), its kernel as the editor shows it, and its snapshot.
     std::optional<OpenedCaseFile> m_caseFile;
-    std::optional<OpenedCaseFile> m_caseFileDue; // opened by the next update()
-    bool m_caseFileClosing = false;              // closed by the next update()
+    std::optional<OpenedCaseFile> m_caseFileDue;                    // opened by the next update()
+    bool m_caseFileClosing = false;                                 // closed by the next update()
+    std::optional<std::pair<std::string, std::string>> m_kernelDue; // (path, text) to put in
     void showCaseFile(OpenedCaseFile opened);
     void hideCaseFile();
     TextDocument m_caseDocument;

@@ -43,6 +43,15 @@ void Workbench::hideCaseFile() {
     ++m_puzzleGeneration;
 }
 
+Status Workbench::openKernelFile(const std::string& path) {
+    if (m_index < 0) return Error{ErrorKind::Usage, "no puzzle is open to put a kernel in"};
+    auto text = kernelFileText(m_puzzles.puzzles[m_index], path);
+    if (!text) return text.error();
+    closeCaseFile();
+    m_kernelDue = std::make_pair(path, std::move(*text));
+    return okStatus();
+}
+
 Result<std::string> Workbench::exportCaseFile(const std::string& dir, size_t caseIndex) {
     namespace fs = std::filesystem;
     const Puzzle* p = puzzle();

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "judge/statement_rules.h"
@@ -258,6 +260,24 @@ TEST(CaseFile, IsWrittenWholeAndReadBack) {
     auto missing = readCaseFile(path);
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().str().find("no such file"), std::string::npos);
+}
+
+// A dropped file is taken for a case file by its first bytes, whatever its name; a FIFO is not
+// opened (it would block), a folder or a missing file is not one.
+TEST(CaseFile, IsRecognisedByItsFirstBytes) {
+    Puzzle p = mapPuzzle();
+    std::string dir = ::testing::TempDir() + "/vkp-case-file-looks-" + std::to_string(::getpid());
+    std::filesystem::create_directories(dir);
+    ASSERT_TRUE(
+        writeCaseFile(dir + "/renamed.txt", *makeCaseFile(p, mapReport(p, 0), 0, "x", someDevice()))
+            .ok());
+    EXPECT_TRUE(looksLikeCaseFile(dir + "/renamed.txt"));
+    EXPECT_FALSE(looksLikeCaseFile(p.dir + "/starter.comp"));
+    EXPECT_FALSE(looksLikeCaseFile(dir));
+    EXPECT_FALSE(looksLikeCaseFile(dir + "/missing.vkpcase"));
+    ASSERT_EQ(::mkfifo((dir + "/fifo").c_str(), 0600), 0);
+    EXPECT_FALSE(looksLikeCaseFile(dir + "/fifo"));
+    std::filesystem::remove_all(dir);
 }
 
 } // namespace

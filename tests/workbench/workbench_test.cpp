@@ -670,9 +670,26 @@ TEST_F(WorkbenchTest, ACaseFileShowsInPlaceOfTheDraftAndLeavesItUntouched) {
     wb.update();
     EXPECT_EQ(wb.caseFile(), nullptr);
     EXPECT_EQ(wb.document().text(), draft);
-    ASSERT_TRUE(wb.openCaseFile(*second).ok());
+    // A kernel file dropped on the window while the file shows: the file closes and the kernel
+    // replaces the learner's text, which Restore brings back.
+    std::string kernel = m_dir + "/mine.comp";
+    std::ofstream(kernel) << "// dropped\n" << solution;
+    ASSERT_TRUE(wb.openCaseFile(*first).ok());
     wb.update();
     ASSERT_NE(wb.caseFile(), nullptr);
+    ASSERT_TRUE(wb.openKernelFile(kernel).ok());
+    wb.update();
+    EXPECT_EQ(wb.caseFile(), nullptr);
+    EXPECT_EQ(wb.document().text(), "// dropped\n" + solution);
+    ASSERT_TRUE(wb.draft().previous.has_value());
+    EXPECT_EQ(*wb.draft().previous, draft);
+    EXPECT_EQ(wb.draft().previousReason, "opened mine.comp");
+    auto missing = wb.openKernelFile(m_dir + "/nothing.comp");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("nothing.comp"), std::string::npos);
+
+    ASSERT_TRUE(wb.openCaseFile(*second).ok());
+    wb.update();
     auto map = wb.puzzles().find("map");
     ASSERT_TRUE(map.ok());
     wb.requestPuzzle(static_cast<int>(*map - wb.puzzles().puzzles.data()));
