@@ -48,6 +48,8 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
             {"shader_copy_gb_per_s", r.shaderCopyGbPerS},
             {"ratio_to_copy", r.ratioToCopy},
             {"limit_ms", r.limitMs},
+            {"flop", r.flop},
+            {"gflop_per_s", r.gflopPerS},
             {"steady", r.unsteady.empty()},
             {"unsteady", r.unsteady.empty() ? nlohmann::json() : nlohmann::json(r.unsteady)},
             {"peers", peers},

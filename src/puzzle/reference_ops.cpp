@@ -411,6 +411,18 @@ Result<Shape> attendedRows(const std::vector<Shape>& a, const OpParams& params) 
                           " need the same rows (one value per key)");
     return a[0];
 }
+// Arithmetic: a multiply-add counts two operations.
+double matmulArithmetic(const std::vector<Shape>& a, const OpParams&) {
+    return 2.0 * a[0].rows() * a[0].cols() * a[1].cols(); // [n, k] @ [k, m]
+}
+// Per head, the scores q k^T and their weighted sum of v: two products of sq x sk x d.
+double attentionArithmetic(const std::vector<Shape>& a, const OpParams& params) {
+    double heads = params.at("heads");
+    return 4.0 * a[0].rows() * (a[1].rows() / heads) * a[0].cols();
+}
+double convArithmetic(const std::vector<Shape>& a, const OpParams&) {
+    return 2.0 * a[0].count() * a[1].count();
+}
 Result<Shape> blurredGrid(const std::vector<Shape>& a, const OpParams& params) {
     if (a[0].dims.size() != 2) return shapeError("stencil needs a 2D argument [rows, cols]");
     auto steps = positiveParam(params, "steps");
@@ -485,13 +497,14 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"dot", 2, {}, "[1]: sum of x[i] * y[i]",
          oneDotProduct, computing([](auto& c) { c.dot(); })},
         {"conv1d", 2, {}, "sum over j of x[i+j] * k[j], for i+j < len(x)",
-         flatFirst, computing([](auto& c) { c.conv1d(); })},
+         flatFirst, computing([](auto& c) { c.conv1d(); }), nullptr, false, convArithmetic},
         {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements",
          onePerBlock, computing([](auto& c) { c.blockSum(); })},
         {"row_sum", 1, {}, "[rows]: sum of each row",
          onePerRow, computing([](auto& c) { c.rowSum(); })},
         {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]",
-         matrixProduct, computing([](auto& c) { c.matmul(); })},
+         matrixProduct, computing([](auto& c) { c.matmul(); }), nullptr, false,
+         matmulArithmetic},
         {"inclusive_scan", 1, {}, "x[0] + ... + x[i]",
          likeFirst, computing([](auto& c) { c.scan(true); })},
         {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements",
@@ -525,7 +538,7 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
          normalisedRows, layerNorm, nullptr, true},
         {"attention", 3, {"heads"},
          "per head: softmax(q k^T / sqrt(d)) v; q [heads * sq, d], k and v [heads * sk, d]",
-         attendedRows, attention, nullptr, true},
+         attendedRows, attention, nullptr, true, attentionArithmetic},
         {"stencil", 1, {"steps"},
          "`steps` rounds of a 5-point blur: the mean of a cell and its 4 neighbours (0 outside)",
          blurredGrid, stencil, nullptr, true},
@@ -538,6 +551,12 @@ const ReferenceOpInfo* findReferenceOp(const std::string& name) {
     for (const auto& op : referenceOps())
         if (name == op.name) return &op;
     return nullptr;
+}
+
+double referenceOpArithmetic(const std::string& op, const std::vector<Shape>& args,
+                             const OpParams& params) {
+    const ReferenceOpInfo* info = findReferenceOp(op);
+    return info && info->arithmetic ? info->arithmetic(args, params) : 0;
 }
 
 Result<Shape> referenceOpShape(const std::string& op, const std::vector<Shape>& a,

@@ -25,16 +25,22 @@ using OpComputeFn = void (*)(const std::vector<const BufferData*>& args, const O
 using OpValueCheck = std::optional<std::string> (*)(const std::vector<const BufferData*>& args,
                                                     const OpParams& params);
 
+// The floating-point operations the op does on arguments of these shapes (a multiply-add counts
+// two), for the ops whose arithmetic, not their memory traffic, may bound a kernel (matmul,
+// attention, conv1d). Called once the shapes are accepted.
+using OpArithmeticFn = double (*)(const std::vector<Shape>& args, const OpParams& params);
+
 // One reference op: everything known about it lives in its one table entry.
 struct ReferenceOpInfo {
     const char* name;
-    int arity;                          // number of buffer arguments
-    std::vector<const char*> params;    // required numeric parameters
-    const char* summary;                // one line for docs and `vkpuzzles show`
-    OpShapeRule outputShape;            // the output's shape from the arguments' shapes
-    OpComputeFn compute;                // the values, for float or integer outputs
-    OpValueCheck checkValues = nullptr; // set where some argument values are not allowed
-    bool floatOnly = false;             // computes fractions: only a float output holds them
+    int arity;                           // number of buffer arguments
+    std::vector<const char*> params;     // required numeric parameters
+    const char* summary;                 // one line for docs and `vkpuzzles show`
+    OpShapeRule outputShape;             // the output's shape from the arguments' shapes
+    OpComputeFn compute;                 // the values, for float or integer outputs
+    OpValueCheck checkValues = nullptr;  // set where some argument values are not allowed
+    bool floatOnly = false;              // computes fractions: only a float output holds them
+    OpArithmeticFn arithmetic = nullptr; // set where arithmetic may bound a kernel
 };
 
 const std::vector<ReferenceOpInfo>& referenceOps();
@@ -55,6 +61,11 @@ std::optional<std::string> referenceOpValueError(const std::string& op,
 // nothing.
 std::optional<std::string> referenceOpTypeError(const std::string& op, ElementKind type,
                                                 const std::string& buffer);
+
+// The floating-point operations `op` does on arguments of these shapes (0: an op whose
+// arithmetic is not counted; memory bounds it). Precondition: referenceOpShape() accepted them.
+double referenceOpArithmetic(const std::string& op, const std::vector<Shape>& args,
+                             const OpParams& params);
 
 // Computes the op. Float outputs are computed in double and rounded once; integer outputs with
 // 32-bit wrap-around, as the GPU does. Preconditions: referenceOpShape() accepted the arguments'

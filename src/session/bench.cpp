@@ -172,6 +172,10 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
 
 } // namespace
 
+// Floating-point operations a byte moved past which a kernel is bound by its arithmetic: GPUs do
+// tens (an H200: 67 TFLOP/s of fp32 over 4.8 TB/s, 14 a byte; lavapipe on a CPU about as many).
+constexpr double kArithmeticBound = 16;
+
 std::vector<std::string> benchFigureLines(const BenchReport& r) {
     std::vector<std::string> out;
     char line[256];
@@ -192,6 +196,18 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
                   "speed)",
                   r.ratioToCopy, r.bytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB", r.limitMs);
     out.push_back(line);
+    if (r.flop > 0) {
+        double perByte = r.bytesMoved ? r.flop / r.bytesMoved : 0;
+        std::snprintf(line, sizeof line,
+                      "arithmetic     %9.1f GFLOP/s (%.3g GFLOP, %.0f for each byte moved)",
+                      r.gflopPerS, r.flop / 1e9, perByte);
+        out.push_back(line);
+        // A device does tens of operations in the time it moves a byte: past that, arithmetic
+        // bounds the kernel and the memory limit above is far from its own.
+        if (perByte >= kArithmeticBound)
+            out.push_back("               arithmetic bounds this kernel, not memory: the fraction "
+                          "of the limit says little; GFLOP/s and the peer's time say more");
+    }
     if (!r.unsteady.empty())
         out.push_back("unsteady       " + r.unsteady +
                       ": not to be trusted, and no sign of a slow kernel; run it again on a "
@@ -444,6 +460,15 @@ void addBandwidth(BenchReport& r, const Puzzle& p, const CaseData& data, const C
     double limit = std::max(r.copyGbPerS, r.shaderCopyGbPerS);
     r.ratioToCopy = r.gbPerS / limit;
     r.limitMs = limit > 0 ? r.bytesMoved / (limit * 1e6) : 0;
+    for (size_t b = 0; b < p.buffers.size(); ++b) {
+        const std::optional<DataSpec>& d = p.cases.at(0).data[b];
+        if (p.buffers[b].role != RoleKind::Output || !d || d->kind != DataSpec::Kind::Op) continue;
+        std::vector<Shape> shapes;
+        for (size_t a : d->args)
+            shapes.push_back(data.initial[a].shape);
+        r.flop += referenceOpArithmetic(d->op, shapes, d->params);
+    }
+    r.gflopPerS = r.medianMs > 0 ? r.flop / (r.medianMs * 1e6) : 0;
 }
 
 // Whether the kernel's repetitions and the copy the limit comes from agree with themselves.

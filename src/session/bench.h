@@ -51,7 +51,12 @@ struct BenchReport {
     // The fraction of the device's limit for the bytes the kernel must move: gbPerS / max(copy,
     // shader copy), as the copy measured in the same run is the fastest those bytes can move.
     double ratioToCopy = 0;
-    double limitMs = 0;  // the time bytesMoved take at that copy's bandwidth
+    double limitMs = 0; // the time bytesMoved take at that copy's bandwidth
+    // Floating-point operations the outputs' reference ops do (referenceOpArithmetic; 0: not
+    // counted), and that over the median time. Where they are many a byte moved, arithmetic, not
+    // memory, bounds the kernel, and the fraction of the limit says little.
+    double flop = 0;
+    double gflopPerS = 0;
     double cpuMs = 0;    // the reference op, sequential, on the CPU
     std::string cpuWhat; // what the CPU timing ran
     struct Pass {

@@ -581,5 +581,18 @@ TEST(ReferenceOpShape, EmptyArgumentsAreRejected) {
               "add_scalar: an argument is empty");
 }
 
+// The arithmetic an op does, where it may bound a kernel: a multiply-add counts two; ops bound by
+// memory count none.
+TEST(ReferenceOpArithmetic, CountsTheProductsOfMatmulAttentionAndConvolution) {
+    EXPECT_EQ(referenceOpArithmetic("matmul", {Shape{{4, 3}}, Shape{{3, 5}}}, {}), 2.0 * 4 * 3 * 5);
+    // 2 heads of 6 queries and 10 keys, d = 8: two products of 6 x 10 x 8 per head.
+    EXPECT_EQ(referenceOpArithmetic("attention", {Shape{{12, 8}}, Shape{{20, 8}}, Shape{{20, 8}}},
+                                    {{"heads", 2}}),
+              2 * 4.0 * 6 * 10 * 8);
+    EXPECT_EQ(referenceOpArithmetic("conv1d", {Shape{{100}}, Shape{{5}}}, {}), 2.0 * 100 * 5);
+    EXPECT_EQ(referenceOpArithmetic("inclusive_scan", {Shape{{100}}}, {}), 0);
+    EXPECT_EQ(referenceOpArithmetic("no_such_op", {Shape{{100}}}, {}), 0);
+}
+
 } // namespace
 } // namespace vkp

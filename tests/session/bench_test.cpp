@@ -133,6 +133,27 @@ TEST_F(BenchTest, TheLimitIsTheKernelsBytesAtTheCopysSpeed) {
     }));
 }
 
+// A matmul does 43 operations a byte it moves at 256 x 256: the report counts them, and says that
+// arithmetic, not the memory limit, bounds it; a copy-like kernel's report says neither.
+TEST_F(BenchTest, ArithmeticIsCountedWhereItBoundsTheKernel) {
+    auto r = bench(puzzle("matmul"), 1u << 16);
+    ASSERT_TRUE(r.ok()) << r.error().str();
+    EXPECT_EQ(r->flop, 2.0 * 256 * 256 * 256);
+    EXPECT_NEAR(r->gflopPerS, r->flop / (r->medianMs * 1e6), 1e-9);
+    auto lines = benchFigureLines(*r);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.starts_with("arithmetic") && l.find("43 for each byte moved") != std::string::npos;
+    }));
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("arithmetic bounds this kernel, not memory") != std::string::npos;
+    }));
+    auto copy = bench(puzzle("coalesced"), 1u << 12);
+    ASSERT_TRUE(copy.ok());
+    EXPECT_EQ(copy->flop, 0);
+    for (const std::string& l : benchFigureLines(*copy))
+        EXPECT_FALSE(l.starts_with("arithmetic")) << l;
+}
+
 // Repetitions that disagree are a measurement not to trust, said so, not a slow kernel. The
 // allowed spread decides: every run's slowest tenth takes at least 0.5x its fastest, and none
 // takes a billion times it, whatever the machine's load.
