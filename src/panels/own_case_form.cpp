@@ -10,29 +10,6 @@ namespace {
 
 constexpr const char* kPopup = "Add a case";
 
-// ImGui's text fields write into a char buffer; this one grows the string as the learner types.
-int resizeCallback(ImGuiInputTextCallbackData* data) {
-    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
-        auto* text = static_cast<std::string*>(data->UserData);
-        text->resize(static_cast<size_t>(data->BufTextLen));
-        data->Buf = text->data();
-    }
-    return 0;
-}
-
-bool stringField(const char* id, std::string& text, const std::string& hint, bool multiline,
-                 float width) {
-    ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackResize;
-    if (multiline) {
-        float h = ImGui::GetTextLineHeight() * 3 + ImGui::GetStyle().FramePadding.y * 2;
-        return ImGui::InputTextMultiline(id, text.data(), text.capacity() + 1, ImVec2(width, h),
-                                         flags, resizeCallback, &text);
-    }
-    ImGui::SetNextItemWidth(width);
-    return ImGui::InputTextWithHint(id, hint.c_str(), text.data(), text.capacity() + 1, flags,
-                                    resizeCallback, &text);
-}
-
 // A literal written in the puzzle file is shown as a number to change; an expression is left
 // empty (it follows the inputs) with the expression as the hint.
 bool isNumber(const std::string& s) {

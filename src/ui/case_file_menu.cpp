@@ -33,16 +33,6 @@ std::vector<std::string> caseFilesIn(const std::string& dir) {
     return paths;
 }
 
-// ImGui's text field on a std::string that grows as the learner types.
-int growString(ImGuiInputTextCallbackData* data) {
-    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
-        auto* s = static_cast<std::string*>(data->UserData);
-        s->resize(static_cast<size_t>(data->BufTextLen));
-        data->Buf = s->data();
-    }
-    return 0;
-}
-
 } // namespace
 
 std::string caseFileDirectory(const Workbench& wb) {
@@ -121,12 +111,9 @@ void CaseFileMenu::drawDialog(Workbench& wb) {
              ") holds a puzzle, a kernel and one of its cases with the trace, as someone saw "
              "them. It opens read-only: nothing runs, and your own kernel waits behind it.");
     ImGui::Spacing();
-    ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    bool enter = ImGui::InputTextWithHint(
-        "##path", "/path/to/file.vkpcase", m_path.data(), m_path.capacity() + 1,
-        ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_EnterReturnsTrue, growString,
-        &m_path);
+    bool enter = stringField("##path", m_path, "/path/to/file.vkpcase", false, -1,
+                             ImGuiInputTextFlags_EnterReturnsTrue);
     layout::item("caseFile/path");
     layout::fact("caseFileProblem", m_problem);
     if (!m_problem.empty()) {

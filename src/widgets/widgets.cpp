@@ -116,6 +116,33 @@ void legendSwatch(ImU32 colour, const char* meaning, ImU32 border) {
     dimText(meaning);
 }
 
+namespace {
+
+// ImGui's text fields write into a char buffer; this one grows the string as the user types.
+int growString(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        auto* text = static_cast<std::string*>(data->UserData);
+        text->resize(static_cast<size_t>(data->BufTextLen));
+        data->Buf = text->data();
+    }
+    return 0;
+}
+
+} // namespace
+
+bool stringField(const char* id, std::string& text, const std::string& hint, bool multiline,
+                 float width, ImGuiInputTextFlags flags) {
+    flags |= ImGuiInputTextFlags_CallbackResize;
+    if (multiline) {
+        float h = ImGui::GetTextLineHeight() * 3 + ImGui::GetStyle().FramePadding.y * 2;
+        return ImGui::InputTextMultiline(id, text.data(), text.capacity() + 1, ImVec2(width, h),
+                                         flags, growString, &text);
+    }
+    ImGui::SetNextItemWidth(width);
+    return ImGui::InputTextWithHint(id, hint.c_str(), text.data(), text.capacity() + 1, flags,
+                                    growString, &text);
+}
+
 void colouredText(ImU32 colour, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
     ImGui::TextUnformatted(text.c_str());

@@ -49,6 +49,11 @@ struct LegendItem {
 void legend(const std::vector<LegendItem>& items, const std::string& explanation);
 // A tooltip with wrapped text, shown when the last item is hovered.
 void itemTooltip(const std::string& text);
+// A text field on a std::string that grows as the user types: one line `width` wide (negative:
+// to the right edge) with `hint` while empty, or three lines; `flags` add to ImGui's (Enter
+// returns true with ImGuiInputTextFlags_EnterReturnsTrue). True when the text changed.
+bool stringField(const char* id, std::string& text, const std::string& hint = "",
+                 bool multiline = false, float width = -1, ImGuiInputTextFlags flags = 0);
 
 // Draggable divider between two panels; returns the pixel delta moved this frame.
 float splitter(const char* id, bool vertical, ImVec2 pos, ImVec2 size);

@@ -17,15 +17,6 @@ namespace fs = std::filesystem;
 class GuiCaseFileTest : public test::GuiTest {
   protected:
     GuiCaseFileTest() : GuiTest("casefile") {}
-    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd (for people to
-    // look at; nothing is checked).
-    void shoot(const std::string& name) {
-        const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
-        if (!dir) return;
-        m_gui->settleFrames(3);
-        test::runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) +
-                         "/" + name + ".xwd");
-    }
     // Ctrl+O, the path typed over the field's, Enter.
     void openByKeys(const std::string& path) {
         m_gui->key("ctrl+o");

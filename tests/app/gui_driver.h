@@ -412,6 +412,16 @@ class GuiTest : public ::testing::Test {
             << m_gui->tail();
     }
 
+    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd, for people to
+    // look at; nothing is checked. (The root window: a modal form or a menu shows too.)
+    void shoot(const std::string& name) {
+        const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
+        if (!dir) return;
+        m_gui->settleFrames(3);
+        runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" +
+                   name + ".xwd");
+    }
+
     std::string m_prefix;
     std::unique_ptr<GuiDriver> m_gui;
 };

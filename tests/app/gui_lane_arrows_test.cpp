@@ -19,15 +19,6 @@ using namespace std::chrono_literals;
 class GuiLaneArrowsTest : public test::GuiTest {
   protected:
     GuiLaneArrowsTest() : GuiTest("lanes") {}
-    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd (for people to
-    // look at; nothing is checked).
-    void shoot(const std::string& name) {
-        const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
-        if (!dir) return;
-        m_gui->settleFrames(3);
-        test::runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) +
-                         "/" + name + ".xwd");
-    }
     // Opens the official solution of puzzles/FOLDER on case 1 and waits until it is checked and
     // traced, with `lastThread` in the grid.
     void openSolution(const std::string& slug, const std::string& folder,

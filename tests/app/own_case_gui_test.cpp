@@ -35,15 +35,6 @@ class OwnCaseGuiTest : public test::GuiTest {
         m_gui->type(text);
         m_gui->settleFrames(3); // every character taken before the next click moves the focus
     }
-    // With VKPUZZLES_TEST_SHOTS=DIR, the screen as an X window dump, DIR/NAME.xwd (for people to
-    // look at; nothing is checked). A modal form is open, so the app's own capture menu is not.
-    void shoot(const std::string& name) {
-        const char* dir = std::getenv("VKPUZZLES_TEST_SHOTS");
-        if (!dir) return;
-        m_gui->settleFrames(3);
-        runCommand("xwd -root -display " + m_gui->display() + " -out " + std::string(dir) + "/" +
-                   name + ".xwd");
-    }
 };
 
 // Typed values become "Your case 1", checked against zip's reference op; a bad value is named in
