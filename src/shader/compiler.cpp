@@ -179,6 +179,21 @@ std::pair<int, int> unclosedBrace(const std::string& source) {
     return {0, 0};
 }
 
+// "'half': Reserved word.": GLSL keeps some words for itself (half, input, output, filter,
+// sample...), which a learner takes for ordinary names; say what to do.
+void explainReservedWord(Diagnostic& d) {
+    static const std::regex reserved(R"(^'([A-Za-z_0-9]+)': Reserved word\.?$)");
+    std::smatch m;
+    if (!std::regex_match(d.message, m, reserved)) return;
+    d.message = "'" + m[1].str() + "' is a word GLSL keeps for itself (reserved), not a name: " +
+                "call it something else";
+}
+
+// glslang's "'' : syntax error, unexpected end of file".
+bool isEndOfFile(const std::string& message) {
+    return message.find("syntax error, unexpected end of file") != std::string::npos;
+}
+
 // glslang reports a syntax error at the token after the mistake, in its grammar's words: a
 // missing ';' shows up on the next line as "'' : syntax error, unexpected IDENTIFIER, expecting
 // COMMA or SEMICOLON". Say it as a learner would, and where the ';' is missing.
@@ -449,9 +464,17 @@ std::vector<Diagnostic> parseCompilerMessages(const std::string& text, const std
                      : sev == "warning" ? SeverityKind::Warning
                                         : SeverityKind::Note;
         if (d.line > 0) d.column = columnOf(d.message, sourceLine(source, d.line));
+        // glslang stops parsing at some errors (a reserved word used as a name: `float half`)
+        // and then reports the end of the kernel there: not a second mistake of the learner's.
+        bool stopped =
+            isEndOfFile(d.message) && std::any_of(out.begin(), out.end(), [&](const Diagnostic& e) {
+                return e.severity == SeverityKind::Error && e.line == d.line;
+            });
+        if (stopped) continue;
         if (d.line > 0) explainSyntaxError(d, source);
         if (d.line > 0) explainConstantIndex(d, source);
         d.message = tidy(d.message);
+        explainReservedWord(d);
         out.push_back(std::move(d));
     }
     return out;

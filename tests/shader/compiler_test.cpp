@@ -257,6 +257,20 @@ TEST_F(CompilerTest, AnUnclosedBlockPointsAtItsBrace) {
     EXPECT_EQ(r.diagnostics[0].column, 13);
 }
 
+// `float half = ...`: glslang says 'half' is reserved, then stops and reports the end of the
+// kernel on that line; the learner gets the first, said plainly, and not the second.
+TEST_F(CompilerTest, AReservedWordAsANameIsOneErrorThatSaysSo) {
+    const std::string src = "#version 450\nlayout(local_size_x = 1) in;\n"
+                            "layout(set = 0, binding = 0) buffer R { float result[]; };\n"
+                            "void main() {\n    float half = 0.5;\n    result[0] = half;\n}\n";
+    CompileResult r = compiler.compile(src, "k.comp");
+    ASSERT_EQ(r.diagnostics.size(), 1u) << r.diagnostics.back().message;
+    EXPECT_EQ(r.diagnostics[0].line, 5);
+    EXPECT_EQ(r.diagnostics[0].message,
+              "'half' is a word GLSL keeps for itself (reserved), not a name: call it something "
+              "else");
+}
+
 TEST_F(CompilerTest, MissingMainIsAnErrorAboutTheWholeKernel) {
     CompileResult r = compiler.compile(
         "#version 450\nlayout(local_size_x = 1) in;\nvoid notMain() {}\n", "k.comp");
