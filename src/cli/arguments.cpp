@@ -81,6 +81,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"all", ValueKind::None, "check grade"},
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
+        {"case-files", ValueKind::Text, "grade"},
         {"case", ValueKind::Number, "app check run trace profile bench export", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run"},
@@ -318,7 +319,7 @@ Usage:
                                                   first input; a matrix becomes rows x cols = N,
                                                   as square as N allows (2^20: 1024 x 1024)
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
-  vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F]
+  vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F] [--case-files D]
                                                   grade a class: every KERNEL.comp (or folder of
                                                   one file per kernel) in DIR is one student's
                                                   submission, checked as check does and scored by
@@ -387,6 +388,8 @@ Options:
   --csv FILE        grade: one row per submission: name, score, max_score, points per case
   --json FILE       grade: every submission's score and cases (docs/json-output.md)
   --gradescope FILE grade: Gradescope's results.json for a folder of one submission
+  --case-files DIR  grade: for each submission that fails a case it ran, that case traced as
+                    DIR/STUDENT-SLUG-caseN.vkpcase, to open with vkpuzzles open
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)
   --multi-pass      new: two kernels run by two passes (starter/ and solution/ folders)

@@ -155,6 +155,13 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
         if (auto e = checkOutput(a, option, *to)) return *e;
     const std::string& dir = a.positionals.back();
     if (auto e = checkOutputPlaces(plan, dir)) return *e;
+    if (auto folder = a.value("case-files")) {
+        fs::path out = samePath(*folder), rel = out.lexically_relative(samePath(dir));
+        if (!rel.empty() && *rel.begin() != "..")
+            return usageError("--case-files " + *folder + " is inside '" + dir +
+                              "', the folder being graded: write them beside the class");
+        plan.caseFiles = *folder;
+    }
     auto found = all ? findClassSubmissions(plan.puzzles, dir) : findSubmissions(dir);
     if (!found) return found.error();
     plan.search = std::move(*found);
@@ -179,15 +186,36 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
     Progress progress(s, plan.search.submissions.size());
     GradeProgress hooks;
     hooks.starting = [&](size_t i, const Submission& sub) { progress.starting(i, sub.name); };
-    hooks.done = [&](size_t, const SubmissionGrade& g) {
+    size_t caseFiles = 0;
+    hooks.done = [&](size_t i, const SubmissionGrade& g) {
         progress.clear();
         s.out << "  " << gradeLine(g, width, s.style) << "\n" << std::flush;
+        if (!plan.caseFiles) return;
+        // The first failing case of each puzzle, traced again, for the teacher to open.
+        for (const PuzzleGrade& pg : g.puzzles) {
+            if (pg.passed == pg.cases.size()) continue;
+            progress.starting(i, g.name + ": a case file of " + pg.puzzle->slug);
+            auto file = failingCaseFile(compiler, runner, pg, options);
+            progress.clear();
+            if (!file) continue; // none ran: the line above says why
+            std::string path = (fs::path(*plan.caseFiles) /
+                                (g.name + "-" + pg.puzzle->slug + "-case" +
+                                 std::to_string(file->caseIndex() + 1) + kCaseFileExtension))
+                                   .string();
+            if (Status w = writeCaseFile(path, *file); !w)
+                s.err << "vkpuzzles: " << w.error().message << "\n";
+            else
+                ++caseFiles;
+        }
     };
     std::vector<SubmissionGrade> grades =
         gradeClass(compiler, runner, plan.puzzles, plan.search.submissions, options, hooks, sizes);
     progress.clear();
     s.out << gradeSummary(grades, plan.all ? "student" : "submission", s.style) << "\n"
           << std::flush;
+    if (plan.caseFiles)
+        s.out << "case files: " << caseFiles << " (a failing case of each submission that ran) in "
+              << *plan.caseFiles << s.style.dim("; open one with vkpuzzles open FILE") << "\n";
     int code = kExitPass;
     auto write = [&](const std::optional<std::string>& to, const std::string& text) {
         if (!to) return;

@@ -27,6 +27,7 @@ struct GradePlan {
     std::optional<std::string> csv;        // --csv FILE
     std::optional<std::string> json;       // --json FILE
     std::optional<std::string> gradescope; // --gradescope FILE (one submission only)
+    std::optional<std::string> caseFiles;  // --case-files DIR: a failing case per submission
 };
 
 // The puzzles, the submissions and the output files; a Usage error names what is wrong.

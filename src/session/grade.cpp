@@ -428,6 +428,44 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
     return g;
 }
 
+Result<CaseFile> failingCaseFile(const Compiler& compiler, DeviceRunner& runner,
+                                 const PuzzleGrade& grade, const CheckOptions& options) {
+    const Puzzle& puzzle = *grade.puzzle;
+    auto ran = [](FailureKind k) {
+        return k == FailureKind::WrongValues || k == FailureKind::Finding ||
+               k == FailureKind::Inconclusive || k == FailureKind::Error ||
+               k == FailureKind::SubgroupSize;
+    };
+    auto c = std::find_if(grade.cases.begin(), grade.cases.end(),
+                          [&](const CaseGrade& g) { return !g.pass && ran(g.failure); });
+    if (c == grade.cases.end())
+        return Error{ErrorKind::Usage, grade.passed == grade.cases.size()
+                                           ? "every case passed"
+                                           : "no case ran: " + grade.reason};
+    Result<std::vector<KernelSource>> sources = Error{};
+    std::string text;
+    if (isFolder(grade.path)) {
+        sources = readFolder(puzzle, grade.path);
+    } else {
+        auto read = readTextFile(grade.path);
+        if (!read) return read.error();
+        text = *read;
+        sources = kernelTextSources(puzzle, text, grade.path);
+    }
+    if (!sources) return sources.error();
+    if (text.empty()) { // a folder: its kernels joined, as the app's editor holds them
+        std::vector<std::string> texts;
+        for (const KernelSource& s : *sources)
+            texts.push_back(s.text);
+        text = joinKernelTexts(puzzle, texts);
+    }
+    CheckOptions traced = options;
+    traced.trace = true;
+    traced.onlyCase = c->index;
+    CheckReport r = checkProgram(compiler, runner, puzzle, *sources, traced);
+    return makeCaseFile(puzzle, r, c->index, text, runner.info());
+}
+
 std::vector<SubmissionGrade> gradeClass(const Compiler& compiler, DeviceRunner& runner,
                                         const std::vector<const Puzzle*>& puzzles,
                                         const std::vector<Submission>& submissions,

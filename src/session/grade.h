@@ -10,6 +10,7 @@
 
 #include "base/result.h"
 #include "puzzle/puzzle.h"
+#include "report/case_file.h"
 #include "session/check.h"
 
 namespace vkp {
@@ -103,6 +104,13 @@ struct GradeProgress {
     std::function<void(size_t index, const Submission&)> starting;  // before each submission
     std::function<void(size_t index, const SubmissionGrade&)> done; // after it
 };
+
+// The first case a graded submission failed when it ran (wrong values, a finding, an endless
+// loop...), checked again traced, as a case file the teacher opens to see what the student's
+// kernel did (`grade --case-files`). An error says why there is none: every case passed, or
+// none ran (not handed in, unreadable, does not compile).
+Result<CaseFile> failingCaseFile(const Compiler& compiler, DeviceRunner& runner,
+                                 const PuzzleGrade& grade, const CheckOptions& options);
 
 // Every submission in order, each puzzle of it checked alone: what one does (a compiler crash,
 // an endless loop, a lost device) costs that one only.

@@ -2,6 +2,8 @@
 // the CSV, the JSON and Gradescope's results.json are parsed and every score checked.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -210,6 +212,34 @@ TEST(GradeCliTest, AllGradesEveryPuzzleOfThePackPerStudent) {
     EXPECT_EQ(carol["handed_in"], false);
     EXPECT_EQ(carol["reason"], "not handed in");
     EXPECT_EQ(doc["submissions"][1]["puzzles"][0]["path"], gradeData("class/bob/offset-2.comp"));
+}
+
+// --case-files: the teacher gets each failing submission's first failing case, traced, as a case
+// file to open with every view; passing and never-run submissions get none.
+TEST(GradeCliTest, CaseFilesHoldEachFailingSubmissionsFirstFailingCase) {
+    TempDir t("case-files");
+    std::string cases = t / "cases";
+    CliRun r = vkpuzzles(pack() + "grade --all " + gradeData("class") + " --case-files " + cases +
+                         " --color never");
+    ASSERT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(
+        has(r.out, "case files: 2 (a failing case of each submission that ran) in " + cases))
+        << r.out;
+    std::vector<std::string> written;
+    for (const auto& e : fs::directory_iterator(cases))
+        written.push_back(e.path().filename().string());
+    std::sort(written.begin(), written.end());
+    // bob's twostep adds 1 where it should add 10; carol's offset is wrong on the hidden case 3.
+    EXPECT_EQ(written, (std::vector<std::string>{"bob-twostep-case1.vkpcase",
+                                                 "carol-offset-case3.vkpcase"}));
+    CliRun opened =
+        vkpuzzles("--color never open " + cases + "/carol-offset-case3.vkpcase --print");
+    EXPECT_TRUE(has(opened.out, "case 3:")) << opened.out;
+    EXPECT_TRUE(has(opened.out, "outputs wrong")) << opened.out;
+    CliRun inside = vkpuzzles(pack() + "grade --all " + gradeData("class") + " --case-files " +
+                              gradeData("class") + "/cases");
+    EXPECT_EQ(inside.exit, 2);
+    EXPECT_TRUE(has(inside.out, "is inside")) << inside.out;
 }
 
 TEST(GradeCliTest, AWorkerThatCrashesCostsTheSubmissionAndGradingGoesOn) {
