@@ -273,6 +273,7 @@ json puzzleJson(const Puzzle& p) {
             {"limits", limits},
             {"limit_expressions", limitExprs},
             {"rules", rules},
+            {"needs", needNames(p.needs)},
             {"pack", p.pack.empty() ? json(nullptr) : json(p.pack)},
             {"pack_root", p.packRoot.empty() ? json(nullptr) : json(p.packRoot)}};
 }

@@ -114,7 +114,8 @@ void printPuzzleList(std::ostream& os, const PuzzleSet& set, const Style& st) {
         first = false;
         os << "  " << std::setw(3) << p.number << "  " << std::left
            << std::setw(static_cast<int>(width) + 2) << p.slug << std::right << p.title
-           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + hiddenCount(p) + ")")
+           << st.dim("  (" + plural(p.cases.size(), "case", "cases") + hiddenCount(p) + ")" +
+                     (p.needs.empty() ? "" : "  needs " + needsText(p.needs)))
            << "\n";
     }
 }
@@ -156,7 +157,12 @@ void printEfficiencyLimits(std::ostream& os, const Puzzle& p, const Style& st) {
 } // namespace
 
 void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
-    os << st.bold(p.displayName()) << st.dim("  [" + p.track + " track, " + p.dir + "]") << "\n\n";
+    os << st.bold(p.displayName()) << st.dim("  [" + p.track + " track, " + p.dir + "]") << "\n";
+    if (!p.needs.empty())
+        os << st.dim("  the official solution needs " + needsText(p.needs) +
+                     " (vkpuzzles devices lists what each device has)")
+           << "\n";
+    os << "\n";
     os << wrapText(p.statement, "  ") << "\n" << st.bold("Buffers") << "\n";
     for (const BufferDecl& b : p.buffers)
         os << "  binding " << b.binding << "  " << std::left << std::setw(8) << b.name

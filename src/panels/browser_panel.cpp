@@ -30,7 +30,9 @@ std::string titlePrefix(const std::string& title) {
 
 // One row: solved mark, number, title; selected when open. `prefixShared`: another puzzle's title
 // starts with the same words before its colon.
-bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr, bool prefixShared) {
+// `missing`: what the official solution needs that the device checks run on lacks (greyed).
+bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr, bool prefixShared,
+               const DeviceNeeds& missing) {
     const Palette& pal = palette();
     ImGui::PushID(p.key().c_str());
     float h = ImGui::GetTextLineHeight() + ImGui::GetStyle().FramePadding.y * 2;
@@ -53,7 +55,9 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr, bool prefix
     std::string title = p.title;
     if (prefixShared && ImGui::CalcTextSize(title.c_str()).x > room)
         title = "\xE2\x80\xA6" + title.substr(title.find(": ") + 2);
-    dl->AddText(ImVec2(titleX, y), pal.text, ellipsize(title, room).c_str());
+    dl->AddText(ImVec2(titleX, y), missing.empty() ? pal.text : pal.dimText,
+                ellipsize(title, room).c_str());
+    if (!missing.empty()) layout::fact("lacks/" + p.key(), needsText(missing));
     ImGui::PopID();
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -67,6 +71,10 @@ bool puzzleRow(const Puzzle& p, bool open, const PuzzleProgress& pr, bool prefix
         if (pr.hintsRevealed)
             dimText(std::to_string(pr.hintsRevealed) +
                     (pr.hintsRevealed == 1 ? " hint used" : " hints used"));
+        if (!p.needs.empty()) dimText("needs " + needsText(p.needs));
+        if (!missing.empty())
+            colouredText(pal.fail, "this device lacks " + needsText(missing) +
+                                       ": the official solution cannot run on it");
         ImGui::EndTooltip();
     }
     return clicked;
@@ -160,7 +168,10 @@ void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
         bool open = static_cast<int>(i) == wb.puzzleIndex();
         std::string prefix = titlePrefix(p.title);
         bool prefixShared = !prefix.empty() && prefixes[prefix] > 1;
-        if (puzzleRow(p, open, wb.progress(p), prefixShared)) wb.requestPuzzle(static_cast<int>(i));
+        DeviceNeeds missing =
+            wb.snapshot().device ? missingOn(p.needs, *wb.snapshot().device) : DeviceNeeds{};
+        if (puzzleRow(p, open, wb.progress(p), prefixShared, missing))
+            wb.requestPuzzle(static_cast<int>(i));
         if (open && m_scrolledTo != wb.puzzleIndex()) {
             ImGui::SetScrollHereY(0.3f);
             m_scrolledTo = wb.puzzleIndex();

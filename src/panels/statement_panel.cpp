@@ -239,6 +239,20 @@ void drawTextBlocks(const std::string& text, const std::string& probe) {
     }
 }
 
+// What the official solution needs of a device beyond compute, and what this one lacks of it.
+void StatementPanel::drawNeeds(Workbench& wb, const Puzzle& p) {
+    if (p.needs.empty()) return;
+    ImGui::PushTextWrapPos(0);
+    dimText("Needs a device with " + needsText(p.needs) + ".");
+    const LiveSnapshot& s = wb.snapshot();
+    if (s.device && !missingOn(p.needs, *s.device).empty() && !wb.caseFile())
+        colouredText(palette().fail,
+                     s.device->name + " lacks " + needsText(missingOn(p.needs, *s.device)) +
+                         ": kernels that use them cannot run on it. Read the statement, the hints "
+                         "and the walkthrough, or pick another device in the Device tab.");
+    ImGui::PopTextWrapPos();
+}
+
 void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return dimText("Open a puzzle from the list on the left.");
@@ -250,6 +264,7 @@ void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
                        (p->pack.empty() ? p->folder : "pack " + p->key());
     dimText(ellipsize(meta, ImGui::GetContentRegionAvail().x));
     itemTooltip(meta);
+    drawNeeds(wb, *p);
     if (PuzzleProgress pr = wb.progress(*p); pr.how != SolvedHow::NotYet) {
         SolvedMark m = solvedMark(pr);
         std::string text = std::string(m.glyph) + " " + m.badge;

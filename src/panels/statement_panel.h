@@ -27,6 +27,9 @@ void drawTextBlocks(const std::string& text, const std::string& probe);
 class StatementPanel {
   public:
     void draw(Workbench& wb, ViewState& view, ImVec2 size);
+
+  private:
+    void drawNeeds(Workbench& wb, const Puzzle& p);
 };
 
 // The buffers of one case as small grids with names, types and shapes (inputs -> outputs).

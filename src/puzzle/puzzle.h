@@ -10,6 +10,7 @@
 
 #include "base/result.h"
 #include "puzzle/buffer_data.h"
+#include "puzzle/device_needs.h"
 #include "puzzle/expr.h"
 
 namespace vkp {
@@ -225,6 +226,9 @@ struct Puzzle {
     // allows); bench_n: the N `bench` takes when none is given.
     uint32_t benchCols = 0;
     uint64_t benchN = uint64_t(1) << 24;
+    // What the official solution needs of a device beyond plain compute (puzzle/device_needs.h),
+    // from its #extension lines; set by loadPuzzle (empty from parsePuzzle alone).
+    DeviceNeeds needs;
     std::string pack;     // "" for the built-in puzzles, else the pack's name (see PuzzleSet)
     std::string packRoot; // the pack's folder, absolute ("" for the built-in puzzles)
 

@@ -668,6 +668,8 @@ Result<Puzzle> loadPuzzle(const std::string& dir) {
                                  "' is not a plain file (a folder, FIFO or device)",
                              {file}};
         }
+    for (const KernelDecl& k : p->kernels)
+        if (auto text = readTextFile(k.solutionPath)) p->needs = p->needs | kernelNeeds(*text);
     return p;
 }
 

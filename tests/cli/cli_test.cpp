@@ -42,6 +42,45 @@ TEST(CliTest, ListShowsTheClassicTrackInOrder) {
     EXPECT_LT(map, matmul);
 }
 
+// The README's matrix of what each puzzle needs of a device is the one `list --json` gives, from
+// the official solutions' #extension lines; a puzzle that starts using a family shows in it.
+TEST(CliTest, TheReadmesNeedsMatrixIsTheList) {
+    auto doc = nlohmann::json::parse(vkpuzzlesStdout("list --json").out);
+    const std::vector<std::string> families = {"basic",     "vote",    "arithmetic",
+                                               "ballot",    "shuffle", "shuffle relative",
+                                               "clustered", "quad"};
+    auto needs = [](const nlohmann::json& p, const std::string& f) {
+        for (const auto& n : p["needs"])
+            if (n == "subgroup " + f) return true;
+        return false;
+    };
+    std::vector<std::string> used;
+    for (const std::string& f : families)
+        if (std::any_of(doc["puzzles"].begin(), doc["puzzles"].end(),
+                        [&](const nlohmann::json& p) { return needs(p, f); }))
+            used.push_back(f);
+    ASSERT_FALSE(used.empty()) << "some official solutions use subgroups";
+    std::string table = "| puzzle |", rule = "|---|";
+    for (const std::string& f : used)
+        table += " " + f + " |", rule += "---|";
+    table += "\n" + rule + "\n";
+    for (const auto& p : doc["puzzles"]) {
+        if (p["needs"].empty()) continue;
+        table += "| " + std::to_string(p["number"].get<int>()) + " " +
+                 p["slug"].get<std::string>() + " |";
+        for (const std::string& f : used)
+            table += needs(p, f) ? " x |" : "  |";
+        table += "\n";
+    }
+    std::ifstream in(test::sourceDir() + "/README.md");
+    std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_TRUE(
+        has(readme, "tests/cli/cli_test.cpp checks it against `vkpuzzles list --json` -->\n" +
+                        table + "<!-- end of needs matrix -->"))
+        << "the README's matrix should read:\n"
+        << table;
+}
+
 TEST(CliTest, ShowPrintsStatementBuffersAndCases) {
     CliRun r = vkpuzzles("show 1 --color never");
     EXPECT_EQ(r.exit, 0) << r.out;
