@@ -43,13 +43,16 @@ void CaseFileMenu::drawMenu(Workbench& wb, const ViewState& view) {
     if (!beginMenu("File")) return;
     if (menuItem("Open case file\xE2\x80\xA6", "Ctrl+O")) askForFile(wb);
     const Puzzle* p = wb.puzzle();
-    bool canSave = p && !wb.caseFile() && wb.currentReport() && wb.outcome(view.selectedCase) &&
+    const CaseOutcome* shown = wb.outcome(view.selectedCase);
+    bool canSave = p && !wb.caseFile() && wb.currentReport() && shown && !shown->hidden &&
                    static_cast<size_t>(view.selectedCase) < p->puzzleCaseCount();
     std::string save = "Save case " + std::to_string(view.selectedCase + 1) + " as a case file";
     if (menuItem(save.c_str(), nullptr, false, canSave)) saveShownCase(wb, view);
     if (!canSave && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        itemTooltip(wb.caseFile() ? "This is a case file: it is saved already."
-                                  : "Once the case has run (your own cases stay with you).");
+        itemTooltip(wb.caseFile()            ? "This is a case file: it is saved already."
+                    : shown && shown->hidden ? "This case is hidden by your teacher."
+                                             : "Once the case has run (your own cases stay with "
+                                               "you).");
     if (menuItem("Close case file", nullptr, false, wb.caseFile() != nullptr)) wb.closeCaseFile();
     endMenu();
 }
