@@ -105,10 +105,10 @@ struct GradeProgress {
     std::function<void(size_t index, const SubmissionGrade&)> done; // after it
 };
 
-// The first case a graded submission failed when it ran (wrong values, a finding, an endless
-// loop...), checked again traced, as a case file the teacher opens to see what the student's
-// kernel did (`grade --case-files`). An error says why there is none: every case passed, or
-// none ran (not handed in, unreadable, does not compile).
+// The first case a graded submission failed when it ran on this device (wrong values, a finding,
+// an endless loop...; not one wrong only at another subgroup size), checked again traced, as a case
+// file the teacher opens to see what the student's kernel did (`grade --case-files`). An error says
+// why there is none: every case passed, or none ran (not handed in, unreadable, does not compile).
 Result<CaseFile> failingCaseFile(const Compiler& compiler, DeviceRunner& runner,
                                  const PuzzleGrade& grade, const CheckOptions& options);
 
