@@ -26,19 +26,6 @@ std::optional<size_t> caseToExport(const Puzzle& p, const CheckReport& r, bool r
     return first;
 }
 
-// DIR/SLUG-caseN.vkpcase, or with "-2", "-3"... when that name is taken.
-std::string freeCaseFileName(const Puzzle& p, size_t index) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    std::string name;
-    for (int n = 1; n < 1000; ++n) {
-        name = p.slug + "-case" + std::to_string(index + 1) +
-               (n > 1 ? "-" + std::to_string(n) : "") + kCaseFileExtension;
-        if (!fs::exists(fs::symlink_status(name, ec))) break;
-    }
-    return name;
-}
-
 } // namespace
 
 int Command::exportCase() {
@@ -85,7 +72,7 @@ int Command::exportCase() {
             if (puzzle.kernels[i].name == k.name || puzzle.kernels.size() == 1) texts[i] = k.text;
     auto file = makeCaseFile(puzzle, r, *index, joinKernelTexts(puzzle, texts), m_runner->info());
     if (!file) return report(file.error());
-    std::string path = m_a.value("out").value_or(freeCaseFileName(puzzle, *index));
+    std::string path = m_a.value("out").value_or(freeCaseFilePath("", puzzle, *index));
     if (Status s = writeCaseFile(path, *file); !s) return report(s.error());
     std::error_code ec;
     uint64_t bytes = std::filesystem::file_size(path, ec);

@@ -522,6 +522,18 @@ Result<OpenedCaseFile> decodeCaseFile(std::string_view bytes, const std::string&
     return opened;
 }
 
+std::string freeCaseFilePath(const std::string& dir, const Puzzle& puzzle, size_t caseIndex) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path target;
+    for (int n = 1; n < 1000; ++n) {
+        target = fs::path(dir) / (puzzle.slug + "-case" + std::to_string(caseIndex + 1) +
+                                  (n > 1 ? "-" + std::to_string(n) : "") + kCaseFileExtension);
+        if (!fs::exists(fs::symlink_status(target, ec))) break;
+    }
+    return target.string();
+}
+
 Status writeCaseFile(const std::string& path, const CaseFile& file) {
     std::string bytes = encodeCaseFile(file);
     if (bytes.size() > kCaseFileLimit.bytes)

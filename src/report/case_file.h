@@ -64,6 +64,10 @@ std::string frameCaseFile(std::string_view payload);
 // `name` names the file in errors ("case.vkpcase is damaged: ...").
 Result<OpenedCaseFile> decodeCaseFile(std::string_view bytes, const std::string& name);
 
+// Where a case file of `puzzle`'s case goes in `dir` ("" : the current folder) without replacing
+// one: DIR/SLUG-caseN.vkpcase, or with "-2", "-3"... when that name is taken.
+std::string freeCaseFilePath(const std::string& dir, const Puzzle& puzzle, size_t caseIndex);
+
 // Written whole or not at all; refused when it would be over kCaseFileLimit.
 Status writeCaseFile(const std::string& path, const CaseFile& file);
 Result<OpenedCaseFile> readCaseFile(const std::string& path);

@@ -2,8 +2,6 @@
 // read-only, and one written from the learner's latest check.
 #include "workbench/workbench.h"
 
-#include <filesystem>
-
 namespace vkp::ui {
 
 Status Workbench::openCaseFile(const std::string& path) {
@@ -53,7 +51,6 @@ Status Workbench::openKernelFile(const std::string& path) {
 }
 
 Result<std::string> Workbench::exportCaseFile(const std::string& dir, size_t caseIndex) {
-    namespace fs = std::filesystem;
     const Puzzle* p = puzzle();
     if (!p) return Error{ErrorKind::Usage, "no puzzle is open"};
     if (m_caseFile)
@@ -64,16 +61,9 @@ Result<std::string> Workbench::exportCaseFile(const std::string& dir, size_t cas
     if (!m_snapshot.device) return Error{ErrorKind::Usage, "no device has run it"};
     auto file = makeCaseFile(*p, *r, caseIndex, m_document.text(), *m_snapshot.device);
     if (!file) return file.error();
-    std::error_code ec;
-    fs::path target;
-    for (int n = 1; n < 1000; ++n) {
-        std::string name = p->slug + "-case" + std::to_string(caseIndex + 1) +
-                           (n > 1 ? "-" + std::to_string(n) : "") + kCaseFileExtension;
-        target = fs::path(dir) / name;
-        if (!fs::exists(fs::symlink_status(target, ec))) break;
-    }
-    if (Status s = writeCaseFile(target.string(), *file); !s) return s.error();
-    return target.string();
+    std::string target = freeCaseFilePath(dir, *p, caseIndex);
+    if (Status s = writeCaseFile(target, *file); !s) return s.error();
+    return target;
 }
 
 } // namespace vkp::ui
