@@ -78,7 +78,7 @@ template <class Io, class M> bool describeFinding(Io& io, M& f) {
 }
 
 template <class Io, class M> bool describeSizeExpr(Io& io, M& s, uint32_t depth) {
-    return io.check(depth < kMaxSizeExprDepth) && io.num(s.kind, SizeExpr::Kind::Div) &&
+    return io.check(depth < kMaxSizeExprDepth) && io.num(s.kind, SizeExpr::Kind::Unknown) &&
            io.num(s.value) && io.num(s.specId) &&
            io.list(s.operands, 2, [&](auto& o) { return describeSizeExpr(io, o, depth + 1); });
 }

@@ -103,9 +103,12 @@ Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>
     for (const CompiledKernel& k : kernels)
         for (size_t i : cases) {
             auto constants = specValues(puzzle.cases[i]);
+            bool unknown = false; // a length reflection cannot work out: the driver judges it
             for (const KernelSharedArray& a : k.iface.shared)
                 for (const SizeExpr& d : a.dims)
-                    if (d.evaluate(constants) == 0)
+                    if (!d.known())
+                        unknown = true;
+                    else if (d.evaluate(constants) == 0)
                         return Error{ErrorKind::Interface,
                                      "case " + std::to_string(i + 1) + ": the shared array '" +
                                          a.name + "'" + declarationLine(k.source, a.name) +
@@ -113,7 +116,7 @@ Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>
                                          constantsText(puzzle, puzzle.cases[i]) +
                                          "; a shared array needs at least one"};
             uint64_t bytes = k.iface.sharedBytes(constants);
-            if (!limit || bytes <= limit) continue;
+            if (!limit || unknown || bytes <= limit) continue;
             std::string parts;
             for (const KernelSharedArray& a : k.iface.shared)
                 parts +=

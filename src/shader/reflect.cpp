@@ -145,13 +145,26 @@ SizeExpr sizeExpr(const SpirvModule& m, uint32_t id, int depth = 0) {
         return e;
     }
     if (op == Op::OpSpecConstantOp && d->operandCount() >= 3) {
-        static const std::map<Op, SizeExpr::Kind> kinds = {{Op::OpIAdd, SizeExpr::Kind::Add},
-                                                           {Op::OpISub, SizeExpr::Kind::Sub},
-                                                           {Op::OpIMul, SizeExpr::Kind::Mul},
-                                                           {Op::OpUDiv, SizeExpr::Kind::Div},
-                                                           {Op::OpSDiv, SizeExpr::Kind::Div}};
+        static const std::map<Op, SizeExpr::Kind> kinds = {
+            {Op::OpIAdd, SizeExpr::Kind::Add},
+            {Op::OpISub, SizeExpr::Kind::Sub},
+            {Op::OpIMul, SizeExpr::Kind::Mul},
+            {Op::OpUDiv, SizeExpr::Kind::Div},
+            {Op::OpSDiv, SizeExpr::Kind::Div},
+            {Op::OpUMod, SizeExpr::Kind::Mod},
+            {Op::OpSRem, SizeExpr::Kind::Mod},
+            {Op::OpSMod, SizeExpr::Kind::Mod},
+            {Op::OpShiftLeftLogical, SizeExpr::Kind::ShiftLeft},
+            {Op::OpShiftRightLogical, SizeExpr::Kind::ShiftRight},
+            {Op::OpShiftRightArithmetic, SizeExpr::Kind::ShiftRight},
+            {Op::OpBitwiseAnd, SizeExpr::Kind::And},
+            {Op::OpBitwiseOr, SizeExpr::Kind::Or},
+            {Op::OpBitwiseXor, SizeExpr::Kind::Xor}};
         auto it = kinds.find(operation);
-        if (it == kinds.end()) return e;
+        if (it == kinds.end()) {
+            e.kind = SizeExpr::Kind::Unknown;
+            return e;
+        }
         e.kind = it->second;
         e.operands = {sizeExpr(m, d->operand(1), depth + 1), sizeExpr(m, d->operand(2), depth + 1)};
     }

@@ -117,9 +117,26 @@ uint64_t SizeExpr::evaluate(const std::map<uint32_t, uint32_t>& constants) const
         return a * b;
     case Kind::Div:
         return b ? a / b : 0;
+    case Kind::Mod:
+        return b ? a % b : 0;
+    case Kind::ShiftLeft: // spec constants are 32-bit: a shift by 32 or more leaves nothing
+        return b < 32 ? (a << b) & 0xffffffffull : 0;
+    case Kind::ShiftRight:
+        return b < 32 ? a >> b : 0;
+    case Kind::And:
+        return a & b;
+    case Kind::Or:
+        return a | b;
+    case Kind::Xor:
+        return a ^ b;
     default:
         return 0;
     }
+}
+
+bool SizeExpr::known() const {
+    return kind != Kind::Unknown && std::all_of(operands.begin(), operands.end(),
+                                                [](const SizeExpr& o) { return o.known(); });
 }
 
 InvocationIds invocationIds(const TraceLaunch& l, uint64_t invocation) {

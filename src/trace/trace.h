@@ -102,13 +102,31 @@ inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t 
 // A length or stride of a shared array: a literal, a specialization constant, or arithmetic
 // over them (glslang's OpSpecConstantOp), evaluated per case from its constants.
 struct SizeExpr {
-    enum class Kind { Literal, Spec, Add, Sub, Mul, Div };
+    // Unknown: an operation the reflection does not model (a select, say): its length is not
+    // known here, and only the driver judges it.
+    enum class Kind {
+        Literal,
+        Spec,
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Mod,
+        ShiftLeft,
+        ShiftRight,
+        And,
+        Or,
+        Xor,
+        Unknown
+    };
     Kind kind = Kind::Literal;
     uint32_t value = 0;             // Literal: the value; Spec: the default value
     uint32_t specId = 0;            // Spec
-    std::vector<SizeExpr> operands; // Add/Sub/Mul/Div: two
+    std::vector<SizeExpr> operands; // the operations: two
 
+    // Unknown (anywhere inside) evaluates to 0; known() says whether the value means anything.
     uint64_t evaluate(const std::map<uint32_t, uint32_t>& constants) const;
+    bool known() const;
 };
 
 // A variable the instrumented kernel traces: a storage buffer or a shared array.

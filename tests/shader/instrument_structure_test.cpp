@@ -136,6 +136,57 @@ void main() {
     EXPECT_EQ(c->dims[0].evaluate({{3, 5}}), 11u);
 }
 
+// Radix sorts size their arrays by digits: 1u << BITS, ROUNDS = 32u / BITS, masks, remainders.
+TEST(InstrumentStructure, ShiftsMasksAndRemaindersSizeSharedArrays) {
+    InstrumentResult r = instrumentValid(R"(
+layout(constant_id = 3) const uint BITS = 4;
+layout(set = 0, binding = 0) buffer Data { uint d[]; };
+const uint DIGITS = 1u << BITS;
+shared uint counts[(32u / BITS) * DIGITS];
+shared uint top[(DIGITS >> 1u) + (BITS % 3u)];
+shared uint masked[(DIGITS | 1u) ^ (BITS & 2u)];
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    counts[t] = 1u;
+    top[t] = 2u;
+    masked[t] = 3u;
+    barrier();
+    d[t] = counts[0] + top[0] + masked[0];
+}
+)");
+    const TracedVariable* counts = find(r.layout, "counts");
+    const TracedVariable* top = find(r.layout, "top");
+    const TracedVariable* masked = find(r.layout, "masked");
+    ASSERT_TRUE(counts && top && masked);
+    EXPECT_TRUE(counts->dims[0].known());
+    EXPECT_EQ(counts->dims[0].evaluate({}), 8u * 16u);
+    EXPECT_EQ(counts->dims[0].evaluate({{3, 8}}), 4u * 256u);
+    EXPECT_EQ(counts->dims[0].evaluate({{3, 1}}), 32u * 2u);
+    EXPECT_EQ(top->dims[0].evaluate({}), 8u + 1u);
+    EXPECT_EQ(top->dims[0].evaluate({{3, 2}}), 2u + 2u);
+    EXPECT_EQ(masked->dims[0].evaluate({}), (16u | 1u) ^ 0u);
+    EXPECT_EQ(masked->dims[0].evaluate({{3, 2}}), (4u | 1u) ^ 2u);
+}
+
+// A length built from an operation the reflection does not model is unknown, not zero: no check
+// may then call the array empty.
+TEST(InstrumentStructure, ASelectSizedSharedArrayIsUnknownNotEmpty) {
+    InstrumentResult r = instrumentValid(R"(
+layout(constant_id = 3) const uint SIZE = 16;
+layout(set = 0, binding = 0) buffer Data { uint d[]; };
+shared uint c[SIZE > 8u ? SIZE : 8u];
+void main() {
+    c[gl_LocalInvocationID.x] = 1u;
+    barrier();
+    d[gl_LocalInvocationID.x] = c[0];
+}
+)");
+    const TracedVariable* c = find(r.layout, "c");
+    ASSERT_TRUE(c);
+    ASSERT_EQ(c->dims.size(), 1u);
+    EXPECT_FALSE(c->dims[0].known());
+}
+
 TEST(InstrumentStructure, TwoDimensionalSharedArrayHasTwoLiteralDims) {
     InstrumentResult r = instrumentValid(R"(
 layout(set = 0, binding = 0) buffer Data { int d[]; };

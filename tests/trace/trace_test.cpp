@@ -71,6 +71,31 @@ TEST(TraceSizeExpr, ArithmeticNestsAndUsesTheConstants) {
     EXPECT_EQ(binary(K::Mul, literal(0x10000), literal(0x10000)).evaluate({}), 0x100000000ull);
 }
 
+TEST(TraceSizeExpr, ShiftsRemaindersAndBitwiseOperations) {
+    using K = SizeExpr::Kind;
+    EXPECT_EQ(binary(K::ShiftLeft, literal(1), spec(4, 4)).evaluate({}), 16u);
+    EXPECT_EQ(binary(K::ShiftLeft, literal(1), spec(4, 4)).evaluate({{4, 8}}), 256u);
+    EXPECT_EQ(binary(K::ShiftLeft, literal(1), literal(32)).evaluate({}), 0u); // 32-bit: gone
+    EXPECT_EQ(binary(K::ShiftLeft, literal(0x80000001u), literal(1)).evaluate({}), 2u);
+    EXPECT_EQ(binary(K::ShiftRight, literal(256), literal(3)).evaluate({}), 32u);
+    EXPECT_EQ(binary(K::ShiftRight, literal(256), literal(40)).evaluate({}), 0u);
+    EXPECT_EQ(binary(K::Mod, literal(17), literal(5)).evaluate({}), 2u);
+    EXPECT_EQ(binary(K::Mod, literal(17), literal(0)).evaluate({}), 0u);
+    EXPECT_EQ(binary(K::And, literal(12), literal(10)).evaluate({}), 8u);
+    EXPECT_EQ(binary(K::Or, literal(12), literal(10)).evaluate({}), 14u);
+    EXPECT_EQ(binary(K::Xor, literal(12), literal(10)).evaluate({}), 6u);
+}
+
+TEST(TraceSizeExpr, AnUnknownOperationAnywhereMakesTheLengthUnknown) {
+    using K = SizeExpr::Kind;
+    SizeExpr unknown;
+    unknown.kind = K::Unknown;
+    EXPECT_TRUE(binary(K::Add, literal(1), spec(3, 2)).known());
+    EXPECT_FALSE(unknown.known());
+    EXPECT_FALSE(binary(K::Mul, literal(4), binary(K::Add, unknown, literal(1))).known());
+    EXPECT_EQ(unknown.evaluate({}), 0u);
+}
+
 TEST(TraceSizeExpr, DivisionByZeroAndNegativeDifferencesGiveZero) {
     using K = SizeExpr::Kind;
     EXPECT_EQ(binary(K::Div, literal(42), literal(0)).evaluate({}), 0u);
