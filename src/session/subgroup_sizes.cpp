@@ -145,11 +145,15 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
                         s.failures.front().detail);
     }
     if (others.empty() || report.lanes == 0 || report.cases.empty()) return "";
+    // A case whose trace could not hold everything (inconclusive) is neither right nor wrong: it
+    // says nothing about the subgroup size.
     auto failed = std::find_if(report.cases.begin(), report.cases.end(),
-                               [](const CaseOutcome& c) { return !c.pass; });
+                               [](const CaseOutcome& c) { return !c.pass && !c.inconclusive; });
+    bool unsure = std::any_of(report.cases.begin(), report.cases.end(),
+                              [](const CaseOutcome& c) { return !c.pass && c.inconclusive; });
     if (failed == report.cases.end()) {
         if (wrong.empty()) return ""; // right with every size
-        right.push_back(report.lanes);
+        if (!unsure) right.push_back(report.lanes);
     } else {
         wrong.push_back(report.lanes);
         firstWrongCell(*failed);

@@ -138,6 +138,34 @@ TEST(SubgroupSizesTest, AKernelWrongAtEverySizeInDifferentWaysIsToldSo) {
     }
 }
 
+// A case whose trace could not hold all the threads did is inconclusive: right or wrong is not
+// known at that size, so the other sizes' passes do not turn it into "wrong with 8".
+TEST(SubgroupSizesTest, AnInconclusiveCaseIsNotASizeTheKernelIsWrongWith) {
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    CheckReport r;
+    r.lanes = 8;
+    CaseOutcome right, unsure;
+    right.index = 0;
+    right.pass = true;
+    unsure.index = 1;
+    unsure.pass = false;
+    unsure.inconclusive = true;
+    unsure.outputsMatch = true;
+    r.cases = {right, unsure};
+    for (uint32_t lanes : {4u, 16u}) {
+        SubgroupSizeRun at;
+        at.lanes = lanes;
+        at.casesRun = 2;
+        r.otherSizes.push_back(at);
+    }
+    EXPECT_EQ(subgroupSizeVerdict(p, r), "");
+
+    // Wrong at another size, unknown at this one: only the sizes known are named.
+    r.otherSizes[1].failures.push_back({1, "result[0]: expected 3, got 2"});
+    EXPECT_EQ(subgroupSizeVerdict(p, r),
+              "right with 4 lanes, wrong with 16: does the kernel assume a subgroup size?");
+}
+
 TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
     for (const char* slug : {"reduce-subgroup", "scan-subgroup", "butterfly", "ballot-compact"}) {
         const Puzzle& p = test::puzzleNamed(slug);
