@@ -470,7 +470,7 @@ bool onlyEfficiency(const CaseOutcome& c) {
 
 void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string& indent,
                        const Style& st) {
-    for (const std::string& s : c.scheduleTexts)
+    for (const std::string& s : scheduleLines(c))
         os << indent << st.dim(s) << "\n";
     if (c.inconclusive)
         os << indent

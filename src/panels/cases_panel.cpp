@@ -100,7 +100,7 @@ std::string whyText(const CaseOutcome* c) {
     for (const std::string& note : c->notes)
         why += (why.empty() ? "" : " ") + note;
     if (!why.empty()) why = "why: " + why;
-    for (const std::string& schedule : c->scheduleTexts)
+    for (const std::string& schedule : scheduleLines(*c))
         why += (why.empty() ? "" : " ") + schedule;
     return why;
 }
@@ -275,7 +275,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
             if (std::string full = whyText(outcomeOf(r, i)); !full.empty())
                 colouredText(pal.warn, full);
             else if (const CaseOutcome* c = outcomeOf(r, i)) // a passing case's schedule
-                for (const std::string& schedule : c->scheduleTexts)
+                for (const std::string& schedule : scheduleLines(*c))
                     dimText(schedule);
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();

@@ -1,5 +1,7 @@
 #include "report/check_report.h"
 
+#include <algorithm>
+
 namespace vkp {
 
 const char* stageName(StageKind stage) {
@@ -50,6 +52,50 @@ std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
         for (const Finding& f : c.analysis->findings)
             if (f.failsCase) return f.message;
     return "wrong";
+}
+
+namespace {
+
+bool reached(const ScheduleReport& s) {
+    return s.outcome != ScheduleOutcome::NotReached;
+}
+
+} // namespace
+
+bool scheduleMayHaveMissed(const CaseOutcome& c) {
+    if (c.schedules.empty()) return false;
+    if (std::none_of(c.schedules.begin(), c.schedules.end(), reached)) return true;
+    return std::any_of(c.schedules.begin(), c.schedules.end(),
+                       [](const ScheduleReport& s) { return reached(s) && s.mayHaveMissed(); });
+}
+
+std::vector<std::string> scheduleLines(const CaseOutcome& c) {
+    size_t total = std::min(c.schedules.size(), c.scheduleTexts.size());
+    if (total <= 1) return c.scheduleTexts;
+    // Dispatches that never reached the point beside ones that did are left out (a by-index
+    // schedule's element belongs to one round).
+    bool anyReached = std::any_of(c.schedules.begin(), c.schedules.begin() + total, reached);
+    std::vector<ScheduleOutcome> kinds; // in the order they first happened
+    for (size_t k = 0; k < total; ++k)
+        if (std::find(kinds.begin(), kinds.end(), c.schedules[k].outcome) == kinds.end() &&
+            (!anyReached || reached(c.schedules[k])))
+            kinds.push_back(c.schedules[k].outcome);
+    std::vector<std::string> lines;
+    const std::string prefix = "forced schedule: ";
+    for (ScheduleOutcome kind : kinds) {
+        size_t first = total, count = 0;
+        for (size_t k = 0; k < total; ++k)
+            if (c.schedules[k].outcome == kind) {
+                first = std::min(first, k);
+                ++count;
+            }
+        std::string text = c.scheduleTexts[first];
+        if (text.rfind(prefix, 0) == 0) text = text.substr(prefix.size());
+        lines.push_back("forced schedule, " + std::to_string(count) + " of " +
+                        std::to_string(total) + " dispatches" +
+                        (count > 1 ? " (the first shown)" : "") + ": " + text);
+    }
+    return lines;
 }
 
 } // namespace vkp

@@ -152,4 +152,15 @@ struct CheckReport {
 // 5, got 4 (2 of 8 cells wrong)"), or its first finding.
 std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c);
 
+// What the forced schedules of a case did, for the learner: ScheduleReport::text as it is when
+// one dispatch had one; with several (a schedule in every round of a multi-pass puzzle), one
+// line per kind of outcome, the first dispatch's text with how many dispatches ended that way.
+std::vector<std::string> scheduleLines(const CaseOutcome& c);
+
+// Whether a case's forced schedule may not have taken place (ScheduleReport::mayHaveMissed): in
+// no dispatch did a workgroup reach the point, or one that did may have missed it. A dispatch
+// where nothing reached it beside one where something did is no miss: a by-index schedule names
+// an element of one round, and the other rounds' dispatches never write it.
+bool scheduleMayHaveMissed(const CaseOutcome& c);
+
 } // namespace vkp

@@ -11,6 +11,7 @@
 #include "puzzle/passes.h"
 #include "puzzle/reference_ops.h"
 #include "session/case_limits.h"
+#include "session/case_schedules.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
 #include "shader/instrument.h"
@@ -134,7 +135,7 @@ class Checker {
     // which is also its pipeline's specialization (the hooks it cannot reach go).
     LaunchSpec launchFor(size_t index) const {
         LaunchSpec launch = launchOf(m_puzzle.cases[index]);
-        if (const ScheduleDecl* decl = forcedSchedule(index))
+        if (const ScheduleDecl* decl = forcedSchedule(m_puzzle, m_options, index))
             launch.constants[kScheduleConfigSpecId] =
                 scheduleConfig(*decl, m_puzzle.buffers[decl->buffer].binding);
         return launch;
@@ -157,9 +158,9 @@ class Checker {
                 const CaseDispatch& d = dispatches[j];
                 TraceLaunch launch = traceLaunch(index, d);
                 uint64_t words = 0;
-                traceWords.push_back(
-                    makeTraceBuffer(launch, traceSlots(index, j, launch, dispatches.size()),
-                                    m_options.loopBudget, &words, scheduleBlock(index, launch)));
+                traceWords.push_back(makeTraceBuffer(
+                    launch, traceSlots(index, j, launch, dispatches.size()), m_options.loopBudget,
+                    &words, scheduleBlock(m_puzzle, m_options, index, d, launch)));
                 const TraceLayout& layout = m_kernels[d.kernel].layout;
                 item.buffers.push_back(
                     {layout.traceBinding, traceWords.back(), true, layout.traceSet, words, true});
@@ -306,19 +307,33 @@ class Checker {
     // its dispatches need together is more than a trace may take, it runs once per part of its
     // dispatches, each part given the room (traced in parts), and the dispatches' traces are
     // gathered from the runs that held them.
+    // Polls make a thread's records depend on the device's timing: a dispatch that fit may
+    // overflow in the run again, so the case runs again up to kTraceReruns times, every
+    // dispatch keeping the most room it was given.
+    static constexpr int kTraceReruns = 3;
     void rerunOverflowed(DeviceJob& job, CaseOutcome& c) {
         auto t = Clock::now();
         std::optional<TraceRoom> room = rerunRoom(c);
-        if (!room) return;
-        // Each dispatch gets the room it wants, or as much as it may have: the ones that still
-        // cannot fit are judged alone, with every other dispatch's trace whole.
-        std::vector<uint32_t> wanted(room->wanted.size());
-        bool grows = false;
-        for (size_t j = 0; j < wanted.size(); ++j) {
-            wanted[j] = std::min(room->wanted[j], room->possible[j]);
-            grows = grows || wanted[j] > room->kept[j];
-        }
-        if (grows) {
+        std::vector<uint32_t> given;
+        bool reran = false;
+        for (int attempt = 0; room && !c.error && attempt < kTraceReruns; ++attempt) {
+            // Each dispatch gets the room it wants, or as much as it may have: the ones that
+            // still cannot fit are judged alone, with every other dispatch's trace whole.
+            std::vector<uint32_t> wanted(room->wanted.size());
+            bool grows = false;
+            for (size_t j = 0; j < wanted.size(); ++j) {
+                // A dispatch that overflowed gets half as much again: a thread that polls (a
+                // look-back) makes as many records as the device's timing gives it, and the run
+                // again may poll more than this one did.
+                uint64_t want = room->wanted[j];
+                if (want > room->kept[j]) want += want / 2;
+                uint32_t before = j < given.size() ? given[j] : 0;
+                wanted[j] = static_cast<uint32_t>(
+                    std::min<uint64_t>(std::max<uint64_t>(want, before), room->possible[j]));
+                grows = grows || wanted[j] > room->kept[j];
+            }
+            if (!grows) break;
+            reran = true;
             std::vector<std::vector<size_t>> parts = traceParts(c, wanted, m_options.maxTraceBytes);
             std::optional<CaseOutcome> merged;
             for (const std::vector<size_t>& part : parts) {
@@ -344,9 +359,10 @@ class Checker {
                 if (parts.size() > 1) settleFromDispatches(*merged);
                 c = std::move(*merged);
             }
+            given = wanted;
             if (!c.error) room = rerunRoom(c); // still short (a kernel that behaves differently)?
-            m_report.timing.traceRerunMs += msSince(t);
         }
+        if (reran) m_report.timing.traceRerunMs += msSince(t);
         if (room && !c.error) judgeIncomplete(c, *room);
     }
 
@@ -359,9 +375,7 @@ class Checker {
     static constexpr int kScheduleRetries = 8;
     void rerunUnforced(DeviceJob& job, CaseOutcome& c) {
         auto unforced = [](const CaseOutcome& c) {
-            return c.pass && !c.error &&
-                   std::any_of(c.schedules.begin(), c.schedules.end(),
-                               [](const ScheduleReport& s) { return s.mayHaveMissed(); });
+            return c.pass && !c.error && scheduleMayHaveMissed(c);
         };
         for (int attempt = 0; attempt < kScheduleRetries && unforced(c); ++attempt) {
             auto again = runItems(job, {c.index});
@@ -534,38 +548,6 @@ class Checker {
         return out;
     }
 
-    // The schedule block of a traced dispatch of this case (trace/forced_schedule.h); empty: none.
-    std::vector<uint32_t> scheduleBlock(size_t index, const TraceLaunch& launch) const {
-        const ScheduleDecl* decl = forcedSchedule(index);
-        if (!decl) return {};
-        return makeScheduleBlock(*decl, m_puzzle.buffers[decl->buffer].binding, launch);
-    }
-    // The schedule a traced run of this case holds a workgroup by; null: none.
-    const ScheduleDecl* forcedSchedule(size_t index) const {
-        return m_options.trace && m_options.forcedSchedules ? m_puzzle.scheduleFor(index) : nullptr;
-    }
-
-    // What the hold did; a thread stopped by its loop budget while a workgroup was held was waiting
-    // for it, and is told the statement's rule.
-    void readSchedule(CaseOutcome& out, const TraceLaunch& launch,
-                      const std::vector<uint32_t>& words, TraceAnalysis& analysis) const {
-        const ScheduleDecl* decl = m_puzzle.scheduleFor(out.index);
-        if (!m_options.forcedSchedules || !decl) return;
-        auto report = readScheduleBlock(words, *decl, m_puzzle);
-        if (!report) return;
-        out.scheduleTexts.push_back(report->text(launch));
-        if (report->outcome != ScheduleOutcome::NotReached)
-            for (Finding& f : analysis.findings)
-                if (f.kind == FindingKind::LoopBudget)
-                    f.message +=
-                        " (under a forced schedule: a workgroup was held " +
-                        std::string(report->afterWrite ? "after" : "before") +
-                        " its first write to '" + report->buffer +
-                        "', and this thread kept waiting for it" +
-                        (report->rule.empty() ? std::string(")") : "). The rule: " + report->rule);
-        out.schedules.push_back(std::move(*report));
-    }
-
     void readGuards(CaseOutcome& out, const std::vector<CaseDispatch>& dispatches,
                     const std::vector<std::vector<uint32_t>>& buffers) const {
         size_t firstGuard = m_puzzle.buffers.size();
@@ -611,7 +593,8 @@ class Checker {
             }
             auto shared = std::make_shared<const Trace>(std::move(**traces[j]));
             TraceAnalysis analysed = std::move(*analyses[j]);
-            readSchedule(out, shared->launch, buffers.at(firstTrace + j), analysed);
+            readSchedule(m_puzzle, m_options, out, d, shared->launch, buffers.at(firstTrace + j),
+                         analysed);
             auto analysis = std::make_shared<const TraceAnalysis>(std::move(analysed));
             if (!out.trace || (!out.analysis->failsCase() && analysis->failsCase())) {
                 out.trace = shared;

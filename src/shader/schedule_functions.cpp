@@ -99,6 +99,8 @@ void ScheduleRewriter::buildAt() {
     uint32_t functionUint = m_state.module.typePointer(StorageClass::Function, u);
     call.polls = b.variable(functionUint);
     call.inner = b.variable(functionUint);
+    call.chosen = b.variable(functionUint);
+    call.chosenAt = b.variable(functionUint);
     b.unless(inactive(b), [&] {
         call.block = m_state.loadTraceWord(b, 0);
         b.unless(b.equal(call.block, b.uint(0)), [&] { atConfiguredPoint(b, call); });
@@ -139,24 +141,47 @@ void ScheduleRewriter::giveUpView(SpirvBuilder& b, const AtCall& call) {
     });
 }
 
-// Only an invocation's first write counts, and only its workgroup's first arrival; the arrival
-// whose place (or index, by-index) is the target holds its workgroup, once per dispatch.
+// Only an invocation's first write counts. By place, only its workgroup's first arrival, whose
+// arrival ticket is the target; by index, any invocation whose first write is to the target
+// element, whichever of its workgroup got there first (a look-back where thread d publishes digit
+// d: the held word is one thread's). The workgroup's word past the fixed ones keeps its ticket
+// (0: none yet, 1: being taken, 2 + ticket), so that a by-index hold knows its place.
+// Once per dispatch at most (hold).
 void ScheduleRewriter::firstArrival(SpirvBuilder& b, AtCall& call) {
     uint32_t u = m_state.ids.uintType;
     uint32_t reached = b.load(u, m_reached);
     b.unless(b.notEqual(reached, b.uint(0)), [&] {
         b.store(m_reached, b.uint(1));
+        b.store(call.chosen, b.uint(0));
         call.group = workgroupIndex(b);
         uint32_t flagAt = b.add(call.group, b.uint(kScheduleFixedWords));
         uint32_t flagWord = m_state.traceWord(b, b.add(call.block, flagAt));
-        uint32_t before = b.atomic(Op::OpAtomicExchange, flagWord, kDevice, kRelaxed, {b.uint(1)});
+        uint32_t before = b.value(Op::OpAtomicCompareExchange, u,
+                                  {flagWord, b.uint(uint32_t(kDevice)), b.uint(kRelaxed),
+                                   b.uint(kRelaxed), b.uint(1), b.uint(0)});
         b.unless(b.notEqual(before, b.uint(0)), [&] {
             uint32_t arrivals = blockWord(b, call.block, kScheduleArrivals);
-            call.place = b.atomic(Op::OpAtomicIAdd, arrivals, kDevice, kRelaxed, {b.uint(1)});
-            uint32_t indexChosen = b.equal(call.index, call.target);
-            uint32_t placeChosen = b.equal(call.place, call.target);
-            uint32_t chosen = b.select(b.boolType(), call.byIndex, indexChosen, placeChosen);
-            b.unless(b.logicalNot(chosen), [&] { hold(b, call); });
+            uint32_t place = b.atomic(Op::OpAtomicIAdd, arrivals, kDevice, kRelaxed, {b.uint(1)});
+            b.atomic(Op::OpAtomicExchange, flagWord, kDevice, kRelaxed, {b.add(place, b.uint(2))});
+            uint32_t placeChosen = b.equal(place, call.target);
+            b.ifThen(b.logicalAnd(b.logicalNot(call.byIndex), placeChosen), [&] {
+                b.store(call.chosen, b.uint(1));
+                b.store(call.chosenAt, place);
+            });
+        });
+        uint32_t indexChosen = b.equal(call.index, call.target);
+        b.ifThen(b.logicalAnd(call.byIndex, indexChosen), [&] {
+            // The ticket, once its taker has stored it; until then (a few instructions) the
+            // arrivals so far stand for it.
+            uint32_t ticket = atomicLoad(b, flagWord);
+            uint32_t arrived = atomicLoad(b, blockWord(b, call.block, kScheduleArrivals));
+            b.store(call.chosen, b.uint(1));
+            b.store(call.chosenAt, b.select(u, b.greaterEqual(ticket, b.uint(2)),
+                                            b.sub(ticket, b.uint(2)), b.sub(arrived, b.uint(1))));
+        });
+        b.unless(b.equal(b.load(u, call.chosen), b.uint(0)), [&] {
+            call.place = b.load(u, call.chosenAt);
+            hold(b, call);
         });
     });
 }

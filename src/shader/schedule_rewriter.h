@@ -51,7 +51,8 @@ class ScheduleRewriter {
     // The appended functions (schedule_functions.cpp).
     struct AtCall { // scheduleAt's parameters, locals, and values its steps share
         uint32_t binding = 0, index = 0, after = 0, value = 0;
-        uint32_t polls = 0, inner = 0; // Function variables
+        uint32_t polls = 0, inner = 0;     // Function variables
+        uint32_t chosen = 0, chosenAt = 0; // Function variables: 1 to hold, at this arrival place
         uint32_t block = 0, byIndex = 0, target = 0, group = 0, place = 0;
     };
     struct SpinWords { // what the spin loop reads: counts and pointers into the block

@@ -97,7 +97,8 @@ std::string ScheduleReport::text(const TraceLaunch& launch) const {
         return who + " until all the other workgroups had finished" + view;
     case ScheduleOutcome::SuccessorsFinished:
         return who + " until the " + std::to_string(arrivals - std::min(arrivals, place + 1)) +
-               " workgroups that got there after it had finished; the other " +
+               (arrivals - std::min(arrivals, place + 1) == 1 ? " workgroup" : " workgroups") +
+               " that got there after it had finished; the other " +
                std::to_string((others - std::min(others, othersFinished)) / perGroup) +
                " could start only after it (this device gives each of its threads a fixed share "
                "of the workgroups)" +

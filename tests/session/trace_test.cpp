@@ -158,7 +158,7 @@ TEST(TraceCapacity, AnOverflowedCaseIsRerunWithRoomForEveryRecord) {
         EXPECT_EQ(c.trace->dropped, 0u) << "case " << c.index + 1 << "\n" << findings(r);
         for (const Finding& f : c.analysis->findings)
             EXPECT_NE(f.kind, FindingKind::TraceOverflow) << f.message;
-        // The re-run's slots: exactly what the busiest thread wanted, so every thread fits.
+        // The re-run's slots: what the busiest thread wanted and half again, so every thread fits.
         if (c.trace->slotsPerInvocation > 16) rerun = true;
         for (const auto& events : c.trace->threads)
             EXPECT_LE(events.size(), c.trace->slotsPerInvocation + 1u);
