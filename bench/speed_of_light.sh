@@ -32,7 +32,7 @@ matmul fp32|matmul-register-tiling|2^20|torch mm|0.50
 softmax|softmax-registers|2^28|torch softmax|0.90
 layer norm|layer-norm-registers|2^28|torch layer_norm|0.90
 scan|scan-decoupled|2^28|cub_scan|0.90
-sort|radix-sort|2^28|cub_radix_sort|0.67
+sort|radix-sort-onesweep|2^28|cub_radix_sort|0.67
 attention|flash-attention|2^20|torch sdpa|-
 ROWS
 if [ -n "$ONE_N" ]; then sed -i "s/|2^[0-9]*|/|$ONE_N|/" "$TMP/families.txt"; fi
