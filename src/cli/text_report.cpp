@@ -164,8 +164,12 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
            << "\n";
     os << "\n";
     os << wrapText(p.statement, "  ") << "\n" << st.bold("Buffers") << "\n";
+    // The names' column: as wide as the longest name and a space (at least 8).
+    int nameWidth = 8;
     for (const BufferDecl& b : p.buffers)
-        os << "  binding " << b.binding << "  " << std::left << std::setw(8) << b.name
+        nameWidth = std::max(nameWidth, static_cast<int>(b.name.size()) + 1);
+    for (const BufferDecl& b : p.buffers)
+        os << "  binding " << b.binding << "  " << std::left << std::setw(nameWidth) << b.name
            << std::setw(6) << elementKindName(b.type) << std::setw(8) << roleKindName(b.role)
            << std::right << (b.dims == 2 ? "2D" : "1D") << "\n";
     if (!p.constants.empty()) {
@@ -214,7 +218,7 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
             os << ", " << k.name << " = " << c.constants.at(k.id);
         os << "\n";
         for (size_t b = 0; b < p.buffers.size(); ++b)
-            os << "       " << std::left << std::setw(8) << p.buffers[b].name << std::right
+            os << "       " << std::left << std::setw(nameWidth) << p.buffers[b].name << std::right
                << (p.buffers[b].role == RoleKind::Output ? "expected " : "")
                << dataSpecText(p, *c.data[b]) << "\n";
     }

@@ -90,6 +90,17 @@ TEST(CliTest, ShowPrintsStatementBuffersAndCases) {
     EXPECT_TRUE(has(r.out, "add_scalar(a, scalar = 10)")) << "the op with its parameter";
 }
 
+// A buffer name longer than the usual column (radix-sort-onesweep's `histograms`) widens it for
+// every row: names never run into their type or their data.
+TEST(CliTest, ShowWidensTheBufferColumnForLongNames) {
+    CliRun r = vkpuzzles("show radix-sort-onesweep --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "binding 2  histograms uint  scratch 1D")) << r.out;
+    EXPECT_TRUE(has(r.out, "binding 0  keys       uint  input   1D")) << r.out;
+    EXPECT_TRUE(has(r.out, "       histograms [64] all 0")) << r.out;
+    EXPECT_TRUE(has(r.out, "       sorted     expected [8] = sort(keys)")) << r.out;
+}
+
 TEST(CliTest, PuzzlesAreNamedByFolderSlugOrNumber) {
     for (const char* name : {"01-map", "map", "1"}) {
         CliRun r = vkpuzzles(std::string("show ") + name + " --json");
