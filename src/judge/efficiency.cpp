@@ -27,8 +27,12 @@ uint64_t packedSite(const TraceEvent& e) {
 struct Sectors {
     uint64_t touched = 0, needed = 0;
 };
-// `sorted`: the lanes' indices, ascending (repeats allowed).
-Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted) {
+// `sorted`: the lanes' indices, ascending (repeats allowed). `laneSpan`: the lanes from the first
+// active lane to the last, inactive ones between included. Lanes that are apart in the subgroup
+// may be apart in memory: the request needs at least the sectors of its distinct bytes packed
+// together, or, where more, of one element per lane of its span (lanes 5, 6 and 8 adding to
+// bins 5, 6 and 8, bin 7 skipped, need bytes 20 to 35: two sectors, not one).
+Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted, uint64_t laneSpan) {
     Sectors s;
     if (sorted.empty()) return s;
     uint64_t sector = m.sectorBytes ? m.sectorBytes : 1, distinct = 0, lastSector = ~0ull;
@@ -39,7 +43,8 @@ Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted) {
         if (at != lastSector) ++s.touched, lastSector = at;
     }
     uint64_t offset = sorted.front() * kElementBytes % sector;
-    s.needed = std::min(s.touched, (offset + distinct * kElementBytes + sector - 1) / sector);
+    uint64_t bytes = std::max(distinct, laneSpan) * kElementBytes;
+    s.needed = std::min(s.touched, (offset + bytes + sector - 1) / sector);
     return s;
 }
 
@@ -121,9 +126,10 @@ const char* costKindName(CostKind kind) {
     return "?";
 }
 
-RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices) {
+RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices,
+                              uint64_t laneSpan) {
     std::sort(indices.begin(), indices.end());
-    Sectors s = sectorsOf(model, indices);
+    Sectors s = sectorsOf(model, indices, laneSpan);
     return {s.touched, s.needed};
 }
 
@@ -135,7 +141,10 @@ RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indice
 }
 
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
-    return requestSectors(model, site.worst.indices);
+    const std::vector<uint32_t>& lanes = site.worst.lanes;
+    auto [first, last] = std::minmax_element(lanes.begin(), lanes.end());
+    uint64_t span = lanes.empty() ? 0 : uint64_t(*last) - *first + 1;
+    return requestSectors(model, site.worst.indices, span);
 }
 
 double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site) {
@@ -431,8 +440,12 @@ class EfficiencyAnalyzer {
         SiteExtra& extra = m_extra[head.site];
         uint32_t active = static_cast<uint32_t>(to - from);
         m_sorted.clear();
-        for (size_t k = from; k < to; ++k)
+        uint32_t firstLane = ~0u, lastLane = 0;
+        for (size_t k = from; k < to; ++k) {
             m_sorted.push_back(m_grouped[k].index);
+            firstLane = std::min(firstLane, m_grouped[k].lane);
+            lastLane = std::max(lastLane, m_grouped[k].lane);
+        }
         std::sort(m_sorted.begin(), m_sorted.end());
         ++site.requests;
         site.activeLanes += active;
@@ -441,7 +454,7 @@ class EfficiencyAnalyzer {
         if (split) ++site.divergentRequests, ++divergent;
         double score = split ? 1.001 : 1;
         if (!shared(site.site.variable)) {
-            Sectors sec = sectorsOf(m_model, m_sorted);
+            Sectors sec = sectorsOf(m_model, m_sorted, uint64_t(lastLane) - firstLane + 1);
             site.sectors += sec.touched;
             site.neededSectors += sec.needed;
             double eff = sec.touched ? double(sec.needed) / double(sec.touched) : 1;

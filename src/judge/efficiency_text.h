@@ -18,7 +18,9 @@ struct RequestSectors {
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site);
 // One request's figures from the elements its lanes accessed (any order, repeats allowed): the
 // sectors touched and needed (global), and its wavefronts with the bank behind them (shared).
-RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices);
+// `laneSpan`: its lanes from the first active one to the last (lanes 5, 6 and 8: 4).
+RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices,
+                              uint64_t laneSpan);
 struct RequestBanks {
     uint32_t ways = 1, bank = 0;
 };

@@ -31,7 +31,12 @@ void globalFigures(const MemoryModel& model, RequestCells& cells) {
     for (const auto& [index, lanes] : cells.lanes)
         cells.sectors.insert(index / cells.elementsPerSector);
     if (cells.lanes.empty()) return;
-    cells.neededSectors = requestSectors(model, indicesOf(cells)).needed;
+    uint32_t firstLane = ~0u, lastLane = 0;
+    for (const auto& [index, lanes] : cells.lanes)
+        for (uint32_t lane : lanes)
+            firstLane = std::min(firstLane, lane), lastLane = std::max(lastLane, lane);
+    uint64_t span = firstLane <= lastLane ? uint64_t(lastLane) - firstLane + 1 : 0;
+    cells.neededSectors = requestSectors(model, indicesOf(cells), span).needed;
     cells.summary += ": " + std::to_string(cells.sectors.size()) + " sectors touched, " +
                      std::to_string(cells.neededSectors) + " needed";
 }

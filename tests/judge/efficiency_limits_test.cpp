@@ -84,6 +84,28 @@ TEST(EfficiencyLimits, AHalfEfficientRequestPassesALimitOfOneHalf) {
     EXPECT_TRUE(judge(p, copy(4).t).failsCase());
 }
 
+// Skipped lanes leave gaps: lanes 5, 6 and 8 writing elements 5, 6 and 8 (a histogram's merge,
+// bin 7 empty) touch bytes 20 to 35, two sectors, and no arrangement of those lanes needs fewer.
+// The same few lanes far apart in memory are still uncoalesced.
+TEST(EfficiencyLimits, LanesThatSkipAreNotUncoalesced) {
+    Puzzle p = load("global_efficiency = 1.0\n");
+    auto sparse = [](uint32_t stride) {
+        TraceBuilder b({32, 1, 1}, {2, 1, 1});
+        uint32_t result = b.buffer("result", 64 * stride);
+        for (uint32_t i : {5u, 6u, 8u, 37u, 38u, 40u})
+            b.write(i, result, stride * i, 1, 6);
+        return b;
+    };
+    TraceAnalysis gaps = judge(p, sparse(1).t);
+    EXPECT_FALSE(gaps.failsCase()) << allMessages(gaps);
+    EXPECT_DOUBLE_EQ(gaps.efficiency.globalEfficiency, 1.0);
+    TraceAnalysis apart = judge(p, sparse(16).t);
+    auto found = findingsOf(apart, FindingKind::Uncoalesced);
+    ASSERT_EQ(found.size(), 1u) << allMessages(apart);
+    EXPECT_TRUE(contains(found[0]->message, "touched 3 sectors where 1 would hold its bytes"))
+        << found[0]->message;
+}
+
 TEST(EfficiencyLimits, BankConflictFails) {
     Puzzle p = load("bank_conflicts = 1\n");
     TraceBuilder b({32, 1, 1}, {2, 1, 1});
