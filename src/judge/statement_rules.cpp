@@ -99,6 +99,46 @@ std::optional<Finding> atomicOnlyFinding(const Trace& t, const CaseRule& r) {
     return f;
 }
 
+// reads_together: a thread's reads of the named buffers come in one run. The first write or
+// atomic of its own between two of them breaks the run: the thread waited on a load before it
+// had issued the next (a loop that loads and counts one element at a time).
+std::optional<Finding> readsTogetherFinding(const Trace& t, const CaseRule& r) {
+    uint64_t broken = 0;
+    Finding f{FindingKind::Rule};
+    for (uint64_t inv = 0; inv < t.threads.size(); ++inv) {
+        const std::vector<TraceEvent>& events = t.threads[inv];
+        const TraceEvent *lastRead = nullptr, *between = nullptr;
+        for (const TraceEvent& e : events) {
+            bool read = e.kind == TraceEventKind::Read && isAbout(t, e, r);
+            if (read && between) {
+                if (broken++ == 0) {
+                    f.message = lineText(between->line) + invocationName(t.launch, inv) + " " +
+                                (between->kind == TraceEventKind::Atomic ? "made an atomic on "
+                                                                         : "wrote ") +
+                                traceCellName(t, between->variable, between->index) +
+                                " between its reads of " +
+                                traceCellName(t, lastRead->variable, lastRead->index) + " (line " +
+                                std::to_string(lastRead->line) + ") and " +
+                                traceCellName(t, e.variable, e.index) + " (line " +
+                                std::to_string(e.line) + ")" + quoted(r.decl);
+                    f.line = between->line;
+                    f.threads = {inv};
+                    f.variable = static_cast<int>(between->variable);
+                    f.index = between->index;
+                }
+                break;
+            }
+            if (read) lastRead = &e;
+            bool store = e.kind == TraceEventKind::Write || e.kind == TraceEventKind::Atomic;
+            if (store && lastRead && !between && e.variable < t.variables.size()) between = &e;
+        }
+    }
+    if (broken == 0) return std::nullopt;
+    f.occurrences = broken;
+    if (broken > 1) f.message += " (" + std::to_string(broken) + " threads)";
+    return f;
+}
+
 std::optional<Finding> perThreadFinding(const Trace& t, const CaseRule& r) {
     uint64_t worst = 0, worstCount = 0, over = 0;
     uint32_t worstLine = 0;
@@ -179,7 +219,7 @@ CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
             if (!v) continue;
             r.atMost = *v;
         }
-        std::vector<size_t> named = d.atomicOnly;
+        std::vector<size_t> named = d.atomicOnly.empty() ? d.readsTogether : d.atomicOnly;
         if (d.atMost && d.target == RuleTargetKind::Buffer) named = {d.buffer};
         for (size_t b : named)
             if (b < puzzle.buffers.size()) r.bindings.push_back(puzzle.buffers[b].binding);
@@ -192,7 +232,9 @@ std::vector<Finding> ruleFindings(const Trace& trace, const std::vector<CaseRule
     std::vector<Finding> out;
     for (const CaseRule& r : rules) {
         std::optional<Finding> f;
-        if (!r.decl.atMost)
+        if (!r.decl.readsTogether.empty())
+            f = readsTogetherFinding(trace, r);
+        else if (!r.decl.atMost)
             f = atomicOnlyFinding(trace, r);
         else if (r.decl.per == RuleScopeKind::Thread)
             f = perThreadFinding(trace, r);

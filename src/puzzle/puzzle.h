@@ -111,17 +111,20 @@ struct Limits {
     }
 };
 
-// A rule of the statement that the trace checks ([[rules]] in puzzle.toml): either some
-// buffers are written only with atomics, or a count of memory accesses per thread or per
-// workgroup stays under a bound. A broken rule fails the case, quoting `text`.
+// A rule of the statement that the trace checks ([[rules]] in puzzle.toml): some buffers are
+// written only with atomics, or a thread reads some buffers in one run (no write or atomic of its
+// own between its first read of them and its last: its loads all issued before it waits on one),
+// or a count of memory accesses per thread or per workgroup stays under a bound. A broken rule
+// fails the case, quoting `text`.
 enum class RuleCountKind { Reads, Writes, Accesses }; // accesses: reads and writes together
 enum class RuleTargetKind { Shared, Global, Buffer }; // every shared array, every buffer, one
 enum class RuleScopeKind { Thread, Workgroup };       // counted per thread, or summed per group
 
 struct RuleDecl {
-    std::string text;               // the statement's words, quoted in the finding
-    std::vector<size_t> atomicOnly; // atomic_writes_only: indices into Puzzle::buffers
-    std::optional<Expr> atMost;     // at_most: the bound of the count, per case
+    std::string text;                  // the statement's words, quoted in the finding
+    std::vector<size_t> atomicOnly;    // atomic_writes_only: indices into Puzzle::buffers
+    std::vector<size_t> readsTogether; // reads_together: indices into Puzzle::buffers
+    std::optional<Expr> atMost;        // at_most: the bound of the count, per case
     RuleCountKind count = RuleCountKind::Writes;
     RuleTargetKind target = RuleTargetKind::Shared;
     size_t buffer = 0; // target Buffer: index into Puzzle::buffers

@@ -55,12 +55,13 @@ void parseLimit(const Reader& r, const toml::table& t, const char* key, Puzzle& 
     expr = std::move(e);
 }
 
-std::vector<size_t> bufferList(const Reader& r, const toml::node* n, const Puzzle& p) {
-    const toml::array& a = r.asArray(n, "atomic_writes_only");
-    if (a.empty()) r.fail(n, "'atomic_writes_only' needs at least one buffer name");
+std::vector<size_t> bufferList(const Reader& r, const toml::node* n, const std::string& key,
+                               const Puzzle& p) {
+    const toml::array& a = r.asArray(n, key.c_str());
+    if (a.empty()) r.fail(n, "'" + key + "' needs at least one buffer name");
     std::vector<size_t> out;
     for (const toml::node& b : a) {
-        std::string name = r.asString(&b, "atomic_writes_only");
+        std::string name = r.asString(&b, key.c_str());
         auto idx = p.bufferIndex(name);
         if (!idx) r.fail(&b, "no buffer named '" + name + "' in this puzzle");
         out.push_back(*idx);
@@ -96,29 +97,33 @@ void parseCount(const Reader& r, const toml::table& t, RuleDecl& d, const Puzzle
 }
 
 RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
-    r.rejectUnknownKeys(
-        t, {"text", "atomic_writes_only", "at_most", "count", "of", "per", "from_workgroup_size"},
-        "a [[rules]] entry");
+    r.rejectUnknownKeys(t,
+                        {"text", "atomic_writes_only", "reads_together", "at_most", "count", "of",
+                         "per", "from_workgroup_size"},
+                        "a [[rules]] entry");
     RuleDecl d;
     d.where = r.where(&t);
     d.text = r.string(t, "text");
     if (d.text.empty()) r.fail(t.get("text"), "a rule's 'text' quotes the statement; it is empty");
     if (const toml::node* f = t.get("from_workgroup_size"))
         d.fromWorkgroupSize = r.boundedUint(f, "from_workgroup_size", 1, kMaxWorkgroupThreads);
-    bool atomic = t.get("atomic_writes_only") != nullptr, counted = t.get("at_most") != nullptr;
-    if (atomic == counted)
-        r.fail(&t, "a rule has either 'atomic_writes_only' (buffers written only with atomics) "
-                   "or 'at_most' (with 'count', 'of' and 'per'), and not both");
+    bool atomic = t.get("atomic_writes_only") != nullptr, counted = t.get("at_most") != nullptr,
+         together = t.get("reads_together") != nullptr;
+    if (int(atomic) + int(counted) + int(together) != 1)
+        r.fail(&t, "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
+                   "'reads_together' (buffers a thread reads in one run) or 'at_most' (with "
+                   "'count', 'of' and 'per')");
     if (counted) {
         parseCount(r, t, d, p);
         return d;
     }
-    for (const char* key : {"count", "of", "per"})
-        if (t.get(key))
-            r.fail(t.get(key), std::string("'") + key + "' goes with 'at_most', not with " +
-                                   "'atomic_writes_only'");
+    std::string key = atomic ? "atomic_writes_only" : "reads_together";
+    for (const char* k : {"count", "of", "per"})
+        if (t.get(k))
+            r.fail(t.get(k),
+                   std::string("'") + k + "' goes with 'at_most', not with '" + key + "'");
     d.target = RuleTargetKind::Buffer;
-    d.atomicOnly = bufferList(r, t.get("atomic_writes_only"), p);
+    (atomic ? d.atomicOnly : d.readsTogether) = bufferList(r, t.get(key), key, p);
     return d;
 }
 

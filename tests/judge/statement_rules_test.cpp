@@ -113,6 +113,53 @@ TEST(AtomicWritesOnly, AtomicsAndReadsAlonePass) {
     EXPECT_TRUE(a.findings.empty()) << allMessages(a);
 }
 
+const std::string kTogetherRule = "[[rules]]\ntext = \"Load every element before counting\"\n"
+                                  "reads_together = [\"a\"]\n";
+
+// A loop that loads an element and counts it at once: thread 1's atomic on s[] comes between its
+// reads of a[1] and a[5]. The finding names both reads, the atomic between them and its line.
+TEST(ReadsTogether, AWriteOrAtomicBetweenTwoReadsIsAFinding) {
+    Puzzle p = load(kTogetherRule);
+    ASSERT_EQ(p.rules.size(), 1u);
+    TraceBuilder b({4, 1, 1});
+    Vars v = declare(b);
+    for (uint32_t t = 0; t < 4; ++t)
+        b.read(t, v.a, t, 30).atomic(t, v.s, 3, 31).read(t, v.a, t + 4, 30).atomic(t, v.s, 2, 31);
+    TraceAnalysis a = analyzeCase(b.t, caseChecks(p, p.cases[0]));
+    auto r = findingsOf(a, FindingKind::Rule);
+    ASSERT_EQ(r.size(), 1u) << allMessages(a);
+    EXPECT_EQ(r[0]->message, "line 31: thread 0 made an atomic on s[3] between its reads of a[0] "
+                             "(line 30) and a[4] (line 30); the statement says: \"Load every "
+                             "element before counting\" (4 threads)");
+    EXPECT_EQ(r[0]->line, 31u);
+    EXPECT_EQ(r[0]->variable, static_cast<int>(v.s));
+    EXPECT_EQ(r[0]->occurrences, 4u);
+    EXPECT_TRUE(a.failsCase());
+}
+
+// Every read first, then the atomics: no finding. Writes before the first read (clearing shared
+// bins), reads of other buffers between, and a thread that reads once are all fine, as is a
+// plain store that follows the last read.
+TEST(ReadsTogether, ReadsInOneRunPass) {
+    Puzzle p = load(kTogetherRule);
+    TraceBuilder b({4, 1, 1});
+    Vars v = declare(b);
+    b.write(0, v.s, 0, 0, 20).read(0, v.a, 0, 30).read(0, v.flags, 0, 32).read(0, v.a, 4, 30);
+    b.atomic(0, v.s, 1, 31).atomic(0, v.s, 2, 31).write(0, v.result, 0, 1, 40);
+    b.read(1, v.a, 1, 30).write(1, v.result, 1, 1, 40);
+    b.write(2, v.result, 2, 1, 40).read(2, v.flags, 0, 32).write(2, v.result, 2, 1, 40);
+    TraceAnalysis a = analyzeCase(b.t, caseChecks(p, p.cases[0]));
+    EXPECT_TRUE(a.findings.empty()) << allMessages(a);
+    // A write to another buffer between two reads of a breaks the run too.
+    b.read(3, v.a, 3, 30).write(3, v.result, 3, 1, 40).read(3, v.a, 7, 30);
+    TraceAnalysis broken = analyzeCase(b.t, caseChecks(p, p.cases[0]));
+    auto r = findingsOf(broken, FindingKind::Rule);
+    ASSERT_EQ(r.size(), 1u) << allMessages(broken);
+    EXPECT_TRUE(contains(r[0]->message, "line 40: thread 3 wrote result[3] between its reads of "
+                                        "a[3] (line 30) and a[7] (line 30)"))
+        << r[0]->message;
+}
+
 const std::string kPerThreadRule = "[[rules]]\ntext = \"No searching\"\ncount = \"reads\"\n"
                                    "of = \"shared\"\nper = \"thread\"\nat_most = \"WG - 1\"\n";
 

@@ -358,11 +358,27 @@ const std::vector<BadFile>& badFiles() {
         {"RuleWithoutText", kHead + kBuffers + kCase + "[[rules]] # HERE\nat_most = 1\n",
          "missing field 'text'"},
         {"RuleWithNeitherCheck", kHead + kBuffers + kCase + "[[rules]] # HERE\ntext = \"t\"\n",
-         "a rule has either 'atomic_writes_only' (buffers written only with atomics) or 'at_most'"},
+         "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
+         "'reads_together' (buffers a thread reads in one run) or 'at_most'"},
         {"RuleWithBothChecks",
          kHead + kBuffers + kCase +
              "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\nat_most = 1\n",
-         "and not both"},
+         "a rule has one of"},
+        {"RuleReadsTogetherAndAtomic",
+         kHead + kBuffers + kCase +
+             "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\n"
+             "reads_together = [\"a\"]\n",
+         "a rule has one of"},
+        {"RuleReadsTogetherUnknownBuffer",
+         kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nreads_together = [\"b\"] # HERE\n",
+         "no buffer named 'b' in this puzzle", 19},
+        {"RuleReadsTogetherEmpty",
+         kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nreads_together = [] # HERE\n",
+         "'reads_together' needs at least one buffer name"},
+        {"RuleCountWithReadsTogether",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nreads_together = [\"a\"]\nper = \"thread\" # HERE\n",
+         "'per' goes with 'at_most', not with 'reads_together'"},
         {"RuleAtomicUnknownBuffer",
          kHead + kBuffers + kCase +
              "[[rules]]\ntext = \"t\"\natomic_writes_only = [\"statuz\"] # HERE\n",
