@@ -64,6 +64,8 @@ for round in 1 2; do
     run reduce-items official --solution
     run histogram-shared global-atomics $D/histogram-shared/global-atomics.comp
     run histogram-shared official --solution
+    run histogram-items load-and-count $D/histogram-items/load-and-count.comp
+    run histogram-items official --solution
 done
 for round in 1 2; do
     [ "$part" = memory ] && break

@@ -1,7 +1,7 @@
-// The performance track's puzzles (23-25, issue 23 item 4, and 50) end to end: each official
-// solution passes every case and limit; each naive variant (tests/data/perf-track/SLUG/*.comp)
-// computes the right values in every case and still fails, with the efficiency finding on the line
-// that costs.
+// The performance track's puzzles (23-25, issue 23 item 4, 39, 50 and 52) end to end: each
+// official solution passes every case and limit; each naive variant
+// (tests/data/perf-track/SLUG/*.comp) computes the right values in every case and still fails,
+// with the efficiency finding (or the rule's) on the line that costs.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -91,9 +91,26 @@ TEST(PerfTrackCli, TransposeItemsPassesAndTheUnpaddedTileConflicts) {
     EXPECT_TRUE(doc["pass"].get<bool>());
 }
 
+// Several items per thread, as a rule the trace checks: a kernel that loads an element and
+// stores (or counts) it before loading the next breaks "load all of a thread's cells before ...",
+// at the store or atomic between two of its reads.
+TEST(PerfTrackCli, ItemsPerThreadLoadsEverythingBeforeStoringAny) {
+    expectSolutionPasses("items-per-thread");
+    expectRightButSlow("items-per-thread", "load-and-store.comp", "rule", 19);
+    expectSolutionPasses("histogram-items");
+    expectRightButSlow("histogram-items", "load-and-count.comp", "rule", 27);
+    // Histogram in shared memory's own answer: right, coalesced, few atomics, and still one load
+    // at a time.
+    nlohmann::json doc = checkJson(
+        "histogram-items " + test::sourceDir() + "/puzzles/28-histogram-shared/solution.comp", 1);
+    ASSERT_FALSE(doc["cases"].empty());
+    EXPECT_TRUE(doc["cases"][0]["outputs_match"].get<bool>());
+    EXPECT_FALSE(doc["cases"][0]["pass"].get<bool>()) << doc["cases"][0].dump();
+}
+
 TEST(PerfTrackCli, StartersFail) {
-    for (const char* slug :
-         {"coalesced", "transpose-tiled", "transpose-padded", "transpose-items"}) {
+    for (const char* slug : {"coalesced", "transpose-tiled", "transpose-padded", "transpose-items",
+                             "items-per-thread", "histogram-items"}) {
         CliRun r = vkpuzzles(std::string("check ") + slug + " --starter --color never");
         EXPECT_EQ(r.exit, 1) << slug << "\n" << r.out;
     }

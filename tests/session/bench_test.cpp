@@ -118,6 +118,10 @@ TEST_F(BenchTest, ALaunchOfSeveralItemsPerThreadCoversEveryElement) {
     ASSERT_TRUE(sum.ok()) << sum.error().str();
     EXPECT_EQ(sum->workgroups[0], 4u);
     EXPECT_TRUE(sum->pass) << benchResultText(*sum);
+    auto histogram = bench(puzzle("histogram-items"), 1u << 16); // 256 threads of 64 elements
+    ASSERT_TRUE(histogram.ok()) << histogram.error().str();
+    EXPECT_EQ(histogram->workgroups[0], 4u);
+    EXPECT_TRUE(histogram->pass) << benchResultText(*histogram);
 }
 
 // The fraction of the limit: the bytes the kernel must move, at the copy's speed of the same run.
