@@ -12,7 +12,9 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
     for (const BenchReport::Pass& pass : r.passes)
         passes.push_back({{"kernel", pass.label},
                           {"dispatches", pass.dispatches},
-                          {"median_ms", pass.medianMs}});
+                          {"median_ms", pass.medianMs},
+                          {"bytes_moved", pass.bytesMoved},
+                          {"ratio_to_copy", pass.ratioToCopy}});
     nlohmann::json compiled = nlohmann::json::array();
     for (const BenchReport::Compiled& c : r.compiled) {
         nlohmann::json stats = nlohmann::json::object();
@@ -48,6 +50,9 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
             {"shader_copy_gb_per_s", r.shaderCopyGbPerS},
             {"ratio_to_copy", r.ratioToCopy},
             {"limit_ms", r.limitMs},
+            {"pass_bytes_moved", r.passBytesMoved},
+            {"ratio_to_pass_limit", r.ratioToPassLimit},
+            {"pass_limit_ms", r.passLimitMs},
             {"flop", r.flop},
             {"gflop_per_s", r.gflopPerS},
             {"steady", r.unsteady.empty()},

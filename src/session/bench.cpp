@@ -196,6 +196,17 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
                   "speed)",
                   r.ratioToCopy, r.bytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB", r.limitMs);
     out.push_back(line);
+    if (r.passBytesMoved > r.bytesMoved) {
+        // The task's bytes say how far a multi-pass program is from one pass over its data; the
+        // passes' say how far each pass, as written, is from the copy's speed.
+        mega = r.passBytesMoved >= 1000000;
+        std::snprintf(line, sizeof line,
+                      "its passes     %9.2f  (each dispatch reads or writes each input and output "
+                      "it binds once: %.1f %s, %.3f ms at the copy's speed)",
+                      r.ratioToPassLimit, r.passBytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB",
+                      r.passLimitMs);
+        out.push_back(line);
+    }
     if (r.flop > 0) {
         double perByte = r.bytesMoved ? r.flop / r.bytesMoved : 0;
         std::snprintf(line, sizeof line,
@@ -216,7 +227,12 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
         std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(),
                       pass.medianMs, pass.dispatches,
                       pass.dispatches == 1 ? "dispatch" : "dispatches");
-        out.push_back(line);
+        std::string text = line;
+        if (pass.bytesMoved > 0) {
+            std::snprintf(line, sizeof line, "  %5.2f of its limit", pass.ratioToCopy);
+            text += line;
+        }
+        out.push_back(text);
     }
     for (const BenchReport::Compiled& c : r.compiled) {
         std::string stats;
@@ -423,9 +439,24 @@ std::string spreadProblem(const std::vector<double>& times, double allowed, cons
     return text;
 }
 
+// What one dispatch moves at least: each input or output buffer its kernel binds, read or written
+// once. A binding counts when the puzzle declares an input or output there or swapped one in (a
+// ping-pong with a scratch buffer moves both halves); scratch alone (a look-back's status words)
+// is the kernel's own business.
+uint64_t dispatchBytes(const Puzzle& p, const CaseDispatch& d, const CaseData& data) {
+    uint64_t bytes = 0;
+    for (size_t b : p.kernels.at(d.kernel).buffers) {
+        size_t at = b < d.bufferAt.size() ? d.bufferAt[b] : b;
+        if (p.buffers[b].role == RoleKind::Scratch && p.buffers[at].role == RoleKind::Scratch)
+            continue;
+        bytes += data.initial[at].words.size() * 4;
+    }
+    return bytes;
+}
+
 // The kernel's times: every repetition, median and spread, per pass, and the driver's statistics.
 void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& dispatches,
-              const BenchRun& run) {
+              const BenchRun& run, const CaseData& data) {
     r.repetitionMs = run.repetitionMs;
     r.medianMs = percentile(run.repetitionMs, 0.5); // the upper middle one, as medianOf gives
     r.p10Ms = percentile(run.repetitionMs, 0.1);
@@ -437,6 +468,7 @@ void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& 
             pass.label = p.kernels[dispatches[k].kernel].name;
             pass.dispatches++;
             pass.medianMs += medianOf(run.perDispatchMs[k]);
+            pass.bytesMoved += dispatchBytes(p, dispatches[k], data);
         }
         std::erase_if(r.passes, [](const BenchReport::Pass& x) { return x.dispatches == 0; });
     }
@@ -460,6 +492,15 @@ void addBandwidth(BenchReport& r, const Puzzle& p, const CaseData& data, const C
     double limit = std::max(r.copyGbPerS, r.shaderCopyGbPerS);
     r.ratioToCopy = r.gbPerS / limit;
     r.limitMs = limit > 0 ? r.bytesMoved / (limit * 1e6) : 0;
+    for (BenchReport::Pass& pass : r.passes) {
+        pass.ratioToCopy =
+            pass.medianMs > 0 && limit > 0 ? pass.bytesMoved / (pass.medianMs * 1e6) / limit : 0;
+        r.passBytesMoved += pass.bytesMoved;
+    }
+    if (limit > 0 && r.medianMs > 0 && r.passBytesMoved > 0) {
+        r.passLimitMs = r.passBytesMoved / (limit * 1e6);
+        r.ratioToPassLimit = r.passLimitMs / r.medianMs;
+    }
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         const std::optional<DataSpec>& d = p.cases.at(0).data[b];
         if (p.buffers[b].role != RoleKind::Output || !d || d->kind != DataSpec::Kind::Op) continue;
@@ -584,7 +625,7 @@ Result<BenchReport> timeOn(DeviceRunner& runner, const BenchGround& g, const Ben
     r.shape = g.data.initial[*p.firstInput()].shape.dims;
     r.workgroupSize = scaled.workgroupSize;
     r.workgroups = k.dispatches.front().workgroups;
-    addTimes(r, p, k.dispatches, *run);
+    addTimes(r, p, k.dispatches, *run, g.data);
     addBandwidth(r, p, g.data, g.copy, o.n);
     addSteadiness(r, g.copy, o.steadySpread);
     r.cpuMs = g.cpuMs;

@@ -63,8 +63,19 @@ struct BenchReport {
         std::string label;   // the kernel's name
         int dispatches = 0;  // its repetitions, in every round
         double medianMs = 0; // the sum of its dispatches' median times
+        // What its dispatches move at least: each reads or writes once each input or output it
+        // binds (a buffer the puzzle swaps in counts as what it is); and that at the copy's
+        // speed over medianMs.
+        uint64_t bytesMoved = 0;
+        double ratioToCopy = 0;
     };
     std::vector<Pass> passes; // a multi-pass puzzle's, in order (each once, however many rounds)
+    // A multi-pass puzzle's passes together: bytesMoved counts what the task must move (its
+    // inputs read once, its outputs written once), these what the passes as written must (a
+    // radix sort's rounds each read and write every key). 0: a single pass.
+    uint64_t passBytesMoved = 0;
+    double ratioToPassLimit = 0; // passBytesMoved at the copy's speed over the median time
+    double passLimitMs = 0;
     struct Compiled {
         std::string kernel;              // the kernel's name ("kernel" for a single-kernel puzzle)
         std::vector<PipelineStat> stats; // what the driver reports about its compiled code

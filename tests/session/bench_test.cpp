@@ -7,6 +7,7 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "puzzle/kernel_sections.h"
 #include "puzzle/puzzle_loader.h"
 #include "session/bench.h"
 #include "shader/compiler.h"
@@ -42,6 +43,19 @@ class BenchTest : public ::testing::Test {
         InProcessRunner runner(*s_gpu);
         std::string file = p.dir + "/solution.comp";
         return benchProgram(m_compiler, runner, p, {{"kernel", *readTextFile(file), file}},
+                            *readTextFile(test::sourceDir() + "/shaders/copy.comp"), o);
+    }
+    // Every kernel of a multi-pass puzzle's official solution.
+    Result<BenchReport> benchAll(const Puzzle& p, uint64_t n) {
+        BenchOptions o;
+        o.n = n;
+        o.reps = 2;
+        o.warmupMs = 1;
+        o.templateCase = p.benchCase;
+        InProcessRunner runner(*s_gpu);
+        auto sources = readKernelSources(p, true);
+        if (!sources) return sources.error();
+        return benchProgram(m_compiler, runner, p, *sources,
                             *readTextFile(test::sourceDir() + "/shaders/copy.comp"), o);
     }
     static inline GpuContext* s_gpu = nullptr;
@@ -135,6 +149,48 @@ TEST_F(BenchTest, TheLimitIsTheKernelsBytesAtTheCopysSpeed) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
         return l.starts_with("of the limit") && l.find("at the copy's speed") != std::string::npos;
     }));
+}
+
+// A multi-pass program's passes move more than its task: each dispatch reads or writes each input
+// and output it binds. A radix sort of 8-bit digits reads the keys once for its histograms, then
+// reads and writes them in each of 4 rounds (keys and sorted swap: both count, the look-back's
+// status words do not); Hillis-Steele's steps read one buffer and write the other.
+TEST_F(BenchTest, AMultiPassProgramsPassesCountWhatEachDispatchBinds) {
+    const uint64_t n = 1u << 12;
+    auto sort = benchAll(puzzle("radix-sort-onesweep"), n);
+    ASSERT_TRUE(sort.ok()) << sort.error().str();
+    ASSERT_TRUE(sort->pass) << benchResultText(*sort);
+    EXPECT_EQ(sort->bytesMoved, 2 * n * 4); // the task: read the keys, write them sorted
+    ASSERT_EQ(sort->passes.size(), 2u);
+    EXPECT_EQ(sort->passes[0].bytesMoved, n * 4);
+    EXPECT_EQ(sort->passes[1].dispatches, 4);
+    EXPECT_EQ(sort->passes[1].bytesMoved, 4 * 2 * n * 4);
+    EXPECT_EQ(sort->passBytesMoved, 9 * n * 4);
+    double copy = std::max(sort->copyGbPerS, sort->shaderCopyGbPerS);
+    EXPECT_NEAR(sort->passLimitMs, sort->passBytesMoved / (copy * 1e6), 1e-9);
+    EXPECT_NEAR(sort->ratioToPassLimit, sort->passLimitMs / sort->medianMs, 1e-9);
+    auto lines = benchFigureLines(*sort);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.starts_with("its passes") && l.find("147.5 kB") != std::string::npos;
+    })) << lines.size();
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("pass onesweep") != std::string::npos &&
+               l.find("of its limit") != std::string::npos;
+    }));
+
+    auto steps = benchAll(puzzle("scan-hillis-steele"), 1u << 10);
+    ASSERT_TRUE(steps.ok()) << steps.error().str();
+    ASSERT_EQ(steps->passes.size(), 1u);
+    EXPECT_GT(steps->passes[0].dispatches, 1);
+    EXPECT_EQ(steps->passes[0].bytesMoved,
+              uint64_t(steps->passes[0].dispatches) * 2 * (1u << 10) * 4);
+
+    auto one = bench(puzzle("coalesced"), 1u << 12); // a single pass: the task's bytes only
+    ASSERT_TRUE(one.ok()) << one.error().str();
+    EXPECT_EQ(one->passBytesMoved, 0u);
+    auto oneLines = benchFigureLines(*one);
+    EXPECT_FALSE(std::any_of(oneLines.begin(), oneLines.end(),
+                             [](const std::string& l) { return l.starts_with("its passes"); }));
 }
 
 // A matmul does 43 operations a byte it moves at 256 x 256: the report counts them, and says that
