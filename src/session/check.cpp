@@ -106,7 +106,9 @@ class Checker {
         std::vector<InstrumentResult> out;
         uint32_t loops = 0;
         for (CompiledKernel& k : m_kernels) {
-            auto guarded = guardLoops(k.spirv, m_options.loopBudget);
+            InstrumentOptions o;
+            o.subgroupLoopCount = m_runner.info().lockstepSubgroups;
+            auto guarded = guardLoops(k.spirv, m_options.loopBudget, o);
             if (!guarded)
                 return guarded
                     .error(); // not validated here (2-3 ms a kernel): the shader tests validate it
@@ -668,9 +670,11 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
                             puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
         return r;
     }
-    std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, options, r);
+    CheckOptions o = options;
+    o.subgroupLoopCount = runner.info().lockstepSubgroups;
+    std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, o, r);
     if (r.reached != StageKind::Pipeline || r.error) return r;
-    Checker(puzzle, runner, r, options, kernels, start).run();
+    Checker(puzzle, runner, r, o, kernels, start).run();
     r.timing.totalMs = msSince(start);
     return r;
 }

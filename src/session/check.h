@@ -26,6 +26,9 @@ struct CheckOptions {
     // Untraced runs count loop back-edges too (guardLoops), so an endless loop is reported, never
     // cut off silently by the driver (lavapipe stops loops at 65535) and passed.
     bool loopGuard = true;
+    // Count the budget per subgroup, as lavapipe does (InstrumentOptions::subgroupLoopCount):
+    // checkProgram sets it for a device whose subgroups run in lock-step.
+    bool subgroupLoopCount = false;
     uint64_t traceRecords = 1u << 20; // trace capacity per case (16 MiB), shared among its threads
     // A case whose trace overflowed is re-run alone with room for every record its threads made,
     // up to this many bytes of trace at once (and the device's limit for one buffer); a

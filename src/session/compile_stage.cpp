@@ -46,8 +46,9 @@ Result<std::vector<const KernelSource*>> matchSources(const Puzzle& puzzle,
 // Rewrites every kernel to log its accesses; the rewritten words must pass the validator.
 // Writes to the buffers of the puzzle's [[schedule]] tables get the forced-schedule hooks.
 Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kernels,
-                     const Puzzle& puzzle) {
+                     const Puzzle& puzzle, bool subgroupLoopCount) {
     InstrumentOptions options;
+    options.subgroupLoopCount = subgroupLoopCount;
     for (const ScheduleDecl& s : puzzle.schedules)
         options.scheduleBindings.push_back(puzzle.buffers[s.buffer].binding);
     for (CompiledKernel& k : kernels) {
@@ -119,7 +120,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
         return r.error ? std::vector<CompiledKernel>{} : kernels;
     }
     auto t = Clock::now();
-    if (auto s = instrumentAll(compiler, kernels, puzzle); !s) {
+    if (auto s = instrumentAll(compiler, kernels, puzzle, options.subgroupLoopCount); !s) {
         r.error = s.error();
         return {};
     }

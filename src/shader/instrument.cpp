@@ -32,8 +32,9 @@ class Instrumenter {
 
     Result<InstrumentResult> run() {
         SpirvModule& module = m_state.module;
-        m_state.entryPoint = module.entryPoint();
-        if (!m_state.entryPoint) return Error{ErrorKind::Internal, "the kernel has no entry point"};
+        const SpirvInstruction* entry = module.entryPoint();
+        if (!entry) return Error{ErrorKind::Internal, "the kernel has no entry point"};
+        m_state.entryFunction = entry->operand(1);
         m_state.layout.traceSet = m_state.options.traceSet;
         m_state.layout.traceBinding = m_state.options.traceBinding;
         m_printfSet = debugPrintfSet(module);
@@ -94,7 +95,7 @@ class Instrumenter {
         m_loopBudget.beginFunction(function);
         size_t begin = out.size();
         // The entry point calls init() right after its local variables.
-        bool isEntry = function.front().resultId() == m_state.entryPoint->operand(1);
+        bool isEntry = function.front().resultId() == m_state.entryFunction;
         bool initPending = m_state.logsAccesses() && isEntry;
         m_schedule.beginFunction(isEntry);
         bool inBlock = false;
@@ -114,6 +115,7 @@ class Instrumenter {
                 if (m_printf) m_printf->rewrite(inst, m_state.line, out);
                 continue;
             }
+            m_loopBudget.before(inst, out);
             if (m_loopBudget.rewriteBackEdge(inst, out)) continue;
             if (m_state.logsAccesses() && isEntry && op == Op::OpReturn)
                 storeRecordCount(m_state, out);

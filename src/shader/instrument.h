@@ -20,6 +20,13 @@ struct InstrumentOptions {
     uint32_t traceSet = 1; // the trace buffer's descriptor set and binding
     uint32_t traceBinding = 0;
     bool loopBudget = true; // stop loops after the header's budget of back-edges
+    // Count a subgroup's back-edges, not each invocation's own: at each back-edge the count
+    // becomes the most any active lane of the subgroup has counted, plus one. A device that runs
+    // a subgroup as one SIMD vector (lavapipe) counts the vector's back-edges against its 65535,
+    // and those are more than any one lane's where the lanes' loops take turns being the longest:
+    // counted per lane, the budget would not fire before the driver cut the loop off silently.
+    // Needs GroupNonUniformArithmetic (declared), which such a device has.
+    bool subgroupLoopCount = false;
     // Storage-buffer bindings (set 0) whose writes may hold a workgroup
     // (shader/schedule_rewriter.h); empty: no forced-schedule hooks at all.
     std::vector<uint32_t> scheduleBindings;

@@ -35,7 +35,9 @@ struct InstrumentState {
     SpirvModule& module;
     const InstrumentOptions& options;
     uint32_t guardBudget = 0; // 0: the full trace; otherwise guardLoops' budget, nothing else
-    SpirvInstruction* entryPoint = nullptr;
+    // The entry point's function. An id, not the OpEntryPoint itself: a capability declared
+    // while the functions are rewritten (requireCapability) moves the preamble's instructions.
+    uint32_t entryFunction = 0;
     TraceObjectIds ids;
     TraceLayout layout;
     uint32_t line = 0;         // the site (TraceLayout::siteLines) of the instruction's source line

@@ -1,5 +1,6 @@
 #include "shader/loop_budget_rewriter.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -17,6 +18,12 @@ LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b, B
     c.line = b.beginFunction(ids.boolType, ids.loopOkFunction, ids.loopOkFunctionType,
                              {ids.uintType})[0];
     uint32_t before = b.load(ids.uintType, ids.backEdgeCount);
+    if (m_state.options.subgroupLoopCount) {
+        m_state.module.requireCapability(spv::Capability::GroupNonUniformArithmetic);
+        before = b.value(Op::OpGroupNonUniformUMax, ids.uintType,
+                         {b.uint(uint32_t(spv::Scope::Subgroup)),
+                          uint32_t(spv::GroupOperation::Reduce), before});
+    }
     c.iterations = b.add(before, b.uint(1));
     b.store(ids.backEdgeCount, c.iterations);
     uint32_t budget = budgetOf(b);
@@ -83,6 +90,7 @@ void LoopBudgetRewriter::buildGuardLoopOk() {
 }
 
 void LoopBudgetRewriter::beginFunction(std::span<const SpirvInstruction> function) {
+    m_exitPending = false;
     m_blockOrder.clear();
     m_loops.clear();
     m_phiFixes.clear();
@@ -92,8 +100,23 @@ void LoopBudgetRewriter::beginFunction(std::span<const SpirvInstruction> functio
             m_blockOrder.emplace(inst.resultId(), m_blockOrder.size());
 }
 
+void LoopBudgetRewriter::before(const SpirvInstruction& inst, std::vector<SpirvInstruction>& out) {
+    if (!m_exitPending || inst.opcode() == Op::OpPhi || inst.opcode() == Op::OpLine ||
+        inst.opcode() == Op::OpNoLine || inst.opcode() == Op::OpLabel)
+        return;
+    m_exitPending = false;
+    SpirvBuilder b(m_state.module, out);
+    const TraceObjectIds& ids = m_state.ids;
+    b.store(ids.backEdgeCount, b.add(b.load(ids.uintType, ids.backEdgeCount), b.uint(1)));
+}
+
 void LoopBudgetRewriter::observe(const SpirvInstruction& inst) {
-    if (inst.opcode() == Op::OpLabel) m_block = inst.resultId();
+    if (inst.opcode() == Op::OpLabel) {
+        m_block = inst.resultId();
+        m_exitPending = m_state.options.subgroupLoopCount && m_state.options.loopBudget &&
+                        std::any_of(m_loops.begin(), m_loops.end(),
+                                    [&](const auto& l) { return l.second.merge == m_block; });
+    }
     if (inst.opcode() == Op::OpLoopMerge)
         m_loops[m_block] = {inst.operand(0), m_state.line}; // merge, continue target
 }

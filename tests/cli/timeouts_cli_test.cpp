@@ -40,6 +40,29 @@ TEST(CliTimeoutsTest, AnEndlessLoopFailsUntracedWithTheLoopBudgetFinding) {
         << traced.out;
 }
 
+// A loop that never ends, whose inner loop is longest on a different lane each round. lavapipe
+// runs a subgroup as one SIMD vector and counts the vector's passes through every loop, the last
+// pass of each loop too: 10 a round here, where each lane takes 10 only one round in eight. It
+// cut the loops off long before any lane had counted 60000, and the check saw a kernel that
+// finished: traced it failed only on its reads, untraced it passed every case. Counted per
+// subgroup, as lavapipe counts, the loop budget stops it first.
+TEST(CliTimeoutsTest, ALoopWhoseLanesTakeTurnsIsStoppedBeforeTheDriverCutsItOff) {
+    std::string endless = test::sourceDir() + "/tests/data/wrong/map-endless-divergent-loop.comp";
+    CliRun traced = vkpuzzles("check map " + endless + " --color never");
+    EXPECT_EQ(traced.exit, 1) << traced.out;
+    size_t stopped = 0;
+    for (size_t at = traced.out.find("endless loop?"); at != std::string::npos;
+         at = traced.out.find("endless loop?", at + 1))
+        ++stopped;
+    EXPECT_GE(stopped, 7u) << traced.out; // every case
+    EXPECT_TRUE(has(traced.out, "was stopped after")) << traced.out;
+    // Untraced, a workgroup whose subgroups are full is stopped too (case 2: 10 threads, a full
+    // subgroup of 8). One with fewer threads than a subgroup is not yet: see docs/app.md.
+    CliRun plain = vkpuzzles("check map " + endless + " --no-trace --case 2 --color never");
+    EXPECT_EQ(plain.exit, 1) << plain.out;
+    EXPECT_TRUE(has(plain.out, "endless loop?")) << plain.out;
+}
+
 TEST(CliTimeoutsTest, ACaseOverTheDeviceLimitIsRefusedBeforeAnyDataIsGenerated) {
     // 2^28 floats: 1 GiB, over lavapipe's 128 MiB per storage buffer. Generating the inputs would
     // take gigabytes; the message says nothing was generated.

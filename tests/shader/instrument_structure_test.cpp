@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "shader/compiler.h"
+#include <spirv/unified1/spirv.hpp11>
+
 #include "shader/instrument.h"
 
 namespace vkp {
@@ -233,6 +235,45 @@ TEST(InstrumentStructure, LoopBudgetOffGuardsNothing) {
     EXPECT_EQ(off.loopsGuarded, 0u);
     EXPECT_EQ(off.accessSites, 2u); // accesses are traced either way
     EXPECT_LT(off.spirv.size(), on.spirv.size());
+}
+
+// Counted as lavapipe counts (subgroupLoopCount): each back-edge takes the subgroup's most, so
+// the module needs subgroup arithmetic, and each loop's merge block counts the pass that ended
+// the loop (a load, an add and a store more per loop). The rest is as before, traced or guarded,
+// and it validates; without the option no subgroup operation appears.
+TEST(InstrumentStructure, CountingPerSubgroupTakesTheSubgroupsMostAndCountsEachExit) {
+    const std::string nested = R"(
+layout(set = 0, binding = 0) buffer Data { float d[]; };
+void main() {
+    float acc = 0.0;
+    for (uint i = 0u; i < 4u; ++i) {
+        for (uint j = 0u; j < i; ++j) acc += d[j];
+    }
+    d[gl_GlobalInvocationID.x] = acc;
+}
+)";
+    auto hasWord = [](const std::vector<uint32_t>& words, spv::Op op) {
+        for (size_t k = 5; k < words.size();) { // the header is 5 words
+            uint32_t count = words[k] >> 16;
+            if ((words[k] & 0xffffu) == uint32_t(op)) return true;
+            k += count ? count : 1;
+        }
+        return false;
+    };
+    InstrumentOptions lockstep;
+    lockstep.subgroupLoopCount = true;
+    InstrumentResult plain = instrumentValid(nested);
+    InstrumentResult counted = instrumentValid(nested, lockstep);
+    EXPECT_EQ(counted.loopsGuarded, plain.loopsGuarded);
+    EXPECT_EQ(counted.accessSites, plain.accessSites);
+    EXPECT_FALSE(hasWord(plain.spirv, spv::Op::OpGroupNonUniformUMax));
+    EXPECT_TRUE(hasWord(counted.spirv, spv::Op::OpGroupNonUniformUMax));
+    EXPECT_GT(counted.spirv.size(), plain.spirv.size());
+    std::vector<uint32_t> spirv = compileDebug(nested);
+    auto guarded = guardLoops(spirv, 100, lockstep);
+    ASSERT_TRUE(guarded.ok()) << guarded.error().message;
+    EXPECT_TRUE(validateSpirv(guarded->spirv).ok());
+    EXPECT_TRUE(hasWord(guarded->spirv, spv::Op::OpGroupNonUniformUMax));
 }
 
 TEST(InstrumentStructure, InstrumentingAddsWordsAndKeepsTheHeader) {
