@@ -44,6 +44,7 @@ class LoopBudgetRewriter {
     bool isBackEdge(uint32_t target) const;
     uint32_t guardedHeader(const SpirvInstruction& inst) const;
     uint32_t callLoopOk(const Loop& loop, SpirvBuilder& b);
+    uint32_t workgroupThreads(SpirvBuilder& b);
 
     InstrumentState& m_state;
     std::map<uint32_t, size_t> m_blockOrder;           // label -> position in the function
