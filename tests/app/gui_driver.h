@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
+#include "support/test_env.h"
 
 namespace vkp::test {
 
@@ -199,7 +200,7 @@ class GuiDriver {
     // only window whose title names vkpuzzles.
     std::string window() {
         if (!m_window.empty()) return m_window;
-        auto until = std::chrono::steady_clock::now() + 60s;
+        auto until = std::chrono::steady_clock::now() + test::kPatience;
         while (m_window.empty() && std::chrono::steady_clock::now() < until && alive()) {
             CliRun r = xdo("search --name vkpuzzles");
             std::istringstream s(r.out);

@@ -419,7 +419,7 @@ TEST_F(LiveSessionTest, AnAsideCheckLeavesTheLearnersTextAndReportAlone) {
     ASSERT_TRUE(session.snapshot().reportSource);
     EXPECT_EQ(*session.snapshot().reportSource, kBroken) << "the report names the text it checked";
     session.checkAside(7, kGood, 1);
-    auto until = std::chrono::steady_clock::now() + 60s;
+    auto until = std::chrono::steady_clock::now() + test::kPatience;
     while (session.snapshot().asideKey != 7 && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(5ms);
     LiveSnapshot s = session.snapshot();

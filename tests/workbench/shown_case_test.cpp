@@ -10,6 +10,7 @@
 
 #include "puzzle/puzzle_loader.h"
 #include "support/engines.h"
+#include "support/test_env.h"
 #include "workbench/shown_case.h"
 
 namespace vkp::ui {
@@ -38,7 +39,7 @@ TEST(DispatchTest, APickIsKeptWhileTheCaseStays) {
     o.debounce = 20ms;
     Workbench wb(o);
     auto settle = [&] {
-        auto until = std::chrono::steady_clock::now() + 60s;
+        auto until = std::chrono::steady_clock::now() + test::kPatience;
         while (!(wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done) &&
                std::chrono::steady_clock::now() < until) {
             wb.update();

@@ -42,7 +42,7 @@ class WorkbenchTest : public ::testing::Test {
     }
     // Runs the frame loop's update until the editor's text has a report.
     static const CheckReport& settle(Workbench& wb) {
-        auto until = std::chrono::steady_clock::now() + 60s;
+        auto until = std::chrono::steady_clock::now() + test::kPatience;
         for (;;) {
             wb.update();
             if (wb.currentReport() && wb.snapshot().status == LiveStatusKind::Done)

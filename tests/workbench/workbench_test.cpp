@@ -313,7 +313,7 @@ TEST_F(WorkbenchTest, APuzzleWhoseFilesChangeOnDiskIsReloadedAndTheTextKept) {
         "title = \"Map, edited\"\n# retitled by the author\n" + toml.substr(toml.find('\n') + 1);
     std::ofstream(pack + "/01-map/puzzle.toml") << edited;
     auto waitFor = [&](auto done) {
-        for (auto until = std::chrono::steady_clock::now() + 30s;
+        for (auto until = std::chrono::steady_clock::now() + test::kPatience;
              !done() && std::chrono::steady_clock::now() < until;) {
             wb.update();
             std::this_thread::sleep_for(20ms);
@@ -363,7 +363,7 @@ TEST_F(WorkbenchTest, AWalkthroughStepPointsAtTheOfficialRun) {
     ASSERT_NE(w, nullptr) << "matmul has a walkthrough.toml";
     ASSERT_GE(w->steps.size(), 3u);
     wb.requestOfficialRun(w->caseIndex);
-    auto until = std::chrono::steady_clock::now() + 60s;
+    auto until = std::chrono::steady_clock::now() + test::kPatience;
     while (!wb.officialOutcome(w->caseIndex) && std::chrono::steady_clock::now() < until) {
         wb.update();
         std::this_thread::sleep_for(5ms);
