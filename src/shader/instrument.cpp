@@ -28,7 +28,9 @@ class Instrumenter {
     Instrumenter(SpirvModule& module, const KernelInterface& reflected,
                  const InstrumentOptions& options, uint32_t guardBudget = 0)
         : m_state{module, options, guardBudget}, m_accessLog(m_state, reflected),
-          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state) {}
+          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state) {
+        m_state.reflected = &reflected;
+    }
 
     Result<InstrumentResult> run() {
         SpirvModule& module = m_state.module;

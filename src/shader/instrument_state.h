@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shader/instrument.h"
+#include "shader/reflect.h"
 #include "shader/spirv_builder.h"
 #include "shader/spirv_module.h"
 #include "trace/trace.h"
@@ -38,6 +39,7 @@ struct InstrumentState {
     // The entry point's function. An id, not the OpEntryPoint itself: a capability declared
     // while the functions are rewritten (requireCapability) moves the preamble's instructions.
     uint32_t entryFunction = 0;
+    const KernelInterface* reflected = nullptr; // the kernel as reflection read it
     TraceObjectIds ids;
     TraceLayout layout;
     uint32_t line = 0;         // the site (TraceLayout::siteLines) of the instruction's source line

@@ -35,31 +35,22 @@ LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b, B
     return c;
 }
 
-// The workgroup's threads, emitted in the current function: from the constant the module declares
-// as gl_WorkGroupSize, else from its LocalSize or LocalSizeId execution mode; 0 when none says.
+// The workgroup's threads, emitted in the current function from the sizes reflection read (the
+// constants behind gl_WorkGroupSize or LocalSizeId, or LocalSize's literals); 0 when unknown.
 // lavapipe runs a workgroup smaller than its SIMD vector with the missing lanes in it
 // (gl_LocalInvocationIndex past the workgroup): they pass through loops and count against its
 // 65535 too, unseen by subgroup operations, so loopOk sends them out of every loop at once.
 uint32_t LoopBudgetRewriter::workgroupThreads(SpirvBuilder& b) {
-    SpirvModule& m = m_state.module;
-    uint32_t u = m_state.ids.uintType;
-    auto product = [&](uint32_t x, uint32_t y, uint32_t z) { return b.mul(b.mul(x, y), z); };
-    for (const SpirvInstruction& inst : m.globals) {
-        if (inst.resultId() == 0) continue;
-        auto builtin = m.decoration(inst.resultId(), spv::Decoration::BuiltIn);
-        if (!builtin || *builtin != uint32_t(spv::BuiltIn::WorkgroupSize)) continue;
-        uint32_t size = inst.resultId();
-        return product(b.extract(u, size, 0), b.extract(u, size, 1), b.extract(u, size, 2));
+    const KernelInterface* k = m_state.reflected;
+    if (!k) return 0;
+    uint32_t threads = 0;
+    for (int d = 0; d < 3; ++d) {
+        uint32_t size = k->localSizeIds[d];
+        if (!size && !k->fixedLocalSize[d]) return 0;
+        if (!size) size = b.uint(*k->fixedLocalSize[d]);
+        threads = threads ? b.mul(threads, size) : size;
     }
-    for (const SpirvInstruction& inst : m.preamble) {
-        if (inst.operandCount() < 5) continue; // entry point, mode, x, y, z
-        auto mode = spv::ExecutionMode(inst.operand(1));
-        if (inst.opcode() == Op::OpExecutionMode && mode == spv::ExecutionMode::LocalSize)
-            return b.uint(inst.operand(2) * inst.operand(3) * inst.operand(4));
-        if (inst.opcode() == Op::OpExecutionModeId && mode == spv::ExecutionMode::LocalSizeId)
-            return product(inst.operand(2), inst.operand(3), inst.operand(4));
-    }
-    return 0;
+    return threads;
 }
 
 void LoopBudgetRewriter::buildLoopOk() {

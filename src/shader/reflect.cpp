@@ -255,6 +255,7 @@ void readShared(const SpirvModule& m, const SpirvInstruction& var, KernelInterfa
 
 // A workgroup-size component (a constant id): the spec id it is set by, or its literal size.
 void readLocalSizeComponent(const SpirvModule& m, uint32_t component, int d, KernelInterface& out) {
+    out.localSizeIds[d] = component;
     if (auto spec = m.decoration(component, spv::Decoration::SpecId)) {
         out.localSizeConstantIds.push_back(component);
         out.localSizeFromSpec[d] = true;
@@ -287,17 +288,8 @@ void readExecutionMode(const SpirvModule& m, const SpirvInstruction& inst, Kerne
         for (int d = 0; d < 3; ++d)
             if (!out.localSizeFromSpec[d]) out.fixedLocalSize[d] = inst.operand(2 + d);
     } else if (mode == spv::ExecutionMode::LocalSizeId && inst.operandCount() >= 5) {
-        for (int d = 0; d < 3; ++d) {
-            uint32_t component = inst.operand(2 + d);
-            if (auto spec = m.decoration(component, spv::Decoration::SpecId)) {
-                out.localSizeConstantIds.push_back(component);
-                out.localSizeFromSpec[d] = true;
-                out.localSizeSpecIds[d] = *spec;
-            } else if (const SpirvInstruction* c = m.definition(component);
-                       c && c->operandCount() > 0) {
-                out.fixedLocalSize[d] = c->operand(0);
-            }
-        }
+        for (int d = 0; d < 3; ++d)
+            readLocalSizeComponent(m, inst.operand(2 + d), d, out);
     }
 }
 

@@ -78,6 +78,9 @@ struct KernelInterface {
     std::array<std::optional<uint32_t>, 3> fixedLocalSize;      // set where the size is a literal
     std::array<bool, 3> localSizeFromSpec{false, false, false}; // local_size_*_id used
     std::array<uint32_t, 3> localSizeSpecIds{0, 1, 2};          // which ids they use
+    // The constant each size is read from, where one is (a spec constant or a plain one behind
+    // gl_WorkGroupSize or LocalSizeId); 0 where a LocalSize literal gives it.
+    std::array<uint32_t, 3> localSizeIds{0, 0, 0};
     std::vector<uint32_t>
         localSizeConstantIds; // result ids of the spec constants that size the workgroup
     std::vector<KernelSharedArray> shared;
