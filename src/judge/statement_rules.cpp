@@ -219,8 +219,9 @@ CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
             if (!v) continue;
             r.atMost = *v;
         }
-        std::vector<size_t> named = d.atomicOnly.empty() ? d.readsTogether : d.atomicOnly;
-        if (d.atMost && d.target == RuleTargetKind::Buffer) named = {d.buffer};
+        std::vector<size_t> named = d.buffers;
+        if (d.check == RuleCheckKind::Count && d.target == RuleTargetKind::Buffer)
+            named = {d.buffer};
         for (size_t b : named)
             if (b < puzzle.buffers.size()) r.bindings.push_back(puzzle.buffers[b].binding);
         out.rules.push_back(std::move(r));
@@ -232,9 +233,9 @@ std::vector<Finding> ruleFindings(const Trace& trace, const std::vector<CaseRule
     std::vector<Finding> out;
     for (const CaseRule& r : rules) {
         std::optional<Finding> f;
-        if (!r.decl.readsTogether.empty())
+        if (r.decl.check == RuleCheckKind::ReadsTogether)
             f = readsTogetherFinding(trace, r);
-        else if (!r.decl.atMost)
+        else if (r.decl.check == RuleCheckKind::AtomicWritesOnly)
             f = atomicOnlyFinding(trace, r);
         else if (r.decl.per == RuleScopeKind::Thread)
             f = perThreadFinding(trace, r);

@@ -15,7 +15,7 @@ namespace vkp {
 struct CaseRule {
     RuleDecl decl;
     uint64_t atMost = 0;            // at_most rules: the bound's value in this case
-    std::vector<uint32_t> bindings; // the buffers named (atomic_writes_only, or `of` a buffer)
+    std::vector<uint32_t> bindings; // the buffers named (atomic_writes_only, reads_together, `of`)
 };
 
 // What a case's trace is judged against besides bounds and races: its per-thread limits and the

@@ -119,12 +119,14 @@ struct Limits {
 enum class RuleCountKind { Reads, Writes, Accesses }; // accesses: reads and writes together
 enum class RuleTargetKind { Shared, Global, Buffer }; // every shared array, every buffer, one
 enum class RuleScopeKind { Thread, Workgroup };       // counted per thread, or summed per group
+// atomic_writes_only, reads_together, or at_most with count, of and per.
+enum class RuleCheckKind { AtomicWritesOnly, ReadsTogether, Count };
 
 struct RuleDecl {
-    std::string text;                  // the statement's words, quoted in the finding
-    std::vector<size_t> atomicOnly;    // atomic_writes_only: indices into Puzzle::buffers
-    std::vector<size_t> readsTogether; // reads_together: indices into Puzzle::buffers
-    std::optional<Expr> atMost;        // at_most: the bound of the count, per case
+    std::string text; // the statement's words, quoted in the finding
+    RuleCheckKind check = RuleCheckKind::Count;
+    std::vector<size_t> buffers; // atomic_writes_only, reads_together: indices into Puzzle::buffers
+    std::optional<Expr> atMost;  // at_most (Count): the bound of the count, per case
     RuleCountKind count = RuleCountKind::Writes;
     RuleTargetKind target = RuleTargetKind::Shared;
     size_t buffer = 0; // target Buffer: index into Puzzle::buffers

@@ -123,7 +123,8 @@ RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
             r.fail(t.get(k),
                    std::string("'") + k + "' goes with 'at_most', not with '" + key + "'");
     d.target = RuleTargetKind::Buffer;
-    (atomic ? d.atomicOnly : d.readsTogether) = bufferList(r, t.get(key), key, p);
+    d.check = atomic ? RuleCheckKind::AtomicWritesOnly : RuleCheckKind::ReadsTogether;
+    d.buffers = bufferList(r, t.get(key), key, p);
     return d;
 }
 
