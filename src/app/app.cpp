@@ -26,6 +26,7 @@
 #include "platform/window.h"
 #include "puzzle/passes.h"
 #include "report/case_file.h"
+#include "session/live_session.h"
 #include "session/runner.h"
 #include "ui/main_view.h"
 #include "widgets/fonts.h"
@@ -521,7 +522,8 @@ int App::run() {
                 std::cerr << "vkpuzzles: " << written.error().message << "\n";
             else
                 std::cout << "saved " << m_o.screenshot << " (" << m_renderer->captured().width
-                          << "x" << m_renderer->captured().height << ")\n";
+                          << "x" << m_renderer->captured().height
+                          << "): " << statusLine(m_wb->snapshot()) << "\n";
             status = written ? 0 : 1;
             break;
         }

@@ -283,8 +283,24 @@ class GuiDriver {
         auto seen =
             waitFor(name + " on screen", [&](const Layout& l) { return l.rect(name).has_value(); });
         if (!seen) return seen;
+        // The widget can move while the pointer travels to it: the frame that took an earlier
+        // click already says what it selected, but the panel that selection opens (the thread
+        // inspector under the grid) is laid out only in the next frame. The pointer follows the
+        // widget until two frames drawn after it arrived have it in the same place.
         Rect r = *layout().rect(name);
-        clickAt(r.cx(), r.cy(), button);
+        for (int moves = 0;; ++moves) {
+            moveTo(r.cx(), r.cy());
+            settleFrames(2);
+            std::optional<Rect> now = layout().rect(name);
+            if (!now)
+                return ::testing::AssertionFailure()
+                       << name << " left the screen as the pointer went to it";
+            if (now->cx() == r.cx() && now->cy() == r.cy()) break;
+            if (moves == 20)
+                return ::testing::AssertionFailure() << name << " kept moving: 20 moves";
+            r = *now;
+        }
+        xdo("click " + std::to_string(button));
         return ::testing::AssertionSuccess();
     }
 

@@ -186,7 +186,8 @@ TEST_F(GuiSmokeTest, PassPicksTheDispatchOfAMultiPassCase) {
         ASSERT_EQ(r.exit, 0) << r.out;
         Png png = loadPng(shot);
         EXPECT_GT(countNear(png, kDarkPass), 100u)
-            << "the solution passes: the kernels were joined from the folder";
+            << "the solution passes: the kernels were joined from the folder\n"
+            << r.out;
         Png grid = loadPng((m_dir / "exports" / "scan-blocks-grid.png").string());
         ASSERT_GT(grid.width, 200) << r.out;
         threads[pass - 2] = countNear(grid, 0x35506e, 6); // threads of even subgroups
