@@ -8,11 +8,15 @@ namespace vkp {
 
 using Op = spv::Op;
 
+// The budget of back-edges, emitted in the current function: the trace header's (tracing), or a
+// constant (guardLoops: no load in the loop).
+uint32_t LoopBudgetRewriter::budget(SpirvBuilder& b) {
+    return m_state.logsAccesses() ? m_state.loadTraceWord(b, 6) : b.uint(m_state.guardBudget);
+}
+
 // The start both loopOk(line) functions share: the line parameter, the back-edge counted, and
-// whether the count is within the budget (the id `budgetOf(b)` gives, emitted in the function's
-// body) or has just gone past it.
-template <class Budget>
-LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b, Budget budgetOf) {
+// whether the count is within the budget or has just gone past it.
+LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b) {
     const TraceObjectIds& ids = m_state.ids;
     LoopCount c{};
     c.line = b.beginFunction(ids.boolType, ids.loopOkFunction, ids.loopOkFunctionType,
@@ -26,12 +30,14 @@ LoopBudgetRewriter::LoopCount LoopBudgetRewriter::beginLoopOk(SpirvBuilder& b, B
     }
     c.iterations = b.add(before, b.uint(1));
     b.store(ids.backEdgeCount, c.iterations);
-    uint32_t budget = budgetOf(b);
-    c.ok = b.lessEqual(c.iterations, budget);
+    uint32_t limit = budget(b);
+    c.ok = b.lessEqual(c.iterations, limit);
     if (m_state.options.subgroupLoopCount)
         if (uint32_t threads = workgroupThreads(b))
             c.ok = b.logicalAnd(c.ok, b.less(b.load(ids.uintType, ids.localIndex), threads));
-    c.first = b.equal(c.iterations, b.add(budget, b.uint(1)));
+    // The count crosses the budget at a back-edge, never at a merge block (before() stops there),
+    // so the first back-edge past it is this one.
+    c.first = b.equal(c.iterations, b.add(limit, b.uint(1)));
     return c;
 }
 
@@ -67,8 +73,7 @@ void LoopBudgetRewriter::buildTracedLoopOk() {
     uint32_t u = ids.uintType;
     SpirvBuilder b(m_state.module, m_state.module.newFunctions);
     // A struct, not a structured binding: clang before 16 cannot capture bindings in lambdas.
-    LoopCount c =
-        beginLoopOk(b, [&](SpirvBuilder& body) { return m_state.loadTraceWord(body, 6); });
+    LoopCount c = beginLoopOk(b);
     b.ifThen(c.first, [&] {
         uint32_t statusAt = b.load(u, ids.statusWord);
         uint32_t status = b.load(u, m_state.traceWord(b, statusAt)); // keeps the printf count
@@ -89,8 +94,7 @@ void LoopBudgetRewriter::buildGuardLoopOk() {
     uint32_t u = ids.uintType;
     SpirvBuilder b(m_state.module, m_state.module.newFunctions);
     // A struct, not a structured binding: clang before 16 cannot capture bindings in lambdas.
-    LoopCount c =
-        beginLoopOk(b, [&](SpirvBuilder& body) { return body.uint(m_state.guardBudget); });
+    LoopCount c = beginLoopOk(b);
     b.ifThen(c.first, [&] {
         uint32_t stopped = m_state.traceWord(b, b.uint(kLoopGuardStopped));
         uint32_t before = b.atomic(Op::OpAtomicIAdd, stopped, spv::Scope::Device, 0, {b.uint(1)});
@@ -128,7 +132,12 @@ void LoopBudgetRewriter::before(const SpirvInstruction& inst, std::vector<SpirvI
     m_exitPending = false;
     SpirvBuilder b(m_state.module, out);
     const TraceObjectIds& ids = m_state.ids;
-    b.store(ids.backEdgeCount, b.add(b.load(ids.uintType, ids.backEdgeCount), b.uint(1)));
+    // Up to the budget, not past it: a loop exit that took the count past the budget would let
+    // the next back-edge stop its loop without the report, which only the back-edge that goes
+    // past it makes (the first of a thread's vector to run out).
+    uint32_t count = b.load(ids.uintType, ids.backEdgeCount);
+    uint32_t counted = b.add(count, b.uint(1));
+    b.store(ids.backEdgeCount, b.select(ids.uintType, b.less(count, budget(b)), counted, count));
 }
 
 void LoopBudgetRewriter::observe(const SpirvInstruction& inst) {

@@ -38,7 +38,8 @@ class LoopBudgetRewriter {
         uint32_t line = 0;
     };
 
-    template <class Budget> LoopCount beginLoopOk(SpirvBuilder& b, Budget budgetOf);
+    uint32_t budget(SpirvBuilder& b);
+    LoopCount beginLoopOk(SpirvBuilder& b);
     void buildTracedLoopOk();
     void buildGuardLoopOk();
     bool isBackEdge(uint32_t target) const;

@@ -70,6 +70,30 @@ TEST(CliTimeoutsTest, ALoopWhoseLanesTakeTurnsIsStoppedBeforeTheDriverCutsItOff)
     }
 }
 
+// Counted as lavapipe counts, the end of a loop adds one to the count without a check: there the
+// count could pass the budget, and the next back-edge then stopped its loop without the report,
+// which only the back-edge that goes one past the budget made. Here a workgroup in three reaches
+// the budget at its inner loop's end: before, 16 of case 5's 24 threads and 12 of case 7's 20
+// were reported, traced and untraced; now the end of a loop stops counting at the budget.
+// (tests/data/wrong/map-endless-loop-around-a-loop.comp; the count per subgroup is lavapipe's.)
+TEST(CliTimeoutsTest, ALoopBudgetSpentAtALoopsEndStillReportsEveryThread) {
+    std::string endless =
+        test::sourceDir() + "/tests/data/wrong/map-endless-loop-around-a-loop.comp";
+    for (const char* mode : {"", " --no-trace"}) {
+        CliRun r = vkpuzzles("check map " + endless + mode + " --color never");
+        EXPECT_EQ(r.exit, 1) << r.out;
+        EXPECT_TRUE(has(r.out, "0 of 7 cases pass")) << mode << "\n" << r.out;
+        if (*mode) { // untraced, the summary names the first case only: ask for each
+            for (const char* c : {"5", "7"})
+                r.out +=
+                    vkpuzzles("check map " + endless + mode + " --case " + c + " --color never")
+                        .out;
+        }
+        EXPECT_TRUE(has(r.out, "(24 threads ran out)")) << mode << "\n" << r.out; // case 5
+        EXPECT_TRUE(has(r.out, "(20 threads ran out)")) << mode << "\n" << r.out; // case 7
+    }
+}
+
 TEST(CliTimeoutsTest, ACaseOverTheDeviceLimitIsRefusedBeforeAnyDataIsGenerated) {
     // 2^28 floats: 1 GiB, over lavapipe's 128 MiB per storage buffer. Generating the inputs would
     // take gigabytes; the message says nothing was generated.

@@ -181,11 +181,9 @@ TEST(ScheduleTest, AByIndexHoldTakesTheThreadThatWritesTheElementNotTheFirstWrit
 }
 
 // A look-back without the fallback waits for tile 1's silent word in every case held before
-// its first write, and the others' keys of that digit then land in the wrong places. (Counted
-// per subgroup as lavapipe counts, the loop budget now stops the wait with the rule in cases 3
-// and 4 on a quiet machine; in case 2 lavapipe still ends it first. How far the waiters get
-// while the held workgroup spins depends on how the CPU's threads run, so only the failure is
-// asserted.)
+// its first write: the loop budget stops the wait, and the finding tells the statement's rule.
+// (Case 2's wait used to end with no finding: counted as lavapipe counts, the end of the walk's
+// inner loop took the count past the budget, and the next back-edge stopped the loop silently.)
 TEST(ScheduleTest, AOnesweepLookBackWithoutFallbackFailsEveryHeldCase) {
     ASSERT_TRUE(test::engines().gpu);
     CheckReport r =
@@ -197,6 +195,13 @@ TEST(ScheduleTest, AOnesweepLookBackWithoutFallbackFailsEveryHeldCase) {
         EXPECT_FALSE(c.pass) << "case " << i + 1;
         ASSERT_FALSE(c.schedules.empty()) << "case " << i + 1;
         EXPECT_FALSE(scheduleMayHaveMissed(c)) << scheduleLines(c).front();
+        ASSERT_TRUE(c.analysis) << "case " << i + 1;
+        bool stopped = false;
+        for (const Finding& f : c.analysis->findings)
+            if (f.kind == FindingKind::LoopBudget)
+                stopped = stopped ||
+                          f.message.find("Waiting forever is not allowed") != std::string::npos;
+        EXPECT_TRUE(stopped) << "case " << i + 1 << ": " << scheduleLines(c).front();
     }
     // The other cases are not asserted: there its wait ends when the tile before publishes, but
     // on a loaded machine the polls may outgrow the trace (INCONCLUSIVE).
