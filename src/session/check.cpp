@@ -321,19 +321,10 @@ class Checker {
         for (int attempt = 0; room && !c.error && attempt < kTraceReruns; ++attempt) {
             // Each dispatch gets the room it wants, or as much as it may have: the ones that
             // still cannot fit are judged alone, with every other dispatch's trace whole.
-            std::vector<uint32_t> wanted(room->wanted.size());
+            std::vector<uint32_t> wanted = rerunSlots(c, *room, given);
             bool grows = false;
-            for (size_t j = 0; j < wanted.size(); ++j) {
-                // A dispatch that overflowed gets half as much again: a thread that polls (a
-                // look-back) makes as many records as the device's timing gives it, and the run
-                // again may poll more than this one did.
-                uint64_t want = room->wanted[j];
-                if (want > room->kept[j]) want += want / 2;
-                uint32_t before = j < given.size() ? given[j] : 0;
-                wanted[j] = static_cast<uint32_t>(
-                    std::min<uint64_t>(std::max<uint64_t>(want, before), room->possible[j]));
+            for (size_t j = 0; j < wanted.size(); ++j)
                 grows = grows || wanted[j] > room->kept[j];
-            }
             if (!grows) break;
             reran = true;
             std::vector<std::vector<size_t>> parts = traceParts(c, wanted, m_options.maxTraceBytes);

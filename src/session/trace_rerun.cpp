@@ -1,6 +1,7 @@
 #include "session/trace_rerun.h"
 
 #include <algorithm>
+#include <map>
 
 namespace vkp {
 namespace {
@@ -38,6 +39,26 @@ bool TraceRoom::fits() const {
     for (size_t j = 0; j < wanted.size(); ++j)
         if (wanted[j] > possible[j]) return false;
     return !wanted.empty();
+}
+
+std::vector<uint32_t> rerunSlots(const CaseOutcome& c, const TraceRoom& room,
+                                 const std::vector<uint32_t>& given) {
+    auto kernelOf = [&](size_t j) { return j < c.dispatches.size() ? c.dispatches[j].kernel : 0; };
+    std::map<size_t, uint64_t> overflowed; // kernel -> the room its dispatches get
+    for (size_t j = 0; j < room.wanted.size(); ++j)
+        if (room.wanted[j] > room.kept[j]) {
+            uint64_t want = uint64_t(room.wanted[j]) + room.wanted[j] / 2;
+            overflowed[kernelOf(j)] = std::max(overflowed[kernelOf(j)], want);
+        }
+    std::vector<uint32_t> slots(room.wanted.size());
+    for (size_t j = 0; j < slots.size(); ++j) {
+        uint64_t want = std::max(room.wanted[j], room.kept[j]);
+        if (auto k = overflowed.find(kernelOf(j)); k != overflowed.end())
+            want = std::max(want, k->second);
+        if (j < given.size()) want = std::max<uint64_t>(want, given[j]);
+        slots[j] = static_cast<uint32_t>(std::min<uint64_t>(want, room.possible[j]));
+    }
+    return slots;
 }
 
 std::vector<const Trace*> caseTraces(const CaseOutcome& c) {

@@ -1,0 +1,55 @@
+// The room an overflowed case's next run gives each dispatch (session/trace_rerun.h): no device,
+// the outcome's dispatches and the room the last run left are all it reads.
+#include <gtest/gtest.h>
+
+#include "session/trace_rerun.h"
+
+namespace vkp {
+namespace {
+
+// A case of `kernels.size()` dispatches, dispatch j running kernel kernels[j].
+CaseOutcome dispatchesOf(const std::vector<size_t>& kernels) {
+    CaseOutcome c;
+    for (size_t k : kernels) {
+        DispatchTrace d;
+        d.kernel = k;
+        c.dispatches.push_back(d);
+    }
+    return c;
+}
+
+// A one-sweep sort: a histogram pass (kernel 0), then four rounds of one kernel (1). Round 1's
+// look-back polled past its 546 slots; rounds 2 to 4 fit this time, but poll alike and may not
+// in the next run: they get round 1's room too. The histogram keeps what it had.
+TEST(TraceRerun, EveryDispatchOfAKernelThatOverflowedGetsTheRoomItNeeded) {
+    CaseOutcome c = dispatchesOf({0, 1, 1, 1, 1});
+    TraceRoom room;
+    room.kept = {546, 546, 546, 546, 546};
+    room.wanted = {546, 1286, 546, 700, 546};
+    room.possible = {5000, 5000, 5000, 5000, 5000};
+    EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{546, 1929, 1929, 1929, 1929}));
+}
+
+TEST(TraceRerun, TheRoomNeverShrinksAndNeverPassesWhatIsPossible) {
+    CaseOutcome c = dispatchesOf({0, 1});
+    TraceRoom room;
+    room.kept = {1929, 1929};
+    room.wanted = {1929, 4000}; // round 1 polled more again
+    room.possible = {5000, 5000};
+    // 4000 and half again is past what the trace may hold: as much as it may.
+    EXPECT_EQ(rerunSlots(c, room, {2500, 1929}), (std::vector<uint32_t>{2500, 5000}));
+}
+
+TEST(TraceRerun, ASingleDispatchCaseGrowsItsOneTrace) {
+    CaseOutcome c; // no dispatches: its one trace
+    TraceRoom room;
+    room.kept = {100};
+    room.wanted = {300};
+    room.possible = {1000};
+    EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{450}));
+    room.wanted = {100}; // it fit: nothing grows
+    EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{100}));
+}
+
+} // namespace
+} // namespace vkp
