@@ -95,9 +95,9 @@ const std::vector<OptionSpec>& optionTable() {
         {"dispatch", ValueKind::Number, "app trace open", 1, kMaxDispatchesPerCase},
         {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
         {"input", ValueKind::Text, "run", 0, 0, {}, true},
-        {"set", ValueKind::Text, "run", 0, 0, {}, true},
+        {"set", ValueKind::Text, "run bench", 0, 0, {}, true},
         {"workgroups", ValueKind::NumberList, "run", 1, 65535},
-        {"workgroup-size", ValueKind::NumberList, "run", 1, 1024},
+        {"workgroup-size", ValueKind::NumberList, "run bench", 1, 1024},
         {"n", ValueKind::Text, "bench"},
         {"reps", ValueKind::Number, "bench", 1, 1000},
         {"warmup", ValueKind::Number, "bench", 0, 60000},
@@ -318,6 +318,10 @@ Usage:
                                                   where the driver says. N counts elements of the
                                                   first input; a matrix becomes rows x cols = N,
                                                   as square as N allows (2^20: 1024 x 1024)
+  vkpuzzles bench PUZZLE ... [--workgroup-size X] [--set NAME=VALUE]
+                                                  both kernels at another launch shape: the
+                                                  benchmark's case with these threads per
+                                                  workgroup and constants (ITEMS=8)
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
   vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F] [--case-files D]
                                                   grade a class: every KERNEL.comp (or folder of
@@ -359,8 +363,8 @@ Options:
                     buffer separated by ';' ('1 2; 3 4'), or a fill of the puzzle format
                     ('{ shape = [64], fill = "iota" }'); sizes written as expressions of N follow
   --workgroups X[,Y[,Z]]   run: the workgroup count of your case
-  --workgroup-size X[,Y[,Z]]  run: the threads per workgroup of your case
-  --set NAME=VALUE  run: a puzzle constant (SIZE=4) of your case
+  --workgroup-size X[,Y[,Z]]  run, bench: the threads per workgroup of your case
+  --set NAME=VALUE  run, bench: a puzzle constant (SIZE=4) of your case
   --json            machine-readable output (schema: docs/json-output.md)
   --timing          time per stage: compile, pipeline, run, check
   --no-trace        check without execution tracing (no race, bounds or limit checks, the

@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/json_report.h"
+#include "cli/own_case_args.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -77,6 +78,17 @@ int Command::bench() {
     if (!kernels) return report(kernels.error());
     auto o = benchOptions(*p);
     if (!o) return report(o.error());
+    // --workgroup-size and --set: the benchmark's case at another launch shape, for both kernels.
+    std::optional<Puzzle> shaped;
+    if (m_a.value("workgroup-size") || !m_a.all("set").empty()) {
+        auto spec = ownCaseSpec(m_a, o->templateCase);
+        if (!spec) return report(spec.error());
+        auto c = buildOwnCase(**p, *spec, cliFieldName);
+        if (!c) return report(c.error());
+        shaped = withCase(**p, std::move(*c));
+        o->templateCase = shaped->cases.size() - 1;
+        p = &*shaped;
+    }
     auto copySource = copyShader();
     if (!copySource) return report(copySource.error());
     if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());

@@ -39,6 +39,8 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
             {"device", r.device},
             {"n", r.n},
             {"shape", r.shape},
+            {"workgroup_size", r.workgroupSize},
+            {"constants", r.constants},
             {"dispatch_ms", r.repetitionMs},
             {"median_ms", r.medianMs},
             {"p10_ms", r.p10Ms},

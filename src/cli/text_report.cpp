@@ -17,14 +17,6 @@
 namespace vkp::cli {
 namespace {
 
-std::string dimsText(const std::array<uint32_t, 3>& d) {
-    if (d[2] > 1)
-        return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
-               std::to_string(d[2]) + ")";
-    if (d[1] > 1) return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ")";
-    return "(" + std::to_string(d[0]) + ")";
-}
-
 std::string plural(uint64_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }

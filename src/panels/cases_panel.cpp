@@ -107,14 +107,6 @@ std::string whyText(const CaseOutcome* c) {
 
 } // namespace
 
-std::string dimsText(const std::array<uint32_t, 3>& d) {
-    int n = d[2] > 1 ? 3 : d[1] > 1 ? 2 : 1;
-    std::string s = "(";
-    for (int i = 0; i < n; ++i)
-        s += (i ? ", " : "") + std::to_string(d[i]);
-    return s + ")";
-}
-
 std::string launchText(const TestCase& c) {
     uint64_t n = c.threadCount();
     return dimsText(c.workgroupSize) + " \xC3\x97 " + dimsText(c.workgroups) + " = " +
@@ -134,17 +126,6 @@ std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
     size_t n = dispatches->size();
     return dimsText(c.workgroupSize) + " \xC3\x97 " + groups + " in " + std::to_string(n) +
            (n == 1 ? " dispatch" : " dispatches");
-}
-
-std::string constantsText(const Puzzle& p, const TestCase& c) {
-    std::string s;
-    if (c.hidden) return s;
-    for (const ConstantDecl& k : p.constants) {
-        auto it = c.constants.find(k.id);
-        if (it == c.constants.end()) continue;
-        s += (s.empty() ? "" : ", ") + k.name + " = " + std::to_string(it->second);
-    }
-    return s;
 }
 
 void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {

@@ -15,11 +15,9 @@
 
 namespace vkp::ui {
 
-std::string dimsText(const std::array<uint32_t, 3>& d); // "(4, 4)", "(6)"
-std::string launchText(const TestCase& c);              // "(4, 4) x (3, 3) = 144 threads"
+std::string launchText(const TestCase& c); // "(4, 4) x (3, 3) = 144 threads"
 // launchText, or for a multi-pass case its dispatches: "(4) x (3), (1), (3) in 3 dispatches".
 std::string caseLaunchText(const Puzzle& p, size_t caseIndex);
-std::string constantsText(const Puzzle& p, const TestCase& c); // "SIZE = 3, TILE = 4"
 
 class CasesPanel {
   public:

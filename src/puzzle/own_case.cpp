@@ -255,6 +255,7 @@ class OwnCaseBuilder {
                 return error(OwnCaseField::Constant, name,
                              "needs a whole number from 0 to 4294967295, not '" + text + "'");
             m_case.constants[decl->id] = static_cast<uint32_t>(*v);
+            m_case.constantExprs[decl->id] = Expr::literal(*v); // a benchmark at N keeps it
             given[decl->id] = true;
         }
         ExprVars v = vars();

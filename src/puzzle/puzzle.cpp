@@ -98,6 +98,14 @@ void reseedRandomInputs(TestCase& c, uint64_t fresh) {
         }
 }
 
+std::string dimsText(const std::array<uint32_t, 3>& d) {
+    int n = d[2] > 1 ? 3 : d[1] > 1 ? 2 : 1;
+    std::string s = "(";
+    for (int i = 0; i < n; ++i)
+        s += (i ? ", " : "") + std::to_string(d[i]);
+    return s + ")";
+}
+
 uint64_t TestCase::threadCount() const {
     uint64_t n = 1;
     for (int i = 0; i < 3; ++i)
@@ -262,6 +270,17 @@ const ScheduleDecl* Puzzle::scheduleFor(size_t caseIndex) const {
     for (const ScheduleDecl& s : schedules)
         if (s.appliesTo(caseIndex)) return &s;
     return nullptr;
+}
+
+std::string constantsText(const Puzzle& p, const TestCase& c) {
+    std::string s;
+    if (c.hidden) return s;
+    for (const ConstantDecl& k : p.constants) {
+        auto it = c.constants.find(k.id);
+        if (it == c.constants.end()) continue;
+        s += (s.empty() ? "" : ", ") + k.name + " = " + std::to_string(it->second);
+    }
+    return s;
 }
 
 } // namespace vkp

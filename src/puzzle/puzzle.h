@@ -83,6 +83,9 @@ struct TestCase {
     uint64_t threadCount() const;
 };
 
+// A launch's sizes as the case list writes them, trailing 1s left out: "(4, 4)", "(6)".
+std::string dimsText(const std::array<uint32_t, 3>& d);
+
 struct Limits {
     std::optional<uint32_t> globalReads;  // loads from storage buffers per thread
     std::optional<uint32_t> globalWrites; // stores to storage buffers per thread
@@ -277,5 +280,8 @@ Result<CaseData> materializeCase(const Puzzle& puzzle, size_t caseIndex);
 // Why `slug` cannot name a puzzle (it must be lower-case letters, digits and '-', start with a
 // letter and be at most 40 characters), or nothing.
 std::optional<std::string> slugError(const std::string& slug);
+
+// A case's named constants: "SIZE = 3, TILE = 4"; none of a hidden case.
+std::string constantsText(const Puzzle& p, const TestCase& c);
 
 } // namespace vkp

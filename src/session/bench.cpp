@@ -186,6 +186,8 @@ std::vector<std::string> benchFigureLines(const BenchReport& r) {
     std::snprintf(line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)",
                   r.p10Ms, r.p90Ms);
     out.push_back(line);
+    out.push_back("launch         workgroups of " + dimsText(r.workgroupSize) + " threads" +
+                  (r.constants.empty() ? "" : "; " + r.constants));
     std::snprintf(line, sizeof line,
                   "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)",
                   r.copyGbPerS, r.shaderCopyGbPerS);
@@ -625,6 +627,7 @@ Result<BenchReport> timeOn(DeviceRunner& runner, const BenchGround& g, const Ben
     r.shape = g.data.initial[*p.firstInput()].shape.dims;
     r.workgroupSize = scaled.workgroupSize;
     r.workgroups = k.dispatches.front().workgroups;
+    r.constants = constantsText(p, scaled);
     addTimes(r, p, k.dispatches, *run, g.data);
     addBandwidth(r, p, g.data, g.copy, o.n);
     addSteadiness(r, g.copy, o.steadySpread);

@@ -36,6 +36,7 @@ struct BenchReport {
     uint64_t n = 0;
     std::vector<uint64_t> shape; // the first input's at N: [N], or [rows, cols] for a matrix
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
+    std::string constants;            // the timed launch's named constants: "ITEMS = 16, BITS = 8"
     std::vector<double> repetitionMs; // every timed repetition
     double medianMs = 0;
     double p10Ms = 0, p90Ms = 0; // the spread of the repetitions

@@ -19,7 +19,7 @@ std::string declarationLine(const std::string& source, const std::string& name) 
 }
 
 // "WG = 4, MAX_SUBGROUPS = 1": what a case's shared arrays are sized from.
-std::string constantsText(const Puzzle& puzzle, const TestCase& c) {
+std::string sizingText(const Puzzle& puzzle, const TestCase& c) {
     std::string s = "WG = " + std::to_string(c.workgroupSize[0]);
     for (const ConstantDecl& d : puzzle.constants)
         if (auto it = c.constants.find(d.id); it != c.constants.end())
@@ -113,7 +113,7 @@ Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>
                                      "case " + std::to_string(i + 1) + ": the shared array '" +
                                          a.name + "'" + declarationLine(k.source, a.name) +
                                          " has no elements: its length comes to 0 with " +
-                                         constantsText(puzzle, puzzle.cases[i]) +
+                                         sizingText(puzzle, puzzle.cases[i]) +
                                          "; a shared array needs at least one"};
             uint64_t bytes = k.iface.sharedBytes(constants);
             if (!limit || unknown || bytes <= limit) continue;

@@ -432,6 +432,33 @@ TEST(CliBenchTest, ALearnersKernelIsTimedBesideTheOfficialSolutionAndThePeers) {
     EXPECT_FALSE(nlohmann::json::parse(official.out).contains("official")) << official.out;
 }
 
+// --workgroup-size and --set time both kernels at another launch shape: the benchmark's case with
+// those threads per workgroup and constants (the launch line and the JSON say which), still
+// checked against the CPU. Only they reshape a benchmark: --input is no bench option.
+TEST(CliBenchTest, WorkgroupSizeAndSetTimeTheKernelsAtAnotherShape) {
+    std::string args = "bench histogram-items --solution --n 2^14 --reps 2 --warmup 0";
+    CliRun usual = vkpuzzlesStdout(args + " --json");
+    ASSERT_EQ(usual.exit, 0) << usual.out;
+    auto before = nlohmann::json::parse(usual.out);
+    EXPECT_EQ(before["workgroup_size"], nlohmann::json::array({256, 1, 1})) << usual.out;
+    EXPECT_TRUE(has(before["constants"].get<std::string>(), "ITEMS = 64")) << usual.out;
+    CliRun shaped = vkpuzzlesStdout(args + " --workgroup-size 64 --set ITEMS=4 --json");
+    ASSERT_EQ(shaped.exit, 0) << shaped.out;
+    auto doc = nlohmann::json::parse(shaped.out);
+    EXPECT_EQ(doc["workgroup_size"], nlohmann::json::array({64, 1, 1})) << shaped.out;
+    EXPECT_TRUE(has(doc["constants"].get<std::string>(), "ITEMS = 4")) << shaped.out;
+    EXPECT_EQ(doc["pass"], true) << shaped.out;
+    CliRun text = vkpuzzles(args + " --workgroup-size 64 --set ITEMS=4 --color never");
+    EXPECT_EQ(text.exit, 0) << text.out;
+    EXPECT_TRUE(has(text.out, "launch         workgroups of (64) threads; ")) << text.out;
+    EXPECT_TRUE(has(text.out, "ITEMS = 4")) << text.out;
+    CliRun unknown = vkpuzzles(args + " --set NOPE=3 --color never");
+    EXPECT_EQ(unknown.exit, 2) << unknown.out;
+    EXPECT_TRUE(has(unknown.out, "NOPE")) << unknown.out;
+    CliRun input = vkpuzzles(args + " --input a=1,2 --color never");
+    EXPECT_EQ(input.exit, 2) << input.out;
+}
+
 // At N = 1 the kernel's buffers hold 1 element, as in a check: a.length() is 1. They were
 // rounded up to 16 bytes, 3 cells of uninitialised memory that histogram-shared's official
 // solution took for bin numbers (wrong counts, or a crash in lavapipe).
