@@ -60,6 +60,8 @@ TEST(OwnCase, LaunchShapeAndConstantsAreSet) {
     EXPECT_EQ(c->workgroups, (std::array<uint32_t, 3>{2, 2, 1}));
     EXPECT_EQ(c->workgroupSize, (std::array<uint32_t, 3>{2, 2, 1}));
     EXPECT_EQ(c->constants.at(3), 3u);
+    // What it is written as, too: a benchmark that scales the case to N keeps the value given.
+    EXPECT_EQ(c->constantExprs.at(3).text(), "3");
     EXPECT_EQ(c->data[1]->shape, (Shape{{3, 3}}));
     // One line of a 2D buffer is cut into rows as wide as the template's (2 in case 1).
     auto rows = build("map-2d", {0, {{"a", "1, 2, 3, 4, 5, 6"}}});
