@@ -97,7 +97,8 @@ void LoopBudgetRewriter::buildGuardLoopOk() {
     LoopCount c = beginLoopOk(b);
     b.ifThen(c.first, [&] {
         uint32_t stopped = m_state.traceWord(b, b.uint(kLoopGuardStopped));
-        uint32_t before = b.atomic(Op::OpAtomicIAdd, stopped, spv::Scope::Device, 0, {b.uint(1)});
+        uint32_t before =
+            b.atomic(Op::OpAtomicIAdd, stopped, b.module().dispatchScope(), 0, {b.uint(1)});
         b.ifThen(b.equal(before, b.uint(0)), [&] {
             uint32_t wid = b.load(m_state.module.typeVector(u, 3), ids.workgroupId);
             std::array<uint32_t, 6> fields{c.line,

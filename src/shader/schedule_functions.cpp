@@ -12,7 +12,6 @@ namespace {
 using Op = spv::Op;
 using spv::StorageClass;
 
-constexpr spv::Scope kDevice = spv::Scope::Device;
 constexpr uint32_t kRelaxed = 0; // memory semantics
 // The view's flag and value are relaxed atomics, not a release/acquire pair: lavapipe (Mesa 22)
 // drops the lanes of a spinning look-back that acquire in a loop (they never reach the next
@@ -31,7 +30,7 @@ uint32_t ScheduleRewriter::loadWord(SpirvBuilder& b, uint32_t block, uint32_t wo
 }
 
 uint32_t ScheduleRewriter::atomicLoad(SpirvBuilder& b, uint32_t pointer) {
-    return b.atomic(Op::OpAtomicLoad, pointer, kDevice, kRelaxed);
+    return b.atomic(Op::OpAtomicLoad, pointer, b.module().dispatchScope(), kRelaxed);
 }
 
 uint32_t ScheduleRewriter::inactive(SpirvBuilder& b) {
@@ -79,7 +78,7 @@ void ScheduleRewriter::buildCounter(uint32_t function, uint32_t word, bool onlyO
         returnIf(b.equal(held, workgroupTicket(b)));
     }
     uint32_t count = blockWord(b, block, word);
-    b.atomic(Op::OpAtomicIAdd, count, kDevice, kRelaxed, {b.uint(1)});
+    b.atomic(Op::OpAtomicIAdd, count, b.module().dispatchScope(), kRelaxed, {b.uint(1)});
     b.returnVoid();
     b.endFunction();
 }
@@ -136,7 +135,7 @@ void ScheduleRewriter::giveUpView(SpirvBuilder& b, const AtCall& call) {
     uint32_t frozenByOther = b.logicalAnd(frozen, someoneElse);
     b.ifThen(b.logicalAnd(mineByIndex, frozenByOther), [&] {
         uint32_t at = blockWord(b, call.block, kScheduleView);
-        b.atomic(Op::OpAtomicExchange, at, kDevice, kRelaxed,
+        b.atomic(Op::OpAtomicExchange, at, b.module().dispatchScope(), kRelaxed,
                  {b.uint(uint32_t(ScheduleView::GivenUp))});
     });
 }
@@ -157,12 +156,14 @@ void ScheduleRewriter::firstArrival(SpirvBuilder& b, AtCall& call) {
         uint32_t flagAt = b.add(call.group, b.uint(kScheduleFixedWords));
         uint32_t flagWord = m_state.traceWord(b, b.add(call.block, flagAt));
         uint32_t before = b.value(Op::OpAtomicCompareExchange, u,
-                                  {flagWord, b.uint(uint32_t(kDevice)), b.uint(kRelaxed),
-                                   b.uint(kRelaxed), b.uint(1), b.uint(0)});
+                                  {flagWord, b.uint(uint32_t(b.module().dispatchScope())),
+                                   b.uint(kRelaxed), b.uint(kRelaxed), b.uint(1), b.uint(0)});
         b.unless(b.notEqual(before, b.uint(0)), [&] {
             uint32_t arrivals = blockWord(b, call.block, kScheduleArrivals);
-            uint32_t place = b.atomic(Op::OpAtomicIAdd, arrivals, kDevice, kRelaxed, {b.uint(1)});
-            b.atomic(Op::OpAtomicExchange, flagWord, kDevice, kRelaxed, {b.add(place, b.uint(2))});
+            uint32_t place = b.atomic(Op::OpAtomicIAdd, arrivals, b.module().dispatchScope(),
+                                      kRelaxed, {b.uint(1)});
+            b.atomic(Op::OpAtomicExchange, flagWord, b.module().dispatchScope(), kRelaxed,
+                     {b.add(place, b.uint(2))});
             uint32_t placeChosen = b.equal(place, call.target);
             b.ifThen(b.logicalAnd(b.logicalNot(call.byIndex), placeChosen), [&] {
                 b.store(call.chosen, b.uint(1));
@@ -190,17 +191,19 @@ void ScheduleRewriter::firstArrival(SpirvBuilder& b, AtCall& call) {
 void ScheduleRewriter::hold(SpirvBuilder& b, const AtCall& call) {
     uint32_t mine = b.add(call.group, b.uint(1));
     uint32_t previous = b.value(Op::OpAtomicCompareExchange, m_state.ids.uintType,
-                                {blockWord(b, call.block, kScheduleHeld), b.uint(uint32_t(kDevice)),
-                                 b.uint(kRelaxed), b.uint(kRelaxed), mine, b.uint(0)});
+                                {blockWord(b, call.block, kScheduleHeld),
+                                 b.uint(uint32_t(b.module().dispatchScope())), b.uint(kRelaxed),
+                                 b.uint(kRelaxed), mine, b.uint(0)});
     b.unless(b.notEqual(previous, b.uint(0)), [&] { // one hold per dispatch
         b.store(blockWord(b, call.block, kScheduleHeldPlace), call.place);
         b.store(blockWord(b, call.block, kScheduleHeldIndex), call.index);
         // From here on the others read the held element as it is now (by-index schedules).
         b.ifThen(call.byIndex, [&] {
             uint32_t valueAt = blockWord(b, call.block, kScheduleViewValue);
-            b.atomic(Op::OpAtomicExchange, valueAt, kDevice, kRelaxed, {call.value});
+            b.atomic(Op::OpAtomicExchange, valueAt, b.module().dispatchScope(), kRelaxed,
+                     {call.value});
             uint32_t viewAt = blockWord(b, call.block, kScheduleView);
-            b.atomic(Op::OpAtomicExchange, viewAt, kDevice, kRelaxed,
+            b.atomic(Op::OpAtomicExchange, viewAt, b.module().dispatchScope(), kRelaxed,
                      {b.uint(uint32_t(ScheduleView::Frozen))});
         });
         spin(b, call);
@@ -313,7 +316,7 @@ void ScheduleRewriter::viewHeldElement(SpirvBuilder& b, uint32_t block, uint32_t
     uint32_t hide = b.logicalAnd(isFrozen, b.notEqual(held, mine));
     b.ifThen(hide, [&] {
         uint32_t reads = blockWord(b, block, kScheduleViewReads);
-        b.atomic(Op::OpAtomicIAdd, reads, kDevice, kRelaxed, {b.uint(1)});
+        b.atomic(Op::OpAtomicIAdd, reads, b.module().dispatchScope(), kRelaxed, {b.uint(1)});
         b.store(seen, atomicLoad(b, blockWord(b, block, kScheduleViewValue)));
     });
 }

@@ -225,6 +225,14 @@ SpirvInstruction* SpirvModule::entryPoint() {
     return nullptr;
 }
 
+spv::Scope SpirvModule::dispatchScope() const {
+    for (const SpirvInstruction& inst : preamble)
+        if (inst.opcode() == Op::OpMemoryModel && inst.operandCount() >= 2 &&
+            inst.operand(1) == uint32_t(spv::MemoryModel::Vulkan))
+            return spv::Scope::QueueFamily;
+    return spv::Scope::Device;
+}
+
 void SpirvModule::addToInterface(uint32_t variable) {
     SpirvInstruction* entry = entryPoint();
     if (!entry) return;

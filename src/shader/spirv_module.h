@@ -81,7 +81,12 @@ class SpirvModule {
     std::optional<uint32_t> decoration(uint32_t id, spv::Decoration decoration) const;
     std::optional<uint32_t> memberDecoration(uint32_t structId, uint32_t member,
                                              spv::Decoration decoration) const;
-    SpirvInstruction* entryPoint();         // the first OpEntryPoint, or null
+    SpirvInstruction* entryPoint(); // the first OpEntryPoint, or null
+    // The scope of an atomic that every invocation of the dispatch sees: Device, or QueueFamily
+    // in a module of the Vulkan memory model (glslang's for cooperative matrices), where Device
+    // needs a capability of its own (VulkanMemoryModelDeviceScope) and QueueFamily is the same
+    // for one dispatch.
+    spv::Scope dispatchScope() const;
     void addToInterface(uint32_t variable); // lists a global in the entry point's interface
     void requireCapability(spv::Capability capability); // declares it unless the module does
 

@@ -56,6 +56,26 @@ TEST(LoopGuardTest, AKernelWithoutLoopsGetsNone) {
     EXPECT_EQ(guardValid("void main() { b[gl_LocalInvocationIndex] = 1u; }").loopsGuarded, 0u);
 }
 
+// A kernel of the Vulkan memory model (glslang's for cooperative matrices, or asked for with a
+// pragma): the counter's atomic takes the queue family's scope, as Device scope would need a
+// capability (VulkanMemoryModelDeviceScope) the kernel does not declare.
+TEST(LoopGuardTest, AKernelOfTheVulkanMemoryModelStaysValid) {
+    const std::string vulkanModel =
+        "#version 450\n#pragma use_vulkan_memory_model\n"
+        "layout(local_size_x = 4) in;\n"
+        "layout(set = 0, binding = 0) buffer B { uint b[]; };\n"
+        "void main() { for (uint k = 0u; k < b[0]; ++k) b[k + 1u] += k; }\n";
+    CompileResult c = Compiler().compile(vulkanModel, "k.comp", {});
+    ASSERT_TRUE(c.ok()) << (c.diagnostics.empty() ? "" : c.diagnostics[0].str());
+    auto r = guardLoops(c.spirv, 60000);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->loopsGuarded, 1u);
+    Status valid = validateSpirv(r->spirv);
+    EXPECT_TRUE(valid.ok()) << valid.error().message;
+    auto stripped = stripDebugInfo(r->spirv);
+    EXPECT_TRUE(stripped.ok()) << stripped.error().message;
+}
+
 TEST(LoopGuardTest, ABudgetThatCannotBeCountedIsRefused) {
     CompileResult c = Compiler().compile(kHeader + "void main() { while (true) {} }", "k.comp");
     ASSERT_TRUE(c.ok());
