@@ -1,17 +1,18 @@
 """PyTorch's kernels beside ours, for bench/algorithms_track.sh: one line per call, in the
 script's format, with the median of 20 timed runs (after 3 warm-ups) by CUDA events.
-    python3 torch_peers.py softmax|layer_norm|sort|mm|sdpa N
+    python3 torch_peers.py softmax|layer_norm|sort|mm|mm_f16|sdpa N
 softmax and layer_norm run along the rows of a float matrix as square as N allows; sort sorts N
 random uint32 keys (as int64 where this torch cannot sort uint32 on the GPU: twice the bytes);
 mm multiplies a float32 matrix of N elements, as square as N allows (rows x cols), by a cols x cols
-one, as the matmul puzzles' benchmark does, in true fp32 (TF32 off); sdpa is
+one, as the matmul puzzles' benchmark does, in true fp32 (TF32 off); mm_f16 the same in fp16 (on
+the tensor cores, summed in fp32: matmul-tensor-cores's peer); sdpa is
 torch.nn.functional.scaled_dot_product_attention in fp32 on 8 heads of d = 64 with q, k and v of N
 elements each (N / 64 rows: 2^20 is 8 heads of 2048 queries and keys), as flash-attention's
 benchmark, with the backend torch picks for fp32 (TF32 off)."""
 import sys
 
 NAMES = {"softmax": "torch.softmax", "layer_norm": "torch layer_norm", "sort": "torch.sort",
-         "mm": "torch.mm fp32", "sdpa": "torch sdpa fp32"}
+         "mm": "torch.mm fp32", "mm_f16": "torch.mm fp16", "sdpa": "torch sdpa fp32"}
 
 
 def timed(torch, f):
@@ -63,10 +64,11 @@ def main():
               % (name, heads, s, d, med, p10, p90, gflops, torch.__version__))
         return
     side = 1 << ((n.bit_length() - 1) // 2)
-    if op == "mm":
+    if op in ("mm", "mm_f16"):
         torch.backends.cuda.matmul.allow_tf32 = False
-        a = torch.randn(side, n // side, device="cuda")
-        b = torch.randn(n // side, n // side, device="cuda")
+        kind = torch.float16 if op == "mm_f16" else torch.float32
+        a = torch.randn(side, n // side, device="cuda", dtype=kind)
+        b = torch.randn(n // side, n // side, device="cuda", dtype=kind)
         med, p10, p90 = timed(torch, lambda: torch.mm(a, b))
         gflops = 2.0 * a.shape[0] * a.shape[1] * b.shape[1] / (med * 1e-3) / 1e9
         print("%-16s %dx%d  median %8.3f ms (p10 %.3f, p90 %.3f)  %7.0f GFLOP/s  (torch %s)"

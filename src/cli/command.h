@@ -92,6 +92,8 @@ class Command {
     size_t checkOtherSizes(const Puzzle& p, const std::vector<KernelSource>& sources,
                            CheckReport& r, const SizeEnded& onSize);
     void printAllLine(const Puzzle& p, const CheckReport& r);
+    void printNotRunLine(const Puzzle& p, const std::string& why);
+    std::string allLineHead(const Puzzle& p) const;
     static const CaseOutcome* firstCaseError(const CheckReport& r);
     // What `run` and `trace` share: the puzzle, the kernel file and the one case they show.
     struct OneCase {

@@ -23,6 +23,7 @@
 #include "cli/terminal_text.h"
 #include "cli/text_report.h"
 #include "cli/trace_report.h"
+#include "puzzle/device_needs.h"
 #include "puzzle/walkthrough.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
@@ -464,10 +465,20 @@ int Command::checkAll() {
     if (auto s = startEngines(); !s) return report(s.error());
     bool allPass = true;
     nlohmann::json results = nlohmann::json::array();
+    size_t notRun = 0; // puzzles whose official solution needs what the device lacks
     for (const Puzzle* pp : m_set.inScope()) {
         const Puzzle& p = *pp;
         auto kernels = kernelsArg(p);
         if (!kernels) return report(kernels.error());
+        if (DeviceNeeds missing = missingOn(p.needs, m_runner->info()); !missing.empty()) {
+            std::string why = m_runner->info().name + " lacks " + needsText(missing);
+            ++notRun;
+            if (json())
+                results.push_back({{"puzzle", p.slug}, {"number", p.number}, {"not_run", why}});
+            else
+                printNotRunLine(p, why);
+            continue;
+        }
         CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
         if (!m_runner->wedged()) checkOtherSizes(p, *kernels, r, {});
         studentView(r, p);
@@ -482,19 +493,34 @@ int Command::checkAll() {
         m_out << jsonText(withDevice({{"results", results}, {"pass", allPass}})) << "\n";
     else
         m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail"))
-              << m_style.dim(" on " + m_runner->info().name) << "\n";
+              << m_style.dim(" on " + m_runner->info().name +
+                             (notRun ? " (" + std::to_string(notRun) +
+                                           " not run: the device lacks what " +
+                                           (notRun == 1 ? "it needs" : "they need") + ")"
+                                     : ""))
+              << "\n";
     printValidation();
     if (!m_set.errors.empty()) return kExitUsage;
     return allPass ? kExitPass : kExitFail;
 }
 
-void Command::printAllLine(const Puzzle& p, const CheckReport& r) {
+// "  7  zip  " as check --all starts each puzzle's line, the slugs in one column.
+std::string Command::allLineHead(const Puzzle& p) const {
     char head[64];
     size_t width = 0;
     for (const Puzzle* q : m_set.inScope())
         width = std::max(width, q->slug.size());
     std::snprintf(head, sizeof head, "%3d  %-*s  ", p.number, static_cast<int>(width),
                   p.slug.c_str());
+    return head;
+}
+
+void Command::printNotRunLine(const Puzzle& p, const std::string& why) {
+    m_out << allLineHead(p) << m_style.warn("not run") << "  " << m_style.dim(why) << "\n";
+}
+
+void Command::printAllLine(const Puzzle& p, const CheckReport& r) {
+    std::string head = allLineHead(p);
     std::string verdict = r.allPass() ? m_style.pass("pass") : m_style.fail("FAIL");
     m_out << head << verdict << "  " << r.passCount() << "/" << p.cases.size() << " cases";
     if (!r.compiled())

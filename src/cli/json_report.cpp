@@ -182,6 +182,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
               {"error", r.error ? errorJson(*r.error) : stoppedJson(r)},
               {"cases", cases}};
     if (r.lanes) j["lanes"] = r.lanes;
+    if (!r.untraced.empty()) j["untraced"] = r.untraced;
     if (!r.otherSizes.empty()) {
         json sizes = json::array();
         for (const SubgroupSizeRun& s : r.otherSizes) {

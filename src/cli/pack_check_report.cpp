@@ -108,6 +108,7 @@ json puzzleCheckJson(const PuzzleCheckOutcome& o) {
     return {{"puzzle", p.folder},
             {"slug", p.slug},
             {"pass", o.ok()},
+            {"skipped", o.skipped.empty() ? json(nullptr) : json(o.skipped)},
             {"solution_problem", o.solutionProblem ? json(*o.solutionProblem) : json(nullptr)},
             {"starter_problem", o.starterProblem ? json(*o.starterProblem) : json(nullptr)},
             {"errors", errors},
@@ -210,7 +211,8 @@ class PackReport {
         m_equivalent += o.count(MutantFateKind::Equivalent);
         m_survived += o.count(MutantFateKind::Survived);
         m_notCompiling += o.count(MutantFateKind::NotCompiling);
-        m_ok += o.ok();
+        m_ok += o.ok() && o.skipped.empty();
+        m_skipped += !o.skipped.empty();
         ++m_checked;
     }
     double rate() const { return m_live ? double(m_killed) / double(m_live) : 1.0; }
@@ -219,10 +221,15 @@ class PackReport {
         const Puzzle& p = *o.puzzle;
         char head[96];
         std::snprintf(head, sizeof head, "%3d  %-22s ", p.number, p.slug.c_str());
-        m_out << head << (o.ok() ? m_st.pass("ok  ") : m_st.fail("FAIL")) << "  ";
-        m_out << (m_a.mutants && !o.solutionProblem ? mutantSummary(o) : "")
+        m_out << head
+              << (!o.ok()             ? m_st.fail("FAIL")
+                  : o.skipped.empty() ? m_st.pass("ok  ")
+                                      : m_st.warn("skip"))
+              << "  ";
+        m_out << (m_a.mutants && !o.solutionProblem && o.skipped.empty() ? mutantSummary(o) : "")
               << m_st.dim("  " + seconds(o.seconds)) << "\n";
         std::string in = "       ";
+        if (!o.skipped.empty()) m_out << in << m_st.dim("not run: " + o.skipped) << "\n";
         if (o.solutionProblem) m_out << in << m_st.fail("error: ") << *o.solutionProblem << "\n";
         if (o.starterProblem) m_out << in << m_st.fail("error: ") << *o.starterProblem << "\n";
         for (const Error& e : o.mutantsFileErrors)
@@ -261,6 +268,9 @@ class PackReport {
     void summary(const PuzzleSet& set, bool pass, double total) {
         m_out << m_checked << (m_checked == 1 ? " puzzle" : " puzzles") << " checked, " << m_ok
               << " ok";
+        if (m_skipped)
+            m_out << ", " << m_skipped << " not run (the device lacks what "
+                  << (m_skipped == 1 ? "it needs" : "they need") << ")";
         if (!set.errors.empty()) m_out << ", " << set.errors.size() << " did not load";
         if (m_a.mutants)
             m_out << "; mutants: " << m_killed << " of " << m_live << " killed (" << percent(rate())
@@ -282,7 +292,7 @@ class PackReport {
     ProgressLine m_line; // the mutant count, in place on a terminal
     const Style& m_st;
     size_t m_killed = 0, m_live = 0, m_equivalent = 0, m_survived = 0, m_notCompiling = 0;
-    size_t m_ok = 0, m_checked = 0;
+    size_t m_ok = 0, m_checked = 0, m_skipped = 0;
 };
 
 } // namespace

@@ -365,6 +365,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         os << st.fail("the kernel does not compile") << "\n";
         return;
     }
+    if (!r.untraced.empty() && shown == 0) os << st.dim("not traced: " + r.untraced) << "\n";
     for (size_t i = shown; i < r.cases.size(); ++i)
         printCase(os, p, r.cases[i], runHint, st);
     if (r.error) os << st.fail("error: ") << r.error->message << "\n";

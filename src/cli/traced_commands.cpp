@@ -8,6 +8,7 @@
 #include "cli/trace_report.h"
 #include "cli/walkthrough_report.h"
 #include "judge/walkthrough_steps.h"
+#include "puzzle/device_needs.h"
 #include "puzzle/passes.h"
 #include "session/dispatch_view.h"
 #include "session/json_text.h"
@@ -125,9 +126,26 @@ int Command::walkthrough() {
     auto sources = readKernelSources(**p, true);
     if (!sources) return report(sources.error());
     if (auto s = startEngines(); !s) return report(s.error());
+    std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
+    // Where nothing can be traced, the steps are still worth reading.
+    auto textOnly = [&](const std::string& why) {
+        if (json())
+            m_out << jsonText(withDevice(walkthroughTextJson(**p, *w, sources->front(), only, why)))
+                  << "\n";
+        else
+            printWalkthroughText(m_out, **p, *w, sources->front(), only, why, terminalWidth(),
+                                 m_style);
+        return kExitPass;
+    };
+    if (DeviceNeeds missing = missingOn((*p)->needs, m_runner->info()); !missing.empty())
+        return textOnly(m_runner->info().name + " lacks " + needsText(missing) +
+                        ", which the official solution needs");
     m_options.trace = true;
     m_options.onlyCase = w->caseIndex;
     CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
+    if (!r.untraced.empty() && !r.error)
+        return textOnly("the official solution ran on " + m_runner->info().name + " (" +
+                        (r.allPass() ? "outputs right" : "outputs WRONG") + "), but " + r.untraced);
     WalkthroughRun run{**p, *w, *sources, r};
     auto c = walkthroughCase(run);
     if (!c) return report(c.error());
@@ -135,7 +153,6 @@ int Command::walkthrough() {
     for (const Diagnostic& d : diagnostics)
         m_err << d.str() << "\n";
     if (hasErrors(diagnostics)) return kExitUsage;
-    std::optional<size_t> only = *step ? std::optional<size_t>(*step) : std::nullopt;
     if (json())
         m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
     else

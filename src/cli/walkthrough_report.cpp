@@ -369,4 +369,48 @@ json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
             {"steps", steps}};
 }
 
+void printWalkthroughText(std::ostream& os, const Puzzle& puzzle, const Walkthrough& w,
+                          const KernelSource& kernel, std::optional<size_t> onlyStep,
+                          const std::string& why, int width, const Style& st) {
+    os << st.bold(puzzle.displayName() + ": " + w.title) << "\n"
+       << wrapText("not run: " + why +
+                       ". The steps, with the lines of the official solution "
+                       "they point at:",
+                   width, 2)
+       << "\n";
+    for (size_t i : stepsToShow(w, onlyStep)) {
+        const WalkthroughStep& s = w.steps[i];
+        os << st.bold("Step " + std::to_string(i + 1) + "/" + std::to_string(w.steps.size()) +
+                      ": " + s.title)
+           << "\n"
+           << wrapText(s.text, width, 2);
+        if (!s.focus.lines.empty()) {
+            os << "\n";
+            printLines(os, s, kernel.text, st);
+        }
+        os << "\n";
+    }
+}
+
+json walkthroughTextJson(const Puzzle& puzzle, const Walkthrough& w, const KernelSource& kernel,
+                         std::optional<size_t> onlyStep, const std::string& why) {
+    json steps = json::array();
+    for (size_t i : stepsToShow(w, onlyStep)) {
+        const WalkthroughStep& s = w.steps[i];
+        json lines = json::array();
+        for (uint32_t l : sortedLines(s.focus))
+            lines.push_back({{"line", l}, {"text", sourceLine(kernel.text, static_cast<int>(l))}});
+        steps.push_back(
+            {{"number", i + 1}, {"title", s.title}, {"text", s.text}, {"lines", lines}});
+    }
+    return {{"puzzle", puzzle.slug},
+            {"title", w.title},
+            {"file", w.file},
+            {"case", w.caseIndex + 1},
+            {"step_count", w.steps.size()},
+            {"traced", false},
+            {"not_run", why},
+            {"steps", steps}};
+}
+
 } // namespace vkp::cli

@@ -53,4 +53,14 @@ void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOut
 nlohmann::json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
                                std::optional<size_t> onlyStep);
 
+// The steps' titles, texts and solution lines alone, where no trace can be had (`why`: the
+// device lacks what the solution needs, or the trace does not follow it). `kernel`: the
+// solution's text the steps' lines point into.
+void printWalkthroughText(std::ostream& os, const Puzzle& puzzle, const Walkthrough& w,
+                          const KernelSource& kernel, std::optional<size_t> onlyStep,
+                          const std::string& why, int width, const Style& st);
+nlohmann::json walkthroughTextJson(const Puzzle& puzzle, const Walkthrough& w,
+                                   const KernelSource& kernel, std::optional<size_t> onlyStep,
+                                   const std::string& why);
+
 } // namespace vkp::cli

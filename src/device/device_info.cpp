@@ -62,6 +62,9 @@ const char* shaderFeatureName(uint32_t feature) {
         return "8-bit values in buffers (GL_EXT_shader_8bit_storage)";
     case kInt64Atomics:
         return "atomics on 64-bit buffer cells (GL_EXT_shader_atomic_int64)";
+    case kCooperativeMatrix:
+        return "cooperative matrices (tensor cores: GL_KHR_cooperative_matrix, 16x16x16 float16 "
+               "tiles into float32)";
     }
     return "an optional kind of number";
 }
@@ -72,7 +75,8 @@ std::string shaderFeatureList(uint32_t mask) {
          {std::pair{kShaderFloat64, "double"}, std::pair{kShaderInt64, "int64"},
           std::pair{kShaderInt16, "int16"}, std::pair{kShaderFloat16, "float16"},
           std::pair{kShaderInt8, "int8"}, std::pair{kStorage16Bit, "16-bit storage"},
-          std::pair{kStorage8Bit, "8-bit storage"}, std::pair{kInt64Atomics, "int64 atomics"}})
+          std::pair{kStorage8Bit, "8-bit storage"}, std::pair{kInt64Atomics, "int64 atomics"},
+          std::pair{kCooperativeMatrix, "cooperative matrix"}})
         if (mask & bit) out += (out.empty() ? "" : ", ") + std::string(name);
     return out.empty() ? "none" : out;
 }

@@ -39,6 +39,11 @@ enum ShaderFeature : uint32_t {
     kStorage16Bit = 0x20, // storageBuffer16BitAccess (Vulkan 1.1): 16-bit values in buffers
     kStorage8Bit = 0x40,  // storageBuffer8BitAccess (Vulkan 1.2): 8-bit values in buffers
     kInt64Atomics = 0x80, // shaderBufferInt64Atomics (Vulkan 1.2): atomics on 64-bit buffer cells
+    // VK_KHR_cooperative_matrix (tensor cores): its cooperativeMatrix feature with 16 x 16 x 16
+    // products of float16 tiles into float32 at subgroup scope, and vulkanMemoryModel, which
+    // every kernel that uses them is compiled for. Never set by a vkpuzzles built with Vulkan
+    // headers older than the extension (Debian 12's): see gpu/context.h.
+    kCooperativeMatrix = 0x100,
 };
 // For a learner: "64-bit floats (double, dvec*)".
 const char* shaderFeatureName(uint32_t feature);

@@ -76,7 +76,41 @@ bool hasExtension(VkPhysicalDevice pd, const char* name) {
     });
 }
 
-DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
+// Whether the device multiplies 16 x 16 float16 tiles into 16 x 16 float32 ones at subgroup
+// scope through VK_KHR_cooperative_matrix (the shape the tensor-core puzzle is written for), and
+// has the Vulkan memory model such kernels are compiled for.
+bool hasCooperativeMatrix(VkInstance instance, VkPhysicalDevice pd, bool memoryModel) {
+#ifdef VK_KHR_cooperative_matrix
+    if (!memoryModel || !hasExtension(pd, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME)) return false;
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR cm{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
+    VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &cm};
+    vkGetPhysicalDeviceFeatures2(pd, &f2);
+    // A loader older than the extension exports no symbol for it: ask the instance.
+    auto shapes = reinterpret_cast<PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR>(
+        vkGetInstanceProcAddr(instance, "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"));
+    if (!cm.cooperativeMatrix || !shapes) return false;
+    uint32_t n = 0;
+    if (shapes(pd, &n, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkCooperativeMatrixPropertiesKHR> all(
+        n, {VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR});
+    VkResult r = shapes(pd, &n, all.data());
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return false;
+    all.resize(n);
+    return std::any_of(all.begin(), all.end(), [](const VkCooperativeMatrixPropertiesKHR& p) {
+        return p.MSize == 16 && p.NSize == 16 && p.KSize == 16 &&
+               p.AType == VK_COMPONENT_TYPE_FLOAT16_KHR &&
+               p.BType == VK_COMPONENT_TYPE_FLOAT16_KHR &&
+               p.CType == VK_COMPONENT_TYPE_FLOAT32_KHR &&
+               p.ResultType == VK_COMPONENT_TYPE_FLOAT32_KHR && p.scope == VK_SCOPE_SUBGROUP_KHR;
+    });
+#else
+    (void)instance, (void)pd, (void)memoryModel;
+    return false;
+#endif
+}
+
+DeviceInfo describe(VkInstance instance, VkPhysicalDevice pd, uint32_t index) {
     VkPhysicalDeviceSubgroupProperties subgroup{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES,
@@ -113,7 +147,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
         (v12.shaderFloat16 ? kShaderFloat16 : 0u) | (v12.shaderInt8 ? kShaderInt8 : 0u) |
         (v11.storageBuffer16BitAccess ? kStorage16Bit : 0u) |
         (v12.storageBuffer8BitAccess ? kStorage8Bit : 0u) |
-        (v12.shaderBufferInt64Atomics ? kInt64Atomics : 0u);
+        (v12.shaderBufferInt64Atomics ? kInt64Atomics : 0u) |
+        (hasCooperativeMatrix(instance, pd, v12.vulkanMemoryModel) ? kCooperativeMatrix : 0u);
     d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
     d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
@@ -237,7 +272,7 @@ Result<std::vector<DeviceInfo>> GpuContext::listDevices() {
         return pds.error();
     }
     for (uint32_t i = 0; i < pds->size(); ++i)
-        infos.push_back(describe((*pds)[i], i));
+        infos.push_back(describe(*instance, (*pds)[i], i));
     vkDestroyInstance(*instance, nullptr);
     return infos;
 }
@@ -300,13 +335,26 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-    const char* execName = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+    std::vector<const char*> extensions;
+    void** chainEnd = &v12.pNext;
     if (m_info.pipelineStatistics) {
         exec.pipelineExecutableInfo = VK_TRUE;
-        v12.pNext = &exec;
-        ci.enabledExtensionCount = 1;
-        ci.ppEnabledExtensionNames = &execName;
+        *chainEnd = &exec;
+        chainEnd = &exec.pNext;
+        extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     }
+#ifdef VK_KHR_cooperative_matrix
+    VkPhysicalDeviceCooperativeMatrixFeaturesKHR cm{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
+    if (m_info.shaderFeatures & kCooperativeMatrix) {
+        cm.cooperativeMatrix = VK_TRUE;
+        v12.vulkanMemoryModel = VK_TRUE; // what glslang compiles cooperative-matrix kernels for
+        *chainEnd = &cm;
+        extensions.push_back(VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME);
+    }
+#endif
+    ci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    ci.ppEnabledExtensionNames = extensions.data();
     ci.queueCreateInfoCount = 1;
     ci.pQueueCreateInfos = &q;
     ci.pEnabledFeatures = &features;
@@ -318,6 +366,14 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     vkGetPhysicalDeviceProperties(pd, &props);
     m_storageAlignment = std::max<uint64_t>(16, props.limits.minStorageBufferOffsetAlignment);
     return okStatus();
+}
+
+bool builtWithCooperativeMatrix() {
+#ifdef VK_KHR_cooperative_matrix
+    return true;
+#else
+    return false;
+#endif
 }
 
 std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment) {
@@ -352,7 +408,7 @@ Result<std::unique_ptr<GpuContext>> GpuContext::create(const ContextOptions& opt
     if (!pds) return pds.error();
     std::vector<DeviceInfo> infos;
     for (uint32_t i = 0; i < pds->size(); ++i)
-        infos.push_back(describe((*pds)[i], i));
+        infos.push_back(describe(ctx->m_instance, (*pds)[i], i));
     auto chosen = choose(infos, options.deviceSelector);
     if (!chosen) return chosen.error();
     ctx->m_info = infos[*chosen];

@@ -34,6 +34,10 @@ inline constexpr const char* kCpuLanesVariable = "LP_NATIVE_VECTOR_WIDTH";
 // environment is `environment` (its cache folder beside Mesa's usual one).
 std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment);
 
+// Whether this build can ask a device for cooperative matrices (kCooperativeMatrix): false where
+// it was built with Vulkan headers older than VK_KHR_cooperative_matrix (1.3.255; Debian 12's).
+bool builtWithCooperativeMatrix();
+
 class GpuContext {
   public:
     static Result<std::unique_ptr<GpuContext>> create(const ContextOptions& options);

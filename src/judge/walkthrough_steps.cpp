@@ -14,14 +14,15 @@ namespace {
 // Collects one diagnostic per problem, each pointing at the step's table.
 class Validator {
   public:
-    Validator(const Walkthrough& w, const Puzzle& p, const std::vector<WalkthroughSubject>& s)
-        : m_walkthrough(w), m_puzzle(p), m_subjects(s) {}
+    Validator(const Walkthrough& w, const Puzzle& p, const std::vector<WalkthroughSubject>& s,
+              bool untraced = false)
+        : m_walkthrough(w), m_puzzle(p), m_subjects(s), m_untraced(untraced) {}
 
     std::vector<Diagnostic> run() {
         for (size_t i = 0; i < m_walkthrough.steps.size(); ++i) {
             const WalkthroughStep& s = m_walkthrough.steps[i];
             size_t d = s.focus.dispatch;
-            if (d >= m_subjects.size() || !m_subjects[d].trace) {
+            if (d >= m_subjects.size() || (!m_subjects[d].trace && !m_untraced)) {
                 add(s, i,
                     "dispatch " + std::to_string(d + 1) + " has no trace (the case ran " +
                         std::to_string(m_subjects.size()) + " dispatches)");
@@ -63,6 +64,14 @@ class Validator {
                 add(s, i,
                     "line " + std::to_string(l) + " of " + solutionName() +
                         " is blank (has the solution changed?)");
+        }
+        if (!m_subject->trace) { // an untraced solution: its steps can point at lines only
+            if (f.workgroup || !f.threads.empty() || f.round || !f.cells.empty())
+                add(s, i,
+                    "names threads, a workgroup, a round or cells, which only a trace shows, and "
+                    "the official solution runs untraced (it uses cooperative matrices): point "
+                    "at lines");
+            return;
         }
         if (f.workgroup && !workgroupIndex(trace().launch, *f.workgroup))
             add(s, i,
@@ -182,6 +191,7 @@ class Validator {
     const Puzzle& m_puzzle;
     const std::vector<WalkthroughSubject>& m_subjects; // per dispatch
     const WalkthroughSubject* m_subject = nullptr;     // the step's
+    bool m_untraced = false; // the solution runs untraced: subjects have no trace
     uint32_t m_lineCount = 0;
     std::vector<Diagnostic> m_out;
 };
@@ -190,6 +200,13 @@ class Validator {
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::vector<WalkthroughSubject>& subjects) {
     return Validator(w, puzzle, subjects).run();
+}
+
+std::vector<Diagnostic> validateUntracedWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                                    const std::string& solutionSource) {
+    std::vector<WalkthroughSubject> one{
+        {solutionSource, fs::path(puzzle.solutionPath).filename().string(), nullptr}};
+    return Validator(w, puzzle, one, /*untraced=*/true).run();
 }
 
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,

@@ -34,6 +34,10 @@ std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& 
 // The same for a run of one dispatch.
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::string& solutionSource, const Trace& trace);
+// The same for an official solution that runs untraced (it uses cooperative matrices): its
+// steps' lines exist, and no step names threads, workgroups, rounds or cells.
+std::vector<Diagnostic> validateUntracedWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                                    const std::string& solutionSource);
 
 // Helpers the players share (CLI and GUI), so both read a focus the same way.
 // The flat invocation index of a global invocation id; nullopt outside the launch.

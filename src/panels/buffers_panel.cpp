@@ -248,8 +248,11 @@ void drawSharedAtEnd(ViewState& view, const ShownCase& sc, const GridMarks& mark
 // Above the grids of a case that did not run: why, and what is shown instead; or its error.
 void caseNote(const ShownCase& sc, float width) {
     if (!sc.outcome) {
-        std::string why = sc.official ? "The official solution is running: showing the case's "
-                                        "inputs and expected outputs."
+        std::string why = sc.official && sc.report && sc.report->error
+                              ? "The official solution did not run (" + sc.report->error->message +
+                                    "): showing the case's inputs and expected outputs."
+                          : sc.official ? "The official solution is running: showing the case's "
+                                          "inputs and expected outputs."
                           : !sc.report
                               ? "Not checked yet: showing the case's inputs and expected outputs."
                               : "Not run (see the messages under the editor): showing the inputs "

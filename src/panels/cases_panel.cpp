@@ -48,6 +48,8 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
                   const std::vector<uint32_t>& offsets, bool checking) {
     const Palette& pal = palette();
     if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
+    if (!r->compiled() && r->error && r->error->kind == ErrorKind::Device)
+        return {"\xE2\x80\x93", "not run: the device lacks what the kernel enables", pal.dimText};
     if (!r->compiled())
         return {"\xE2\x80\x93", "not run: the kernel does not compile", pal.dimText};
     if (hasErrors(r->diagnostics))
@@ -164,6 +166,11 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     ImGui::BeginChild("caselist", ImVec2(0, 0), false);
     if (!s.current() && r) {
         dimText("(results of an earlier version; checking\xE2\x80\xA6)");
+    }
+    if (r && !r->untraced.empty()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("Not traced: " + r->untraced + ".");
+        ImGui::PopTextWrapPos();
     }
     float pad = ImGui::GetFontSize() * 0.3f, line = ImGui::GetTextLineHeight();
     std::shared_ptr<const std::string> source = wb.reportSource();

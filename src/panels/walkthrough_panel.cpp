@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "panels/statement_panel.h"
+#include "puzzle/device_needs.h"
 #include "views/trace_view.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"
@@ -134,8 +135,21 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     if (beside) ImGui::BeginGroup();
     ImGui::BeginChild("steptext", ImVec2(beside ? wrap : 0, beside ? 0 : textH), false);
     drawTextBlocks(step.text, "walkthrough");
-    if (!sc.outcome) {
-        const CheckReport* r = wb.officialReport(w->caseIndex);
+    const std::optional<DeviceInfo>& device = wb.snapshot().device;
+    DeviceNeeds missing =
+        device && wb.puzzle() ? missingOn(wb.puzzle()->needs, *device) : DeviceNeeds{};
+    const CheckReport* official = wb.officialReport(w->caseIndex);
+    if (!missing.empty()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("Not run here: " + device->name + " lacks " + needsText(missing) +
+                ", which the official solution needs. Its steps and lines can still be read.");
+        ImGui::PopTextWrapPos();
+    } else if (official && !official->untraced.empty()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("The official solution ran untraced: " + official->untraced + ".");
+        ImGui::PopTextWrapPos();
+    } else if (!sc.outcome) {
+        const CheckReport* r = official;
         if (!r)
             colouredText(pal.warn, "Running the official solution on case " +
                                        std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");

@@ -28,6 +28,7 @@ constexpr ExtensionNeed kExtensions[] = {
     {"GL_EXT_shader_16bit_storage", 0, kStorage16Bit},
     {"GL_EXT_shader_8bit_storage", 0, kStorage8Bit},
     {"GL_EXT_shader_atomic_int64", 0, kInt64Atomics},
+    {"GL_KHR_cooperative_matrix", 0, kCooperativeMatrix},
 };
 
 } // namespace

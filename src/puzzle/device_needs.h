@@ -23,7 +23,8 @@ struct DeviceNeeds {
 };
 
 // From a kernel's `#extension NAME : enable|require` lines: GL_KHR_shader_subgroup_* families,
-// GL_EXT_shader_explicit_arithmetic_types_* kinds, 16- and 8-bit storage, 64-bit atomics.
+// GL_EXT_shader_explicit_arithmetic_types_* kinds, 16- and 8-bit storage, 64-bit atomics,
+// cooperative matrices.
 DeviceNeeds kernelNeeds(std::string_view text);
 // The needs of several kernels together.
 DeviceNeeds operator|(DeviceNeeds a, const DeviceNeeds& b);

@@ -195,6 +195,36 @@ void softmax(const std::vector<const BufferData*>& args, const OpParams&, Buffer
     }
 }
 
+// The 16-bit float nearest to v (IEEE binary16, ties to even), as a tensor core takes its
+// inputs: 11 significant bits down to 2^-14, then steps of 2^-24; past 65504, infinity.
+double nearestHalf(double v) {
+    if (v == 0 || !std::isfinite(v)) return v;
+    int e = 0;
+    std::frexp(v, &e); // |v| = m * 2^e, m in [0.5, 1)
+    double step = std::ldexp(1.0, std::max(e - 11, -24));
+    double h = std::nearbyint(v / step) * step; // the default rounding: to nearest, ties to even
+    return std::fabs(h) > 65504 ? std::copysign(INFINITY, v) : h;
+}
+
+// a @ b with every element of a and b first rounded to a 16-bit float, the products summed
+// exactly (in double: a product of two halves has at most 22 significant bits).
+void matmulHalf(const std::vector<const BufferData*>& args, const OpParams&, BufferData& out) {
+    const BufferData &a = *args[0], &b = *args[1];
+    uint64_t n = a.shape.rows(), k = a.shape.cols(), m = b.shape.cols();
+    std::vector<double> ha(n * k), hb(k * m);
+    for (uint64_t i = 0; i < ha.size(); ++i)
+        ha[i] = nearestHalf(a.get(i));
+    for (uint64_t i = 0; i < hb.size(); ++i)
+        hb[i] = nearestHalf(b.get(i));
+    for (uint64_t i = 0; i < n; ++i)
+        for (uint64_t j = 0; j < m; ++j) {
+            double s = 0;
+            for (uint64_t t = 0; t < k; ++t)
+                s += ha[i * k + t] * hb[t * m + j];
+            out.set(i * m + j, s);
+        }
+}
+
 // Per head h: row i of the output is softmax over j of (q[h, i] . k[h, j]) / sqrt(d), times v:
 // sum over j of p[j] * v[h, j]. Heads are consecutive blocks of rows (q: heads x sq rows, k and
 // v: heads x sk rows, all d columns).
@@ -505,6 +535,8 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
         {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]",
          matrixProduct, computing([](auto& c) { c.matmul(); }), nullptr, false,
          matmulArithmetic},
+        {"matmul_f16", 2, {}, "[n, m] = a[n, k] @ b[k, m], every element of a and b first rounded to the nearest 16-bit float",
+         matrixProduct, matmulHalf, nullptr, true, matmulArithmetic},
         {"inclusive_scan", 1, {}, "x[0] + ... + x[i]",
          likeFirst, computing([](auto& c) { c.scan(true); })},
         {"block_inclusive_scan", 1, {"block"}, "an inclusive scan that restarts every `block` elements",

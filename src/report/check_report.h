@@ -135,6 +135,8 @@ struct CheckReport {
     StageTimings timing;
     uint32_t lanes = 0;         // the subgroup size of the device the cases ran on
     bool usesSubgroups = false; // some kernel uses a subgroup operation or gl_Subgroup* built-in
+    // Why the cases ran untraced though a trace was asked for (empty: they did as asked).
+    std::string untraced;
     // The same cases at other subgroup sizes, after the device's own (empty: not run there; the
     // kernel uses no subgroup operation, or only the device's own size was asked for).
     std::vector<SubgroupSizeRun> otherSizes;

@@ -4,6 +4,8 @@
 #include <regex>
 
 #include "base/source_text.h"
+#include "gpu/context.h"
+#include "puzzle/device_needs.h"
 #include "puzzle/passes.h"
 
 namespace vkp {
@@ -74,21 +76,61 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
         std::clamp<uint64_t>(records / std::max<uint64_t>(1, invocations), kMinTraceSlots, 1024));
 }
 
+namespace {
+
+// The error for a kernel that uses what the device lacks: `has`, what it has of the kind.
+Diagnostic lackingDiagnostic(const std::string& file, uint32_t line, const std::string& what,
+                             const DeviceInfo& device, const std::string& has) {
+    return Diagnostic{file, static_cast<int>(line), 0, SeverityKind::Error,
+                      std::string(line ? "" : "the kernel ") + "uses " + what + ", which " +
+                          device.name + " does not support" + has +
+                          ": a verdict here would be about values it could not compute. "
+                          "Check it on a device that has them (vkpuzzles devices), or write "
+                          "it without them"};
+}
+
+// What a shader feature's absence says beyond the device: a build that cannot ask for it.
+std::string whyAbsent(uint32_t feature) {
+    if (feature == kCooperativeMatrix && !builtWithCooperativeMatrix())
+        return " (nor can this vkpuzzles ask any device for them: it was built with Vulkan "
+               "headers older than VK_KHR_cooperative_matrix, as Debian 12's)";
+    return "";
+}
+
+} // namespace
+
+std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& sources,
+                                               const DeviceInfo& device) {
+    for (const KernelSource& k : sources) {
+        uint32_t lacking = kernelNeeds(k.text).shader & kCooperativeMatrix & ~device.shaderFeatures;
+        if (!lacking) continue;
+        static const std::regex directive(
+            R"(^[ \t]*#[ \t]*extension[ \t]+GL_KHR_cooperative_matrix\b)");
+        uint32_t line = 0, n = 0;
+        for (size_t at = 0; at <= k.text.size() && !line;) {
+            size_t end = std::min(k.text.find('\n', at), k.text.size());
+            ++n;
+            if (std::regex_search(k.text.begin() + static_cast<std::ptrdiff_t>(at),
+                                  k.text.begin() + static_cast<std::ptrdiff_t>(end), directive))
+                line = n;
+            at = end + 1;
+        }
+        return lackingDiagnostic(k.file, line, shaderFeatureName(lacking), device,
+                                 whyAbsent(lacking));
+    }
+    return std::nullopt;
+}
+
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
                                          const DeviceInfo& device) {
     auto lacking = [&](const CompiledKernel& k, uint32_t line, const std::string& what,
                        const std::string& has) {
-        return Diagnostic{k.file, static_cast<int>(line), 0, SeverityKind::Error,
-                          std::string(line ? "" : "the kernel ") + "uses " + what + ", which " +
-                              device.name + " does not support" + has +
-                              ": a verdict here would be about values it could not compute. "
-                              "Check it on a device that has them (vkpuzzles devices), or write "
-                              "it without them"};
+        return lackingDiagnostic(k.file, line, what, device, has);
     };
     for (const CompiledKernel& k : kernels) {
         for (const KernelFeatureUse& use : k.iface.numberUses)
             if (!(device.shaderFeatures & use.feature))
-                return lacking(k, use.line, shaderFeatureName(use.feature), "");
+                return lacking(k, use.line, shaderFeatureName(use.feature), whyAbsent(use.feature));
         for (const KernelFeatureUse& use : k.iface.subgroupUses)
             if (!(device.subgroupOperations & use.feature))
                 return lacking(k, use.line, subgroupFeatureName(use.feature),

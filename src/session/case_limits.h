@@ -38,6 +38,12 @@ uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t d
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
                                          const DeviceInfo& device);
 
+// The same from a kernel's text, before it is compiled, for what a compiler may not even know:
+// a kernel that enables GL_KHR_cooperative_matrix on a device without cooperative matrices is
+// refused at that line (Debian 12's glslang would report only an unknown extension).
+std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& sources,
+                                               const DeviceInfo& device);
+
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
                          const std::vector<size_t>& cases, const DeviceInfo& device);
 

@@ -661,10 +661,18 @@ CheckReport checkProgram(const Compiler& compiler, DeviceRunner& runner, const P
                             puzzle.slug + " has cases 1 to " + std::to_string(puzzle.cases.size())};
         return r;
     }
+    if (auto d = unsupportedExtension(sources, runner.info())) {
+        r.diagnostics.push_back(*d); // at the #extension line, in the editor and in `check`
+        r.error = Error{ErrorKind::Device, runner.info().name +
+                                               " does not support what the kernel enables (line " +
+                                               std::to_string(d->line) + "): it was not compiled"};
+        return r;
+    }
     CheckOptions o = options;
     o.subgroupLoopCount = runner.info().lockstepSubgroups;
     std::vector<CompiledKernel> kernels = compileProgram(compiler, puzzle, sources, o, r);
     if (r.reached != StageKind::Pipeline || r.error) return r;
+    if (!r.untraced.empty()) o.trace = false;
     Checker(puzzle, runner, r, o, kernels, start).run();
     r.timing.totalMs = msSince(start);
     return r;

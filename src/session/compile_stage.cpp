@@ -71,6 +71,14 @@ Status stripPrintfAll(std::vector<CompiledKernel>& kernels) {
     return okStatus();
 }
 
+bool usesCooperativeMatrices(const std::vector<CompiledKernel>& kernels) {
+    return std::any_of(kernels.begin(), kernels.end(), [](const CompiledKernel& k) {
+        return std::any_of(
+            k.iface.numberUses.begin(), k.iface.numberUses.end(),
+            [](const KernelFeatureUse& u) { return u.feature == kCooperativeMatrix; });
+    });
+}
+
 } // namespace
 
 std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle,
@@ -115,7 +123,12 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     r.reached = StageKind::Interface;
     if (!interfaceOk) return {};
     r.reached = StageKind::Pipeline;
-    if (!options.trace) {
+    if (options.trace && usesCooperativeMatrices(kernels))
+        r.untraced = "the trace does not follow cooperative matrices: a subgroup loads, "
+                     "multiplies and stores a whole tile at once, and which thread holds which "
+                     "cell is the driver's choice. The cases ran untraced: values and the "
+                     "verdict, no thread's reads and writes";
+    if (!options.trace || !r.untraced.empty()) {
         if (auto s = stripPrintfAll(kernels); !s) r.error = s.error();
         return r.error ? std::vector<CompiledKernel>{} : kernels;
     }

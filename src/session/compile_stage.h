@@ -27,7 +27,8 @@ struct CompiledKernel {
 
 // Fills r's diagnostics, compile and reflect timings and compilerCrashed; r.reached becomes
 // Interface when every kernel compiled and Pipeline when their interfaces fit the puzzle too
-// (r.error: a stage that failed, such as instrumentation). Untraced kernels lose their
+// (r.error: a stage that failed, such as instrumentation). Kernels that use cooperative
+// matrices are never traced (r.untraced says why). Untraced kernels lose their
 // debugPrintfEXT calls (shader/printf_rewrite.h). The kernels, in Puzzle::kernels order,
 // are returned when r.reached is Pipeline and r.error is empty.
 std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle,

@@ -58,6 +58,9 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
                "text is kept";
     if (!r.compiled() && r.error && countSeverity(r.diagnostics, SeverityKind::Error) == 0)
         return "cannot check: " + r.error->message;
+    // Refused before compiling: the kernel enables what the device lacks (case_limits.h).
+    if (!r.compiled() && r.error && r.error->kind == ErrorKind::Device)
+        return "cannot check on this device: " + r.error->message;
     if (!r.compiled())
         return "does not compile: " +
                plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");

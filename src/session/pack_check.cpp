@@ -1,5 +1,7 @@
 #include "session/pack_check.h"
 
+#include "puzzle/device_needs.h"
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -112,6 +114,12 @@ class PuzzleChecker {
             for (const KernelSource& k : *solution)
                 texts.push_back(k.text);
         m_out.lint = lintPuzzle(m_p, texts);
+        if (DeviceNeeds missing = missingOn(m_p.needs, m_runner.info()); !missing.empty()) {
+            m_out.skipped = m_runner.info().name + " lacks " + needsText(missing) +
+                            ", which the official solution needs: loaded and linted, not run";
+            m_out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            return std::move(m_out);
+        }
         checkStarter();
         if (!solution)
             m_out.solutionProblem = solution.error().str();
@@ -218,6 +226,11 @@ class PuzzleChecker {
         };
         if (!w) return problem(w.error().message, w.error().where);
         if (!*w) return;
+        if (!traced.untraced.empty() && !sources.empty()) { // steps of lines only
+            for (const Diagnostic& d : validateUntracedWalkthrough(**w, m_p, sources.front().text))
+                if (d.severity == SeverityKind::Error) m_out.lint.push_back(d);
+            return;
+        }
         for (const CaseOutcome& c : traced.cases) {
             if (c.index != (*w)->caseIndex) continue;
             if (!c.trace) {

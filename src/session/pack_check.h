@@ -47,6 +47,9 @@ struct PuzzleCheckOutcome {
     // What is wrong with the starter: it passes a case, does not run, or its trace has a hazard
     // of its own (PuzzleChecker::checkStarter).
     std::optional<std::string> starterProblem;
+    // Why nothing of the puzzle ran: the device lacks what its official solution needs (it was
+    // loaded and linted, and is neither failed nor ok). Empty: it ran.
+    std::string skipped;
     std::vector<Diagnostic> lint;              // lintPuzzle's, and the walkthrough's errors
     std::vector<Error> mutantsFileErrors;      // mutants.toml that does not load (fails the check)
     std::vector<Diagnostic> unusedEquivalents; // warnings: entries of mutants.toml that match no

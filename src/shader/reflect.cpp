@@ -360,6 +360,11 @@ uint32_t subgroupFeatureOf(const SpirvInstruction& inst) {
     return 0;
 }
 
+// SPV_KHR_cooperative_matrix's capability and type, by their numbers in the SPIR-V registry:
+// Debian 12's SPIR-V headers predate them.
+constexpr auto kCapabilityCooperativeMatrixKHR = static_cast<spv::Capability>(6022);
+constexpr auto kOpTypeCooperativeMatrixKHR = static_cast<Op>(4456);
+
 // Capabilities that declare an optional kind of number or of storage (device/device_info.h).
 constexpr std::pair<spv::Capability, uint32_t> kFeatureCapabilities[] = {
     {spv::Capability::Float64, kShaderFloat64},
@@ -372,6 +377,7 @@ constexpr std::pair<spv::Capability, uint32_t> kFeatureCapabilities[] = {
     {spv::Capability::StorageBuffer8BitAccess, kStorage8Bit},
     {spv::Capability::UniformAndStorageBuffer8BitAccess, kStorage8Bit},
     {spv::Capability::Int64Atomics, kInt64Atomics},
+    {kCapabilityCooperativeMatrixKHR, kCooperativeMatrix},
 };
 
 // The optional kind of number a declared type is made of (a scalar, or a vector or matrix of
@@ -383,6 +389,7 @@ uint32_t numberFeatureOf(const SpirvInstruction& inst, const std::map<uint32_t, 
     if (inst.opcode() == Op::OpTypeInt && width == 16) return kShaderInt16;
     if (inst.opcode() == Op::OpTypeFloat && width == 16) return kShaderFloat16;
     if (inst.opcode() == Op::OpTypeInt && width == 8) return kShaderInt8;
+    if (inst.opcode() == kOpTypeCooperativeMatrixKHR) return kCooperativeMatrix;
     if (inst.opcode() == Op::OpTypeVector || inst.opcode() == Op::OpTypeMatrix) {
         auto it = known.find(inst.operand(0));
         return it == known.end() ? 0 : it->second;

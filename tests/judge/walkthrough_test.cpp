@@ -3,6 +3,7 @@
 // real traces in tests/session/walkthroughs_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -281,6 +282,31 @@ TEST(WalkthroughValidate, AStepIsCheckedAgainstItsDispatch) {
     ASSERT_FALSE(past.ok());
     EXPECT_NE(past.error().message.find("between 1 and 2"), std::string::npos)
         << past.error().str();
+}
+
+// An official solution that runs untraced (cooperative matrices): steps of lines pass, and a
+// step that names what only a trace shows is one error at that step.
+TEST(WalkthroughValidate, AnUntracedSolutionsStepsPointAtLinesOnly) {
+    auto lines =
+        parse("title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\nlines = [\"5-7\"]\n");
+    ASSERT_TRUE(lines.ok()) << lines.error().str();
+    EXPECT_EQ(messages(validateUntracedWalkthrough(*lines, puzzle(), kSolution)), "");
+    auto past = parse("title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\nlines = [12]\n");
+    ASSERT_TRUE(past.ok());
+    EXPECT_NE(messages(validateUntracedWalkthrough(*past, puzzle(), kSolution))
+                  .find("line 12 is past the end of solution.comp"),
+              std::string::npos);
+    for (const char* traced : {"threads = [[5]]\n", "workgroup = [1]\n", "round = 0\n",
+                               "cells = [{ variable = \"a\", index = [0] }]\n"}) {
+        auto w = parse("title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\nlines = [5]\n" +
+                       std::string(traced));
+        ASSERT_TRUE(w.ok()) << traced << w.error().str();
+        std::string m = messages(validateUntracedWalkthrough(*w, puzzle(), kSolution));
+        EXPECT_NE(m.find("step 1 (A): names threads, a workgroup, a round or cells"),
+                  std::string::npos)
+            << traced << m;
+        EXPECT_EQ(std::count(m.begin(), m.end(), '\n'), 1) << m;
+    }
 }
 
 TEST(WalkthroughIds, GlobalIdsAndWorkgroupsMapToInvocations) {

@@ -36,6 +36,23 @@ TEST(DeviceNeeds, WhatADeviceLacksIsNamed) {
     EXPECT_TRUE(missingOn(n, d).empty());
 }
 
+TEST(DeviceNeeds, CooperativeMatricesAreANeedOfTheirOwn) {
+    DeviceNeeds n = kernelNeeds("#version 450\n"
+                                "#extension GL_KHR_cooperative_matrix : require\n"
+                                "#extension GL_KHR_memory_scope_semantics : require\n");
+    EXPECT_EQ(n.shader, uint32_t(kCooperativeMatrix));
+    EXPECT_EQ(needsText(n), "cooperative matrix");
+    DeviceInfo d;
+    d.shaderFeatures = kShaderFloat16 | kStorage16Bit;
+    EXPECT_EQ(needsText(missingOn(n, d)), "cooperative matrix");
+    d.shaderFeatures |= kCooperativeMatrix;
+    EXPECT_TRUE(missingOn(n, d).empty());
+    auto p = loadPuzzle(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles/53-matmul-tensor-cores");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    EXPECT_EQ(p->needs.shader, kShaderFloat16 | kCooperativeMatrix);
+    EXPECT_EQ(p->needs.subgroup, uint32_t(kSubgroupBasic));
+}
+
 TEST(DeviceNeeds, ALoadedPuzzleHasItsSolutionsNeeds) {
     auto p = loadPuzzle(std::string(VKPUZZLES_SOURCE_DIR) + "/puzzles/21-scan-decoupled");
     ASSERT_TRUE(p.ok()) << p.error().str();

@@ -62,6 +62,7 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
                                             "block_sum",
                                             "row_sum",
                                             "matmul",
+                                            "matmul_f16",
                                             "inclusive_scan",
                                             "exclusive_scan",
                                             "block_inclusive_scan",
@@ -190,6 +191,42 @@ TEST(ReferenceOps, Matmul) {
     BufferData r = run("matmul", {&a, &b});
     EXPECT_EQ(r.shape, (Shape{{3, 3}}));
     EXPECT_EQ(values(r), (V{42, 45, 48, 150, 162, 174, 258, 279, 300}));
+}
+
+// Each input is rounded to the nearest 16-bit float first: 11 significant bits, ties to even,
+// steps of 2^-24 below 2^-14, infinity past 65504. The products are then summed exactly.
+TEST(ReferenceOps, MatmulF16RoundsEveryInputToAHalfFirst) {
+    const double ulp1 = 1.0 / 1024; // a half's step between 1 and 2
+    BufferData a = makeBuffer(ElementKind::Float, {1, 5},
+                              {1 + ulp1 / 2,         // a tie: to even, 1
+                               1 + 3 * ulp1 / 2,     // a tie: to even, 1 + 2 ulp
+                               1 + 0.7 * ulp1,       // nearer 1 + ulp
+                               0.1,                  // 0.0999755859375 in a half
+                               std::ldexp(3, -26)}); // below the smallest half step: 2^-24
+    V expected{1, 1 + 2 * ulp1, 1 + ulp1, 0.0999755859375, std::ldexp(1, -24)};
+    for (size_t k = 0; k < 5; ++k) {
+        std::vector<double> pick(5, 0);
+        pick[k] = 1;
+        BufferData b = makeBuffer(ElementKind::Float, {5, 1}, pick);
+        BufferData r = run("matmul_f16", {&a, &b});
+        EXPECT_EQ(r.shape, (Shape{{1, 1}}));
+        EXPECT_EQ(r.get(0), static_cast<float>(expected[k])) << "input " << k;
+    }
+    // Past the largest half (65504): infinity.
+    BufferData big = makeBuffer(ElementKind::Float, {1, 1}, {65520});
+    BufferData one = makeBuffer(ElementKind::Float, {1, 1}, {1});
+    EXPECT_EQ(run("matmul_f16", {&big, &one}).get(0), INFINITY);
+    EXPECT_EQ(run("matmul_f16", {&one, &big}).get(0), INFINITY);
+    // The plain op keeps the inputs as they are: the two differ where an input is not a half.
+    std::vector<double> first(5, 0);
+    first[0] = 1;
+    BufferData b = makeBuffer(ElementKind::Float, {5, 1}, first);
+    EXPECT_EQ(run("matmul", {&a, &b}).get(0), static_cast<float>(1 + ulp1 / 2));
+}
+
+TEST(ReferenceOps, MatmulF16IsForFloatOutputsOnly) {
+    EXPECT_TRUE(findReferenceOp("matmul_f16")->floatOnly);
+    EXPECT_EQ(*referenceOpShape("matmul_f16", {Shape{{2, 3}}, Shape{{3, 5}}}, {}), (Shape{{2, 5}}));
 }
 
 TEST(ReferenceOps, MatmulOfNonSquareMatrices) {

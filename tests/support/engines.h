@@ -42,6 +42,14 @@ inline const Puzzle& puzzleNamed(const std::string& name) {
     return **p;
 }
 
+// Whether a puzzle's kernels are for every device and compiler the tests run on: not one that
+// uses cooperative matrices, which lavapipe lacks, Debian 12's glslang cannot compile and the
+// trace does not follow. Tests over every bundled kernel skip the others
+// (tests/session/cooperative_matrix_test.cpp is about them).
+inline bool forEveryDevice(const Puzzle& p) {
+    return !(p.needs.shader & kCooperativeMatrix);
+}
+
 inline std::vector<std::string> puzzleFolders() {
     std::vector<std::string> out;
     for (const auto& e : std::filesystem::directory_iterator(puzzleDir()))
