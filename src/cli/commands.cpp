@@ -610,6 +610,24 @@ int Command::grade() {
     auto plan = planGrade(m_a, m_set);
     if (!plan) return report(plan.error());
     if (auto s = startEngines(); !s) return report(s.error());
+    // A puzzle the device cannot run is not graded on it: every submission would score 0.
+    std::vector<const Puzzle*> runnable;
+    std::string notGraded;
+    for (const Puzzle* p : plan->puzzles) {
+        DeviceNeeds missing = missingOn(p->needs, m_runner->info());
+        if (missing.empty())
+            runnable.push_back(p);
+        else
+            notGraded += (notGraded.empty() ? "" : "; ") + p->slug + " needs " +
+                         needsText(missing) + ", which " + m_runner->info().name + " lacks";
+    }
+    if (runnable.empty())
+        return report(Error{ErrorKind::Device,
+                            notGraded + ": graded here, every submission would score 0. Grade "
+                                        "on a device that has it (--device D; vkpuzzles devices)"});
+    if (!notGraded.empty())
+        m_err << m_style.warn("not graded on this device: " + notGraded) << "\n";
+    plan->puzzles = std::move(runnable);
     if (!m_a.has("own-subgroup-size"))
         m_sizes = std::make_unique<SubgroupSizeDevices>(runnerFactory(RunnerPlaceKind::Worker));
     return runGrade(*plan, m_compiler, *m_runner, m_options, {m_out, m_err, m_rawErr, m_style},

@@ -214,6 +214,29 @@ TEST(GradeCliTest, AllGradesEveryPuzzleOfThePackPerStudent) {
     EXPECT_EQ(doc["submissions"][1]["puzzles"][0]["path"], gradeData("class/bob/offset-2.comp"));
 }
 
+// A puzzle whose official solution needs what the device lacks (the tensor-core puzzle on
+// lavapipe) is not graded there: alone it is refused before any submission is checked, among
+// others it is left out with a warning, so no submission is scored 0 for the device's sake.
+TEST(GradeCliTest, APuzzleTheDeviceCannotRunIsNotGradedOnIt) {
+    TempDir t("lacks");
+    fs::create_directories(t / "alice");
+    fs::copy_file(test::sourceDir() + "/puzzles/53-matmul-tensor-cores/solution.comp",
+                  t / "alice/matmul-tensor-cores.comp");
+    fs::copy_file(test::sourceDir() + "/puzzles/01-map/solution.comp", t / "alice/map.comp");
+    CliRun one = vkpuzzles("grade matmul-tensor-cores " + t / "alice" + " --color never");
+    EXPECT_EQ(one.exit, 2) << one.out;
+    EXPECT_TRUE(has(one.out, "matmul-tensor-cores needs cooperative matrix, which ")) << one.out;
+    EXPECT_TRUE(has(one.out, "every submission would score 0")) << one.out;
+    EXPECT_FALSE(has(one.out, "grading 1")) << one.out;
+    CliRun all = vkpuzzles("grade --all " + t.path.string() + " --color never");
+    EXPECT_EQ(all.exit, 0) << all.out;
+    EXPECT_TRUE(has(all.out, "not graded on this device: matmul-tensor-cores needs cooperative "
+                             "matrix"))
+        << all.out;
+    EXPECT_FALSE(has(all.out, "blocks, matmul-tensor-cores")) << all.out;
+    EXPECT_TRUE(has(all.out, "alice  7/")) << all.out;
+}
+
 // --case-files: the teacher gets each failing submission's first failing case, traced, as a case
 // file to open with every view; passing and never-run submissions get none.
 TEST(GradeCliTest, CaseFilesHoldEachFailingSubmissionsFirstFailingCase) {
