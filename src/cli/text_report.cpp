@@ -190,12 +190,13 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
     }
     printEfficiencyLimits(os, p, st);
     if (!p.rules.empty()) {
-        os << st.bold("Rules checked on the trace") << "\n";
+        os << st.bold("Rules") << st.dim(" (checked on the trace)") << "\n";
         for (const RuleDecl& r : p.rules)
             os << "  " << r.text
                << (r.fromWorkgroupSize
                        ? " (from " + std::to_string(r.fromWorkgroupSize) + " threads per workgroup)"
                        : "")
+               << (r.check == RuleCheckKind::Uses ? " (checked on the compiled kernel)" : "")
                << "\n";
     }
     os << st.bold("Test cases") << "\n";

@@ -122,8 +122,9 @@ struct Limits {
 enum class RuleCountKind { Reads, Writes, Accesses }; // accesses: reads and writes together
 enum class RuleTargetKind { Shared, Global, Buffer }; // every shared array, every buffer, one
 enum class RuleScopeKind { Thread, Workgroup };       // counted per thread, or summed per group
-// atomic_writes_only, reads_together, or at_most with count, of and per.
-enum class RuleCheckKind { AtomicWritesOnly, ReadsTogether, Count };
+// atomic_writes_only, reads_together, or at_most with count, of and per, all judged on the
+// trace; or uses, judged on the compiled kernels before anything runs.
+enum class RuleCheckKind { AtomicWritesOnly, ReadsTogether, Count, Uses };
 
 struct RuleDecl {
     std::string text; // the statement's words, quoted in the finding
@@ -135,6 +136,7 @@ struct RuleDecl {
     size_t buffer = 0; // target Buffer: index into Puzzle::buffers
     RuleScopeKind per = RuleScopeKind::Thread;
     uint32_t fromWorkgroupSize = 0; // applies only to cases whose WG (size in x) is at least this
+    uint32_t uses = 0; // Uses: the ShaderFeature bit some kernel must use (kCooperativeMatrix)
     SourceLocation where;
 };
 

@@ -96,10 +96,15 @@ void parseCount(const Reader& r, const toml::table& t, RuleDecl& d, const Puzzle
             valueInCase(r, n, "at_most", *d.atMost, p, i);
 }
 
+// What `uses` may name: the ways of computing a statement can ask for by name.
+constexpr std::pair<const char*, uint32_t> kUsable[] = {
+    {"cooperative_matrix", kCooperativeMatrix},
+};
+
 RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
     r.rejectUnknownKeys(t,
                         {"text", "atomic_writes_only", "reads_together", "at_most", "count", "of",
-                         "per", "from_workgroup_size"},
+                         "per", "from_workgroup_size", "uses"},
                         "a [[rules]] entry");
     RuleDecl d;
     d.where = r.where(&t);
@@ -108,11 +113,24 @@ RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
     if (const toml::node* f = t.get("from_workgroup_size"))
         d.fromWorkgroupSize = r.boundedUint(f, "from_workgroup_size", 1, kMaxWorkgroupThreads);
     bool atomic = t.get("atomic_writes_only") != nullptr, counted = t.get("at_most") != nullptr,
-         together = t.get("reads_together") != nullptr;
-    if (int(atomic) + int(counted) + int(together) != 1)
+         together = t.get("reads_together") != nullptr, uses = t.get("uses") != nullptr;
+    if (int(atomic) + int(counted) + int(together) + int(uses) != 1)
         r.fail(&t, "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
-                   "'reads_together' (buffers a thread reads in one run) or 'at_most' (with "
-                   "'count', 'of' and 'per')");
+                   "'reads_together' (buffers a thread reads in one run), 'at_most' (with "
+                   "'count', 'of' and 'per') or 'uses' (what a kernel must compute with)");
+    if (uses) {
+        for (const char* k : {"count", "of", "per", "from_workgroup_size"})
+            if (t.get(k)) r.fail(t.get(k), std::string("'") + k + "' does not go with 'uses'");
+        std::string name = r.string(t, "uses");
+        d.check = RuleCheckKind::Uses;
+        for (auto [known, feature] : kUsable)
+            if (name == known) d.uses = feature;
+        if (!d.uses)
+            r.fail(t.get("uses"), "'uses' names what a kernel must compute with: "
+                                  "\"cooperative_matrix\", not '" +
+                                      name + "'");
+        return d;
+    }
     if (counted) {
         parseCount(r, t, d, p);
         return d;

@@ -72,11 +72,8 @@ Status stripPrintfAll(std::vector<CompiledKernel>& kernels) {
 }
 
 bool usesCooperativeMatrices(const std::vector<CompiledKernel>& kernels) {
-    return std::any_of(kernels.begin(), kernels.end(), [](const CompiledKernel& k) {
-        return std::any_of(
-            k.iface.numberUses.begin(), k.iface.numberUses.end(),
-            [](const KernelFeatureUse& u) { return u.feature == kCooperativeMatrix; });
-    });
+    return std::any_of(kernels.begin(), kernels.end(),
+                       [](const CompiledKernel& k) { return k.iface.uses(kCooperativeMatrix); });
 }
 
 } // namespace
@@ -122,6 +119,13 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     if (!compiledAll) return {};
     r.reached = StageKind::Interface;
     if (!interfaceOk) return {};
+    std::vector<const KernelInterface*> ifaces;
+    for (const CompiledKernel& k : kernels)
+        ifaces.push_back(&k.iface);
+    if (auto broken = brokenUsesRule(puzzle, ifaces, kernels.front().file)) {
+        r.diagnostics.push_back(*broken);
+        return {};
+    }
     r.reached = StageKind::Pipeline;
     if (options.trace && usesCooperativeMatrices(kernels))
         r.untraced = "the trace does not follow cooperative matrices: a subgroup loads, "

@@ -199,4 +199,20 @@ std::vector<Diagnostic> checkInterface(const Puzzle& puzzle, const KernelInterfa
     return InterfaceChecker(puzzle, kernel, source, fileName, kernelIndex).run();
 }
 
+std::optional<Diagnostic> brokenUsesRule(const Puzzle& puzzle,
+                                         const std::vector<const KernelInterface*>& kernels,
+                                         const std::string& fileName) {
+    for (const RuleDecl& rule : puzzle.rules) {
+        if (rule.check != RuleCheckKind::Uses) continue;
+        if (std::any_of(kernels.begin(), kernels.end(),
+                        [&](const KernelInterface* k) { return k->uses(rule.uses); }))
+            continue;
+        return Diagnostic{fileName, 0, 0, SeverityKind::Error,
+                          std::string(kernels.size() == 1 ? "the kernel uses" : "no kernel uses") +
+                              " no " + shaderFeatureName(rule.uses) + "; the statement says: \"" +
+                              rule.text + "\""};
+    }
+    return std::nullopt;
+}
+
 } // namespace vkp

@@ -1,6 +1,7 @@
 // Compares what a kernel declares with what its puzzle needs, before anything is dispatched.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,11 @@ namespace vkp {
 std::vector<Diagnostic> checkInterface(const Puzzle& puzzle, const KernelInterface& kernel,
                                        const std::string& source, const std::string& fileName,
                                        size_t kernelIndex = 0);
+
+// The first `uses` rule of the statement (RuleCheckKind::Uses) that none of the program's
+// kernels keeps, as an error on `fileName` that quotes it; judged on the compiled code.
+std::optional<Diagnostic> brokenUsesRule(const Puzzle& puzzle,
+                                         const std::vector<const KernelInterface*>& kernels,
+                                         const std::string& fileName);
 
 } // namespace vkp

@@ -1,6 +1,7 @@
 // What a compiled kernel declares: its buffer bindings, specialization constants and local size.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -91,6 +92,11 @@ struct KernelInterface {
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;
+    // Whether it uses this ShaderFeature (a kind of number, cooperative matrices).
+    bool uses(uint32_t feature) const {
+        return std::any_of(numberUses.begin(), numberUses.end(),
+                           [&](const KernelFeatureUse& u) { return u.feature == feature; });
+    }
 };
 
 // Reads the interface from SPIR-V words; an error only for malformed SPIR-V.

@@ -359,7 +359,8 @@ const std::vector<BadFile>& badFiles() {
          "missing field 'text'"},
         {"RuleWithNeitherCheck", kHead + kBuffers + kCase + "[[rules]] # HERE\ntext = \"t\"\n",
          "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
-         "'reads_together' (buffers a thread reads in one run) or 'at_most'"},
+         "'reads_together' (buffers a thread reads in one run), 'at_most' (with 'count', 'of' "
+         "and 'per') or 'uses'"},
         {"RuleWithBothChecks",
          kHead + kBuffers + kCase +
              "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\nat_most = 1\n",
@@ -369,6 +370,19 @@ const std::vector<BadFile>& badFiles() {
              "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\n"
              "reads_together = [\"a\"]\n",
          "a rule has one of"},
+        {"RuleUsesSomethingUnknown",
+         kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nuses = \"tensor_cores\" # HERE\n",
+         "'uses' names what a kernel must compute with: \"cooperative_matrix\", not "
+         "'tensor_cores'"},
+        {"RuleUsesWithACount",
+         kHead + kBuffers + kCase +
+             "[[rules]] # HERE\ntext = \"t\"\nuses = \"cooperative_matrix\"\nat_most = 1\n",
+         "a rule has one of"},
+        {"RuleUsesFromAWorkgroupSize",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nuses = \"cooperative_matrix\"\nfrom_workgroup_size = 4 # "
+             "HERE\n",
+         "'from_workgroup_size' does not go with 'uses'"},
         {"RuleReadsTogetherUnknownBuffer",
          kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nreads_together = [\"b\"] # HERE\n",
          "no buffer named 'b' in this puzzle", 19},

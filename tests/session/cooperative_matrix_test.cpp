@@ -1,7 +1,7 @@
 // A puzzle for devices with cooperative matrices (tensor cores), on lavapipe, which has none:
 // refused before it is compiled, skipped by pack check, its expected values what a device's own
-// 16-bit conversions give; and, where this build's glslang knows the extension, reflected as a
-// use of them and checked untraced.
+// 16-bit conversions give, its cases and its rule against kernels without them; and, where this
+// build's glslang knows the extension, reflected as a use of them and checked untraced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -66,16 +66,64 @@ TEST(CooperativeMatrix, AKernelThatEnablesThemIsRefusedBeforeItIsCompiled) {
 // does: bench shows the cost. On an H200 this kernel misses the tolerance by about 1e-4 in most
 // cells: its float(float16_t(x)) is not rounded as the op rounds there, while the tensor-core
 // solution, whose halves go through shared memory, passes every case.)
+// The puzzle without its rule (`uses`), so that kernels without cooperative matrices run.
+Puzzle withoutTheRule() {
+    Puzzle p = puzzleNamed("matmul-tensor-cores");
+    p.rules.clear();
+    return p;
+}
+
+CheckReport checkFile(const Puzzle& p, const std::string& name) {
+    std::string path = test::sourceDir() + "/tests/data/tensor-cores/" + name;
+    auto text = readTextFile(path);
+    EXPECT_TRUE(text.ok()) << path;
+    return checkKernel(engines().compiler, *engines().gpu, p, text ? *text : "", path, {});
+}
+
 TEST(CooperativeMatrix, TheExpectedValuesAreWhatADevicesHalfConversionsGive) {
     ASSERT_TRUE(engines().gpu);
-    const Puzzle& p = puzzleNamed("matmul-tensor-cores");
-    std::string path = test::sourceDir() + "/tests/data/tensor-cores/half-inputs-float-sums.comp";
-    auto text = readTextFile(path);
-    ASSERT_TRUE(text.ok()) << path;
-    CheckReport r = checkKernel(engines().compiler, *engines().gpu, p, *text, path, {});
+    Puzzle p = withoutTheRule();
+    CheckReport r = checkFile(p, "half-inputs-float-sums.comp");
     EXPECT_TRUE(r.allPass()) << (r.error ? r.error->message : "") << " " << r.passCount() << " of "
                              << r.cases.size() << " pass";
     EXPECT_EQ(r.cases.size(), p.cases.size());
+}
+
+// The cases catch 32-bit math on their own: sums of the 32-bit inputs, or of halves in halves,
+// are wrong in every case but the one of whole numbers (which are halves already).
+TEST(CooperativeMatrix, TheCasesCatchThirtyTwoBitInputsAndHalfSums) {
+    ASSERT_TRUE(engines().gpu);
+    Puzzle p = withoutTheRule();
+    for (const char* name : {"fp32.comp", "half-sums.comp"}) {
+        CheckReport r = checkFile(p, name);
+        ASSERT_EQ(r.reached, StageKind::Done) << name;
+        ASSERT_EQ(r.cases.size(), p.cases.size()) << name;
+        for (size_t i = 0; i < r.cases.size(); ++i) {
+            bool wholeNumbers = p.cases[i].name.find("random integers") != std::string::npos;
+            EXPECT_EQ(r.cases[i].pass, wholeNumbers) << name << ": case " << i + 1;
+        }
+    }
+}
+
+// The statement's rule: a kernel that multiplies without cooperative matrices (right values or
+// not) is stopped on its compiled code, quoting the rule, before any case runs.
+TEST(CooperativeMatrix, TheRuleStopsAKernelWithoutThemBeforeItRuns) {
+    ASSERT_TRUE(engines().gpu);
+    const Puzzle& p = puzzleNamed("matmul-tensor-cores");
+    ASSERT_EQ(p.rules.size(), 1u);
+    EXPECT_EQ(p.rules[0].check, RuleCheckKind::Uses);
+    for (const char* name : {"half-inputs-float-sums.comp", "fp32.comp"}) {
+        CheckReport r = checkFile(p, name);
+        EXPECT_TRUE(r.cases.empty()) << name;
+        ASSERT_EQ(r.diagnostics.size(), 1u) << name;
+        const Diagnostic& d = r.diagnostics[0];
+        EXPECT_EQ(d.severity, SeverityKind::Error);
+        EXPECT_NE(d.message.find("the kernel uses no cooperative matrices"), std::string::npos)
+            << d.message;
+        EXPECT_NE(d.message.find("the statement says: \"" + p.rules[0].text + "\""),
+                  std::string::npos)
+            << d.message;
+    }
 }
 
 TEST(CooperativeMatrix, PackCheckSkipsThePuzzleOnADeviceWithoutThem) {
@@ -127,6 +175,7 @@ TEST(CooperativeMatrix, ACompiledKernelUsesThemAndIsNotTraced) {
     ASSERT_EQ(kernels.size(), 1u) << (r.error ? r.error->message : "");
     EXPECT_NE(r.untraced.find("cooperative matrices"), std::string::npos) << r.untraced;
     EXPECT_EQ(r.timing.instrumentMs, 0) << "not instrumented";
+    EXPECT_FALSE(hasErrors(r.diagnostics)) << "the solution keeps the statement's rule";
 }
 
 } // namespace

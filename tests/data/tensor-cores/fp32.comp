@@ -1,13 +1,6 @@
-// puzzle: matmul-tensor-cores
 // The same sums from the 32-bit inputs, as Matmul with register tiling computes them: right to
 // about 1e-3, and wrong for a tensor-core puzzle, whose inputs are 16-bit floats (where the
 // inputs are whole numbers, case 6, the two agree).
-// fails: case 1
-// fails: case 2
-// fails: case 3
-// fails: case 4
-// fails: case 5
-// fails: case 7
 #version 450
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ROWS = 1;

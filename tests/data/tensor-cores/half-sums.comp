@@ -1,10 +1,5 @@
-// puzzle: matmul-tensor-cores
 // 16-bit inputs as the puzzle asks, but 16-bit sums too (as an accumulator of float16_t would
 // keep them): each sum loses its low bits at every step, far past the tolerance.
-// fails: case 2
-// fails: case 3
-// fails: case 4
-// fails: case 5
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 layout(local_size_x_id = 0) in;
