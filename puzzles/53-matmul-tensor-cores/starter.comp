@@ -28,7 +28,11 @@ shared float tileC[BLOCK * BLOCK];      // the block's sums, on their way out
 void main() {
     uint t = gl_LocalInvocationID.x, wg = gl_WorkGroupSize.x;
     uint row0 = gl_WorkGroupID.y * BLOCK, col0 = gl_WorkGroupID.x * BLOCK;
+    // Tile q of the block (rows (q / 2) * T, columns (q % 2) * T) is subgroup
+    // q % gl_NumSubgroups's: with 4 subgroups each has one, with fewer (wider) several.
+    SUMS sums[4];
+    [[unroll]] for (uint q = 0; q < 4; ++q) sums[q] = SUMS(0.0);
     // Your code here: per step along k, the slices of a and b into tileA and tileB as 16-bit
     // floats; then each subgroup's tiles multiplied with coopMatLoad and coopMatMulAdd into
-    // float sums; at the end coopMatStore into tileC, and out to result inside the matrix.
+    // sums[q]; at the end coopMatStore into tileC, and out to result inside the matrix.
 }

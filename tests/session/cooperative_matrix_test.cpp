@@ -176,6 +176,15 @@ TEST(CooperativeMatrix, ACompiledKernelUsesThemAndIsNotTraced) {
     EXPECT_NE(r.untraced.find("cooperative matrices"), std::string::npos) << r.untraced;
     EXPECT_EQ(r.timing.instrumentMs, 0) << "not instrumented";
     EXPECT_FALSE(hasErrors(r.diagnostics)) << "the solution keeps the statement's rule";
+    // The starter too (its accumulators are cooperative matrices), so that it runs and fails on
+    // its values where the device has them, as pack check asks of a starter.
+    auto starter = readTextFile(p.starterPath);
+    ASSERT_TRUE(starter.ok()) << p.starterPath;
+    CheckReport s;
+    auto starterKernels =
+        compileProgram(engines().compiler, p, {{"kernel", *starter, "starter.comp"}}, o, s);
+    EXPECT_EQ(starterKernels.size(), 1u) << (s.diagnostics.empty() ? "" : s.diagnostics[0].str());
+    EXPECT_FALSE(hasErrors(s.diagnostics)) << s.diagnostics[0].str();
 }
 
 } // namespace
