@@ -60,12 +60,6 @@ TEST(CooperativeMatrix, AKernelThatEnablesThemIsRefusedBeforeItIsCompiled) {
               "#extension GL_KHR_cooperative_matrix : require");
 }
 
-// The puzzle's expected values round each input to a 16-bit float (matmul_f16): on lavapipe a
-// kernel that does that with float16_t() and sums in 32-bit floats passes every case, so the
-// op rounds as a device does. (It does not use the tensor cores, and no rule checks that a kernel
-// does: bench shows the cost. On an H200 this kernel misses the tolerance by about 1e-4 in most
-// cells: its float(float16_t(x)) is not rounded as the op rounds there, while the tensor-core
-// solution, whose halves go through shared memory, passes every case.)
 // The puzzle without its rule (`uses`), so that kernels without cooperative matrices run.
 Puzzle withoutTheRule() {
     Puzzle p = puzzleNamed("matmul-tensor-cores");
@@ -80,6 +74,10 @@ CheckReport checkFile(const Puzzle& p, const std::string& name) {
     return checkKernel(engines().compiler, *engines().gpu, p, text ? *text : "", path, {});
 }
 
+// The puzzle's expected values round each input to a 16-bit float (matmul_f16): a kernel that
+// converts the solution's tiles to float16_t in shared memory and sums in 32-bit floats passes
+// every case, so the op rounds as the device converts. (It does not use the tensor cores: the
+// puzzle's rule stops it, see below; here the rule is taken away.)
 TEST(CooperativeMatrix, TheExpectedValuesAreWhatADevicesHalfConversionsGive) {
     ASSERT_TRUE(engines().gpu);
     Puzzle p = withoutTheRule();
