@@ -33,25 +33,46 @@ constexpr ExtensionNeed kExtensions[] = {
 
 } // namespace
 
-DeviceNeeds kernelNeeds(std::string_view text) {
+namespace {
+
+// Calls `f(name, line)` for each `#extension NAME : enable|require` line of a kernel (1-based).
+template <class F> void forEachExtension(std::string_view text, F f) {
     static const std::regex line(
         R"(^[ \t]*#[ \t]*extension[ \t]+(\w+)[ \t]*:[ \t]*(enable|require)\b.*)");
-    DeviceNeeds needs;
     std::match_results<std::string_view::const_iterator> m;
+    uint32_t number = 0;
     for (size_t at = 0; at < text.size();) {
         size_t end = text.find('\n', at);
         std::string_view row = text.substr(at, end == std::string_view::npos ? end : end - at);
         at = end == std::string_view::npos ? text.size() : end + 1;
+        ++number;
         if (row.find("#") == std::string_view::npos ||
             !std::regex_match(row.begin(), row.end(), m, line))
             continue;
+        f(std::string_view(&*m[1].first, static_cast<size_t>(m[1].length())), number);
+    }
+}
+
+} // namespace
+
+DeviceNeeds kernelNeeds(std::string_view text) {
+    DeviceNeeds needs;
+    forEachExtension(text, [&](std::string_view name, uint32_t) {
         for (const ExtensionNeed& e : kExtensions)
-            if (m[1] == e.extension) {
+            if (name == e.extension) {
                 needs.subgroup |= e.subgroup;
                 needs.shader |= e.shader;
             }
-    }
+    });
     return needs;
+}
+
+uint32_t extensionLine(std::string_view text, std::string_view extension) {
+    uint32_t first = 0;
+    forEachExtension(text, [&](std::string_view name, uint32_t line) {
+        if (!first && name == extension) first = line;
+    });
+    return first;
 }
 
 DeviceNeeds operator|(DeviceNeeds a, const DeviceNeeds& b) {

@@ -26,6 +26,8 @@ struct DeviceNeeds {
 // GL_EXT_shader_explicit_arithmetic_types_* kinds, 16- and 8-bit storage, 64-bit atomics,
 // cooperative matrices.
 DeviceNeeds kernelNeeds(std::string_view text);
+// The line (1-based) of the first `#extension EXTENSION : enable|require`; 0 where there is none.
+uint32_t extensionLine(std::string_view text, std::string_view extension);
 // The needs of several kernels together.
 DeviceNeeds operator|(DeviceNeeds a, const DeviceNeeds& b);
 // What of `needs` the device lacks (empty: it has it all).

@@ -104,17 +104,7 @@ std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& 
     for (const KernelSource& k : sources) {
         uint32_t lacking = kernelNeeds(k.text).shader & kCooperativeMatrix & ~device.shaderFeatures;
         if (!lacking) continue;
-        static const std::regex directive(
-            R"(^[ \t]*#[ \t]*extension[ \t]+GL_KHR_cooperative_matrix\b)");
-        uint32_t line = 0, n = 0;
-        for (size_t at = 0; at <= k.text.size() && !line;) {
-            size_t end = std::min(k.text.find('\n', at), k.text.size());
-            ++n;
-            if (std::regex_search(k.text.begin() + static_cast<std::ptrdiff_t>(at),
-                                  k.text.begin() + static_cast<std::ptrdiff_t>(end), directive))
-                line = n;
-            at = end + 1;
-        }
+        uint32_t line = extensionLine(k.text, "GL_KHR_cooperative_matrix");
         return lackingDiagnostic(k.file, line, shaderFeatureName(lacking), device,
                                  whyAbsent(lacking));
     }

@@ -42,6 +42,11 @@ TEST(DeviceNeeds, CooperativeMatricesAreANeedOfTheirOwn) {
                                 "#extension GL_KHR_memory_scope_semantics : require\n");
     EXPECT_EQ(n.shader, uint32_t(kCooperativeMatrix));
     EXPECT_EQ(needsText(n), "cooperative matrix");
+    // Where it is enabled: a comment that names it is no #extension line.
+    std::string text = "#version 450\n// GL_KHR_cooperative_matrix below\n"
+                       "  #extension GL_KHR_cooperative_matrix:require\n";
+    EXPECT_EQ(extensionLine(text, "GL_KHR_cooperative_matrix"), 3u);
+    EXPECT_EQ(extensionLine(text, "GL_KHR_shader_subgroup_basic"), 0u);
     DeviceInfo d;
     d.shaderFeatures = kShaderFloat16 | kStorage16Bit;
     EXPECT_EQ(needsText(missingOn(n, d)), "cooperative matrix");
