@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "base/args.h"
+#include "classroom/grade.h"
 #include "cli/style.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/grade.h"
 
 namespace vkp {
 class Compiler;

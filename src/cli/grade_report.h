@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "classroom/grade.h"
 #include "cli/style.h"
-#include "session/grade.h"
 
 namespace vkp::cli {
 

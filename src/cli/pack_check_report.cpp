@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "classroom/pack_check.h"
 #include "cli/json_report.h"
 #include "gpu/device_runner.h"
 #include "puzzle/puzzle_loader.h"
 #include "session/json_text.h"
-#include "session/pack_check.h"
 
 namespace fs = std::filesystem;
 

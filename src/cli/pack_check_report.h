@@ -1,5 +1,5 @@
 // `vkpuzzles pack check DIR`: every puzzle of a pack linted, its solution and starter checked and
-// its solution's mutants run (session/pack_check.h), reported as text or JSON.
+// its solution's mutants run (classroom/pack_check.h), reported as text or JSON.
 #pragma once
 
 #include <cstdint>

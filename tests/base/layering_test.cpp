@@ -85,6 +85,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"shader", "gpu"},        // shaderc + SPIR-V | Vulkan compute
     {"worker"},               // the worker process
     {"session", "views"},     // edit -> verdict | windowless models (trace, text, panels)
+    {"classroom"},            // a teacher's tools: grading a class, checking a puzzle pack
     {"widgets", "workbench"}, // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
     {"editor"},               // the code editor and its find bar
     {"panels"},               // one file per panel: drawing and input

@@ -1,7 +1,7 @@
 // A puzzle for devices with cooperative matrices (tensor cores), on lavapipe, which has none:
-// refused before it is compiled, skipped by pack check, its expected values what a device's own
-// 16-bit conversions give, its cases and its rule against kernels without them; and, where this
-// build's glslang knows the extension, reflected as a use of them and checked untraced.
+// refused before it is compiled (pack check skips it: tests/classroom), its expected values what a
+// device's own 16-bit conversions give, its cases and its rule against kernels without them; and,
+// where this build's glslang knows the extension, reflected as a use of them and checked untraced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +11,6 @@
 #include "gpu/device_runner.h"
 #include "session/check.h"
 #include "session/compile_stage.h"
-#include "session/pack_check.h"
 #include "shader/reflect.h"
 #include "support/engines.h"
 
@@ -122,26 +121,6 @@ TEST(CooperativeMatrix, TheRuleStopsAKernelWithoutThemBeforeItRuns) {
                   std::string::npos)
             << d.message;
     }
-}
-
-TEST(CooperativeMatrix, PackCheckSkipsThePuzzleOnADeviceWithoutThem) {
-    ASSERT_TRUE(engines().gpu);
-    const Puzzle& p = puzzleNamed("matmul-tensor-cores");
-    InProcessRunner runner(*engines().gpu);
-    PuzzleCheckOutcome o = packCheckPuzzle(engines().compiler, runner, p, {});
-    EXPECT_NE(o.skipped.find("lacks cooperative matrix"), std::string::npos) << o.skipped;
-    EXPECT_TRUE(o.ok()) << "a puzzle the device cannot run is not failed";
-    EXPECT_FALSE(o.solutionProblem);
-    EXPECT_FALSE(o.starterProblem);
-    EXPECT_TRUE(o.mutants.empty());
-    for (const Diagnostic& d : o.lint)
-        EXPECT_NE(d.severity, SeverityKind::Error) << d.str();
-    // Another puzzle still runs.
-    PackCheckOptions quick;
-    quick.mutants = false;
-    PuzzleCheckOutcome map = packCheckPuzzle(engines().compiler, runner, puzzleNamed("map"), quick);
-    EXPECT_TRUE(map.skipped.empty()) << map.skipped;
-    EXPECT_TRUE(map.ok());
 }
 
 // Where glslang knows the extension (Debian 13's 15.x): the compiled solution is seen to use

@@ -1,7 +1,7 @@
 // Data-driven over puzzles/: every puzzle loads and has varied cases, and the deliberately wrong
 // kernels in tests/data/wrong fail, on a real device (lavapipe in CI). That every official
 // solution passes and every starter fails is the content tier's: `pack check`, one CTest entry per
-// puzzle (pack_check_FOLDER, session/pack_check.h), checks each once.
+// puzzle (pack_check_FOLDER, classroom/pack_check.h), checks each once.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Tracing end to end on a real device: deliberately broken kernels are caught even when their
 // outputs happen to be right. That every official solution traces clean and computes what its
 // plain run does, and every starter traces without a hazard of its own, is `pack check`'s (the
-// content tier: session/pack_check.h).
+// content tier: classroom/pack_check.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Every walkthrough.toml under puzzles/ loads, with a title and 4 to 8 steps, and the puzzles the
 // issue named have one. That each fits a real traced run of its official solution on its case
-// (lines, rounds, workgroups, threads and cells) is `pack check`'s (session/pack_check.h), the
+// (lines, rounds, workgroups, threads and cells) is `pack check`'s (classroom/pack_check.h), the
 // content tier's one check of each puzzle.
 #include <gtest/gtest.h>
 

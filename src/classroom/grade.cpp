@@ -1,4 +1,4 @@
-#include "session/grade.h"
+#include "classroom/grade.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-// Grading a class (session/grade.h): finding submissions in a folder, and every submission of
+// Grading a class (classroom/grade.h): finding submissions in a folder, and every submission of
 // tests/data/grade scored on the real compiler and lavapipe, one of them crashing the compiler.
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <map>
 #include <unistd.h>
 
+#include "classroom/grade.h"
 #include "gpu/device_runner.h"
-#include "session/grade.h"
 #include "support/crashing_kernel.h"
 #include "support/engines.h"
 

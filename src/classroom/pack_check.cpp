@@ -1,4 +1,4 @@
-#include "session/pack_check.h"
+#include "classroom/pack_check.h"
 
 #include "puzzle/device_needs.h"
 
