@@ -185,15 +185,20 @@ void main() {
                 [[unroll]] for (uint w = 0u; w < WINDOW; ++w) {
                     words[w] = status[(roundIndex * tiles + uint(max(j - int(w), 0))) * DIGITS + t];
                 }
+                // Walked in order, unrolled so that words[] stays in registers (a loop that may
+                // stop early is left rolled, and words[w] then lives in memory): the conditions
+                // are inside, and the walk stops at the first silent tile or PREFIX.
                 bool found = false, silent = false;
-                for (uint w = 0u; w < WINDOW && j >= 0 && !found && !silent; ++w) {
-                    uint flag = words[w] >> 30;  // the word of tile j
-                    silent = flag == FLAG_NOT_READY;
-                    if (!silent) {
-                        exclusive += words[w] & VALUE_MASK;
-                        found = flag == FLAG_PREFIX;
-                        --j;
-                        spins = 0u;
+                [[unroll]] for (uint w = 0u; w < WINDOW; ++w) {  // tile j, then j - 1, ...
+                    if (j >= 0 && !found && !silent) {
+                        uint flag = words[w] >> 30;  // the word of tile j
+                        silent = flag == FLAG_NOT_READY;
+                        if (!silent) {
+                            exclusive += words[w] & VALUE_MASK;
+                            found = flag == FLAG_PREFIX;
+                            --j;
+                            spins = 0u;
+                        }
                     }
                 }
                 if (found) break;
