@@ -29,11 +29,6 @@ std::string sizingText(const Puzzle& puzzle, const TestCase& c) {
     return s;
 }
 
-uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
-    uint64_t n = launch.invocations();
-    return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
-}
-
 // A traced case's trace buffers: every thread gets at least kMinTraceSlots records.
 Status checkTraceSize(const Puzzle& puzzle, size_t index, const CheckOptions& options,
                       const DeviceInfo& device, uint64_t limit) {
@@ -68,6 +63,11 @@ std::map<uint32_t, uint32_t> specValues(const TestCase& c) {
     for (uint32_t d = 0; d < 3; ++d)
         values[d] = c.workgroupSize[d];
     return values;
+}
+
+uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots) {
+    uint64_t n = launch.invocations();
+    return recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords;
 }
 
 uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t dispatches) {

@@ -25,6 +25,8 @@ std::map<uint32_t, uint32_t> specValues(const TestCase& c);
 // Record slots per thread in a traced dispatch of `invocations` threads: its share of the case's
 // `traceRecords` over `dispatches` dispatches, 16 to 1024.
 uint32_t defaultTraceSlots(uint64_t traceRecords, uint64_t invocations, size_t dispatches);
+// The words of one dispatch's trace buffer with room for `slots` records a thread.
+uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots);
 
 // Shared arrays sized by constants can come to nothing or outgrow the device in some case only:
 // an Interface error names the case and the array (a shared array of length 0 crashes

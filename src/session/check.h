@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,20 @@ namespace vkp {
 class Compiler;
 class DeviceRunner;
 class GpuContext;
+
+// The trace room (record slots per thread, per dispatch) that cases of one puzzle needed in
+// earlier traced checks, where the default room was too small. A later check starts such a case
+// with it instead of overflowing and running the case again: the app's live loop checks the
+// same cases at every edit, and a kernel that polls (a look-back) overflows the default at every
+// one. A check reads and updates it; it drops a case that fits the default again, and keeps none
+// that was traced in parts. One per puzzle, kept by the front end between checks.
+struct TraceRoomMemory {
+    struct Room {
+        std::vector<uint64_t> invocations; // per dispatch: its threads, for which the room was
+        std::vector<uint32_t> slots;       // per dispatch
+    };
+    std::map<size_t, Room> cases; // by case index (0-based)
+};
 
 struct CheckOptions {
     std::optional<size_t> onlyCase; // 0-based; all cases when empty
@@ -35,6 +50,8 @@ struct CheckOptions {
     // multi-pass case needing more runs once per part of its dispatches; a dispatch that alone
     // needs more is inconclusive.
     uint64_t maxTraceBytes = 256ull << 20;
+    // Traced: where to start and what to remember of each case's room (null: the default room).
+    TraceRoomMemory* traceRoom = nullptr;
     // Traced checks hold a workgroup where the puzzle declares a [[schedule]] for the case.
     bool forcedSchedules = true;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check

@@ -364,9 +364,14 @@ void LiveSession::runJob(const Job& job) {
     }
     CheckReport report;
     try {
+        if (job.puzzle != m_roomPuzzle) {
+            m_roomPuzzle = job.puzzle;
+            m_traceRoom = {};
+        }
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
         options.trace = m_options.trace || job.asideKey.has_value();
+        if (!job.asideKey) options.traceRoom = &m_traceRoom; // the learner's kernel's room
         if (job.asideKey) options.onlyCase = job.caseIndex;
         if (!job.asideKey)
             options.onCase = [&](const CheckReport& partial) { publishPartial(job, partial); };

@@ -155,6 +155,10 @@ class LiveSession {
     std::unique_ptr<DeviceRunner> m_runner;
     std::string m_selector;
     std::unique_ptr<SubgroupSizeDevices> m_sizes; // null: subgroupSizeFactory is empty
+    // The trace room the cases of m_roomPuzzle needed, so that an edit does not overflow and
+    // re-run them again (CheckOptions::traceRoom); forgotten when another puzzle is checked.
+    std::shared_ptr<const Puzzle> m_roomPuzzle;
+    TraceRoomMemory m_traceRoom;
     std::thread m_worker;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "session/case_limits.h"
+
 namespace vkp {
 namespace {
 
@@ -69,23 +71,13 @@ std::vector<const Trace*> caseTraces(const CaseOutcome& c) {
     return out;
 }
 
-namespace {
-
-// The trace words one dispatch takes with `slots` records a thread, in bytes.
-uint64_t traceBytes(const Trace& t, uint64_t slots) {
-    uint64_t n = t.launch.invocations();
-    return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
-}
-
-} // namespace
-
 std::vector<std::vector<size_t>>
 traceParts(const CaseOutcome& c, const std::vector<uint32_t>& wanted, uint64_t maxBytes) {
     std::vector<const Trace*> traces = caseTraces(c);
     std::vector<std::vector<size_t>> parts(1);
     uint64_t used = 0;
     for (size_t j = 0; j < traces.size(); ++j) {
-        uint64_t bytes = traceBytes(*traces[j], wanted[j]);
+        uint64_t bytes = traceBufferWords(traces[j]->launch, wanted[j]) * 4;
         if (!parts.back().empty() && used + bytes > maxBytes) {
             parts.emplace_back();
             used = 0;

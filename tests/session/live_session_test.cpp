@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "gpu/context.h"
@@ -100,6 +101,25 @@ void main() {
 }
 )";
 
+// Right, and each thread reads its element `reads` times first: more records than the default
+// room of a traced thread (1024) holds, in both cases.
+std::string manyReads(int reads) {
+    return R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(set = 0, binding = 0) readonly buffer A { int a[]; };
+layout(set = 0, binding = 1) buffer Result { int result[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    if (i >= uint(a.length())) return;
+    int s = 0;
+    for (int k = 0; k < )" +
+           std::to_string(reads) + R"(; ++k) s += a[i];
+    result[i] = a[i] + 10 + (s - )" +
+           std::to_string(reads) + R"( * a[i]);
+}
+)";
+}
+
 class LiveSessionTest : public ::testing::Test {
   protected:
     void SetUp() override {
@@ -129,6 +149,36 @@ TEST_F(LiveSessionTest, OpeningAPuzzleChecksItsKernel) {
     EXPECT_GT(s.device->subgroupSize, 0u);
     EXPECT_FALSE(s.devices.empty());
     EXPECT_EQ(statusLine(s), "all 2 cases pass");
+}
+
+// The live loop keeps the room each case's trace needed (CheckOptions::traceRoom): after the
+// first check overflows and runs both cases again, an edit that makes as many records is checked
+// without running any case again, its traces whole. A puzzle opened anew starts from the default.
+TEST_F(LiveSessionTest, AnEditStartsWithTheTraceRoomTheLastCheckNeeded) {
+    LiveSession session(options());
+    auto settled = [&](const char* what) {
+        EXPECT_TRUE(session.waitUntilSettled(120s)) << what;
+        LiveSnapshot s = session.snapshot();
+        EXPECT_TRUE(s.current() && s.report->allPass()) << what << ": " << statusLine(s);
+        return s;
+    };
+    session.open(m_puzzle, manyReads(1500));
+    LiveSnapshot first = settled("first");
+    ASSERT_TRUE(first.report);
+    EXPECT_EQ(first.report->timing.traceReruns, 2u) << "both cases overflow the default room";
+    session.edit(manyReads(1499));
+    LiveSnapshot edited = settled("edited");
+    ASSERT_TRUE(edited.report);
+    EXPECT_EQ(edited.report->timing.traceReruns, 0u);
+    for (const CaseOutcome& c : edited.report->cases) {
+        ASSERT_TRUE(c.trace);
+        EXPECT_EQ(c.trace->dropped, 0u);
+        EXPECT_GT(c.trace->mostRecordsWanted, 1024u);
+    }
+    session.open(m_puzzle, manyReads(1500));
+    LiveSnapshot reopened = settled("reopened");
+    ASSERT_TRUE(reopened.report);
+    EXPECT_EQ(reopened.report->timing.traceReruns, 2u);
 }
 
 TEST_F(LiveSessionTest, AKernelThatCrashesTheCompilerIsReportedAndTheSessionGoesOn) {

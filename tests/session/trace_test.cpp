@@ -90,7 +90,9 @@ TEST_P(BrokenKernel, TheTraceFindsWhatIsWrong) {
         bool inconclusive = false;
         for (const CaseOutcome& c : r.cases) {
             inconclusive |= c.inconclusive;
-            if (c.inconclusive) EXPECT_FALSE(c.pass);
+            if (c.inconclusive) {
+                EXPECT_FALSE(c.pass);
+            }
         }
         EXPECT_TRUE(inconclusive) << findings(r);
         EXPECT_FALSE(r.allPass());
@@ -128,9 +130,10 @@ TEST(TraceVerdict, MissingBarrierFailsEvenWhenTheOutputIsRight) {
             EXPECT_FALSE(c.pass);
             rightButRacy |= c.outputsMatch && race;
         }
-        if (engines().gpu->info().subgroupSize >= 8)
+        if (engines().gpu->info().subgroupSize >= 8) {
             EXPECT_TRUE(rightButRacy)
                 << name << ": expected some case whose output is right despite the race";
+        }
     }
 }
 
@@ -258,20 +261,31 @@ uint64_t traceBytes(const Trace& t, uint64_t slots) {
     return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
 }
 
+// scan-blocks' official solution and its largest case: a multi-pass case whose every dispatch is
+// traced.
+struct ProgramCase {
+    const Puzzle* puzzle;
+    std::vector<KernelSource> sources;
+    size_t index;
+};
+ProgramCase largestScanBlocksCase() {
+    auto p = engines().set.find("scan-blocks");
+    if (!p) throw std::runtime_error(p.error().message);
+    auto sources = readKernelSources(**p, true);
+    if (!sources) throw std::runtime_error(sources.error().message);
+    return {*p, *sources, (*p)->cases.size() - 1};
+}
+
 // A multi-pass case whose dispatches' traces each fit in the largest trace a case may take, but
 // not all together: it is traced in parts (a run per part of its dispatches) and passes; with
 // room for less than its largest dispatch, only that dispatch's trace is said not to fit.
 TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSaysSo) {
     ASSERT_TRUE(engines().gpu);
-    auto p = engines().set.find("scan-blocks");
-    ASSERT_TRUE(p.ok());
-    auto sources = readKernelSources(**p, true);
-    ASSERT_TRUE(sources) << sources.error().message;
-    const size_t theCase = (*p)->cases.size() - 1; // the largest
+    const auto [puzzle, sources, theCase] = largestScanBlocksCase();
     CheckOptions o;
     o.trace = true;
     o.onlyCase = theCase;
-    CheckReport whole = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    CheckReport whole = checkProgram(engines().compiler, *engines().gpu, *puzzle, sources, o);
     ASSERT_EQ(whole.cases.size(), 1u);
     ASSERT_TRUE(whole.cases[0].pass) << findings(whole);
     const std::vector<DispatchTrace>& wholeDispatches = whole.cases[0].dispatches;
@@ -289,7 +303,7 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
 
     o.traceRecords = 1;        // 16 records a thread at first: every dispatch overflows
     o.maxTraceBytes = largest; // room for the largest alone, not for all together
-    CheckReport parts = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    CheckReport parts = checkProgram(engines().compiler, *engines().gpu, *puzzle, sources, o);
     ASSERT_EQ(parts.cases.size(), 1u);
     const CaseOutcome& c = parts.cases[0];
     EXPECT_TRUE(c.pass) << findings(parts);
@@ -302,7 +316,7 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
         EXPECT_EQ(dispatch.trace->dropped, 0u) << dispatch.label << "\n" << findings(parts);
 
     o.maxTraceBytes = largest - 4096; // now the largest dispatch cannot fit
-    CheckReport short_ = checkProgram(engines().compiler, *engines().gpu, **p, *sources, o);
+    CheckReport short_ = checkProgram(engines().compiler, *engines().gpu, *puzzle, sources, o);
     ASSERT_EQ(short_.cases.size(), 1u);
     const CaseOutcome& s = short_.cases[0];
     EXPECT_FALSE(s.pass);
@@ -326,6 +340,72 @@ TEST(TraceCapacity, AMultiPassCaseIsTracedInPartsAndOnlyADispatchThatCannotFitSa
     }
     EXPECT_EQ(s.analysis, s.dispatches[largestAt].analysis)
         << "the case shows the dispatch at fault";
+}
+
+// A case whose threads make more records than the default room holds overflows and runs again in
+// every check. With a TraceRoomMemory (the app's live loop keeps one per puzzle) the next check
+// of the case starts with the room the last one needed: no run again, the same verdict, the whole
+// trace. The memory forgets a case that fits the default again, a room for another launch is
+// not used, and a case traced in parts is not remembered (its room does not fit one run).
+TEST(TraceCapacity, ALaterCheckStartsWithTheRoomAnEarlierCheckNeeded) {
+    ASSERT_TRUE(engines().gpu);
+    const auto [puzzle, sources, theCase] = largestScanBlocksCase();
+    TraceRoomMemory memory;
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = theCase;
+    o.traceRecords = 1; // 16 records a thread: every dispatch overflows the default
+    o.traceRoom = &memory;
+    auto check = [&] {
+        return checkProgram(engines().compiler, *engines().gpu, *puzzle, sources, o);
+    };
+    auto whole = [](const CheckReport& r) {
+        for (const DispatchTrace& d : r.cases.at(0).dispatches)
+            if (d.trace->dropped) return false;
+        return !r.cases.at(0).dispatches.empty();
+    };
+
+    CheckReport first = check();
+    ASSERT_EQ(first.cases.size(), 1u);
+    EXPECT_TRUE(first.cases[0].pass) << findings(first);
+    EXPECT_GE(first.timing.traceReruns, 1u);
+    ASSERT_EQ(memory.cases.count(theCase), 1u) << "the room it needed is remembered";
+    const TraceRoomMemory::Room room = memory.cases.at(theCase);
+    ASSERT_EQ(room.slots.size(), first.cases[0].dispatches.size());
+
+    CheckReport second = check();
+    ASSERT_EQ(second.cases.size(), 1u);
+    EXPECT_TRUE(second.cases[0].pass) << findings(second);
+    EXPECT_EQ(second.timing.traceReruns, 0u) << "started with the room: nothing to run again";
+    EXPECT_TRUE(whole(second));
+    for (size_t j = 0; j < room.slots.size(); ++j)
+        EXPECT_EQ(second.cases[0].dispatches[j].trace->slotsPerInvocation, room.slots[j]);
+    EXPECT_EQ(memory.cases.at(theCase).slots, room.slots);
+
+    // A room kept for another launch of the case (other threads) is not used.
+    memory.cases.at(theCase).invocations.assign(room.invocations.size(), 3);
+    CheckReport other = check();
+    EXPECT_GE(other.timing.traceReruns, 1u);
+    EXPECT_TRUE(other.cases.at(0).pass) << findings(other);
+    EXPECT_EQ(memory.cases.at(theCase).invocations, room.invocations) << "remembered anew";
+
+    // The default room holds it again: forgotten.
+    o.traceRecords = CheckOptions{}.traceRecords;
+    CheckReport roomy = check();
+    EXPECT_EQ(roomy.timing.traceReruns, 0u);
+    EXPECT_TRUE(whole(roomy));
+    EXPECT_EQ(memory.cases.count(theCase), 0u);
+
+    // Traced in parts (the dispatches' rooms do not fit one run together): not remembered.
+    uint64_t largest = 0;
+    for (const DispatchTrace& d : first.cases[0].dispatches)
+        largest = std::max(largest, traceBytes(*d.trace, d.trace->mostRecordsWanted));
+    o.traceRecords = 1;
+    o.maxTraceBytes = largest;
+    CheckReport parts = check();
+    EXPECT_TRUE(parts.cases.at(0).pass) << findings(parts);
+    EXPECT_GE(parts.timing.traceReruns, 2u);
+    EXPECT_EQ(memory.cases.count(theCase), 0u);
 }
 
 } // namespace
