@@ -125,8 +125,7 @@ class Checker {
     }
 
     // Record slots per thread in a traced dispatch (defaultTraceSlots; a re-run of an overflowed
-    // case: what its threads wanted, m_rerunSlots).
-    // An earlier check's room for the case (TraceRoomMemory), for the same launch, when larger.
+    // case: what its threads wanted, m_rerunSlots; else an earlier check's room, rememberedSlots).
     uint32_t traceSlots(size_t index, size_t dispatch, const TraceLaunch& launch,
                         size_t dispatchCount) const {
         auto it = m_rerunSlots.find(index);
@@ -134,49 +133,8 @@ class Checker {
         uint32_t slots =
             defaultTraceSlots(m_options.traceRecords, launch.invocations(), dispatchCount);
         if (!m_options.traceRoom) return slots;
-        auto known = m_options.traceRoom->cases.find(index);
-        if (known == m_options.traceRoom->cases.end()) return slots;
-        const TraceRoomMemory::Room& room = known->second;
-        if (room.slots.size() != dispatchCount ||
-            room.invocations[dispatch] != launch.invocations())
-            return slots;
-        return std::max(slots, room.slots[dispatch]);
-    }
-
-    // What the decided case needed, for the next check (TraceRoomMemory): the room its traces
-    // had, where a thread made more records than the default holds and its dispatches fit in one
-    // run together; otherwise nothing. A thread that polls makes as many records as the timing
-    // gives it, so the room kept for the same launch only grows (each dispatch the most it had).
-    void rememberRoom(const CaseOutcome& c) {
-        if (!m_options.traceRoom) return;
-        std::vector<const Trace*> traces = caseTraces(c);
-        TraceRoomMemory::Room room;
-        bool needed = false;
-        uint64_t bytes = 0;
-        for (const Trace* t : traces) {
-            uint64_t n = t->launch.invocations();
-            needed = needed || t->mostRecordsWanted >
-                                   defaultTraceSlots(m_options.traceRecords, n, traces.size());
-            room.invocations.push_back(n);
-            room.slots.push_back(t->slotsPerInvocation);
-            bytes += traceBufferWords(t->launch, t->slotsPerInvocation) * 4;
-        }
-        auto& cases = m_options.traceRoom->cases;
-        if (auto old = cases.find(c.index);
-            old != cases.end() && old->second.invocations == room.invocations)
-            for (size_t j = 0; j < room.slots.size(); ++j) {
-                uint32_t most = std::max(room.slots[j], old->second.slots[j]);
-                bytes += (traceBufferWords(traces[j]->launch, most) -
-                          traceBufferWords(traces[j]->launch, room.slots[j])) *
-                         4;
-                room.slots[j] = most;
-            }
-        bool keep =
-            needed && !c.error && !stoppedByLoopBudget(c) && bytes <= m_options.maxTraceBytes;
-        if (keep)
-            cases[c.index] = std::move(room);
-        else
-            cases.erase(c.index);
+        return std::max(slots, rememberedSlots(*m_options.traceRoom, index, dispatch,
+                                               launch.invocations(), dispatchCount));
     }
 
     // The launch a case runs with: its shape and constants and, traced, its forced schedule,
@@ -254,7 +212,9 @@ class Checker {
             // Schedules first: a case run again is then still given room for its whole trace.
             if (m_options.trace) rerunUnforced(job, c);
             if (m_options.trace) rerunOverflowed(job, c);
-            if (m_options.trace) rememberRoom(c);
+            if (m_options.trace && m_options.traceRoom)
+                rememberRoom(*m_options.traceRoom, c, m_options.traceRecords,
+                             m_options.maxTraceBytes);
             decided(std::move(c));
             std::optional<Error> stop = m_report.cases.back().error;
             if (stop && stopsTheRest(*stop)) {

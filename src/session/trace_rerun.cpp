@@ -63,6 +63,41 @@ std::vector<uint32_t> rerunSlots(const CaseOutcome& c, const TraceRoom& room,
     return slots;
 }
 
+uint32_t rememberedSlots(const TraceRoomMemory& memory, size_t index, size_t dispatch,
+                         uint64_t invocations, size_t dispatches) {
+    auto known = memory.cases.find(index);
+    if (known == memory.cases.end()) return 0;
+    const TraceRoomMemory::Room& room = known->second;
+    if (room.slots.size() != dispatches || room.invocations[dispatch] != invocations) return 0;
+    return room.slots[dispatch];
+}
+
+void rememberRoom(TraceRoomMemory& memory, const CaseOutcome& c, uint64_t traceRecords,
+                  uint64_t maxTraceBytes) {
+    std::vector<const Trace*> traces = caseTraces(c);
+    auto old = memory.cases.find(c.index);
+    bool sameLaunch = old != memory.cases.end();
+    TraceRoomMemory::Room room;
+    bool needed = false;
+    uint64_t bytes = 0;
+    for (size_t j = 0; j < traces.size(); ++j) {
+        uint64_t n = traces[j]->launch.invocations();
+        needed = needed ||
+                 traces[j]->mostRecordsWanted > defaultTraceSlots(traceRecords, n, traces.size());
+        room.invocations.push_back(n);
+        room.slots.push_back(traces[j]->slotsPerInvocation);
+    }
+    sameLaunch = sameLaunch && old->second.invocations == room.invocations;
+    for (size_t j = 0; j < traces.size(); ++j) {
+        if (sameLaunch) room.slots[j] = std::max(room.slots[j], old->second.slots[j]);
+        bytes += traceBufferWords(traces[j]->launch, room.slots[j]) * 4;
+    }
+    if (needed && !c.error && !stoppedByLoopBudget(c) && bytes <= maxTraceBytes)
+        memory.cases[c.index] = std::move(room);
+    else
+        memory.cases.erase(c.index);
+}
+
 std::vector<const Trace*> caseTraces(const CaseOutcome& c) {
     std::vector<const Trace*> out;
     for (const DispatchTrace& dispatch : c.dispatches)

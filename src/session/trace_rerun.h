@@ -1,6 +1,7 @@
 // A traced case whose threads made more records than their slots held: how much trace a re-run
 // needs, and the verdict when even that does not fit (inconclusive: neither a pass nor a fail).
-// Checker (session/check.cpp) re-runs such a case alone with `wanted` slots per thread.
+// Checker (session/check.cpp) re-runs such a case alone with `wanted` slots per thread, and keeps
+// the room it needed for the next check (TraceRoomMemory, session/check.h).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,18 @@ struct TraceRoom {
 // `given` (the last re-run's, empty for the first) or the room it kept, never more than possible.
 std::vector<uint32_t> rerunSlots(const CaseOutcome& c, const TraceRoom& room,
                                  const std::vector<uint32_t>& given);
+
+// An earlier check's room for dispatch `dispatch` of case `index` (TraceRoomMemory), where it was
+// kept for a case of `dispatches` dispatches and this one's `invocations` threads; else 0.
+uint32_t rememberedSlots(const TraceRoomMemory& memory, size_t index, size_t dispatch,
+                         uint64_t invocations, size_t dispatches);
+// What the decided case `c` needed, for the next check: the room its traces had, where a thread
+// made more records than the default room (defaultTraceSlots of `traceRecords`) holds and its
+// dispatches fit in one run together (`maxTraceBytes`); otherwise nothing. A thread that polls
+// makes as many records as the timing gives it, so the room kept for the same launch only grows
+// (each dispatch the most it had).
+void rememberRoom(TraceRoomMemory& memory, const CaseOutcome& c, uint64_t traceRecords,
+                  uint64_t maxTraceBytes);
 
 // The traces of a case: every dispatch's (multi-pass), else its one trace; none untraced.
 std::vector<const Trace*> caseTraces(const CaseOutcome& c);

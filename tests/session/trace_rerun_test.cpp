@@ -2,6 +2,8 @@
 // the outcome's dispatches and the room the last run left are all it reads.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "session/trace_rerun.h"
 
 namespace vkp {
@@ -49,6 +51,40 @@ TEST(TraceRerun, ASingleDispatchCaseGrowsItsOneTrace) {
     EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{450}));
     room.wanted = {100}; // it fit: nothing grows
     EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{100}));
+}
+
+// A one-dispatch case of `threads` threads whose busiest thread made `wanted` records and whose
+// trace had `slots` a thread.
+CaseOutcome tracedCase(size_t index, uint32_t threads, uint32_t slots, uint32_t wanted) {
+    auto t = std::make_shared<Trace>();
+    t->launch.workgroupSize = {threads, 1, 1};
+    t->slotsPerInvocation = slots;
+    t->mostRecordsWanted = wanted;
+    CaseOutcome c;
+    c.index = index;
+    c.trace = t;
+    return c;
+}
+
+// What a check keeps for the next (TraceRoomMemory): the room of a case that needed more than
+// the default (1024 records a thread here), growing for the same launch, replaced for another,
+// forgotten when the default holds it again or when it is more than one run may hold.
+TEST(TraceRoom, ARoomIsKeptWhereTheDefaultWasShortAndOnlyGrowsForTheSameLaunch) {
+    const uint64_t records = 1u << 20, roomy = 1ull << 30;
+    TraceRoomMemory m;
+    rememberRoom(m, tracedCase(2, 64, 1024, 900), records, roomy);
+    EXPECT_EQ(m.cases.count(2), 0u) << "the default held it";
+    rememberRoom(m, tracedCase(2, 64, 3000, 2000), records, roomy);
+    EXPECT_EQ(rememberedSlots(m, 2, 0, 64, 1), 3000u);
+    EXPECT_EQ(rememberedSlots(m, 2, 0, 128, 1), 0u) << "another launch";
+    EXPECT_EQ(rememberedSlots(m, 2, 0, 64, 2), 0u) << "another number of dispatches";
+    EXPECT_EQ(rememberedSlots(m, 3, 0, 64, 1), 0u) << "another case";
+    rememberRoom(m, tracedCase(2, 64, 1500, 1400), records, roomy); // polled less this time
+    EXPECT_EQ(rememberedSlots(m, 2, 0, 64, 1), 3000u) << "the room for the same launch only grows";
+    rememberRoom(m, tracedCase(2, 32, 1500, 1400), records, roomy);
+    EXPECT_EQ(rememberedSlots(m, 2, 0, 32, 1), 1500u) << "another launch starts anew";
+    rememberRoom(m, tracedCase(2, 32, 1500, 1400), records, 1000);
+    EXPECT_EQ(m.cases.count(2), 0u) << "more than one run may hold";
 }
 
 } // namespace
