@@ -10,6 +10,7 @@
 
 #include "gpu/context.h"
 #include "puzzle/puzzle_loader.h"
+#include "session/case_limits.h"
 #include "session/check.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
@@ -255,10 +256,9 @@ TEST(TraceRounds, OnlyWorkgroupBarriersEndARound) {
     EXPECT_EQ(barriersSeen(wg).second, 1u) << "the write after the barrier is in round 1";
 }
 
-// The words one dispatch's trace takes with room for `slots` records a thread (trace/trace.h).
+// The bytes one dispatch's trace takes with room for `slots` records a thread.
 uint64_t traceBytes(const Trace& t, uint64_t slots) {
-    uint64_t n = t.launch.invocations();
-    return 4 * (recordsStart(kTraceHeaderWords + 2 * n) + n * slots * kTraceRecordWords);
+    return traceBufferWords(t.launch, slots) * 4;
 }
 
 // scan-blocks' official solution and its largest case: a multi-pass case whose every dispatch is
