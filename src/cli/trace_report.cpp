@@ -16,12 +16,7 @@ using nlohmann::json;
 constexpr size_t kThreadsListed = 16;
 
 std::string cellText(const Trace& t, const TraceEvent& e) {
-    if (e.variable >= t.variables.size()) return "";
-    const TraceVariableInfo& v = t.variables[e.variable];
-    if (v.dims.size() == 2 && v.dims[1])
-        return v.decl.name + "[" + std::to_string(e.index / v.dims[1]) + "][" +
-               std::to_string(e.index % v.dims[1]) + "]";
-    return v.decl.name + "[" + std::to_string(e.index) + "]";
+    return e.variable < t.variables.size() ? traceCellName(t, e.variable, e.index) : "";
 }
 
 std::string eventText(const Trace& t, const TraceEvent& e, uint64_t invocation) {

@@ -120,7 +120,7 @@ void InspectorView::drawThread(ViewState& view, const ShownCase& sc, const Uvec3
             ImGui::TableSetColumnIndex(2);
             ImGui::TextUnformatted(std::to_string(e.round).c_str());
             ImGui::TableSetColumnIndex(3);
-            std::string text = eventText(trace, e, sc.testCase, inv);
+            std::string text = eventText(trace, e, inv);
             text =
                 text.substr(std::min(text.size(), text.find("  ") + 2)); // the line has its column
             ImU32 c = e.kind == TraceEventKind::Write     ? pal.cellWritten

@@ -93,7 +93,7 @@ void drawThreadTrace(const TestCase& tc, const Trace& trace, const TraceAnalysis
         ImU32 c = e.kind == TraceEventKind::Write     ? pal.cellWritten
                   : e.kind == TraceEventKind::Barrier ? pal.dimText
                                                       : pal.text;
-        colouredText(c, eventText(trace, e, &tc, inv));
+        colouredText(c, eventText(trace, e, inv));
     }
     ImGui::PopFont();
     if (events.size() > kShown)

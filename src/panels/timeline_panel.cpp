@@ -137,8 +137,8 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
         const Trace& trace = *sc.trace();
         const TraceEvent& e = trace.threads[st->invocation][st->event];
         Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
-        std::string text = "thread " + idText(*sc.testCase, g) + "  " +
-                           eventText(trace, e, sc.testCase, st->invocation);
+        std::string text =
+            "thread " + idText(*sc.testCase, g) + "  " + eventText(trace, e, st->invocation);
         ImGui::PushFont(fonts().mono);
         ImGui::PushStyleColor(ImGuiCol_Text,
                               ImGui::ColorConvertU32ToFloat4(

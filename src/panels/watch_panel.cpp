@@ -94,8 +94,8 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
             std::vector<std::string>& texts = m_texts[rowIndex];
             if (texts.empty())
                 for (size_t k = 0; k < r.executions(); ++k)
-                    texts.push_back(watchCellText(trace, sc.testCase, r.invocation, r.execution(k),
-                                                  m_text, m_variable));
+                    texts.push_back(
+                        watchCellText(trace, r.invocation, r.execution(k), m_text, m_variable));
             ImGui::TableNextRow();
             bool isSelected = hasSelected && selectedInv == r.invocation;
             if (isSelected)
@@ -114,8 +114,8 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
                     ImGui::SetTooltip("thread %s, %s time on line %u:\n%s",
                                       idText(*sc.testCase, g).c_str(), ordinal(c + 1).c_str(),
                                       table.line,
-                                      watchCellText(trace, sc.testCase, r.invocation,
-                                                    r.execution(c), WatchTextKind::CellsAndValues)
+                                      watchCellText(trace, r.invocation, r.execution(c),
+                                                    WatchTextKind::CellsAndValues)
                                           .c_str());
             }
         }

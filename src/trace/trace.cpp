@@ -385,20 +385,27 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
 
 std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
     const TraceVariableInfo& v = t.variables[var];
+    // A shared array of vectors (or matrices, structs) counts scalars: the element holding the
+    // scalar, then which of its scalars it is (.x to .w for a vector).
+    uint64_t width = v.decl.shared ? std::max<uint32_t>(1, v.decl.elementWidth) : 1;
+    uint64_t element = index / width, part = index % width;
+    std::string s = v.decl.name;
     if (v.dims.size() >= 2) {
         std::vector<uint64_t> idx(v.dims.size());
-        uint64_t rest = index;
+        uint64_t rest = element;
         for (size_t d = v.dims.size(); d-- > 1;) {
             idx[d] = v.dims[d] ? rest % v.dims[d] : 0;
             rest = v.dims[d] ? rest / v.dims[d] : 0;
         }
         idx[0] = rest; // not wrapped: an index past the end names the row past the end
-        std::string s = v.decl.name;
         for (uint64_t i : idx)
             s += "[" + std::to_string(i) + "]";
-        return s;
+    } else {
+        s += "[" + std::to_string(element) + "]";
     }
-    return v.decl.name + "[" + std::to_string(index) + "]";
+    if (width > 1 && width <= 4) s += std::string(".") + "xyzw"[part];
+    if (width > 4) s += " (scalar " + std::to_string(part) + ")";
+    return s;
 }
 
 } // namespace vkp

@@ -271,7 +271,8 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
                           std::vector<std::string> printfFormats = {},
                           const std::vector<uint32_t>& siteLines = {});
 
-// "a[3]", "tile[1][2]": a cell of a traced variable, by its flattened index.
+// "a[3]", "tile[1][2]": a cell of a traced variable, by its flattened index (of scalars: a shared
+// array of vec4 names the component, "tileB[2][0].y").
 std::string traceCellName(const Trace& trace, uint32_t variable, uint32_t index);
 
 } // namespace vkp

@@ -36,23 +36,16 @@ std::optional<uint32_t> variableOfBuffer(const Trace& trace, uint32_t buffer) {
 
 std::string cellText(const Trace* trace, const Puzzle& puzzle, const TestCase& tc,
                      const CellRef& c) {
-    std::string name = "?";
-    uint64_t cols = 0;
-    if (c.shared) {
-        if (trace && c.array < trace->variables.size()) {
-            const TraceVariableInfo& v = trace->variables[c.array];
-            name = v.decl.name;
-            if (v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
-        }
-    } else if (c.array < puzzle.buffers.size()) {
-        name = puzzle.buffers[c.array].name;
-        if (c.array < tc.data.size() && tc.data[c.array] &&
-            tc.data[c.array]->shape.dims.size() == 2)
-            cols = tc.data[c.array]->shape.cols();
-    }
-    if (cols == 0) return name + "[" + std::to_string(c.index) + "]";
-    return name + "[" + std::to_string(c.index / cols) + "][" + std::to_string(c.index % cols) +
-           "]";
+    if (c.shared)
+        return trace && c.array < trace->variables.size()
+                   ? traceCellName(*trace, static_cast<uint32_t>(c.array),
+                                   static_cast<uint32_t>(c.index))
+                   : "?[" + std::to_string(c.index) + "]";
+    if (c.array >= puzzle.buffers.size()) return "?[" + std::to_string(c.index) + "]";
+    const BufferDecl& b = puzzle.buffers[c.array];
+    if (c.array < tc.data.size() && tc.data[c.array])
+        return cellName(b, tc.data[c.array]->shape, c.index);
+    return b.name + "[" + std::to_string(c.index) + "]";
 }
 
 ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {

@@ -55,22 +55,6 @@ std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace
     return out;
 }
 
-namespace {
-
-// "a[9]", or "a[2][1]" when the array is 2D (a puzzle buffer of the case, or a 2D shared array).
-std::string cellName(const TraceVariableInfo& v, uint32_t index, const TestCase* c) {
-    uint64_t cols = 0;
-    if (v.puzzleBuffer >= 0 && c && size_t(v.puzzleBuffer) < c->data.size() &&
-        c->data[v.puzzleBuffer] && c->data[v.puzzleBuffer]->shape.dims.size() == 2)
-        cols = c->data[v.puzzleBuffer]->shape.cols();
-    if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
-    if (cols == 0) return v.decl.name + "[" + std::to_string(index) + "]";
-    return v.decl.name + "[" + std::to_string(index / cols) + "][" + std::to_string(index % cols) +
-           "]";
-}
-
-} // namespace
-
 std::string wordText(const Trace& trace, uint32_t variable, uint32_t word) {
     std::optional<ElementKind> type = variable < trace.variables.size()
                                           ? trace.variables[variable].decl.elementType
@@ -79,16 +63,14 @@ std::string wordText(const Trace& trace, uint32_t variable, uint32_t word) {
     return one.format(0);
 }
 
-std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase,
-                      std::optional<uint64_t> invocation) {
+std::string eventText(const Trace& trace, const TraceEvent& e, std::optional<uint64_t> invocation) {
     std::string line = "line " + std::to_string(e.line) + "  ";
     if (e.kind == TraceEventKind::Barrier) return line + "barrier()";
     if (e.kind == TraceEventKind::Shuffle)
         return line + "lanes  " + shuffleText(trace, e, invocation);
     if (e.kind == TraceEventKind::LoopBudget) return line + "ran out of loop iterations";
-    std::string cell = e.variable < trace.variables.size()
-                           ? cellName(trace.variables[e.variable], e.index, testCase)
-                           : "?";
+    std::string cell =
+        e.variable < trace.variables.size() ? traceCellName(trace, e.variable, e.index) : "?";
     std::string value = wordText(trace, e.variable, e.value);
     switch (e.kind) {
     case TraceEventKind::Read:

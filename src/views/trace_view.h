@@ -34,10 +34,10 @@ std::vector<std::pair<uint64_t, CellAccess>> threadsAccessing(const Trace& trace
                                                               uint32_t index);
 // A traced word as its variable's element type ("3", "-1.5"); without one, as a uint.
 std::string wordText(const Trace& trace, uint32_t variable, uint32_t word);
-// "line 14  write  cache[3] = 3"; with the case, cells of 2D buffers read "a[2][1]".
+// "line 14  write  cache[3] = 3", cells named by traceCellName ("a[2][1]", "tileB[0][1].y").
 // `invocation`: the thread that made the event (a shuffle then names the lane its value came
 // from).
-std::string eventText(const Trace& trace, const TraceEvent& e, const TestCase* testCase = nullptr,
+std::string eventText(const Trace& trace, const TraceEvent& e,
                       std::optional<uint64_t> invocation = std::nullopt);
 // Every thread named by a finding that fails the case.
 std::set<uint64_t> threadsInFindings(const TraceAnalysis& analysis);

@@ -33,18 +33,8 @@ std::string formatValue(const Trace& trace, const TraceEvent& e) {
     return std::to_string(e.value);
 }
 
-std::string cellName(const Trace& trace, const TestCase* tc, const TraceEvent& e) {
-    if (e.variable >= trace.variables.size()) return "?";
-    const TraceVariableInfo& v = trace.variables[e.variable];
-    uint64_t cols = 0;
-    if (v.decl.shared && v.dims.size() == 2 && v.decl.elementWidth == 1) cols = v.dims[1];
-    if (!v.decl.shared && tc && v.puzzleBuffer >= 0 &&
-        static_cast<size_t>(v.puzzleBuffer) < tc->data.size() && tc->data[v.puzzleBuffer] &&
-        tc->data[v.puzzleBuffer]->shape.dims.size() == 2)
-        cols = tc->data[v.puzzleBuffer]->shape.cols();
-    if (cols == 0) return v.decl.name + "[" + std::to_string(e.index) + "]";
-    return v.decl.name + "[" + std::to_string(e.index / cols) + "][" +
-           std::to_string(e.index % cols) + "]";
+std::string cellName(const Trace& trace, const TraceEvent& e) {
+    return e.variable < trace.variables.size() ? traceCellName(trace, e.variable, e.index) : "?";
 }
 
 } // namespace
@@ -94,8 +84,8 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line) {
     return t;
 }
 
-std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv,
-                          std::span<const uint32_t> events, WatchTextKind kind, int variable) {
+std::string watchCellText(const Trace& trace, uint64_t inv, std::span<const uint32_t> events,
+                          WatchTextKind kind, int variable) {
     std::string out;
     if (inv >= trace.threads.size()) return out;
     for (uint32_t k : events) {
@@ -109,10 +99,10 @@ std::string watchCellText(const Trace& trace, const TestCase* tc, uint64_t inv,
                                                             : "=";
         switch (kind) {
         case WatchTextKind::Cells:
-            piece = cellName(trace, tc, e) + (e.kind == TraceEventKind::Read ? "" : op);
+            piece = cellName(trace, e) + (e.kind == TraceEventKind::Read ? "" : op);
             break;
         case WatchTextKind::CellsAndValues:
-            piece = cellName(trace, tc, e) +
+            piece = cellName(trace, e) +
                     (e.kind == TraceEventKind::Read ? op : std::string(" ") + op + " ") + value;
             break;
         case WatchTextKind::Values:

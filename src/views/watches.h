@@ -44,8 +44,8 @@ WatchTable buildWatchTable(const Trace& trace, uint32_t line);
 enum class WatchTextKind { Cells, CellsAndValues, Values };
 // One table cell: "tileA[1][0]=3 tileB[0][2]=4" (CellsAndValues), optionally only the accesses to
 // `variable` (-1: all). Reads "a[3]=5", writes "result[1] ← 8", atomics "n[0] ⟳ 4" (the old value).
-std::string watchCellText(const Trace& trace, const TestCase* testCase, uint64_t invocation,
-                          std::span<const uint32_t> events, WatchTextKind kind, int variable = -1);
+std::string watchCellText(const Trace& trace, uint64_t invocation, std::span<const uint32_t> events,
+                          WatchTextKind kind, int variable = -1);
 
 // Watched lines kept per puzzle: add or remove one (sorted, no duplicates).
 void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line);

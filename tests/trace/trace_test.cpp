@@ -661,5 +661,35 @@ TEST(TraceShuffle, ALaneThatDidNotRunTheOpIsNoSource) {
     EXPECT_EQ(shuffleSourceLane(t, 13, shuffleEvent(ShuffleOp::Up, 2, 0, ElementKind::Uint)), -1);
 }
 
+// A cell is named by its flattened index of scalars: a shared array of vectors names the element
+// holding the scalar and its component; rows of 2D arrays count elements, not scalars.
+TEST(TraceCellName, VectorElementsNameTheirComponent) {
+    Trace t;
+    auto variable = [](const std::string& name, bool shared, std::vector<uint64_t> dims,
+                       uint32_t width) {
+        TraceVariableInfo v;
+        v.decl.name = name;
+        v.decl.shared = shared;
+        v.decl.elementWidth = width;
+        v.dims = std::move(dims);
+        v.length = 1;
+        for (uint64_t d : v.dims)
+            v.length *= d;
+        return v;
+    };
+    t.variables = {variable("a", false, {}, 1), variable("tile", true, {4, 3}, 1),
+                   variable("tileB", true, {4, 2}, 4), variable("cache", true, {8}, 2),
+                   variable("wide", true, {3}, 16)};
+    EXPECT_EQ(traceCellName(t, 0, 7), "a[7]");
+    EXPECT_EQ(traceCellName(t, 1, 5), "tile[1][2]");
+    EXPECT_EQ(traceCellName(t, 2, 0), "tileB[0][0].x");
+    EXPECT_EQ(traceCellName(t, 2, 3), "tileB[0][0].w");
+    EXPECT_EQ(traceCellName(t, 2, 9), "tileB[1][0].y");  // element 2: row 1, column 0
+    EXPECT_EQ(traceCellName(t, 2, 31), "tileB[3][1].w"); // the last scalar
+    EXPECT_EQ(traceCellName(t, 3, 9), "cache[4].y");
+    EXPECT_EQ(traceCellName(t, 4, 21), "wide[1] (scalar 5)");
+    EXPECT_EQ(traceCellName(t, 2, 40), "tileB[5][0].x"); // past the end: the row past the end
+}
+
 } // namespace
 } // namespace vkp

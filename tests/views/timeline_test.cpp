@@ -156,17 +156,16 @@ TEST(WatchTest, OneColumnPerExecutionOfTheLine) {
     EXPECT_EQ(w.rows[1].execution(2).size(), 2u) << "one read of each tile per iteration";
     EXPECT_EQ(w.variables, (std::vector<uint32_t>{tileA, tileB}));
     EXPECT_EQ(w.events, 12u);
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::Cells),
+    EXPECT_EQ(watchCellText(b.t, 1, w.rows[1].execution(2), WatchTextKind::Cells),
               "tileA[0][2] tileB[2][1]");
-    EXPECT_EQ(watchCellText(b.t, nullptr, 1, w.rows[1].execution(2), WatchTextKind::CellsAndValues,
+    EXPECT_EQ(watchCellText(b.t, 1, w.rows[1].execution(2), WatchTextKind::CellsAndValues,
                             static_cast<int>(tileB)),
               "tileB[2][1]=12");
     WatchTable sum = buildWatchTable(b.t, 60);
     ASSERT_EQ(sum.rows.size(), 2u);
     EXPECT_EQ(sum.maxExecutions, 1u) << "a, a, result is one execution, not three";
-    EXPECT_EQ(
-        watchCellText(b.t, nullptr, 0, sum.rows[0].execution(0), WatchTextKind::CellsAndValues),
-        "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
+    EXPECT_EQ(watchCellText(b.t, 0, sum.rows[0].execution(0), WatchTextKind::CellsAndValues),
+              "a[0]=1 a[1]=2 result[0] \xE2\x86\x90 3");
     EXPECT_TRUE(buildWatchTable(b.t, 99).rows.empty()) << "a line without accesses";
 }
 
