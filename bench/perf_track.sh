@@ -74,4 +74,6 @@ for round in 1 2; do
     matmul matmul official --solution
     matmul matmul-register-tiling one-output $D/matmul-register-tiling/one-output-tiles.comp
     matmul matmul-register-tiling official --solution
+    matmul matmul-items word-by-word $D/matmul-items/word-by-word.comp
+    matmul matmul-items official --solution
 done

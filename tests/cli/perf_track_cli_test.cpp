@@ -1,4 +1,4 @@
-// The performance track's puzzles (23-25, issue 23 item 4, 39, 50 and 52) end to end: each
+// The performance track's puzzles (23-25, issue 23 item 4, 39, 50, 52 and 54) end to end: each
 // official solution passes every case and limit; each naive variant
 // (tests/data/perf-track/SLUG/*.comp) computes the right values in every case and still fails,
 // with the efficiency finding (or the rule's) on the line that costs.
@@ -108,9 +108,21 @@ TEST(PerfTrackCli, ItemsPerThreadLoadsEverythingBeforeStoringAny) {
     EXPECT_FALSE(doc["cases"][0]["pass"].get<bool>()) << doc["cases"][0].dump();
 }
 
+// Matmul, 32 cells per thread: the official solution passes; a kernel that reads both values of
+// every multiply-add from the tiles breaks the rule on that line; one that reads each value once
+// a step but a word at a time passes, since the trace counts words, not the instructions that
+// read them (the statement says so, and `bench` shows it).
+TEST(PerfTrackCli, MatmulItemsReadsEachTileValueOnceAStep) {
+    expectSolutionPasses("matmul-items");
+    expectRightButSlow("matmul-items", "cell-by-cell.comp", "rule", 70);
+    nlohmann::json doc =
+        checkJson("matmul-items " + variant("matmul-items", "word-by-word.comp"), 0);
+    EXPECT_TRUE(doc["pass"].get<bool>());
+}
+
 TEST(PerfTrackCli, StartersFail) {
     for (const char* slug : {"coalesced", "transpose-tiled", "transpose-padded", "transpose-items",
-                             "items-per-thread", "histogram-items"}) {
+                             "items-per-thread", "histogram-items", "matmul-items"}) {
         CliRun r = vkpuzzles(std::string("check ") + slug + " --starter --color never");
         EXPECT_EQ(r.exit, 1) << slug << "\n" << r.out;
     }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
@@ -93,14 +94,19 @@ TEST_F(BenchTest, AOneDimensionalLaunchOverAMatrix) {
 // The second input's shape is written as ["cols", "cols"]: it follows the scaled first input, and
 // the reference matmul's result with it.
 TEST_F(BenchTest, ASecondInputWhoseShapeIsAnExpressionFollowsTheFirst) {
-    for (const char* slug : {"matmul", "matmul-register-tiling"}) {
+    // Blocks of cells per workgroup, columns x rows: 16 x 16, 32 x 32, and 64 x 64 (workgroups of
+    // 16 x 8 threads of 4 x 8 cells).
+    const std::map<std::string, std::array<uint32_t, 2>> blocks = {
+        {"matmul", {16, 16}}, {"matmul-register-tiling", {32, 32}}, {"matmul-items", {64, 64}}};
+    for (const auto& [slug, block] : blocks) {
         const Puzzle& p = puzzle(slug);
         EXPECT_EQ(benchUnavailable(p), std::nullopt) << slug;
         auto r = bench(p, 2048); // a 32 x 64, b 64 x 64, result 32 x 64
         ASSERT_TRUE(r.ok()) << slug << ": " << r.error().str();
         EXPECT_EQ(r->shape, (std::vector<uint64_t>{32, 64})) << slug;
-        uint32_t block = std::string(slug) == "matmul" ? 16 : 32; // cells per workgroup side
-        EXPECT_EQ(r->workgroups, (std::array<uint32_t, 3>{64 / block, 32 / block, 1})) << slug;
+        EXPECT_EQ(r->workgroups,
+                  (std::array<uint32_t, 3>{64 / block[0], (32 + block[1] - 1) / block[1], 1}))
+            << slug;
         EXPECT_TRUE(r->pass) << slug << ": " << benchResultText(*r);
     }
 }
