@@ -70,6 +70,59 @@ Banks banksOf(const MemoryModel& m, const std::vector<uint32_t>& sorted,
     return b;
 }
 
+// A Read or Write of a vector's scalar after its first: the same execution of its site as the
+// scalar before it (one instruction moved them together).
+bool continuesVector(const TraceEvent& e) {
+    return (e.kind == TraceEventKind::Read || e.kind == TraceEventKind::Write) &&
+           vectorWidthOf(e.extra) > 1 && vectorComponentOf(e.extra) > 0;
+}
+
+// A shared request's wavefronts. `lanes` (ascending) and `indices` pair up, a lane once per
+// scalar it moved. A lane that moves a vector moves its words at once; as on NVIDIA GPUs, such a
+// request is served a phase at a time, each phase the lanes whose words fill one pass of the
+// banks (8 lanes of 16 bytes), and only words of one phase conflict. ways: the worst phase's;
+// wavefronts: one, plus each phase's ways past its first, so that a conflict-free request costs
+// one, as a scalar one does.
+struct PhasedBanks {
+    Banks banks;
+    uint32_t wavefronts = 1;
+    uint32_t firstLane = 0, lastLane = ~0u; // the worst phase's lanes (all, for scalars)
+};
+PhasedBanks phasedBanks(const MemoryModel& m, const std::vector<uint32_t>& lanes,
+                        const std::vector<uint32_t>& indices, std::vector<uint32_t>& phase,
+                        std::vector<uint32_t>& perBank) {
+    uint32_t widest = 0, run = 0;
+    for (size_t k = 0; k < lanes.size(); ++k) {
+        run = k > 0 && lanes[k] == lanes[k - 1] ? run + 1 : 1;
+        widest = std::max(widest, run);
+    }
+    PhasedBanks w;
+    if (widest <= 1) {
+        phase.assign(indices.begin(), indices.end());
+        std::sort(phase.begin(), phase.end());
+        w.banks = banksOf(m, phase, perBank);
+        w.wavefronts = w.banks.ways;
+        return w;
+    }
+    uint64_t pass = uint64_t(std::max<uint32_t>(1, m.banks)) * std::max<uint32_t>(1, m.bankBytes);
+    uint32_t perPhase = uint32_t(std::max<uint64_t>(1, pass / (kElementBytes * widest)));
+    w.banks.ways = 0;
+    for (size_t a = 0; a < lanes.size();) {
+        uint32_t which = lanes[a] / perPhase;
+        phase.clear();
+        size_t b = a;
+        while (b < lanes.size() && lanes[b] / perPhase == which)
+            phase.push_back(indices[b++]);
+        std::sort(phase.begin(), phase.end());
+        Banks p = banksOf(m, phase, perBank);
+        w.wavefronts += p.ways - 1;
+        if (p.ways > w.banks.ways)
+            w.banks = p, w.firstLane = which * perPhase, w.lastLane = w.firstLane + perPhase - 1;
+        a = b;
+    }
+    return w;
+}
+
 uint32_t mostOnOneAddress(const std::vector<uint32_t>& sorted) {
     uint32_t most = 0, run = 0;
     for (size_t i = 0; i < sorted.size(); ++i) {
@@ -133,11 +186,16 @@ RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> in
     return {s.touched, s.needed};
 }
 
-RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indices) {
-    std::sort(indices.begin(), indices.end());
-    std::vector<uint32_t> perBank;
-    Banks b = banksOf(model, indices, perBank);
+RequestBanks requestBanks(const MemoryModel& model, const RequestExample& request) {
+    std::vector<uint32_t> phase, perBank;
+    Banks b = phasedBanks(model, request.lanes, request.indices, phase, perBank).banks;
     return {b.ways, b.bank};
+}
+
+std::vector<uint32_t> RequestExample::activeLanes() const {
+    std::vector<uint32_t> out(lanes);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
@@ -180,7 +238,7 @@ std::string spacingText(const Trace& trace, const SiteEfficiency& s) {
 std::string uncoalescedText(const Trace& trace, const MemoryModel& model, const SiteEfficiency& s) {
     RequestSectors sec = worstRequestSectors(model, s);
     return fixed1(worstSectorRatio(model, s)) + "x the sectors needed: " + spacingText(trace, s) +
-           " (a request of " + std::to_string(s.worst.lanes.size()) + " lanes touched " +
+           " (a request of " + std::to_string(s.worst.activeLanes().size()) + " lanes touched " +
            std::to_string(sec.touched) + " sectors where " + std::to_string(sec.needed) +
            " would hold its bytes)";
 }
@@ -222,7 +280,7 @@ std::string divergenceText(const Trace& trace, const SiteEfficiency& s) {
     std::string head = share + " idle at line " + std::to_string(s.site.line) + ": ";
     std::string counts = std::to_string(s.divergentRequests) + " of " + std::to_string(s.requests);
     std::string example =
-        laneList(s.worst.lanes) + " of subgroup " + std::to_string(s.worst.subgroup);
+        laneList(s.worst.activeLanes()) + " of subgroup " + std::to_string(s.worst.subgroup);
     auto cond = enclosingCondition(trace.source, int(s.site.line));
     if (!cond || cond->condition.empty())
         return head + counts + " requests ran with only some lanes of their subgroup (e.g. " +
@@ -331,7 +389,10 @@ class EfficiencyAnalyzer {
                 if (!isAccess(m_trace, e)) continue;
                 uint32_t site = siteOf(e);
                 if (m_count[site] == 0) m_touched.push_back(site);
-                m_entries.push_back({site, m_count[site]++, lane, e.index});
+                // The scalars of one vector access are one execution: a wider request.
+                bool sameAccess = continuesVector(e) && m_count[site] > 0;
+                uint32_t execution = sameAccess ? m_count[site] - 1 : m_count[site]++;
+                m_entries.push_back({site, execution, lane, e.index});
                 if (shared(e.variable)) {
                     m_report.sharedReads += e.kind == TraceEventKind::Read;
                     continue;
@@ -438,19 +499,25 @@ class EfficiencyAnalyzer {
         const Entry& head = m_grouped[from];
         SiteEfficiency& site = m_report.sites[head.site];
         SiteExtra& extra = m_extra[head.site];
-        uint32_t active = static_cast<uint32_t>(to - from);
+        // Lanes arrive ascending; a lane that moved a vector has one entry per scalar.
+        uint32_t active = 0;
         m_sorted.clear();
+        m_requestLanes.clear();
         uint32_t firstLane = ~0u, lastLane = 0;
         for (size_t k = from; k < to; ++k) {
             m_sorted.push_back(m_grouped[k].index);
+            m_requestLanes.push_back(m_grouped[k].lane);
             firstLane = std::min(firstLane, m_grouped[k].lane);
             lastLane = std::max(lastLane, m_grouped[k].lane);
+            active += k == from || m_grouped[k].lane != m_grouped[k - 1].lane;
         }
+        m_indices.assign(m_sorted.begin(), m_sorted.end()); // in lane order, beside m_requestLanes
         std::sort(m_sorted.begin(), m_sorted.end());
         ++site.requests;
         site.activeLanes += active;
         site.subgroupLanes += lanes;
         bool split = active < lanes;
+        uint32_t exampleFirst = 0, exampleLast = ~0u; // a wide shared request: its worst phase
         if (split) ++site.divergentRequests, ++divergent;
         double score = split ? 1.001 : 1;
         if (!shared(site.site.variable)) {
@@ -462,11 +529,13 @@ class EfficiencyAnalyzer {
             m_report.globalEfficiency = std::min(m_report.globalEfficiency, eff);
             score = std::max(score, eff > 0 ? 1 / eff : 1);
         } else {
-            Banks b = banksOf(m_model, m_sorted, m_perBank);
-            site.wavefronts += b.ways;
+            PhasedBanks w = phasedBanks(m_model, m_requestLanes, m_indices, m_phase, m_perBank);
+            Banks b = w.banks;
+            site.wavefronts += w.wavefronts;
             if (b.ways > site.worstWays) site.worstWays = b.ways, site.worstBank = b.bank;
             m_report.worstBankWays = std::max(m_report.worstBankWays, b.ways);
             score = std::max(score, double(b.ways));
+            exampleFirst = w.firstLane, exampleLast = w.lastLane;
         }
         if (site.site.kind == TraceEventKind::Atomic) {
             uint32_t most = mostOnOneAddress(m_sorted);
@@ -483,6 +552,7 @@ class EfficiencyAnalyzer {
         ex.lanes.clear();
         ex.indices.clear();
         for (size_t k = from; k < to; ++k) {
+            if (m_grouped[k].lane < exampleFirst || m_grouped[k].lane > exampleLast) continue;
             ex.lanes.push_back(m_grouped[k].lane);
             ex.indices.push_back(m_grouped[k].index);
         }
@@ -637,7 +707,7 @@ class EfficiencyAnalyzer {
     std::vector<Entry> m_grouped;        // ... grouped by site, then execution
     std::vector<Entry> m_byExecution;
     std::vector<size_t> m_offsets;
-    std::vector<uint32_t> m_sorted, m_perBank;
+    std::vector<uint32_t> m_sorted, m_perBank, m_phase, m_requestLanes, m_indices;
     std::vector<double> m_lineWorst; // per line: the extra of the issue its sentence names
 };
 
@@ -654,13 +724,14 @@ std::optional<RequestExample> requestOf(const Trace& trace, const MemoryModel& m
     const TraceEvent& e = trace.threads[invocation][eventIndex];
     if (!isAccess(trace, e)) return std::nullopt;
     uint64_t key = packedSite(e);
-    auto execution = [&](const std::vector<TraceEvent>& events, size_t end) {
-        uint32_t k = 0;
-        for (size_t i = 0; i < end; ++i)
-            k += isAccess(trace, events[i]) && packedSite(events[i]) == key;
-        return k;
-    };
-    uint32_t k = execution(trace.threads[invocation], eventIndex);
+    auto mine = [&](const TraceEvent& x) { return isAccess(trace, x) && packedSite(x) == key; };
+    // Its execution: the site's accesses up to it that start one (a vector's later scalars do
+    // not), less one.
+    uint32_t k = 0;
+    for (size_t i = 0; i <= eventIndex; ++i)
+        k += mine(trace.threads[invocation][i]) && !continuesVector(trace.threads[invocation][i]);
+    if (k == 0) return std::nullopt;
+    --k;
     uint32_t per = trace.launch.invocationsPerGroup(), lanes = std::max<uint32_t>(1, model.lanes);
     if (!per) return std::nullopt;
     uint32_t local = static_cast<uint32_t>(invocation % per);
@@ -671,13 +742,14 @@ std::optional<RequestExample> requestOf(const Trace& trace, const MemoryModel& m
     uint64_t first = out.workgroup * per + uint64_t(out.subgroup) * lanes;
     uint32_t count = std::min<uint32_t>(lanes, per - out.subgroup * lanes);
     for (uint32_t lane = 0; lane < count && first + lane < trace.threads.size(); ++lane) {
-        const auto& events = trace.threads[first + lane];
-        uint32_t seen = 0;
-        for (const TraceEvent& x : events) {
-            if (!isAccess(trace, x) || packedSite(x) != key) continue;
-            if (seen++ == k) {
+        uint32_t started = 0; // executions started so far
+        for (const TraceEvent& x : trace.threads[first + lane]) {
+            if (!mine(x)) continue;
+            started += !continuesVector(x);
+            if (started == k + 1) {
                 out.lanes.push_back(lane);
                 out.indices.push_back(x.index);
+            } else if (started > k + 1) {
                 break;
             }
         }

@@ -41,8 +41,11 @@ struct RequestExample {
     uint64_t workgroup = 0;        // flat workgroup index
     uint32_t subgroup = 0;         // modelled subgroup in the workgroup
     uint32_t execution = 0;        // k: the lanes' k-th execution of the site
-    std::vector<uint32_t> lanes;   // active lanes, ascending
-    std::vector<uint32_t> indices; // the element each active lane accessed (same order)
+    std::vector<uint32_t> lanes;   // active lanes, ascending; a lane that moved a vector once
+                                   // per scalar
+    std::vector<uint32_t> indices; // the element each entry of `lanes` accessed (same order)
+
+    std::vector<uint32_t> activeLanes() const; // each active lane once
 };
 
 struct SiteEfficiency {

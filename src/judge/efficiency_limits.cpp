@@ -78,7 +78,7 @@ void coalescing(const Trace& t, const EfficiencyReport& r, double limit,
     if (!worst) return;
     RequestSectors sec = worstRequestSectors(r.model, *worst);
     std::string msg = "line " + std::to_string(worst->site.line) + ": a request of " +
-                      std::to_string(worst->worst.lanes.size()) + " lanes touched " +
+                      std::to_string(worst->worst.activeLanes().size()) + " lanes touched " +
                       std::to_string(sec.touched) + " sectors where " + std::to_string(sec.needed) +
                       " would hold its bytes (" + twoDecimals(worst->worstEfficiency) +
                       "; the puzzle allows global_efficiency = " + twoDecimals(limit) +

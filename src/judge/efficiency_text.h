@@ -24,7 +24,9 @@ RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> in
 struct RequestBanks {
     uint32_t ways = 1, bank = 0;
 };
-RequestBanks requestBanks(const MemoryModel& model, std::vector<uint32_t> indices);
+// A shared request's worst bank, a phase at a time where its lanes move vectors (see
+// docs/puzzle-format.md, "Efficiency limits").
+RequestBanks requestBanks(const MemoryModel& model, const RequestExample& request);
 double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site); // touched / needed
 
 // "neighbouring threads write addresses 132 bytes apart" (or "... scattered addresses (a[3], …)")

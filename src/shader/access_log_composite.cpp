@@ -91,13 +91,13 @@ void AccessLogRewriter::recordLeaves(SpirvBuilder& b, uint32_t w0, uint32_t valu
 
 // One leaf: a scalar gets its record, a composite goes to its own type's recorder.
 void AccessLogRewriter::recordLeaf(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type,
-                                   uint32_t index) {
+                                   uint32_t index, uint32_t extra) {
     if (isComposite(type)) {
         b.call(m_state.ids.voidType, leafRecorder(type), {value, index, w0});
         return;
     }
     uint32_t word = valueWord(b, value, type);
-    b.call(m_state.ids.voidType, m_state.ids.recordFunction, {w0, index, word, b.uint(0)});
+    b.call(m_state.ids.voidType, m_state.ids.recordFunction, {w0, index, word, b.uint(extra)});
 }
 
 // recorder(value, base, w0) for one composite type, built the first time that type is met.
@@ -152,11 +152,14 @@ void AccessLogRewriter::recordChildren(SpirvBuilder& b, uint32_t w0, uint32_t va
         children.assign(count, t->operand(0));
     }
     uint32_t stride = isStruct ? 0 : leafStride(b, children.empty() ? 0 : children[0]);
+    // A vector's scalars say which of how many they are: one instruction moved them together.
+    bool vector = t->opcode() == Op::OpTypeVector;
+    uint32_t width = static_cast<uint32_t>(children.size());
     for (uint32_t k = 0; k < children.size(); ++k) {
         uint32_t child = b.extract(children[k], value, k);
         uint32_t index = base;
         if (!isStruct && k > 0) index = b.add(base, b.mul(b.uint(k), stride));
-        recordLeaf(b, w0, child, children[k], index);
+        recordLeaf(b, w0, child, children[k], index, vector ? packVectorPart(width, k) : 0);
     }
 }
 

@@ -52,7 +52,9 @@ class AccessLogRewriter {
     void recordLeaves(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t base);
     uint32_t leafRecorder(uint32_t type);
     void recordChildren(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t base);
-    void recordLeaf(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t index);
+    // extra: packVectorPart for a vector's component (trace/trace.h), 0 for a scalar of its own.
+    void recordLeaf(SpirvBuilder& b, uint32_t w0, uint32_t value, uint32_t type, uint32_t index,
+                    uint32_t extra = 0);
     void recordArrayInLoop(SpirvBuilder& b, uint32_t fromLabel, uint32_t w0, uint32_t variable,
                            uint32_t type, uint32_t base);
     std::optional<uint64_t> constantLeafCount(uint32_t type) const;

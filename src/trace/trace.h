@@ -55,8 +55,8 @@ inline constexpr uint32_t kLoopGuardWords = 8;
 std::vector<uint32_t> makeLoopGuardBuffer(uint32_t loopBudget);
 
 enum class TraceEventKind : uint8_t {
-    Read = 1,       // a load; value = what was read
-    Write = 2,      // a store; value = what was written
+    Read = 1,       // a load; value = what was read; extra = packVectorPart for a vector's scalar
+    Write = 2,      // a store; value = what was written; extra as for Read
     Atomic = 3,     // a read-modify-write; value = the old value, extra = the operand
     Barrier = 4,    // the invocation reached a control barrier
     LoopBudget = 5, // the invocation ran out of loop iterations; value = back-edges taken
@@ -92,6 +92,20 @@ inline bool shuffleSourceInactive(uint32_t extra) {
 }
 inline ElementKind shuffleTypeOf(uint32_t extra) {
     return static_cast<ElementKind>(extra & 0xf);
+}
+
+// A Read or Write record of one scalar of a vector that one instruction moved whole (a vec4 of
+// a shared tile, a matrix's column): its extra holds the vector's width and the scalar's
+// component, so that the efficiency model sees one wide access, not `width` narrow ones. 0 for
+// a scalar moved on its own.
+inline uint32_t packVectorPart(uint32_t width, uint32_t component) {
+    return ((width & 0xff) << 8) | (component & 0xff);
+}
+inline uint32_t vectorWidthOf(uint32_t extra) {
+    return (extra >> 8) & 0xff;
+}
+inline uint32_t vectorComponentOf(uint32_t extra) {
+    return extra & 0xff;
 }
 
 inline uint32_t packTraceWord0(TraceEventKind kind, uint32_t variable, uint32_t line) {

@@ -41,8 +41,8 @@ void globalFigures(const MemoryModel& model, RequestCells& cells) {
                      std::to_string(cells.neededSectors) + " needed";
 }
 
-void sharedFigures(const MemoryModel& model, RequestCells& cells) {
-    RequestBanks b = requestBanks(model, indicesOf(cells));
+void sharedFigures(const MemoryModel& model, const RequestExample& request, RequestCells& cells) {
+    RequestBanks b = requestBanks(model, request);
     cells.ways = b.ways;
     cells.summary += cells.ways > 1 ? ": " + std::to_string(cells.ways) +
                                           "-way bank conflict (bank " + std::to_string(b.bank) +
@@ -78,12 +78,12 @@ std::optional<RequestCells> requestCells(const Trace& trace, const MemoryModel& 
     const RequestExample& ex = request.example;
     for (size_t i = 0; i < ex.lanes.size() && i < ex.indices.size(); ++i)
         cells.lanes[ex.indices[i]].push_back(ex.lanes[i]);
-    cells.summary = lanesText(ex.lanes) + " of subgroup " + std::to_string(ex.subgroup) +
+    cells.summary = lanesText(ex.activeLanes()) + " of subgroup " + std::to_string(ex.subgroup) +
                     " (workgroup " + std::to_string(ex.workgroup) + "), " +
                     traceEventKindName(request.site.kind) + " " + info.decl.name + " on line " +
                     std::to_string(request.site.line);
     if (cells.shared)
-        sharedFigures(model, cells);
+        sharedFigures(model, ex, cells);
     else
         globalFigures(model, cells);
     return cells;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "judge/efficiency.h"
+#include "judge/efficiency_text.h"
 #include "support/trace_builder.h"
 
 namespace vkp {
@@ -159,6 +160,45 @@ TEST(Efficiency, PaddedTileColumnHasNoConflict) {
     EfficiencyReport r = sharedReads([](uint32_t i) { return i * 33 + 3; }, {32, 33});
     EXPECT_EQ(siteAt(r, 20)->worstWays, 1u);
     EXPECT_TRUE(r.lines.empty());
+}
+
+// A vec4 read is one request of 16 bytes a lane, served 8 lanes at a time: 32 lanes reading
+// neighbouring vec4s make no conflict, and the same words read as four scalar loads are four
+// requests, each a 4-way conflict. Words of different phases never conflict; words of one do.
+TEST(Efficiency, AVectorReadIsOneRequestJudgedEightLanesAtATime) {
+    auto vectors = [](auto first) {
+        TraceBuilder b({32, 1, 1});
+        uint32_t s = b.shared("tile", {256, 4}); // vec4 tile[256]: 4 scalars an element
+        b.t.variables[s].decl.elementWidth = 4;
+        b.t.variables[s].dims = {256};
+        for (uint32_t i = 0; i < 32; ++i)
+            b.readVector(i, s, first(i), 4, 20);
+        return analyzeEfficiency(b.t);
+    };
+    EfficiencyReport wide = vectors([](uint32_t i) { return 4 * i; });
+    const SiteEfficiency* w = siteAt(wide, 20);
+    ASSERT_NE(w, nullptr);
+    EXPECT_EQ(w->requests, 1u);
+    EXPECT_EQ(w->activeLanes, 32u);
+    EXPECT_EQ(w->worstWays, 1u);
+    EXPECT_EQ(w->wavefronts, 1u);
+    EXPECT_EQ(wide.sharedReads, 128u) << "reads still count words";
+    EXPECT_TRUE(wide.lines.empty());
+
+    // The same 128 words as scalar loads, component by component: lanes 4 words apart.
+    EfficiencyReport scalar = sharedReads([](uint32_t i) { return 4 * i; }, {1024});
+    EXPECT_EQ(siteAt(scalar, 20)->worstWays, 4u);
+
+    // Lane i reads the vec4 at element 8 * i: in each phase of 8 lanes every lane's words fall
+    // in banks 0 to 3, an 8-way conflict, named by the lanes of one phase.
+    EfficiencyReport strided = vectors([](uint32_t i) { return 32 * (i % 8); });
+    const SiteEfficiency* c = siteAt(strided, 20);
+    EXPECT_EQ(c->worstWays, 8u);
+    EXPECT_EQ(c->wavefronts, 1u + 4 * 7) << "four phases, each 7 wavefronts past its first";
+    ASSERT_EQ(strided.lines.size(), 1u);
+    EXPECT_EQ(strided.lines[0].sentence,
+              "8-way bank conflict on tile: lanes 0, 1, 2… hit bank 0 (tile[0].x, "
+              "tile[8].x, …)");
 }
 
 TEST(Efficiency, EveryOtherLaneIdleIsDivergent) {
@@ -384,6 +424,36 @@ TEST(Efficiency, RequestOfNamesTheSameExecutionOfTheOtherLanes) {
     EXPECT_FALSE(requestOf(b.t, MemoryModel{}, 36, 0));  // a barrier
     EXPECT_FALSE(requestOf(b.t, MemoryModel{}, 36, 9));  // past its events
     EXPECT_FALSE(requestOf(b.t, MemoryModel{}, 640, 0)); // past the threads
+}
+
+// Clicking any scalar of a vector access shows the whole request: every lane's four words of
+// that execution, judged a phase at a time as the report judges it.
+TEST(Efficiency, RequestOfAVectorScalarIsTheWholeVectorRequest) {
+    TraceBuilder b({32, 1, 1});
+    uint32_t s = b.shared("tile", {512});
+    b.t.variables[s].decl.elementWidth = 4;
+    for (uint32_t i = 0; i < 32; ++i)
+        b.readVector(i, s, 4 * i, 4, 20).readVector(i, s, 128 + 4 * i, 4, 20);
+    auto r = requestOf(b.t, MemoryModel{}, 3, 5); // thread 3's second vec4, its .y
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->execution, 1u);
+    ASSERT_EQ(r->lanes.size(), 128u);
+    EXPECT_EQ(r->activeLanes().size(), 32u);
+    EXPECT_EQ(r->indices.front(), 128u);
+    EXPECT_EQ(r->indices.back(), 255u);
+    EXPECT_EQ(requestBanks(MemoryModel{}, *r).ways, 1u);
+    EXPECT_EQ(analyzeEfficiency(b.t).sites.at(0).requests, 2u);
+
+    // The same words as scalar loads: clicking one shows its own 32-lane request, 4-way.
+    TraceBuilder scalar({32, 1, 1});
+    uint32_t t = scalar.shared("tile", {512});
+    for (uint32_t i = 0; i < 32; ++i)
+        for (uint32_t k = 0; k < 4; ++k)
+            scalar.read(i, t, 4 * i + k, 20);
+    auto one = requestOf(scalar.t, MemoryModel{}, 3, 1);
+    ASSERT_TRUE(one);
+    EXPECT_EQ(one->lanes.size(), 32u);
+    EXPECT_EQ(requestBanks(MemoryModel{}, *one).ways, 4u);
 }
 
 TEST(Efficiency, WorstRequestIsKept) {

@@ -90,6 +90,9 @@ TEST(CompositeTrace, AWholeVectorElementIsOneEventPerComponent) {
         EXPECT_EQ(stored[0].value, bits(float(t)));
         EXPECT_EQ(stored[1].index, 2 * t + 1);
         EXPECT_EQ(stored[1].value, bits(1.0f));
+        // Both scalars say they are one vec2 store, so the efficiency model sees one request.
+        EXPECT_EQ(stored[0].extra, packVectorPart(2, 0));
+        EXPECT_EQ(stored[1].extra, packVectorPart(2, 1));
     }
     // In the tree's first step thread 0 reads cache[4] whole, which nobody writes in that step
     // (threads 0..3 write cells 0..3): scalars 8 and 9, holding (a[4], 1).
@@ -99,6 +102,7 @@ TEST(CompositeTrace, AWholeVectorElementIsOneEventPerComponent) {
     EXPECT_EQ(other[0].value, bits(4.0f));
     EXPECT_EQ(other[1].index, 9u);
     EXPECT_EQ(other[1].value, bits(1.0f));
+    EXPECT_EQ(other[1].extra, packVectorPart(2, 1));
     bool race = false;
     for (const Finding& f : c.analysis->findings)
         race |= f.kind == FindingKind::SharedRace && (f.line == 24 || f.line == 25);

@@ -53,6 +53,16 @@ class TraceBuilder {
     TraceBuilder& write(uint64_t inv, uint32_t var, uint32_t index, uint32_t value, uint32_t line) {
         return event(inv, K::Write, var, index, line, value);
     }
+    // One instruction moving a vector of `width` scalars from index `first` on: a record per
+    // scalar, each marked as the instrumentation marks it (packVectorPart).
+    TraceBuilder& readVector(uint64_t inv, uint32_t var, uint32_t first, uint32_t width,
+                             uint32_t line) {
+        for (uint32_t k = 0; k < width; ++k) {
+            event(inv, K::Read, var, first + k, line, 0);
+            t.threads[inv].back().extra = packVectorPart(width, k);
+        }
+        return *this;
+    }
     TraceBuilder& atomic(uint64_t inv, uint32_t var, uint32_t index, uint32_t line,
                          uint32_t old = 0, uint32_t operand = 1) {
         event(inv, K::Atomic, var, index, line, old);
