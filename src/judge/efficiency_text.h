@@ -10,6 +10,8 @@
 namespace vkp {
 
 const char* costKindName(CostKind kind); // "none", "minor", "notable", "severe"
+std::string fixed1(double v);            // "1.5": one decimal
+const char* verbOf(TraceEventKind kind); // "read", "write", "update"
 
 // The worst request of a global site: the sectors it touched and the fewest that hold its bytes.
 struct RequestSectors {
