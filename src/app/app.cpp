@@ -12,13 +12,12 @@
 #include <iostream>
 #include <thread>
 
-#include <unistd.h>
-
 #include <backends/imgui_impl_glfw.h>
 #include <imgui.h>
 
 #include "app/frame_stats.h"
 #include "base/install_paths.h"
+#include "base/os.h"
 #include "device/device_options.h"
 #include "platform/imgui_keys.h"
 #include "platform/png.h"
@@ -313,8 +312,9 @@ void App::writeExport(const std::string& view) {
                             int(r[2] * scale.x), int(r[3] * scale.y));
     std::string dir = ui::exportDirectory(m_wb->dataDir());
     std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    std::string path = (std::filesystem::path(dir) / ui::exportFileName(p->slug, view)).string();
+    std::filesystem::create_directories(os::toPath(dir), ec);
+    std::string path =
+        os::pathText(os::toPath(dir) / os::toPath(ui::exportFileName(p->slug, view)));
     auto written = platform::writePng(path, cropped);
     std::string message =
         written ? "Saved the " + view + " view as " + path
@@ -370,12 +370,12 @@ void App::writeLayout() {
     if (m_layoutFile.empty()) return;
     std::string tmp = m_layoutFile + ".tmp";
     {
-        std::ofstream out(tmp, std::ios::trunc);
+        std::ofstream out(os::toPath(tmp), std::ios::trunc);
         out << ui::layout::json(m_frames);
         if (!out) return;
     }
     std::error_code ec;
-    std::filesystem::rename(tmp, m_layoutFile, ec);
+    std::filesystem::rename(os::toPath(tmp), os::toPath(m_layoutFile), ec);
 }
 
 void App::updateTitle() {
@@ -385,7 +385,7 @@ void App::updateTitle() {
     const Puzzle* p = m_wb->puzzle();
     std::string shown = p ? p->displayName() : "";
     if (const OpenedCaseFile* f = m_wb->caseFile())
-        shown = std::filesystem::path(f->path).filename().string() + " (case file, read-only)";
+        shown = os::pathText(os::toPath(f->path).filename()) + " (case file, read-only)";
     m_window->setTitle(shown.empty() ? "vkpuzzles" : shown + " \xE2\x80\x94 vkpuzzles");
 }
 
@@ -482,7 +482,10 @@ int App::run() {
                      "the command line works without one: vkpuzzles --help\n";
         return 2;
     }
+    bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
+    if (!automated) os::releaseOwnConsole();
     if (auto s = start(); !s) {
+        if (!automated) os::tellUser("vkpuzzles cannot start: " + s.error().message);
         if (s.error().kind == ErrorKind::Usage)
             std::cerr << "vkpuzzles: " << s.error().message << " (see vkpuzzles --help)\n";
         else if (s.error().kind == ErrorKind::NotFound)
@@ -500,7 +503,6 @@ int App::run() {
     int eager = 10;
     int status = 0;
     while (!m_window->shouldClose() && !g_quit) {
-        bool automated = !m_o.screenshot.empty() || m_o.frames > 0;
         bool interacting = automated || eager > 0 || m_keysPending || ImGui::IsAnyMouseDown();
         // Input is answered at once; a check under way only animates the spinner (30 frames a
         // second leave the CPU to the check on a software device); idle wakes for the cursor.

@@ -2,6 +2,7 @@
 #include <filesystem>
 
 #include "authoring/mutants.h"
+#include "base/os.h"
 #include "base/text_file.h"
 #include "puzzle/toml_reader.h"
 
@@ -76,10 +77,11 @@ Result<std::vector<EquivalentMutant>> parseFile(const std::string& text, const s
 } // namespace
 
 Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& dir) {
-    std::string path = (fs::path(dir) / kMutantsFile).string();
+    std::string path = os::pathText(os::toPath(dir) / kMutantsFile);
     std::error_code ec;
     // A link that leads nowhere is a mutants.toml that cannot be read, not an absent one.
-    if (!fs::exists(fs::symlink_status(path, ec))) return std::vector<EquivalentMutant>{};
+    if (!fs::exists(fs::symlink_status(os::toPath(path), ec)))
+        return std::vector<EquivalentMutant>{};
     auto text = readTextFile(path, kPuzzleFileLimit);
     if (!text) return text.error();
     return parseFile(*text, path);

@@ -1,38 +1,41 @@
 // A helper process for code that hostile input can crash, hang or overflow the stack of (glslang,
-// SPIRV-Tools): a forked child of this process that answers requests, so that such a failure
-// costs a restart of the child, never the caller. Forked without exec, it needs no executable or
-// hidden mode and serves tests and fuzzers as it serves the app; it is started on the first
-// request, kept warm, and started afresh after it died or hung.
+// SPIRV-Tools): a copy of this process that answers requests, so that such a failure costs a
+// restart of the helper, never the caller. A helper is registered by name before main runs (a
+// static HelperRegistration); on Linux the copy is forked (no exec: it serves tests and fuzzers
+// as it serves the app), on Windows it is this program started again, and main hands it to
+// runHelperIfAsked. It is started on the first request, kept warm, and started afresh after it
+// died or hung.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
-#include <sys/types.h>
+#include <vector>
 
+#include "base/process.h"
 #include "base/result.h"
 #include "base/wire.h"
 
 namespace vkp {
 
-// A child process and the ends of the two pipes this process holds to it (a request pipe it writes,
-// an answer pipe it reads).
-struct ChildProcess {
-    pid_t pid = -1;     // -1 when none runs
-    int toChild = -1;   // the request pipe's write end
-    int fromChild = -1; // the answer pipe's read end
-    int lastStatus = 0; // waitpid status of the last child that ended
-    void killAndReap(); // SIGKILL, wait for it, close both ends
+// Answers one request in the helper: its kind and payload -> the answer's payload.
+using HelperServe = std::function<Encoder(uint32_t kind, Decoder& request)>;
+
+// Registers a helper under `name`; define one as a static object beside its serve function.
+struct HelperRegistration {
+    HelperRegistration(const char* name, HelperServe serve);
 };
+
+// In main, before anything else: when this process was started to be a helper
+// (`PROGRAM --vkp-helper NAME`, Windows), serves it and returns the exit code; else nothing.
+std::optional<int> runHelperIfAsked(const std::vector<std::string>& arguments);
 
 class HelperProcess {
   public:
-    // Answers one request in the child: its kind and payload -> the answer's payload.
-    using Serve = std::function<Encoder(uint32_t kind, Decoder& request)>;
-
-    explicit HelperProcess(Serve serve) : m_serve(std::move(serve)) {}
-    ~HelperProcess(); // kills and reaps the child
+    explicit HelperProcess(std::string name); // a registered helper's name
+    ~HelperProcess();                         // kills and reaps the child
     HelperProcess(const HelperProcess&) = delete;
     HelperProcess& operator=(const HelperProcess&) = delete;
 
@@ -42,21 +45,16 @@ class HelperProcess {
     // Thread-safe: calls are served one at a time.
     Result<Bytes> call(uint32_t kind, const Encoder& request, uint64_t timeoutMs);
 
-    pid_t pid() const;    // of the running child, -1 when none
+    int pid() const;      // of the running child, -1 when none
     int restarts() const; // children started after the first
 
   private:
     Status start();
-    void stop(); // kill and reap
-    [[noreturn]] void serveForever(int in, int out);
 
-    Serve m_serve;
+    std::string m_name;
     mutable std::mutex m_mutex;
     ChildProcess m_child;
     int m_started = 0;
 };
-
-// How a process ended, from its waitpid status: "it was killed by signal 11 (Segmentation fault)".
-std::string processEndText(int waitStatus);
 
 } // namespace vkp

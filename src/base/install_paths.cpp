@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/os.h"
+
 #ifndef VKPUZZLES_SOURCE_DATA_DIR
 #define VKPUZZLES_SOURCE_DATA_DIR "."
 #endif
@@ -13,22 +15,21 @@ namespace vkp {
 
 std::string bundledDataDir() {
     std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        fs::path prefix = exe.parent_path().parent_path();
-        for (const fs::path& dir : {prefix / "share" / "vkpuzzles", prefix})
-            if (fs::is_directory(dir / "puzzles", ec)) return dir.string();
+    if (std::string self = os::executablePath(); !self.empty()) {
+        fs::path folder = os::toPath(self).parent_path(), prefix = folder.parent_path();
+        for (const fs::path& dir : {prefix / "share" / "vkpuzzles", folder, prefix})
+            if (fs::is_directory(dir / "puzzles", ec)) return os::pathText(dir);
     }
     return VKPUZZLES_SOURCE_DATA_DIR;
 }
 
 std::string defaultPuzzleRoot() {
-    if (const char* env = std::getenv("VKPUZZLES_PUZZLES"); env && *env) return env;
-    return (fs::path(bundledDataDir()) / "puzzles").string();
+    if (std::string env = os::environmentVariable("VKPUZZLES_PUZZLES"); !env.empty()) return env;
+    return os::pathText(os::toPath(bundledDataDir()) / "puzzles");
 }
 
 std::string bundledShaderPath(const std::string& name) {
-    return (fs::path(bundledDataDir()) / "shaders" / name).string();
+    return os::pathText(os::toPath(bundledDataDir()) / "shaders" / os::toPath(name));
 }
 
 } // namespace vkp

@@ -7,8 +7,9 @@
 namespace vkp {
 
 // The folder holding puzzles/ and shaders/: PREFIX/share/vkpuzzles for a binary installed as
-// PREFIX/bin/vkpuzzles (cmake --install, the .deb), the source tree for a build folder inside it,
-// else the source tree this binary was built from.
+// PREFIX/bin/vkpuzzles (cmake --install, the .deb), the program's own folder (the Windows zip:
+// vkpuzzles.exe beside puzzles/), the source tree for a build folder inside it, else the source
+// tree this binary was built from.
 std::string bundledDataDir();
 
 // The puzzles when no --puzzles is given: $VKPUZZLES_PUZZLES, else bundledDataDir()/puzzles.

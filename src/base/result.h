@@ -33,12 +33,6 @@ enum class ErrorKind {
 
 const char* errorKindName(ErrorKind kind);
 
-// What to tell a user whose Vulkan loader finds no driver at all (both the window and the compute
-// device say it).
-inline constexpr const char* kNoVulkanDriver =
-    "no Vulkan driver is installed (install mesa-vulkan-drivers for a CPU device, or your GPU's "
-    "driver)";
-
 struct Error {
     ErrorKind kind = ErrorKind::Internal;
     std::string message;  // one sentence a learner can act on

@@ -6,9 +6,10 @@
 #include <filesystem>
 #include <optional>
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "base/os.h"
 
 namespace vkp {
 namespace {
@@ -17,6 +18,8 @@ Error openError(const std::string& path, int error) {
     switch (error) {
     case ENOENT:
         return Error{ErrorKind::Io, "no such file", {path}};
+    case EISDIR: // Windows cannot open a folder as a file
+        return Error{ErrorKind::Io, "this is a folder, not a file", {path}};
     case ELOOP:
         return Error{ErrorKind::Io,
                      "cannot read it: a symbolic link that leads back to itself (a loop)",
@@ -66,8 +69,8 @@ std::string sizeText(uint64_t bytes) {
 }
 
 Result<std::string> readTextFile(const std::string& path, const FileLimit& limit) {
-    // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; checkKind refuses it.
-    int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = os::openForReading(path); // a FIFO opens without a writer; checkKind refuses it
+
     if (fd < 0) return openError(path, errno);
     struct stat st = {};
     if (::fstat(fd, &st) != 0) {
@@ -109,21 +112,21 @@ Result<std::string> readTextFile(const std::string& path, const FileLimit& limit
 namespace fs = std::filesystem;
 
 Status writeFileAtomically(const std::string& path, const std::string& text) {
-    fs::path target(path);
+    fs::path target = os::toPath(path);
     std::error_code ec;
     // create_directories would only say "File exists" when a folder on the way is a file.
     for (fs::path up = target.parent_path(); !up.empty() && up != up.parent_path();
          up = up.parent_path())
         if (fs::file_status st = fs::status(up, ec); fs::exists(st) && !fs::is_directory(st))
-            return Error{ErrorKind::Io,
-                         "cannot write " + path + ": " + up.string() + " is a file, not a folder"};
+            return Error{ErrorKind::Io, "cannot write " + path + ": " + os::pathText(up) +
+                                            " is a file, not a folder"};
     if (!target.parent_path().empty()) // "scores.csv": the current folder, which exists
         fs::create_directories(target.parent_path(), ec);
     if (ec)
         return Error{ErrorKind::Io,
-                     "cannot create " + target.parent_path().string() + ": " + ec.message()};
-    std::string tmp = path + ".tmp-" + std::to_string(getpid());
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+                     "cannot create " + os::pathText(target.parent_path()) + ": " + ec.message()};
+    std::string tmp = path + ".tmp-" + std::to_string(os::processId());
+    int fd = os::openForWriting(tmp);
     if (fd < 0) return Error{ErrorKind::Io, "cannot write " + tmp + ": " + std::strerror(errno)};
     size_t done = 0;
     while (done < text.size()) {
@@ -132,16 +135,16 @@ Status writeFileAtomically(const std::string& path, const std::string& text) {
         if (n <= 0) {
             std::string why = std::strerror(errno);
             ::close(fd);
-            ::unlink(tmp.c_str());
+            fs::remove(os::toPath(tmp), ec);
             return Error{ErrorKind::Io, "cannot write " + tmp + ": " + why};
         }
         done += static_cast<size_t>(n);
     }
-    bool synced = ::fsync(fd) == 0;
+    bool synced = os::flushToDisk(fd);
     ::close(fd);
-    if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    if (!synced || !os::replaceFile(tmp, path)) {
         std::string why = std::strerror(errno);
-        ::unlink(tmp.c_str());
+        fs::remove(os::toPath(tmp), ec);
         return Error{ErrorKind::Io, "cannot replace " + path + ": " + why};
     }
     return okStatus();

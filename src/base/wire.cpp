@@ -5,9 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <poll.h>
-#include <sys/mman.h>
-#include <unistd.h>
+
+#include "base/os.h"
 
 namespace vkp {
 
@@ -17,16 +16,14 @@ constexpr size_t kHugePage = 2u << 20;
 
 void* allocateFrameMemory(size_t bytes) {
     if (bytes < 4 * kHugePage) return ::operator new(bytes);
-    size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* p = std::aligned_alloc(kHugePage, rounded);
+    void* p = os::allocateHuge(bytes);
     if (!p) throw std::bad_alloc();
-    ::madvise(p, rounded, MADV_HUGEPAGE); // best effort
     return p;
 }
 
 void freeFrameMemory(void* p, size_t bytes) noexcept {
     if (bytes < 4 * kHugePage) return ::operator delete(p);
-    std::free(p);
+    os::freeHuge(p);
 }
 
 void Encoder::u32(uint32_t v) {
@@ -112,46 +109,18 @@ bool Decoder::wordsView(std::span<const uint32_t>& w) {
     return true;
 }
 
-namespace {
-
-bool writeAll(int fd, const void* data, size_t n) {
-    auto* p = static_cast<const uint8_t*>(data);
-    while (n > 0) {
-        ssize_t k = ::write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= static_cast<size_t>(k);
-    }
-    return true;
-}
-
-bool readAll(int fd, void* data, size_t n) {
-    auto* p = static_cast<uint8_t*>(data);
-    while (n > 0) {
-        ssize_t k = ::read(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= static_cast<size_t>(k);
-    }
-    return true;
-}
-
-} // namespace
-
-bool writeFrame(int fd, uint32_t kind, std::span<const uint8_t> payload) {
+bool writeFrame(PipeEnd& pipe, uint32_t kind, std::span<const uint8_t> payload) {
     Encoder head;
     head.u32(kFrameMagic);
     head.u32(kind);
     head.u64(payload.size());
-    return writeAll(fd, head.bytes().data(), head.bytes().size()) &&
-           writeAll(fd, payload.data(), payload.size());
+    return pipe.writeAll(head.bytes().data(), head.bytes().size()) &&
+           pipe.writeAll(payload.data(), payload.size());
 }
 
-bool readFrame(int fd, uint32_t& kind, Bytes& payload) {
+bool readFrame(PipeEnd& pipe, uint32_t& kind, Bytes& payload) {
     Bytes head(16);
-    if (!readAll(fd, head.data(), head.size())) return false;
+    if (!pipe.readAll(head.data(), head.size())) return false;
     Decoder d(head);
     uint32_t magic, k;
     uint64_t n;
@@ -159,7 +128,7 @@ bool readFrame(int fd, uint32_t& kind, Bytes& payload) {
         return false;
     kind = k;
     payload.resize(n);
-    return readAll(fd, payload.data(), n);
+    return pipe.readAll(payload.data(), n);
 }
 
 void encodeError(Encoder& e, const Error& error) {
@@ -175,21 +144,6 @@ bool decodeError(Decoder& d, Error& error) {
     error.kind = static_cast<ErrorKind>(kind);
     error.vkResult = static_cast<int32_t>(vk);
     return true;
-}
-
-bool waitReadable(int fd, int timeoutMs) {
-    auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-    for (;;) {
-        int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        end - std::chrono::steady_clock::now())
-                                        .count());
-        if (left < 0) left = 0;
-        pollfd p{fd, POLLIN, 0};
-        int r = ::poll(&p, 1, left);
-        if (r > 0) return true;
-        if (r == 0) return false;
-        if (errno != EINTR) return false;
-    }
 }
 
 } // namespace vkp

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/process.h"
 #include "base/result.h"
 
 namespace vkp {
@@ -79,11 +80,9 @@ class Decoder {
     size_t m_offset = 0;
 };
 
-// Blocking frame I/O on file descriptors; false on EOF, a broken pipe or a garbled header.
-bool writeFrame(int fd, uint32_t kind, std::span<const uint8_t> payload);
-bool readFrame(int fd, uint32_t& kind, Bytes& payload);
-// Waits until fd is readable (or closed); false when timeoutMs pass first.
-bool waitReadable(int fd, int timeoutMs);
+// Blocking frame I/O on a pipe; false on its end, a broken pipe or a garbled header.
+bool writeFrame(PipeEnd& pipe, uint32_t kind, std::span<const uint8_t> payload);
+bool readFrame(PipeEnd& pipe, uint32_t& kind, Bytes& payload);
 
 void encodeError(Encoder& e, const Error& error);
 bool decodeError(Decoder& d, Error& error);

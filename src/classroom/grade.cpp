@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "base/os.h"
 #include "base/text_file.h"
 #include "gpu/device_runner.h"
 #include "judge/trace_analysis.h"
@@ -18,17 +19,19 @@ namespace {
 
 // Dot files, and the folder of resource forks that macOS puts in a zip of the class's work.
 bool hiddenName(const fs::path& p) {
-    std::string n = p.filename().string();
+    std::string n = os::pathText(p.filename());
     return n.empty() || n[0] == '.' || n == "__MACOSX";
 }
 
 // The entries of a folder, sorted by name; a Usage error when it is no folder.
 Result<std::vector<fs::path>> folderEntries(const std::string& dir) {
     std::error_code ec;
-    if (!fs::exists(dir, ec)) return Error{ErrorKind::Usage, "there is no folder '" + dir + "'"};
-    if (!fs::is_directory(dir, ec)) return Error{ErrorKind::Usage, "'" + dir + "' is not a folder"};
+    fs::path folder = os::toPath(dir);
+    if (!fs::exists(folder, ec)) return Error{ErrorKind::Usage, "there is no folder '" + dir + "'"};
+    if (!fs::is_directory(folder, ec))
+        return Error{ErrorKind::Usage, "'" + dir + "' is not a folder"};
     std::vector<fs::path> out;
-    fs::directory_iterator it(dir, ec), end;
+    fs::directory_iterator it(folder, ec), end;
     if (ec) return Error{ErrorKind::Usage, "cannot read the folder '" + dir + "': " + ec.message()};
     for (; it != end; it.increment(ec)) {
         if (ec)
@@ -57,11 +60,11 @@ void sortSubmissions(std::vector<Submission>& s) {
 // The export number of `entry` as a submission of `slug`: 1 for SLUG.comp or SLUG/, N for
 // SLUG-N.comp or SLUG-N/ (N >= 2, the app's later exports), 0 when it is none.
 int exportNumber(const fs::path& entry, const std::string& slug) {
-    std::string name = entry.filename().string();
+    std::string name = os::pathText(entry.filename());
     bool folder = isFolder(entry);
     if (!folder) {
         if (!isKernelFile(entry)) return 0;
-        name = entry.stem().string();
+        name = os::pathText(entry.stem());
     }
     if (name == slug) return 1;
     if (name.size() <= slug.size() + 1 || name.compare(0, slug.size() + 1, slug + "-") != 0)
@@ -123,7 +126,7 @@ void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
 std::optional<std::pair<FailureKind, std::string>> checkFailure(const CheckReport& r) {
     for (const Diagnostic& d : r.diagnostics) {
         if (d.severity != SeverityKind::Error) continue;
-        std::string where = fs::path(d.file).filename().string();
+        std::string where = os::pathText(os::toPath(d.file).filename());
         if (d.line > 0) where += ":" + std::to_string(d.line);
         if (!r.compiled())
             return std::pair{FailureKind::Compile, "does not compile: " + where + ": " + d.message};
@@ -164,7 +167,7 @@ std::vector<CaseGrade> emptyCases(const Puzzle& puzzle) {
 // A folder submission's kernel files: one per kernel of the puzzle, by name (a single-kernel
 // puzzle: the folder's one .comp file, whatever its name).
 Result<std::vector<KernelSource>> readFolder(const Puzzle& puzzle, const fs::path& dir) {
-    auto entries = folderEntries(dir.string());
+    auto entries = folderEntries(os::pathText(dir));
     if (!entries) return entries.error();
     std::vector<fs::path> comps;
     for (const fs::path& e : *entries)
@@ -177,13 +180,13 @@ Result<std::vector<KernelSource>> readFolder(const Puzzle& puzzle, const fs::pat
                                                " .comp files; a submission of " + puzzle.slug +
                                                " is one kernel file"};
         comps = {comps[0]};
-        auto text = readTextFile(comps[0].string());
+        auto text = readTextFile(os::pathText(comps[0]));
         if (!text) return text.error();
-        out.push_back({name, *text, comps[0].string()});
+        out.push_back({name, *text, os::pathText(comps[0])});
         return out;
     }
     for (const KernelDecl& k : puzzle.kernels) {
-        fs::path file = dir / (k.name + ".comp");
+        fs::path file = dir / os::toPath(k.name + ".comp");
         if (!isKernelFile(file)) {
             std::string names;
             for (const KernelDecl& d : puzzle.kernels)
@@ -191,9 +194,9 @@ Result<std::vector<KernelSource>> readFolder(const Puzzle& puzzle, const fs::pat
             return Error{ErrorKind::Usage, "the folder has no " + k.name + ".comp (" + puzzle.slug +
                                                " takes one file per kernel: " + names + ")"};
         }
-        auto text = readTextFile(file.string());
+        auto text = readTextFile(os::pathText(file));
         if (!text) return text.error();
-        out.push_back({k.name, *text, file.string()});
+        out.push_back({k.name, *text, os::pathText(file)});
     }
     return out;
 }
@@ -236,11 +239,12 @@ Result<SubmissionSearch> findSubmissions(const std::string& dir) {
     SubmissionSearch out;
     for (const fs::path& e : *entries) {
         if (isFolder(e))
-            out.submissions.push_back({e.filename().string(), {e.string()}});
+            out.submissions.push_back({os::pathText(e.filename()), {os::pathText(e)}});
         else if (isKernelFile(e))
-            out.submissions.push_back({e.stem().string(), {e.string()}});
+            out.submissions.push_back({os::pathText(e.stem()), {os::pathText(e)}});
         else
-            out.warnings.push_back("skipped " + e.string() + ": neither a .comp file nor a folder");
+            out.warnings.push_back("skipped " + os::pathText(e) +
+                                   ": neither a .comp file nor a folder");
     }
     if (out.submissions.empty())
         return Error{ErrorKind::Usage,
@@ -250,8 +254,8 @@ Result<SubmissionSearch> findSubmissions(const std::string& dir) {
     for (Submission& a : out.submissions)
         for (Submission& b : out.submissions)
             if (&a != &b && a.name == b.name && !a.paths.empty() && !b.paths.empty() &&
-                fs::path(a.paths[0]).filename() != a.name) {
-                std::string file = fs::path(a.paths[0]).filename().string();
+                os::pathText(os::toPath(a.paths[0]).filename()) != a.name) {
+                std::string file = os::pathText(os::toPath(a.paths[0]).filename());
                 out.warnings.push_back("both " + file + " and " + b.name + "/ are " + a.name +
                                        "'s: each is graded, as " + file + " and " + b.name + "/");
                 a.name = file;
@@ -268,13 +272,13 @@ Result<SubmissionSearch> findClassSubmissions(const std::vector<const Puzzle*>& 
     SubmissionSearch out;
     for (const fs::path& s : *students) {
         if (!isFolder(s)) {
-            out.warnings.push_back("skipped " + s.string() +
+            out.warnings.push_back("skipped " + os::pathText(s) +
                                    ": with --all, the folder holds one folder per student");
             continue;
         }
-        auto entries = folderEntries(s.string());
+        auto entries = folderEntries(os::pathText(s));
         if (!entries) return entries.error();
-        Submission sub{s.filename().string(), std::vector<std::string>(puzzles.size())};
+        Submission sub{os::pathText(s.filename()), std::vector<std::string>(puzzles.size())};
         std::vector<int> best(puzzles.size(), 0);
         for (const fs::path& e : *entries) {
             bool matched = false;
@@ -283,15 +287,15 @@ Result<SubmissionSearch> findClassSubmissions(const std::vector<const Puzzle*>& 
                 if (!n) continue;
                 matched = true;
                 if (n == best[k]) // SLUG.comp beside SLUG/: say which one is graded
-                    out.warnings.push_back(s.filename().string() + ": both " +
-                                           fs::path(sub.paths[k]).filename().string() + " and " +
-                                           e.filename().string() + " are " + puzzles[k]->slug +
-                                           "; " + fs::path(sub.paths[k]).filename().string() +
-                                           " is graded");
-                if (n > best[k]) best[k] = n, sub.paths[k] = e.string();
+                    out.warnings.push_back(
+                        os::pathText(s.filename()) + ": both " +
+                        os::pathText(os::toPath(sub.paths[k]).filename()) + " and " +
+                        os::pathText(e.filename()) + " are " + puzzles[k]->slug + "; " +
+                        os::pathText(os::toPath(sub.paths[k]).filename()) + " is graded");
+                if (n > best[k]) best[k] = n, sub.paths[k] = os::pathText(e);
             }
             if (!matched && (isFolder(e) || isKernelFile(e)))
-                out.warnings.push_back("skipped " + e.string() +
+                out.warnings.push_back("skipped " + os::pathText(e) +
                                        ": its name is no puzzle's slug (SLUG.comp or SLUG/)");
         }
         out.submissions.push_back(std::move(sub));
@@ -402,8 +406,8 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
             checkOtherSubgroupSizes(compiler, *sizes, puzzle, sources, options, r);
         return scoreReport(puzzle, r);
     };
-    if (isFolder(path)) {
-        auto sources = readFolder(puzzle, path);
+    if (isFolder(os::toPath(path))) {
+        auto sources = readFolder(puzzle, os::toPath(path));
         if (!sources) {
             g = failedGrade(puzzle, FailureKind::Unreadable, sources.error().message);
         } else {
@@ -445,8 +449,8 @@ Result<CaseFile> failingCaseFile(const Compiler& compiler, DeviceRunner& runner,
                                            : "no case ran: " + grade.reason};
     Result<std::vector<KernelSource>> sources = Error{};
     std::string text;
-    if (isFolder(grade.path)) {
-        sources = readFolder(puzzle, grade.path);
+    if (isFolder(os::toPath(grade.path))) {
+        sources = readFolder(puzzle, os::toPath(grade.path));
     } else {
         auto read = readTextFile(grade.path);
         if (!read) return read.error();

@@ -1,5 +1,4 @@
 // `vkpuzzles bench`: a kernel timed at a size, beside a copy of the same bytes (cli/command.h).
-#include <unistd.h>
 
 #include "base/install_paths.h"
 #include "cli/bench_report.h"

@@ -3,6 +3,7 @@
 // running nothing (`open` without it is the app's).
 #include <filesystem>
 
+#include "base/os.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/text_report.h"
@@ -75,13 +76,13 @@ int Command::exportCase() {
     std::string path = m_a.value("out").value_or(freeCaseFilePath("", puzzle, *index));
     if (Status s = writeCaseFile(path, *file); !s) return report(s.error());
     std::error_code ec;
-    uint64_t bytes = std::filesystem::file_size(path, ec);
+    uint64_t bytes = std::filesystem::file_size(os::toPath(path), ec);
     const CaseOutcome& c = file->report.cases.front();
     m_out << "wrote " << m_style.bold(path) << " (" << sizeText(bytes) << "): case " << *index + 1
           << ", " << (c.pass ? m_style.pass("pass") : m_style.fail("FAIL")) << ", on "
           << m_runner->info().name << "\n"
           << m_style.dim("open it anywhere, without running anything: vkpuzzles open " +
-                         shellWord(path))
+                         os::shellWord(path))
           << "\n";
     return kExitPass;
 }

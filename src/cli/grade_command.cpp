@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <unistd.h>
 
+#include "base/os.h"
 #include "base/text_file.h"
 #include "cli/commands.h"
 #include "cli/grade_report.h"
@@ -28,25 +28,25 @@ std::optional<Error> checkOutput(const Args& a, const char* option,
                                  std::optional<std::string>& to) {
     to = a.value(option);
     if (!to) return std::nullopt;
-    fs::path parent = fs::path(*to).parent_path();
+    fs::path parent = os::toPath(*to).parent_path();
     std::error_code ec;
-    if (to->empty() || fs::is_directory(*to, ec))
+    if (to->empty() || fs::is_directory(os::toPath(*to), ec))
         return usageError("--" + std::string(option) + " needs a file name, not '" + *to + "'");
     if (!parent.empty() && !fs::is_directory(parent, ec))
         return usageError("--" + std::string(option) + " " + *to + ": there is no folder '" +
-                          parent.string() + "'");
-    fs::path folder = parent.empty() ? fs::path(".") : parent;
-    if (::access(folder.c_str(), W_OK) != 0)
+                          os::pathText(parent) + "'");
+    fs::path folder = parent.empty() ? os::toPath(".") : parent;
+    if (!os::canWriteIn(os::pathText(folder)))
         return usageError("--" + std::string(option) + " " + *to + ": the folder '" +
-                          folder.string() + "' cannot be written to");
+                          os::pathText(folder) + "' cannot be written to");
     return std::nullopt;
 }
 
 // The same file whatever way it was written.
 fs::path samePath(const std::string& p) {
     std::error_code ec;
-    fs::path out = fs::weakly_canonical(fs::absolute(p, ec), ec);
-    return ec ? fs::absolute(p).lexically_normal() : out;
+    fs::path out = fs::weakly_canonical(fs::absolute(os::toPath(p), ec), ec);
+    return ec ? fs::absolute(os::toPath(p)).lexically_normal() : out;
 }
 
 // Outputs go beside the class, never into it (a later grade would take a CSV for a submission,
@@ -198,10 +198,10 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
             auto file = failingCaseFile(compiler, runner, pg, options);
             progress.clear();
             if (!file) continue; // none ran: the line above says why
-            std::string path = (fs::path(*plan.caseFiles) /
-                                (g.name + "-" + pg.puzzle->slug + "-case" +
-                                 std::to_string(file->caseIndex() + 1) + kCaseFileExtension))
-                                   .string();
+            std::string path = os::pathText(os::toPath(*plan.caseFiles) /
+                                            os::toPath(g.name + "-" + pg.puzzle->slug + "-case" +
+                                                       std::to_string(file->caseIndex() + 1) +
+                                                       kCaseFileExtension));
             if (Status w = writeCaseFile(path, *file); !w)
                 s.err << "vkpuzzles: " << w.error().message << "\n";
             else

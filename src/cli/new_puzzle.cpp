@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "authoring/puzzle_template.h"
+#include "base/os.h"
 #include "cli/commands.h"
 #include "puzzle/puzzle.h"
 
@@ -51,27 +52,27 @@ int newPuzzle(const Args& args, std::ostream& out, std::ostream& err) {
                     "vkpuzzles --help)");
     const std::string& slug = args.positionals[0];
     if (auto bad = slugError(slug)) return fail(*bad);
-    fs::path dir = args.value("dir").value_or(".");
+    fs::path dir = os::toPath(args.value("dir").value_or("."));
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
-        return fail("'" + dir.string() + "' is not a folder (--dir names the pack's folder)");
+        return fail("'" + os::pathText(dir) + "' is not a folder (--dir names the pack's folder)");
     int highest = 0;
     for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
         std::string other;
-        int n = folderNumber(e.path().filename().string(), other);
+        int n = folderNumber(os::pathText(e.path().filename()), other);
         if (other == slug)
-            return fail("'" + (dir / e.path().filename()).string() +
+            return fail("'" + os::pathText(dir / e.path().filename()) +
                         "' already exists: a puzzle of that slug is there (nothing was written)");
         if (e.is_directory(ec) && n > highest) highest = n;
     }
-    if (ec) return fail("cannot read the folder '" + dir.string() + "': " + ec.message());
-    fs::path folder = dir / (twoDigits(highest + 1) + "-" + slug);
+    if (ec) return fail("cannot read the folder '" + os::pathText(dir) + "': " + ec.message());
+    fs::path folder = dir / os::toPath(twoDigits(highest + 1) + "-" + slug);
     if (fs::exists(folder, ec))
-        return fail("'" + folder.string() + "' already exists (nothing was written)");
+        return fail("'" + os::pathText(folder) + "' already exists (nothing was written)");
     for (const TemplateFile& f : puzzleTemplate(slug, highest + 1, args.has("multi-pass")))
         if (!writeFile(folder / f.path, f.text))
-            return fail("could not write '" + (folder / f.path).string() + "'");
-    std::string pack = shellWord(dir.string());
+            return fail("could not write '" + os::pathText(folder / f.path) + "'");
+    std::string pack = os::shellWord(os::pathText(dir));
     std::vector<std::pair<std::string, std::string>> next = {
         {"vkpuzzles --puzzles " + pack + " check " + slug + " --solution", "passes"},
         {"vkpuzzles --puzzles " + pack + " check " + slug + " --starter", "fails: the exercise"},
@@ -79,7 +80,7 @@ int newPuzzle(const Args& args, std::ostream& out, std::ostream& err) {
     size_t width = 0;
     for (const auto& [command, what] : next)
         width = std::max(width, command.size());
-    out << "Wrote " << folder.string() << "/: puzzle.toml, "
+    out << "Wrote " << os::pathText(folder) << "/: puzzle.toml, "
         << (args.has("multi-pass") ? "starter/ and solution/ (one file per kernel)"
                                    : "starter.comp and solution.comp")
         << ".\nA working puzzle (reverse and double an array) to change into yours:\n";

@@ -1,5 +1,6 @@
 #include "cli/pack_check_report.h"
 
+#include "base/os.h"
 #include "cli/terminal_text.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ std::string seconds(double s) {
 // "solution.comp:22", the file named relative to its puzzle folder.
 std::string mutantPlace(const Puzzle& p, const MutantOutcome& m) {
     std::error_code ec;
-    std::string rel = fs::relative(m.file, p.dir, ec).string();
+    std::string rel = os::pathText(fs::relative(os::toPath(m.file), os::toPath(p.dir), ec));
     return (ec || rel.empty() ? m.file : rel) + ":" + std::to_string(m.mutant.line);
 }
 
@@ -129,7 +130,7 @@ json puzzleCheckJson(const PuzzleCheckOutcome& o) {
 // A folder of puzzle folders, or one puzzle folder (it holds a puzzle.toml): that puzzle alone.
 PuzzleSet loadPack(const std::string& dir) {
     std::error_code ec;
-    if (!fs::exists(fs::path(dir) / "puzzle.toml", ec)) return loadPuzzleSet(dir);
+    if (!fs::exists(os::toPath(dir) / "puzzle.toml", ec)) return loadPuzzleSet(dir);
     PuzzleSet set;
     set.root = dir;
     auto one = loadPuzzle(dir);

@@ -2,16 +2,17 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
+
+#include "base/os.h"
 
 namespace vkp::cli {
 
 bool Style::detect(const std::string& when) {
     if (when == "always") return true;
     if (when == "never") return false;
-    const char* term = std::getenv("TERM");
-    if (std::getenv("NO_COLOR") || (term && std::strcmp(term, "dumb") == 0)) return false;
-    return isatty(STDOUT_FILENO);
+    if (!os::environmentVariable("NO_COLOR").empty() || os::environmentVariable("TERM") == "dumb")
+        return false;
+    return os::terminalColours(os::Stream::Out);
 }
 
 } // namespace vkp::cli

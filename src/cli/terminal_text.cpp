@@ -1,9 +1,9 @@
 #include "cli/terminal_text.h"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstdio>
+
+#include "base/os.h"
 
 namespace vkp::cli {
 namespace {
@@ -83,7 +83,7 @@ void TerminalFilter::emitLine() {
 }
 
 ProgressLine::ProgressLine(std::ostream& rawErr)
-    : m_raw(rawErr), m_on(isatty(STDERR_FILENO) != 0) {}
+    : m_raw(rawErr), m_on(os::terminalColours(os::Stream::Err)) {}
 
 void ProgressLine::show(std::string_view text) {
     if (m_on) m_raw << "\r\x1b[K" << terminalText(text, false) << std::flush;

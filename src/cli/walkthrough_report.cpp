@@ -6,9 +6,8 @@
 #include <iomanip>
 #include <set>
 #include <sstream>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
+#include "base/os.h"
 #include "base/source_text.h"
 #include "cli/trace_report.h"
 #include "judge/walkthrough_steps.h"
@@ -27,7 +26,7 @@ std::string groupName(const TraceLaunch& l, uint64_t group) {
 }
 
 std::string fileName(const std::string& path) {
-    return std::filesystem::path(path).filename().string();
+    return os::pathText(os::toPath(path).filename());
 }
 
 std::string cellLabel(const WalkthroughCell& c) {
@@ -305,11 +304,8 @@ Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run) {
 }
 
 int terminalWidth() {
-    winsize ws{};
-    int w = 0;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) w = ws.ws_col;
-    if (!w)
-        if (const char* env = std::getenv("COLUMNS")) w = std::atoi(env);
+    int w = os::terminalColumns(os::Stream::Out);
+    if (!w) w = std::atoi(os::environmentVariable("COLUMNS").c_str());
     if (!w) w = 80;
     return std::clamp(w, 40, 160);
 }

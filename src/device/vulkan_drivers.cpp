@@ -6,6 +6,7 @@
 #include <regex>
 #include <sstream>
 
+#include "base/os.h"
 #include "base/result.h"
 #include "base/text_file.h"
 
@@ -71,21 +72,24 @@ std::vector<DriverManifest> vulkanDriverManifests() {
     } else {
         for (const std::string& dir : manifestFolders()) {
             std::vector<std::string> here;
-            for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-                if (it->path().extension() == ".json") here.push_back(it->path().string());
+            for (fs::directory_iterator it(os::toPath(dir), ec), end; !ec && it != end;
+                 it.increment(ec))
+                if (it->path().extension() == ".json") here.push_back(os::pathText(it->path()));
             std::sort(here.begin(), here.end());
             files.insert(files.end(), here.begin(), here.end());
         }
     }
     std::vector<DriverManifest> found;
     for (const std::string& f : files)
-        if (fs::is_regular_file(f, ec)) found.push_back({f, libraryOf(f)});
+        if (fs::is_regular_file(os::toPath(f), ec)) found.push_back({f, libraryOf(f)});
     return found;
 }
 
 std::string noVulkanDriverMessage() {
     std::vector<DriverManifest> found = vulkanDriverManifests();
-    if (found.empty()) return kNoVulkanDriver;
+    if (found.empty())
+        return "no Vulkan driver is installed (install your GPU's driver, or " +
+               os::cpuVulkanDriverAdvice() + ")";
     std::string list;
     for (const DriverManifest& m : found) {
         if (!list.empty()) list += ", ";

@@ -1,5 +1,6 @@
 #include "gpu/context.h"
 
+#include "base/os.h"
 #include "device/vulkan_drivers.h"
 #include "gpu/run_resources.h"
 #include "gpu/vk_objects.h"
@@ -172,6 +173,7 @@ DeviceInfo describe(VkInstance instance, VkPhysicalDevice pd, uint32_t index) {
 }
 
 Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
+    if (auto s = loadVulkan(); !s) return s.error();
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vkpuzzles";
     app.apiVersion = kApiVersion;
@@ -204,6 +206,7 @@ Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
         return Error{ErrorKind::Device, noVulkanDriverMessage(), {}, r};
     if (r != VK_SUCCESS) return vkError("creating the Vulkan instance", r);
+    useVulkanInstance(instance);
     return instance;
 }
 
@@ -240,9 +243,8 @@ bool matches(const DeviceInfo& d, const std::string& selector) {
 
 Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& selector) {
     if (infos.empty())
-        return Error{
-            ErrorKind::Device,
-            "no Vulkan device found (install mesa-vulkan-drivers for lavapipe, a CPU device)"};
+        return Error{ErrorKind::Device,
+                     "no Vulkan device found (" + os::cpuVulkanDriverAdvice() + ")"};
     int best = -1;
     for (size_t i = 0; i < infos.size(); ++i) {
         if (!infos[i].usable || (!selector.empty() && !matches(infos[i], selector))) continue;
@@ -376,10 +378,11 @@ bool builtWithCooperativeMatrix() {
 #endif
 }
 
-std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment) {
+std::vector<std::string> cpuLanesEnvironment(uint32_t lanes,
+                                             const std::vector<std::string>& environment) {
     auto value = [&](std::string_view name) -> std::string {
-        for (const char* const* e = environment; *e; ++e) {
-            std::string_view entry(*e);
+        for (const std::string& e : environment) {
+            std::string_view entry(e);
             if (entry.size() > name.size() && entry.substr(0, name.size()) == name &&
                 entry[name.size()] == '=')
                 return std::string(entry.substr(name.size() + 1));

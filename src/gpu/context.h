@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <vulkan/vulkan.h>
+#include "gpu/vulkan_api.h"
 
 #include "base/result.h"
 #include "device/device_info.h"
@@ -31,8 +31,9 @@ inline constexpr EnvironmentSetting kQuickCompileEnvironment[] = {{"GALLIVM_PERF
 // so each width gets a cache folder of its own (cpuLanesEnvironment).
 inline constexpr const char* kCpuLanesVariable = "LP_NATIVE_VECTOR_WIDTH";
 // "NAME=VALUE" settings that start lavapipe with `lanes` subgroup lanes in a new process whose
-// environment is `environment` (its cache folder beside Mesa's usual one).
-std::vector<std::string> cpuLanesEnvironment(uint32_t lanes, const char* const* environment);
+// environment is `environment` (NAME=VALUE entries; its cache folder beside Mesa's usual one).
+std::vector<std::string> cpuLanesEnvironment(uint32_t lanes,
+                                             const std::vector<std::string>& environment);
 
 // Whether this build can ask a device for cooperative matrices (kCooperativeMatrix): false where
 // it was built with Vulkan headers older than VK_KHR_cooperative_matrix (1.3.255; Debian 12's).

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <vulkan/vulkan.h>
+#include "gpu/vulkan_api.h"
 
 #include "base/result.h"
 #include "gpu/context.h"

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include <vulkan/vulkan.h>
+#include "gpu/vulkan_api.h"
 
 #include "base/result.h"
 
@@ -30,8 +30,9 @@ Status vkCheck(VkResult result, const std::string& what);
 bool deviceHung(const GpuContext& ctx);
 
 // One Vulkan object of a context's device, destroyed with its owner unless the device hung.
-template <typename Handle, void (*Destroy)(VkDevice, Handle, const VkAllocationCallbacks*)>
-class DeviceObject {
+// `Destroy` is the destroy function itself where the loader is linked, the variable volk loads it
+// into otherwise (gpu/vulkan_api.h): a reference names either.
+template <typename Handle, auto& Destroy> class DeviceObject {
   public:
     DeviceObject() = default;
     DeviceObject(const GpuContext& ctx, VkDevice device, Handle handle)

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "base/os.h"
 #include "base/source_text.h"
 
 namespace fs = std::filesystem;
@@ -205,14 +206,14 @@ std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& 
 std::vector<Diagnostic> validateUntracedWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                                     const std::string& solutionSource) {
     std::vector<WalkthroughSubject> one{
-        {solutionSource, fs::path(puzzle.solutionPath).filename().string(), nullptr}};
+        {solutionSource, os::pathText(os::toPath(puzzle.solutionPath).filename()), nullptr}};
     return Validator(w, puzzle, one, /*untraced=*/true).run();
 }
 
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::string& solutionSource, const Trace& trace) {
     std::vector<WalkthroughSubject> one{
-        {solutionSource, fs::path(puzzle.solutionPath).filename().string(), &trace}};
+        {solutionSource, os::pathText(os::toPath(puzzle.solutionPath).filename()), &trace}};
     return validateWalkthrough(w, puzzle, one);
 }
 

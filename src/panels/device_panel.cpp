@@ -1,5 +1,6 @@
 #include "panels/device_panel.h"
 
+#include "base/os.h"
 #include "widgets/fonts.h"
 #include "widgets/theme.h"
 #include "widgets/widgets.h"
@@ -96,8 +97,9 @@ void DevicePanel::draw(Workbench& wb, ViewState&, ImVec2, const std::string& uiD
     if (s.deviceError) {
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, "No device: " + s.deviceError->message);
-        dimText("Your kernel text is kept. Pick another device above; on a machine without a GPU, "
-                "install mesa-vulkan-drivers (lavapipe).");
+        dimText(
+            "Your kernel text is kept. Pick another device above; on a machine without a GPU, " +
+            os::cpuVulkanDriverAdvice() + ".");
         ImGui::PopTextWrapPos();
     }
     if (s.device) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "base/os.h"
 #include "panels/status_bar.h"
 #include "views/trace_view.h"
 #include "widgets/fonts.h"
@@ -105,7 +106,7 @@ bool EditorPanel::drawCaseFileBar(Workbench& wb) {
     badge("CASE FILE", pal.accent, pal.panelBg);
     layout::item("caseFileBadge");
     ImGui::SameLine();
-    std::string name = std::filesystem::path(f->path).filename().string();
+    std::string name = os::pathText(os::toPath(f->path).filename());
     std::string text = name + " \xC2\xB7 " + caseFileSummary(*f) + " \xC2\xB7 read-only";
     float button = ImGui::CalcTextSize("Close").x + ImGui::GetStyle().FramePadding.x * 2 +
                    ImGui::GetFontSize();

@@ -9,6 +9,7 @@
 #include <backends/imgui_impl_vulkan.h>
 #include <imgui.h>
 
+#include "base/os.h"
 #include "device/vulkan_drivers.h"
 #include "platform/window.h"
 
@@ -142,6 +143,7 @@ Result<std::unique_ptr<Renderer>> Renderer::create(Window& window, const Rendere
 }
 
 Status Renderer::createInstance() {
+    if (auto s = loadVulkan(); !s) return s.error();
     uint32_t count = 0;
     const char** required = glfwGetRequiredInstanceExtensions(&count);
     if (!required) {
@@ -150,7 +152,10 @@ Status Renderer::createInstance() {
         VkInstanceCreateInfo bare{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
         VkInstance probe = VK_NULL_HANDLE;
         VkResult r = vkCreateInstance(&bare, nullptr, &probe);
-        if (probe) vkDestroyInstance(probe, nullptr);
+        if (probe) {
+            useVulkanInstance(probe);
+            vkDestroyInstance(probe, nullptr);
+        }
         if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
             return Error{ErrorKind::NotFound, noVulkanDriverMessage()};
         return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
@@ -163,6 +168,7 @@ Status Renderer::createInstance() {
     info.enabledExtensionCount = count;
     info.ppEnabledExtensionNames = required;
     VKP_TRY(vkCreateInstance(&info, nullptr, &m_instance), "creating the window's Vulkan instance");
+    useVulkanInstance(m_instance);
     return okStatus();
 }
 
@@ -184,8 +190,9 @@ Status Renderer::pickDevice() {
         m_deviceName = props.deviceName;
     }
     if (!m_physical)
-        return Error{ErrorKind::Device,
-                     "no Vulkan device can draw into this window (install mesa-vulkan-drivers)"};
+        return Error{ErrorKind::Device, "no Vulkan device can draw into this window (" +
+                                            os::cpuVulkanDriverAdvice() +
+                                            ", or your GPU's driver)"};
     return okStatus();
 }
 
@@ -352,6 +359,12 @@ void Renderer::newImGuiFrame() {
 }
 
 Status Renderer::initImGui() {
+    // The backend's own function pointers where it was built without prototypes (Windows);
+    // nothing to do where it calls the linked loader.
+    auto load = [](const char* name, void* instance) {
+        return vkGetInstanceProcAddr(static_cast<VkInstance>(instance), name);
+    };
+    ImGui_ImplVulkan_LoadFunctions(load, m_instance);
     ImGui_ImplVulkan_InitInfo info{};
     info.Instance = m_instance;
     info.PhysicalDevice = m_physical;

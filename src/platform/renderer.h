@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <vulkan/vulkan.h>
+#include "gpu/vulkan_api.h"
 
 #include "base/result.h"
 

@@ -9,6 +9,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "base/os.h"
+
 namespace vkp::platform {
 namespace {
 
@@ -65,9 +67,9 @@ Status initGlfw() {
                          (g_lastGlfwError.empty() ? std::string("no display") : g_lastGlfwError)};
     if (!glfwVulkanSupported()) {
         glfwTerminate();
-        return Error{
-            ErrorKind::Device,
-            "cannot open a window: no Vulkan loader or driver (install mesa-vulkan-drivers)"};
+        return Error{ErrorKind::Device, "cannot open a window: no Vulkan loader or driver (" +
+                                            os::cpuVulkanDriverAdvice() +
+                                            ", or your GPU's driver)"};
     }
     std::atexit(glfwTerminate);
     done = true;
@@ -77,9 +79,7 @@ Status initGlfw() {
 } // namespace
 
 bool displayAvailable() {
-    const char* x = std::getenv("DISPLAY");
-    const char* wl = std::getenv("WAYLAND_DISPLAY");
-    return (x && *x) || (wl && *wl);
+    return os::hasDesktop();
 }
 
 Result<std::unique_ptr<Window>> Window::create(const WindowOptions& options) {

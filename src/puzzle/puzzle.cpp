@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "base/os.h"
 #include "puzzle/element_expr.h"
 #include "puzzle/reference_ops.h"
 
@@ -146,20 +147,9 @@ std::string Puzzle::key() const {
     return pack.empty() ? folder : pack + "/" + folder;
 }
 
-std::string shellWord(const std::string& w) {
-    bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](unsigned char c) {
-        return std::isalnum(c) || (c && std::strchr("/._-+:@%,=", c));
-    });
-    if (plain) return w;
-    std::string out = "'";
-    for (char c : w)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 std::string Puzzle::command(const std::string& verb, const std::string& rest) const {
     std::string line = "vkpuzzles ";
-    if (!packRoot.empty()) line += "--puzzles " + shellWord(packRoot) + " ";
+    if (!packRoot.empty()) line += "--puzzles " + os::shellWord(packRoot) + " ";
     line += verb + " " + slug;
     return rest.empty() ? line : line + " " + rest;
 }

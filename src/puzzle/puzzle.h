@@ -260,10 +260,6 @@ struct Puzzle {
     size_t puzzleCaseCount() const; // the cases of the puzzle file (not the learner's own)
 };
 
-// A word as a POSIX shell reads it back: as is when it is plainly safe, else in single quotes
-// (for the command lines the tool suggests: a pack's folder, an exported file).
-std::string shellWord(const std::string& word);
-
 // A case with its data materialised: initial contents of every buffer and expected outputs.
 struct CaseData {
     std::vector<BufferData> initial;                 // per Puzzle::buffers

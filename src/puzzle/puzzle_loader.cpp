@@ -11,6 +11,7 @@
 
 #include <toml++/toml.h>
 
+#include "base/os.h"
 #include "puzzle/pass_loader.h"
 #include "puzzle/passes.h"
 #include "puzzle/peer_loader.h"
@@ -634,7 +635,7 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file,
     Puzzle p;
     p.dir = dir;
     p.file = file;
-    p.folder = fs::path(dir).filename().string();
+    p.folder = os::pathText(os::toPath(dir).filename());
     p.slug = folderSlug(p.folder, p.number);
     Reader r(file);
     try {
@@ -649,7 +650,7 @@ Result<Puzzle> parsePuzzle(const std::string& text, const std::string& file,
 }
 
 Result<Puzzle> loadPuzzle(const std::string& dir) {
-    std::string file = (fs::path(dir) / "puzzle.toml").string();
+    std::string file = os::pathText(os::toPath(dir) / "puzzle.toml");
     auto text = readTextFile(file, kPuzzleFileLimit);
     if (!text) return text.error();
     auto p = parsePuzzle(*text, file, dir);
@@ -657,8 +658,8 @@ Result<Puzzle> loadPuzzle(const std::string& dir) {
     for (const KernelDecl& k : p->kernels)
         for (const std::string* path : {&k.starterPath, &k.solutionPath}) {
             std::error_code ec;
-            fs::file_status st = fs::status(*path, ec);
-            std::string shown = fs::path(*path).lexically_relative(dir).string();
+            fs::file_status st = fs::status(os::toPath(*path), ec);
+            std::string shown = os::pathText(os::toPath(*path).lexically_relative(os::toPath(dir)));
             if (!fs::exists(st))
                 return Error{
                     ErrorKind::PuzzleFile, "the kernel file '" + shown + "' is missing", {file}};

@@ -1,5 +1,6 @@
 // Loading sets of puzzle folders: the built-in ones and the packs given with --puzzles, and
 // finding a puzzle among them by name.
+#include "base/os.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/track_order.h"
 
@@ -21,7 +22,7 @@ std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>&
     std::vector<fs::path> dirs;
     std::vector<Error> found; // sorted by path below, like the puzzles
     std::error_code ec;
-    fs::directory_iterator it(root, ec), end;
+    fs::directory_iterator it(os::toPath(root), ec), end;
     if (ec) {
         errors.push_back(Error{ErrorKind::Io, "cannot list this folder: " + ec.message(), {root}});
         return dirs;
@@ -35,15 +36,16 @@ std::vector<fs::path> puzzleFolders(const std::string& root, std::vector<Error>&
                 std::errc::no_such_file_or_directory) // a dangling link is simply not a puzzle
                 found.push_back(Error{ErrorKind::Io,
                                       "cannot open this folder: " + kindError.message(),
-                                      {path.string()}});
+                                      {os::pathText(path)}});
             continue;
         }
         if (!isDir) continue;
         std::error_code tomlError;
         bool hasToml = fs::exists(path / "puzzle.toml", tomlError);
         if (tomlError)
-            found.push_back(Error{
-                ErrorKind::Io, "cannot read this folder: " + tomlError.message(), {path.string()}});
+            found.push_back(Error{ErrorKind::Io,
+                                  "cannot read this folder: " + tomlError.message(),
+                                  {os::pathText(path)}});
         else if (hasToml)
             dirs.push_back(path);
     }
@@ -88,8 +90,8 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
                                         std::vector<Error>& warnings) {
     std::vector<Puzzle> puzzles;
     std::error_code ec;
-    if (!fs::is_directory(root, ec)) {
-        bool exists = fs::exists(root, ec);
+    if (!fs::is_directory(os::toPath(root), ec)) {
+        bool exists = fs::exists(os::toPath(root), ec);
         errors.push_back(
             Error{ErrorKind::Usage,
                   exists ? "not a folder: a pack is a folder of puzzle folders" : "no such folder",
@@ -98,7 +100,7 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
     }
     size_t errorsBefore = errors.size();
     for (const fs::path& d : puzzleFolders(root, errors)) {
-        auto p = loadPuzzle(d.string());
+        auto p = loadPuzzle(os::pathText(d));
         if (p)
             puzzles.push_back(std::move(*p));
         else
@@ -118,17 +120,16 @@ std::vector<Puzzle> loadFolderOfPuzzles(const std::string& root, std::vector<Err
 // The folder as one path whatever way it was written (relative, "pack/", through a link).
 std::string sameFolder(const std::string& dir) {
     std::error_code ec;
-    fs::path p = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-    if (ec) p = fs::absolute(dir, ec).lexically_normal();
-    std::string s = p.string();
-    while (s.size() > 1 && s.back() == '/')
-        s.pop_back();
-    return s;
+    fs::path p = fs::weakly_canonical(fs::absolute(os::toPath(dir), ec), ec);
+    if (ec) p = fs::absolute(os::toPath(dir), ec).lexically_normal();
+    while (p.has_relative_path() && p.filename().empty()) // "pack/"
+        p = p.parent_path();
+    return os::pathText(p);
 }
 
 // A pack's name: its folder's name, made unique among the packs before it.
 std::string packName(const std::string& root, const std::vector<PuzzlePack>& before) {
-    std::string base = fs::path(root).filename().string();
+    std::string base = os::pathText(os::toPath(root).filename());
     if (base.empty()) base = "pack";
     std::string name = base;
     for (int n = 2; std::any_of(before.begin(), before.end(),
@@ -179,10 +180,10 @@ PuzzleSet loadPuzzleSet(const std::string& root, const std::vector<std::string>&
         if (std::find(seen.begin(), seen.end(), dir) != seen.end()) continue;
         seen.push_back(dir);
         PuzzlePack pack{packName(dir, set.packs), dir};
-        if (pack.name != fs::path(dir).filename().string())
+        if (pack.name != os::pathText(os::toPath(dir).filename()))
             set.warnings.push_back(
                 Error{ErrorKind::PuzzleFile,
-                      "another pack is also called " + fs::path(dir).filename().string() +
+                      "another pack is also called " + os::pathText(os::toPath(dir).filename()) +
                           "; this one's drafts and progress are kept as " + pack.name,
                       {dir}});
         for (Puzzle& p : loadFolderOfPuzzles(dir, set.errors, set.warnings)) {
@@ -232,13 +233,13 @@ uint64_t puzzleFilesStamp(const std::string& dir) {
     std::error_code ec;
     int seen = 0;
     for (fs::recursive_directory_iterator
-             it(dir, fs::directory_options::skip_permission_denied, ec),
+             it(os::toPath(dir), fs::directory_options::skip_permission_denied, ec),
          end;
          !ec && it != end && seen < 512; it.increment(ec), ++seen) {
         if (it.depth() > 2) it.disable_recursion_pending();
         std::error_code fe;
         if (!it->is_regular_file(fe)) continue;
-        std::string name = it->path().string();
+        std::string name = os::pathText(it->path());
         auto size = it->file_size(fe);
         auto time = it->last_write_time(fe).time_since_epoch().count();
         mix(name.data(), name.size());

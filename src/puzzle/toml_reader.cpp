@@ -1,5 +1,7 @@
 #include "puzzle/toml_reader.h"
 
+#include "base/os.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -65,11 +67,11 @@ std::string Reader::fileInFolder(const toml::table& t, const char* key, const st
                  "\", which is outside the puzzle's folder; a puzzle's files must be inside it");
     };
     if (given.empty()) fail(at, std::string("'") + key + "' must name a file");
-    fs::path relative(given);
+    fs::path relative = os::toPath(given);
     if (relative.is_absolute()) outside();
     std::error_code ec;
-    fs::path base = fs::weakly_canonical(fs::path(dir), ec);
-    fs::path full = ec ? fs::path() : fs::weakly_canonical(fs::path(dir) / relative, ec);
+    fs::path base = fs::weakly_canonical(os::toPath(dir), ec);
+    fs::path full = ec ? fs::path() : fs::weakly_canonical(os::toPath(dir) / relative, ec);
     if (ec)
         fail(at, std::string("'") + key + "': cannot follow \"" + given + "\": " + ec.message());
     // "dir/sub/.." comes back as "dir/", whose last element is empty: drop it.
@@ -78,7 +80,7 @@ std::string Reader::fileInFolder(const toml::table& t, const char* key, const st
     // Component by component, so that "/p/01-map-x" is not taken to be inside "/p/01-map".
     auto [inBase, inFull] = std::mismatch(base.begin(), base.end(), full.begin(), full.end());
     if (inBase != base.end() || inFull == full.end()) outside();
-    return (fs::path(dir) / relative).string();
+    return os::pathText((os::toPath(dir) / relative).make_preferred()); // Windows: \\ throughout
 }
 
 } // namespace vkp

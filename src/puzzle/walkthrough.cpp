@@ -6,6 +6,7 @@
 
 #include <toml++/toml.h>
 
+#include "base/os.h"
 #include "base/source_text.h"
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
@@ -163,11 +164,11 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
 
 bool hasWalkthrough(const Puzzle& puzzle) {
     std::error_code ec;
-    return fs::exists(fs::path(puzzle.dir) / kWalkthroughFile, ec);
+    return fs::exists(os::toPath(puzzle.dir) / kWalkthroughFile, ec);
 }
 
 Result<std::optional<Walkthrough>> loadWalkthrough(const Puzzle& puzzle) {
-    std::string path = (fs::path(puzzle.dir) / kWalkthroughFile).string();
+    std::string path = os::pathText(os::toPath(puzzle.dir) / kWalkthroughFile);
     if (!hasWalkthrough(puzzle)) return std::optional<Walkthrough>{};
     auto text = readTextFile(path, kPuzzleFileLimit);
     if (!text) return text.error();

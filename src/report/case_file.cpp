@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <unistd.h>
 
+#include "base/os.h"
 #include "base/wire_describe.h"
 #include "device/device_wire.h"
 #include "judge/statement_rules.h"
@@ -259,9 +261,7 @@ bool describeCaseFile(Io& io, M& f, T& traces, uint32_t& primary) {
 }
 
 std::string utcNow() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
+    std::tm tm = os::utcTime(std::time(nullptr));
     char text[32];
     std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm);
     return text;
@@ -527,11 +527,12 @@ std::string freeCaseFilePath(const std::string& dir, const Puzzle& puzzle, size_
     std::error_code ec;
     fs::path target;
     for (int n = 1; n < 1000; ++n) {
-        target = fs::path(dir) / (puzzle.slug + "-case" + std::to_string(caseIndex + 1) +
-                                  (n > 1 ? "-" + std::to_string(n) : "") + kCaseFileExtension);
+        target = os::toPath(dir) /
+                 os::toPath(puzzle.slug + "-case" + std::to_string(caseIndex + 1) +
+                            (n > 1 ? "-" + std::to_string(n) : "") + kCaseFileExtension);
         if (!fs::exists(fs::symlink_status(target, ec))) break;
     }
-    return target.string();
+    return os::pathText(target);
 }
 
 Status writeCaseFile(const std::string& path, const CaseFile& file) {
@@ -546,7 +547,7 @@ Status writeCaseFile(const std::string& path, const CaseFile& file) {
 Result<OpenedCaseFile> readCaseFile(const std::string& path) {
     auto bytes = readTextFile(path, kCaseFileLimit);
     if (!bytes) return bytes.error();
-    auto opened = decodeCaseFile(*bytes, std::filesystem::path(path).filename().string());
+    auto opened = decodeCaseFile(*bytes, os::pathText(os::toPath(path).filename()));
     if (!opened) return opened;
     opened->path = path;
     return opened;
@@ -554,12 +555,13 @@ Result<OpenedCaseFile> readCaseFile(const std::string& path) {
 
 bool looksLikeCaseFile(const std::string& path) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return false; // a FIFO would block
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
+    if (!std::filesystem::is_regular_file(os::toPath(path), ec)) return false; // a FIFO would block
+    int fd = os::openForReading(path);
+    if (fd < 0) return false;
     uint8_t head[8] = {};
-    size_t n = std::fread(head, 1, sizeof head, f);
-    std::fclose(f);
+    auto got = ::read(fd, head, sizeof head);
+    ::close(fd);
+    size_t n = got > 0 ? static_cast<size_t>(got) : 0;
     Decoder d(std::span<const uint8_t>(head, n));
     uint32_t m0 = 0, m1 = 0;
     return d.u32(m0) && d.u32(m1) && m0 == kMagic0 && m1 == kMagic1;

@@ -1,5 +1,7 @@
 #include "session/dispatch_view.h"
 
+#include "base/os.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -33,7 +35,7 @@ std::vector<WalkthroughSubject> walkthroughSubjects(const CaseOutcome& c,
             continue;
         }
         const KernelSource& k = sources[view.kernel];
-        out.push_back({k.text, std::filesystem::path(k.file).filename().string(), view.trace});
+        out.push_back({k.text, os::pathText(os::toPath(k.file).filename()), view.trace});
     }
     return out;
 }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/os.h"
 #include "base/text_file.h"
 #include "session/json_text.h"
 #include "session/user_state.h"
@@ -51,7 +52,7 @@ OwnCaseSpec specFrom(const json& j) {
 } // namespace
 
 OwnCaseStore::OwnCaseStore(std::string dir) : m_dir(std::move(dir)) {
-    if (m_dir.empty() || !fs::exists(path())) return;
+    if (m_dir.empty() || !fs::exists(os::toPath(path()))) return;
     auto text = readTextFile(path(), kStateFileLimit);
     try {
         if (!text) throw std::runtime_error(text.error().message);
@@ -64,14 +65,14 @@ OwnCaseStore::OwnCaseStore(std::string dir) : m_dir(std::move(dir)) {
     } catch (const std::exception& e) {
         m_specs.clear();
         std::error_code ec;
-        fs::rename(path(), path() + ".corrupt", ec);
+        fs::rename(os::toPath(path()), os::toPath(path() + ".corrupt"), ec);
         m_loadProblem = "Your own cases (" + path() + ") could not be read (" + e.what() +
                         "); the file was moved to " + path() + ".corrupt.";
     }
 }
 
 std::string OwnCaseStore::path() const {
-    return (fs::path(m_dir) / "own_cases.json").string();
+    return os::pathText(os::toPath(m_dir) / "own_cases.json");
 }
 
 const std::vector<OwnCaseSpec>& OwnCaseStore::specs(const std::string& puzzleFolder) const {

@@ -4,6 +4,7 @@
 #include <set>
 #include <thread>
 
+#include "base/os.h"
 #include "gpu/device_runner.h"
 #include "session/compile_stage.h"
 
@@ -58,8 +59,8 @@ Result<DeviceRunner*> SubgroupSizeDevices::device(uint32_t lanes) {
         why = Error{opened.error().kind, "no CPU device with " + std::to_string(lanes) +
                                              " lanes: " + opened.error().message};
     else if ((*opened)->info().type != DeviceTypeKind::Cpu)
-        why = Error{ErrorKind::Device, "no CPU device (lavapipe, in mesa-vulkan-drivers) to run "
-                                       "at other subgroup sizes"};
+        why = Error{ErrorKind::Device, "no CPU Vulkan driver to run at other subgroup sizes (" +
+                                           os::cpuVulkanDriverAdvice() + ")"};
     else if ((*opened)->info().subgroupSize != lanes)
         why = Error{ErrorKind::Device, (*opened)->info().name + " started with " +
                                            std::to_string((*opened)->info().subgroupSize) +

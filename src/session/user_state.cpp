@@ -12,12 +12,11 @@
 #include <set>
 #include <sstream>
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include "base/os.h"
 #include "base/text_file.h"
 #include "session/json_text.h"
 
@@ -30,9 +29,7 @@ namespace {
 constexpr int kFormatVersion = 1;
 
 std::string timestamp() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&now, &tm);
+    std::tm tm = os::localTime(std::time(nullptr));
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
     return buf;
@@ -53,7 +50,7 @@ std::string safeName(const std::string& name) {
 std::optional<Result<std::string>> readStateFile(const fs::path& path) {
     std::error_code ec;
     if (fs::symlink_status(path, ec).type() == fs::file_type::not_found) return std::nullopt;
-    return readTextFile(path.string(), kStateFileLimit);
+    return readTextFile(os::pathText(path), kStateFileLimit);
 }
 
 // Moves an unreadable file out of the way and says where it went.
@@ -63,8 +60,8 @@ std::string setAside(const fs::path& path, const std::string& why) {
     std::error_code ec;
     fs::rename(path, aside, ec);
     std::string where = ec ? "it could not be moved aside (" + ec.message() + ")"
-                           : "it was moved to " + aside.string();
-    return path.filename().string() + " could not be read (" + why + "); " + where;
+                           : "it was moved to " + os::pathText(aside);
+    return os::pathText(path.filename()) + " could not be read (" + why + "); " + where;
 }
 
 // Parses a JSON object of our format or throws with a short reason.
@@ -180,11 +177,9 @@ class SaveLock {
   public:
     explicit SaveLock(const std::string& dir) {
         std::error_code ec;
-        fs::create_directories(dir, ec);
-        m_lockFile = ::open((fs::path(dir) / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (m_lockFile >= 0)
-            while (::flock(m_lockFile, LOCK_EX) != 0 && errno == EINTR) {
-            }
+        fs::create_directories(os::toPath(dir), ec);
+        m_lockFile = os::openForLocking(os::pathText(os::toPath(dir) / ".lock"));
+        if (m_lockFile >= 0) os::lockExclusive(m_lockFile, true);
     }
     ~SaveLock() {
         if (m_lockFile >= 0) ::close(m_lockFile); // releases the lock
@@ -214,7 +209,7 @@ const char* solvedHowName(SolvedHow how) {
 
 std::optional<std::string> folderProblem(const std::string& dir) {
     std::error_code ec;
-    fs::file_status st = fs::status(dir, ec);
+    fs::file_status st = fs::status(os::toPath(dir), ec);
     if (!fs::exists(st) || fs::is_directory(st)) return std::nullopt;
     return "The data folder " + dir +
            " is a file, not a folder, so drafts, progress and settings cannot be saved; move that "
@@ -222,10 +217,7 @@ std::optional<std::string> folderProblem(const std::string& dir) {
 }
 
 std::string UserState::defaultDirectory() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    if (xdg && *xdg == '/') return std::string(xdg) + "/vkpuzzles";
-    const char* home = std::getenv("HOME");
-    return std::string(home && *home ? home : "/tmp") + "/.local/share/vkpuzzles";
+    return os::pathText(os::toPath(os::dataHome()) / "vkpuzzles");
 }
 
 UserState::UserState(std::string directory) : m_dir(std::move(directory)) {}
@@ -242,7 +234,7 @@ std::vector<std::string> UserState::load() {
 }
 
 std::optional<std::string> UserState::loadSettings() {
-    fs::path path = fs::path(m_dir) / "settings.json";
+    fs::path path = os::toPath(m_dir) / "settings.json";
     auto read = readStateFile(path);
     if (!read) return std::nullopt;
     Result<std::string>& text = *read;
@@ -257,7 +249,7 @@ std::optional<std::string> UserState::loadSettings() {
 }
 
 std::optional<std::string> UserState::loadProgress() {
-    fs::path path = fs::path(m_dir) / "progress.json";
+    fs::path path = os::toPath(m_dir) / "progress.json";
     auto read = readStateFile(path);
     if (!read) return std::nullopt;
     Result<std::string>& text = *read;
@@ -275,7 +267,7 @@ std::optional<std::string> UserState::loadProgress() {
 std::vector<std::string> UserState::loadDrafts() {
     std::vector<std::string> problems;
     std::error_code ec;
-    fs::path dir = fs::path(m_dir) / "drafts";
+    fs::path dir = os::toPath(m_dir) / "drafts";
     // Non-throwing iteration: a draft that is a link loop or a FIFO is set aside, not fatal.
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& path = it->path();
@@ -290,7 +282,7 @@ std::vector<std::string> UserState::loadDrafts() {
         }
         try {
             json j = parseObject(*text);
-            std::string puzzle = j.value("puzzle", path.stem().string());
+            std::string puzzle = j.value("puzzle", os::pathText(path.stem()));
             m_drafts[puzzle] = draftFrom(j);
             m_draftsOnDisk[puzzle] = m_drafts[puzzle].text;
         } catch (const std::exception& ex) {
@@ -316,7 +308,8 @@ Status UserState::saveSettings() const {
               {"window_height", s.windowHeight},
               {"show_legends", s.showLegends},
               {"show_explanations", s.showExplanations}};
-    return writeFileAtomically((fs::path(m_dir) / "settings.json").string(), jsonText(j) + "\n");
+    return writeFileAtomically(os::pathText(os::toPath(m_dir) / "settings.json"),
+                               jsonText(j) + "\n");
 }
 
 PuzzleProgress UserState::progress(const std::string& puzzle) const {
@@ -336,7 +329,7 @@ void UserState::setProgress(const std::string& puzzle, const PuzzleProgress& pro
 
 Status UserState::saveProgress() {
     SaveLock lock(m_dir);
-    fs::path path = fs::path(m_dir) / "progress.json";
+    fs::path path = os::toPath(m_dir) / "progress.json";
     if (auto read = readStateFile(path); read && *read) {
         std::map<std::string, PuzzleProgress> disk;
         try {
@@ -367,7 +360,7 @@ Status UserState::saveProgress() {
                          {"solution_revealed", p.solutionRevealed},
                          {"watched_lines", p.watchedLines}};
     json j = {{"version", kFormatVersion}, {"puzzles", puzzles}};
-    return writeFileAtomically(path.string(), jsonText(j) + "\n");
+    return writeFileAtomically(os::pathText(path), jsonText(j) + "\n");
 }
 
 namespace {
@@ -417,7 +410,7 @@ std::vector<std::string> UserState::followRenamedPuzzles(const std::vector<std::
             }
             m_drafts.erase(old);
             std::error_code ec;
-            fs::remove(draftPath(old), ec);
+            fs::remove(os::toPath(draftPath(old)), ec);
             what = "your draft";
         }
         if (auto p = m_progress.find(old); p != m_progress.end()) {
@@ -449,7 +442,7 @@ std::string UserState::draftPath(const std::string& puzzle) const {
     std::string name = slash == std::string::npos ? safeName(puzzle)
                                                   : safeName(puzzle.substr(0, slash)) + "@" +
                                                         safeName(puzzle.substr(slash + 1));
-    return (fs::path(m_dir) / "drafts" / (name + ".json")).string();
+    return os::pathText(os::toPath(m_dir) / "drafts" / (name + ".json"));
 }
 
 Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Draft draft) {
@@ -485,13 +478,13 @@ Result<UserState::SavedDraft> UserState::saveDraft(const std::string& puzzle, Dr
 std::optional<std::string> UserState::claimFolder() {
     if (m_claim >= 0) return std::nullopt;
     std::error_code ec;
-    fs::create_directories(m_dir, ec);
-    m_claim = ::open((fs::path(m_dir) / ".instance").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    fs::create_directories(os::toPath(m_dir), ec);
+    m_claim = os::openForLocking(os::pathText(os::toPath(m_dir) / ".instance"));
     if (m_claim < 0) return std::nullopt;
     // Every window holds a shared claim; an exclusive one succeeds only when no other window
     // holds one. Tried first (non-blocking), then settled to shared either way.
-    bool alone = ::flock(m_claim, LOCK_EX | LOCK_NB) == 0;
-    ::flock(m_claim, LOCK_SH | LOCK_NB);
+    bool alone = os::lockExclusive(m_claim, false);
+    os::lockShared(m_claim);
     if (alone) return std::nullopt;
     return "Another vkpuzzles window is open with the same data folder (" + m_dir +
            "). Both windows' progress is kept; if both edit one puzzle, the other window's text is "

@@ -573,8 +573,11 @@ Diagnostic compilerCrashDiagnostic(const std::string& source, const std::string&
             what + " (" + detail + "); " + advice};
 }
 
+// glslang and the validator run in a helper process of their own (base/helper_process.h).
+const HelperRegistration kCompilerHelper{"compiler", serveRequest};
+
 struct Compiler::Impl {
-    HelperProcess helper{serveRequest};
+    HelperProcess helper{"compiler"};
 };
 
 Compiler::Compiler() : m_impl(std::make_unique<Impl>()) {}
@@ -646,7 +649,7 @@ void Compiler::warmUp() const {
     compile("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "warm-up.comp");
 }
 
-pid_t Compiler::helperPid() const {
+int Compiler::helperPid() const {
     return m_impl->helper.pid();
 }
 int Compiler::restarts() const {

@@ -5,7 +5,6 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -47,8 +46,8 @@ class Compiler {
     // glslang builds its tables on the first compile (100-300 ms): pay it early, off the hot path.
     void warmUp() const;
 
-    pid_t helperPid() const; // the helper process, -1 before the first call and after a crash
-    int restarts() const;    // helper processes started after the first
+    int helperPid() const; // the helper process, -1 before the first call and after a crash
+    int restarts() const;  // helper processes started after the first
 
   private:
     struct Impl;

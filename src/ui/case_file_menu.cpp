@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "base/os.h"
 #include "ui/menu_items.h"
 #include "widgets/layout_probe.h"
 #include "widgets/theme.h"
@@ -22,9 +23,9 @@ constexpr size_t kRecentShown = 12;
 std::vector<std::string> caseFilesIn(const std::string& dir) {
     std::vector<std::pair<fs::file_time_type, std::string>> found;
     std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    for (fs::directory_iterator it(os::toPath(dir), ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() != kCaseFileExtension || !it->is_regular_file(ec)) continue;
-        found.emplace_back(it->last_write_time(ec), it->path().string());
+        found.emplace_back(it->last_write_time(ec), os::pathText(it->path()));
     }
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a > b; });
     std::vector<std::string> paths;
@@ -79,10 +80,10 @@ void CaseFileMenu::open(Workbench& wb, const std::string& path) {
 }
 
 void CaseFileMenu::drop(Workbench& wb, const std::string& path) {
-    if (fs::path(path).extension() == kCaseFileExtension || looksLikeCaseFile(path))
+    if (os::toPath(path).extension() == kCaseFileExtension || looksLikeCaseFile(path))
         return open(wb, path);
     if (Status s = wb.openKernelFile(path); !s)
-        wb.messages().push_back(fs::path(path).filename().string() +
+        wb.messages().push_back(os::pathText(os::toPath(path).filename()) +
                                 " was dropped, but it is neither a case file nor a kernel for "
                                 "this puzzle: " +
                                 s.error().message);
@@ -98,7 +99,7 @@ void CaseFileMenu::saveShownCase(Workbench& wb, const ViewState& view) {
                             *written +
                             ": send it to anyone; it opens read-only, with every view, by File > "
                             "Open case file, a drop on the window, or `vkpuzzles open " +
-                            shellWord(*written) + "`.");
+                            os::shellWord(*written) + "`.");
 }
 
 void CaseFileMenu::drawDialog(Workbench& wb) {
@@ -134,7 +135,7 @@ void CaseFileMenu::drawDialog(Workbench& wb) {
         ImGui::Spacing();
         dimText("In " + caseFileDirectory(wb) + ", newest first:");
         for (const std::string& path : m_recent) {
-            std::string name = fs::path(path).filename().string();
+            std::string name = os::pathText(os::toPath(path).filename());
             if (ImGui::Selectable(name.c_str()) && tryOpen(wb, path)) done = true;
             layout::item("caseFile/recent/" + name);
         }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/os.h"
 #include "panels/hidden_case_panel.h"
 #include "ui/menu_items.h"
 #include "views/trace_view.h"
@@ -37,11 +38,11 @@ void MainView::exportKernel(Workbench& wb) {
                                 written.error().message);
         return;
     }
-    std::string files = shellWord(*written); // what `check` takes: the file, or each kernel's
+    std::string files = os::shellWord(*written); // what `check` takes: the file, or each kernel's
     if (p->multiPass()) {
         files.clear();
         for (const KernelDecl& k : p->kernels)
-            files += (files.empty() ? "" : " ") + shellWord(*written + "/" + k.name + ".comp");
+            files += (files.empty() ? "" : " ") + os::shellWord(*written + "/" + k.name + ".comp");
     }
     wb.messages().push_back(
         std::string("Your submission was saved as ") +

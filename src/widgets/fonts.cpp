@@ -5,6 +5,9 @@
 
 #include <imgui.h>
 
+#include "base/install_paths.h"
+#include "base/os.h"
+
 namespace vkp::ui {
 namespace {
 
@@ -16,13 +19,16 @@ const ImWchar kRanges[] = {
     0x25A0, 0x25FF, 0x26A0, 0x26A0, 0x2713, 0x2718, 0,
 };
 
+// The fonts that come with vkpuzzles (the Windows zip's fonts folder), else the system's.
 std::string findFontDir() {
     namespace fs = std::filesystem;
-    for (const char* dir :
-         {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu"}) {
+    std::string bundled = os::pathText(os::toPath(bundledDataDir()) / "fonts");
+    for (const std::string& dir :
+         {bundled, std::string("/usr/share/fonts/truetype/dejavu"),
+          std::string("/usr/share/fonts/TTF"), std::string("/usr/share/fonts/dejavu")}) {
         std::error_code ec;
-        if (fs::exists(fs::path(dir) / "DejaVuSans.ttf", ec) &&
-            fs::exists(fs::path(dir) / "DejaVuSansMono.ttf", ec))
+        if (fs::exists(os::toPath(dir) / "DejaVuSans.ttf", ec) &&
+            fs::exists(os::toPath(dir) / "DejaVuSansMono.ttf", ec))
             return dir;
     }
     return "";
@@ -52,11 +58,12 @@ Fonts buildFonts(float scale) {
     std::string dir = findFontDir();
     float px = kBaseFontPx * scale;
     if (!dir.empty()) {
-        f.ui = addTtf(dir + "/DejaVuSans.ttf", px);
-        f.bold = addTtf(dir + "/DejaVuSans-Bold.ttf", px);
-        f.title = addTtf(dir + "/DejaVuSans-Bold.ttf", px * 1.3f);
-        f.mono = addTtf(dir + "/DejaVuSansMono.ttf", px);
-        f.small = addTtf(dir + "/DejaVuSansMono.ttf", px * 0.8f);
+        auto font = [&](const char* name) { return os::pathText(os::toPath(dir) / name); };
+        f.ui = addTtf(font("DejaVuSans.ttf"), px);
+        f.bold = addTtf(font("DejaVuSans-Bold.ttf"), px);
+        f.title = addTtf(font("DejaVuSans-Bold.ttf"), px * 1.3f);
+        f.mono = addTtf(font("DejaVuSansMono.ttf"), px);
+        f.small = addTtf(font("DejaVuSansMono.ttf"), px * 0.8f);
         f.source = dir;
     }
     if (!f.ui || !f.mono) {

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "base/os.h"
 #include "widgets/layout_probe.h"
 
 namespace vkp::ui {
@@ -31,12 +32,12 @@ std::string exportFileName(const std::string& slug, const std::string& view) {
 
 std::string exportDirectory(const std::string& dataDir, const char* homeFolder) {
     namespace fs = std::filesystem;
-    if (const char* env = std::getenv("VKPUZZLES_EXPORT_DIR"); env && *env) return env;
+    if (std::string env = os::environmentVariable("VKPUZZLES_EXPORT_DIR"); !env.empty()) return env;
     std::error_code ec;
-    if (const char* home = std::getenv("HOME");
-        home && *home && fs::is_directory(fs::path(home) / homeFolder, ec))
-        return (fs::path(home) / homeFolder / "vkpuzzles").string();
-    return (fs::path(dataDir) / "exports").string();
+    if (std::string home = os::homeFolder();
+        !home.empty() && fs::is_directory(os::toPath(home) / homeFolder, ec))
+        return os::pathText(os::toPath(home) / homeFolder / "vkpuzzles");
+    return os::pathText(os::toPath(dataDir) / "exports");
 }
 
 } // namespace vkp::ui

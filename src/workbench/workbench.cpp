@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "base/os.h"
 #include "base/source_text.h"
 #include "base/text_file.h"
 #include "session/kernel_text.h"
@@ -63,10 +64,10 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
     namespace fs = std::filesystem;
     std::vector<std::string> files;
     std::error_code ec;
-    if (fs::is_directory(spec, ec)) {
+    if (fs::is_directory(os::toPath(spec), ec)) {
         // A folder of NAME.comp files, one per kernel (a puzzle's solution/ or starter/ folder).
         for (const KernelDecl& k : puzzle.kernels)
-            files.push_back((fs::path(spec) / (k.name + ".comp")).string());
+            files.push_back(os::pathText(os::toPath(spec) / os::toPath(k.name + ".comp")));
     } else {
         for (size_t start = 0; start <= spec.size();) {
             size_t comma = spec.find(',', start);
@@ -76,7 +77,7 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
             start = comma + 1;
         }
     }
-    if (files.size() == 1 && !fs::is_directory(spec, ec)) {
+    if (files.size() == 1 && !fs::is_directory(os::toPath(spec), ec)) {
         auto text = readTextFile(files[0]);
         if (!text)
             return Error{ErrorKind::Usage, "Cannot read the kernel file " + files[0] + ": " +
@@ -86,7 +87,7 @@ Result<std::string> kernelFileText(const Puzzle& puzzle, const std::string& spec
     std::vector<std::string> texts(puzzle.kernels.size());
     std::vector<bool> found(puzzle.kernels.size(), false);
     for (const std::string& f : files) {
-        std::string stem = fs::path(f).stem().string();
+        std::string stem = os::pathText(os::toPath(f).stem());
         auto k = std::find_if(puzzle.kernels.begin(), puzzle.kernels.end(),
                               [&](const KernelDecl& d) { return d.name == stem; });
         if (k == puzzle.kernels.end())
@@ -282,7 +283,7 @@ void Workbench::update() {
     }
     if (m_kernelDue && !m_caseFile) {
         replaceText(m_kernelDue->second,
-                    "opened " + std::filesystem::path(m_kernelDue->first).filename().string());
+                    "opened " + os::pathText(os::toPath(m_kernelDue->first).filename()));
         m_kernelDue.reset();
     }
     if (m_caseFile) { // nothing runs, nothing is saved: the learner's session only goes on
@@ -448,20 +449,20 @@ Result<std::string> Workbench::exportKernel(const std::string& dir) {
     for (int n = 1; n < 1000; ++n) {
         std::string name =
             p->slug + (n > 1 ? "-" + std::to_string(n) : "") + (folder ? "" : ".comp");
-        target = fs::path(dir) / name;
+        target = os::toPath(dir) / os::toPath(name);
         if (!fs::exists(fs::symlink_status(target, ec))) break;
     }
     for (const KernelSection& k : *sections) {
-        fs::path file = folder ? target / (k.source.name + ".comp") : target;
+        fs::path file = folder ? target / os::toPath(k.source.name + ".comp") : target;
         std::string text = k.source.text;
         if (folder) { // the blank line that separated it from the next marker is not the kernel's
             while (text.size() >= 2 && text[text.size() - 1] == '\n' &&
                    text[text.size() - 2] == '\n')
                 text.pop_back();
         }
-        if (Status s = writeFileAtomically(file.string(), text); !s) return s.error();
+        if (Status s = writeFileAtomically(os::pathText(file), text); !s) return s.error();
     }
-    return target.string();
+    return os::pathText(target);
 }
 
 void Workbench::compileAnyway() {

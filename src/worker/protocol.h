@@ -31,14 +31,15 @@ using vkp::decodeError;
 using vkp::Decoder;
 using vkp::encodeError;
 using vkp::Encoder;
+using vkp::PipeEnd;
 
 // Frames of the worker's kinds (base/wire.h).
-inline bool writeFrame(int fd, FrameKind kind, std::span<const uint8_t> payload) {
-    return vkp::writeFrame(fd, static_cast<uint32_t>(kind), payload);
+inline bool writeFrame(PipeEnd& pipe, FrameKind kind, std::span<const uint8_t> payload) {
+    return vkp::writeFrame(pipe, static_cast<uint32_t>(kind), payload);
 }
-inline bool readFrame(int fd, FrameKind& kind, Bytes& payload) {
+inline bool readFrame(PipeEnd& pipe, FrameKind& kind, Bytes& payload) {
     uint32_t k = 0;
-    bool ok = vkp::readFrame(fd, k, payload);
+    bool ok = vkp::readFrame(pipe, k, payload);
     kind = static_cast<FrameKind>(k);
     return ok;
 }

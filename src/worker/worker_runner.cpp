@@ -1,30 +1,25 @@
 #include "worker/worker_runner.h"
 
-#include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string_view>
+#include <thread>
 
-#include "base/helper_process.h"
+#include "base/os.h"
+#include "base/process.h"
 #include "gpu/context.h"
 #include "worker/protocol.h"
 
 namespace vkp::worker {
 namespace {
 
-constexpr int kWorkerIn = 3, kWorkerOut = 4; // the worker's ends of the pipes
-constexpr int kStartupMs = 30000;            // opening a device (lavapipe: ~0.1 s)
-constexpr int kMarginMs = 10000;             // pipelines and read-back beyond the dispatches
+constexpr int kStartupMs = 30000; // opening a device (lavapipe: ~0.1 s)
+constexpr int kMarginMs = 10000;  // pipelines and read-back beyond the dispatches
 
 std::string seconds(uint64_t ms) {
     if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
@@ -33,19 +28,10 @@ std::string seconds(uint64_t ms) {
 
 enum class WaitKind { Ready, Late, Stopped };
 
-// True while the process is stopped (state T) or stopped under a debugger (t): it cannot answer.
-bool isStopped(pid_t pid) {
-    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat;
-    std::getline(f, stat);
-    size_t close = stat.rfind(')'); // the command name may hold spaces and parentheses
-    if (close == std::string::npos || close + 2 >= stat.size()) return false;
-    return stat[close + 2] == 'T' || stat[close + 2] == 't';
-}
-
-// Waits until fd is readable, at most deadlineMs; gives up once the process has been stopped for
-// stoppedMs (a stopped worker would otherwise cost the whole deadline, timeout x cases).
-WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedMs) {
+// Waits until the worker's answer is readable, at most deadlineMs; gives up once the worker has
+// been stopped for stoppedMs (a stopped worker would otherwise cost the whole deadline, timeout x
+// cases).
+WaitKind waitForWorker(ChildProcess& worker, uint64_t deadlineMs, uint64_t stoppedMs) {
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     std::optional<Clock::time_point> stoppedSince;
@@ -57,10 +43,11 @@ WaitKind waitForWorker(int fd, pid_t pid, uint64_t deadlineMs, uint64_t stoppedM
         uint64_t elapsed = msSince(start);
         // A worker stopped at the deadline is stopped, not late (a case's budget may be as short
         // as the time a stopped worker is given).
-        if (elapsed >= deadlineMs) return isStopped(pid) ? WaitKind::Stopped : WaitKind::Late;
-        if (waitReadable(fd, static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed))))
+        if (elapsed >= deadlineMs) return worker.isStopped() ? WaitKind::Stopped : WaitKind::Late;
+        if (worker.answers().waitReadable(
+                static_cast<int>(std::min<uint64_t>(200, deadlineMs - elapsed))))
             return WaitKind::Ready;
-        if (!isStopped(pid)) {
+        if (!worker.isStopped()) {
             stoppedSince.reset();
             continue;
         }
@@ -104,14 +91,12 @@ bool anyItemFailed(const Result<DeviceJobResult>& r, ErrorKind kind) {
 } // namespace
 
 std::string selfExecutable() {
-    std::error_code ec;
-    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return ec ? std::string("vkpuzzles") : p.string();
+    std::string self = os::executablePath();
+    return self.empty() ? std::string("vkpuzzles") : self;
 }
 
 Result<std::unique_ptr<WorkerRunner>> WorkerRunner::start(std::string executable,
                                                           ContextOptions options) {
-    std::signal(SIGPIPE, SIG_IGN); // a dead worker must not take the app with it
     std::unique_ptr<WorkerRunner> w(new WorkerRunner(std::move(executable), std::move(options)));
     if (auto s = w->spawn(); !s) return s.error();
     return w;
@@ -122,26 +107,21 @@ WorkerRunner::~WorkerRunner() {
 }
 
 Status WorkerRunner::spawn() {
-    int down[2], up[2];
-    if (::pipe(down) != 0 || ::pipe(up) != 0)
-        return Error{ErrorKind::Io, "cannot create pipes for the worker process"};
-    for (int fd : {down[1], up[1]})
-        ::fcntl(fd, F_SETPIPE_SZ,
-                1 << 20); // fewer, larger copies of a benchmark's data; best effort
-    std::vector<std::string> args = {m_exe, "--worker"};
+    std::vector<std::string> args = {"--worker"};
     if (!m_options.deviceSelector.empty())
         args.insert(args.end(), {"--device", m_options.deviceSelector});
     if (m_options.validation) args.push_back("--validation");
     // Its environment: ours, and what asks the driver to compile fast where it checks.
     // A worker at other subgroup lanes: lavapipe's width and a shader cache of its own replace
     // what we have.
+    std::vector<std::string> ours = os::environmentEntries();
     std::vector<std::string> lanes;
-    if (m_options.subgroupLanes) lanes = cpuLanesEnvironment(m_options.subgroupLanes, environ);
+    if (m_options.subgroupLanes) lanes = cpuLanesEnvironment(m_options.subgroupLanes, ours);
     const std::string cacheDir = "MESA_SHADER_CACHE_DIR=";
     for (const std::string& l : lanes)
         if (l.rfind(cacheDir, 0) == 0) { // Mesa makes the last folder only; without it, no cache
             std::error_code ec;
-            std::filesystem::create_directories(l.substr(cacheDir.size()), ec);
+            std::filesystem::create_directories(os::toPath(l.substr(cacheDir.size())), ec);
         }
     auto replaced = [&](std::string_view entry) {
         for (const std::string& l : lanes)
@@ -150,41 +130,21 @@ Status WorkerRunner::spawn() {
         return false;
     };
     std::vector<std::string> environment;
-    for (char** e = environ; *e; ++e)
-        if (!replaced(*e)) environment.emplace_back(*e);
+    for (const std::string& e : ours)
+        if (!replaced(e)) environment.push_back(e);
     environment.insert(environment.end(), lanes.begin(), lanes.end());
     if (m_options.quickCompile)
         for (const EnvironmentSetting& s : kQuickCompileEnvironment)
-            if (!std::getenv(s.name)) environment.push_back(std::string(s.name) + "=" + s.value);
-    std::vector<char*> envp;
-    for (std::string& e : environment)
-        envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::vector<char*> argv;
-    for (std::string& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = ::fork();
-    if (pid < 0) return Error{ErrorKind::Io, "cannot start the worker process (fork failed)"};
-    if (pid == 0) {
-        // The worker: its job pipe on fd 3, its result pipe on fd 4; stdout/stderr as the app's.
-        ::dup2(down[0], kWorkerIn);
-        ::dup2(up[1], kWorkerOut);
-        for (int fd : {down[0], down[1], up[0], up[1]})
-            if (fd != kWorkerIn && fd != kWorkerOut) ::close(fd);
-        ::execve(m_exe.c_str(), argv.data(), envp.data());
-        _exit(127);
-    }
-    ::close(down[0]);
-    ::close(up[1]);
-    m_worker.pid = pid;
-    m_livePid = pid;
-    m_worker.toChild = down[1];
-    m_worker.fromChild = up[0];
+            if (os::environmentVariable(s.name).empty())
+                environment.push_back(std::string(s.name) + "=" + s.value);
+    if (auto s = m_worker.start(m_exe, args, environment); !s)
+        return Error{ErrorKind::Device, "the worker process (" + m_exe +
+                                            " --worker) did not start: " + s.error().message};
+    m_livePid = m_worker.id();
     FrameKind kind;
     Bytes payload;
-    if (!waitReadable(m_worker.fromChild, kStartupMs) ||
-        !readFrame(m_worker.fromChild, kind, payload) || kind != FrameKind::Hello) {
+    if (!m_worker.answers().waitReadable(kStartupMs) ||
+        !readFrame(m_worker.answers(), kind, payload) || kind != FrameKind::Hello) {
         stop();
         return Error{ErrorKind::Device,
                      "the worker process (" + m_exe + " --worker) did not start: " + exitText()};
@@ -204,17 +164,16 @@ Status WorkerRunner::spawn() {
 }
 
 void WorkerRunner::interrupt() {
-    pid_t pid = m_livePid.load();
-    if (pid > 0) ::kill(pid, SIGKILL);
+    killProcess(m_livePid.load());
 }
 
 void WorkerRunner::stop() {
     m_livePid = -1;
-    m_worker.killAndReap();
+    m_worker.kill();
 }
 
 std::string WorkerRunner::exitText() {
-    return processEndText(m_worker.lastStatus);
+    return m_worker.endText();
 }
 
 Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error& e) {
@@ -232,23 +191,17 @@ Result<DeviceJobResult> WorkerRunner::failAll(const DeviceJob& job, const Error&
 }
 
 Status WorkerRunner::send(FrameKind kind, const Encoder& e) {
-    if (m_worker.pid < 0) {
+    if (m_worker.id() < 0) {
         if (auto s = spawn(); !s) return s.error();
         ++m_restarts;
     }
-    if (!writeFrame(m_worker.toChild, kind, e.bytes())) return crashed();
+    if (!writeFrame(m_worker.requests(), kind, e.bytes())) return crashed();
     return okStatus();
 }
 
 Error WorkerRunner::crashed() {
     // The worker is gone: reap it to learn how, then report; the next job starts a new one.
-    if (m_worker.pid > 0) {
-        int status = 0;
-        if (::waitpid(m_worker.pid, &status, WNOHANG) == m_worker.pid) {
-            m_worker.lastStatus = status;
-            m_worker.pid = -1;
-        }
-    }
+    m_worker.hasEnded();
     stop();
     return Error{ErrorKind::WorkerCrashed, "the worker process running the kernel crashed (" +
                                                exitText() + "); it was restarted"};
@@ -256,8 +209,8 @@ Error WorkerRunner::crashed() {
 
 Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uint64_t stoppedMs,
                                         const std::string& late, bool* wasLate) {
-    pid_t pid = m_worker.pid;
-    WaitKind waited = waitForWorker(m_worker.fromChild, pid, deadlineMs, stoppedMs);
+    int pid = m_worker.id();
+    WaitKind waited = waitForWorker(m_worker, deadlineMs, stoppedMs);
     if (waited == WaitKind::Stopped) {
         stop();
         return Error{ErrorKind::Timeout, "was not run: the worker process (pid " +
@@ -273,7 +226,7 @@ Result<FrameKind> WorkerRunner::receive(Bytes& payload, uint64_t deadlineMs, uin
         return Error{ErrorKind::Timeout, late};
     }
     FrameKind got;
-    if (!readFrame(m_worker.fromChild, got, payload)) return crashed();
+    if (!readFrame(m_worker.answers(), got, payload)) return crashed();
     return got;
 }
 
@@ -420,10 +373,10 @@ std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, co
         Error{ErrorKind::Internal, "garbled job sent to the worker process"};
     if (decodeJob(d, job)) {
         if (job.job.testCrash || testHook("crash"))
-            ::raise(SIGSEGV);                   // tests only: a crash of the process
-        if (testHook("stop")) ::raise(SIGSTOP); // tests only: a worker that does not answer
-        while (testHook("stall-pipeline"))
-            ::pause(); // tests only: pipelines that never get built
+            std::raise(SIGSEGV);                     // tests only: a crash of the process
+        if (testHook("stop")) os::stopThisProcess(); // tests only: a worker that does not answer
+        while (testHook("stall-pipeline"))           // tests only: pipelines never built
+            std::this_thread::sleep_for(std::chrono::hours(1));
         r = runner.run(job.job);
     }
     encodeJobResult(e, r);
@@ -433,7 +386,7 @@ std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, co
 
 } // namespace
 
-int runWorker(int in, int out, const ContextOptions& options) {
+int runWorker(PipeEnd& in, PipeEnd& out, const ContextOptions& options) {
     auto gpu = GpuContext::create(options);
     Encoder hello;
     hello.u32(gpu.ok());
@@ -445,7 +398,7 @@ int runWorker(int in, int out, const ContextOptions& options) {
     InProcessRunner runner(**gpu);
     // The app gives pipelines and dispatches separate deadlines: say when one ends and the other
     // starts.
-    runner.onPipelinesBuilt([out] { writeFrame(out, FrameKind::Progress, {}); });
+    runner.onPipelinesBuilt([&out] { writeFrame(out, FrameKind::Progress, {}); });
     FrameKind kind;
     Bytes payload;
     while (readFrame(in, kind, payload)) {
@@ -455,7 +408,7 @@ int runWorker(int in, int out, const ContextOptions& options) {
         payload = {}; // a benchmark's inputs: up to gigabytes, no longer needed
         if (!writeFrame(out, answerKind, e.bytes())) return 4;
         // A timed-out dispatch may still be running: the device cannot be torn down; leave now.
-        if (runner.wedged() || lost) _exit(5);
+        if (runner.wedged() || lost) std::_Exit(5);
     }
     return 0;
 }
@@ -469,8 +422,9 @@ int workerMain(int argc, char** argv) {
         else if (a == "--validation")
             options.validation = true;
     }
-    int code = runWorker(kWorkerIn, kWorkerOut, options);
-    _exit(code); // skip static destructors: the device may be wedged
+    ParentPipes pipes = inheritedPipes();
+    int code = runWorker(pipes.requests, pipes.answers, options);
+    std::_Exit(code); // skip static destructors: the device may be wedged
 }
 
 } // namespace vkp::worker

@@ -7,9 +7,8 @@
 
 #include <memory>
 #include <string>
-#include <sys/types.h>
 
-#include "base/helper_process.h"
+#include "base/process.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "worker/protocol.h"
@@ -31,7 +30,7 @@ class WorkerRunner : public DeviceRunner {
     Result<BenchRun> bench(const BenchJob& job) override;
     Result<CopyBandwidth> copyBandwidth(const CopyJob& job) override;
 
-    pid_t pid() const { return m_worker.pid; }
+    int pid() const { return m_worker.id(); }
     void interrupt() override; // kills the worker process (safe from another thread)
     int restarts() const { return m_restarts; }
 
@@ -62,13 +61,13 @@ class WorkerRunner : public DeviceRunner {
     std::string m_exe;
     ContextOptions m_options;
     DeviceInfo m_info;
-    ChildProcess m_worker;            // the worker: its pid and our ends of its pipes
-    std::atomic<pid_t> m_livePid{-1}; // m_worker.pid, for interrupt() from another thread
+    ChildProcess m_worker;          // the worker, and our ends of its pipes
+    std::atomic<int> m_livePid{-1}; // m_worker.id(), for interrupt() from another thread
     int m_restarts = 0;
 };
 
 // The worker's side: opens the device, answers jobs until its input closes. Returns the exit code.
-int runWorker(int in, int out, const ContextOptions& options);
+int runWorker(PipeEnd& in, PipeEnd& out, const ContextOptions& options);
 
 // `vkpuzzles --worker [--device D] [--validation]`: the worker process's main.
 int workerMain(int argc, char** argv);

@@ -246,7 +246,8 @@ TEST_F(GuiSmokeTest, NoVulkanDriverIsNamedAsSuch) {
                                  (m_dir / "data").string() + " ",
                              "--frames 2 --puzzle map");
     EXPECT_EQ(none.exit, 2) << none.out;
-    EXPECT_NE(none.out.find("no Vulkan driver is installed (install mesa-vulkan-drivers"),
+    EXPECT_NE(none.out.find("no Vulkan driver is installed (install your GPU's driver, or install "
+                            "mesa-vulkan-drivers"),
               std::string::npos)
         << none.out;
     EXPECT_EQ(none.out.find("command line works"), std::string::npos) << none.out;

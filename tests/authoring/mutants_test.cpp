@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "authoring/mutants.h"
+#include "support/system.h"
 
 namespace vkp {
 namespace {
@@ -303,10 +304,12 @@ TEST(EquivalentMutants, EmptyLinesAndDanglingLinksAreErrors) {
     ASSERT_FALSE(list.ok());
     EXPECT_EQ(list.error().where.line, 4) << list.error().str();
     std::filesystem::remove(dir + "/mutants.toml");
-    std::filesystem::create_symlink(dir + "/nowhere.toml", dir + "/mutants.toml");
-    list = loadEquivalentMutants(dir);
-    ASSERT_FALSE(list.ok()) << "a dangling link is not an absent file";
-    EXPECT_NE(list.error().str().find("mutants.toml"), std::string::npos) << list.error().str();
+    if (test::canMakeSymlinks()) {
+        std::filesystem::create_symlink(dir + "/nowhere.toml", dir + "/mutants.toml");
+        list = loadEquivalentMutants(dir);
+        ASSERT_FALSE(list.ok()) << "a dangling link is not an absent file";
+        EXPECT_NE(list.error().str().find("mutants.toml"), std::string::npos) << list.error().str();
+    }
     std::filesystem::remove_all(dir);
 }
 

@@ -7,9 +7,8 @@
 namespace vkp {
 namespace {
 
-std::vector<std::string> at(uint32_t lanes, std::vector<const char*> environment) {
-    environment.push_back(nullptr);
-    return cpuLanesEnvironment(lanes, environment.data());
+std::vector<std::string> at(uint32_t lanes, std::vector<std::string> environment) {
+    return cpuLanesEnvironment(lanes, environment);
 }
 
 TEST(LanesEnvironmentTest, EachWidthHasACacheFolderOfItsOwnBesideMesasOwn) {

@@ -2,8 +2,10 @@
 // author can make, and a case unrolled into its dispatches (repetitions, push values, swaps).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
+#include "base/os.h"
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
 
@@ -47,7 +49,8 @@ TEST(PassesTest, ARepeatedPassUnrollsWithItsPushValuesAndSwaps) {
     auto p = parse(kHead + kStep + kCase);
     ASSERT_TRUE(p.ok()) << p.error().str();
     ASSERT_TRUE(p->multiPass());
-    EXPECT_EQ(p->kernels[0].starterPath, "p/starter/step.comp");
+    EXPECT_EQ(os::toPath(p->kernels[0].starterPath),
+              std::filesystem::path("p") / "starter" / "step.comp");
     EXPECT_EQ(p->kernels[0].buffers, (std::vector<size_t>{0, 1}));
     auto d = caseDispatches(*p, 0);
     ASSERT_TRUE(d.ok()) << d.error().str();

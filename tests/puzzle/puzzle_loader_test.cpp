@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/os.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/track_order.h"
 #include "toy_puzzle.h"
@@ -53,8 +54,8 @@ TEST(PuzzleLoader, ParsesEveryTopLevelField) {
     EXPECT_DOUBLE_EQ(p.tolerance, 0.001);
     EXPECT_EQ(p.limits.globalReads, 1u);
     EXPECT_EQ(p.limits.globalWrites, 2u);
-    EXPECT_EQ(p.starterPath, (fs::path("puzzles/07-foo") / "starter.comp").string());
-    EXPECT_EQ(p.solutionPath, (fs::path("puzzles/07-foo") / "solution.comp").string());
+    EXPECT_EQ(os::toPath(p.starterPath), fs::path("puzzles/07-foo") / "starter.comp");
+    EXPECT_EQ(os::toPath(p.solutionPath), fs::path("puzzles/07-foo") / "solution.comp");
     EXPECT_EQ(p.displayName(), "7. Toy");
 }
 
@@ -125,8 +126,8 @@ TEST(PuzzleLoader, ExplicitSlugAndKernelNamesWin) {
     ASSERT_TRUE(p.ok()) << p.error().str();
     EXPECT_EQ(p->slug, "other");
     EXPECT_EQ(p->number, 12);
-    EXPECT_EQ(p->starterPath, (fs::path("/tmp/12-thing") / "s.comp").string());
-    EXPECT_EQ(p->solutionPath, (fs::path("/tmp/12-thing") / "sol/x.comp").string());
+    EXPECT_EQ(os::toPath(p->starterPath), fs::path("/tmp/12-thing") / "s.comp");
+    EXPECT_EQ(os::toPath(p->solutionPath), fs::path("/tmp/12-thing") / "sol/x.comp");
     EXPECT_DOUBLE_EQ(p->tolerance, 0.001);
 }
 

@@ -11,8 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/os.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/track_order.h"
+#include "support/system.h"
 #include "toy_puzzle.h"
 
 namespace fs = std::filesystem;
@@ -201,6 +203,7 @@ namespace vkp {
 namespace {
 
 TEST_F(TempTree, SymbolicLinkLoopInAPackIsAnErrorNotACrash) {
+    if (!test::canMakeSymlinks()) GTEST_SKIP() << test::kNoSymlinks;
     writePuzzle("01-good", kToyToml);
     fs::create_directory_symlink("03-self", m_root / "03-self"); // ln -s 03-self PACK/03-self
     fs::create_directory_symlink("05-b", m_root / "04-a");       // a loop of two
@@ -215,6 +218,7 @@ TEST_F(TempTree, SymbolicLinkLoopInAPackIsAnErrorNotACrash) {
     EXPECT_EQ(set.errors[0].where.file, (m_root / "03-self").string());
 }
 
+#ifndef _WIN32 // Windows' permissions are lists, which fs::permissions does not set
 TEST_F(TempTree, UnreadablePuzzleFolderIsAnError) {
     writePuzzle("01-good", kToyToml);
     writePuzzle("02-locked", kToyToml);
@@ -227,7 +231,9 @@ TEST_F(TempTree, UnreadablePuzzleFolderIsAnError) {
     ASSERT_EQ(set.errors.size(), 1u);
     EXPECT_NE(set.errors[0].str().find("02-locked"), std::string::npos);
 }
+#endif
 
+#ifndef _WIN32 // a FIFO, /dev/zero and /etc/passwd are POSIX's
 TEST_F(TempTree, KernelFilesMustBePlainFilesInsideThePuzzleFolder) {
     writePuzzle("01-fifo", kToyToml);
     fs::remove(m_root / "01-fifo" / "solution.comp");
@@ -260,6 +266,7 @@ TEST_F(TempTree, KernelFilesMustBePlainFilesInsideThePuzzleFolder) {
     for (const Error& e : set.errors)
         EXPECT_EQ(e.where.file.rfind(m_root.string(), 0), 0u) << e.str();
 }
+#endif
 
 TEST_F(TempTree, DuplicateSlugsNumbersAndOrdersAreWarnedAbout) {
     writePuzzle("03-alpha", kToyToml);
@@ -318,7 +325,7 @@ TEST_F(TempTree, APackIsAddedBesideTheBuiltInPuzzlesAndListedAfterThem) {
             << "a pack's 01-alpha beside a built-in 01-alpha is not a duplicate: " << w.str();
     ASSERT_EQ(set.packs.size(), 1u);
     EXPECT_EQ(set.packs[0].name, "pack");
-    EXPECT_EQ(set.packs[0].root, (m_root / "course/pack").string())
+    EXPECT_EQ(os::toPath(set.packs[0].root), fs::weakly_canonical(m_root / "course" / "pack"))
         << "absolute, without the trailing slash";
     EXPECT_EQ(set.puzzles[0].pack, "");
     EXPECT_EQ(set.puzzles[0].key(), "01-alpha");
@@ -365,7 +372,7 @@ TEST_F(TempTree, AMissingPackIsAnErrorNamingItsFolder) {
     writePuzzle("builtin/01-alpha", kToyToml);
     PuzzleSet set = loadPuzzleSet((m_root / "builtin").string(), {(m_root / "absent").string()});
     ASSERT_EQ(set.errors.size(), 1u);
-    EXPECT_EQ(set.errors[0].where.file, (m_root / "absent").string());
+    EXPECT_EQ(os::toPath(set.errors[0].where.file), fs::weakly_canonical(m_root / "absent"));
     EXPECT_TRUE(set.inScope().empty())
         << "the pack given has no puzzles, so a command about all of them has none";
 }
@@ -377,11 +384,13 @@ TEST_F(TempTree, SuggestedCommandsReachAPacksPuzzleFromAShell) {
         loadPuzzleSet((m_root / "builtin").string(), {(m_root / "my course/it's").string()});
     ASSERT_EQ(set.puzzles.size(), 2u);
     EXPECT_EQ(set.puzzles[0].command("show"), "vkpuzzles show alpha");
+    // The pack's folder as the shell reads it back (os::shellWord: quoted, since it holds a
+    // space; tests/base/os_test.cpp), the folder it names being the pack's.
+    ASSERT_EQ(set.packs.size(), 1u);
+    EXPECT_TRUE(fs::equivalent(os::toPath(set.packs[0].root), m_root / "my course" / "it's"));
     EXPECT_EQ(set.puzzles[1].command("run", "--solution"),
-              "vkpuzzles --puzzles '" + (m_root / "my course/it'\\''s").string() +
-                  "' run beta --solution");
-    EXPECT_EQ(shellWord("/tmp/plain-name_1.comp"), "/tmp/plain-name_1.comp");
-    EXPECT_EQ(shellWord(""), "''");
+              "vkpuzzles --puzzles " + os::shellWord(set.packs[0].root) + " run beta --solution");
+    EXPECT_NE(os::shellWord(set.packs[0].root), set.packs[0].root);
 }
 
 TEST_F(TempTree, TheFilesStampChangesWhenAFileOfThePuzzleIsSaved) {
