@@ -13,8 +13,8 @@ namespace vkp::cli {
 namespace {
 
 const std::set<std::string> kCommands = {
-    "list",  "show",  "hint",    "check", "run", "trace", "profile", "walkthrough",
-    "bench", "grade", "devices", "help",  "new", "pack",  "export",  "open"};
+    "list",  "show",    "hint", "check", "run",  "trace",  "profile", "walkthrough", "bench",
+    "grade", "devices", "help", "new",   "pack", "export", "open",    "watch"};
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -42,8 +42,8 @@ struct OptionSpec {
 constexpr uint64_t kMaxCount = 1000000;
 const char* const kAllCommands =
     "app list show hint check run trace profile walkthrough bench grade devices help new pack "
-    "export open";
-const char* const kRunning = "check run trace profile walkthrough bench grade pack export";
+    "export open watch";
+const char* const kRunning = "check run trace profile walkthrough bench grade pack export watch";
 
 const std::vector<OptionSpec>& optionTable() {
     static const std::vector<OptionSpec> table = {
@@ -51,14 +51,15 @@ const std::vector<OptionSpec>& optionTable() {
         {"version", ValueKind::None, kAllCommands},
         {"puzzles",
          ValueKind::Text,
-         "app list show hint check run trace profile walkthrough bench grade export",
+         "app list show hint check run trace profile walkthrough bench grade export watch",
          0,
          0,
          {},
          true},
         {"color",
          ValueKind::Choice,
-         "list show hint check run trace profile walkthrough bench grade devices pack export open",
+         "list show hint check run trace profile walkthrough bench grade devices pack export open "
+         "watch",
          0,
          0,
          {"auto", "always", "never"}},
@@ -71,10 +72,11 @@ const std::vector<OptionSpec>& optionTable() {
          false,
          "grade"},
         {"device", ValueKind::Text,
-         "app devices check run trace profile walkthrough bench grade pack export"},
-        {"validation", ValueKind::None, "devices check run trace profile walkthrough bench export"},
+         "app devices check run trace profile walkthrough bench grade pack export watch"},
+        {"validation", ValueKind::None,
+         "devices check run trace profile walkthrough bench export watch"},
         {"in-process", ValueKind::None,
-         "app check run trace profile walkthrough bench pack export"},
+         "app check run trace profile walkthrough bench pack export watch"},
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
         {"solution", ValueKind::None, "check run trace profile bench export"},
         {"starter", ValueKind::None, "check run trace profile bench export"},
@@ -84,10 +86,10 @@ const std::vector<OptionSpec>& optionTable() {
         {"case-files", ValueKind::Text, "grade"},
         {"case", ValueKind::Number, "app check run trace profile bench export", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
-        {"no-trace", ValueKind::None, "check run"},
-        {"no-schedule", ValueKind::None, "check"},
-        {"own-subgroup-size", ValueKind::None, "check grade pack"},
-        {"seed", ValueKind::Number, "check", 0, 999999999},
+        {"no-trace", ValueKind::None, "check run watch"},
+        {"no-schedule", ValueKind::None, "check watch"},
+        {"own-subgroup-size", ValueKind::None, "check grade pack watch"},
+        {"seed", ValueKind::Number, "check watch", 0, 999999999},
         {"reveal-hidden", ValueKind::None, "check run trace profile bench export"},
         {"repeat", ValueKind::Number, "check", 1, 1000},
         {"no-mutants", ValueKind::None, "pack"},
@@ -290,6 +292,9 @@ Usage:
                                                   (a multi-pass puzzle takes one file per kernel)
   vkpuzzles check PUZZLE --solution | --starter   check the official solution or the starter
   vkpuzzles check --all --solution                every official solution, one line each
+  vkpuzzles watch PUZZLE KERNEL.comp [...]        check again at every save, from your own editor;
+                                                  problems as FILE:LINE:COL: error: lines that
+                                                  editors jump to (Ctrl+C stops)
   vkpuzzles run PUZZLE KERNEL.comp [--case N]     one case's launch shape and buffers in full, and
                                                   its debugPrintfEXT output by thread
   vkpuzzles run PUZZLE KERNEL.comp --input a=1,2,3 [--input b=...] [--workgroups X[,Y[,Z]]]
@@ -412,13 +417,13 @@ App options (no command):
   --thread X[,Y,Z]  select this thread      --dispatch K      show dispatch K of a multi-pass case
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)
-  The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles);
-  --screenshot and --frames runs leave them untouched.
+  The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles;
+  on Windows %APPDATA%\vkpuzzles); --screenshot and --frames runs leave them untouched.
 
 Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile (pack check: a
 puzzle does not load or has a problem, or a mutant survives); 2 bad usage, a bad puzzle file, or
 no usable device. grade: 0 once the class is graded, whatever the scores; 2 bad usage (no such
-folder or puzzle, no submission in the folder).
+folder or puzzle, no submission in the folder). watch runs until Ctrl+C.
 )";
 }
 

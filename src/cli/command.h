@@ -1,7 +1,8 @@
 // One run of the vkpuzzles command line: its arguments, the puzzles, shaderc and the device, and
 // a member per command. Internal to cli (commands.h is the interface). The members are defined by
-// theme: commands.cpp (the puzzles, check, run, grade, pack), bench_command.cpp (bench) and
-// traced_commands.cpp (trace, profile, walkthrough: the commands that show a traced run).
+// theme: commands.cpp (the puzzles, check, run, grade, pack), bench_command.cpp (bench),
+// traced_commands.cpp (trace, profile, walkthrough: the commands that show a traced run) and
+// watch_command.cpp (watch).
 #pragma once
 
 #include <functional>
@@ -78,6 +79,12 @@ class Command {
 
     // Checking and running kernels (commands.cpp).
     int check();
+    // The check of `kernels` as `check` prints it, cases as they are decided (`repeat` runs:
+    // the timings of the warm ones), then the other subgroup sizes and fresh inputs.
+    Result<CheckReport> checkPrinted(const Puzzle& p, const std::vector<KernelSource>& kernels,
+                                     uint64_t repeat = 1);
+    // `watch PUZZLE FILE.comp...`: checks again at every save (cli/watch_command.cpp).
+    int watch();
     // `shown`: cases printed as the check went (printCheckHead, then printCase each).
     // `sizesShown`: runs at other subgroup sizes printed as they came.
     void printCheckText(const Puzzle& p, const CheckReport& r,

@@ -10,9 +10,9 @@
 #include <future>
 #include <map>
 #include <span>
-#include <unistd.h>
 
 #include "base/install_paths.h"
+#include "base/os.h"
 #include "cli/arguments.h"
 #include "cli/command.h"
 #include "cli/grade_command.h"
@@ -100,6 +100,7 @@ int Command::run() {
     if (m_a.command == "show") return show();
     if (m_a.command == "hint") return hint();
     if (m_a.command == "check") return m_a.has("all") ? checkAll() : check();
+    if (m_a.command == "watch") return watch();
     if (m_a.command == "trace") return traceCase();
     if (m_a.command == "profile") return profile();
     if (m_a.command == "walkthrough") return walkthrough();
@@ -242,7 +243,8 @@ int Command::pack() {
                      "puzzle's folder");
     std::string dir = m_a.positionals[1];
     std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return usage("pack check: '" + dir + "' is not a folder");
+    if (!fs::is_directory(os::toPath(dir), ec))
+        return usage("pack check: '" + dir + "' is not a folder");
     if (auto s = startEngines(); !s) return report(s.error());
     if (!m_a.has("own-subgroup-size"))
         m_sizes = std::make_unique<SubgroupSizeDevices>(runnerFactory(RunnerPlaceKind::Worker));
@@ -292,15 +294,16 @@ Result<std::vector<KernelSource>> Command::kernelsArg(const Puzzle& p) {
                          (p.kernels.size() == 1 ? "one file" : "its files: " + names)};
     bool byName = p.kernels.size() > 1;
     for (const std::string& f : files)
-        byName = byName &&
-                 std::any_of(p.kernels.begin(), p.kernels.end(),
-                             [&](const KernelDecl& k) { return fs::path(f).stem() == k.name; });
+        byName =
+            byName && std::any_of(p.kernels.begin(), p.kernels.end(), [&](const KernelDecl& k) {
+                return os::pathText(os::toPath(f).stem()) == k.name;
+            });
     for (size_t i = 0; byName && i < files.size(); ++i)
         for (size_t j = 0; j < i; ++j)
-            if (fs::path(files[i]).stem() == fs::path(files[j]).stem())
+            if (os::toPath(files[i]).stem() == os::toPath(files[j]).stem())
                 return Error{ErrorKind::Usage, "two files for the kernel " +
-                                                   fs::path(files[i]).stem().string() + " ('" +
-                                                   files[j] + "' and '" + files[i] +
+                                                   os::pathText(os::toPath(files[i]).stem()) +
+                                                   " ('" + files[j] + "' and '" + files[i] +
                                                    "'); name one file "
                                                    "per kernel: " +
                                                    names};
@@ -309,7 +312,7 @@ Result<std::vector<KernelSource>> Command::kernelsArg(const Puzzle& p) {
         if (!text)
             return Error{ErrorKind::Usage,
                          "cannot read the kernel file '" + files[i] + "': " + text.error().message};
-        std::string name = byName ? fs::path(files[i]).stem().string() : p.kernels[i].name;
+        std::string name = byName ? os::pathText(os::toPath(files[i]).stem()) : p.kernels[i].name;
         out.push_back({name, *text, files[i]});
     }
     return out;
@@ -326,22 +329,29 @@ int Command::check() {
     if (!repeat) return report(repeat.error());
     if (*only) m_options.onlyCase = *only - 1;
     if (auto s = startEngines(); !s) return report(s.error());
+    auto r = checkPrinted(**p, *kernels, *repeat);
+    if (!r) return report(r.error());
+    return finish(*r);
+}
+
+Result<CheckReport> Command::checkPrinted(const Puzzle& p, const std::vector<KernelSource>& kernels,
+                                          uint64_t repeat) {
     // Each case is printed as soon as it is decided (a traced multi-pass check on a CPU device
     // takes seconds): the report at the end adds only what comes after the cases.
     size_t shown = 0;
-    if (!json() && *repeat == 1)
+    if (!json() && repeat == 1)
         m_options.onCase = [&](const CheckReport& partial) {
-            if (shown == 0) printCheckHead(**p, partial, *kernels);
+            if (shown == 0) printCheckHead(p, partial, kernels);
             CaseOutcome c = partial.cases.back();
-            if (!m_a.has("reveal-hidden") && caseHidden(**p, c.index)) c = hiddenCaseView(**p, c);
-            printCase(m_out, **p, c, runHint(**p, *kernels), m_style);
+            if (!m_a.has("reveal-hidden") && caseHidden(p, c.index)) c = hiddenCaseView(p, c);
+            printCase(m_out, p, c, runHint(p, kernels), m_style);
             m_out << std::flush;
             ++shown;
         };
     CheckReport r;
     std::vector<StageTimings> timings;
-    for (uint64_t i = 0; i < *repeat; ++i) {
-        r = checkProgram(m_compiler, *m_runner, **p, *kernels, m_options);
+    for (uint64_t i = 0; i < repeat; ++i) {
+        r = checkProgram(m_compiler, *m_runner, p, kernels, m_options);
         timings.push_back(r.timing);
     }
     m_options.onCase = nullptr;
@@ -349,25 +359,25 @@ int Command::check() {
     if (timings.size() > 1) r.timing = medianTimings(std::span(timings).subspan(1));
     size_t sizesShown = 0;
     if (!m_runner->wedged())
-        checkOtherSizes(**p, *kernels, r, [&](const CheckReport&, const SubgroupSizeRun& ended) {
-            if (json() || *repeat != 1) return;
+        checkOtherSizes(p, kernels, r, [&](const CheckReport&, const SubgroupSizeRun& ended) {
+            if (json() || repeat != 1) return;
             SubgroupSizeRun run = ended;
-            if (!m_a.has("reveal-hidden")) hideHiddenCases(run, **p);
+            if (!m_a.has("reveal-hidden")) hideHiddenCases(run, p);
             printSubgroupSize(m_out, run, m_style);
             m_out << std::flush;
             ++sizesShown;
         });
     if (!m_runner->wedged()) {
         auto seed = number("seed", 0, 999999999, freshSeed());
-        if (!seed) return report(seed.error());
-        checkFreshInputs(m_compiler, *m_runner, **p, *kernels, m_options, *seed, r);
+        if (!seed) return seed.error();
+        checkFreshInputs(m_compiler, *m_runner, p, kernels, m_options, *seed, r);
     }
-    studentView(r, **p);
+    studentView(r, p);
     if (json())
-        m_out << jsonText(withDevice(checkJson(**p, r, false, m_a.has("timing")))) << "\n";
+        m_out << jsonText(withDevice(checkJson(p, r, false, m_a.has("timing")))) << "\n";
     else
-        printCheckText(**p, r, *kernels, shown, sizesShown);
-    return finish(r);
+        printCheckText(p, r, kernels, shown, sizesShown);
+    return r;
 }
 
 size_t Command::checkOtherSizes(const Puzzle& p, const std::vector<KernelSource>& sources,
@@ -401,7 +411,10 @@ void Command::printCheckHead(const Puzzle& p, const CheckReport& r,
 std::string Command::runHint(const Puzzle& p, const std::vector<KernelSource>& sources) const {
     std::string kernelArgs = m_a.has("solution")  ? "--solution"
                              : m_a.has("starter") ? "--starter"
-                                                  : filesText(sources);
+                                                  : "";
+    if (kernelArgs.empty()) // the files as the shell reads them back: a path may hold spaces
+        for (const KernelSource& k : sources)
+            kernelArgs += (kernelArgs.empty() ? "" : " ") + os::shellWord(k.file);
     return p.command("run", kernelArgs);
 }
 
@@ -433,7 +446,7 @@ std::string Command::ranText(const std::vector<KernelSource>& sources) const {
     if (sources.size() < 2) return which;
     std::string names;
     for (const KernelSource& k : sources)
-        names += (names.empty() ? "" : ", ") + std::filesystem::path(k.file).filename().string();
+        names += (names.empty() ? "" : ", ") + os::pathText(os::toPath(k.file).filename());
     return std::string(which) + " (" + names + ")";
 }
 

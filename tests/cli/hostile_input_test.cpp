@@ -171,8 +171,9 @@ TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
          "--theme is not an option of `vkpuzzles show`; it is for the desktop app (no command)"},
         {"show map --theme dark", "--theme is not an option of `vkpuzzles show`"},
         {"hint map --json", "--json is not an option of `vkpuzzles hint`"},
-        {"trace map --solution --no-trace", "--no-trace is not an option of `vkpuzzles trace`; it "
-                                            "is for vkpuzzles check and vkpuzzles run"},
+        {"trace map --solution --no-trace",
+         "--no-trace is not an option of `vkpuzzles trace`; it is for vkpuzzles check, vkpuzzles "
+         "run and vkpuzzles watch"},
         {"--step 2", "--step is not an option of the desktop app (no command); it is for vkpuzzles "
                      "walkthrough"},
         {"devices --solution", "--solution is not an option of `vkpuzzles devices`"},
