@@ -231,10 +231,15 @@ struct Puzzle {
     std::vector<BenchPeer> peers; // [[peers]]: experts' times at the benchmark
     std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace
     std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case
-    size_t benchCase = 0; // 0-based: the case `bench` scales by default (bench_case, else the last)
+    // 0-based: the case `bench` times (bench_case, else derived: puzzle/bench_case.h), and
+    // whether the puzzle named it.
+    size_t benchCase = 0;
+    bool benchCaseNamed = false;
     // bench_cols: a 2D first input keeps this many columns at the benchmark (0: as square as N
-    // allows); bench_n: the N `bench` takes when none is given.
+    // allows); bench_square: it stays square (the kernel reads one SIZE for both), so N must be
+    // a square; bench_n: the N `bench` takes when none is given.
     uint32_t benchCols = 0;
+    bool benchSquare = false;
     uint64_t benchN = uint64_t(1) << 24;
     // What the official solution needs of a device beyond plain compute (puzzle/device_needs.h),
     // from its #extension lines; set by loadPuzzle (empty from parsePuzzle alone).

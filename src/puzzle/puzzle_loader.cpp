@@ -12,6 +12,7 @@
 #include <toml++/toml.h>
 
 #include "base/os.h"
+#include "puzzle/bench_case.h"
 #include "puzzle/pass_loader.h"
 #include "puzzle/passes.h"
 #include "puzzle/peer_loader.h"
@@ -210,7 +211,7 @@ class PuzzleParser {
             root, {"title",      "slug",     "track",  "order",      "statement", "tolerance",
                    "starter",    "solution", "hints",  "limits",     "buffers",   "constants",
                    "cases",      "kernels",  "passes", "rounds",     "pitfalls",  "rules",
-                   "bench_case", "schedule", "peers",  "bench_cols", "bench_n"},
+                   "bench_case", "schedule", "peers",  "bench_cols", "bench_n",   "bench_square"},
             "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
@@ -237,20 +238,31 @@ class PuzzleParser {
         parseRules(m_reader, root, m_puzzle);
         parseSchedules(m_reader, root, m_puzzle);
         parsePeers(m_reader, root, m_puzzle);
-        m_puzzle.benchCase = m_puzzle.cases.size() - 1;
-        if (const toml::node* b = root.get("bench_case"))
+        m_puzzle.benchCase = deriveBenchCase(m_puzzle);
+        if (const toml::node* b = root.get("bench_case")) {
             m_puzzle.benchCase = m_reader.boundedUint(b, "bench_case", 1,
                                                       static_cast<int64_t>(m_puzzle.cases.size())) -
                                  1;
+            m_puzzle.benchCaseNamed = true;
+        }
         if (const toml::node* n = root.get("bench_n"))
             m_puzzle.benchN = readBenchCount(m_reader, n, "bench_n");
-        if (const toml::node* c = root.get("bench_cols")) {
+        auto matrixOnly = [&](const toml::node* n, const std::string& what) {
             auto first = m_puzzle.firstInput();
             const TestCase& bench = m_puzzle.cases[m_puzzle.benchCase];
             if (!first || !bench.data[*first] || bench.data[*first]->shape.dims.size() != 2)
-                m_reader.fail(c, "'bench_cols' keeps a matrix's columns at the benchmark, and the "
-                                 "benchmark case's first input is not 2D");
+                m_reader.fail(n, what + ", and the benchmark case's first input is not 2D");
+        };
+        if (const toml::node* c = root.get("bench_cols")) {
+            matrixOnly(c, "'bench_cols' keeps a matrix's columns at the benchmark");
             m_puzzle.benchCols = m_reader.boundedUint(c, "bench_cols", 1, 1 << 20);
+        }
+        if (const toml::node* q = root.get("bench_square")) {
+            matrixOnly(q, "'bench_square' keeps a matrix square at the benchmark");
+            m_puzzle.benchSquare = m_reader.boolean(q, "bench_square");
+            if (m_puzzle.benchSquare && m_puzzle.benchCols)
+                m_reader.fail(q, "'bench_square' and 'bench_cols' both set the benchmark's "
+                                 "columns: give one of them");
         }
     }
 
