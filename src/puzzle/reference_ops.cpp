@@ -77,6 +77,10 @@ template <class T> struct Compute {
         for (size_t i = 0; i < x[0].size(); ++i)
             out[i / block] += x[0][i];
     }
+    void sum() {
+        for (const T& v : x[0])
+            out[0] += v;
+    }
     void rowSum() {
         uint64_t cols = shapes[0].cols();
         for (size_t i = 0; i < x[0].size(); ++i)
@@ -393,6 +397,9 @@ Result<Shape> onePerBlock(const std::vector<Shape>& a, const OpParams& params) {
     if (!b) return b.error();
     return Shape{{(a[0].count() + *b - 1) / *b}};
 }
+Result<Shape> one(const std::vector<Shape>&, const OpParams&) {
+    return Shape{{1}};
+}
 Result<Shape> onePerRow(const std::vector<Shape>& a, const OpParams&) {
     if (a[0].dims.size() != 2) return shapeError("row_sum needs a 2D argument [rows, cols]");
     return Shape{{a[0].rows()}};
@@ -530,6 +537,8 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
          flatFirst, computing([](auto& c) { c.conv1d(); }), nullptr, false, convArithmetic},
         {"block_sum", 1, {"block"}, "sum of each block of `block` consecutive elements",
          onePerBlock, computing([](auto& c) { c.blockSum(); })},
+        {"sum", 1, {}, "[1]: the sum of every element (a total that follows N, where block_sum's block would not)",
+         one, computing([](auto& c) { c.sum(); })},
         {"row_sum", 1, {}, "[rows]: sum of each row",
          onePerRow, computing([](auto& c) { c.rowSum(); })},
         {"matmul", 2, {}, "[n, m] = a[n, k] @ b[k, m]",

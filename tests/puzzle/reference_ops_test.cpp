@@ -60,6 +60,7 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
                                             "dot",
                                             "conv1d",
                                             "block_sum",
+                                            "sum",
                                             "row_sum",
                                             "matmul",
                                             "matmul_f16",
@@ -176,6 +177,24 @@ TEST(ReferenceOps, BlockSumRoundsTheBlockCountUp) {
     EXPECT_EQ(values(r10), (V{28, 17}));
     BufferData a15 = iota(ElementKind::Float, {15});
     EXPECT_EQ(values(run("block_sum", {&a15}, {{"block", 8}})), (V{28, 77}));
+}
+
+// The total of every element, whatever the count: a plain loop's sum, of a 1-D and a 2-D input,
+// and wrapping like the GPU in an int output (where block_sum's block would have to be the count).
+TEST(ReferenceOps, SumIsTheTotalOfEveryElement) {
+    for (uint64_t n : {1u, 7u, 1000u}) {
+        BufferData a = iota(ElementKind::Float, {n}, -3);
+        double loop = 0;
+        for (uint64_t i = 0; i < n; ++i)
+            loop += a.get(i);
+        BufferData r = run("sum", {&a});
+        EXPECT_EQ(r.shape, Shape{{1}}) << n;
+        EXPECT_EQ(values(r), (V{loop})) << n;
+    }
+    BufferData m = iota(ElementKind::Float, {4, 6});
+    EXPECT_EQ(values(run("sum", {&m})), (V{276}));
+    BufferData big = makeBuffer(ElementKind::Int, {2}, {2147483647, 1});
+    EXPECT_EQ(values(run("sum", {&big}, {}, ElementKind::Int)), (V{-2147483648.0}));
 }
 
 TEST(ReferenceOps, RowSum) {
