@@ -80,13 +80,14 @@ namespace {
 
 // The error for a kernel that uses what the device lacks: `has`, what it has of the kind.
 Diagnostic lackingDiagnostic(const std::string& file, uint32_t line, const std::string& what,
-                             const DeviceInfo& device, const std::string& has) {
+                             const DeviceInfo& device, const std::string& has,
+                             const std::string& verb) {
     return Diagnostic{file, static_cast<int>(line), 0, SeverityKind::Error,
                       std::string(line ? "" : "the kernel ") + "uses " + what + ", which " +
                           device.name + " does not support" + has +
-                          ": a verdict here would be about values it could not compute. "
-                          "Check it on a device that has them (vkpuzzles devices), or write "
-                          "it without them"};
+                          ": a verdict here would be about values it could not compute. " + verb +
+                          " it on a device that has them (vkpuzzles devices), or write it "
+                          "without them"};
 }
 
 // What a shader feature's absence says beyond the device: a build that cannot ask for it.
@@ -100,22 +101,22 @@ std::string whyAbsent(uint32_t feature) {
 } // namespace
 
 std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& sources,
-                                               const DeviceInfo& device) {
+                                               const DeviceInfo& device, const std::string& verb) {
     for (const KernelSource& k : sources) {
         uint32_t lacking = kernelNeeds(k.text).shader & kCooperativeMatrix & ~device.shaderFeatures;
         if (!lacking) continue;
         uint32_t line = extensionLine(k.text, "GL_KHR_cooperative_matrix");
         return lackingDiagnostic(k.file, line, shaderFeatureName(lacking), device,
-                                 whyAbsent(lacking));
+                                 whyAbsent(lacking), verb);
     }
     return std::nullopt;
 }
 
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
-                                         const DeviceInfo& device) {
+                                         const DeviceInfo& device, const std::string& verb) {
     auto lacking = [&](const CompiledKernel& k, uint32_t line, const std::string& what,
                        const std::string& has) {
-        return lackingDiagnostic(k.file, line, what, device, has);
+        return lackingDiagnostic(k.file, line, what, device, has, verb);
     };
     for (const CompiledKernel& k : kernels) {
         for (const KernelFeatureUse& use : k.iface.numberUses)

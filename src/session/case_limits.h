@@ -36,15 +36,18 @@ uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots);
 // kernel computes something else, or nothing (lavapipe runs a clustered add as a plain one), and
 // would fail on values it did not get wrong. The first thing the device lacks, as an error at
 // the line of its first use (the editor marks it, `check` quotes the line), naming it and the
-// device; none when the device has everything. Checked before anything runs.
+// device; none when the device has everything. Checked before anything runs. `verb` says what
+// to do elsewhere: "Check" it, or "Benchmark" it (`bench` refuses it in the same words).
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
-                                         const DeviceInfo& device);
+                                         const DeviceInfo& device,
+                                         const std::string& verb = "Check");
 
 // The same from a kernel's text, before it is compiled, for what a compiler may not even know:
 // a kernel that enables GL_KHR_cooperative_matrix on a device without cooperative matrices is
 // refused at that line (Debian 12's glslang would report only an unknown extension).
 std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& sources,
-                                               const DeviceInfo& device);
+                                               const DeviceInfo& device,
+                                               const std::string& verb = "Check");
 
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
                          const std::vector<size_t>& cases, const DeviceInfo& device);
