@@ -234,7 +234,7 @@ TEST(GradeCliTest, APuzzleTheDeviceCannotRunIsNotGradedOnIt) {
                              "matrix"))
         << all.out;
     EXPECT_FALSE(has(all.out, "blocks, matmul-tensor-cores")) << all.out;
-    EXPECT_TRUE(has(all.out, "alice  7/")) << all.out;
+    EXPECT_TRUE(has(all.out, "alice  8/")) << all.out;
 }
 
 // --case-files: the teacher gets each failing submission's first failing case, traced, as a case
@@ -350,7 +350,7 @@ TEST(GradeCliTest, CheckJsonSaysWhyAKernelDidNotCompile) {
     EXPECT_EQ(r.exit, 1);
     auto doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["compiled"], false);
-    EXPECT_EQ(doc["cases_total"], 7) << "the puzzle's cases, none of which ran";
+    EXPECT_EQ(doc["cases_total"], 8) << "the puzzle's cases, none of which ran";
     EXPECT_EQ(doc["cases_passed"], 0);
     EXPECT_EQ(doc["error_count"], 1);
     ASSERT_TRUE(doc["error"].is_object()) << r.out;

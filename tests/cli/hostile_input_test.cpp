@@ -65,23 +65,24 @@ class HostileInput : public ::testing::Test {
 // ---- item 3: deep and long expressions ----
 
 TEST_F(HostileInput, DeepAndLongExpressionsAreALoadErrorNotAStackOverflow) {
-    mapCopy("01-deep", "workgroups = [1]",
+    const std::string first = "workgroups = [\"ceil_div(N, WG)\"]"; // case 1's, at line 53
+    mapCopy("01-deep", first,
             "workgroups = [\"" + std::string(50000, '(') + "N" + std::string(50000, ')') + "\"]");
     std::string chain = "N";
     for (int i = 0; i < 200000; ++i)
         chain += "+N";
-    mapCopy("02-long", "workgroups = [1]", "workgroups = [\"" + chain + "\"]");
-    mapCopy("03-zero", "workgroups = [1]", "workgroups = [\"N / 0\"]");
+    mapCopy("02-long", first, "workgroups = [\"" + chain + "\"]");
+    mapCopy("03-zero", first, "workgroups = [\"N / 0\"]");
     mapCopy("04-fine");
     CliRun r = vkpuzzles(pack() + "list --color never");
     EXPECT_EQ(r.exit, 0) << r.out; // the good puzzle is listed, the others warned about
-    EXPECT_TRUE(has(r.out, "01-deep/puzzle.toml:52:15: in the expression of 'workgroups' (\"(((("))
+    EXPECT_TRUE(has(r.out, "01-deep/puzzle.toml:53:15: in the expression of 'workgroups' (\"(((("))
         << r.out;
     EXPECT_TRUE(has(r.out, "it nests deeper than 64 levels of parentheses and function calls"))
         << r.out;
-    EXPECT_TRUE(has(r.out, "02-long/puzzle.toml:52:15:")) << r.out;
+    EXPECT_TRUE(has(r.out, "02-long/puzzle.toml:53:15:")) << r.out;
     EXPECT_TRUE(has(r.out, "it has more than 512 numbers, names and operators")) << r.out;
-    EXPECT_TRUE(has(r.out, "03-zero/puzzle.toml:52:15: division by zero in the expression of "
+    EXPECT_TRUE(has(r.out, "03-zero/puzzle.toml:53:15: division by zero in the expression of "
                            "'workgroups' (\"N / 0\"), column 3"))
         << r.out;
     std::istringstream lines(r.out);

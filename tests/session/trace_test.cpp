@@ -24,10 +24,12 @@ namespace {
 using test::engines;
 
 CheckReport check(const Puzzle& p, const std::string& path, bool trace,
-                  std::optional<size_t> onlyCase = std::nullopt) {
+                  std::optional<size_t> onlyCase = std::nullopt,
+                  const std::vector<size_t>& someCases = {}) {
     CheckOptions o;
     o.trace = trace;
     o.onlyCase = onlyCase;
+    o.someCases = someCases;
     auto src = readTextFile(path);
     return checkKernel(engines().compiler, *engines().gpu, p, src ? *src : "", path, o);
 }
@@ -53,10 +55,12 @@ std::string findings(const CheckReport& r) {
 
 // tests/data/traced/*.comp: "// puzzle: SLUG" and "// expect: FINDING" (a findingKindName),
 // "// expect: clean" or "// expect: inconclusive" (its trace does not fit however large);
-// "// case: N" checks only case N (1-based), for a kernel too costly to trace on every case.
+// "// case: N" checks only case N (1-based), for a kernel too costly to trace on every case;
+// "// cases: A-B" cases A to B (a kernel sized for the puzzle's small cases, not its benchmark's).
 struct Expectation {
     std::string puzzle, expect;
     std::optional<size_t> onlyCase; // 0-based
+    std::vector<size_t> someCases;  // 0-based
 };
 
 Expectation expectationOf(const std::string& path) {
@@ -68,6 +72,12 @@ Expectation expectationOf(const std::string& path) {
         if (line.rfind("// puzzle: ", 0) == 0) e.puzzle = line.substr(11);
         if (line.rfind("// expect: ", 0) == 0) e.expect = line.substr(11);
         if (line.rfind("// case: ", 0) == 0) e.onlyCase = std::stoul(line.substr(9)) - 1;
+        if (line.rfind("// cases: ", 0) == 0) {
+            size_t dash = line.find('-', 10);
+            for (size_t c = std::stoul(line.substr(10)); c <= std::stoul(line.substr(dash + 1));
+                 ++c)
+                e.someCases.push_back(c - 1);
+        }
     }
     return e;
 }
@@ -81,7 +91,7 @@ TEST_P(BrokenKernel, TheTraceFindsWhatIsWrong) {
     ASSERT_FALSE(e.expect.empty());
     auto p = engines().set.find(e.puzzle);
     ASSERT_TRUE(p.ok());
-    CheckReport r = check(**p, GetParam(), true, e.onlyCase);
+    CheckReport r = check(**p, GetParam(), true, e.onlyCase, e.someCases);
     ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
     if (e.expect == "clean") {
         EXPECT_TRUE(r.allPass()) << findings(r);
