@@ -91,9 +91,13 @@ int Command::bench() {
     auto copySource = copyShader();
     if (!copySource) return report(copySource.error());
     if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());
-    if (!json())
-        m_err << "benchmarking " << (*p)->slug << " at N = " << o->n << " on "
+    if (!json()) {
+        // A launch that does not follow N (one workgroup) runs at the case's own N.
+        auto fixed = fixedLaunch(**p, o->templateCase);
+        m_err << "benchmarking " << (*p)->slug << " at N = " << (fixed ? fixed->n : o->n) << " on "
               << m_runner->info().name << " ...\n";
+        if (fixed) m_err << "  " << fixed->why << ": at its own N, whatever --n says\n";
+    }
     // The learner's kernel is timed beside the official solution, on the same data in one run.
     std::optional<std::vector<KernelSource>> official;
     if (!m_a.has("solution")) {

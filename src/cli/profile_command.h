@@ -23,8 +23,8 @@ struct ProfileCase {
 };
 
 // `requested`: --case N (1-based), 0 when not given. Without it: the puzzle's bench case (its
-// bench_case, else its last), or the largest visible case when that one is hidden. A hidden case
-// asked for is refused unless `revealHidden`.
+// bench_case, else the one derived from its cases: puzzle/bench_case.h), or the largest visible
+// case when that one is hidden. A hidden case asked for is refused unless `revealHidden`.
 Result<ProfileCase> profileCase(const Puzzle& p, uint64_t requested, bool revealHidden);
 
 struct ProfileView {

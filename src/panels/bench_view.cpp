@@ -35,12 +35,28 @@ void BenchView::drawButton(Workbench& wb) {
     if (m_checkedFor != p->key()) {
         m_checkedFor = p->key();
         m_unavailable = benchUnavailable(*p);
+        m_fixed = fixedLaunch(*p, p->benchCase);
         m_error.clear();
         m_n = countText(p->benchN);
     }
     if (m_unavailable) return;
     bool running = wb.bench().view().state == BackgroundBenchState::Running;
     ImGui::BeginDisabled(running);
+    if (m_fixed) { // one workgroup: no N to choose, the case runs as it is
+        if (ImGui::SmallButton("Benchmark")) {
+            wb.startBench(m_fixed->n);
+            m_windowOpen = true;
+        }
+        layout::item("button/Benchmark");
+        itemTooltip("Times your kernel on its case as it is, as `vkpuzzles bench " + p->slug +
+                    "` does, against the device's copy bandwidth: " + m_fixed->why +
+                    ", so N is that case's own");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        dimText("N = " + std::to_string(m_fixed->n) + " (" + m_fixed->grid + ")");
+        layout::fact("benchFixed", m_fixed->why);
+        return;
+    }
     if (ImGui::SmallButton("Benchmark at large N")) {
         auto n = parseCount(m_n);
         if (!n) {

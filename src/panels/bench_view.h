@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "session/bench.h"
 #include "workbench/workbench.h"
 
 namespace vkp::ui {
@@ -21,7 +22,8 @@ class BenchView {
     std::string m_n;                          // as `vkpuzzles bench --n`; the puzzle's bench_n
     std::string m_checkedFor;                 // the puzzle `m_unavailable` is about
     std::optional<std::string> m_unavailable; // why the open puzzle cannot be benchmarked
-    std::string m_error;                      // a bad N
+    std::optional<FixedLaunch> m_fixed; // its benchmark case launches one workgroup: its own N
+    std::string m_error;                // a bad N
     bool m_windowOpen = false;
 };
 

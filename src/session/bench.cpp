@@ -9,10 +9,12 @@
 
 #include "gpu/bench.h"
 #include "gpu/device_runner.h"
+#include "puzzle/bench_case.h"
 #include "puzzle/buffer_compare.h"
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/reference_ops.h"
+#include "session/case_limits.h"
 #include "session/check.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
@@ -33,8 +35,25 @@ Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
 // The first input at N elements: a 1-D input N long; a matrix `cols` wide (the puzzle's
 // bench_cols), else as square as N allows, rows the largest divisor of N not above its square
 // root (2^20: 1024 x 1024, 2^21: 1024 x 2048), so that rows x cols is N.
-Result<Shape> benchShape(const Shape& from, uint64_t n, uint64_t cols) {
+Result<Shape> benchShape(const Shape& from, uint64_t n, uint64_t cols, bool square) {
     if (from.dims.size() != 2) return Shape{{n}};
+    if (square) { // bench_square: a kernel that reads one SIZE for rows and columns
+        uint64_t side = static_cast<uint64_t>(std::sqrt(double(n)));
+        while (side * side > n)
+            --side;
+        while ((side + 1) * (side + 1) <= n)
+            ++side;
+        // An odd power of two lies between two even ones, which are squares.
+        bool power = (n & (n - 1)) == 0;
+        if (side * side != n)
+            return benchError(
+                "N = " + countText(n) +
+                " is not a square, and the puzzle's matrix stays square (its bench_square): "
+                "give N as a square, such as " +
+                countText(power ? n / 2 : side * side) + " or " +
+                countText(power ? n * 2 : (side + 1) * (side + 1)));
+        return Shape{{side, side}};
+    }
     if (cols) {
         if (n % cols != 0)
             return benchError("N = " + std::to_string(n) + " is not a whole number of rows of " +
@@ -49,40 +68,22 @@ Result<Shape> benchShape(const Shape& from, uint64_t n, uint64_t cols) {
     return Shape{{rows, n / rows}};
 }
 
-// Whether an expression changes with the scaled input: it names N, rows or cols, or a constant
-// whose expression does.
-bool followsN(const Expr& e, const Puzzle& p, const TestCase& c, int depth = 0) {
-    if (e.usesN()) return true;
-    for (const std::string& name : e.names()) {
-        if (isShapeName(name)) return true;
-        for (const ConstantDecl& d : p.constants)
-            if (d.name == name && depth == 0 && c.constantExprs.count(d.id) &&
-                followsN(c.constantExprs.at(d.id), p, c, 1))
-                return true;
-    }
-    return false;
-}
-
-bool followsN(const Puzzle& p, const TestCase& c) {
-    return std::any_of(c.workgroupExprs.begin(), c.workgroupExprs.end(),
-                       [&](const Expr& e) { return followsN(e, p, c); });
-}
-
 // The template case re-sized for N: the first input's fill at length N, scratch from its size
-// expression, workgroup counts and constants re-evaluated.
+// expression, workgroup counts and constants re-evaluated. A fixed launch is run as it is.
 Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
     if (o.templateCase >= p.cases.size())
         return benchError("case " + std::to_string(o.templateCase + 1) + " does not exist");
     TestCase c = p.cases[o.templateCase];
+    if (fixedLaunch(p, o.templateCase)) return c;
+    if (auto fixed = dataFixedAt(p, c))
+        return benchError("case " + std::to_string(o.templateCase + 1) + " of " + p.slug +
+                          " cannot be generated at another N: " + *fixed +
+                          "; a benchmark needs a generated fill (iota, constant, random or "
+                          "each) and expected outputs from a reference op or `each`: pick "
+                          "another case with --case, or name one with bench_case");
     auto first = p.firstInput();
-    if (!first) return benchError(p.slug + " has no input buffer to scale");
     DataSpec& in = *c.data[*first];
-    if (in.kind == DataSpec::Kind::Values)
-        return benchError("case " + std::to_string(o.templateCase + 1) + " writes '" +
-                          p.buffers[*first].name +
-                          "' out value by value; a benchmark needs a generated fill (iota, "
-                          "constant or random): use --case");
-    auto scaled = benchShape(in.shape, o.n, p.benchCols);
+    auto scaled = benchShape(in.shape, o.n, p.benchCols, p.benchSquare);
     if (!scaled) return scaled.error();
     in.shape = *scaled;
     if (auto s = evaluateShapeExprs(p, c); !s) // inputs that follow the first (matmul's b)
@@ -108,11 +109,20 @@ Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
                               c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
         c.workgroups[d] = static_cast<uint32_t>(w);
     }
-    if (!followsN(p, c))
-        return benchError(p.slug + "'s workgroup counts do not depend on N; write them as "
-                                   "expressions (e.g. \"ceil_div(N, WG)\", or of rows and cols "
-                                   "for a matrix) to benchmark it");
     return scaledOutputs(p, c);
+}
+
+// Where an op's arguments no longer fit at N: the inputs that kept a shape of numbers while the
+// first input grew, which is usually why ("; 'b' keeps its shape [1024] ...").
+std::string fixedBesideFirst(const Puzzle& p, const TestCase& c) {
+    std::string out;
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].role == RoleKind::Input && b != *p.firstInput() && c.data[b] &&
+            c.data[b]->shapeExprs.empty())
+            out += "; '" + p.buffers[b].name + "' keeps its shape " + c.data[b]->shape.str() +
+                   " at any N: to follow the first input, write it as [\"N\"] (or [\"rows\", "
+                   "\"cols\"])";
+    return out;
 }
 
 // The expected outputs' shapes for the scaled inputs.
@@ -124,14 +134,12 @@ Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c) {
             c.data[b]->shape = c.data[*p.firstInput()]->shape; // follows the scaled input
             continue;
         }
-        if (c.data[b]->kind != DataSpec::Kind::Op)
-            return benchError("'" + decl.name +
-                              "' is written out value by value; a benchmark needs a reference op");
+        if (c.data[b]->kind != DataSpec::Kind::Op) continue; // an `each` of its own shape
         std::vector<Shape> shapes;
         for (size_t a : c.data[b]->args)
             shapes.push_back(c.data[a]->shape);
         auto shape = referenceOpShape(c.data[b]->op, shapes, c.data[b]->params);
-        if (!shape) return shape.error();
+        if (!shape) return benchError(shape.error().message + fixedBesideFirst(p, c));
         c.data[b]->shape = *shape;
     }
     return c;
@@ -172,139 +180,17 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
 
 } // namespace
 
-// Floating-point operations a byte moved past which a kernel is bound by its arithmetic: GPUs do
-// tens (an H200: 67 TFLOP/s of fp32 over 4.8 TB/s, 14 a byte; lavapipe on a CPU about as many).
-constexpr double kArithmeticBound = 16;
-
-std::vector<std::string> benchFigureLines(const BenchReport& r) {
-    std::vector<std::string> out;
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "kernel         %9.3f ms median of %zu  %8.2f GB/s  %8.3f G elements/s",
-                  r.medianMs, r.repetitionMs.size(), r.gbPerS, r.elementsPerS / 1e9);
-    out.push_back(line);
-    std::snprintf(line, sizeof line, "spread         %9.3f ms to %.3f ms (10th to 90th percentile)",
-                  r.p10Ms, r.p90Ms);
-    out.push_back(line);
-    out.push_back("launch         workgroups of " + dimsText(r.workgroupSize) + " threads" +
-                  (r.constants.empty() ? "" : "; " + r.constants));
-    std::snprintf(line, sizeof line,
-                  "copy           %8.2f GB/s (vkCmdCopyBuffer), %8.2f GB/s (copy shader)",
-                  r.copyGbPerS, r.shaderCopyGbPerS);
-    out.push_back(line);
-    bool mega = r.bytesMoved >= 1000000;
-    std::snprintf(line, sizeof line,
-                  "of the limit   %9.2f  (the %.1f %s it must move take %.3f ms at the copy's "
-                  "speed)",
-                  r.ratioToCopy, r.bytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB", r.limitMs);
-    out.push_back(line);
-    if (r.passBytesMoved > r.bytesMoved) {
-        // The task's bytes say how far a multi-pass program is from one pass over its data; the
-        // passes' say how far each pass, as written, is from the copy's speed.
-        mega = r.passBytesMoved >= 1000000;
-        std::snprintf(line, sizeof line,
-                      "its passes     %9.2f  (each dispatch reads or writes each input and output "
-                      "it binds once: %.1f %s, %.3f ms at the copy's speed)",
-                      r.ratioToPassLimit, r.passBytesMoved / (mega ? 1e6 : 1e3), mega ? "MB" : "kB",
-                      r.passLimitMs);
-        out.push_back(line);
-    }
-    if (r.flop > 0) {
-        double perByte = r.bytesMoved ? r.flop / r.bytesMoved : 0;
-        std::snprintf(line, sizeof line,
-                      "arithmetic     %9.1f GFLOP/s (%.3g GFLOP, %.0f for each byte moved)",
-                      r.gflopPerS, r.flop / 1e9, perByte);
-        out.push_back(line);
-        // A device does tens of operations in the time it moves a byte: past that, arithmetic
-        // bounds the kernel and the memory limit above is far from its own.
-        if (perByte >= kArithmeticBound)
-            out.push_back("               arithmetic bounds this kernel, not memory: the fraction "
-                          "of the limit says little; GFLOP/s and the peer's time say more");
-    }
-    if (!r.unsteady.empty())
-        out.push_back("unsteady       " + r.unsteady +
-                      ": not to be trusted, and no sign of a slow kernel; run it again on a "
-                      "quiet machine");
-    for (const BenchReport::Pass& pass : r.passes) {
-        std::snprintf(line, sizeof line, "  pass %-16s %9.3f ms (%d %s)", pass.label.c_str(),
-                      pass.medianMs, pass.dispatches,
-                      pass.dispatches == 1 ? "dispatch" : "dispatches");
-        std::string text = line;
-        if (pass.bytesMoved > 0) {
-            std::snprintf(line, sizeof line, "  %5.2f of its limit", pass.ratioToCopy);
-            text += line;
-        }
-        out.push_back(text);
-    }
-    for (const BenchReport::Compiled& c : r.compiled) {
-        std::string stats;
-        for (const PipelineStat& st : c.stats)
-            stats += (stats.empty() ? "" : ", ") + st.name + " " + st.value;
-        out.push_back("compiled       " + (r.compiled.size() > 1 ? c.kernel + ": " : "") + stats +
-                      " (the driver's report)");
-    }
-    if (!r.cpuWhat.empty()) {
-        std::snprintf(line, sizeof line,
-                      "CPU            %9.3f ms (%s); CPU time / kernel time %.2f", r.cpuMs,
-                      r.cpuWhat.c_str(), r.medianMs > 0 ? r.cpuMs / r.medianMs : 0);
-        out.push_back(line);
-    }
-    return out;
-}
-
-std::vector<std::string> benchComparisonLines(const BenchReport& yours,
-                                              const BenchReport& official) {
-    std::vector<std::string> out;
-    char line[256];
-    auto row = [&](const char* who, const BenchReport& r) {
-        std::snprintf(line, sizeof line, "%-14s %9.3f ms  %5.2f of the limit%s", who, r.medianMs,
-                      r.ratioToCopy, r.unsteady.empty() ? "" : "  (unsteady)");
-        out.push_back(line);
-    };
-    row("yours", yours);
-    row("official", official);
-    if (yours.medianMs > 0 && official.medianMs > 0) {
-        double ratio = yours.medianMs / official.medianMs;
-        std::snprintf(line, sizeof line,
-                      "               yours takes %.2fx the official solution's time%s", ratio,
-                      ratio > 1.1   ? ""
-                      : ratio < 0.9 ? ": faster than the official solution"
-                                    : ": as fast as the official solution");
-        out.push_back(line);
-    }
-    return out;
-}
-
-bool samePlaceAsPeer(const BenchPeer& peer, const BenchReport& r) {
-    return r.device.find(peer.device) != std::string::npos && r.n == peer.n;
-}
-
-std::vector<std::string> benchPeerLines(const Puzzle& puzzle, const BenchReport& r) {
-    std::vector<std::string> out;
-    char line[512];
-    for (const BenchPeer& peer : puzzle.peers) {
-        std::snprintf(line, sizeof line, "peer           %s: %.3f ms on %s at N = %llu (%s)",
-                      peer.name.c_str(), peer.ms, peer.device.c_str(),
-                      static_cast<unsigned long long>(peer.n), peer.date.c_str());
-        std::string text = line;
-        if (samePlaceAsPeer(peer, r)) {
-            std::snprintf(line, sizeof line, ": this kernel takes %.2fx its time",
-                          r.medianMs / peer.ms);
-            text += line;
-        } else if (r.device.find(peer.device) != std::string::npos) {
-            text += ": bench at --n " + countText(peer.n) + " to compare";
-        } else {
-            text += ", another device";
-        }
-        out.push_back(text);
-    }
-    return out;
-}
-
-std::string benchResultText(const BenchReport& r) {
-    if (r.pass) return "matches the CPU reference";
-    return std::to_string(r.mismatches) + " elements differ from the CPU reference, the first at " +
-           std::to_string(r.firstMismatch);
+std::optional<FixedLaunch> fixedLaunch(const Puzzle& p, size_t caseIndex) {
+    if (caseIndex >= p.cases.size() || launchFollowsN(p, p.cases[caseIndex])) return std::nullopt;
+    const TestCase& c = p.cases[caseIndex];
+    auto first = p.firstInput();
+    uint64_t n = first && c.data[*first] ? c.data[*first]->shape.count() : 0;
+    std::string grid = c.workgroups == std::array<uint32_t, 3>{1, 1, 1}
+                           ? "one workgroup"
+                           : "a fixed grid of " + dimsText(c.workgroups) + " workgroups";
+    return FixedLaunch{n, grid,
+                       p.slug + " launches " + grid + " (case " + std::to_string(caseIndex + 1) +
+                           " as it is, " + std::to_string(c.threadCount()) + " threads)"};
 }
 
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
@@ -315,43 +201,24 @@ std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
     return std::nullopt;
 }
 
-Result<uint64_t> parseCount(const std::string& text) {
-    auto number = [](const std::string& s) -> std::optional<uint64_t> {
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 12)
-            return std::nullopt;
-        return std::stoull(s);
-    };
-    size_t caret = text.find('^'), shift = text.find("<<");
-    std::optional<uint64_t> v;
-    if (caret != std::string::npos) {
-        auto base = number(text.substr(0, caret)), exp = number(text.substr(caret + 1));
-        if (base == 2u && exp && *exp < 40) v = uint64_t(1) << *exp;
-    } else if (shift != std::string::npos) {
-        auto a = number(text.substr(0, shift)), b = number(text.substr(shift + 2));
-        if (a && b && *b < 40) v = *a << *b;
-    } else {
-        v = number(text);
-    }
-    if (!v || *v == 0 || *v > kMaxBufferElements)
-        return benchError(
-            "--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" +
-            text + "'");
-    return *v;
-}
-
-std::string countText(uint64_t n) {
-    if (n == 0 || (n & (n - 1)) != 0) return std::to_string(n);
-    return "2^" + std::to_string(std::countr_zero(n));
-}
-
 namespace {
 
-// Compiles and checks every kernel against the puzzle; the first problem is the error.
+// What the device lacks of what a kernel enables or uses, refused as `check` refuses it
+// (session/case_limits.h), never left to a compiler's "extension not supported".
+Error lacking(const Diagnostic& d) {
+    return Error{ErrorKind::Device, d.str()};
+}
+
+// Compiles and checks every kernel against the puzzle and the device; the first problem is the
+// error.
 Result<std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>>
-compileAll(const Compiler& compiler, const Puzzle& p, const std::vector<KernelSource>& sources) {
+compileAll(const Compiler& compiler, const DeviceInfo& device, const Puzzle& p,
+           const std::vector<KernelSource>& sources) {
     std::vector<std::pair<std::vector<uint32_t>, KernelInterface>> out;
     if (sources.size() != p.kernels.size())
         return benchError(p.slug + " needs " + std::to_string(p.kernels.size()) + " kernels");
+    if (auto d = unsupportedExtension(sources, device, "Benchmark")) return lacking(*d);
+    std::vector<CompiledKernel> uses; // what each kernel uses, for unsupportedUse
     for (size_t k = 0; k < p.kernels.size(); ++k) {
         auto it = std::find_if(sources.begin(), sources.end(),
                                [&](const KernelSource& s) { return s.name == p.kernels[k].name; });
@@ -367,8 +234,10 @@ compileAll(const Compiler& compiler, const Puzzle& p, const std::vector<KernelSo
         if (hasErrors(diagnostics)) return Error{ErrorKind::Interface, diagnostics[0].str()};
         auto stripped = stripDebugPrintf(c.spirv); // a benchmark prints nothing, on any device
         if (!stripped) return stripped.error();
+        uses.push_back(CompiledKernel{{}, *iface, {}, {}, src.file});
         out.emplace_back(std::move(*stripped), std::move(*iface));
     }
+    if (auto d = unsupportedUse(uses, device, "Benchmark")) return lacking(*d);
     return out;
 }
 
@@ -590,7 +459,7 @@ struct BenchKernels {
 Result<BenchKernels> prepareKernels(const Compiler& compiler, DeviceRunner& runner,
                                     const Puzzle& scaledPuzzle,
                                     const std::vector<KernelSource>& sources) {
-    auto kernels = compileAll(compiler, scaledPuzzle, sources);
+    auto kernels = compileAll(compiler, runner.info(), scaledPuzzle, sources);
     if (!kernels) return kernels.error();
     auto dispatches =
         caseDispatches(scaledPuzzle, scaledPuzzle.cases[0], runner.info().maxWorkgroupCount[0]);
@@ -642,9 +511,12 @@ Result<BenchReport> timeOn(DeviceRunner& runner, const BenchGround& g, const Ben
 Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
                                  const Puzzle& puzzle, const std::vector<KernelSource>& sources,
                                  const std::vector<KernelSource>* official,
-                                 const std::string& copyShaderSource, const BenchOptions& o) {
-    auto scaled = scaledCase(puzzle, o);
+                                 const std::string& copyShaderSource, const BenchOptions& asked) {
+    auto scaled = scaledCase(puzzle, asked);
     if (!scaled) return scaled.error();
+    BenchOptions o = asked;
+    auto fixed = fixedLaunch(puzzle, asked.templateCase);
+    if (fixed) o.n = fixed->n; // a launch that does not follow N runs at its own
     Puzzle p = puzzle;
     p.cases = {*scaled};
     auto yours = prepareKernels(compiler, runner, p, sources);
@@ -654,6 +526,11 @@ Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
     auto timed = timeOn(runner, *ground, *yours, o);
     if (!timed) return timed.error();
     BenchReports out{std::move(*timed), std::nullopt, std::nullopt};
+    auto note = [&](BenchReport& r) {
+        r.nAsked = asked.n;
+        if (fixed) r.fixedLaunch = fixed->why;
+    };
+    note(out.yours);
     if (!official) return out;
     BenchOptions theirs = o;
     if (o.progress)
@@ -663,10 +540,12 @@ Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
     auto kernels = prepareKernels(compiler, runner, p, *official);
     auto report =
         kernels ? timeOn(runner, *ground, *kernels, theirs) : Result<BenchReport>(kernels.error());
-    if (report)
+    if (report) {
+        note(*report);
         out.official = std::move(*report);
-    else
+    } else {
         out.officialError = report.error();
+    }
     return out;
 }
 

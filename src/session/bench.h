@@ -34,6 +34,9 @@ struct BenchOptions {
 struct BenchReport {
     std::string device;
     uint64_t n = 0;
+    // Where the case's launch is fixed (FixedLaunch): why N is the case's own, and the N asked.
+    std::string fixedLaunch;
+    uint64_t nAsked = 0;
     std::vector<uint64_t> shape; // the first input's at N: [N], or [rows, cols] for a matrix
     std::array<uint32_t, 3> workgroupSize{}, workgroups{};
     std::string constants;            // the timed launch's named constants: "ITEMS = 16, BITS = 8"
@@ -107,9 +110,19 @@ Result<uint64_t> parseCount(const std::string& text);
 // A count as parseCount reads it back: "2^28" for a power of two, else the number.
 std::string countText(uint64_t n);
 
-// Why `vkpuzzles bench` cannot scale the puzzle's bench case (nullopt: it can). The app offers
+// Why `vkpuzzles bench` cannot time the puzzle's bench case (nullopt: it can). The app offers
 // "Benchmark at large N" only where it can.
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle);
+
+// A case whose launch does not follow its data (puzzle/bench_case.h: one workgroup, however
+// large N is) is benchmarked as it is: at its own N, whatever N was asked, since a larger N
+// would not fit its grid. nullopt: the case scales to any N.
+struct FixedLaunch {
+    uint64_t n = 0;   // the case's own: its first input's elements
+    std::string grid; // "one workgroup", "a fixed grid of (5) workgroups"
+    std::string why;  // "dot launches one workgroup (case 8 as it is, 1024 threads)"
+};
+std::optional<FixedLaunch> fixedLaunch(const Puzzle& puzzle, size_t caseIndex);
 
 // The learner's kernels and, where given, the official solution's, timed at the same N on the
 // same device against one set of inputs, one copy and one CPU run (measured once, shared).

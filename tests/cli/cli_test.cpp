@@ -408,9 +408,16 @@ TEST(CliBenchTest, BenchmarksAScalablePuzzleAndChecksTheResult) {
     CliRun wrong = vkpuzzles("bench add-ten --starter --n 2^12 --reps 2" + pack);
     EXPECT_EQ(wrong.exit, 1) << wrong.out;
     EXPECT_TRUE(has(wrong.out, "elements differ from the CPU reference")) << wrong.out;
-    CliRun fixed = vkpuzzles("bench map --solution --n 1000");
-    EXPECT_EQ(fixed.exit, 2) << fixed.out;
-    EXPECT_TRUE(has(fixed.out, "do not depend on N")) << fixed.out;
+    // A launch written as numbers does not follow N: its case runs as it is, and says so.
+    CliRun fixed = vkpuzzles("bench fixed-grid --solution --n 2^12 --reps 2 --warmup 0 "
+                             "--color never" +
+                             pack);
+    EXPECT_EQ(fixed.exit, 0) << fixed.out;
+    EXPECT_TRUE(has(fixed.out, "benchmarking fixed-grid at N = 20 on ")) << fixed.out;
+    EXPECT_TRUE(has(fixed.out, "fixed launch   fixed-grid launches a fixed grid of (3) workgroups "
+                               "(case 1 as it is, 24 threads): timed at its own N = 20, not the "
+                               "2^12 asked"))
+        << fixed.out;
     CliRun badN = vkpuzzles("bench add-ten --solution --n 3^5" + pack);
     EXPECT_EQ(badN.exit, 2);
     EXPECT_TRUE(has(badN.out, "--n needs an element count")) << badN.out;
@@ -453,6 +460,20 @@ TEST(CliBenchTest, ALearnersKernelIsTimedBesideTheOfficialSolutionAndThePeers) {
                         test::sourceDir() + "/tests/data/bench");
     ASSERT_EQ(official.exit, 0) << official.out;
     EXPECT_FALSE(nlohmann::json::parse(official.out).contains("official")) << official.out;
+}
+
+// A device without what the puzzle needs: `bench` says so at the solution's #extension line, in
+// the words `check` uses, never with the compiler's "extension not supported".
+TEST(CliBenchTest, WhatTheDeviceLacksIsSaidAsCheckSaysIt) {
+    CliRun check = vkpuzzles("check matmul-tensor-cores --solution --color never");
+    if (check.exit == 0) GTEST_SKIP() << "this device has cooperative matrices";
+    CliRun r = vkpuzzles("bench matmul-tensor-cores --solution --n 2^12 --color never");
+    EXPECT_EQ(r.exit, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "solution.comp:4: error: uses cooperative matrices")) << r.out;
+    EXPECT_TRUE(has(r.out, "Benchmark it on a device that has them (vkpuzzles devices)")) << r.out;
+    EXPECT_FALSE(has(r.out, "extension not supported")) << r.out;
+    EXPECT_TRUE(has(check.out, "Check it on a device that has them (vkpuzzles devices)"))
+        << check.out;
 }
 
 // --workgroup-size and --set time both kernels at another launch shape: the benchmark's case with
