@@ -116,11 +116,8 @@ class Linter {
         bool allOne = std::all_of(m_p.cases.begin(), m_p.cases.end(), [](const TestCase& c) {
             return c.workgroups == std::array<uint32_t, 3>{1, 1, 1};
         });
-        std::string statement = m_p.statement;
-        std::transform(statement.begin(), statement.end(), statement.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
-        bool promised = statement.find("one workgroup is launched") != std::string::npos;
-        if (aboutSeveral && allOne && !promised && !m_p.multiPass() && !m_p.cases.empty())
+        if (aboutSeveral && allOne && !promisesOneWorkgroup(m_p) && !m_p.multiPass() &&
+            !m_p.cases.empty())
             warning("every case launches one workgroup, but the official solution uses the "
                     "workgroup or global id: a kernel that assumes one workgroup passes; add "
                     "a case with several workgroups");
@@ -168,6 +165,13 @@ class Linter {
 std::vector<Diagnostic> lintPuzzle(const Puzzle& puzzle,
                                    const std::vector<std::string>& solutionTexts) {
     return Linter(puzzle, solutionTexts).run();
+}
+
+bool promisesOneWorkgroup(const Puzzle& puzzle) {
+    std::string statement = puzzle.statement;
+    std::transform(statement.begin(), statement.end(), statement.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    return statement.find("one workgroup is launched") != std::string::npos;
 }
 
 } // namespace vkp

@@ -21,4 +21,8 @@ namespace vkp {
 std::vector<Diagnostic> lintPuzzle(const Puzzle& puzzle,
                                    const std::vector<std::string>& solutionTexts);
 
+// Whether the statement says "one workgroup is launched" (in any case of letters): a puzzle
+// whose launch is one workgroup on purpose, neither a weak case list nor a fixed benchmark.
+bool promisesOneWorkgroup(const Puzzle& puzzle);
+
 } // namespace vkp

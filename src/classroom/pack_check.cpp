@@ -9,6 +9,7 @@
 #include "base/diagnostic.h"
 #include "gpu/device_runner.h"
 #include "judge/walkthrough_steps.h"
+#include "session/bench.h"
 #include "session/check.h"
 #include "session/dispatch_view.h"
 #include "session/kernel_text.h"
@@ -114,6 +115,7 @@ class PuzzleChecker {
             for (const KernelSource& k : *solution)
                 texts.push_back(k.text);
         m_out.lint = lintPuzzle(m_p, texts);
+        lintBenchmark();
         if (DeviceNeeds missing = missingOn(m_p.needs, m_runner.info()); !missing.empty()) {
             m_out.skipped = m_runner.info().name + " lacks " + needsText(missing) +
                             ", which the official solution needs: loaded and linted, not run";
@@ -131,6 +133,28 @@ class PuzzleChecker {
     }
 
   private:
+    // The author hears here, not from a learner, that `vkpuzzles bench` cannot time the puzzle,
+    // or times it at one N only: a warning, as a benchmark is no part of the puzzle's verdicts.
+    void lintBenchmark() {
+        if (m_p.cases.empty()) return;
+        SourceLocation where = m_p.cases[m_p.benchCase].where;
+        std::string which = "case " + std::to_string(m_p.benchCase + 1) +
+                            (m_p.benchCaseNamed ? " (its bench_case)" : " (the benchmark's)");
+        auto warn = [&](const std::string& message) {
+            m_out.lint.push_back(diagnosticAt(where, SeverityKind::Warning, message));
+        };
+        if (auto why = benchUnavailable(m_p)) {
+            warn("`vkpuzzles bench` cannot time this puzzle: " + *why);
+        } else if (auto fixed = fixedLaunch(m_p, m_p.benchCase);
+                   fixed && !promisesOneWorkgroup(m_p)) {
+            warn(which +
+                 " has workgroup counts that do not follow N, so `vkpuzzles bench` "
+                 "times it only as it is, at N = " +
+                 std::to_string(fixed->n) +
+                 ": write them as expressions of N (workgroups = [\"ceil_div(N, WG)\"], or of "
+                 "rows and cols), or name a case that does with bench_case");
+        }
+    }
     CheckOptions options(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
         CheckOptions o;
         o.trace = trace;

@@ -273,6 +273,36 @@ TEST(PackCheckCli, MutantsFileMistakesAndTwinSurvivorsAreNamed) {
     fs::remove_all(dir);
 }
 
+// An author hears that `vkpuzzles bench` times a puzzle only at one N (a grid written as numbers),
+// or not at all (the case bench_case names is written out value by value): warnings, not failures.
+TEST(PackCheckCli, APuzzleTheBenchmarkCannotScaleIsWarnedNotFailed) {
+    std::string fixed = test::sourceDir() + "/tests/data/bench/02-fixed-grid";
+    CliRun r = vkpuzzles("pack check " + fixed + " --no-mutants --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "02-fixed-grid/puzzle.toml:22:1: case 1 (the benchmark's) has workgroup "
+                           "counts that do not follow N, so `vkpuzzles bench` times it only as it "
+                           "is, at N = 20: write them as expressions of N"))
+        << r.out;
+    // The same puzzle naming a case whose input is written out: the benchmark cannot run.
+    auto dir = std::filesystem::temp_directory_path() /
+               ("vkp-bench-lint-" + std::to_string(getpid())) / "02-fixed-grid";
+    std::filesystem::create_directories(dir.parent_path());
+    std::filesystem::copy(fixed, dir, std::filesystem::copy_options::recursive);
+    std::string toml = *readTextFile((dir / "puzzle.toml").string());
+    toml.replace(toml.find("workgroups = [3]"), 16, "workgroups = [\"ceil_div(N, WG)\"]");
+    toml.replace(toml.find("inputs.a = {"),
+                 toml.find('\n', toml.find("inputs.a = {")) - toml.find("inputs.a = {"),
+                 "inputs.a = { shape = [3], values = [1, 2, 3] }");
+    std::ofstream(dir / "puzzle.toml") << "bench_case = 1\n" << toml;
+    CliRun named = vkpuzzles("pack check " + dir.string() + " --no-mutants --color never");
+    std::filesystem::remove_all(dir.parent_path());
+    EXPECT_EQ(named.exit, 0) << named.out;
+    EXPECT_TRUE(has(named.out, ": `vkpuzzles bench` cannot time this puzzle: case 1 of fixed-grid "
+                               "cannot be generated at another N: 'a' is written out value by "
+                               "value"))
+        << named.out;
+}
+
 TEST(PackCheckCli, NotAFolderIsAUsageError) {
     CliRun r = vkpuzzles("pack check /nonexistent-pack-folder");
     EXPECT_EQ(r.exit, 2) << r.out;
