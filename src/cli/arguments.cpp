@@ -80,7 +80,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"timeout", ValueKind::Number, kRunning, 1, 3600},
         {"solution", ValueKind::None, "check run trace profile bench export"},
         {"starter", ValueKind::None, "check run trace profile bench export"},
-        {"all", ValueKind::None, "check grade"},
+        {"all", ValueKind::None, "check grade bench"},
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
         {"case-files", ValueKind::Text, "grade"},
@@ -322,12 +322,15 @@ Usage:
                                                   untimed runs (default 500); registers per thread
                                                   where the driver says. N counts elements of the
                                                   first input; a matrix becomes rows x cols = N,
-                                                  as square as N allows (2^20: 1024 x 1024)
+                                                  as square as N allows (2^20: 1024 x 1024); a
+                                                  puzzle of one workgroup runs at its own N
   vkpuzzles bench PUZZLE ... [--workgroup-size X] [--set NAME=VALUE]
                                                   both kernels at another launch shape: the
                                                   benchmark's case with these threads per
                                                   workgroup and constants (ITEMS=8)
-  vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, one table
+  vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, beside the
+                                                  copy and the CPU's scan, one table
+  vkpuzzles bench --all [--n 2^24]                every official solution, one line each
   vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F] [--case-files D]
                                                   grade a class: every KERNEL.comp (or folder of
                                                   one file per kernel) in DIR is one student's

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/json_report.h"
 #include "cli/own_case_args.h"
+#include "puzzle/device_needs.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -68,7 +69,7 @@ Result<std::string> Command::copyShader() const {
 }
 
 int Command::bench() {
-    if (m_a.has("all-scans")) return benchAllScans();
+    if (m_a.has("all-scans") || m_a.has("all")) return benchEvery(m_a.has("all-scans"));
     auto p = puzzleArg();
     if (!p) return report(p.error());
     if (m_a.positionals.size() < 2 && !m_a.has("solution") && !m_a.has("starter"))
@@ -130,22 +131,30 @@ int Command::bench() {
     return r.pass ? kExitPass : kExitFail;
 }
 
-// Every official solution of the scan track at the same N, one row each, for the README.
-int Command::benchAllScans() {
+// Every official solution at the same N, one row each (command.h).
+int Command::benchEvery(bool scansOnly) {
     auto o = benchOptions(nullptr);
     if (!o) return report(o.error());
     auto copySource = copyShader();
     if (!copySource) return report(copySource.error());
     if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());
+    const DeviceInfo& device = m_runner->info();
     if (!json())
-        m_err << "benchmarking every official scan at N = " << o->n << " on "
-              << m_runner->info().name << " ...\n";
-    nlohmann::json rows = nlohmann::json::array();
-    ScanBenchResults results;
+        m_err << "benchmarking every official " << (scansOnly ? "scan" : "solution")
+              << " at N = " << o->n << " on " << device.name << " ...\n";
+    BenchRows rows;
     bool allPass = true;
     for (const Puzzle* pp : m_set.inScope()) {
         const Puzzle& p = *pp;
-        if (p.track != "scan") continue;
+        if (scansOnly && p.track != "scan") continue;
+        // What the device cannot run is listed as not run, as `check --all` lists it.
+        if (DeviceNeeds missing = missingOn(p.needs, device); !missing.empty()) {
+            rows.push_back({&p,
+                            Error{ErrorKind::Device, device.name + " lacks " + needsText(missing) +
+                                                         ", which the official solution needs"},
+                            true});
+            continue;
+        }
         BenchOptions po = *o;
         po.templateCase = p.benchCase;
         if (po.progress) po.progress = progressLines("    ");
@@ -155,21 +164,22 @@ int Command::benchAllScans() {
         auto r = benchProgram(m_compiler, *m_runner, p, *sources, *copySource, po);
         if (!r && m_runner->wedged())
             return benchFailed(r.error()); // a worker is restarted instead
-        // A puzzle that cannot scale (one workgroup, a fixed grid) is listed, not failed.
-        allPass = allPass && (r ? r->pass : r.error().kind == ErrorKind::Usage);
-        if (json())
-            rows.push_back(r ? benchJson(p, "--solution", *r)
-                             : nlohmann::json{{"puzzle", p.slug}, {"error", r.error().message}});
-        results.emplace_back(&p, std::move(r));
+        allPass = allPass && r && r->pass;
+        rows.push_back({&p, std::move(r), false});
     }
-    if (json())
+    if (json()) {
+        nlohmann::json results = nlohmann::json::array();
+        for (const BenchRow& row : rows)
+            results.push_back(benchRowJson(row));
         m_out << jsonText(nlohmann::json{{"version", kJsonVersion},
-                                         {"device", m_runner->info().name},
+                                         {"device", device.name},
                                          {"n", o->n},
-                                         {"results", rows}})
+                                         {"pass", allPass},
+                                         {"results", results}})
               << "\n";
-    else
-        printScanTable(m_out, m_style, results);
+    } else {
+        printBenchTable(m_out, m_style, rows, scansOnly);
+    }
     return allPass ? kExitPass : kExitFail;
 }
 

@@ -71,39 +71,96 @@ nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchR
         {"mismatches", r.mismatches}};
 }
 
-void printScanTable(std::ostream& out, const Style& style, const ScanBenchResults& results) {
+nlohmann::json benchRowJson(const BenchRow& row) {
+    if (row.report) return benchJson(*row.puzzle, "--solution", row.report.value());
+    return {{"puzzle", row.puzzle->slug},
+            {row.notRun ? "not_run" : "error", row.report.error().message}};
+}
+
+namespace {
+
+// One row of the table: what was timed, at which N, and how fast.
+struct TableLine {
+    std::string what, n, spread, result;
+    double ms = 0, gbPerS = 0, ratio = 0, elementsPerS = 0, cpuRatio = 0;
+};
+
+std::string figure(double v, const char* format) {
+    if (v <= 0) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, format, v);
+    return text;
+}
+
+void printLine(std::ostream& out, int width, const TableLine& t, const std::string& result) {
     char line[256];
-    const BenchReport* any = nullptr;
-    for (const auto& [p, r] : results)
-        if (r) any = &r.value();
-    if (!any) return;
-    out << style.bold("official scans, N = " + std::to_string(any->n) + " uints") << " on "
-        << any->device << "\n";
-    std::snprintf(line, sizeof line,
-                  "  copy: %.1f GB/s (vkCmdCopyBuffer), %.1f GB/s (copy shader); CPU "
-                  "sequential scan %.3f ms\n",
-                  any->copyGbPerS, any->shaderCopyGbPerS, any->cpuMs);
-    out << line;
-    int width = 6;
-    for (const auto& [p, r] : results)
-        width = std::max(width, static_cast<int>(p->slug.size()));
-    std::snprintf(line, sizeof line, "  %-*s %10s %15s %10s %10s %10s %10s  %s\n", width, "puzzle",
-                  "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU", "result");
-    out << line;
-    for (const auto& [p, r] : results) {
-        if (!r) {
-            std::snprintf(line, sizeof line, "  %-*s ", width, p->slug.c_str());
-            out << line << style.dim("not benchmarked: " + r.error().message) << "\n";
+    std::snprintf(line, sizeof line, "  %-*s %6s %10s %15s %9s %7s %9s %9s  ", width,
+                  t.what.c_str(), t.n.c_str(), figure(t.ms, "%.3f").c_str(), t.spread.c_str(),
+                  figure(t.gbPerS, "%.1f").c_str(), figure(t.ratio, "%.2f").c_str(),
+                  figure(t.elementsPerS / 1e9, "%.3f").c_str(), figure(t.cpuRatio, "%.2f").c_str());
+    out << line << result << "\n";
+}
+
+} // namespace
+
+void printBenchTable(std::ostream& out, const Style& style, const BenchRows& rows, bool scans) {
+    // The copy and the CPU run at the N asked: from a row that ran there (not a fixed launch).
+    const BenchReport* atN = nullptr;
+    for (const BenchRow& row : rows)
+        if (row.report && row.report->fixedLaunch.empty()) atN = &row.report.value();
+    int width = 24;
+    for (const BenchRow& row : rows)
+        width = std::max(width, static_cast<int>(row.puzzle->slug.size()));
+    std::string device = atN ? atN->device : "";
+    for (const BenchRow& row : rows)
+        if (device.empty() && row.report) device = row.report->device;
+    out << style.bold(scans ? "official scans" : "official solutions")
+        << (atN ? ", N = " + countText(atN->n) + " elements" : "")
+        << (device.empty() ? "" : " on " + device) << "\n";
+    char header[256];
+    std::snprintf(header, sizeof header, "  %-*s %6s %10s %15s %9s %7s %9s %9s  %s\n", width,
+                  "puzzle", "N", "ms", "p10-p90 ms", "GB/s", "/ copy", "G elem/s", "CPU / GPU",
+                  "result");
+    out << header;
+    std::vector<std::string> notes;
+    for (const BenchRow& row : rows) {
+        const std::string& slug = row.puzzle->slug;
+        if (!row.report) {
+            std::string why =
+                (row.notRun ? "not run: " : "not benchmarked: ") + row.report.error().message;
+            out << "  " << slug << std::string(width - slug.size() + 1, ' ')
+                << (row.notRun ? style.dim(why) : style.fail(why)) << "\n";
             continue;
         }
-        char spread[64];
-        std::snprintf(spread, sizeof spread, "%.3f-%.3f", r->p10Ms, r->p90Ms);
-        std::snprintf(line, sizeof line, "  %-*s %10.3f %15s %10.1f %10.2f %10.3f %10.2f  ", width,
-                      p->slug.c_str(), r->medianMs, spread, r->gbPerS, r->ratioToCopy,
-                      r->elementsPerS / 1e9, r->medianMs > 0 ? r->cpuMs / r->medianMs : 0);
-        out << line << (r->pass ? style.pass("right") : style.fail("WRONG")) << "\n";
+        const BenchReport& r = row.report.value();
+        TableLine t{slug, countText(r.n), figure(r.p10Ms, "%.3f") + "-" + figure(r.p90Ms, "%.3f")};
+        t.ms = r.medianMs, t.gbPerS = r.gbPerS, t.ratio = r.ratioToCopy;
+        t.elementsPerS = r.elementsPerS, t.cpuRatio = r.medianMs > 0 ? r.cpuMs / r.medianMs : 0;
+        printLine(out, width, t, r.pass ? style.pass("right") : style.fail("WRONG"));
+        if (!r.fixedLaunch.empty()) notes.push_back(r.fixedLaunch + ": timed at its own N");
     }
+    if (atN) {
+        // The yardsticks at the same N: the copy of N uints (read and written), and the CPU.
+        double bytes = 2.0 * atN->n * 4;
+        for (auto [what, gb] : {std::pair{"copy (vkCmdCopyBuffer)", atN->copyGbPerS},
+                                std::pair{"copy (copy shader)", atN->shaderCopyGbPerS}}) {
+            double ms = gb > 0 ? bytes / (gb * 1e6) : 0;
+            TableLine t{what, countText(atN->n), "", ""};
+            t.ms = ms, t.gbPerS = gb;
+            t.ratio = gb / std::max(atN->copyGbPerS, atN->shaderCopyGbPerS);
+            t.elementsPerS = ms > 0 ? atN->n / (ms / 1e3) : 0;
+            printLine(out, width, t, "");
+        }
+        if (scans && atN->cpuMs > 0) {
+            TableLine t{"CPU sequential scan", countText(atN->n), "", ""};
+            t.ms = atN->cpuMs, t.elementsPerS = atN->n / (atN->cpuMs / 1e3);
+            printLine(out, width, t, "");
+        }
+    }
+    for (const std::string& note : notes)
+        out << style.dim("  " + note) << "\n";
 }
+
 void printBench(std::ostream& out, const Style& style, const Puzzle& p, const BenchReport& r) {
     std::string matrix = r.shape.size() == 2 ? " (a " + std::to_string(r.shape[0]) + " x " +
                                                    std::to_string(r.shape[1]) + " matrix)"

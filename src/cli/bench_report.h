@@ -15,11 +15,22 @@
 
 namespace vkp::cli {
 
-// Each scan puzzle with its benchmark, or why it has none.
-using ScanBenchResults = std::vector<std::pair<const Puzzle*, Result<BenchReport>>>;
+// One puzzle of `bench --all` or `--all-scans`: its benchmark, or why it has none; `notRun`:
+// the device lacks what the official solution needs (listed, not a failure).
+struct BenchRow {
+    const Puzzle* puzzle = nullptr;
+    Result<BenchReport> report;
+    bool notRun = false;
+};
+using BenchRows = std::vector<BenchRow>;
 
 nlohmann::json benchJson(const Puzzle& p, const std::string& files, const BenchReport& r);
+// A row as `--json` gives it: benchJson, or {"puzzle", "error"} or {"puzzle", "not_run"}.
+nlohmann::json benchRowJson(const BenchRow& row);
 void printBench(std::ostream& out, const Style& style, const Puzzle& p, const BenchReport& r);
-void printScanTable(std::ostream& out, const Style& style, const ScanBenchResults& results);
+// One line per puzzle (its N, times, bandwidth, the fraction of the copy, elements per second,
+// CPU / GPU, the verdict), then the copy at N and, for the scans, the CPU's sequential scan as
+// rows of their own: the seeds' comparison in one table.
+void printBenchTable(std::ostream& out, const Style& style, const BenchRows& rows, bool scans);
 
 } // namespace vkp::cli

@@ -122,8 +122,10 @@ class Command {
     std::function<void(const std::string&)> progressLines(std::string indent);
     int benchFailed(const Error& e);
     int bench();
-    // Every official solution of the scan track at the same N, one row each, for the README.
-    int benchAllScans();
+    // Every official solution at the same N, one row each: the scan track's (`--all-scans`, the
+    // seeds' comparison, beside the copy and the CPU scan) or every puzzle's (`--all`), a puzzle
+    // the device cannot run listed as not run.
+    int benchEvery(bool scansOnly);
 
     // Traced runs (traced_commands.cpp).
     // `profile`: one case traced, the efficiency lens's table per kernel (cli/profile_command.h).

@@ -1,5 +1,6 @@
 // Multi-pass puzzles from the command line: one file per kernel (by name or in order), the
-// per-dispatch trace, and benchmarks of passes and of every official scan.
+// per-dispatch trace, and benchmarks of passes (every official scan's table is the content
+// tier's, bench_every_puzzle_cli_test.cpp).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -134,17 +135,6 @@ TEST(MultipassCli, ACaseOf256DispatchesRunsInTheWorker) {
     EXPECT_EQ(untraced.exit, 0) << untraced.out;
     test::CliRun starter = vkpuzzles(pack + "check count-up --starter");
     EXPECT_EQ(starter.exit, 1) << starter.out;
-}
-
-TEST(MultipassCli, AllScansMakeOneTable) {
-    test::CliRun r = vkpuzzles("bench --all-scans --n 2^14 --reps 2 --color never");
-    EXPECT_EQ(r.exit, 0) << r.out;
-    for (const char* slug :
-         {"scan-hillis-steele", "scan-blocks", "scan-reduce-then-scan", "scan-decoupled"})
-        EXPECT_TRUE(has(r.out, slug)) << r.out;
-    EXPECT_TRUE(has(r.out, "official scans, N = 16384 uints")) << r.out;
-    EXPECT_TRUE(has(r.out, "/ copy")) << r.out;
-    EXPECT_FALSE(has(r.out, "WRONG")) << r.out;
 }
 
 } // namespace
