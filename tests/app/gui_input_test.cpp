@@ -102,6 +102,7 @@ class GuiInputTest : public test::GuiTest {
 
     // View > Save as PNG > The whole window: the app's own capture of what it shows.
     Png captureWindow(const std::string& slug) {
+        SCOPED_TRACE("capturing " + slug);
         fs::path file = m_gui->exportDir() / (slug + "-window.png");
         fs::remove(file);
         EXPECT_TRUE(m_gui->click("menu/View"));

@@ -1,9 +1,8 @@
 // puzzle: block-sum
 // expect: clean
 // cases: 1-7
-// Whole-array copies done right: every cell is written before the barrier, the copies of the
-// cache are read after it, and the one thread that stores a whole array back does so alone
-// between two barriers.
+// Whole-array copies done right: every cell written before the barrier, the cache copied after
+// it, and the one thread that stores a whole array back alone between two barriers.
 #version 450
 layout(local_size_x_id = 0) in;
 
