@@ -331,6 +331,7 @@ Usage:
   vkpuzzles bench --all-scans [--n 2^24]          every official scan side by side, beside the
                                                   copy and the CPU's scan, one table
   vkpuzzles bench --all [--n 2^24]                every official solution, one line each
+                                                  (without --n: each at its puzzle's bench_n)
   vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F] [--case-files D]
                                                   grade a class: every KERNEL.comp (or folder of
                                                   one file per kernel) in DIR is one student's

@@ -139,9 +139,12 @@ int Command::benchEvery(bool scansOnly) {
     if (!copySource) return report(copySource.error());
     if (auto s = startEngines(/*timed=*/true); !s) return report(s.error());
     const DeviceInfo& device = m_runner->info();
+    // Without --n, each puzzle at its own bench_n, as `bench PUZZLE` would take it.
+    bool nGiven = m_a.value("n").has_value();
     if (!json())
-        m_err << "benchmarking every official " << (scansOnly ? "scan" : "solution")
-              << " at N = " << o->n << " on " << device.name << " ...\n";
+        m_err << "benchmarking every official " << (scansOnly ? "scan" : "solution") << " at "
+              << (nGiven ? "N = " + std::to_string(o->n) : "its bench_n") << " on " << device.name
+              << " ...\n";
     BenchRows rows;
     bool allPass = true;
     for (const Puzzle* pp : m_set.inScope()) {
@@ -156,6 +159,7 @@ int Command::benchEvery(bool scansOnly) {
             continue;
         }
         BenchOptions po = *o;
+        if (!nGiven) po.n = p.benchN;
         po.templateCase = p.benchCase;
         if (po.progress) po.progress = progressLines("    ");
         auto sources = readKernelSources(p, true);
@@ -173,7 +177,7 @@ int Command::benchEvery(bool scansOnly) {
             results.push_back(benchRowJson(row));
         m_out << jsonText(nlohmann::json{{"version", kJsonVersion},
                                          {"device", device.name},
-                                         {"n", o->n},
+                                         {"n", nGiven ? nlohmann::json(o->n) : nlohmann::json()},
                                          {"pass", allPass},
                                          {"results", results}})
               << "\n";

@@ -521,6 +521,30 @@ TEST(CliBenchTest, ABenchmarkOfOneElementGivesTheKernelOneElement) {
     EXPECT_EQ(histogram.exit, 0) << histogram.out;
 }
 
+// `bench --all` with a pack: each of its puzzles, without --n at its own bench_n (add-ten's 2^14)
+// or, for a fixed grid, at its case's N; with --n at that N.
+TEST(CliBenchTest, AllBenchmarksEveryPuzzleOfThePackAtItsBenchN) {
+    std::string args = "bench --all --reps 2 --warmup 0 --json --puzzles " + test::sourceDir() +
+                       "/tests/data/bench";
+    CliRun r = vkpuzzlesStdout(args);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(doc["n"].is_null()) << r.out;
+    EXPECT_EQ(doc["pass"], true);
+    ASSERT_EQ(doc["results"].size(), 2u) << r.out;
+    EXPECT_EQ(doc["results"][0]["puzzle"], "add-ten");
+    EXPECT_EQ(doc["results"][0]["n"], 16384);
+    EXPECT_EQ(doc["results"][1]["puzzle"], "fixed-grid");
+    EXPECT_EQ(doc["results"][1]["n"], 20);
+    EXPECT_EQ(doc["results"][1]["n_asked"], 1u << 24) << "fixed-grid has no bench_n";
+    CliRun given = vkpuzzlesStdout(args + " --n 2^12");
+    ASSERT_EQ(given.exit, 0) << given.out;
+    auto at = nlohmann::json::parse(given.out);
+    EXPECT_EQ(at["n"], 4096);
+    EXPECT_EQ(at["results"][0]["n"], 4096);
+    EXPECT_EQ(at["results"][1]["n"], 20);
+}
+
 TEST(CliBenchTest, AKernelPastTheTimeoutIsStoppedWithAClearMessage) {
     // Seconds per dispatch on lavapipe; --timeout 1 gives each repetition a second.
     std::string args = "bench add-ten " + test::sourceDir() +
