@@ -123,6 +123,7 @@ void printBenchTable(std::ostream& out, const Style& style, const BenchRows& row
                   "result");
     out << header;
     std::vector<std::string> notes;
+    bool unsteady = false;
     for (const BenchRow& row : rows) {
         const std::string& slug = row.puzzle->slug;
         if (!row.report) {
@@ -136,8 +137,12 @@ void printBenchTable(std::ostream& out, const Style& style, const BenchRows& row
         TableLine t{slug, countText(r.n), figure(r.p10Ms, "%.3f") + "-" + figure(r.p90Ms, "%.3f")};
         t.ms = r.medianMs, t.gbPerS = r.gbPerS, t.ratio = r.ratioToCopy;
         t.elementsPerS = r.elementsPerS, t.cpuRatio = r.medianMs > 0 ? r.cpuMs / r.medianMs : 0;
-        printLine(out, width, t, r.pass ? style.pass("right") : style.fail("WRONG"));
+        // A row whose repetitions (or copy) disagree is marked: a figure not to publish as is.
+        printLine(out, width, t,
+                  (r.pass ? style.pass("right") : style.fail("WRONG")) +
+                      (r.unsteady.empty() ? "" : style.warn(", unsteady")));
         if (!r.fixedLaunch.empty()) notes.push_back(r.fixedLaunch + ": timed at its own N");
+        unsteady = unsteady || !r.unsteady.empty();
     }
     if (atN) {
         // The yardsticks at the same N: the copy of N uints (read and written), and the CPU.
@@ -159,6 +164,10 @@ void printBenchTable(std::ostream& out, const Style& style, const BenchRows& row
     }
     for (const std::string& note : notes)
         out << style.dim("  " + note) << "\n";
+    if (unsteady)
+        out << style.dim("  unsteady: the repetitions, or the copy's, vary by more than 1.2x "
+                         "(slowest tenth over fastest): measure again on a quiet machine")
+            << "\n";
 }
 
 void printBench(std::ostream& out, const Style& style, const Puzzle& p, const BenchReport& r) {
