@@ -78,6 +78,12 @@ std::string mapSolution() {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// "N of N cases pass", whatever the puzzle's number of cases.
+bool everyCasePasses(const std::string& text) {
+    static const std::regex kAll(R"((?:^|\D)([1-9]\d*) of \1 cases pass)");
+    return std::regex_search(text, kAll);
+}
+
 // "FILE:LINE:COL: error: MESSAGE" lines of `text`, as VS Code's $gcc problem matcher reads them.
 std::vector<std::smatch> problemMatches(const std::string& text, std::vector<std::string>& keep) {
     static const std::regex kGcc(R"(^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error):\s+(.*)$)");
@@ -103,7 +109,7 @@ TEST(WatchCliTest, EachSaveIsCheckedAndProblemsAreLinesAnEditorJumpsTo) {
     ASSERT_TRUE(w.running());
     ASSERT_TRUE(w.readUntil("watching")) << w.all();
     std::string first = w.round();
-    EXPECT_TRUE(test::has(first, "7 of 7 cases pass")) << first;
+    EXPECT_TRUE(everyCasePasses(first)) << first;
 
     // A compile error: the line and column where glslang found it.
     std::string broken = right;
@@ -139,7 +145,7 @@ TEST(WatchCliTest, EachSaveIsCheckedAndProblemsAreLinesAnEditorJumpsTo) {
     write(kernel, right);
     ASSERT_TRUE(w.readUntil("watching")) << w.all();
     std::string fourth = w.round();
-    EXPECT_TRUE(test::has(fourth, "7 of 7 cases pass")) << fourth;
+    EXPECT_TRUE(everyCasePasses(fourth)) << fourth;
     keep.clear();
     EXPECT_TRUE(problemMatches(fourth, keep).empty()) << fourth;
     fs::remove_all(dir);
