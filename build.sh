@@ -2,6 +2,8 @@
 # vkpuzzles: install what is missing (as root), build, and then run the app or the tests.
 #   ./build.sh run [ARGS...]   build and start vkpuzzles (ARGS go to it: ./build.sh run list)
 #   ./build.sh test            build and run every test (lavapipe; GUI tests under Xvfb)
+#   ./build.sh windows         cross-build vkpuzzles-VERSION-windows-x64.zip (mingw-w64, with the
+#                              libraries built from Debian's own source packages; docs/platforms.md)
 # Works on Debian 12 (bookworm) and Debian 13 (trixie): every package below has the same name on
 # both (libclang-rt-dev is the unversioned name of clang's runtime libraries).
 set -euo pipefail
@@ -19,6 +21,13 @@ PACKAGES=(
 # is in PACKAGES: the library validates and strips SPIR-V with it).
 TEST_PACKAGES=(
   googletest libgtest-dev vulkan-validationlayers xvfb xauth xdotool clang libclang-rt-dev clang-format
+)
+
+# What the Windows build needs besides PACKAGES (whose headers it copies): the cross compilers,
+# volk (Vulkan's loader found at run time), and the tools that make the icon; python3 runs the
+# code generators of SPIRV-Tools and glslang.
+WINDOWS_PACKAGES=(
+  g++-mingw-w64-x86-64-posix libvulkan-volk-dev librsvg2-bin icoutils python3 patch
 )
 
 install_missing() {
@@ -51,6 +60,47 @@ build() {
   cmake --build build -j"${VKPUZZLES_JOBS:-2}"
 }
 
+# apt-get source needs deb-src entries for this release: added once, as root, beside the deb ones.
+source_entries() {
+  local list=/etc/apt/sources.list.d/vkpuzzles-sources.list
+  if apt-cache showsrc --only-source glfw3 2>/dev/null | grep -q '^Version:'; then return 0; fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "the Windows build fetches Debian's source packages: add a deb-src line for this release" >&2
+    echo "to /etc/apt/sources.list (or run this script as root, which adds $list)" >&2
+    exit 2
+  fi
+  local codename mirror
+  codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+  mirror=$(grep -rhoE '^(deb|URIs:) +https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null |
+    grep -v security | head -1 | awk '{ print $2 }')
+  echo "deb-src ${mirror:-http://deb.debian.org/debian} $codename main" >"$list"
+  echo "added $list (deb-src for Debian's source packages)"
+  apt-get update >/dev/null 2>&1 || { echo "apt-get update failed after adding $list" >&2; exit 2; }
+}
+
+# The Windows zip: the libraries cross-built once per version (build-windows/deps), then
+# vkpuzzles with mingw-w64 in build-windows, then cpack. VKPUZZLES_WINDOWS_DEPS moves the libraries'
+# cache (CI keeps it between runs).
+windows() {
+  install_missing "${PACKAGES[@]}" "${WINDOWS_PACKAGES[@]}"
+  source_entries
+  mkdir -p build-windows
+  local prefix started=$SECONDS
+  prefix=$(packaging/windows/deps.sh "${VKPUZZLES_WINDOWS_DEPS:-build-windows/deps}")
+  echo "building vkpuzzles for Windows (log: build-windows/build.log)"
+  if ! { cmake -S . -B build-windows -DCMAKE_TOOLCHAIN_FILE=packaging/windows/mingw-w64.cmake \
+    -DVKP_WINDOWS_PREFIX="$prefix" -DCMAKE_BUILD_TYPE=Release -DVKPUZZLES_TESTS=ON \
+    ${VKPUZZLES_WINDOWS_CMAKE:-} && cmake --build build-windows -j"${VKPUZZLES_JOBS:-2}" &&
+    (cd build-windows && cpack); } >build-windows/build.log 2>&1; then
+    grep -E "error|Error" build-windows/build.log | head -20 >&2
+    echo "the Windows build failed; the whole log is in build-windows/build.log" >&2
+    exit 2
+  fi
+  local zip
+  zip=$(ls build-windows/vkpuzzles-*-windows-x64.zip)
+  echo "$zip ($(du -h "$zip" | cut -f1)) in $((SECONDS - started)) s: unzip it on Windows and run vkpuzzles.exe"
+}
+
 case "${1:-run}" in
   run)
     install_missing "${PACKAGES[@]}"
@@ -71,8 +121,11 @@ case "${1:-run}" in
     export VKPUZZLES_DEVICE="${VKPUZZLES_TEST_DEVICE:-llvmpipe}"
     ctest --test-dir build --output-on-failure -j2 --timeout 600
     ;;
+  windows)
+    windows
+    ;;
   *)
-    echo "usage: ./build.sh run [ARGS...] | ./build.sh test" >&2
+    echo "usage: ./build.sh run [ARGS...] | ./build.sh test | ./build.sh windows" >&2
     exit 2
     ;;
 esac
