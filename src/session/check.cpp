@@ -97,26 +97,27 @@ class Checker {
 
   private:
     void fail(Error e) { m_report.error = std::move(e); }
-    bool guarded() const { return !m_options.trace && m_options.loopGuard && m_hasLoops; }
+    bool guarded() const { return !m_options.trace && m_options.loopGuard && m_guarded; }
 
-    // Untraced: only the back-edge counter, so a loop the driver would cut off is reported. A
-    // program without loops runs as written (the guard costs pipeline build time).
+    // Untraced: only the back-edge counter, so a loop the driver would cut off is reported, and
+    // the shared arrays' bounds, so a write past one cannot corrupt the worker. A program with
+    // neither loops nor shared arrays runs as written (the guard costs pipeline build time).
     Status guardKernels() {
         auto t = Clock::now();
         std::vector<InstrumentResult> out;
-        uint32_t loops = 0;
+        uint32_t rewrites = 0;
         for (CompiledKernel& k : m_kernels) {
             InstrumentOptions o;
             o.subgroupLoopCount = m_runner.info().lockstepSubgroups;
-            auto guarded = guardLoops(k.spirv, m_options.loopBudget, o);
+            auto guarded = guardKernel(k.spirv, m_options.loopBudget, o);
             if (!guarded)
                 return guarded
                     .error(); // not validated here (2-3 ms a kernel): the shader tests validate it
-            loops += guarded->loopsGuarded;
+            rewrites += guarded->loopsGuarded + guarded->sharedIndicesClamped;
             out.push_back(std::move(*guarded));
         }
-        m_hasLoops = loops > 0;
-        for (size_t k = 0; m_hasLoops && k < m_kernels.size(); ++k) {
+        m_guarded = rewrites > 0;
+        for (size_t k = 0; m_guarded && k < m_kernels.size(); ++k) {
             m_kernels[k].layout = out[k].layout;
             m_kernels[k].spirv = std::move(out[k].spirv);
         }
@@ -612,7 +613,7 @@ class Checker {
     const CheckOptions& m_options;
     std::vector<CompiledKernel>& m_kernels;
     Clock::time_point m_start; // of the whole check (compiling included)
-    bool m_hasLoops = false;   // some kernel has a loop to guard
+    bool m_guarded = false;    // some kernel has a loop or a shared array to guard
     std::map<size_t, std::vector<uint32_t>>
         m_rerunSlots; // case -> slots per dispatch, while re-run
 };

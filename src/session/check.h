@@ -38,8 +38,9 @@ struct CheckOptions {
     uint64_t timeoutMs = 0; // per case; 0: the device's default (2 s on a GPU, 60 s on a CPU)
     bool trace = false;     // run an instrumented variant and analyse what it did
     uint32_t loopBudget = kDefaultLoopBudget; // back-edges per thread (traced, or guarded)
-    // Untraced runs count loop back-edges too (guardLoops), so an endless loop is reported, never
-    // cut off silently by the driver (lavapipe stops loops at 65535) and passed.
+    // Untraced runs count loop back-edges too (guardKernel), so an endless loop is reported, never
+    // cut off silently by the driver (lavapipe stops loops at 65535) and passed; and their shared
+    // arrays' indices are kept in bounds.
     bool loopGuard = true;
     // Count the budget per subgroup, as lavapipe does (InstrumentOptions::subgroupLoopCount):
     // checkProgram sets it for a device whose subgroups run in lock-step.

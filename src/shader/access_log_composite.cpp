@@ -75,7 +75,7 @@ uint32_t AccessLogRewriter::leafStride(SpirvBuilder& b, uint32_t type) {
             literal *= k->operand(0);
             continue;
         }
-        uint32_t term = asUint(b, factor);
+        uint32_t term = b.asUint(factor);
         product = product ? b.mul(product, term) : term;
     }
     uint32_t constant = b.uint(uint32_t(literal));
@@ -170,7 +170,7 @@ void AccessLogRewriter::recordArrayInLoop(SpirvBuilder& b, uint32_t fromLabel, u
     uint32_t u = m_state.ids.uintType;
     const SpirvInstruction* t = module.definition(type);
     uint32_t element = t->operand(0);
-    uint32_t length = asUint(b, t->operand(1));
+    uint32_t length = b.asUint(t->operand(1));
     uint32_t stride = leafStride(b, element);
     SpirvBuilder::Loop loop = b.newLoop();
     uint32_t i = module.newId(), iNext = module.newId();

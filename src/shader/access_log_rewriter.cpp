@@ -71,16 +71,6 @@ std::optional<AccessLogRewriter::Chain> AccessLogRewriter::chainOf(uint32_t poin
     return std::nullopt;
 }
 
-uint32_t AccessLogRewriter::asUint(SpirvBuilder& b, uint32_t id) {
-    SpirvModule& module = m_state.module;
-    uint32_t u = m_state.ids.uintType;
-    const SpirvInstruction* t = module.definition(module.typeOf(id));
-    if (!t || t->opcode() != Op::OpTypeInt) return b.uint(0);
-    bool isSigned = t->operand(1);
-    if (t->operand(0) != 32) return b.value(isSigned ? Op::OpSConvert : Op::OpUConvert, u, {id});
-    return isSigned ? b.bitcast(u, id) : id;
-}
-
 // Element count of one value of `type`, as factors to multiply (ids).
 std::vector<uint32_t> AccessLogRewriter::flatFactors(uint32_t type) {
     SpirvModule& module = m_state.module;
@@ -119,12 +109,12 @@ uint32_t AccessLogRewriter::flatIndex(SpirvBuilder& b, const Chain& chain, uint3
             type = t->operand(member);
             continue;
         }
-        uint32_t term = asUint(b, idx);
+        uint32_t term = b.asUint(idx);
         uint32_t elem = t->operand(0); // the element, column or component type
         if (t->opcode() == Op::OpTypeArray || t->opcode() == Op::OpTypeRuntimeArray ||
             t->opcode() == Op::OpTypeMatrix)
             for (uint32_t f : flatFactors(elem))
-                term = b.mul(term, asUint(b, f));
+                term = b.mul(term, b.asUint(f));
         acc = acc ? b.add(acc, term) : term;
         type = elem;
     }
@@ -236,7 +226,7 @@ void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
     if (op->second == ShuffleOp::BroadcastFirst) {
         lane = b.value(Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
     } else {
-        lane = asUint(b, inst.operand(2));
+        lane = b.asUint(inst.operand(2));
         uint32_t inactive = sourceInactive(b, op->second, lane, ballot);
         uint32_t flag = b.shiftLeft(inactive, b.uint(kShuffleSourceInactiveShift));
         extra = b.bitOr(extra, flag);

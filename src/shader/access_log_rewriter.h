@@ -36,7 +36,6 @@ class AccessLogRewriter {
     void describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const;
     void describeShared(uint32_t var, TracedVariable& v) const;
     std::optional<Chain> chainOf(uint32_t pointer) const;
-    uint32_t asUint(SpirvBuilder& b, uint32_t id);
     uint32_t sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32_t lane, uint32_t ballot);
     std::vector<uint32_t> flatFactors(uint32_t type);
     uint32_t flatIndex(SpirvBuilder& b, const Chain& chain, uint32_t pointee);

@@ -13,6 +13,7 @@
 #include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
 #include "shader/schedule_rewriter.h"
+#include "shader/shared_bounds_rewriter.h"
 #include "shader/trace_objects.h"
 
 namespace vkp {
@@ -21,14 +22,14 @@ namespace {
 using Op = spv::Op;
 
 // Runs the rewriters over one kernel: the trace objects first, then every function instruction by
-// instruction (line recovery, printf, loop budget, barrier rounds and the access log, each seeing
-// the instructions in order), then the module is assembled.
+// instruction (line recovery, printf, loop budget, barrier rounds, the access log and the shared
+// bounds, each seeing the instructions in order), then the module is assembled.
 class Instrumenter {
   public:
     Instrumenter(SpirvModule& module, const KernelInterface& reflected,
                  const InstrumentOptions& options, uint32_t guardBudget = 0)
         : m_state{module, options, guardBudget}, m_accessLog(m_state, reflected),
-          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state) {
+          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state), m_bounds(module) {
         m_state.reflected = &reflected;
     }
 
@@ -58,6 +59,7 @@ class Instrumenter {
         r.accessSites = m_state.accessSites;
         r.loopsGuarded = m_state.loopsGuarded;
         r.printfCalls = m_printf ? m_printf->calls() : 0;
+        r.sharedIndicesClamped = m_bounds.clamped();
         return r;
     }
 
@@ -127,8 +129,12 @@ class Instrumenter {
                 m_barriers.before(inst, out);
             }
             // A read of a scheduled buffer goes through the schedule's view of it; the log then
-            // records the value the kernel saw.
-            if (!(m_state.logsAccesses() && m_schedule.rewriteRead(inst, out))) out.push_back(inst);
+            // records the value the kernel saw. A chain into shared memory stays in bounds (the
+            // log above took the indices the kernel asked for).
+            if (!(m_state.logsAccesses() && m_schedule.rewriteRead(inst, out))) {
+                SpirvInstruction emitted = m_bounds.rewrite(inst, out);
+                out.push_back(std::move(emitted));
+            }
             if (m_state.logsAccesses()) {
                 m_accessLog.after(inst, out);
                 m_schedule.after(inst, out);
@@ -142,6 +148,7 @@ class Instrumenter {
     BarrierRoundsRewriter m_barriers;
     LoopBudgetRewriter m_loopBudget;
     ScheduleRewriter m_schedule; // traced kernels: the forced-schedule hooks
+    SharedBoundsRewriter m_bounds;
     LineRecovery m_lines;
     uint32_t m_printfSet = 0;                 // NonSemantic.DebugPrintf's import, 0: none
     std::unique_ptr<PrintfRecorder> m_printf; // traced kernels that print
@@ -158,8 +165,8 @@ Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv,
     return Instrumenter(*editor, *reflected, options).run();
 }
 
-Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget,
-                                    const InstrumentOptions& options) {
+Result<InstrumentResult> guardKernel(std::span<const uint32_t> spirv, uint32_t loopBudget,
+                                     const InstrumentOptions& options) {
     if (loopBudget == 0 || loopBudget == UINT32_MAX)
         return Error{ErrorKind::Usage,
                      "the loop budget must be between 1 and 4294967294 back-edges"};

@@ -1,9 +1,10 @@
 // Makes a traced variant of a kernel by rewriting its SPIR-V: every load, store and atomic on a
 // storage buffer or shared array, every control barrier and every debugPrintfEXT call appends a
 // record to a trace buffer (format in trace/trace.h); loop back-edges count against a
-// per-invocation budget. guardLoops drops the debugPrintfEXT calls (shader/printf_rewrite.h).
-// guardLoops makes the cheap variant untraced runs use: only the back-edge counter, reporting
+// per-invocation budget. guardKernel drops the debugPrintfEXT calls (shader/printf_rewrite.h).
+// guardKernel makes the cheap variant untraced runs use: only the back-edge counter, reporting
 // into a loop-guard buffer (trace/trace.h), so an endless loop is never silently cut off.
+// Both keep every access to a shared array within it (shader/shared_bounds_rewriter.h).
 #pragma once
 
 #include <cstdint>
@@ -38,18 +39,19 @@ struct InstrumentResult {
     uint32_t accessSites = 0;  // loads/stores/atomics instrumented
     uint32_t loopsGuarded = 0; // back-edges given a budget
     uint32_t printfCalls = 0;  // debugPrintfEXT calls turned into records (layout.printfFormats)
+    uint32_t sharedIndicesClamped = 0; // shared-array indices kept in bounds
 };
 
 // Expects a kernel compiled with debug info (OpLine) for source lines; works without.
 Result<InstrumentResult> instrumentKernel(std::span<const uint32_t> spirv,
                                           const InstrumentOptions& options = {});
 
-// The loop budget alone: every back-edge counts against `loopBudget` (per invocation, shared by
-// all its loops, as in instrumentKernel); the first invocation to run out leaves where in the
-// loop-guard buffer at (traceSet, traceBinding). No access is logged. `layout` names only the
-// guard buffer's set and binding.
-Result<InstrumentResult> guardLoops(std::span<const uint32_t> spirv, uint32_t loopBudget,
-                                    const InstrumentOptions& options = {});
+// The loop budget and the shared bounds alone: every back-edge counts against `loopBudget` (per
+// invocation, shared by all its loops, as in instrumentKernel); the first invocation to run out
+// leaves where in the loop-guard buffer at (traceSet, traceBinding). No access is logged. `layout`
+// names only the guard buffer's set and binding.
+Result<InstrumentResult> guardKernel(std::span<const uint32_t> spirv, uint32_t loopBudget,
+                                     const InstrumentOptions& options = {});
 
 // The module without its debug information (source lines and text, names): what a device needs.
 // Two texts whose code is the same (a comment or a blank line apart) give the same words, so the

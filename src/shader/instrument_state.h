@@ -35,7 +35,7 @@ struct TraceObjectIds {
 struct InstrumentState {
     SpirvModule& module;
     const InstrumentOptions& options;
-    uint32_t guardBudget = 0; // 0: the full trace; otherwise guardLoops' budget, nothing else
+    uint32_t guardBudget = 0; // 0: the full trace; otherwise guardKernel's budget, nothing else
     // The entry point's function. An id, not the OpEntryPoint itself: a capability declared
     // while the functions are rewritten (requireCapability) moves the preamble's instructions.
     uint32_t entryFunction = 0;

@@ -9,7 +9,7 @@ namespace vkp {
 using Op = spv::Op;
 
 // The budget of back-edges, emitted in the current function: the trace header's (tracing), or a
-// constant (guardLoops: no load in the loop).
+// constant (guardKernel: no load in the loop).
 uint32_t LoopBudgetRewriter::budget(SpirvBuilder& b) {
     return m_state.logsAccesses() ? m_state.loadTraceWord(b, 6) : b.uint(m_state.guardBudget);
 }
@@ -87,7 +87,7 @@ void LoopBudgetRewriter::buildTracedLoopOk() {
     b.endFunction();
 }
 
-// loopOk(line) of guardLoops: counts a back-edge against the budget (a constant: no load in the
+// loopOk(line) of guardKernel: counts a back-edge against the budget (a constant: no load in the
 // loop); the first invocation to run out fills the loop-guard buffer (trace/trace.h).
 void LoopBudgetRewriter::buildGuardLoopOk() {
     const TraceObjectIds& ids = m_state.ids;

@@ -1,7 +1,7 @@
 // The loop-budget rewriter: every back-edge calls loopOk(line), which counts it against a budget
 // per invocation (or per subgroup, as lavapipe counts: InstrumentOptions::subgroupLoopCount); once
 // the budget is spent the loop exits to its merge block and the first such exit is reported: as a
-// trace record and in the status word (tracing), or in the loop-guard buffer (guardLoops). Phis of
+// trace record and in the status word (tracing), or in the loop-guard buffer (guardKernel). Phis of
 // a merge block get an undefined value for the new predecessor.
 #pragma once
 

@@ -152,28 +152,17 @@ bool ScheduleRewriter::rewriteRead(const SpirvInstruction& inst,
     const Target& t = m_pointers.at(pointer);
     uint32_t seen = type == u ? result : module.newId();
     uint32_t binding = b.uint(t.binding);
-    uint32_t index = asUint(b, t.index);
+    uint32_t index = b.asUint(t.index);
     b.define(seen, Op::OpFunctionCall, u, {m_viewFunction, binding, index, asWord});
     if (type != u) b.define(result, Op::OpBitcast, type, {seen});
     return true;
-}
-
-uint32_t ScheduleRewriter::asUint(SpirvBuilder& b, uint32_t id) {
-    SpirvModule& module = m_state.module;
-    uint32_t u = m_state.ids.uintType;
-    if (!id) return b.uint(0);
-    uint32_t type = module.typeOf(id);
-    if (type == u) return id;
-    const SpirvInstruction* t = module.definition(type);
-    if (t && t->opcode() == Op::OpTypeInt && t->operand(0) == 32) return b.bitcast(u, id);
-    return b.uint(0); // a 64-bit index: element 0 stands for it
 }
 
 void ScheduleRewriter::callAt(const SpirvInstruction& inst, bool after, SpirvBuilder& b) {
     uint32_t pointer = writtenPointer(inst);
     if (!pointer) return;
     const Target& t = m_pointers.at(pointer);
-    uint32_t index = asUint(b, t.index);
+    uint32_t index = b.asUint(t.index);
     uint32_t value = valueAt(pointer, b); // before or after the write, as the call is
     b.call(m_state.ids.voidType, m_atFunction, {b.uint(t.binding), index, b.uint(after), value});
 }

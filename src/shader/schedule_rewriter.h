@@ -46,7 +46,6 @@ class ScheduleRewriter {
     uint32_t valueAt(uint32_t pointer, SpirvBuilder& b); // as uint, or 0
     void noteChain(const SpirvInstruction& inst);
     void callAt(const SpirvInstruction& inst, bool after, SpirvBuilder& b);
-    uint32_t asUint(SpirvBuilder& b, uint32_t id);
 
     // The appended functions (schedule_functions.cpp).
     struct AtCall { // scheduleAt's parameters, locals, and values its steps share

@@ -31,6 +31,18 @@ void SpirvBuilder::store(uint32_t pointer, uint32_t v) {
     instruction(Op::OpStore, {pointer, v});
 }
 
+uint32_t SpirvBuilder::asUint(uint32_t id) {
+    uint32_t u = uintType();
+    if (!id) return uint(0);
+    uint32_t type = m_module.typeOf(id);
+    if (type == u) return id;
+    const SpirvInstruction* t = m_module.definition(type);
+    if (!t || t->opcode() != Op::OpTypeInt) return uint(0);
+    bool isSigned = t->operand(1);
+    if (t->operand(0) != 32) return value(isSigned ? Op::OpSConvert : Op::OpUConvert, u, {id});
+    return isSigned ? bitcast(u, id) : id;
+}
+
 uint32_t SpirvBuilder::accessChain(uint32_t pointerType, uint32_t base,
                                    std::vector<uint32_t> indices) {
     indices.insert(indices.begin(), base);

@@ -83,6 +83,9 @@ class SpirvBuilder {
         return value(spv::Op::OpSelect, type, {condition, ifTrue, ifFalse});
     }
     uint32_t bitcast(uint32_t type, uint32_t v) { return value(spv::Op::OpBitcast, type, {v}); }
+    // An integer value as a 32-bit uint: itself, a bitcast of an int, a conversion of another
+    // width; 0 for no value (id 0) or one that is no integer.
+    uint32_t asUint(uint32_t id);
     uint32_t extract(uint32_t type, uint32_t composite, uint32_t index) {
         return value(spv::Op::OpCompositeExtract, type, {composite, index});
     }

@@ -45,10 +45,11 @@ inline constexpr uint32_t kPrintfLinesPerThread = 64;
 inline constexpr uint32_t kPrintfMaxArgWords =
     32; // argument words recorded per line (more: dropped)
 
-// --- The loop-guard buffer of an untraced run (shader/instrument.h guardLoops) -------------------
-// Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then what the first
-// of them left: [2] the line of its loop, [3] its back-edges, [4] its local invocation index,
-// [5..7] its workgroup id. The kernel only writes; the host fills word 0 for the message.
+// --- The loop-guard buffer of an untraced run (shader/instrument.h guardKernel)
+// ------------------- Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then
+// what the first of them left: [2] the line of its loop, [3] its back-edges, [4] its local
+// invocation index, [5..7] its workgroup id. The kernel only writes; the host fills word 0 for the
+// message.
 inline constexpr uint32_t kLoopGuardStopped = 1;
 inline constexpr uint32_t kLoopGuardLine = 2;
 inline constexpr uint32_t kLoopGuardWords = 8;

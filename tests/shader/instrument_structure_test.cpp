@@ -270,7 +270,7 @@ void main() {
     EXPECT_TRUE(hasWord(counted.spirv, spv::Op::OpGroupNonUniformUMax));
     EXPECT_GT(counted.spirv.size(), plain.spirv.size());
     std::vector<uint32_t> spirv = compileDebug(nested);
-    auto guarded = guardLoops(spirv, 100, lockstep);
+    auto guarded = guardKernel(spirv, 100, lockstep);
     ASSERT_TRUE(guarded.ok()) << guarded.error().message;
     EXPECT_TRUE(validateSpirv(guarded->spirv).ok());
     EXPECT_TRUE(hasWord(guarded->spirv, spv::Op::OpGroupNonUniformUMax));

@@ -1,4 +1,4 @@
-// guardLoops: the loop budget of untraced runs. Every loop shape the trace handles gets the same
+// guardKernel: the loop budget of untraced runs. Every loop shape the trace handles gets the same
 // back-edge counter, the result validates, and nothing else of the kernel is instrumented.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ InstrumentResult guardValid(const std::string& body) {
     CompileResult c = Compiler().compile(kHeader + body, "k.comp", options);
     EXPECT_TRUE(c.ok()) << (c.diagnostics.empty() ? "" : c.diagnostics[0].str());
     if (!c.ok()) return {};
-    auto r = guardLoops(c.spirv, 60000);
+    auto r = guardKernel(c.spirv, 60000);
     EXPECT_TRUE(r.ok()) << r.error().message;
     if (!r.ok()) return {};
     Status valid = validateSpirv(r->spirv);
@@ -67,7 +67,7 @@ TEST(LoopGuardTest, AKernelOfTheVulkanMemoryModelStaysValid) {
         "void main() { for (uint k = 0u; k < b[0]; ++k) b[k + 1u] += k; }\n";
     CompileResult c = Compiler().compile(vulkanModel, "k.comp", {});
     ASSERT_TRUE(c.ok()) << (c.diagnostics.empty() ? "" : c.diagnostics[0].str());
-    auto r = guardLoops(c.spirv, 60000);
+    auto r = guardKernel(c.spirv, 60000);
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->loopsGuarded, 1u);
     Status valid = validateSpirv(r->spirv);
@@ -79,7 +79,7 @@ TEST(LoopGuardTest, AKernelOfTheVulkanMemoryModelStaysValid) {
 TEST(LoopGuardTest, ABudgetThatCannotBeCountedIsRefused) {
     CompileResult c = Compiler().compile(kHeader + "void main() { while (true) {} }", "k.comp");
     ASSERT_TRUE(c.ok());
-    EXPECT_FALSE(guardLoops(c.spirv, 0).ok());
+    EXPECT_FALSE(guardKernel(c.spirv, 0).ok());
 }
 
 } // namespace

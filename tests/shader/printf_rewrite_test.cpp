@@ -1,5 +1,5 @@
 // debugPrintfEXT calls in SPIR-V: the traced variant turns them into records and stays valid, the
-// untraced variants (stripDebugPrintf, guardLoops) drop them and stay valid.
+// untraced variants (stripDebugPrintf, guardKernel) drop them and stay valid.
 #include <gtest/gtest.h>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -86,7 +86,7 @@ TEST(PrintfRewrite, StrippedAndLoopGuardedModulesHaveNoCallsAndValidate) {
     EXPECT_TRUE(validateSpirv(*stripped).ok());
     PrintfLeft left = printfLeft(*stripped);
     EXPECT_EQ(left.imports + left.extensions + left.calls, 0);
-    auto guarded = guardLoops(words, 1000);
+    auto guarded = guardKernel(words, 1000);
     ASSERT_TRUE(guarded.ok());
     Status valid = validateSpirv(guarded->spirv);
     EXPECT_TRUE(valid.ok()) << valid.error().message;

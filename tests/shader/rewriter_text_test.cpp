@@ -1,10 +1,10 @@
 // Each SPIR-V rewriter on a kernel written as SPIR-V text (no glslang): the instrumentation's
 // rewriters (trace objects, access log and its composite recorders, barrier rounds, forced
-// schedule, loop budget, printf) through instrumentKernel and guardLoops on a kernel that gives
-// only the one under test something to do, and the device adaptations (rolled loops, lockstep
-// barriers, printf stripped) directly. Each output is disassembled, matched against patterns and
-// validated. Line recovery only reads a function; it is tested here on text too. The interface
-// check writes no SPIR-V: it is no rewriter (tests/shader/interface_check_test.cpp).
+// schedule, loop budget, printf, shared bounds) through instrumentKernel and guardKernel on a
+// kernel that gives only the one under test something to do, and the device adaptations (rolled
+// loops, lockstep barriers, printf stripped) directly. Each output is disassembled, matched against
+// patterns and validated. Line recovery only reads a function; it is tested here on text too. The
+// interface check writes no SPIR-V: it is no rewriter (tests/shader/interface_check_test.cpp).
 #include <gtest/gtest.h>
 
 #include "shader/instrument.h"
@@ -147,6 +147,64 @@ TEST(RewriterText, CompositeAccessLoopsOverAnArrayOfSpecializedLength) {
                "OpIAdd %uint %\\d+ %uint_1", "OpBranch", "OpLabel", "OpReturn"}));
 }
 
+// Shared bounds: an index into a shared array that is not a constant within it is clamped to the
+// last element before the access chain uses it, in the traced kernel (whose record keeps the
+// index asked for, so the check reports it) and in the guarded one; a constant within bounds is
+// left alone, a constant past the end is clamped too.
+KernelText sharedStores() {
+    KernelText k;
+    k.interface = " %s %t";
+    k.debug = "OpName %s \"s\"\nOpName %t \"t\"\nOpName %q \"q\"\nOpName %in \"in\"\n"
+              "OpName %past \"past\"\nOpName %N \"N\"\n";
+    k.annotations = "OpDecorate %N SpecId 0\n";
+    k.globals = "%N = OpSpecConstant %uint 4\n"
+                "%uint_4 = OpConstant %uint 4\n"
+                "%arr = OpTypeArray %uint %N\n"
+                "%arr4 = OpTypeArray %uint %uint_4\n"
+                "%ptr_wg_arr = OpTypePointer Workgroup %arr\n"
+                "%ptr_wg_arr4 = OpTypePointer Workgroup %arr4\n"
+                "%ptr_wg_uint = OpTypePointer Workgroup %uint\n"
+                "%s = OpVariable %ptr_wg_arr Workgroup\n"
+                "%t = OpVariable %ptr_wg_arr4 Workgroup\n";
+    k.body = "%q = OpAccessChain %ptr_wg_uint %s %x\n"
+             "OpStore %q %uint_1\n"
+             "%in = OpAccessChain %ptr_wg_uint %t %uint_2\n"
+             "OpStore %in %uint_1\n"
+             "%past = OpAccessChain %ptr_wg_uint %t %uint_10\n"
+             "OpStore %past %uint_1\n"
+             "OpReturn\n";
+    return k;
+}
+
+TEST(RewriterText, SharedBoundsClampAnIndexAndTheTraceKeepsTheOneAskedFor) {
+    InstrumentOptions options;
+    options.loopBudget = false;
+    auto r = instrumentKernel(assemble(kernel(sharedStores())), options);
+    std::string text = validText(r);
+    EXPECT_TRUE(containsInOrder(
+        text, {"(%\\d+) = OpISub %uint %N %uint_1", "(%\\d+) = OpULessThan %bool %x %N",
+               "(%\\d+) = OpSelect %uint %\\d+ %x %\\d+",
+               "%q = OpAccessChain %_ptr_Workgroup_uint %s %\\d+$",
+               // the record of the store into s[x] names x, the index the kernel asked for
+               "OpFunctionCall %void %\\d+ " + w0(TraceEventKind::Write, 1) + " %x %uint_1",
+               "OpStore %q %uint_1", "%in = OpAccessChain %_ptr_Workgroup_uint %t %uint_2$",
+               "OpSelect %uint %\\d+ %uint_10 %\\d+",
+               "%past = OpAccessChain %_ptr_Workgroup_uint %t %\\d+$"}));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->sharedIndicesClamped, 2u); // s[x] and t[10]; t[2] is known within bounds
+}
+
+TEST(RewriterText, SharedBoundsClampTheGuardedKernelToo) {
+    auto r = guardKernel(assemble(kernel(sharedStores())), 100);
+    std::string text = validText(r);
+    EXPECT_TRUE(containsInOrder(text, {"OpULessThan %bool %x %N", "OpSelect %uint",
+                                       "%q = OpAccessChain %_ptr_Workgroup_uint %s %\\d+$"}));
+    EXPECT_EQ(countLines(text, "OpFunctionCall"), 0u); // nothing is logged
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->sharedIndicesClamped, 2u);
+    EXPECT_EQ(r->loopsGuarded, 0u);
+}
+
 TEST(RewriterText, BarrierRoundsRecordWorkgroupAndSubgroupBarriers) {
     KernelText k;
     k.body = "OpControlBarrier %uint_2 %uint_2 %uint_264\n"
@@ -205,7 +263,7 @@ TEST(RewriterText, LoopBudgetGuardsABackEdgeAndFixesTheMergesPhi) {
     k.debug = "OpName %header \"header\"\nOpName %merge \"merge\"\nOpName %cont \"cont\"\n"
               "OpName %i \"i\"\nOpName %r \"r\"\n";
     k.body = kLoop;
-    auto r = guardLoops(assemble(kernel(k)), 100);
+    auto r = guardKernel(assemble(kernel(k)), 100);
     std::string text = validText(r);
     EXPECT_TRUE(
         containsInOrder(text, {"%cont = OpLabel", "OpIAdd %uint %i %uint_1",
@@ -372,7 +430,7 @@ TEST(RewriterText, TraceObjectsDeclareTheTraceBufferAndTheInitCall) {
                                "OpBranchConditional", "OpCompositeConstruct %v4uint", "OpStore",
                                "OpBranch", "OpLabel", "OpIAdd %uint %\\d+ %uint_1", "OpReturn"}));
 
-    std::string guarded = validText(guardLoops(assemble(kernel(k)), 100, options));
+    std::string guarded = validText(guardKernel(assemble(kernel(k)), 100, options));
     EXPECT_EQ(countLines(guarded, "OpDecorate %\\d+ DescriptorSet 2"), 1u); // the guard buffer
     EXPECT_TRUE(containsInOrder(guarded, {"%main = OpFunction", "OpLabel", "OpReturn"}));
     EXPECT_EQ(countLines(guarded, "OpFunctionCall"), 0u); // no init(), no loop to guard
