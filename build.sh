@@ -60,22 +60,40 @@ build() {
   cmake --build build -j"${VKPUZZLES_JOBS:-2}"
 }
 
-# apt-get source needs deb-src entries for this release: added once, as root, beside the deb ones.
+# apt-get source needs deb-src entries for this release: added once, as root, beside the deb ones,
+# as a copy of apt's entry for Debian's own mirror (a deb822 stanza with its Signed-By, or a line
+# with its options: apt refuses a deb-src entry whose options differ from the deb one's).
 source_entries() {
-  local list=/etc/apt/sources.list.d/vkpuzzles-sources.list
+  local added=/etc/apt/sources.list.d/vkpuzzles-sources
   if apt-cache showsrc --only-source glfw3 2>/dev/null | grep -q '^Version:'; then return 0; fi
   if [ "$(id -u)" -ne 0 ]; then
     echo "the Windows build fetches Debian's source packages: add a deb-src line for this release" >&2
-    echo "to /etc/apt/sources.list (or run this script as root, which adds $list)" >&2
+    echo "to /etc/apt/sources.list (or run this script as root, which adds $added.list)" >&2
     exit 2
   fi
-  local codename mirror
+  local codename line file
   codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-  mirror=$(grep -rhoE '^(deb|URIs:) +https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null |
-    grep -v security | head -1 | awk '{ print $2 }')
-  echo "deb-src ${mirror:-http://deb.debian.org/debian} $codename main" >"$list"
-  echo "added $list (deb-src for Debian's source packages)"
-  apt-get update >/dev/null 2>&1 || { echo "apt-get update failed after adding $list" >&2; exit 2; }
+  line=$(grep -hE "^deb (\[[^]]*\] )?https?://[^ ]+/debian/? +$codename( |$)" /etc/apt/sources.list \
+    /etc/apt/sources.list.d/*.list 2>/dev/null | head -1 || true)
+  if [ -n "$line" ]; then
+    file=$added.list
+    echo "deb-src${line#deb}" >"$file"
+  else
+    file=$added.sources
+    awk -v RS= -v ORS='\n\n' '/(^|\n)Types:[^\n]*deb/ && /(^|\n)URIs: *https?:\/\/[^ \n]*\/debian\/?(\n|$)/ {
+      sub(/Types:[^\n]*/, "Types: deb-src"); print; exit }' /etc/apt/sources.list.d/*.sources >"$file" 2>/dev/null || true
+    if [ ! -s "$file" ]; then
+      rm -f "$file"
+      echo "found no entry for Debian's mirror in /etc/apt to add a deb-src entry beside: add one for $codename" >&2
+      exit 2
+    fi
+  fi
+  echo "added $file (deb-src for Debian's source packages)"
+  if ! apt-get update >/dev/null 2>&1; then
+    rm -f "$file"
+    echo "apt-get update failed with $file, so it was removed again; add a deb-src entry for $codename yourself" >&2
+    exit 2
+  fi
 }
 
 # The Windows zip: the libraries cross-built once per version (build-windows/deps), then
