@@ -23,9 +23,13 @@ std::string bundledDataDir() {
     return VKPUZZLES_SOURCE_DATA_DIR;
 }
 
+std::string bundledPuzzleRoot() {
+    return os::pathText(os::toPath(bundledDataDir()) / "puzzles");
+}
+
 std::string defaultPuzzleRoot() {
     if (std::string env = os::environmentVariable("VKPUZZLES_PUZZLES"); !env.empty()) return env;
-    return os::pathText(os::toPath(bundledDataDir()) / "puzzles");
+    return bundledPuzzleRoot();
 }
 
 std::string bundledShaderPath(const std::string& name) {

@@ -12,7 +12,11 @@ namespace vkp {
 // tree this binary was built from.
 std::string bundledDataDir();
 
-// The puzzles when no --puzzles is given: $VKPUZZLES_PUZZLES, else bundledDataDir()/puzzles.
+// The puzzles that ship with vkpuzzles: bundledDataDir()/puzzles, whatever $VKPUZZLES_PUZZLES
+// says.
+std::string bundledPuzzleRoot();
+
+// The puzzles when no --puzzles is given: $VKPUZZLES_PUZZLES, else bundledPuzzleRoot().
 std::string defaultPuzzleRoot();
 
 // One of the app's own shaders by file name (copy.comp): bundledDataDir()/shaders/NAME.

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 
 #include "base/diagnostic.h"
+#include "base/os.h"
 #include "gpu/device_runner.h"
 #include "judge/walkthrough_steps.h"
 #include "session/bench.h"
@@ -116,6 +118,7 @@ class PuzzleChecker {
                 texts.push_back(k.text);
         m_out.lint = lintPuzzle(m_p, texts);
         lintBenchmark();
+        lintWalkthroughPresence();
         if (DeviceNeeds missing = missingOn(m_p.needs, m_runner.info()); !missing.empty()) {
             m_out.skipped = m_runner.info().name + " lacks " + needsText(missing) +
                             ", which the official solution needs: loaded and linted, not run";
@@ -154,6 +157,21 @@ class PuzzleChecker {
                  ": write them as expressions of N (workgroups = [\"ceil_div(N, WG)\"], or of "
                  "rows and cols), or name a case that does with bench_case");
         }
+    }
+    // Every official solution can be stepped through: a bundled puzzle without walkthrough.toml
+    // fails the check, so none is added without one; a teacher's pack hears it as a warning.
+    // Static, like the lint: a puzzle the device cannot run is told too.
+    void lintWalkthroughPresence() {
+        if (hasWalkthrough(m_p)) return;
+        bool bundled = isBundledPuzzle(m_p, m_options.bundledRoot);
+        std::string file = os::pathText(os::toPath(m_p.dir) / kWalkthroughFile);
+        m_out.lint.push_back(diagnosticAt(
+            {file}, bundled ? SeverityKind::Error : SeverityKind::Warning,
+            std::string("missing: ") +
+                (bundled ? "every puzzle that ships with vkpuzzles has a walkthrough of its "
+                           "official solution"
+                         : "learners cannot step through the official solution") +
+                " (docs/walkthroughs.md says how to write one)"));
     }
     CheckOptions options(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
         CheckOptions o;
@@ -507,6 +525,16 @@ MutationContext mutationContext(const Puzzle& puzzle) {
     for (size_t b = 0; b < puzzle.buffers.size() && b < data->initial.size(); ++b)
         ctx.lengths[puzzle.buffers[b].name] = data->initial[b].shape.count();
     return ctx;
+}
+
+bool isBundledPuzzle(const Puzzle& puzzle, const std::string& bundledRoot) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path dir = fs::absolute(os::toPath(puzzle.dir), ec).lexically_normal();
+    if (ec) return false;
+    if (!dir.has_filename()) dir = dir.parent_path(); // "puzzles/01-map/"
+    bool same = fs::equivalent(dir.parent_path(), os::toPath(bundledRoot), ec);
+    return same && !ec;
 }
 
 PuzzleCheckOutcome packCheckPuzzle(const Compiler& compiler, DeviceRunner& runner,

@@ -11,6 +11,7 @@
 
 #include "authoring/mutants.h"
 #include "authoring/pack_lint.h"
+#include "base/install_paths.h"
 #include "base/result.h"
 #include "puzzle/puzzle.h"
 #include "session/check.h"
@@ -50,7 +51,7 @@ struct PuzzleCheckOutcome {
     // Why nothing of the puzzle ran: the device lacks what its official solution needs (it was
     // loaded and linted, and is neither failed nor ok). Empty: it ran.
     std::string skipped;
-    std::vector<Diagnostic> lint;              // lintPuzzle's, and the walkthrough's errors
+    std::vector<Diagnostic> lint;              // lintPuzzle's, and the walkthrough's findings
     std::vector<Error> mutantsFileErrors;      // mutants.toml that does not load (fails the check)
     std::vector<Diagnostic> unusedEquivalents; // warnings: entries of mutants.toml that match no
                                                // mutant, or repeat another
@@ -72,7 +73,14 @@ struct PackCheckOptions {
     // The official solution is also run at these devices' subgroup sizes, where it uses
     // subgroups, and must pass there too (null: the device's own size only).
     SubgroupSizeDevices* sizes = nullptr;
+    // The folder of the puzzles that ship with vkpuzzles: a puzzle in it without a walkthrough
+    // fails the check, a pack's is warned about (isBundledPuzzle).
+    std::string bundledRoot = bundledPuzzleRoot();
 };
+
+// Whether the puzzle's folder is one of the puzzle folders in `bundledRoot` (the same folders on
+// disk, however either path is spelled).
+bool isBundledPuzzle(const Puzzle& puzzle, const std::string& bundledRoot);
 
 // Called before each mutant's check (index, total) so a terminal can show progress.
 using PackProgress = std::function<void(size_t done, size_t total)>;

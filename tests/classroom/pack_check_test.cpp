@@ -1,12 +1,18 @@
 // `pack check` of one puzzle (classroom/pack_check.h) on lavapipe: a weak puzzle's survivors are
 // named with their line and counted against it; a puzzle the device cannot run is loaded and
-// linted but neither run nor failed, and the others still run. (Every bundled puzzle's full
+// linted but neither run nor failed, and the others still run; a puzzle without a walkthrough
+// fails where it ships with vkpuzzles and is warned about in a pack. (Every bundled puzzle's full
 // check, mutants and all, is the content tier, pack_check_FOLDER; the command's output is
 // tests/cli/pack_check_cli_test.cpp's.)
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 #include "classroom/pack_check.h"
 #include "gpu/device_runner.h"
+#include "puzzle/walkthrough.h"
 #include "support/engines.h"
 
 namespace vkp {
@@ -15,11 +21,15 @@ namespace {
 using test::engines;
 using test::puzzleNamed;
 
+std::string weakPack() {
+    return test::sourceDir() + "/tests/data/packcheck/weak";
+}
+
 // The deliberately weak puzzle of tests/data/packcheck: one case of one workgroup as wide as the
 // array, so a kernel that uses the local id for the global one passes it.
 TEST(PackCheck, AWeakPuzzlesSurvivorsAreNamedAndFailTheCheck) {
     ASSERT_TRUE(engines().gpu);
-    PuzzleSet set = loadPuzzleSet(test::sourceDir() + "/tests/data/packcheck/weak");
+    PuzzleSet set = loadPuzzleSet(weakPack());
     auto found = set.find("one-block");
     ASSERT_TRUE(found.ok()) << found.error().message;
     InProcessRunner runner(*engines().gpu);
@@ -67,6 +77,74 @@ TEST(PackCheck, APuzzleTheDeviceCannotRunIsSkippedNotFailed) {
     PuzzleCheckOutcome map = packCheckPuzzle(engines().compiler, runner, puzzleNamed("map"), quick);
     EXPECT_TRUE(map.skipped.empty()) << map.skipped;
     EXPECT_TRUE(map.ok());
+}
+
+// The bundled puzzles are those in the puzzles/ folder vkpuzzles ships with, however the paths are
+// spelled; a pack's puzzle is not, nor is a bundled one measured against another folder.
+TEST(PackCheck, ABundledPuzzleIsOneInTheBundledPuzzlesFolder) {
+    const Puzzle& map = puzzleNamed("map");
+    EXPECT_TRUE(isBundledPuzzle(map, bundledPuzzleRoot()))
+        << map.dir << " in " << bundledPuzzleRoot();
+    EXPECT_TRUE(isBundledPuzzle(map, test::sourceDir() + "/puzzles/../puzzles/"));
+    Puzzle slash = map;
+    slash.dir = test::sourceDir() + "/puzzles/./01-map/";
+    EXPECT_TRUE(isBundledPuzzle(slash, bundledPuzzleRoot())) << slash.dir;
+    EXPECT_FALSE(isBundledPuzzle(map, weakPack()));
+    PuzzleSet set = loadPuzzleSet(weakPack());
+    auto oneBlock = set.find("one-block");
+    ASSERT_TRUE(oneBlock.ok()) << oneBlock.error().message;
+    EXPECT_FALSE(isBundledPuzzle(**oneBlock, bundledPuzzleRoot())) << (*oneBlock)->dir;
+    EXPECT_TRUE(isBundledPuzzle(**oneBlock, weakPack()));
+}
+
+// Every official solution can be stepped through: a puzzle without walkthrough.toml fails the
+// check where it ships with vkpuzzles (here: its folder taken as the bundled one), and is a
+// warning in a teacher's pack, named at the file to write. Writing one ends both.
+TEST(PackCheck, AMissingWalkthroughFailsABundledPuzzleAndWarnsAPack) {
+    ASSERT_TRUE(engines().gpu);
+    namespace fs = std::filesystem;
+    fs::path pack = fs::temp_directory_path() / ("vkp-pack-nowalk-" + std::to_string(getpid()));
+    fs::remove_all(pack);
+    fs::create_directories(pack);
+    fs::copy(weakPack() + "/01-one-block", pack / "01-one-block");
+    auto p = loadPuzzle((pack / "01-one-block").string());
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    ASSERT_FALSE(hasWalkthrough(*p));
+    InProcessRunner runner(*engines().gpu);
+    PackCheckOptions options;
+    options.mutants = false;
+    auto missing = [](const PuzzleCheckOutcome& o) {
+        std::vector<Diagnostic> found;
+        for (const Diagnostic& d : o.lint)
+            if (d.message.find("missing") != std::string::npos &&
+                std::filesystem::path(d.file).filename() == kWalkthroughFile)
+                found.push_back(d);
+        return found;
+    };
+
+    PuzzleCheckOutcome inPack = packCheckPuzzle(engines().compiler, runner, *p, options);
+    auto d = missing(inPack);
+    ASSERT_EQ(d.size(), 1u);
+    EXPECT_EQ(d[0].severity, SeverityKind::Warning) << d[0].str();
+    EXPECT_EQ(fs::path(d[0].file), pack / "01-one-block" / kWalkthroughFile) << d[0].str();
+    EXPECT_TRUE(inPack.ok()) << "a warning does not fail a pack";
+
+    options.bundledRoot = pack.string();
+    PuzzleCheckOutcome bundled = packCheckPuzzle(engines().compiler, runner, *p, options);
+    d = missing(bundled);
+    ASSERT_EQ(d.size(), 1u);
+    EXPECT_EQ(d[0].severity, SeverityKind::Error) << d[0].str();
+    EXPECT_FALSE(bundled.ok()) << "a bundled puzzle without a walkthrough fails";
+
+    std::ofstream(pack / "01-one-block" / kWalkthroughFile)
+        << "title = \"Adding ten\"\n[[steps]]\ntitle = \"One add\"\n"
+           "text = \"Each thread adds ten to its element.\"\nlines = [9]\nthreads = [[3]]\n";
+    PuzzleCheckOutcome written = packCheckPuzzle(engines().compiler, runner, *p, options);
+    EXPECT_TRUE(missing(written).empty());
+    for (const Diagnostic& l : written.lint)
+        EXPECT_NE(l.severity, SeverityKind::Error) << l.str();
+    EXPECT_TRUE(written.ok());
+    fs::remove_all(pack);
 }
 
 } // namespace
