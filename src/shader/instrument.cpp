@@ -86,15 +86,22 @@ class Instrumenter {
         size_t start = 0;
         for (size_t i = 0; i < module.functions.size(); ++i) {
             if (module.functions[i].opcode() != Op::OpFunctionEnd) continue;
-            rewriteFunction(std::span(module.functions).subspan(start, i + 1 - start), out);
+            // The first function's OpLine before OpFunction is the last of the globals; the
+            // others' come first in their own instructions.
+            uint32_t declared = 0;
+            if (start == 0 && !module.globals.empty() &&
+                module.globals.back().opcode() == Op::OpLine)
+                declared = module.globals.back().operand(1);
+            rewriteFunction(std::span(module.functions).subspan(start, i + 1 - start), out,
+                            declared);
             start = i + 1;
         }
         module.functions = std::move(out);
     }
 
     void rewriteFunction(std::span<const SpirvInstruction> function,
-                         std::vector<SpirvInstruction>& out) {
-        m_lines.beginFunction();
+                         std::vector<SpirvInstruction>& out, uint32_t declaredLine) {
+        m_lines.beginFunction(declaredLine);
         m_state.line = 0;
         m_loopBudget.beginFunction(function);
         size_t begin = out.size();

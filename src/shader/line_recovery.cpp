@@ -4,8 +4,9 @@ namespace vkp {
 
 using Op = spv::Op;
 
-void LineRecovery::beginFunction() {
+void LineRecovery::beginFunction(uint32_t declared) {
     m_line = 0;
+    m_first = declared;
     m_lineOfLabel.clear();
 }
 
@@ -21,9 +22,10 @@ void LineRecovery::observe(const SpirvInstruction& inst) {
         m_line = it == m_lineOfLabel.end() ? 0 : it->second;
         break;
     }
-    case Op::OpLine:
-        m_line = inst.operand(1);
-        break; // file, line, column
+    case Op::OpLine: // file, line, column
+        if (m_first == 0) m_first = inst.operand(1);
+        if (inst.operand(1) >= m_first) m_line = inst.operand(1); // else a declaration's line
+        break;
     case Op::OpNoLine:
         m_line = 0;
         break;

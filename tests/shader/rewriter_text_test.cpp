@@ -368,6 +368,35 @@ TEST(RewriterText, RolledLoopsAskNotToUnrollAndKeepOtherControls) {
                                 {"OpLoopMerge %\\d+ %\\d+ DontUnroll\\|DependencyLength 4$"}));
 }
 
+// glslang marks the first access to a shared array of specialized length with the array's own
+// line (`OpLine 67`, `OpLine 18`, then the store): a line before the function's is a
+// declaration's, so the store keeps line 67 (it was recorded at 18, the declaration).
+TEST(RewriterText, LineRecoveryKeepsTheStatementsLineOverADeclarationsLine) {
+    std::vector<uint32_t> storeLines;
+    for (uint32_t declared : {0u, 30u}) { // the first OpLine bounds it, or the declaration's
+        KernelText k;
+        k.debug = "%file = OpString \"k.comp\"\n";
+        k.body = "OpLine %file 40 3\n"
+                 "%v = OpIAdd %uint %x %uint_1\n"
+                 "OpLine %file 67 5\n"
+                 "OpLine %file 18 0\n"
+                 "OpStore %p %v\n"
+                 "OpLine %file 69 0\n"
+                 "OpStore %p %x\n"
+                 "OpReturn\n";
+        std::vector<uint32_t> words = assemble(kernel(k));
+        auto module = SpirvModule::parse(words);
+        ASSERT_TRUE(module.ok());
+        LineRecovery lines;
+        lines.beginFunction(declared);
+        for (const SpirvInstruction& inst : module->functions) {
+            lines.observe(inst);
+            if (inst.opcode() == spv::Op::OpStore) storeLines.push_back(lines.line());
+        }
+    }
+    EXPECT_EQ(storeLines, (std::vector<uint32_t>{67, 69, 67, 69}));
+}
+
 // A block that starts without an OpLine (the branches of `c ? a : b`) takes the line of the
 // branch that first named it; the record of its store carries that line's site.
 TEST(RewriterText, LineRecoveryGivesABlockWithoutALineTheLineOfItsBranch) {
