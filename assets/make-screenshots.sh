@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures of the app (needs a build and xvfb-run). BIN overrides the binary.
+# Regenerates the pictures of the app in the README and docs/ (needs a build and xvfb-run). BIN overrides the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-build/vkpuzzles}

@@ -8,7 +8,7 @@
 # bandwidth measured in the same run.
 #   bench/algorithms_track.sh [VKPUZZLES_BINARY] [N] [softmax|layer-norm|sort ...]
 #   (defaults: build/vkpuzzles, 2^28, all three groups)
-# The README's algorithms table comes from this script on an H100.
+# docs/performance.md's algorithms table comes from this script on an H100.
 set -u
 V=${1:-build/vkpuzzles}
 N=${2:-2^28}

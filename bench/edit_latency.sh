@@ -8,7 +8,7 @@
 # cache off (__GL_SHADER_DISK_CACHE=0). MESA_SHADER_CACHE_DISABLE=true in the environment turns
 # Mesa's off too (then lavapipe has no helper devices: src/gpu/pipeline_warmer.h).
 #   bench/edit_latency.sh [VKPUZZLES_BINARY] [PUZZLE ...]   (default: build/vkpuzzles, every puzzle)
-# The README's latency table comes from this script. Environment: VKPUZZLES_DEVICE picks the device
+# docs/performance.md's latency table comes from this script. Environment: VKPUZZLES_DEVICE picks the device
 # (llvmpipe for lavapipe).
 set -u
 V=${1:-build/vkpuzzles}

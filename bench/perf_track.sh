@@ -7,7 +7,7 @@
 # where the CPU reference that checks them takes seconds; at 2^22 four of them passed 7 minutes)
 # and print GFLOP/s, not a ratio to copy: they do 2 * INNER flops per cell and are not bound by
 # memory.
-# The README's table of the performance track comes from this script on an H100.
+# docs/performance.md's table of the performance track comes from this script on an H100.
 set -u
 V=${1:-build/vkpuzzles}
 N=${2:-2^26}

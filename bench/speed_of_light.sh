@@ -7,7 +7,7 @@
 #   bench/speed_of_light.sh [VKPUZZLES_BINARY] [N]   (default build/vkpuzzles; N: every family at
 #                                                     this N instead of its own, for a quick look)
 # The peers need a CUDA GPU: nvcc for CUB (bench/peers/*.cu), PyTorch for the rest; where they are
-# missing the row says so. The README's "At the speed of light" table comes from this script.
+# missing the row says so. docs/performance.md's speed-of-light table comes from this script.
 set -u
 V=${1:-build/vkpuzzles}
 ONE_N=${2:-}
