@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
 #include "cli/arguments.h"
 
 namespace vkp::cli {
@@ -105,6 +109,89 @@ TEST(ArgsTest, HelpTextListsEveryCommand) {
     std::string help = helpText();
     for (const char* c : {"list", "show", "hint", "check", "run", "devices"})
         EXPECT_NE(help.find(std::string("vkpuzzles ") + c), std::string::npos) << c;
+}
+
+// The command lines the README gives: those of its ```sh blocks (a trailing # comment cut) and
+// its code spans, each starting `vkpuzzles ` or `build/vkpuzzles `, as words.
+std::vector<std::vector<std::string>> readmeCommandLines(const std::string& readme) {
+    std::vector<std::string> found;
+    auto take = [&](std::string line) {
+        size_t start = line.find_first_not_of(' ');
+        if (start == std::string::npos) return;
+        line = line.substr(start);
+        for (const char* prefix : {"build/vkpuzzles ", "vkpuzzles "})
+            if (line.rfind(prefix, 0) == 0) {
+                found.push_back(line.substr(std::string(prefix).size()));
+                return;
+            }
+    };
+    std::istringstream in(readme);
+    bool inSh = false, inOther = false;
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind("```", 0) == 0) {
+            if (inSh || inOther)
+                inSh = inOther = false;
+            else
+                (line == "```sh" ? inSh : inOther) = true;
+            continue;
+        }
+        if (inSh) {
+            size_t comment = line.find(" #");
+            take(line.substr(0, comment));
+        } else if (!inOther) {
+            for (size_t open = line.find('`'); open != std::string::npos;) {
+                size_t close = line.find('`', open + 1);
+                if (close == std::string::npos) break;
+                take(line.substr(open + 1, close - open - 1));
+                open = line.find('`', close + 1);
+            }
+        }
+    }
+    std::vector<std::vector<std::string>> lines;
+    for (const std::string& f : found) {
+        std::istringstream words(f);
+        lines.emplace_back(std::istream_iterator<std::string>(words),
+                           std::istream_iterator<std::string>());
+    }
+    return lines;
+}
+
+TEST(ArgsTest, ReadmeCommandLinesAreFound) {
+    auto lines = readmeCommandLines("Run `vkpuzzles open FILE` or `.\\vkpuzzles.exe check x`.\n"
+                                    "```sh\nbuild/vkpuzzles check map k.comp   # a comment\n"
+                                    "                         # more comment\n```\n"
+                                    "```\nvkpuzzles printed this\n```\n");
+    EXPECT_EQ(lines, (std::vector<std::vector<std::string>>{{"open", "FILE"},
+                                                            {"check", "map", "k.comp"}}));
+}
+
+// Issue 56: every command line the README gives is one the command line accepts, and its
+// command and options are in --help (so in the man page, which help2man makes from it).
+TEST(ArgsTest, EveryCommandTheReadmeGivesParsesAndIsInTheHelp) {
+    std::ifstream in(std::string(VKPUZZLES_SOURCE_DIR) + "/README.md");
+    std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto lines = readmeCommandLines(readme);
+    EXPECT_GE(lines.size(), 10u) << "the README's first session gives commands";
+    std::string help = helpText();
+    bool check = false;
+    for (const auto& words : lines) {
+        std::string shown = "vkpuzzles";
+        for (const std::string& w : words)
+            shown += " " + w;
+        auto a = parse(words);
+        EXPECT_TRUE(a.ok()) << shown << ": " << (a.ok() ? "" : a.error().message);
+        if (!a.ok()) continue;
+        check |= a->command == "check";
+        if (!a->command.empty())
+            EXPECT_NE(help.find("vkpuzzles " + a->command + " "), std::string::npos)
+                << shown << ": --help has no `vkpuzzles " << a->command << "`";
+        for (const std::string& w : words)
+            if (w.rfind("--", 0) == 0)
+                EXPECT_NE(help.find(w.substr(0, w.find('='))), std::string::npos)
+                    << shown << ": --help does not mention " << w;
+    }
+    EXPECT_TRUE(check) << "the README shows `vkpuzzles check`";
 }
 
 } // namespace

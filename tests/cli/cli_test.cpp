@@ -93,9 +93,8 @@ TEST(CliTest, ThePlatformsNeedsMatrixIsTheList) {
     }
     std::ifstream in(test::sourceDir() + "/docs/platforms.md");
     std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_TRUE(
-        has(page, "tests/cli/cli_test.cpp checks it against `vkpuzzles list --json` -->\n" +
-                        table + "<!-- end of needs matrix -->"))
+    EXPECT_TRUE(has(page, "tests/cli/cli_test.cpp checks it against `vkpuzzles list --json` -->\n" +
+                              table + "<!-- end of needs matrix -->"))
         << "docs/platforms.md's matrix should read:\n"
         << table;
 }
