@@ -93,19 +93,23 @@ const Finding* firstFailing(const TraceAnalysis* a) {
 
 // Why a case that ran did not pass: the case's error, a finding that fails it, or its outputs.
 void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
-    auto set = [&](FailureKind kind, std::string reason) {
+    auto set = [&](FailureKind kind, std::string reason, std::string cause = "") {
         g.failure = kind;
         g.reason = std::move(reason);
+        g.cause = std::move(cause);
     };
-    if (c.error) return set(FailureKind::Error, c.error->message);
+    if (c.error) return set(FailureKind::Error, c.error->message, errorKindName(c.error->kind));
     const Finding* f = c.dispatches.empty() ? firstFailing(c.analysis.get()) : nullptr;
     std::string where;
     for (const DispatchTrace& dispatch : c.dispatches)
         if (!f && (f = firstFailing(dispatch.analysis.get()))) where = dispatch.label + ": ";
     if (!f && !c.runFindings.empty()) f = &c.runFindings.front();
     if (f && c.inconclusive)
-        return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message);
-    if (f) return set(FailureKind::Finding, where + findingKindName(f->kind) + ": " + f->message);
+        return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message,
+                   findingKindName(f->kind));
+    if (f)
+        return set(FailureKind::Finding, where + findingKindName(f->kind) + ": " + f->message,
+                   findingKindName(f->kind));
     for (const BufferOutcome& o : c.outputs) {
         if (o.verdict.pass) continue;
         const std::string& name = puzzle.buffers[o.buffer].name;
@@ -231,6 +235,15 @@ const char* failureKindName(FailureKind kind) {
         return "subgroup size";
     }
     return "";
+}
+
+std::optional<FailureKind> failureKindNamed(const std::string& name) {
+    for (FailureKind k :
+         {FailureKind::None, FailureKind::NotHandedIn, FailureKind::Unreadable,
+          FailureKind::Compile, FailureKind::Interface, FailureKind::Error, FailureKind::Finding,
+          FailureKind::WrongValues, FailureKind::Inconclusive, FailureKind::SubgroupSize})
+        if (name == failureKindName(k)) return k;
+    return std::nullopt;
 }
 
 Result<SubmissionSearch> findSubmissions(const std::string& dir) {
@@ -363,14 +376,21 @@ PuzzleGrade failedGrade(const Puzzle& puzzle, FailureKind failure, const std::st
 }
 
 PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
-    if (auto stopped = checkFailure(report); stopped && report.cases.empty())
-        return failedGrade(puzzle, stopped->first, stopped->second);
+    std::string cause = report.error ? errorKindName(report.error->kind) : "";
+    if (auto stopped = checkFailure(report); stopped && report.cases.empty()) {
+        PuzzleGrade g = failedGrade(puzzle, stopped->first, stopped->second);
+        if (stopped->first == FailureKind::Error)
+            for (CaseGrade& c : g.cases)
+                c.cause = cause;
+        return g;
+    }
     PuzzleGrade g;
     g.puzzle = &puzzle;
     g.cases = emptyCases(puzzle);
     for (CaseGrade& c : g.cases) {
         c.failure = FailureKind::Error;
         c.reason = report.error ? report.error->message : "not run";
+        c.cause = cause;
     }
     for (const CaseOutcome& o : report.cases) {
         if (o.index >= g.cases.size()) continue;
@@ -379,6 +399,7 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
         c.earned = c.pass ? c.points : 0;
         c.failure = FailureKind::None;
         c.reason.clear();
+        c.cause.clear();
         if (!c.pass) explainCase(puzzle, o, c);
     }
     for (const SubgroupSizeRun& s : report.otherSizes)
@@ -388,6 +409,7 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
             c.pass = false;
             c.earned = 0;
             c.failure = FailureKind::SubgroupSize;
+            c.cause.clear();
             c.reason = "right with " + std::to_string(report.lanes) + " lanes, wrong with " +
                        std::to_string(s.lanes) +
                        (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,8 @@ enum class FailureKind {
     SubgroupSize, // right with the device's subgroup size, wrong with another (it assumes one)
 };
 const char* failureKindName(FailureKind kind); // "not handed in", "compile error", ...
+// The kind failureKindName names `name` (a grade JSON file read back); nullopt for none.
+std::optional<FailureKind> failureKindNamed(const std::string& name);
 
 struct CaseGrade {
     size_t index = 0;  // 0-based case index in the puzzle
@@ -62,6 +65,10 @@ struct CaseGrade {
     bool hidden = false;                     // TestCase::hidden
     FailureKind failure = FailureKind::None; // why it failed
     std::string reason;                      // the same in a sentence (teachers see it all)
+    // Finer than `failure`: the finding's kind for a finding or an inconclusive case ("race",
+    // "out of bounds", "read limit"...), the error's for an error ("timeout", "worker-crashed"...);
+    // "" otherwise.
+    std::string cause;
 };
 
 struct PuzzleGrade {
@@ -70,9 +77,10 @@ struct PuzzleGrade {
     std::vector<std::string> files; // the kernel files read
     std::vector<CaseGrade> cases;   // one per case of the puzzle
     double score = 0;
-    double maxScore = 0; // the sum of the cases' points
-    size_t passed = 0;   // cases passed
-    std::string reason;  // why it lost points: the first failing case's reason ("" when none)
+    double maxScore = 0;  // the sum of the cases' points
+    size_t passed = 0;    // cases passed
+    std::string reason;   // why it lost points: the first failing case's reason ("" when none)
+    std::string caseFile; // the case file `grade --case-files` wrote of it, as written ("": none)
 };
 
 struct SubmissionGrade {

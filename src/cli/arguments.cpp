@@ -84,6 +84,9 @@ const std::vector<OptionSpec>& optionTable() {
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
         {"case-files", ValueKind::Text, "grade"},
+        {"html", ValueKind::Text, "grade"},
+        {"shard", ValueKind::Text, "grade"},
+        {"merge", ValueKind::None, "grade"},
         {"case", ValueKind::Number, "app check run trace profile bench export", 1, kMaxCount},
         {"timing", ValueKind::None, "check run"},
         {"no-trace", ValueKind::None, "check run watch"},
@@ -332,13 +335,18 @@ Usage:
                                                   copy and the CPU's scan, one table
   vkpuzzles bench --all [--n 2^24]                every official solution, one line each
                                                   (without --n: each at its puzzle's bench_n)
-  vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--gradescope F] [--case-files D]
-                                                  grade a class: every KERNEL.comp (or folder of
+  vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--html F] [--gradescope F]
+                [--case-files D]                  grade a class: every KERNEL.comp (or folder of
                                                   one file per kernel) in DIR is one student's
                                                   submission, checked as check does and scored by
                                                   the points of the cases it passes
   vkpuzzles grade --all DIR                       DIR holds a folder per student, each with
                                                   SLUG.comp or SLUG/ per puzzle of the set
+  vkpuzzles grade ... --shard K/N --json F        grade share K of N of the class (N machines,
+                                                  one share each) for --merge
+  vkpuzzles grade --merge F... [--csv F] [--json F] [--html F]
+                                                  the shares' JSON files put together: the same
+                                                  files one run over the whole class writes
   vkpuzzles export PUZZLE [KERNEL.comp ... | --solution | --starter] [--case N] [--out FILE]
                                                   a case file (.vkpcase) to share what you see:
                                                   the puzzle, your kernel, one case (default: the
@@ -403,6 +411,12 @@ Options:
   --gradescope FILE grade: Gradescope's results.json for a folder of one submission
   --case-files DIR  grade: for each submission that fails a case it ran, that case traced as
                     DIR/STUDENT-SLUG-caseN.vkpcase, to open with vkpuzzles open
+  --html FILE       grade: the class report, one self-contained page: per puzzle the scores,
+                    the failures with the students behind them, the cases failed; every student
+                    in a sortable table, with their case files linked
+  --shard K/N       grade: only share K of N of the submissions (every N-th in name order, so
+                    every machine agrees); needs --json FILE, for grade --merge
+  --merge           grade: the arguments are the JSON files of every share of a class
   --device D        device index, "cpu", "gpu" or part of its name (env: VKPUZZLES_DEVICE)
   --puzzles DIR     add the puzzle pack in DIR beside the built-in puzzles (repeatable)
   --multi-pass      new: two kernels run by two passes (starter/ and solution/ folders)
@@ -427,7 +441,8 @@ App options (no command):
 Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile (pack check: a
 puzzle does not load or has a problem, or a mutant survives); 2 bad usage, a bad puzzle file, or
 no usable device. grade: 0 once the class is graded, whatever the scores; 2 bad usage (no such
-folder or puzzle, no submission in the folder). watch runs until Ctrl+C.
+folder or puzzle, no submission in the folder; --merge: shares that do not make one class).
+watch runs until Ctrl+C.
 )";
 }
 

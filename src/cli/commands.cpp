@@ -620,6 +620,11 @@ int Command::runCase() {
 
 // A class's submissions, each checked as `check` checks a kernel (cli/grade_command.h).
 int Command::grade() {
+    GradeStreams streams{m_out, m_err, m_rawErr, m_style};
+    if (m_a.has("merge")) { // the shares are graded already: no device
+        auto merge = planMerge(m_a);
+        return merge ? runMerge(*merge, streams) : report(merge.error());
+    }
     auto plan = planGrade(m_a, m_set);
     if (!plan) return report(plan.error());
     if (auto s = startEngines(); !s) return report(s.error());
@@ -643,8 +648,7 @@ int Command::grade() {
     plan->puzzles = std::move(runnable);
     if (!m_a.has("own-subgroup-size"))
         m_sizes = std::make_unique<SubgroupSizeDevices>(runnerFactory(RunnerPlaceKind::Worker));
-    return runGrade(*plan, m_compiler, *m_runner, m_options, {m_out, m_err, m_rawErr, m_style},
-                    m_sizes.get());
+    return runGrade(*plan, m_compiler, *m_runner, m_options, streams, m_sizes.get());
 }
 
 int runCommand(const Args& args, std::ostream& out, std::ostream& err) {

@@ -1,8 +1,10 @@
 #include "cli/grade_command.h"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "base/os.h"
 #include "base/text_file.h"
@@ -10,6 +12,7 @@
 #include "cli/grade_report.h"
 #include "cli/terminal_text.h"
 #include "gpu/device_runner.h"
+#include "gradebook/class_report_html.h"
 #include "session/json_text.h"
 #include "session/user_state.h"
 
@@ -49,24 +52,34 @@ fs::path samePath(const std::string& p) {
     return ec ? fs::absolute(os::toPath(p)).lexically_normal() : out;
 }
 
+// Every output a grade or a merge writes, with its option's name.
+std::vector<std::pair<const char*, std::optional<std::string>*>> outputList(GradeOutputs& o) {
+    return {{"csv", &o.csv}, {"json", &o.json}, {"gradescope", &o.gradescope}, {"html", &o.html}};
+}
+
+std::optional<Error> readOutputs(const Args& a, GradeOutputs& outputs) {
+    for (auto [option, to] : outputList(outputs))
+        if (auto e = checkOutput(a, option, *to)) return e;
+    return std::nullopt;
+}
+
 // Outputs go beside the class, never into it (a later grade would take a CSV for a submission,
 // or the CSV would replace one), and two options never name one file.
-std::optional<Error> checkOutputPlaces(const GradePlan& plan, const std::string& dir) {
+std::optional<Error> checkOutputPlaces(GradeOutputs outputs, const std::string& dir) {
     fs::path classDir = samePath(dir);
-    std::vector<std::pair<const char*, fs::path>> outputs;
-    for (auto [option, to] : {std::pair{"csv", &plan.csv}, std::pair{"json", &plan.json},
-                              std::pair{"gradescope", &plan.gradescope}}) {
+    std::vector<std::pair<const char*, fs::path>> seen;
+    for (auto [option, to] : outputList(outputs)) {
         if (!*to) continue;
         fs::path out = samePath(**to);
         auto rel = out.lexically_relative(classDir);
-        if (!rel.empty() && *rel.begin() != "..")
+        if (!dir.empty() && !rel.empty() && *rel.begin() != "..")
             return usageError("--" + std::string(option) + " " + **to + " is inside '" + dir +
                               "', the folder being graded: write it beside the class");
-        for (const auto& [other, path] : outputs)
+        for (const auto& [other, path] : seen)
             if (path == out)
                 return usageError("--" + std::string(other) + " and --" + option +
                                   " name the same file, " + **to + "; give each its own");
-        outputs.emplace_back(option, out);
+        seen.emplace_back(option, out);
     }
     return std::nullopt;
 }
@@ -104,6 +117,14 @@ class Progress {
     ProgressLine m_line;
 };
 
+std::string shareText(const GradePlan& plan) {
+    if (!plan.share) return "";
+    return "share " + std::to_string(plan.share->share.index) + " of " +
+           std::to_string(plan.share->share.count) + " (" +
+           std::to_string(plan.search.submissions.size()) + " of the class's " +
+           std::to_string(plan.share->classSize) + "): ";
+}
+
 std::string header(const GradePlan& plan, const std::string& device) {
     size_t n = plan.search.submissions.size();
     if (plan.puzzles.size() == 1) {
@@ -111,16 +132,46 @@ std::string header(const GradePlan& plan, const std::string& device) {
         double points = 0;
         for (const TestCase& c : p.cases)
             points += c.points;
-        return "grading " + std::to_string(n) + (n == 1 ? " submission" : " submissions") + " of " +
-               p.slug + " (" + std::to_string(p.cases.size()) + " cases, " + pointsText(points) +
-               " points) on " + device;
+        return "grading " + shareText(plan) + std::to_string(n) +
+               (n == 1 ? " submission" : " submissions") + " of " + p.slug + " (" +
+               std::to_string(p.cases.size()) + " cases, " + pointsText(points) + " points) on " +
+               device;
     }
     std::vector<std::string> slugs;
     for (const Puzzle* p : plan.puzzles)
         slugs.push_back(p->slug);
-    return "grading " + std::to_string(n) + (n == 1 ? " student" : " students") + " on " +
-           std::to_string(slugs.size()) + " puzzles (" + joined(slugs, ", ", " and ") + ") on " +
-           device;
+    return "grading " + shareText(plan) + std::to_string(n) + (n == 1 ? " student" : " students") +
+           " on " + std::to_string(slugs.size()) + " puzzles (" + joined(slugs, ", ", " and ") +
+           ") on " + device;
+}
+
+// Writes every file asked for; the exit status (2 when one could not be written: its message
+// names it).
+int writeOutputs(const GradeOutputs& o, const GradedClass& graded, const GradeStreams& s) {
+    int code = kExitPass;
+    auto write = [&](const std::optional<std::string>& to, auto make) {
+        if (!to) return;
+        if (Status w = writeFileAtomically(*to, make()); !w) {
+            s.err << "vkpuzzles: " << w.error().message << "\n"; // it names the file
+            code = kExitUsage;
+        }
+    };
+    write(o.csv, [&] { return gradeCsv(graded); });
+    write(o.json, [&] { return jsonText(gradeJson(graded)) + "\n"; });
+    if (!graded.grades.empty())
+        write(o.gradescope, [&] { return jsonText(gradescopeJson(graded.grades.front())) + "\n"; });
+    write(o.html, [&] { return classReportHtml(graded, *o.html); });
+    if (o.html && code == kExitPass)
+        s.out << "class report: " << *o.html << s.style.dim("; open it in a browser") << "\n";
+    return code;
+}
+
+void printGrades(const GradedClass& graded, const GradeStreams& s) {
+    size_t width = 0;
+    for (const SubmissionGrade& g : graded.grades)
+        width = std::max(width, g.name.size());
+    for (const SubmissionGrade& g : graded.grades)
+        s.out << "  " << gradeLine(g, width, s.style) << "\n";
 }
 
 } // namespace
@@ -150,11 +201,23 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
         if (!p) return p.error();
         plan.puzzles = {*p};
     }
-    for (auto [option, to] : {std::pair{"csv", &plan.csv}, std::pair{"json", &plan.json},
-                              std::pair{"gradescope", &plan.gradescope}})
-        if (auto e = checkOutput(a, option, *to)) return *e;
+    if (auto e = readOutputs(a, plan.outputs)) return *e;
     const std::string& dir = a.positionals.back();
-    if (auto e = checkOutputPlaces(plan, dir)) return *e;
+    if (auto e = checkOutputPlaces(plan.outputs, dir)) return *e;
+    std::optional<Share> share;
+    if (auto text = a.value("shard")) {
+        auto parsed = parseShard(*text);
+        if (!parsed) return parsed.error();
+        share = *parsed;
+        if (!plan.outputs.json)
+            return usageError("--shard " + *text +
+                              " grades one share of the class for `grade --merge` to put "
+                              "together: write its results with --json FILE (share-" +
+                              std::to_string(share->index) + ".json)");
+        if (plan.outputs.gradescope)
+            return usageError("--gradescope writes the results.json of one submission; --shard " +
+                              *text + " splits a class: use one or the other");
+    }
     if (auto folder = a.value("case-files")) {
         fs::path out = samePath(*folder), rel = out.lexically_relative(samePath(dir));
         if (!rel.empty() && *rel.begin() != "..")
@@ -166,7 +229,11 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
     if (!found) return found.error();
     plan.search = std::move(*found);
     size_t n = plan.search.submissions.size();
-    if (plan.gradescope && n > 1)
+    if (share) {
+        plan.share = ShareOfClass{*share, n, classFingerprint(plan.search.submissions)};
+        plan.search.submissions = shareOf(plan.search.submissions, *share);
+    }
+    if (plan.outputs.gradescope && n > 1)
         return usageError("--gradescope writes the results.json of one submission (Gradescope "
                           "runs the autograder once per student), and '" +
                           dir + "' holds " + std::to_string(n) + ": " +
@@ -180,19 +247,24 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
     for (const std::string& w : plan.search.warnings)
         s.err << s.style.warn("warning: ") << w << "\n";
     s.out << s.style.bold(header(plan, runner.info().name)) << "\n" << std::flush;
+    if (plan.share && plan.search.submissions.empty())
+        s.out << s.style.dim("this share holds none of the class's submissions; its files say so, "
+                             "for grade --merge")
+              << "\n";
     size_t width = 0;
     for (const Submission& sub : plan.search.submissions)
         width = std::max(width, sub.name.size());
     Progress progress(s, plan.search.submissions.size());
     GradeProgress hooks;
     hooks.starting = [&](size_t i, const Submission& sub) { progress.starting(i, sub.name); };
-    size_t caseFiles = 0;
+    std::map<std::pair<size_t, size_t>, std::string> caseFiles; // (submission, puzzle) -> file
     hooks.done = [&](size_t i, const SubmissionGrade& g) {
         progress.clear();
         s.out << "  " << gradeLine(g, width, s.style) << "\n" << std::flush;
         if (!plan.caseFiles) return;
         // The first failing case of each puzzle, traced again, for the teacher to open.
-        for (const PuzzleGrade& pg : g.puzzles) {
+        for (size_t k = 0; k < g.puzzles.size(); ++k) {
+            const PuzzleGrade& pg = g.puzzles[k];
             if (pg.passed == pg.cases.size()) continue;
             progress.starting(i, g.name + ": a case file of " + pg.puzzle->slug);
             auto file = failingCaseFile(compiler, runner, pg, options);
@@ -205,29 +277,110 @@ int runGrade(const GradePlan& plan, const Compiler& compiler, DeviceRunner& runn
             if (Status w = writeCaseFile(path, *file); !w)
                 s.err << "vkpuzzles: " << w.error().message << "\n";
             else
-                ++caseFiles;
+                caseFiles[{i, k}] = path;
         }
     };
-    std::vector<SubmissionGrade> grades =
+    GradedClass graded;
+    graded.puzzles = plan.puzzles;
+    for (const Puzzle* p : plan.puzzles)
+        graded.fingerprints.push_back(puzzleFingerprint(*p));
+    graded.device = runner.info().name;
+    graded.share = plan.share;
+    graded.students = plan.all;
+    graded.grades =
         gradeClass(compiler, runner, plan.puzzles, plan.search.submissions, options, hooks, sizes);
+    for (const auto& [at, path] : caseFiles)
+        graded.grades[at.first].puzzles[at.second].caseFile = path;
     progress.clear();
-    s.out << gradeSummary(grades, plan.all ? "student" : "submission", s.style) << "\n"
+    s.out << gradeSummary(graded.grades, plan.all ? "student" : "submission", s.style) << "\n"
           << std::flush;
     if (plan.caseFiles)
-        s.out << "case files: " << caseFiles << " (a failing case of each submission that ran) in "
-              << *plan.caseFiles << s.style.dim("; open one with vkpuzzles open FILE") << "\n";
-    int code = kExitPass;
-    auto write = [&](const std::optional<std::string>& to, const std::string& text) {
-        if (!to) return;
-        if (Status w = writeFileAtomically(*to, text); !w) {
-            s.err << "vkpuzzles: " << w.error().message << "\n"; // it names the file
-            code = kExitUsage;
-        }
+        s.out << "case files: " << caseFiles.size()
+              << " (a failing case of each submission that ran) in " << *plan.caseFiles
+              << s.style.dim("; open one with vkpuzzles open FILE") << "\n";
+    return writeOutputs(plan.outputs, graded, s);
+}
+
+Result<Share> parseShard(const std::string& text) {
+    constexpr size_t kMaxShares = 100000;
+    auto number = [](std::string_view v, size_t& out) {
+        auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+        return !v.empty() && ec == std::errc() && end == v.data() + v.size();
     };
-    write(plan.csv, gradeCsv(plan.puzzles, grades));
-    write(plan.json, jsonText(gradeJson(plan.puzzles, grades, runner.info().name)) + "\n");
-    if (!grades.empty()) write(plan.gradescope, jsonText(gradescopeJson(grades.front())) + "\n");
-    return code;
+    size_t slash = text.find('/');
+    Share s;
+    if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), s.index) ||
+        !number(std::string_view(text).substr(slash + 1), s.count))
+        return usageError("--shard needs K/N, share K of N of the class (--shard 2/5: the second "
+                          "of five), not '" +
+                          text + "'");
+    if (s.count == 0 || s.count > kMaxShares)
+        return usageError("--shard " + text + ": N must be 1.." + std::to_string(kMaxShares) +
+                          ", the number of shares");
+    if (s.index == 0 || s.index > s.count)
+        return usageError("--shard " + text + ": K must be 1..N, here 1.." +
+                          std::to_string(s.count) + " (the share this run grades)");
+    return s;
+}
+
+Result<MergePlan> planMerge(const Args& a) {
+    MergePlan plan;
+    for (const char* option : {"shard", "all", "case-files", "own-subgroup-size", "timeout"})
+        if (a.has(option) || a.value(option))
+            return usageError("--" + std::string(option) +
+                              " is for grading; `grade --merge` grades nothing, it puts graded "
+                              "shares together");
+    plan.files = a.positionals;
+    if (plan.files.empty())
+        return usageError("name the shares' JSON files: `vkpuzzles grade --merge share-1.json "
+                          "share-2.json ... [--csv F] [--json F] [--html F]`");
+    if (auto e = readOutputs(a, plan.outputs)) return *e;
+    if (auto e = checkOutputPlaces(plan.outputs, "")) return *e;
+    for (auto [option, to] : outputList(plan.outputs))
+        for (const std::string& f : plan.files)
+            if (*to && samePath(**to) == samePath(f))
+                return usageError("--" + std::string(option) + " " + **to +
+                                  " is a share being merged: write the class's files beside them");
+    return plan;
+}
+
+int runMerge(const MergePlan& plan, const GradeStreams& s) {
+    std::vector<GradedClass> shares;
+    for (const std::string& f : plan.files) {
+        auto text = readTextFile(f);
+        auto share = text ? readGradeJson(*text, f) : Result<GradedClass>(text.error());
+        if (!share) {
+            s.err << "vkpuzzles: " << share.error().message << "\n";
+            return kExitUsage;
+        }
+        shares.push_back(std::move(*share));
+    }
+    std::vector<std::string> warnings;
+    auto merged = mergeShares(std::move(shares), plan.files, warnings);
+    if (!merged) {
+        s.err << "vkpuzzles: " << merged.error().message << "\n";
+        return kExitUsage;
+    }
+    for (const std::string& w : warnings)
+        s.err << s.style.warn("warning: ") << w << "\n";
+    if (plan.outputs.gradescope && merged->grades.size() != 1) {
+        s.err << "vkpuzzles: --gradescope writes the results.json of one submission, and the "
+                 "shares hold "
+              << merged->grades.size() << "; use --csv, --json or --html for a class\n";
+        return kExitUsage;
+    }
+    std::vector<std::string> slugs;
+    for (const Puzzle* p : merged->puzzles)
+        slugs.push_back(p->slug);
+    size_t n = merged->grades.size();
+    std::string noun = merged->students ? "student" : "submission";
+    s.out << s.style.bold("merged " + std::to_string(plan.files.size()) +
+                          " shares: " + std::to_string(n) + " " + noun + (n == 1 ? "" : "s") +
+                          " of " + joined(slugs, ", ", " and ") + " graded on " + merged->device)
+          << "\n";
+    printGrades(*merged, s);
+    s.out << gradeSummary(merged->grades, noun, s.style) << "\n";
+    return writeOutputs(plan.outputs, *merged, s);
 }
 
 } // namespace vkp::cli

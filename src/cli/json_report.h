@@ -6,10 +6,9 @@
 #include "device/device_info.h"
 #include "puzzle/puzzle.h"
 #include "session/check.h"
+#include "session/json_text.h"
 
 namespace vkp::cli {
-
-inline constexpr int kJsonVersion = 1;
 
 nlohmann::json deviceJson(const DeviceInfo& d);
 nlohmann::json errorJson(const Error& e);

@@ -7,6 +7,9 @@
 
 namespace vkp {
 
+// The version of every JSON document the command line writes (docs/json-output.md).
+inline constexpr int kJsonVersion = 1;
+
 // Pretty-printed JSON. Strings come from files a user controls (kernel text, file names, puzzle
 // titles) and may hold bytes that are not UTF-8; nlohmann's default throws type_error.316 on
 // them, so each invalid byte becomes U+FFFD instead and the rest of the text is kept.

@@ -86,6 +86,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"worker"},               // the worker process
     {"session", "views"},     // edit -> verdict | windowless models (trace, text, panels)
     {"classroom"},            // a teacher's tools: grading a class, checking a puzzle pack
+    {"gradebook"},            // a graded class as files: CSV, JSON, Gradescope, HTML report
     {"widgets", "workbench"}, // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
     {"editor"},               // the code editor and its find bar
     {"panels"},               // one file per panel: drawing and input

@@ -105,6 +105,27 @@ TEST(ArgsTest, OptionsAreCheckedAgainstTheCommandAndTheirRange) {
         << "--help wins over an option of another command";
 }
 
+TEST(ArgsTest, GradeTakesShardAndMergeAndTheHelpSaysSo) {
+    auto shard = parse({"grade", "map", "class", "--shard", "2/5", "--json", "s2.json"});
+    ASSERT_TRUE(shard.ok()) << shard.error().message;
+    EXPECT_EQ(shard->value("shard"), "2/5");
+    auto merge = parse({"grade", "--merge", "s1.json", "s2.json", "--html", "class.html"});
+    ASSERT_TRUE(merge.ok()) << merge.error().message;
+    EXPECT_TRUE(merge->has("merge"));
+    EXPECT_EQ(merge->positionals, (std::vector<std::string>{"s1.json", "s2.json"}));
+    EXPECT_EQ(merge->value("html"), "class.html");
+    auto wrong = parse({"check", "map", "--shard", "1/2"});
+    ASSERT_FALSE(wrong.ok());
+    EXPECT_NE(wrong.error().message.find("it is for vkpuzzles grade"), std::string::npos);
+    // The man page is made from this text (help2man): each option is listed with grade's.
+    std::string help = helpText();
+    for (const char* line : {"vkpuzzles grade ... --shard K/N --json F",
+                             "vkpuzzles grade --merge F... [--csv F] [--json F] [--html F]",
+                             "  --html FILE       grade: the class report",
+                             "  --shard K/N       grade:", "  --merge           grade:"})
+        EXPECT_NE(help.find(line), std::string::npos) << line;
+}
+
 TEST(ArgsTest, HelpTextListsEveryCommand) {
     std::string help = helpText();
     for (const char* c : {"list", "show", "hint", "check", "run", "devices"})

@@ -12,7 +12,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/grade_report.h"
 #include "support/cli_run.h"
 #include "support/crashing_kernel.h"
 #include "support/test_env.h"
@@ -326,17 +325,6 @@ TEST(GradeCliTest, ReportsGoBesideTheClassEachToItsOwnFile) {
     EXPECT_EQ(same.exit, 2) << same.out;
     EXPECT_TRUE(has(same.out, "--csv and --json name the same file")) << same.out;
     EXPECT_FALSE(has(same.out, "grading")) << "refused before grading: " << same.out;
-}
-
-TEST(GradeCliTest, CsvFieldsAreQuotedAsRfc4180SaysAndPointsPrintShort) {
-    EXPECT_EQ(cli::csvField("alice"), "alice");
-    EXPECT_EQ(cli::csvField("smith, jo"), "\"smith, jo\"");
-    EXPECT_EQ(cli::csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
-    EXPECT_EQ(cli::csvField("two\nlines"), "\"two\nlines\"");
-    EXPECT_EQ(cli::pointsText(5), "5");
-    EXPECT_EQ(cli::pointsText(2.5), "2.5");
-    EXPECT_EQ(cli::pointsText(1.0 / 3), "0.33");
-    EXPECT_EQ(cli::pointsText(0), "0");
 }
 
 TEST(GradeCliTest, CheckJsonSaysWhyAKernelDidNotCompile) {
