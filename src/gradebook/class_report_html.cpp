@@ -257,7 +257,8 @@ std::string studentTable(const GradedClass& g, const std::string& htmlFile,
     for (size_t i = 0; i < g.grades.size(); ++i) {
         const SubmissionGrade& sg = g.grades[i];
         double score = sg.score(), max = sg.maxScore();
-        s += "<tr data-i=\"" + std::to_string(i) + "\"><td class=\"name\">" + htmlEscape(sg.name) +
+        s += "<tr data-i=\"" + std::to_string(i) + "\"><td class=\"name\" title=\"" +
+             htmlEscape(sg.name) + "\">" + htmlEscape(sg.name) +
              "</td><td class=\"n score\" data-v=\"" + num(score) +
              "\" style=\"background:" + scoreColour(score, max) + "\">" + pointsText(score) +
              " / " + pointsText(max) + "</td>";
@@ -275,7 +276,8 @@ std::string studentTable(const GradedClass& g, const std::string& htmlFile,
             why = several ? p.puzzle->slug + ": " + r : r;
             break;
         }
-        s += "<td class=\"why\" title=\"" + htmlEscape(why) + "\">" + htmlEscape(why) + "</td><td>";
+        s += "<td class=\"why\" title=\"" + htmlEscape(why) + "\">" + htmlEscape(why) +
+             "</td><td class=\"files\">";
         for (const PuzzleGrade& p : sg.puzzles) {
             if (p.caseFile.empty()) continue;
             s += "<a href=\"" + htmlEscape(caseFileLink(p.caseFile, htmlFile)) +
@@ -333,9 +335,10 @@ table.students{width:100%}
 table.sortable th{cursor:pointer;user-select:none;position:sticky;top:0}
 table.sortable th[aria-sort=ascending]::after{content:" \25B2"}
 table.sortable th[aria-sort=descending]::after{content:" \25BC"}
-td.name{font-weight:600;overflow-wrap:anywhere;max-width:240px}
-td.why{color:var(--dim);max-width:520px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-td a{color:var(--accent);margin-right:6px}
+td.name{font-weight:600;white-space:nowrap;max-width:220px;overflow:hidden;text-overflow:ellipsis}
+td.why{color:var(--dim);max-width:420px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+td.files{min-width:150px}
+td a{color:var(--accent);margin-right:8px;white-space:nowrap;display:inline-block}
 .none{color:#2a7d4f}
 footer{color:var(--dim);font-size:12px;margin-top:30px}
 )";
