@@ -1,6 +1,8 @@
+// puzzle: shared
+// expect: out of bounds
+// mistake: one store far past the end of the shared array: a driver that keeps workgroup memory
+// on the heap (lavapipe) would let it corrupt the process (shader/shared_bounds_rewriter.h)
 #version 450
-// The shared puzzle's solution with one store far past the end of its shared array: a driver
-// that keeps workgroup memory on the heap (lavapipe) would let it corrupt the process.
 layout(local_size_x_id = 0) in;
 // Length of the shared array, set by the test case (at least the workgroup size).
 layout(constant_id = 3) const uint SHARED_SIZE = 1;
