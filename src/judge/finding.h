@@ -17,7 +17,7 @@ enum class FindingKind {
     ReadLimit,           // more global reads in a thread than the puzzle allows
     WriteLimit,          // more global writes in a thread than the puzzle allows
     LoopBudget,          // a thread ran out of loop iterations (endless loop?)
-    DivergentBarrier,    // threads of a workgroup passed different numbers of barriers
+    DivergentBarrier,    // threads of a workgroup reached different barriers, or unequally many
     TraceOverflow,       // records were dropped: the analysis saw only part of the run
     Rule,                // a rule of the statement ([[rules]]) broken, quoted in the message
     // Efficiency limits of [limits] broken (judge/efficiency.h), even when the values are right:

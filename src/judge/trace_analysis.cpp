@@ -11,6 +11,7 @@
 
 #include "judge/efficiency_limits.h"
 #include "judge/statement_rules.h"
+#include "trace/forced_schedule.h"
 
 namespace vkp {
 namespace {
@@ -355,12 +356,26 @@ class Analyzer {
             }
     }
 
+    // The lines of the barriers a thread reached, in order.
+    static std::vector<uint32_t> barrierSites(const std::vector<TraceEvent>& events) {
+        std::vector<uint32_t> sites;
+        for (const TraceEvent& e : events)
+            if (e.kind == TraceEventKind::Barrier) sites.push_back(e.line);
+        return sites;
+    }
+
+    // Threads of a workgroup must reach the same barriers, in the same order, as many times: a
+    // barrier is judged where it stands, not only counted. `barrier()` in both branches of an if
+    // whose condition differs between threads is two barriers (GLSL asks for a barrier in control
+    // flow uniform across the workgroup): threads counting the same number of them is no sign
+    // that they met. Barriers are told apart by line: two on one line are one site here.
     void checkBarriers(uint64_t g) {
         if (m_trace.dropped) return; // a thread whose records were dropped may look short
         uint32_t per = m_trace.launch.invocationsPerGroup();
         uint64_t first = g * per, end = std::min<uint64_t>(first + per, m_trace.threads.size());
         // Threads stopped by the loop budget end early: they are no evidence of divergence.
         std::optional<std::pair<uint64_t, uint32_t>> ref;
+        std::vector<uint32_t> refSites;
         for (uint64_t inv = first; inv < end; ++inv) {
             const auto& ev = m_trace.threads[inv];
             if (std::any_of(ev.begin(), ev.end(), [](const TraceEvent& e) {
@@ -371,7 +386,28 @@ class Analyzer {
                 ev.empty() ? 0u : ev.back().round + (ev.back().kind == TraceEventKind::Barrier);
             if (!ref) {
                 ref = {inv, b};
+                refSites = barrierSites(ev);
                 continue;
+            }
+            std::vector<uint32_t> sites = barrierSites(ev);
+            size_t common = std::min(sites.size(), refSites.size());
+            auto differ = std::mismatch(sites.begin(), sites.begin() + common, refSites.begin());
+            if (differ.first != sites.begin() + common) {
+                size_t k = static_cast<size_t>(differ.first - sites.begin());
+                Finding f{
+                    FindingKind::DivergentBarrier,
+                    "the " + ordinal(k + 1) + " barrier that " +
+                        invocationName(m_trace.launch, ref->first) +
+                        " reached is the one at line " + std::to_string(*differ.second) + ", but " +
+                        invocationName(m_trace.launch, inv) + " reached the one at line " +
+                        std::to_string(*differ.first) +
+                        " instead: the threads of a workgroup must all reach the same barrier; "
+                        "barrier() in both branches of an if whose condition differs "
+                        "between threads is two barriers (keep the barrier outside the if)"};
+                f.line = *differ.first;
+                f.threads = {ref->first, inv};
+                add(f);
+                return;
             }
             if (b == ref->second) continue;
             Finding f{FindingKind::DivergentBarrier,

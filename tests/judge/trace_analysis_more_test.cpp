@@ -56,6 +56,35 @@ TEST(TraceAnalysis, DifferentBarrierCountsInAWorkgroupDiverge) {
     EXPECT_TRUE(d[0]->failsCase);
 }
 
+TEST(TraceAnalysis, ThreadsAtDifferentBarriersDivergeWhateverTheCounts) {
+    // Thread 0 and 1 pass the barrier at line 4, thread 2 the one at line 9, then all meet at
+    // line 12: as many barriers each, but not the same ones.
+    TraceBuilder b({3, 1, 1});
+    b.barrier(0, 4).barrier(1, 4).barrier(2, 9);
+    b.barrier(0, 12).barrier(1, 12).barrier(2, 12);
+    TraceAnalysis a = analyzeTrace(b.t, Limits{});
+    auto d = findingsOf(a, FindingKind::DivergentBarrier);
+    ASSERT_EQ(d.size(), 1u) << allMessages(a);
+    EXPECT_EQ(d[0]->threads, (std::vector<uint64_t>{0, 2}));
+    EXPECT_EQ(d[0]->line, 9u);
+    EXPECT_TRUE(contains(d[0]->message, "the 1st barrier that thread 0 reached is the one at line "
+                                        "4, but thread 2 reached the one at line 9"))
+        << d[0]->message;
+    EXPECT_TRUE(d[0]->failsCase);
+    // The same sites in the same order, however often (a barrier in a loop), are no finding.
+    TraceBuilder c({2, 1, 1});
+    c.barrier(0, 4).barrier(0, 7).barrier(0, 7).barrier(1, 4).barrier(1, 7).barrier(1, 7);
+    EXPECT_TRUE(analyzeTrace(c.t, Limits{}).findings.empty());
+    // Sites that differ after the shorter thread's last barrier: the counts say it.
+    TraceBuilder e({2, 1, 1});
+    e.barrier(0, 4).barrier(0, 7).barrier(1, 4);
+    TraceAnalysis ae = analyzeTrace(e.t, Limits{});
+    auto de = findingsOf(ae, FindingKind::DivergentBarrier);
+    ASSERT_EQ(de.size(), 1u);
+    EXPECT_TRUE(contains(de[0]->message, "passed 2 barriers but thread 1 passed 1"))
+        << de[0]->message;
+}
+
 TEST(TraceAnalysis, BarrierCountsCountTrailingEvents) {
     // A thread whose last event follows its barrier passed as many barriers as one ending on it.
     TraceBuilder b({2, 1, 1});
