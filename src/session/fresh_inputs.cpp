@@ -10,10 +10,21 @@ uint64_t freshSeed() {
     return (uint64_t(entropy()) << 32 | entropy()) % 1000000000ull;
 }
 
+namespace {
+
+// A case drawn again: it has random inputs, and it ran to the end. One that never finished (or
+// lost the device, or crashed the worker) has had its budget: fresh data would only wait it out
+// again.
+bool drawsAgain(const Puzzle& puzzle, const CaseOutcome& c) {
+    return !c.error && c.index < puzzle.cases.size() && hasRandomInputs(puzzle.cases[c.index]);
+}
+
+} // namespace
+
 bool freshInputsApply(const Puzzle& puzzle, const CheckReport& report) {
     if (!report.compiled() || report.error || hasErrors(report.diagnostics)) return false;
     for (const CaseOutcome& c : report.cases)
-        if (c.index < puzzle.cases.size() && hasRandomInputs(puzzle.cases[c.index])) return true;
+        if (drawsAgain(puzzle, c)) return true;
     return false;
 }
 
@@ -28,7 +39,7 @@ void checkFreshInputs(const Compiler& compiler, DeviceRunner& runner, const Puzz
     plain.onlyCase.reset();
     plain.someCases.clear();
     for (const CaseOutcome& c : report.cases)
-        if (c.index < fresh.cases.size() && hasRandomInputs(fresh.cases[c.index])) {
+        if (drawsAgain(puzzle, c)) {
             reseedRandomInputs(fresh.cases[c.index], seed);
             plain.someCases.push_back(c.index);
         }

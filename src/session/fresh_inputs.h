@@ -18,8 +18,8 @@ class DeviceRunner;
 // A seed from the system's entropy, a new one every call.
 uint64_t freshSeed();
 
-// Whether checkFreshInputs has something to run for this report: its cases ran and some of them
-// draw random inputs.
+// Whether checkFreshInputs has something to run for this report: a case that draws random inputs
+// ran to the end (a case that never finished, or crashed, is not run again: its budget is spent).
 bool freshInputsApply(const Puzzle& puzzle, const CheckReport& report);
 
 // The report's cases that draw random inputs, again on `runner` with inputs from `seed`

@@ -77,9 +77,23 @@ void SubgroupSizeDevices::interrupt() {
         device->interrupt();
 }
 
+namespace {
+
+// The cases worth running at other sizes: those the device's own run finished. A case that never
+// finished, lost the device or crashed the worker (and the cases it stopped) has had its budget:
+// another size would only wait it out again.
+std::vector<size_t> casesThatRan(const CheckReport& report) {
+    std::vector<size_t> ran;
+    for (const CaseOutcome& c : report.cases)
+        if (!c.error) ran.push_back(c.index);
+    return ran;
+}
+
+} // namespace
+
 bool subgroupSizesApply(const CheckReport& report) {
     return report.usesSubgroups && report.compiled() && !report.error &&
-           !hasErrors(report.diagnostics) && !report.cases.empty();
+           !hasErrors(report.diagnostics) && !casesThatRan(report).empty();
 }
 
 void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devices,
@@ -90,8 +104,9 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
     CheckOptions plain = options;
     plain.trace = false;
     plain.onCase = nullptr;
-    // Only the cases the device's own check ran (all of them, or the one asked for).
-    if (report.cases.size() == 1) plain.onlyCase = report.cases.front().index;
+    // Only the cases the device's own check ran to the end (all of them, or the one asked for).
+    plain.onlyCase.reset();
+    plain.someCases = casesThatRan(report);
     CheckReport compiled;
     std::vector<CompiledKernel> kernels =
         compileProgram(compiler, puzzle, sources, plain, compiled);

@@ -67,8 +67,9 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
                              const CheckOptions& options, CheckReport& report,
                              const SizeEnded& onSize = {});
 
-// Whether checkOtherSubgroupSizes has something to run for this report: the check ran its cases
-// and some kernel uses subgroups. (A front end says "also checking at 4 and 16 lanes" first.)
+// Whether checkOtherSubgroupSizes has something to run for this report: some kernel uses
+// subgroups and a case ran to the end (only those run again: a case that never finished has had
+// its budget). (A front end says "also checking at 4 and 16 lanes" first.)
 bool subgroupSizesApply(const CheckReport& report);
 
 // What the runs at other sizes say, in one sentence; empty where they say nothing new (none ran,

@@ -5,6 +5,8 @@
 // answer.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "support/cli_run.h"
 #include "support/test_env.h"
 
@@ -147,6 +149,23 @@ TEST(CliTimeoutsTest, TheCasesBudgetBoundsTheirCompileToo) {
     EXPECT_TRUE(has(r.out, "Give the cases more time (--timeout)")) << r.out;
     EXPECT_FALSE(has(r.out, "endless loop")) << r.out;
     EXPECT_FALSE(has(r.out, "cases pass")) << r.out;
+}
+
+// A budget is spent once: a case that never finished is not run again on fresh random inputs nor
+// at the other subgroup sizes, each of which would wait out the budget again (a kernel that uses
+// subgroups, on a case with random inputs: before, three more budgets). No timing is asserted:
+// what ran is read from the report.
+TEST(CliTimeoutsTest, ACaseThatNeverFinishedIsNotRunAgain) {
+    std::string dir = test::sourceDir() + "/tests/data/slow-random";
+    CliRun r = vkpuzzles("--puzzles " + dir + " check slow-random " + dir +
+                         "/01-slow-random/slow.comp --no-trace --timeout 2 --json");
+    EXPECT_EQ(r.exit, 1) << r.out;
+    auto j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << r.out;
+    ASSERT_EQ(j["cases"].size(), 1u) << r.out;
+    EXPECT_EQ(j["cases"][0]["error"]["kind"], "timeout") << r.out;
+    EXPECT_FALSE(j.contains("fresh_inputs")) << "run again on fresh inputs: " << r.out;
+    EXPECT_FALSE(j.contains("other_subgroup_sizes")) << "run again at other sizes: " << r.out;
 }
 
 TEST(CliTimeoutsTest, CheckAllSaysWhyWhenTheWorkerCrashes) {
