@@ -196,7 +196,7 @@ void printPuzzle(std::ostream& os, const Puzzle& p, const Style& st) {
                << (r.fromWorkgroupSize
                        ? " (from " + std::to_string(r.fromWorkgroupSize) + " threads per workgroup)"
                        : "")
-               << (r.check == RuleCheckKind::Uses ? " (checked on the compiled kernel)" : "")
+               << (judgedOnCompiledKernels(r.check) ? " (checked on the compiled kernel)" : "")
                << "\n";
     }
     os << st.bold("Test cases") << "\n";

@@ -212,7 +212,7 @@ CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
     out.limits.globalAtomicsPerWorkgroup = limitIn(
         puzzle.limits.globalAtomicsPerWorkgroup, puzzle.limits.globalAtomicsPerWorkgroupExpr, vars);
     for (const RuleDecl& d : puzzle.rules) {
-        if (d.check == RuleCheckKind::Uses) continue; // judged on the compiled kernels
+        if (judgedOnCompiledKernels(d.check)) continue;
         if (c.workgroupSize[0] < d.fromWorkgroupSize) continue;
         CaseRule r{d};
         if (d.atMost) {

@@ -124,13 +124,19 @@ enum class RuleTargetKind { Shared, Global, Buffer }; // every shared array, eve
 enum class RuleScopeKind { Thread, Workgroup };       // counted per thread, or summed per group
 // atomic_writes_only, reads_together, or at_most with count, of and per, all judged on the
 // trace; or uses, judged on the compiled kernels before anything runs.
-enum class RuleCheckKind { AtomicWritesOnly, ReadsTogether, Count, Uses };
+enum class RuleCheckKind { AtomicWritesOnly, ReadsTogether, Count, Uses, VolatileCoherent };
+// Uses and VolatileCoherent are judged on the compiled kernels, before any case runs; the others
+// on each case's trace.
+inline bool judgedOnCompiledKernels(RuleCheckKind k) {
+    return k == RuleCheckKind::Uses || k == RuleCheckKind::VolatileCoherent;
+}
 
 struct RuleDecl {
     std::string text; // the statement's words, quoted in the finding
     RuleCheckKind check = RuleCheckKind::Count;
-    std::vector<size_t> buffers; // atomic_writes_only, reads_together: indices into Puzzle::buffers
-    std::optional<Expr> atMost;  // at_most (Count): the bound of the count, per case
+    // atomic_writes_only, reads_together, volatile_coherent: indices into Puzzle::buffers
+    std::vector<size_t> buffers;
+    std::optional<Expr> atMost; // at_most (Count): the bound of the count, per case
     RuleCountKind count = RuleCountKind::Writes;
     RuleTargetKind target = RuleTargetKind::Shared;
     size_t buffer = 0; // target Buffer: index into Puzzle::buffers

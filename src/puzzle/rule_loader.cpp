@@ -104,7 +104,7 @@ constexpr std::pair<const char*, uint32_t> kUsable[] = {
 RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
     r.rejectUnknownKeys(t,
                         {"text", "atomic_writes_only", "reads_together", "at_most", "count", "of",
-                         "per", "from_workgroup_size", "uses"},
+                         "per", "from_workgroup_size", "uses", "volatile_coherent"},
                         "a [[rules]] entry");
     RuleDecl d;
     d.where = r.where(&t);
@@ -113,11 +113,13 @@ RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
     if (const toml::node* f = t.get("from_workgroup_size"))
         d.fromWorkgroupSize = r.boundedUint(f, "from_workgroup_size", 1, kMaxWorkgroupThreads);
     bool atomic = t.get("atomic_writes_only") != nullptr, counted = t.get("at_most") != nullptr,
-         together = t.get("reads_together") != nullptr, uses = t.get("uses") != nullptr;
-    if (int(atomic) + int(counted) + int(together) + int(uses) != 1)
+         together = t.get("reads_together") != nullptr, uses = t.get("uses") != nullptr,
+         coherent = t.get("volatile_coherent") != nullptr;
+    if (int(atomic) + int(counted) + int(together) + int(uses) + int(coherent) != 1)
         r.fail(&t, "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
                    "'reads_together' (buffers a thread reads in one run), 'at_most' (with "
-                   "'count', 'of' and 'per') or 'uses' (what a kernel must compute with)");
+                   "'count', 'of' and 'per'), 'uses' (what a kernel must compute with) or "
+                   "'volatile_coherent' (buffers a kernel must declare volatile coherent)");
     if (uses) {
         for (const char* k : {"count", "of", "per", "from_workgroup_size"})
             if (t.get(k)) r.fail(t.get(k), std::string("'") + k + "' does not go with 'uses'");
@@ -135,13 +137,17 @@ RuleDecl parseRule(const Reader& r, const toml::table& t, const Puzzle& p) {
         parseCount(r, t, d, p);
         return d;
     }
-    std::string key = atomic ? "atomic_writes_only" : "reads_together";
+    std::string key = atomic     ? "atomic_writes_only"
+                      : together ? "reads_together"
+                                 : "volatile_coherent";
     for (const char* k : {"count", "of", "per"})
         if (t.get(k))
             r.fail(t.get(k),
                    std::string("'") + k + "' goes with 'at_most', not with '" + key + "'");
     d.target = RuleTargetKind::Buffer;
-    d.check = atomic ? RuleCheckKind::AtomicWritesOnly : RuleCheckKind::ReadsTogether;
+    d.check = atomic     ? RuleCheckKind::AtomicWritesOnly
+              : together ? RuleCheckKind::ReadsTogether
+                         : RuleCheckKind::VolatileCoherent;
     d.buffers = bufferList(r, t.get(key), key, p);
     return d;
 }

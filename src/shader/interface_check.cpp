@@ -33,6 +33,7 @@ class InterfaceChecker {
             checkConstant(c.id, c.name);
         checkLocalSize();
         checkPush();
+        checkVolatileCoherent();
         return std::move(m_diagnostics);
     }
 
@@ -53,6 +54,32 @@ class InterfaceChecker {
         return "layout(set = 0, binding = " + std::to_string(d.binding) + ") buffer ... { " +
                elementKindName(d.type) + " " + d.name + "[]; };";
     }
+    // volatile_coherent rules: each named buffer this kernel binds is declared volatile coherent
+    // (a reader polling another workgroup's words would otherwise keep a stale copy).
+    void checkVolatileCoherent() {
+        for (const RuleDecl& rule : m_puzzle.rules) {
+            if (rule.check != RuleCheckKind::VolatileCoherent) continue;
+            for (const KernelBinding& b : m_interface.bindings) {
+                const BufferDecl* d = m_puzzle.findBuffer(b.binding);
+                if (!d || b.set != 0 ||
+                    std::find(rule.buffers.begin(), rule.buffers.end(),
+                              size_t(d - m_puzzle.buffers.data())) == rule.buffers.end())
+                    continue;
+                if (b.coherent && b.isVolatile) continue;
+                std::string lacks = !b.coherent && !b.isVolatile ? "volatile coherent"
+                                    : !b.coherent                ? "coherent"
+                                                                 : "volatile";
+                error(bindingLine(m_source, b.binding),
+                      "'" + d->name + "' (binding " + std::to_string(b.binding) +
+                          ") is not declared " + lacks +
+                          ": write `layout(set = 0, binding = " + std::to_string(b.binding) +
+                          ") volatile coherent buffer ...`; the "
+                          "statement says: \"" +
+                          rule.text + "\"");
+            }
+        }
+    }
+
     void checkKernelBinding(const KernelBinding& b) {
         int line = bindingLine(m_source, b.binding);
         std::string what = "binding " + std::to_string(b.binding) +

@@ -118,6 +118,12 @@ void readVariable(const SpirvModule& m, const SpirvInstruction& var, KernelInter
     b.storageBuffer = sc == spv::StorageClass::StorageBuffer ||
                       m.decoration(pointee, spv::Decoration::BufferBlock).has_value();
     describeBlock(m, pointee, b);
+    auto declared = [&](spv::Decoration d) {
+        return m.decoration(var.resultId(), d).has_value() ||
+               m.memberDecoration(pointee, 0, d).has_value();
+    };
+    b.coherent = declared(spv::Decoration::Coherent);
+    b.isVolatile = declared(spv::Decoration::Volatile);
     out.bindings.push_back(std::move(b));
 }
 

@@ -26,6 +26,10 @@ struct KernelBinding {
     bool singleRuntimeArray = false;        // the block holds exactly one runtime array of scalars
     std::optional<ElementKind> elementType; // of that array, when it is float/int/uint 32-bit
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
+    // Declared `coherent` / `volatile` (on the variable, or on the block's first member, where
+    // glslang puts a block's qualifiers).
+    bool coherent = false;
+    bool isVolatile = false;
 };
 
 // A descriptor that is not a buffer block (an image, a sampler, a texel buffer): puzzles give

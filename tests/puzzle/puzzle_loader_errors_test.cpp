@@ -360,7 +360,7 @@ const std::vector<BadFile>& badFiles() {
         {"RuleWithNeitherCheck", kHead + kBuffers + kCase + "[[rules]] # HERE\ntext = \"t\"\n",
          "a rule has one of 'atomic_writes_only' (buffers written only with atomics), "
          "'reads_together' (buffers a thread reads in one run), 'at_most' (with 'count', 'of' "
-         "and 'per') or 'uses'"},
+         "and 'per'), 'uses' (what a kernel must compute with) or 'volatile_coherent'"},
         {"RuleWithBothChecks",
          kHead + kBuffers + kCase +
              "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\nat_most = 1\n",
@@ -383,6 +383,14 @@ const std::vector<BadFile>& badFiles() {
              "[[rules]]\ntext = \"t\"\nuses = \"cooperative_matrix\"\nfrom_workgroup_size = 4 # "
              "HERE\n",
          "'from_workgroup_size' does not go with 'uses'"},
+        {"RuleVolatileCoherentUnknownBuffer",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nvolatile_coherent = [\"statuz\"] # HERE\n",
+         "no buffer named 'statuz' in this puzzle", 22},
+        {"RuleVolatileCoherentWithACount",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\nvolatile_coherent = [\"a\"]\nper = \"thread\" # HERE\n",
+         "'per' goes with 'at_most', not with 'volatile_coherent'"},
         {"RuleReadsTogetherUnknownBuffer",
          kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nreads_together = [\"b\"] # HERE\n",
          "no buffer named 'b' in this puzzle", 19},

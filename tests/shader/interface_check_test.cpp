@@ -300,3 +300,40 @@ TEST_F(InterfaceCheck, SeveralProblemsAreAllReported) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+// volatile_coherent rules: judged on the compiled kernel's decorations, at the declaration.
+TEST_F(InterfaceCheck, AVolatileCoherentRuleNamesTheMissingQualifierAtTheDeclaration) {
+    auto p = parsePuzzle(std::string(kPuzzleToml) +
+                             "\n[[rules]]\ntext = \"read `a` as a volatile coherent buffer\"\n"
+                             "volatile_coherent = [\"a\"]\n",
+                         "interface/puzzle.toml", "01-interface");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    // Declared as the rule asks (either order): nothing to say, though b and result, which the
+    // rule does not name, have no qualifier.
+    EXPECT_TRUE(
+        check(
+            withLine(4, "layout(set = 0, binding = 0) volatile coherent buffer A { float a[]; };"),
+            &*p)
+            .empty());
+    EXPECT_TRUE(
+        check(
+            withLine(4, "layout(set = 0, binding = 0) coherent volatile buffer A { float a[]; };"),
+            &*p)
+            .empty());
+    // Neither, one, the other: each named, on line 4, with the rule quoted.
+    expectOne(check(joinLines(kGoodLines), &*p), 4,
+              {"'a' (binding 0) is not declared volatile coherent",
+               "the statement says: \"read `a` as a volatile coherent buffer\""});
+    expectOne(
+        check(withLine(4, "layout(set = 0, binding = 0) coherent buffer A { float a[]; };"), &*p),
+        4, {"is not declared volatile:"});
+    expectOne(
+        check(withLine(4, "layout(set = 0, binding = 0) volatile buffer A { float a[]; };"), &*p),
+        4, {"is not declared coherent:"});
+}
+
+} // namespace
+} // namespace vkp
