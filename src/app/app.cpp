@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include <backends/imgui_impl_glfw.h>
 #include <imgui.h>
@@ -451,8 +452,9 @@ bool App::screenshotDue() {
         !m_wb->officialReport(m_state.walkthroughCase))
         settled = false;
     m_settledFrames = settled ? m_settledFrames + 1 : 0;
-    // A few frames after the results arrive: layouts that size themselves from content settle.
-    return m_settledFrames >= 4 && m_frames >= 6;
+    // Frames after the results arrive: layouts that size themselves from what they drew settle
+    // (a presenter walkthrough fits its step text in up to eight stages, two frames each).
+    return m_settledFrames >= 24 && m_frames >= 26;
 }
 
 // Frame-time runs keep the live loop busy: an edit every 0.4 s (past the typing pause), so the
@@ -503,7 +505,9 @@ int App::run() {
     int eager = 10;
     int status = 0;
     while (!m_window->shouldClose() && !g_quit) {
-        bool interacting = automated || eager > 0 || m_keysPending || ImGui::IsAnyMouseDown();
+        bool settling = std::exchange(m_state.layoutSettling, false);
+        bool interacting =
+            automated || eager > 0 || settling || m_keysPending || ImGui::IsAnyMouseDown();
         // Input is answered at once; a check under way only animates the spinner (30 frames a
         // second leave the CPU to the check on a software device); idle wakes for the cursor.
         platform::Window::waitEvents(interacting ? 0 : m_wb->snapshot().busy() ? 1.0 / 30 : 0.25);

@@ -85,7 +85,9 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         return endPanel();
     }
     std::string info = launchText(*sc.testCase);
-    if (sc.entry) info = sc.entry->label + ": " + info;
+    // The dispatch's label, which the dispatch picker under the title shows too: left out on a
+    // projector, where the strip has no room to spare.
+    if (sc.entry && !presenterMode()) info = sc.entry->label + ": " + info;
     if (std::string k = constantsText(*sc.puzzle, *sc.testCase); !k.empty()) info += ", " + k;
     std::string title = std::string(sc.official ? "Official solution" : "Memory") +
                         " \xE2\x80\x94 case " + std::to_string(sc.index + 1);

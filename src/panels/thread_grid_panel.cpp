@@ -195,7 +195,7 @@ void applyFinding(ViewState& view, const ShownCase& sc, const Finding& f) {
     }
 }
 
-void drawFindings(ViewState& view, const ShownCase& sc) {
+void drawFindings(ViewState& view, const ShownCase& sc, size_t presenterLines) {
     const TraceAnalysis* analysis = sc.analysis();
     if (!analysis || analysis->findings.empty()) return;
     const Palette& pal = palette();
@@ -216,14 +216,39 @@ void drawFindings(ViewState& view, const ShownCase& sc) {
     float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(more.c_str()).x;
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(failing ? pal.fail : pal.warn));
-    if (ImGui::Selectable((ellipsize(text, room) + more).c_str(), false)) {
+    // Presenter mode: the finding wrapped over up to `presenterLines` lines (a projector's text is
+    // read, not scanned), the grid keeping the rest; the tooltip and the click have it whole.
+    bool clicked = false;
+    if (presenterMode()) {
+        std::string whole = text + more, shown;
+        for (const std::string& l : wrapLinesWith(
+                 whole, ImGui::GetContentRegionAvail().x, presenterLines, [](std::string_view s) {
+                     return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+                 }))
+            shown += (shown.empty() ? "" : "\n") + l;
+        ImGui::TextUnformatted(shown.c_str());
+        clicked = ImGui::IsItemClicked();
+        layout::fact("finding", shown);
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+            ImGui::TextUnformatted(whole.c_str());
+            ImGui::PopTextWrapPos();
+            dimText(analysis->findings.size() == 1 ? "Click: go to its line, threads and cells"
+                                                   : "Click: every finding, each clickable");
+            ImGui::EndTooltip();
+        }
+    } else {
+        clicked = ImGui::Selectable((ellipsize(text, room) + more).c_str(), false);
+    }
+    if (clicked) {
         if (analysis->findings.size() == 1)
             applyFinding(view, sc, *first);
         else
             ImGui::OpenPopup("findings");
     }
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())
+    if (!presenterMode() && ImGui::IsItemHovered())
         ImGui::SetTooltip("Click: %s", analysis->findings.size() == 1
                                            ? "go to its line, threads and cells"
                                            : "every finding, each clickable");
@@ -556,12 +581,15 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
     uint32_t sg = wb.snapshot().device ? wb.snapshot().device->subgroupSize : 0;
     std::string info = std::to_string(tc.threadCount()) + " threads" +
                        (sg ? ", subgroup size " + std::to_string(sg) : "");
-    if (sc.entry && view.dispatches.entries().size() > 1)
+    // On a projector the dispatch and whose run it is are left to the memory panel beside, which
+    // says both (its title, its dispatch picker): the strip has no room to spare.
+    bool secondary = !presenterMode();
+    if (secondary && sc.entry && view.dispatches.entries().size() > 1)
         info = "dispatch " + std::to_string(sc.dispatch + 1) + " of " +
                std::to_string(view.dispatches.entries().size()) + ", " + info;
     std::string title = "Threads \xE2\x80\x94 case " + std::to_string(sc.index + 1) +
-                        (sc.entry ? ", " + sc.entry->label : "") +
-                        (sc.official ? " (official solution)" : "");
+                        (secondary && sc.entry ? ", " + sc.entry->label : "") +
+                        (secondary && sc.official ? " (official solution)" : "");
     beginPanel("threads", title.c_str(), size, info);
     // A short panel (a projector's 200% on 1280x800) keeps its height for the grid: the labels
     // choice is left out and the inspector gets what the grid's rows do not need.
@@ -583,14 +611,20 @@ void ThreadGridPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, 
             (sg ? "  subgroup " + std::to_string(t.subgroup) + " lane " + std::to_string(t.lane)
                 : "");
         ImGui::PushFont(fonts().mono);
-        colouredText(pal.text, ellipsize(s, ImGui::GetContentRegionAvail().x));
+        if (presenterMode()) { // whole, wrapped at the ids' gaps
+            ImGui::PushTextWrapPos(0);
+            colouredText(pal.text, s);
+            ImGui::PopTextWrapPos();
+        } else {
+            colouredText(pal.text, ellipsize(s, ImGui::GetContentRegionAvail().x));
+            itemTooltip(s);
+        }
         ImGui::PopFont();
-        itemTooltip(s);
-    } else {
+    } else if (!presenterMode()) { // on a projector the room goes to the grid
         dimText(sc.trace() ? "Hover a thread: its ids and cells. Click: select it."
                            : "Hover a thread: its ids, and its cells light up.");
     }
-    drawFindings(view, sc);
+    drawFindings(view, sc, cramped ? 2 : 3);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     bool inspect = sc.trace() && !view.selection.empty();
     // The inspector takes at most half, and leaves the grid room for a few labelled rows.

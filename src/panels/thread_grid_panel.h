@@ -73,7 +73,8 @@ class ThreadGridPanel {
 
 // Points every view at a finding of the trace: its line, threads, cell, round and workgroup.
 void applyFinding(ViewState& view, const ShownCase& sc, const Finding& finding);
-// The findings of the shown case in one line; click: the list, each entry clickable.
-void drawFindings(ViewState& view, const ShownCase& sc);
+// The findings of the shown case in one line (presenter mode: the first wrapped over up to
+// `presenterLines`); click: the list, each entry clickable.
+void drawFindings(ViewState& view, const ShownCase& sc, size_t presenterLines = 3);
 
 } // namespace vkp::ui

@@ -77,7 +77,7 @@ std::vector<uint32_t> WalkthroughPanel::stepLines(Workbench& wb, const ViewState
     return out;
 }
 
-void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
+void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view, const std::string& tip) {
     const Walkthrough& w = *wb.walkthrough();
     const WalkthroughStep& step = w.steps[m_player.step()];
     ImGui::BeginDisabled(m_player.step() == 0);
@@ -89,6 +89,7 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view) {
     ImGui::TextUnformatted(
         ("step " + std::to_string(m_player.step() + 1) + " of " + std::to_string(m_player.steps()))
             .c_str());
+    if (!tip.empty()) itemTooltip(tip);
     layout::fact("walkthroughStep", std::to_string(m_player.step() + 1));
     ImGui::SameLine();
     ImGui::BeginDisabled(m_player.step() + 1 >= m_player.steps());
@@ -120,21 +121,68 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     if (view.walkthroughMove < 0) m_player.prev();
     view.walkthroughMove = 0;
     applyStep(wb, view, sc);
-    dimText(w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1));
-    drawHeader(wb, view);
+    // Presenter mode's wide, short top row: the text on the left, the solution beside it; the
+    // walkthrough's title goes into the step counter's tooltip (a row more for the text).
+    bool beside = presenterMode() && size.x > ImGui::GetFontSize() * 40;
+    std::string title = w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1);
+    if (!beside) dimText(title);
+    drawHeader(wb, view, beside ? title : "");
     if (!m_player.active()) return;
     const WalkthroughStep& step = w->steps[m_player.step()];
     // The text above, the solution below; the text gets what it needs up to half the height.
-    // Presenter mode's wide, short top row: the text on the left, the solution beside it.
-    bool beside = presenterMode() && size.x > ImGui::GetFontSize() * 40;
-    float wrap = beside ? std::round(size.x * 0.42f) : ImGui::GetContentRegionAvail().x;
-    float needed = ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y +
-                   ImGui::GetFontSize() * 2.5f;
-    float textH = beside ? ImGui::GetContentRegionAvail().y
-                         : std::clamp(needed, ImGui::GetFontSize() * 4, size.y * 0.5f);
+    float font = ImGui::GetFontSize();
+    float wrap = ImGui::GetContentRegionAvail().x;
+    float textH =
+        std::clamp(ImGui::CalcTextSize(step.text.c_str(), nullptr, false, wrap).y + font * 2.5f,
+                   font * 4, size.y * 0.5f);
+    float scale = 1;
+    view.walkthroughTextLack = 0;
+    if (beside) {
+        // The whole text beside the code: the row grows by what the text lacked when last drawn
+        // (MainView, next frame); where the row can grow no more, the text takes more of the
+        // width, then a smaller font, a stage a frame, each measured as drawn; only past the
+        // last stage does it scroll.
+        textH = ImGui::GetContentRegionAvail().y;
+        if (m_fitStep != m_player.step() || m_fitWidth != size.x) {
+            m_fitStep = m_player.step();
+            m_fitWidth = size.x;
+            m_fitStage = 0;
+            m_fitMeasured = 0;
+            m_fitStuck = 0;
+        }
+        constexpr int kLastStage = 7; // 52% of the width, 70% of the font
+        if (m_fitMeasured > 0) {
+            float lack = m_fitMeasured - m_fitShown;
+            // The row gives back only what is worth a line: no swing over a few pixels.
+            view.walkthroughTextLack =
+                lack > 0 || lack < -ImGui::GetTextLineHeightWithSpacing() ? lack : 0;
+            // Two frames in a row: a frame drawn while the row was still growing is no answer.
+            bool stuck = lack > 1 && lack > view.walkthroughRowRoom + 1;
+            m_fitStuck = stuck ? m_fitStuck + 1 : 0;
+            if (m_fitStuck > 0 && m_fitStage < kLastStage) view.layoutSettling = true;
+            if (m_fitStuck >= 2 && m_fitStage < kLastStage) {
+                ++m_fitStage;
+                m_fitStuck = 0;
+            }
+        }
+        wrap = std::round(size.x * (m_fitStage == 0 ? 0.42f : 0.52f));
+        scale = 1.0f - 0.05f * static_cast<float>(std::max(0, m_fitStage - 1));
+        layout::fact("walkthroughTextScale", std::to_string(std::lround(scale * 100)));
+        layout::fact("walkthroughTextWhole",
+                     m_fitMeasured > 0 && m_fitMeasured <= m_fitShown + 1 ? "1" : "0");
+    }
     if (beside) ImGui::BeginGroup();
-    ImGui::BeginChild("steptext", ImVec2(beside ? wrap : 0, beside ? 0 : textH), false);
+    // Beside the code the scrollbar's room is always kept: a scrollbar that came and went would
+    // re-wrap the text, and the fit would swing between two heights.
+    ImGui::BeginChild("steptext", ImVec2(beside ? wrap : 0, beside ? 0 : textH), false,
+                      beside ? ImGuiWindowFlags_AlwaysVerticalScrollbar : 0);
+    if (scale < 1) ImGui::SetWindowFontScale(scale);
+    // Beside the code, the lines of a paragraph sit closer: a short projector's rows are few.
+    if (beside)
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                            ImVec2(ImGui::GetStyle().ItemSpacing.x, std::round(font * 0.12f)));
     drawTextBlocks(step.text, "walkthrough");
+    if (beside) ImGui::PopStyleVar();
     const std::optional<DeviceInfo>& device = wb.snapshot().device;
     DeviceNeeds missing =
         device && wb.puzzle() ? missingOn(wb.puzzle()->needs, *device) : DeviceNeeds{};
@@ -158,7 +206,14 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
                          "The official solution did not run: " +
                              (r->error ? r->error->message : std::string("see the Device tab")));
     }
-    if (beside) drawLegend(sc, w->caseIndex);
+    if (beside) {
+        // What the text takes at this stage; the legend (no part of the step) only where a line
+        // is left below it.
+        m_fitMeasured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+        m_fitShown = ImGui::GetWindowHeight();
+        if (m_fitMeasured + ImGui::GetTextLineHeightWithSpacing() <= m_fitShown)
+            drawLegend(sc, w->caseIndex);
+    }
     ImGui::EndChild();
     if (beside) {
         ImGui::EndGroup();

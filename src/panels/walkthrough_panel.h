@@ -28,7 +28,8 @@ class WalkthroughPanel {
     // The step's lines (of its dispatch's kernel) on the lines of the whole solution text.
     std::vector<uint32_t> stepLines(Workbench& wb, const ViewState& view, const ShownCase& sc,
                                     const WalkthroughStep& step) const;
-    void drawHeader(Workbench& wb, ViewState& view);
+    // `tip`: the walkthrough's title, shown over the step counter (presenter mode), or empty.
+    void drawHeader(Workbench& wb, ViewState& view, const std::string& tip);
     void drawLegend(const ShownCase& sc, size_t caseIndex);
     void drawViewer(Workbench& wb, ViewState& view, const ShownCase& sc,
                     const WalkthroughStep& step);
@@ -38,6 +39,16 @@ class WalkthroughPanel {
     std::string m_loadedText;
     uint64_t m_puzzle = 0; // the Workbench's puzzle generation it was started on
     size_t m_scrolledStep = SIZE_MAX;
+    // Fitting a step's whole text beside the code (presenter mode): the stage reached for this
+    // step and panel width (0: 42% of the width; 1: 52%; then a font 5% smaller a stage, down to
+    // 70%), the height the text took in the last frame and the height it was shown in, and the
+    // frames in a row it lacked more than the row could still grow.
+    size_t m_fitStep = SIZE_MAX;
+    float m_fitWidth = 0;
+    int m_fitStage = 0;
+    float m_fitMeasured = 0;
+    float m_fitShown = 0;
+    int m_fitStuck = 0;
 };
 
 } // namespace vkp::ui

@@ -231,6 +231,16 @@ void MainView::drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImV
                         const FrameInfo& info) {
     const Puzzle* p = wb.puzzle();
     beginPanel("side", nullptr, size);
+    // Presenter mode's walkthrough has the top row to itself, and on a short projector every row
+    // counts: the tab bar is folded away while it plays (End the walkthrough brings it back, on
+    // the Solution tab, where the walkthrough was started).
+    if (wb.settings().presenter && view.walkthroughActive) {
+        layout::fact("sideTab", "solution");
+        ImGui::BeginChild("walkthroughbody", ImVec2(0, 0), false);
+        m_solution.draw(wb, view, sc, ImGui::GetContentRegionAvail());
+        ImGui::EndChild();
+        return endPanel();
+    }
     PuzzleProgress pr = p ? wb.progress(*p) : PuzzleProgress{};
     std::string hints =
         "Hints " + std::to_string(pr.hintsRevealed) + "/" + std::to_string(p ? p->hints.size() : 0);
@@ -334,10 +344,20 @@ void MainView::drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, I
     float font = ImGui::GetFontSize();
     if (m_maximised)
         m_arranged = maximisePanel(*m_maximised, area);
-    else if (wb.settings().presenter)
-        m_arranged =
-            arrangePresenter(m_folds, view.walkthroughActive, area, split, font, sideTabsWidth(wb));
-    else
+    else if (wb.settings().presenter) {
+        // A walkthrough's top row grows by what its step text lacked last frame (its panel
+        // measures it), so that the whole text stands beside the code on a short projector.
+        float wanted = 0;
+        const PanelBox top = m_arranged[PanelKind::Side];
+        if (view.walkthroughActive && !top.empty())
+            wanted = top.height() + view.walkthroughTextLack;
+        m_arranged = arrangePresenter(m_folds, view.walkthroughActive, area, split, font,
+                                      sideTabsWidth(wb), wanted);
+        if (view.walkthroughActive && m_arranged[PanelKind::Side].height() != top.height())
+            view.layoutSettling = true;
+        view.walkthroughRowRoom =
+            presenterTopMost(area, split, font) - m_arranged[PanelKind::Side].height();
+    } else
         m_arranged = arrangePanels(wb.settings().layout, area, split, font);
     setPanelHint(m_maximised ? "Ctrl+M or Esc: back to all panels"
                              : "Ctrl+M with the pointer over a panel: maximise it");

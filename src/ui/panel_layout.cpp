@@ -61,10 +61,19 @@ void stackColumn(PanelArrangement& a, const PresenterFolds& open, bool walkthrou
 
 } // namespace
 
+float presenterTopMost(PanelBox area, float split, float fontSize) {
+    float rows = area.height() - split;
+    return std::max(rows * kPresenterTopShare,
+                    std::min(rows * kPresenterTopMostShare, rows - kPresenterBottomEms * fontSize));
+}
+
 PanelArrangement arrangePresenter(const PresenterFolds& open, bool walkthrough, PanelBox area,
-                                  float split, float fontSize, float sideWidth) {
+                                  float split, float fontSize, float sideWidth, float topWanted) {
     PanelArrangement a;
-    float topH = std::round((area.height() - split) * kPresenterTopShare);
+    float rows = area.height() - split;
+    float most = presenterTopMost(area, split, fontSize);
+    float topH =
+        std::round(std::max(rows * kPresenterTopShare, std::min(std::ceil(topWanted), most)));
     float y1 = area.y0 + topH, y2 = y1 + split;
     float half = std::round((area.width() - split) * 0.5f);
     a[PanelKind::Memory] = {area.x0, y2, area.x0 + half, area.y1};

@@ -55,15 +55,24 @@ PanelArrangement arrangePanels(const LayoutSettings& layout, PanelBox area, floa
 inline constexpr float kPresenterColumnEms = 18.0f;
 inline constexpr float kPresenterMainEms = 26.0f;
 inline constexpr float kPresenterTopShare = 0.5f;
+// The most of the height the top row takes when what it shows asks for more than its share (a
+// walkthrough step's whole text on a 1280x720 projector): the bottom row keeps the rest, and at
+// least kPresenterBottomEms text heights.
+inline constexpr float kPresenterTopMostShare = 0.75f;
+inline constexpr float kPresenterBottomEms = 5.0f;
 
 struct PresenterFolds {
     bool browser = false, side = false, cases = false; // unfolded
     bool any() const { return browser || side || cases; }
 };
 
-// `sideWidth`: what the side panel needs for its tab labels whole, in pixels.
+// `sideWidth`: what the side panel needs for its tab labels whole, in pixels. `topWanted`: the
+// height the top row's panel asks for (0: its share), granted up to kPresenterTopMostShare.
 PanelArrangement arrangePresenter(const PresenterFolds& open, bool walkthrough, PanelBox area,
-                                  float split, float fontSize, float sideWidth);
+                                  float split, float fontSize, float sideWidth,
+                                  float topWanted = 0);
+// The tallest the presenter's top row may grow in `area`.
+float presenterTopMost(PanelBox area, float split, float fontSize);
 // One panel over the whole area, the others not drawn.
 PanelArrangement maximisePanel(PanelKind kind, PanelBox area);
 // The panel under a point (the pointer), if any.

@@ -64,6 +64,13 @@ struct ViewState {
     std::optional<TimelineMove> timelineMove; // a request from the keyboard
     bool walkthroughActive = false;           // the bottom panels show the official solution's run
     size_t walkthroughCase = 0;               // its case
+    // Presenter mode: how many pixels the walkthrough's step text lacks to be whole beside the
+    // code (negative: to spare); the layout grows or shrinks the top row by it, within bounds.
+    float walkthroughTextLack = 0;
+    float walkthroughRowRoom = 0; // how much more the top row could grow (MainView's answer)
+    // A layout that sizes itself from what it drew moved this frame (presenter mode's fit of a
+    // step's text): the app draws the next frame at once rather than waiting for input.
+    bool layoutSettling = false;
     int walkthroughMove = 0;  // a request from the keyboard (PgUp / PgDn): -1 a step back, +1 on
     TraceCache traces;        // derived data of the trace on show (cached per trace)
     DispatchCache dispatches; // the shown case's dispatches (multi-pass), cached per outcome

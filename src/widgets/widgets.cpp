@@ -47,16 +47,52 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
     ImVec2 p = ImGui::GetCursorScreenPos();
     float h = ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.y * 2 + 2;
     float w = ImGui::GetWindowWidth();
-    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), pal.panelHeader);
     float pad = ImGui::GetStyle().WindowPadding.x;
+    // Presenter mode: a strip too short for the title and its info takes a second line rather
+    // than cutting them (a projector's 200% on 1280x720): the title (up to a comma or a
+    // parenthesis where it is too long alone) on the first, the rest and the info on the second.
+    std::string titleText = title, infoText = info;
+    bool twoLines = false;
+    if (presenterMode()) {
+        ImGui::PushFont(fonts().bold);
+        float needed = ImGui::CalcTextSize(title).x +
+                       (info.empty() ? 0 : ImGui::CalcTextSize(info.c_str()).x + pad) + 2 * pad;
+        if (needed > w) {
+            twoLines = true;
+            std::string t = title;
+            for (size_t at = t.size(); ImGui::CalcTextSize(titleText.c_str()).x > w - 2 * pad;) {
+                size_t cut =
+                    std::min(t.rfind(", ", at ? at - 1 : 0), t.rfind(" (", at ? at - 1 : 0));
+                if (cut == std::string::npos || cut == 0) break;
+                titleText = t.substr(0, cut);
+                std::string rest = t.substr(t[cut] == ',' ? cut + 2 : cut + 1);
+                infoText = rest + (info.empty() ? "" : " \xC2\xB7 " + info);
+                at = cut;
+            }
+        }
+        ImGui::PopFont();
+    }
+    float line = h;
+    if (twoLines) h += ImGui::GetTextLineHeight();
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), pal.panelHeader);
     ImGui::PushFont(fonts().bold);
-    std::string shownTitle = ellipsize(title, w - 2 * pad);
+    std::string shownTitle = ellipsize(titleText, w - 2 * pad);
     float titleW = ImGui::CalcTextSize(shownTitle.c_str()).x;
-    dl->AddText(ImVec2(p.x + pad, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text,
+    dl->AddText(ImVec2(p.x + pad, p.y + (line - ImGui::GetFontSize()) * 0.5f), pal.text,
                 shownTitle.c_str());
     ImGui::PopFont();
     float infoX = p.x + w;
-    if (!info.empty()) {
+    bool secondLineWhole = true;
+    if (twoLines && !infoText.empty()) {
+        std::string shown = ellipsize(infoText, w - 2 * pad);
+        secondLineWhole = shown == infoText;
+        float y = p.y + line - ImGui::GetStyle().FramePadding.y;
+        dl->AddText(ImVec2(p.x + pad, y), infoColour ? infoColour : pal.dimText, shown.c_str());
+        if (shown != infoText &&
+            ImGui::IsMouseHoveringRect(ImVec2(p.x, y), ImVec2(p.x + w, p.y + h)))
+            ImGui::SetTooltip("%s", infoText.c_str());
+        if (layout::enabled()) layout::fact(std::string("text/info/") + id, shown);
+    } else if (!info.empty()) {
         std::string shown = ellipsize(info, w - titleW - 3 * pad);
         float tw = ImGui::CalcTextSize(shown.c_str()).x;
         infoX = p.x + w - tw - pad;
@@ -66,18 +102,23 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
         if (shown != info &&
             ImGui::IsMouseHoveringRect(ImVec2(infoX, p.y), ImVec2(p.x + w, p.y + h)))
             ImGui::SetTooltip("%s", info.c_str());
+        if (layout::enabled()) layout::fact(std::string("text/info/") + id, shown);
     }
     bool titleHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
-                        ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + h));
-    if (titleHovered && (shownTitle != title || !g_panelHint.empty())) {
+                        ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + line));
+    if (titleHovered && (shownTitle != titleText || !g_panelHint.empty())) {
         std::string tip =
-            shownTitle != title ? std::string(title) + (g_panelHint.empty() ? "" : "\n") : "";
+            shownTitle != titleText ? std::string(title) + (g_panelHint.empty() ? "" : "\n") : "";
         ImGui::SetTooltip("%s", (tip + g_panelHint).c_str());
     }
     if (layout::enabled()) {
         layout::rect(std::string("title/") + id, ImVec2(p.x + pad, p.y),
                      ImVec2(p.x + w - pad, p.y + h));
-        layout::fact(std::string("text/title/") + id, shownTitle);
+        // A title split over the strip's two lines is whole when both parts are.
+        layout::fact(std::string("text/title/") + id,
+                     twoLines && shownTitle == titleText && titleText != title && secondLineWhole
+                         ? std::string(title)
+                         : shownTitle);
         layout::fact(std::string("full/title/") + id, title);
         layout::fact(std::string("textWidth/title/") + id,
                      std::to_string(static_cast<int>(std::ceil(titleW))));
@@ -324,6 +365,33 @@ std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWid
         if (width(std::string_view(text).substr(0, n)) + dotsW <= maxWidth) break;
     }
     return text.substr(0, n) + dots;
+}
+
+std::vector<std::string> wrapLinesWith(const std::string& text, float maxWidth, size_t maxLines,
+                                       const TextWidth& width) {
+    std::vector<std::string> lines;
+    size_t at = 0;
+    while (at < text.size() && lines.size() < maxLines) {
+        while (at < text.size() && text[at] == ' ')
+            ++at;
+        if (at >= text.size()) break;
+        if (lines.size() + 1 == maxLines) { // the last line: the rest, cut if it is too long
+            lines.push_back(ellipsizeWith(text.substr(at), maxWidth, width));
+            break;
+        }
+        size_t end = at, next = text.find(' ', at);
+        while (true) {
+            size_t wordEnd = next == std::string::npos ? text.size() : next;
+            if (end != at && width(std::string_view(text).substr(at, wordEnd - at)) > maxWidth)
+                break;
+            end = wordEnd;
+            if (next == std::string::npos) break;
+            next = text.find(' ', next + 1);
+        }
+        lines.push_back(text.substr(at, end - at));
+        at = end;
+    }
+    return lines;
 }
 
 std::string ellipsize(const std::string& text, float maxWidth, ImFont* font, float size) {

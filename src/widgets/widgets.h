@@ -62,6 +62,11 @@ using TextWidth = std::function<float(std::string_view)>;
 // `text` shortened with an ellipsis (cut between UTF-8 characters) so that `width` of it fits
 // `maxWidth`; empty when not even the ellipsis fits.
 std::string ellipsizeWith(const std::string& text, float maxWidth, const TextWidth& width);
+// `text` wrapped at its spaces into lines of at most `maxWidth` (a word longer than a line is a
+// line of its own), at most `maxLines` of them: the last one shown ends in an ellipsis when more
+// text follows.
+std::vector<std::string> wrapLinesWith(const std::string& text, float maxWidth, size_t maxLines,
+                                       const TextWidth& width);
 // Labels side by side in `avail` pixels, each item taking `padding` besides its text: labels that
 // fit their share stay whole, the longer ones share what is left and end in an ellipsis.
 std::vector<std::string> fitLabels(const std::vector<std::string>& labels, float avail,

@@ -422,7 +422,8 @@ class GuiTest : public ::testing::Test {
         fs::remove_all(dir);
     }
     void start(std::vector<std::string> args) {
-        args.insert(args.end(), {"--size", "1280x800"});
+        if (std::find(args.begin(), args.end(), "--size") == args.end())
+            args.insert(args.end(), {"--size", "1280x800"});
         m_gui->startApp(binaryPath(), args);
         ASSERT_FALSE(m_gui->window().empty())
             << "no window appeared (the app: " << m_gui->howItEnded() << ")\n"

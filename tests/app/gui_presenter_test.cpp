@@ -119,6 +119,37 @@ TEST_F(GuiPresenterTest, ThePresenterOptionStartsInItWithoutTheToolbar) {
                                [](const Layout& l) { return l.rect("button/Undo").has_value(); }));
 }
 
+// A 1280x720 projector at 200% (640x360 at 100%): every step's whole text stands beside its code
+// (the top row grows, then the text takes more of the width, then a smaller font, not below
+// 70%), and the grid's title and info are whole, on two lines.
+TEST_F(GuiPresenterTest, At720pEveryStepsTextIsWholeBesideTheCode) {
+    start({"--puzzle", "scan-blocks", "--presenter", "--tab", "walkthrough", "--size", "1280x720"});
+    ASSERT_TRUE(m_gui->waitFact("walkthrough", "1"));
+    ASSERT_TRUE(m_gui->waitFact("presenter", "1"));
+    ASSERT_TRUE(m_gui->waitFor(
+        "the official solution's run",
+        [](const Layout& l) { return !l.fact("full/title/threads").empty(); }, 240s))
+        << m_gui->lastFacts();
+    EXPECT_FALSE(m_gui->layout().rect("tab/statement")) << "the tab bar folded while it plays";
+    for (int step = 1; step <= 7; ++step) {
+        if (step > 1) m_gui->key("Next");
+        ASSERT_TRUE(m_gui->waitFact("walkthroughStep", std::to_string(step)));
+        ASSERT_TRUE(m_gui->waitFact("walkthroughTextWhole", "1"))
+            << "step " << step << ": " << m_gui->lastFacts();
+        EXPECT_GE(std::stoi(m_gui->layout().fact("walkthroughTextScale")), 70);
+    }
+    ASSERT_TRUE(m_gui->waitFor("the grid's title whole", [](const Layout& l) {
+        return l.fact("text/title/threads") == l.fact("full/title/threads");
+    })) << m_gui->lastFacts();
+    auto side = m_gui->layout().rect("panel/side");
+    auto threads = m_gui->layout().rect("panel/threads");
+    ASSERT_TRUE(side && threads);
+    EXPECT_GE(threads->y1 - threads->y0, 5 * 26) << "the bottom row keeps its rows";
+    ASSERT_TRUE(m_gui->click("button/End the walkthrough"));
+    ASSERT_TRUE(m_gui->waitFact("walkthrough", "0"));
+    EXPECT_TRUE(m_gui->alive()) << m_gui->tail();
+}
+
 // At 200% in the usual layout the walkthrough's row has no room for "End the walkthrough" after
 // "Next >": it goes under them, never over Next (where it used to be drawn).
 TEST_F(GuiPresenterTest, TheWalkthroughsButtonsNeverOverlapAt200Percent) {

@@ -96,6 +96,35 @@ TEST(PresenterLayoutTest, AWalkthroughPutsTheSidePanelThatPlaysItOnTop) {
     EXPECT_FALSE(a[PanelKind::Threads].empty());
 }
 
+// A walkthrough step's text asks for more than half of a 1280x720 projector: the top row grows to
+// what it asks, never past kPresenterTopMostShare, and the bottom row keeps its rows.
+TEST(PresenterLayoutTest, TheTopRowGrowsToWhatItsPanelAsksForWithinBounds) {
+    PanelBox small{0, 46, 1280, 664}; // 1280x720 less the menu and status bars at 200%
+    float rows = small.height() - 12;
+    PanelArrangement share = arrangePresenter({}, true, small, 12, 26, 900, 0);
+    EXPECT_NEAR(share[PanelKind::Side].height(), rows / 2, 1) << "nothing asked: the share";
+    PanelArrangement less = arrangePresenter({}, true, small, 12, 26, 900, 200);
+    EXPECT_NEAR(less[PanelKind::Side].height(), rows / 2, 1) << "never less than the share";
+    PanelArrangement more = arrangePresenter({}, true, small, 12, 26, 900, 380);
+    EXPECT_EQ(more[PanelKind::Side].height(), 380);
+    EXPECT_EQ(more[PanelKind::Memory].y0, small.y0 + 380 + 12);
+    EXPECT_EQ(more[PanelKind::Threads].y1, small.y1);
+    PanelArrangement all = arrangePresenter({}, true, small, 12, 26, 900, 5000);
+    EXPECT_NEAR(all[PanelKind::Side].height(), rows * kPresenterTopMostShare, 1);
+    EXPECT_GE(all[PanelKind::Memory].height(), kPresenterBottomEms * 26);
+    expectNoOverlap(all);
+    // On a tall screen the bottom row's rows are no bound: the share is.
+    PanelArrangement tall = arrangePresenter({}, true, kProjector, 12, 30, 900, 5000);
+    EXPECT_NEAR(tall[PanelKind::Side].height(), (kProjector.height() - 12) * kPresenterTopMostShare,
+                1);
+    // A column of unfolded panels grows with the row.
+    PresenterFolds open;
+    open.cases = true;
+    PanelArrangement column = arrangePresenter(open, true, kProjector, 12, 30, 900, 600);
+    EXPECT_EQ(column[PanelKind::Cases].y1, column[PanelKind::Side].y1);
+    EXPECT_EQ(column[PanelKind::Side].height(), 600);
+}
+
 TEST(PresenterLayoutTest, UnfoldedPanelsStackInAReadableColumnOnTheLeft) {
     PresenterFolds open;
     open.browser = open.cases = true;
@@ -153,6 +182,32 @@ TEST(FitLabelsTest, LongLabelsShareWhatIsLeftAndEndInAnEllipsis) {
     EXPECT_LE(total, 240);
     EXPECT_EQ(shown[3], "Device")
         << "the short label keeps its width; the long ones share the rest";
+}
+
+TEST(FitLabelsTest, WrapLinesBreaksAtSpacesAndCutsTheLastLineShown) {
+    // 10 pixels a byte, 100 a line: "race: cache[6] in" is 17 bytes, too long; words stay whole.
+    std::string f = "race: cache[6] in round 0: thread 6 writes it while thread 7 reads it";
+    std::vector<std::string> all = wrapLinesWith(f, 100, 20, tenPerByte);
+    std::string joined;
+    for (const std::string& l : all) {
+        EXPECT_LE(tenPerByte(l), 100) << l;
+        EXPECT_NE(l.front(), ' ');
+        joined += (joined.empty() ? "" : " ") + l;
+    }
+    EXPECT_EQ(joined, f) << "every word, in order, none cut";
+    EXPECT_EQ(all.front(), "race:");
+    // Three lines at most: the third ends in an ellipsis, since more follows.
+    std::vector<std::string> three = wrapLinesWith(f, 100, 3, tenPerByte);
+    ASSERT_EQ(three.size(), 3u);
+    EXPECT_EQ(three[0], all[0]);
+    EXPECT_EQ(three[1], all[1]);
+    EXPECT_EQ(three[2].substr(three[2].size() - 3), "\xE2\x80\xA6");
+    EXPECT_LE(tenPerByte(three[2]), 100);
+    // A text that fits is one line, whole; a word longer than a line is a line of its own.
+    EXPECT_EQ(wrapLinesWith("short", 100, 3, tenPerByte), std::vector<std::string>{"short"});
+    EXPECT_EQ(wrapLinesWith("a verylongwordindeed b", 100, 5, tenPerByte),
+              (std::vector<std::string>{"a", "verylongwordindeed", "b"}));
+    EXPECT_TRUE(wrapLinesWith("", 100, 3, tenPerByte).empty());
 }
 
 TEST(FitLabelsTest, EllipsizeNeverCutsAUtf8Character) {
