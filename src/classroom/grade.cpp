@@ -430,8 +430,15 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
     };
     if (isFolder(os::toPath(path))) {
         auto sources = readFolder(puzzle, os::toPath(path));
+        auto empty = sources ? std::find_if(sources->begin(), sources->end(),
+                                            [](const KernelSource& s) { return blank(s.text); })
+                             : std::vector<KernelSource>::iterator{};
         if (!sources) {
             g = failedGrade(puzzle, FailureKind::Unreadable, sources.error().message);
+        } else if (empty != sources->end()) {
+            g = failedGrade(puzzle, FailureKind::Unreadable,
+                            os::pathText(os::toPath(empty->file).filename()) + " is empty");
+            g.files.push_back(empty->file);
         } else {
             g = score(*sources, checkProgram(compiler, runner, puzzle, *sources, options));
             for (const KernelSource& s : *sources)

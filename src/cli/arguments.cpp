@@ -83,6 +83,8 @@ const std::vector<OptionSpec>& optionTable() {
         {"all", ValueKind::None, "check grade bench"},
         {"csv", ValueKind::Text, "grade"},
         {"gradescope", ValueKind::Text, "grade"},
+        {"prairielearn", ValueKind::Text, "grade"},
+        {"github-result", ValueKind::Text, "grade"},
         {"case-files", ValueKind::Text, "grade"},
         {"html", ValueKind::Text, "grade"},
         {"shard", ValueKind::Text, "grade"},
@@ -336,7 +338,8 @@ Usage:
   vkpuzzles bench --all [--n 2^24]                every official solution, one line each
                                                   (without --n: each at its puzzle's bench_n)
   vkpuzzles grade PUZZLE DIR [--csv F] [--json F] [--html F] [--gradescope F]
-                [--case-files D]                  grade a class: every KERNEL.comp (or folder of
+                [--prairielearn F] [--github-result F] [--case-files D]
+                                                  grade a class: every KERNEL.comp (or folder of
                                                   one file per kernel) in DIR is one student's
                                                   submission, checked as check does and scored by
                                                   the points of the cases it passes
@@ -409,6 +412,16 @@ Options:
   --csv FILE        grade: one row per submission: name, score, max_score, points per case
   --json FILE       grade: every submission's score and cases (docs/json-output.md)
   --gradescope FILE grade: Gradescope's results.json for a folder of one submission
+  --prairielearn FILE
+                    grade: PrairieLearn's external grader results.json for a folder of one
+                    submission (not gradable when the kernel does not compile)
+  --github-result FILE
+                    grade: for a folder of one submission, the result GitHub Classroom's
+                    grading reporter reads (its base64 is the runner step's output `result`).
+                    Students read these three: a hidden case shows only that it exists and
+                    whether it passed. Ready graders for the three platforms: classroom/ in
+                    the source, /usr/share/doc/vkpuzzles/classroom from the .deb
+                    (docs/graders.md)
   --case-files DIR  grade: for each submission that fails a case it ran, that case traced as
                     DIR/STUDENT-SLUG-caseN.vkpcase, to open with vkpuzzles open
   --html FILE       grade: the class report, one self-contained page: per puzzle the scores,

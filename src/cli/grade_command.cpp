@@ -54,7 +54,28 @@ fs::path samePath(const std::string& p) {
 
 // Every output a grade or a merge writes, with its option's name.
 std::vector<std::pair<const char*, std::optional<std::string>*>> outputList(GradeOutputs& o) {
-    return {{"csv", &o.csv}, {"json", &o.json}, {"gradescope", &o.gradescope}, {"html", &o.html}};
+    return {{"csv", &o.csv},
+            {"json", &o.json},
+            {"gradescope", &o.gradescope},
+            {"html", &o.html},
+            {"prairielearn", &o.prairieLearn},
+            {"github-result", &o.githubResult}};
+}
+
+// The outputs that hold the results of one submission, for the platform it was handed in on;
+// the first asked for, or nullptr.
+const char* oneSubmissionOutput(const GradeOutputs& o) {
+    if (o.gradescope) return "gradescope";
+    if (o.prairieLearn) return "prairielearn";
+    if (o.githubResult) return "github-result";
+    return nullptr;
+}
+
+std::string platformOf(const char* option) {
+    std::string o = option;
+    return o == "gradescope"     ? "Gradescope"
+           : o == "prairielearn" ? "PrairieLearn"
+                                 : "GitHub Classroom";
 }
 
 std::optional<Error> readOutputs(const Args& a, GradeOutputs& outputs) {
@@ -158,8 +179,12 @@ int writeOutputs(const GradeOutputs& o, const GradedClass& graded, const GradeSt
     };
     write(o.csv, [&] { return gradeCsv(graded); });
     write(o.json, [&] { return jsonText(gradeJson(graded)) + "\n"; });
-    if (!graded.grades.empty())
-        write(o.gradescope, [&] { return jsonText(gradescopeJson(graded.grades.front())) + "\n"; });
+    if (!graded.grades.empty()) {
+        const SubmissionGrade& one = graded.grades.front();
+        write(o.gradescope, [&] { return jsonText(gradescopeJson(one)) + "\n"; });
+        write(o.prairieLearn, [&] { return jsonText(prairieLearnJson(one)) + "\n"; });
+        write(o.githubResult, [&] { return jsonText(githubResultJson(one)) + "\n"; });
+    }
     write(o.html, [&] { return classReportHtml(graded, *o.html); });
     if (o.html && code == kExitPass)
         s.out << "class report: " << *o.html << s.style.dim("; open it in a browser") << "\n";
@@ -214,9 +239,10 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
                               " grades one share of the class for `grade --merge` to put "
                               "together: write its results with --json FILE (share-" +
                               std::to_string(share->index) + ".json)");
-        if (plan.outputs.gradescope)
-            return usageError("--gradescope writes the results.json of one submission; --shard " +
-                              *text + " splits a class: use one or the other");
+        if (const char* one = oneSubmissionOutput(plan.outputs))
+            return usageError("--" + std::string(one) +
+                              " writes the results of one submission; --shard " + *text +
+                              " splits a class: use one or the other");
     }
     if (auto folder = a.value("case-files")) {
         fs::path out = samePath(*folder), rel = out.lexically_relative(samePath(dir));
@@ -233,11 +259,11 @@ Result<GradePlan> planGrade(const Args& a, const PuzzleSet& set) {
         plan.share = ShareOfClass{*share, n, classFingerprint(plan.search.submissions)};
         plan.search.submissions = shareOf(plan.search.submissions, *share);
     }
-    if (plan.outputs.gradescope && n > 1)
-        return usageError("--gradescope writes the results.json of one submission (Gradescope "
-                          "runs the autograder once per student), and '" +
-                          dir + "' holds " + std::to_string(n) + ": " +
-                          names(plan.search.submissions) +
+    const char* one = oneSubmissionOutput(plan.outputs);
+    if (one && n > 1)
+        return usageError("--" + std::string(one) + " writes the results of one submission (" +
+                          platformOf(one) + " grades one student at a time), and '" + dir +
+                          "' holds " + std::to_string(n) + ": " + names(plan.search.submissions) +
                           "; grade one at a time, or use --csv or --json for a class");
     return plan;
 }
@@ -363,10 +389,11 @@ int runMerge(const MergePlan& plan, const GradeStreams& s) {
     }
     for (const std::string& w : warnings)
         s.err << s.style.warn("warning: ") << w << "\n";
-    if (plan.outputs.gradescope && merged->grades.size() != 1) {
-        s.err << "vkpuzzles: --gradescope writes the results.json of one submission, and the "
-                 "shares hold "
-              << merged->grades.size() << "; use --csv, --json or --html for a class\n";
+    const char* one = oneSubmissionOutput(plan.outputs);
+    if (one && merged->grades.size() != 1) {
+        s.err << "vkpuzzles: --" << one << " writes the results of one submission, and the "
+              << "shares hold " << merged->grades.size()
+              << "; use --csv, --json or --html for a class\n";
         return kExitUsage;
     }
     std::vector<std::string> slugs;

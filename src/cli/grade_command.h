@@ -29,6 +29,9 @@ struct GradeOutputs {
     std::optional<std::string> json;       // --json FILE
     std::optional<std::string> gradescope; // --gradescope FILE (one submission only)
     std::optional<std::string> html;       // --html FILE: the class report
+    // The results of one submission for the platform students hand in on (one submission only):
+    std::optional<std::string> prairieLearn; // --prairielearn FILE
+    std::optional<std::string> githubResult; // --github-result FILE
 };
 
 struct GradePlan {

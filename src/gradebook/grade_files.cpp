@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "base/os.h"
 #include "classroom/class_summary.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
@@ -47,6 +48,67 @@ json puzzleSetJson(const GradedClass& graded) {
              {"cases", cases}});
     }
     return set;
+}
+
+// A case as students see it named: "case N: NAME", "SLUG case N: NAME" among several puzzles; a
+// hidden case's name is the teacher's, as in `show`.
+std::string studentCaseLabel(const SubmissionGrade& g, const PuzzleGrade& p, const CaseGrade& c) {
+    std::string label =
+        g.puzzles.size() > 1 ? caseLabel(p, c) : "case " + std::to_string(c.index + 1);
+    if (c.hidden) return label + ": " + kHiddenCaseText;
+    return c.name.empty() ? label : label + ": " + c.name;
+}
+
+std::string scoreText(const SubmissionGrade& g) {
+    return pointsText(g.score()) + " of " + pointsText(g.maxScore()) + " points, " +
+           std::to_string(g.casesPassed()) + " of " + std::to_string(g.casesTotal()) +
+           " cases pass";
+}
+
+// At most `longest` bytes of `text`, never cut inside a UTF-8 character.
+std::string clipped(const std::string& text, size_t longest) {
+    if (text.size() <= longest) return text;
+    size_t cut = longest;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return text.substr(0, cut) + "...";
+}
+
+// Whether nothing of the submission ran because of its files: every case of every puzzle lost
+// for one of the file's reasons.
+bool onlyFileFailures(const SubmissionGrade& g) {
+    for (const PuzzleGrade& p : g.puzzles)
+        for (const CaseGrade& c : p.cases)
+            if (c.failure != FailureKind::NotHandedIn && c.failure != FailureKind::Unreadable &&
+                c.failure != FailureKind::Compile && c.failure != FailureKind::Interface)
+                return false;
+    return !g.puzzles.empty();
+}
+
+json prairieLearnDocument(const SubmissionGrade& g, size_t longest) {
+    json tests = json::array();
+    for (const PuzzleGrade& p : g.puzzles)
+        for (const CaseGrade& c : p.cases)
+            tests.push_back({{"name", studentCaseLabel(g, p, c)},
+                             {"points", c.earned},
+                             {"max_points", c.points},
+                             {"message", c.pass ? "pass" : clipped(shownReason(c), longest)}});
+    double max = g.maxScore();
+    double score = max > 0 ? g.score() / max : (g.fullMarks() ? 1.0 : 0.0);
+    json doc = {{"gradable", true},
+                {"score", score},
+                {"message", clipped(scoreText(g), longest)},
+                {"tests", tests}};
+    if (!onlyFileFailures(g)) return doc;
+    json errors = json::array();
+    for (const PuzzleGrade& p : g.puzzles)
+        errors.push_back(
+            clipped((g.puzzles.size() > 1 ? p.puzzle->slug + ": " : "") + shownReason(p), longest));
+    doc["gradable"] = false;
+    doc["score"] = 0.0;
+    doc["format_errors"] = errors;
+    doc["message"] = "not graded (no attempt counted): " + errors[0].get<std::string>();
+    return doc;
 }
 
 // Reading back: a field that is missing or of the wrong type throws, and readGradeJson turns
@@ -281,24 +343,47 @@ Result<GradedClass> readGradeJson(const std::string& text, const std::string& fi
 json gradescopeJson(const SubmissionGrade& g) {
     json tests = json::array();
     for (const PuzzleGrade& p : g.puzzles)
-        for (const CaseGrade& c : p.cases) {
-            std::string name =
-                g.puzzles.size() > 1 ? caseLabel(p, c) : "case " + std::to_string(c.index + 1);
-            // Students read this file: a hidden case keeps its name to the teacher, as in `show`.
-            if (c.hidden)
-                name += std::string(": ") + kHiddenCaseText;
-            else if (!c.name.empty())
-                name += ": " + c.name;
-            tests.push_back({{"name", name},
+        for (const CaseGrade& c : p.cases)
+            tests.push_back({{"name", studentCaseLabel(g, p, c)},
                              {"score", c.earned},
                              {"max_score", c.points},
                              {"output", c.pass ? "pass" : "fail: " + shownReason(c)},
                              {"visibility", c.hidden ? "after_published" : "visible"}});
+    return {{"score", g.score()}, {"output", scoreText(g)}, {"tests", tests}};
+}
+
+json prairieLearnJson(const SubmissionGrade& g) {
+    // Each message cut to a length that keeps the whole under the limit: shorter again for a
+    // submission of so many cases that the first length does not.
+    json doc;
+    for (size_t longest : {size_t(2000), size_t(200), size_t(40)}) {
+        doc = prairieLearnDocument(g, longest);
+        if (doc.dump().size() < kPrairieLearnMaxBytes) break;
+    }
+    return doc;
+}
+
+json githubResultJson(const SubmissionGrade& g) {
+    json tests = json::array();
+    for (const PuzzleGrade& p : g.puzzles)
+        for (const CaseGrade& c : p.cases) {
+            std::string label = studentCaseLabel(g, p, c);
+            std::string reason = shownReason(c);
+            std::string file;
+            if (!p.files.empty()) file = os::pathText(os::toPath(p.files.front()).filename());
+            // The reporter prints a failing test's name alone: the name says why.
+            tests.push_back({{"name", c.pass ? label : label + " - failed: " + reason},
+                             {"status", c.pass ? "pass" : "fail"},
+                             {"score", c.earned},
+                             {"message", c.pass ? "pass" : reason},
+                             {"test_code", ""},
+                             {"filename", file},
+                             {"line_no", 0}});
         }
-    std::string output = pointsText(g.score()) + " of " + pointsText(g.maxScore()) + " points, " +
-                         std::to_string(g.casesPassed()) + " of " + std::to_string(g.casesTotal()) +
-                         " cases pass";
-    return {{"score", g.score()}, {"output", output}, {"tests", tests}};
+    return {{"version", 1},
+            {"status", g.fullMarks() ? "pass" : "fail"},
+            {"max_score", g.maxScore()},
+            {"tests", tests}};
 }
 
 } // namespace vkp

@@ -284,6 +284,22 @@ TEST(GradeTest, AFolderWithoutEveryKernelFileSaysWhichIsMissing) {
     EXPECT_NE(g.reason.find("the folder has no add.comp"), std::string::npos) << g.reason;
 }
 
+// A folder whose kernel file is empty (a student who uploaded nothing into it) is named as such,
+// not as a kernel that does not compile.
+TEST(GradeTest, AFolderWithAnEmptyKernelFileSaysItIsEmpty) {
+    ASSERT_TRUE(test::engines().gpu);
+    TempDir dir("empty-kernel");
+    fs::create_directories(dir.path / "student");
+    std::ofstream(dir.path / "student/kernel.comp") << "\n  \n";
+    InProcessRunner runner(*test::engines().gpu);
+    PuzzleGrade g = gradeSubmission(test::engines().compiler, runner, packPuzzle("offset"),
+                                    (dir.path / "student").string(), {});
+    EXPECT_DOUBLE_EQ(g.score, 0);
+    EXPECT_EQ(g.cases[0].failure, FailureKind::Unreadable);
+    EXPECT_EQ(g.cases[3].reason, "kernel.comp is empty");
+    EXPECT_EQ(g.files, (std::vector<std::string>{(dir.path / "student/kernel.comp").string()}));
+}
+
 // Full marks are every point there is; where no case is worth a point, every case passed (a
 // submission that passed none was counted as full marks: 0 of 0).
 TEST(GradeTest, FullMarksWithoutPointsMeanEveryCasePassed) {

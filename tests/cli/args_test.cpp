@@ -132,6 +132,26 @@ TEST(ArgsTest, HelpTextListsEveryCommand) {
         EXPECT_NE(help.find(std::string("vkpuzzles ") + c), std::string::npos) << c;
 }
 
+// The results of one submission for the platforms students hand in on (docs/graders.md): grade
+// takes a file for each, no other command does, and the help (so the man page) lists them.
+TEST(ArgsTest, GradeWritesThePlatformsResultsAndTheHelpSaysSo) {
+    auto a = parse({"grade", "map", "student", "--prairielearn", "pl.json", "--github-result",
+                    "gh.json", "--gradescope", "gs.json"});
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    EXPECT_EQ(a->value("prairielearn"), "pl.json");
+    EXPECT_EQ(a->value("github-result"), "gh.json");
+    auto check = parse({"check", "map", "k.comp", "--prairielearn", "pl.json"});
+    ASSERT_FALSE(check.ok());
+    EXPECT_NE(check.error().message.find("it is for vkpuzzles grade"), std::string::npos)
+        << check.error().message;
+    auto bare = parse({"grade", "map", "student", "--github-result"});
+    EXPECT_FALSE(bare.ok()) << "--github-result needs its file";
+    std::string help = helpText();
+    for (const char* line : {"[--prairielearn F] [--github-result F]", "  --prairielearn FILE\n",
+                             "  --github-result FILE\n", "/usr/share/doc/vkpuzzles/classroom"})
+        EXPECT_NE(help.find(line), std::string::npos) << line;
+}
+
 // The command lines the README gives: those of its ```sh blocks (a trailing # comment cut) and
 // its code spans, each starting `vkpuzzles ` or `build/vkpuzzles `, as words.
 std::vector<std::vector<std::string>> readmeCommandLines(const std::string& readme) {

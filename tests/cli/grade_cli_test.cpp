@@ -184,7 +184,7 @@ TEST(GradeCliTest, GradescopeResultsHideTheHiddenCaseUntilPublished) {
     CliRun several = vkpuzzles(pack() + "grade offset " + gradeData("offset") + " --gradescope " +
                                t / "x.json --color never");
     EXPECT_EQ(several.exit, 2) << several.out;
-    EXPECT_TRUE(has(several.out, "--gradescope writes the results.json of one submission"))
+    EXPECT_TRUE(has(several.out, "--gradescope writes the results of one submission"))
         << several.out;
     EXPECT_TRUE(has(several.out, "holds 10: alice, bob, carol, ...")) << several.out;
     EXPECT_FALSE(fs::exists(t.path / "x.json"));
