@@ -279,27 +279,40 @@ class Builder {
                                     "' fall outside this dispatch's tiles and are left out");
     }
 
-    // A workgroup's reads of other tiles' words: each thread's k-th read of a slot belongs to
-    // poll k of that slot (the lanes of a subgroup that polls a window of tiles read together);
-    // polls in a row that saw the same words become one run.
+    // A workgroup's reads of other tiles' words, as polls: each thread's k-th poll of a slot
+    // belongs to the workgroup's poll k of that slot (the lanes of a subgroup that poll a window
+    // of tiles together). A thread's reads are one poll when each follows the one before it with
+    // nothing between, further back (a window read by one thread, clamped at tile 0); polls in a
+    // row that saw the same words become one run.
     void makePolls() {
+        struct Cursor {
+            uint32_t k = 0, tile = 0, event = 0;
+            bool started = false;
+        };
         std::map<std::tuple<uint64_t, uint32_t, uint32_t>, std::vector<size_t>> polls;
-        std::map<std::pair<uint64_t, uint32_t>, uint32_t> perThread; // (invocation, slot) -> k
+        std::map<std::pair<uint64_t, uint32_t>, Cursor> perThread; // (invocation, slot)
         for (size_t r = 0; r < m_reads.size(); ++r) {
             const StatusAccess& a = m_reads[r];
             auto tile = tileOf(a.index);
             auto own = m_groupTile[a.group];
             if (!tile || !own || *tile == *own) continue;
             uint32_t slot = slotOf(a.index);
-            uint32_t k = perThread[{a.at.invocation, slot}]++;
-            polls[{a.group, slot, k}].push_back(r);
+            Cursor& c = perThread[{a.at.invocation, slot}];
+            bool sameWalk = c.started && a.at.event == c.event + 1 &&
+                            (*tile < c.tile || (*tile == 0 && c.tile == 0));
+            if (c.started && !sameWalk) ++c.k;
+            c.started = true;
+            c.tile = *tile;
+            c.event = a.at.event;
+            polls[{a.group, slot, c.k}].push_back(r);
         }
         // A thread whose slots ran out recorded fewer polls than the lanes polling with it: the
         // polls past its last are incomplete, and left out.
         std::map<std::pair<uint64_t, uint32_t>, uint32_t> complete; // (group, slot) -> polls
-        for (auto [key, n] : perThread)
+        for (const auto& [key, cursor] : perThread)
             if (m_truncated.count(key.first)) {
                 auto at = std::make_pair(key.first / m_per, key.second);
+                uint32_t n = cursor.k; // its last poll may be cut short
                 complete[at] = complete.count(at) ? std::min(complete[at], n) : n;
             }
         if (!complete.empty())

@@ -96,21 +96,23 @@ TEST(LookbackModel, WordsOverTimeFollowWhatTheReadsSaw) {
     EXPECT_EQ(pre1->word.value, 120u);
     EXPECT_EQ(agg1->workgroup, 0u);
     // Tile 2 read tile 1's AGGREGATE: after it was written and before the PREFIX replaced it.
-    ASSERT_EQ(m.tiles[2].polls.size(), 2u);
-    const LookbackPoll& sawAgg = m.polls[m.tiles[2].polls[0]];
-    EXPECT_GT(sawAgg.column, agg1->column);
-    EXPECT_LT(sawAgg.column, pre1->column);
-    EXPECT_EQ(m.wordAt(1, 0, sawAgg.column).flag, LookbackFlag::Aggregate);
+    // Its two reads follow each other, further back: one walk, one poll.
+    ASSERT_EQ(m.tiles[2].polls.size(), 1u);
+    const LookbackPoll& walk = m.polls[m.tiles[2].polls[0]];
+    EXPECT_GT(walk.column, agg1->column);
+    EXPECT_LT(walk.column, pre1->column);
+    EXPECT_EQ(m.wordAt(1, 0, walk.column).flag, LookbackFlag::Aggregate);
     EXPECT_EQ(m.wordAt(1, 0, m.columns - 1).flag, LookbackFlag::Prefix);
     EXPECT_EQ(m.wordAt(2, 0, 0).flag, LookbackFlag::NotReady) << "nothing before its first write";
     // Its walk: tile 1's AGGREGATE stepped over, tile 0's PREFIX ends it.
-    EXPECT_FALSE(sawAgg.waitedOn);
-    EXPECT_FALSE(sawAgg.prefixAt);
-    const LookbackPoll& sawPrefix = m.polls[m.tiles[2].polls[1]];
-    EXPECT_EQ(sawPrefix.prefixAt, 0u);
-    EXPECT_FALSE(sawPrefix.fallback);
-    EXPECT_EQ(sawPrefix.access.invocation, 1u);
-    EXPECT_EQ(sawPrefix.access.event, 3u) << "ticket, publish, poll, then this poll";
+    ASSERT_EQ(walk.seen.size(), 2u);
+    EXPECT_EQ(walk.seen[0].first, 1u) << "nearest first";
+    EXPECT_EQ(walk.seen[0].second.flag, LookbackFlag::Aggregate);
+    EXPECT_FALSE(walk.waitedOn);
+    EXPECT_EQ(walk.prefixAt, 0u);
+    EXPECT_FALSE(walk.fallback);
+    EXPECT_EQ(walk.access.invocation, 1u);
+    EXPECT_EQ(walk.access.event, 2u) << "ticket, publish, then the walk's first read";
 }
 
 TEST(LookbackModel, TextHasAStripPerTileAndWhatEachDid) {
@@ -124,14 +126,17 @@ TEST(LookbackModel, TextHasAStripPerTileAndWhatEachDid) {
     EXPECT_EQ(text.find("PROBLEM"), std::string::npos) << text;
 }
 
-// Tile 1's workgroup is slow: tile 2 polls its word three times, finds it not ready, and goes on
-// to tile 0 without it (it summed tile 1 itself). Tile 1 publishes after all that.
+// Tile 1's workgroup is slow: tile 2 polls its word three times, finds it not ready, sums tile 1
+// from `a` itself and goes on to tile 0 without it. Tile 1 publishes after all that.
 Scan slowPredecessor() {
     Scan s(3);
     s.ticket(0, 0).publish(0, 0, 0, kPre | 28);
     s.ticket(1, 1);
     s.ticket(2, 2).publish(2, 2, 0, kAgg | 70);
-    s.poll(2, 1, 0).poll(2, 1, 0).poll(2, 1, 0).poll(2, 0, kPre | 28);
+    s.poll(2, 1, 0).poll(2, 1, 0).poll(2, 1, 0);
+    for (uint32_t i = 4; i < 8; ++i)
+        s.b.read(2, s.a, i, 40, i); // the fallback: tile 1's part of a
+    s.poll(2, 0, kPre | 28);
     s.publish(2, 2, kAgg | 70, kPre | 190);
     s.publish(1, 1, 0, kAgg | 92).poll(1, 0, kPre | 28).publish(1, 1, kAgg | 92, kPre | 120);
     return s;
@@ -248,6 +253,29 @@ TEST(LookbackModel, SeveralWordsPerTileAfterEarlierRoundsWords) {
     for (const LookbackTile& t : m.tiles)
         EXPECT_TRUE(t.problems.empty()) << t.tile << ": " << t.problems.front();
     EXPECT_NE(joined(lookbackText(m, 1)).find("word 1 of each tile"), std::string::npos);
+}
+
+// One thread that reads a window of words one after the other (tiles 2, 1, 0 and 0 again, clamped
+// at tile 0), as radix-sort-onesweep's look-back does: each window is one poll; the next window
+// starts higher again.
+TEST(LookbackModel, AWindowReadByOneThreadIsOnePoll) {
+    Scan s(4);
+    s.ticket(0, 0).publish(0, 0, 0, kPre | 1);
+    s.ticket(1, 1).publish(1, 1, 0, kAgg | 2);
+    s.ticket(2, 2).publish(2, 2, 0, kAgg | 3);
+    s.ticket(3, 3).publish(3, 3, 0, kAgg | 4);
+    for (int window = 0; window < 2; ++window)
+        s.poll(3, 2, 0).poll(3, 1, kAgg | 2).poll(3, 0, kPre | 1).poll(3, 0, kPre | 1);
+    s.b.barrier(3); // something between the windows
+    s.poll(3, 2, kPre | 6).poll(3, 1, kAgg | 2).poll(3, 0, kPre | 1).poll(3, 0, kPre | 1);
+    LookbackModel m = s.model();
+    ASSERT_EQ(m.tiles[3].polls.size(), 2u);
+    const LookbackPoll& waiting = m.polls[m.tiles[3].polls[0]];
+    EXPECT_EQ(waiting.count, 2u);
+    EXPECT_EQ(waiting.seen.size(), 3u) << "tiles 2, 1 and 0, the clamped repeat folded in";
+    EXPECT_EQ(waiting.waitedOn, 2u);
+    EXPECT_FALSE(waiting.fallback) << "the next window looks at tile 2 again";
+    EXPECT_EQ(m.polls[m.tiles[3].polls[1]].prefixAt, 2u);
 }
 
 TEST(LookbackModel, UnavailableWithoutTheStatusBufferOrTheTable) {
