@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "puzzle/kernel_sections.h"
 #include "session/check.h"
 #include "support/engines.h"
 #include "views/lookback.h"
@@ -170,6 +172,44 @@ TEST(LookbackTest, AWaitWithoutEndIsStoppedByTheLoopBudget) {
         << p;
     for (size_t i : m.tiles[2].polls)
         EXPECT_FALSE(m.polls[i].fallback) << "stopped, not given up";
+}
+
+// The same model on another puzzle's declaration: radix-sort-onesweep publishes one word per digit
+// of each tile (16 with 4-bit digits), and round r's words come after the earlier rounds' in
+// `status`. Its histogram dispatch does not use `status` at all.
+TEST(LookbackTest, ARadixSortsWordPerDigitInEveryRound) {
+    ASSERT_TRUE(test::engines().gpu);
+    const Puzzle& p = test::puzzleNamed("radix-sort-onesweep");
+    auto sources = readKernelSources(p, true);
+    ASSERT_TRUE(sources) << sources.error().message;
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = 1; // 40 keys, 4-bit digits: 3 tiles of 16, 8 rounds
+    CheckReport r = checkProgram(test::engines().compiler, *test::engines().gpu, p, *sources, o);
+    ASSERT_EQ(r.cases.size(), 1u) << (r.error ? r.error->message : "");
+    const CaseOutcome& c = r.cases[0];
+    ASSERT_TRUE(c.pass);
+    ASSERT_GE(c.dispatches.size(), 3u);
+    EXPECT_FALSE(lookbackModel(p, p.cases[1], *c.dispatches[0].trace).ok()) << "the histogram";
+    for (size_t d : {size_t(1), size_t(2), c.dispatches.size() - 1}) {
+        LookbackModel m = lookbackModel(p, p.cases[1], *c.dispatches[d].trace);
+        ASSERT_TRUE(m.ok()) << c.dispatches[d].label << ": " << m.unavailable;
+        EXPECT_EQ(m.wordsPerTile, 16u);
+        ASSERT_EQ(m.tiles.size(), 3u) << c.dispatches[d].label << "\n" << text(m);
+        EXPECT_EQ(problems(m), "") << c.dispatches[d].label;
+        for (const LookbackTile& t : m.tiles) {
+            ASSERT_TRUE(t.workgroup) << c.dispatches[d].label << ", tile " << t.tile;
+            EXPECT_EQ(ticketInTrace(*c.dispatches[d].trace, *t.workgroup), t.tile);
+            for (uint32_t digit = 0; digit < 16; ++digit)
+                EXPECT_TRUE(m.lastPublish(t.tile, digit, LookbackFlag::Prefix))
+                    << c.dispatches[d].label << ", tile " << t.tile << ", digit " << digit;
+        }
+        // The last tile looked back on every digit's word.
+        std::set<uint32_t> slots;
+        for (size_t i : m.tiles[2].polls)
+            slots.insert(m.polls[i].slot);
+        EXPECT_EQ(slots.size(), 16u) << c.dispatches[d].label;
+    }
 }
 
 } // namespace
