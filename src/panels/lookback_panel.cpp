@@ -173,14 +173,45 @@ void LookbackView::draw(ViewState& view, const ShownCase& sc) {
             m_slot = static_cast<uint32_t>(slot);
     }
     m_slot = std::min(m_slot, m.wordsPerTile - 1);
+    drawProblems(m);
+    drawChart(view, sc, m);
+}
+
+// What is wrong, above the rows: the first few problems where they begin; the tiles that only
+// carry an earlier tile's error in one line; the notes. Every tile's own list is in its tooltip.
+void LookbackView::drawProblems(const LookbackModel& m) {
+    const Palette& pal = palette();
+    constexpr size_t kShown = 3;
+    size_t shown = 0, more = 0;
+    std::vector<uint32_t> carrying;
     ImGui::PushTextWrapPos(0);
-    for (const LookbackTile& t : m.tiles)
+    for (const LookbackTile& t : m.tiles) {
         for (const std::string& p : t.problems)
-            colouredText(pal.fail, "\xE2\x9A\xA0 tile " + std::to_string(t.tile) + ": " + p);
+            if (shown < kShown)
+                colouredText(pal.fail, "\xE2\x9A\xA0 tile " + std::to_string(t.tile) + ": " + p),
+                    ++shown;
+            else
+                ++more;
+        if (!t.carried.empty()) carrying.push_back(t.tile);
+    }
+    if (more)
+        colouredText(pal.fail, "\xE2\x9A\xA0 " + std::to_string(more) +
+                                   " more: hover a tile's red mark for its own");
+    if (!carrying.empty()) {
+        std::string tiles = carrying.size() == 1 ? "tile " + std::to_string(carrying[0])
+                                                 : "tiles " + std::to_string(carrying.front()) +
+                                                       " to " + std::to_string(carrying.back());
+        if (carrying.size() > 1 && carrying.back() - carrying.front() + 1 != carrying.size())
+            tiles = std::to_string(carrying.size()) + " tiles";
+        bool one = carrying.size() == 1;
+        colouredText(pal.warn, tiles +
+                                   (one ? " built its PREFIX on a wrong one: it carries"
+                                        : " built their PREFIX on a wrong one: they carry") +
+                                   " its error (a PREFIX is only as right as the one it found)");
+    }
     for (const std::string& n : m.notes)
         colouredText(pal.warn, n);
     ImGui::PopTextWrapPos();
-    drawChart(view, sc, m);
 }
 
 void LookbackView::drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m) {
@@ -242,15 +273,18 @@ void LookbackView::drawChart(ViewState& view, const ShownCase& sc, const Lookbac
         if (t.workgroup)
             dl->AddText(ImVec2(origin.x + ImGui::CalcTextSize("tile 00  ").x, y - f * 0.5f),
                         pal.dimText, ("wg " + std::to_string(*t.workgroup)).c_str());
-        if (!t.problems.empty())
+        if (!t.problems.empty() || !t.carried.empty())
             dl->AddRectFilled(ImVec2(origin.x + labelW - f * 0.6f, y - f * 0.3f),
-                              ImVec2(origin.x + labelW - f * 0.2f, y + f * 0.3f), pal.fail);
+                              ImVec2(origin.x + labelW - f * 0.2f, y + f * 0.3f),
+                              t.problems.empty() ? pal.warn : pal.fail);
         if (hit(rowMin, ImVec2(origin.x + labelW, rowMax.y))) {
             std::string s = "Tile " + std::to_string(t.tile) +
                             (t.workgroup ? ", taken by workgroup " + std::to_string(*t.workgroup)
                                          : ", which no workgroup took");
             for (const std::string& p : t.problems)
                 s += "\n\xE2\x9A\xA0 " + p;
+            for (const std::string& c : t.carried)
+                s += "\n" + c;
             tip = s;
         }
         uint32_t start = t.ticket ? t.ticketColumn : cols;

@@ -6,7 +6,8 @@
 // with an arrow to the tile it waited on or stopped at, the fallback marked. Hovering a mark
 // explains it and lights up its thread in the other views; clicking selects the thread, shows
 // its line and moves the timeline to that access. A tile's problems (a PREFIX that counted a
-// tile twice, a word never published, a wait that never ended) are listed above the rows.
+// tile twice, a word never published, a wait that never ended) are listed above the rows, where
+// they begin; the tiles that only carry an earlier tile's wrong PREFIX in one line.
 #pragma once
 
 #include <imgui.h>
@@ -21,6 +22,7 @@ class LookbackView {
     void draw(ViewState& view, const ShownCase& sc);
 
   private:
+    void drawProblems(const LookbackModel& m);
     void drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m);
     uint32_t m_slot = 0; // the word of each tile on show (a radix sort's digit)
 };

@@ -318,7 +318,7 @@ class Builder {
         if (!complete.empty())
             m_model.notes.push_back("the trace ran out of room for some polling threads (" +
                                     std::to_string(m_trace.dropped) +
-                                    " records dropped): their last polls are not shown");
+                                    " records dropped): their last polls and writes are not shown");
         for (auto it = polls.begin(); it != polls.end();) {
             auto [group, slot, k] = it->first;
             auto cut = complete.find({group, slot});
@@ -613,6 +613,7 @@ std::optional<uint32_t> Builder::aggregateOf(uint32_t tile, uint32_t slot) const
 // never ended.
 void Builder::judge() {
     uint32_t mask = (1u << m_decl.flagShift) - 1;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> wrongFrom; // (tile, slot) -> where it began
     for (LookbackTile& t : m_model.tiles) {
         for (size_t i = 0; i < m_model.publishes.size(); ++i)
             if (m_model.publishes[i].tile == t.tile) t.publishes.push_back(i);
@@ -637,12 +638,18 @@ void Builder::judge() {
                                  ": it waited without end");
         }
         if (!t.workgroup) continue;
+        // A workgroup whose trace ran out may have published after its last record: the note
+        // about the dropped records says so, no problem claims it never did.
+        uint64_t first = *t.workgroup * m_per;
+        auto cut = m_truncated.lower_bound(first);
+        bool truncated = cut != m_truncated.end() && *cut < first + m_per;
         for (uint32_t slot = 0; slot < m_model.wordsPerTile && slot < 64; ++slot) {
             std::string which =
                 m_model.wordsPerTile > 1 ? " (word " + std::to_string(slot) + ")" : "";
             const LookbackPublish* prefix = m_model.lastPublish(t.tile, slot, LookbackFlag::Prefix);
             bool any = std::any_of(t.publishes.begin(), t.publishes.end(),
                                    [&](size_t i) { return m_model.publishes[i].slot == slot; });
+            if ((!any || !prefix) && truncated) continue;
             if (!any) {
                 t.problems.push_back("never published" + which +
                                      ": a successor waiting for it has to fall back");
@@ -664,6 +671,21 @@ void Builder::judge() {
             }
             uint32_t want = static_cast<uint32_t>(sum) & mask;
             if (!known || prefix->word.value == want) continue;
+            // Built on the tile before's wrong PREFIX: that tile's error, carried on.
+            auto before = wrongFrom.find({t.tile - 1, slot});
+            const LookbackPublish* previous =
+                t.tile > 0 ? m_model.lastPublish(t.tile - 1, slot, LookbackFlag::Prefix) : nullptr;
+            if (before != wrongFrom.end() && previous &&
+                ((previous->word.value + aggregates.back()) & mask) == prefix->word.value) {
+                wrongFrom[{t.tile, slot}] = before->second;
+                if (!t.carriesFrom) t.carriesFrom = before->second;
+                t.carried.push_back("published PREFIX " + std::to_string(prefix->word.value) +
+                                    which + ", tile " + std::to_string(t.tile - 1) +
+                                    "'s wrong PREFIX plus its own AGGREGATE: it carries tile " +
+                                    std::to_string(before->second) + "'s error");
+                continue;
+            }
+            wrongFrom[{t.tile, slot}] = t.tile;
             int64_t off = int64_t(prefix->word.value) - int64_t(want);
             std::string why = offText(off, aggregates, t.tile);
             t.problems.push_back("published PREFIX " + std::to_string(prefix->word.value) + which +
@@ -866,6 +888,8 @@ std::vector<std::string> lookbackText(const LookbackModel& m, uint32_t slot, int
             out.push_back("  step " + std::to_string(step) + ": " + what);
         for (const std::string& pr : t.problems)
             out.push_back("  PROBLEM: " + pr);
+        for (const std::string& c : t.carried)
+            out.push_back("  carried: " + c);
     }
     for (const std::string& n : m.notes)
         out.push_back("note: " + n);

@@ -85,6 +85,10 @@ struct LookbackTile {
     std::vector<size_t> polls;         // its workgroup's polls (LookbackModel::polls), in order
     bool stopped = false;              // its workgroup ran out of loop budget
     std::vector<std::string> problems; // what is wrong with it, in words
+    // A PREFIX wrong only because it was built on an earlier tile's wrong one (that tile's
+    // PREFIX plus its own AGGREGATE): the error is the earlier tile's, carried on.
+    std::vector<std::string> carried;
+    std::optional<uint32_t> carriesFrom; // the tile whose error it carries
 };
 
 struct LookbackModel {

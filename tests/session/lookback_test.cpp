@@ -155,6 +155,12 @@ TEST(LookbackTest, AFallbackThatSumsTheWrongTileIsNamed) {
                      "1694: as if tile 0's 567 were added in place of tile 1's 558"),
               std::string::npos)
         << p;
+    // The tiles after it built on its PREFIX: they carry its error, and are not told apart as
+    // errors of their own.
+    for (uint32_t k = 3; k < 8; ++k) {
+        EXPECT_TRUE(m.tiles[k].problems.empty()) << k << ": " << m.tiles[k].problems.front();
+        EXPECT_EQ(m.tiles[k].carriesFrom, 2u) << k;
+    }
 }
 
 // A look-back without a bound waits on the held tile until the loop budget stops it: the model

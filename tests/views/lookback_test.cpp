@@ -182,6 +182,26 @@ TEST(LookbackModel, ATileCountedTwiceIsNamed) {
               std::string::npos);
 }
 
+// A tile that builds on a wrong PREFIX carries its error: one problem, where it began.
+TEST(LookbackModel, ATileBuiltOnAWrongPrefixCarriesItsError) {
+    Scan s(4);
+    s.ticket(0, 0).publish(0, 0, 0, kPre | 28);
+    s.ticket(1, 1).publish(1, 1, 0, kAgg | 92).poll(1, 0, kPre | 28);
+    s.publish(1, 1, kAgg | 92, kPre | 148); // 28 twice
+    s.ticket(2, 2).publish(2, 2, 0, kAgg | 70).poll(2, 1, kPre | 148);
+    s.publish(2, 2, kAgg | 70, kPre | 218);
+    LookbackModel m = s.model();
+    ASSERT_EQ(m.tiles[1].problems.size(), 1u);
+    EXPECT_NE(m.tiles[1].problems[0].find("as if tile 0's 28 were added twice"), std::string::npos);
+    EXPECT_TRUE(m.tiles[2].problems.empty()) << m.tiles[2].problems.front();
+    EXPECT_EQ(m.tiles[2].carriesFrom, 1u);
+    EXPECT_NE(joined(lookbackText(m))
+                  .find("carried: published PREFIX 218, tile 1's wrong PREFIX "
+                        "plus its own AGGREGATE: it carries tile 1's error"),
+              std::string::npos)
+        << joined(lookbackText(m));
+}
+
 // A kernel whose tile 1 never publishes, and whose tile 2 waits for it without a bound until the
 // loop budget stops it.
 TEST(LookbackModel, AWordNeverPublishedAndAWaitWithoutEnd) {
