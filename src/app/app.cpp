@@ -241,6 +241,8 @@ void App::prepareScreenshotState() {
         m_state.showMemoryTab = ui::MemoryTab::Watches;
     else if (m_o.tab == "console")
         m_state.showMemoryTab = ui::MemoryTab::Console;
+    else if (m_o.tab == "lookback")
+        m_state.showMemoryTab = ui::MemoryTab::Lookback;
     if (m_o.thread) m_state.selection.thread = *m_o.thread;
     if (m_o.dispatch > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.dispatch - 1);
     std::optional<uint32_t> step = m_o.script.walkthroughStep;

@@ -75,13 +75,13 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
             return usage("--font-scale needs a number from 0.6 to 3, not '" + *v + "'");
     }
     if (auto v = a.value("tab")) {
-        static const char* kTabs[] = {"statement",  "hints",      "solution", "device",
-                                      "efficiency", "buffers",    "timeline", "watches",
-                                      "console",    "walkthrough"};
+        static const char* kTabs[] = {"statement",  "hints",    "solution",   "device",
+                                      "efficiency", "buffers",  "timeline",   "watches",
+                                      "console",    "lookback", "walkthrough"};
         if (std::find(std::begin(kTabs), std::end(kTabs), *v) == std::end(kTabs))
             return usage("--tab is statement, hints, solution, device, efficiency, buffers, "
                          "timeline, watches, "
-                         "console or walkthrough, not '" +
+                         "console, lookback or walkthrough, not '" +
                          *v + "'");
         o.tab = *v;
     }
@@ -166,7 +166,7 @@ Result<ViewScript> parseViewScript(const std::string& text) {
             s.edits = value == "1";
         } else if (key == "export" &&
                    (value == "buffers" || value == "timeline" || value == "watches" ||
-                    value == "grid" || value == "window")) {
+                    value == "lookback" || value == "grid" || value == "window")) {
             s.exportView = value;
         } else {
             return bad(part);

@@ -260,7 +260,8 @@ class PuzzleChecker {
         return std::nullopt;
     }
     // walkthrough.toml, as `vkpuzzles walkthrough` plays it: it loads, and its steps fit the
-    // traced run of the official solution on its case (lines, rounds, threads, cells, dispatch).
+    // traced runs of the official solution on its cases (lines, rounds, threads, cells, dispatch,
+    // the look-back's buffer).
     void checkWalkthrough(const CheckReport& traced, const std::vector<KernelSource>& sources) {
         auto w = loadWalkthrough(m_p);
         auto problem = [&](const std::string& message, SourceLocation where) {
@@ -273,18 +274,20 @@ class PuzzleChecker {
                 if (d.severity == SeverityKind::Error) m_out.lint.push_back(d);
             return;
         }
+        WalkthroughCaseSubjects subjects;
         for (const CaseOutcome& c : traced.cases) {
-            if (c.index != (*w)->caseIndex) continue;
+            std::vector<size_t> shown = walkthroughCases(**w);
+            if (std::find(shown.begin(), shown.end(), c.index) == shown.end()) continue;
             if (!c.trace) {
                 problem("the walkthrough's case " + std::to_string(c.index + 1) +
                             " could not be traced" + (c.error ? ": " + c.error->message : ""),
                         {m_p.dir + "/" + kWalkthroughFile});
                 return;
             }
-            for (const Diagnostic& d :
-                 validateWalkthrough(**w, m_p, walkthroughSubjects(c, sources)))
-                if (d.severity == SeverityKind::Error) m_out.lint.push_back(d);
+            subjects[c.index] = walkthroughSubjects(c, sources);
         }
+        for (const Diagnostic& d : validateWalkthrough(**w, m_p, subjects))
+            if (d.severity == SeverityKind::Error) m_out.lint.push_back(d);
     }
     // The starter compiles and runs, and fails every case (but one that expects only zeros,
     // which a kernel that writes nothing passes), on its values or on an efficiency limit (a

@@ -444,7 +444,7 @@ App options (no command):
   --theme T         dark or light           --font-scale S    text size, 1 = 100% (Ctrl+= / Ctrl+-)
   --size WxH        window size             --case N          select test case N
   --tab T           statement, hints, solution, device, efficiency, buffers, timeline, watches,
-                    console or walkthrough                   --reveal   show every hint and the solution
+                    console, lookback or walkthrough         --reveal   show every hint and the solution
   --thread X[,Y,Z]  select this thread      --dispatch K      show dispatch K of a multi-pass case
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)

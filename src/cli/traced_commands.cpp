@@ -141,22 +141,32 @@ int Command::walkthrough() {
         return textOnly(m_runner->info().name + " lacks " + needsText(missing) +
                         ", which the official solution needs");
     m_options.trace = true;
-    m_options.onlyCase = w->caseIndex;
-    CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
-    if (!r.untraced.empty() && !r.error)
-        return textOnly("the official solution ran on " + m_runner->info().name + " (" +
-                        (r.allPass() ? "outputs right" : "outputs WRONG") + "), but " + r.untraced);
-    WalkthroughRun run{**p, *w, *sources, r};
-    auto c = walkthroughCase(run);
-    if (!c) return report(c.error());
-    auto diagnostics = validateWalkthrough(*w, **p, walkthroughSubjects(**c, *sources));
+    // The walkthrough's case, and every other case a step shows (each under its own schedule).
+    std::map<size_t, CheckReport> reports;
+    for (size_t caseIndex : walkthroughCases(*w)) {
+        m_options.onlyCase = caseIndex;
+        CheckReport r = checkProgram(m_compiler, *m_runner, **p, *sources, m_options);
+        if (!r.untraced.empty() && !r.error)
+            return textOnly("the official solution ran on " + m_runner->info().name + " (" +
+                            (r.allPass() ? "outputs right" : "outputs WRONG") + "), but " +
+                            r.untraced);
+        reports.emplace(caseIndex, std::move(r));
+    }
+    WalkthroughRun run{**p, *w, *sources, reports};
+    WalkthroughCaseSubjects subjects;
+    for (const auto& [caseIndex, r] : reports) {
+        auto c = walkthroughCase(run, caseIndex);
+        if (!c) return report(c.error());
+        subjects[caseIndex] = walkthroughSubjects(**c, *sources);
+    }
+    auto diagnostics = validateWalkthrough(*w, **p, subjects);
     for (const Diagnostic& d : diagnostics)
         m_err << d.str() << "\n";
     if (hasErrors(diagnostics)) return kExitUsage;
     if (json())
-        m_out << jsonText(withDevice(walkthroughJson(run, **c, only))) << "\n";
+        m_out << jsonText(withDevice(walkthroughJson(run, only))) << "\n";
     else
-        printWalkthrough(m_out, run, **c, only, terminalWidth(), m_style);
+        printWalkthrough(m_out, run, only, terminalWidth(), m_style);
     return kExitPass;
 }
 

@@ -12,11 +12,15 @@
 #include "cli/trace_report.h"
 #include "judge/walkthrough_steps.h"
 #include "session/dispatch_view.h"
+#include "views/lookback.h"
 
 namespace vkp::cli {
 namespace {
 
 using nlohmann::json;
+using views::lookbackModel;
+using views::LookbackModel;
+using views::lookbackText;
 
 std::string groupName(const TraceLaunch& l, uint64_t group) {
     InvocationIds ids = invocationIds(l, group * l.invocationsPerGroup());
@@ -154,9 +158,32 @@ void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOut
     }
 }
 
-void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c, size_t i,
-               int width, const Style& st) {
+// The case a step shows, traced (printWalkthrough's caller made sure of it).
+const CaseOutcome& stepOutcome(const WalkthroughRun& run, const WalkthroughStep& s) {
+    return **walkthroughCase(run, stepCase(run.walkthrough, s));
+}
+
+// "case 3 (8 tiles of ...), under its forced schedule": a step's case where it is not the
+// walkthrough's.
+std::string otherCaseText(const WalkthroughRun& run, size_t caseIndex) {
+    const TestCase& tc = run.puzzle.cases[caseIndex];
+    return "case " + std::to_string(caseIndex + 1) + (tc.name.empty() ? "" : " (" + tc.name + ")") +
+           (run.puzzle.scheduleFor(caseIndex) ? ", traced under its forced schedule" : ", traced");
+}
+
+// The look-back of the step's dispatch as text (views/lookback.h): a strip per tile, then what
+// each tile's workgroup did.
+void printLookback(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
+                   const Trace& t, int width, const Style& st) {
+    LookbackModel m = lookbackModel(run.puzzle, run.puzzle.cases[c.index], t);
+    std::vector<std::string> lines = lookbackText(m, 0, std::max(20, width - 14));
+    for (size_t i = 0; i < lines.size(); ++i)
+        os << (i == 0 ? st.bold(lines[i]) : lines[i]) << "\n";
+}
+
+void printStep(std::ostream& os, const WalkthroughRun& run, size_t i, int width, const Style& st) {
     const WalkthroughStep& s = run.walkthrough.steps[i];
+    const CaseOutcome& c = stepOutcome(run, s);
     StepSubject sub = stepSubject(run, c, s.focus.dispatch);
     const Trace& t = *sub.trace;
     WalkthroughStepState state = resolveStep(s.focus, t, *sub.analysis);
@@ -168,12 +195,15 @@ void printStep(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c
                      std::to_string(c.dispatches.size()) + ": " + sub.label + ", " +
                      fileName(sub.kernel->file))
            << "\n";
+    if (stepCase(run.walkthrough, s) != run.walkthrough.caseIndex)
+        os << st.dim("  " + otherCaseText(run, c.index)) << "\n";
     os << wrapText(s.text, width, 2);
     if (!s.focus.lines.empty()) {
         os << "\n";
         printLines(os, s, sub.kernel->text, st);
     }
     os << "\n";
+    if (s.focus.lookback) printLookback(os, run, c, t, width, st);
     printShared(os, t, state, width, st);
     for (uint64_t inv : state.invocations)
         printThread(os, t, inv, st, s.focus.round);
@@ -232,8 +262,9 @@ json cellsJson(const CaseOutcome& c, const Trace& t, const WalkthroughStep& s,
     return out;
 }
 
-json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
+json stepJson(const WalkthroughRun& run, size_t i) {
     const WalkthroughStep& s = run.walkthrough.steps[i];
+    const CaseOutcome& c = stepOutcome(run, s);
     StepSubject sub = stepSubject(run, c, s.focus.dispatch);
     const Trace& t = *sub.trace;
     WalkthroughStepState state = resolveStep(s.focus, t, *sub.analysis);
@@ -250,9 +281,14 @@ json stepJson(const WalkthroughRun& run, const CaseOutcome& c, size_t i) {
                            {"events", events}});
     }
     InvocationIds group = invocationIds(t.launch, state.workgroup * t.launch.invocationsPerGroup());
+    json lookback = nullptr;
+    if (s.focus.lookback)
+        lookback = lookbackText(lookbackModel(run.puzzle, run.puzzle.cases[c.index], t), 0, 60);
     return {{"number", i + 1},
             {"title", s.title},
             {"text", s.text},
+            {"case", c.index + 1},
+            {"lookback", lookback},
             {"dispatch",
              {{"index", s.focus.dispatch + 1},
               {"label", sub.label.empty() ? sub.kernel->name : sub.label},
@@ -284,20 +320,24 @@ Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set) {
                                           (names.empty() ? "none" : names)};
 }
 
-Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run) {
-    if (run.report.error) return *run.report.error;
-    if (!run.report.compiled())
+Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run, size_t caseIndex) {
+    auto found = run.reports.find(caseIndex);
+    if (found == run.reports.end())
+        return Error{ErrorKind::Internal,
+                     "the official solution was not run on case " + std::to_string(caseIndex + 1)};
+    const CheckReport& report = found->second;
+    if (report.error) return *report.error;
+    if (!report.compiled())
         return Error{ErrorKind::Internal,
                      "the official solution does not compile",
                      {run.puzzle.solutionPath}};
-    if (run.report.cases.empty() || run.report.cases.front().error) {
+    if (report.cases.empty() || report.cases.front().error) {
         std::string why =
-            run.report.cases.empty() ? "it did not run" : run.report.cases.front().error->message;
+            report.cases.empty() ? "it did not run" : report.cases.front().error->message;
         return Error{ErrorKind::Internal, "the official solution could not be traced on case " +
-                                              std::to_string(run.walkthrough.caseIndex + 1) + ": " +
-                                              why};
+                                              std::to_string(caseIndex + 1) + ": " + why};
     }
-    const CaseOutcome& c = run.report.cases.front();
+    const CaseOutcome& c = report.cases.front();
     if (!c.trace || !c.analysis)
         return Error{ErrorKind::Internal, "the official solution ran without a trace"};
     return &c;
@@ -336,8 +376,8 @@ std::string wrapText(const std::string& text, int width, int indent) {
     return out;
 }
 
-void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
-                      std::optional<size_t> onlyStep, int width, const Style& st) {
+void printWalkthrough(std::ostream& os, const WalkthroughRun& run, std::optional<size_t> onlyStep,
+                      int width, const Style& st) {
     const TestCase& tc = run.puzzle.cases[run.walkthrough.caseIndex];
     os << st.bold(run.puzzle.displayName() + ": " + run.walkthrough.title) << "\n"
        << st.dim("  the official solution on case " +
@@ -348,15 +388,14 @@ void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOut
     for (size_t i : stepsToShow(run.walkthrough, onlyStep)) {
         if (!first) os << "\n";
         first = false;
-        printStep(os, run, c, i, width, st);
+        printStep(os, run, i, width, st);
     }
 }
 
-json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
-                     std::optional<size_t> onlyStep) {
+json walkthroughJson(const WalkthroughRun& run, std::optional<size_t> onlyStep) {
     json steps = json::array();
     for (size_t i : stepsToShow(run.walkthrough, onlyStep))
-        steps.push_back(stepJson(run, c, i));
+        steps.push_back(stepJson(run, i));
     return {{"puzzle", run.puzzle.slug},
             {"title", run.walkthrough.title},
             {"file", run.walkthrough.file},

@@ -2,6 +2,7 @@
 // step with its solution lines, the shared memory it points at and the focused threads' accesses.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -20,12 +21,13 @@ namespace vkp::cli {
 Result<Walkthrough> walkthroughArg(const Puzzle& puzzle, const PuzzleSet& set);
 
 // What a played walkthrough needs: the walkthrough, its puzzle, the solution's kernels (one per
-// Puzzle::kernels entry), and the traced check of the solution on the walkthrough's case.
+// Puzzle::kernels entry), and the traced checks of the solution on the cases its steps show
+// (walkthroughCases: the walkthrough's case, and any a step names), by 0-based case.
 struct WalkthroughRun {
     const Puzzle& puzzle;
     const Walkthrough& walkthrough;
     const std::vector<KernelSource>& sources;
-    const CheckReport& report;
+    const std::map<size_t, CheckReport>& reports;
 };
 
 // What one step shows: its dispatch's trace and analysis, and that dispatch's kernel's text.
@@ -38,8 +40,9 @@ struct StepSubject {
 // All null when the dispatch has no trace.
 StepSubject stepSubject(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch);
 
-// The traced case, or an error saying why there is none (no trace, the solution failed to run).
-Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run);
+// A traced case (0-based), or an error saying why there is none (no trace, the solution failed
+// to run).
+Result<const CaseOutcome*> walkthroughCase(const WalkthroughRun& run, size_t caseIndex);
 
 // Columns for wrapped text: the terminal's width, else $COLUMNS, else 80 (kept within 40..160).
 int terminalWidth();
@@ -48,10 +51,10 @@ int terminalWidth();
 std::string wrapText(const std::string& text, int width, int indent);
 
 // Every step, or only step `onlyStep` (1-based) when given.
-void printWalkthrough(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
-                      std::optional<size_t> onlyStep, int width, const Style& st);
-nlohmann::json walkthroughJson(const WalkthroughRun& run, const CaseOutcome& c,
-                               std::optional<size_t> onlyStep);
+// Every case the steps show must have been traced (walkthroughCase succeeds for each).
+void printWalkthrough(std::ostream& os, const WalkthroughRun& run, std::optional<size_t> onlyStep,
+                      int width, const Style& st);
+nlohmann::json walkthroughJson(const WalkthroughRun& run, std::optional<size_t> onlyStep);
 
 // The steps' titles, texts and solution lines alone, where no trace can be had (`why`: the
 // device lacks what the solution needs, or the trace does not follow it). `kernel`: the

@@ -15,21 +15,28 @@ namespace {
 // Collects one diagnostic per problem, each pointing at the step's table.
 class Validator {
   public:
-    Validator(const Walkthrough& w, const Puzzle& p, const std::vector<WalkthroughSubject>& s,
+    Validator(const Walkthrough& w, const Puzzle& p, const WalkthroughCaseSubjects& cases,
               bool untraced = false)
-        : m_walkthrough(w), m_puzzle(p), m_subjects(s), m_untraced(untraced) {}
+        : m_walkthrough(w), m_puzzle(p), m_cases(cases), m_untraced(untraced) {}
 
     std::vector<Diagnostic> run() {
         for (size_t i = 0; i < m_walkthrough.steps.size(); ++i) {
             const WalkthroughStep& s = m_walkthrough.steps[i];
-            size_t d = s.focus.dispatch;
-            if (d >= m_subjects.size() || (!m_subjects[d].trace && !m_untraced)) {
-                add(s, i,
-                    "dispatch " + std::to_string(d + 1) + " has no trace (the case ran " +
-                        std::to_string(m_subjects.size()) + " dispatches)");
+            size_t c = stepCase(m_walkthrough, s);
+            auto subjects = m_cases.find(c);
+            if (subjects == m_cases.end()) {
+                add(s, i, "case " + std::to_string(c + 1) + " was not traced");
                 continue;
             }
-            m_subject = &m_subjects[d];
+            size_t d = s.focus.dispatch;
+            const std::vector<WalkthroughSubject>& all = subjects->second;
+            if (d >= all.size() || (!all[d].trace && !m_untraced)) {
+                add(s, i,
+                    "dispatch " + std::to_string(d + 1) + " has no trace (the case ran " +
+                        std::to_string(all.size()) + " dispatches)");
+                continue;
+            }
+            m_subject = &all[d];
             const std::string& source = m_subject->source;
             m_lineCount = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n') +
                                                 (source.empty() || source.back() == '\n' ? 0 : 1));
@@ -67,13 +74,23 @@ class Validator {
                         " is blank (has the solution changed?)");
         }
         if (!m_subject->trace) { // an untraced solution: its steps can point at lines only
-            if (f.workgroup || !f.threads.empty() || f.round || !f.cells.empty())
+            if (f.workgroup || !f.threads.empty() || f.round || !f.cells.empty() || f.lookback)
                 add(s, i,
-                    "names threads, a workgroup, a round or cells, which only a trace shows, and "
-                    "the official solution runs untraced (it uses cooperative matrices): point "
-                    "at lines");
+                    "names threads, a workgroup, a round or cells, or a view, which only a "
+                    "trace shows, and the official solution runs untraced (it uses cooperative "
+                    "matrices): point at lines");
             return;
         }
+        if (f.lookback && m_puzzle.lookback &&
+            std::none_of(trace().variables.begin(), trace().variables.end(),
+                         [&](const TraceVariableInfo& v) {
+                             return !v.decl.shared && v.puzzleBuffer >= 0 &&
+                                    size_t(v.puzzleBuffer) == m_puzzle.lookback->status;
+                         }))
+            add(s, i,
+                "view = \"lookback\", but dispatch " + std::to_string(f.dispatch + 1) +
+                    " does not use '" + m_puzzle.buffers[m_puzzle.lookback->status].name +
+                    "', the look-back's status words");
         if (f.workgroup && !workgroupIndex(trace().launch, *f.workgroup))
             add(s, i,
                 "workgroup " + idText(*f.workgroup) + " is outside the launch (" +
@@ -190,8 +207,8 @@ class Validator {
 
     const Walkthrough& m_walkthrough;
     const Puzzle& m_puzzle;
-    const std::vector<WalkthroughSubject>& m_subjects; // per dispatch
-    const WalkthroughSubject* m_subject = nullptr;     // the step's
+    const WalkthroughCaseSubjects& m_cases;        // per case, per dispatch
+    const WalkthroughSubject* m_subject = nullptr; // the step's
     bool m_untraced = false; // the solution runs untraced: subjects have no trace
     uint32_t m_lineCount = 0;
     std::vector<Diagnostic> m_out;
@@ -199,15 +216,23 @@ class Validator {
 
 } // namespace
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                            const WalkthroughCaseSubjects& cases) {
+    return Validator(w, puzzle, cases).run();
+}
+
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::vector<WalkthroughSubject>& subjects) {
-    return Validator(w, puzzle, subjects).run();
+    return validateWalkthrough(w, puzzle, WalkthroughCaseSubjects{{w.caseIndex, subjects}});
 }
 
 std::vector<Diagnostic> validateUntracedWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                                     const std::string& solutionSource) {
     std::vector<WalkthroughSubject> one{
         {solutionSource, os::pathText(os::toPath(puzzle.solutionPath).filename()), nullptr}};
-    return Validator(w, puzzle, one, /*untraced=*/true).run();
+    WalkthroughCaseSubjects cases;
+    for (size_t c : walkthroughCases(w))
+        cases[c] = one;
+    return Validator(w, puzzle, cases, /*untraced=*/true).run();
 }
 
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,10 +26,18 @@ struct WalkthroughSubject {
     const Trace* trace = nullptr;
 };
 
-// Checks a loaded walkthrough against the official solution and its traced run on the
-// walkthrough's case, per step against the subject of the step's dispatch (subjects[d]): lines
-// exist, rounds happened in that workgroup, threads and workgroups are inside the launch, cells
-// name a traced variable and lie inside it. One message per problem.
+// Per case (0-based), the subjects of its dispatches: what the steps that show that case are
+// checked against.
+using WalkthroughCaseSubjects = std::map<size_t, std::vector<WalkthroughSubject>>;
+
+// Checks a loaded walkthrough against the official solution and its traced runs, per step
+// against the subject of the step's dispatch of the step's case (cases[case][d]): lines exist,
+// rounds happened in that workgroup, threads and workgroups are inside the launch, cells name a
+// traced variable and lie inside it, a step that shows the look-back shows a dispatch that uses
+// its status buffer. One message per problem; a step whose case is missing is one.
+std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
+                                            const WalkthroughCaseSubjects& cases);
+// The same where every step shows the walkthrough's own case (subjects: its dispatches).
 std::vector<Diagnostic> validateWalkthrough(const Walkthrough& w, const Puzzle& puzzle,
                                             const std::vector<WalkthroughSubject>& subjects);
 // The same for a run of one dispatch.

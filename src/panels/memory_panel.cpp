@@ -96,11 +96,13 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
     std::string watches = "Watches" + (wb.watchedLines().empty()
                                            ? std::string()
                                            : " (" + std::to_string(wb.watchedLines().size()) + ")");
-    const std::vector<std::string> full{"Buffers", "Timeline", watches, m_console.tabLabel(sc)};
+    std::vector<std::string> full{"Buffers", "Timeline", watches, m_console.tabLabel(sc)};
+    bool lookback = sc.puzzle->lookback.has_value();
+    if (lookback) full.push_back("Look-back");
     const std::vector<std::string> shown = fitTabLabels(full); // elided with a tooltip, never cut
     if (ImGui::BeginTabBar("memorytabs")) {
         auto tab = [&](MemoryTab which) {
-            static const char* kNames[] = {"buffers", "timeline", "watches", "console"};
+            static const char* kNames[] = {"buffers", "timeline", "watches", "console", "lookback"};
             size_t i = static_cast<size_t>(which);
             ImGuiTabItemFlags flags =
                 view.showMemoryTab == which ? ImGuiTabItemFlags_SetSelected : 0;
@@ -123,6 +125,10 @@ void MemoryPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVe
         }
         if (tab(MemoryTab::Console)) {
             m_console.draw(view, sc);
+            ImGui::EndTabItem();
+        }
+        if (lookback && tab(MemoryTab::Lookback)) {
+            m_lookback.draw(view, sc);
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();

@@ -1,12 +1,14 @@
-// The memory panel (bottom middle): the shown case's memory in three views, as tabs: Buffers (the
-// end of the run), Timeline (one workgroup stepped round by round or access by access), Watches
-// (watched lines per thread per iteration), Console (debugPrintfEXT output).
+// The memory panel (bottom middle): the shown case's memory in views, as tabs: Buffers (the end of
+// the run), Timeline (one workgroup stepped round by round or access by access), Watches (watched
+// lines per thread per iteration), Console (debugPrintfEXT output) and, for a puzzle with a
+// [lookback] table, Look-back (the tiles' status words over time).
 #pragma once
 
 #include <imgui.h>
 
 #include "panels/buffers_panel.h"
 #include "panels/console_panel.h"
+#include "panels/lookback_panel.h"
 #include "panels/timeline_panel.h"
 #include "panels/watch_panel.h"
 #include "views/view_state.h"
@@ -29,6 +31,7 @@ class MemoryPanel {
     TimelineView m_timeline;
     WatchView m_watches;
     ConsoleView m_console;
+    LookbackView m_lookback;
     MemoryTab m_current = MemoryTab::Buffers;
 };
 

@@ -23,10 +23,10 @@ void WalkthroughPanel::start(Workbench& wb, ViewState& view, size_t step) {
     m_puzzle = wb.puzzleGeneration();
     m_scrolledStep = SIZE_MAX;
     view.walkthroughActive = true;
-    view.walkthroughCase = w->caseIndex;
+    view.walkthroughCase = stepCase(*w, w->steps[m_player.step()]);
     view.selection.clear();
     view.focus.clear();
-    wb.requestOfficialRun(w->caseIndex);
+    wb.requestOfficialRun(view.walkthroughCase);
 }
 
 void WalkthroughPanel::stop(ViewState& view) {
@@ -36,13 +36,23 @@ void WalkthroughPanel::stop(ViewState& view) {
     view.focus.clear();
 }
 
-// Points the views at the step, once per step and per trace of the official solution.
+// Points the views at the step, once per step and per trace of the official solution: first at
+// the step's case (run aside when it was not yet), then at what it shows in that case's trace.
 void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase& sc) {
     const Walkthrough* w = wb.walkthrough();
-    if (!sc.official || !sc.trace() || !sc.analysis() || !w ||
+    if (!w || !m_player.active()) return;
+    const WalkthroughStep& step = w->steps[m_player.step()];
+    size_t caseIndex = stepCase(*w, step);
+    if (view.walkthroughCase != caseIndex) {
+        view.walkthroughCase = caseIndex;
+        view.selection.clear();
+        view.focus.clear();
+        m_player.reapply();
+    }
+    wb.requestOfficialRun(caseIndex);
+    if (!sc.official || sc.index != caseIndex || !sc.trace() || !sc.analysis() ||
         !m_player.needsApply(view.traces.generation()))
         return;
-    const WalkthroughStep& step = w->steps[m_player.step()];
     // A step of another dispatch: put that one on show, and point at it once it is.
     size_t dispatch = step.focus.dispatch;
     if (sc.multiPass() && dispatch != sc.dispatch && dispatch < view.dispatches.entries().size()) {
@@ -56,7 +66,10 @@ void WalkthroughPanel::applyStep(Workbench& wb, ViewState& view, const ShownCase
     view.selection.clear();
     view.selection.thread = pf.thread;
     view.timelineWorkgroup = pf.workgroup;
-    if (pf.round) {
+    if (step.focus.lookback) {
+        view.showMemoryTab = MemoryTab::Lookback;
+        if (pf.round) view.seekRound = *pf.round;
+    } else if (pf.round) {
         view.seekRound = *pf.round;
         view.showMemoryTab = MemoryTab::Timeline;
     } else {
@@ -124,7 +137,10 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     // Presenter mode's wide, short top row: the text on the left, the solution beside it; the
     // walkthrough's title goes into the step counter's tooltip (a row more for the text).
     bool beside = presenterMode() && size.x > ImGui::GetFontSize() * 40;
-    std::string title = w->title + " \xC2\xB7 case " + std::to_string(w->caseIndex + 1);
+    size_t shownCase = view.walkthroughCase;
+    std::string title = w->title + " \xC2\xB7 case " + std::to_string(shownCase + 1) +
+                        (wb.puzzle() && wb.puzzle()->scheduleFor(shownCase) ? ", forced schedule"
+                                                                            : "");
     if (!beside) dimText(title);
     drawHeader(wb, view, beside ? title : "");
     if (!m_player.active()) return;
@@ -186,7 +202,7 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     const std::optional<DeviceInfo>& device = wb.snapshot().device;
     DeviceNeeds missing =
         device && wb.puzzle() ? missingOn(wb.puzzle()->needs, *device) : DeviceNeeds{};
-    const CheckReport* official = wb.officialReport(w->caseIndex);
+    const CheckReport* official = wb.officialReport(shownCase);
     if (!missing.empty()) {
         ImGui::PushTextWrapPos(0);
         dimText("Not run here: " + device->name + " lacks " + needsText(missing) +
@@ -200,7 +216,7 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
         const CheckReport* r = official;
         if (!r)
             colouredText(pal.warn, "Running the official solution on case " +
-                                       std::to_string(w->caseIndex + 1) + "\xE2\x80\xA6");
+                                       std::to_string(shownCase + 1) + "\xE2\x80\xA6");
         else
             colouredText(pal.fail,
                          "The official solution did not run: " +
@@ -212,14 +228,14 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
         m_fitMeasured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
         m_fitShown = ImGui::GetWindowHeight();
         if (m_fitMeasured + ImGui::GetTextLineHeightWithSpacing() <= m_fitShown)
-            drawLegend(sc, w->caseIndex);
+            drawLegend(sc, shownCase);
     }
     ImGui::EndChild();
     if (beside) {
         ImGui::EndGroup();
         ImGui::SameLine();
     } else {
-        drawLegend(sc, w->caseIndex);
+        drawLegend(sc, shownCase);
     }
     drawViewer(wb, view, sc, step);
 }

@@ -212,6 +212,18 @@ struct ScheduleDecl {
     bool appliesTo(size_t caseIndex) const;
 };
 
+// The decoupled look-back's protocol ([lookback] in puzzle.toml), read by the Look-back view
+// (views/lookback.h): the buffer of per-tile status words and how a word packs its flag and
+// value, and the buffer whose atomicAdd hands out the tiles (the tickets).
+struct LookbackDecl {
+    size_t status = 0;                    // index into Puzzle::buffers: the status words
+    std::optional<size_t> counter;        // the tickets' buffer; none: a tile is its status index
+    uint32_t flagShift = 30;              // flag = word >> flagShift, value = the bits below
+    uint32_t aggregate = 1, prefix = 2;   // the flags of AGGREGATE and PREFIX; 0 is "not ready"
+    Expr wordsPerTile = Expr::literal(1); // status words per tile (a radix sort's: one per digit)
+    SourceLocation where;
+};
+
 struct Puzzle {
     std::string folder; // "01-map"
     std::string dir;    // the folder's path
@@ -236,7 +248,8 @@ struct Puzzle {
     std::vector<PitfallDecl> pitfalls;
     std::vector<BenchPeer> peers; // [[peers]]: experts' times at the benchmark
     std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace
-    std::vector<ScheduleDecl> schedules; // forced schedules, at most one per case
+    std::vector<ScheduleDecl> schedules;  // forced schedules, at most one per case
+    std::optional<LookbackDecl> lookback; // [lookback]: a decoupled look-back to draw
     // 0-based: the case `bench` times (bench_case, else derived: puzzle/bench_case.h), and
     // whether the puzzle named it.
     size_t benchCase = 0;

@@ -1,5 +1,7 @@
 #include "puzzle/schedule_loader.h"
 
+#include "puzzle/passes.h"
+
 namespace vkp {
 namespace {
 
@@ -32,7 +34,51 @@ ScheduleDecl parseSchedule(const Reader& r, const toml::table& t, const Puzzle& 
     return d;
 }
 
+// A buffer of 32-bit unsigned words, named by `key`.
+size_t uintBuffer(const Reader& r, const toml::table& t, const char* key, const Puzzle& p) {
+    std::string name = r.string(t, key);
+    auto idx = p.bufferIndex(name);
+    if (!idx) r.fail(t.get(key), "'" + name + "' is not a buffer of this puzzle");
+    if (p.buffers[*idx].type != ElementKind::Uint)
+        r.fail(t.get(key), "'" + name + "' holds " + elementKindName(p.buffers[*idx].type) +
+                               "; [lookback] reads its words as uint");
+    return *idx;
+}
+
 } // namespace
+
+void parseLookback(const Reader& r, const toml::table& root, Puzzle& p) {
+    const toml::node* n = root.get("lookback");
+    if (!n) return;
+    const toml::table& t = r.asTable(n, "[lookback]");
+    r.rejectUnknownKeys(
+        t, {"status", "counter", "flag_shift", "aggregate", "prefix", "words_per_tile"},
+        "[lookback]");
+    LookbackDecl d;
+    d.where = r.where(&t);
+    d.status = uintBuffer(r, t, "status", p);
+    if (t.get("counter")) d.counter = uintBuffer(r, t, "counter", p);
+    if (d.counter == d.status) r.fail(t.get("counter"), "the tickets need a buffer of their own");
+    if (const toml::node* s = t.get("flag_shift"))
+        d.flagShift = r.boundedUint(s, "flag_shift", 1, 31);
+    uint32_t flags = (1u << (32 - d.flagShift)) - 1; // the largest flag a word can hold
+    if (const toml::node* a = t.get("aggregate"))
+        d.aggregate = r.boundedUint(a, "aggregate", 1, flags);
+    if (const toml::node* x = t.get("prefix")) d.prefix = r.boundedUint(x, "prefix", 1, flags);
+    if (d.aggregate == d.prefix)
+        r.fail(t.get("prefix") ? t.get("prefix") : &t,
+               "AGGREGATE and PREFIX need two different flags (both are " +
+                   std::to_string(d.prefix) + ")");
+    if (const toml::node* w = t.get("words_per_tile")) {
+        d.wordsPerTile = parseExprValue(r, w, "words_per_tile");
+        for (const TestCase& c : p.cases) {
+            uint64_t v = evaluateExpr(r, w, "words_per_tile", d.wordsPerTile,
+                                      caseVars(p, c, caseNames(p, c, 0)));
+            boundedValue(r, w, "words_per_tile", v, 1, 1 << 16);
+        }
+    }
+    p.lookback = std::move(d);
+}
 
 void parseSchedules(const Reader& r, const toml::table& root, Puzzle& p) {
     const toml::node* n = root.get("schedule");

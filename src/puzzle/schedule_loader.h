@@ -1,4 +1,5 @@
-// Reading a puzzle's [[schedule]] tables (internal to the loader; trace/forced_schedule.h).
+// Reading a puzzle's [[schedule]] tables (trace/forced_schedule.h) and its [lookback] table
+// (views/lookback.h): how workgroups wait for each other. Internal to the loader.
 #pragma once
 
 #include "puzzle/puzzle.h"
@@ -8,5 +9,7 @@ namespace vkp {
 
 // After buffers and cases are read. Throws an Error at the offending line.
 void parseSchedules(const Reader& r, const toml::table& root, Puzzle& p);
+// After buffers, cases and constants are read. Throws an Error at the offending line.
+void parseLookback(const Reader& r, const toml::table& root, Puzzle& p);
 
 } // namespace vkp

@@ -30,8 +30,7 @@ class WalkthroughParser {
         w.file = m_reader.file();
         w.title = m_reader.string(root, "title");
         w.caseIndex = caseIndex(root);
-        if (w.caseIndex < m_puzzle.cases.size())
-            if (auto d = caseDispatches(m_puzzle, w.caseIndex)) m_dispatches = *d;
+        m_case = w.caseIndex;
         const toml::node* steps = root.get("steps");
         if (!steps || !steps->is_array_of_tables() || steps->as_array()->empty())
             m_reader.fail(steps ? steps : &root,
@@ -64,14 +63,18 @@ class WalkthroughParser {
     }
 
     WalkthroughStep step(const toml::table& t) {
-        rejectUnknown(
-            t, {"title", "text", "dispatch", "lines", "round", "workgroup", "threads", "cells"},
-            "a [[steps]] table");
+        rejectUnknown(t,
+                      {"title", "text", "case", "view", "dispatch", "lines", "round", "workgroup",
+                       "threads", "cells"},
+                      "a [[steps]] table");
         WalkthroughStep s;
         s.where = m_reader.where(&t);
         s.title = m_reader.string(t, "title");
         s.text = m_reader.string(t, "text");
-        if (const toml::node* n = t.get("dispatch")) s.focus.dispatch = dispatch(*n);
+        if (t.get("case")) s.focus.caseIndex = caseIndex(t);
+        if (const toml::node* n = t.get("view")) s.focus.lookback = lookbackView(*n);
+        if (const toml::node* n = t.get("dispatch"))
+            s.focus.dispatch = dispatch(*n, s.focus.caseIndex.value_or(m_case));
         if (const toml::node* n = t.get("lines")) s.focus.lines = lines(*n);
         if (const toml::node* n = t.get("round"))
             s.focus.round = m_reader.boundedUint(n, "round", 0, 1 << 20);
@@ -84,12 +87,26 @@ class WalkthroughParser {
                 s.focus.cells.push_back(cell(c));
         return s;
     }
-    // 1-based, one of the walkthrough's case's dispatches.
-    size_t dispatch(const toml::node& n) const {
+    // The one view a step can name: "lookback", for a puzzle with a [lookback] table.
+    bool lookbackView(const toml::node& n) const {
+        std::string v = m_reader.asString(&n, "view");
+        if (v != "lookback")
+            m_reader.fail(&n, "unknown view '" + v + "' (the one a step can name is \"lookback\")");
+        if (!m_puzzle.lookback)
+            m_reader.fail(&n,
+                          "view = \"lookback\" needs a [lookback] table in puzzle.toml, which " +
+                              m_puzzle.slug + " has not");
+        return true;
+    }
+    // 1-based, one of the step's case's dispatches.
+    size_t dispatch(const toml::node& n, size_t caseIndex) const {
         if (!m_puzzle.multiPass())
             m_reader.fail(&n, "'dispatch' is for multi-pass puzzles; " + m_puzzle.slug +
                                   " runs one dispatch per case");
-        int64_t count = static_cast<int64_t>(std::max<size_t>(1, m_dispatches.size()));
+        std::vector<CaseDispatch> dispatches;
+        if (caseIndex < m_puzzle.cases.size())
+            if (auto d = caseDispatches(m_puzzle, caseIndex)) dispatches = *d;
+        int64_t count = static_cast<int64_t>(std::max<size_t>(1, dispatches.size()));
         return static_cast<size_t>(m_reader.boundedUint(&n, "dispatch", 1, count) - 1);
     }
     // Whole numbers, or "A-B" strings for a range of lines.
@@ -145,7 +162,7 @@ class WalkthroughParser {
 
     const Reader m_reader;
     const Puzzle& m_puzzle;
-    std::vector<CaseDispatch> m_dispatches; // the walkthrough's case's
+    size_t m_case = 0; // the walkthrough's
 };
 
 } // namespace
@@ -160,6 +177,18 @@ Result<Walkthrough> parseWalkthrough(const std::string& text, const std::string&
     } catch (const Error& e) {
         return e;
     }
+}
+
+size_t stepCase(const Walkthrough& w, const WalkthroughStep& step) {
+    return step.focus.caseIndex.value_or(w.caseIndex);
+}
+
+std::vector<size_t> walkthroughCases(const Walkthrough& w) {
+    std::vector<size_t> cases{w.caseIndex};
+    for (const WalkthroughStep& s : w.steps)
+        if (std::find(cases.begin(), cases.end(), stepCase(w, s)) == cases.end())
+            cases.push_back(stepCase(w, s));
+    return cases;
 }
 
 bool hasWalkthrough(const Puzzle& puzzle) {

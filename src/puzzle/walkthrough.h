@@ -20,12 +20,15 @@ struct WalkthroughCell {         // a cell to highlight: a puzzle buffer or a sh
     std::vector<uint32_t> index; // [i] or [row, col]; flattened row-major by the consumer
 };
 
-struct WalkthroughFocus {          // what a step points at; every part optional
-    size_t dispatch = 0;           // 0-based: the case's dispatch it shows (rounds and
-                                   // repetitions counted; `dispatch = K` is 1-based)
-    std::vector<uint32_t> lines;   // 1-based lines of that dispatch's kernel's official solution
-    std::optional<uint32_t> round; // barrier round, as TraceEvent::round and
-                                   // SharedSnapshot::round: state at the end of it
+struct WalkthroughFocus {            // what a step points at; every part optional
+    std::optional<size_t> caseIndex; // 0-based: the case it shows (`case = K`; default: the
+                                     // walkthrough's), traced under its forced schedule if any
+    bool lookback = false;           // `view = "lookback"`: the Look-back view of the trace
+    size_t dispatch = 0;             // 0-based: the case's dispatch it shows (rounds and
+                                     // repetitions counted; `dispatch = K` is 1-based)
+    std::vector<uint32_t> lines;     // 1-based lines of that dispatch's kernel's official solution
+    std::optional<uint32_t> round;   // barrier round, as TraceEvent::round and
+                                     // SharedSnapshot::round: state at the end of it
     std::optional<std::array<uint32_t, 3>> workgroup; // whose shared memory / timeline
     std::vector<std::array<uint32_t, 3>> threads;     // global invocation ids to select
     std::vector<WalkthroughCell> cells;
@@ -44,6 +47,11 @@ struct Walkthrough {
     size_t caseIndex = 0; // 0-based: the test case the walkthrough runs on
     std::vector<WalkthroughStep> steps;
 };
+
+// The case a step shows: its own `case`, else the walkthrough's.
+size_t stepCase(const Walkthrough& w, const WalkthroughStep& step);
+// Every case some step shows, the walkthrough's first.
+std::vector<size_t> walkthroughCases(const Walkthrough& w);
 
 // The file name looked for in a puzzle's folder.
 inline constexpr const char* kWalkthroughFile = "walkthrough.toml";

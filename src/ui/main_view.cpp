@@ -170,18 +170,21 @@ void MainView::drawViewMenu(Workbench& wb, ViewState& view) {
         view.showMemoryTab = MemoryTab::Watches;
     if (menuItem("Console (printf)", nullptr, m_memory.current() == MemoryTab::Console))
         view.showMemoryTab = MemoryTab::Console;
+    bool lookback = wb.puzzle() && wb.puzzle()->lookback;
+    if (lookback && menuItem("Look-back", nullptr, m_memory.current() == MemoryTab::Lookback))
+        view.showMemoryTab = MemoryTab::Lookback;
     if (beginMenu("Save as PNG")) {
-        static const char* kViews[][2] = {{"buffers", "The buffers"},
-                                          {"timeline", "The timeline"},
-                                          {"watches", "The watch table"},
-                                          {"grid", "The thread grid"},
-                                          {"window", "The whole window"}};
+        static const char* kViews[][2] = {
+            {"buffers", "The buffers"},     {"timeline", "The timeline"},
+            {"watches", "The watch table"}, {"lookback", "The look-back"},
+            {"grid", "The thread grid"},    {"window", "The whole window"}};
         for (auto& v : kViews)
-            if (menuItem(v[1])) {
+            if ((lookback || std::string(v[0]) != "lookback") && menuItem(v[1])) {
                 std::string name = v[0];
                 if (name == "buffers") view.showMemoryTab = MemoryTab::Buffers;
                 if (name == "timeline") view.showMemoryTab = MemoryTab::Timeline;
                 if (name == "watches") view.showMemoryTab = MemoryTab::Watches;
+                if (name == "lookback") view.showMemoryTab = MemoryTab::Lookback;
                 view.exportRequest = ExportRequest{name, 3};
             }
         endMenu();

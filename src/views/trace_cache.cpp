@@ -24,12 +24,21 @@ void TraceCache::use(std::shared_ptr<const Trace> trace,
     m_watches.clear();
     m_overLimit.reset();
     m_inFindings.reset();
+    m_lookback.reset();
 }
 
 void TraceCache::reset() {
     use(nullptr, nullptr, nullptr);
     m_keepRound.reset();
     m_keepAtEnd = true;
+}
+
+const LookbackModel& TraceCache::lookback(const Puzzle& puzzle, const TestCase& testCase) {
+    static const Trace kEmpty;
+    if (!m_lookback)
+        m_lookback = std::make_unique<LookbackModel>(
+            lookbackModel(puzzle, testCase, m_trace ? *m_trace : kEmpty));
+    return *m_lookback;
 }
 
 const CellIndex& TraceCache::cells() {

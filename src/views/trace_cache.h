@@ -1,6 +1,7 @@
 // Derived data of the trace the views show, computed once per trace (keyed on its shared_ptr)
 // and not per frame: the cell index, the selected thread's footprint, the timeline of one
-// workgroup, watch tables, the threads over a limit. Headless; the panels read it each frame.
+// workgroup, watch tables, the threads over a limit, the look-back. Headless; the panels read it
+// each frame.
 #pragma once
 
 #include <map>
@@ -13,6 +14,7 @@
 #include "judge/trace_analysis.h"
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/lookback.h"
 #include "views/timeline.h"
 #include "views/trace_model.h"
 #include "views/watches.h"
@@ -43,6 +45,8 @@ class TraceCache {
     const WatchTable& watch(uint32_t line);
     const std::set<uint64_t>& overLimit(const Limits& limits);
     const std::set<uint64_t>& inFindings();
+    // The look-back of the trace (views/lookback.h), for the launch on show.
+    const LookbackModel& lookback(const Puzzle& puzzle, const TestCase& testCase);
 
   private:
     std::shared_ptr<const Trace> m_trace;
@@ -57,6 +61,7 @@ class TraceCache {
     bool m_keepAtEnd = true;
     std::map<uint32_t, WatchTable> m_watches;
     std::optional<std::set<uint64_t>> m_overLimit, m_inFindings;
+    std::unique_ptr<LookbackModel> m_lookback;
 };
 
 } // namespace vkp::ui

@@ -30,7 +30,7 @@ struct HoverLink {
 };
 
 enum class SideTab { Statement, Hints, Solution, Device, Efficiency };
-enum class MemoryTab { Buffers, Timeline, Watches, Console };
+enum class MemoryTab { Buffers, Timeline, Watches, Console, Lookback }; // Lookback: [lookback]
 enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
 
 // What a walkthrough step points the views at (see puzzle/walkthrough.h), resolved to this trace.

@@ -106,6 +106,31 @@ TEST(WalkthroughCli, JsonCarriesTheSameState) {
     EXPECT_EQ(s["cells"][1]["value"], 17);
 }
 
+// A step may show another case (here under its forced schedule) and the look-back as text: a
+// strip per tile, then what each tile's workgroup did.
+TEST(WalkthroughCli, AStepOfAnotherCaseShowsTheLookBack) {
+    CliRun r = vkpuzzles("walkthrough scan-decoupled --step 7 --color never", false);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "Step 7/8: A slow predecessor: the fallback")) << r.out;
+    EXPECT_TRUE(has(r.out, "case 3 (8 tiles of 32 threads x 4 items, 1000 random elements), traced "
+                           "under its forced schedule"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "look-back of 'status': one line per tile")) << r.out;
+    EXPECT_TRUE(has(r.out, "  tile 7   |")) << r.out;
+    EXPECT_TRUE(has(r.out, "256 polls saw tile 1 not ready (and 1 more past it, which do not "
+                           "count); gives up on tile 1 and sums it itself (fallback)"))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "published PREFIX 1694 = 2147485342")) << r.out;
+    EXPECT_FALSE(has(r.out, "PROBLEM")) << r.out;
+    CliRun j = vkpuzzles("walkthrough scan-decoupled --step 7 --json", false);
+    ASSERT_EQ(j.exit, 0) << j.out;
+    auto json = nlohmann::json::parse(j.out);
+    EXPECT_EQ(json["case"], 1) << "the walkthrough's own case";
+    EXPECT_EQ(json["steps"][0]["case"], 3) << "the step's";
+    ASSERT_TRUE(json["steps"][0]["lookback"].is_array());
+    EXPECT_GT(json["steps"][0]["lookback"].size(), 10u);
+}
+
 // Every bundled puzzle has one; a pack's puzzle may not.
 TEST(WalkthroughCli, APuzzleWithoutOneSaysWhichHaveOne) {
     CliRun r = vkpuzzles("--puzzles " + test::sourceDir() +

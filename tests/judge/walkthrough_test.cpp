@@ -118,6 +118,12 @@ TEST(WalkthroughParse, BadFilesPointAtTheCulprit) {
          "[i] or [row, col]", 5, 36},
         {"dispatch in a single-pass puzzle", "title = \"T\"\n" + step + "dispatch = 2\n",
          "'dispatch' is for multi-pass puzzles; demo runs one dispatch per case", 5, 12},
+        {"step case past the cases", "title = \"T\"\n" + step + "case = 3\n",
+         "'case' is 3; it must be between 1 and 2", 5, 8},
+        {"unknown view", "title = \"T\"\n" + step + "view = \"timeline\"\n",
+         "unknown view 'timeline' (the one a step can name is \"lookback\")", 5, 8},
+        {"look-back view without [lookback]", "title = \"T\"\n" + step + "view = \"lookback\"\n",
+         "view = \"lookback\" needs a [lookback] table in puzzle.toml, which demo has not", 5, 8},
         {"unknown cell field",
          "title = \"T\"\n" + step + "cells = [{ variable = \"c\", idx = 1 }]\n",
          "unknown field 'idx' in a cell", 5, 28},
@@ -307,6 +313,41 @@ TEST(WalkthroughValidate, AnUntracedSolutionsStepsPointAtLinesOnly) {
             << traced << m;
         EXPECT_EQ(std::count(m.begin(), m.end(), '\n'), 1) << m;
     }
+}
+
+// A step may show another case than the walkthrough's (one traced under its forced schedule) and
+// the Look-back view: it is checked against that case's trace, and a case nobody traced is one
+// error at the step.
+TEST(WalkthroughValidate, AStepIsCheckedAgainstItsCase) {
+    Puzzle p = puzzle();
+    p.buffers = {BufferDecl{"a", 0, ElementKind::Uint}, BufferDecl{"status", 2, ElementKind::Uint}};
+    p.lookback = LookbackDecl{};
+    p.lookback->status = 1;
+    auto w = parseWalkthrough("title = \"T\"\n[[steps]]\ntitle = \"A\"\ntext = \"t\"\n"
+                              "[[steps]]\ntitle = \"B\"\ntext = \"t\"\ncase = 2\n"
+                              "view = \"lookback\"\nthreads = [[5]]\n",
+                              "w.toml", p);
+    ASSERT_TRUE(w.ok()) << w.error().str();
+    EXPECT_EQ(stepCase(*w, w->steps[0]), 0u);
+    EXPECT_EQ(stepCase(*w, w->steps[1]), 1u);
+    EXPECT_FALSE(w->steps[0].focus.lookback);
+    EXPECT_TRUE(w->steps[1].focus.lookback);
+    EXPECT_EQ(walkthroughCases(*w), (std::vector<size_t>{0, 1}));
+    Trace small = demoTrace(); // 8 threads, no status buffer
+    WalkthroughCaseSubjects cases{{0, {{kSolution, "solution.comp", &small}}}};
+    EXPECT_EQ(messages(validateWalkthrough(*w, p, cases)),
+              "w.toml:5:1: error: step 2 (B): case 2 was not traced\n");
+    TraceBuilder b({4, 1, 1}, {1, 1, 1});
+    b.buffer("a", 4);
+    Trace one = b.t; // 4 threads: thread 5 is outside it
+    cases[1] = {{kSolution, "solution.comp", &one}};
+    std::string m = messages(validateWalkthrough(*w, p, cases));
+    EXPECT_NE(m.find("step 2 (B): thread (5) is outside the launch (4 threads)"), std::string::npos)
+        << m;
+    EXPECT_NE(m.find("step 2 (B): view = \"lookback\", but dispatch 1 does not use 'status'"),
+              std::string::npos)
+        << m;
+    EXPECT_EQ(m.find("step 1"), std::string::npos) << "step 1 is checked against case 1: " << m;
 }
 
 TEST(WalkthroughIds, GlobalIdsAndWorkgroupsMapToInvocations) {

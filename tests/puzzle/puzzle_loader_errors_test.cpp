@@ -27,6 +27,12 @@ const std::string kExpected =
     "expected.result = { op = \"add_scalar\", args = [\"a\"], scalar = 1 }\n";
 const std::string kCase = kCaseHead + kInputA + kExpected;
 const std::string kConstant = "[[constants]]\nname = \"SIZE\"\nid = 3\n";
+// A decoupled look-back's buffers, and a [lookback] table that names them (after the cases).
+const std::string kLookbackBuffers =
+    "[[buffers]]\nname = \"status\"\nbinding = 2\ntype = \"uint\"\nrole = \"scratch\"\n"
+    "size = \"1\"\n[[buffers]]\nname = \"counter\"\nbinding = 3\ntype = \"uint\"\n"
+    "role = \"scratch\"\nsize = \"1\"\n";
+const std::string kLookback = "[lookback]\nstatus = \"status\"\ncounter = \"counter\"\n";
 
 struct BadFile {
     const char* name;
@@ -578,6 +584,31 @@ const std::vector<BadFile>& badFiles() {
              "expected.result = { op = \"gather\", args = [\"a\", \"idx\"] } # HERE\n",
          "case 1, expected.result: gather: index 5 (element 1 of the indices) is outside the "
          "gathered buffer (4 elements)"},
+        {"LookbackStatusIsNoBuffer",
+         kHead + kBuffers + kLookbackBuffers + kCase + "[lookback]\nstatus = \"flags\" # HERE\n",
+         "'flags' is not a buffer of this puzzle"},
+        {"LookbackStatusOfFloats",
+         kHead + kBuffers + kLookbackBuffers + kCase + "[lookback]\nstatus = \"a\" # HERE\n",
+         "'a' holds float; [lookback] reads its words as uint"},
+        {"LookbackUnknownKey",
+         kHead + kBuffers + kLookbackBuffers + kCase + kLookback + "prefx = 2 # HERE\n",
+         "unknown key 'prefx' in [lookback] (did you mean prefix?)"},
+        {"LookbackSameFlags",
+         kHead + kBuffers + kLookbackBuffers + kCase + kLookback +
+             "aggregate = 2\nprefix = 2 # HERE\n",
+         "AGGREGATE and PREFIX need two different flags (both are 2)"},
+        {"LookbackFlagPastTheWord",
+         kHead + kBuffers + kLookbackBuffers + kCase + kLookback + "prefix = 4 # HERE\n",
+         "'prefix' is 4; it must be between 1 and 3"},
+        {"LookbackTicketsInTheStatusWords",
+         kHead + kBuffers + kLookbackBuffers + kCase +
+             "[lookback]\nstatus = \"status\"\ncounter = \"status\" # HERE\n",
+         "the tickets need a buffer of their own"},
+        {"LookbackNoWordsPerTile",
+         kHead + kBuffers + kLookbackBuffers + kCase + kLookback + "words_per_tile = 0 # HERE\n",
+         "'words_per_tile' is 0; it must be between 1 and 65536"},
+        {"LookbackNotATable", kHead + "lookback = \"status\" # HERE\n" + kBuffers + kCase,
+         "[lookback] must be a table"},
         {"HistogramValueOutsideTheBins",
          kHead + kBuffers + kCaseHead + kInputA +
              "expected.result = { op = \"histogram\", args = [\"a\"], bins = 3 } # HERE\n",
@@ -629,6 +660,10 @@ TEST(RejectedPuzzleBase, PartsMakeAValidPuzzle) {
     ASSERT_TRUE(graded.ok()) << graded.error().str();
     EXPECT_EQ(graded->cases[0].points, 2.5);
     EXPECT_TRUE(graded->cases[0].hidden);
+    auto lookback =
+        parsePuzzle(kHead + kBuffers + kLookbackBuffers + kCase + kLookback, "ok.toml", "01-ok");
+    ASSERT_TRUE(lookback.ok()) << lookback.error().str();
+    EXPECT_TRUE(lookback->lookback.has_value());
 }
 
 TEST(RejectedPuzzleGaps, NanToleranceIsRejected) {

@@ -139,6 +139,49 @@ TEST(PuzzleLoader, FolderWithoutNumberKeepsItsName) {
     EXPECT_EQ(p->displayName(), "Toy");
 }
 
+// [lookback]: the status and ticket buffers by name, the flag's place and values, the words per
+// tile as an expression of the case; the defaults are the statement's (flag in bits 30-31).
+TEST(PuzzleLoader, ParsesTheLookbackTable) {
+    const std::string flags = R"(
+[[buffers]]
+name = "flags"
+binding = 7
+type = "uint"
+role = "scratch"
+size = "4"
+)";
+    const std::string table = R"(
+[lookback]
+status = "STATUS"
+flag_shift = 28
+aggregate = 3
+prefix = 5
+words_per_tile = "SIZE / 2"
+)";
+    auto withStatus = [&](const std::string& name) {
+        std::string t = table;
+        t.replace(t.find("STATUS"), 6, name);
+        return parsePuzzle(std::string(kToyToml) + flags + t, "puzzles/07-foo/puzzle.toml",
+                           "puzzles/07-foo");
+    };
+    auto p = withStatus("tmp");
+    ASSERT_FALSE(p.ok()) << "tmp holds int, not uint";
+    EXPECT_NE(p.error().message.find("'tmp' holds int"), std::string::npos) << p.error().str();
+    p = withStatus("flags");
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    ASSERT_TRUE(p->lookback.has_value());
+    EXPECT_EQ(p->buffers[p->lookback->status].name, "flags");
+    EXPECT_FALSE(p->lookback->counter.has_value()) << "no counter: tiles are status indices";
+    EXPECT_EQ(p->lookback->flagShift, 28u);
+    EXPECT_EQ(p->lookback->aggregate, 3u);
+    EXPECT_EQ(p->lookback->prefix, 5u);
+    std::map<std::string, uint64_t> names{{"SIZE", 6}};
+    EXPECT_EQ(p->lookback->wordsPerTile.evaluate({0, 1, &names}), 3u);
+    EXPECT_EQ(p->lookback->where.file, "puzzles/07-foo/puzzle.toml");
+    EXPECT_GT(p->lookback->where.line, 60);
+    EXPECT_FALSE(parseToy().lookback.has_value());
+}
+
 TEST(MaterializeCase, IotaConstantAndOpExpectedOutputs) {
     Puzzle p = parseToy();
     auto d = materializeCase(p, 0);
