@@ -12,6 +12,7 @@
 #include "gpu/device_runner.h"
 #include "judge/walkthrough_steps.h"
 #include "session/bench.h"
+#include "session/case_limits.h"
 #include "session/check.h"
 #include "session/dispatch_view.h"
 #include "session/kernel_text.h"
@@ -120,7 +121,7 @@ class PuzzleChecker {
         lintBenchmark();
         lintWalkthroughPresence();
         if (DeviceNeeds missing = missingOn(m_p.needs, m_runner.info()); !missing.empty()) {
-            m_out.skipped = m_runner.info().name + " lacks " + needsText(missing) +
+            m_out.skipped = lacksText(m_runner.info(), missing) +
                             ", which the official solution needs: loaded and linted, not run";
             m_out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
             return std::move(m_out);

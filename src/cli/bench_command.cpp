@@ -7,6 +7,7 @@
 #include "cli/json_report.h"
 #include "cli/own_case_args.h"
 #include "puzzle/device_needs.h"
+#include "session/case_limits.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -153,7 +154,7 @@ int Command::benchEvery(bool scansOnly) {
         // What the device cannot run is listed as not run, as `check --all` lists it.
         if (DeviceNeeds missing = missingOn(p.needs, device); !missing.empty()) {
             rows.push_back({&p,
-                            Error{ErrorKind::Device, device.name + " lacks " + needsText(missing) +
+                            Error{ErrorKind::Device, lacksText(device, missing) +
                                                          ", which the official solution needs"},
                             true});
             continue;

@@ -25,6 +25,7 @@
 #include "cli/trace_report.h"
 #include "puzzle/device_needs.h"
 #include "puzzle/walkthrough.h"
+#include "session/case_limits.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
@@ -484,7 +485,7 @@ int Command::checkAll() {
         auto kernels = kernelsArg(p);
         if (!kernels) return report(kernels.error());
         if (DeviceNeeds missing = missingOn(p.needs, m_runner->info()); !missing.empty()) {
-            std::string why = m_runner->info().name + " lacks " + needsText(missing);
+            std::string why = lacksText(m_runner->info(), missing);
             ++notRun;
             if (json())
                 results.push_back({{"puzzle", p.slug}, {"number", p.number}, {"not_run", why}});
@@ -508,7 +509,7 @@ int Command::checkAll() {
         m_out << (allPass ? m_style.pass("all pass") : m_style.fail("some fail"))
               << m_style.dim(" on " + m_runner->info().name +
                              (notRun ? " (" + std::to_string(notRun) +
-                                           " not run: the device lacks what " +
+                                           " not run: the device cannot give what " +
                                            (notRun == 1 ? "it needs" : "they need") + ")"
                                      : ""))
               << "\n";

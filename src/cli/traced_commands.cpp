@@ -10,6 +10,7 @@
 #include "judge/walkthrough_steps.h"
 #include "puzzle/device_needs.h"
 #include "puzzle/passes.h"
+#include "session/case_limits.h"
 #include "session/dispatch_view.h"
 #include "session/json_text.h"
 #include "session/kernel_text.h"
@@ -138,7 +139,7 @@ int Command::walkthrough() {
         return kExitPass;
     };
     if (DeviceNeeds missing = missingOn((*p)->needs, m_runner->info()); !missing.empty())
-        return textOnly(m_runner->info().name + " lacks " + needsText(missing) +
+        return textOnly(lacksText(m_runner->info(), missing) +
                         ", which the official solution needs");
     m_options.trace = true;
     // The walkthrough's case, and every other case a step shows (each under its own schedule).

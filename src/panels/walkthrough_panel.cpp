@@ -138,9 +138,9 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
     // walkthrough's title goes into the step counter's tooltip (a row more for the text).
     bool beside = presenterMode() && size.x > ImGui::GetFontSize() * 40;
     size_t shownCase = view.walkthroughCase;
-    std::string title = w->title + " \xC2\xB7 case " + std::to_string(shownCase + 1) +
-                        (wb.puzzle() && wb.puzzle()->scheduleFor(shownCase) ? ", forced schedule"
-                                                                            : "");
+    std::string title =
+        w->title + " \xC2\xB7 case " + std::to_string(shownCase + 1) +
+        (wb.puzzle() && wb.puzzle()->scheduleFor(shownCase) ? ", forced schedule" : "");
     if (!beside) dimText(title);
     drawHeader(wb, view, beside ? title : "");
     if (!m_player.active()) return;

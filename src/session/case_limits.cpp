@@ -100,6 +100,14 @@ std::string whyAbsent(uint32_t feature) {
 
 } // namespace
 
+std::string lacksText(const DeviceInfo& device, const DeviceNeeds& missing) {
+    if (!missing.subgroup && missing.shader == kCooperativeMatrix && !builtWithCooperativeMatrix())
+        return "this vkpuzzles cannot ask " + device.name + " for " + needsText(missing) +
+               ": it was built with Vulkan headers older than VK_KHR_cooperative_matrix (as "
+               "Debian 12's); a build on Debian 13 can";
+    return device.name + " lacks " + needsText(missing);
+}
+
 std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& sources,
                                                const DeviceInfo& device, const std::string& verb) {
     for (const KernelSource& k : sources) {

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "base/diagnostic.h"
 #include "base/result.h"
 #include "device/device_info.h"
+#include "puzzle/device_needs.h"
 #include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "session/compile_stage.h"
@@ -41,6 +43,13 @@ uint64_t traceBufferWords(const TraceLaunch& launch, uint64_t slots);
 std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kernels,
                                          const DeviceInfo& device,
                                          const std::string& verb = "Check");
+
+// Why `device` cannot run what needs `missing` (missingOn), for a line that says a puzzle was not
+// run: "NAME lacks cooperative matrices", or, where only this build stands in the way (built
+// with Vulkan headers older than VK_KHR_cooperative_matrix, as Debian 12's), "this vkpuzzles
+// cannot ask NAME for cooperative matrices: ...", since the device may well have them. For this
+// process's own device only (a case file's device was seen by another build).
+std::string lacksText(const DeviceInfo& device, const DeviceNeeds& missing);
 
 // The same from a kernel's text, before it is compiled, for what a compiler may not even know:
 // a kernel that enables GL_KHR_cooperative_matrix on a device without cooperative matrices is
