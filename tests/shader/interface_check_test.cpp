@@ -323,16 +323,18 @@ TEST_F(InterfaceCheck, AVolatileCoherentRuleNamesTheMissingQualifierAtTheDeclara
             withLine(4, "layout(set = 0, binding = 0) coherent volatile buffer A { float a[]; };"),
             &*p)
             .empty());
-    // Neither, one, the other: each named, on line 4, with the rule quoted.
+    // Neither, or coherent alone: named, on line 4, with the rule quoted.
     expectOne(check(joinLines(kGoodLines), &*p), 4,
               {"'a' (binding 0) is not declared volatile coherent",
                "the statement says: \"read `a` as a volatile coherent buffer\""});
     expectOne(
         check(withLine(4, "layout(set = 0, binding = 0) coherent buffer A { float a[]; };"), &*p),
         4, {"is not declared volatile:"});
-    expectOne(
-        check(withLine(4, "layout(set = 0, binding = 0) volatile buffer A { float a[]; };"), &*p),
-        4, {"is not declared coherent:"});
+    // volatile alone is coherent too (some glslang builds decorate it Coherent as well, Debian
+    // 12's does not): the same answer from every build.
+    EXPECT_TRUE(
+        check(withLine(4, "layout(set = 0, binding = 0) volatile buffer A { float a[]; };"), &*p)
+            .empty());
 }
 
 } // namespace
