@@ -91,7 +91,6 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
         if (shown != infoText &&
             ImGui::IsMouseHoveringRect(ImVec2(p.x, y), ImVec2(p.x + w, p.y + h)))
             ImGui::SetTooltip("%s", infoText.c_str());
-        if (layout::enabled()) layout::fact(std::string("text/info/") + id, shown);
     } else if (!info.empty()) {
         std::string shown = ellipsize(info, w - titleW - 3 * pad);
         float tw = ImGui::CalcTextSize(shown.c_str()).x;
@@ -102,7 +101,6 @@ ImVec2 beginPanel(const char* id, const char* title, ImVec2 size, const std::str
         if (shown != info &&
             ImGui::IsMouseHoveringRect(ImVec2(infoX, p.y), ImVec2(p.x + w, p.y + h)))
             ImGui::SetTooltip("%s", info.c_str());
-        if (layout::enabled()) layout::fact(std::string("text/info/") + id, shown);
     }
     bool titleHovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
                         ImGui::IsMouseHoveringRect(p, ImVec2(infoX, p.y + line));
