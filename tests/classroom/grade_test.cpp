@@ -11,6 +11,7 @@
 #include "gpu/device_runner.h"
 #include "support/crashing_kernel.h"
 #include "support/engines.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 
@@ -33,14 +34,9 @@ const Puzzle& packPuzzle(const std::string& slug) {
 }
 
 // A fresh folder under /tmp, removed by the test's end.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("vkp-grade-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
+// Each file's folders apart from the others'.
+struct TempDir : test::TempDir {
+    explicit TempDir(const std::string& name) : test::TempDir("grade-" + name) {}
 };
 
 TEST(GradeTest, EveryCompFileAndFolderIsASubmissionInNameOrder) {

@@ -14,6 +14,7 @@
 
 #include "support/cli_run.h"
 #include "support/crashing_kernel.h"
+#include "support/temp_dir.h"
 #include "support/test_env.h"
 
 namespace fs = std::filesystem;
@@ -32,23 +33,13 @@ std::string pack() {
     return "--puzzles " + gradeData("pack") + " ";
 }
 
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() /
-               ("vkp-grade-cli-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& f) const { return (path / f).string(); }
+// Each file's folders apart from the others'.
+struct TempDir : test::TempDir {
+    explicit TempDir(const std::string& name) : test::TempDir("grade-cli-" + name) {}
 };
 
 std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return test::fileBytes(path);
 }
 
 // RFC 4180 rows (no quoted line breaks in these files).

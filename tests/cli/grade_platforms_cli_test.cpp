@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "support/test_env.h"
 
 namespace fs = std::filesystem;
@@ -28,16 +29,9 @@ std::string hiddenPack() {
     return test::sourceDir() + "/tests/data/hidden";
 }
 
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() /
-               ("vkp-grade-platforms-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& f) const { return (path / f).string(); }
+// Each file's folders apart from the others'.
+struct TempDir : test::TempDir {
+    explicit TempDir(const std::string& name) : test::TempDir("grade-platforms-" + name) {}
 };
 
 nlohmann::json readJson(const std::string& path) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
+#include "support/temp_dir.h"
 #include "support/test_env.h"
 
 namespace fs = std::filesystem;
@@ -31,15 +32,9 @@ std::string kernel(const std::string& name) {
     return test::sourceDir() + "/tests/data/subgroup-sizes/" + name + ".comp";
 }
 
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() /
-               ("vkp-sizes-cli-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
+// Each file's folders apart from the others'.
+struct TempDir : test::TempDir {
+    explicit TempDir(const std::string& name) : test::TempDir("sizes-cli-" + name) {}
 };
 
 TEST(CliSubgroupSizesTest, CheckNamesTheSizesAKernelIsRightAndWrongWith) {
