@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 

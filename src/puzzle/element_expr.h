@@ -9,8 +9,8 @@
 #include <string>
 
 #include "base/result.h"
-#include "puzzle/buffer_data.h"
 #include "puzzle/expr.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 

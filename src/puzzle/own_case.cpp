@@ -8,7 +8,7 @@
 
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 
 namespace vkp {
 namespace {

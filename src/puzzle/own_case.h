@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "base/result.h"
-#include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "puzzle/passes.h"
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 
 namespace fs = std::filesystem;
 

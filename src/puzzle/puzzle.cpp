@@ -6,7 +6,7 @@
 
 #include "base/os.h"
 #include "puzzle/element_expr.h"
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 
 namespace vkp {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "base/result.h"
-#include "puzzle/buffer_data.h"
 #include "puzzle/device_needs.h"
 #include "puzzle/expr.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 

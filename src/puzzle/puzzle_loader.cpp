@@ -16,10 +16,10 @@
 #include "puzzle/pass_loader.h"
 #include "puzzle/passes.h"
 #include "puzzle/peer_loader.h"
-#include "puzzle/reference_ops.h"
 #include "puzzle/rule_loader.h"
 #include "puzzle/schedule_loader.h"
 #include "puzzle/toml_reader.h"
+#include "reference/reference_ops.h"
 
 namespace fs = std::filesystem;
 

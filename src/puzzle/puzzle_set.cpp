@@ -151,8 +151,10 @@ bool answersTo(const Puzzle& p, const std::string& name) {
 } // namespace
 
 bool trackBefore(const std::string& a, const std::string& b) {
-    // The order a learner takes them in: basics, then scans, then making correct kernels fast.
-    static const std::vector<std::string> known = {"classic", "scan", "performance", "algorithms"};
+    // The order a learner takes them in: basics, then scans, then making correct kernels fast,
+    // then the algorithms built on them, sparse matrices and graphs, and the detective's cases.
+    static const std::vector<std::string> known = {"classic",    "scan",   "performance",
+                                                   "algorithms", "sparse", "detective"};
     auto rank = [](const std::string& t) {
         return std::find(known.begin(), known.end(), t) - known.begin();
     };

@@ -5,8 +5,8 @@
 
 namespace vkp {
 
-// Whether track `a` is listed before track `b`: classic, scan, performance, algorithms (the order
-// a learner takes them in), then any other track alphabetically.
+// Whether track `a` is listed before track `b`: classic, scan, performance, algorithms, sparse,
+// detective (the order a learner takes them in), then any other track alphabetically.
 bool trackBefore(const std::string& a, const std::string& b);
 
 } // namespace vkp

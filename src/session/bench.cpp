@@ -13,7 +13,7 @@
 #include "puzzle/buffer_compare.h"
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 #include "session/case_limits.h"
 #include "session/check.h"
 #include "shader/compiler.h"

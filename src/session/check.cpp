@@ -9,7 +9,7 @@
 #include "gpu/kernel.h"
 #include "judge/statement_rules.h"
 #include "puzzle/passes.h"
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 #include "session/case_limits.h"
 #include "session/case_schedules.h"
 #include "session/compile_stage.h"

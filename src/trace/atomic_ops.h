@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 #include "trace/trace.h"
 
 namespace vkp {

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "judge/trace_analysis.h"
-#include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
+#include "reference/buffer_data.h"
 #include "report/check_report.h"
 #include "trace/trace.h"
 #include "views/timeline.h"

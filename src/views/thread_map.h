@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
+#include "reference/buffer_data.h"
 
 namespace vkp::views {
 

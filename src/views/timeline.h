@@ -18,7 +18,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 #include "trace/atomic_ops.h"
 #include "trace/trace.h"
 #include "views/trace_model.h"

@@ -14,8 +14,8 @@
 
 #include <imgui.h>
 
-#include "puzzle/buffer_data.h"
 #include "puzzle/puzzle.h"
+#include "reference/buffer_data.h"
 #include "views/timeline.h"
 #include "views/trace_model.h"
 #include "views/view_state.h"

@@ -78,7 +78,8 @@ std::string describe(const Include& i) {
 const std::vector<std::vector<std::string>> kLayers = {
     {"base"},                 // Result, text files, source text, diagnostics, Args, IPC frames
     {"device"},               // a Vulkan device as plain data
-    {"puzzle"},               // the puzzle format: model, loaders, expressions, reference ops
+    {"reference"},            // buffer data and the CPU reference ops (expected outputs)
+    {"puzzle"},               // the puzzle format: model, loaders, expressions
     {"trace"},                // the trace of a run and its facts
     {"judge", "authoring"},   // a trace judged (findings) | writing puzzles (lint, mutants)
     {"report"},               // what a check found, as data

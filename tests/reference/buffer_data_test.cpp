@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 namespace {

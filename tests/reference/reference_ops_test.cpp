@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 
 namespace vkp {
 namespace {
@@ -79,7 +79,17 @@ TEST(ReferenceOps, CatalogListsEveryOpWithItsArityAndParameters) {
                                             "softmax",
                                             "attention",
                                             "layer_norm",
-                                            "stencil"}));
+                                            "stencil",
+                                            "attention_causal",
+                                            "matvec",
+                                            "matmul_i8",
+                                            "spmv_csr",
+                                            "spmv_ell",
+                                            "bfs_levels",
+                                            "conv2d",
+                                            "fft",
+                                            "block_sort",
+                                            "topk"}));
     EXPECT_EQ(findReferenceOp("add_scalar")->arity, 1);
     ASSERT_EQ(findReferenceOp("add_scalar")->params.size(), 1u);
     EXPECT_STREQ(findReferenceOp("add_scalar")->params[0], "scalar");
@@ -100,8 +110,11 @@ TEST(ReferenceOps, EveryOpInTheTableHasADescriptionAnOutputShapeAndACompute) {
         ASSERT_NE(op.compute, nullptr) << op.name;
         BufferData square = BufferData::zeros(ElementKind::Int, Shape{{4, 4}});
         BufferData perColumn = BufferData::zeros(ElementKind::Int, Shape{{4}});
+        BufferData oddFilter = BufferData::zeros(ElementKind::Int, Shape{{3, 3}});
         std::vector<const BufferData*> args(op.arity, &square);
         if (std::string(op.name) == "layer_norm") args = {&square, &perColumn, &perColumn};
+        if (std::string(op.name) == "matvec") args = {&square, &perColumn};
+        if (std::string(op.name) == "conv2d") args = {&square, &oddFilter};
         std::vector<Shape> shapes;
         for (const BufferData* a : args)
             shapes.push_back(a->shape);

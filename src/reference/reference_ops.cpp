@@ -1,15 +1,33 @@
-#include "puzzle/reference_ops.h"
+#include "reference/reference_ops.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
+#include "reference/op_families.h"
+
 namespace vkp {
-namespace {
+
+namespace reference {
 
 Error shapeError(std::string message) {
     return Error{ErrorKind::PuzzleFile, std::move(message)};
 }
+
+Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
+    double v = params.at(name);
+    if (v < 1 || v != std::floor(v))
+        return shapeError(std::string("parameter '") + name + "' must be a positive integer");
+    return static_cast<uint64_t>(v);
+}
+
+} // namespace reference
+
+namespace {
+
+using reference::positiveParam;
+using reference::RowsOf;
+using reference::shapeError;
 
 // Integer results use uint32 arithmetic, which wraps exactly like the GPU for int and uint.
 template <class T> T cast(double v) {
@@ -165,12 +183,6 @@ template <class T> struct Compute {
 // (Compute<uint32_t> would order the bit patterns), and the float-only ones need fractions.
 
 // A 2D buffer's rows, or a 1D buffer as one row.
-struct RowsOf {
-    uint64_t rows, cols;
-    explicit RowsOf(const Shape& s)
-        : rows(s.dims.size() == 2 ? s.rows() : 1), cols(s.dims.size() == 2 ? s.cols() : s.count()) {
-    }
-};
 
 void sortValues(const std::vector<const BufferData*>& args, const OpParams&, BufferData& out) {
     std::vector<double> v(args[0]->words.size());
@@ -231,7 +243,8 @@ void matmulHalf(const std::vector<const BufferData*>& args, const OpParams&, Buf
 
 // Per head h: row i of the output is softmax over j of (q[h, i] . k[h, j]) / sqrt(d), times v:
 // sum over j of p[j] * v[h, j]. Heads are consecutive blocks of rows (q: heads x sq rows, k and
-// v: heads x sk rows, all d columns).
+// v: heads x sk rows, all d columns). Causal: query i sees keys j <= i only.
+template <bool causal>
 void attention(const std::vector<const BufferData*>& args, const OpParams& params,
                BufferData& out) {
     std::vector<double> q = load<double>(*args[0]), k = load<double>(*args[1]),
@@ -245,7 +258,8 @@ void attention(const std::vector<const BufferData*>& args, const OpParams& param
         for (uint64_t i = 0; i < sq; ++i) {
             const double* qi = &q[(h * sq + i) * d];
             double most = -INFINITY;
-            for (uint64_t j = 0; j < sk; ++j) {
+            uint64_t seen = causal ? std::min(sk, i + 1) : sk;
+            for (uint64_t j = 0; j < seen; ++j) {
                 const double* kj = &k[(h * sk + j) * d];
                 double dot = 0;
                 for (uint64_t c = 0; c < d; ++c)
@@ -255,7 +269,7 @@ void attention(const std::vector<const BufferData*>& args, const OpParams& param
             }
             double sum = 0;
             std::fill(o.begin(), o.end(), 0.0);
-            for (uint64_t j = 0; j < sk; ++j) {
+            for (uint64_t j = 0; j < seen; ++j) {
                 double p = std::exp(s[j] - most);
                 sum += p;
                 const double* vj = &v[(h * sk + j) * d];
@@ -350,13 +364,6 @@ template <class Body> constexpr OpComputeFn computing(Body) {
     return &computeByType<Body>;
 }
 
-Result<uint64_t> positiveParam(const OpParams& params, const char* name) {
-    double v = params.at(name);
-    if (v < 1 || v != std::floor(v))
-        return shapeError(std::string("parameter '") + name + "' must be a positive integer");
-    return static_cast<uint64_t>(v);
-}
-
 Result<Shape> checkSame(const std::vector<Shape>& a, const char* op) {
     if (a[0].count() != a[1].count())
         return shapeError(std::string(op) + ": the arguments have different sizes (" + a[0].str() +
@@ -448,6 +455,14 @@ Result<Shape> attendedRows(const std::vector<Shape>& a, const OpParams& params) 
                           " need the same rows (one value per key)");
     return a[0];
 }
+// attention_causal's: attention's, with no more queries than keys (every query sees key 0).
+Result<Shape> causalRows(const std::vector<Shape>& a, const OpParams& params) {
+    auto shape = attendedRows(a, params);
+    if (shape && a[0].rows() > a[1].rows())
+        return shapeError("attention_causal: q " + a[0].str() + " has more rows than k " +
+                          a[1].str() + " (each query i sees keys 0 .. i)");
+    return shape;
+}
 // Arithmetic: a multiply-add counts two operations.
 double matmulArithmetic(const std::vector<Shape>& a, const OpParams&) {
     return 2.0 * a[0].rows() * a[0].cols() * a[1].cols(); // [n, k] @ [k, m]
@@ -456,6 +471,11 @@ double matmulArithmetic(const std::vector<Shape>& a, const OpParams&) {
 double attentionArithmetic(const std::vector<Shape>& a, const OpParams& params) {
     double heads = params.at("heads");
     return 4.0 * a[0].rows() * (a[1].rows() / heads) * a[0].cols();
+}
+// Causal: query i of sq sees i + 1 of the sk keys, about half the scores for sq = sk.
+double causalArithmetic(const std::vector<Shape>& a, const OpParams& params) {
+    double heads = params.at("heads"), sq = a[0].rows() / heads;
+    return 4.0 * heads * (sq * (sq + 1) / 2) * a[0].cols();
 }
 double convArithmetic(const std::vector<Shape>& a, const OpParams&) {
     return 2.0 * a[0].count() * a[1].count();
@@ -522,7 +542,8 @@ std::optional<std::string> checkBins(const std::vector<const BufferData*>& a,
 const std::vector<ReferenceOpInfo>& referenceOps() {
     // One op per entry reads better than one field per line.
     // clang-format off
-    static const std::vector<ReferenceOpInfo> ops = {
+    static const std::vector<ReferenceOpInfo> ops = [] {
+        std::vector<ReferenceOpInfo> all = {
         {"add_scalar", 1, {"scalar"}, "x[i] + scalar",
          likeFirst, computing([](auto& c) { c.addScalar(); })},
         {"add", 2, {}, "x[i] + y[i]",
@@ -579,11 +600,20 @@ const std::vector<ReferenceOpInfo>& referenceOps() {
          normalisedRows, layerNorm, nullptr, true},
         {"attention", 3, {"heads"},
          "per head: softmax(q k^T / sqrt(d)) v; q [heads * sq, d], k and v [heads * sk, d]",
-         attendedRows, attention, nullptr, true, attentionArithmetic},
+         attendedRows, attention<false>, nullptr, true, attentionArithmetic},
+        {"attention_causal", 3, {"heads"},
+         "attention where query i of a head sees keys j <= i only (sq <= sk)",
+         causalRows, attention<true>, nullptr, true, causalArithmetic},
         {"stencil", 1, {"steps"},
          "`steps` rounds of a 5-point blur: the mean of a cell and its 4 neighbours (0 outside)",
          blurredGrid, stencil, nullptr, true},
-    };
+        };
+        for (auto family : {reference::matrixOps, reference::sparseOps, reference::signalOps,
+                            reference::orderOps})
+            for (auto& op : family())
+                all.push_back(std::move(op));
+        return all;
+    }();
     // clang-format on
     return ops;
 }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "base/result.h"
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 
 namespace vkp {
 

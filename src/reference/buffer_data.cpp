@@ -1,4 +1,4 @@
-#include "puzzle/buffer_data.h"
+#include "reference/buffer_data.h"
 
 #include <algorithm>
 #include <bit>
