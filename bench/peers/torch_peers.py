@@ -1,6 +1,7 @@
 """PyTorch's kernels beside ours, for bench/algorithms_track.sh: one line per call, in the
 script's format, with the median of 20 timed runs (after 3 warm-ups) by CUDA events.
     python3 torch_peers.py softmax|layer_norm|sort|mm|mm_f16|sdpa N
+    python3 torch_peers.py mv|spmv|conv2d|fft|topk|sort_rows|int_mm|sdpa_causal N [KEY=VALUE ...]
 softmax and layer_norm run along the rows of a float matrix as square as N allows; sort sorts N
 random uint32 keys (as int64 where this torch cannot sort uint32 on the GPU: twice the bytes);
 mm multiplies a float32 matrix of N elements, as square as N allows (rows x cols), by a cols x cols
@@ -12,7 +13,67 @@ benchmark, with the backend torch picks for fp32 (TF32 off)."""
 import sys
 
 NAMES = {"softmax": "torch.softmax", "layer_norm": "torch layer_norm", "sort": "torch.sort",
-         "mm": "torch.mm fp32", "mm_f16": "torch.mm fp16", "sdpa": "torch sdpa fp32"}
+         "mm": "torch.mm fp32", "mm_f16": "torch.mm fp16", "sdpa": "torch sdpa fp32",
+         "sdpa_causal": "torch sdpa causal", "mv": "torch.mv fp32", "spmv": "torch sparse csr mv",
+         "conv2d": "torch conv2d fp32", "fft": "torch.fft.fft c64", "topk": "torch.topk",
+         "sort_rows": "torch.sort rows", "int_mm": "torch._int_mm"}
+
+# The families of issue 53, each as its puzzle's benchmark shapes it: N elements of the first
+# input, then the shape's other numbers as KEY=VALUE words (cols=4096). Each returns the timed
+# function and a description of the shape.
+
+
+def family_peer(torch, op, n, opt):
+    cuda = "cuda"
+    if op == "mv":  # a [n / cols, cols] fp32 matrix times a vector
+        cols = int(opt.get("cols", 4096))
+        m = torch.randn(n // cols, cols, device=cuda)
+        x = torch.randn(cols, device=cuda)
+        return (lambda: torch.mv(m, x)), "%dx%d" % (n // cols, cols), 4.0 * n
+    if op == "spmv":  # CSR, n nonzeros over rows of `per` nonzeros at random columns
+        per = int(opt.get("per", 32))
+        rows = n // per
+        cols = rows
+        crow = torch.arange(0, rows + 1, device=cuda, dtype=torch.int32) * per
+        col = torch.randint(0, cols, (rows * per,), device=cuda, dtype=torch.int32)
+        val = torch.randn(rows * per, device=cuda)
+        a = torch.sparse_csr_tensor(crow, col, val, (rows, cols))
+        x = torch.randn(cols, 1, device=cuda)
+        return (lambda: torch.sparse.mm(a, x)), "%d rows of %d nonzeros" % (rows, per), 12.0 * n
+    if op == "conv2d":  # one channel, a square-ish image of n floats, a k x k filter, "same"
+        k = int(opt.get("k", 3))
+        side = 1 << ((n.bit_length() - 1) // 2)
+        img = torch.randn(1, 1, side, n // side, device=cuda)
+        w = torch.randn(1, 1, k, k, device=cuda)
+        f = torch.nn.functional.conv2d
+        return (lambda: f(img, w, padding=k // 2)), "%dx%d, %dx%d filter" % (side, n // side, k, k), 8.0 * n
+    if op == "fft":  # n floats: rows of `len` complex numbers
+        length = int(opt.get("len", 1024))
+        x = torch.randn(n // (2 * length), length, device=cuda, dtype=torch.complex64)
+        return (lambda: torch.fft.fft(x)), "%d rows of %d complex" % (x.shape[0], length), 8.0 * n
+    if op == "topk":  # rows of `cols` floats, the k largest of each
+        cols, k = int(opt.get("cols", 1024)), int(opt.get("k", 8))
+        x = torch.randn(n // cols, cols, device=cuda)
+        return (lambda: torch.topk(x, k, dim=1)), "%dx%d, k = %d" % (n // cols, cols, k), 4.0 * n
+    if op == "sort_rows":  # rows of `block` floats, each sorted
+        block = int(opt.get("block", 1024))
+        x = torch.randn(n // block, block, device=cuda)
+        return (lambda: torch.sort(x, dim=1)), "%d rows of %d" % (n // block, block), 8.0 * n
+    if op == "int_mm":  # a [rows, 4 * words] int8 of n words (4n bytes), b square, int32 sums
+        side = 1 << ((n.bit_length() - 1) // 2)
+        rows, inner = side, 4 * (n // side)
+        cols = int(opt.get("cols", inner))
+        a = torch.randint(-128, 128, (rows, inner), device=cuda, dtype=torch.int8)
+        b = torch.randint(-128, 128, (inner, cols), device=cuda, dtype=torch.int8)
+        return (lambda: torch._int_mm(a, b)), "%dx%d @ %dx%d" % (rows, inner, inner, cols), 0
+    if op == "sdpa_causal":  # as sdpa, is_causal=True
+        torch.backends.cuda.matmul.allow_tf32 = False
+        heads, d = 8, 64
+        s = n // (heads * d)
+        q, k, v = (torch.randn(1, heads, s, d, device=cuda) for _ in range(3))
+        f = torch.nn.functional.scaled_dot_product_attention
+        return (lambda: f(q, k, v, is_causal=True)), "%d heads of %dx%d" % (heads, s, d), 0
+    return None
 
 
 def timed(torch, f):
@@ -39,6 +100,15 @@ def main():
         assert torch.cuda.is_available()
     except Exception as e:
         print("%-*s not measured: %s" % (width, name, e))
+        return
+    opt = dict(w.split("=", 1) for w in sys.argv[3:])
+    peer = family_peer(torch, op, n, opt)
+    if peer:
+        f, shape, moved = peer
+        med, p10, p90 = timed(torch, f)
+        rate = "  %7.1f GB/s" % (moved / (med * 1e-3) / 1e9) if moved else ""
+        print("%-20s %s  median %8.3f ms (p10 %.3f, p90 %.3f)%s  (torch %s)"
+              % (name, shape, med, p10, p90, rate, torch.__version__))
         return
     if op == "sort":
         wide = torch.randint(0, 2**32, (n,), device="cuda", dtype=torch.int64)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
+#include <sstream>
 
 namespace vkp {
 namespace {
@@ -18,6 +20,75 @@ bool namesWord(const std::string& text, const std::string& word) {
         if (left && right) return true;
     }
     return false;
+}
+
+std::string lowered(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::string folded(const std::string& s) {
+    std::istringstream in(s);
+    std::string word, out;
+    while (in >> word)
+        out += (out.empty() ? "" : " ") + word;
+    return out;
+}
+
+// Sentences: ended by . ! ? before white space, a blank line, or a new list item ("- "); an
+// ellipsis ("0 .. s-1") ends none.
+std::vector<std::string> sentences(const std::string& text) {
+    static const std::regex end(R"((?:[^.][.!?](?=\s)|\n\s*\n|\n(?=\s*- )))");
+    std::vector<std::string> out;
+    auto from = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), end), stop; it != stop; ++it) {
+        auto to = text.cbegin() + (it->position() + it->length());
+        if (std::string s = folded(std::string(from, to)); !s.empty()) out.push_back(s);
+        from = to;
+    }
+    if (std::string s = folded(std::string(from, text.cend())); !s.empty()) out.push_back(s);
+    return out;
+}
+
+bool statesRule(const std::string& lowered) {
+    static const std::regex rule(R"(\b(must|may only)\b)");
+    return std::regex_search(lowered, rule);
+}
+
+bool containsAny(const std::string& text, const std::vector<std::string>& words) {
+    return std::any_of(words.begin(), words.end(),
+                       [&](const std::string& w) { return text.find(w) != std::string::npos; });
+}
+
+// The share of `rule`'s words that `sentence` has (a rule's text quotes the statement, often
+// shortened or reworded at its edges).
+double sharedWords(const std::string& rule, const std::string& sentence) {
+    std::istringstream in(rule);
+    std::string word;
+    size_t all = 0, found = 0;
+    while (in >> word) {
+        ++all;
+        if (sentence.find(word) != std::string::npos) ++found;
+    }
+    return all ? double(found) / double(all) : 0;
+}
+
+// Words that mark a sentence as one of the checks every kernel gets, whatever the puzzle says.
+const std::vector<std::string> kAlwaysChecked = {
+    "subgroup size", "any size", "bounded", "loop", "race", "out of bounds", "outside", "barrier",
+    "read-only", "readonly", "uninitiali", "not checked", "not enforced", "unchecked",
+    // what the cases check: the values come out right
+    "must work", "must be right", "must be correct"};
+
+std::vector<std::string> limitWords(const Limits& l) {
+    std::vector<std::string> w;
+    if (l.globalReads || l.globalReadsExpr) w.insert(w.end(), {"read", "load"});
+    if (l.globalWrites || l.globalWritesExpr) w.insert(w.end(), {"write", "store"});
+    if (l.globalEfficiency) w.insert(w.end(), {"coalesc", "sector", "neighbouring"});
+    if (l.bankConflicts) w.insert(w.end(), {"bank"});
+    if (l.divergentRequests || l.divergentRequestsExpr) w.insert(w.end(), {"idle", "busy", "lane"});
+    if (l.globalAtomicsPerWorkgroup || l.globalAtomicsPerWorkgroupExpr) w.push_back("atomic");
+    return w;
 }
 
 std::string caseName(size_t i) {
@@ -40,6 +111,10 @@ class Linter {
         oneWorkgroup();
         sizes();
         equalInputs();
+        for (const std::string& sentence : uncheckedStatedRules(m_p))
+            warning("the statement states a rule that nothing checks: \"" + sentence +
+                    "\"; add a [[rules]] entry or a [limits] budget for it, or say in the "
+                    "statement that it is not checked");
         return std::move(m_out);
     }
 
@@ -165,6 +240,26 @@ class Linter {
 std::vector<Diagnostic> lintPuzzle(const Puzzle& puzzle,
                                    const std::vector<std::string>& solutionTexts) {
     return Linter(puzzle, solutionTexts).run();
+}
+
+std::vector<std::string> uncheckedStatedRules(const Puzzle& puzzle) {
+    std::vector<std::string> covering = limitWords(puzzle.limits);
+    covering.insert(covering.end(), kAlwaysChecked.begin(), kAlwaysChecked.end());
+    std::vector<std::string> out;
+    for (const std::string& sentence : sentences(puzzle.statement)) {
+        std::string low = lowered(sentence);
+        if (!statesRule(low) || containsAny(low, covering)) continue;
+        bool quoted = std::any_of(puzzle.rules.begin(), puzzle.rules.end(), [&](const RuleDecl& r) {
+            return sharedWords(lowered(folded(r.text)), low) >= 0.6;
+        });
+        // An output's values are compared cell by cell: what a sentence says of them is checked.
+        bool aboutOutput =
+            std::any_of(puzzle.buffers.begin(), puzzle.buffers.end(), [&](const BufferDecl& b) {
+                return b.role == RoleKind::Output && namesWord(sentence, b.name);
+            });
+        if (!quoted && !aboutOutput) out.push_back(sentence);
+    }
+    return out;
 }
 
 bool promisesOneWorkgroup(const Puzzle& puzzle) {
