@@ -172,6 +172,22 @@ TEST(SignalOps, FftMatchesTheDefinitionRowByRow) {
     EXPECT_EQ(referenceOpTypeError("fft", ElementKind::Int, "y").has_value(), true);
 }
 
+TEST(SignalOps, FftOfSixtyFourUnevenValuesMatchesTheDefinition) {
+    V in;
+    for (int j = 0; j < 128; ++j)
+        in.push_back(double((j * 37) % 11) - 5 + (j % 3) * 0.25);
+    BufferData x = floats({128}, in);
+    V got = values(run("fft", {&x}));
+    for (int k = 0; k < 64; ++k) {
+        std::complex<double> s = 0;
+        for (int j = 0; j < 64; ++j)
+            s += std::complex<double>(in[2 * j], in[2 * j + 1]) *
+                 std::polar(1.0, -2 * std::numbers::pi * ((j * k) % 64) / 64);
+        EXPECT_NEAR(got[2 * k], s.real(), 1e-4) << "X[" << k << "]";
+        EXPECT_NEAR(got[2 * k + 1], s.imag(), 1e-4) << "X[" << k << "]";
+    }
+}
+
 TEST(OrderOps, BlockSortSortsEachRunAndAShortLastOne) {
     BufferData x = ints({7}, {3, -1, 2, 0, 9, -5, 4});
     EXPECT_EQ(values(run("block_sort", {&x}, {{"block", 3}}, ElementKind::Int)),
