@@ -5,7 +5,8 @@
 # the peer (PyTorch, CUB) where one does. Prints the fraction of the yardstick's speed, the
 # family's target and whether it is met, then every command it ran.
 #   bench/speed_of_light.sh [VKPUZZLES_BINARY] [N]   (default build/vkpuzzles; N: every family at
-#                                                     this N instead of its own, for a quick look)
+#                                                     this N instead of its own, for a quick look;
+#                                                     SOL_ONLY=REGEX: only the rows it matches)
 # The peers need a CUDA GPU: nvcc for CUB (bench/peers/*.cu), PyTorch for the rest; where they are
 # missing the row says so. docs/performance.md's speed-of-light table comes from this script.
 set -u
@@ -34,7 +35,17 @@ layer norm|layer-norm-registers|2^28|torch layer_norm|0.90
 scan|scan-decoupled|2^28|cub_scan|0.90
 sort|radix-sort-onesweep|2^28|cub_radix_sort|0.67
 attention|flash-attention|2^20|torch sdpa|-
+gemv|gemv|2^26|torch mv cols=4096|0.80
+int8 matmul|matmul-int8|2^18|torch int_mm words=256|0.80
+conv2d 3x3|conv2d|2^24|torch conv2d k=3|0.80
+block sort|bitonic-block|2^24|torch sort_rows block=512|0.80
+sort fp32|bitonic-global|2^24|torch sort|0.80
+top-k|topk|2^24|torch topk cols=1024 k=8|0.80
+fft|fft|2^24|torch fft len=1024|0.80
 ROWS
+# SOL_ONLY=REGEX keeps the rows whose line matches it (a device session too short for all of them).
+if [ -n "${SOL_ONLY:-}" ]; then grep -E "$SOL_ONLY" "$TMP/families.txt" >"$TMP/kept.txt" || true
+    mv "$TMP/kept.txt" "$TMP/families.txt"; fi
 if [ -n "$ONE_N" ]; then sed -i "s/|2^[0-9]*|/|$ONE_N|/" "$TMP/families.txt"; fi
 while IFS='|' read -r family slug n yard target; do
     timeout 600 "$V" bench "$slug" --solution --n "$n" --json >"$TMP/$slug.json" 2>"$TMP/$slug.err"
@@ -45,9 +56,11 @@ peer_line() { # yardstick N: the peer's output line
     local n
     n=$(python3 -c "print(eval('$2'.replace('^', '**')))")
     case "$1" in
-    torch\ *)
-        echo "python3 $HERE/peers/torch_peers.py ${1#torch } $2" >>"$TMP/commands.txt"
-        python3 "$HERE/peers/torch_peers.py" "${1#torch }" "$2" 2>&1 | tail -1 ;;
+    torch\ *) # torch OP [KEY=VALUE ...]: the peer's op, then the shape's other numbers
+        local words
+        read -r -a words <<<"${1#torch }"
+        echo "python3 $HERE/peers/torch_peers.py ${words[0]} $2 ${words[*]:1}" >>"$TMP/commands.txt"
+        python3 "$HERE/peers/torch_peers.py" "${words[0]}" "$2" "${words[@]:1}" 2>&1 | tail -1 ;;
     cub_*)
         echo "$TMP/$1 $n  (nvcc -O3 $HERE/peers/$1.cu)" >>"$TMP/commands.txt"
         if [ -x "$TMP/$1" ]; then "$TMP/$1" "$n" 2>&1 | tail -1

@@ -59,13 +59,12 @@ def family_peer(torch, op, n, opt):
         block = int(opt.get("block", 1024))
         x = torch.randn(n // block, block, device=cuda)
         return (lambda: torch.sort(x, dim=1)), "%d rows of %d" % (n // block, block), 8.0 * n
-    if op == "int_mm":  # a [rows, 4 * words] int8 of n words (4n bytes), b square, int32 sums
-        side = 1 << ((n.bit_length() - 1) // 2)
-        rows, inner = side, 4 * (n // side)
-        cols = int(opt.get("cols", inner))
+    if op == "int_mm":  # a [n / words, 4 * words] int8 (n words of 4 bytes) times a square b
+        words = int(opt.get("words", 256))
+        rows, inner = n // words, 4 * words
         a = torch.randint(-128, 128, (rows, inner), device=cuda, dtype=torch.int8)
-        b = torch.randint(-128, 128, (inner, cols), device=cuda, dtype=torch.int8)
-        return (lambda: torch._int_mm(a, b)), "%dx%d @ %dx%d" % (rows, inner, inner, cols), 0
+        b = torch.randint(-128, 128, (inner, inner), device=cuda, dtype=torch.int8)
+        return (lambda: torch._int_mm(a, b)), "%dx%d @ %dx%d" % (rows, inner, inner, inner), 0
     if op == "sdpa_causal":  # as sdpa, is_causal=True
         torch.backends.cuda.matmul.allow_tf32 = False
         heads, d = 8, 64
