@@ -161,8 +161,13 @@ double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std
                 args.push_back(&data.initial[a]);
             auto t = Clock::now();
             BufferData out = runReferenceOp(d.op, args, d.params, p.buffers[b].type);
-            what = "the reference op " + d.op + ", sequential, " +
-                   std::to_string(out.words.size()) + " elements";
+            // Counted as the elements it reads: top-k or a matrix-vector product writes far
+            // fewer than it is given.
+            uint64_t read = 0;
+            for (const BufferData* a : args)
+                read += a->words.size();
+            what = "the reference op " + d.op + ", sequential, over " + std::to_string(read) +
+                   " input elements to " + std::to_string(out.words.size());
             return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
         }
         std::vector<uint32_t> out(in.words.size());
