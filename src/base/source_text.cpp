@@ -51,6 +51,14 @@ int firstLineMatching(const std::string& text, const std::regex& pattern) {
     return 0;
 }
 
+int bindingDeclarationLine(const std::string& text, unsigned binding, const std::string& name) {
+    std::string at = "binding\\s*=\\s*" + std::to_string(binding) + "\\b";
+    if (!name.empty())
+        if (int line = firstLineMatching(text, std::regex(at + ".*\\b" + name + "\\b")))
+            return line;
+    return firstLineMatching(text, std::regex(at));
+}
+
 std::string codeWithoutCommentsOrLayout(const std::string& text) {
     std::string out;
     bool space = false; // white space (or a comment) since the last character kept

@@ -11,6 +11,9 @@ namespace vkp {
 std::string sourceLine(const std::string& text, int line);
 // The 1-based number of the first line of `text` that `pattern` matches in, or 0.
 int firstLineMatching(const std::string& text, const std::regex& pattern);
+// The line of a kernel that declares `name` at `binding` (`binding = 0` and the name on one line:
+// a kernel may declare one binding twice), else the first with `binding = N`, else 0.
+int bindingDeclarationLine(const std::string& text, unsigned binding, const std::string& name);
 
 // A C-like text (GLSL) without its comments and layout: comments dropped, runs of white space
 // kept only as one space between two word characters. Two kernels that differ only in comments,

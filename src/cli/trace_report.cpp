@@ -331,7 +331,8 @@ json traceJson(const Trace& t, const TraceAnalysis& a, std::optional<uint64_t> t
                         {"shared", v.decl.shared},
                         {"binding", v.decl.shared ? json(nullptr) : json(v.decl.binding)},
                         {"length", v.length},
-                        {"dims", v.dims}});
+                        {"dims", v.dims},
+                        {"width", v.decl.elementWidth}});
     json threads = json::array();
     for (uint64_t inv = 0; inv < t.threads.size(); ++inv) {
         if (thread && inv != *thread) continue;

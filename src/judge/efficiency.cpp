@@ -63,6 +63,8 @@ class EfficiencyAnalyzer {
     EfficiencyAnalyzer(const Trace& t, const MemoryModel& m) : m_trace(t), m_model(m) {
         m_report.model = m;
         m_lanes = std::max<uint32_t>(1, m.lanes);
+        for (uint32_t v = 0; v < t.variables.size(); ++v)
+            m_owners.push_back(cellOwner(t, v)); // two views of one binding: one memory
     }
 
     EfficiencyReport run() {
@@ -132,12 +134,13 @@ class EfficiencyAnalyzer {
                 }
                 if (e.kind == TraceEventKind::Atomic) ++atomics;
                 if (e.kind != TraceEventKind::Read) {
-                    m_written.push_back((uint64_t(e.variable) << 32) | e.index);
+                    m_written.push_back((uint64_t(m_owners[e.variable]) << 32) | e.index);
                     ++m_report.globalWrites;
                 }
                 if (e.kind == TraceEventKind::Read) {
                     ++m_report.globalReads;
-                    m_reads.push_back({(uint64_t(e.variable) << 32) | e.index, pos, site});
+                    m_reads.push_back(
+                        {(uint64_t(m_owners[e.variable]) << 32) | e.index, pos, site});
                     m_groupReads.push_back({site, e.index, subgroup});
                 }
             }
@@ -236,12 +239,9 @@ class EfficiencyAnalyzer {
         uint32_t active = 0;
         m_sorted.clear();
         m_requestLanes.clear();
-        uint32_t firstLane = ~0u, lastLane = 0;
         for (size_t k = from; k < to; ++k) {
             m_sorted.push_back(m_grouped[k].index);
             m_requestLanes.push_back(m_grouped[k].lane);
-            firstLane = std::min(firstLane, m_grouped[k].lane);
-            lastLane = std::max(lastLane, m_grouped[k].lane);
             active += k == from || m_grouped[k].lane != m_grouped[k - 1].lane;
         }
         m_indices.assign(m_sorted.begin(), m_sorted.end()); // in lane order, beside m_requestLanes
@@ -254,7 +254,7 @@ class EfficiencyAnalyzer {
         if (split) ++site.divergentRequests, ++divergent;
         double score = split ? 1.001 : 1;
         if (!shared(site.site.variable)) {
-            Sectors sec = sectorsOf(m_model, m_sorted, uint64_t(lastLane) - firstLane + 1);
+            Sectors sec = sectorsOf(m_model, m_sorted, laneSpan(m_requestLanes));
             site.sectors += sec.touched;
             site.neededSectors += sec.needed;
             double eff = sec.touched ? double(sec.needed) / double(sec.touched) : 1;
@@ -426,6 +426,7 @@ class EfficiencyAnalyzer {
     const Trace& m_trace;
     const MemoryModel& m_model;
     uint32_t m_lanes = 32;
+    std::vector<uint32_t> m_owners; // by variable: cellOwner
     EfficiencyReport m_report;
     std::vector<SiteExtra> m_extra; // per site
     std::vector<uint32_t> m_count;  // per site: executions by the current thread

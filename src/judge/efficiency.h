@@ -104,7 +104,8 @@ struct EfficiencyReport {
     uint64_t mostAtomicsWorkgroup = 0;
     // Reads per output cell, the fair measure of a kernel whose threads own several cells
     // (register tiling): reads of buffers and of shared arrays, and the distinct buffer elements
-    // written (plain stores and atomics).
+    // written (plain stores and atomics). Elements, not requests: a vec4 read whole is four (the
+    // per-thread limits, TraceAnalysis::traffic, count it as one).
     uint64_t globalReads = 0, sharedReads = 0, cellsWritten = 0;
     // Work per thread: global stores and atomics (every one, not distinct cells), and the threads
     // of the trace. Several items per thread show here as more reads and writes per thread; the

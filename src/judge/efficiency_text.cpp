@@ -61,10 +61,7 @@ RequestBanks requestBanks(const MemoryModel& model, const RequestExample& reques
 }
 
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site) {
-    const std::vector<uint32_t>& lanes = site.worst.lanes;
-    auto [first, last] = std::minmax_element(lanes.begin(), lanes.end());
-    uint64_t span = lanes.empty() ? 0 : uint64_t(*last) - *first + 1;
-    return requestSectors(model, site.worst.indices, span);
+    return requestSectors(model, site.worst.indices, laneSpan(site.worst.lanes));
 }
 
 double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site) {
@@ -75,11 +72,16 @@ double worstSectorRatio(const MemoryModel& model, const SiteEfficiency& site) {
 std::string spacingText(const Trace& trace, const SiteEfficiency& s) {
     const RequestExample& ex = s.worst;
     std::string verb = verbOf(s.site.kind);
+    // Each lane by the first scalar it moved (a lane that moved a vector has one per scalar).
+    std::vector<uint32_t> lanes, indices;
+    for (size_t k = 0; k < ex.lanes.size(); ++k)
+        if (k == 0 || ex.lanes[k] != ex.lanes[k - 1])
+            lanes.push_back(ex.lanes[k]), indices.push_back(ex.indices[k]);
     std::optional<int64_t> stride;
-    bool constant = ex.lanes.size() >= 2;
-    for (size_t k = 1; constant && k < ex.lanes.size(); ++k) {
-        int64_t dl = int64_t(ex.lanes[k]) - int64_t(ex.lanes[k - 1]);
-        int64_t di = int64_t(ex.indices[k]) - int64_t(ex.indices[k - 1]);
+    bool constant = lanes.size() >= 2;
+    for (size_t k = 1; constant && k < lanes.size(); ++k) {
+        int64_t dl = int64_t(lanes[k]) - int64_t(lanes[k - 1]);
+        int64_t di = int64_t(indices[k]) - int64_t(indices[k - 1]);
         if (dl <= 0 || di % dl) {
             constant = false;
             break;
@@ -91,9 +93,9 @@ std::string spacingText(const Trace& trace, const SiteEfficiency& s) {
         return "neighbouring threads " + verb + " addresses " +
                std::to_string(std::llabs(*stride) * int64_t(kElementBytes)) + " bytes apart";
     std::string cells;
-    for (size_t k = 0; k < ex.indices.size() && k < 3; ++k)
-        cells += (k ? ", " : "") + traceCellName(trace, s.site.variable, ex.indices[k]);
-    if (ex.indices.size() > 3) cells += ", \u2026";
+    for (size_t k = 0; k < indices.size() && k < 3; ++k)
+        cells += (k ? ", " : "") + traceCellName(trace, s.site.variable, indices[k]);
+    if (indices.size() > 3) cells += ", \u2026";
     return "neighbouring threads " + verb + " scattered addresses (" + cells + ")";
 }
 

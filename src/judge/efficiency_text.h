@@ -20,7 +20,8 @@ struct RequestSectors {
 RequestSectors worstRequestSectors(const MemoryModel& model, const SiteEfficiency& site);
 // One request's figures from the elements its lanes accessed (any order, repeats allowed): the
 // sectors touched and needed (global), and its wavefronts with the bank behind them (shared).
-// `laneSpan`: its lanes from the first active one to the last (lanes 5, 6 and 8: 4).
+// `laneSpan`: the elements of its lanes from the first active one to the last (lanes 5, 6 and 8
+// of floats: 4; of vec4s: 16; laneSpan in judge/request_model.h).
 RequestSectors requestSectors(const MemoryModel& model, std::vector<uint32_t> indices,
                               uint64_t laneSpan);
 struct RequestBanks {

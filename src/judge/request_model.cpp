@@ -14,11 +14,12 @@ uint64_t packedSite(const TraceEvent& e) {
     return (uint64_t(e.line) << 16) | (uint64_t(e.variable) << 8) | uint64_t(e.kind);
 }
 
-// `sorted`: the lanes' indices, ascending (repeats allowed). `laneSpan`: the lanes from the first
-// active lane to the last, inactive ones between included. Lanes that are apart in the subgroup
-// may be apart in memory: the request needs at least the sectors of its distinct bytes packed
-// together, or, where more, of one element per lane of its span (lanes 5, 6 and 8 adding to
-// bins 5, 6 and 8, bin 7 skipped, need bytes 20 to 35: two sectors, not one).
+// `sorted`: the lanes' indices, ascending (repeats allowed). `laneSpan`: the elements of the lanes
+// from the first active lane to the last, inactive ones between included (a lane of vec4s counts
+// four). Lanes that are apart in the subgroup may be apart in memory: the request needs at least
+// the sectors of its distinct bytes packed together, or, where more, of one element per lane of its
+// span (lanes 5, 6 and 8 adding to bins 5, 6 and 8, bin 7 skipped, need bytes 20 to 35: two
+// sectors, not one).
 Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted, uint64_t laneSpan) {
     Sectors s;
     if (sorted.empty()) return s;
@@ -33,6 +34,16 @@ Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted, uin
     uint64_t bytes = std::max(distinct, laneSpan) * kElementBytes;
     s.needed = std::min(s.touched, (offset + bytes + sector - 1) / sector);
     return s;
+}
+
+uint64_t laneSpan(const std::vector<uint32_t>& lanes) {
+    if (lanes.empty()) return 0;
+    uint64_t widest = 0, run = 0;
+    for (size_t k = 0; k < lanes.size(); ++k) {
+        run = k > 0 && lanes[k] == lanes[k - 1] ? run + 1 : 1;
+        widest = std::max(widest, run);
+    }
+    return (uint64_t(lanes.back()) - lanes.front() + 1) * widest;
 }
 
 Banks banksOf(const MemoryModel& m, const std::vector<uint32_t>& sorted,

@@ -22,12 +22,16 @@ uint64_t packedSite(const TraceEvent& e);
 bool continuesVector(const TraceEvent& e);
 
 // The sectors one global request touches, and the fewest that could hold its bytes. `sorted`:
-// the lanes' indices, ascending (repeats allowed); `laneSpan`: the lanes from the first active
-// one to the last.
+// the lanes' indices, ascending (repeats allowed); `laneSpan`: the elements of the lanes from
+// the first active one to the last (laneSpan below).
 struct Sectors {
     uint64_t touched = 0, needed = 0;
 };
 Sectors sectorsOf(const MemoryModel& m, const std::vector<uint32_t>& sorted, uint64_t laneSpan);
+// The elements a request's lanes span: its lanes from the first active one to the last, each
+// as wide as the widest access (a lane that moved a vec4 is four). `lanes`: ascending, a lane
+// once per scalar it moved.
+uint64_t laneSpan(const std::vector<uint32_t>& lanes);
 
 // Wavefronts of one shared request of scalars: the most distinct words one bank serves, and
 // that bank. `perBank`: scratch.

@@ -8,8 +8,11 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
+#include "judge/bounds.h"
 #include "judge/efficiency_limits.h"
+#include "judge/request_model.h"
 #include "judge/statement_rules.h"
 #include "trace/forced_schedule.h"
 
@@ -65,6 +68,8 @@ class Analyzer {
         m_analysis.events = m_trace.eventCount();
         m_analysis.limits = m_limits;
         m_analysis.traffic.resize(m_trace.threads.size());
+        for (uint32_t v = 0; v < m_trace.variables.size(); ++v)
+            m_owners.push_back(cellOwner(m_trace, v));
         countTraffic();
         checkBounds();
         checkLoopBudget();
@@ -119,7 +124,8 @@ class Analyzer {
         for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv) {
             ThreadTraffic& tr = m_analysis.traffic[inv];
             for (const TraceEvent& e : m_trace.threads[inv]) {
-                if (!isBuffer(m_trace, e)) continue;
+                // A vector moved whole (`vec4 v = a4[i]`) is one request: its first scalar counts.
+                if (!isBuffer(m_trace, e) || continuesVector(e)) continue;
                 if (reads(e) && ++tr.globalReads == m_limits.globalReads.value_or(~0u) + 1u &&
                     !overRead) {
                     overRead = e.line;
@@ -173,37 +179,8 @@ class Analyzer {
     }
 
     void checkBounds() {
-        struct Seen {
-            uint64_t count = 0;
-            Finding first;
-        };
-        std::map<std::pair<uint32_t, uint32_t>, Seen> byVarLine;
-        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
-            for (const TraceEvent& e : m_trace.threads[inv]) {
-                if (e.variable >= m_trace.variables.size() || e.kind == TraceEventKind::Barrier)
-                    continue;
-                const TraceVariableInfo& v = m_trace.variables[e.variable];
-                if (e.index < v.length) continue;
-                Seen& s = byVarLine[{e.variable, e.line}];
-                if (s.count++ == 0) {
-                    s.first = Finding{FindingKind::OutOfBounds,
-                                      invocationName(m_trace.launch, inv) + " " +
-                                          (writes(e) ? "writes " : "reads ") +
-                                          cell(m_trace, e.variable, e.index) + lineText(e.line) +
-                                          ", past the end of " + v.decl.name + " (length " +
-                                          std::to_string(v.length) + ")"};
-                    s.first.line = e.line;
-                    s.first.threads = {inv};
-                    s.first.variable = static_cast<int>(e.variable);
-                    s.first.index = e.index;
-                }
-            }
-        for (auto& [key, s] : byVarLine) {
-            s.first.occurrences = s.count;
-            if (s.count > 1)
-                s.first.message += "; " + std::to_string(s.count) + " such accesses at this line";
-            add(s.first);
-        }
+        for (Finding& f : boundsFindings(m_trace))
+            add(std::move(f));
     }
 
     // A value taken from a lane that did not run the shuffle, so what arrived is undefined (Vulkan
@@ -296,14 +273,18 @@ class Analyzer {
         std::set<uint64_t> reported;
         uint32_t per = m_trace.launch.invocationsPerGroup();
         auto group = [per](uint64_t inv) { return per ? inv / per : 0; };
-        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv) {
+            bool vectorReported = false; // a vector store is one finding, not one per scalar
             for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (e.kind != TraceEventKind::Write || !isBuffer(m_trace, e)) continue;
-                uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                if (!continuesVector(e)) vectorReported = false;
+                uint64_t key = cellKey(e);
                 auto [it, fresh] = writer.try_emplace(key, Writer{inv, e.line});
                 if (!fresh && group(it->second.invocation) != group(inv))
                     otherGroup.try_emplace(key, Writer{inv, e.line});
-                if (fresh || it->second.invocation == inv || !reported.insert(key).second) continue;
+                if (fresh || it->second.invocation == inv || !reported.insert(key).second ||
+                    std::exchange(vectorReported, true))
+                    continue;
                 Finding f{FindingKind::GlobalWriteConflict,
                           invocationName(m_trace.launch, it->second.invocation) + " and " +
                               invocationName(m_trace.launch, inv) + " both write " +
@@ -315,6 +296,7 @@ class Analyzer {
                 f.index = e.index;
                 add(f);
             }
+        }
         if (writer.empty()) return;
         // A workgroup that makes atomics on buffers may be synchronised with the writers (a flag
         // published with release semantics and read with acquire, as a decoupled look-back or a
@@ -327,11 +309,13 @@ class Analyzer {
                     break;
                 }
         std::set<uint64_t> raced;
-        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv) {
+            bool vectorReported = false;
             for (const TraceEvent& e : m_trace.threads[inv]) {
                 if (e.kind != TraceEventKind::Read || !isBuffer(m_trace, e)) continue;
                 if (synchronising[group(inv)]) break;
-                uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                if (!continuesVector(e)) vectorReported = false;
+                uint64_t key = cellKey(e);
                 auto w = writer.find(key);
                 if (w == writer.end()) continue;
                 Writer by = w->second;
@@ -340,7 +324,7 @@ class Analyzer {
                     if (second == otherGroup.end()) continue;
                     by = second->second;
                 }
-                if (!raced.insert(key).second) continue;
+                if (!raced.insert(key).second || std::exchange(vectorReported, true)) continue;
                 Finding f{FindingKind::GlobalRace,
                           invocationName(m_trace.launch, inv) + " reads " +
                               cell(m_trace, e.variable, e.index) + lineText(e.line) + ", which " +
@@ -354,6 +338,11 @@ class Analyzer {
                 f.index = e.index;
                 add(f);
             }
+        }
+    }
+    // A buffer cell, the same through every view of its binding (a float and a vec4 view).
+    uint64_t cellKey(const TraceEvent& e) const {
+        return (uint64_t(m_owners[e.variable]) << 32) | e.index;
     }
 
     // The lines of the barriers a thread reached, in order.
@@ -629,6 +618,7 @@ class Analyzer {
     TraceAnalysis m_analysis;
     uint64_t m_races = 0;
     std::map<FindingKind, uint64_t> m_unlisted;
+    std::vector<uint32_t> m_owners; // by variable: cellOwner, the view whose cells it shares
 };
 
 } // namespace

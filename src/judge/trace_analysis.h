@@ -1,6 +1,6 @@
 // What a trace says about a kernel: per-thread global traffic against the puzzle's limits,
-// out-of-bounds accesses, races, reads of never-written shared cells, loop budgets, and the
-// shared memory of each workgroup after every barrier round.
+// out-of-bounds accesses (judge/bounds.h), races, reads of never-written shared cells, loop
+// budgets, and the shared memory of each workgroup after every barrier round.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,8 @@
 
 namespace vkp {
 
+// Requests, as global_reads and global_writes count them: a vec4 moved whole through a buffer's
+// vector view is one read or write (docs/puzzle-format.md, "Vector views").
 struct ThreadTraffic {
     uint32_t globalReads = 0;
     uint32_t globalWrites = 0;

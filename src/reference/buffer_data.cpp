@@ -19,6 +19,12 @@ const char* elementKindName(ElementKind kind) {
     return "?";
 }
 
+std::string vectorKindName(ElementKind kind, uint32_t width) {
+    if (width <= 1) return elementKindName(kind);
+    const char* prefix = kind == ElementKind::Int ? "i" : kind == ElementKind::Uint ? "u" : "";
+    return prefix + std::string("vec") + std::to_string(width);
+}
+
 uint64_t Shape::count() const {
     uint64_t n = dims.empty() ? 0 : 1;
     for (uint64_t d : dims)

@@ -11,6 +11,8 @@ namespace vkp {
 enum class ElementKind { Float, Int, Uint };
 
 const char* elementKindName(ElementKind kind); // "float", "int", "uint"
+// GLSL's name for `width` of them together: "vec4", "ivec2", "uvec4"; the scalar's for width 1.
+std::string vectorKindName(ElementKind kind, uint32_t width);
 
 // 1D [n] or 2D [rows, cols], row-major.
 struct Shape {

@@ -51,7 +51,12 @@ void AccessLogRewriter::describeBuffer(uint32_t var, uint32_t block, TracedVaria
     if (members && members->opcode() == Op::OpTypeStruct && members->operandCount() >= 1)
         if (const SpirvInstruction* array = module.definition(members->operand(0));
             array && array->opcode() == Op::OpTypeRuntimeArray)
-            v.elementType = scalarKind(module, array->operand(0));
+            if (auto element = bufferElement(module, array->operand(0))) {
+                // A vector view (`vec4 a4[]`): its indices, as a shared vec4 array's, count
+                // scalars (flatIndex), so two views of one binding name the same cells.
+                v.elementType = element->type;
+                v.elementWidth = element->width;
+            }
 }
 
 void AccessLogRewriter::describeShared(uint32_t var, TracedVariable& v) const {

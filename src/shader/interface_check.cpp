@@ -9,8 +9,12 @@ namespace vkp {
 namespace {
 
 int bindingLine(const std::string& source, uint32_t binding) {
-    return firstLineMatching(source,
-                             std::regex("binding\\s*=\\s*" + std::to_string(binding) + "\\b"));
+    return bindingDeclarationLine(source, binding, "");
+}
+
+// The line declaring `name` at `binding` (two declarations may view one binding).
+int declarationLine(const std::string& source, uint32_t binding, const std::string& name) {
+    return bindingDeclarationLine(source, binding, name);
 }
 
 class InterfaceChecker {
@@ -23,7 +27,7 @@ class InterfaceChecker {
         for (const KernelBinding& b : m_interface.bindings)
             checkKernelBinding(b);
         for (const KernelOtherResource& r : m_interface.otherResources)
-            error(resourceLine(r),
+            error(declarationLine(m_source, r.binding, r.name),
                   "binding " + std::to_string(r.binding) +
                       (r.name.empty() ? "" : " ('" + r.name + "')") + " is " + r.what +
                       ": a puzzle gives its kernel storage buffers only (" + bufferList() + ")");
@@ -40,15 +44,6 @@ class InterfaceChecker {
   private:
     void error(int line, std::string message) {
         m_diagnostics.push_back({m_fileName, line, 0, SeverityKind::Error, std::move(message)});
-    }
-    // The line declaring `r`: its binding and its name on one line, else its binding's first.
-    int resourceLine(const KernelOtherResource& r) const {
-        if (!r.name.empty())
-            if (int line = firstLineMatching(m_source, std::regex("binding\\s*=\\s*" +
-                                                                  std::to_string(r.binding) +
-                                                                  "\\b.*\\b" + r.name + "\\b")))
-                return line;
-        return bindingLine(m_source, r.binding);
     }
     static std::string declaration(const BufferDecl& d) {
         return "layout(set = 0, binding = " + std::to_string(d.binding) + ") buffer ... { " +
@@ -69,7 +64,7 @@ class InterfaceChecker {
                 // (Debian 12's) leave Coherent out; the rule holds either way.
                 if (b.isVolatile) continue;
                 std::string lacks = b.coherent ? "volatile" : "volatile coherent";
-                error(bindingLine(m_source, b.binding),
+                error(declarationLine(m_source, b.binding, b.arrayName),
                       "'" + d->name + "' (binding " + std::to_string(b.binding) +
                           ") is not declared " + lacks +
                           ": write `layout(set = 0, binding = " + std::to_string(b.binding) +
@@ -81,7 +76,7 @@ class InterfaceChecker {
     }
 
     void checkKernelBinding(const KernelBinding& b) {
-        int line = bindingLine(m_source, b.binding);
+        int line = declarationLine(m_source, b.binding, b.arrayName);
         std::string what = "binding " + std::to_string(b.binding) +
                            (b.arrayName.empty() ? "" : " ('" + b.arrayName + "')");
         if (b.set != 0)
@@ -100,13 +95,33 @@ class InterfaceChecker {
                                    "' must be a storage buffer: " + declaration(*d));
         if (!b.singleRuntimeArray)
             return error(line, what + " must be a block holding exactly one runtime array of " +
-                                   elementKindName(d->type) + " (found " +
+                                   elementKindName(d->type) + ", " + vectorKindName(d->type, 2) +
+                                   " or " + vectorKindName(d->type, 4) + " (found " +
                                    (b.elementTypeText.empty() ? "nothing" : b.elementTypeText) +
-                                   "): " + declaration(*d));
+                                   ")" + paddedVectorNote(b) + ": " + declaration(*d));
         if (*b.elementType != d->type)
-            error(line, what + " holds " + elementKindName(*b.elementType) +
-                            " elements, but the puzzle's buffer '" + d->name + "' holds " +
-                            elementKindName(d->type));
+            return error(line, what + " holds " + b.elementTypeText +
+                                   " elements, but the puzzle's buffer '" + d->name + "' holds " +
+                                   elementKindName(d->type) +
+                                   (b.elementWidth > 1
+                                        ? ": read it as " + vectorKindName(d->type, b.elementWidth)
+                                        : ""));
+        // std140 (or an explicit stride) spaces the elements out, where the puzzle's data are
+        // packed: every index would read the wrong scalar.
+        if (b.arrayStride && b.arrayStride != 4 * b.elementWidth)
+            error(line, what + "'s elements lie " + std::to_string(b.arrayStride) +
+                            " bytes apart (a std140 layout?), but the puzzle's buffer '" + d->name +
+                            "' is packed, one " + b.elementTypeText + " every " +
+                            std::to_string(4 * b.elementWidth) +
+                            " bytes: declare it std430, a buffer's default");
+    }
+    // A vec3 array, the vector view a learner tries first for three values, is laid out 16
+    // bytes an element: say why it is refused.
+    static std::string paddedVectorNote(const KernelBinding& b) {
+        const std::string& t = b.elementTypeText;
+        if (t.size() < 4 || t.compare(t.size() - 4, 4, "vec3") != 0) return "";
+        return "; a buffer pads each " + t + " to 16 bytes, so use " + t.substr(0, t.size() - 1) +
+               "4 or " + t.substr(0, t.size() - 1) + "2";
     }
     void checkDeclared(const BufferDecl& d) {
         for (const KernelBinding& b : m_interface.bindings)

@@ -70,7 +70,13 @@ void describeBlock(const SpirvModule& m, uint32_t structId, KernelBinding& b) {
     const SpirvInstruction* arr = m.definition(memberType);
     bool runtime = arr && arr->opcode() == Op::OpTypeRuntimeArray;
     b.elementTypeText = runtime ? describeType(m, arr->operand(0)) : describeType(m, memberType);
-    if (runtime) b.elementType = scalarKind(m, arr->operand(0));
+    if (runtime) {
+        if (auto element = bufferElement(m, arr->operand(0))) {
+            b.elementType = element->type;
+            b.elementWidth = element->width;
+        }
+        b.arrayStride = m.decoration(memberType, spv::Decoration::ArrayStride).value_or(0);
+    }
     b.singleRuntimeArray = runtime && members == 1 && b.elementType.has_value();
 }
 
@@ -308,6 +314,16 @@ std::optional<ElementKind> scalarKind(const SpirvModule& m, uint32_t typeId) {
     if (t->opcode() == Op::OpTypeInt && t->operand(0) == 32)
         return t->operand(1) ? ElementKind::Int : ElementKind::Uint;
     return std::nullopt;
+}
+
+std::optional<BufferElement> bufferElement(const SpirvModule& m, uint32_t typeId) {
+    if (auto scalar = scalarKind(m, typeId)) return BufferElement{*scalar, 1};
+    const SpirvInstruction* t = m.definition(typeId);
+    if (!t || t->opcode() != Op::OpTypeVector || t->operandCount() < 2) return std::nullopt;
+    uint32_t width = t->operand(1); // component type, count
+    auto scalar = scalarKind(m, t->operand(0));
+    if (!scalar || (width != 2 && width != 4)) return std::nullopt;
+    return BufferElement{*scalar, width};
 }
 
 uint64_t KernelSharedArray::bytes(const std::map<uint32_t, uint32_t>& constants) const {

@@ -20,11 +20,15 @@ class SpirvModule;
 struct KernelBinding {
     uint32_t set = 0;
     uint32_t binding = 0;
-    std::string blockName;                  // "A" in `buffer A { float a[]; }`
-    std::string arrayName;                  // "a", the block's first member
-    bool storageBuffer = true;              // false for a uniform block
-    bool singleRuntimeArray = false;        // the block holds exactly one runtime array of scalars
-    std::optional<ElementKind> elementType; // of that array, when it is float/int/uint 32-bit
+    std::string blockName;     // "A" in `buffer A { float a[]; }`
+    std::string arrayName;     // "a", the block's first member
+    bool storageBuffer = true; // false for a uniform block
+    // The block holds exactly one runtime array of 32-bit scalars, or of vec2s or vec4s of them
+    // (a vector view: `vec4 a4[]` reads the puzzle's floats four at a time).
+    bool singleRuntimeArray = false;
+    std::optional<ElementKind> elementType; // that array's scalars, when float/int/uint 32-bit
+    uint32_t elementWidth = 1;              // scalars per element: 1, or 2 and 4 for a vector view
+    uint32_t arrayStride = 0;    // bytes from one element to the next as laid out (0: not given)
     std::string elementTypeText; // how to name what was found in messages, e.g. "vec4", "double"
     // Declared `coherent` / `volatile` (on the variable, or on the block's first member, where
     // glslang puts a block's qualifiers).
@@ -108,5 +112,14 @@ Result<KernelInterface> reflectKernel(std::span<const uint32_t> spirv);
 
 // The element kind of a 32-bit float/int/uint type id; empty for any other type.
 std::optional<ElementKind> scalarKind(const SpirvModule& module, uint32_t typeId);
+
+// What a buffer's runtime array may hold: a 32-bit float/int/uint, or a vector of 2 or 4 of them
+// (a vector view of the puzzle's scalars). Its scalars' kind and how many an element has; empty
+// for any other type (a vec3, which a buffer pads to 16 bytes, included).
+struct BufferElement {
+    ElementKind type = ElementKind::Float;
+    uint32_t width = 1;
+};
+std::optional<BufferElement> bufferElement(const SpirvModule& module, uint32_t typeId);
 
 } // namespace vkp

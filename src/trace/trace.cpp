@@ -387,10 +387,12 @@ std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
     const TraceVariableInfo& v = t.variables[var];
     // A shared array of vectors (or matrices, structs) counts scalars: the element holding the
     // scalar, then which of its scalars it is (.x to .w for a vector).
-    uint64_t width = v.decl.shared ? std::max<uint32_t>(1, v.decl.elementWidth) : 1;
+    // A buffer's vector view too; its dimensions are the puzzle's, of scalars, so it is named
+    // by its own flat index.
+    uint64_t width = std::max<uint32_t>(1, v.decl.elementWidth);
     uint64_t element = index / width, part = index % width;
     std::string s = v.decl.name;
-    if (v.dims.size() >= 2) {
+    if (v.dims.size() >= 2 && (v.decl.shared || width == 1)) {
         std::vector<uint64_t> idx(v.dims.size());
         uint64_t rest = element;
         for (size_t d = v.dims.size(); d-- > 1;) {
@@ -406,6 +408,20 @@ std::string traceCellName(const Trace& t, uint32_t var, uint32_t index) {
     if (width > 1 && width <= 4) s += std::string(".") + "xyzw"[part];
     if (width > 4) s += " (scalar " + std::to_string(part) + ")";
     return s;
+}
+
+uint32_t cellOwner(const Trace& t, uint32_t variable) {
+    if (variable >= t.variables.size() || t.variables[variable].decl.shared) return variable;
+    const TraceVariableInfo& v = t.variables[variable];
+    for (uint32_t k = 0; k < variable; ++k) {
+        const TraceVariableInfo& other = t.variables[k];
+        if (other.decl.shared) continue;
+        bool same = v.puzzleBuffer >= 0 ? other.puzzleBuffer == v.puzzleBuffer
+                                        : other.puzzleBuffer < 0 && other.decl.set == v.decl.set &&
+                                              other.decl.binding == v.decl.binding;
+        if (same) return k;
+    }
+    return variable;
 }
 
 } // namespace vkp

@@ -150,8 +150,10 @@ struct TracedVariable {
     bool shared = false;
     uint32_t set = 0, binding = 0; // buffers
     std::vector<SizeExpr> dims;    // shared: array lengths, outermost first (flattened row-major)
-    std::optional<ElementKind> elementType; // when the elements are 32-bit scalars
-    uint32_t elementWidth = 1; // shared: scalars per element (4 for vec4); indices count scalars
+    std::optional<ElementKind> elementType; // when the elements are 32-bit scalars (or vectors)
+    // Scalars per element (4 for vec4): of a shared array, or of a buffer read through a vector
+    // view (`vec4 a4[]`). Indices count scalars either way.
+    uint32_t elementWidth = 1;
 };
 
 // What the instrumentation reports besides the rewritten words.
@@ -287,7 +289,14 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
                           const std::vector<uint32_t>& siteLines = {});
 
 // "a[3]", "tile[1][2]": a cell of a traced variable, by its flattened index (of scalars: a shared
-// array of vec4 names the component, "tileB[2][0].y").
+// array of vec4 names the component, "tileB[2][0].y", and so does a buffer's vector view,
+// "a4[3].y", by the view's own index whatever the buffer's dimensions).
 std::string traceCellName(const Trace& trace, uint32_t variable, uint32_t index);
+
+// The variable whose cells `variable`'s are: the first traced buffer of the same puzzle buffer
+// (of the same set and binding, for one that is not the puzzle's), since a kernel may declare one
+// binding twice, a float view and a vec4 view of the same memory; the variable itself otherwise.
+// Indices count scalars in every view, so (owner, index) is one cell.
+uint32_t cellOwner(const Trace& trace, uint32_t variable);
 
 } // namespace vkp

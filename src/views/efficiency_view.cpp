@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "judge/efficiency_text.h"
+#include "judge/request_model.h"
 
 namespace vkp::views {
 namespace {
@@ -27,16 +28,11 @@ std::vector<uint32_t> indicesOf(const RequestCells& cells) {
 }
 
 // The figures are the judge's (judge/efficiency_text.h), so the view says what the check judged.
-void globalFigures(const MemoryModel& model, RequestCells& cells) {
+void globalFigures(const MemoryModel& model, const RequestExample& request, RequestCells& cells) {
     for (const auto& [index, lanes] : cells.lanes)
         cells.sectors.insert(index / cells.elementsPerSector);
     if (cells.lanes.empty()) return;
-    uint32_t firstLane = ~0u, lastLane = 0;
-    for (const auto& [index, lanes] : cells.lanes)
-        for (uint32_t lane : lanes)
-            firstLane = std::min(firstLane, lane), lastLane = std::max(lastLane, lane);
-    uint64_t span = firstLane <= lastLane ? uint64_t(lastLane) - firstLane + 1 : 0;
-    cells.neededSectors = requestSectors(model, indicesOf(cells), span).needed;
+    cells.neededSectors = requestSectors(model, indicesOf(cells), laneSpan(request.lanes)).needed;
     cells.summary += ": " + std::to_string(cells.sectors.size()) + " sectors touched, " +
                      std::to_string(cells.neededSectors) + " needed";
 }
@@ -85,7 +81,7 @@ std::optional<RequestCells> requestCells(const Trace& trace, const MemoryModel& 
     if (cells.shared)
         sharedFigures(model, ex, cells);
     else
-        globalFigures(model, cells);
+        globalFigures(model, ex, cells);
     return cells;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "judge/request_model.h"
+
 namespace vkp::views {
 
 bool isAccess(const TraceEvent& e) {
@@ -70,7 +72,7 @@ ThreadFootprint threadFootprint(const Trace& trace, uint64_t inv) {
         m.read = m.read || readsCell(e);
         m.written = m.written || writesCell(e);
         m.orders.push_back(a.order);
-        if (!a.cell->shared) {
+        if (!a.cell->shared && !continuesVector(e)) { // a vec4 moved whole: one request
             f.globalReads += readsCell(e);
             f.globalWrites += writesCell(e);
         }

@@ -81,7 +81,7 @@ struct ThreadFootprint {
     std::map<CellRef, CellMark> cells; // cells it touched
     std::vector<Flow> flows;           // one per write, in program order
     std::vector<uint32_t> lines; // kernel lines it executed an access or barrier on, ascending
-    uint32_t globalReads = 0, globalWrites = 0;
+    uint32_t globalReads = 0, globalWrites = 0; // buffer requests (a vec4 moved whole is one)
 };
 ThreadFootprint threadFootprint(const Trace& trace, uint64_t invocation);
 

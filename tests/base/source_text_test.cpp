@@ -21,6 +21,21 @@ TEST(FirstLineMatching, TheFirstMatchingLineCountsFromOne) {
     EXPECT_EQ(firstLineMatching(text, std::regex("binding")), 0);
 }
 
+// Two declarations of one binding (a float view and a vec4 view): each name finds its own line;
+// a name on no such line, or none, finds the binding's first; a binding declared nowhere, 0.
+TEST(BindingDeclarationLine, TheLineWithTheBindingAndTheName) {
+    const std::string text = "#version 450\n"
+                             "layout(set = 0, binding = 0) buffer A { float a[]; };\n"
+                             "layout(set = 0, binding = 0) buffer A4 { vec4 a4[]; };\n"
+                             "layout(set = 0, binding = 10) buffer R { float result[]; };\n";
+    EXPECT_EQ(bindingDeclarationLine(text, 0, "a"), 2);
+    EXPECT_EQ(bindingDeclarationLine(text, 0, "a4"), 3);
+    EXPECT_EQ(bindingDeclarationLine(text, 0, "b"), 2);
+    EXPECT_EQ(bindingDeclarationLine(text, 0, ""), 2);
+    EXPECT_EQ(bindingDeclarationLine(text, 10, "result"), 4);
+    EXPECT_EQ(bindingDeclarationLine(text, 1, "a"), 0); // binding = 10 is not binding = 1
+}
+
 TEST(EnclosingCondition, TheInnermostIfOfABracedBody) {
     const std::string k = "void main() {\n"               // 1
                           "    uint i = id();\n"          // 2

@@ -109,5 +109,56 @@ TEST(CompositeTrace, AWholeVectorElementIsOneEventPerComponent) {
     EXPECT_TRUE(race);
 }
 
+// A buffer's vec4 view on lavapipe (issue 53): the vec4 variant of Coalesced access's solution
+// (tests/data/perf-track/coalesced/vec4.comp) on case 4, a 2 x 75 matrix of 150 floats. Each of
+// threads 0 to 36 loads a4[t] whole: four events, at the floats' own indices, with their values,
+// each marked as part of one vec4, and one read in the thread's traffic. Thread 37 takes the
+// tail, a[148] and a[149], through the float view; both views are one buffer's cells.
+TEST(CompositeTrace, AVec4ViewOfABufferIsOneRequestOfFourCells) {
+    ASSERT_TRUE(engines().gpu);
+    std::string path = test::sourceDir() + "/tests/data/perf-track/coalesced/vec4.comp";
+    auto src = readTextFile(path);
+    ASSERT_TRUE(src.ok());
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = 3;
+    const Puzzle& puzzle = test::puzzleNamed("coalesced");
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, puzzle, *src, path, o);
+    ASSERT_EQ(r.reached, StageKind::Done);
+    ASSERT_EQ(r.cases.size(), 1u);
+    const CaseOutcome& c = r.cases[0];
+    EXPECT_TRUE(c.pass);
+    ASSERT_TRUE(c.trace && c.analysis);
+    const Trace& t = *c.trace;
+    ASSERT_FALSE(c.inputs.empty());
+    const BufferData& a = c.inputs[0];
+    ASSERT_EQ(a.words.size(), 150u);
+    for (uint32_t i = 0; i < 37; ++i) {
+        auto reads = eventsAt(t.threads[i], 21, TraceEventKind::Read);
+        ASSERT_EQ(reads.size(), 4u) << "thread " << i;
+        for (uint32_t k = 0; k < 4; ++k) {
+            EXPECT_EQ(t.variables[reads[k].variable].decl.name, "a4");
+            EXPECT_EQ(reads[k].index, 4 * i + k);
+            EXPECT_EQ(reads[k].value, a.words[4 * i + k]);
+            EXPECT_EQ(reads[k].extra, packVectorPart(4, k));
+        }
+        EXPECT_EQ(traceCellName(t, reads[1].variable, reads[1].index),
+                  "a4[" + std::to_string(i) + "].y");
+        EXPECT_EQ(c.analysis->traffic[i].globalReads, 1u) << "thread " << i;
+        EXPECT_EQ(c.analysis->traffic[i].globalWrites, 1u) << "thread " << i;
+    }
+    auto tail = eventsAt(t.threads[37], 25, TraceEventKind::Read);
+    ASSERT_EQ(tail.size(), 2u);
+    EXPECT_EQ(t.variables[tail[0].variable].decl.name, "a");
+    EXPECT_EQ(tail[0].index, 148u);
+    EXPECT_EQ(tail[1].index, 149u);
+    EXPECT_EQ(tail[1].extra, 0u);
+    uint32_t a4 = eventsAt(t.threads[0], 21, TraceEventKind::Read).front().variable;
+    EXPECT_NE(a4, tail[0].variable);
+    EXPECT_EQ(cellOwner(t, a4), cellOwner(t, tail[0].variable)); // one memory
+    EXPECT_EQ(c.analysis->traffic[37].globalReads, 2u);
+    EXPECT_TRUE(c.analysis->findings.empty());
+}
+
 } // namespace
 } // namespace vkp

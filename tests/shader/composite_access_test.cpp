@@ -242,6 +242,45 @@ void main() {
     EXPECT_EQ(recordCalls(*in, vec4, 4), 4u);
 }
 
+// A buffer's vector view (issue 53): the layout gives it its scalars' kind and width, beside the
+// float view of the same binding, and each scalar of a whole vec4 is recorded as the vector's
+// part (packVectorPart), so that the judge counts the load as one request.
+TEST(CompositeAccess, AVectorViewOfABufferIsLaidOutByItsScalarsAndWidth) {
+    auto in = instrument(R"(
+layout(set = 0, binding = 0) buffer Data { float d[]; };
+layout(set = 0, binding = 0) buffer Data4 { vec4 d4[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    d[i] = d4[i].y + d4[i + 1u].w;
+    d4[i] = vec4(1.0);
+}
+)");
+    ASSERT_TRUE(in);
+    uint32_t d = in->variable("d"), d4 = in->variable("d4");
+    ASSERT_NE(d, kTraceVariableNone);
+    ASSERT_NE(d4, kTraceVariableNone);
+    const TracedVariable& scalar = in->result.layout.variables[d];
+    const TracedVariable& vector = in->result.layout.variables[d4];
+    EXPECT_EQ(scalar.elementWidth, 1u);
+    EXPECT_EQ(vector.elementWidth, 4u);
+    EXPECT_EQ(vector.elementType, ElementKind::Float);
+    EXPECT_FALSE(vector.shared);
+    EXPECT_EQ(vector.binding, scalar.binding);
+    // The components read one at a time are plain records; the whole store is one recorder call
+    // whose four records say which part of a vec4 each scalar is.
+    auto calls = recorderCalls(*in);
+    ASSERT_EQ(calls.size(), 1u);
+    EXPECT_EQ(calls[0].kind, TraceEventKind::Write);
+    EXPECT_EQ(calls[0].variable, d4);
+    std::set<uint32_t> extras;
+    for (const SpirvInstruction& inst : in->functions.at(calls[0].recorder))
+        if (inst.opcode() == Op::OpFunctionCall && in->paramCount(inst.operand(0)) == 4)
+            extras.insert(in->module.definition(inst.operand(4))->operand(0)); // (w0, i, v, extra)
+    EXPECT_EQ(extras, (std::set<uint32_t>{packVectorPart(4, 0), packVectorPart(4, 1),
+                                          packVectorPart(4, 2), packVectorPart(4, 3)}));
+    EXPECT_EQ(in->result.accessSites, 4u); // two component reads, the store of d, the vec4 store
+}
+
 TEST(CompositeAccess, ARowOfATwoDimensionalSharedArrayIsUnrolled) {
     auto in = instrument(R"(
 layout(set = 0, binding = 0) buffer Data { float d[]; };

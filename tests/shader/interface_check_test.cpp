@@ -339,3 +339,74 @@ TEST_F(InterfaceCheck, AVolatileCoherentRuleNamesTheMissingQualifierAtTheDeclara
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+// Vector views (issue 53): a buffer may be declared as a runtime array of vec2 or vec4 of the
+// puzzle's scalars (a of floats as vec4, b of ints as ivec2), and one binding twice, a scalar
+// view beside a vector one. Whether a case's length suits the view is judged on the trace
+// (judge/bounds.h), not here: a kernel that handles its tail with the scalar view works on any
+// length.
+TEST_F(InterfaceCheck, VectorViewsOfThePuzzlesScalarsAreAccepted) {
+    std::vector<std::string> lines = kGoodLines;
+    lines[3] = "layout(set = 0, binding = 0) readonly buffer A { vec4 a4[]; };";
+    lines[4] = "layout(set = 0, binding = 1) readonly buffer B { ivec2 b2[]; };";
+    lines[5] = "layout(set = 0, binding = 2) writeonly buffer Result { vec2 result2[]; };";
+    EXPECT_TRUE(check(joinLines(lines)).empty());
+    // Both views of a, one under the other.
+    lines = kGoodLines;
+    lines[6] = "layout(set = 0, binding = 0) readonly buffer A4 { vec4 a4[]; };";
+    lines[7] = "void main() { uint i = gl_GlobalInvocationID.x; if (4 * i + 3 < SIZE) "
+               "result[i] = dot(a4[i], vec4(1)); else if (i < SIZE) result[i] = a[i]; }";
+    EXPECT_TRUE(check(joinLines(lines)).empty());
+}
+
+TEST_F(InterfaceCheck, AVectorViewOfTheWrongKindNamesTheVectorToUse) {
+    expectOne(
+        check(withLine(4, "layout(set = 0, binding = 0) readonly buffer A { ivec4 a4[]; };")), 4,
+        {"binding 0 ('a4') holds ivec4 elements, but the puzzle's buffer 'a' holds float: read it "
+         "as vec4"});
+    expectOne(check(withLine(5, "layout(set = 0, binding = 1) readonly buffer B { uvec2 b2[]; };")),
+              5, {"holds uvec2 elements", "'b' holds int: read it as ivec2"});
+}
+
+// The second view of a binding is named at its own line, not at the first view's.
+TEST_F(InterfaceCheck, EachViewOfABindingIsCheckedAtItsOwnLine) {
+    expectOne(
+        check(withLine(7, "layout(set = 0, binding = 0) readonly buffer A4 { uvec4 a4[]; };")), 7,
+        {"binding 0 ('a4') holds uvec4 elements", "read it as vec4"});
+}
+
+// vec3 is the view a learner tries for three values; a buffer lays it out 16 bytes an element,
+// so it is refused with why. Other widths of vectors and arrays stay refused as before.
+TEST_F(InterfaceCheck, AVec3ViewIsRefusedWithItsPadding) {
+    expectOne(check(withLine(4, "layout(set = 0, binding = 0) readonly buffer A { vec3 a3[]; };")),
+              4,
+              {"exactly one runtime array of float, vec2 or vec4 (found vec3)",
+               "a buffer pads each vec3 to 16 bytes, so use vec4 or vec2",
+               "layout(set = 0, binding = 0) buffer ... { float a[]; };"});
+    expectOne(check(withLine(5, "layout(set = 0, binding = 1) readonly buffer B { ivec3 b3[]; };")),
+              5, {"runtime array of int, ivec2 or ivec4 (found ivec3)", "use ivec4 or ivec2"});
+}
+
+// std140 spaces a float array's elements 16 bytes apart, where the puzzle's data are packed: each
+// index would read the wrong scalar.
+TEST_F(InterfaceCheck, AStd140LayoutIsRefused) {
+    expectOne(check(withLine(
+                  4, "layout(std140, set = 0, binding = 0) readonly buffer A { float a[]; };")),
+              4,
+              {"binding 0 ('a')'s elements lie 16 bytes apart (a std140 layout?)",
+               "is packed, one float every 4 bytes: declare it std430"});
+    expectOne(
+        check(
+            withLine(5, "layout(std140, set = 0, binding = 1) readonly buffer B { ivec2 b2[]; };")),
+        5,
+        {"binding 1 ('b2')'s elements lie 16 bytes apart", "is packed, one ivec2 every 8 bytes"});
+    EXPECT_TRUE(
+        check(withLine(4, "layout(std430, set = 0, binding = 0) readonly buffer A { vec4 a4[]; };"))
+            .empty());
+}
+
+} // namespace
+} // namespace vkp

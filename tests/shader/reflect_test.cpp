@@ -112,21 +112,65 @@ void main() {}
     EXPECT_EQ(findBinding(k, 4)->elementTypeText, "float[N]");
 }
 
-TEST(Reflect, VectorElementTypesAreNamedAsInGlsl) {
-    // BUG (src/shader/reflect.cpp, describeType): a vector is spelled component + "vec" + n, so
-    // `buffer V { vec4 v[]; }` is described as "floatvec4" and ivec2 as "intvec2" in the
-    // interface error "(found floatvec4)". GLSL names them vec4, ivec2, uvec3.
+// A runtime array of vec2 or vec4 (of 32-bit scalars) is a vector view of the puzzle's scalars:
+// its scalars' kind and width, its stride as laid out. A vec3 array is no view (a buffer pads
+// each vec3 to 16 bytes); every vector is named as in GLSL for the messages.
+TEST(Reflect, VectorViewsWithTheirScalarsWidthsAndStrides) {
     KernelInterface k = reflectSource(R"(#version 450
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) buffer V { vec4 v[]; };
 layout(set = 0, binding = 1) buffer I { ivec2 iv[]; };
+layout(set = 0, binding = 2) buffer U { uvec4 uv[]; };
+layout(set = 0, binding = 3) buffer T { vec3 t[]; };
+layout(std140, set = 0, binding = 4) buffer S { float s[]; };
+layout(set = 0, binding = 5) buffer F { float f[]; };
 void main() {}
 )");
+    ASSERT_EQ(k.bindings.size(), 6u);
+    const KernelBinding* v = findBinding(k, 0);
+    EXPECT_TRUE(v->singleRuntimeArray);
+    EXPECT_EQ(v->elementType, ElementKind::Float);
+    EXPECT_EQ(v->elementWidth, 4u);
+    EXPECT_EQ(v->arrayStride, 16u);
+    EXPECT_EQ(v->elementTypeText, "vec4");
+    const KernelBinding* iv = findBinding(k, 1);
+    EXPECT_TRUE(iv->singleRuntimeArray);
+    EXPECT_EQ(iv->elementType, ElementKind::Int);
+    EXPECT_EQ(iv->elementWidth, 2u);
+    EXPECT_EQ(iv->arrayStride, 8u);
+    EXPECT_EQ(iv->elementTypeText, "ivec2");
+    EXPECT_EQ(findBinding(k, 2)->elementType, ElementKind::Uint);
+    EXPECT_EQ(findBinding(k, 2)->elementWidth, 4u);
+    const KernelBinding* t = findBinding(k, 3);
+    EXPECT_FALSE(t->singleRuntimeArray);
+    EXPECT_FALSE(t->elementType.has_value());
+    EXPECT_EQ(t->elementTypeText, "vec3");
+    EXPECT_EQ(t->arrayStride, 16u);
+    const KernelBinding* s = findBinding(k, 4); // a float array laid out as std140 says
+    EXPECT_TRUE(s->singleRuntimeArray);
+    EXPECT_EQ(s->elementWidth, 1u);
+    EXPECT_EQ(s->arrayStride, 16u);
+    EXPECT_EQ(findBinding(k, 5)->arrayStride, 4u);
+    EXPECT_EQ(findBinding(k, 5)->elementWidth, 1u);
+}
+
+// Two declarations of one binding (a float view and a vec4 view of the same memory) are two
+// bindings of the interface, each with its own name and width.
+TEST(Reflect, TwoViewsOfOneBindingAreBothListed) {
+    KernelInterface k = reflectSource(R"(#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer A { float a[]; };
+layout(set = 0, binding = 0) buffer A4 { vec4 a4[]; };
+void main() { a4[0] = vec4(a[4]); }
+)");
     ASSERT_EQ(k.bindings.size(), 2u);
-    EXPECT_FALSE(findBinding(k, 0)->singleRuntimeArray);
-    EXPECT_FALSE(findBinding(k, 0)->elementType.has_value());
-    EXPECT_EQ(findBinding(k, 0)->elementTypeText, "vec4");
-    EXPECT_EQ(findBinding(k, 1)->elementTypeText, "ivec2");
+    std::map<std::string, uint32_t> widths;
+    for (const KernelBinding& b : k.bindings) {
+        EXPECT_EQ(b.binding, 0u);
+        EXPECT_TRUE(b.singleRuntimeArray);
+        widths[b.arrayName] = b.elementWidth;
+    }
+    EXPECT_EQ(widths, (std::map<std::string, uint32_t>{{"a", 1}, {"a4", 4}}));
 }
 
 TEST(Reflect, LocalSizeFromSpecializationConstants) {

@@ -691,5 +691,49 @@ TEST(TraceCellName, VectorElementsNameTheirComponent) {
     EXPECT_EQ(traceCellName(t, 2, 40), "tileB[5][0].x"); // past the end: the row past the end
 }
 
+// A buffer's vector view (`vec4 a4[]` over a 5 x 37 matrix of floats) is named by its own flat
+// index and the component, whatever the buffer's dimensions: the kernel's own expression.
+TEST(TraceCellName, ABuffersVectorViewNamesItsVectorAndComponent) {
+    Trace t;
+    TraceVariableInfo matrix;
+    matrix.decl.name = "a";
+    matrix.dims = {5, 37};
+    matrix.length = 185;
+    matrix.puzzleBuffer = 0;
+    TraceVariableInfo view = matrix;
+    view.decl.name = "a4";
+    view.decl.elementWidth = 4;
+    t.variables = {matrix, view};
+    EXPECT_EQ(traceCellName(t, 0, 184), "a[4][36]");
+    EXPECT_EQ(traceCellName(t, 1, 184), "a4[46].x");
+    EXPECT_EQ(traceCellName(t, 1, 187), "a4[46].w"); // past the end, named all the same
+    EXPECT_EQ(traceCellName(t, 1, 6), "a4[1].z");
+}
+
+// Two declarations of one buffer (a float view and a vec4 view) are one memory: the first of
+// them owns the cells of both. Other buffers and shared arrays own their own.
+TEST(CellOwner, ViewsOfOneBufferShareTheFirstViewsCells) {
+    Trace t;
+    auto buffer = [](const std::string& name, int puzzleBuffer, uint32_t binding) {
+        TraceVariableInfo v;
+        v.decl.name = name;
+        v.decl.binding = binding;
+        v.puzzleBuffer = puzzleBuffer;
+        return v;
+    };
+    TraceVariableInfo tile;
+    tile.decl.name = "tile";
+    tile.decl.shared = true;
+    t.variables = {buffer("a", 0, 0),      buffer("result4", 1, 1), buffer("a4", 0, 0),     tile,
+                   buffer("result", 1, 1), buffer("other", -1, 7),  buffer("other4", -1, 7)};
+    EXPECT_EQ(cellOwner(t, 0), 0u);
+    EXPECT_EQ(cellOwner(t, 1), 1u);
+    EXPECT_EQ(cellOwner(t, 2), 0u);
+    EXPECT_EQ(cellOwner(t, 3), 3u);
+    EXPECT_EQ(cellOwner(t, 4), 1u);
+    EXPECT_EQ(cellOwner(t, 5), 5u); // not the puzzle's: by set and binding
+    EXPECT_EQ(cellOwner(t, 6), 5u);
+}
+
 } // namespace
 } // namespace vkp
