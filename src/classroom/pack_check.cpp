@@ -131,7 +131,10 @@ class PuzzleChecker {
             m_out.solutionProblem = solution.error().str();
         else
             checkSolution(*solution);
-        if (!m_out.solutionProblem && m_options.mutants) mutate(*solution);
+        if (!m_out.solutionProblem && m_options.mutants) {
+            fitMutantBudget(*solution);
+            mutate(*solution);
+        }
         m_out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         return std::move(m_out);
     }
@@ -186,8 +189,17 @@ class PuzzleChecker {
     // stopped. (A spin-wait that needs more is then killed: counted as killed, never survived.)
     CheckOptions mutantOptions(bool trace, std::optional<size_t> onlyCase = std::nullopt) const {
         CheckOptions o = options(trace, onlyCase);
-        o.loopBudget = kMutantLoopBudget;
+        o.loopBudget = m_mutantLoopBudget;
         return o;
+    }
+    // The smaller budget holds only where the official solution itself passes under it: a
+    // solution whose loops need more (a long key loop of an attention) would have every mutant
+    // stopped on the same case and counted as killed, the equivalent ones too. There, mutants get
+    // a learner's budget.
+    void fitMutantBudget(const std::vector<KernelSource>& sources) {
+        m_mutantLoopBudget = kMutantLoopBudget;
+        if (!check(sources, mutantOptions(false)).allPass())
+            m_mutantLoopBudget = kDefaultLoopBudget;
     }
     // The cases in the order a mutant is tried on them: the case that killed the most mutants of
     // this puzzle so far first (`kills`), then the smallest (threads), then the first; a case of
@@ -466,6 +478,7 @@ class PuzzleChecker {
     const PackCheckOptions& m_options;
     const PackProgress& m_progress;
     PuzzleCheckOutcome m_out;
+    uint32_t m_mutantLoopBudget = kMutantLoopBudget;
     // Per case: the mutants it killed first, untraced and traced (caseOrder), and the mutants
     // tried on it untraced.
     std::vector<size_t> m_untracedKills = std::vector<size_t>(m_p.cases.size(), 0);

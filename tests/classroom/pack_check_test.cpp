@@ -60,6 +60,25 @@ TEST(PackCheck, AWeakPuzzlesSurvivorsAreNamedAndFailTheCheck) {
     EXPECT_EQ(lastTotal, o.mutants.size()) << "the last call says every mutant is done";
 }
 
+// A solution whose loop needs more back-edges than mutants are given: its mutants get a learner's
+// budget, so the one that cannot differ (the local id for the global one, in one workgroup of
+// one thread) survives instead of being stopped on the long case and counted as killed.
+TEST(PackCheck, ASolutionLongerThanTheMutantBudgetLendsItsMutantsALearnersBudget) {
+    ASSERT_TRUE(engines().gpu);
+    PuzzleSet set = loadPuzzleSet(test::sourceDir() + "/tests/data/packcheck/long-loop");
+    auto found = set.find("long-sum");
+    ASSERT_TRUE(found.ok()) << found.error().message;
+    InProcessRunner runner(*engines().gpu);
+    PuzzleCheckOutcome o = packCheckPuzzle(engines().compiler, runner, **found, {}, {});
+    EXPECT_FALSE(o.solutionProblem) << *o.solutionProblem;
+    bool localForGlobal = false;
+    for (const MutantOutcome& m : o.mutants)
+        if (m.mutant.before == "gl_GlobalInvocationID" && m.mutant.after == "gl_LocalInvocationID")
+            localForGlobal = m.fate == MutantFateKind::Survived;
+    EXPECT_TRUE(localForGlobal) << "the local id for the global one cannot differ here";
+    EXPECT_GT(o.count(MutantFateKind::Killed), 0u) << "the others still die on their values";
+}
+
 TEST(PackCheck, APuzzleTheDeviceCannotRunIsSkippedNotFailed) {
     ASSERT_TRUE(engines().gpu);
     const Puzzle& p = puzzleNamed("matmul-tensor-cores");
