@@ -35,6 +35,8 @@ layer norm|layer-norm-registers|2^28|torch layer_norm|0.90
 scan|scan-decoupled|2^28|cub_scan|0.90
 sort|radix-sort-onesweep|2^28|cub_radix_sort|0.67
 attention|flash-attention|2^20|torch sdpa|-
+attention, tiled|attention-tiled|2^20|torch sdpa|0.80
+causal attention|attention-causal|2^20|torch sdpa_causal|0.80
 gemv|gemv|2^26|torch mv cols=4096|0.80
 int8 matmul|matmul-int8|2^18|torch int_mm words=256|0.80
 conv2d 3x3|conv2d|2^24|torch conv2d k=3|0.80
