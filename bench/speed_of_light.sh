@@ -44,6 +44,9 @@ block sort|bitonic-block|2^24|torch sort_rows block=512|0.80
 sort fp32|bitonic-global|2^24|torch sort|0.80
 top-k|topk|2^24|torch topk cols=1024 k=8|0.80
 fft|fft|2^24|torch fft len=1024|0.80
+spmv, thread|spmv-csr|2^22|torch spmv per=16|0.80
+spmv, subgroup|spmv-subgroup|2^22|torch spmv per=16|0.80
+bfs|bfs|2^24|copy|0.85
 ROWS
 # SOL_ONLY=REGEX keeps the rows whose line matches it (a device session too short for all of them).
 if [ -n "${SOL_ONLY:-}" ]; then grep -E "$SOL_ONLY" "$TMP/families.txt" >"$TMP/kept.txt" || true
