@@ -98,6 +98,13 @@ Result<AppOptions> appOptionsFrom(const Args& a) {
         if (!script) return script.error();
         o.script = *script;
     }
+    if (auto v = a.value("step")) { // after VKPUZZLES_VIEW: the command line wins
+        int step = 0;
+        if (!parseInt(*v, 1, 1000000, step))
+            return usage("--step needs the number of a walkthrough step (1 = the first), not '" +
+                         *v + "'");
+        o.script.walkthroughStep = static_cast<uint32_t>(step);
+    }
     if (auto v = a.value("case"); v && !parseInt(*v, 1, 1000000, o.caseNumber))
         return usage("--case needs a case number, not '" + *v + "'");
     if (auto v = a.value("dispatch"); v && !parseInt(*v, 1, 1000000, o.dispatch))

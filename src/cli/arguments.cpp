@@ -100,7 +100,7 @@ const std::vector<OptionSpec>& optionTable() {
         {"no-mutants", ValueKind::None, "pack"},
         {"thread", ValueKind::NumberList, "app trace open", 0, UINT32_MAX},
         {"dispatch", ValueKind::Number, "app trace open", 1, kMaxDispatchesPerCase},
-        {"step", ValueKind::Number, "walkthrough", 1, kMaxCount},
+        {"step", ValueKind::Number, "walkthrough app", 1, kMaxCount},
         {"input", ValueKind::Text, "run", 0, 0, {}, true},
         {"set", ValueKind::Text, "run bench", 0, 0, {}, true},
         {"workgroups", ValueKind::NumberList, "run", 1, 65535},
@@ -446,6 +446,7 @@ App options (no command):
   --tab T           statement, hints, solution, device, efficiency, buffers, timeline, watches,
                     console, lookback or walkthrough         --reveal   show every hint and the solution
   --thread X[,Y,Z]  select this thread      --dispatch K      show dispatch K of a multi-pass case
+  --step K          play the official solution's walkthrough from step K (the last if fewer)
   --hover X,Y       pretend the pointer is at X,Y (screenshots of tooltips and highlights)
   --frames N        quit after N frames     --frame-stats     print frame times (median, worst)
   The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles;
