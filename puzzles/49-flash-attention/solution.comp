@@ -1,7 +1,7 @@
 #version 450
 // Flash attention: per head, result = softmax(q k^T / sqrt(D)) v, in one pass over K and V in
 // tiles of BC keys, with the online softmax (Softmax online) carried per query.
-
+#extension GL_EXT_control_flow_attributes : require  // [[unroll]]: D is known when it runs
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint D = 1;   // a row's length in q, k, v and result
 layout(constant_id = 4) const uint SQ = 1;  // queries per head
@@ -29,7 +29,7 @@ void main() {
     // 1. The query, once, into registers, with the 1 / sqrt(D) of every score folded in.
     float scale = 1.0 / sqrt(float(D));
     float qi[D];
-    for (uint c = 0; c < D; ++c) {
+    [[unroll]] for (uint c = 0; c < D; ++c) {
         qi[c] = mine ? q[row + c] * scale : 0.0;
     }
 
@@ -37,7 +37,7 @@ void main() {
     float m = LOWEST;
     float l = 0.0;
     float o[D];
-    for (uint c = 0; c < D; ++c) {  // o starts at zero
+    [[unroll]] for (uint c = 0; c < D; ++c) {  // o starts at zero
         o[c] = 0.0;
     }
 
@@ -57,7 +57,7 @@ void main() {
             float tileMax = LOWEST;
             for (uint j = 0; j < count; ++j) {
                 float dot = 0.0;
-                for (uint c = 0; c < D; ++c) {
+                [[unroll]] for (uint c = 0; c < D; ++c) {
                     dot += qi[c] * kTile[j * D + c];
                 }
                 s[j] = dot;
@@ -68,13 +68,13 @@ void main() {
             float newMax = max(m, tileMax);
             float shrink = exp(m - newMax);
             l *= shrink;
-            for (uint c = 0; c < D; ++c) {
+            [[unroll]] for (uint c = 0; c < D; ++c) {
                 o[c] *= shrink;
             }
             for (uint j = 0; j < count; ++j) {
                 float p = exp(s[j] - newMax);
                 l += p;
-                for (uint c = 0; c < D; ++c) {
+                [[unroll]] for (uint c = 0; c < D; ++c) {
                     o[c] += p * vTile[j * D + c];
                 }
             }
@@ -85,7 +85,7 @@ void main() {
 
     // 5. The weights summed to l: divide once, and write the row.
     if (mine) {
-        for (uint c = 0; c < D; ++c) {
+        [[unroll]] for (uint c = 0; c < D; ++c) {
             result[row + c] = o[c] / l;
         }
     }
