@@ -427,16 +427,15 @@ class Analyzer {
         for (const TraceEvent* e : events) {
             auto op = m_atomics.find(e->line);
             AtomicOpKind kind = op == m_atomics.end() ? AtomicOpKind::Add : op->second;
-            if (kind == AtomicOpKind::CompSwap) return std::nullopt;
             if (kind == AtomicOpKind::Load) continue;
             if (kind == AtomicOpKind::Store) { // its traced value is what it stored
                 if (events.size() > 1) return std::nullopt;
                 return e->value;
             }
-            bool unknown = false;
-            ++balance[valueWritten(m_trace, *e, m_atomics, &unknown)];
+            ++balance[valueWritten(m_trace, *e, m_atomics)];
             --balance[e->value];
-            if (kind == AtomicOpKind::Exchange)
+            // An exchange or a compare-and-swap depends on the order: only the chain tells.
+            if (kind == AtomicOpKind::Exchange || kind == AtomicOpKind::CompSwap)
                 foldable = false;
             else
                 folded = applyAtomic(kind, type, folded, e->extra);

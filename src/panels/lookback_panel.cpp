@@ -77,7 +77,6 @@ std::string publishTip(const ShownCase& sc, const LookbackModel& m, const Lookba
                     threadText(sc, p.access.invocation) + ", wrote " + m.status + "[" +
                     std::to_string(p.index) + "] = " + std::to_string(p.word.word) + ": " +
                     lookbackWordText(p.word) + ".";
-    if (!p.known) s += " (a compare-and-swap: what it left is not in the trace)";
     if (p.word.flag == LookbackFlag::Aggregate)
         s += "\nThe tile's own sum, published at once: successors can step over it without "
              "waiting for its prefix.";

@@ -278,11 +278,19 @@ void AccessLogRewriter::after(const SpirvInstruction& inst, std::vector<SpirvIns
         access(b, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
     } else if (isAtomic(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&
                inst.operandCount() >= 1) {
-        // Operands: pointer, scope, semantics, then the operand value of those that take one.
-        uint32_t operand =
-            inst.operandCount() >= 4
-                ? valueWord(b, inst.operand(3), m_state.module.typeOf(inst.operand(3)))
-                : 0;
+        // Operands: pointer, scope, semantics, then the operand value of those that take one. A
+        // compare-and-swap (pointer, scope, two semantics, value, comparator) is traced with the
+        // value it leaves: its value where the old one equalled the comparator, else the old.
+        bool swap = inst.opcode() == Op::OpAtomicCompareExchange ||
+                    inst.opcode() == Op::OpAtomicCompareExchangeWeak;
+        uint32_t operand = 0;
+        if (swap && inst.operandCount() >= 6) {
+            uint32_t left = b.select(inst.resultType(), b.equal(inst.resultId(), inst.operand(5)),
+                                     inst.operand(4), inst.resultId());
+            operand = valueWord(b, left, inst.resultType());
+        } else if (!swap && inst.operandCount() >= 4) {
+            operand = valueWord(b, inst.operand(3), m_state.module.typeOf(inst.operand(3)));
+        }
         access(b, TraceEventKind::Atomic, inst.operand(0), inst.resultId(), inst.resultType(),
                operand);
     }

@@ -59,8 +59,7 @@ std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source) 
 }
 
 uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old,
-                     uint32_t operand, bool* unknown) {
-    if (unknown) *unknown = false;
+                     uint32_t operand) {
     bool isFloat = type == ElementKind::Float;
     bool isSigned = type == ElementKind::Int;
     switch (op) {
@@ -87,15 +86,13 @@ uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t 
     case AtomicOpKind::Load:
         return old;
     case AtomicOpKind::CompSwap:
-        if (unknown) *unknown = true;
-        return old;
+        return operand; // traced as the value it left (the old one where the compare failed)
     }
     return old;
 }
 
 uint32_t valueWritten(const Trace& trace, const TraceEvent& e,
-                      const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown) {
-    if (unknown) *unknown = false;
+                      const std::map<uint32_t, AtomicOpKind>& atomics) {
     if (e.kind != TraceEventKind::Atomic) return e.value;
     auto op = atomics.find(e.line);
     // The result follows from the value the atomic itself saw (its old value), not from a
@@ -104,8 +101,8 @@ uint32_t valueWritten(const Trace& trace, const TraceEvent& e,
     std::optional<ElementKind> type = e.variable < trace.variables.size()
                                           ? trace.variables[e.variable].decl.elementType
                                           : std::nullopt;
-    return applyAtomic(op == atomics.end() ? AtomicOpKind::Add : op->second, type, e.value, e.extra,
-                       unknown);
+    return applyAtomic(op == atomics.end() ? AtomicOpKind::Add : op->second, type, e.value,
+                       e.extra);
 }
 
 } // namespace vkp

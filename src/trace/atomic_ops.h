@@ -18,12 +18,13 @@ namespace vkp {
 enum class AtomicOpKind { Add, Min, Max, And, Or, Xor, Exchange, CompSwap, Load, Store };
 // Lines of `source` (1-based) holding exactly one kind of atomic call; other lines are Add.
 std::map<uint32_t, AtomicOpKind> atomicOpsFromSource(const std::string& source);
-// The value after the atomic: for CompSwap (operand not traced) the old value, flagged unknown.
+// The value after the atomic, from the old value it saw and its traced operand (a
+// compare-and-swap is traced with the value it left: its operand is the answer).
 uint32_t applyAtomic(AtomicOpKind op, std::optional<ElementKind> type, uint32_t old,
-                     uint32_t operand, bool* unknown = nullptr);
+                     uint32_t operand);
 // What a write or an atomic left in its cell: a write its value; an atomic the operation of its
-// line applied to the old value it saw (`unknown` for a compare-and-swap).
+// line applied to the old value it saw.
 uint32_t valueWritten(const Trace& trace, const TraceEvent& e,
-                      const std::map<uint32_t, AtomicOpKind>& atomics, bool* unknown = nullptr);
+                      const std::map<uint32_t, AtomicOpKind>& atomics);
 
 } // namespace vkp

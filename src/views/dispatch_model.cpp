@@ -135,15 +135,11 @@ bool resolveCell(const Trace& trace, const std::vector<WriteRec>& recs, uint32_t
     bool oneThread = std::all_of(recs.begin(), recs.end(), [&](const WriteRec& r) {
         return r.invocation == recs.front().invocation;
     });
-    bool known = true;
     if (oneThread) { // program order is known
         value = before;
-        for (const WriteRec& r : recs) {
-            bool unknown = false;
-            value = valueWritten(trace, *r.event, atomics, &unknown);
-            known = known && !unknown;
-        }
-        return known;
+        for (const WriteRec& r : recs)
+            value = valueWritten(trace, *r.event, atomics);
+        return true;
     }
     bool anyAtomic = std::any_of(recs.begin(), recs.end(), [](const WriteRec& r) {
         return r.event->kind == TraceEventKind::Atomic;
@@ -168,17 +164,15 @@ bool resolveCell(const Trace& trace, const std::vector<WriteRec>& recs, uint32_t
     // less the old values leave exactly the last result.
     std::map<uint32_t, int64_t> balance;
     for (const WriteRec& r : recs) {
-        bool unknown = false;
-        ++balance[valueWritten(trace, *r.event, atomics, &unknown)];
+        ++balance[valueWritten(trace, *r.event, atomics)];
         --balance[r.event->value];
-        known = known && !unknown;
     }
     std::vector<uint32_t> ends;
     for (const auto& [v, n] : balance)
         if (n > 0) ends.insert(ends.end(), static_cast<size_t>(n), v);
     if (ends.size() == 1) {
         value = ends.front();
-        return known;
+        return true;
     }
     value = valueWritten(trace, *recs.back().event, atomics);
     return false;

@@ -58,7 +58,6 @@ struct StatusAccess {
     uint32_t index = 0;
     uint32_t word = 0;           // what a read saw, or what a write left
     std::optional<uint32_t> old; // an atomic's: what it found
-    bool known = true;           // false: a compare-and-swap's result
     uint32_t round = 0;
 };
 
@@ -125,28 +124,24 @@ class Builder {
                 const TraceEvent& e = events[i];
                 if (e.kind == TraceEventKind::LoopBudget) m_stopped[g] = true;
                 if (m_counter && e.variable == *m_counter && e.kind == TraceEventKind::Atomic) {
-                    bool unknown = false;
                     uint32_t after =
-                        applyAtomic(opOf(e, true), ElementKind::Uint, e.value, e.extra, &unknown);
-                    m_counterAtomics.push_back(
-                        {{inv, i}, g, e.index, after, e.value, !unknown, e.round});
+                        applyAtomic(opOf(e, true), ElementKind::Uint, e.value, e.extra);
+                    m_counterAtomics.push_back({{inv, i}, g, e.index, after, e.value, e.round});
                     m_tickets[g].push_back(m_counterAtomics.size() - 1);
                 }
                 if (e.variable != m_status) continue;
-                StatusAccess a{{inv, i}, g, e.index, e.value, std::nullopt, true, e.round};
+                StatusAccess a{{inv, i}, g, e.index, e.value, std::nullopt, e.round};
                 if (e.kind == TraceEventKind::Read) {
                     m_reads.push_back(a);
                 } else if (e.kind == TraceEventKind::Write) {
                     m_writes.push_back(a);
                 } else if (e.kind == TraceEventKind::Atomic) {
-                    bool unknown = false;
                     uint32_t after =
-                        applyAtomic(opOf(e, false), ElementKind::Uint, e.value, e.extra, &unknown);
+                        applyAtomic(opOf(e, false), ElementKind::Uint, e.value, e.extra);
                     a.word = e.value; // what it found: an atomic that changes nothing only reads
-                    if (unknown || after != e.value) {
+                    if (after != e.value) {
                         a.word = after;
                         a.old = e.value;
-                        a.known = !unknown;
                         m_writes.push_back(a);
                     } else {
                         m_reads.push_back(a);
@@ -265,7 +260,6 @@ class Builder {
             p.slot = slotOf(w.index);
             p.index = w.index;
             p.word = decodeLookbackWord(m_decl, w.word);
-            p.known = w.known;
             p.workgroup = w.group;
             p.access = w.at;
             m_model.publishes.push_back(p);
@@ -438,7 +432,7 @@ class Builder {
         std::map<std::pair<uint32_t, uint32_t>, std::vector<uint64_t>> left; // (index, value)
         for (uint64_t g = 0; g < m_groups; ++g)
             for (size_t t : m_tickets[g])
-                if (m_counterAtomics[t].known && m_ticketNode.count(g) && m_tickets[g].front() == t)
+                if (m_ticketNode.count(g) && m_tickets[g].front() == t)
                     left[{m_counterAtomics[t].index, m_counterAtomics[t].word}].push_back(g);
         for (auto& [g, node] : m_ticketNode) {
             const StatusAccess& a = m_counterAtomics[m_tickets[g].front()];
@@ -458,7 +452,7 @@ class Builder {
         std::vector<size_t> out;
         for (size_t p = 0; p < m_publishNode.size(); ++p) {
             const StatusAccess& w = m_writes[m_writeOfPublish[p]];
-            if (w.index == index && w.known && w.word == word) out.push_back(p);
+            if (w.index == index && w.word == word) out.push_back(p);
         }
         return out;
     }
@@ -865,10 +859,8 @@ std::vector<std::string> lookbackText(const LookbackModel& m, uint32_t slot, int
         for (size_t i : t.publishes) {
             const LookbackPublish& p = m.publishes[i];
             if (p.slot == slot)
-                moments.push_back(
-                    {p.column,
-                     "published " + lookbackWordText(p.word) + " = " + std::to_string(p.word.word) +
-                         (p.known ? "" : " (compare-and-swap: what it left is not known)")});
+                moments.push_back({p.column, "published " + lookbackWordText(p.word) + " = " +
+                                                 std::to_string(p.word.word)});
         }
         for (size_t i : t.polls) {
             const LookbackPoll& p = m.polls[i];

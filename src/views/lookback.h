@@ -57,7 +57,6 @@ struct LookbackPublish {
     uint32_t tile = 0, slot = 0; // the word's tile and its place in the tile (slot < wordsPerTile)
     uint32_t index = 0;          // the status buffer's element
     LookbackWord word;           // what it left
-    bool known = true;           // false: an atomicCompSwap, whose result the trace lacks
     uint64_t workgroup = 0;      // the writer (flat index)
     LookbackAccess access;
     uint32_t column = 0; // inferred time

@@ -128,19 +128,6 @@ void Timeline::seek(size_t pos) {
     replayTo(pos);
     // The cells the steps between the two positions wrote (or, going back, put back).
     markWrites(std::min(from, pos), std::max(from, pos));
-    m_uncertain.clear();
-    for (size_t i = 0; i < m_pos; ++i) {
-        const TimelineAccess& st = m_accesses[i];
-        const TraceEvent& e = m_trace.threads[st.invocation][st.event];
-        if (e.kind != TraceEventKind::Atomic) continue;
-        auto op = m_atomics.find(e.line);
-        if (op != m_atomics.end() && op->second == AtomicOpKind::CompSwap)
-            m_uncertain.insert({e.variable, e.index});
-    }
-}
-
-bool Timeline::uncertain(uint32_t variable, uint64_t index) const {
-    return m_uncertain.count({variable, index}) > 0;
 }
 
 } // namespace vkp::views

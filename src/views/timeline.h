@@ -80,8 +80,6 @@ class Timeline {
     // the move itself wrote or put back (one cell for a single step). current() is the last access.
     const std::vector<CellRef>& changed() const { return m_changed; }
     bool wasChanged(const CellRef& c) const { return m_changedSet.count(c) > 0; }
-    // Cells an atomic changed with an operation whose result the trace cannot tell (CompSwap).
-    bool uncertain(uint32_t variable, uint64_t index) const;
 
   private:
     void applyAccess(size_t i, MemoryState& s) const;
@@ -96,7 +94,6 @@ class Timeline {
     std::vector<TimelineAccess> m_accesses;
     std::vector<size_t> m_roundEnd; // per round
     MemoryState m_initial, m_state;
-    std::set<std::pair<uint32_t, uint64_t>> m_uncertain;
     size_t m_pos = 0;
     std::vector<CellRef> m_changed;
     std::unordered_set<CellRef, CellRefHash> m_changedSet;

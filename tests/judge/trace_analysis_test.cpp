@@ -102,14 +102,18 @@ TEST(TraceAnalysis, SnapshotsApplyTheRoundsAtomics) {
     // Exchanges: 0 -> 7 (thread 1 saw 0), 7 -> 8 (thread 0 saw 7): the cell keeps 8.
     b.atomic(1, s, 2, 5, 0, 7).atomic(0, s, 2, 5, 7, 8);
     b.barrierAll(7);
-    b.atomic(0, s, 1, 6, 5, 3); // compare-and-swap: its operand is not traced
+    b.atomic(0, s, 1, 6, 5, 5); // compare-and-swap: found 5, not 0: left 5 (traced as its operand)
+    b.barrierAll(9);
+    b.atomic(1, s, 1, 6, 5, 0).atomic(0, s, 1, 6, 0, 6); // 5 -> 0 (an exchange's kin), then 0 -> 6
     TraceAnalysis a = analyzeTrace(b.t, Limits{});
-    ASSERT_EQ(a.rounds.at(0).size(), 3u);
+    ASSERT_EQ(a.rounds.at(0).size(), 4u);
     EXPECT_EQ(a.rounds[0][1].values[s], (std::vector<uint32_t>{3, 5, 8, 9}));
     EXPECT_EQ(a.rounds[0][1].written[s], (std::vector<uint8_t>{1, 1, 1, 1}));
     EXPECT_TRUE(a.findings.empty());
     EXPECT_EQ(a.rounds[0][2].values[s], (std::vector<uint32_t>{3, 5, 8, 9}))
-        << "a compare-and-swap's result is unknown: the cell keeps what was known";
+        << "a compare-and-swap that found another value leaves the cell as it was";
+    EXPECT_EQ(a.rounds[0][3].values[s], (std::vector<uint32_t>{3, 6, 8, 9}))
+        << "two swaps that succeeded one after the other: the chain ends at the last one's value";
 }
 
 // Bins counted into without being cleared first: the atomics change the value, but the cell was

@@ -186,6 +186,33 @@ TEST(DispatchTest, ALaterDispatchStartsFromWhatTheEarlierOnesWrote) {
         EXPECT_TRUE(bc.memory(d)->exact) << d;
 }
 
+// A compare-and-swap is traced with the value it left, so a BFS whose threads claim nodes with
+// atomicCompSwap replays exactly: no "written with different values by several threads" doubt
+// about a claimed level, and the replay ends where the device did.
+TEST(DispatchTest, ACompareAndSwapClaimReplaysExactly) {
+    const Puzzle& bfs = puzzle("bfs");
+    std::string text = replaced(officialText(bfs), "atomicMin(result[v], int(level) + 1)",
+                                "atomicCompSwap(result[v], UNREACHED, int(level) + 1)");
+    Checked c = check(bfs, text, 4); // case 5: 8 nodes of a level all pointing at the same 8
+    ASSERT_TRUE(c.outcome().pass);
+    DispatchCache cache;
+    cache.use(&bfs, 4, &c.outcome(), c.source);
+    ASSERT_GT(cache.entries().size(), 3u);
+    size_t last = cache.entries().size() - 1;
+    for (size_t d = 0; d <= last; ++d) {
+        const DispatchMemory* m = cache.memory(d);
+        ASSERT_TRUE(m) << d;
+        EXPECT_TRUE(m->exact) << "dispatch " << d + 1 << ": "
+                              << (m->notes.empty() ? "" : m->notes.front());
+    }
+    size_t result = 0;
+    while (result < bfs.buffers.size() && bfs.buffers[result].name != "result")
+        ++result;
+    ASSERT_LT(result, bfs.buffers.size());
+    EXPECT_EQ(cache.memory(last)->after[result].words, c.outcome().outputs[0].actual.words)
+        << "the replay ends where the device did";
+}
+
 TEST(DispatchTest, TraceLinesLandInTheDispatchsKernelSection) {
     const Puzzle& blocks = puzzle("scan-blocks");
     std::string whole =
