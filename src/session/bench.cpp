@@ -243,6 +243,10 @@ compileAll(const Compiler& compiler, const DeviceInfo& device, const Puzzle& p,
         out.emplace_back(std::move(*stripped), std::move(*iface));
     }
     if (auto d = unsupportedUse(uses, device, "Benchmark")) return lacking(*d);
+    // Its sizes may be the benchmark's own (--set TILE=64): the driver would refuse them less
+    // clearly, or lavapipe run them past its shared memory.
+    if (auto s = checkSharedMemory(p, uses, {0}, device, "the benchmark's launch"); !s)
+        return s.error();
     return out;
 }
 

@@ -139,10 +139,12 @@ std::optional<Diagnostic> unsupportedUse(const std::vector<CompiledKernel>& kern
 }
 
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
-                         const std::vector<size_t>& cases, const DeviceInfo& device) {
+                         const std::vector<size_t>& cases, const DeviceInfo& device,
+                         const std::string& launchName) {
     uint64_t limit = device.maxSharedMemoryBytes;
     for (const CompiledKernel& k : kernels)
         for (size_t i : cases) {
+            std::string which = launchName.empty() ? "case " + std::to_string(i + 1) : launchName;
             auto constants = specValues(puzzle.cases[i]);
             bool unknown = false; // a length reflection cannot work out: the driver judges it
             for (const KernelSharedArray& a : k.iface.shared)
@@ -151,8 +153,8 @@ Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>
                         unknown = true;
                     else if (d.evaluate(constants) == 0)
                         return Error{ErrorKind::Interface,
-                                     "case " + std::to_string(i + 1) + ": the shared array '" +
-                                         a.name + "'" + declarationLine(k.source, a.name) +
+                                     which + ": the shared array '" + a.name + "'" +
+                                         declarationLine(k.source, a.name) +
                                          " has no elements: its length comes to 0 with " +
                                          sizingText(puzzle, puzzle.cases[i]) +
                                          "; a shared array needs at least one"};
@@ -162,10 +164,10 @@ Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>
             for (const KernelSharedArray& a : k.iface.shared)
                 parts +=
                     (parts.empty() ? "" : ", ") + a.name + " " + std::to_string(a.bytes(constants));
-            return Error{ErrorKind::Interface,
-                         "case " + std::to_string(i + 1) + ": the kernel's shared arrays need " +
-                             std::to_string(bytes) + " bytes (" + parts + "), over " + device.name +
-                             "'s limit of " + std::to_string(limit) + " bytes"};
+            return Error{ErrorKind::Interface, which + ": the kernel's shared arrays need " +
+                                                   std::to_string(bytes) + " bytes (" + parts +
+                                                   "), over " + device.name + "'s limit of " +
+                                                   std::to_string(limit) + " bytes"};
         }
     return okStatus();
 }

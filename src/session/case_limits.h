@@ -58,8 +58,12 @@ std::optional<Diagnostic> unsupportedExtension(const std::vector<KernelSource>& 
                                                const DeviceInfo& device,
                                                const std::string& verb = "Check");
 
+// The kernels' shared arrays at each case's constants against the device's limit (and none of
+// length 0), the error naming the case, or `launchName` in its place ("the benchmark's launch":
+// a case re-sized, with the constants a --set gave).
 Status checkSharedMemory(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
-                         const std::vector<size_t>& cases, const DeviceInfo& device);
+                         const std::vector<size_t>& cases, const DeviceInfo& device,
+                         const std::string& launchName = "");
 
 // Every buffer of the cases, and traced, their trace buffers, against the device's storage-buffer
 // limit, from the shapes alone: a case too large is refused before gigabytes of inputs are

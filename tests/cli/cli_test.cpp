@@ -508,6 +508,18 @@ TEST(CliBenchTest, WorkgroupSizeAndSetTimeTheKernelsAtAnotherShape) {
     EXPECT_EQ(input.exit, 2) << input.out;
 }
 
+// Sizes a --set gives are checked as a case's are: shared arrays past the device's limit are an
+// error naming the benchmark's launch and each array's bytes, before anything runs (lavapipe ran
+// them past its shared memory without a word).
+TEST(CliBenchTest, SharedArraysPastTheDevicesLimitAtTheBenchmarksSizesAreRefused) {
+    CliRun r = vkpuzzles("bench attention-tiled --solution --n 2^14 --reps 2 --warmup 0 --set "
+                         "BR=512 --workgroup-size 8,128 --color never");
+    EXPECT_NE(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "the benchmark's launch: the kernel's shared arrays need ")) << r.out;
+    EXPECT_TRUE(has(r.out, "qTile ")) << r.out;
+    EXPECT_TRUE(has(r.out, "'s limit of ")) << r.out;
+}
+
 // At N = 1 the kernel's buffers hold 1 element, as in a check: a.length() is 1. They were
 // rounded up to 16 bytes, 3 cells of uninitialised memory that histogram-shared's official
 // solution took for bin numbers (wrong counts, or a crash in lavapipe).
