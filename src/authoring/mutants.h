@@ -80,13 +80,18 @@ struct EquivalentMutant {
     // Optional: equivalent only on a device whose subgroups have this many lanes (a mutant that a
     // wider subgroup kills); elsewhere it is run like any other. 0: on every device.
     uint32_t subgroupSize = 0;
+    // Optional: equivalent only on a device whose name contains this ("llvmpipe": lavapipe starts
+    // a function's arrays at zero and keeps an index past one inside it, so a mutant that breaks
+    // either passes there and fails on a GPU); elsewhere it is run like any other. Empty: every
+    // device.
+    std::string device;
     std::string why;
     SourceLocation where; // the [[equivalent]] table in mutants.toml
 };
 
 // mutants.toml: [[equivalent]] tables with kind, line, before, after, why (and kernel for a
-// multi-pass puzzle, mutated, subgroup_size). Errors name the file's line. A missing file is an
-// empty list.
+// multi-pass puzzle, mutated, subgroup_size, device). Errors name the file's line. A missing file
+// is an empty list.
 Result<std::vector<EquivalentMutant>> loadEquivalentMutants(const std::string& dir);
 
 // Whether `m` of `kernel` is the mutant `e` describes.

@@ -27,7 +27,8 @@ std::string squeezed(const std::string& s) {
 
 EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
     r.rejectUnknownKeys(
-        t, {"kernel", "kind", "line", "before", "after", "mutated", "subgroup_size", "why"},
+        t,
+        {"kernel", "kind", "line", "before", "after", "mutated", "subgroup_size", "device", "why"},
         "[[equivalent]]");
     EquivalentMutant e;
     e.where = r.where(&t);
@@ -51,6 +52,9 @@ EquivalentMutant parseEntry(const Reader& r, const toml::table& t) {
     e.mutated = r.stringOr(t, "mutated", "");
     if (const toml::node* n = t.get("subgroup_size"))
         e.subgroupSize = r.boundedUint(n, "subgroup_size", 1, 128);
+    e.device = r.stringOr(t, "device", "");
+    if (t.get("device") && squeezed(e.device).empty())
+        r.fail(t.get("device"), "'device' must be part of a device's name, such as \"llvmpipe\"");
     e.why = r.string(t, "why");
     if (squeezed(e.why).empty()) r.fail(t.get("why"), "'why' must say why no case can kill it");
     return e;
@@ -94,7 +98,8 @@ bool onEquivalentsLine(const EquivalentMutant& e, const std::string& kernel, con
 bool sameEquivalent(const EquivalentMutant& a, const EquivalentMutant& b) {
     return a.kernel == b.kernel && a.kind == b.kind && squeezed(a.line) == squeezed(b.line) &&
            a.before == b.before && a.after == b.after &&
-           squeezed(a.mutated) == squeezed(b.mutated) && a.subgroupSize == b.subgroupSize;
+           squeezed(a.mutated) == squeezed(b.mutated) && a.subgroupSize == b.subgroupSize &&
+           a.device == b.device;
 }
 
 bool matchesEquivalent(const EquivalentMutant& e, const std::string& kernel, const Mutant& m) {

@@ -334,9 +334,11 @@ class PuzzleChecker {
         }
     }
 
-    // An entry for one subgroup width applies on a device of that width only.
+    // An entry for one subgroup width applies on a device of that width only, one for a device
+    // on the devices whose name contains it.
     bool appliesHere(const EquivalentMutant& e) const {
-        return e.subgroupSize == 0 || e.subgroupSize == m_runner.info().subgroupSize;
+        return (e.subgroupSize == 0 || e.subgroupSize == m_runner.info().subgroupSize) &&
+               (e.device.empty() || m_runner.info().name.find(e.device) != std::string::npos);
     }
 
     void mutate(const std::vector<KernelSource>& solution) {

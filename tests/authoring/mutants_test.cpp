@@ -271,6 +271,27 @@ why = "survives only on 8-lane subgroups"
     std::filesystem::remove_all(dir);
 }
 
+// device: an entry for the devices whose name contains it (pack check applies it there only).
+TEST(EquivalentMutants, DeviceIsReadAndAnEmptyOneRefused) {
+    const std::string entry = R"([[equivalent]]
+kind = "comparison"
+line = "if (i < n) {"
+before = "<"
+after = "<="
+why = "lavapipe starts the array at zero"
+)";
+    std::string dir = tempDir("device", entry + "device = \"llvmpipe\"\n");
+    auto list = loadEquivalentMutants(dir);
+    ASSERT_TRUE(list.ok()) << list.error().str();
+    EXPECT_EQ(list->front().device, "llvmpipe");
+    std::ofstream(dir + "/mutants.toml") << entry + "device = \" \"\n";
+    list = loadEquivalentMutants(dir);
+    ASSERT_FALSE(list.ok());
+    EXPECT_EQ(list.error().where.line, 7) << list.error().str();
+    EXPECT_NE(list.error().message.find("'device'"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(EquivalentMutants, ErrorsNameTheLine) {
     std::string dir =
         tempDir("bad", "[[equivalent]]\nkind = \"comparison\"\nline = \"x\"\n"

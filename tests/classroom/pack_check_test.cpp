@@ -79,6 +79,37 @@ TEST(PackCheck, ASolutionLongerThanTheMutantBudgetLendsItsMutantsALearnersBudget
     EXPECT_GT(o.count(MutantFateKind::Killed), 0u) << "the others still die on their values";
 }
 
+// An equivalent mutant listed for a device applies on a device of that name only: the weak
+// puzzle's surviving local-for-global mutant, listed for "llvmpipe", is equivalent on lavapipe
+// and, listed for another device, still survives here.
+TEST(PackCheck, AnEntryForADeviceAppliesOnThatDeviceOnly) {
+    ASSERT_TRUE(engines().gpu);
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("vkp-device-entry-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy(weakPack() + "/01-one-block", dir / "01-one-block");
+    auto fateOn = [&](const std::string& device) {
+        std::ofstream(dir / "01-one-block" / "mutants.toml")
+            << "[[equivalent]]\nkind = \"local-for-global\"\n"
+               "line = \"uint i = gl_GlobalInvocationID.x;\"\n"
+               "before = \"gl_GlobalInvocationID\"\nafter = \"gl_LocalInvocationID\"\n"
+               "device = \""
+            << device << "\"\nwhy = \"one workgroup\"\n";
+        PuzzleSet set = loadPuzzleSet(dir.string());
+        auto found = set.find("one-block");
+        EXPECT_TRUE(found.ok());
+        InProcessRunner runner(*engines().gpu);
+        PuzzleCheckOutcome o = packCheckPuzzle(engines().compiler, runner, **found, {}, {});
+        for (const MutantOutcome& m : o.mutants)
+            if (m.mutant.after == "gl_LocalInvocationID") return m.fate;
+        return MutantFateKind::Killed;
+    };
+    EXPECT_EQ(fateOn(engines().gpu->info().name.substr(0, 8)), MutantFateKind::Equivalent);
+    EXPECT_EQ(fateOn("no device has this name"), MutantFateKind::Survived);
+    fs::remove_all(dir);
+}
+
 TEST(PackCheck, APuzzleTheDeviceCannotRunIsSkippedNotFailed) {
     ASSERT_TRUE(engines().gpu);
     const Puzzle& p = puzzleNamed("matmul-tensor-cores");
