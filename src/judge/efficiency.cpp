@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <unordered_map>
 
 #include "base/source_text.h"
@@ -44,6 +45,98 @@ struct Entry {
     uint32_t site, execution, lane, index;
 };
 
+// resyncExecutions' scratch, per site: lanes that ran it, the first one's runs, whether every
+// lane ran it as often (then: a site where the lanes meet), a lane's runs, its epoch stamp, its
+// last execution; the sites a lane touched; and the entries' new keys.
+struct ResyncScratch {
+    std::vector<uint32_t> siteLanes, siteRuns, laneRuns, lastExecution, touched;
+    std::vector<uint8_t> siteEven;
+    std::vector<uint64_t> stamp;
+    struct Keyed {
+        uint32_t site;
+        uint64_t key;
+        uint32_t entry;
+        auto operator<=>(const Keyed&) const = default;
+    };
+    std::vector<Keyed> keys;
+};
+
+// A lane's k-th execution of a site is one request with the other lanes' k-th, as long as
+// every lane runs each site as often. Where lanes run a loop a different number of times
+// (rows of different lengths, a subgroup's lanes taking one row after another), the k-th
+// would pair a row's last reads with the next row's first. There, executions are counted
+// again from each execution of a site that every active lane ran equally often (the outer
+// loop's step: a row's rowptr read), where the lanes meet as a subgroup does: a request is
+// (the executions of such sites before it, the site's executions since). Kernels whose lanes
+// all run every site equally often keep their numbers.
+void resyncExecutions(std::vector<Entry>& entries, size_t sites, ResyncScratch& x) {
+    x.siteLanes.assign(sites, 0);
+    x.siteRuns.assign(sites, 0);
+    x.siteEven.assign(sites, 1);
+    x.laneRuns.assign(sites, 0);
+    uint32_t active = 0;
+    for (size_t i = 0; i < entries.size();) {
+        size_t j = i; // one lane's entries, in program order
+        x.touched.clear();
+        for (; j < entries.size() && entries[j].lane == entries[i].lane; ++j) {
+            const Entry& e = entries[j];
+            if (x.laneRuns[e.site] == 0) x.touched.push_back(e.site);
+            x.laneRuns[e.site] = std::max(x.laneRuns[e.site], e.execution + 1);
+        }
+        for (uint32_t site : x.touched) {
+            if (x.siteLanes[site]++ == 0)
+                x.siteRuns[site] = x.laneRuns[site];
+            else if (x.siteRuns[site] != x.laneRuns[site])
+                x.siteEven[site] = 0;
+            x.laneRuns[site] = 0;
+        }
+        ++active;
+        i = j;
+    }
+    bool uneven = false, anySync = false;
+    for (size_t site = 0; site < sites; ++site) {
+        if (x.siteLanes[site] == 0) continue;
+        bool sync = x.siteEven[site] && x.siteLanes[site] == active;
+        x.siteEven[site] = sync;
+        anySync = anySync || sync;
+        uneven = uneven || !sync;
+    }
+    if (!uneven || !anySync) return;
+    // (site, epoch << 32 | execution in the epoch, entry): sorted, then numbered densely.
+    x.keys.clear();
+    x.stamp.assign(sites, UINT64_MAX);
+    x.lastExecution.assign(sites, 0);
+    x.laneRuns.assign(sites, 0);
+    uint64_t lane = 0, epoch = 0;
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const Entry& e = entries[i];
+        if (i == 0 || e.lane != entries[i - 1].lane) ++lane, epoch = 0;
+        uint64_t stamp = lane << 32 | epoch;
+        bool fresh = x.stamp[e.site] >> 32 != lane || x.lastExecution[e.site] != e.execution;
+        x.lastExecution[e.site] = e.execution;
+        uint64_t key = e.execution; // a site every lane ran as often keeps its count
+        if (x.siteEven[e.site]) {
+            x.stamp[e.site] = stamp;
+            if (fresh) ++epoch;
+        } else {
+            if (x.stamp[e.site] != stamp) // its first execution in this epoch
+                x.stamp[e.site] = stamp, x.laneRuns[e.site] = 0;
+            else if (fresh)
+                ++x.laneRuns[e.site];
+            key = epoch << 32 | x.laneRuns[e.site];
+        }
+        x.keys.push_back({e.site, key, uint32_t(i)});
+    }
+    std::sort(x.keys.begin(), x.keys.end());
+    for (size_t k = 0, id = 0; k < x.keys.size(); ++k) {
+        if (k > 0 && x.keys[k].site != x.keys[k - 1].site)
+            id = 0;
+        else if (k > 0 && x.keys[k].key != x.keys[k - 1].key)
+            ++id;
+        entries[x.keys[k].entry].execution = uint32_t(id);
+    }
+}
+
 struct ReadOf {
     uint64_t element; // variable << 32 | index
     uint32_t position;
@@ -77,6 +170,7 @@ class EfficiencyAnalyzer {
             for (uint32_t s = 0; uint64_t(s) * m_lanes < per; ++s) {
                 uint32_t lanes = std::min<uint32_t>(m_lanes, per - s * m_lanes);
                 collect(g * per + uint64_t(s) * m_lanes, lanes, s, atomics);
+                resync();
                 requests(g, s, lanes, divergent);
             }
             refetches(g);
@@ -190,6 +284,8 @@ class EfficiencyAnalyzer {
             i = j;
         }
     }
+
+    void resync() { resyncExecutions(m_entries, m_report.sites.size(), m_resync); }
 
     // Groups the subgroup's entries by (site, execution), lanes ascending: two stable counting
     // sorts (entries arrive lane by lane, each lane in program order), no comparison sort.
@@ -438,7 +534,8 @@ class EfficiencyAnalyzer {
     std::vector<GroupRead> m_groupReads; // the current workgroup's global reads
     std::vector<uint64_t> m_written;     // buffer elements written (variable << 32 | index)
     std::vector<Entry> m_entries;        // the current subgroup's accesses, lane by lane
-    std::vector<Entry> m_grouped;        // ... grouped by site, then execution
+    ResyncScratch m_resync;
+    std::vector<Entry> m_grouped; // ... grouped by site, then execution
     std::vector<Entry> m_byExecution;
     std::vector<size_t> m_offsets;
     std::vector<uint32_t> m_sorted, m_perBank, m_phase, m_requestLanes, m_indices;
@@ -455,39 +552,46 @@ std::optional<RequestExample> requestOf(const Trace& trace, const MemoryModel& m
                                         uint64_t invocation, size_t eventIndex) {
     if (invocation >= trace.threads.size() || eventIndex >= trace.threads[invocation].size())
         return std::nullopt;
-    const TraceEvent& e = trace.threads[invocation][eventIndex];
-    if (!isAccess(trace, e)) return std::nullopt;
-    uint64_t key = packedSite(e);
-    auto mine = [&](const TraceEvent& x) { return isAccess(trace, x) && packedSite(x) == key; };
-    // Its execution: the site's accesses up to it that start one (a vector's later scalars do
-    // not), less one.
-    uint32_t k = 0;
-    for (size_t i = 0; i <= eventIndex; ++i)
-        k += mine(trace.threads[invocation][i]) && !continuesVector(trace.threads[invocation][i]);
-    if (k == 0) return std::nullopt;
-    --k;
+    if (!isAccess(trace, trace.threads[invocation][eventIndex])) return std::nullopt;
     uint32_t per = trace.launch.invocationsPerGroup(), lanes = std::max<uint32_t>(1, model.lanes);
     if (!per) return std::nullopt;
     uint32_t local = static_cast<uint32_t>(invocation % per);
     RequestExample out;
     out.workgroup = invocation / per;
     out.subgroup = local / lanes;
-    out.execution = k;
     uint64_t first = out.workgroup * per + uint64_t(out.subgroup) * lanes;
     uint32_t count = std::min<uint32_t>(lanes, per - out.subgroup * lanes);
+    // The subgroup's entries numbered as the report numbers them (collect, then
+    // resyncExecutions), so the request shown is the one the report judged.
+    std::map<uint64_t, uint32_t> siteIds;
+    std::vector<uint32_t> runs;
+    std::vector<Entry> entries;
+    size_t target = SIZE_MAX;
     for (uint32_t lane = 0; lane < count && first + lane < trace.threads.size(); ++lane) {
-        uint32_t started = 0; // executions started so far
-        for (const TraceEvent& x : trace.threads[first + lane]) {
-            if (!mine(x)) continue;
-            started += !continuesVector(x);
-            if (started == k + 1) {
-                out.lanes.push_back(lane);
-                out.indices.push_back(x.index);
-            } else if (started > k + 1) {
-                break;
-            }
+        std::fill(runs.begin(), runs.end(), 0);
+        const auto& events = trace.threads[first + lane];
+        for (size_t pos = 0; pos < events.size(); ++pos) {
+            const TraceEvent& x = events[pos];
+            if (!isAccess(trace, x)) continue;
+            auto [it, fresh] = siteIds.try_emplace(packedSite(x), uint32_t(siteIds.size()));
+            if (fresh) runs.push_back(0);
+            uint32_t site = it->second;
+            bool sameAccess = continuesVector(x) && runs[site] > 0;
+            uint32_t execution = sameAccess ? runs[site] - 1 : runs[site]++;
+            if (first + lane == invocation && pos == eventIndex) target = entries.size();
+            entries.push_back({site, execution, lane, x.index});
         }
     }
+    if (target == SIZE_MAX) return std::nullopt;
+    ResyncScratch scratch;
+    resyncExecutions(entries, siteIds.size(), scratch);
+    const Entry want = entries[target];
+    out.execution = want.execution;
+    for (const Entry& e : entries)
+        if (e.site == want.site && e.execution == want.execution) {
+            out.lanes.push_back(e.lane);
+            out.indices.push_back(e.index);
+        }
     return out;
 }
 

@@ -3,6 +3,8 @@
 // sectors, 32 banks of 4 bytes), and requestOf.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "judge/efficiency.h"
 #include "judge/efficiency_text.h"
 #include "support/trace_builder.h"
@@ -261,6 +263,44 @@ TEST(Efficiency, LoopWithFewerIterationsInSomeLanesDivergesOnLaterExecutions) {
     EXPECT_EQ(s->requests, 2u);
     EXPECT_EQ(s->divergentRequests, 1u);
     EXPECT_EQ(s->activeLanes, 40u);
+}
+
+// A subgroup per row, two 8-lane subgroups in one modelled subgroup of 16 (spmv-subgroup's
+// kernel with 16 threads): lanes 0-7 take rows 0, 2, 4, 6 and lanes 8-15 rows 1, 3, 5, 7, each
+// lane reading rowptr[r] and rowptr[r + 1] (every lane as often: where the lanes meet), then
+// striding over the row's values. Rows have different lengths, so a lane's k-th read of vals is
+// in different rows for different lanes; the requests are counted again from each rowptr read,
+// so each pairs rows 2j and 2j + 1 (neighbours in memory) instead of a row's last reads with the
+// next row's first. The pairs' requests: rows 0 and 1, 2 sectors (needed 2) and 1 (1); rows 2
+// and 3, 2 (2); rows 4 and 5, 2 (2); rows 6 and 7, 3 (2) and 2 (2: lanes 0 to 14 span 60
+// bytes), row 6's ninth value sitting between them: 12 sectors where 11 would do. Paired by
+// count alone, 16.
+TEST(Efficiency, LanesMeetAgainWhereTheyAllRunASiteAsOften) {
+    const std::vector<uint32_t> rowptr = {0, 8, 18, 24, 31, 37, 40, 49, 64};
+    TraceBuilder b({16, 1, 1});
+    uint32_t ptr = b.buffer("rowptr", 9), vals = b.buffer("vals", 64);
+    std::map<uint32_t, size_t> firstReadOfRow2; // lane -> event index (lanes 0-7)
+    for (uint32_t lane = 0; lane < 16; ++lane)
+        for (uint32_t step = 0; step < 4; ++step) {
+            uint32_t row = 2 * step + lane / 8;
+            b.read(lane, ptr, row, 10).read(lane, ptr, row + 1, 11);
+            for (uint32_t e = rowptr[row] + lane % 8; e < rowptr[row + 1]; e += 8) {
+                if (row == 2 && !firstReadOfRow2.count(lane))
+                    firstReadOfRow2[lane] = b.t.threads[lane].size();
+                b.read(lane, vals, e, 12);
+            }
+        }
+    EfficiencyReport r = analyzeEfficiency(b.t);
+    const SiteEfficiency* s = siteAt(r, 12);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->sectors, 12u);
+    EXPECT_EQ(s->neededSectors, 11u);
+    auto req = requestOf(b.t, MemoryModel{}, 0, firstReadOfRow2.at(0));
+    ASSERT_TRUE(req);
+    for (uint32_t index : req->indices)
+        EXPECT_TRUE(index >= rowptr[2] && index < rowptr[4])
+            << "row 2's first reads meet row 3's, not row 1's last: vals[" << index << "]";
+    EXPECT_EQ(req->lanes.size(), 13u) << "row 2's 6 values and row 3's 7";
 }
 
 TEST(Efficiency, TheDivergenceSentenceQuotesTheConditionThatSplitsTheLanes) {
