@@ -11,7 +11,9 @@
 #include "base/source_text.h"
 #include "cli/trace_report.h"
 #include "judge/walkthrough_steps.h"
+#include "puzzle/kernel_sections.h"
 #include "session/dispatch_view.h"
+#include "views/dispatch_model.h"
 #include "views/lookback.h"
 
 namespace vkp::cli {
@@ -47,6 +49,51 @@ const BufferData* bufferContents(const CaseOutcome& c, int buffer) {
         if (o.buffer == size_t(buffer)) return &o.actual;
     return size_t(buffer) < c.inputs.size() ? &c.inputs[buffer] : nullptr;
 }
+
+// A buffer cell a step points at, as it is at that step: in a multi-pass case, after the step's
+// dispatch (replayed from the traces of the dispatches up to it, views/dispatch_model.h), so a
+// scratch buffer shows what the dispatch wrote, not what the case started with; in a
+// single-pass case an input as given, an output as the solution left it, a scratch buffer as
+// the case starts it (what the kernel wrote there is in the threads' accesses).
+struct StepBuffer {
+    const BufferData* data = nullptr;
+    std::string note; // "(after this dispatch)", "(input)", ...
+};
+class StepBuffers {
+  public:
+    StepBuffers(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch)
+        : m_run(run), m_c(c), m_dispatch(dispatch) {}
+    StepBuffer of(int buffer) {
+        if (buffer < 0 || size_t(buffer) >= m_run.puzzle.buffers.size()) return {};
+        RoleKind role = m_run.puzzle.buffers[size_t(buffer)].role;
+        if (role != RoleKind::Input && m_c.dispatches.size() > 1)
+            if (const views::DispatchMemory* m = memory(); m && size_t(buffer) < m->after.size())
+                return {&m->after[size_t(buffer)],
+                        m->exact ? "(after this dispatch)"
+                                 : "(after this dispatch, as far as the traces tell)"};
+        const char* note = role == RoleKind::Input    ? "(input)"
+                           : role == RoleKind::Output ? "(as the solution left it)"
+                                                      : "(scratch, as the case starts it)";
+        return {bufferContents(m_c, buffer), note};
+    }
+
+  private:
+    const views::DispatchMemory* memory() {
+        if (!m_used) {
+            m_used = true;
+            auto text = readKernelTexts(m_run.puzzle, /*solution=*/true);
+            if (!text) return nullptr;
+            m_cache.use(&m_run.puzzle, m_c.index, &m_c,
+                        std::make_shared<const std::string>(std::move(*text)));
+        }
+        return m_cache.memory(m_dispatch);
+    }
+    const WalkthroughRun& m_run;
+    const CaseOutcome& m_c;
+    size_t m_dispatch;
+    bool m_used = false;
+    views::DispatchCache m_cache;
+};
 
 std::vector<uint32_t> sortedLines(const WalkthroughFocus& f) {
     std::set<uint32_t> s(f.lines.begin(), f.lines.end());
@@ -143,18 +190,17 @@ void printShared(std::ostream& os, const Trace& t, const WalkthroughStepState& s
 void printBufferCells(std::ostream& os, const WalkthroughRun& run, const CaseOutcome& c,
                       const Trace& t, const WalkthroughStep& s, const Style& st) {
     bool header = false;
+    StepBuffers buffers(run, c, s.focus.dispatch);
     for (const WalkthroughCell& cell : s.focus.cells) {
         auto v = tracedVariable(t, cell.variable);
         if (!v || t.variables[*v].decl.shared) continue;
         auto flat = flatCellIndex(t.variables[*v], cell.index);
-        const BufferData* data = bufferContents(c, t.variables[*v].puzzleBuffer);
-        if (!flat || !data || *flat >= data->shape.count()) continue;
+        StepBuffer b = buffers.of(t.variables[*v].puzzleBuffer);
+        if (!flat || !b.data || *flat >= b.data->shape.count()) continue;
         if (!header) os << st.bold("buffer cells") << "\n";
         header = true;
-        bool output = run.puzzle.buffers[t.variables[*v].puzzleBuffer].role == RoleKind::Output;
         os << "  " << std::left << std::setw(14) << cellLabel(cell) << std::right << " = "
-           << data->format(*flat) << st.dim(output ? "   (as the solution left it)" : "   (input)")
-           << "\n";
+           << b.data->format(*flat) << st.dim("   " + b.note) << "\n";
     }
 }
 
@@ -240,9 +286,10 @@ json sharedJson(const Trace& t, const WalkthroughStepState& state) {
     return out;
 }
 
-json cellsJson(const CaseOutcome& c, const Trace& t, const WalkthroughStep& s,
-               const WalkthroughStepState& state) {
+json cellsJson(const WalkthroughRun& run, const CaseOutcome& c, const Trace& t,
+               const WalkthroughStep& s, const WalkthroughStepState& state) {
     json out = json::array();
+    StepBuffers buffers(run, c, s.focus.dispatch);
     for (const WalkthroughCell& cell : s.focus.cells) {
         json j{{"variable", cell.variable}, {"index", cell.index}, {"value", nullptr}};
         auto v = tracedVariable(t, cell.variable);
@@ -253,7 +300,7 @@ json cellsJson(const CaseOutcome& c, const Trace& t, const WalkthroughStep& s,
             if (t.variables[*v].decl.shared && state.shared && state.shared->written[*v][*flat])
                 j["value"] =
                     valueJson(t.variables[*v].decl.elementType, state.shared->values[*v][*flat]);
-            const BufferData* data = bufferContents(c, t.variables[*v].puzzleBuffer);
+            const BufferData* data = buffers.of(t.variables[*v].puzzleBuffer).data;
             if (!t.variables[*v].decl.shared && data && *flat < data->shape.count())
                 j["value"] = data->get(*flat);
         }
@@ -298,7 +345,7 @@ json stepJson(const WalkthroughRun& run, size_t i) {
             {"workgroup", {{"index", state.workgroup}, {"id", group.group}}},
             {"shared", sharedJson(t, state)},
             {"threads", threads},
-            {"cells", cellsJson(c, t, s, state)}};
+            {"cells", cellsJson(run, c, t, s, state)}};
 }
 
 } // namespace

@@ -106,6 +106,22 @@ TEST(WalkthroughCli, JsonCarriesTheSameState) {
     EXPECT_EQ(s["cells"][1]["value"], 17);
 }
 
+// In a multi-pass puzzle a step's buffer cells are as its dispatch left them (replayed from the
+// traces up to it), not as the whole run ended: bfs's first step (init) leaves node 6
+// unreached (INT_MAX), which finish turns into -1 only at the end.
+TEST(WalkthroughCli, AMultiPassStepsCellsAreAsItsDispatchLeftThem) {
+    CliRun text = vkpuzzles("walkthrough bfs --step 1 --color never", false);
+    ASSERT_EQ(text.exit, 0) << text.out;
+    EXPECT_TRUE(has(text.out, "result[6]      = 2147483647   (after this dispatch)")) << text.out;
+    CliRun r = vkpuzzles("walkthrough bfs --step 1 --json", false);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    const auto& cells = j["steps"][0]["cells"];
+    ASSERT_GE(cells.size(), 2u) << r.out;
+    EXPECT_EQ(cells[1]["variable"], "result");
+    EXPECT_EQ(cells[1]["value"], 2147483647) << "the run's end says -1";
+}
+
 // A step may show another case (here under its forced schedule) and the look-back as text: a
 // strip per tile, then what each tile's workgroup did.
 TEST(WalkthroughCli, AStepOfAnotherCaseShowsTheLookBack) {
