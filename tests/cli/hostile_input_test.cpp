@@ -175,8 +175,8 @@ TEST_F(HostileInput, OptionsThatDoNotBelongToTheCommandAreNamed) {
         {"trace map --solution --no-trace",
          "--no-trace is not an option of `vkpuzzles trace`; it is for vkpuzzles check, vkpuzzles "
          "run and vkpuzzles watch"},
-        {"--step 2", "--step is not an option of the desktop app (no command); it is for vkpuzzles "
-                     "walkthrough"},
+        {"--reps 2", "--reps is not an option of the desktop app (no command); it is for vkpuzzles "
+                     "bench"},
         {"devices --solution", "--solution is not an option of `vkpuzzles devices`"},
     };
     for (const Row& r : rows) {
