@@ -95,9 +95,12 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
                     {"pass", o.verdict.pass},
                     {"mismatch_count", o.verdict.mismatchCount},
                     {"tolerance", o.verdict.tolerance},
+                    {"worst_error", o.verdict.worstError},
+                    {"worst_index", o.verdict.worstIndex},
                     {"mismatches", mism},
                     {"checked", o.checked}};
-        if (c.hidden) out["mismatch_count"] = nullptr; // a count would hint at the size
+        if (c.hidden) // a count or a cell would hint at the size
+            out["mismatch_count"] = out["worst_error"] = out["worst_index"] = nullptr;
         if (withBuffers && !c.hidden) {
             out["expected"] = o.checked ? bufferJson(o.expected) : json(nullptr);
             out["actual"] = bufferJson(o.actual);

@@ -15,6 +15,9 @@ BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actua
         bool same = expected.words[i] == actual.words[i];
         if (!same && isFloat) {
             double e = expected.get(i), a = actual.get(i);
+            double error = std::abs(a - e) / std::max(1.0, std::abs(e));
+            if (std::isfinite(e) && std::isfinite(a) && error > v.worstError)
+                v.worstError = error, v.worstIndex = i;
             // Infinities match only themselves (bit-equal, above); NaN never matches.
             same = std::isfinite(e) && std::abs(a - e) <= tolerance * std::max(1.0, std::abs(e));
         }

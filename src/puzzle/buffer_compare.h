@@ -20,6 +20,10 @@ struct BufferVerdict {
     uint64_t mismatchCount = 0;       // all of them
     std::vector<Mismatch> mismatches; // the first kMaxMismatches
     double tolerance = 0;             // what was used (0 for integers: exact)
+    // Floats: the largest |actual - expected| / max(1, |expected|) over the cells where both
+    // are finite, the quantity `tolerance` bounds (how much room a solution leaves), and its cell.
+    double worstError = 0;
+    uint64_t worstIndex = 0;
 };
 
 inline constexpr size_t kMaxMismatches = 64;

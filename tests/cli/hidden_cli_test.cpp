@@ -134,6 +134,7 @@ TEST(HiddenCliTest, CheckJsonMarksTheHiddenCaseAndLeavesItsDataOut) {
         EXPECT_TRUE(c["gpu_ms"].is_null()) << c.dump();
         EXPECT_TRUE(c["outputs"][0]["mismatches"].empty()) << c.dump();
         EXPECT_TRUE(c["outputs"][0]["mismatch_count"].is_null()) << c.dump();
+        EXPECT_TRUE(c["outputs"][0]["worst_index"].is_null()) << c.dump();
         if (std::string(k) == "no-guard.comp") {
             ASSERT_FALSE(c["findings"].empty()) << c.dump();
             EXPECT_EQ(c["findings"][0]["kind"], "out of bounds") << c.dump();

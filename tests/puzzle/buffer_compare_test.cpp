@@ -58,6 +58,21 @@ TEST(BufferCompare, FloatsWithinTheAbsoluteTolerancePass) {
     EXPECT_EQ(v.mismatches.at(0).index, 0u);
 }
 
+// The largest error, as the tolerance measures it, is kept for passing outputs too: an author
+// sees how much room a solution leaves.
+TEST(BufferCompare, TheWorstErrorIsTheRelativeOneTheToleranceBounds) {
+    BufferData e = buffer(ElementKind::Float, {0, 100, -0.5, 8});
+    BufferVerdict v =
+        compareBuffers(e, buffer(ElementKind::Float, {0.0002, 100.05, -0.5, 8}), 1e-3);
+    EXPECT_TRUE(v.pass);
+    EXPECT_NEAR(v.worstError, 5e-4, 1e-6) << "0.05 of 100, against 0.0002 of at least 1";
+    EXPECT_EQ(v.worstIndex, 1u);
+    EXPECT_EQ(compareBuffers(e, e, 1e-3).worstError, 0.0);
+    BufferData ints = buffer(ElementKind::Int, {1, 2});
+    EXPECT_EQ(compareBuffers(ints, buffer(ElementKind::Int, {1, 3}), 0.5).worstError, 0.0)
+        << "integers compare exactly: no error to speak of";
+}
+
 TEST(BufferCompare, FloatsJustOutsideTheToleranceFail) {
     BufferData e = buffer(ElementKind::Float, {2});
     EXPECT_TRUE(
