@@ -143,9 +143,10 @@ void printSharedArray(std::ostream& os, const Trace& t, const WalkthroughStepSta
     size_t used = 0;
     for (size_t i = 0; i < cells.size(); ++i)
         if (snap.written[v][i] || state.highlighted(v, i)) used = i + 1;
-    bool grid = info.dims.size() == 2 && info.decl.elementWidth == 1;
+    std::optional<GridShape> shape = sharedGrid(info, cells.size());
+    bool grid = shape.has_value();
     size_t label = info.decl.name.size() + 4;
-    size_t perLine = grid ? info.dims[1] : cellsPerLine(cellWidth, label, width);
+    size_t perLine = grid ? shape->cols : cellsPerLine(cellWidth, label, width);
     size_t shown = grid || cells.size() - used <= perLine
                        ? cells.size()
                        : (used + perLine - 1) / perLine * perLine;

@@ -67,6 +67,17 @@ void drawSharedArrays(const Trace& trace, uint64_t wg,
         scrollToPickedRequest(view, CellRef::sharedCell(static_cast<uint32_t>(v), wg, 0));
         // Small arrays sit side by side, as the inputs do.
         std::string what = shapeWords(data.shape, data.type, "shared");
+        if (uint32_t w = info.decl.elementWidth; w > 1 && !info.dims.empty()) {
+            // vec2 buf[2][8]: named as declared, its components drawn side by side.
+            std::string dims;
+            for (uint64_t d : info.dims)
+                dims += (dims.empty() ? "" : " \xC3\x97 ") + std::to_string(d);
+            const char* prefix = data.type == ElementKind::Int    ? "ivec"
+                                 : data.type == ElementKind::Uint ? "uvec"
+                                                                  : "vec";
+            what = "shared \xC2\xB7 " + std::string(prefix) + std::to_string(w) + " [" + dims +
+                   "], components side by side";
+        }
         GridData d{"shared",
                    &data,
                    nullptr,

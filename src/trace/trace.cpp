@@ -177,6 +177,17 @@ std::string idText(const std::array<uint32_t, 3>& v, const std::array<uint32_t, 
 }
 } // namespace
 
+std::optional<GridShape> sharedGrid(const TraceVariableInfo& v, uint64_t scalars) {
+    uint64_t width = std::max<uint32_t>(1, v.decl.elementWidth);
+    std::optional<GridShape> g;
+    if (v.dims.size() == 2)
+        g = GridShape{v.dims[0], v.dims[1] * width};
+    else if (v.dims.size() == 1 && width > 1)
+        g = GridShape{v.dims[0], width};
+    if (!g || g->rows == 0 || g->rows * g->cols != scalars) return std::nullopt;
+    return g;
+}
+
 std::string workgroupName(const TraceLaunch& launch, uint64_t group) {
     const auto g = invocationIds(launch, group * launch.invocationsPerGroup()).group;
     std::string s = "workgroup ";

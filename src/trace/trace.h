@@ -222,6 +222,15 @@ struct TraceVariableInfo {
     int puzzleBuffer = -1;      // index into Puzzle::buffers for buffers of the puzzle
 };
 
+// The rows and columns a shared array of `scalars` scalars is drawn in, or nothing for a plain
+// row of cells: a 2D array [R][C] is R rows of C elements; an array of vectors has a vector's
+// components side by side (vec4 t[N]: N rows of 4; vec2 buf[2][L]: 2 rows of 2L, x then y of each
+// element), so a tile keeps its shape and a complex number its two halves.
+struct GridShape {
+    uint64_t rows = 0, cols = 0;
+};
+std::optional<GridShape> sharedGrid(const TraceVariableInfo& v, uint64_t scalars);
+
 // One debugPrintfEXT call a thread made, as recorded (trace/debug_printf.h formats it).
 struct PrintfRecord {
     uint64_t invocation = 0;

@@ -112,8 +112,8 @@ bool cellWrong(const BufferData& actual, const BufferData& expected, uint64_t i,
 BufferData sharedArrayData(const TraceVariableInfo& v, const std::vector<uint32_t>& values) {
     BufferData d;
     d.type = v.decl.elementType.value_or(ElementKind::Uint);
-    if (v.dims.size() == 2 && v.decl.elementWidth == 1 && v.dims[0] * v.dims[1] == values.size())
-        d.shape = Shape{{v.dims[0], v.dims[1]}};
+    if (auto g = sharedGrid(v, values.size()))
+        d.shape = Shape{{g->rows, g->cols}};
     else
         d.shape = Shape{{values.size()}};
     d.words = values;

@@ -86,6 +86,15 @@ TEST(WalkthroughCli, TwoDimensionalTilesArePrintedAsRows) {
     EXPECT_TRUE(has(r.out, "a[1][1]        = 4")) << r.out;
 }
 
+// A shared array of vectors keeps its rows, each element's components side by side: the FFT's
+// vec2 buf[2][8] is two rows of eight complex numbers, (re, im) after (re, im).
+TEST(WalkthroughCli, VectorTilesArePrintedAsRowsOfComponents) {
+    CliRun r = vkpuzzles("walkthrough fft --step 3 --color never", false);
+    ASSERT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "  buf    [0]  12    0  [-4]   4   -4    0  [-4]  -4   16")) << r.out;
+    EXPECT_TRUE(has(r.out, "         [1]   4    0   -4    0    6")) << r.out;
+}
+
 TEST(WalkthroughCli, JsonCarriesTheSameState) {
     CliRun r = vkpuzzles("walkthrough dot --step 2 --json", false);
     ASSERT_EQ(r.exit, 0) << r.out;

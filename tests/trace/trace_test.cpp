@@ -737,3 +737,37 @@ TEST(CellOwner, ViewsOfOneBufferShareTheFirstViewsCells) {
 
 } // namespace
 } // namespace vkp
+
+namespace vkp {
+namespace {
+
+TraceVariableInfo sharedArray(std::vector<uint64_t> dims, uint32_t width) {
+    TraceVariableInfo v;
+    v.decl.shared = true;
+    v.decl.elementWidth = width;
+    v.dims = std::move(dims);
+    return v;
+}
+
+// How a shared array is drawn: a 2D array in its rows, a vector's components side by side (a
+// complex number's two halves together), anything else as a plain row of cells.
+TEST(SharedGrid, RowsOfElementsWithTheirComponentsSideBySide) {
+    auto tile = sharedGrid(sharedArray({4, 6}, 1), 24);
+    ASSERT_TRUE(tile);
+    EXPECT_EQ(tile->rows, 4u);
+    EXPECT_EQ(tile->cols, 6u);
+    auto complexRows = sharedGrid(sharedArray({2, 8}, 2), 32); // vec2 buf[2][8]
+    ASSERT_TRUE(complexRows);
+    EXPECT_EQ(complexRows->rows, 2u);
+    EXPECT_EQ(complexRows->cols, 16u);
+    auto vectors = sharedGrid(sharedArray({24}, 4), 96); // vec4 t[24]
+    ASSERT_TRUE(vectors);
+    EXPECT_EQ(vectors->rows, 24u);
+    EXPECT_EQ(vectors->cols, 4u);
+    EXPECT_FALSE(sharedGrid(sharedArray({24}, 1), 24)) << "a plain array is a row of cells";
+    EXPECT_FALSE(sharedGrid(sharedArray({2, 8}, 2), 30)) << "a size that does not fit";
+    EXPECT_FALSE(sharedGrid(sharedArray({2, 2, 2}, 1), 8)) << "3D: a row of cells";
+}
+
+} // namespace
+} // namespace vkp
