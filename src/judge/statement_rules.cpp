@@ -165,8 +165,11 @@ std::optional<Finding> perThreadFinding(const Trace& t, const CaseRule& r) {
 
 std::optional<Finding> perWorkgroupFinding(const Trace& t, const CaseRule& r) {
     uint32_t per = t.launch.invocationsPerGroup();
-    uint64_t worst = 0, worstCount = 0, over = 0;
+    uint64_t worst = 0, worstCount = 0, over = 0, worstBound = r.atMost;
     std::map<uint32_t, uint64_t> worstLines;
+    // The workgroup most over its bound (for a bound naming the workgroup, the most reads past
+    // its own bound; else simply the busiest).
+    uint64_t worstExcess = 0;
     for (uint64_t g = 0; per && g * per < t.threads.size(); ++g) {
         uint64_t n = 0;
         std::map<uint32_t, uint64_t> lines;
@@ -174,8 +177,18 @@ std::optional<Finding> perWorkgroupFinding(const Trace& t, const CaseRule& r) {
              ++inv)
             for (const TraceEvent& e : t.threads[inv])
                 if (counts(e, r.decl.count) && isAbout(t, e, r)) ++n, ++lines[e.line];
-        if (n > r.atMost) ++over;
-        if (n > worstCount) worst = g, worstCount = n, worstLines = std::move(lines);
+        const auto& groups = t.launch.workgroups;
+        uint64_t bound =
+            r.byGroup ? r.boundFor(uint32_t(g % groups[0]), uint32_t(g / groups[0] % groups[1]),
+                                   uint32_t(g / groups[0] / groups[1]))
+                      : r.atMost;
+        if (n > bound) ++over;
+        uint64_t excess = n > bound ? n - bound : 0;
+        bool worse =
+            r.byGroup ? excess > worstExcess || (over == 0 && n > worstCount) : n > worstCount;
+        if (worse)
+            worst = g, worstCount = n, worstLines = std::move(lines), worstBound = bound,
+            worstExcess = excess;
     }
     if (over == 0) return std::nullopt;
     // Threads run side by side, so no single access "went over": name the busiest line.
@@ -183,13 +196,15 @@ std::optional<Finding> perWorkgroupFinding(const Trace& t, const CaseRule& r) {
         std::max_element(worstLines.begin(), worstLines.end(),
                          [](const auto& a, const auto& b) { return a.second < b.second; });
     uint32_t line = busiest == worstLines.end() ? 0 : busiest->first;
-    Finding f{FindingKind::Rule,
-              lineText(line) + workgroupName(t.launch, worst) + " " + countedText(r, t) + " " +
-                  std::to_string(worstCount) + " times, its threads together" +
-                  (line ? " (" + std::to_string(busiest->second) + " of them at this line)" : "") +
-                  "; " + boundText(r, "workgroup") +
-                  (over > 1 ? " (" + std::to_string(over) + " workgroups over)" : "") +
-                  quoted(r.decl)};
+    Finding f{
+        FindingKind::Rule,
+        lineText(line) + workgroupName(t.launch, worst) + " " + countedText(r, t) + " " +
+            std::to_string(worstCount) + " times, its threads together" +
+            (line ? " (" + std::to_string(busiest->second) + " of them at this line)" : "") + "; " +
+            (r.byGroup ? "the rule allows " + r.decl.atMost->text() + " = " +
+                             std::to_string(worstBound) + " for this workgroup"
+                       : boundText(r, "workgroup")) +
+            (over > 1 ? " (" + std::to_string(over) + " workgroups over)" : "") + quoted(r.decl)};
     f.line = line;
     f.threads = {worst * per};
     f.occurrences = over;
@@ -197,6 +212,14 @@ std::optional<Finding> perWorkgroupFinding(const Trace& t, const CaseRule& r) {
 }
 
 } // namespace
+
+uint64_t CaseRule::boundFor(uint32_t x, uint32_t y, uint32_t z) const {
+    if (!byGroup || !decl.atMost) return atMost;
+    std::map<std::string, uint64_t> withGroup = names;
+    withGroup["group_x"] = x, withGroup["group_y"] = y, withGroup["group_z"] = z;
+    auto v = decl.atMost->evaluateChecked(ExprVars{n, wg, &withGroup});
+    return v ? *v : atMost; // an error of the file's (a division by zero): workgroup 0's bound
+}
 
 CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
     auto names = caseNames(puzzle, c, 0);
@@ -219,6 +242,10 @@ CaseChecks caseChecks(const Puzzle& puzzle, const TestCase& c) {
             auto v = d.atMost->evaluateChecked(vars);
             if (!v) continue;
             r.atMost = *v;
+            for (const std::string& name : d.atMost->names())
+                r.byGroup = r.byGroup || std::find(std::begin(kGroupNames), std::end(kGroupNames),
+                                                   name) != std::end(kGroupNames);
+            if (r.byGroup) r.names = names, r.n = vars.n, r.wg = vars.wg;
         }
         std::vector<size_t> named = d.buffers;
         if (d.check == RuleCheckKind::Count && d.target == RuleTargetKind::Buffer)

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "judge/finding.h"
@@ -14,8 +16,15 @@ namespace vkp {
 // A rule as it applies to one case.
 struct CaseRule {
     RuleDecl decl;
-    uint64_t atMost = 0;            // at_most rules: the bound's value in this case
+    uint64_t atMost = 0;            // at_most rules: the bound's value in this case (workgroup 0)
     std::vector<uint32_t> bindings; // the buffers named (atomic_writes_only, reads_together, `of`)
+    // A bound per workgroup that names the workgroup (group_x...): the case's names, N and WG,
+    // to evaluate it for each workgroup in turn.
+    bool byGroup = false;
+    std::map<std::string, uint64_t> names;
+    uint64_t n = 0, wg = 1;
+    // The bound for workgroup (x, y, z): atMost where it does not name the workgroup.
+    uint64_t boundFor(uint32_t x, uint32_t y, uint32_t z) const;
 };
 
 // What a case's trace is judged against besides bounds and races: its per-thread limits and the

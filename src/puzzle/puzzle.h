@@ -131,6 +131,9 @@ inline bool judgedOnCompiledKernels(RuleCheckKind k) {
     return k == RuleCheckKind::Uses || k == RuleCheckKind::VolatileCoherent;
 }
 
+// The names a bound per workgroup may use for the workgroup it counts: its id in x, y and z.
+inline constexpr const char* kGroupNames[] = {"group_x", "group_y", "group_z"};
+
 struct RuleDecl {
     std::string text; // the statement's words, quoted in the finding
     RuleCheckKind check = RuleCheckKind::Count;

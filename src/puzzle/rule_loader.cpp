@@ -12,13 +12,25 @@ namespace {
 // enough for the trace's 32-bit counters.
 constexpr uint64_t kMaxBound = 1u << 20;
 
-// Names in an expression must be the puzzle's constants (N and WG are always known).
-void checkNames(const Reader& r, const toml::node* at, const Expr& e, const Puzzle& p) {
-    for (const std::string& name : e.names())
+// Names in an expression must be the puzzle's constants (N and WG are always known); a bound per
+// workgroup may also name the workgroup (kGroupNames).
+void checkNames(const Reader& r, const toml::node* at, const Expr& e, const Puzzle& p,
+                bool perWorkgroup = false) {
+    for (const std::string& name : e.names()) {
+        bool group = std::find(std::begin(kGroupNames), std::end(kGroupNames), name) !=
+                     std::end(kGroupNames);
+        if (perWorkgroup && group) continue;
         if (std::none_of(p.constants.begin(), p.constants.end(),
                          [&](const ConstantDecl& c) { return c.name == name; }))
-            r.fail(at, "unknown name '" + name + "' in \"" + e.text() +
-                           "\" (known: N, WG, the puzzle's constants)");
+            r.fail(at, "unknown name '" + name + "' in \"" + e.text() + "\" (known: N, WG, the " +
+                           "puzzle's constants" +
+                           (perWorkgroup ? std::string(", group_x, group_y, group_z")
+                                         : std::string(group ? "; group_x, group_y and group_z "
+                                                               "name the workgroup of a bound "
+                                                               "per workgroup"
+                                                             : "")) +
+                           ")");
+    }
 }
 
 // The expression's value in the puzzle's case `index`: a division by zero or a value out of
@@ -90,8 +102,9 @@ void parseCount(const Reader& r, const toml::table& t, RuleDecl& d, const Puzzle
                                 of + "'");
     const toml::node* n = t.get("at_most");
     d.atMost = parseExprValue(r, n, "at_most");
-    checkNames(r, n, *d.atMost, p);
-    for (size_t i = 0; i < p.cases.size(); ++i)
+    checkNames(r, n, *d.atMost, p, d.per == RuleScopeKind::Workgroup);
+    for (size_t i = 0; i < p.cases.size(); ++i) // its value in workgroup 0 of each case
+
         if (p.cases[i].workgroupSize[0] >= d.fromWorkgroupSize)
             valueInCase(r, n, "at_most", *d.atMost, p, i);
 }

@@ -182,6 +182,14 @@ INSTANTIATE_TEST_SUITE_P(
               {1, 2, 3, 4, 5, 6, 7},
               Outputs::Right,
               "rule"},
+        // Every workgroup loads the keys of its head's last query: right values, and the rule
+        // that names the workgroup's bound (min(SQ, (group_x + 1) * WG) * D) breaks wherever a
+        // head has more than one workgroup.
+        Wrong{"attention-causal",
+              "attention-causal/every-key-of-the-head.comp",
+              {1, 2, 4, 5},
+              Outputs::Right,
+              "rule"},
         // One sweep without the start of each digit in `sorted` (the histogram's scan): every
         // key lands among the keys of digit 0's places, in every case.
         Wrong{"radix-sort-onesweep",

@@ -203,6 +203,29 @@ TEST(CountRule, PerWorkgroupSumsItsThreadsAndNamesTheBusiestLine) {
     EXPECT_EQ(r[0]->threads, (std::vector<uint64_t>{4})); // the workgroup's first thread
 }
 
+// A bound that names the workgroup is each workgroup's own: workgroup x may write 2 * (x + 1)
+// cells, so 3 writes are over in workgroup 0 and within in workgroup 1 (a causal attention's
+// workgroup reads the keys up to its own last query).
+TEST(CountRule, ABoundThatNamesTheWorkgroupIsEachWorkgroupsOwn) {
+    Puzzle p = load("[[rules]]\ntext = \"t\"\ncount = \"writes\"\nof = \"shared\"\n"
+                    "per = \"workgroup\"\nat_most = \"2 * (group_x + 1)\"\n");
+    TraceBuilder b({4, 1, 1}, {3, 1, 1});
+    Vars v = declare(b);
+    for (uint32_t t : {4u, 5u, 6u, 8u, 9u, 10u, 11u, 11u}) // wg 1: 3 writes; wg 2: 5
+        b.write(t, v.s, t % 4, 1, 5);
+    EXPECT_TRUE(analyzeCase(b.t, caseChecks(p, p.cases[0])).findings.empty())
+        << "3 of 4 in workgroup 1, 5 of 6 in workgroup 2";
+    b.write(0, v.s, 0, 1, 6).write(1, v.s, 1, 1, 6).write(2, v.s, 2, 1, 6); // wg 0: 3 of 2
+    TraceAnalysis a = analyzeCase(b.t, caseChecks(p, p.cases[0]));
+    auto r = findingsOf(a, FindingKind::Rule);
+    ASSERT_EQ(r.size(), 1u) << allMessages(a);
+    EXPECT_EQ(r[0]->message,
+              "line 6: workgroup 0 wrote shared memory 3 times, its threads together (3 of them "
+              "at this line); the rule allows 2 * (group_x + 1) = 2 for this workgroup; the "
+              "statement says: \"t\"");
+    EXPECT_EQ(r[0]->threads, (std::vector<uint64_t>{0}));
+}
+
 TEST(CountRule, OfABufferCountsOnlyThatBufferAndAtomicsCountOnce) {
     Puzzle p = load("[[rules]]\ntext = \"t\"\ncount = \"accesses\"\nof = \"flags\"\n"
                     "per = \"thread\"\nat_most = 2\n");

@@ -376,6 +376,12 @@ const std::vector<BadFile>& badFiles() {
              "[[rules]] # HERE\ntext = \"t\"\natomic_writes_only = [\"a\"]\n"
              "reads_together = [\"a\"]\n",
          "a rule has one of"},
+        {"RulePerThreadNamesTheWorkgroup",
+         kHead + kBuffers + kCase +
+             "[[rules]]\ntext = \"t\"\ncount = \"reads\"\nof = \"a\"\nper = \"thread\"\n"
+             "at_most = \"group_x + 1\" # HERE\n",
+         "unknown name 'group_x' in \"group_x + 1\" (known: N, WG, the puzzle's constants; "
+         "group_x, group_y and group_z name the workgroup of a bound per workgroup)"},
         {"RuleUsesSomethingUnknown",
          kHead + kBuffers + kCase + "[[rules]]\ntext = \"t\"\nuses = \"tensor_cores\" # HERE\n",
          "'uses' names what a kernel must compute with: \"cooperative_matrix\", not "
