@@ -357,6 +357,11 @@ class Mutator {
                       step == var + "=" + var + ">>1";
         if (doubles && (op == "<" || op == "<="))
             add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " << 1)");
+        // Up to half the bound: the same as `<` where the bound is a power of two, a round
+        // short where it is not (a block of 48 reaches distance 16, not 32).
+        if (doubles && op == "<" && h->semi + 3 < h->semi2)
+            add(MutationKind::LastRound, h->semi + 2, h->semi2 - 1,
+                "<= (" + between(h->semi + 3, h->semi2 - 1) + ") / 2");
         else if (halves && (op == ">" || op == ">="))
             add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " >> 1)");
     }
