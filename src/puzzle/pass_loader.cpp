@@ -123,13 +123,16 @@ class PassParser {
                 d.push.emplace_back(std::string(key.str()), expr(&v, std::string(key.str())));
         }
         if (const toml::node* n = t.get("swap")) d.swap = parseSwap(n);
+        d.label = m_reader.stringOr(t, "label", "");
+        if (t.get("label") && d.label.find_first_not_of(' ') == std::string::npos)
+            m_reader.fail(t.get("label"), "'label' names the pass's dispatches: it needs a word");
         for (const auto& [key, v] : t) {
-            static const std::set<std::string> known = {"kernel", "workgroups", "repeat", "push",
-                                                        "swap"};
+            static const std::set<std::string> known = {"kernel", "workgroups", "repeat",
+                                                        "push",   "swap",       "label"};
             if (!known.count(std::string(key.str())))
-                m_reader.fail(&v,
-                              "unknown field '" + std::string(key.str()) +
-                                  "' in a pass (known: kernel, workgroups, repeat, push, swap)");
+                m_reader.fail(&v, "unknown field '" + std::string(key.str()) +
+                                      "' in a pass (known: kernel, workgroups, repeat, push, "
+                                      "swap, label)");
         }
         return d;
     }

@@ -7,7 +7,7 @@
 namespace vkp {
 
 std::string CaseDispatch::label(const Puzzle& puzzle) const {
-    std::string name = puzzle.kernels.at(kernel).name;
+    std::string name = passLabel(puzzle, pass, kernel);
     std::string where;
     if (repetitions > 1)
         where = std::to_string(repetition + 1) + " of " + std::to_string(repetitions);
@@ -15,6 +15,12 @@ std::string CaseDispatch::label(const Puzzle& puzzle) const {
         where += (where.empty() ? "round " : ", round ") + std::to_string(round + 1) + " of " +
                  std::to_string(rounds);
     return where.empty() ? name : name + " (" + where + ")";
+}
+
+std::string passLabel(const Puzzle& puzzle, size_t pass, size_t kernel) {
+    if (pass < puzzle.passes.size() && !puzzle.passes[pass].label.empty())
+        return puzzle.passes[pass].label;
+    return puzzle.kernels.at(kernel).name;
 }
 
 std::vector<bool> swappedBuffers(const Puzzle& puzzle) {

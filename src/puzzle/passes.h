@@ -34,6 +34,9 @@ struct CaseDispatch {
     std::string label(const Puzzle& puzzle) const;
 };
 
+// What pass `pass` (of kernel `kernel`) is called: its label, else its kernel's name.
+std::string passLabel(const Puzzle& puzzle, size_t pass, size_t kernel);
+
 // The dispatches of a case, in order; a single-pass puzzle gives one. Errors (a workgroup count
 // of 0, too many dispatches) name the pass.
 Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, size_t caseIndex);

@@ -161,6 +161,9 @@ struct KernelDecl {
 // repetition index i), with push-constant values set before each dispatch.
 struct PassDecl {
     size_t kernel = 0; // index into Puzzle::kernels
+    // What its dispatches are called ("exchange (flip)"): two passes of one kernel told apart.
+    // Empty: the kernel's name.
+    std::string label;
     std::array<Expr, 3> workgroups{Expr::literal(1), Expr::literal(1), Expr::literal(1)};
     Expr repeat = Expr::literal(1);
     std::vector<std::pair<std::string, Expr>> push; // push-constant member -> value

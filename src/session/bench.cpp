@@ -345,7 +345,7 @@ void addTimes(BenchReport& r, const Puzzle& p, const std::vector<CaseDispatch>& 
         r.passes.resize(p.passes.size());
         for (size_t k = 0; k < dispatches.size(); ++k) {
             BenchReport::Pass& pass = r.passes[dispatches[k].pass];
-            pass.label = p.kernels[dispatches[k].kernel].name;
+            pass.label = passLabel(p, dispatches[k].pass, dispatches[k].kernel);
             pass.dispatches++;
             pass.medianMs += medianOf(run.perDispatchMs[k]);
             pass.bytesMoved += dispatchBytes(p, dispatches[k], data);

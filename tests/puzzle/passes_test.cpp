@@ -92,6 +92,22 @@ TEST(PassesTest, PassesRunInOrderAndABenchmarkMayAllowMoreWorkgroups) {
     EXPECT_TRUE(caseDispatches(*p, big, 1u << 31).ok());
 }
 
+// Two passes of one kernel told apart by their labels (bitonic-global's flip and half-cleaners).
+TEST(PassesTest, ALabelNamesAPassesDispatchesInsteadOfItsKernel) {
+    auto p = parse(kHead +
+                   "[[kernels]]\nname = \"step\"\n"
+                   "[[passes]]\nkernel = \"step\"\nlabel = \"step: flip\"\nworkgroups = [1]\n"
+                   "[[passes]]\nkernel = \"step\"\nworkgroups = [1]\nrepeat = 2\n" +
+                   kCase);
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    auto d = caseDispatches(*p, 0);
+    ASSERT_TRUE(d.ok());
+    ASSERT_EQ(d->size(), 3u);
+    EXPECT_EQ((*d)[0].label(*p), "step: flip");
+    EXPECT_EQ((*d)[1].label(*p), "step (1 of 2)") << "no label: the kernel's name";
+    EXPECT_EQ(passLabel(*p, 0, 0), "step: flip");
+}
+
 // [rounds]: the whole list of passes runs again and again (a radix sort's 8 digit rounds), with
 // the round index in the passes' expressions and a swap between rounds, on top of any swap a
 // pass makes between its own repetitions.
@@ -189,6 +205,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadPasses{"kernel name not a word",
                   kHead + "[[kernels]]\nname = \"my step\"\n" + kPassTail + kCase,
                   "must be a word"},
+        BadPasses{"empty label",
+                  kHead +
+                      "[[kernels]]\nname = \"step\"\n[[passes]]\nkernel = \"step\"\n"
+                      "label = \" \"\nworkgroups = [1]\n" +
+                      kCase,
+                  "'label' names the pass's dispatches: it needs a word"},
         BadPasses{"unused kernel",
                   kHead + "[[kernels]]\nname = \"step\"\n[[kernels]]\nname = \"other\"\n" +
                       kPassTail + kCase,
