@@ -249,6 +249,13 @@ void App::prepareScreenshotState() {
     if (!step && m_o.tab == "walkthrough") step = 1;
     if (step && p) {
         m_wb->revealSolution();
+        const Walkthrough* w = m_wb->walkthrough();
+        if (!w || w->steps.empty())
+            std::cerr << "vkpuzzles: " << p->slug << " has no walkthrough to open at step " << *step
+                      << "\n";
+        else if (*step > w->steps.size())
+            std::cerr << "vkpuzzles: --step " << *step << ": the walkthrough of " << p->slug
+                      << " has " << w->steps.size() << " steps; it opens at the last\n";
         m_view.startWalkthrough(*m_wb, m_state, *step - 1);
     }
     const ViewScript& vs = m_o.script;

@@ -1,6 +1,6 @@
 // `--step K` opens the app on step K of the official solution's walkthrough (the step a teacher
 // wants on the projector, the one a screenshot should show), and a K past the last step opens
-// the last one.
+// the last one, saying so.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -38,6 +38,10 @@ TEST_F(GuiWalkthroughStepTest, AStepPastTheEndOpensTheLast) {
     ASSERT_GT(last, 1u);
     start({"--puzzle", "map", "--step", "99"});
     ASSERT_TRUE(m_gui->waitFact("walkthroughStep", std::to_string(last), 240s));
+    EXPECT_NE(m_gui->log().find("--step 99: the walkthrough of map has " + std::to_string(last) +
+                                " steps; it opens at the last"),
+              std::string::npos)
+        << m_gui->tail();
 }
 
 } // namespace
