@@ -36,12 +36,13 @@ if [ "$mode" != run ]; then
   }
   archive base
   archive device
+  archive reference
   archive puzzle
   archive trace
   archive judge
   archive authoring
   archive report
-  below=("$out/libauthoring.a" "$out/libjudge.a" "$out/libtrace.a" "$out/libpuzzle.a" "$out/libdevice.a" "$out/libbase.a") # the libraries under shader, top first
+  below=("$out/libauthoring.a" "$out/libjudge.a" "$out/libtrace.a" "$out/libpuzzle.a" "$out/libreference.a" "$out/libdevice.a" "$out/libbase.a") # the libraries under shader, top first
   archive shader
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${below[@]}" $toml -o "$out/loader_fuzz"
