@@ -9,25 +9,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/check_json.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 
 namespace vkp {
 namespace {
 
+using test::checkJson;
 using test::CliRun;
 using test::vkpuzzles;
 
 std::string data(const std::string& file) {
     return test::sourceDir() + "/tests/data/" + file;
-}
-
-nlohmann::json checkJson(const std::string& args, int wantExit) {
-    CliRun r = vkpuzzles("check " + args + " --json");
-    EXPECT_EQ(r.exit, wantExit) << args << "\n" << r.out;
-    auto doc = nlohmann::json::parse(r.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << r.out;
-    return doc;
 }
 
 // The failing findings of `kind` in case `number` (1-based).
