@@ -80,6 +80,8 @@ std::string failureCategory(const CaseGrade& c) {
         return "inconclusive";
     case FailureKind::SubgroupSize:
         return "subgroup size";
+    case FailureKind::AtomicOrder:
+        return "atomic order";
     }
     return "";
 }

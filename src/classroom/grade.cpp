@@ -8,6 +8,7 @@
 #include "base/text_file.h"
 #include "gpu/device_runner.h"
 #include "judge/trace_analysis.h"
+#include "session/atomic_order.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "session/subgroup_sizes.h"
@@ -233,15 +234,17 @@ const char* failureKindName(FailureKind kind) {
         return "inconclusive";
     case FailureKind::SubgroupSize:
         return "subgroup size";
+    case FailureKind::AtomicOrder:
+        return "atomic order";
     }
     return "";
 }
 
 std::optional<FailureKind> failureKindNamed(const std::string& name) {
-    for (FailureKind k :
-         {FailureKind::None, FailureKind::NotHandedIn, FailureKind::Unreadable,
-          FailureKind::Compile, FailureKind::Interface, FailureKind::Error, FailureKind::Finding,
-          FailureKind::WrongValues, FailureKind::Inconclusive, FailureKind::SubgroupSize})
+    for (FailureKind k : {FailureKind::None, FailureKind::NotHandedIn, FailureKind::Unreadable,
+                          FailureKind::Compile, FailureKind::Interface, FailureKind::Error,
+                          FailureKind::Finding, FailureKind::WrongValues, FailureKind::Inconclusive,
+                          FailureKind::SubgroupSize, FailureKind::AtomicOrder})
         if (name == failureKindName(k)) return k;
     return std::nullopt;
 }
@@ -414,6 +417,18 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
                        std::to_string(s.lanes) +
                        (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
         }
+    if (report.reversed)
+        for (const CaseFailure& f : report.reversed->failures) {
+            if (f.index >= g.cases.size() || !g.cases[f.index].pass) continue;
+            CaseGrade& c = g.cases[f.index];
+            c.pass = false;
+            c.earned = 0;
+            c.failure = FailureKind::AtomicOrder;
+            c.cause.clear();
+            c.reason = "right as the device ordered its atomics, wrong with them in reverse "
+                       "lane order" +
+                       (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
+        }
     total(g);
     return g;
 }
@@ -426,6 +441,7 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
     auto score = [&](const std::vector<KernelSource>& sources, CheckReport r) {
         if (sizes && !runner.wedged())
             checkOtherSubgroupSizes(compiler, *sizes, puzzle, sources, options, r);
+        if (!runner.wedged()) checkReversedOrder(compiler, runner, puzzle, sources, options, r);
         return scoreReport(puzzle, r);
     };
     if (isFolder(os::toPath(path))) {

@@ -25,6 +25,7 @@
 #include "cli/trace_report.h"
 #include "puzzle/device_needs.h"
 #include "puzzle/walkthrough.h"
+#include "session/atomic_order.h"
 #include "session/case_limits.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
@@ -349,6 +350,10 @@ Result<CheckReport> Command::checkPrinted(const Puzzle& p, const std::vector<Ker
             m_out << std::flush;
             ++shown;
         };
+    // The room a case's trace needed, remembered for the runs at other subgroup sizes (and
+    // repeats).
+    TraceRoomMemory room;
+    m_options.traceRoom = &room;
     CheckReport r;
     std::vector<StageTimings> timings;
     for (uint64_t i = 0; i < repeat; ++i) {
@@ -368,11 +373,13 @@ Result<CheckReport> Command::checkPrinted(const Puzzle& p, const std::vector<Ker
             m_out << std::flush;
             ++sizesShown;
         });
+    m_options.traceRoom = nullptr;
     if (!m_runner->wedged()) {
         auto seed = number("seed", 0, 999999999, freshSeed());
         if (!seed) return seed.error();
         checkFreshInputs(m_compiler, *m_runner, p, kernels, m_options, *seed, r);
     }
+    if (!m_runner->wedged()) checkReversedOrder(m_compiler, *m_runner, p, kernels, m_options, r);
     studentView(r, p);
     if (json())
         m_out << jsonText(withDevice(checkJson(p, r, false, m_a.has("timing")))) << "\n";
@@ -495,6 +502,8 @@ int Command::checkAll() {
         }
         CheckReport r = checkProgram(m_compiler, *m_runner, p, *kernels, m_options);
         if (!m_runner->wedged()) checkOtherSizes(p, *kernels, r, {});
+        if (!m_runner->wedged())
+            checkReversedOrder(m_compiler, *m_runner, p, *kernels, m_options, r);
         studentView(r, p);
         allPass = allPass && r.allPass();
         if (json())
@@ -545,6 +554,10 @@ void Command::printAllLine(const Puzzle& p, const CheckReport& r) {
         m_out << "  " << r.error->message;
     else if (const CaseOutcome* c = firstCaseError(r))
         m_out << "  " << c->error->message; // a timeout, a crash: why no case ran
+    else if (!r.allPass() && r.passCount() == r.cases.size() && r.reversed &&
+             !r.reversed->failures.empty())
+        m_out << "  wrong with atomics in reverse lane order (case "
+              << r.reversed->failures.front().index + 1 << ")";
     else if (!r.allPass() && r.passCount() == r.cases.size())
         m_out << "  " << subgroupSizeVerdict(p, r); // wrong only with other numbers of lanes
     else if (r.allPass() && !r.otherSizes.empty()) {

@@ -213,6 +213,16 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
             {"failures", failures},
             {"error", r.fresh->error ? errorJson(*r.fresh->error) : json(nullptr)}};
     }
+    if (r.reversed) {
+        json failures = json::array();
+        for (const CaseFailure& f : r.reversed->failures)
+            failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+        j["reversed_atomic_order"] = {
+            {"pass", r.reversed->pass()},
+            {"cases_run", r.reversed->casesRun},
+            {"failures", failures},
+            {"error", r.reversed->error ? errorJson(*r.reversed->error) : json(nullptr)}};
+    }
     if (withTiming) {
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs},

@@ -327,6 +327,29 @@ void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& 
         os << "          and " << plural(s.failures.size() - 3, "case", "cases") << " more\n";
 }
 
+void printReversedOrder(std::ostream& os, const ReversedOrderRun& r, const Style& st) {
+    std::string head = "  with atomics in reverse lane order";
+    if (r.error) {
+        os << head << "  " << st.warn("not checked") << "  " << r.error->message << "\n";
+        return;
+    }
+    if (r.pass()) {
+        os << st.dim(head + ": " + std::to_string(r.casesRun) +
+                     (r.casesRun == 1 ? " case passes" : " cases pass"))
+           << "\n";
+        return;
+    }
+    os << std::left << std::setw(54) << head << std::right << st.fail("FAIL") << "\n";
+    for (size_t i = 0; i < std::min<size_t>(3, r.failures.size()); ++i)
+        os << "          case " << r.failures[i].index + 1 << ": "
+           << (r.failures[i].detail.empty() ? std::string("wrong (") + kHiddenCaseText + ")"
+                                            : r.failures[i].detail)
+           << "\n";
+    os << st.fail("the result depends on the order in which a subgroup's lanes do their "
+                  "atomics, which no device promises (a ranking by atomicAdd is not stable)")
+       << "\n";
+}
+
 void printFreshInputs(std::ostream& os, const FreshInputsRun& f, bool fixedPass, const Style& st) {
     std::string head = "  with fresh random inputs (--seed " + std::to_string(f.seed) + ")";
     if (f.error) {
@@ -376,6 +399,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
     if (std::string sizes = subgroupSizeVerdict(p, r); !sizes.empty())
         os << (r.allPass() ? st.pass(sizes) : st.fail(sizes)) << "\n";
     if (r.fresh) printFreshInputs(os, *r.fresh, r.passCount() == r.cases.size(), st);
+    if (r.reversed) printReversedOrder(os, *r.reversed, st);
     size_t total = r.cases.size();
     std::string summary =
         std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
@@ -391,6 +415,10 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
     if (r.fresh && !r.fresh->failures.empty())
         summary += "; " + std::to_string(r.fresh->casesRun - r.fresh->failures.size()) + " of " +
                    std::to_string(r.fresh->casesRun) + " with fresh random inputs";
+    if (r.reversed && !r.reversed->failures.empty())
+        summary += "; " + std::to_string(r.reversed->casesRun - r.reversed->failures.size()) +
+                   " of " + std::to_string(r.reversed->casesRun) +
+                   " with atomics in reverse lane order";
     if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
 }
 

@@ -29,6 +29,9 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
                 const Style& st, size_t shown = 0, size_t shownSizes = 0);
 // The run with fresh random inputs: its seed, and its first failing cases.
+// The run with atomics in reverse lane order: a dim line when it passes, else FAIL, its
+// first failures and what an order-dependent result means.
+void printReversedOrder(std::ostream& os, const ReversedOrderRun& r, const Style& st);
 void printFreshInputs(std::ostream& os, const FreshInputsRun& f, bool fixedPass, const Style& st);
 // One run at another subgroup size: its verdict, device and first failing cases.
 void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& st);

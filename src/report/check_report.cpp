@@ -27,6 +27,7 @@ bool CheckReport::allPass() const {
     for (const SubgroupSizeRun& s : otherSizes)
         if (!s.failures.empty()) return false;
     if (fresh && !fresh->failures.empty()) return false;
+    if (reversed && !reversed->failures.empty()) return false;
     return !cases.empty();
 }
 
@@ -37,8 +38,32 @@ size_t CheckReport::passCount() const {
     return n;
 }
 
+namespace {
+
+// A finding that explains wrong values rather than adds to them: the memory or barrier misuse
+// that makes a kernel's results a matter of luck (it comes before the first wrong cell).
+bool isCause(FindingKind kind) {
+    switch (kind) {
+    case FindingKind::SharedRace:
+    case FindingKind::GlobalWriteConflict:
+    case FindingKind::OutOfBounds:
+    case FindingKind::UninitialisedRead:
+    case FindingKind::DivergentBarrier:
+    case FindingKind::GlobalRace:
+    case FindingKind::UndefinedShuffle:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
     if (c.error) return c.error->message;
+    if (c.analysis)
+        for (const Finding& f : c.analysis->findings)
+            if (f.failsCase && isCause(f.kind)) return f.message;
     for (const BufferOutcome& b : c.outputs) {
         if (b.verdict.pass || b.verdict.mismatches.empty()) continue;
         uint64_t i = b.verdict.mismatches.front().index;

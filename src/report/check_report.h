@@ -1,6 +1,7 @@
 // What a check found, as plain data: per case its verdict, outputs, traces and findings, and the
-// runs beside it (other subgroup sizes, fresh inputs). The session makes it (session/check.h);
-// the views, the command line's reports and the panels read it, needing no compiler or device.
+// runs beside it (other subgroup sizes, fresh inputs, atomics in reverse lane order). The session
+// makes it (session/check.h); the views, the command line's reports and the panels read it, needing
+// no compiler or device.
 #pragma once
 
 #include <cstdint>
@@ -95,14 +96,16 @@ struct CaseOutcome {
     std::vector<std::string> scheduleTexts; // ScheduleReport::text, one per entry of schedules
 };
 
-// A case that failed in a run beside the check's own (another subgroup size, fresh inputs).
+// A case that failed in a run beside the check's own (another subgroup size, fresh inputs,
+// atomics in reverse lane order).
 struct CaseFailure {
     size_t index = 0;   // 0-based case
     std::string detail; // its first wrong cell, finding or error; empty for a hidden case
 };
 
-// The check run again, untraced, on a device with another subgroup size (session/subgroup_sizes.h):
-// a kernel right with one number of lanes and wrong with another assumes a subgroup size.
+// The check run again (traced as the check was) on a device with another subgroup size
+// (session/subgroup_sizes.h): a kernel right with one number of lanes and wrong with another
+// assumes a subgroup size.
 struct SubgroupSizeRun {
     uint32_t lanes = 0;         // gl_SubgroupSize there
     std::string device;         // what it ran on: "llvmpipe (LLVM 15.0.6, 128 bits)"
@@ -113,16 +116,24 @@ struct SubgroupSizeRun {
     bool pass() const { return !error && failures.empty() && casesRun > 0; }
 };
 
-// The cases with random inputs run again, untraced, with inputs drawn from a fresh seed
-// (session/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
-struct FreshInputsRun {
-    uint64_t seed = 0;                 // `check --seed` replays it
+// The check's cases run again beside it, untraced, changed in one way (below).
+struct CasesRunBeside {
     std::optional<Error> error;        // the run stopped (a device error): no verdict either way
-    std::vector<CaseFailure> failures; // the cases that fail with the fresh inputs
+    std::vector<CaseFailure> failures; // the cases that fail in this run
     size_t casesRun = 0;
 
     bool pass() const { return !error && failures.empty(); }
 };
+
+// The cases with random inputs run again with inputs drawn from a fresh seed
+// (session/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
+struct FreshInputsRun : CasesRunBeside {
+    uint64_t seed = 0; // `check --seed` replays it
+};
+
+// The cases run again with every subgroup's lanes doing their atomics last lane first
+// (session/atomic_order.h): a kernel right in one order only depends on the device's.
+struct ReversedOrderRun : CasesRunBeside {};
 
 struct CheckReport {
     std::string kernelFile;                 // as named in diagnostics (the first kernel's)
@@ -135,6 +146,7 @@ struct CheckReport {
     StageTimings timing;
     uint32_t lanes = 0;         // the subgroup size of the device the cases ran on
     bool usesSubgroups = false; // some kernel uses a subgroup operation or gl_Subgroup* built-in
+    bool usesAtomics = false;   // some kernel performs an atomic operation
     // Why the cases ran untraced though a trace was asked for (empty: they did as asked).
     std::string untraced;
     // The same cases at other subgroup sizes, after the device's own (empty: not run there; the
@@ -142,6 +154,8 @@ struct CheckReport {
     std::vector<SubgroupSizeRun> otherSizes;
     // The cases with random inputs again with a fresh seed, after the rest (empty: not run).
     std::optional<FreshInputsRun> fresh;
+    // The cases again with atomics in reverse lane order (empty: not run).
+    std::optional<ReversedOrderRun> reversed;
 
     bool compiled() const { return reached != StageKind::Compile; }
     // Every case ran and passed, no error diagnostics, and no case failed at another subgroup
@@ -150,8 +164,9 @@ struct CheckReport {
     size_t passCount() const;
 };
 
-// What failed first in a case, in one line: its error, its first wrong cell ("result[3]: expected
-// 5, got 4 (2 of 8 cells wrong)"), or its first finding.
+// What failed first in a case, in one line: its error, a race, out-of-bounds access, uninitialised
+// read, divergent barrier or undefined shuffle that makes its values luck (traced), its first
+// wrong cell ("result[3]: expected 5, got 4 (2 of 8 cells wrong)"), or its first finding.
 std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c);
 
 // What the forced schedules of a case did, for the learner: ScheduleReport::text as it is when

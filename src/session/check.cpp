@@ -14,6 +14,7 @@
 #include "session/case_schedules.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
+#include "shader/atomic_order_rewriter.h"
 #include "shader/instrument.h"
 #include "shader/lockstep_barriers.h"
 #include "shader/reflect.h"
@@ -61,6 +62,12 @@ class Checker {
         // Before any data is generated.
         if (auto s = checkBufferSizes(m_puzzle, cases, m_options, m_runner.info()); !s)
             return fail(s.error());
+        if (!m_options.trace && m_options.reverseAtomics)
+            for (CompiledKernel& k : m_kernels) {
+                auto reversed = reverseAtomicOrder(k.spirv);
+                if (!reversed) return fail(reversed.error());
+                k.spirv = std::move(*reversed);
+            }
         if (!m_options.trace && m_options.loopGuard)
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
@@ -568,7 +575,16 @@ class Checker {
                  const std::vector<std::vector<uint32_t>>& buffers) {
         auto t = Clock::now();
         size_t firstTrace = m_puzzle.buffers.size();
-        const CaseChecks checks = caseChecks(m_puzzle, m_puzzle.cases.at(out.index));
+        CaseChecks checks = caseChecks(m_puzzle, m_puzzle.cases.at(out.index));
+        if (!m_options.efficiencyLimits) {
+            Limits& l = checks.limits;
+            l.globalEfficiency.reset();
+            l.bankConflicts.reset();
+            l.divergentRequests.reset();
+            l.divergentRequestsExpr.reset();
+            l.globalAtomicsPerWorkgroup.reset();
+            l.globalAtomicsPerWorkgroupExpr.reset();
+        }
         // Each dispatch's trace is decoded and analysed on its own (a radix sort case has 24),
         // on every core; what they say is then gathered in order.
         std::vector<std::optional<Result<Trace>>> traces(dispatches.size());

@@ -55,6 +55,14 @@ struct CheckOptions {
     TraceRoomMemory* traceRoom = nullptr;
     // Traced checks hold a workgroup where the puzzle declares a [[schedule]] for the case.
     bool forcedSchedules = true;
+    // Traced checks judge the puzzle's efficiency limits ([limits] global_efficiency,
+    // bank_conflicts, divergent_requests, global_atomics_per_workgroup). The runs at other
+    // subgroup sizes do not: which lanes make one request depends on the size (a row per subgroup
+    // of 4 lanes is less coalesced than one per subgroup of 32, and rightly so).
+    bool efficiencyLimits = true;
+    // Untraced only: every subgroup's lanes do each atomic last lane first
+    // (shader/atomic_order_rewriter.h, session/atomic_order.h).
+    bool reverseAtomics = false;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check
     // Called on the checking thread as each case is decided (its re-runs done), in case order,
     // with the report so far: its cases are the decided ones. Front ends show verdicts as they

@@ -1,5 +1,7 @@
 #include "session/compile_stage.h"
 
+#include "shader/atomic_order_rewriter.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -114,6 +116,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
         r.timing.reflectMs += msSince(t);
         interfaceOk = interfaceOk && !hasErrors(interfaceDiagnostics);
         r.usesSubgroups = r.usesSubgroups || !iface->subgroupUses.empty();
+        r.usesAtomics = r.usesAtomics || usesAtomics(compiled.spirv);
         kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}, src.text, src.file});
     }
     if (!compiledAll) return {};

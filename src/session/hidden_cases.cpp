@@ -143,9 +143,12 @@ void hideHiddenCases(CheckReport& report, const Puzzle& puzzle) {
         if (caseHidden(puzzle, c.index) && !c.hidden) c = hiddenCaseView(puzzle, c);
     for (SubgroupSizeRun& s : report.otherSizes)
         hideHiddenCases(s, puzzle);
-    if (report.fresh)
-        for (CaseFailure& f : report.fresh->failures)
-            if (caseHidden(puzzle, f.index)) f.detail.clear();
+    for (CasesRunBeside* beside :
+         {static_cast<CasesRunBeside*>(report.fresh ? &*report.fresh : nullptr),
+          static_cast<CasesRunBeside*>(report.reversed ? &*report.reversed : nullptr)})
+        if (beside)
+            for (CaseFailure& f : beside->failures)
+                if (caseHidden(puzzle, f.index)) f.detail.clear();
     // An error that stopped the whole check names a case first ("case 3: workgroup size (2048) is
     // over ..."): about a hidden case, only that it is over a limit of the device is left.
     if (!report.error) return;

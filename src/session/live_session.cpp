@@ -401,6 +401,8 @@ void LiveSession::checkSizes(const Job& job, CheckReport report) {
     if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
+        options.trace = m_options.trace; // judged at every size as at the device's own
+        options.traceRoom = &m_traceRoom;
         options.stopRequested = [&] { return stale(job); };
         checkOtherSubgroupSizes(*m_compiler, *m_sizes, *job.puzzle, *sources, options, report,
                                 [&](const CheckReport& sofar, const SubgroupSizeRun& ended) {

@@ -101,8 +101,14 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
                              const CheckOptions& options, CheckReport& report,
                              const SizeEnded& onSize) {
     if (!subgroupSizesApply(report)) return;
+    // Judged as the device's own size is (traced where it was: races, out-of-bounds, barrier
+    // rounds... at this number of lanes), without its forced schedules (they hold workgroups,
+    // which no number of lanes changes) or its efficiency limits (they model the device's own
+    // lanes), and with a trace room of its own.
     CheckOptions plain = options;
-    plain.trace = false;
+    plain.forcedSchedules = false;
+    plain.efficiencyLimits = false;
+    plain.traceRoom = nullptr;
     plain.onCase = nullptr;
     // Only the cases the device's own check ran to the end (all of them, or the one asked for).
     plain.onlyCase.reset();
@@ -113,6 +119,9 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
     if (compiled.reached != StageKind::Pipeline || compiled.error) return;
     DeviceInfo own;
     own.subgroupSize = report.lanes;
+    // Each size starts from the room the device's own size remembers, and keeps what it learns
+    // to itself (the sizes run at once).
+    const TraceRoomMemory startRoom = options.traceRoom ? *options.traceRoom : TraceRoomMemory{};
     std::mutex lock;
     std::vector<std::thread> threads;
     for (uint32_t lanes : sizesBeside(own))
@@ -124,7 +133,10 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
                 run.error = device.error();
             } else {
                 CheckReport r = compiled;
-                runCompiled(**device, puzzle, kernels, plain, r);
+                TraceRoomMemory room = startRoom;
+                CheckOptions sized = plain;
+                if (sized.trace) sized.traceRoom = &room;
+                runCompiled(**device, puzzle, kernels, sized, r);
                 if (plain.stopRequested && plain.stopRequested()) return;
                 run = sizeRun(lanes, puzzle, r);
                 run.device = (*device)->info().name;

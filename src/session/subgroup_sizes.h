@@ -1,8 +1,10 @@
 // Verdicts that hold at every subgroup size. A kernel that uses subgroups (an operation, or a
-// gl_Subgroup* built-in) is checked again, untraced, on lavapipe started with 4, 8 and 16 lanes,
-// besides the device's own size: a kernel right with one number of lanes and wrong with another
-// assumes a subgroup size, and fails. lavapipe reads its width (LP_NATIVE_VECTOR_WIDTH, 32 bits a
-// lane) once per process, so each size is a worker process of its own, opened at first use.
+// gl_Subgroup* built-in) is checked again on lavapipe started with 4, 8 and 16 lanes, besides the
+// device's own size, and judged there as at its own (traced where the check is: an out-of-bounds
+// write or a race with 4 lanes fails as one): a kernel right with one number of lanes and wrong
+// with another assumes a subgroup size, and fails. lavapipe reads its width
+// (LP_NATIVE_VECTOR_WIDTH, 32 bits a lane) once per process, so each size is a worker process of
+// its own, opened at first use.
 #pragma once
 
 #include <cstdint>
@@ -58,7 +60,7 @@ class SubgroupSizeDevices {
 using SizeEnded = std::function<void(const CheckReport& sofar, const SubgroupSizeRun& ended)>;
 
 // The cases of `report` (a check of `sources` on the device's own size) run again at each size
-// of sizesBeside, untraced, every size on a thread of its own; each size's run joins
+// of sizesBeside (traced as options say), every size on a thread of its own; each size's run joins
 // report.otherSizes (kept in order of size) as it ends, and onSize is called (under a lock: one
 // call at a time). Nothing is run when the kernels use no subgroup, or the check did not run its
 // cases. options.stopRequested ends every size's run early (those runs are then left out).

@@ -251,8 +251,8 @@ uint32_t AccessLogRewriter::sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32
     if (op == ShuffleOp::Xor || op == ShuffleOp::Up || op == ShuffleOp::Down) {
         if (!m_state.ids.subgroupLane)
             m_state.ids.subgroupLane =
-                builtinVariable(m_state, spv::BuiltIn::SubgroupLocalInvocationId,
-                                module.typePointer(spv::StorageClass::Input, u));
+                m_state.module.builtinVariable(spv::BuiltIn::SubgroupLocalInvocationId,
+                                               module.typePointer(spv::StorageClass::Input, u));
         uint32_t self = b.load(u, m_state.ids.subgroupLane);
         Op arith = op == ShuffleOp::Xor  ? Op::OpBitwiseXor
                    : op == ShuffleOp::Up ? Op::OpISub

@@ -327,3 +327,20 @@ uint32_t SpirvModule::emit(std::vector<SpirvInstruction>& out, Op opcode, uint32
 }
 
 } // namespace vkp
+
+namespace vkp {
+
+uint32_t SpirvModule::builtinVariable(spv::BuiltIn builtin, uint32_t pointerType) {
+    for (const SpirvInstruction& inst : globals)
+        if (inst.opcode() == spv::Op::OpVariable &&
+            decoration(inst.resultId(), spv::Decoration::BuiltIn) == uint32_t(builtin))
+            return inst.resultId();
+    uint32_t id = addGlobalVariable(pointerType, spv::StorageClass::Input);
+    newAnnotations.emplace_back(
+        spv::Op::OpDecorate,
+        std::vector<uint32_t>{id, uint32_t(spv::Decoration::BuiltIn), uint32_t(builtin)});
+    addToInterface(id);
+    return id;
+}
+
+} // namespace vkp

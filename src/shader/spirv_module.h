@@ -104,6 +104,9 @@ class SpirvModule {
     // Additions: a new global variable; a new value instruction appended to `out` (its id).
     uint32_t addGlobalVariable(uint32_t pointerType, spv::StorageClass storage,
                                std::optional<uint32_t> init = {});
+    // The Input variable of a built-in: the kernel's own, or a new one in the entry point's
+    // interface (pointerType: an Input pointer to the built-in's type).
+    uint32_t builtinVariable(spv::BuiltIn builtin, uint32_t pointerType);
     uint32_t emit(std::vector<SpirvInstruction>& out, spv::Op opcode, uint32_t type,
                   std::vector<uint32_t> operands);
     void noteDefinition(const SpirvInstruction& inst); // for instructions a rewriter creates

@@ -29,20 +29,6 @@ uint32_t declareTraceBuffer(InstrumentState& state, uint32_t element, uint32_t s
 
 } // namespace
 
-uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t pointerType) {
-    SpirvModule& module = state.module;
-    for (const SpirvInstruction& inst : module.globals)
-        if (inst.opcode() == Op::OpVariable &&
-            module.decoration(inst.resultId(), spv::Decoration::BuiltIn) == uint32_t(builtin))
-            return inst.resultId();
-    uint32_t id = module.addGlobalVariable(pointerType, StorageClass::Input);
-    module.newAnnotations.emplace_back(
-        Op::OpDecorate,
-        std::vector<uint32_t>{id, uint32_t(spv::Decoration::BuiltIn), uint32_t(builtin)});
-    module.addToInterface(id);
-    return id;
-}
-
 void declareTraceObjects(InstrumentState& state) {
     SpirvModule& module = state.module;
     TraceObjectIds& ids = state.ids;
@@ -57,10 +43,10 @@ void declareTraceObjects(InstrumentState& state) {
         return module.addGlobalVariable(privateUint, StorageClass::Private, module.constUint(0));
     };
     ids.backEdgeCount = privateCounter();
-    ids.workgroupId = builtinVariable(state, spv::BuiltIn::WorkgroupId,
-                                      module.typePointer(StorageClass::Input, uvec3));
-    ids.localIndex = builtinVariable(state, spv::BuiltIn::LocalInvocationIndex,
-                                     module.typePointer(StorageClass::Input, ids.uintType));
+    ids.workgroupId = state.module.builtinVariable(spv::BuiltIn::WorkgroupId,
+                                                   module.typePointer(StorageClass::Input, uvec3));
+    ids.localIndex = state.module.builtinVariable(
+        spv::BuiltIn::LocalInvocationIndex, module.typePointer(StorageClass::Input, ids.uintType));
     for (uint32_t var : {ids.traceVariable, ids.backEdgeCount, ids.workgroupId, ids.localIndex})
         module.addToInterface(var);
     ids.loopOkFunctionType = module.typeFunction(ids.boolType, {ids.uintType});

@@ -9,8 +9,6 @@
 namespace vkp {
 
 void declareTraceObjects(InstrumentState& state);
-// The Input variable of a built-in: the kernel's own, or a new one in the entry point's interface.
-uint32_t builtinVariable(InstrumentState& state, spv::BuiltIn builtin, uint32_t pointerType);
 void buildTraceFunctions(InstrumentState& state); // init() and record(); only when tracing
 // Before each return of the entry point: the records this invocation made (kept or not) into its
 // count word. record() counts in a Private variable only.

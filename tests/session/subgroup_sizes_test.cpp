@@ -138,6 +138,26 @@ TEST(SubgroupSizesTest, AKernelWrongAtEverySizeInDifferentWaysIsToldSo) {
     }
 }
 
+// Every size is judged as the device's own is: traced, an out-of-bounds write at 4 lanes fails
+// the case as one, named with its cell, whatever values it left.
+TEST(SubgroupSizesTest, EverySizeIsTracedAndItsFindingsNamed) {
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    auto sources = sourcesOf(p, dataKernel("reduce-partial-for-8-lanes"));
+    CheckOptions traced;
+    traced.trace = true;
+    CheckReport r = checkAtEverySize(p, sources, 8, traced);
+    EXPECT_TRUE(ownCasesPass(r));
+    ASSERT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16}));
+    const SubgroupSizeRun& four = r.otherSizes[0];
+    EXPECT_EQ(four.casesRun, p.cases.size());
+    ASSERT_EQ(four.failures.size(), p.cases.size());
+    for (const CaseFailure& f : four.failures)
+        EXPECT_NE(f.detail.find("past the end of partial"), std::string::npos) << f.detail;
+    EXPECT_TRUE(r.otherSizes[1].pass());
+    EXPECT_EQ(subgroupSizeVerdict(p, r),
+              "right with 8 and 16 lanes, wrong with 4: does the kernel assume a subgroup size?");
+}
+
 // A case whose trace could not hold all the threads did is inconclusive: right or wrong is not
 // known at that size, so the other sizes' passes do not turn it into "wrong with 8".
 TEST(SubgroupSizesTest, AnInconclusiveCaseIsNotASizeTheKernelIsWrongWith) {
@@ -171,7 +191,9 @@ TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
         const Puzzle& p = test::puzzleNamed(slug);
         auto sources = readKernelSources(p, true);
         ASSERT_TRUE(sources) << sources.error().message;
-        CheckReport r = checkAtEverySize(p, *sources, 4);
+        CheckOptions traced; // no finding at any size either
+        traced.trace = true;
+        CheckReport r = checkAtEverySize(p, *sources, 4, traced);
         EXPECT_TRUE(r.allPass()) << slug << ": " << subgroupSizeVerdict(p, r);
         EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{8, 16})) << slug;
         for (const SubgroupSizeRun& s : r.otherSizes)
