@@ -154,7 +154,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     if (!p) return endPanel();
     const Palette& pal = palette();
     // All cases pass: on to the next puzzle (above the list, which scrolls to the selected case).
-    if (r && s.current() && s.sizesDue.empty() && puzzleCasesPass(*r, *p) &&
+    if (r && s.current() && !s.besideDue() && puzzleCasesPass(*r, *p) &&
         wb.puzzleIndex() + 1 < static_cast<int>(wb.puzzles().puzzles.size())) {
         const Puzzle& next = wb.puzzles().puzzles[wb.puzzleIndex() + 1];
         if (ImGui::Button(("Next puzzle: " + next.displayName() + " \xE2\x86\x92").c_str()))
@@ -272,6 +272,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     drawOwnCaseRemove(wb, view);
     if (s.current() && !checking) drawSubgroupSizes(*p, s);
+    if (s.current() && !checking) drawAtomicOrder(s);
     if (r && r->error && r->cases.empty() && r->compiled()) {
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, r->error->message);
@@ -326,6 +327,45 @@ void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
         facts += "\n" + verdict;
     }
     layout::fact("subgroup sizes", facts);
+    ImGui::PopTextWrapPos();
+}
+
+void CasesPanel::drawAtomicOrder(const LiveSnapshot& s) {
+    const CheckReport& r = *s.report;
+    if (!r.reversed && !s.atomicOrderDue) return;
+    const Palette& pal = palette();
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted("Atomics in another order");
+    ImGui::PopFont();
+    itemTooltip("A kernel with atomics is also run with every subgroup's lanes doing each atomic "
+                "last lane first: devices order them as they like. Right in one order and wrong "
+                "in another, its result depends on the order.");
+    std::string text;
+    if (s.atomicOrderDue) {
+        dimText("checking with atomics in reverse lane order\xE2\x80\xA6");
+    } else if (r.reversed->error) {
+        text = "not checked (" + r.reversed->error->message + ")";
+        colouredText(pal.warn, text);
+    } else if (r.reversed->pass()) {
+        text = "\xE2\x9C\x93 in reverse lane order: all " + std::to_string(r.reversed->casesRun) +
+               " pass";
+        colouredText(pal.pass, text);
+    } else {
+        const CaseFailure& f = r.reversed->failures.front();
+        text =
+            "\xE2\x9C\x97 in reverse lane order: " + std::to_string(r.reversed->failures.size()) +
+            " of " + std::to_string(r.reversed->casesRun) + " fail; case " +
+            std::to_string(f.index + 1) + ": " +
+            (f.detail.empty() ? std::string(kHiddenCaseText) : f.detail);
+        colouredText(pal.fail, text);
+        std::string why = "the result depends on the order in which a subgroup's lanes do their "
+                          "atomics, which no device promises";
+        colouredText(pal.fail, why);
+        text += "\n" + why;
+    }
+    if (!text.empty()) layout::fact("atomic order", text);
     ImGui::PopTextWrapPos();
 }
 

@@ -30,6 +30,8 @@ class CasesPanel {
                            ViewState& view); // under the list, for a selected own case
     // Under the list: the runs at other subgroup sizes, those still due, and what they say.
     static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
+    // Under them: the run with atomics in reverse lane order, due or done.
+    static void drawAtomicOrder(const LiveSnapshot& s);
     OwnCaseForm m_form;
     BenchView m_bench;
     int m_scrolledTo = -1;                           // the case last scrolled into view

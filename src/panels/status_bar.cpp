@@ -52,7 +52,7 @@ StatusLook statusLook(const LiveSnapshot& s) {
         bool pass = s.report && s.report->allPass();
         l.icon = pass ? "\xE2\x9C\x93" : "\xE2\x9C\x97";
         l.colour = pass ? pal.pass : pal.fail;
-        if (pass && !s.sizesDue.empty()) { // right here; other subgroup sizes still running
+        if (pass && s.besideDue()) { // right here; other sizes or the atomic order still running
             l.icon = spinner();
             l.colour = pal.warn;
         }

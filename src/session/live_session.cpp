@@ -4,6 +4,7 @@
 
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "session/atomic_order.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
@@ -74,6 +75,12 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
     // Right here, wrong with other numbers of lanes: that is the news ("right with 8 lanes,
     // wrong with 4 and 16: does the kernel assume a subgroup size?").
     if (!sizes.empty() && !r.error && r.passCount() == r.cases.size()) return sizes;
+    // Right as the device orders atomics, wrong the other way round.
+    if (sizes.empty() && !r.error && r.reversed && !r.reversed->failures.empty() &&
+        r.passCount() == r.cases.size())
+        return passLine(r, p) + ", wrong with atomics in reverse lane order (case " +
+               std::to_string(r.reversed->failures.front().index + 1) +
+               "): the result depends on their order";
     std::string line = passLine(r, p);
     if (r.error) line += "; " + r.error->message;
     if (!sizes.empty()) line += "; " + sizes;
@@ -114,7 +121,7 @@ const char* liveStatusName(LiveStatusKind status) {
 }
 
 bool LiveSnapshot::busy() const {
-    if (!sizesDue.empty()) return true;
+    if (besideDue()) return true;
     switch (status) {
     case LiveStatusKind::Starting:
     case LiveStatusKind::Waiting:
@@ -152,6 +159,9 @@ std::string statusLine(const LiveSnapshot& s) {
             return reportLine(*s.report, s.puzzle.get()) +
                    (s.report->lanes ? " with " + std::to_string(s.report->lanes) + " lanes" : "") +
                    "; checking with " + lanesText(s.sizesDue);
+        if (s.atomicOrderDue)
+            return reportLine(*s.report, s.puzzle.get()) +
+                   "; checking with atomics in reverse lane order";
         return reportLine(*s.report, s.puzzle.get());
     case LiveStatusKind::Held:
         return "not compiled: this text crashed the compiler last time; compile it anyway to try "
@@ -256,8 +266,7 @@ bool LiveSession::waitUntilSettled(std::chrono::milliseconds timeout) const {
         if (m_state.status == LiveStatusKind::DeviceError || m_state.status == LiveStatusKind::Held)
             return true;
         if (!m_state.puzzle) return m_state.status != LiveStatusKind::Starting;
-        return m_state.status == LiveStatusKind::Done && m_state.current() &&
-               m_state.sizesDue.empty();
+        return m_state.status == LiveStatusKind::Done && m_state.current() && !m_state.besideDue();
     });
 }
 
@@ -387,9 +396,12 @@ void LiveSession::runJob(const Job& job) {
     }
     if (m_runner->wedged()) abandon();
     if (job.asideKey) return publishAside(job, std::move(report));
-    if (!m_sizes || !subgroupSizesApply(report)) return publish(job, std::move(report));
-    publish(job, report, sizesBeside(m_runner->info()));
-    checkSizes(job, std::move(report));
+    bool sizes = m_sizes && subgroupSizesApply(report);
+    bool order = reversedOrderApplies(report);
+    if (!sizes && !order) return publish(job, std::move(report));
+    publish(job, report, sizes ? sizesBeside(m_runner->info()) : std::vector<uint32_t>{}, order);
+    if (sizes) checkSizes(job, report);
+    if (order && !stale(job)) checkAtomicOrder(job, report);
 }
 
 bool LiveSession::stale(const Job& job) const {
@@ -397,7 +409,7 @@ bool LiveSession::stale(const Job& job) const {
     return m_stop || job.revision != m_state.revision || job.puzzle != m_state.puzzle;
 }
 
-void LiveSession::checkSizes(const Job& job, CheckReport report) {
+void LiveSession::checkSizes(const Job& job, CheckReport& report) {
     if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
@@ -413,6 +425,27 @@ void LiveSession::checkSizes(const Job& job, CheckReport report) {
         std::lock_guard lock(m_mutex);
         if (job.revision == m_state.revision && job.puzzle == m_state.puzzle)
             m_state.sizesDue.clear();
+    }
+    m_published.notify_all();
+}
+
+// After the sizes, on the learner's device: the cases again with atomics in reverse lane order.
+void LiveSession::checkAtomicOrder(const Job& job, CheckReport& report) {
+    if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
+        CheckOptions options;
+        options.timeoutMs = m_options.timeoutMs;
+        options.stopRequested = [&] { return stale(job); };
+        checkReversedOrder(*m_compiler, *m_runner, *job.puzzle, *sources, options, report);
+    }
+    if (stale(job)) return; // a newer edit: the run is left out rather than shown half done
+    auto shown = std::make_shared<CheckReport>(report);
+    hideHiddenCases(*shown, *job.puzzle);
+    {
+        std::lock_guard lock(m_mutex);
+        if (job.revision == m_state.revision && job.puzzle == m_state.puzzle) {
+            m_state.report = std::move(shown);
+            m_state.atomicOrderDue = false;
+        }
     }
     m_published.notify_all();
 }
@@ -454,7 +487,8 @@ void LiveSession::abandon() {
         m_state.deviceError = runner.error();
 }
 
-void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue) {
+void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue,
+                          bool atomicOrderDue) {
     hideHiddenCases(report, *job.puzzle); // the app is the learner's: hidden cases stay hidden
     {
         std::lock_guard lock(m_mutex);
@@ -466,6 +500,7 @@ void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32
             m_state.reportSource = std::make_shared<const std::string>(job.text);
             m_state.reportRevision = job.revision;
             m_state.sizesDue = std::move(sizesDue);
+            m_state.atomicOrderDue = atomicOrderDue;
             if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
         }
     }

@@ -151,6 +151,9 @@ bool puzzleCasesPass(const CheckReport& report, const Puzzle& puzzle) {
     for (const SubgroupSizeRun& s : report.otherSizes) // wrong with other numbers of lanes
         for (const CaseFailure& f : s.failures)
             if (f.index < puzzle.cases.size() && !puzzle.cases[f.index].own) return false;
+    if (report.reversed) // wrong with atomics in reverse lane order
+        for (const CaseFailure& f : report.reversed->failures)
+            if (f.index < puzzle.cases.size() && !puzzle.cases[f.index].own) return false;
     return puzzleCasesPassed(report, puzzle) == puzzle.puzzleCaseCount() &&
            puzzle.puzzleCaseCount() > 0;
 }

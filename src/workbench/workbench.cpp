@@ -305,8 +305,8 @@ void Workbench::update() {
     m_snapshot = m_session->snapshot();
     noteCompilerCrash();
     if (const Puzzle* p = puzzle();
-        p && currentReport() && m_snapshot.sizesDue.empty() && // every size is in
-        puzzleCasesPass(*currentReport(), *p)) {               // own cases never count
+        p && currentReport() && !m_snapshot.besideDue() && // every run beside is in
+        puzzleCasesPass(*currentReport(), *p)) {           // own cases never count
         // How it passed: the official solution itself (loaded, or opened as a file: only comments
         // and layout changed) is not solving it; after revealing the solution is not on one's own.
         PuzzleProgress pr = progress(*p);
