@@ -35,6 +35,8 @@ std::string eventText(const Trace& t, const TraceEvent& e, uint64_t invocation) 
         return "atomic " + cellText(t, e) + " (was " + valueText(t, e.variable, e.value) + ")";
     case TraceEventKind::Shuffle:
         return "lanes " + shuffleText(t, e, invocation);
+    case TraceEventKind::UndefinedUse:
+        return "uses an undefined value from another lane";
     case TraceEventKind::Printf:
     case TraceEventKind::PrintfArgs:
         break; // never events: decodeTrace keeps them in Trace::prints
@@ -63,6 +65,8 @@ std::string shortEvent(const Trace& t, const TraceEvent& e) {
         return "A " + cellText(t, e);
     case TraceEventKind::Shuffle:
         return "S";
+    case TraceEventKind::UndefinedUse:
+        return "U";
     case TraceEventKind::Printf:
     case TraceEventKind::PrintfArgs:
         break;

@@ -194,12 +194,22 @@ class Analyzer {
     //   guarded, is right on one subgroup size only.
     // Shuffling up past lane 0, or down past the subgroup's last lane, is left alone: scans do,
     // and drop what arrives with a select (`lane >= d ? y : 0`).
+    // An undefined value is a finding only where it is used: the thread's trace has an
+    // UndefinedUse record (its value, or one computed from it, reached a store, a branch, an
+    // index...). A lane that takes a value from a missing partner and drops it is right.
     void checkShuffles() {
         uint32_t size = m_trace.subgroupSize, per = m_trace.launch.invocationsPerGroup();
         if (!size || !per) return;
         std::map<uint32_t, std::pair<uint64_t, Finding>> byLine;
-        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv)
-            for (const TraceEvent& e : m_trace.threads[inv]) {
+        for (uint64_t inv = 0; inv < m_trace.threads.size(); ++inv) {
+            const std::vector<TraceEvent>& events = m_trace.threads[inv];
+            auto use = std::find_if(events.begin(), events.end(), [](const TraceEvent& e) {
+                return e.kind == TraceEventKind::UndefinedUse;
+            });
+            // A trace that lost records may have lost the use too: then every undefined value
+            // counts, as before anything followed them.
+            if (use == events.end() && !m_trace.dropped) continue;
+            for (const TraceEvent& e : events) {
                 if (e.kind != TraceEventKind::Shuffle) continue;
                 auto lane = shuffleSourceLane(m_trace, inv, e);
                 if (!lane) continue;
@@ -231,10 +241,14 @@ class Analyzer {
                 f = Finding{FindingKind::UndefinedShuffle,
                             invocationName(m_trace.launch, inv) + " takes lane " +
                                 std::to_string(*lane) + "'s value by " + shuffleOpName(op) + " " +
-                                std::to_string(e.index) + lineText(e.line) + ", but " + why};
+                                std::to_string(e.index) + lineText(e.line) + ", but " + why +
+                                (use == events.end()
+                                     ? std::string()
+                                     : "; the value is used" + lineText(use->line))};
                 f.line = e.line;
                 f.threads = {inv};
             }
+        }
         for (auto& [line, counted] : byLine) {
             auto& [count, f] = counted;
             f.occurrences = count;

@@ -283,6 +283,7 @@ bool knownEventKind(TraceEventKind k) {
     case TraceEventKind::LoopBudget:
     case TraceEventKind::SubgroupBarrier:
     case TraceEventKind::Shuffle:
+    case TraceEventKind::UndefinedUse:
         return true;
     default:
         return false;

@@ -232,7 +232,7 @@ void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
         lane = b.value(Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
     } else {
         lane = b.asUint(inst.operand(2));
-        uint32_t inactive = sourceInactive(b, op->second, lane, ballot);
+        uint32_t inactive = shuffleSourceInactive(m_state, b, op->second, lane, ballot);
         uint32_t flag = b.shiftLeft(inactive, b.uint(kShuffleSourceInactiveShift));
         extra = b.bitOr(extra, flag);
     }
@@ -243,17 +243,17 @@ void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
 // 1 when the lane `op` takes from (operand `lane`: the lane, mask or delta) is not in `ballot`
 // (the lanes that ran it) or is past 127, else 0. The bit is read from the ballot's words by
 // hand (word = lane / 32), which is defined for any lane, where BallotBitExtract is not.
-uint32_t AccessLogRewriter::sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32_t lane,
-                                           uint32_t ballot) {
-    SpirvModule& module = m_state.module;
+uint32_t shuffleSourceInactive(InstrumentState& state, SpirvBuilder& b, ShuffleOp op, uint32_t lane,
+                               uint32_t ballot) {
+    SpirvModule& module = state.module;
     uint32_t u = module.typeUint();
     uint32_t source = lane;
     if (op == ShuffleOp::Xor || op == ShuffleOp::Up || op == ShuffleOp::Down) {
-        if (!m_state.ids.subgroupLane)
-            m_state.ids.subgroupLane =
-                m_state.module.builtinVariable(spv::BuiltIn::SubgroupLocalInvocationId,
-                                               module.typePointer(spv::StorageClass::Input, u));
-        uint32_t self = b.load(u, m_state.ids.subgroupLane);
+        if (!state.ids.subgroupLane)
+            state.ids.subgroupLane =
+                module.builtinVariable(spv::BuiltIn::SubgroupLocalInvocationId,
+                                       module.typePointer(spv::StorageClass::Input, u));
+        uint32_t self = b.load(u, state.ids.subgroupLane);
         Op arith = op == ShuffleOp::Xor  ? Op::OpBitwiseXor
                    : op == ShuffleOp::Up ? Op::OpISub
                                          : Op::OpIAdd; // Up below lane 0 wraps past 127

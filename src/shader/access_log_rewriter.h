@@ -15,6 +15,12 @@
 
 namespace vkp {
 
+// 1 (a uint) when the lane a shuffle takes from (its lane operand `lane`: the lane, mask or delta
+// of `op`) is not in `ballot` (the lanes that ran it) or is past 127, else 0: its value is then
+// undefined.
+uint32_t shuffleSourceInactive(InstrumentState& state, SpirvBuilder& b, ShuffleOp op, uint32_t lane,
+                               uint32_t ballot);
+
 class AccessLogRewriter {
   public:
     AccessLogRewriter(InstrumentState& state, const KernelInterface& reflected)
@@ -36,7 +42,6 @@ class AccessLogRewriter {
     void describeBuffer(uint32_t var, uint32_t block, TracedVariable& v) const;
     void describeShared(uint32_t var, TracedVariable& v) const;
     std::optional<Chain> chainOf(uint32_t pointer) const;
-    uint32_t sourceInactive(SpirvBuilder& b, ShuffleOp op, uint32_t lane, uint32_t ballot);
     std::vector<uint32_t> flatFactors(uint32_t type);
     uint32_t flatIndex(SpirvBuilder& b, const Chain& chain, uint32_t pointee);
     uint32_t valueWord(SpirvBuilder& b, uint32_t value, uint32_t type);

@@ -15,6 +15,7 @@
 #include "shader/schedule_rewriter.h"
 #include "shader/shared_bounds_rewriter.h"
 #include "shader/trace_objects.h"
+#include "shader/undefined_values_rewriter.h"
 
 namespace vkp {
 namespace {
@@ -29,7 +30,8 @@ class Instrumenter {
     Instrumenter(SpirvModule& module, const KernelInterface& reflected,
                  const InstrumentOptions& options, uint32_t guardBudget = 0)
         : m_state{module, options, guardBudget}, m_accessLog(m_state, reflected),
-          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state), m_bounds(module) {
+          m_barriers(m_state), m_loopBudget(m_state), m_schedule(m_state), m_undefined(m_state),
+          m_bounds(module) {
         m_state.reflected = &reflected;
     }
 
@@ -44,7 +46,10 @@ class Instrumenter {
         if (m_state.logsAccesses()) m_accessLog.findVariables();
         declareTraceObjects(m_state);
         if (m_state.logsAccesses() && m_printfSet) declarePrintf();
-        if (m_state.logsAccesses()) buildTraceFunctions(m_state);
+        if (m_state.logsAccesses()) {
+            buildTraceFunctions(m_state);
+            m_undefined.build();
+        }
         if (m_state.logsAccesses() && !m_state.options.scheduleBindings.empty()) {
             m_schedule.declare();
             m_schedule.build();
@@ -109,9 +114,13 @@ class Instrumenter {
         bool isEntry = function.front().resultId() == m_state.entryFunction;
         bool initPending = m_state.logsAccesses() && isEntry;
         m_schedule.beginFunction(isEntry);
+        if (m_state.logsAccesses()) m_undefined.beginFunction(function);
         bool inBlock = false;
-        for (const SpirvInstruction& inst : function) {
+        for (size_t k = 0; k < function.size(); ++k) {
+            const SpirvInstruction& inst = function[k];
+            const SpirvInstruction* next = k + 1 < function.size() ? &function[k + 1] : nullptr;
             Op op = inst.opcode();
+            bool firstLabel = op == Op::OpLabel && !inBlock;
             if (initPending && inBlock && op != Op::OpVariable && op != Op::OpLine &&
                 op != Op::OpNoLine) {
                 SpirvBuilder(m_state.module, out)
@@ -134,6 +143,7 @@ class Instrumenter {
                 m_schedule.before(inst, out);
                 m_accessLog.before(inst, out);
                 m_barriers.before(inst, out);
+                m_undefined.before(inst, next, out);
             }
             // A read of a scheduled buffer goes through the schedule's view of it; the log then
             // records the value the kernel saw. A chain into shared memory stays in bounds (the
@@ -143,7 +153,9 @@ class Instrumenter {
                 out.push_back(std::move(emitted));
             }
             if (m_state.logsAccesses()) {
+                if (firstLabel) m_undefined.afterFirstLabel(out); // its shadow variables
                 m_accessLog.after(inst, out);
+                m_undefined.after(inst, out);
                 m_schedule.after(inst, out);
             }
         }
@@ -154,7 +166,8 @@ class Instrumenter {
     AccessLogRewriter m_accessLog;
     BarrierRoundsRewriter m_barriers;
     LoopBudgetRewriter m_loopBudget;
-    ScheduleRewriter m_schedule; // traced kernels: the forced-schedule hooks
+    ScheduleRewriter m_schedule;         // traced kernels: the forced-schedule hooks
+    UndefinedValuesRewriter m_undefined; // traced kernels: where shuffled values are used
     SharedBoundsRewriter m_bounds;
     LineRecovery m_lines;
     uint32_t m_printfSet = 0;                 // NonSemantic.DebugPrintf's import, 0: none

@@ -303,6 +303,15 @@ uint32_t SpirvModule::constTrue() {
     return emit(newGlobals, Op::OpConstantTrue, b, {});
 }
 
+uint32_t SpirvModule::constFalse() {
+    uint32_t b = typeBool();
+    for (const auto* list : {&globals, &newGlobals})
+        for (const SpirvInstruction& inst : *list)
+            if (inst.opcode() == Op::OpConstantFalse && inst.resultType() == b)
+                return inst.resultId();
+    return emit(newGlobals, Op::OpConstantFalse, b, {});
+}
+
 uint32_t SpirvModule::undef(uint32_t type) {
     for (const SpirvInstruction& inst : newGlobals)
         if (inst.opcode() == Op::OpUndef && inst.resultType() == type) return inst.resultId();

@@ -99,6 +99,7 @@ class SpirvModule {
     uint32_t typeFunction(uint32_t result, std::vector<uint32_t> params);
     uint32_t constUint(uint32_t value);
     uint32_t constTrue();
+    uint32_t constFalse();
     uint32_t undef(uint32_t type);
 
     // Additions: a new global variable; a new value instruction appended to `out` (its id).

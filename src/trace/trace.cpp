@@ -24,6 +24,8 @@ const char* traceEventKindName(TraceEventKind kind) {
         return "subgroup barrier";
     case TraceEventKind::Shuffle:
         return "shuffle";
+    case TraceEventKind::UndefinedUse:
+        return "undefined use";
     }
     return "?";
 }

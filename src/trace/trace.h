@@ -74,6 +74,11 @@ enum class TraceEventKind : uint8_t {
     // packShuffleExtra(op, type of the value), with kShuffleSourceInactive set when the lane the
     // op named did not run it (inactive, or past the subgroup): the value is then undefined.
     Shuffle = 9,
+    // A value a shuffle or broadcast took from a lane that did not run it (the undefined value of
+    // a Shuffle record with kShuffleSourceInactive), or a value computed from one, reached a store
+    // to memory, a branch's condition, an index, an atomic, a call or a return at this record's
+    // line (shader/undefined_values_rewriter.h): variable = none, index, value and extra 0.
+    UndefinedUse = 10,
 };
 const char* traceEventKindName(TraceEventKind kind);
 

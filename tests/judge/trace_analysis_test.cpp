@@ -622,15 +622,19 @@ TEST(TraceAnalysis, AtomicCounterInitialisedBeforeABarrierIsClean) {
 // fails the case. That is a lane of the subgroup that was not active there, a lane a short
 // subgroup does not have, or, by an absolute lane (shuffle, xor, broadcast), one at or past the
 // subgroup's size. Shuffling up past lane 0 or down past the last lane is the scans' idiom, its
-// value dropped by a select: none.
+// value dropped by a select: none. Each thread here uses what it took (an UndefinedUse record
+// at line 20, as the instrumentation makes where the value reaches a store); the next test drops
+// it.
 TEST(TraceAnalysis, AShuffleFromALaneThatDidNotRunItIsUndefined) {
     // One shuffle (or several on one line) in a workgroup of 12 on subgroups of 8: locals 0-7,
     // and a short subgroup of 4, locals 8-11. The undefined-shuffle findings it gives.
     auto judge = [](std::vector<std::tuple<uint64_t, ShuffleOp, uint32_t, bool>> shuffles) {
         TraceBuilder b({12, 1, 1});
         b.t.subgroupSize = 8;
-        for (auto [inv, op, index, ran] : shuffles)
+        for (auto [inv, op, index, ran] : shuffles) {
             b.shuffle(inv, op, index, 16, ran);
+            b.undefinedUse(inv, 20);
+        }
         TraceAnalysis a = analyzeTrace(b.t, {});
         auto u = findingsOf(a, FindingKind::UndefinedShuffle);
         return u.empty() ? std::string() : u[0]->message + (u[0]->failsCase ? "" : " (passes)");
@@ -641,16 +645,16 @@ TEST(TraceAnalysis, AShuffleFromALaneThatDidNotRunItIsUndefined) {
     EXPECT_EQ(judge(skipped),
               "thread 1 takes lane 0's value by shuffle 0 (line 16), but lane 0 did not run it "
               "(it was not active there): the value is undefined; shuffle where every lane it "
-              "takes from runs too; 7 such values at this line");
+              "takes from runs too; the value is used (line 20); 7 such values at this line");
     EXPECT_EQ(judge({{9, ShuffleOp::Xor, 4, true}}), // lane 5 of the 4-lane subgroup
               "thread 9 takes lane 5's value by xor 4 (line 16), but this subgroup has only "
               "lanes 0 to 3 (the workgroup's 12 threads fill its last subgroup partly): the "
-              "value is undefined; take only from lanes that exist");
+              "value is undefined; take only from lanes that exist; the value is used (line 20)");
     EXPECT_EQ(judge({{3, ShuffleOp::Shuffle, 9, true}}), // the local id taken for the lane
               "thread 3 takes lane 9's value by shuffle 9 (line 16), but the subgroup has lanes 0 "
               "to 7 here (8 lanes; other devices have 4 to 64): the value is undefined (a kernel "
               "written for one subgroup size); keep the lanes it takes from below "
-              "gl_SubgroupSize");
+              "gl_SubgroupSize; the value is used (line 20)");
     EXPECT_NE(judge({{5, ShuffleOp::Xor, 16, true}}), ""); // a butterfly written for 32 lanes
     EXPECT_NE(judge({{1, ShuffleOp::Broadcast, 8, true}}), "");
     // The scans' idiom: up past lane 0, down past the last lane; and a lane that ran it.
@@ -660,6 +664,23 @@ TEST(TraceAnalysis, AShuffleFromALaneThatDidNotRunItIsUndefined) {
     TraceBuilder unknown({12, 1, 1}); // no subgroup size: nothing to judge
     unknown.shuffle(1, ShuffleOp::Shuffle, 0, 16, false);
     EXPECT_TRUE(findingsOf(analyzeTrace(unknown.t, {}), FindingKind::UndefinedShuffle).empty());
+}
+
+// An undefined value that reaches nothing (no UndefinedUse record in its thread: the lane dropped
+// it) is no finding; a trace that lost records may have lost the use, and then it still counts.
+TEST(TraceAnalysis, AnUndefinedValueIsAFindingOnlyWhereItIsUsed) {
+    auto count = [](bool used, uint64_t dropped) {
+        TraceBuilder b({12, 1, 1});
+        b.t.subgroupSize = 8;
+        b.shuffle(9, ShuffleOp::Xor, 4, 16, true); // lane 5 of the 4-lane subgroup
+        b.shuffle(8, ShuffleOp::Xor, 1, 16, true); // lane 1: there
+        if (used) b.undefinedUse(9, 21);
+        b.t.dropped = dropped;
+        return findingsOf(analyzeTrace(b.t, {}), FindingKind::UndefinedShuffle).size();
+    };
+    EXPECT_EQ(count(false, 0), 0u);
+    EXPECT_EQ(count(true, 0), 1u);
+    EXPECT_EQ(count(false, 3), 1u);
 }
 
 } // namespace
