@@ -13,6 +13,7 @@
 #include "judge/walkthrough_steps.h"
 #include "session/bench.h"
 #include "session/case_limits.h"
+#include "session/case_search.h"
 #include "session/check.h"
 #include "session/dispatch_view.h"
 #include "session/kernel_text.h"
@@ -262,6 +263,22 @@ class PuzzleChecker {
                     return "the official solution computes other values traced than untraced in "
                            "case " +
                            std::to_string(traced.cases[k].index + 1) + ours;
+        // The puzzle's searches ([[search]]) generate only cases the official solution passes:
+        // a learner is never failed by a size the puzzle cannot take. Seeds 1 to 3 (fixed: a
+        // pack check says the same thing twice), untraced as a check's search runs.
+        for (uint64_t seed = 1; seed <= 3 && !m_p.searches.empty(); ++seed) {
+            searchCases(m_compiler, m_runner, m_p, sources, options(false), seed, plain);
+            if (!plain.search) break;
+            if (plain.search->error)
+                return "its [[search]] cannot run: " + plain.search->error->message;
+            if (const auto& f = plain.search->found)
+                return "the official solution fails a case its [[search]] generates (--seed " +
+                       std::to_string(seed) + "): like case " +
+                       std::to_string(f->templateCase + 1) + ", N = " + std::to_string(f->n) +
+                       ", workgroup " + dimsText(f->workgroupSize) + ": " + f->detail +
+                       "; narrow the search's ranges to what the puzzle takes";
+        }
+        plain.search.reset();
         if (!m_options.sizes) return std::nullopt;
         checkOtherSubgroupSizes(m_compiler, *m_options.sizes, m_p, sources, options(false), plain);
         for (const SubgroupSizeRun& s : plain.otherSizes)

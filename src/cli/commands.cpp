@@ -27,6 +27,7 @@
 #include "puzzle/walkthrough.h"
 #include "session/atomic_order.h"
 #include "session/case_limits.h"
+#include "session/case_search.h"
 #include "session/fresh_inputs.h"
 #include "session/hidden_cases.h"
 #include "session/json_text.h"
@@ -378,8 +379,18 @@ Result<CheckReport> Command::checkPrinted(const Puzzle& p, const std::vector<Ker
         auto seed = number("seed", 0, 999999999, freshSeed());
         if (!seed) return seed.error();
         checkFreshInputs(m_compiler, *m_runner, p, kernels, m_options, *seed, r);
+        if (!m_runner->wedged())
+            checkReversedOrder(m_compiler, *m_runner, p, kernels, m_options, r);
+        if (!m_runner->wedged() && caseSearchApplies(p, r)) {
+            if (!json() && repeat == 1) // over a second on a CPU device: say what is under way
+                m_out << m_style.dim("  generating cases to search for one that breaks the "
+                                     "kernel (--seed " +
+                                     std::to_string(*seed) + ")\xE2\x80\xA6")
+                      << "\n"
+                      << std::flush;
+            searchCases(m_compiler, *m_runner, p, kernels, m_options, *seed, r);
+        }
     }
-    if (!m_runner->wedged()) checkReversedOrder(m_compiler, *m_runner, p, kernels, m_options, r);
     studentView(r, p);
     if (json())
         m_out << jsonText(withDevice(checkJson(p, r, false, m_a.has("timing")))) << "\n";

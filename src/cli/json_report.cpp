@@ -223,6 +223,29 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
             {"failures", failures},
             {"error", r.reversed->error ? errorJson(*r.reversed->error) : json(nullptr)}};
     }
+    if (r.search) {
+        json found = nullptr;
+        if (const auto& f = r.search->found) {
+            json inputs = json::object();
+            for (const auto& [name, values] : f->inputs)
+                inputs[name] = values;
+            found = {{"search", f->search + 1},
+                     {"case", f->templateCase + 1},
+                     {"n", f->n},
+                     {"workgroup_size", f->workgroupSize},
+                     {"workgroups", f->workgroups},
+                     {"detail", f->detail},
+                     {"found_at", {{"n", f->foundN}, {"workgroup_size", f->foundWorkgroupSize}}},
+                     {"shrink_runs", f->shrinkRuns},
+                     {"inputs", inputs}};
+        }
+        j["case_search"] = {
+            {"seed", r.search->seed},
+            {"pass", r.search->pass()},
+            {"cases_run", r.search->casesRun},
+            {"found", found},
+            {"error", r.search->error ? errorJson(*r.search->error) : json(nullptr)}};
+    }
     if (withTiming) {
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs},

@@ -11,6 +11,7 @@
 #include "base/source_text.h"
 #include "judge/efficiency.h"
 #include "puzzle/passes.h"
+#include "session/case_search.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"
 
@@ -350,6 +351,37 @@ void printReversedOrder(std::ostream& os, const ReversedOrderRun& r, const Style
        << "\n";
 }
 
+void printCaseSearch(std::ostream& os, const CaseSearchRun& s, const std::string& runHint,
+                     const Style& st) {
+    std::string head = "  search (--seed " + std::to_string(s.seed) + ")";
+    if (s.error) {
+        os << head << "  " << st.warn("not checked") << "  " << s.error->message << "\n";
+        return;
+    }
+    if (!s.found) {
+        os << st.dim(head + ": " + std::to_string(s.casesRun) + " generated " +
+                     (s.casesRun == 1 ? "case passes" : "cases pass"))
+           << "\n";
+        return;
+    }
+    const FoundCase& f = *s.found;
+    os << std::left << std::setw(54) << head << std::right << st.fail("FAIL") << "\n";
+    os << "          like case " << f.templateCase + 1 << ", N = " << f.n << ", workgroup "
+       << dimsText(f.workgroupSize) << " x " << dimsText(f.workgroups) << ": " << f.detail << "\n";
+    if (f.foundN != f.n || f.foundWorkgroupSize != f.workgroupSize)
+        os << st.dim("          (found at N = " + std::to_string(f.foundN) + ", workgroup " +
+                     dimsText(f.foundWorkgroupSize) + "; shrunk in " +
+                     std::to_string(f.shrinkRuns) + " runs)")
+           << "\n";
+    for (const auto& [name, values] : f.inputs)
+        os << "          " << name << " = " << values << "\n";
+    if (std::string cmd = foundCaseCommand(f, runHint); !cmd.empty())
+        os << "          run it: " << cmd << "\n";
+    os << st.fail("a case the puzzle's own cases do not have breaks the kernel: --seed " +
+                  std::to_string(s.seed) + " makes the same search again")
+       << "\n";
+}
+
 void printFreshInputs(std::ostream& os, const FreshInputsRun& f, bool fixedPass, const Style& st) {
     std::string head = "  with fresh random inputs (--seed " + std::to_string(f.seed) + ")";
     if (f.error) {
@@ -400,6 +432,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         os << (r.allPass() ? st.pass(sizes) : st.fail(sizes)) << "\n";
     if (r.fresh) printFreshInputs(os, *r.fresh, r.passCount() == r.cases.size(), st);
     if (r.reversed) printReversedOrder(os, *r.reversed, st);
+    if (r.search) printCaseSearch(os, *r.search, runHint, st);
     size_t total = r.cases.size();
     std::string summary =
         std::to_string(r.passCount()) + " of " + plural(total, "case", "cases") + " pass";
@@ -419,6 +452,7 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
         summary += "; " + std::to_string(r.reversed->casesRun - r.reversed->failures.size()) +
                    " of " + std::to_string(r.reversed->casesRun) +
                    " with atomics in reverse lane order";
+    if (r.search && r.search->found) summary += "; a generated case fails";
     if (total) os << (r.allPass() ? st.pass(summary) : st.fail(summary)) << "\n";
 }
 

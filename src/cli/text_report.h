@@ -29,6 +29,10 @@ void printCheck(std::ostream& os, const Puzzle& p, const CheckReport& r,
                 const std::vector<KernelSource>& sources, const std::string& runHint,
                 const Style& st, size_t shown = 0, size_t shownSizes = 0);
 // The run with fresh random inputs: its seed, and its first failing cases.
+// The puzzle's searches: how many generated cases passed, or the smallest failing one, its inputs
+// and the command that runs it.
+void printCaseSearch(std::ostream& os, const CaseSearchRun& s, const std::string& runHint,
+                     const Style& st);
 // The run with atomics in reverse lane order: a dim line when it passes, else FAIL, its
 // first failures and what an order-dependent result means.
 void printReversedOrder(std::ostream& os, const ReversedOrderRun& r, const Style& st);

@@ -218,6 +218,18 @@ struct ScheduleDecl {
     bool appliesTo(size_t caseIndex) const;
 };
 
+// A search for the case that breaks a kernel ([[search]] in puzzle.toml, session/case_search.h):
+// the check generates case `templateCase` again, `tries` times, at a size of its first input drawn
+// from [minN, maxN] and a workgroup size drawn from `workgroupSizes` (x; empty: the case's own),
+// with fresh random inputs, and shrinks a failing one to the smallest it can.
+struct SearchDecl {
+    size_t templateCase = 0; // 0-based
+    uint64_t minN = 1, maxN = 1;
+    std::vector<uint32_t> workgroupSizes;
+    uint32_t tries = 16;
+    SourceLocation where;
+};
+
 // The decoupled look-back's protocol ([lookback] in puzzle.toml), read by the Look-back view
 // (views/lookback.h): the buffer of per-tile status words and how a word packs its flag and
 // value, and the buffer whose atomicAdd hands out the tiles (the tickets).
@@ -255,6 +267,7 @@ struct Puzzle {
     std::vector<BenchPeer> peers; // [[peers]]: experts' times at the benchmark
     std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace
     std::vector<ScheduleDecl> schedules;  // forced schedules, at most one per case
+    std::vector<SearchDecl> searches;     // [[search]]: cases generated to find a failing one
     std::optional<LookbackDecl> lookback; // [lookback]: a decoupled look-back to draw
     // 0-based: the case `bench` times (bench_case, else derived: puzzle/bench_case.h), and
     // whether the puzzle named it.

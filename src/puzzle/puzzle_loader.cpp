@@ -208,11 +208,11 @@ class PuzzleParser {
 
     void parse(const toml::table& root) {
         m_reader.rejectUnknownKeys(
-            root, {"title",     "slug",       "track",    "order",        "statement",
-                   "tolerance", "starter",    "solution", "hints",        "limits",
-                   "buffers",   "constants",  "cases",    "kernels",      "passes",
-                   "rounds",    "pitfalls",   "rules",    "bench_case",   "schedule",
-                   "peers",     "bench_cols", "bench_n",  "bench_square", "lookback"},
+            root, {"title",      "slug",     "track",  "order",      "statement", "tolerance",
+                   "starter",    "solution", "hints",  "limits",     "buffers",   "constants",
+                   "cases",      "kernels",  "passes", "rounds",     "pitfalls",  "rules",
+                   "bench_case", "schedule", "peers",  "bench_cols", "bench_n",   "bench_square",
+                   "lookback",   "search"},
             "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
@@ -239,6 +239,7 @@ class PuzzleParser {
         parseRules(m_reader, root, m_puzzle);
         parseSchedules(m_reader, root, m_puzzle);
         parseLookback(m_reader, root, m_puzzle);
+        parseSearches(m_reader, root, m_puzzle);
         parsePeers(m_reader, root, m_puzzle);
         m_puzzle.benchCase = deriveBenchCase(m_puzzle);
         if (const toml::node* b = root.get("bench_case")) {

@@ -1,5 +1,6 @@
 #include "puzzle/schedule_loader.h"
 
+#include "puzzle/bench_case.h"
 #include "puzzle/passes.h"
 
 namespace vkp {
@@ -91,6 +92,43 @@ void parseSchedules(const Reader& r, const toml::table& root, Puzzle& p) {
                 r.fail(&e, "case " + std::to_string(c + 1) +
                                " already has a forced schedule: a case can have one at most");
         p.schedules.push_back(std::move(d));
+    }
+}
+
+void parseSearches(const Reader& r, const toml::table& root, Puzzle& p) {
+    const toml::node* node = root.get("search");
+    if (!node) return;
+    for (const toml::node& n : r.asArray(node, "search")) {
+        const toml::table& t = r.asTable(&n, "each [[search]] entry");
+        r.rejectUnknownKeys(t, {"case", "n", "workgroup_size", "tries"}, "a [[search]] entry");
+        SearchDecl d;
+        d.where = r.where(&t);
+        d.templateCase =
+            r.boundedUint(r.required(t, "case"), "case", 1, static_cast<int64_t>(p.cases.size())) -
+            1;
+        const TestCase& c = p.cases[d.templateCase];
+        std::string which = "case " + std::to_string(d.templateCase + 1);
+        if (c.hidden) r.fail(t.get("case"), which + " is hidden: a search prints what it finds");
+        if (auto fixed = dataFixedAt(p, c))
+            r.fail(t.get("case"), which + " cannot be generated at another size: " + *fixed +
+                                      "; a search needs a generated first input (iota, "
+                                      "constant, random or each) and expected outputs from a "
+                                      "reference op or `each`");
+        if (!launchFollowsN(p, c))
+            r.fail(t.get("case"), which + "'s workgroup count is a number: a search needs it "
+                                          "as an expression of N (\"ceil_div(N, WG)\")");
+        const toml::array& range = r.array(t, "n");
+        if (range.size() != 2)
+            r.fail(t.get("n"), "'n' is the range of sizes to draw from: [smallest, largest]");
+        d.minN = r.boundedUint(range.get(0), "n", 1, 1 << 24);
+        d.maxN = r.boundedUint(range.get(1), "n", 1, 1 << 24);
+        if (d.minN > d.maxN) r.fail(t.get("n"), "'n' goes from the smallest size to the largest");
+        if (const toml::node* sizes = t.get("workgroup_size"))
+            for (const toml::node& s : r.asArray(sizes, "workgroup_size"))
+                d.workgroupSizes.push_back(r.boundedUint(&s, "workgroup_size", 1, 1024));
+        if (const toml::node* tries = t.get("tries"))
+            d.tries = r.boundedUint(tries, "tries", 1, 256);
+        p.searches.push_back(d);
     }
 }
 

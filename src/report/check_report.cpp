@@ -28,6 +28,7 @@ bool CheckReport::allPass() const {
         if (!s.failures.empty()) return false;
     if (fresh && !fresh->failures.empty()) return false;
     if (reversed && !reversed->failures.empty()) return false;
+    if (search && search->found) return false;
     return !cases.empty();
 }
 

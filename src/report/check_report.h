@@ -4,6 +4,7 @@
 // no compiler or device.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -135,6 +136,34 @@ struct FreshInputsRun : CasesRunBeside {
 // (session/atomic_order.h): a kernel right in one order only depends on the device's.
 struct ReversedOrderRun : CasesRunBeside {};
 
+// The smallest failing case a search found ([[search]] in puzzle.toml, session/case_search.h):
+// the template case at another size and workgroup size, with fresh random inputs.
+struct FoundCase {
+    size_t search = 0;       // 0-based, in Puzzle::searches
+    size_t templateCase = 0; // 0-based
+    uint64_t n = 0;          // the first input's elements
+    std::array<uint32_t, 3> workgroupSize{1, 1, 1}, workgroups{1, 1, 1};
+    std::string detail;  // its first wrong cell, finding or error
+    uint64_t foundN = 0; // as first found, before shrinking
+    std::array<uint32_t, 3> foundWorkgroupSize{1, 1, 1};
+    size_t shrinkRuns = 0; // the runs shrinking took
+    // The inputs as `vkpuzzles run --input` takes them (name, values), where every input is small
+    // enough to print (at most kFoundCaseValues values); empty otherwise.
+    std::vector<std::pair<std::string, std::string>> inputs;
+};
+inline constexpr uint64_t kFoundCaseValues = 64;
+
+// The cases a puzzle's searches generated and ran, untraced, after the check (--seed draws the
+// same ones again).
+struct CaseSearchRun {
+    uint64_t seed = 0;
+    size_t casesRun = 0;
+    std::optional<Error> error; // it could not run (a device error): no verdict either way
+    std::optional<FoundCase> found;
+
+    bool pass() const { return !error && !found; }
+};
+
 struct CheckReport {
     std::string kernelFile;                 // as named in diagnostics (the first kernel's)
     StageKind reached = StageKind::Compile; // Done when every requested case ran
@@ -156,6 +185,8 @@ struct CheckReport {
     std::optional<FreshInputsRun> fresh;
     // The cases again with atomics in reverse lane order (empty: not run).
     std::optional<ReversedOrderRun> reversed;
+    // The cases the puzzle's searches generated (empty: not run, or the puzzle has none).
+    std::optional<CaseSearchRun> search;
 
     bool compiled() const { return reached != StageKind::Compile; }
     // Every case ran and passed, no error diagnostics, and no case failed at another subgroup

@@ -198,6 +198,13 @@ std::optional<FixedLaunch> fixedLaunch(const Puzzle& p, size_t caseIndex) {
                            " as it is, " + std::to_string(c.threadCount()) + " threads)"};
 }
 
+Result<TestCase> caseAtSize(const Puzzle& p, size_t templateCase, uint64_t n) {
+    BenchOptions o;
+    o.templateCase = templateCase;
+    o.n = n;
+    return scaledCase(p, o);
+}
+
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
     BenchOptions o;
     o.templateCase = puzzle.benchCase;

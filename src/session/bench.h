@@ -18,6 +18,12 @@ namespace vkp {
 class Compiler;
 class DeviceRunner;
 
+// Case `templateCase` generated again at N elements of its first input (a matrix as square as N
+// allows, or with the puzzle's bench_cols): inputs that follow it, scratch sizes, workgroup counts
+// and constants re-evaluated at N and its workgroup size, expected outputs from their reference
+// ops. A case whose launch is fixed comes back as it is.
+Result<TestCase> caseAtSize(const Puzzle& p, size_t templateCase, uint64_t n);
+
 struct BenchOptions {
     uint64_t n = 1u << 24;   // elements of the puzzle's first input
     int reps = 20;           // timed dispatches (after 2 warm-ups)

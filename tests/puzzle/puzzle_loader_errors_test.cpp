@@ -619,6 +619,31 @@ const std::vector<BadFile>& badFiles() {
          kHead + kBuffers + kCaseHead + kInputA +
              "expected.result = { op = \"histogram\", args = [\"a\"], bins = 3 } # HERE\n",
          "histogram: value 3 (element 3) is not a bin: bins are the whole numbers 0 to 2"},
+        // [[search]]: a case that can be generated at another size, a range, sizes, tries.
+        {"SearchOfAFixedLaunch",
+         kHead + kBuffers + kCase + "[[search]]\ncase = 1 # HERE\nn = [1, 8]\n",
+         "case 1's workgroup count is a number: a search needs it as an expression of N"},
+        {"SearchOfValuesWrittenOut",
+         kHead + kBuffers + kCaseHead + "inputs.a = { shape = [2], values = [1, 2] }\n" +
+             kExpected + "[[search]]\ncase = 1 # HERE\nn = [1, 8]\n",
+         "case 1 cannot be generated at another size"},
+        {"SearchOfNoCase", kHead + kBuffers + kCase + "[[search]]\ncase = 2 # HERE\nn = [1, 8]\n",
+         "'case' is 2; it must be between 1 and 1"},
+        {"SearchRangeBackwards",
+         kHead + kBuffers +
+             "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG)\"]\n" + kInputA +
+             kExpected + "[[search]]\ncase = 1\nn = [9, 8] # HERE\n",
+         "'n' goes from the smallest size to the largest"},
+        {"SearchWorkgroupTooLarge",
+         kHead + kBuffers +
+             "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG)\"]\n" + kInputA +
+             kExpected + "[[search]]\ncase = 1\nn = [1, 8]\nworkgroup_size = [4, 2048] # HERE\n",
+         "'workgroup_size' is 2048; it must be between 1 and 1024"},
+        {"SearchUnknownKey",
+         kHead + kBuffers +
+             "[[cases]]\nworkgroup_size = [4]\nworkgroups = [\"ceil_div(N, WG)\"]\n" + kInputA +
+             kExpected + "[[search]]\ncase = 1\nn = [1, 8]\nseed = 3 # HERE\n",
+         "seed"},
     };
     return rows;
 }
