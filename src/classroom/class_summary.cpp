@@ -82,6 +82,8 @@ std::string failureCategory(const CaseGrade& c) {
         return "subgroup size";
     case FailureKind::AtomicOrder:
         return "atomic order";
+    case FailureKind::Search:
+        return "generated case";
     }
     return "";
 }

@@ -9,6 +9,7 @@
 #include "gpu/device_runner.h"
 #include "judge/trace_analysis.h"
 #include "session/atomic_order.h"
+#include "session/case_search.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "session/subgroup_sizes.h"
@@ -236,6 +237,8 @@ const char* failureKindName(FailureKind kind) {
         return "subgroup size";
     case FailureKind::AtomicOrder:
         return "atomic order";
+    case FailureKind::Search:
+        return "generated case";
     }
     return "";
 }
@@ -244,7 +247,7 @@ std::optional<FailureKind> failureKindNamed(const std::string& name) {
     for (FailureKind k : {FailureKind::None, FailureKind::NotHandedIn, FailureKind::Unreadable,
                           FailureKind::Compile, FailureKind::Interface, FailureKind::Error,
                           FailureKind::Finding, FailureKind::WrongValues, FailureKind::Inconclusive,
-                          FailureKind::SubgroupSize, FailureKind::AtomicOrder})
+                          FailureKind::SubgroupSize, FailureKind::AtomicOrder, FailureKind::Search})
         if (name == failureKindName(k)) return k;
     return std::nullopt;
 }
@@ -429,6 +432,19 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
                        "lane order" +
                        (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
         }
+    if (report.search && report.search->found) {
+        const FoundCase& f = *report.search->found;
+        if (f.templateCase < g.cases.size() && g.cases[f.templateCase].pass) {
+            CaseGrade& c = g.cases[f.templateCase];
+            c.pass = false;
+            c.earned = 0;
+            c.failure = FailureKind::Search;
+            c.cause.clear();
+            c.reason =
+                "right on the case, wrong on one generated like it: N = " + std::to_string(f.n) +
+                ", workgroup " + dimsText(f.workgroupSize) + ": " + f.detail;
+        }
+    }
     total(g);
     return g;
 }
@@ -442,6 +458,9 @@ PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, cons
         if (sizes && !runner.wedged())
             checkOtherSubgroupSizes(compiler, *sizes, puzzle, sources, options, r);
         if (!runner.wedged()) checkReversedOrder(compiler, runner, puzzle, sources, options, r);
+        // One seed for the whole class, fixed: every student's kernel meets the same generated
+        // cases, and a grade run again gives the same grade.
+        if (!runner.wedged()) searchCases(compiler, runner, puzzle, sources, options, 1, r);
         return scoreReport(puzzle, r);
     };
     if (isFolder(os::toPath(path))) {

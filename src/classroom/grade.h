@@ -52,6 +52,7 @@ enum class FailureKind {
     Inconclusive, // the trace could not hold what the threads did
     SubgroupSize, // right with the device's subgroup size, wrong with another (it assumes one)
     AtomicOrder,  // right as the device ordered its atomics, wrong in reverse (it depends on it)
+    Search,       // right on the case, wrong on one its puzzle's [[search]] generated like it
 };
 const char* failureKindName(FailureKind kind); // "not handed in", "compile error", ...
 // The kind failureKindName names `name` (a grade JSON file read back); nullopt for none.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "puzzle/own_case.h"
 #include "puzzle/passes.h"
 #include "session/hidden_cases.h"
 #include "session/subgroup_sizes.h"
@@ -273,6 +274,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     drawOwnCaseRemove(wb, view);
     if (s.current() && !checking) drawSubgroupSizes(*p, s);
     if (s.current() && !checking) drawAtomicOrder(s);
+    if (s.current() && !checking) drawCaseSearch(wb, view, s);
     if (r && r->error && r->cases.empty() && r->compiled()) {
         ImGui::PushTextWrapPos(0);
         colouredText(pal.fail, r->error->message);
@@ -289,18 +291,29 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     m_bench.drawWindow(wb);
 }
 
+namespace {
+
+// The heading of a run beside the check under the case list (its tooltip says what the run is),
+// and the wrapping its lines take; the caller pops the wrap.
+void besideHeading(const char* title, const char* tooltip) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(title);
+    ImGui::PopFont();
+    itemTooltip(tooltip);
+}
+
+} // namespace
+
 void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
     const CheckReport& r = *s.report;
     if (r.otherSizes.empty() && s.sizesDue.empty()) return;
     const Palette& pal = palette();
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0);
-    ImGui::PushFont(fonts().bold);
-    ImGui::TextUnformatted("Other subgroup sizes");
-    ImGui::PopFont();
-    itemTooltip("A kernel that uses subgroups is also run on lavapipe with other numbers of "
-                "lanes: GPUs have 8, 16, 32 or 64. Right with one and wrong with another, it "
-                "assumes a subgroup size.");
+    besideHeading("Other subgroup sizes",
+                  "A kernel that uses subgroups is also run on lavapipe with other numbers of "
+                  "lanes: GPUs have 8, 16, 32 or 64. Right with one and wrong with another, it "
+                  "assumes a subgroup size.");
     std::string facts;
     for (const SubgroupSizeRun& run : r.otherSizes) {
         std::string head = std::to_string(run.lanes) + " lanes: ";
@@ -334,14 +347,10 @@ void CasesPanel::drawAtomicOrder(const LiveSnapshot& s) {
     const CheckReport& r = *s.report;
     if (!r.reversed && !s.atomicOrderDue) return;
     const Palette& pal = palette();
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0);
-    ImGui::PushFont(fonts().bold);
-    ImGui::TextUnformatted("Atomics in another order");
-    ImGui::PopFont();
-    itemTooltip("A kernel with atomics is also run with every subgroup's lanes doing each atomic "
-                "last lane first: devices order them as they like. Right in one order and wrong "
-                "in another, its result depends on the order.");
+    besideHeading("Atomics in another order",
+                  "A kernel with atomics is also run with every subgroup's lanes doing each atomic "
+                  "last lane first: devices order them as they like. Right in one order and wrong "
+                  "in another, its result depends on the order.");
     std::string text;
     if (s.atomicOrderDue) {
         dimText("checking with atomics in reverse lane order\xE2\x80\xA6");
@@ -366,6 +375,48 @@ void CasesPanel::drawAtomicOrder(const LiveSnapshot& s) {
         text += "\n" + why;
     }
     if (!text.empty()) layout::fact("atomic order", text);
+    ImGui::PopTextWrapPos();
+}
+
+void CasesPanel::drawCaseSearch(Workbench& wb, ViewState& view, const LiveSnapshot& s) {
+    const CheckReport& r = *s.report;
+    if (!r.search && !s.searchDue) return;
+    const Palette& pal = palette();
+    besideHeading("Generated cases",
+                  "The puzzle generates cases like one of its own at other sizes and workgroup "
+                  "sizes, and shrinks one that fails to a small case you can keep and step "
+                  "through.");
+    std::string text;
+    if (s.searchDue) {
+        dimText("searching generated cases\xE2\x80\xA6");
+    } else if (r.search->error) {
+        text = "not checked (" + r.search->error->message + ")";
+        colouredText(pal.warn, text);
+    } else if (!r.search->found) {
+        text = "\xE2\x9C\x93 all " + std::to_string(r.search->casesRun) + " pass";
+        colouredText(pal.pass, text);
+    } else {
+        const FoundCase& f = *r.search->found;
+        text = "\xE2\x9C\x97 like case " + std::to_string(f.templateCase + 1) +
+               ", N = " + std::to_string(f.n) + ", workgroup " + dimsText(f.workgroupSize) + ": " +
+               f.detail;
+        colouredText(pal.fail, text);
+        for (const auto& [name, values] : f.inputs) {
+            dimText(name + " = " + values);
+            text += "\n" + name + " = " + values;
+        }
+        if (!f.inputs.empty()) {
+            if (ImGui::SmallButton("Keep it as my case")) {
+                OwnCaseSpec spec;
+                spec.templateCase = f.templateCase;
+                spec.inputs = f.inputs;
+                spec.workgroupSize = dimsListText(f.workgroupSize);
+                if (auto added = wb.addOwnCase(spec)) view.selectedCase = static_cast<int>(*added);
+            }
+            layout::item("button/Keep it as my case");
+        }
+    }
+    if (!text.empty()) layout::fact("case search", text);
     ImGui::PopTextWrapPos();
 }
 

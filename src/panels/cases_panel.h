@@ -32,6 +32,8 @@ class CasesPanel {
     static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
     // Under them: the run with atomics in reverse lane order, due or done.
     static void drawAtomicOrder(const LiveSnapshot& s);
+    // Under it: the puzzle's generated cases, due or done, and the one that failed, to keep.
+    static void drawCaseSearch(Workbench& wb, ViewState& view, const LiveSnapshot& s);
     OwnCaseForm m_form;
     BenchView m_bench;
     int m_scrolledTo = -1;                           // the case last scrolled into view

@@ -5,6 +5,7 @@
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "session/atomic_order.h"
+#include "session/case_search.h"
 #include "session/hidden_cases.h"
 #include "session/kernel_text.h"
 #include "shader/compiler.h"
@@ -81,6 +82,14 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
         return passLine(r, p) + ", wrong with atomics in reverse lane order (case " +
                std::to_string(r.reversed->failures.front().index + 1) +
                "): the result depends on their order";
+    // Right on the puzzle's cases, wrong on one the search generated.
+    if (sizes.empty() && !r.error && r.search && r.search->found &&
+        r.passCount() == r.cases.size()) {
+        const FoundCase& f = *r.search->found;
+        return passLine(r, p) + ", but a generated case fails: like case " +
+               std::to_string(f.templateCase + 1) + ", N = " + std::to_string(f.n) +
+               ", workgroup " + dimsText(f.workgroupSize);
+    }
     std::string line = passLine(r, p);
     if (r.error) line += "; " + r.error->message;
     if (!sizes.empty()) line += "; " + sizes;
@@ -162,6 +171,8 @@ std::string statusLine(const LiveSnapshot& s) {
         if (s.atomicOrderDue)
             return reportLine(*s.report, s.puzzle.get()) +
                    "; checking with atomics in reverse lane order";
+        if (s.searchDue)
+            return reportLine(*s.report, s.puzzle.get()) + "; searching generated cases";
         return reportLine(*s.report, s.puzzle.get());
     case LiveStatusKind::Held:
         return "not compiled: this text crashed the compiler last time; compile it anyway to try "
@@ -398,10 +409,22 @@ void LiveSession::runJob(const Job& job) {
     if (job.asideKey) return publishAside(job, std::move(report));
     bool sizes = m_sizes && subgroupSizesApply(report);
     bool order = reversedOrderApplies(report);
-    if (!sizes && !order) return publish(job, std::move(report));
-    publish(job, report, sizes ? sizesBeside(m_runner->info()) : std::vector<uint32_t>{}, order);
+    bool search = caseSearchApplies(*job.puzzle, report);
+    if (!sizes && !order && !search) return publish(job, std::move(report));
+    publish(job, report, sizes ? sizesBeside(m_runner->info()) : std::vector<uint32_t>{}, order,
+            search);
     if (sizes) checkSizes(job, report);
-    if (order && !stale(job)) checkAtomicOrder(job, report);
+    if (order)
+        runBeside(job, report, &LiveSnapshot::atomicOrderDue, [&](const auto& sources, auto& o) {
+            checkReversedOrder(*m_compiler, *m_runner, *job.puzzle, sources, o, report);
+        });
+    // The same text searches the same cases (its seed is the text's): a verdict that does not
+    // change between two looks at one kernel.
+    uint64_t seed = std::hash<std::string>{}(job.text) % 1000000000ull;
+    if (search)
+        runBeside(job, report, &LiveSnapshot::searchDue, [&](const auto& sources, auto& o) {
+            searchCases(*m_compiler, *m_runner, *job.puzzle, sources, o, seed, report);
+        });
 }
 
 bool LiveSession::stale(const Job& job) const {
@@ -429,13 +452,17 @@ void LiveSession::checkSizes(const Job& job, CheckReport& report) {
     m_published.notify_all();
 }
 
-// After the sizes, on the learner's device: the cases again with atomics in reverse lane order.
-void LiveSession::checkAtomicOrder(const Job& job, CheckReport& report) {
+// After the sizes, on the learner's device: a run beside the check (atomics in reverse lane
+// order, the puzzle's searches), published as it ends, its `due` flag cleared.
+void LiveSession::runBeside(
+    const Job& job, CheckReport& report, bool LiveSnapshot::*due,
+    const std::function<void(const std::vector<KernelSource>&, CheckOptions&)>& run) {
+    if (stale(job)) return;
     if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
         CheckOptions options;
         options.timeoutMs = m_options.timeoutMs;
         options.stopRequested = [&] { return stale(job); };
-        checkReversedOrder(*m_compiler, *m_runner, *job.puzzle, *sources, options, report);
+        run(*sources, options);
     }
     if (stale(job)) return; // a newer edit: the run is left out rather than shown half done
     auto shown = std::make_shared<CheckReport>(report);
@@ -444,7 +471,7 @@ void LiveSession::checkAtomicOrder(const Job& job, CheckReport& report) {
         std::lock_guard lock(m_mutex);
         if (job.revision == m_state.revision && job.puzzle == m_state.puzzle) {
             m_state.report = std::move(shown);
-            m_state.atomicOrderDue = false;
+            m_state.*due = false;
         }
     }
     m_published.notify_all();
@@ -488,7 +515,7 @@ void LiveSession::abandon() {
 }
 
 void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue,
-                          bool atomicOrderDue) {
+                          bool atomicOrderDue, bool searchDue) {
     hideHiddenCases(report, *job.puzzle); // the app is the learner's: hidden cases stay hidden
     {
         std::lock_guard lock(m_mutex);
@@ -501,6 +528,7 @@ void LiveSession::publish(const Job& job, CheckReport report, std::vector<uint32
             m_state.reportRevision = job.revision;
             m_state.sizesDue = std::move(sizesDue);
             m_state.atomicOrderDue = atomicOrderDue;
+            m_state.searchDue = searchDue;
             if (!m_state.deviceError) m_state.status = LiveStatusKind::Done;
         }
     }

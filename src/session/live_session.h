@@ -70,13 +70,16 @@ struct LiveSnapshot {
     // `report` is being checked with atomics in reverse lane order (session/atomic_order.h); the
     // run becomes report->reversed when it ends.
     bool atomicOrderDue = false;
+    // `report` is having the puzzle's searches run (session/case_search.h): report->search when
+    // they end.
+    bool searchDue = false;
     std::string notice;     // one-off news, e.g. "the device was restarted"
     uint64_t checksRun = 0; // finished checks since start (stale ones too)
 
     bool current() const { return report && reportRevision == revision; }
     // Runs beside the report's own are still under way (other subgroup sizes, atomic order): its
     // verdict may still turn.
-    bool besideDue() const { return !sizesDue.empty() || atomicOrderDue; }
+    bool besideDue() const { return !sizesDue.empty() || atomicOrderDue || searchDue; }
     bool busy() const; // a check is due or under way
 };
 
@@ -130,10 +133,11 @@ class LiveSession {
     bool nextJob(std::unique_lock<std::mutex>& lock, Job& job);
     void runJob(const Job& job);
     void publish(const Job& job, CheckReport report, std::vector<uint32_t> sizesDue = {},
-                 bool atomicOrderDue = false);
+                 bool atomicOrderDue = false, bool searchDue = false);
     // The check's cases at the other subgroup sizes, published as each size ends.
     void checkSizes(const Job& job, CheckReport& report);
-    void checkAtomicOrder(const Job& job, CheckReport& report);
+    void runBeside(const Job& job, CheckReport& report, bool LiveSnapshot::*due,
+                   const std::function<void(const std::vector<KernelSource>&, CheckOptions&)>& run);
     void publishSizes(const Job& job, const CheckReport& sofar, uint32_t lanes);
     bool stale(const Job& job) const; // a newer text or puzzle replaced the job's, or quitting
     void publishPartial(const Job& job, const CheckReport& partial);

@@ -151,6 +151,7 @@ bool puzzleCasesPass(const CheckReport& report, const Puzzle& puzzle) {
     for (const SubgroupSizeRun& s : report.otherSizes) // wrong with other numbers of lanes
         for (const CaseFailure& f : s.failures)
             if (f.index < puzzle.cases.size() && !puzzle.cases[f.index].own) return false;
+    if (report.search && report.search->found) return false; // a generated case fails
     if (report.reversed) // wrong with atomics in reverse lane order
         for (const CaseFailure& f : report.reversed->failures)
             if (f.index < puzzle.cases.size() && !puzzle.cases[f.index].own) return false;

@@ -315,5 +315,32 @@ TEST(GradeTest, FullMarksWithoutPointsMeanEveryCasePassed) {
     EXPECT_FALSE(graded(7, 7, 5, 4).fullMarks());
 }
 
+// Grading runs the puzzle's searches with one seed for every student: segmented-scan without the
+// case built for rounds that stop at WG / 2 still takes the template case's points, as a
+// generated case, the same at every grade; the official solution keeps all its points.
+TEST(GradeTest, AGeneratedCaseThatFailsTakesItsTemplatesPoints) {
+    ASSERT_TRUE(test::engines().gpu);
+    Puzzle p = test::puzzleNamed("segmented-scan");
+    p.cases.erase(p.cases.begin() + 7, p.cases.end());
+    p.searches[0].templateCase = 4; // block-long segments, generated
+    InProcessRunner runner(*test::engines().gpu);
+    const std::string wrong =
+        test::sourceDir() + "/tests/data/wrong/segmented-scan-rounds-to-half.comp";
+    PuzzleGrade g = gradeSubmission(test::engines().compiler, runner, p, wrong, {});
+    ASSERT_EQ(g.cases.size(), 7u);
+    EXPECT_EQ(g.cases[4].failure, FailureKind::Search) << g.cases[4].reason;
+    EXPECT_NE(g.cases[4].reason.find("wrong on one generated like it: N = "), std::string::npos)
+        << g.cases[4].reason;
+    EXPECT_STREQ(failureKindName(FailureKind::Search), "generated case");
+    EXPECT_EQ(failureKindNamed("generated case"), FailureKind::Search);
+    PuzzleGrade again = gradeSubmission(test::engines().compiler, runner, p, wrong, {});
+    EXPECT_EQ(again.cases[4].reason, g.cases[4].reason);
+    PuzzleGrade right =
+        gradeSubmission(test::engines().compiler, runner, p,
+                        test::sourceDir() + "/puzzles/33-segmented-scan/solution.comp", {});
+    for (const CaseGrade& c : right.cases)
+        EXPECT_TRUE(c.pass) << c.reason;
+}
+
 } // namespace
 } // namespace vkp
