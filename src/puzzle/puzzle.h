@@ -112,6 +112,17 @@ struct Limits {
     bool anyEfficiency() const {
         return globalEfficiency || bankConflicts || divergentRequests || globalAtomicsPerWorkgroup;
     }
+    // The same budgets without the efficiency limits (a run at another subgroup size).
+    Limits withoutEfficiency() const {
+        Limits l = *this;
+        l.globalEfficiency.reset();
+        l.bankConflicts.reset();
+        l.divergentRequests.reset();
+        l.divergentRequestsExpr.reset();
+        l.globalAtomicsPerWorkgroup.reset();
+        l.globalAtomicsPerWorkgroupExpr.reset();
+        return l;
+    }
 };
 
 // A rule of the statement that the trace checks ([[rules]] in puzzle.toml): some buffers are

@@ -16,6 +16,7 @@
 #include "reference/reference_ops.h"
 #include "session/case_limits.h"
 #include "session/check.h"
+#include "session/compile_stage.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/printf_rewrite.h"

@@ -16,7 +16,6 @@
 #include "session/trace_rerun.h"
 #include "shader/atomic_order_rewriter.h"
 #include "shader/instrument.h"
-#include "shader/lockstep_barriers.h"
 #include "shader/reflect.h"
 #include "shader/rolled_loops.h"
 
@@ -62,13 +61,7 @@ class Checker {
         // Before any data is generated.
         if (auto s = checkBufferSizes(m_puzzle, cases, m_options, m_runner.info()); !s)
             return fail(s.error());
-        if (!m_options.trace && m_options.reverseAtomics)
-            for (CompiledKernel& k : m_kernels) {
-                auto reversed = reverseAtomicOrder(k.spirv);
-                if (!reversed) return fail(reversed.error());
-                k.spirv = std::move(*reversed);
-            }
-        if (!m_options.trace && m_options.loopGuard)
+        if (!m_options.trace && (m_options.loopGuard || m_options.reverseAtomics))
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
@@ -108,12 +101,19 @@ class Checker {
 
     // Untraced: only the back-edge counter, so a loop the driver would cut off is reported, and
     // the shared arrays' bounds, so a write past one cannot corrupt the worker. A program with
-    // neither loops nor shared arrays runs as written (the guard costs pipeline build time).
+    // neither loops nor shared arrays runs as written (the guard costs pipeline build time). The
+    // run with atomics in reverse lane order has them rewritten first.
     Status guardKernels() {
         auto t = Clock::now();
         std::vector<InstrumentResult> out;
         uint32_t rewrites = 0;
         for (CompiledKernel& k : m_kernels) {
+            if (m_options.reverseAtomics) { // session/atomic_order.h
+                auto reversed = reverseAtomicOrder(k.spirv);
+                if (!reversed) return reversed.error();
+                k.spirv = std::move(*reversed);
+            }
+            if (!m_options.loopGuard) continue;
             InstrumentOptions o;
             o.subgroupLoopCount = m_runner.info().lockstepSubgroups;
             auto guarded = guardKernel(k.spirv, m_options.loopBudget, o);
@@ -576,15 +576,7 @@ class Checker {
         auto t = Clock::now();
         size_t firstTrace = m_puzzle.buffers.size();
         CaseChecks checks = caseChecks(m_puzzle, m_puzzle.cases.at(out.index));
-        if (!m_options.efficiencyLimits) {
-            Limits& l = checks.limits;
-            l.globalEfficiency.reset();
-            l.bankConflicts.reset();
-            l.divergentRequests.reset();
-            l.divergentRequestsExpr.reset();
-            l.globalAtomicsPerWorkgroup.reset();
-            l.globalAtomicsPerWorkgroupExpr.reset();
-        }
+        if (!m_options.efficiencyLimits) checks.limits = checks.limits.withoutEfficiency();
         // Each dispatch's trace is decoded and analysed on its own (a radix sort case has 24),
         // on every core; what they say is then gathered in order.
         std::vector<std::optional<Result<Trace>>> traces(dispatches.size());
@@ -635,24 +627,6 @@ class Checker {
 };
 
 } // namespace
-
-std::vector<uint32_t>
-pushConstantWords(const KernelInterface& kernel,
-                  const std::vector<std::pair<std::string, uint32_t>>& values) {
-    std::vector<uint32_t> words((kernel.pushBytes + 3) / 4, 0);
-    for (const auto& [name, value] : values)
-        for (const KernelPushMember& m : kernel.push)
-            if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
-    return words;
-}
-
-Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device,
-                                             std::vector<uint32_t> spirv) {
-    auto stripped = stripDebugInfo(spirv);
-    if (!stripped) return stripped.error();
-    if (!device.lockstepSubgroups) return stripped;
-    return lockstepSubgroupBarriers(*stripped);
-}
 
 CheckReport checkKernel(const Compiler& compiler, GpuContext& gpu, const Puzzle& puzzle,
                         const std::string& source, const std::string& kernelFile,

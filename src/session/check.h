@@ -83,17 +83,6 @@ struct CompiledKernel;
 void runCompiled(DeviceRunner& runner, const Puzzle& puzzle, std::vector<CompiledKernel> kernels,
                  const CheckOptions& options, CheckReport& report);
 
-// The words a kernel runs as on this device: without debug information (shader/instrument.h:
-// a comment or blank line added builds nothing new), and where subgroups run in lock-step
-// (lavapipe), with its subgroup-scoped execution barriers as memory barriers
-// (shader/lockstep_barriers.h).
-Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
-
-// A pass's push-constant values laid out as the kernel's block declares them (by member name).
-std::vector<uint32_t>
-pushConstantWords(const KernelInterface& kernel,
-                  const std::vector<std::pair<std::string, uint32_t>>& values);
-
 // The check every front end runs. Expected outputs come from the puzzle file (reference ops),
 // never from a solution kernel.
 CheckReport checkKernel(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,

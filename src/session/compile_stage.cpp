@@ -1,13 +1,13 @@
 #include "session/compile_stage.h"
 
-#include "shader/atomic_order_rewriter.h"
-
 #include <algorithm>
 #include <chrono>
 
+#include "shader/atomic_order_rewriter.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/interface_check.h"
+#include "shader/lockstep_barriers.h"
 #include "shader/printf_rewrite.h"
 
 namespace vkp {
@@ -146,6 +146,24 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
     }
     r.timing.instrumentMs = msSince(t);
     return kernels;
+}
+
+std::vector<uint32_t>
+pushConstantWords(const KernelInterface& kernel,
+                  const std::vector<std::pair<std::string, uint32_t>>& values) {
+    std::vector<uint32_t> words((kernel.pushBytes + 3) / 4, 0);
+    for (const auto& [name, value] : values)
+        for (const KernelPushMember& m : kernel.push)
+            if (m.name == name && m.offset / 4 < words.size()) words[m.offset / 4] = value;
+    return words;
+}
+
+Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device,
+                                             std::vector<uint32_t> spirv) {
+    auto stripped = stripDebugInfo(spirv);
+    if (!stripped) return stripped.error();
+    if (!device.lockstepSubgroups) return stripped;
+    return lockstepSubgroupBarriers(*stripped);
 }
 
 } // namespace vkp

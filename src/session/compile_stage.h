@@ -31,6 +31,17 @@ struct CompiledKernel {
 // matrices are never traced (r.untraced says why). Untraced kernels lose their
 // debugPrintfEXT calls (shader/printf_rewrite.h). The kernels, in Puzzle::kernels order,
 // are returned when r.reached is Pipeline and r.error is empty.
+// The words a kernel runs as on this device: without debug information (shader/instrument.h:
+// a comment or blank line added builds nothing new), and where subgroups run in lock-step
+// (lavapipe), with its subgroup-scoped execution barriers as memory barriers
+// (shader/lockstep_barriers.h).
+Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
+
+// A pass's push-constant values laid out as the kernel's block declares them (by member name).
+std::vector<uint32_t>
+pushConstantWords(const KernelInterface& kernel,
+                  const std::vector<std::pair<std::string, uint32_t>>& values);
+
 std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzle& puzzle,
                                            const std::vector<KernelSource>& sources,
                                            const CheckOptions& options, CheckReport& r);
