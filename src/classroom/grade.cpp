@@ -106,19 +106,19 @@ void explainCase(const Puzzle& puzzle, const CaseOutcome& c, CaseGrade& g) {
     for (const DispatchTrace& dispatch : c.dispatches)
         if (!f && (f = firstFailing(dispatch.analysis.get()))) where = dispatch.label + ": ";
     if (!f && !c.runFindings.empty()) f = &c.runFindings.front();
-    if (f && c.inconclusive)
+    if (f && verdictOf(c) == Verdict::Inconclusive)
         return set(FailureKind::Inconclusive, "inconclusive: " + where + f->message,
                    findingKindName(f->kind));
     if (f)
         return set(FailureKind::Finding, where + findingKindName(f->kind) + ": " + f->message,
                    findingKindName(f->kind));
     for (const BufferOutcome& o : c.outputs) {
-        if (o.verdict.pass) continue;
+        if (o.comparison.pass) continue;
         const std::string& name = puzzle.buffers[o.buffer].name;
-        std::string reason = name + ": " + std::to_string(o.verdict.mismatchCount) + " of " +
+        std::string reason = name + ": " + std::to_string(o.comparison.mismatchCount) + " of " +
                              std::to_string(o.expected.shape.count()) + " cells wrong";
-        if (!o.verdict.mismatches.empty()) {
-            uint64_t i = o.verdict.mismatches.front().index;
+        if (!o.comparison.mismatches.empty()) {
+            uint64_t i = o.comparison.mismatches.front().index;
             reason += " (" + name + cellText(o.expected, i) + ": " +
                       expectedGotText(o.expected, o.actual, i) + ")";
         }

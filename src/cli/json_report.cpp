@@ -89,14 +89,14 @@ json caseJson(const Puzzle& p, const CaseOutcome& c, bool withBuffers) {
     json outs = json::array();
     for (const BufferOutcome& o : c.outputs) {
         json mism = json::array();
-        for (const Mismatch& m : o.verdict.mismatches)
+        for (const Mismatch& m : o.comparison.mismatches)
             mism.push_back({{"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
         json out = {{"buffer", p.buffers[o.buffer].name},
-                    {"pass", o.verdict.pass},
-                    {"mismatch_count", o.verdict.mismatchCount},
-                    {"tolerance", o.verdict.tolerance},
-                    {"worst_error", o.verdict.worstError},
-                    {"worst_index", o.verdict.worstIndex},
+                    {"pass", o.comparison.pass},
+                    {"mismatch_count", o.comparison.mismatchCount},
+                    {"tolerance", o.comparison.tolerance},
+                    {"worst_error", o.comparison.worstError},
+                    {"worst_index", o.comparison.worstIndex},
                     {"mismatches", mism},
                     {"checked", o.checked}};
         if (c.hidden) // a count or a cell would hint at the size

@@ -283,20 +283,20 @@ void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const st
                          : tc.hidden ? "(hidden) " + launchText(p, tc)
                                      : launchText(p, tc);
     os << "  case " << c.index + 1 << "  " << std::left << std::setw(44) << launch << std::right
-       << (c.pass ? st.pass("pass") : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL"));
+       << (c.pass ? st.pass("pass") : st.fail(verdictWord(verdictOf(c))));
     if (c.error) os << "  " << c.error->message;
     os << "\n";
     for (const BufferOutcome& b : c.outputs) {
-        if (b.verdict.pass) continue;
+        if (b.comparison.pass) continue;
         const BufferDecl& decl = p.buffers[b.buffer];
         if (c.hidden) {
             os << "          " << decl.name << ": wrong values\n";
             continue;
         }
-        os << "          " << decl.name << ": " << b.verdict.mismatchCount << " of "
+        os << "          " << decl.name << ": " << b.comparison.mismatchCount << " of "
            << b.expected.shape.count() << " cells wrong\n";
-        for (size_t m = 0; m < std::min<size_t>(3, b.verdict.mismatches.size()); ++m) {
-            uint64_t i = b.verdict.mismatches[m].index;
+        for (size_t m = 0; m < std::min<size_t>(3, b.comparison.mismatches.size()); ++m) {
+            uint64_t i = b.comparison.mismatches[m].index;
             os << "            " << cellName(decl, b.expected.shape, i) << ": "
                << expectedGotText(b.expected, b.actual, i) << "\n";
         }
@@ -485,7 +485,7 @@ void printTiming(std::ostream& os, const StageTimings& t) {
 }
 
 void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl,
-                 const BufferData& data, const BufferVerdict* verdict, const Style& st) {
+                 const BufferData& data, const BufferComparison* verdict, const Style& st) {
     std::set<uint64_t> wrong;
     if (verdict)
         for (const Mismatch& m : verdict->mismatches)
@@ -622,11 +622,11 @@ void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, c
         } else {
             printBuffer(os, "expected", p.buffers[o.buffer], o.expected, nullptr, st);
         }
-        printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.verdict, st);
+        printBuffer(os, "actual", p.buffers[o.buffer], o.actual, &o.comparison, st);
     }
     if (!st.color()) os << "  (* marks a wrong cell)\n";
     std::string verdict = c.pass ? (unchecked ? st.warn("ran, not checked") : st.pass("pass"))
-                                 : st.fail(c.inconclusive ? "INCONCLUSIVE" : "FAIL");
+                                 : st.fail(verdictWord(verdictOf(c)));
     os << "  " << verdict << (c.error ? "  " + c.error->message : "") << "\n";
     printCaseFindings(os, c, "    ", st);
 }

@@ -51,6 +51,6 @@ void printCaseFindings(std::ostream& os, const CaseOutcome& c, const std::string
 // verdict and what the trace found.
 void printCaseBuffers(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const Style& st);
 void printBuffer(std::ostream& os, const std::string& label, const BufferDecl& decl,
-                 const BufferData& data, const BufferVerdict* verdict, const Style& st);
+                 const BufferData& data, const BufferComparison* verdict, const Style& st);
 
 } // namespace vkp::cli

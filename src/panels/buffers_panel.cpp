@@ -119,11 +119,12 @@ void outputVerdict(const BufferOutcome& bo) {
         dimText(ellipsize("not checked: no expected values", ImGui::GetContentRegionAvail().x));
         itemTooltip("A case of your own: this puzzle writes its expected values out by hand, so "
                     "there are none to compare with.");
-    } else if (bo.verdict.pass)
+    } else if (bo.comparison.pass)
         colouredText(pal.pass, "\xE2\x9C\x93 matches");
     else
-        colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo.verdict.mismatchCount) + " of " +
-                                   std::to_string(bo.expected.shape.count()) + " cells wrong");
+        colouredText(pal.fail, "\xE2\x9C\x97 " + std::to_string(bo.comparison.mismatchCount) +
+                                   " of " + std::to_string(bo.expected.shape.count()) +
+                                   " cells wrong");
 }
 
 void buffersLegend(bool traced) {

@@ -24,7 +24,8 @@ const CaseOutcome* outcomeOf(const CheckReport* r, size_t index) {
     return nullptr;
 }
 
-struct Verdict {
+// A case's line in the list: its icon, its words, their colour.
+struct CaseBadge {
     std::string icon, text;
     ImU32 colour;
 };
@@ -45,7 +46,7 @@ std::string findingWhere(const Finding& f, const CaseOutcome& c,
            where;
 }
 
-Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
+CaseBadge badgeOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
                   const std::vector<uint32_t>& offsets, bool checking) {
     const Palette& pal = palette();
     if (!r) return {"\xE2\x80\xA6", "not checked yet", pal.dimText};
@@ -83,11 +84,11 @@ Verdict verdictOf(const CheckReport* r, const CaseOutcome* c, const Puzzle& p,
         return {"\xE2\x9C\x97", "right values, but " + traced, pal.fail};
     std::string what;
     for (const BufferOutcome& b : c->outputs) {
-        if (b.verdict.pass) continue;
+        if (b.comparison.pass) continue;
         if (!what.empty()) what += "; ";
         what += p.buffers[b.buffer].name + ": " +
                 (c->hidden ? std::string("wrong values") // how many would hint at the size
-                           : std::to_string(b.verdict.mismatchCount) + " of " +
+                           : std::to_string(b.comparison.mismatchCount) + " of " +
                                  std::to_string(b.expected.shape.count()) + " cells wrong");
     }
     if (finding) what += (what.empty() ? "" : "; ") + traced;
@@ -181,7 +182,7 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     }
     for (size_t i = 0; i < p->cases.size(); ++i) {
         const TestCase& tc = p->cases[i];
-        Verdict v = verdictOf(r, outcomeOf(r, i), *p, m_offsets, checking);
+        CaseBadge v = badgeOf(r, outcomeOf(r, i), *p, m_offsets, checking);
         if (wb.caseFile() && !outcomeOf(r, i))
             v = {"\xE2\x80\x93", "not in this case file", pal.dimText};
         ImGui::PushID(static_cast<int>(i));

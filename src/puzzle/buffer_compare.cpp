@@ -5,9 +5,9 @@
 
 namespace vkp {
 
-BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual,
-                             double tolerance) {
-    BufferVerdict v;
+BufferComparison compareBuffers(const BufferData& expected, const BufferData& actual,
+                                double tolerance) {
+    BufferComparison v;
     bool isFloat = expected.type == ElementKind::Float;
     v.tolerance = isFloat ? tolerance : 0;
     uint64_t n = std::min(expected.words.size(), actual.words.size());

@@ -15,7 +15,7 @@ struct Mismatch {
     double actual = 0;
 };
 
-struct BufferVerdict {
+struct BufferComparison {
     bool pass = true;
     uint64_t mismatchCount = 0;       // all of them
     std::vector<Mismatch> mismatches; // the first kMaxMismatches
@@ -30,7 +30,7 @@ inline constexpr size_t kMaxMismatches = 64;
 
 // Integers compare exactly; floats pass when |actual - expected| <= tol * max(1, |expected|)
 // (NaN never passes). Sizes must agree (the runner reads back what it uploaded).
-BufferVerdict compareBuffers(const BufferData& expected, const BufferData& actual,
-                             double tolerance);
+BufferComparison compareBuffers(const BufferData& expected, const BufferData& actual,
+                                double tolerance);
 
 } // namespace vkp

@@ -199,14 +199,14 @@ bool describeCase(Io& io, M& c, T& traces, uint32_t& primary) {
            io.list(c.outputs, kMaxBuffers,
                    [&](auto& o) {
                        return io.num(o.buffer) && describeBufferData(io, o.expected) &&
-                              describeBufferData(io, o.actual) && io.num(o.verdict.pass) &&
-                              io.num(o.verdict.mismatchCount) &&
-                              io.list(o.verdict.mismatches, kMaxMismatches,
+                              describeBufferData(io, o.actual) && io.num(o.comparison.pass) &&
+                              io.num(o.comparison.mismatchCount) &&
+                              io.list(o.comparison.mismatches, kMaxMismatches,
                                       [&](auto& m) {
                                           return io.num(m.index) && io.num(m.expected) &&
                                                  io.num(m.actual);
                                       }) &&
-                              io.num(o.verdict.tolerance) && io.num(o.checked);
+                              io.num(o.comparison.tolerance) && io.num(o.checked);
                    }) &&
            io.num(c.gpuMs) && io.num(c.outputsMatch) &&
            io.list(traces, kMaxTraces, [&](auto& s) { return describeStoredTrace(io, s); }) &&
@@ -364,7 +364,7 @@ std::optional<std::string> caseProblem(const Puzzle& puzzle, const CaseOutcome& 
         if (!validData(o.expected) || !validData(o.actual) ||
             o.expected.words.size() != o.actual.words.size())
             return "an output's data disagrees with its shape";
-        for (const Mismatch& m : o.verdict.mismatches)
+        for (const Mismatch& m : o.comparison.mismatches)
             if (m.index >= o.actual.words.size()) return "a wrong cell lies outside its buffer";
     }
     if (primary >= traces.size() && !traces.empty())
@@ -570,10 +570,7 @@ bool looksLikeCaseFile(const std::string& path) {
 
 std::string caseFileSummary(const OpenedCaseFile& o) {
     const CaseOutcome& c = o.report->cases.front();
-    std::string verdict = c.hidden         ? "hidden"
-                          : c.inconclusive ? "INCONCLUSIVE"
-                          : c.pass         ? "pass"
-                                           : "FAIL";
+    std::string verdict = c.hidden ? "hidden" : verdictWord(verdictOf(c));
     std::string detail = c.pass || c.hidden ? "" : caseFailureDetail(*o.puzzle, c);
     return "case " + std::to_string(c.index + 1) + " of " + o.puzzle->displayName() + ": " +
            verdict + (detail.empty() ? "" : " (" + detail + ")") + " on " + o.file.device.name;

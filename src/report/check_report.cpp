@@ -39,6 +39,22 @@ size_t CheckReport::passCount() const {
     return n;
 }
 
+Verdict verdictOf(const CaseOutcome& c) {
+    return c.pass ? Verdict::Pass : c.inconclusive ? Verdict::Inconclusive : Verdict::Fail;
+}
+
+const char* verdictWord(Verdict v) {
+    switch (v) {
+    case Verdict::Pass:
+        return "pass";
+    case Verdict::Fail:
+        return "FAIL";
+    case Verdict::Inconclusive:
+        return "INCONCLUSIVE";
+    }
+    return "?";
+}
+
 namespace {
 
 // A finding that explains wrong values rather than adds to them: the memory or barrier misuse
@@ -66,9 +82,9 @@ std::string caseFailureDetail(const Puzzle& puzzle, const CaseOutcome& c) {
         for (const Finding& f : c.analysis->findings)
             if (f.failsCase && isCause(f.kind)) return f.message;
     for (const BufferOutcome& b : c.outputs) {
-        if (b.verdict.pass || b.verdict.mismatches.empty()) continue;
-        uint64_t i = b.verdict.mismatches.front().index;
-        std::string cells = std::to_string(b.verdict.mismatchCount) + " of " +
+        if (b.comparison.pass || b.comparison.mismatches.empty()) continue;
+        uint64_t i = b.comparison.mismatches.front().index;
+        std::string cells = std::to_string(b.comparison.mismatchCount) + " of " +
                             std::to_string(b.expected.shape.count()) + " cells wrong";
         return cellName(puzzle.buffers[b.buffer], b.expected.shape, i) + ": " +
                expectedGotText(b.expected, b.actual, i) + " (" + cells + ")";

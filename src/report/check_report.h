@@ -51,7 +51,7 @@ struct BufferOutcome {
     size_t buffer = 0; // index into Puzzle::buffers
     BufferData expected;
     BufferData actual;
-    BufferVerdict verdict;
+    BufferComparison comparison;
     bool checked =
         true; // false: no expected values (a learner's own case, DataSpec::Kind::Unchecked)
 };
@@ -96,6 +96,13 @@ struct CaseOutcome {
     std::vector<ScheduleReport> schedules;
     std::vector<std::string> scheduleTexts; // ScheduleReport::text, one per entry of schedules
 };
+
+// What a case came to, in one word, for every reader (the command line, case files, the panels,
+// the subgroup-size verdict): CaseOutcome keeps `pass` and `inconclusive` (a failing case whose
+// trace could not hold what its threads did); this is the one reading of them.
+enum class Verdict { Pass, Fail, Inconclusive };
+Verdict verdictOf(const CaseOutcome& c);
+const char* verdictWord(Verdict v); // "pass", "FAIL", "INCONCLUSIVE"
 
 // A case that failed in a run beside the check's own (another subgroup size, fresh inputs,
 // atomics in reverse lane order).

@@ -419,7 +419,7 @@ void compareWithReference(BenchReport& r, const Puzzle& p, const CaseData& data,
     for (size_t b = 0; b < p.buffers.size(); ++b) {
         if (!data.expected[b]) continue;
         BufferData actual{p.buffers[b].type, data.expected[b]->shape, run.readBack[at[b]]};
-        BufferVerdict v = compareBuffers(*data.expected[b], actual, p.tolerance);
+        BufferComparison v = compareBuffers(*data.expected[b], actual, p.tolerance);
         r.pass = r.pass && v.pass;
         r.mismatches += v.mismatchCount;
         if (!v.mismatches.empty() && r.firstMismatch == 0) r.firstMismatch = v.mismatches[0].index;

@@ -442,9 +442,9 @@ class Checker {
             BufferData actual{m_puzzle.buffers[b].type, data.expected[b]->shape,
                               std::move(ran->buffers[at[b]])};
             bool checked = m_puzzle.cases[index].data[b]->kind != DataSpec::Kind::Unchecked;
-            BufferVerdict v = checked
-                                  ? compareBuffers(*data.expected[b], actual, m_puzzle.tolerance)
-                                  : BufferVerdict{};
+            BufferComparison v = checked
+                                     ? compareBuffers(*data.expected[b], actual, m_puzzle.tolerance)
+                                     : BufferComparison{};
             out.pass = out.pass && v.pass;
             if (!v.pass) notePitfalls(out, index, b, data, actual);
             out.outputs.push_back(

@@ -123,8 +123,8 @@ CaseOutcome hiddenCaseView(const Puzzle& puzzle, const CaseOutcome& c) {
         BufferOutcome b;
         b.buffer = o.buffer;
         b.checked = o.checked;
-        b.verdict.pass = o.verdict.pass;
-        b.verdict.tolerance = o.verdict.tolerance;
+        b.comparison.pass = o.comparison.pass;
+        b.comparison.tolerance = o.comparison.tolerance;
         h.outputs.push_back(std::move(b));
     }
     // Findings travel as an untraced run's do (runFindings): there is no trace to name.

@@ -161,7 +161,7 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
     std::set<std::string> ways;
     auto firstWrongCell = [&](const CaseOutcome& c) {
         for (const BufferOutcome& b : c.outputs)
-            if (!b.verdict.pass && !b.verdict.mismatches.empty())
+            if (!b.comparison.pass && !b.comparison.mismatches.empty())
                 ways.insert(std::to_string(c.index) + ": " + caseFailureDetail(puzzle, c));
     };
     for (const SubgroupSizeRun& s : report.otherSizes) {
@@ -176,9 +176,10 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
     // A case whose trace could not hold everything (inconclusive) is neither right nor wrong: it
     // says nothing about the subgroup size.
     auto failed = std::find_if(report.cases.begin(), report.cases.end(),
-                               [](const CaseOutcome& c) { return !c.pass && !c.inconclusive; });
-    bool unsure = std::any_of(report.cases.begin(), report.cases.end(),
-                              [](const CaseOutcome& c) { return !c.pass && c.inconclusive; });
+                               [](const CaseOutcome& c) { return verdictOf(c) == Verdict::Fail; });
+    bool unsure = std::any_of(report.cases.begin(), report.cases.end(), [](const CaseOutcome& c) {
+        return verdictOf(c) == Verdict::Inconclusive;
+    });
     if (failed == report.cases.end()) {
         if (wrong.empty()) return ""; // right with every size
         if (!unsure) right.push_back(report.lanes);

@@ -19,7 +19,7 @@ BufferData buffer(ElementKind type, const std::vector<double>& values) {
 
 TEST(BufferCompare, EqualBuffersPass) {
     BufferData e = buffer(ElementKind::Float, {1, 2, 3});
-    BufferVerdict v = compareBuffers(e, e, 1e-4);
+    BufferComparison v = compareBuffers(e, e, 1e-4);
     EXPECT_TRUE(v.pass);
     EXPECT_EQ(v.mismatchCount, 0u);
     EXPECT_TRUE(v.mismatches.empty());
@@ -28,7 +28,7 @@ TEST(BufferCompare, EqualBuffersPass) {
 
 TEST(BufferCompare, IntegersCompareExactlyAndIgnoreTheTolerance) {
     for (ElementKind t : {ElementKind::Int, ElementKind::Uint}) {
-        BufferVerdict v = compareBuffers(buffer(t, {1, 5}), buffer(t, {2, 5}), 10.0);
+        BufferComparison v = compareBuffers(buffer(t, {1, 5}), buffer(t, {2, 5}), 10.0);
         EXPECT_FALSE(v.pass) << elementKindName(t);
         EXPECT_EQ(v.mismatchCount, 1u);
         EXPECT_EQ(v.tolerance, 0.0);
@@ -40,7 +40,7 @@ TEST(BufferCompare, IntegersCompareExactlyAndIgnoreTheTolerance) {
 }
 
 TEST(BufferCompare, MismatchesReportSignedIntegers) {
-    BufferVerdict v =
+    BufferComparison v =
         compareBuffers(buffer(ElementKind::Int, {-3}), buffer(ElementKind::Int, {3}), 0);
     ASSERT_EQ(v.mismatches.size(), 1u);
     EXPECT_EQ(v.mismatches[0].expected, -3.0);
@@ -52,7 +52,7 @@ TEST(BufferCompare, FloatsWithinTheAbsoluteTolerancePass) {
     BufferData e = buffer(ElementKind::Float, {0, 1, -0.5});
     EXPECT_TRUE(
         compareBuffers(e, buffer(ElementKind::Float, {0.0009, 1.0009, -0.5009}), 1e-3).pass);
-    BufferVerdict v = compareBuffers(e, buffer(ElementKind::Float, {0.0011, 1.0, -0.5}), 1e-3);
+    BufferComparison v = compareBuffers(e, buffer(ElementKind::Float, {0.0011, 1.0, -0.5}), 1e-3);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, 1u);
     EXPECT_EQ(v.mismatches.at(0).index, 0u);
@@ -62,7 +62,7 @@ TEST(BufferCompare, FloatsWithinTheAbsoluteTolerancePass) {
 // sees how much room a solution leaves.
 TEST(BufferCompare, TheWorstErrorIsTheRelativeOneTheToleranceBounds) {
     BufferData e = buffer(ElementKind::Float, {0, 100, -0.5, 8});
-    BufferVerdict v =
+    BufferComparison v =
         compareBuffers(e, buffer(ElementKind::Float, {0.0002, 100.05, -0.5, 8}), 1e-3);
     EXPECT_TRUE(v.pass);
     EXPECT_NEAR(v.worstError, 5e-4, 1e-6) << "0.05 of 100, against 0.0002 of at least 1";
@@ -86,7 +86,8 @@ TEST(BufferCompare, ToleranceIsRelativeForLargeValues) {
     BufferData e = buffer(ElementKind::Float, {1e6, -1e6});
     EXPECT_TRUE(
         compareBuffers(e, buffer(ElementKind::Float, {1e6 + 62.5, -1e6 - 62.5}), 1e-4).pass);
-    BufferVerdict v = compareBuffers(e, buffer(ElementKind::Float, {1e6 + 125, -1e6 - 125}), 1e-4);
+    BufferComparison v =
+        compareBuffers(e, buffer(ElementKind::Float, {1e6 + 125, -1e6 - 125}), 1e-4);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, 2u);
 }
@@ -141,7 +142,7 @@ TEST(BufferCompare, MismatchListIsCappedButAllAreCounted) {
         want[i] = static_cast<double>(i);
         got[i] = static_cast<double>(i) + 1;
     }
-    BufferVerdict v =
+    BufferComparison v =
         compareBuffers(buffer(ElementKind::Int, want), buffer(ElementKind::Int, got), 0);
     EXPECT_FALSE(v.pass);
     EXPECT_EQ(v.mismatchCount, n);
@@ -155,13 +156,14 @@ TEST(BufferCompare, MismatchListIsCappedButAllAreCounted) {
 
 TEST(BufferCompare, SizeDifferencesCountAsMismatches) {
     BufferData e = buffer(ElementKind::Uint, {1, 2, 3, 4});
-    BufferVerdict shorter = compareBuffers(e, buffer(ElementKind::Uint, {1, 2}), 0);
+    BufferComparison shorter = compareBuffers(e, buffer(ElementKind::Uint, {1, 2}), 0);
     EXPECT_FALSE(shorter.pass);
     EXPECT_EQ(shorter.mismatchCount, 2u);
-    BufferVerdict longer = compareBuffers(e, buffer(ElementKind::Uint, {1, 2, 3, 4, 5, 6, 7}), 0);
+    BufferComparison longer =
+        compareBuffers(e, buffer(ElementKind::Uint, {1, 2, 3, 4, 5, 6, 7}), 0);
     EXPECT_FALSE(longer.pass);
     EXPECT_EQ(longer.mismatchCount, 3u);
-    BufferVerdict both = compareBuffers(e, buffer(ElementKind::Uint, {9, 2}), 0);
+    BufferComparison both = compareBuffers(e, buffer(ElementKind::Uint, {9, 2}), 0);
     EXPECT_EQ(both.mismatchCount, 3u); // one wrong value, two missing
     EXPECT_EQ(both.mismatches.size(), 1u);
 }

@@ -61,7 +61,7 @@ CheckReport mapReport(const Puzzle& p, size_t index) {
     o.buffer = 1;
     o.expected = *data->expected[1];
     o.actual = actual;
-    o.verdict = compareBuffers(o.expected, o.actual, p.tolerance);
+    o.comparison = compareBuffers(o.expected, o.actual, p.tolerance);
     c.outputs = {o};
     c.outputsMatch = false;
     c.trace = trace;
@@ -117,9 +117,9 @@ TEST(CaseFile, KeepsEverythingTheViewsRead) {
     EXPECT_EQ(c.inputs[0].words, was.inputs[0].words);
     ASSERT_EQ(c.outputs.size(), 1u);
     EXPECT_EQ(c.outputs[0].actual.words, was.outputs[0].actual.words);
-    EXPECT_EQ(c.outputs[0].verdict.mismatchCount, 1u);
-    ASSERT_EQ(c.outputs[0].verdict.mismatches.size(), 1u);
-    EXPECT_EQ(c.outputs[0].verdict.mismatches[0].index, 1u);
+    EXPECT_EQ(c.outputs[0].comparison.mismatchCount, 1u);
+    ASSERT_EQ(c.outputs[0].comparison.mismatches.size(), 1u);
+    EXPECT_EQ(c.outputs[0].comparison.mismatches[0].index, 1u);
     ASSERT_TRUE(c.trace && c.analysis);
     EXPECT_TRUE(c.dispatches.empty()) << "map is single-pass";
     ASSERT_EQ(c.trace->threads.size(), was.trace->threads.size());

@@ -87,7 +87,7 @@ TEST_F(CheckTest, WrongKernelReportsTheMismatchingCells) {
     CheckReport r = check(bad);
     EXPECT_FALSE(r.allPass());
     EXPECT_EQ(r.reached, StageKind::Done);
-    const BufferVerdict& v = r.cases[0].outputs[0].verdict;
+    const BufferComparison& v = r.cases[0].outputs[0].comparison;
     EXPECT_EQ(v.mismatchCount, 7u);
     EXPECT_EQ(v.mismatches[0].index, 0u);
     EXPECT_EQ(v.mismatches[0].expected, 13);

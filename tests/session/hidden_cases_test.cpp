@@ -34,9 +34,9 @@ CaseOutcome failingOutcome(size_t index) {
     o.buffer = 1;
     o.expected = uints({7787, 7788});
     o.actual = uints({7788, 7789});
-    o.verdict.pass = false;
-    o.verdict.mismatchCount = 2;
-    o.verdict.mismatches = {{0, 7787, 7788}, {1, 7788, 7789}};
+    o.comparison.pass = false;
+    o.comparison.mismatchCount = 2;
+    o.comparison.mismatches = {{0, 7787, 7788}, {1, 7788, 7789}};
     c.outputs.push_back(o);
     auto a = std::make_shared<TraceAnalysis>();
     Finding f;
@@ -67,9 +67,9 @@ TEST(HiddenCasesTest, TheViewKeepsTheVerdictAndTheKindsOfFailureOnly) {
     EXPECT_TRUE(h.scheduleTexts.empty());
     EXPECT_EQ(h.notes, std::vector<std::string>{"you added 11"}) << "the puzzle's own words";
     ASSERT_EQ(h.outputs.size(), 1u);
-    EXPECT_FALSE(h.outputs[0].verdict.pass);
-    EXPECT_EQ(h.outputs[0].verdict.mismatchCount, 0u);
-    EXPECT_TRUE(h.outputs[0].verdict.mismatches.empty());
+    EXPECT_FALSE(h.outputs[0].comparison.pass);
+    EXPECT_EQ(h.outputs[0].comparison.mismatchCount, 0u);
+    EXPECT_TRUE(h.outputs[0].comparison.mismatches.empty());
     EXPECT_TRUE(h.outputs[0].expected.words.empty());
     EXPECT_TRUE(h.outputs[0].actual.words.empty());
     ASSERT_EQ(h.runFindings.size(), 1u);

@@ -72,7 +72,7 @@ TEST(InitialDataTest, AnOutputStartsPoisonedSoASkippedCellIsWrong) {
         ASSERT_EQ(skips.cases.size(), 1u);
         EXPECT_FALSE(skips.allPass()) << "traced " << trace;
         const BufferOutcome& b = result(skips);
-        EXPECT_EQ(b.verdict.mismatchCount, 4u); // the four cells expected to be 0
+        EXPECT_EQ(b.comparison.mismatchCount, 4u); // the four cells expected to be 0
         EXPECT_EQ(b.actual.format(0), "unwritten");
         EXPECT_EQ(b.actual.words[0], poisonWord(ElementKind::Int));
         // Adding to a cell never set: the poison plus the value.

@@ -229,7 +229,7 @@ TEST_F(LiveSessionTest, WrongAndBrokenKernelsAreReported) {
     LiveSnapshot s = session.snapshot();
     EXPECT_EQ(statusLine(s), "0 of 2 cases pass");
     ASSERT_EQ(s.report->cases.size(), 2u);
-    EXPECT_EQ(s.report->cases[0].outputs[0].verdict.mismatchCount, 7u);
+    EXPECT_EQ(s.report->cases[0].outputs[0].comparison.mismatchCount, 7u);
 
     session.edit(kBroken);
     ASSERT_TRUE(session.waitUntilSettled(60s));
