@@ -132,6 +132,109 @@ std::string caseLaunchText(const Puzzle& p, size_t caseIndex) {
            (n == 1 ? " dispatch" : " dispatches");
 }
 
+// One case of the list: its badge, name, launch and constants, what it came to, and the author's
+// explanation of a recognised wrong answer (whole when selected); a click selects it.
+void CasesPanel::drawCase(Workbench& wb, ViewState& view, const Puzzle& p, const CheckReport* r,
+                          size_t i, bool checking) {
+    const Palette& pal = palette();
+    float pad = ImGui::GetFontSize() * 0.3f, line = ImGui::GetTextLineHeight();
+    const TestCase& tc = p.cases[i];
+    CaseBadge v = badgeOf(r, outcomeOf(r, i), p, m_offsets, checking);
+    if (wb.caseFile() && !outcomeOf(r, i))
+        v = {"\xE2\x80\x93", "not in this case file", pal.dimText};
+    ImGui::PushID(static_cast<int>(i));
+    ImVec2 pos = ImGui::GetCursorScreenPos();
+    float width = ImGui::GetContentRegionAvail().x;
+    float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
+    // The author's explanation of a recognised wrong answer: whole under the selected case,
+    // one line (the rest in the tooltip) under the others.
+    std::string why = whyText(outcomeOf(r, i));
+    bool selected = view.selectedCase == static_cast<int>(i);
+    float textX = pad + ImGui::GetFontSize() * 1.3f,
+          wrap = std::max(ImGui::GetFontSize() * 4, width - textX - pad);
+    if (!why.empty() && !selected) why = ellipsize(why, wrap);
+    float whyH = why.empty() ? 0 : ImGui::CalcTextSize(why.c_str(), nullptr, false, wrap).y;
+    h += whyH;
+    if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h)))
+        view.selectedCase = static_cast<int>(i);
+    layout::item("case/" + std::to_string(i + 1));
+    layout::fact("case/" + std::to_string(i + 1), (tc.own ? "own: " : "") + v.text);
+    if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
+        ImGui::SetScrollHereY(0.5f); // keep the selected case in view (also when chosen elsewhere)
+        m_scrolledTo = view.selectedCase;
+    }
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec4 clip(pos.x, pos.y, pos.x + width, pos.y + h);
+    float x = pos.x + pad, y = pos.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
+    dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
+    float x2 = x + ImGui::GetFontSize() * 1.3f;
+    std::string head = "Case " + std::to_string(i + 1) +
+                       (tc.hidden         ? " (hidden)"
+                        : tc.name.empty() ? ""
+                                          : ": " + tc.name);
+    // Lines too long for the panel end in an ellipsis (the tooltip has them whole), never cut
+    // mid-value ("SHARED_SIZE =" without its value read as a bug).
+    float room = x + width - pad - x2;
+    dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text,
+                ellipsize(head, room, fonts().bold, fonts().bold->FontSize).c_str(), nullptr, 0,
+                &clip);
+    std::string launch = caseLaunchText(p, i);
+    std::string k = constantsText(p, tc);
+    float monoSize = fonts().small->FontSize * 1.1f;
+    auto fits = [&](const std::string& text) {
+        return fonts().mono->CalcTextSizeA(monoSize, FLT_MAX, 0, text.c_str()).x <= room;
+    };
+    if (!k.empty()) {
+        // The constants' values matter more than the thread count, which the shape already
+        // tells.
+        std::string shortLaunch =
+            p.multiPass() ? launch
+                          : dimsText(tc.workgroupSize) + " \xC3\x97 " + dimsText(tc.workgroups);
+        launch = fits(launch + ", " + k) ? launch + ", " + k : shortLaunch + ", " + k;
+    }
+    dl->AddText(fonts().mono, monoSize, ImVec2(x2, y + line), pal.dimText,
+                ellipsize(launch, room, fonts().mono, monoSize).c_str(), nullptr, 0, &clip);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour,
+                ellipsize(v.text, room).c_str(), nullptr, 0, &clip);
+    if (!why.empty()) {
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 3), pal.warn,
+                    why.c_str(), nullptr, wrap, &clip);
+        layout::rect("why/" + std::to_string(i + 1), ImVec2(x2, y + line * 3),
+                     ImVec2(x2 + wrap, y + line * 3 + whyH));
+    }
+    if (hovered) drawCaseTooltip(p, r, i, head, k, v.text, v.colour);
+    ImGui::PopID();
+}
+
+// The case's tooltip: its name, launch, constants and verdict whole, and why, or its schedule.
+void CasesPanel::drawCaseTooltip(const Puzzle& p, const CheckReport* r, size_t i,
+                                 const std::string& head, const std::string& k,
+                                 const std::string& verdict, ImU32 colour) {
+    const Palette& pal = palette();
+    const TestCase& tc = p.cases[i];
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(head.c_str());
+    if (tc.hidden)
+        dimText("Your teacher hid this case's data: you see whether it passes, and how "
+                "it fails, not its inputs or launch.");
+    else if (p.multiPass())
+        dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " + caseLaunchText(p, i));
+    else
+        dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " +
+                dimsText(tc.workgroups));
+    if (!k.empty()) dimText(k);
+    colouredText(colour, verdict);
+    if (std::string full = whyText(outcomeOf(r, i)); !full.empty())
+        colouredText(pal.warn, full);
+    else if (const CaseOutcome* c = outcomeOf(r, i)) // a passing case's schedule
+        for (const std::string& schedule : scheduleLines(*c))
+            dimText(schedule);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
     const Puzzle* p = wb.puzzle();
     const LiveSnapshot& s = wb.snapshot();
@@ -174,104 +277,13 @@ void CasesPanel::draw(Workbench& wb, ViewState& view, ImVec2 size) {
         dimText("Not traced: " + r->untraced + ".");
         ImGui::PopTextWrapPos();
     }
-    float pad = ImGui::GetFontSize() * 0.3f, line = ImGui::GetTextLineHeight();
     std::shared_ptr<const std::string> source = wb.reportSource();
     if (source != m_offsetsFor) {
         m_offsetsFor = source;
         m_offsets = source ? kernelLineOffsets(*p, *source) : std::vector<uint32_t>{};
     }
-    for (size_t i = 0; i < p->cases.size(); ++i) {
-        const TestCase& tc = p->cases[i];
-        CaseBadge v = badgeOf(r, outcomeOf(r, i), *p, m_offsets, checking);
-        if (wb.caseFile() && !outcomeOf(r, i))
-            v = {"\xE2\x80\x93", "not in this case file", pal.dimText};
-        ImGui::PushID(static_cast<int>(i));
-        ImVec2 pos = ImGui::GetCursorScreenPos();
-        float width = ImGui::GetContentRegionAvail().x;
-        float h = line * 3 + ImGui::GetStyle().ItemSpacing.y * 2;
-        // The author's explanation of a recognised wrong answer: whole under the selected case,
-        // one line (the rest in the tooltip) under the others.
-        std::string why = whyText(outcomeOf(r, i));
-        bool selected = view.selectedCase == static_cast<int>(i);
-        float textX = pad + ImGui::GetFontSize() * 1.3f,
-              wrap = std::max(ImGui::GetFontSize() * 4, width - textX - pad);
-        if (!why.empty() && !selected) why = ellipsize(why, wrap);
-        float whyH = why.empty() ? 0 : ImGui::CalcTextSize(why.c_str(), nullptr, false, wrap).y;
-        h += whyH;
-        if (ImGui::Selectable("##case", view.selectedCase == static_cast<int>(i), 0, ImVec2(0, h)))
-            view.selectedCase = static_cast<int>(i);
-        layout::item("case/" + std::to_string(i + 1));
-        layout::fact("case/" + std::to_string(i + 1), (tc.own ? "own: " : "") + v.text);
-        if (view.selectedCase == static_cast<int>(i) && m_scrolledTo != view.selectedCase) {
-            ImGui::SetScrollHereY(
-                0.5f); // keep the selected case in view (also when chosen elsewhere)
-            m_scrolledTo = view.selectedCase;
-        }
-        bool hovered = ImGui::IsItemHovered();
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        ImVec4 clip(pos.x, pos.y, pos.x + width, pos.y + h);
-        float x = pos.x + pad, y = pos.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
-        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x, y), v.colour, v.icon.c_str());
-        float x2 = x + ImGui::GetFontSize() * 1.3f;
-        std::string head = "Case " + std::to_string(i + 1) +
-                           (tc.hidden         ? " (hidden)"
-                            : tc.name.empty() ? ""
-                                              : ": " + tc.name);
-        // Lines too long for the panel end in an ellipsis (the tooltip has them whole), never cut
-        // mid-value ("SHARED_SIZE =" without its value read as a bug).
-        float room = x + width - pad - x2;
-        dl->AddText(fonts().bold, fonts().bold->FontSize, ImVec2(x2, y), pal.text,
-                    ellipsize(head, room, fonts().bold, fonts().bold->FontSize).c_str(), nullptr, 0,
-                    &clip);
-        std::string launch = caseLaunchText(*p, i);
-        std::string k = constantsText(*p, tc);
-        float monoSize = fonts().small->FontSize * 1.1f;
-        auto fits = [&](const std::string& text) {
-            return fonts().mono->CalcTextSizeA(monoSize, FLT_MAX, 0, text.c_str()).x <= room;
-        };
-        if (!k.empty()) {
-            // The constants' values matter more than the thread count, which the shape already
-            // tells.
-            std::string shortLaunch = p->multiPass() ? launch
-                                                     : dimsText(tc.workgroupSize) + " \xC3\x97 " +
-                                                           dimsText(tc.workgroups);
-            launch = fits(launch + ", " + k) ? launch + ", " + k : shortLaunch + ", " + k;
-        }
-        dl->AddText(fonts().mono, monoSize, ImVec2(x2, y + line), pal.dimText,
-                    ellipsize(launch, room, fonts().mono, monoSize).c_str(), nullptr, 0, &clip);
-        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 2), v.colour,
-                    ellipsize(v.text, room).c_str(), nullptr, 0, &clip);
-        if (!why.empty()) {
-            dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x2, y + line * 3), pal.warn,
-                        why.c_str(), nullptr, wrap, &clip);
-            layout::rect("why/" + std::to_string(i + 1), ImVec2(x2, y + line * 3),
-                         ImVec2(x2 + wrap, y + line * 3 + whyH));
-        }
-        if (hovered) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-            ImGui::TextUnformatted(head.c_str());
-            if (tc.hidden)
-                dimText("Your teacher hid this case's data: you see whether it passes, and how "
-                        "it fails, not its inputs or launch.");
-            else if (p->multiPass())
-                dimText("workgroup size " + dimsText(tc.workgroupSize) + "; " +
-                        caseLaunchText(*p, i));
-            else
-                dimText("workgroup size " + dimsText(tc.workgroupSize) + ", workgroups " +
-                        dimsText(tc.workgroups));
-            if (!k.empty()) dimText(k);
-            colouredText(v.colour, v.text);
-            if (std::string full = whyText(outcomeOf(r, i)); !full.empty())
-                colouredText(pal.warn, full);
-            else if (const CaseOutcome* c = outcomeOf(r, i)) // a passing case's schedule
-                for (const std::string& schedule : scheduleLines(*c))
-                    dimText(schedule);
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
-        ImGui::PopID();
-    }
+    for (size_t i = 0; i < p->cases.size(); ++i)
+        drawCase(wb, view, *p, r, i, checking);
     drawOwnCaseRemove(wb, view);
     if (s.current() && !checking) drawSubgroupSizes(*p, s);
     if (s.current() && !checking) drawAtomicOrder(s);

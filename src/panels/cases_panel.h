@@ -29,6 +29,11 @@ class CasesPanel {
     void drawOwnCaseRemove(Workbench& wb,
                            ViewState& view); // under the list, for a selected own case
     // Under the list: the runs at other subgroup sizes, those still due, and what they say.
+    void drawCase(Workbench& wb, ViewState& view, const Puzzle& p, const CheckReport* r, size_t i,
+                  bool checking);
+    static void drawCaseTooltip(const Puzzle& p, const CheckReport* r, size_t i,
+                                const std::string& head, const std::string& k,
+                                const std::string& verdict, ImU32 colour);
     static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
     // Under them: the run with atomics in reverse lane order, due or done.
     static void drawAtomicOrder(const LiveSnapshot& s);
