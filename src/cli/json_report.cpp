@@ -161,6 +161,48 @@ json errorJson(const Error& e) {
             {"column", e.where.column}};
 }
 
+namespace {
+
+// The runs beside the check that are not subgroup sizes or fresh inputs: atomics in reverse lane
+// order, and the puzzle's searches.
+void addRunsBeside(const CheckReport& r, json& j) {
+    if (r.reversed) {
+        json failures = json::array();
+        for (const CaseFailure& f : r.reversed->failures)
+            failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+        j["reversed_atomic_order"] = {
+            {"pass", r.reversed->pass()},
+            {"cases_run", r.reversed->casesRun},
+            {"failures", failures},
+            {"error", r.reversed->error ? errorJson(*r.reversed->error) : json(nullptr)}};
+    }
+    if (r.search) {
+        json found = nullptr;
+        if (const auto& f = r.search->found) {
+            json inputs = json::object();
+            for (const auto& [name, values] : f->inputs)
+                inputs[name] = values;
+            found = {{"search", f->search + 1},
+                     {"case", f->templateCase + 1},
+                     {"n", f->n},
+                     {"workgroup_size", f->workgroupSize},
+                     {"workgroups", f->workgroups},
+                     {"detail", f->detail},
+                     {"found_at", {{"n", f->foundN}, {"workgroup_size", f->foundWorkgroupSize}}},
+                     {"shrink_runs", f->shrinkRuns},
+                     {"inputs", inputs}};
+        }
+        j["case_search"] = {
+            {"seed", r.search->seed},
+            {"pass", r.search->pass()},
+            {"cases_run", r.search->casesRun},
+            {"found", found},
+            {"error", r.search->error ? errorJson(*r.search->error) : json(nullptr)}};
+    }
+}
+
+} // namespace
+
 json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool withTiming) {
     json diags = json::array();
     for (const Diagnostic& d : r.diagnostics)
@@ -213,39 +255,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
             {"failures", failures},
             {"error", r.fresh->error ? errorJson(*r.fresh->error) : json(nullptr)}};
     }
-    if (r.reversed) {
-        json failures = json::array();
-        for (const CaseFailure& f : r.reversed->failures)
-            failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
-        j["reversed_atomic_order"] = {
-            {"pass", r.reversed->pass()},
-            {"cases_run", r.reversed->casesRun},
-            {"failures", failures},
-            {"error", r.reversed->error ? errorJson(*r.reversed->error) : json(nullptr)}};
-    }
-    if (r.search) {
-        json found = nullptr;
-        if (const auto& f = r.search->found) {
-            json inputs = json::object();
-            for (const auto& [name, values] : f->inputs)
-                inputs[name] = values;
-            found = {{"search", f->search + 1},
-                     {"case", f->templateCase + 1},
-                     {"n", f->n},
-                     {"workgroup_size", f->workgroupSize},
-                     {"workgroups", f->workgroups},
-                     {"detail", f->detail},
-                     {"found_at", {{"n", f->foundN}, {"workgroup_size", f->foundWorkgroupSize}}},
-                     {"shrink_runs", f->shrinkRuns},
-                     {"inputs", inputs}};
-        }
-        j["case_search"] = {
-            {"seed", r.search->seed},
-            {"pass", r.search->pass()},
-            {"cases_run", r.search->casesRun},
-            {"found", found},
-            {"error", r.search->error ? errorJson(*r.search->error) : json(nullptr)}};
-    }
+    addRunsBeside(r, j);
     if (withTiming) {
         const StageTimings& t = r.timing;
         j["timing_ms"] = {{"compile", t.compileMs},
