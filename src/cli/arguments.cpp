@@ -283,8 +283,11 @@ Result<Args> parseArgs(int argc, char** argv) {
     return a;
 }
 
-const char* helpText() {
-    return R"(vkpuzzles - learn GPU programming by solving puzzles with real Vulkan compute kernels
+namespace {
+
+// `vkpuzzles --help`, in its sections: the commands,
+constexpr const char* kHelpUsage =
+    R"(vkpuzzles - learn GPU programming by solving puzzles with real Vulkan compute kernels
 
 Usage:
   vkpuzzles                                       the desktop app: edit a kernel, see it checked live
@@ -373,11 +376,18 @@ Usage:
                                                   off by one, a size hard-coded...) that the cases
                                                   fail to catch, with the line and advice
 
-PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
+)";
+
+// how a puzzle is named,
+constexpr const char* kHelpPuzzleNames =
+    R"(PUZZLE is a folder name (01-map), a slug (map) or a number (1); with --puzzles, a pack's puzzle
 is found first, and PACK/PUZZLE names one in the pack of that folder name. With packs given,
 check --all means the packs' puzzles.
 
-Options:
+)";
+
+// the options (the app's among them),
+constexpr const char* kHelpOptions = R"(Options:
   --case N          only case N (1-based); with --input, the case yours starts from
   --input B=VALUES  run: buffer B holds these values: 1,2,3 (commas or spaces), rows of a 2D
                     buffer separated by ';' ('1 2; 3 4'), or a fill of the puzzle format
@@ -392,7 +402,8 @@ Options:
   --no-schedule     check without the puzzle's forced schedules ([[schedule]]: a workgroup held)
   --seed N          check: the fresh random inputs drawn from seed N (a check prints the seed it
                     drew: this replays it). After the puzzle's fixed data, the cases with random
-                    inputs run again on data from a fresh seed, and must pass there too
+                    inputs run again on data from a fresh seed, and must pass there too; the
+                    cases a puzzle's [[search]] generates are drawn from the same seed
   --own-subgroup-size  check only with the device's own subgroup size; by default a kernel
                     that uses subgroups is also run on lavapipe with 4, 8 and 16 lanes, and
                     fails if it is right with one and wrong with another
@@ -452,12 +463,23 @@ App options (no command):
   The app keeps drafts, progress and settings in $XDG_DATA_HOME/vkpuzzles (~/.local/share/vkpuzzles;
   on Windows %APPDATA%\vkpuzzles); --screenshot and --frames runs leave them untouched.
 
-Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile (pack check: a
+)";
+
+// and the exit status.
+constexpr const char* kHelpExitStatus =
+    R"(Exit status: 0 all cases pass; 1 a case fails or the kernel does not compile (pack check: a
 puzzle does not load or has a problem, or a mutant survives); 2 bad usage, a bad puzzle file, or
 no usable device. grade: 0 once the class is graded, whatever the scores; 2 bad usage (no such
 folder or puzzle, no submission in the folder; --merge: shares that do not make one class).
 watch runs until Ctrl+C.
 )";
+
+} // namespace
+
+const std::string& helpText() {
+    static const std::string text =
+        std::string(kHelpUsage) + kHelpPuzzleNames + kHelpOptions + kHelpExitStatus;
+    return text;
 }
 
 } // namespace vkp::cli

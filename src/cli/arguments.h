@@ -12,6 +12,6 @@ namespace vkp::cli {
 // take, a missing value, or a number out of its range (all from one table in arguments.cpp).
 Result<Args> parseArgs(int argc, char** argv);
 
-const char* helpText();
+const std::string& helpText();
 
 } // namespace vkp::cli
