@@ -164,6 +164,46 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
     }
 }
 
+namespace {
+
+// The buffers as replayed at this step: outputs first (they change), then inputs. A dispatch of a
+// multi-pass case: the buffers it binds, as it calls them.
+void drawReplayedBuffers(ViewState& view, const ShownCase& sc, const Timeline& tl,
+                         const std::vector<BufferData>& start, const GridMarks& marks, float width,
+                         CellCanvas& canvas) {
+    const Trace* trace = sc.trace();
+    const Puzzle& p = *sc.puzzle;
+    std::vector<size_t> shown;
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        shown.push_back(b);
+    if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t b : shown) {
+            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
+                continue;
+            const BufferData& initial = start[b];
+            BufferData now = initial;
+            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b));
+                v && tl.state().values[*v].size() == initial.words.size())
+                now.words = tl.state().values[*v];
+            ImGui::PushID(static_cast<int>(b));
+            std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
+            if (sc.entry && sc.entry->bufferAt[b] != b)
+                what +=
+                    " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
+            gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
+            GridData d{"tl", &now,    nullptr,
+                       0,    nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
+                       true};
+            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
+                view.selection.clickCell(*clicked);
+            ImGui::PopID();
+            ImGui::Spacing();
+        }
+}
+
+} // namespace
+
 void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     const Palette& pal = palette();
     const Trace* trace = sc.trace();
@@ -238,36 +278,7 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     canvas.want(arrows);
     drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view,
                      width, &canvas, tl.position() == tl.size() ? "at the end" : "at this step");
-    // Outputs first (they change), then inputs; each as replayed at this step. A dispatch of a
-    // multi-pass case: the buffers it binds, as it calls them.
-    const Puzzle& p = *sc.puzzle;
-    std::vector<size_t> shown;
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        shown.push_back(b);
-    if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
-    for (int pass = 0; pass < 2; ++pass)
-        for (size_t b : shown) {
-            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
-                continue;
-            const BufferData& initial = start[b];
-            BufferData now = initial;
-            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b));
-                v && tl.state().values[*v].size() == initial.words.size())
-                now.words = tl.state().values[*v];
-            ImGui::PushID(static_cast<int>(b));
-            std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
-            if (sc.entry && sc.entry->bufferAt[b] != b)
-                what +=
-                    " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
-            gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
-            GridData d{"tl", &now,    nullptr,
-                       0,    nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
-                       true};
-            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
-                view.selection.clickCell(*clicked);
-            ImGui::PopID();
-            ImGui::Spacing();
-        }
+    drawReplayedBuffers(view, sc, tl, start, marks, width, canvas);
     drawArrows(ImGui::GetWindowDrawList(), arrows, canvas);
     ImGui::EndGroup();
     ImGui::EndChild();
