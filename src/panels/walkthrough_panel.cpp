@@ -126,10 +126,38 @@ void WalkthroughPanel::drawHeader(Workbench& wb, ViewState& view, const std::str
     ImGui::PopFont();
 }
 
+// Under the step's text, why the official solution's run is not there to show: the device lacks
+// what it needs, it ran untraced, it is still running, or it did not run.
+void WalkthroughPanel::drawRunNote(Workbench& wb, const ShownCase& sc, size_t shownCase) {
+    const std::optional<DeviceInfo>& device = wb.snapshot().device;
+    DeviceNeeds missing =
+        device && wb.puzzle() ? missingOn(wb.puzzle()->needs, *device) : DeviceNeeds{};
+    const CheckReport* official = wb.officialReport(shownCase);
+    const Palette& pal = palette();
+    if (!missing.empty()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("Not run here: " + device->name + " lacks " + needsText(missing) +
+                ", which the official solution needs. Its steps and lines can still be read.");
+        ImGui::PopTextWrapPos();
+    } else if (official && !official->untraced.empty()) {
+        ImGui::PushTextWrapPos(0);
+        dimText("The official solution ran untraced: " + official->untraced + ".");
+        ImGui::PopTextWrapPos();
+    } else if (!sc.outcome) {
+        const CheckReport* r = official;
+        if (!r)
+            colouredText(pal.warn, "Running the official solution on case " +
+                                       std::to_string(shownCase + 1) + "\xE2\x80\xA6");
+        else
+            colouredText(pal.fail,
+                         "The official solution did not run: " +
+                             (r->error ? r->error->message : std::string("see the Device tab")));
+    }
+}
+
 void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
     const Walkthrough* w = wb.walkthrough();
     if (!w || m_puzzle != wb.puzzleGeneration()) return stop(view);
-    const Palette& pal = palette();
     if (view.walkthroughMove > 0) m_player.next();
     if (view.walkthroughMove < 0) m_player.prev();
     view.walkthroughMove = 0;
@@ -199,29 +227,7 @@ void WalkthroughPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc,
                             ImVec2(ImGui::GetStyle().ItemSpacing.x, std::round(font * 0.12f)));
     drawTextBlocks(step.text, "walkthrough");
     if (beside) ImGui::PopStyleVar();
-    const std::optional<DeviceInfo>& device = wb.snapshot().device;
-    DeviceNeeds missing =
-        device && wb.puzzle() ? missingOn(wb.puzzle()->needs, *device) : DeviceNeeds{};
-    const CheckReport* official = wb.officialReport(shownCase);
-    if (!missing.empty()) {
-        ImGui::PushTextWrapPos(0);
-        dimText("Not run here: " + device->name + " lacks " + needsText(missing) +
-                ", which the official solution needs. Its steps and lines can still be read.");
-        ImGui::PopTextWrapPos();
-    } else if (official && !official->untraced.empty()) {
-        ImGui::PushTextWrapPos(0);
-        dimText("The official solution ran untraced: " + official->untraced + ".");
-        ImGui::PopTextWrapPos();
-    } else if (!sc.outcome) {
-        const CheckReport* r = official;
-        if (!r)
-            colouredText(pal.warn, "Running the official solution on case " +
-                                       std::to_string(shownCase + 1) + "\xE2\x80\xA6");
-        else
-            colouredText(pal.fail,
-                         "The official solution did not run: " +
-                             (r->error ? r->error->message : std::string("see the Device tab")));
-    }
+    drawRunNote(wb, sc, shownCase);
     if (beside) {
         // What the text takes at this stage; the legend (no part of the step) only where a line
         // is left below it.

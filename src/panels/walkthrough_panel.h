@@ -30,6 +30,7 @@ class WalkthroughPanel {
                                     const WalkthroughStep& step) const;
     // `tip`: the walkthrough's title, shown over the step counter (presenter mode), or empty.
     void drawHeader(Workbench& wb, ViewState& view, const std::string& tip);
+    void drawRunNote(Workbench& wb, const ShownCase& sc, size_t shownCase);
     void drawLegend(const ShownCase& sc, size_t caseIndex);
     void drawViewer(Workbench& wb, ViewState& view, const ShownCase& sc,
                     const WalkthroughStep& step);
