@@ -453,9 +453,8 @@ Status App::frame(bool capture) {
 
 bool App::screenshotDue() {
     const LiveSnapshot& s = m_wb->snapshot();
-    bool settled =
-        (s.status == LiveStatusKind::Done && m_wb->currentReport() && s.sizesDue.empty()) ||
-        s.status == LiveStatusKind::DeviceError || s.status == LiveStatusKind::Held;
+    bool settled = (s.status == LiveStatusKind::Done && m_wb->currentReport() && !s.besideDue()) ||
+                   s.status == LiveStatusKind::DeviceError || s.status == LiveStatusKind::Held;
     // A walkthrough also waits for the official solution's run.
     if (m_state.walkthroughActive && s.status != LiveStatusKind::DeviceError &&
         !m_wb->officialReport(m_state.walkthroughCase))
