@@ -213,125 +213,117 @@ void LookbackView::drawProblems(const LookbackModel& m) {
     ImGui::PopTextWrapPos();
 }
 
-void LookbackView::drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m) {
-    const Palette& pal = palette();
-    ImGui::BeginChild("lookbackchart", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    exportMenu(view, "lookback");
-    float f = ImGui::GetFontSize();
-    // A row: the word's span on top, the workgroup's polls in a lane under it.
-    float rowH = std::round(f * 1.95f), spanH = std::round(f * 1.0f), axisH = std::round(f * 1.3f);
-    float labelW = 0;
-    for (const LookbackTile& t : m.tiles)
-        labelW = std::max(labelW, ImGui::CalcTextSize(
-                                      ("tile " + std::to_string(t.tile) +
-                                       (t.workgroup ? "  wg " + std::to_string(*t.workgroup) : ""))
-                                          .c_str())
-                                      .x);
-    labelW += f;
-    uint32_t cols = std::max(1u, m.columns);
-    // One column more than the moments need: the last state gets room for its label.
-    float avail = ImGui::GetContentRegionAvail().x - labelW - f;
-    float colW = std::clamp(avail / float(cols + 1), f * 1.0f, f * 9.0f);
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    float width = labelW + colW * float(cols + 1) + f;
-    float height = axisH + rowH * float(m.tiles.size()) + f * 0.5f;
-    ImGui::Dummy(ImVec2(width, height));
-    layout::item("lookback/chart");
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    auto colX = [&](uint32_t c) { return origin.x + labelW + colW * float(c); };
-    auto rowTop = [&](uint32_t tile) { return origin.y + axisH + rowH * float(tile); };
-    auto rowY = [&](uint32_t tile) { return rowTop(tile) + f * 0.1f + spanH * 0.5f; };
-    auto laneY = [&](uint32_t tile) { return rowTop(tile) + f * 0.1f + spanH + f * 0.45f; };
-    bool hovered = ImGui::IsWindowHovered();
-    bool clicked = hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+// Where the chart's parts go: its origin, sizes, the column of a moment and the row of a tile;
+// what the pointer is on, and the tooltip it asks for.
+struct LookbackView::Chart {
+    ImDrawList* dl = nullptr;
+    ImVec2 origin;
+    float f = 0, rowH = 0, spanH = 0, axisH = 0, labelW = 0, colW = 0, width = 0, height = 0;
+    uint32_t cols = 1;
+    bool hovered = false, clicked = false;
     std::optional<std::string> tip;
-    auto hit = [&](ImVec2 a, ImVec2 b) { return hovered && ImGui::IsMouseHoveringRect(a, b); };
 
-    // The axis: every k-th step, as far apart as a label needs.
-    uint32_t every = std::max(1u, uint32_t(std::ceil(f * 2.2f / colW)));
-    dl->AddText(ImVec2(origin.x, origin.y), pal.dimText, "time \xE2\x86\x92");
-    for (uint32_t c = 0; c < cols; c += every) {
-        dl->AddText(ImVec2(colX(c) + 2, origin.y), pal.dimText, std::to_string(c).c_str());
-        dl->AddLine(ImVec2(colX(c), origin.y + axisH - 3), ImVec2(colX(c), origin.y + height),
-                    withAlpha(pal.dimText, 0.12f));
+    float colX(uint32_t c) const { return origin.x + labelW + colW * float(c); }
+    float rowTop(uint32_t tile) const { return origin.y + axisH + rowH * float(tile); }
+    float rowY(uint32_t tile) const { return rowTop(tile) + f * 0.1f + spanH * 0.5f; }
+    float laneY(uint32_t tile) const { return rowTop(tile) + f * 0.1f + spanH + f * 0.45f; }
+    bool hit(ImVec2 a, ImVec2 b) const { return hovered && ImGui::IsMouseHoveringRect(a, b); }
+};
+
+// One tile's row: its label (and a mark where the tile has problems), the word's states as
+// spans, the writes that set them, the ticket.
+void LookbackView::drawTileRow(ViewState& view, const ShownCase& sc, const LookbackModel& m,
+                               const LookbackTile& t, Chart& ch,
+                               std::optional<uint64_t> selectedGroup) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ch.dl;
+    const ImVec2 origin = ch.origin;
+    const float f = ch.f, spanH = ch.spanH, rowH = ch.rowH, labelW = ch.labelW, width = ch.width;
+    const uint32_t cols = ch.cols;
+    const bool clicked = ch.clicked;
+    std::optional<std::string>& tip = ch.tip;
+    auto colX = [&](uint32_t c) { return ch.colX(c); };
+    auto rowTop = [&](uint32_t tile) { return ch.rowTop(tile); };
+    auto hit = [&](ImVec2 a, ImVec2 b) { return ch.hit(a, b); };
+    float y = ch.rowY(t.tile);
+    ImVec2 rowMin(origin.x, rowTop(t.tile)), rowMax(origin.x + width, rowTop(t.tile) + rowH);
+    if (selectedGroup && t.workgroup == selectedGroup)
+        dl->AddRectFilled(rowMin, rowMax, withAlpha(pal.accent, 0.12f));
+    layout::rect("lookback/tile " + std::to_string(t.tile), rowMin, rowMax);
+    dl->AddText(ImVec2(origin.x, y - f * 0.5f), pal.text,
+                ("tile " + std::to_string(t.tile)).c_str());
+    if (t.workgroup)
+        dl->AddText(ImVec2(origin.x + ImGui::CalcTextSize("tile 00  ").x, y - f * 0.5f),
+                    pal.dimText, ("wg " + std::to_string(*t.workgroup)).c_str());
+    if (!t.problems.empty() || !t.carried.empty())
+        dl->AddRectFilled(ImVec2(origin.x + labelW - f * 0.6f, y - f * 0.3f),
+                          ImVec2(origin.x + labelW - f * 0.2f, y + f * 0.3f),
+                          t.problems.empty() ? pal.warn : pal.fail);
+    if (hit(rowMin, ImVec2(origin.x + labelW, rowMax.y))) {
+        std::string s = "Tile " + std::to_string(t.tile) +
+                        (t.workgroup ? ", taken by workgroup " + std::to_string(*t.workgroup)
+                                     : ", which no workgroup took");
+        for (const std::string& p : t.problems)
+            s += "\n\xE2\x9A\xA0 " + p;
+        for (const std::string& c : t.carried)
+            s += "\n" + c;
+        tip = s;
     }
-    std::optional<uint64_t> selectedGroup;
-    if (view.selection.thread)
-        selectedGroup = invocationIndex(*sc.testCase, *view.selection.thread) /
-                        std::max(1u, sc.trace()->launch.invocationsPerGroup());
-
-    // The rows: label, the word's states as spans, the ticket, the writes.
-    for (const LookbackTile& t : m.tiles) {
-        float y = rowY(t.tile);
-        ImVec2 rowMin(origin.x, rowTop(t.tile)), rowMax(origin.x + width, rowTop(t.tile) + rowH);
-        if (selectedGroup && t.workgroup == selectedGroup)
-            dl->AddRectFilled(rowMin, rowMax, withAlpha(pal.accent, 0.12f));
-        layout::rect("lookback/tile " + std::to_string(t.tile), rowMin, rowMax);
-        dl->AddText(ImVec2(origin.x, y - f * 0.5f), pal.text,
-                    ("tile " + std::to_string(t.tile)).c_str());
-        if (t.workgroup)
-            dl->AddText(ImVec2(origin.x + ImGui::CalcTextSize("tile 00  ").x, y - f * 0.5f),
-                        pal.dimText, ("wg " + std::to_string(*t.workgroup)).c_str());
-        if (!t.problems.empty() || !t.carried.empty())
-            dl->AddRectFilled(ImVec2(origin.x + labelW - f * 0.6f, y - f * 0.3f),
-                              ImVec2(origin.x + labelW - f * 0.2f, y + f * 0.3f),
-                              t.problems.empty() ? pal.warn : pal.fail);
-        if (hit(rowMin, ImVec2(origin.x + labelW, rowMax.y))) {
-            std::string s = "Tile " + std::to_string(t.tile) +
-                            (t.workgroup ? ", taken by workgroup " + std::to_string(*t.workgroup)
-                                         : ", which no workgroup took");
-            for (const std::string& p : t.problems)
-                s += "\n\xE2\x9A\xA0 " + p;
-            for (const std::string& c : t.carried)
-                s += "\n" + c;
-            tip = s;
+    uint32_t start = t.ticket ? t.ticketColumn : cols;
+    for (size_t i : t.publishes)
+        start = std::min(start, m.publishes[i].column);
+    for (uint32_t c = start; c < cols;) {
+        LookbackWord w = m.wordAt(t.tile, m_slot, c);
+        uint32_t end = c + 1;
+        while (end < cols && m.wordAt(t.tile, m_slot, end).word == w.word)
+            ++end;
+        ImVec2 a(colX(c), y - spanH * 0.5f),
+            b(colX(end == cols ? cols + 1 : end), y + spanH * 0.5f);
+        dl->AddRectFilled(a, b, flagColour(w.flag), 3.0f);
+        if (w.flag != LookbackFlag::NotReady) {
+            std::string label = spanLabel(w, b.x - a.x - f * 0.5f);
+            dl->AddText(ImVec2(a.x + f * 0.3f, y - f * 0.5f), pal.text, label.c_str());
         }
-        uint32_t start = t.ticket ? t.ticketColumn : cols;
-        for (size_t i : t.publishes)
-            start = std::min(start, m.publishes[i].column);
-        for (uint32_t c = start; c < cols;) {
-            LookbackWord w = m.wordAt(t.tile, m_slot, c);
-            uint32_t end = c + 1;
-            while (end < cols && m.wordAt(t.tile, m_slot, end).word == w.word)
-                ++end;
-            ImVec2 a(colX(c), y - spanH * 0.5f),
-                b(colX(end == cols ? cols + 1 : end), y + spanH * 0.5f);
-            dl->AddRectFilled(a, b, flagColour(w.flag), 3.0f);
-            if (w.flag != LookbackFlag::NotReady) {
-                std::string label = spanLabel(w, b.x - a.x - f * 0.5f);
-                dl->AddText(ImVec2(a.x + f * 0.3f, y - f * 0.5f), pal.text, label.c_str());
-            }
-            c = end;
-        }
-        for (size_t i : t.publishes) {
-            const LookbackPublish& p = m.publishes[i];
-            if (p.slot != m_slot) continue;
-            float x = colX(p.column);
-            dl->AddLine(ImVec2(x, y - spanH * 0.6f), ImVec2(x, y + spanH * 0.6f), pal.text, 2.0f);
-            if (hit(ImVec2(x - f * 0.3f, y - spanH * 0.6f),
-                    ImVec2(x + f * 0.3f, y + spanH * 0.6f))) {
-                tip = publishTip(sc, m, p);
-                linkAccess(view, sc, p.access, clicked);
-            }
-        }
-        if (t.ticket) {
-            ImVec2 c(colX(t.ticketColumn) + f * 0.35f, y);
-            dl->AddCircleFilled(c, f * 0.28f, pal.accent);
-            if (hit(ImVec2(c.x - f * 0.4f, c.y - f * 0.4f),
-                    ImVec2(c.x + f * 0.4f, c.y + f * 0.4f))) {
-                tip = "Workgroup " + std::to_string(*t.workgroup) + ", " +
-                      threadText(sc, t.ticket->invocation) + ", took ticket " +
-                      std::to_string(t.tile) + ": its atomicAdd found the counter at " +
-                      std::to_string(t.tile) +
-                      ". Tickets go out in the order workgroups get there, so every tile before "
-                      "this one belongs to a workgroup that started first.\nClick: select the "
-                      "thread.";
-                linkAccess(view, sc, *t.ticket, clicked);
-            }
+        c = end;
+    }
+    for (size_t i : t.publishes) {
+        const LookbackPublish& p = m.publishes[i];
+        if (p.slot != m_slot) continue;
+        float x = colX(p.column);
+        dl->AddLine(ImVec2(x, y - spanH * 0.6f), ImVec2(x, y + spanH * 0.6f), pal.text, 2.0f);
+        if (hit(ImVec2(x - f * 0.3f, y - spanH * 0.6f), ImVec2(x + f * 0.3f, y + spanH * 0.6f))) {
+            tip = publishTip(sc, m, p);
+            linkAccess(view, sc, p.access, clicked);
         }
     }
-    // The polls: a circle in the polling tile's lane, an arrow to the tile it waited on or
-    // stopped at; how many polls a run took on top of everything.
+    if (t.ticket) {
+        ImVec2 c(colX(t.ticketColumn) + f * 0.35f, y);
+        dl->AddCircleFilled(c, f * 0.28f, pal.accent);
+        if (hit(ImVec2(c.x - f * 0.4f, c.y - f * 0.4f), ImVec2(c.x + f * 0.4f, c.y + f * 0.4f))) {
+            tip = "Workgroup " + std::to_string(*t.workgroup) + ", " +
+                  threadText(sc, t.ticket->invocation) + ", took ticket " + std::to_string(t.tile) +
+                  ": its atomicAdd found the counter at " + std::to_string(t.tile) +
+                  ". Tickets go out in the order workgroups get there, so every tile before "
+                  "this one belongs to a workgroup that started first.\nClick: select the "
+                  "thread.";
+            linkAccess(view, sc, *t.ticket, clicked);
+        }
+    }
+}
+
+// The polls: a circle in the polling tile's lane, an arrow to the tile it waited on or stopped
+// at; how many polls a run took on top of everything.
+void LookbackView::drawPolls(ViewState& view, const ShownCase& sc, const LookbackModel& m,
+                             Chart& ch) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ch.dl;
+    const float f = ch.f, spanH = ch.spanH, colW = ch.colW;
+    const bool clicked = ch.clicked;
+    std::optional<std::string>& tip = ch.tip;
+    auto colX = [&](uint32_t c) { return ch.colX(c); };
+    auto rowY = [&](uint32_t tile) { return ch.rowY(tile); };
+    auto laneY = [&](uint32_t tile) { return ch.laneY(tile); };
+    auto hit = [&](ImVec2 a, ImVec2 b) { return ch.hit(a, b); };
     struct Count {
         ImVec2 at;
         ImU32 colour;
@@ -373,10 +365,60 @@ void LookbackView::drawChart(ViewState& view, const ShownCase& sc, const Lookbac
     }
     for (const Count& c : counts)
         plateText(dl, c.at, c.colour, "\xC3\x97" + std::to_string(c.n));
-    if (tip) {
+}
+
+void LookbackView::drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m) {
+    const Palette& pal = palette();
+    ImGui::BeginChild("lookbackchart", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    exportMenu(view, "lookback");
+    Chart ch;
+    ch.f = ImGui::GetFontSize();
+    float f = ch.f;
+    // A row: the word's span on top, the workgroup's polls in a lane under it.
+    ch.rowH = std::round(f * 1.95f), ch.spanH = std::round(f * 1.0f),
+    ch.axisH = std::round(f * 1.3f);
+    for (const LookbackTile& t : m.tiles)
+        ch.labelW = std::max(
+            ch.labelW,
+            ImGui::CalcTextSize(("tile " + std::to_string(t.tile) +
+                                 (t.workgroup ? "  wg " + std::to_string(*t.workgroup) : ""))
+                                    .c_str())
+                .x);
+    ch.labelW += f;
+    ch.cols = std::max(1u, m.columns);
+    // One column more than the moments need: the last state gets room for its label.
+    float avail = ImGui::GetContentRegionAvail().x - ch.labelW - f;
+    ch.colW = std::clamp(avail / float(ch.cols + 1), f * 1.0f, f * 9.0f);
+    ch.origin = ImGui::GetCursorScreenPos();
+    ch.width = ch.labelW + ch.colW * float(ch.cols + 1) + f;
+    ch.height = ch.axisH + ch.rowH * float(m.tiles.size()) + f * 0.5f;
+    ImGui::Dummy(ImVec2(ch.width, ch.height));
+    layout::item("lookback/chart");
+    ch.dl = ImGui::GetWindowDrawList();
+    ch.hovered = ImGui::IsWindowHovered();
+    ch.clicked = ch.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+
+    // The axis: every k-th step, as far apart as a label needs.
+    uint32_t every = std::max(1u, uint32_t(std::ceil(f * 2.2f / ch.colW)));
+    ch.dl->AddText(ImVec2(ch.origin.x, ch.origin.y), pal.dimText, "time \xE2\x86\x92");
+    for (uint32_t c = 0; c < ch.cols; c += every) {
+        ch.dl->AddText(ImVec2(ch.colX(c) + 2, ch.origin.y), pal.dimText, std::to_string(c).c_str());
+        ch.dl->AddLine(ImVec2(ch.colX(c), ch.origin.y + ch.axisH - 3),
+                       ImVec2(ch.colX(c), ch.origin.y + ch.height), withAlpha(pal.dimText, 0.12f));
+    }
+    std::optional<uint64_t> selectedGroup;
+    if (view.selection.thread)
+        selectedGroup = invocationIndex(*sc.testCase, *view.selection.thread) /
+                        std::max(1u, sc.trace()->launch.invocationsPerGroup());
+
+    // The rows: label, the word's states as spans, the ticket, the writes.
+    for (const LookbackTile& t : m.tiles)
+        drawTileRow(view, sc, m, t, ch, selectedGroup);
+    drawPolls(view, sc, m, ch);
+    if (ch.tip) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(f * 30);
-        ImGui::TextUnformatted(tip->c_str());
+        ImGui::TextUnformatted(ch.tip->c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }

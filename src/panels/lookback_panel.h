@@ -23,7 +23,11 @@ class LookbackView {
 
   private:
     void drawProblems(const LookbackModel& m);
+    struct Chart;
     void drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m);
+    void drawTileRow(ViewState& view, const ShownCase& sc, const LookbackModel& m,
+                     const LookbackTile& t, Chart& ch, std::optional<uint64_t> selectedGroup);
+    void drawPolls(ViewState& view, const ShownCase& sc, const LookbackModel& m, Chart& ch);
     uint32_t m_slot = 0; // the word of each tile on show (a radix sort's digit)
 };
 
