@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 
-#include "shader/atomic_order_rewriter.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/interface_check.h"
@@ -116,7 +115,7 @@ std::vector<CompiledKernel> compileProgram(const Compiler& compiler, const Puzzl
         r.timing.reflectMs += msSince(t);
         interfaceOk = interfaceOk && !hasErrors(interfaceDiagnostics);
         r.usesSubgroups = r.usesSubgroups || !iface->subgroupUses.empty();
-        r.usesAtomics = r.usesAtomics || usesAtomics(compiled.spirv);
+        r.usesAtomics = r.usesAtomics || iface->usesAtomics;
         kernels.push_back({std::move(compiled.spirv), std::move(*iface), {}, src.text, src.file});
     }
     if (!compiledAll) return {};

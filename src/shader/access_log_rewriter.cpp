@@ -8,11 +8,6 @@ namespace {
 using Op = spv::Op;
 using spv::StorageClass;
 
-bool isAtomic(Op op) {
-    return (op >= Op::OpAtomicLoad && op <= Op::OpAtomicXor) || op == Op::OpAtomicFAddEXT ||
-           op == Op::OpAtomicFMinEXT || op == Op::OpAtomicFMaxEXT;
-}
-
 } // namespace
 
 void AccessLogRewriter::findVariables() {
@@ -206,16 +201,28 @@ void AccessLogRewriter::before(const SpirvInstruction& inst, std::vector<SpirvIn
 // lane; the same ballot says whether that lane ran the op too, and the record's extra word
 // carries kShuffleSourceInactive when it did not (or when it is past any subgroup): the value
 // is then undefined. The ballot needs GroupNonUniformBallot, declared if the kernel does not.
+std::optional<ShuffleOp> shuffleOpFor(Op op) {
+    switch (op) {
+    case Op::OpGroupNonUniformShuffle:
+        return ShuffleOp::Shuffle;
+    case Op::OpGroupNonUniformShuffleXor:
+        return ShuffleOp::Xor;
+    case Op::OpGroupNonUniformShuffleUp:
+        return ShuffleOp::Up;
+    case Op::OpGroupNonUniformShuffleDown:
+        return ShuffleOp::Down;
+    case Op::OpGroupNonUniformBroadcast:
+        return ShuffleOp::Broadcast;
+    case Op::OpGroupNonUniformBroadcastFirst:
+        return ShuffleOp::BroadcastFirst;
+    default:
+        return std::nullopt;
+    }
+}
+
 void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
-    static const std::map<Op, ShuffleOp> kOps = {
-        {Op::OpGroupNonUniformShuffle, ShuffleOp::Shuffle},
-        {Op::OpGroupNonUniformShuffleXor, ShuffleOp::Xor},
-        {Op::OpGroupNonUniformShuffleUp, ShuffleOp::Up},
-        {Op::OpGroupNonUniformShuffleDown, ShuffleOp::Down},
-        {Op::OpGroupNonUniformBroadcast, ShuffleOp::Broadcast},
-        {Op::OpGroupNonUniformBroadcastFirst, ShuffleOp::BroadcastFirst}};
-    auto op = kOps.find(inst.opcode());
-    if (op == kOps.end() || inst.operandCount() < 2) return; // scope, value[, lane operand]
+    auto op = shuffleOpFor(inst.opcode());
+    if (!op || inst.operandCount() < 2) return; // scope, value[, lane operand]
     SpirvModule& module = m_state.module;
     const SpirvInstruction* t = module.definition(inst.resultType());
     std::optional<ElementKind> type = scalarKind(module, inst.resultType());
@@ -226,13 +233,13 @@ void AccessLogRewriter::shuffle(const SpirvInstruction& inst, SpirvBuilder& b) {
     module.requireCapability(spv::Capability::GroupNonUniformBallot);
     uint32_t uvec4 = module.typeVector(u, 4);
     uint32_t ballot = b.value(Op::OpGroupNonUniformBallot, uvec4, {scope, module.constTrue()});
-    uint32_t extra = b.uint(packShuffleExtra(op->second, *type));
+    uint32_t extra = b.uint(packShuffleExtra(*op, *type));
     uint32_t lane = 0;
-    if (op->second == ShuffleOp::BroadcastFirst) {
+    if (*op == ShuffleOp::BroadcastFirst) {
         lane = b.value(Op::OpGroupNonUniformBallotFindLSB, u, {scope, ballot});
     } else {
         lane = b.asUint(inst.operand(2));
-        uint32_t inactive = shuffleSourceInactive(m_state, b, op->second, lane, ballot);
+        uint32_t inactive = shuffleSourceInactive(m_state, b, *op, lane, ballot);
         uint32_t flag = b.shiftLeft(inactive, b.uint(kShuffleSourceInactiveShift));
         extra = b.bitOr(extra, flag);
     }
@@ -276,7 +283,7 @@ void AccessLogRewriter::after(const SpirvInstruction& inst, std::vector<SpirvIns
     shuffle(inst, b);
     if (inst.opcode() == Op::OpLoad) {
         access(b, TraceEventKind::Read, inst.operand(0), inst.resultId(), inst.resultType());
-    } else if (isAtomic(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&
+    } else if (isAtomicOp(inst.opcode()) && inst.opcode() != Op::OpAtomicStore &&
                inst.operandCount() >= 1) {
         // Operands: pointer, scope, semantics, then the operand value of those that take one. A
         // compare-and-swap (pointer, scope, two semantics, value, comparator) is traced with the

@@ -15,6 +15,10 @@
 
 namespace vkp {
 
+// The shuffle or broadcast an opcode is (OpGroupNonUniformShuffle* and Broadcast*); none for any
+// other.
+std::optional<ShuffleOp> shuffleOpFor(spv::Op op);
+
 // 1 (a uint) when the lane a shuffle takes from (its lane operand `lane`: the lane, mask or delta
 // of `op`) is not in `ballot` (the lanes that ran it) or is past 127, else 0: its value is then
 // undefined.

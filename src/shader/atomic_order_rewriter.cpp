@@ -12,12 +12,6 @@ namespace {
 using Op = spv::Op;
 using spv::StorageClass;
 
-bool isAtomic(Op op) {
-    return (op >= Op::OpAtomicLoad && op <= Op::OpAtomicXor) || op == Op::OpAtomicFAddEXT ||
-           op == Op::OpAtomicFMinEXT || op == Op::OpAtomicFMaxEXT ||
-           op == Op::OpAtomicFlagTestAndSet || op == Op::OpAtomicFlagClear;
-}
-
 bool endsBlock(Op op) {
     return op == Op::OpBranch || op == Op::OpBranchConditional || op == Op::OpSwitch ||
            op == Op::OpReturn || op == Op::OpReturnValue || op == Op::OpKill ||
@@ -70,7 +64,7 @@ class AtomicOrderReverser {
                 for (size_t j = k + 1; j < function.size() && !endsBlock(function[j].opcode()); ++j)
                     loopHeader |= function[j].opcode() == Op::OpLoopMerge;
             }
-            if (isAtomic(op) && !loopHeader) {
+            if (isAtomicOp(op) && !loopHeader) {
                 SpirvBuilder b(m, out);
                 uint32_t last = wrap(inst, b, variables);
                 endsIn[block] = last;
@@ -156,14 +150,6 @@ Result<std::vector<uint32_t>> reverseAtomicOrder(std::span<const uint32_t> spirv
     if (!module) return module.error();
     AtomicOrderReverser(*module).run();
     return module->assemble();
-}
-
-bool usesAtomics(std::span<const uint32_t> spirv) {
-    auto module = SpirvModule::parse(spirv);
-    if (!module) return false;
-    for (const SpirvInstruction& inst : module->functions)
-        if (isAtomic(inst.opcode())) return true;
-    return false;
 }
 
 } // namespace vkp

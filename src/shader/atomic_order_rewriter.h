@@ -21,8 +21,4 @@ namespace vkp {
 // The kernel with its atomics in reverse lane order (above).
 Result<std::vector<uint32_t>> reverseAtomicOrder(std::span<const uint32_t> spirv);
 
-// Whether the kernel performs an atomic operation (OpAtomic*, on any memory): only then can its
-// result depend on their order.
-bool usesAtomics(std::span<const uint32_t> spirv);
-
 } // namespace vkp

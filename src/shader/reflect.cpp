@@ -441,6 +441,7 @@ void readFeatureUses(const std::vector<SpirvInstruction>& all, KernelInterface& 
                 if (c == capability) declaredNumbers |= feature;
         }
         if (uint32_t f = numberFeatureOf(inst, numberTypes)) numberTypes[inst.resultId()] = f;
+        out.usesAtomics = out.usesAtomics || isAtomicOp(inst.opcode());
         if (inst.opcode() == Op::OpFunction) lines.beginFunction();
         lines.observe(inst);
         if (lines.line() == 0) continue;

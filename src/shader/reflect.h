@@ -96,7 +96,8 @@ struct KernelInterface {
     std::vector<KernelPushMember> push;         // the push-constant block's members
     uint32_t pushBytes = 0;                     // its size: the end of its last member
     std::vector<KernelFeatureUse> subgroupUses; // each family once, in the order first used
-    std::vector<KernelFeatureUse> numberUses;   // each kind of number once
+    bool usesAtomics = false; // some instruction is an atomic operation (isAtomicOp)
+    std::vector<KernelFeatureUse> numberUses; // each kind of number once
 
     // Shared memory the kernel needs for these constant values.
     uint64_t sharedBytes(const std::map<uint32_t, uint32_t>& constants) const;

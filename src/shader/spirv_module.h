@@ -19,6 +19,13 @@
 
 namespace vkp {
 
+// An atomic operation on memory (OpAtomicLoad .. OpAtomicXor, and the float add/min/max).
+inline bool isAtomicOp(spv::Op op) {
+    return (op >= spv::Op::OpAtomicLoad && op <= spv::Op::OpAtomicXor) ||
+           op == spv::Op::OpAtomicFAddEXT || op == spv::Op::OpAtomicFMinEXT ||
+           op == spv::Op::OpAtomicFMaxEXT;
+}
+
 // One instruction: its opcode and the words after the opcode word, read through accessors that
 // know where the result type and result id are; operand(k) counts from the first word after them.
 class SpirvInstruction {

@@ -10,32 +10,8 @@ namespace {
 using Op = spv::Op;
 using spv::StorageClass;
 
-std::optional<ShuffleOp> shuffleOp(Op op) {
-    switch (op) {
-    case Op::OpGroupNonUniformShuffle:
-        return ShuffleOp::Shuffle;
-    case Op::OpGroupNonUniformShuffleXor:
-        return ShuffleOp::Xor;
-    case Op::OpGroupNonUniformShuffleUp:
-        return ShuffleOp::Up;
-    case Op::OpGroupNonUniformShuffleDown:
-        return ShuffleOp::Down;
-    case Op::OpGroupNonUniformBroadcast:
-        return ShuffleOp::Broadcast;
-    case Op::OpGroupNonUniformBroadcastFirst:
-        return ShuffleOp::BroadcastFirst;
-    default:
-        return std::nullopt;
-    }
-}
-
 bool isGroupOp(Op op) {
     return op >= Op::OpGroupNonUniformElect && op <= Op::OpGroupNonUniformQuadSwap;
-}
-
-bool isAtomic(Op op) {
-    return (op >= Op::OpAtomicLoad && op <= Op::OpAtomicXor) || op == Op::OpAtomicFAddEXT ||
-           op == Op::OpAtomicFMinEXT || op == Op::OpAtomicFMaxEXT;
 }
 
 bool isChain(Op op) {
@@ -92,7 +68,7 @@ void UndefinedValuesRewriter::beginFunction(std::span<const SpirvInstruction> fu
         for (const SpirvInstruction& inst : function) {
             Op op = inst.opcode();
             uint32_t r = inst.resultId();
-            if (shuffleOp(op)) {
+            if (shuffleOpFor(op)) {
                 changed |= values.insert(r).second;
             } else if (op == Op::OpStore) {
                 uint32_t root = rootVariable(inst.operand(0));
@@ -152,7 +128,7 @@ void UndefinedValuesRewriter::use(SpirvBuilder& b, std::vector<uint32_t> ids) {
 // Whether the lane this shuffle took from ran it (the access log's test); a broadcast of the
 // first active lane always has one.
 uint32_t UndefinedValuesRewriter::shuffleFlag(const SpirvInstruction& inst, SpirvBuilder& b) {
-    ShuffleOp op = *shuffleOp(inst.opcode());
+    ShuffleOp op = *shuffleOpFor(inst.opcode());
     SpirvModule& module = m_state.module;
     if (op == ShuffleOp::BroadcastFirst || inst.operandCount() < 3) return module.constFalse();
     module.requireCapability(spv::Capability::GroupNonUniformBallot);
@@ -179,7 +155,7 @@ void UndefinedValuesRewriter::before(const SpirvInstruction& inst, const SpirvIn
         use(b, {next->operand(0)}); // the branch after the merge: before both
     } else if ((op == Op::OpBranchConditional || op == Op::OpSwitch) && !m_mergeSeen) {
         use(b, {inst.operand(0)});
-    } else if (isAtomic(op) || op == Op::OpFunctionCall) {
+    } else if (isAtomicOp(op) || op == Op::OpFunctionCall) {
         use(b, std::vector<uint32_t>(operands.begin() + 1, operands.end()));
     } else if (op == Op::OpReturnValue) {
         use(b, {inst.operand(0)});
@@ -208,7 +184,7 @@ void UndefinedValuesRewriter::after(const SpirvInstruction& inst,
     uint32_t shadow = m_shadow.at(r);
     auto operands = inst.operands();
     std::vector<uint32_t> ids(operands.begin(), operands.end());
-    if (auto shuffle = shuffleOp(op)) {
+    if (auto shuffle = shuffleOpFor(op)) {
         uint32_t flag = shuffleFlag(inst, b);
         if (inst.operandCount() >= 2 && followed(inst.operand(1))) {
             module.requireCapability(spv::Capability::GroupNonUniformVote);

@@ -1,7 +1,7 @@
 // Atomics in reverse lane order (shader/atomic_order_rewriter.h): each atomic ends up in a loop
 // over the lanes of its own, the module still validates (phis of the blocks after a split name
 // the block their branch moved to), a kernel without atomics is left as it was, and every
-// official kernel with atomics rewrites to valid SPIR-V.
+// official kernel with atomics (as reflection finds them) rewrites to valid SPIR-V.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -14,6 +14,8 @@
 #include "shader/atomic_order_rewriter.h"
 #include "shader/compiler.h"
 #include "shader/instrument.h"
+#include "shader/reflect.h"
+#include "spirv_text.h"
 #include "support/engines.h"
 
 namespace vkp {
@@ -28,12 +30,7 @@ std::vector<uint32_t> compile(const std::string& body) {
     return c.spirv;
 }
 
-size_t countOpcode(const std::vector<uint32_t>& words, spv::Op op) {
-    size_t n = 0;
-    for (size_t at = 5; at < words.size(); at += words[at] >> spv::WordCountShift)
-        n += static_cast<spv::Op>(words[at] & spv::OpCodeMask) == op;
-    return n;
-}
+using spirv_text::countOpcode;
 
 TEST(AtomicOrderRewriterTest, EachAtomicGetsALoopOverTheLanes) {
     // Three atomics: one whose result is used, one in a loop (its block's successor has a phi at
@@ -46,7 +43,9 @@ TEST(AtomicOrderRewriterTest, EachAtomicGetsALoopOverTheLanes) {
                          "  r[5 + i] = slot > 2u ? slot : atomicOr(r[3], 1u);\n"
                          "}\n");
     ASSERT_FALSE(words.empty());
-    ASSERT_TRUE(usesAtomics(words));
+    auto reflected = reflectKernel(words);
+    ASSERT_TRUE(reflected.ok());
+    ASSERT_TRUE(reflected->usesAtomics);
     size_t loops = countOpcode(words, spv::Op::OpLoopMerge);
     auto reversed = reverseAtomicOrder(words);
     ASSERT_TRUE(reversed.ok()) << reversed.error().message;
@@ -61,7 +60,9 @@ TEST(AtomicOrderRewriterTest, AKernelWithoutAtomicsIsLeftAsItWas) {
     auto words =
         compile("void main() { s[gl_LocalInvocationID.x] = 1u; barrier(); r[0] = s[3]; }\n");
     ASSERT_FALSE(words.empty());
-    EXPECT_FALSE(usesAtomics(words));
+    auto reflected = reflectKernel(words);
+    ASSERT_TRUE(reflected.ok());
+    EXPECT_FALSE(reflected->usesAtomics);
     auto reversed = reverseAtomicOrder(words);
     ASSERT_TRUE(reversed.ok()) << reversed.error().message;
     EXPECT_EQ(*reversed, words);
@@ -78,7 +79,9 @@ TEST(AtomicOrderRewriterTest, EveryOfficialKernelWithAtomicsRewritesToValidSpirv
             ASSERT_TRUE(src.ok());
             CompileResult c = Compiler().compile(*src, k.solutionPath, {});
             ASSERT_TRUE(c.ok()) << k.solutionPath;
-            if (!usesAtomics(c.spirv)) continue;
+            auto reflected = reflectKernel(c.spirv);
+            ASSERT_TRUE(reflected.ok()) << k.solutionPath;
+            if (!reflected->usesAtomics) continue;
             ++withAtomics;
             auto reversed = reverseAtomicOrder(c.spirv);
             ASSERT_TRUE(reversed.ok()) << k.solutionPath << ": " << reversed.error().message;

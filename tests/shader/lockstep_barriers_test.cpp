@@ -11,6 +11,7 @@
 #include "shader/compiler.h"
 #include "shader/instrument.h"
 #include "shader/lockstep_barriers.h"
+#include "spirv_text.h"
 
 namespace vkp {
 namespace {
@@ -25,12 +26,7 @@ std::vector<uint32_t> compile(const std::string& body) {
     return c.spirv;
 }
 
-size_t countOpcode(const std::vector<uint32_t>& words, spv::Op op) {
-    size_t n = 0;
-    for (size_t at = 5; at < words.size(); at += words[at] >> spv::WordCountShift)
-        n += static_cast<spv::Op>(words[at] & spv::OpCodeMask) == op;
-    return n;
-}
+using spirv_text::countOpcode;
 
 TEST(LockstepBarriersTest, SubgroupBarriersBecomeMemoryBarriersAndWorkgroupBarriersStay) {
     auto words =

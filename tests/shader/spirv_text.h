@@ -14,8 +14,17 @@
 #include <vector>
 
 #include <spirv-tools/libspirv.hpp>
+#include <spirv/unified1/spirv.hpp11>
 
 namespace vkp::spirv_text {
+
+// How many instructions of `words` (a whole module) have opcode `op`.
+inline size_t countOpcode(std::span<const uint32_t> words, spv::Op op) {
+    size_t n = 0;
+    for (size_t at = 5; at < words.size(); at += words[at] >> spv::WordCountShift)
+        n += static_cast<spv::Op>(words[at] & spv::OpCodeMask) == op;
+    return n;
+}
 
 inline constexpr spv_target_env kEnv = SPV_ENV_VULKAN_1_2; // the compiler's target (SPIR-V 1.5)
 
