@@ -415,14 +415,14 @@ void LiveSession::runJob(const Job& job) {
             search);
     if (sizes) checkSizes(job, report);
     if (order)
-        runBeside(job, report, &LiveSnapshot::atomicOrderDue, [&](const auto& sources, auto& o) {
+        runBeside(job, report, m_state.atomicOrderDue, [&](const auto& sources, auto& o) {
             checkReversedOrder(*m_compiler, *m_runner, *job.puzzle, sources, o, report);
         });
     // The same text searches the same cases (its seed is the text's): a verdict that does not
     // change between two looks at one kernel.
     uint64_t seed = std::hash<std::string>{}(job.text) % 1000000000ull;
     if (search)
-        runBeside(job, report, &LiveSnapshot::searchDue, [&](const auto& sources, auto& o) {
+        runBeside(job, report, m_state.searchDue, [&](const auto& sources, auto& o) {
             searchCases(*m_compiler, *m_runner, *job.puzzle, sources, o, seed, report);
         });
 }
@@ -453,9 +453,10 @@ void LiveSession::checkSizes(const Job& job, CheckReport& report) {
 }
 
 // After the sizes, on the learner's device: a run beside the check (atomics in reverse lane
-// order, the puzzle's searches), published as it ends, its `due` flag cleared.
+// order, the puzzle's searches), published as it ends, its `due` flag (in m_state, written under
+// m_mutex) cleared.
 void LiveSession::runBeside(
-    const Job& job, CheckReport& report, bool LiveSnapshot::*due,
+    const Job& job, CheckReport& report, bool& due,
     const std::function<void(const std::vector<KernelSource>&, CheckOptions&)>& run) {
     if (stale(job)) return;
     if (auto sources = kernelTextSources(*job.puzzle, job.text, m_options.kernelFile)) {
@@ -471,7 +472,7 @@ void LiveSession::runBeside(
         std::lock_guard lock(m_mutex);
         if (job.revision == m_state.revision && job.puzzle == m_state.puzzle) {
             m_state.report = std::move(shown);
-            m_state.*due = false;
+            due = false;
         }
     }
     m_published.notify_all();

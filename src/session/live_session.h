@@ -136,7 +136,7 @@ class LiveSession {
                  bool atomicOrderDue = false, bool searchDue = false);
     // The check's cases at the other subgroup sizes, published as each size ends.
     void checkSizes(const Job& job, CheckReport& report);
-    void runBeside(const Job& job, CheckReport& report, bool LiveSnapshot::*due,
+    void runBeside(const Job& job, CheckReport& report, bool& due,
                    const std::function<void(const std::vector<KernelSource>&, CheckOptions&)>& run);
     void publishSizes(const Job& job, const CheckReport& sofar, uint32_t lanes);
     bool stale(const Job& job) const; // a newer text or puzzle replaced the job's, or quitting

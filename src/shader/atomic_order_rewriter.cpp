@@ -105,6 +105,7 @@ class AtomicOrderReverser {
         SpirvBuilder::Loop loop = b.newLoop();
         uint32_t next = m.newId();
         uint32_t k = 0;
+        auto step = [&] { b.define(next, Op::OpIAdd, m_uint, {k, b.uint(1)}); };
         b.loop(
             loop,
             [&] {
@@ -131,9 +132,7 @@ class AtomicOrderReverser {
                 });
                 return 0u;
             },
-            [&] {
-                b.define(next, Op::OpIAdd, m_uint, {k, b.uint(1)});
-            });
+            step);
         if (result) b.define(result, Op::OpLoad, type, {kept});
         return b.currentBlock();
     }
