@@ -8,10 +8,6 @@
 namespace vkp {
 namespace {
 
-int bindingLine(const std::string& source, uint32_t binding) {
-    return bindingDeclarationLine(source, binding, "");
-}
-
 // The line declaring `name` at `binding` (two declarations may view one binding).
 int declarationLine(const std::string& source, uint32_t binding, const std::string& name) {
     return bindingDeclarationLine(source, binding, name);
