@@ -143,8 +143,9 @@ Status App::start() {
     // device costs a restart of the worker, never the window or the text.
     wo.runnerFactory =
         runnerFactory(m_o.inProcess ? RunnerPlaceKind::InProcess : RunnerPlaceKind::Worker);
-    // A kernel that uses subgroups is also checked on lavapipe at 4, 8 and 16 lanes, each a
-    // worker process (lavapipe reads its width once per process), even with --in-process.
+    // A kernel that uses subgroups is also checked on lavapipe at 4, 8 and 16 lanes (and 32 and
+    // 64 emulated), each a worker process (lavapipe reads its width once per process), even with
+    // --in-process.
     wo.subgroupSizeFactory = runnerFactory(RunnerPlaceKind::Worker);
     m_wb = std::make_unique<ui::Workbench>(wo);
     if (!m_o.caseFile.empty()) {

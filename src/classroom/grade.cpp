@@ -417,7 +417,7 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
             c.failure = FailureKind::SubgroupSize;
             c.cause.clear();
             c.reason = "right with " + std::to_string(report.lanes) + " lanes, wrong with " +
-                       std::to_string(s.lanes) +
+                       sizeName(s.lanes) +
                        (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
         }
     if (report.reversed)

@@ -284,7 +284,7 @@ class PuzzleChecker {
         for (const SubgroupSizeRun& s : plain.otherSizes)
             if (!s.failures.empty())
                 return "the official solution is " + subgroupSizeVerdict(m_p, plain) + " (with " +
-                       std::to_string(s.lanes) + " lanes, case " +
+                       sizeName(s.lanes) + ", case " +
                        std::to_string(s.failures.front().index + 1) + ": " +
                        s.failures.front().detail + ")";
         return std::nullopt;

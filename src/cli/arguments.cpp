@@ -406,7 +406,8 @@ constexpr const char* kHelpOptions = R"(Options:
                     cases a puzzle's [[search]] generates are drawn from the same seed
   --own-subgroup-size  check only with the device's own subgroup size; by default a kernel
                     that uses subgroups is also run on lavapipe with 4, 8 and 16 lanes, and
-                    fails if it is right with one and wrong with another
+                    with 32 and 64 emulated, and fails if it is right with one and wrong with
+                    another
   --reveal-hidden   for the teacher: show the data of the cases the puzzle hides from students
                     (hidden = true); without it check shows only whether they pass, and run and
                     trace refuse them

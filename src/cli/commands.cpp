@@ -406,8 +406,8 @@ size_t Command::checkOtherSizes(const Puzzle& p, const std::vector<KernelSource>
         m_sizes = std::make_unique<SubgroupSizeDevices>(runnerFactory(RunnerPlaceKind::Worker));
     // Over a second on a CPU device: say what is under way.
     if (!json() && onSize)
-        m_out << m_style.dim("  and with " + lanesText(sizesBeside(m_runner->info())) +
-                             " (lavapipe), for a verdict that holds on other GPUs:")
+        m_out << m_style.dim("  and on lavapipe with " + lanesText(sizesBeside(m_runner->info())) +
+                             ", for a verdict that holds on other GPUs:")
               << "\n"
               << std::flush;
     checkOtherSubgroupSizes(m_compiler, *m_sizes, p, sources, m_options, r, onSize);

@@ -235,6 +235,7 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
             for (const CaseFailure& f : s.failures)
                 failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
             sizes.push_back({{"lanes", s.lanes},
+                             {"emulated", emulatedSize(s.lanes)},
                              {"device", s.device},
                              {"pass", s.pass()},
                              {"cases_run", s.casesRun},

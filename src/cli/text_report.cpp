@@ -309,7 +309,7 @@ void printCase(std::ostream& os, const Puzzle& p, const CaseOutcome& c, const st
 }
 
 void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& st) {
-    std::string head = "  with " + std::to_string(s.lanes) + " lanes";
+    std::string head = "  with " + sizeName(s.lanes);
     os << std::left << std::setw(54) << head << std::right;
     if (s.error) {
         os << st.warn("not checked") << "  " << s.error->message << "\n";

@@ -325,11 +325,11 @@ void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
     const Palette& pal = palette();
     besideHeading("Other subgroup sizes",
                   "A kernel that uses subgroups is also run on lavapipe with other numbers of "
-                  "lanes: GPUs have 8, 16, 32 or 64. Right with one and wrong with another, it "
-                  "assumes a subgroup size.");
+                  "lanes: GPUs have 8, 16, 32 or 64 (32 and 64 are emulated on lavapipe's 16). "
+                  "Right with one and wrong with another, it assumes a subgroup size.");
     std::string facts;
     for (const SubgroupSizeRun& run : r.otherSizes) {
-        std::string head = std::to_string(run.lanes) + " lanes: ";
+        std::string head = sizeName(run.lanes) + ": ";
         std::string text;
         ImU32 colour = pal.pass;
         if (run.error) {

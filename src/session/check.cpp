@@ -18,6 +18,7 @@
 #include "shader/instrument.h"
 #include "shader/reflect.h"
 #include "shader/rolled_loops.h"
+#include "shader/subgroup_emulation.h"
 
 namespace vkp {
 namespace {
@@ -48,7 +49,8 @@ class Checker {
 
     void run() {
         std::vector<size_t> cases = selectedCases(m_puzzle, m_options);
-        m_report.lanes = m_runner.info().subgroupSize;
+        m_report.lanes =
+            m_options.emulatedLanes ? m_options.emulatedLanes : m_runner.info().subgroupSize;
         if (auto d = unsupportedUse(m_kernels, m_runner.info())) {
             m_report.diagnostics.push_back(*d); // at its line, in the editor and in `check`
             return fail(Error{ErrorKind::Device,
@@ -64,6 +66,16 @@ class Checker {
         if (!m_options.trace && (m_options.loopGuard || m_options.reverseAtomics))
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
+            if (m_options.emulatedLanes) {
+                auto emulated = emulateSubgroupSize(k.spirv, m_options.emulatedLanes,
+                                                    m_runner.info().subgroupSize);
+                if (!emulated)
+                    return fail(
+                        Error{ErrorKind::Device, "the kernel could not be run as if with " +
+                                                     std::to_string(m_options.emulatedLanes) +
+                                                     " lanes: " + emulated.error().message});
+                k.spirv = std::move(*emulated);
+            }
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
             if (!adapted) return fail(adapted.error());
             // Checked, not timed: loops stay loops (shader/rolled_loops.h).
@@ -115,7 +127,7 @@ class Checker {
             }
             if (!m_options.loopGuard) continue;
             InstrumentOptions o;
-            o.subgroupLoopCount = m_runner.info().lockstepSubgroups;
+            o.subgroupLoopCount = m_runner.info().lockstepSubgroups && !m_options.emulatedLanes;
             auto guarded = guardKernel(k.spirv, m_options.loopBudget, o);
             if (!guarded)
                 return guarded
@@ -589,8 +601,7 @@ class Checker {
                                     layout.siteLines);
             if (!*traces[j]) return;
             Trace& trace = **traces[j];
-            trace.subgroupSize =
-                m_runner.info().subgroupSize; // subgroup barriers order accesses within one
+            trace.subgroupSize = m_report.lanes; // subgroup barriers order accesses within one
             trace.source = m_kernels[d.kernel].source;
             analyses[j] = analyzeCase(trace, checks);
         });

@@ -63,6 +63,9 @@ struct CheckOptions {
     // Untraced only: every subgroup's lanes do each atomic last lane first
     // (shader/atomic_order_rewriter.h, session/atomic_order.h).
     bool reverseAtomics = false;
+    // Run as if the device's subgroups had this many lanes (0: its own), emulated
+    // (shader/subgroup_emulation.h): the sizes no device here has (session/subgroup_sizes.h).
+    uint32_t emulatedLanes = 0;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check
     // Called on the checking thread as each case is decided (its re-runs done), in case order,
     // with the report so far: its cases are the decided ones. Front ends show verdicts as they

@@ -33,9 +33,16 @@ std::string numbersText(std::vector<uint32_t> numbers) {
 
 } // namespace
 
+bool emulatedSize(uint32_t lanes) {
+    return std::find(std::begin(kCpuSubgroupSizes), std::end(kCpuSubgroupSizes), lanes) ==
+           std::end(kCpuSubgroupSizes);
+}
+
 std::vector<uint32_t> sizesBeside(const DeviceInfo& device) {
     std::vector<uint32_t> out;
     for (uint32_t lanes : kCpuSubgroupSizes)
+        if (lanes != device.subgroupSize) out.push_back(lanes);
+    for (uint32_t lanes : kEmulatedSubgroupSizes)
         if (lanes != device.subgroupSize) out.push_back(lanes);
     return out;
 }
@@ -52,7 +59,8 @@ Result<DeviceRunner*> SubgroupSizeDevices::device(uint32_t lanes) {
     ContextOptions options;
     options.deviceSelector = "cpu";
     options.quickCompile = m_quickCompile;
-    options.subgroupLanes = lanes;
+    uint32_t real = emulatedSize(lanes) ? kEmulatingLanes : lanes;
+    options.subgroupLanes = real;
     auto opened = openDeviceRunner(m_factory, options);
     Error why;
     if (!opened)
@@ -61,10 +69,10 @@ Result<DeviceRunner*> SubgroupSizeDevices::device(uint32_t lanes) {
     else if ((*opened)->info().type != DeviceTypeKind::Cpu)
         why = Error{ErrorKind::Device, "no CPU Vulkan driver to run at other subgroup sizes (" +
                                            os::cpuVulkanDriverAdvice() + ")"};
-    else if ((*opened)->info().subgroupSize != lanes)
+    else if ((*opened)->info().subgroupSize != real)
         why = Error{ErrorKind::Device, (*opened)->info().name + " started with " +
                                            std::to_string((*opened)->info().subgroupSize) +
-                                           " lanes, not " + std::to_string(lanes)};
+                                           " lanes, not " + std::to_string(real)};
     else
         return (m_devices[lanes] = std::move(*opened)).get();
     m_failures[lanes] = why;
@@ -136,6 +144,7 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
                 TraceRoomMemory room = startRoom;
                 CheckOptions sized = plain;
                 if (sized.trace) sized.traceRoom = &room;
+                if (emulatedSize(lanes)) sized.emulatedLanes = lanes;
                 runCompiled(**device, puzzle, kernels, sized, r);
                 if (plain.stopRequested && plain.stopRequested()) return;
                 run = sizeRun(lanes, puzzle, r);
@@ -151,8 +160,24 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
         t.join();
 }
 
+namespace {
+
+// " (32 and 64 emulated)", or "" where none of `lanes` is.
+std::string emulatedNote(const std::vector<uint32_t>& lanes) {
+    std::vector<uint32_t> emulated;
+    for (uint32_t n : lanes)
+        if (emulatedSize(n)) emulated.push_back(n);
+    return emulated.empty() ? "" : " (" + numbersText(emulated) + " emulated)";
+}
+
+} // namespace
+
 std::string lanesText(const std::vector<uint32_t>& lanes) {
-    return numbersText(lanes) + " lanes";
+    return numbersText(lanes) + " lanes" + emulatedNote(lanes);
+}
+
+std::string sizeName(uint32_t lanes) {
+    return std::to_string(lanes) + " lanes" + (emulatedSize(lanes) ? " (emulated)" : "");
 }
 
 std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report) {
@@ -189,7 +214,8 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
     }
     const char* question = ": does the kernel assume a subgroup size?";
     if (!right.empty() && !wrong.empty())
-        return "right with " + lanesText(right) + ", wrong with " + numbersText(wrong) + question;
+        return "right with " + lanesText(right) + ", wrong with " + numbersText(wrong) +
+               emulatedNote(wrong) + question;
     if (right.empty() && ways.size() > 1)
         return "wrong with " + lanesText(wrong) + ", and differently with each" + question;
     return "";

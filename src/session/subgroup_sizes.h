@@ -1,10 +1,10 @@
 // Verdicts that hold at every subgroup size. A kernel that uses subgroups (an operation, or a
-// gl_Subgroup* built-in) is checked again on lavapipe started with 4, 8 and 16 lanes, besides the
-// device's own size, and judged there as at its own (traced where the check is: an out-of-bounds
-// write or a race with 4 lanes fails as one): a kernel right with one number of lanes and wrong
-// with another assumes a subgroup size, and fails. lavapipe reads its width
-// (LP_NATIVE_VECTOR_WIDTH, 32 bits a lane) once per process, so each size is a worker process of
-// its own, opened at first use.
+// gl_Subgroup* built-in) is checked again on lavapipe started with 4, 8 and 16 lanes, and as if
+// with 32 and 64 (emulated on 16: shader/subgroup_emulation.h), besides the device's own size,
+// and judged there as at its own (traced where the check is: an out-of-bounds write or a race
+// with 4 lanes fails as one): a kernel right with one number of lanes and wrong with another
+// assumes a subgroup size, and fails. lavapipe reads its width (LP_NATIVE_VECTOR_WIDTH, 32 bits a
+// lane) once per process, so each size is a worker process of its own, opened at first use.
 #pragma once
 
 #include <cstdint>
@@ -20,17 +20,24 @@
 #include "puzzle/puzzle.h"
 #include "session/check.h"
 #include "session/runner.h"
+#include "shader/subgroup_emulation.h"
 
 namespace vkp {
 
 class Compiler;
 class DeviceRunner;
 
-// The sizes lavapipe can be started with and still runs kernels right (Mesa 22 and 25). At 32
-// lanes (1024 bits) it miscounts gl_SubgroupID, and official solutions fail.
+// The sizes lavapipe can be started with and still runs kernels right (Mesa 22 and 25). At 1024
+// and 2048 bits it says 32 and 64 lanes but runs subgroups of 16 (gl_SubgroupID and subgroupAdd
+// count 16), so those sizes are emulated (kEmulatedSubgroupSizes, on the 16-lane device).
 inline constexpr uint32_t kCpuSubgroupSizes[] = {4, 8, 16};
+inline constexpr uint32_t kEmulatingLanes = 16;
 
-// The sizes a check on `device` is also run at: kCpuSubgroupSizes, less the device's own.
+// Whether a check at `lanes` runs emulated: no CPU device has that many.
+bool emulatedSize(uint32_t lanes);
+
+// The sizes a check on `device` is also run at: kCpuSubgroupSizes and kEmulatedSubgroupSizes,
+// less the device's own.
 std::vector<uint32_t> sizesBeside(const DeviceInfo& device);
 
 // The devices at other subgroup sizes, each opened at first use and kept for later checks.
@@ -41,8 +48,9 @@ class SubgroupSizeDevices {
     explicit SubgroupSizeDevices(RunnerFactory factory, bool quickCompile = true);
     ~SubgroupSizeDevices();
 
-    // The CPU device started with `lanes` lanes; an error says why there is none (and is kept:
-    // a machine without lavapipe is not asked again at every check).
+    // The CPU device started with `lanes` lanes (with kEmulatingLanes, a worker of its own, for
+    // an emulated size); an error says why there is none (and is kept: a machine without
+    // lavapipe is not asked again at every check).
     Result<DeviceRunner*> device(uint32_t lanes);
     // Stops what every device runs now (their worker processes are restarted at the next run);
     // safe from another thread.
@@ -80,7 +88,9 @@ bool subgroupSizesApply(const CheckReport& report);
 //   "wrong with 4, 8 and 16 lanes, and differently with each: does the kernel assume ..."
 std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report);
 
-// "4 and 16 lanes", "4, 8 and 16 lanes" (in increasing order).
+// "4 and 16 lanes", "4, 8 and 16 lanes", "16 and 64 lanes (64 emulated)" (in increasing order).
+// One size: "4 lanes", "64 lanes (emulated)".
 std::string lanesText(const std::vector<uint32_t>& lanes);
+std::string sizeName(uint32_t lanes);
 
 } // namespace vkp

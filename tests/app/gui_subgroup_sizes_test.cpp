@@ -1,6 +1,6 @@
 // Other subgroup sizes in the app, through its real window: a kernel right with lavapipe's 8
-// lanes only gets its device's verdict first, then the runs at 4 and 16 lanes under the case
-// list, and the status line says which sizes it is right and wrong with.
+// lanes only gets its device's verdict first, then the runs at 4 and 16 lanes (and 32 and 64
+// emulated) under the case list, and the status line says which sizes it is right and wrong with.
 #include <gtest/gtest.h>
 
 #include "gui_driver.h"
@@ -33,12 +33,12 @@ TEST_F(GuiSubgroupSizesTest, TheSizesAKernelFailsAtAreListedUnderTheCases) {
     ASSERT_TRUE(m_gui->waitFor("the runs at 4 and 16 lanes", [](const Layout& l) {
         const std::string sizes = l.fact("subgroup sizes");
         return has(sizes, "4 lanes: 5 of 5 fail; case 1: result[0]: expected -5") &&
-               has(sizes, "16 lanes: ") &&
-               has(sizes, "right with 8 lanes, wrong with 4 and 16: does the kernel assume a "
-                          "subgroup size?");
+               has(sizes, "16 lanes: ") && has(sizes, "64 lanes (emulated): ") &&
+               has(sizes, "right with 8 lanes, wrong with 4, 16, 32 and 64 (32 and 64 "
+                          "emulated): does the kernel assume a subgroup size?");
     })) << m_gui->layout().fact("subgroup sizes");
     ASSERT_TRUE(m_gui->waitFor("the status line", [](const Layout& l) {
-        return has(l.fact("statusLine"), "right with 8 lanes, wrong with 4 and 16");
+        return has(l.fact("statusLine"), "right with 8 lanes, wrong with 4, 16, 32 and 64");
     })) << m_gui->layout().fact("statusLine");
     m_gui->key("ctrl+q");
     ASSERT_TRUE(m_gui->waitExit(60s)) << "Ctrl+Q did not quit";

@@ -1,5 +1,6 @@
 // Verdicts that hold at every subgroup size, end to end: `check` runs a kernel that uses
-// subgroups on lavapipe at 4, 8 and 16 lanes (the device pinned at 8 lanes here) and prints each
+// subgroups on lavapipe at 4, 8 and 16 lanes and at 32 and 64 emulated (the device pinned at 8
+// lanes here) and prints each
 // size as it ends; grade takes the points of a case wrong at another size; pack check refuses an
 // official solution that assumes a size. Real binary, real workers.
 #include <gtest/gtest.h>
@@ -41,13 +42,15 @@ TEST(CliSubgroupSizesTest, CheckNamesTheSizesAKernelIsRightAndWrongWith) {
     CliRun r =
         vkpuzzles("check reduce-subgroup " + kernel("reduce-assumes-8-lanes") + " --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "and with 4 and 16 lanes (lavapipe)")) << r.out; // said first
+    EXPECT_TRUE(has(r.out, "and on lavapipe with 4, 16, 32 and 64 lanes (32 and 64 emulated)"))
+        << r.out; // said first
     EXPECT_TRUE(has(r.out, "  with 4 lanes")) << r.out;
     EXPECT_TRUE(has(r.out, "  with 16 lanes")) << r.out;
+    EXPECT_TRUE(has(r.out, "  with 64 lanes (emulated)")) << r.out;
     EXPECT_TRUE(has(r.out, "0 of 5 cases pass on llvmpipe")) << r.out;
     EXPECT_TRUE(has(r.out, "case 1: result[0]: expected -5, got ")) << r.out;
-    EXPECT_TRUE(has(r.out, "right with 8 lanes, wrong with 4 and 16: does the kernel assume a "
-                           "subgroup size?"))
+    EXPECT_TRUE(has(r.out, "right with 8 lanes, wrong with 4, 16, 32 and 64 (32 and 64 emulated): "
+                           "does the kernel assume a subgroup size?"))
         << r.out;
     // (With 16 lanes a case may pass by luck: the kernel then reads shared cells never written.)
     EXPECT_TRUE(has(r.out, "5 of 5 cases pass with 8 lanes; 0 of 5 with 4, ")) << r.out;
@@ -67,9 +70,13 @@ TEST(CliSubgroupSizesTest, JsonHasEverySizeAndTheVerdict) {
     EXPECT_EQ(doc["pass"], false);
     EXPECT_EQ(doc["cases_passed"], 8);
     EXPECT_EQ(doc["lanes"], 8);
-    ASSERT_EQ(doc["other_subgroup_sizes"].size(), 2u) << r.out;
+    ASSERT_EQ(doc["other_subgroup_sizes"].size(), 4u) << r.out;
     EXPECT_EQ(doc["other_subgroup_sizes"][0]["lanes"], 4);
     EXPECT_EQ(doc["other_subgroup_sizes"][1]["lanes"], 16);
+    EXPECT_EQ(doc["other_subgroup_sizes"][2]["lanes"], 32);
+    EXPECT_EQ(doc["other_subgroup_sizes"][3]["lanes"], 64);
+    EXPECT_EQ(doc["other_subgroup_sizes"][1]["emulated"], false);
+    EXPECT_EQ(doc["other_subgroup_sizes"][3]["emulated"], true);
     for (const auto& s : doc["other_subgroup_sizes"]) {
         EXPECT_EQ(s["pass"], false);
         EXPECT_EQ(s["cases_run"], 8);
@@ -79,7 +86,8 @@ TEST(CliSubgroupSizesTest, JsonHasEverySizeAndTheVerdict) {
                     std::string::npos);
     }
     EXPECT_EQ(doc["subgroup_size_verdict"],
-              "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?");
+              "right with 8 lanes, wrong with 4, 16, 32 and 64 (32 and 64 emulated): does the "
+              "kernel assume a subgroup size?");
     // The official solution: every size passes, and no verdict to tell.
     CliRun solution = vkpuzzles("check scan-subgroup --solution --json", false);
     EXPECT_EQ(solution.exit, 0) << solution.out;
@@ -97,7 +105,7 @@ TEST(CliSubgroupSizesTest, GradeTakesThePointsOfACaseWrongAtAnotherSize) {
     EXPECT_EQ(r.exit, 0) << r.out;
     EXPECT_TRUE(has(r.out, "alice  5/5")) << r.out;
     EXPECT_TRUE(has(r.out, "bob    0/5")) << r.out;
-    EXPECT_TRUE(has(r.out, "right with 8 lanes, wrong with 4: result[0]")) << r.out;
+    EXPECT_TRUE(has(r.out, "right with 8 lanes, wrong with 4 lanes: result[0]")) << r.out;
     CliRun own = vkpuzzles("grade reduce-subgroup " + dir.path.string() +
                            " --own-subgroup-size --color never");
     EXPECT_TRUE(has(own.out, "bob    5/5")) << own.out;
@@ -112,8 +120,9 @@ TEST(CliSubgroupSizesTest, PackCheckRefusesAnOfficialSolutionThatAssumesASize) {
                   fs::copy_options::overwrite_existing);
     CliRun r = vkpuzzles("pack check " + dir.path.string() + " --no-mutants --color never");
     EXPECT_EQ(r.exit, 1) << r.out;
-    EXPECT_TRUE(has(r.out, "the official solution is right with 8 lanes, wrong with 4 and 16: "
-                           "does the kernel assume a subgroup size? (with 4 lanes, case 1: "))
+    EXPECT_TRUE(has(r.out, "the official solution is right with 8 lanes, wrong with 4, 16, 32 "
+                           "and 64 (32 and 64 emulated): does the kernel assume a subgroup size? "
+                           "(with 4 lanes, case 1: "))
         << r.out;
 }
 

@@ -1,6 +1,7 @@
 // Verdicts at every subgroup size (session/subgroup_sizes.h): kernels that assume a number of
-// lanes fail with the sizes named, correct ones pass at 4, 8 and 16 lanes, on lavapipe workers
-// started with each width (the real vkpuzzles binary, as the app and the CLI start them).
+// lanes fail with the sizes named, correct ones pass at 4, 8 and 16 lanes and at 32 and 64
+// emulated, on lavapipe workers started with each width (the real vkpuzzles binary, as the app and
+// the CLI start them).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -80,15 +81,23 @@ TEST(SubgroupSizesTest, EachSizeIsAWorkerWithThatManyLanes) {
     }
     DeviceInfo eight;
     eight.subgroupSize = 8;
-    EXPECT_EQ(sizesBeside(eight), (std::vector<uint32_t>{4, 16}));
+    EXPECT_EQ(sizesBeside(eight), (std::vector<uint32_t>{4, 16, 32, 64}));
     DeviceInfo gpu;
     gpu.subgroupSize = 32;
-    EXPECT_EQ(sizesBeside(gpu), (std::vector<uint32_t>{4, 8, 16}));
+    EXPECT_EQ(sizesBeside(gpu), (std::vector<uint32_t>{4, 8, 16, 64}));
+    // An emulated size runs on a worker of its own with lavapipe's 16 lanes.
+    for (uint32_t lanes : kEmulatedSubgroupSizes) {
+        EXPECT_TRUE(emulatedSize(lanes));
+        auto d = devices().device(lanes);
+        ASSERT_TRUE(d) << d.error().message;
+        EXPECT_EQ((*d)->info().subgroupSize, kEmulatingLanes);
+        EXPECT_NE(*d, *devices().device(kEmulatingLanes)) << lanes;
+    }
 }
 
 // Kernels that are right with lavapipe's 8 lanes only, in two ways: the number of lanes written
 // as 8, and lanes and subgroups taken from the local id. On a device of 8 lanes every case
-// passes, and the check still fails; on one of 4 or 16 the same sizes are named.
+// passes, and the check still fails; on one of 16 the same sizes are named.
 TEST(SubgroupSizesTest, AKernelRightWithEightLanesOnlyFailsWithTheSizesNamed) {
     const std::vector<std::pair<std::string, std::string>> kernels = {
         {"reduce-subgroup", "reduce-assumes-8-lanes"},
@@ -100,7 +109,7 @@ TEST(SubgroupSizesTest, AKernelRightWithEightLanesOnlyFailsWithTheSizesNamed) {
         EXPECT_TRUE(ownCasesPass(r)) << file;
         EXPECT_FALSE(r.allPass()) << file;
         EXPECT_EQ(r.lanes, 8u);
-        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16})) << file;
+        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16, 32, 64})) << file;
         for (const SubgroupSizeRun& s : r.otherSizes) {
             EXPECT_FALSE(s.error) << file << ": " << s.error->message;
             EXPECT_FALSE(s.failures.empty()) << file << " with " << s.lanes << " lanes";
@@ -109,32 +118,55 @@ TEST(SubgroupSizesTest, AKernelRightWithEightLanesOnlyFailsWithTheSizesNamed) {
             EXPECT_NE(s.failures[0].detail.find("expected"), std::string::npos)
                 << s.failures[0].detail;
         }
-        const std::string said =
-            "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?";
+        const std::string said = "right with 8 lanes, wrong with 4, 16, 32 and 64 (32 and 64 "
+                                 "emulated): does the kernel assume a subgroup size?";
         EXPECT_EQ(subgroupSizeVerdict(p, r), said) << file;
         CheckReport at16 = checkAtEverySize(p, sources, 16);
         EXPECT_FALSE(ownCasesPass(at16)) << file;
-        EXPECT_EQ(lanesOf(at16), (std::vector<uint32_t>{4, 8})) << file;
+        EXPECT_EQ(lanesOf(at16), (std::vector<uint32_t>{4, 8, 32, 64})) << file;
         EXPECT_EQ(subgroupSizeVerdict(p, at16), said) << file;
     }
 }
 
-// Kernels right with no size lavapipe has: 32 lanes written in, and a scan of the subgroups'
-// totals in one step (right while there are no more subgroups than lanes). They are wrong at
-// every size, and differently at each: the sizes are named too.
-TEST(SubgroupSizesTest, AKernelWrongAtEverySizeInDifferentWaysIsToldSo) {
-    const std::vector<std::pair<std::string, std::string>> kernels = {
-        {"reduce-subgroup", "reduce-assumes-32-lanes"}, {"scan-subgroup", "scan-one-level"}};
-    for (const auto& [slug, file] : kernels) {
-        const Puzzle& p = test::puzzleNamed(slug);
-        CheckReport r = checkAtEverySize(p, sourcesOf(p, dataKernel(file)), 8);
-        EXPECT_FALSE(ownCasesPass(r)) << file;
-        for (const SubgroupSizeRun& s : r.otherSizes)
-            EXPECT_FALSE(s.pass()) << file << " with " << s.lanes << " lanes";
-        EXPECT_EQ(subgroupSizeVerdict(p, r),
-                  "wrong with 4, 8 and 16 lanes, and differently with each: does the kernel "
-                  "assume a subgroup size?")
-            << file;
+// Kernels right with no size lavapipe runs natively: 32 lanes written in is right with 32 lanes
+// only (emulated), a scan of the subgroups' totals in one step is right while there are no more
+// subgroups than lanes (with 32 and 64 here), and a butterfly that stops at 32 lanes (a warp's)
+// is wrong with 64 only, where lanes 32-63 never meet lanes 0-31 (AMD's wave64).
+TEST(SubgroupSizesTest, SizesNoCpuRunsAreEmulatedAndNamed) {
+    struct Row {
+        const char* slug;
+        const char* file;
+        std::vector<uint32_t> wrong; // sizes beside the device's own 8 that fail
+        const char* said;
+    };
+    const std::vector<Row> rows = {
+        {"reduce-subgroup",
+         "reduce-assumes-32-lanes",
+         {4, 16, 64},
+         "right with 32 lanes (32 emulated), wrong with 4, 8, 16 and 64 (64 emulated): does the "
+         "kernel assume a subgroup size?"},
+        {"scan-subgroup",
+         "scan-one-level",
+         {4, 16},
+         "right with 32 and 64 lanes (32 and 64 emulated), wrong with 4, 8 and 16: does the "
+         "kernel assume a subgroup size?"},
+        {"reduce-subgroup",
+         "reduce-butterfly-stops-at-32-lanes",
+         {64},
+         "right with 4, 8, 16 and 32 lanes (32 emulated), wrong with 64 (64 emulated): does the "
+         "kernel assume a subgroup size?"},
+    };
+    for (const Row& row : rows) {
+        const Puzzle& p = test::puzzleNamed(row.slug);
+        CheckReport r = checkAtEverySize(p, sourcesOf(p, dataKernel(row.file)), 8);
+        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16, 32, 64})) << row.file;
+        std::vector<uint32_t> wrong;
+        for (const SubgroupSizeRun& s : r.otherSizes) {
+            EXPECT_FALSE(s.error) << row.file << ": " << s.error->message;
+            if (!s.pass()) wrong.push_back(s.lanes);
+        }
+        EXPECT_EQ(wrong, row.wrong) << row.file;
+        EXPECT_EQ(subgroupSizeVerdict(p, r), row.said) << row.file;
     }
 }
 
@@ -147,15 +179,17 @@ TEST(SubgroupSizesTest, EverySizeIsTracedAndItsFindingsNamed) {
     traced.trace = true;
     CheckReport r = checkAtEverySize(p, sources, 8, traced);
     EXPECT_TRUE(ownCasesPass(r));
-    ASSERT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16}));
+    ASSERT_EQ(lanesOf(r), (std::vector<uint32_t>{4, 16, 32, 64}));
     const SubgroupSizeRun& four = r.otherSizes[0];
     EXPECT_EQ(four.casesRun, p.cases.size());
     ASSERT_EQ(four.failures.size(), p.cases.size());
     for (const CaseFailure& f : four.failures)
         EXPECT_NE(f.detail.find("past the end of partial"), std::string::npos) << f.detail;
-    EXPECT_TRUE(r.otherSizes[1].pass());
+    for (size_t k = 1; k < r.otherSizes.size(); ++k)
+        EXPECT_TRUE(r.otherSizes[k].pass()) << r.otherSizes[k].lanes;
     EXPECT_EQ(subgroupSizeVerdict(p, r),
-              "right with 8 and 16 lanes, wrong with 4: does the kernel assume a subgroup size?");
+              "right with 8, 16, 32 and 64 lanes (32 and 64 emulated), wrong with 4: does the "
+              "kernel assume a subgroup size?");
 }
 
 // A case whose trace could not hold all the threads did is inconclusive: right or wrong is not
@@ -187,7 +221,8 @@ TEST(SubgroupSizesTest, AnInconclusiveCaseIsNotASizeTheKernelIsWrongWith) {
 }
 
 TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
-    for (const char* slug : {"reduce-subgroup", "scan-subgroup", "butterfly", "ballot-compact"}) {
+    for (const char* slug :
+         {"reduce-subgroup", "scan-subgroup", "butterfly", "ballot-compact", "scan-decoupled"}) {
         const Puzzle& p = test::puzzleNamed(slug);
         auto sources = readKernelSources(p, true);
         ASSERT_TRUE(sources) << sources.error().message;
@@ -195,7 +230,7 @@ TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
         traced.trace = true;
         CheckReport r = checkAtEverySize(p, *sources, 4, traced);
         EXPECT_TRUE(r.allPass()) << slug << ": " << subgroupSizeVerdict(p, r);
-        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{8, 16})) << slug;
+        EXPECT_EQ(lanesOf(r), (std::vector<uint32_t>{8, 16, 32, 64})) << slug;
         for (const SubgroupSizeRun& s : r.otherSizes)
             EXPECT_TRUE(s.pass()) << slug << " with " << s.lanes << " lanes";
         EXPECT_EQ(subgroupSizeVerdict(p, r), "") << slug;
@@ -223,7 +258,7 @@ TEST(SubgroupSizesTest, OnlyTheCasesOfTheCheckRunAndAStopLeavesTheSizesOut) {
     CheckOptions one;
     one.onlyCase = 1;
     CheckReport r = checkAtEverySize(p, sources, 8, one);
-    ASSERT_EQ(r.otherSizes.size(), 2u);
+    ASSERT_EQ(r.otherSizes.size(), 4u);
     for (const SubgroupSizeRun& s : r.otherSizes) {
         EXPECT_EQ(s.casesRun, 1u);
         ASSERT_EQ(s.failures.size(), 1u);
@@ -260,8 +295,8 @@ TEST(SubgroupSizesTest, SizesThatCannotRunAreNotCheckedRatherThanFailed) {
                                 seen.push_back(sofar.otherSizes.size());
                                 EXPECT_TRUE(ended.error);
                             });
-    ASSERT_EQ(r.otherSizes.size(), 2u);
-    EXPECT_EQ(seen, (std::vector<size_t>{1, 2})); // told as each size ended
+    ASSERT_EQ(r.otherSizes.size(), 4u);
+    EXPECT_EQ(seen, (std::vector<size_t>{1, 2, 3, 4})); // told as each size ended
     for (const SubgroupSizeRun& s : r.otherSizes) {
         ASSERT_TRUE(s.error);
         EXPECT_NE(s.error->message.find("no CPU device with " + std::to_string(s.lanes) + " lanes"),
@@ -272,10 +307,10 @@ TEST(SubgroupSizesTest, SizesThatCannotRunAreNotCheckedRatherThanFailed) {
     EXPECT_TRUE(r.allPass());
     EXPECT_EQ(subgroupSizeVerdict(p, r), "");
     // Asked again: the failure is kept, not retried at every check.
-    EXPECT_EQ(*opened, 2);
+    EXPECT_EQ(*opened, 4);
     auto again = none.device(4);
     ASSERT_FALSE(again);
-    EXPECT_EQ(*opened, 2);
+    EXPECT_EQ(*opened, 4);
 }
 
 // A hidden case's failure at another size keeps no detail; the sizes and the verdict stay.
@@ -312,11 +347,11 @@ TEST(SubgroupSizesTest, TheLiveLoopChecksEverySizeAfterTheDevicesOwn) {
     LiveSnapshot s = session.snapshot();
     ASSERT_TRUE(s.current()) << statusLine(s);
     EXPECT_TRUE(s.sizesDue.empty());
-    ASSERT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16})) << statusLine(s);
+    ASSERT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16, 32, 64})) << statusLine(s);
     EXPECT_FALSE(s.report->allPass());
     EXPECT_FALSE(puzzleCasesPass(*s.report, p));
-    EXPECT_EQ(statusLine(s),
-              "right with 8 lanes, wrong with 4 and 16: does the kernel assume a subgroup size?");
+    EXPECT_EQ(statusLine(s), "right with 8 lanes, wrong with 4, 16, 32 and 64 (32 and 64 "
+                             "emulated): does the kernel assume a subgroup size?");
     auto right = readKernelTexts(p, true);
     ASSERT_TRUE(right);
     session.edit(*right);
@@ -324,7 +359,7 @@ TEST(SubgroupSizesTest, TheLiveLoopChecksEverySizeAfterTheDevicesOwn) {
     s = session.snapshot();
     ASSERT_TRUE(s.current()) << statusLine(s);
     EXPECT_TRUE(s.report->allPass()) << statusLine(s);
-    EXPECT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16}));
+    EXPECT_EQ(lanesOf(*s.report), (std::vector<uint32_t>{4, 16, 32, 64}));
     EXPECT_TRUE(puzzleCasesPass(*s.report, p));
     EXPECT_EQ(statusLine(s), "all 5 cases pass");
     // While sizes are due, the line says which, after the device's own verdict.
@@ -336,7 +371,9 @@ TEST(SubgroupSizesTest, TheLiveLoopChecksEverySizeAfterTheDevicesOwn) {
 TEST(SubgroupSizesTest, LanesAreListedInOrder) {
     EXPECT_EQ(lanesText({16, 4}), "4 and 16 lanes");
     EXPECT_EQ(lanesText({16, 8, 4}), "4, 8 and 16 lanes");
-    EXPECT_EQ(lanesText({32}), "32 lanes");
+    EXPECT_EQ(lanesText({64, 16, 32}), "16, 32 and 64 lanes (32 and 64 emulated)");
+    EXPECT_EQ(sizeName(4), "4 lanes");
+    EXPECT_EQ(sizeName(64), "64 lanes (emulated)");
 }
 
 } // namespace
