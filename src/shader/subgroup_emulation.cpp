@@ -88,6 +88,7 @@ class SubgroupEmulator {
             if (auto s = rewriteFunction(function, out); !s) return s;
             start = i + 1;
         }
+        if (m_entry) wrapEntry(out);
         m.functions = std::move(out);
         return okStatus();
     }
@@ -774,7 +775,37 @@ class SubgroupEmulator {
         storeWord(b, m_sync, b.uint(kLast), b.select(m_uint, waits, step, last));
     }
 
-    // First thing in the entry point: the counts, flags and tags start from nothing.
+    // The kernel's main becomes a function that a new main calls: first the counts, flags and
+    // tags start from nothing; after the call, which returns once every lane of the real subgroup
+    // has ended, the real subgroup keeps taking the workgroup's steps until every thread has
+    // ended. Mesa 25's lavapipe gives a workgroup one more round of resumptions once any of its
+    // real subgroups has ended, so one that ended early would cut the others' operations short.
+    void wrapEntry(std::vector<SpirvInstruction>& out) {
+        uint32_t inner = m.newId(), functionType = 0, resultType = 0;
+        for (SpirvInstruction& inst : out)
+            if (inst.opcode() == Op::OpFunction && inst.resultId() == m_entry) {
+                resultType = inst.resultType();
+                functionType = inst.operand(1);
+                inst = SpirvInstruction(Op::OpFunction,
+                                        {resultType, inner, inst.operand(0), functionType});
+            }
+        SpirvBuilder b(m, out);
+        b.beginFunction(resultType, m_entry, functionType);
+        start(b);
+        b.call(resultType, inner, {});
+        uint32_t index = b.load(m_uint, m_localIndex);
+        SpirvBuilder::Loop loop = b.newLoop();
+        b.loop(loop, {}, [&] {
+            barrier(b);
+            uint32_t ended = b.atomic(Op::OpAtomicLoad, word(b, m_sync, b.uint(kExits)),
+                                      spv::Scope::Workgroup, 0);
+            return b.logicalOr(b.equal(ended, m_threads), b.greaterEqual(index, m_threads));
+        });
+        b.instruction(Op::OpReturn, {});
+        b.endFunction();
+    }
+
+    // First thing in the kernel: the counts, flags and tags start from nothing.
     void start(SpirvBuilder& b) {
         uint32_t group = b.div(b.load(m_uint, m_localIndex), b.uint(R));
         storeWord(b, m_steps, group, b.uint(0));
@@ -794,7 +825,7 @@ class SubgroupEmulator {
         std::map<uint32_t, uint32_t> endsIn; // a block's label -> the label its end is under
         std::map<uint32_t, std::pair<spv::BuiltIn, uint32_t>> chains; // into a mask: its index
         uint32_t block = 0;
-        bool loopHeader = false, started = !entry;
+        bool loopHeader = false;
         for (size_t k = 0; k < function.size(); ++k) {
             const SpirvInstruction& inst = function[k];
             Op op = inst.opcode();
@@ -806,11 +837,6 @@ class SubgroupEmulator {
                     loopHeader |= function[j].opcode() == Op::OpLoopMerge;
                 out.push_back(inst);
                 continue;
-            }
-            if (!started && op != Op::OpVariable && op != Op::OpLine && op != Op::OpNoLine &&
-                block) {
-                start(b);
-                started = true;
             }
             if (op == Op::OpAccessChain && m_builtins.count(inst.operand(0)))
                 chains[inst.resultId()] = {m_builtins[inst.operand(0)], inst.operand(1)};

@@ -22,7 +22,10 @@
 // operations meanwhile (loops whose trips differ between subgroups). lavapipe runs a partial real
 // subgroup's missing lanes through loops too: they leave the wait at once. A barrier that only some
 // lanes of one real subgroup reach (undefined behaviour, a finding of the trace) would wait for
-// ever: lavapipe's loop limit ends it.
+// ever: lavapipe's loop limit ends it. A real subgroup whose threads have all ended keeps taking
+// steps until every thread of the workgroup has: Mesa 25 stops resuming a workgroup's real
+// subgroups one round after any of them has ended (measured: an early `return` before two
+// barriers leaves the others stopped at the second).
 //
 // Where it is not exact: the real subgroups of one virtual subgroup meet only when they run the
 // operation in the same step. Mesa 22 runs a branch that only some lanes take masked, every real

@@ -88,10 +88,17 @@ TEST(SubgroupEmulationSpirvTest, EachOperationBecomesTheRealSubgroupsAndAMeeting
     EXPECT_EQ(countOpcode(*emulated, spv::Op::OpGroupNonUniformShuffleXor), 0u);
     EXPECT_EQ(countOpcode(*emulated, spv::Op::OpGroupNonUniformIAdd), 1u);
     EXPECT_EQ(countOpcode(*emulated, spv::Op::OpGroupNonUniformUMax), 2u);
-    // Two steps an operation, one to start, and the barrier's wait (one in its loop, one after).
-    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpControlBarrier), 1 + 3 * 2 + barriers - 1 + 2);
-    // The barrier's wait and the ends of threads take the waiting ones' step in a loop each.
-    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpLoopMerge), 3u);
+    // Two steps an operation, one to start, the barrier's wait (one in its loop, one after) and
+    // the wait of the ended threads for the others.
+    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpControlBarrier), 1 + 3 * 2 + barriers - 1 + 2 + 1);
+    // The barrier's wait and the ends of threads take the waiting ones' step in a loop each; the
+    // ended threads wait in one.
+    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpLoopMerge), 4u);
+    // The kernel's main is called by a new one, which waits for every thread to end after it.
+    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpFunction),
+              countOpcode(words, spv::Op::OpFunction) + 1);
+    EXPECT_EQ(countOpcode(*emulated, spv::Op::OpFunctionCall),
+              countOpcode(words, spv::Op::OpFunctionCall) + 1);
 }
 
 TEST(SubgroupEmulationSpirvTest, SizesThatCannotBeEmulatedAreRefused) {
