@@ -69,7 +69,7 @@ struct DeviceInfo {
     float timestampPeriodNs = 0; // 0 when compute timestamps are not supported
     bool robustBufferAccess = false;
     bool lockstepSubgroups =
-        false; // Mesa's lavapipe: a subgroup is one SIMD vector (see shader/lockstep_barriers.h)
+        false; // Mesa's lavapipe: a subgroup is one SIMD vector (see rewrite/lockstep_barriers.h)
     bool pipelineStatistics =
         false; // VK_KHR_pipeline_executable_properties: the driver reports on compiled kernels
 };

@@ -214,7 +214,7 @@ struct BenchPeer {
 };
 
 // A forced schedule ([[schedule]] in puzzle.toml): in traced checks, one workgroup is held at its
-// first write to a buffer until the others have finished (shader/schedule_rewriter.h), so paths
+// first write to a buffer until the others have finished (rewrite/schedule_rewriter.h), so paths
 // that otherwise depend on timing (a silent predecessor, one seen only half-published) run every
 // time.
 struct ScheduleDecl {

@@ -39,7 +39,7 @@ struct StageTimings {
     // not fit in CheckOptions::maxTraceBytes together (traced in parts).
     size_t traceReruns = 0;
     double loopGuardMs =
-        0; // untraced: the loop-guard rewrite (shader/instrument.h guardKernel) and validation
+        0; // untraced: the loop-guard rewrite (rewrite/instrument.h guardKernel) and validation
     double gpuMs = 0;   // sum of the dispatches' timestamp durations
     double totalMs = 0; // wall clock of the whole check
     // From the start of the check to the first case's verdict (0: no case was decided).

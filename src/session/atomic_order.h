@@ -1,5 +1,5 @@
 // Verdicts that hold in any order of atomics. A kernel with atomics is checked again, untraced,
-// with every subgroup's lanes doing each atomic last lane first (shader/atomic_order_rewriter.h):
+// with every subgroup's lanes doing each atomic last lane first (rewrite/atomic_order_rewriter.h):
 // devices order a subgroup's atomics as they like (lavapipe: lane 0 first), and a kernel whose
 // result depends on it (keys ranked by a shared atomicAdd, which is not stable; elements
 // compacted to the slots an atomic counter hands out) is right on one device and wrong on another.

@@ -14,12 +14,12 @@
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
 #include "reference/reference_ops.h"
+#include "rewrite/printf_rewrite.h"
 #include "session/case_limits.h"
 #include "session/check.h"
 #include "session/compile_stage.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
-#include "shader/printf_rewrite.h"
 #include "shader/reflect.h"
 
 namespace vkp {

@@ -10,15 +10,15 @@
 #include "judge/statement_rules.h"
 #include "puzzle/passes.h"
 #include "reference/reference_ops.h"
+#include "rewrite/atomic_order_rewriter.h"
+#include "rewrite/instrument.h"
+#include "rewrite/rolled_loops.h"
+#include "rewrite/subgroup_emulation.h"
 #include "session/case_limits.h"
 #include "session/case_schedules.h"
 #include "session/compile_stage.h"
 #include "session/trace_rerun.h"
-#include "shader/atomic_order_rewriter.h"
-#include "shader/instrument.h"
 #include "shader/reflect.h"
-#include "shader/rolled_loops.h"
-#include "shader/subgroup_emulation.h"
 
 namespace vkp {
 namespace {
@@ -78,7 +78,7 @@ class Checker {
             }
             auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
             if (!adapted) return fail(adapted.error());
-            // Checked, not timed: loops stay loops (shader/rolled_loops.h).
+            // Checked, not timed: loops stay loops (rewrite/rolled_loops.h).
             auto rolled = keepLoopsRolled(*adapted);
             if (!rolled) return fail(rolled.error());
             k.spirv = std::move(*rolled);

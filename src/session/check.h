@@ -61,10 +61,10 @@ struct CheckOptions {
     // of 4 lanes is less coalesced than one per subgroup of 32, and rightly so).
     bool efficiencyLimits = true;
     // Untraced only: every subgroup's lanes do each atomic last lane first
-    // (shader/atomic_order_rewriter.h, session/atomic_order.h).
+    // (rewrite/atomic_order_rewriter.h, session/atomic_order.h).
     bool reverseAtomics = false;
     // Run as if the device's subgroups had this many lanes (0: its own), emulated
-    // (shader/subgroup_emulation.h): the sizes no device here has (session/subgroup_sizes.h).
+    // (rewrite/subgroup_emulation.h): the sizes no device here has (session/subgroup_sizes.h).
     uint32_t emulatedLanes = 0;
     bool testCrashWorker = false; // tests only: make the worker process crash on this check
     // Called on the checking thread as each case is decided (its re-runs done), in case order,

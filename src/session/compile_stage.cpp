@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <chrono>
 
+#include "rewrite/instrument.h"
+#include "rewrite/lockstep_barriers.h"
+#include "rewrite/printf_rewrite.h"
 #include "shader/compiler.h"
-#include "shader/instrument.h"
 #include "shader/interface_check.h"
-#include "shader/lockstep_barriers.h"
-#include "shader/printf_rewrite.h"
+#include "shader/spirv_tools.h"
 
 namespace vkp {
 namespace {

@@ -29,12 +29,12 @@ struct CompiledKernel {
 // Interface when every kernel compiled and Pipeline when their interfaces fit the puzzle too
 // (r.error: a stage that failed, such as instrumentation). Kernels that use cooperative
 // matrices are never traced (r.untraced says why). Untraced kernels lose their
-// debugPrintfEXT calls (shader/printf_rewrite.h). The kernels, in Puzzle::kernels order,
+// debugPrintfEXT calls (rewrite/printf_rewrite.h). The kernels, in Puzzle::kernels order,
 // are returned when r.reached is Pipeline and r.error is empty.
-// The words a kernel runs as on this device: without debug information (shader/instrument.h:
+// The words a kernel runs as on this device: without debug information (shader/spirv_tools.h:
 // a comment or blank line added builds nothing new), and where subgroups run in lock-step
 // (lavapipe), with its subgroup-scoped execution barriers as memory barriers
-// (shader/lockstep_barriers.h).
+// (rewrite/lockstep_barriers.h).
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
 
 // A pass's push-constant values laid out as the kernel's block declares them (by member name).

@@ -1,6 +1,6 @@
 // Verdicts that hold at every subgroup size. A kernel that uses subgroups (an operation, or a
 // gl_Subgroup* built-in) is checked again on lavapipe started with 4, 8 and 16 lanes, and as if
-// with 32 and 64 (emulated on 16: shader/subgroup_emulation.h), besides the device's own size,
+// with 32 and 64 (emulated on 16: rewrite/subgroup_emulation.h), besides the device's own size,
 // and judged there as at its own (traced where the check is: an out-of-bounds write or a race
 // with 4 lanes fails as one): a kernel right with one number of lanes and wrong with another
 // assumes a subgroup size, and fails. lavapipe reads its width (LP_NATIVE_VECTOR_WIDTH, 32 bits a
@@ -18,9 +18,9 @@
 
 #include "device/device_info.h"
 #include "puzzle/puzzle.h"
+#include "rewrite/subgroup_emulation.h"
 #include "session/check.h"
 #include "session/runner.h"
-#include "shader/subgroup_emulation.h"
 
 namespace vkp {
 

@@ -12,7 +12,7 @@
 
 #include "base/helper_process.h"
 #include "base/source_text.h"
-#include "shader/instrument.h"
+#include "shader/spirv_tools.h"
 
 #include <shaderc/shaderc.hpp>
 

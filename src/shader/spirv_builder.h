@@ -1,4 +1,4 @@
-// Writes new SPIR-V code into a function's instructions for the rewriters (shader/instrument.h and
+// Writes new SPIR-V code into a function's instructions for the rewriters (rewrite/instrument.h and
 // the device adaptations): typed instructions on 32-bit unsigned words (loads, stores, access
 // chains, arithmetic, comparisons, calls, atomics), functions and their blocks, and structured
 // control flow (if, if/else, loops) whose merge instructions and labels only this builder writes,

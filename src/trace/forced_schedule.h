@@ -1,5 +1,5 @@
 // Forced schedules: the words a traced kernel and the host share to hold one workgroup at its
-// first write to a buffer (shader/schedule_rewriter.h writes the kernel's side), and what the host
+// first write to a buffer (rewrite/schedule_rewriter.h writes the kernel's side), and what the host
 // makes of them afterwards.
 #pragma once
 

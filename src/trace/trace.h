@@ -45,7 +45,7 @@ inline constexpr uint32_t kPrintfLinesPerThread = 64;
 inline constexpr uint32_t kPrintfMaxArgWords =
     32; // argument words recorded per line (more: dropped)
 
-// --- The loop-guard buffer of an untraced run (shader/instrument.h guardKernel)
+// --- The loop-guard buffer of an untraced run (rewrite/instrument.h guardKernel)
 // ------------------- Words: [0] the loop budget, [1] invocations that ran out of it (atomic), then
 // what the first of them left: [2] the line of its loop, [3] its back-edges, [4] its local
 // invocation index, [5..7] its workgroup id. The kernel only writes; the host fills word 0 for the
@@ -77,7 +77,7 @@ enum class TraceEventKind : uint8_t {
     // A value a shuffle or broadcast took from a lane that did not run it (the undefined value of
     // a Shuffle record with kShuffleSourceInactive), or a value computed from one, reached a store
     // to memory, a branch's condition, an index, an atomic, a call or a return at this record's
-    // line (shader/undefined_values_rewriter.h): variable = none, index, value and extra 0.
+    // line (rewrite/undefined_values_rewriter.h): variable = none, index, value and extra 0.
     UndefinedUse = 10,
 };
 const char* traceEventKindName(TraceEventKind kind);

@@ -84,7 +84,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"judge", "authoring"},   // a trace judged (findings) | writing puzzles (lint, mutants)
     {"report"},               // what a check found, as data
     {"shader", "gpu"},        // shaderc + SPIR-V | Vulkan compute
-    {"worker"},               // the worker process
+    {"rewrite", "worker"},    // SPIR-V rewritten: trace, guards, emulation | the worker process
     {"session", "views"},     // edit -> verdict | windowless models (trace, text, panels)
     {"classroom"},            // a teacher's tools: grading a class, checking a puzzle pack
     {"gradebook"},            // a graded class as files: CSV, JSON, Gradescope, HTML report
@@ -364,7 +364,7 @@ TEST(Layering, ViewsAndTheirTestsLinkNoCompilerAndNoVulkan) {
     for (const std::string node : {"views", "views tests"}) {
         std::set<std::string> linked = linkedFrom(graph, node);
         for (const char* banned :
-             {"shader", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
+             {"shader", "rewrite", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
             EXPECT_FALSE(linked.count(banned)) << node << " links " << banned;
     }
 }

@@ -1,4 +1,4 @@
-// Subgroups of 32 and 64 lanes on the test's device (shader/subgroup_emulation.h): one kernel
+// Subgroups of 32 and 64 lanes on the test's device (rewrite/subgroup_emulation.h): one kernel
 // using every kind of subgroup operation and built-in, emulated and run on lavapipe, against a
 // model of a subgroup of that many lanes computed here: whole workgroups, a partial last subgroup
 // (workgroups of 100 threads), threads that ended early, operations only some lanes run, and
@@ -12,9 +12,10 @@
 
 #include "gpu/context.h"
 #include "gpu/kernel.h"
+#include "rewrite/instrument.h"
+#include "rewrite/subgroup_emulation.h"
 #include "shader/compiler.h"
-#include "shader/instrument.h"
-#include "shader/subgroup_emulation.h"
+#include "shader/spirv_tools.h"
 #include "support/test_env.h"
 
 namespace vkp {

@@ -1,6 +1,6 @@
 // Whole composites on a real device: a copy of a whole shared array, and a whole vec2 element,
 // come back in the trace as one event per scalar, each at the cell's own index with the value
-// that was read or written (shader/access_log_rewriter.h). Kernels in
+// that was read or written (rewrite/access_log_rewriter.h). Kernels in
 // tests/data/traced/composite-*.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // A kernel that writes far past a shared array (tests/data/traced/shared-write-far-past.comp) is
 // checked traced and untraced in this process, on lavapipe, whose workgroup memory is on the
-// heap: the write lands inside the array (shader/shared_bounds_rewriter.h), so the process lives,
+// heap: the write lands inside the array (rewrite/shared_bounds_rewriter.h), so the process lives,
 // every case runs, and the traced check reports the write past the end as the kernel wrote it.
 // Real lavapipe, real shaderc.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Undefined values followed (shader/undefined_values_rewriter.h, judge/trace_analysis): on
+// Undefined values followed (rewrite/undefined_values_rewriter.h, judge/trace_analysis): on
 // lavapipe, a butterfly whose lanes in a partly filled subgroup take a missing partner's value
 // and drop it passes traced; the same kernel storing a value computed from it fails with the
 // undefined shuffle and the line that uses it.

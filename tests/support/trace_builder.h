@@ -98,7 +98,7 @@ class TraceBuilder {
             packShuffleExtra(op, ElementKind::Uint) | (ran ? 0 : kShuffleSourceInactive);
         return *this;
     }
-    // Where the thread used an undefined value it took (shader/undefined_values_rewriter.h).
+    // Where the thread used an undefined value it took (rewrite/undefined_values_rewriter.h).
     TraceBuilder& undefinedUse(uint64_t inv, uint32_t line) {
         return event(inv, K::UndefinedUse, kTraceVariableNone, 0, line, 0);
     }

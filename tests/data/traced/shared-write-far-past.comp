@@ -1,7 +1,7 @@
 // puzzle: shared
 // expect: out of bounds
 // mistake: one store far past the end of the shared array: a driver that keeps workgroup memory
-// on the heap (lavapipe) would let it corrupt the process (shader/shared_bounds_rewriter.h)
+// on the heap (lavapipe) would let it corrupt the process (rewrite/shared_bounds_rewriter.h)
 #version 450
 layout(local_size_x_id = 0) in;
 // Length of the shared array, set by the test case (at least the workgroup size).

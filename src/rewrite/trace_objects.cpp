@@ -1,0 +1,147 @@
+#include "rewrite/trace_objects.h"
+
+namespace vkp {
+namespace {
+
+using Op = spv::Op;
+using spv::StorageClass;
+
+// The trace block: struct { ELEMENT data[]; } at the options' set and binding (uint words, or
+// uvec4 records: two views of one buffer, which Vulkan allows for one descriptor).
+uint32_t declareTraceBuffer(InstrumentState& state, uint32_t element, uint32_t stride) {
+    SpirvModule& module = state.module;
+    uint32_t runtime = module.newId(), block = module.newId();
+    module.newGlobals.emplace_back(Op::OpTypeRuntimeArray, std::vector<uint32_t>{runtime, element});
+    module.newGlobals.emplace_back(Op::OpTypeStruct, std::vector<uint32_t>{block, runtime});
+    auto decorate = [&](Op opcode, std::vector<uint32_t> operands) {
+        module.newAnnotations.emplace_back(opcode, std::move(operands));
+    };
+    decorate(Op::OpDecorate, {runtime, uint32_t(spv::Decoration::ArrayStride), stride});
+    decorate(Op::OpMemberDecorate, {block, 0, uint32_t(spv::Decoration::Offset), 0});
+    decorate(Op::OpDecorate, {block, uint32_t(spv::Decoration::Block)});
+    uint32_t var = module.addGlobalVariable(module.typePointer(StorageClass::StorageBuffer, block),
+                                            StorageClass::StorageBuffer);
+    decorate(Op::OpDecorate,
+             {var, uint32_t(spv::Decoration::DescriptorSet), state.options.traceSet});
+    decorate(Op::OpDecorate, {var, uint32_t(spv::Decoration::Binding), state.options.traceBinding});
+    return var;
+}
+
+} // namespace
+
+void declareTraceObjects(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    TraceObjectIds& ids = state.ids;
+    ids.uintType = module.typeUint();
+    ids.boolType = module.typeBool();
+    ids.voidType = module.typeVoid();
+    uint32_t uvec3 = module.typeVector(ids.uintType, 3);
+    ids.traceVariable = declareTraceBuffer(state, ids.uintType, 4);
+    ids.dataPointerType = module.typePointer(StorageClass::StorageBuffer, ids.uintType);
+    uint32_t privateUint = module.typePointer(StorageClass::Private, ids.uintType);
+    auto privateCounter = [&] {
+        return module.addGlobalVariable(privateUint, StorageClass::Private, module.constUint(0));
+    };
+    ids.backEdgeCount = privateCounter();
+    ids.workgroupId = state.module.builtinVariable(spv::BuiltIn::WorkgroupId,
+                                                   module.typePointer(StorageClass::Input, uvec3));
+    ids.localIndex = state.module.builtinVariable(
+        spv::BuiltIn::LocalInvocationIndex, module.typePointer(StorageClass::Input, ids.uintType));
+    for (uint32_t var : {ids.traceVariable, ids.backEdgeCount, ids.workgroupId, ids.localIndex})
+        module.addToInterface(var);
+    ids.loopOkFunctionType = module.typeFunction(ids.boolType, {ids.uintType});
+    ids.loopOkFunction = module.newId();
+    if (!state.logsAccesses()) return;
+    ids.nextSlot = privateCounter();
+    module.addToInterface(ids.nextSlot);
+    ids.uvec4Type = module.typeVector(ids.uintType, 4);
+    ids.recordVariable = declareTraceBuffer(state, ids.uvec4Type, 4 * kTraceRecordWords);
+    ids.recordPointerType = module.typePointer(StorageClass::StorageBuffer, ids.uvec4Type);
+    module.addToInterface(ids.recordVariable);
+    ids.recordFunctionType =
+        module.typeFunction(ids.voidType, {ids.uintType, ids.uintType, ids.uintType, ids.uintType});
+    ids.initFunctionType = module.typeFunction(ids.voidType, {});
+    for (uint32_t* var : {&ids.slotCount, &ids.firstRecord, &ids.countWord, &ids.statusWord}) {
+        *var = privateCounter();
+        module.addToInterface(*var);
+    }
+    ids.recordFunction = module.newId();
+    ids.initFunction = module.newId();
+}
+
+namespace {
+
+// init(), called first thing in the entry point: this invocation's flat index (workgroup-major,
+// see trace/trace.h) turned into where its records, count and status live, kept in Private
+// variables so each record costs only a few stores.
+void buildInit(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    SpirvBuilder b(module, module.newFunctions);
+    b.beginFunction(ids.voidType, ids.initFunction, ids.initFunctionType);
+    uint32_t perGroup = state.loadTraceWord(b, 2), nx = state.loadTraceWord(b, 3),
+             ny = state.loadTraceWord(b, 4);
+    uint32_t wid = b.load(module.typeVector(ids.uintType, 3), ids.workgroupId);
+    uint32_t wx = b.extract(ids.uintType, wid, 0);
+    uint32_t wy = b.extract(ids.uintType, wid, 1);
+    uint32_t wz = b.extract(ids.uintType, wid, 2);
+    uint32_t plane = b.mul(nx, ny);
+    uint32_t g = b.add(wx, b.mul(wy, nx));
+    g = b.add(g, b.mul(wz, plane));
+    uint32_t local = b.load(ids.uintType, ids.localIndex);
+    uint32_t inv = b.add(b.mul(g, perGroup), local);
+    uint32_t slots = state.loadTraceWord(b, 1), recordsAt = state.loadTraceWord(b, 5),
+             statusAt = state.loadTraceWord(b, 7);
+    // recordsAt is a multiple of kTraceRecordWords (trace/trace.h): records count in uvec4s.
+    uint32_t first = b.mul(inv, slots);
+    uint32_t recordsStart = b.div(recordsAt, b.uint(kTraceRecordWords));
+    b.store(ids.slotCount, slots);
+    b.store(ids.firstRecord, b.add(recordsStart, first));
+    b.store(ids.countWord, b.add(inv, b.uint(kTraceHeaderWords)));
+    b.store(ids.statusWord, b.add(statusAt, inv));
+    b.returnVoid();
+    b.endFunction();
+}
+
+// record(w0, index, value, extra): one record in this invocation's slots, if it has room;
+// its count goes on either way (the host derives the dropped records from the counts).
+void buildRecorder(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    uint32_t u = ids.uintType;
+    SpirvBuilder b(module, module.newFunctions);
+    std::vector<uint32_t> p =
+        b.beginFunction(ids.voidType, ids.recordFunction, ids.recordFunctionType, {u, u, u, u});
+    uint32_t pos = b.load(u, ids.nextSlot);
+    uint32_t slots = b.load(u, ids.slotCount);
+    b.ifThen(b.less(pos, slots), [&] {
+        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
+        uint32_t zero = b.uint(0);
+        uint32_t slot = b.accessChain(ids.recordPointerType, ids.recordVariable, {zero, at});
+        static_assert(kTraceRecordWords == 4, "a record is one uvec4");
+        b.store(slot, b.construct(ids.uvec4Type, {p[0], p[1], p[2], p[3]}));
+    });
+    // The count goes on past the slots: the host learns how many records each thread wanted. It
+    // reaches the trace buffer once, when the invocation returns (storeRecordCount): a store per
+    // record cost lavapipe a quarter of a traced pipeline's build time.
+    b.store(ids.nextSlot, b.add(pos, b.uint(1)));
+    b.returnVoid();
+    b.endFunction();
+}
+
+} // namespace
+
+void storeRecordCount(InstrumentState& state, std::vector<SpirvInstruction>& out) {
+    SpirvBuilder b(state.module, out);
+    const TraceObjectIds& ids = state.ids;
+    uint32_t count = b.load(ids.uintType, ids.nextSlot);
+    uint32_t at = b.load(ids.uintType, ids.countWord);
+    b.store(state.traceWord(b, at), count);
+}
+
+void buildTraceFunctions(InstrumentState& state) {
+    buildInit(state);
+    buildRecorder(state);
+}
+
+} // namespace vkp
