@@ -234,11 +234,15 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
             json failures = json::array();
             for (const CaseFailure& f : s.failures)
                 failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+            json carried = json::array();
+            for (const SubgroupSizeRun::Carried& c : s.carried)
+                carried.push_back({{"case", c.index + 1}, {"lanes", c.lanes}});
             sizes.push_back({{"lanes", s.lanes},
                              {"emulated", emulatedSize(s.lanes)},
                              {"device", s.device},
                              {"pass", s.pass()},
                              {"cases_run", s.casesRun},
+                             {"cases_carried", carried},
                              {"failures", failures},
                              {"error", s.error ? errorJson(*s.error) : json(nullptr)}});
         }

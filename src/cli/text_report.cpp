@@ -315,9 +315,12 @@ void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& 
         os << st.warn("not checked") << "  " << s.error->message << "\n";
         return;
     }
+    std::string carried = carriedText(s);
     os << (s.pass() ? st.pass("pass") : st.fail("FAIL"))
        << st.dim("  " + std::to_string(s.casesRun - s.failures.size()) + " of " +
-                 plural(s.casesRun, "case", "cases") + " pass on " + s.device)
+                 plural(s.casesRun, "case", "cases") + " pass" +
+                 (s.device.empty() ? "" : " on " + s.device) +
+                 (carried.empty() ? "" : "; " + carried))
        << "\n";
     for (size_t i = 0; i < std::min<size_t>(3, s.failures.size()); ++i)
         os << "          case " << s.failures[i].index + 1 << ": "

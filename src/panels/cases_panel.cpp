@@ -337,6 +337,7 @@ void CasesPanel::drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s) {
             colour = pal.warn;
         } else if (run.pass()) {
             text = "\xE2\x9C\x93 " + head + "all " + std::to_string(run.casesRun) + " pass";
+            if (std::string carried = carriedText(run); !carried.empty()) text += "; " + carried;
         } else {
             const CaseFailure& f = run.failures.front();
             text = "\xE2\x9C\x97 " + head + std::to_string(run.failures.size()) + " of " +

@@ -119,7 +119,14 @@ struct SubgroupSizeRun {
     std::string device;         // what it ran on: "llvmpipe (LLVM 15.0.6, 128 bits)"
     std::optional<Error> error; // it could not run there (no CPU device...): no verdict either way
     std::vector<CaseFailure> failures; // the cases that fail at this size, in order
-    size_t casesRun = 0;               // cases that ran (and were compared) at this size
+    size_t casesRun = 0;               // cases with a verdict at this size: run here, or carried
+    // Cases not run here, judged where they ran: each of their workgroups is one subgroup here and
+    // there (session/subgroup_sizes.h); in order. Their failures there are in failures.
+    struct Carried {
+        size_t index = 0;   // 0-based case
+        uint32_t lanes = 0; // the size it ran at
+    };
+    std::vector<Carried> carried;
 
     bool pass() const { return !error && failures.empty() && casesRun > 0; }
 };

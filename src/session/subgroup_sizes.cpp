@@ -1,6 +1,7 @@
 #include "session/subgroup_sizes.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <set>
 #include <thread>
 
@@ -99,6 +100,66 @@ std::vector<size_t> casesThatRan(const CheckReport& report) {
 
 } // namespace
 
+namespace {
+
+// Which cases each size beside runs, and which it carries. A workgroup of W threads is one
+// subgroup at every size of W lanes or more, and there a kernel that reads nothing telling sizes
+// apart (KernelInterface::readsSubgroupSize) does the same at each: such a case runs at the
+// smallest of those sizes (none where it passed at the device's own), and the larger ones carry
+// its verdict from there.
+struct SizePlan {
+    std::map<uint32_t, std::vector<size_t>> runs; // lanes -> the cases run there, in order
+    // lanes -> case -> the size it ran at (the device's own, or a smaller one beside)
+    std::map<uint32_t, std::map<size_t, uint32_t>> carries;
+};
+
+SizePlan planSizes(const Puzzle& puzzle, const std::vector<CompiledKernel>& kernels,
+                   const CheckReport& report, std::vector<uint32_t> sizes) {
+    std::sort(sizes.begin(), sizes.end());
+    bool tells = std::any_of(kernels.begin(), kernels.end(),
+                             [](const CompiledKernel& k) { return k.iface.readsSubgroupSize; });
+    SizePlan plan;
+    for (const CaseOutcome& own : report.cases) {
+        if (own.error) continue; // it had its budget (casesThatRan)
+        const auto& size = puzzle.cases.at(own.index).workgroupSize;
+        uint64_t threads = uint64_t(size[0]) * size[1] * size[2];
+        uint32_t ranAt =
+            !tells && threads <= report.lanes && verdictOf(own) == Verdict::Pass ? report.lanes : 0;
+        for (uint32_t lanes : sizes) {
+            if (tells || threads > lanes) {
+                plan.runs[lanes].push_back(own.index);
+            } else if (ranAt) {
+                plan.carries[lanes][own.index] = ranAt;
+            } else {
+                plan.runs[lanes].push_back(own.index);
+                ranAt = lanes;
+            }
+        }
+    }
+    return plan;
+}
+
+// The cases `lanes` carries join its run: a pass, or the failure the size they ran at found.
+void carryCases(const SizePlan& plan, const std::map<uint32_t, SubgroupSizeRun>& ended,
+                uint32_t ownLanes, SubgroupSizeRun& run) {
+    auto carried = plan.carries.find(run.lanes);
+    if (carried == plan.carries.end() || run.error) return;
+    for (auto [index, at] : carried->second) {
+        if (at != ownLanes) {
+            auto source = ended.find(at);
+            if (source == ended.end() || source->second.error) continue; // no verdict there
+            for (const CaseFailure& f : source->second.failures)
+                if (f.index == index) run.failures.push_back(f);
+        }
+        run.carried.push_back({index, at});
+        ++run.casesRun;
+    }
+    std::sort(run.failures.begin(), run.failures.end(),
+              [](const CaseFailure& a, const CaseFailure& b) { return a.index < b.index; });
+}
+
+} // namespace
+
 bool subgroupSizesApply(const CheckReport& report) {
     return report.usesSubgroups && report.compiled() && !report.error &&
            !hasErrors(report.diagnostics) && !casesThatRan(report).empty();
@@ -120,37 +181,61 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
     plain.onCase = nullptr;
     // Only the cases the device's own check ran to the end (all of them, or the one asked for).
     plain.onlyCase.reset();
-    plain.someCases = casesThatRan(report);
     CheckReport compiled;
     std::vector<CompiledKernel> kernels =
         compileProgram(compiler, puzzle, sources, plain, compiled);
     if (compiled.reached != StageKind::Pipeline || compiled.error) return;
     DeviceInfo own;
     own.subgroupSize = report.lanes;
+    const std::vector<uint32_t> sizes = sizesBeside(own);
+    const SizePlan plan = planSizes(puzzle, kernels, report, sizes);
     // Each size starts from the room the device's own size remembers, and keeps what it learns
     // to itself (the sizes run at once).
     const TraceRoomMemory startRoom = options.traceRoom ? *options.traceRoom : TraceRoomMemory{};
     std::mutex lock;
+    std::condition_variable endedOne;
+    std::map<uint32_t, SubgroupSizeRun> ended; // each size's own run, as it ends
+    std::set<uint32_t> over;                   // sizes done (ended, or stopped)
     std::vector<std::thread> threads;
-    for (uint32_t lanes : sizesBeside(own))
+    for (uint32_t lanes : sizes)
         threads.emplace_back([&, lanes] {
             SubgroupSizeRun run;
-            auto device = devices.device(lanes);
-            if (!device) {
-                run.lanes = lanes;
-                run.error = device.error();
-            } else {
-                CheckReport r = compiled;
-                TraceRoomMemory room = startRoom;
-                CheckOptions sized = plain;
-                if (sized.trace) sized.traceRoom = &room;
-                if (emulatedSize(lanes)) sized.emulatedLanes = lanes;
-                runCompiled(**device, puzzle, kernels, sized, r);
-                if (plain.stopRequested && plain.stopRequested()) return;
-                run = sizeRun(lanes, puzzle, r);
-                run.device = (*device)->info().name;
+            run.lanes = lanes;
+            auto cases = plan.runs.find(lanes);
+            bool stopped = false;
+            if (cases != plan.runs.end()) {
+                auto device = devices.device(lanes);
+                if (!device) {
+                    run.error = device.error();
+                } else {
+                    CheckReport r = compiled;
+                    TraceRoomMemory room = startRoom;
+                    CheckOptions sized = plain;
+                    sized.someCases = cases->second;
+                    if (sized.trace) sized.traceRoom = &room;
+                    if (emulatedSize(lanes)) sized.emulatedLanes = lanes;
+                    runCompiled(**device, puzzle, kernels, sized, r);
+                    stopped = plain.stopRequested && plain.stopRequested();
+                    run = sizeRun(lanes, puzzle, r);
+                    run.device = (*device)->info().name;
+                }
             }
-            std::lock_guard held(lock);
+            std::unique_lock held(lock);
+            if (!stopped) ended[lanes] = run;
+            over.insert(lanes);
+            endedOne.notify_all();
+            if (stopped) return;
+            // The sizes it carries cases from end first (smaller ones: no cycle).
+            endedOne.wait(held, [&] {
+                auto carried = plan.carries.find(lanes);
+                if (carried == plan.carries.end()) return true;
+                return std::all_of(carried->second.begin(), carried->second.end(),
+                                   [&](const auto& c) {
+                                       return c.second == report.lanes || over.count(c.second);
+                                   });
+            });
+            carryCases(plan, ended, report.lanes, run);
+            if (run.casesRun == 0 && !run.error) return; // nothing ran or carried
             auto at = std::find_if(report.otherSizes.begin(), report.otherSizes.end(),
                                    [&](const SubgroupSizeRun& s) { return s.lanes > lanes; });
             at = report.otherSizes.insert(at, std::move(run));
@@ -174,6 +259,18 @@ std::string emulatedNote(const std::vector<uint32_t>& lanes) {
 
 std::string lanesText(const std::vector<uint32_t>& lanes) {
     return numbersText(lanes) + " lanes" + emulatedNote(lanes);
+}
+
+std::string carriedText(const SubgroupSizeRun& run) {
+    std::map<uint32_t, std::vector<uint32_t>> from; // lanes -> cases (1-based)
+    for (const SubgroupSizeRun::Carried& c : run.carried)
+        from[c.lanes].push_back(uint32_t(c.index + 1));
+    std::string text;
+    for (const auto& [lanes, cases] : from)
+        text += std::string(text.empty() ? "" : ", ") + (cases.size() == 1 ? "case " : "cases ") +
+                numbersText(cases) + " as with " + std::to_string(lanes) +
+                (text.empty() ? " lanes" : "");
+    return text.empty() ? "" : text + " (a workgroup is one subgroup at both sizes)";
 }
 
 std::string sizeName(uint32_t lanes) {

@@ -68,7 +68,10 @@ class SubgroupSizeDevices {
 using SizeEnded = std::function<void(const CheckReport& sofar, const SubgroupSizeRun& ended)>;
 
 // The cases of `report` (a check of `sources` on the device's own size) run again at each size
-// of sizesBeside (traced as options say), every size on a thread of its own; each size's run joins
+// of sizesBeside (traced as options say), every size on a thread of its own. A case whose
+// workgroups are one subgroup at a size and at a smaller one (or the device's own, where it
+// passed) runs only at the smallest: the larger carry its verdict (SubgroupSizeRun::carried),
+// unless the kernel reads gl_SubgroupSize or a mask sized by it. Each size's run joins
 // report.otherSizes (kept in order of size) as it ends, and onSize is called (under a lock: one
 // call at a time). Nothing is run when the kernels use no subgroup, or the check did not run its
 // cases. options.stopRequested ends every size's run early (those runs are then left out).
@@ -92,5 +95,8 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
 // One size: "4 lanes", "64 lanes (emulated)".
 std::string lanesText(const std::vector<uint32_t>& lanes);
 std::string sizeName(uint32_t lanes);
+// What a size's run says of the cases it carries: "" for none, "case 8 as with 4 lanes, cases 1 and
+// 2 as with 16 (a workgroup is one subgroup at both sizes)".
+std::string carriedText(const SubgroupSizeRun& run);
 
 } // namespace vkp

@@ -434,6 +434,13 @@ void readFeatureUses(const std::vector<SpirvInstruction>& all, KernelInterface& 
             uses.push_back({feature, line});
     };
     for (const SpirvInstruction& inst : all) {
+        if (inst.opcode() == Op::OpDecorate &&
+            inst.operand(1) == uint32_t(spv::Decoration::BuiltIn)) {
+            auto builtin = static_cast<spv::BuiltIn>(inst.operand(2));
+            out.readsSubgroupSize =
+                out.readsSubgroupSize || builtin == spv::BuiltIn::SubgroupSize ||
+                builtin == spv::BuiltIn::SubgroupGeMask || builtin == spv::BuiltIn::SubgroupGtMask;
+        }
         if (inst.opcode() == Op::OpCapability) {
             auto capability = static_cast<spv::Capability>(inst.operand(0));
             if (capability == spv::Capability::GroupNonUniform) declaredSubgroup |= kSubgroupBasic;

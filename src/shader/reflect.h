@@ -97,6 +97,9 @@ struct KernelInterface {
     uint32_t pushBytes = 0;                     // its size: the end of its last member
     std::vector<KernelFeatureUse> subgroupUses; // each family once, in the order first used
     bool usesAtomics = false; // some instruction is an atomic operation (isAtomicOp)
+    // It reads what tells subgroup sizes apart even where a workgroup is one subgroup:
+    // gl_SubgroupSize, or a mask with bits up to it (gl_SubgroupGeMask, gl_SubgroupGtMask).
+    bool readsSubgroupSize = false;
     std::vector<KernelFeatureUse> numberUses; // each kind of number once
 
     // Shared memory the kernel needs for these constant values.

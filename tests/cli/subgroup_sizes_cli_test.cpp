@@ -97,6 +97,28 @@ TEST(CliSubgroupSizesTest, JsonHasEverySizeAndTheVerdict) {
     EXPECT_EQ(ok["subgroup_size_verdict"], "");
 }
 
+// Cases whose workgroups are one subgroup where they ran and at a larger size are not run there
+// again: the line says so, and --json lists them with the size they ran at.
+TEST(CliSubgroupSizesTest, CasesCarriedFromTheSizeTheyRanAtAreNamed) {
+    CliRun r = vkpuzzles("check scan-subgroup " + kernel("scan-without-size") + " --color never");
+    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "8 of 8 cases pass on llvmpipe")) << r.out;
+    EXPECT_TRUE(has(r.out, "; case 8 as with 8 lanes (a workgroup is one subgroup at both sizes)"))
+        << r.out; // at 4 lanes
+    EXPECT_TRUE(has(r.out, "; cases 1, 2 and 8 as with 8 lanes (a workgroup is one subgroup at "
+                           "both sizes)"))
+        << r.out; // at 16, 32 and 64
+    CliRun json =
+        vkpuzzles("check scan-subgroup " + kernel("scan-without-size") + " --json", false);
+    auto doc = nlohmann::json::parse(json.out);
+    ASSERT_EQ(doc["other_subgroup_sizes"].size(), 4u) << json.out;
+    const auto& at4 = doc["other_subgroup_sizes"][0];
+    EXPECT_EQ(at4["lanes"], 4);
+    EXPECT_EQ(at4["cases_run"], 8);
+    EXPECT_EQ(at4["cases_carried"], nlohmann::json::parse(R"([{"case": 8, "lanes": 8}])"));
+    EXPECT_EQ(doc["other_subgroup_sizes"][3]["cases_carried"].size(), 3u) << json.out;
+}
+
 TEST(CliSubgroupSizesTest, GradeTakesThePointsOfACaseWrongAtAnotherSize) {
     TempDir dir("grade");
     fs::copy_file(test::puzzleDir() + "/27-reduce-subgroup/solution.comp", dir.path / "alice.comp");

@@ -4,7 +4,9 @@
 // the CLI start them).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 
 #include "base/text_file.h"
 #include "gpu/device_runner.h"
@@ -167,6 +169,66 @@ TEST(SubgroupSizesTest, SizesNoCpuRunsAreEmulatedAndNamed) {
         }
         EXPECT_EQ(wrong, row.wrong) << row.file;
         EXPECT_EQ(subgroupSizeVerdict(p, r), row.said) << row.file;
+    }
+}
+
+// A case whose workgroups are one subgroup at a size and at a smaller one runs at the smallest
+// only, where the kernel reads nothing that tells sizes apart: the larger sizes carry its verdict,
+// a failure included. scan-subgroup's cases 1, 2 and 8 have workgroups of 8, 5 and 3 threads,
+// case 3 of 64.
+TEST(SubgroupSizesTest, ACaseThatIsOneSubgroupRunsAtTheSmallestSizeAndTheLargerCarryIt) {
+    const Puzzle& p = test::puzzleNamed("scan-subgroup");
+    using Carried = std::vector<std::pair<size_t, uint32_t>>; // case (0-based), ran at
+    auto carriedAt = [](const CheckReport& r, uint32_t lanes) {
+        Carried out;
+        for (const SubgroupSizeRun& s : r.otherSizes)
+            if (s.lanes == lanes)
+                for (const SubgroupSizeRun::Carried& c : s.carried)
+                    out.push_back({c.index, c.lanes});
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    // Right at every size: what passed with the device's own 8 lanes is carried from there.
+    CheckReport right = checkAtEverySize(p, sourcesOf(p, dataKernel("scan-without-size")), 8);
+    EXPECT_TRUE(right.allPass());
+    EXPECT_EQ(carriedAt(right, 4), (Carried{{7, 8}}));
+    for (uint32_t lanes : {16u, 32u, 64u})
+        EXPECT_EQ(carriedAt(right, lanes), (Carried{{0, 8}, {1, 8}, {7, 8}})) << lanes;
+    for (const SubgroupSizeRun& s : right.otherSizes) {
+        EXPECT_EQ(s.casesRun, p.cases.size()) << s.lanes;
+        EXPECT_TRUE(s.pass()) << s.lanes;
+    }
+    // Wrong wherever a workgroup is one subgroup: the device's own failures are run again at the
+    // smallest size beside that holds the workgroup, and carried from there with their detail.
+    CheckReport wrong =
+        checkAtEverySize(p, sourcesOf(p, dataKernel("scan-one-subgroup-exclusive")), 8);
+    EXPECT_FALSE(wrong.allPass());
+    EXPECT_EQ(carriedAt(wrong, 4), Carried{});
+    EXPECT_EQ(carriedAt(wrong, 16), (Carried{{7, 4}}));
+    for (uint32_t lanes : {32u, 64u})
+        EXPECT_EQ(carriedAt(wrong, lanes), (Carried{{0, 16}, {1, 16}, {7, 4}})) << lanes;
+    std::map<uint32_t, std::map<size_t, std::string>> failed; // lanes -> case -> detail
+    for (const SubgroupSizeRun& s : wrong.otherSizes)
+        for (const CaseFailure& f : s.failures)
+            failed[s.lanes][f.index] = f.detail;
+    ASSERT_TRUE(failed[4].count(7) && failed[16].count(0) && failed[16].count(1));
+    for (uint32_t lanes : {32u, 64u}) {
+        EXPECT_EQ(failed[lanes][7], failed[4][7]) << lanes;
+        EXPECT_EQ(failed[lanes][0], failed[16][0]) << lanes;
+        EXPECT_EQ(failed[lanes][1], failed[16][1]) << lanes;
+    }
+    EXPECT_NE(carriedText(wrong.otherSizes.back())
+                  .find("case 8 as with 4 lanes, cases 1 and 2 as "
+                        "with 16 (a workgroup is one subgroup"),
+              std::string::npos)
+        << carriedText(wrong.otherSizes.back());
+    // The official solution reads gl_SubgroupSize: every size runs every case.
+    auto solution = readKernelSources(p, true);
+    ASSERT_TRUE(solution) << solution.error().message;
+    CheckReport official = checkAtEverySize(p, *solution, 8);
+    for (const SubgroupSizeRun& s : official.otherSizes) {
+        EXPECT_TRUE(s.carried.empty()) << s.lanes;
+        EXPECT_EQ(s.casesRun, p.cases.size()) << s.lanes;
     }
 }
 

@@ -236,6 +236,25 @@ void main() {}
     EXPECT_TRUE(has(4, "OFFSET"));
 }
 
+// What tells subgroup sizes apart where a workgroup is one subgroup: gl_SubgroupSize and the masks
+// with bits up to it; ids, operations and the masks below a lane do not.
+TEST(Reflect, ReadingTheSubgroupSizeOrAMaskSizedByItIsNoted) {
+    const std::string head = "#version 450\n#extension GL_KHR_shader_subgroup_ballot : require\n"
+                             "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
+                             "layout(local_size_x = 64) in;\n"
+                             "layout(set = 0, binding = 0) buffer R { uint r[]; };\n";
+    auto reads = [&](const std::string& value) {
+        return reflectSource(head + "void main() { r[gl_LocalInvocationIndex] = " + value + "; }\n")
+            .readsSubgroupSize;
+    };
+    EXPECT_TRUE(reads("gl_SubgroupSize"));
+    EXPECT_TRUE(reads("gl_SubgroupGeMask.x"));
+    EXPECT_TRUE(reads("gl_SubgroupGtMask.y"));
+    EXPECT_FALSE(reads("subgroupAdd(gl_SubgroupInvocationID) + gl_SubgroupID + gl_NumSubgroups"));
+    EXPECT_FALSE(reads("gl_SubgroupLtMask.x + gl_SubgroupLeMask.x + gl_SubgroupEqMask.x"));
+    EXPECT_FALSE(reads("subgroupBallot(true).x"));
+}
+
 TEST(Reflect, BoolSpecConstantsAreListed) {
     KernelInterface k = reflectSource("#version 450\nlayout(local_size_x = 1) in;\n"
                                       "layout(constant_id = 6) const bool FLAG = true;\n"
