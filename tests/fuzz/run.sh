@@ -15,7 +15,7 @@ if [ "$mode" != run ]; then
   toml=$(pkg-config --cflags --libs tomlplusplus)
   toml_cflags=$(pkg-config --cflags tomlplusplus)
   echo "building fuzz targets in $out"
-  # The libraries below shader (base ... authoring) and shader, once each, as archives: each
+  # The libraries below shader (base ... authoring), shader and rewrite, once each, as archives: each
   # target links what it uses, so a new file in any of them never breaks a target's link
   # (hand-kept lists of their files twice did).
   cc=(clang++)
@@ -44,6 +44,7 @@ if [ "$mode" != run ]; then
   archive report
   below=("$out/libauthoring.a" "$out/libjudge.a" "$out/libtrace.a" "$out/libpuzzle.a" "$out/libreference.a" "$out/libdevice.a" "$out/libbase.a") # the libraries under shader, top first
   archive shader
+  archive rewrite # the compile stage instruments and adapts kernels (kernel_fuzz)
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" "$src/tests/fuzz/loader_fuzz.cpp" "${below[@]}" $toml -o "$out/loader_fuzz"
   # shellcheck disable=SC2086
@@ -61,7 +62,7 @@ if [ "$mode" != run ]; then
   done
   # shellcheck disable=SC2086
   clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
-    "$out/libshader.a" "${below[@]}" $toml \
+    "$out/librewrite.a" "$out/libshader.a" "${below[@]}" $toml \
     -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
     -lpthread -o "$out/kernel_fuzz"
 fi
