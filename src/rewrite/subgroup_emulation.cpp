@@ -881,13 +881,7 @@ class SubgroupEmulator {
             }
             out.push_back(inst);
         }
-        // Phis whose parent block now ends under another label.
-        for (size_t i = begin; i < out.size(); ++i) {
-            if (out[i].opcode() != Op::OpPhi || m_ownPhis.count(out[i].resultId())) continue;
-            for (size_t p = 1; p < out[i].operandCount(); p += 2)
-                if (auto it = endsIn.find(out[i].operand(p)); it != endsIn.end())
-                    out[i].setOperand(p, it->second);
-        }
+        reparentPhis(std::span(out).subspan(begin), endsIn, m_ownPhis);
         return okStatus();
     }
 

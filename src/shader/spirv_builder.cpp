@@ -169,4 +169,14 @@ void SpirvBuilder::loop(const Loop& blocks, const std::function<uint32_t()>& hea
     label(blocks.merge);
 }
 
+void reparentPhis(std::span<SpirvInstruction> function, const std::map<uint32_t, uint32_t>& endsIn,
+                  const std::set<uint32_t>& own) {
+    for (SpirvInstruction& inst : function) {
+        if (inst.opcode() != Op::OpPhi || own.count(inst.resultId())) continue;
+        for (size_t p = 1; p < inst.operandCount(); p += 2) // (value, parent) pairs
+            if (auto it = endsIn.find(inst.operand(p)); it != endsIn.end())
+                inst.setOperand(p, it->second);
+    }
+}
+
 } // namespace vkp

@@ -13,6 +13,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <set>
+#include <span>
 #include <vector>
 
 #include "shader/spirv_module.h"
@@ -147,5 +150,11 @@ class SpirvBuilder {
     SpirvModule& m_module;
     std::vector<SpirvInstruction>& m_out;
 };
+
+// After a rewrite split blocks of `function`: each phi that names a split block as its parent
+// names the label that block now ends under instead (`endsIn`: label -> last label), but for the
+// phis in `own` (the rewrite's, whose parents are right).
+void reparentPhis(std::span<SpirvInstruction> function, const std::map<uint32_t, uint32_t>& endsIn,
+                  const std::set<uint32_t>& own);
 
 } // namespace vkp
