@@ -1,7 +1,6 @@
 #include "gpu/context.h"
 
 #include "base/os.h"
-#include "device/vulkan_drivers.h"
 #include "gpu/run_resources.h"
 #include "gpu/vk_objects.h"
 
@@ -21,36 +20,6 @@ std::string versionText(uint32_t v) {
            "." + std::to_string(VK_API_VERSION_PATCH(v));
 }
 
-DeviceTypeKind typeOf(VkPhysicalDeviceType t) {
-    switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-        return DeviceTypeKind::Discrete;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-        return DeviceTypeKind::Integrated;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-        return DeviceTypeKind::Virtual;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-        return DeviceTypeKind::Cpu;
-    default:
-        return DeviceTypeKind::Other;
-    }
-}
-
-int typeRank(DeviceTypeKind t) {
-    switch (t) {
-    case DeviceTypeKind::Discrete:
-        return 4;
-    case DeviceTypeKind::Integrated:
-        return 3;
-    case DeviceTypeKind::Virtual:
-        return 2;
-    case DeviceTypeKind::Cpu:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 int computeFamily(VkPhysicalDevice pd, uint32_t* timestampBits) {
     uint32_t n = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
@@ -64,25 +33,13 @@ int computeFamily(VkPhysicalDevice pd, uint32_t* timestampBits) {
     return -1;
 }
 
-// An optional extension: one the driver fails to list is taken as absent.
-bool hasExtension(VkPhysicalDevice pd, const char* name) {
-    uint32_t n = 0;
-    if (vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr) != VK_SUCCESS) return false;
-    std::vector<VkExtensionProperties> all(n);
-    VkResult r = vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, all.data());
-    if (r != VK_SUCCESS && r != VK_INCOMPLETE) return false;
-    all.resize(n);
-    return std::any_of(all.begin(), all.end(), [&](const VkExtensionProperties& e) {
-        return std::strcmp(e.extensionName, name) == 0;
-    });
-}
-
 // Whether the device multiplies 16 x 16 float16 tiles into 16 x 16 float32 ones at subgroup
 // scope through VK_KHR_cooperative_matrix (the shape the tensor-core puzzle is written for), and
 // has the Vulkan memory model such kernels are compiled for.
 bool hasCooperativeMatrix(VkInstance instance, VkPhysicalDevice pd, bool memoryModel) {
 #ifdef VK_KHR_cooperative_matrix
-    if (!memoryModel || !hasExtension(pd, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME)) return false;
+    if (!memoryModel || !hasDeviceExtension(pd, VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME))
+        return false;
     VkPhysicalDeviceCooperativeMatrixFeaturesKHR cm{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
     VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &cm};
@@ -124,7 +81,7 @@ DeviceInfo describe(VkInstance instance, VkPhysicalDevice pd, uint32_t index) {
     DeviceInfo d;
     d.index = index;
     d.name = props.properties.deviceName;
-    d.type = typeOf(props.properties.deviceType);
+    d.type = deviceTypeOf(props.properties.deviceType);
     d.apiVersion = versionText(props.properties.apiVersion);
     d.driver = std::string(driver.driverName) +
                (driver.driverInfo[0] ? " " + std::string(driver.driverInfo) : "");
@@ -151,7 +108,8 @@ DeviceInfo describe(VkInstance instance, VkPhysicalDevice pd, uint32_t index) {
         (v12.shaderBufferInt64Atomics ? kInt64Atomics : 0u) |
         (hasCooperativeMatrix(instance, pd, v12.vulkanMemoryModel) ? kCooperativeMatrix : 0u);
     d.lockstepSubgroups = driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
-    d.pipelineStatistics = hasExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    d.pipelineStatistics =
+        hasDeviceExtension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
     if (d.pipelineStatistics) {
         VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
@@ -170,58 +128,6 @@ DeviceInfo describe(VkInstance instance, VkPhysicalDevice pd, uint32_t index) {
         d.whyUnusable = "has no compute queue";
     }
     return d;
-}
-
-Result<VkInstance> makeInstance(bool validation, bool* validationOn) {
-    if (auto s = loadVulkan(); !s) return s.error();
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "vkpuzzles";
-    app.apiVersion = kApiVersion;
-    std::vector<const char*> layers, extensions;
-    *validationOn = false;
-    if (validation) {
-        // Validation is an aid: layers the loader fails to list are taken as absent.
-        uint32_t n = 0;
-        std::vector<VkLayerProperties> available;
-        if (vkEnumerateInstanceLayerProperties(&n, nullptr) == VK_SUCCESS) {
-            available.resize(n);
-            VkResult r = vkEnumerateInstanceLayerProperties(&n, available.data());
-            available.resize(r == VK_SUCCESS || r == VK_INCOMPLETE ? n : 0);
-        }
-        for (const auto& l : available)
-            if (std::strcmp(l.layerName, "VK_LAYER_KHRONOS_validation") == 0) *validationOn = true;
-        if (*validationOn) {
-            layers.push_back("VK_LAYER_KHRONOS_validation");
-            extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-        }
-    }
-    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ci.pApplicationInfo = &app;
-    ci.enabledLayerCount = static_cast<uint32_t>(layers.size());
-    ci.ppEnabledLayerNames = layers.data();
-    ci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
-    ci.ppEnabledExtensionNames = extensions.data();
-    VkInstance instance = VK_NULL_HANDLE;
-    VkResult r = vkCreateInstance(&ci, nullptr, &instance);
-    if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return Error{ErrorKind::Device, noVulkanDriverMessage(), {}, r};
-    if (r != VK_SUCCESS) return vkError("creating the Vulkan instance", r);
-    useVulkanInstance(instance);
-    return instance;
-}
-
-Result<std::vector<VkPhysicalDevice>> physicalDevices(VkInstance instance) {
-    uint32_t n = 0;
-    if (auto s = vkCheck(vkEnumeratePhysicalDevices(instance, &n, nullptr),
-                         "listing the Vulkan devices");
-        !s)
-        return s.error();
-    std::vector<VkPhysicalDevice> pds(n);
-    VkResult r = vkEnumeratePhysicalDevices(instance, &n, pds.data());
-    if (r != VK_INCOMPLETE)
-        if (auto s = vkCheck(r, "listing the Vulkan devices"); !s) return s.error();
-    pds.resize(n);
-    return pds;
 }
 
 std::string lower(std::string s) {
@@ -248,7 +154,7 @@ Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& s
     int best = -1;
     for (size_t i = 0; i < infos.size(); ++i) {
         if (!infos[i].usable || (!selector.empty() && !matches(infos[i], selector))) continue;
-        if (best < 0 || typeRank(infos[i].type) > typeRank(infos[best].type))
+        if (best < 0 || deviceTypeRank(infos[i].type) > deviceTypeRank(infos[best].type))
             best = static_cast<int>(i);
     }
     if (best >= 0) return static_cast<size_t>(best);
@@ -264,27 +170,26 @@ Result<size_t> choose(const std::vector<DeviceInfo>& infos, const std::string& s
 } // namespace
 
 Result<std::vector<DeviceInfo>> GpuContext::listDevices() {
-    bool unused = false;
-    auto instance = makeInstance(false, &unused);
-    if (!instance) return instance.error();
+    auto made = ::vkp::createInstance({kApiVersion, {}, false});
+    if (!made) return made.error();
+    VkInstance instance = made->instance;
     std::vector<DeviceInfo> infos;
-    auto pds = physicalDevices(*instance);
+    auto pds = physicalDevices(instance);
     if (!pds) {
-        vkDestroyInstance(*instance, nullptr);
+        vkDestroyInstance(instance, nullptr);
         return pds.error();
     }
     for (uint32_t i = 0; i < pds->size(); ++i)
-        infos.push_back(describe(*instance, (*pds)[i], i));
-    vkDestroyInstance(*instance, nullptr);
+        infos.push_back(describe(instance, (*pds)[i], i));
+    vkDestroyInstance(instance, nullptr);
     return infos;
 }
 
 Status GpuContext::createInstance(bool validation) {
-    bool validationOn = false;
-    auto instance = makeInstance(validation, &validationOn);
-    if (!instance) return instance.error();
-    m_instance = *instance;
-    if (!validationOn) return okStatus();
+    auto made = ::vkp::createInstance({kApiVersion, {}, validation});
+    if (!made) return made.error();
+    m_instance = made->instance;
+    if (!made->validation) return okStatus();
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(m_instance, "vkCreateDebugUtilsMessengerEXT"));
     VkDebugUtilsMessengerCreateInfoEXT ci{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
@@ -312,11 +217,6 @@ GpuContext::onValidation(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMes
 Status GpuContext::createDevice(VkPhysicalDevice pd) {
     uint32_t tsBits = 0;
     m_queueFamily = static_cast<uint32_t>(computeFamily(pd, &tsBits));
-    float priority = 1.0f;
-    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    q.queueFamilyIndex = m_queueFamily;
-    q.queueCount = 1;
-    q.pQueuePriorities = &priority;
     VkPhysicalDeviceFeatures features{};
     features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
     // The optional kinds of numbers the device has: a kernel may use them (session/case_limits.h
@@ -332,8 +232,6 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
                                          &v12};
     v11.storageBuffer16BitAccess = (m_info.shaderFeatures & kStorage16Bit) != 0;
-    VkDeviceCreateInfo ci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    ci.pNext = &v11;
     // Where the driver can report on compiled kernels (registers, spills), the benchmark shows it.
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR exec{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
@@ -355,14 +253,11 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
         extensions.push_back(VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME);
     }
 #endif
-    ci.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
-    ci.ppEnabledExtensionNames = extensions.data();
-    ci.queueCreateInfoCount = 1;
-    ci.pQueueCreateInfos = &q;
-    ci.pEnabledFeatures = &features;
-    VkResult r = vkCreateDevice(pd, &ci, nullptr, &m_device);
-    if (r != VK_SUCCESS) return vkError(("creating a device on " + m_info.name).c_str(), r);
-    vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+    auto made = ::vkp::createDevice(
+        pd, {m_queueFamily, extensions, &features, &v11, "creating a device on " + m_info.name});
+    if (!made) return made.error();
+    m_device = made->device;
+    m_queue = made->queue;
     vkGetPhysicalDeviceMemoryProperties(pd, &m_memory);
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(pd, &props);
@@ -445,50 +340,6 @@ GpuContext::~GpuContext() {
         if (destroy) destroy(m_instance, m_messenger, nullptr);
     }
     if (m_instance) vkDestroyInstance(m_instance, nullptr);
-}
-
-const char* vkResultName(VkResult result) {
-    switch (result) {
-    case VK_SUCCESS:
-        return "VK_SUCCESS";
-    case VK_TIMEOUT:
-        return "VK_TIMEOUT";
-    case VK_ERROR_OUT_OF_HOST_MEMORY:
-        return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-        return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED:
-        return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST:
-        return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_MEMORY_MAP_FAILED:
-        return "VK_ERROR_MEMORY_MAP_FAILED";
-    case VK_ERROR_LAYER_NOT_PRESENT:
-        return "VK_ERROR_LAYER_NOT_PRESENT";
-    case VK_ERROR_EXTENSION_NOT_PRESENT:
-        return "VK_ERROR_EXTENSION_NOT_PRESENT";
-    case VK_ERROR_FEATURE_NOT_PRESENT:
-        return "VK_ERROR_FEATURE_NOT_PRESENT";
-    case VK_ERROR_INCOMPATIBLE_DRIVER:
-        return "VK_ERROR_INCOMPATIBLE_DRIVER";
-    case VK_ERROR_TOO_MANY_OBJECTS:
-        return "VK_ERROR_TOO_MANY_OBJECTS";
-    case VK_ERROR_INVALID_SHADER_NV:
-        return "VK_ERROR_INVALID_SHADER_NV";
-    case VK_ERROR_OUT_OF_POOL_MEMORY:
-        return "VK_ERROR_OUT_OF_POOL_MEMORY";
-    default:
-        return "VkResult error";
-    }
-}
-
-Error vkError(const char* what, VkResult result) {
-    ErrorKind kind = result == VK_ERROR_DEVICE_LOST ? ErrorKind::DeviceLost : ErrorKind::Device;
-    return Error{kind,
-                 std::string(what) + " failed: " + vkResultName(result) + " (" +
-                     std::to_string(result) + ")",
-                 {},
-                 result};
 }
 
 } // namespace vkp

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/vk_setup.h"
 #include "gpu/vulkan_api.h"
 
 #include "base/result.h"
@@ -88,9 +89,5 @@ class GpuContext {
     bool m_hung = false;
     std::unique_ptr<RunResources> m_runResources;
 };
-
-// "VK_ERROR_DEVICE_LOST" and friends.
-const char* vkResultName(VkResult result);
-Error vkError(const char* what, VkResult result);
 
 } // namespace vkp

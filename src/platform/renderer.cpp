@@ -10,49 +10,11 @@
 #include <imgui.h>
 
 #include "base/os.h"
-#include "device/vulkan_drivers.h"
+#include "gpu/vk_setup.h"
 #include "platform/window.h"
 
 namespace vkp::platform {
 namespace {
-
-Error vkFail(const std::string& what, VkResult r) {
-    Error e{ErrorKind::Device,
-            what + " failed (VkResult " + std::to_string(static_cast<int>(r)) + ")"};
-    e.vkResult = static_cast<int>(r);
-    return e;
-}
-
-#define VKP_TRY(call, what)                                                                        \
-    do {                                                                                           \
-        VkResult vkp_r = (call);                                                                   \
-        if (vkp_r != VK_SUCCESS) return vkFail(what, vkp_r);                                       \
-    } while (0)
-
-int deviceRank(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-        return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-        return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-        return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-bool hasSwapchainExtension(VkPhysicalDevice d) {
-    uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(d, nullptr, &n, nullptr);
-    std::vector<VkExtensionProperties> ext(n);
-    vkEnumerateDeviceExtensionProperties(d, nullptr, &n, ext.data());
-    return std::any_of(ext.begin(), ext.end(), [](const VkExtensionProperties& e) {
-        return std::strcmp(e.extensionName, VK_KHR_SWAPCHAIN_EXTENSION_NAME) == 0;
-    });
-}
 
 // A queue family that draws and presents to the surface, or -1.
 int presentQueueFamily(VkPhysicalDevice d, VkSurfaceKHR surface) {
@@ -143,48 +105,37 @@ Result<std::unique_ptr<Renderer>> Renderer::create(Window& window, const Rendere
 }
 
 Status Renderer::createInstance() {
-    if (auto s = loadVulkan(); !s) return s.error();
     uint32_t count = 0;
     const char** required = glfwGetRequiredInstanceExtensions(&count);
     if (!required) {
         // GLFW finds no window-system extensions both when the drivers lack them and when there
         // is no driver at all; the second needs another fix, so tell them apart.
-        VkInstanceCreateInfo bare{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-        VkInstance probe = VK_NULL_HANDLE;
-        VkResult r = vkCreateInstance(&bare, nullptr, &probe);
-        if (probe) {
-            useVulkanInstance(probe);
-            vkDestroyInstance(probe, nullptr);
-        }
-        if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-            return Error{ErrorKind::NotFound, noVulkanDriverMessage()};
+        auto bare = ::vkp::createInstance({VK_API_VERSION_1_1, {}, false});
+        if (!bare && bare.error().vkResult == VK_ERROR_INCOMPATIBLE_DRIVER)
+            return Error{ErrorKind::NotFound, bare.error().message}; // not the command line either
+        if (!bare) return bare.error();
+        vkDestroyInstance(bare->instance, nullptr);
         return Error{ErrorKind::Device, "this Vulkan installation cannot draw into windows"};
     }
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "vkpuzzles";
-    app.apiVersion = VK_API_VERSION_1_1;
-    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    info.pApplicationInfo = &app;
-    info.enabledExtensionCount = count;
-    info.ppEnabledExtensionNames = required;
-    VKP_TRY(vkCreateInstance(&info, nullptr, &m_instance), "creating the window's Vulkan instance");
-    useVulkanInstance(m_instance);
+    auto made =
+        ::vkp::createInstance({VK_API_VERSION_1_1, std::vector(required, required + count), false});
+    if (!made) return made.error();
+    m_instance = made->instance;
     return okStatus();
 }
 
 Status Renderer::pickDevice() {
-    uint32_t n = 0;
-    vkEnumeratePhysicalDevices(m_instance, &n, nullptr);
-    std::vector<VkPhysicalDevice> devices(n);
-    vkEnumeratePhysicalDevices(m_instance, &n, devices.data());
+    auto devices = physicalDevices(m_instance);
+    if (!devices) return devices.error();
     int best = -1;
-    for (VkPhysicalDevice d : devices) {
+    for (VkPhysicalDevice d : *devices) {
         int family = presentQueueFamily(d, m_surface);
-        if (family < 0 || !hasSwapchainExtension(d)) continue;
+        if (family < 0 || !hasDeviceExtension(d, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) continue;
         VkPhysicalDeviceProperties props;
         vkGetPhysicalDeviceProperties(d, &props);
-        if (deviceRank(props.deviceType) <= best) continue;
-        best = deviceRank(props.deviceType);
+        int rank = deviceTypeRank(deviceTypeOf(props.deviceType));
+        if (rank <= best) continue;
+        best = rank;
         m_physical = d;
         m_queueFamily = static_cast<uint32_t>(family);
         m_deviceName = props.deviceName;
@@ -197,20 +148,14 @@ Status Renderer::pickDevice() {
 }
 
 Status Renderer::createDevice() {
-    float priority = 1.0f;
-    VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    queue.queueFamilyIndex = m_queueFamily;
-    queue.queueCount = 1;
-    queue.pQueuePriorities = &priority;
-    const char* extensions[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
-    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    info.queueCreateInfoCount = 1;
-    info.pQueueCreateInfos = &queue;
-    info.enabledExtensionCount = 1;
-    info.ppEnabledExtensionNames = extensions;
-    VKP_TRY(vkCreateDevice(m_physical, &info, nullptr, &m_device),
-            "creating the window's Vulkan device");
-    vkGetDeviceQueue(m_device, m_queueFamily, 0, &m_queue);
+    auto made = ::vkp::createDevice(m_physical, {m_queueFamily,
+                                                 {VK_KHR_SWAPCHAIN_EXTENSION_NAME},
+                                                 nullptr,
+                                                 nullptr,
+                                                 "creating the window's Vulkan device"});
+    if (!made) return made.error();
+    m_device = made->device;
+    m_queue = made->queue;
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};
     VkDescriptorPoolCreateInfo pool{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     pool.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
@@ -427,7 +372,7 @@ Status Renderer::uploadFonts() {
         ImGui_ImplVulkan_DestroyFontUploadObjects();
     }
     vkDestroyCommandPool(m_device, pool, nullptr);
-    if (r != VK_SUCCESS) return vkFail("uploading the fonts", r);
+    if (r != VK_SUCCESS) return vkError("uploading the fonts", r);
     return okStatus();
 }
 #endif
@@ -456,7 +401,7 @@ Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool ca
     if (r == VK_SUBOPTIMAL_KHR)
         m_rebuild = true;
     else if (r != VK_SUCCESS)
-        return vkFail("acquiring a swapchain image", r);
+        return vkError("acquiring a swapchain image", r);
     Frame& f = m_frames[image];
     VKP_TRY(vkWaitForFences(m_device, 1, &f.fence, VK_TRUE, UINT64_MAX), "waiting for a frame");
     vkResetFences(m_device, 1, &f.fence);
@@ -489,7 +434,7 @@ Status Renderer::render(ImDrawData* drawData, const float clearColor[4], bool ca
     m_semaphoreIndex = (m_semaphoreIndex + 1) % static_cast<uint32_t>(m_acquired.size());
     if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
         return (m_rebuild = true, okStatus());
-    if (r != VK_SUCCESS) return vkFail("presenting a frame", r);
+    if (r != VK_SUCCESS) return vkError("presenting a frame", r);
     return okStatus();
 }
 
