@@ -109,7 +109,7 @@ class App {
     std::unique_ptr<platform::Renderer> m_renderer;
     std::unique_ptr<ui::Workbench> m_wb;
     ui::MainView m_view;
-    ui::ViewState m_state;
+    views::ViewState m_state;
     ui::FrameInfo m_info;
     float m_appliedScale = 0;
     ThemeKind m_appliedTheme = ThemeKind::Dark;
@@ -227,23 +227,23 @@ void App::prepareScreenshotState() {
         m_wb->revealSolution();
     }
     if (m_o.tab == "hints")
-        m_state.showTab = ui::SideTab::Hints;
+        m_state.showTab = views::SideTab::Hints;
     else if (m_o.tab == "solution")
-        m_state.showTab = ui::SideTab::Solution;
+        m_state.showTab = views::SideTab::Solution;
     else if (m_o.tab == "device")
-        m_state.showTab = ui::SideTab::Device;
+        m_state.showTab = views::SideTab::Device;
     else if (m_o.tab == "efficiency")
-        m_state.showTab = ui::SideTab::Efficiency;
+        m_state.showTab = views::SideTab::Efficiency;
     else if (m_o.tab == "buffers")
-        m_state.showMemoryTab = ui::MemoryTab::Buffers;
+        m_state.showMemoryTab = views::MemoryTab::Buffers;
     else if (m_o.tab == "timeline")
-        m_state.showMemoryTab = ui::MemoryTab::Timeline;
+        m_state.showMemoryTab = views::MemoryTab::Timeline;
     else if (m_o.tab == "watches")
-        m_state.showMemoryTab = ui::MemoryTab::Watches;
+        m_state.showMemoryTab = views::MemoryTab::Watches;
     else if (m_o.tab == "console")
-        m_state.showMemoryTab = ui::MemoryTab::Console;
+        m_state.showMemoryTab = views::MemoryTab::Console;
     else if (m_o.tab == "lookback")
-        m_state.showMemoryTab = ui::MemoryTab::Lookback;
+        m_state.showMemoryTab = views::MemoryTab::Lookback;
     if (m_o.thread) m_state.selection.thread = *m_o.thread;
     if (m_o.dispatch > 0) m_state.pickedDispatch = static_cast<size_t>(m_o.dispatch - 1);
     std::optional<uint32_t> step = m_o.script.walkthroughStep;
@@ -472,7 +472,7 @@ void App::simulateTyping() {
     auto now = Clock::now();
     if (now - m_lastTyping < std::chrono::milliseconds(400)) return;
     m_lastTyping = now;
-    ui::TextDocument& doc = m_wb->document();
+    text::TextDocument& doc = m_wb->document();
     doc.moveToEnd(false);
     if (m_typingStep++ % 2 == 0)
         doc.insert("\n// measuring");

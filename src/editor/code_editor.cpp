@@ -13,6 +13,8 @@
 #include "widgets/widgets.h"
 
 namespace vkp::ui {
+
+using namespace text; // the editor's text model (document, lexer) this file draws
 namespace {
 
 // GLFW (the platform under ImGui here) numbers printable keys by their ASCII character.

@@ -13,8 +13,8 @@
 #include "editor/find_bar.h"
 #include "judge/efficiency.h"
 #include "judge/trace_analysis.h"
-#include "views/glsl_lexer.h"
-#include "views/text_document.h"
+#include "text/glsl_lexer.h"
+#include "text/text_document.h"
 
 namespace vkp::ui {
 
@@ -58,14 +58,14 @@ class CodeEditor {
   public:
     // Draws into a child region of `size`; edits `doc` unless `readOnly`. Returns true when the
     // text changed this frame.
-    bool draw(const char* id, TextDocument& doc, const std::vector<EditorMarker>& markers,
+    bool draw(const char* id, text::TextDocument& doc, const std::vector<EditorMarker>& markers,
               ImVec2 size, bool readOnly = false, const EditorDecorations* decorations = nullptr);
     // A line the learner asked to watch or unwatch this frame (right-click menu or F9), once.
     std::optional<uint32_t> takeWatchToggle();
     // Scrolls so that a 1-based line is in view (without moving the cursor).
     void scrollToLine(int line) { m_scrollToLine = line; }
     // Places the cursor on a 1-based line and column, scrolls there and takes the keyboard.
-    void jumpTo(TextDocument& doc, int line, int column);
+    void jumpTo(text::TextDocument& doc, int line, int column);
     void focus() { m_wantFocus = true; }
     bool focused() const { return m_focused; }
     // Back to line 1, column 1 at the next draw (another puzzle opened).
@@ -73,12 +73,12 @@ class CodeEditor {
     ImVec2 scroll() const { return m_scroll; } // the text's scroll position at the last draw
 
     // The find bar (editor/find_bar.h): Ctrl+F, F3, Shift+F3 and Escape reach it through these.
-    void openFind(const TextDocument& doc) { m_find.open(doc); }
+    void openFind(const text::TextDocument& doc) { m_find.open(doc); }
     void closeFind() { apply(m_find.close()); }
     bool findOpen() const { return m_find.isOpen(); }
-    void findNext(TextDocument& doc, bool forward) { apply(m_find.next(doc, forward)); }
+    void findNext(text::TextDocument& doc, bool forward) { apply(m_find.next(doc, forward)); }
     const std::string& findQuery() const { return m_find.query(); }
-    std::string findSummary(const TextDocument& doc) const { return m_find.summary(doc); }
+    std::string findSummary(const text::TextDocument& doc) const { return m_find.summary(doc); }
 
   private:
     struct Metrics {
@@ -87,32 +87,32 @@ class CodeEditor {
         ImVec2 origin;                    // top-left of line 0, column 0 in screen space (scrolled)
         ImVec2 clipMin, clipMax;
     };
-    void relex(const TextDocument& doc);
-    bool handleKeyboard(TextDocument& doc, bool readOnly);
-    void handleMouse(TextDocument& doc, const Metrics& m);
-    TextPos positionAt(const TextDocument& doc, const Metrics& m, ImVec2 mouse) const;
-    void drawLines(const TextDocument& doc, const Metrics& m,
+    void relex(const text::TextDocument& doc);
+    bool handleKeyboard(text::TextDocument& doc, bool readOnly);
+    void handleMouse(text::TextDocument& doc, const Metrics& m);
+    text::TextPos positionAt(const text::TextDocument& doc, const Metrics& m, ImVec2 mouse) const;
+    void drawLines(const text::TextDocument& doc, const Metrics& m,
                    const std::vector<EditorMarker>& markers, int first, int last);
-    void drawGutter(const TextDocument& doc, const Metrics& m,
+    void drawGutter(const text::TextDocument& doc, const Metrics& m,
                     const std::vector<EditorMarker>& markers, int first, int last);
     void drawMarkerTooltip(const Metrics& m, const std::vector<EditorMarker>& markers, int first,
                            int last);
-    void scrollToCursor(const TextDocument& doc, const Metrics& m);
+    void scrollToCursor(const text::TextDocument& doc, const Metrics& m);
     void drawDecorations(const Metrics& m, const EditorDecorations& d, int first, int last);
     void drawGutterMarks(const Metrics& m, const EditorDecorations& d, int first, int last);
     void drawBadges(const Metrics& m, const std::vector<EditorBadge>& badges, int first, int last);
     float badgeColumnWidth(const EditorDecorations* d);
-    void contextMenu(const TextDocument& doc, const Metrics& m, const EditorDecorations& d);
-    void drawMatches(const TextDocument& doc, const Metrics& m, int first, int last);
-    void applyScrollRequests(const TextDocument& doc, const Metrics& m);
+    void contextMenu(const text::TextDocument& doc, const Metrics& m, const EditorDecorations& d);
+    void drawMatches(const text::TextDocument& doc, const Metrics& m, int first, int last);
+    void applyScrollRequests(const text::TextDocument& doc, const Metrics& m);
     void apply(FindEffect e) {
         m_scrollToCursor |= e.scrollToCursor;
         m_wantFocus |= e.focusText;
     }
 
-    std::vector<std::vector<Token>> m_tokens; // per line, for m_lexedRevision
+    std::vector<std::vector<text::Token>> m_tokens; // per line, for m_lexedRevision
     uint64_t m_lexedRevision = UINT64_MAX;
-    const TextDocument* m_lexedDoc = nullptr;
+    const text::TextDocument* m_lexedDoc = nullptr;
     bool m_wantFocus = false;
     bool m_focused = false;
     bool m_dragging = false;
@@ -132,7 +132,7 @@ class CodeEditor {
 };
 
 // One line of GLSL in colour, at `pos` (for read-only code views such as the solution diff).
-void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, LexState& state,
+void drawGlslLine(ImDrawList* dl, ImVec2 pos, const std::string& line, text::LexState& state,
                   float charWidth);
 
 } // namespace vkp::ui

@@ -10,6 +10,8 @@
 
 namespace vkp::ui {
 
+using namespace text; // the editor's text model this bar searches
+
 std::string findSummary(const std::vector<TextRange>& matches,
                         std::pair<TextPos, TextPos> selection) {
     if (matches.empty()) return "No results";

@@ -7,14 +7,14 @@
 #include <utility>
 #include <vector>
 
-#include "views/text_document.h"
+#include "text/text_document.h"
 
 namespace vkp::ui {
 
 // What the find bar says: "3 of 7" when the selection is a match, "7 matches" when it is not,
 // "No results" when nothing matches.
-std::string findSummary(const std::vector<TextRange>& matches,
-                        std::pair<TextPos, TextPos> selection);
+std::string findSummary(const std::vector<text::TextRange>& matches,
+                        std::pair<text::TextPos, text::TextPos> selection);
 
 // What a call on the bar asks of the editor.
 struct FindEffect {
@@ -27,16 +27,16 @@ class FindBar {
     // Opening fills in the selected text (one line of it) and puts the keyboard in the field;
     // typing there selects the first match from where the search began; Enter and F3 go to the
     // next match, Shift+Enter and Shift+F3 to the previous one; Escape closes it.
-    void open(const TextDocument& doc);
+    void open(const text::TextDocument& doc);
     FindEffect close();
-    FindEffect next(TextDocument& doc, bool forward); // opens the bar when there is no query
+    FindEffect next(text::TextDocument& doc, bool forward); // opens the bar when there is no query
     bool isOpen() const { return m_open; }
     const std::string& query() const { return m_query; }
-    std::string summary(const TextDocument& doc) const; // "" while closed or empty
+    std::string summary(const text::TextDocument& doc) const; // "" while closed or empty
     // Every match to highlight ([] while closed or empty).
-    std::vector<TextRange> matches(const TextDocument& doc) const;
+    std::vector<text::TextRange> matches(const text::TextDocument& doc) const;
     // The row, `width` pixels wide, at the cursor.
-    FindEffect draw(TextDocument& doc, float width);
+    FindEffect draw(text::TextDocument& doc, float width);
 
   private:
     bool m_open = false;
@@ -45,7 +45,7 @@ class FindBar {
     int m_focusTries = 0;       // frames the field has been asked to take the keyboard
     bool m_matchCase = false;
     std::string m_query;
-    TextPos m_start; // where typing searches from
+    text::TextPos m_start; // where typing searches from
 };
 
 } // namespace vkp::ui

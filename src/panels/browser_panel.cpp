@@ -122,7 +122,7 @@ bool matchesSearch(const Puzzle& p, const std::string& query) {
     return false;
 }
 
-void BrowserPanel::draw(Workbench& wb, ViewState&, ImVec2 size) {
+void BrowserPanel::draw(Workbench& wb, views::ViewState&, ImVec2 size) {
     const auto& puzzles = wb.puzzles().puzzles;
     int solved = 0;
     for (const Puzzle& p : puzzles)

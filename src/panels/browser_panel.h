@@ -25,7 +25,7 @@ SolvedMark solvedMark(const PuzzleProgress& progress);
 
 class BrowserPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size);
 
   private:
     char m_search[128] = {};

@@ -23,11 +23,11 @@ namespace vkp::ui {
 class BuffersView {
   public:
     void forgetPuzzle() { m_materialised.clear(); } // a reloaded puzzle may have other cases
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc);
 
   private:
     // A dispatch of a multi-pass case: the buffers it binds, before and after it.
-    void drawDispatch(ViewState& view, const ShownCase& sc);
+    void drawDispatch(views::ViewState& view, const ShownCase& sc);
     // Materialised data of cases that did not run (the kernel does not compile yet).
     const CaseData* fallbackData(const Puzzle& p, size_t caseIndex);
     std::map<std::pair<std::string, size_t>, std::optional<CaseData>> m_materialised;
@@ -43,6 +43,7 @@ std::string shapeWords(const Shape& shape, ElementKind type,
 void drawSharedArrays(const Trace& trace, uint64_t workgroup,
                       const std::vector<std::vector<uint32_t>>& values,
                       const std::vector<std::vector<uint8_t>>& written, const GridMarks& marks,
-                      ViewState& view, float width, CellCanvas* canvas, const std::string& when);
+                      views::ViewState& view, float width, CellCanvas* canvas,
+                      const std::string& when);
 
 } // namespace vkp::ui

@@ -21,16 +21,16 @@ std::string caseLaunchText(const Puzzle& p, size_t caseIndex);
 
 class CasesPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size);
     void forgetPuzzle() { m_scrolledTo = -1; } // the new puzzle's first case scrolls into view
 
   private:
-    void drawActions(Workbench& wb, ViewState& view); // Add a case, Benchmark at large N
+    void drawActions(Workbench& wb, views::ViewState& view); // Add a case, Benchmark at large N
     void drawOwnCaseRemove(Workbench& wb,
-                           ViewState& view); // under the list, for a selected own case
+                           views::ViewState& view); // under the list, for a selected own case
     // Under the list: the runs at other subgroup sizes, those still due, and what they say.
-    void drawCase(Workbench& wb, ViewState& view, const Puzzle& p, const CheckReport* r, size_t i,
-                  bool checking);
+    void drawCase(Workbench& wb, views::ViewState& view, const Puzzle& p, const CheckReport* r,
+                  size_t i, bool checking);
     static void drawCaseTooltip(const Puzzle& p, const CheckReport* r, size_t i,
                                 const std::string& head, const std::string& k,
                                 const std::string& verdict, ImU32 colour);
@@ -38,7 +38,7 @@ class CasesPanel {
     // Under them: the run with atomics in reverse lane order, due or done.
     static void drawAtomicOrder(const LiveSnapshot& s);
     // Under it: the puzzle's generated cases, due or done, and the one that failed, to keep.
-    static void drawCaseSearch(Workbench& wb, ViewState& view, const LiveSnapshot& s);
+    static void drawCaseSearch(Workbench& wb, views::ViewState& view, const LiveSnapshot& s);
     OwnCaseForm m_form;
     BenchView m_bench;
     int m_scrolledTo = -1;                           // the case last scrolled into view

@@ -15,13 +15,13 @@ namespace vkp::ui {
 
 class ConsoleView {
   public:
-    void draw(ViewState& view, const ShownCase& sc);
+    void draw(views::ViewState& view, const ShownCase& sc);
     // The label of the tab: "Console", with the number of lines when there are some.
     std::string tabLabel(const ShownCase& sc);
 
   private:
     const std::vector<PrintfLine>& linesOf(const ShownCase& sc);
-    void drawRows(ViewState& view, const ShownCase& sc, const std::vector<size_t>& rows);
+    void drawRows(views::ViewState& view, const ShownCase& sc, const std::vector<size_t>& rows);
 
     std::shared_ptr<const Trace> m_trace; // the trace m_lines were formatted from (kept alive)
     std::vector<PrintfLine> m_lines;

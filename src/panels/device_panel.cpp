@@ -68,7 +68,7 @@ void infoTable(const DeviceInfo& d) {
 
 } // namespace
 
-void DevicePanel::draw(Workbench& wb, ViewState&, ImVec2, const std::string& uiDevice) {
+void DevicePanel::draw(Workbench& wb, views::ViewState&, ImVec2, const std::string& uiDevice) {
     const LiveSnapshot& s = wb.snapshot();
     const Palette& pal = palette();
     std::string current = s.device                               ? deviceLabel(*s.device)

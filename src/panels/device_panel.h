@@ -14,7 +14,7 @@ namespace vkp::ui {
 class DevicePanel {
   public:
     // `uiDevice` names the separate device that draws the window.
-    void draw(Workbench& wb, ViewState& view, ImVec2 size, const std::string& uiDevice);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size, const std::string& uiDevice);
 };
 
 } // namespace vkp::ui

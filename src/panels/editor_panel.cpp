@@ -29,7 +29,7 @@ std::string previousLabel(const Draft& d) {
 } // namespace
 
 void EditorPanel::drawToolbar(Workbench& wb) {
-    TextDocument& doc = wb.document();
+    text::TextDocument& doc = wb.document();
     ImGui::BeginDisabled(!doc.canUndo());
     if (ImGui::Button("Undo")) doc.undo();
     layout::item("button/Undo");
@@ -174,7 +174,7 @@ float EditorPanel::drawDiagnostics(Workbench& wb, ViewState& view,
 }
 
 // What GUI tests wait for after editing keys: the cursor, the scroll, the find bar.
-void EditorPanel::probeEditor(const TextDocument& doc) const {
+void EditorPanel::probeEditor(const text::TextDocument& doc) const {
     if (!layout::enabled()) return;
     layout::fact("editorCursor", std::to_string(doc.cursor().line + 1) + ":" +
                                      std::to_string(doc.cursor().column + 1));

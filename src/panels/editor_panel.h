@@ -14,18 +14,18 @@ namespace vkp::ui {
 
 class EditorPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size);
     void focusEditor() { m_editor.focus(); }
     CodeEditor& codeEditor() { return m_editor; } // find (Ctrl+F, F3, Esc) from the window's keys
 
   private:
     void drawToolbar(Workbench& wb);
-    void probeEditor(const TextDocument& doc) const;
+    void probeEditor(const text::TextDocument& doc) const;
     // A held draft (LiveStatusKind::Held): why, and "Compile anyway".
     void drawHeldLine(Workbench& wb);
     // A case file on show, above the editor in place of the toolbar; false: none is open.
     bool drawCaseFileBar(Workbench& wb);
-    float drawDiagnostics(Workbench& wb, ViewState& view,
+    float drawDiagnostics(Workbench& wb, views::ViewState& view,
                           const std::vector<Diagnostic>& diagnostics, float width,
                           bool measureOnly);
     CodeEditor m_editor;

@@ -10,6 +10,8 @@
 
 namespace vkp::ui {
 
+using namespace views; // the windowless models of the trace this file draws
+
 void resolveRequest(ViewState& view, const ShownCase& sc) {
     view.requestCells.reset();
     const Trace* trace = sc.trace();

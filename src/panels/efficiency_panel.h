@@ -13,17 +13,18 @@ namespace vkp::ui {
 
 class EfficiencyPanel {
   public:
-    void draw(ViewState& view, const ShownCase& sc, ImVec2 size);
+    void draw(views::ViewState& view, const ShownCase& sc, ImVec2 size);
 
   private:
-    void drawLines(ViewState& view, const ShownCase& sc, const EfficiencyReport& report);
+    void drawLines(views::ViewState& view, const ShownCase& sc, const EfficiencyReport& report);
 };
 
 // This frame's request cells (view.requestCells): the hovered access's request, else the one
 // picked for the trace on show. Once per frame, after shownCase().
-void resolveRequest(ViewState& view, const ShownCase& sc);
+void resolveRequest(views::ViewState& view, const ShownCase& sc);
 
 // Shows `line`'s worst request in the buffers view (the Efficiency panel's click).
-void pickLineRequest(ViewState& view, const EfficiencyReport& report, const LineEfficiency& line);
+void pickLineRequest(views::ViewState& view, const EfficiencyReport& report,
+                     const LineEfficiency& line);
 
 } // namespace vkp::ui

@@ -2,13 +2,15 @@
 
 #include <cmath>
 
-#include "views/line_diff.h"
+#include "text/line_diff.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"
 #include "widgets/theme.h"
 #include "widgets/widgets.h"
 
 namespace vkp::ui {
+
+using namespace text; // the line diff and the lexer of the solution viewer
 namespace {
 
 void hintCard(int number, const std::string& text) {
@@ -36,7 +38,7 @@ void hintCard(int number, const std::string& text) {
 
 } // namespace
 
-void HintsPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
+void HintsPanel::draw(Workbench& wb, views::ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     PuzzleProgress pr = wb.progress(*p);
@@ -55,11 +57,11 @@ void HintsPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
     } else {
         dimText("That was the last hint.");
         ImGui::SameLine();
-        if (ImGui::SmallButton("See the solution")) view.showTab = SideTab::Solution;
+        if (ImGui::SmallButton("See the solution")) view.showTab = views::SideTab::Solution;
     }
 }
 
-void SolutionPanel::draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size) {
+void SolutionPanel::draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size) {
     const Puzzle* p = wb.puzzle();
     if (!p) return;
     const Palette& pal = palette();

@@ -17,14 +17,14 @@ namespace vkp::ui {
 
 class HintsPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size);
 };
 
 class SolutionPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size);
     // Starts the walkthrough player (scripted runs: at a step, 0-based).
-    void startWalkthrough(Workbench& wb, ViewState& view, size_t step) {
+    void startWalkthrough(Workbench& wb, views::ViewState& view, size_t step) {
         m_walkthrough.start(wb, view, step);
     }
     void forgetPuzzle() { m_walkthrough.stop(), m_diffScrolledFor = UINT64_MAX; }
@@ -32,9 +32,9 @@ class SolutionPanel {
   private:
     void drawDiff(Workbench& wb, ImVec2 size);
     bool m_showDiff = true;
-    CodeEditor m_viewer;      // read-only
-    TextDocument m_solution;  // what the viewer shows
-    std::string m_loadedText; // m_solution's source text
+    CodeEditor m_viewer;           // read-only
+    text::TextDocument m_solution; // what the viewer shows
+    std::string m_loadedText;      // m_solution's source text
     uint64_t m_diffScrolledFor =
         UINT64_MAX; // editor revision whose diff was scrolled to its first change
     WalkthroughPanel m_walkthrough;

@@ -13,18 +13,19 @@ namespace vkp::ui {
 
 class InspectorView {
   public:
-    void draw(ViewState& view, const ShownCase& sc);
+    void draw(views::ViewState& view, const ShownCase& sc);
 
   private:
     static constexpr size_t kPrintfShown = 8;
-    void drawThread(ViewState& view, const ShownCase& sc, const Uvec3& thread);
+    void drawThread(views::ViewState& view, const ShownCase& sc, const views::Uvec3& thread);
     void drawPrintf(const Trace& trace, uint64_t invocation);
-    void drawCell(ViewState& view, const ShownCase& sc, const CellRef& cell);
+    void drawCell(views::ViewState& view, const ShownCase& sc, const views::CellRef& cell);
 };
 
 // Sends the editor (the learner's run) or the solution viewer (a walkthrough) to a line.
-void showLine(ViewState& view, const ShownCase& sc, uint32_t line);
+void showLine(views::ViewState& view, const ShownCase& sc, uint32_t line);
 // Keeps the request of a thread's access (invocation, event index) coloured in the buffers views.
-void pickAccessRequest(ViewState& view, const ShownCase& sc, uint64_t invocation, size_t event);
+void pickAccessRequest(views::ViewState& view, const ShownCase& sc, uint64_t invocation,
+                       size_t event);
 
 } // namespace vkp::ui

@@ -19,15 +19,17 @@ namespace vkp::ui {
 
 class LookbackView {
   public:
-    void draw(ViewState& view, const ShownCase& sc);
+    void draw(views::ViewState& view, const ShownCase& sc);
 
   private:
-    void drawProblems(const LookbackModel& m);
+    void drawProblems(const views::LookbackModel& m);
     struct Chart;
-    void drawChart(ViewState& view, const ShownCase& sc, const LookbackModel& m);
-    void drawTileRow(ViewState& view, const ShownCase& sc, const LookbackModel& m,
-                     const LookbackTile& t, Chart& ch, std::optional<uint64_t> selectedGroup);
-    void drawPolls(ViewState& view, const ShownCase& sc, const LookbackModel& m, Chart& ch);
+    void drawChart(views::ViewState& view, const ShownCase& sc, const views::LookbackModel& m);
+    void drawTileRow(views::ViewState& view, const ShownCase& sc, const views::LookbackModel& m,
+                     const views::LookbackTile& t, Chart& ch,
+                     std::optional<uint64_t> selectedGroup);
+    void drawPolls(views::ViewState& view, const ShownCase& sc, const views::LookbackModel& m,
+                   Chart& ch);
     uint32_t m_slot = 0; // the word of each tile on show (a radix sort's digit)
 };
 

@@ -7,6 +7,8 @@
 
 namespace vkp::ui {
 
+using namespace views; // the windowless models of the trace this file draws
+
 void drawDispatchPicker(ViewState& view, const ShownCase& sc) {
     if (!sc.outcome || sc.outcome->dispatches.size() <= 1 || !sc.entry) return;
     const Palette& pal = palette();

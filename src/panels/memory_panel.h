@@ -19,8 +19,8 @@ namespace vkp::ui {
 
 class MemoryPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
-    MemoryTab current() const { return m_current; }
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size);
+    views::MemoryTab current() const { return m_current; }
     void forgetPuzzle() {
         m_watches.forgetPuzzle();
         m_buffers.forgetPuzzle();
@@ -32,11 +32,11 @@ class MemoryPanel {
     WatchView m_watches;
     ConsoleView m_console;
     LookbackView m_lookback;
-    MemoryTab m_current = MemoryTab::Buffers;
+    views::MemoryTab m_current = views::MemoryTab::Buffers;
 };
 
 // A multi-pass case's dispatch picker: previous, the list (label, workgroups, findings), next; and
 // which buffers a swap moved. Nothing for a case of one dispatch.
-void drawDispatchPicker(ViewState& view, const ShownCase& sc);
+void drawDispatchPicker(views::ViewState& view, const ShownCase& sc);
 
 } // namespace vkp::ui

@@ -59,7 +59,7 @@ void OwnCaseForm::drawField(const std::string& probeName, Field& f, bool multili
     ImGui::PopID();
 }
 
-void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
+void OwnCaseForm::draw(Workbench& wb, views::ViewState& view) {
     const Puzzle* p = wb.puzzle();
     if (m_requestOpen) {
         ImGui::OpenPopup(kPopup);
@@ -113,7 +113,7 @@ void OwnCaseForm::draw(Workbench& wb, ViewState& view) {
     ImGui::EndPopup();
 }
 
-void OwnCaseForm::run(Workbench& wb, ViewState& view) {
+void OwnCaseForm::run(Workbench& wb, views::ViewState& view) {
     OwnCaseSpec spec;
     spec.templateCase = m_template;
     for (const Field& f : m_inputs)

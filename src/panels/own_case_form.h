@@ -18,7 +18,7 @@ class OwnCaseForm {
     // Fills the fields from case `caseIndex` of the open puzzle and opens the form.
     void open(const Puzzle& puzzle, size_t caseIndex);
     // The form, while it is open (a modal popup).
-    void draw(Workbench& wb, ViewState& view);
+    void draw(Workbench& wb, views::ViewState& view);
     bool isOpen() const { return m_open; }
 
   private:
@@ -29,7 +29,7 @@ class OwnCaseForm {
         std::string hint; // shown when empty ("from N: ceil_div(N, WG)")
     };
     void drawField(const std::string& probeName, Field& f, bool multiline);
-    void run(Workbench& wb, ViewState& view);
+    void run(Workbench& wb, views::ViewState& view);
 
     bool m_open = false, m_requestOpen = false;
     std::string m_folder;  // the puzzle the fields are about

@@ -253,7 +253,7 @@ void StatementPanel::drawNeeds(Workbench& wb, const Puzzle& p) {
     ImGui::PopTextWrapPos();
 }
 
-void StatementPanel::draw(Workbench& wb, ViewState& view, ImVec2) {
+void StatementPanel::draw(Workbench& wb, views::ViewState& view, ImVec2) {
     const Puzzle* p = wb.puzzle();
     if (!p) return dimText("Open a puzzle from the list on the left.");
     ImGui::PushFont(fonts().title);

@@ -26,7 +26,7 @@ void drawTextBlocks(const std::string& text, const std::string& probe);
 
 class StatementPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size);
 
   private:
     void drawNeeds(Workbench& wb, const Puzzle& p);

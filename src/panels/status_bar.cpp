@@ -61,7 +61,7 @@ StatusLook statusLook(const LiveSnapshot& s) {
     return l;
 }
 
-void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScale) {
+void StatusBar::draw(Workbench& wb, views::ViewState& view, ImVec2 size, float fontScale) {
     const Palette& pal = palette();
     const LiveSnapshot& s = wb.snapshot();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.panelHeader));
@@ -105,7 +105,7 @@ void StatusBar::draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScal
     ImGui::SameLine(ImGui::GetWindowWidth() - right);
     dimText(ellipsize(device, deviceRoom));
     itemTooltip("The device that runs your kernel. Change it in the Device tab.");
-    if (ImGui::IsItemClicked()) view.showTab = SideTab::Device;
+    if (ImGui::IsItemClicked()) view.showTab = views::SideTab::Device;
     ImGui::SameLine(0, ImGui::GetFontSize());
     if (ImGui::SmallButton("A-")) view.fontSmaller = true;
     layout::item("button/A-");

@@ -20,7 +20,7 @@ StatusLook statusLook(const LiveSnapshot& s);
 
 class StatusBar {
   public:
-    void draw(Workbench& wb, ViewState& view, ImVec2 size, float fontScale);
+    void draw(Workbench& wb, views::ViewState& view, ImVec2 size, float fontScale);
 };
 
 } // namespace vkp::ui

@@ -29,8 +29,8 @@ struct ThreadGridLayout {
     ImVec2 size;              // the whole grid
     int dims = 1;             // 1, 2 or 3
 
-    ImVec2 boxOrigin(const TestCase& c, const Uvec3& wg) const;
-    ImVec2 threadOrigin(const TestCase& c, const Uvec3& global) const;
+    ImVec2 boxOrigin(const TestCase& c, const views::Uvec3& wg) const;
+    ImVec2 threadOrigin(const TestCase& c, const views::Uvec3& global) const;
 };
 
 // Launches up to this many threads keep a labelled square per thread (the grid scrolls rather
@@ -44,11 +44,11 @@ float labelledCell(float fontSize);
 ThreadGridLayout layoutThreads(const TestCase& c, float width, float height, float fontSize,
                                float smallFontSize);
 // The thread at a point of the grid (relative to its top-left corner), if any.
-std::optional<Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVec2 pos);
+std::optional<views::Uvec3> threadAt(const TestCase& c, const ThreadGridLayout& l, ImVec2 pos);
 
 class ThreadGridPanel {
   public:
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size);
     void forgetPuzzle() {
         m_detail.reset(), m_scrolledTo.reset();
     } // a thread of the old puzzle's launch
@@ -56,25 +56,26 @@ class ThreadGridPanel {
   private:
     void drawLegend(const ShownCase& sc, uint32_t subgroupSize, bool laneArrows);
     void labelsChoice(); // global or local ids on the squares
-    void drawGrid(ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
+    void drawGrid(views::ViewState& view, const ShownCase& sc, uint32_t subgroupSize, ImVec2 size);
     // The lane arrows of the hovered thread, else the selected one (none without a trace).
-    const LaneArrowView& laneArrowsOnShow(ViewState& view, const ShownCase& sc);
-    bool traceHasLaneHandoffs(ViewState& view); // any arrows to draw; cached per trace
-    void scrollToSelected(const ViewState& view, const TestCase& tc, const ThreadGridLayout& l,
-                          ImVec2 room);
-    bool m_globalLabels = true;        // label threads by global id (else local id)
-    std::optional<Uvec3> m_scrolledTo; // the selected thread the grid last scrolled into view
-    float m_scrolledRoom = 0;          // the grid's visible height then
-    std::optional<Uvec3> m_detail;     // the thread whose ids the detail line shows
+    const LaneArrowView& laneArrowsOnShow(views::ViewState& view, const ShownCase& sc);
+    bool traceHasLaneHandoffs(views::ViewState& view); // any arrows to draw; cached per trace
+    void scrollToSelected(const views::ViewState& view, const TestCase& tc,
+                          const ThreadGridLayout& l, ImVec2 room);
+    bool m_globalLabels = true; // label threads by global id (else local id)
+    std::optional<views::Uvec3>
+        m_scrolledTo;                     // the selected thread the grid last scrolled into view
+    float m_scrolledRoom = 0;             // the grid's visible height then
+    std::optional<views::Uvec3> m_detail; // the thread whose ids the detail line shows
     LaneArrowView m_lanes;
     std::optional<std::pair<uint64_t, bool>> m_hasHandoffs; // (trace generation, any arrow)
     InspectorView m_inspector;
 };
 
 // Points every view at a finding of the trace: its line, threads, cell, round and workgroup.
-void applyFinding(ViewState& view, const ShownCase& sc, const Finding& finding);
+void applyFinding(views::ViewState& view, const ShownCase& sc, const Finding& finding);
 // The findings of the shown case in one line (presenter mode: the first wrapped over up to
 // `presenterLines`); click: the list, each entry clickable.
-void drawFindings(ViewState& view, const ShownCase& sc, size_t presenterLines = 3);
+void drawFindings(views::ViewState& view, const ShownCase& sc, size_t presenterLines = 3);
 
 } // namespace vkp::ui

@@ -15,13 +15,13 @@ namespace vkp::ui {
 
 class TimelineView {
   public:
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc);
 
   private:
-    void drawControls(ViewState& view, const ShownCase& sc, Timeline& tl);
+    void drawControls(views::ViewState& view, const ShownCase& sc, views::Timeline& tl);
 };
 
 // Applies the view's pending requests (a round, an event, a key) to the timeline.
-void applyTimelineRequests(ViewState& view, const ShownCase& sc, Timeline& tl);
+void applyTimelineRequests(views::ViewState& view, const ShownCase& sc, views::Timeline& tl);
 
 } // namespace vkp::ui

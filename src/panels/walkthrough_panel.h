@@ -17,26 +17,26 @@ namespace vkp::ui {
 
 class WalkthroughPanel {
   public:
-    void start(Workbench& wb, ViewState& view, size_t step = 0);
-    void stop(ViewState& view);
+    void start(Workbench& wb, views::ViewState& view, size_t step = 0);
+    void stop(views::ViewState& view);
     void stop() { m_player.stop(); } // another puzzle opened (the view state was reset with it)
     bool active() const { return m_player.active(); }
-    void draw(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size);
+    void draw(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size);
 
   private:
-    void applyStep(Workbench& wb, ViewState& view, const ShownCase& sc);
+    void applyStep(Workbench& wb, views::ViewState& view, const ShownCase& sc);
     // The step's lines (of its dispatch's kernel) on the lines of the whole solution text.
-    std::vector<uint32_t> stepLines(Workbench& wb, const ViewState& view, const ShownCase& sc,
-                                    const WalkthroughStep& step) const;
+    std::vector<uint32_t> stepLines(Workbench& wb, const views::ViewState& view,
+                                    const ShownCase& sc, const WalkthroughStep& step) const;
     // `tip`: the walkthrough's title, shown over the step counter (presenter mode), or empty.
-    void drawHeader(Workbench& wb, ViewState& view, const std::string& tip);
+    void drawHeader(Workbench& wb, views::ViewState& view, const std::string& tip);
     void drawRunNote(Workbench& wb, const ShownCase& sc, size_t shownCase);
     void drawLegend(const ShownCase& sc, size_t caseIndex);
-    void drawViewer(Workbench& wb, ViewState& view, const ShownCase& sc,
+    void drawViewer(Workbench& wb, views::ViewState& view, const ShownCase& sc,
                     const WalkthroughStep& step);
-    WalkthroughPlayer m_player;
+    views::WalkthroughPlayer m_player;
     CodeEditor m_viewer;
-    TextDocument m_solution;
+    text::TextDocument m_solution;
     std::string m_loadedText;
     uint64_t m_puzzle = 0; // the Workbench's puzzle generation it was started on
     size_t m_scrolledStep = SIZE_MAX;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.h"
+#include "base/theme_kind.h"
 
 namespace vkp {
 
@@ -42,9 +43,6 @@ struct PuzzleProgress {
     std::vector<uint32_t> watchedLines; // kernel lines in the Watches view (1-based, sorted)
     SolvedHow how = SolvedHow::NotYet;  // the best passing run so far
 };
-
-// HighContrast: black on white, saturated colours (projectors; presenter mode offers it).
-enum class ThemeKind { Dark, Light, HighContrast };
 
 // Panel sizes as fractions of the window, so the layout survives a resize and a font change.
 struct LayoutSettings {

@@ -40,7 +40,7 @@ std::string caseFileDirectory(const Workbench& wb) {
     return exportDirectory(wb.dataDir(), "Documents");
 }
 
-void CaseFileMenu::drawMenu(Workbench& wb, const ViewState& view) {
+void CaseFileMenu::drawMenu(Workbench& wb, const views::ViewState& view) {
     if (!beginMenu("File")) return;
     if (menuItem("Open case file\xE2\x80\xA6", "Ctrl+O")) askForFile(wb);
     const Puzzle* p = wb.puzzle();
@@ -89,7 +89,7 @@ void CaseFileMenu::drop(Workbench& wb, const std::string& path) {
                                 s.error().message);
 }
 
-void CaseFileMenu::saveShownCase(Workbench& wb, const ViewState& view) {
+void CaseFileMenu::saveShownCase(Workbench& wb, const views::ViewState& view) {
     auto written = wb.exportCaseFile(caseFileDirectory(wb), static_cast<size_t>(view.selectedCase));
     if (!written) {
         wb.messages().push_back("The case file could not be saved: " + written.error().message);

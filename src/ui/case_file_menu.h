@@ -13,7 +13,7 @@ namespace vkp::ui {
 
 class CaseFileMenu {
   public:
-    void drawMenu(Workbench& wb, const ViewState& view);
+    void drawMenu(Workbench& wb, const views::ViewState& view);
     void drawDialog(Workbench& wb); // the "Open a case file" dialog, when asked for
     void askForFile(Workbench& wb); // Ctrl+O
     // Opens the file in place of the learner's puzzle; what went wrong goes to the message strip.
@@ -22,7 +22,7 @@ class CaseFileMenu {
     // other is taken for a kernel of the learner's puzzle (Workbench::openKernelFile).
     void drop(Workbench& wb, const std::string& path);
     // The case on show, written to the export folder; where it went goes to the message strip.
-    void saveShownCase(Workbench& wb, const ViewState& view);
+    void saveShownCase(Workbench& wb, const views::ViewState& view);
 
   private:
     bool tryOpen(Workbench& wb, const std::string& path); // false: m_problem says why

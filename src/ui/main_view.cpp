@@ -81,7 +81,7 @@ void MainView::drawMenu(Workbench& wb, ViewState& view) {
         endMenu();
     }
     if (beginMenu("Edit")) {
-        TextDocument& doc = wb.document();
+        text::TextDocument& doc = wb.document();
         if (menuItem("Undo", "Ctrl+Z", false, own && doc.canUndo())) doc.undo();
         if (menuItem("Redo", "Ctrl+Y", false, own && doc.canRedo())) doc.redo();
         ImGui::Separator();

@@ -33,36 +33,36 @@ struct FrameInfo {
 
 class MainView {
   public:
-    void draw(Workbench& wb, ViewState& view, const FrameInfo& info);
+    void draw(Workbench& wb, views::ViewState& view, const FrameInfo& info);
     // Scripted runs: open the Solution tab and play the walkthrough from a step (0-based).
-    void startWalkthrough(Workbench& wb, ViewState& view, size_t step);
+    void startWalkthrough(Workbench& wb, views::ViewState& view, size_t step);
     // A file dropped on the window: a case file opens, a kernel file goes into the editor (the
     // learner's text kept for Restore); else the message strip says why not.
     void dropFile(Workbench& wb, const std::string& path) { m_caseFiles.drop(wb, path); }
 
   private:
-    void drawMenu(Workbench& wb, ViewState& view);
+    void drawMenu(Workbench& wb, views::ViewState& view);
     void drawMessages(Workbench& wb);
-    void drawSide(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 size,
+    void drawSide(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 size,
                   const FrameInfo& info);
-    void drawPanels(Workbench& wb, ViewState& view, const ShownCase& sc, ImVec2 origin, ImVec2 size,
-                    const FrameInfo& info);
-    void drawViewMenu(Workbench& wb, ViewState& view);
-    void handleTimelineKeys(ViewState& view);
-    void handleEscape(Workbench& wb, ViewState& view);
+    void drawPanels(Workbench& wb, views::ViewState& view, const ShownCase& sc, ImVec2 origin,
+                    ImVec2 size, const FrameInfo& info);
+    void drawViewMenu(Workbench& wb, views::ViewState& view);
+    void handleTimelineKeys(views::ViewState& view);
+    void handleEscape(Workbench& wb, views::ViewState& view);
     void togglePresenter(Workbench& wb);
-    void handleClickerKeys(Workbench& wb, ViewState& view);
-    void drawPresenterHint(const ViewState& view);
+    void handleClickerKeys(Workbench& wb, views::ViewState& view);
+    void drawPresenterHint(const views::ViewState& view);
     float sideTabsWidth(Workbench& wb) const;
     void exportKernel(Workbench& wb);
-    void drawShortcuts(ViewState& view);
-    void drawAbout(Workbench& wb, ViewState& view, const FrameInfo& info);
-    void handleShortcuts(Workbench& wb, ViewState& view);
-    void followDispatch(ViewState& view, const ShownCase& sc);
-    void forgetPuzzle(ViewState& view);
-    void probeFacts(Workbench& wb, const ViewState& view, const ShownCase& sc);
+    void drawShortcuts(views::ViewState& view);
+    void drawAbout(Workbench& wb, views::ViewState& view, const FrameInfo& info);
+    void handleShortcuts(Workbench& wb, views::ViewState& view);
+    void followDispatch(views::ViewState& view, const ShownCase& sc);
+    void forgetPuzzle(views::ViewState& view);
+    void probeFacts(Workbench& wb, const views::ViewState& view, const ShownCase& sc);
     void toggleMaximised();
-    void drawPanel(PanelKind kind, Workbench& wb, ViewState& view, const ShownCase& sc,
+    void drawPanel(PanelKind kind, Workbench& wb, views::ViewState& view, const ShownCase& sc,
                    const PanelBox& box, const FrameInfo& info);
     void drawDividers(Workbench& wb, const PanelArrangement& a, PanelBox area, float split);
 
@@ -84,7 +84,7 @@ class MainView {
     bool m_fullscreen = false;            // the frame's FrameInfo::fullscreen, for the View menu
     PanelArrangement m_arranged; // where the panels were drawn last (Ctrl+M picks by the pointer)
     std::optional<uint64_t> m_shownPuzzle; // the Workbench's puzzle generation drawn last
-    std::optional<Uvec3>
+    std::optional<views::Uvec3>
         m_lastSelected; // a newly selected thread takes the timeline to its workgroup
     std::optional<size_t>
         m_lastKernel; // the kernel of the dispatch shown last (multi-kernel puzzles)

@@ -1,8 +1,6 @@
 #include "views/selection.h"
 
-namespace vkp::ui {
-
-using views::launchSize;
+namespace vkp::views {
 
 void Selection::clickThread(const Uvec3& global) {
     if (thread && *thread == global)
@@ -36,4 +34,4 @@ void Selection::fitTo(const Puzzle& puzzle, const TestCase& tc, const Trace* tra
     if (!ok) cell.reset();
 }
 
-} // namespace vkp::ui
+} // namespace vkp::views

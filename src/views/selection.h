@@ -8,10 +8,7 @@
 #include "views/thread_map.h"
 #include "views/trace_model.h"
 
-namespace vkp::ui {
-
-using views::CellRef;
-using views::Uvec3;
+namespace vkp::views {
 
 // What the learner picked: a thread and/or a cell, kept across frames until changed. Clicking
 // the selected thread (or cell) again clears it; a new case drops what lies outside its launch.
@@ -28,4 +25,4 @@ struct Selection {
     void fitTo(const Puzzle& puzzle, const TestCase& testCase, const Trace* trace);
 };
 
-} // namespace vkp::ui
+} // namespace vkp::views

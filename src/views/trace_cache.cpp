@@ -2,9 +2,7 @@
 
 #include "views/trace_view.h"
 
-namespace vkp::ui {
-
-using namespace views; // the windowless models of the trace this file draws
+namespace vkp::views {
 
 void TraceCache::use(std::shared_ptr<const Trace> trace,
                      std::shared_ptr<const TraceAnalysis> analysis,
@@ -93,4 +91,4 @@ const std::set<uint64_t>& TraceCache::inFindings() {
     return *m_inFindings;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::views

@@ -19,9 +19,7 @@
 #include "views/trace_model.h"
 #include "views/watches.h"
 
-namespace vkp::ui {
-
-using namespace views; // the windowless models of the trace this file draws
+namespace vkp::views {
 
 class TraceCache {
   public:
@@ -64,4 +62,4 @@ class TraceCache {
     std::unique_ptr<LookbackModel> m_lookback;
 };
 
-} // namespace vkp::ui
+} // namespace vkp::views

@@ -1,6 +1,6 @@
 #include "views/view_state.h"
 
-namespace vkp::ui {
+namespace vkp::views {
 
 void ViewState::forgetPuzzle() {
     selectedCase = 0;
@@ -28,4 +28,4 @@ void ViewState::forgetPuzzle() {
     viewRects.clear();
 }
 
-} // namespace vkp::ui
+} // namespace vkp::views

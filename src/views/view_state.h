@@ -19,9 +19,7 @@
 #include "views/trace_cache.h"
 #include "views/trace_model.h"
 
-namespace vkp::ui {
-
-using namespace views; // the windowless models of the trace this file draws
+namespace vkp::views {
 
 struct HoverLink {
     std::optional<Uvec3> thread;                       // global id of a thread under the pointer
@@ -104,4 +102,4 @@ struct ViewState {
     void forgetPuzzle();
 };
 
-} // namespace vkp::ui
+} // namespace vkp::views

@@ -5,9 +5,7 @@
 #include "judge/walkthrough_steps.h"
 #include "views/trace_view.h"
 
-namespace vkp::ui {
-
-using namespace views; // the windowless models of the trace this file draws
+namespace vkp::views {
 
 PlayerFocus playerFocus(const WalkthroughStep& step, const Puzzle& p, const TestCase& tc,
                         const Trace& trace, const TraceAnalysis& analysis) {
@@ -67,4 +65,4 @@ bool WalkthroughPlayer::needsApply(uint64_t generation) {
     return true;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::views

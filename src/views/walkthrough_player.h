@@ -9,7 +9,7 @@
 #include "puzzle/walkthrough.h"
 #include "views/view_state.h"
 
-namespace vkp::ui {
+namespace vkp::views {
 
 struct PlayerFocus {
     ViewFocus focus;             // threads (invocations), cells, lines
@@ -45,4 +45,4 @@ class WalkthroughPlayer {
     std::optional<std::pair<size_t, uint64_t>> m_applied; // (step, trace generation)
 };
 
-} // namespace vkp::ui
+} // namespace vkp::views

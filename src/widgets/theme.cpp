@@ -1,5 +1,7 @@
 #include "widgets/theme.h"
 
+#include <cstdint>
+
 namespace vkp::ui {
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <imgui.h>
 
-#include "session/user_state.h"
+#include "base/theme_kind.h"
 
 namespace vkp::ui {
 

@@ -10,10 +10,10 @@
 
 namespace vkp::ui {
 
-void exportMenu(ViewState& view, const char* name) {
+void exportMenu(views::ViewState& view, const char* name) {
     if (!ImGui::BeginPopupContextWindow("##export", ImGuiPopupFlags_MouseButtonRight)) return;
     if (ImGui::MenuItem("Save this view as PNG\xE2\x80\xA6"))
-        view.exportRequest = ExportRequest{name, 2};
+        view.exportRequest = views::ExportRequest{name, 2};
     layout::item("menu/export/Save this view as PNG");
     ImGui::EndPopup();
 }

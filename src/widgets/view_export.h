@@ -10,7 +10,7 @@ namespace vkp::ui {
 
 // In the current window: right-click opens "Save this view as PNG" for the view `name`
 // ("buffers", "timeline", "watches", "grid").
-void exportMenu(ViewState& view, const char* name);
+void exportMenu(views::ViewState& view, const char* name);
 // The panel a view is drawn in, as MainView records its rectangle: "memory", "threads" or
 // "window" (the whole window, for handouts and bug reports).
 const char* panelOfView(const std::string& name);

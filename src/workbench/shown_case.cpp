@@ -18,7 +18,7 @@ namespace {
 
 // The dispatch to show: the learner's pick (kept while the case stays the same), moved by the
 // keyboard's request, else the default.
-size_t chooseDispatch(ViewState& view, const ShownCase& s) {
+size_t chooseDispatch(views::ViewState& view, const ShownCase& s) {
     std::string key =
         s.puzzle->key() + "#" + std::to_string(s.index) + (s.official ? "#official" : "");
     if (key != view.dispatchFor) {
@@ -41,7 +41,7 @@ size_t chooseDispatch(ViewState& view, const ShownCase& s) {
 
 } // namespace
 
-ShownCase shownCase(Workbench& wb, ViewState& view) {
+ShownCase shownCase(Workbench& wb, views::ViewState& view) {
     ShownCase s;
     s.puzzle = wb.puzzle();
     if (!s.puzzle || s.puzzle->cases.empty()) {

@@ -23,10 +23,11 @@ struct ShownCase {
     bool official = false;                     // the official solution's run (walkthrough)
     std::shared_ptr<const std::string> source; // the kernel text that ran (the whole text)
     // Multi-pass puzzles: the dispatch on show and what is known about it.
-    size_t dispatch = 0;                  // 0-based index into the case's dispatches
-    size_t dispatches = 0;                // dispatches of the case with a trace (> 1: the picker)
-    const DispatchEntry* entry = nullptr; // its label, kernel, launch, bindings (multi-pass only)
-    const DispatchMemory* memory =
+    size_t dispatch = 0;   // 0-based index into the case's dispatches
+    size_t dispatches = 0; // dispatches of the case with a trace (> 1: the picker)
+    const views::DispatchEntry* entry =
+        nullptr; // its label, kernel, launch, bindings (multi-pass only)
+    const views::DispatchMemory* memory =
         nullptr; // buffers before and after it, replayed (multi-pass, run)
     std::shared_ptr<const Trace> shownTrace; // its trace, lines of the whole text
     std::shared_ptr<const TraceAnalysis> shownAnalysis;
@@ -41,6 +42,6 @@ struct ShownCase {
 };
 
 // Works out the shown case and points view.traces at its trace (once per frame, in MainView).
-ShownCase shownCase(Workbench& wb, ViewState& view);
+ShownCase shownCase(Workbench& wb, views::ViewState& view);
 
 } // namespace vkp::ui

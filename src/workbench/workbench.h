@@ -16,7 +16,7 @@
 #include "session/live_session.h"
 #include "session/own_cases.h"
 #include "session/user_state.h"
-#include "views/text_document.h"
+#include "text/text_document.h"
 
 namespace vkp::ui {
 
@@ -64,7 +64,7 @@ class Workbench {
     // Changes each time another puzzle opens: views drop what they derived from the old one.
     uint64_t puzzleGeneration() const { return m_puzzleGeneration; }
     // The editor's text: the learner's, or a case file's kernel (read-only: see caseFile()).
-    TextDocument& document() { return m_caseFile ? m_caseDocument : m_document; }
+    text::TextDocument& document() { return m_caseFile ? m_caseDocument : m_document; }
     // The report, if it is about the text now in the editor (not an older version).
     const CheckReport* currentReport() const;
     // The latest report about the open puzzle (possibly of an earlier version of the text).
@@ -174,7 +174,7 @@ class Workbench {
     UserState m_state;
     std::unique_ptr<LiveSession> m_session;
     LiveSnapshot m_snapshot;
-    TextDocument m_document;
+    text::TextDocument m_document;
     int m_index = -1;
     std::optional<int> m_requestedIndex; // opened by the next update()
     uint64_t m_puzzleGeneration = 0;
@@ -201,7 +201,7 @@ class Workbench {
     std::optional<std::pair<std::string, std::string>> m_kernelDue; // (path, text) to put in
     void showCaseFile(OpenedCaseFile opened);
     void hideCaseFile();
-    TextDocument m_caseDocument;
+    text::TextDocument m_caseDocument;
     LiveSnapshot m_caseSnapshot;
     std::vector<uint32_t> m_caseWatches; // watched lines while a case file shows (not saved)
     const std::string m_noText;

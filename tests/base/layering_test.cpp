@@ -76,24 +76,24 @@ std::string describe(const Include& i) {
 // layers below it. Libraries of one layer are siblings: they never include or link each other
 // (shader and gpu meet in session; cli and app in main). docs/architecture.md draws this.
 const std::vector<std::vector<std::string>> kLayers = {
-    {"base"},                 // Result, text files, source text, diagnostics, Args, IPC frames
-    {"device"},               // a Vulkan device as plain data
-    {"reference"},            // buffer data and the CPU reference ops (expected outputs)
-    {"puzzle"},               // the puzzle format: model, loaders, expressions
-    {"trace"},                // the trace of a run and its facts
-    {"judge", "authoring"},   // a trace judged (findings) | writing puzzles (lint, mutants)
-    {"report"},               // what a check found, as data
-    {"shader", "gpu"},        // shaderc + SPIR-V | Vulkan compute
-    {"rewrite", "worker"},    // SPIR-V rewritten: trace, guards, emulation | the worker process
-    {"session", "views"},     // edit -> verdict | windowless models (trace, text, panels)
-    {"classroom"},            // a teacher's tools: grading a class, checking a puzzle pack
-    {"gradebook"},            // a graded class as files: CSV, JSON, Gradescope, HTML report
-    {"widgets", "workbench"}, // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
-    {"editor"},               // the code editor and its find bar
-    {"panels"},               // one file per panel: drawing and input
-    {"platform", "ui"},       // window, swapchain | the main view that places the panels
-    {"cli", "app"},           // the two front ends
-    {"main"},                 // argv -> a front end or the worker
+    {"base"},                     // Result, text files, source text, diagnostics, Args, IPC frames
+    {"device"},                   // a Vulkan device as plain data
+    {"reference"},                // buffer data and the CPU reference ops (expected outputs)
+    {"puzzle"},                   // the puzzle format: model, loaders, expressions
+    {"trace"},                    // the trace of a run and its facts
+    {"judge", "authoring"},       // a trace judged (findings) | writing puzzles (lint, mutants)
+    {"report"},                   // what a check found, as data
+    {"shader", "gpu"},            // shaderc + SPIR-V | Vulkan compute
+    {"rewrite", "worker"},        // SPIR-V rewritten: trace, guards, emulation | the worker process
+    {"session", "views", "text"}, // edit -> verdict | trace models, panels' state | editor's text
+    {"classroom"},                // a teacher's tools: grading a class, checking a puzzle pack
+    {"gradebook"},                // a graded class as files: CSV, JSON, Gradescope, HTML report
+    {"widgets", "workbench"},     // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
+    {"editor"},                   // the code editor and its find bar
+    {"panels"},                   // one file per panel: drawing and input
+    {"platform", "ui"},           // window, swapchain | the main view that places the panels
+    {"cli", "app"},               // the two front ends
+    {"main"},                     // argv -> a front end or the worker
 };
 
 // The layer of a library, or -1 for a name that is none of ours (std, Vulkan, ImGui, toml++).
@@ -349,24 +349,35 @@ TEST(Layering, EveryLibraryLinksWhatItIncludes) {
         }
 }
 
-// The windowless models and their tests link no compiler (shaderc) and no Vulkan.
+// The windowless models (views, and the editor's text model) and their tests link no compiler
+// (shaderc) and no Vulkan.
 TEST(Layering, ViewsAndTheirTestsLinkNoCompilerAndNoVulkan) {
     LinkGraph graph = projectLinks();
     readLinks(readText(fs::path(VKPUZZLES_SOURCE_DIR) / "tests" / "CMakeLists.txt"), graph);
-    // The test binary: vkp_module_tests(views LABELS ... libraries...).
-    static const std::regex tests(R"(vkp_module_tests\(views\s([^)]*)\))");
     std::string text = readText(fs::path(VKPUZZLES_SOURCE_DIR) / "tests" / "CMakeLists.txt");
-    std::smatch m;
-    ASSERT_TRUE(std::regex_search(text, m, tests));
-    std::istringstream words(m[1].str());
-    for (std::string w; words >> w;)
-        graph["views tests"].insert(linkNode(w));
-    for (const std::string node : {"views", "views tests"}) {
-        std::set<std::string> linked = linkedFrom(graph, node);
-        for (const char* banned :
-             {"shader", "rewrite", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
-            EXPECT_FALSE(linked.count(banned)) << node << " links " << banned;
+    for (const std::string module : {"views", "text"}) {
+        // The test binary: vkp_module_tests(MODULE LABELS ... libraries...).
+        const std::regex tests("vkp_module_tests\\(" + module + "\\s([^)]*)\\)");
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(text, m, tests)) << module;
+        std::istringstream words(m[1].str());
+        for (std::string w; words >> w;)
+            graph[module + " tests"].insert(linkNode(w));
+        for (const std::string& node : {module, module + " tests"}) {
+            std::set<std::string> linked = linkedFrom(graph, node);
+            for (const char* banned :
+                 {"shader", "rewrite", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
+                EXPECT_FALSE(linked.count(banned)) << node << " links " << banned;
+        }
     }
+}
+
+// The drawing kit knows no session, though it lies above it: what both need of a setting (the
+// theme's kind) is base's (base/theme_kind.h), so widgets build and test without a device.
+TEST(Layering, WidgetsIncludeAndLinkNoSession) {
+    for (const Include& i : moduleIncludes("widgets"))
+        EXPECT_FALSE(i.target.starts_with("session/")) << describe(i);
+    EXPECT_FALSE(linkedFrom(projectLinks(), "widgets").count("session"));
 }
 
 // A library past 6,000 lines (.cpp + .h) holds more than one concept: split it into libraries of

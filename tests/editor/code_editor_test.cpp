@@ -70,7 +70,7 @@ class CodeEditorFrameTest : public ::testing::Test {
     void TearDown() override { ImGui::DestroyContext(); }
 
     // A few frames of the editor filling the display (scroll requests land a frame later).
-    void frames(CodeEditor& editor, TextDocument& doc, int n = 3) {
+    void frames(CodeEditor& editor, text::TextDocument& doc, int n = 3) {
         for (int i = 0; i < n; ++i) {
             ImGui::GetIO().DeltaTime = 1.0f / 60;
             ImGui::NewFrame();
@@ -92,7 +92,7 @@ std::string numberedLines(int n, const std::string& prefix) {
 }
 
 TEST_F(CodeEditorFrameTest, AnotherTextOpensAtLineOneColumnOne) {
-    TextDocument doc(numberedLines(200, std::string(150, 'x') + " = "));
+    text::TextDocument doc(numberedLines(200, std::string(150, 'x') + " = "));
     CodeEditor editor;
     frames(editor, doc);
     editor.jumpTo(doc, 150, 160);
@@ -108,7 +108,7 @@ TEST_F(CodeEditorFrameTest, AnotherTextOpensAtLineOneColumnOne) {
 }
 
 TEST_F(CodeEditorFrameTest, TheFirstColumnStaysVisibleWhenTheCursorFits) {
-    TextDocument doc(std::string(200, 'x') + ";\nlayout = 1;");
+    text::TextDocument doc(std::string(200, 'x') + ";\nlayout = 1;");
     CodeEditor editor;
     frames(editor, doc);
     editor.jumpTo(doc, 1, 201); // the end of the long line: scrolled right
@@ -130,7 +130,7 @@ TEST_F(CodeEditorFrameTest, TheFirstColumnStaysVisibleWhenTheCursorFits) {
 }
 
 TEST_F(CodeEditorFrameTest, TheFindBarFindsFromTheSelectionAndCloses) {
-    TextDocument doc("uint id = 0;\nid += 1;\nid += 2;");
+    text::TextDocument doc("uint id = 0;\nid += 1;\nid += 2;");
     CodeEditor editor;
     doc.selectWordAt({1, 0}); // "id" on line 2
     editor.openFind(doc);

@@ -8,6 +8,8 @@
 #include "editor/find_bar.h"
 
 namespace vkp::ui {
+
+using namespace text; // the document the find bar searches
 namespace {
 
 TEST(FindSummaryTest, CountsMatchesAndNamesTheSelectedOne) {

@@ -1,42 +1,15 @@
-// Headless models behind the panels: the solution diff, statement blocks, the browser's search.
+// Headless models behind the panels: statement blocks, the browser's search.
 #include <gtest/gtest.h>
 
 #include "panels/browser_panel.h"
 #include "panels/statement_panel.h"
 #include "puzzle/puzzle_loader.h"
 #include "support/test_env.h"
-#include "views/line_diff.h"
 
 #include <set>
 
 namespace vkp::ui {
 namespace {
-
-TEST(LineDiffTest, ShowsWhatDiffersLineByLine) {
-    auto d = diffLines("a\nb\nc\n", "a\nB\nc\nd\n");
-    ASSERT_EQ(d.size(), 5u);
-    EXPECT_EQ(d[0].kind, DiffKind::Same);
-    EXPECT_EQ(d[1].kind, DiffKind::Removed);
-    EXPECT_EQ(d[1].text, "b");
-    EXPECT_EQ(d[2].kind, DiffKind::Added);
-    EXPECT_EQ(d[2].text, "B");
-    EXPECT_EQ(d[3].kind, DiffKind::Same);
-    EXPECT_EQ(d[4].kind, DiffKind::Added);
-    DiffStats s = diffStats(d);
-    EXPECT_EQ(s.added, 2);
-    EXPECT_EQ(s.removed, 1);
-}
-
-TEST(LineDiffTest, TrailingBlanksAreNotChanges) {
-    auto d = diffLines("x;   \ny;\n", "x;\ny;\n");
-    EXPECT_EQ(diffStats(d).added + diffStats(d).removed, 0);
-}
-
-TEST(LineDiffTest, EmptySides) {
-    EXPECT_EQ(diffStats(diffLines("", "a\nb\n")).added, 2);
-    EXPECT_EQ(diffStats(diffLines("a\n", "")).removed, 1);
-    EXPECT_TRUE(diffLines("", "").empty());
-}
 
 TEST(StatementTest, BlocksFromTheText) {
     auto b = statementBlocks(

@@ -3,7 +3,7 @@
 
 #include "views/selection.h"
 
-namespace vkp::ui {
+namespace vkp::views {
 namespace {
 
 TEST(SelectionTest, ClickingSelectsAndClickingAgainClears) {
@@ -48,4 +48,4 @@ TEST(SelectionTest, ANewCaseDropsWhatLiesOutsideIt) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::views

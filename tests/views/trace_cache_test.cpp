@@ -4,7 +4,7 @@
 #include "support/neighbour_sum.h"
 #include "views/trace_cache.h"
 
-namespace vkp::ui {
+namespace vkp::views {
 namespace {
 
 TEST(TraceCacheTest, DerivedDataFollowsTheTrace) {
@@ -30,4 +30,4 @@ TEST(TraceCacheTest, DerivedDataFollowsTheTrace) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::views

@@ -48,7 +48,7 @@ TEST(DispatchTest, APickIsKeptWhileTheCaseStays) {
         ASSERT_TRUE(wb.currentReport());
     };
     settle();
-    ViewState view;
+    views::ViewState view;
     view.selectedCase = 1; // 13 elements: 4 steps
     ShownCase sc = shownCase(wb, view);
     ASSERT_TRUE(sc.entry);

@@ -23,6 +23,7 @@ namespace vkp::ui {
 namespace {
 
 using namespace std::chrono_literals;
+using namespace views; // the view state, selection and walkthrough player these tests drive
 
 TEST_F(WorkbenchTest, OpensThePuzzleWithItsStarterAndChecksIt) {
     Workbench wb(options());

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace vkp::ui {
+namespace vkp::text {
 
 enum class DiffKind {
     Same,
@@ -29,4 +29,4 @@ struct DiffStats {
 };
 DiffStats diffStats(const std::vector<DiffLine>& diff);
 
-} // namespace vkp::ui
+} // namespace vkp::text

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace vkp::ui {
+namespace vkp::text {
 
 struct TextPos {
     int line = 0;   // 0-based
@@ -130,4 +130,4 @@ int nextCharBoundary(const std::string& s, int i);
 int prevCharBoundary(const std::string& s, int i);
 std::string encodeUtf8(uint32_t codepoint);
 
-} // namespace vkp::ui
+} // namespace vkp::text

@@ -1,9 +1,9 @@
-#include "views/text_document.h"
+#include "text/text_document.h"
 
 #include <algorithm>
 #include <cctype>
 
-namespace vkp::ui {
+namespace vkp::text {
 namespace {
 
 constexpr size_t kMaxUndo = 1000;
@@ -653,4 +653,4 @@ int TextDocument::byteColumnAt(int line, int visual) const {
     return i;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::text

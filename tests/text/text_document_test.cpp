@@ -1,9 +1,9 @@
 // The editor's model: editing rules, selection, undo/redo, columns. No window needed.
 #include <gtest/gtest.h>
 
-#include "views/text_document.h"
+#include "text/text_document.h"
 
-namespace vkp::ui {
+namespace vkp::text {
 namespace {
 
 void typeText(TextDocument& d, const std::string& s) {
@@ -404,4 +404,4 @@ TEST(TextDocumentTest, CarriageReturnsAreDropped) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::text

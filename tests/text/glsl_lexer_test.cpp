@@ -1,9 +1,9 @@
 // GLSL colouring: token kinds and block comments across lines.
 #include <gtest/gtest.h>
 
-#include "views/glsl_lexer.h"
+#include "text/glsl_lexer.h"
 
-namespace vkp::ui {
+namespace vkp::text {
 namespace {
 
 std::string kinds(const std::string& line, LexState& st) {
@@ -52,4 +52,4 @@ TEST(GlslLexerTest, TokensCoverTheWholeLine) {
 }
 
 } // namespace
-} // namespace vkp::ui
+} // namespace vkp::text

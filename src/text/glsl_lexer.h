@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace vkp::ui {
+namespace vkp::text {
 
 enum class TokenKind {
     Identifier,
@@ -33,4 +33,4 @@ struct LexState {
 // Tokens of one line, covering it entirely; `state` carries block comments across lines.
 std::vector<Token> lexGlslLine(const std::string& line, LexState& state);
 
-} // namespace vkp::ui
+} // namespace vkp::text

@@ -1,10 +1,10 @@
-#include "views/glsl_lexer.h"
+#include "text/glsl_lexer.h"
 
 #include <cctype>
 #include <string_view>
 #include <unordered_set>
 
-namespace vkp::ui {
+namespace vkp::text {
 namespace {
 
 using Words = std::unordered_set<std::string_view>;
@@ -233,4 +233,4 @@ std::vector<Token> lexGlslLine(const std::string& s, LexState& state) {
     return out;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::text

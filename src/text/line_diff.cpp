@@ -1,9 +1,9 @@
-#include "views/line_diff.h"
+#include "text/line_diff.h"
 
 #include <algorithm>
 #include <sstream>
 
-namespace vkp::ui {
+namespace vkp::text {
 namespace {
 
 std::vector<std::string> lines(const std::string& text) {
@@ -70,4 +70,4 @@ DiffStats diffStats(const std::vector<DiffLine>& diff) {
     return s;
 }
 
-} // namespace vkp::ui
+} // namespace vkp::text
