@@ -30,6 +30,8 @@ transpose|transpose-items|2^26|copy|0.85
 reduction|reduce-items|2^26|copy|0.90
 histogram|histogram-items|2^26|copy|0.85
 matmul fp32|matmul-items|2^20|torch mm|0.50
+tensor cores|matmul-tensor-cores|2^20|torch mm_f16|-
+tensor blocks|matmul-tensor-blocks|2^20|torch mm_f16|0.60
 softmax|softmax-registers|2^28|torch softmax|0.90
 layer norm|layer-norm-registers|2^28|torch layer_norm|0.90
 scan|scan-decoupled|2^28|cub_scan|0.90

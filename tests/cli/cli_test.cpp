@@ -182,7 +182,7 @@ TEST(CliTest, CheckAllSolutionsOneLineEach) {
     EXPECT_TRUE(has(r.out, builtWithCooperativeMatrix() ? "lacks cooperative matrix"
                                                         : "this vkpuzzles cannot ask llvmpipe"))
         << r.out;
-    EXPECT_TRUE(has(r.out, "(1 not run: the device cannot give what it needs)")) << r.out;
+    EXPECT_TRUE(has(r.out, "(2 not run: the device cannot give what they need)")) << r.out;
 }
 
 // Issue 19: glslang overflowed its stack inside the CLI (exit 139). It runs in a helper process:
