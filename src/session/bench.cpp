@@ -14,7 +14,7 @@
 #include "puzzle/passes.h"
 #include "puzzle/puzzle_loader.h"
 #include "reference/reference_ops.h"
-#include "rewrite/printf_rewrite.h"
+#include "rewrite/rewriter.h"
 #include "session/case_limits.h"
 #include "session/check.h"
 #include "session/compile_stage.h"
@@ -245,10 +245,8 @@ compileAll(const Compiler& compiler, const DeviceInfo& device, const Puzzle& p,
         if (!iface) return iface.error();
         auto diagnostics = checkInterface(p, *iface, src.text, src.file, k);
         if (hasErrors(diagnostics)) return Error{ErrorKind::Interface, diagnostics[0].str()};
-        auto stripped = stripDebugPrintf(c.spirv); // a benchmark prints nothing, on any device
-        if (!stripped) return stripped.error();
         uses.push_back(CompiledKernel{{}, *iface, {}, {}, src.file});
-        out.emplace_back(std::move(*stripped), std::move(*iface));
+        out.emplace_back(std::move(c.spirv), std::move(*iface));
     }
     if (auto d = unsupportedUse(uses, device, "Benchmark")) return lacking(*d);
     // Its sizes may be the benchmark's own (--set TILE=64): the driver would refuse them less
@@ -264,10 +262,13 @@ namespace {
 
 using CompiledKernels = std::vector<std::pair<std::vector<uint32_t>, KernelInterface>>;
 
-// Adapts every kernel's words to the device, in place.
+// Adapts every kernel's words to the device, in place: a benchmark prints nothing, on any device.
 Status addKernels(const DeviceInfo& device, CompiledKernels& kernels) {
+    std::vector<Rewriter> pipeline = {stripDebugPrintfRewriter()};
+    appendDeviceRewriters(pipeline, device);
     for (auto& [spirv, iface] : kernels) {
-        auto adapted = spirvForDevice(device, std::move(spirv));
+        RewriteState state;
+        auto adapted = runRewriters(spirv, pipeline, state);
         if (!adapted) return adapted.error();
         spirv = std::move(*adapted);
     }

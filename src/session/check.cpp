@@ -10,10 +10,8 @@
 #include "judge/statement_rules.h"
 #include "puzzle/passes.h"
 #include "reference/reference_ops.h"
-#include "rewrite/atomic_order_rewriter.h"
 #include "rewrite/instrument.h"
-#include "rewrite/rolled_loops.h"
-#include "rewrite/subgroup_emulation.h"
+#include "rewrite/rewriter.h"
 #include "session/case_limits.h"
 #include "session/case_schedules.h"
 #include "session/compile_stage.h"
@@ -66,22 +64,16 @@ class Checker {
         if (!m_options.trace && (m_options.loopGuard || m_options.reverseAtomics))
             if (auto s = guardKernels(); !s) return fail(s.error());
         for (CompiledKernel& k : m_kernels) {
-            if (m_options.emulatedLanes) {
-                auto emulated = emulateSubgroupSize(k.spirv, m_options.emulatedLanes,
-                                                    m_runner.info().subgroupSize);
-                if (!emulated)
-                    return fail(
-                        Error{ErrorKind::Device, "the kernel could not be run as if with " +
-                                                     std::to_string(m_options.emulatedLanes) +
-                                                     " lanes: " + emulated.error().message});
-                k.spirv = std::move(*emulated);
-            }
-            auto adapted = spirvForDevice(m_runner.info(), std::move(k.spirv));
-            if (!adapted) return fail(adapted.error());
-            // Checked, not timed: loops stay loops (rewrite/rolled_loops.h).
-            auto rolled = keepLoopsRolled(*adapted);
-            if (!rolled) return fail(rolled.error());
-            k.spirv = std::move(*rolled);
+            std::vector<Rewriter> pipeline;
+            if (m_options.emulatedLanes)
+                pipeline.push_back(
+                    emulationRewriter(m_options.emulatedLanes, m_runner.info().subgroupSize));
+            appendDeviceRewriters(pipeline, m_runner.info());
+            pipeline.push_back(rolledLoopsRewriter()); // checked, not timed: loops stay loops
+            RewriteState state;
+            auto rewritten = runRewriters(k.spirv, pipeline, state);
+            if (!rewritten) return fail(rewritten.error());
+            k.spirv = std::move(*rewritten);
         }
         DeviceJob job;
         job.spirv = m_kernels[0].spirv;
@@ -120,20 +112,23 @@ class Checker {
         std::vector<InstrumentResult> out;
         uint32_t rewrites = 0;
         for (CompiledKernel& k : m_kernels) {
+            RewriteState state;
             if (m_options.reverseAtomics) { // session/atomic_order.h
-                auto reversed = reverseAtomicOrder(k.spirv);
+                const Rewriter reverse[] = {reverseAtomicsRewriter()};
+                auto reversed = runRewriters(k.spirv, reverse, state);
                 if (!reversed) return reversed.error();
                 k.spirv = std::move(*reversed);
             }
             if (!m_options.loopGuard) continue;
             InstrumentOptions o;
             o.subgroupLoopCount = m_runner.info().lockstepSubgroups && !m_options.emulatedLanes;
-            auto guarded = guardKernel(k.spirv, m_options.loopBudget, o);
-            if (!guarded)
-                return guarded
-                    .error(); // not validated here (2-3 ms a kernel): the shader tests validate it
-            rewrites += guarded->loopsGuarded + guarded->sharedIndicesClamped;
-            out.push_back(std::move(*guarded));
+            // Not validated here (2-3 ms a kernel): the rewrite tests validate it.
+            const Rewriter guard[] = {guardRewriter(m_options.loopBudget, o)};
+            auto guarded = runRewriters(k.spirv, guard, state);
+            if (!guarded) return guarded.error();
+            rewrites += state.instrumented->loopsGuarded + state.instrumented->sharedIndicesClamped;
+            state.instrumented->spirv = std::move(*guarded);
+            out.push_back(std::move(*state.instrumented));
         }
         m_guarded = rewrites > 0;
         for (size_t k = 0; m_guarded && k < m_kernels.size(); ++k) {

@@ -4,8 +4,7 @@
 #include <chrono>
 
 #include "rewrite/instrument.h"
-#include "rewrite/lockstep_barriers.h"
-#include "rewrite/printf_rewrite.h"
+#include "rewrite/rewriter.h"
 #include "shader/compiler.h"
 #include "shader/interface_check.h"
 #include "shader/spirv_tools.h"
@@ -53,20 +52,24 @@ Status instrumentAll(const Compiler& compiler, std::vector<CompiledKernel>& kern
     options.subgroupLoopCount = subgroupLoopCount;
     for (const ScheduleDecl& s : puzzle.schedules)
         options.scheduleBindings.push_back(puzzle.buffers[s.buffer].binding);
+    const Rewriter instrument[] = {instrumentRewriter(options)};
     for (CompiledKernel& k : kernels) {
-        auto inst = instrumentKernel(k.spirv, options);
+        RewriteState state;
+        auto inst = runRewriters(k.spirv, instrument, state);
         if (!inst) return inst.error();
-        if (auto valid = compiler.validate(inst->spirv); !valid) return valid.error();
-        k.layout = inst->layout;
-        k.spirv = std::move(inst->spirv);
+        if (auto valid = compiler.validate(*inst); !valid) return valid.error();
+        k.layout = state.instrumented->layout;
+        k.spirv = std::move(*inst);
     }
     return okStatus();
 }
 
 // Untraced runs drop debugPrintfEXT calls: no driver has to print them (lavapipe does not).
 Status stripPrintfAll(std::vector<CompiledKernel>& kernels) {
+    const Rewriter strip[] = {stripDebugPrintfRewriter()};
     for (CompiledKernel& k : kernels) {
-        auto stripped = stripDebugPrintf(k.spirv);
+        RewriteState state;
+        auto stripped = runRewriters(k.spirv, strip, state);
         if (!stripped) return stripped.error();
         k.spirv = std::move(*stripped);
     }
@@ -158,12 +161,17 @@ pushConstantWords(const KernelInterface& kernel,
     return words;
 }
 
+void appendDeviceRewriters(std::vector<Rewriter>& pipeline, const DeviceInfo& device) {
+    pipeline.push_back(stripDebugInfoRewriter());
+    if (device.lockstepSubgroups) pipeline.push_back(lockstepBarriersRewriter());
+}
+
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device,
                                              std::vector<uint32_t> spirv) {
-    auto stripped = stripDebugInfo(spirv);
-    if (!stripped) return stripped.error();
-    if (!device.lockstepSubgroups) return stripped;
-    return lockstepSubgroupBarriers(*stripped);
+    std::vector<Rewriter> pipeline;
+    appendDeviceRewriters(pipeline, device);
+    RewriteState state;
+    return runRewriters(spirv, pipeline, state);
 }
 
 } // namespace vkp

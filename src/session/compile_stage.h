@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "puzzle/puzzle.h"
+#include "rewrite/rewriter.h"
 #include "session/check.h"
 #include "shader/reflect.h"
 #include "trace/trace.h"
@@ -34,7 +35,9 @@ struct CompiledKernel {
 // The words a kernel runs as on this device: without debug information (shader/spirv_tools.h:
 // a comment or blank line added builds nothing new), and where subgroups run in lock-step
 // (lavapipe), with its subgroup-scoped execution barriers as memory barriers
-// (rewrite/lockstep_barriers.h).
+// (rewrite/lockstep_barriers.h). appendDeviceRewriters adds those rewriters to a pipeline
+// (rewrite/rewriter.h); spirvForDevice runs them alone.
+void appendDeviceRewriters(std::vector<Rewriter>& pipeline, const DeviceInfo& device);
 Result<std::vector<uint32_t>> spirvForDevice(const DeviceInfo& device, std::vector<uint32_t> spirv);
 
 // A pass's push-constant values laid out as the kernel's block declares them (by member name).
