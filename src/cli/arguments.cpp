@@ -4,17 +4,37 @@
 #include <charconv>
 #include <cstdint>
 #include <map>
-#include <set>
 #include <sstream>
 
+#include "cli/command_units.h"
 #include "puzzle/passes.h"
 
 namespace vkp::cli {
 namespace {
 
-const std::set<std::string> kCommands = {
-    "list",  "show",    "hint", "check", "run",  "trace",  "profile", "walkthrough", "bench",
-    "grade", "devices", "help", "new",   "pack", "export", "open",    "watch"};
+// The commands, each with its unit (cli/command_units.h): the one list of their names.
+const std::vector<CommandSpec>& commandTable() {
+    static const std::vector<CommandSpec> table = {
+        {.name = "list", .run = listCommand, .takes = 0},
+        {.name = "show", .run = showCommand, .takes = 1},
+        {.name = "hint", .run = hintCommand, .takes = 2},
+        {.name = "check", .run = checkCommand},
+        {.name = "run", .run = runCaseCommand},
+        {.name = "trace", .run = traceCommand},
+        {.name = "profile", .run = profileCommand},
+        {.name = "walkthrough", .run = walkthroughCommand, .takes = 1},
+        {.name = "bench", .run = benchCommand},
+        {.name = "grade", .run = gradeCommand},
+        {.name = "devices", .run = devicesCommand, .loadsPuzzles = false, .takes = 0},
+        {.name = "help", .run = helpCommand, .loadsPuzzles = false},
+        {.name = "new", .run = newCommand, .loadsPuzzles = false},
+        {.name = "pack", .run = packCommand, .loadsPuzzles = false},
+        {.name = "export", .run = exportCommand},
+        {.name = "open", .run = openCommand, .loadsPuzzles = false},
+        {.name = "watch", .run = watchCommand},
+    };
+    return table;
+}
 
 enum class ValueKind {
     None,       // a flag: --json
@@ -169,7 +189,7 @@ std::string commandIn(int argc, char** argv) {
             if (o && o->kind != ValueKind::None && s.find('=') == std::string::npos) ++i;
             continue;
         }
-        if (kCommands.count(s)) return s;
+        if (findCommand(s)) return s;
     }
     return "";
 }
@@ -258,7 +278,7 @@ Result<Args> parseArgs(int argc, char** argv) {
         } else if (s.size() > 1 && s[0] == '-' && !std::isdigit(static_cast<unsigned char>(s[1]))) {
             return usage("unknown option '" + s + "'");
         } else if (a.command.empty()) {
-            if (!kCommands.count(s)) return usage("unknown command '" + s + "'");
+            if (!findCommand(s)) return usage("unknown command '" + s + "'");
             a.command = s;
         } else {
             a.positionals.push_back(s);
@@ -281,6 +301,12 @@ Result<Args> parseArgs(int argc, char** argv) {
             a.values[o->name] = value;
     }
     return a;
+}
+
+const CommandSpec* findCommand(const std::string& name) {
+    for (const CommandSpec& c : commandTable())
+        if (name == c.name) return &c;
+    return nullptr;
 }
 
 namespace {

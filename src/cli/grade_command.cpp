@@ -8,12 +8,12 @@
 
 #include "base/os.h"
 #include "base/text_file.h"
-#include "cli/commands.h"
+#include "cli/command_context.h"
 #include "cli/grade_report.h"
 #include "cli/terminal_text.h"
 #include "gpu/device_runner.h"
 #include "gradebook/class_report_html.h"
-#include "session/json_text.h"
+#include "puzzle/device_needs.h"
 #include "session/user_state.h"
 
 namespace fs = std::filesystem;
@@ -408,6 +408,39 @@ int runMerge(const MergePlan& plan, const GradeStreams& s) {
     printGrades(*merged, s);
     s.out << gradeSummary(merged->grades, noun, s.style) << "\n";
     return writeOutputs(plan.outputs, *merged, s);
+}
+
+// A class's submissions, each checked as `check` checks a kernel.
+int gradeCommand(CommandContext& ctx) {
+    GradeStreams streams{ctx.out, ctx.err, ctx.rawErr, ctx.style};
+    if (ctx.args.has("merge")) { // the shares are graded already: no device
+        auto merge = planMerge(ctx.args);
+        return merge ? runMerge(*merge, streams) : ctx.report(merge.error());
+    }
+    auto plan = planGrade(ctx.args, ctx.set);
+    if (!plan) return ctx.report(plan.error());
+    if (auto s = ctx.startEngines(); !s) return ctx.report(s.error());
+    // A puzzle the device cannot run is not graded on it: every submission would score 0.
+    std::vector<const Puzzle*> runnable;
+    std::string notGraded;
+    for (const Puzzle* p : plan->puzzles) {
+        DeviceNeeds missing = missingOn(p->needs, ctx.runner->info());
+        if (missing.empty())
+            runnable.push_back(p);
+        else
+            notGraded += (notGraded.empty() ? "" : "; ") + p->slug + " needs " +
+                         needsText(missing) + ", which " + ctx.runner->info().name + " lacks";
+    }
+    if (runnable.empty())
+        return ctx.report(Error{ErrorKind::Device,
+                                notGraded + ": graded here, every submission would score 0. Grade "
+                                            "on a device that has it (--device D; vkpuzzles "
+                                            "devices)"});
+    if (!notGraded.empty())
+        ctx.err << ctx.style.warn("not graded on this device: " + notGraded) << "\n";
+    plan->puzzles = std::move(runnable);
+    ctx.openSizes();
+    return runGrade(*plan, ctx.compiler, *ctx.runner, ctx.options, streams, ctx.sizes.get());
 }
 
 } // namespace vkp::cli

@@ -48,4 +48,12 @@ std::string cliFieldName(OwnCaseField field, const std::string& name) {
     return "--case";
 }
 
+Result<Puzzle> withOwnCase(const Args& args, const Puzzle& p, size_t templateCase) {
+    auto spec = ownCaseSpec(args, templateCase);
+    if (!spec) return spec.error();
+    auto c = buildOwnCase(p, *spec, cliFieldName);
+    if (!c) return c.error();
+    return withCase(p, std::move(*c));
+}
+
 } // namespace vkp::cli

@@ -18,4 +18,8 @@ Result<OwnCaseSpec> ownCaseSpec(const Args& args, size_t templateCase);
 // A field of the spec as the command line names it: "--input a", "--workgroups", "--set SIZE".
 std::string cliFieldName(OwnCaseField field, const std::string& name);
 
+// A copy of `p` with the options' case appended (its last case), starting from case
+// `templateCase` (0-based); the error names the option that is wrong.
+Result<Puzzle> withOwnCase(const Args& args, const Puzzle& p, size_t templateCase);
+
 } // namespace vkp::cli

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "cli/command_context.h"
 #include "cli/json_report.h"
 #include "cli/text_report.h"
 #include "judge/efficiency_text.h"
@@ -333,6 +334,31 @@ nlohmann::json profileJson(const ProfileView& v) {
     }
     j["dispatches"] = dispatches;
     return j;
+}
+
+// `profile`: the case chosen, run traced alone, and its table per kernel.
+int profileCommand(CommandContext& ctx) {
+    auto pk = ctx.puzzleKernelsArg();
+    if (!pk) return ctx.report(pk.error());
+    const Puzzle& p = *pk->puzzle;
+    const std::vector<KernelSource>& kernels = pk->kernels;
+    auto requested = ctx.number("case", 1, p.cases.size(), 0);
+    if (!requested) return ctx.report(requested.error());
+    auto chosen = profileCase(p, *requested, ctx.args.has("reveal-hidden"));
+    if (!chosen) return ctx.report(chosen.error());
+    if (auto s = ctx.startEngines(); !s) return ctx.report(s.error());
+    ctx.options.trace = true;
+    ctx.options.onlyCase = chosen->index;
+    CheckReport r = checkProgram(ctx.compiler, *ctx.runner, p, kernels, ctx.options);
+    ProfileView view{p, r, *chosen, kernels};
+    if (ctx.json()) {
+        ctx.out << jsonText(ctx.withDevice(profileJson(view))) << "\n";
+        return ctx.finish(r);
+    }
+    ctx.printRanLine(p, kernels);
+    printDiagnostics(ctx.out, r, kernels, ctx.style);
+    printProfile(ctx.out, view, ctx.style);
+    return ctx.finish(r);
 }
 
 } // namespace vkp::cli

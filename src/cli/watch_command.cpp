@@ -10,13 +10,16 @@
 
 #include "base/os.h"
 #include "base/text_file.h"
-#include "cli/command.h"
-#include "cli/watch_command.h"
+#include "cli/check_command.h"
 #include "judge/finding.h"
 #include "session/hidden_cases.h"
 
 namespace vkp::cli {
+namespace {
 
+// A check's findings as the lines compilers print, one per finding and line, with the cases it
+// came back in: "my-map.comp:10:1: error: endless loop?: thread 0 was stopped ... (cases 1, 2)";
+// a finding without a line is "FILE: error: ...". Hidden cases are left out.
 std::vector<std::string> problemLines(const Puzzle& p, const CheckReport& r,
                                       const std::vector<KernelSource>& sources) {
     // One line per finding (kernel, line, kind), with the cases it came back in.
@@ -61,8 +64,6 @@ std::vector<std::string> problemLines(const Puzzle& p, const CheckReport& r,
     return out;
 }
 
-namespace {
-
 // What the watched files hold now ("" for a file that cannot be read: its error is the check's).
 std::vector<std::string> contents(const std::vector<std::string>& files) {
     std::vector<std::string> out;
@@ -98,33 +99,35 @@ std::string clock() {
 
 } // namespace
 
-int Command::watch() {
-    auto p = puzzleArg();
-    if (!p) return report(p.error());
-    if (m_a.positionals.size() < 2)
-        return usage("watch follows your kernel files: name them (vkpuzzles watch " + (*p)->slug +
-                     " my-kernel.comp)");
-    std::vector<std::string> files(m_a.positionals.begin() + 1, m_a.positionals.end());
-    if (auto s = startEngines(); !s) return report(s.error());
+int watchCommand(CommandContext& ctx) {
+    auto p = ctx.puzzleArg();
+    if (!p) return ctx.report(p.error());
+    const Args& a = ctx.args;
+    const Style& st = ctx.style;
+    if (a.positionals.size() < 2)
+        return ctx.usage("watch follows your kernel files: name them (vkpuzzles watch " +
+                         (*p)->slug + " my-kernel.comp)");
+    std::vector<std::string> files(a.positionals.begin() + 1, a.positionals.end());
+    if (auto s = ctx.startEngines(); !s) return ctx.report(s.error());
     std::string names;
     for (const std::string& f : files)
         names += (names.empty() ? "" : ", ") + f;
     std::vector<std::string> seen = contents(files);
     for (bool first = true;; first = false) {
-        if (!first) m_out << "\n" << m_style.bold(clock() + "  saved: checking again") << "\n";
-        auto kernels = kernelsArg(**p);
+        if (!first) ctx.out << "\n" << st.bold(clock() + "  saved: checking again") << "\n";
+        auto kernels = ctx.kernelsArg(**p);
         if (!kernels) {
-            m_out << m_style.fail("error: ") << kernels.error().message << "\n";
-        } else if (auto r = checkPrinted(**p, *kernels); !r) {
-            m_out << m_style.fail("error: ") << r.error().message << "\n";
+            ctx.out << st.fail("error: ") << kernels.error().message << "\n";
+        } else if (auto r = checkPrinted(ctx, **p, *kernels); !r) {
+            ctx.out << st.fail("error: ") << r.error().message << "\n";
         } else if (std::vector<std::string> lines = problemLines(**p, *r, *kernels);
                    !lines.empty()) {
-            m_out << m_style.dim("problems, as an editor reads them:") << "\n";
+            ctx.out << st.dim("problems, as an editor reads them:") << "\n";
             for (const std::string& line : lines)
-                m_out << line << "\n";
+                ctx.out << line << "\n";
         }
-        m_out << m_style.dim("watching " + names + ": save to check again (Ctrl+C stops)") << "\n"
-              << std::flush;
+        ctx.out << st.dim("watching " + names + ": save to check again (Ctrl+C stops)") << "\n"
+                << std::flush;
         waitForChange(files, seen);
     }
 }

@@ -1,8 +1,6 @@
-#include "cli/pack_check_report.h"
-
-#include "base/os.h"
-#include "cli/terminal_text.h"
-
+// `vkpuzzles pack check DIR [--no-mutants]`: every puzzle of a pack (of puzzles/, or of one
+// puzzle's folder) linted, its solution and starter checked and its solution's mutants run
+// (classroom/pack_check.h), reported as text or JSON.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -11,11 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/os.h"
 #include "classroom/pack_check.h"
+#include "cli/command_context.h"
 #include "cli/json_report.h"
-#include "gpu/device_runner.h"
-#include "puzzle/puzzle_loader.h"
-#include "session/json_text.h"
+#include "cli/terminal_text.h"
 
 namespace fs = std::filesystem;
 
@@ -23,6 +21,15 @@ namespace vkp::cli {
 namespace {
 
 using nlohmann::json;
+
+struct PackCheckArgs {
+    std::string dir;        // a folder of puzzle folders, or one puzzle's folder
+    bool json = false;      // --json
+    bool mutants = true;    // false with --no-mutants
+    uint64_t timeoutMs = 0; // per case
+    // The official solutions also at other subgroup sizes (null: --own-subgroup-size).
+    SubgroupSizeDevices* sizes = nullptr;
+};
 
 std::string percent(double rate) {
     char s[16];
@@ -298,9 +305,23 @@ class PackReport {
 
 } // namespace
 
-int runPackCheck(const PackCheckArgs& args, const Compiler& compiler, DeviceRunner& runner,
-                 std::ostream& out, std::ostream& err, std::ostream& rawErr, const Style& style) {
-    return PackReport(args, compiler, runner, out, err, rawErr, style).run();
+// The exit status: 0 when every puzzle loads and passes the check (warnings aside), else 1.
+// stderr unfiltered (rawErr) redraws the mutant count in place on a terminal (not with --json).
+int packCommand(CommandContext& ctx) {
+    const Args& a = ctx.args;
+    if (a.positionals.size() != 2 || a.positionals[0] != "check")
+        return ctx.usage("use `vkpuzzles pack check DIR`, DIR a folder of puzzle folders or one "
+                         "puzzle's folder");
+    std::string dir = a.positionals[1];
+    std::error_code ec;
+    if (!fs::is_directory(os::toPath(dir), ec))
+        return ctx.usage("pack check: '" + dir + "' is not a folder");
+    if (auto s = ctx.startEngines(); !s) return ctx.report(s.error());
+    ctx.openSizes();
+    PackCheckArgs args{dir, ctx.json(), !a.has("no-mutants"), ctx.options.timeoutMs,
+                       ctx.sizes.get()};
+    return PackReport(args, ctx.compiler, *ctx.runner, ctx.out, ctx.err, ctx.rawErr, ctx.style)
+        .run();
 }
 
 } // namespace vkp::cli

@@ -1,5 +1,7 @@
-#include "cli/new_puzzle.h"
-
+// `vkpuzzles new SLUG [--multi-pass] [--dir DIR]`: writes DIR/NN-SLUG (DIR: --dir, else the
+// current folder; NN: one past the highest number of DIR's numbered folders) from
+// authoring/puzzle_template.h, a working puzzle folder to start from. Refuses a bad slug and a
+// folder that exists, or a puzzle of that slug in DIR.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +11,7 @@
 
 #include "authoring/puzzle_template.h"
 #include "base/os.h"
-#include "cli/commands.h"
+#include "cli/command_context.h"
 #include "puzzle/puzzle.h"
 
 namespace fs = std::filesystem;
@@ -42,7 +44,10 @@ bool writeFile(const fs::path& path, const std::string& text) {
 
 } // namespace
 
-int newPuzzle(const Args& args, std::ostream& out, std::ostream& err) {
+int newCommand(CommandContext& ctx) {
+    const Args& args = ctx.args;
+    std::ostream& out = ctx.out;
+    std::ostream& err = ctx.err;
     auto fail = [&](const std::string& message) {
         err << "vkpuzzles new: " << message << "\n";
         return kExitUsage;
