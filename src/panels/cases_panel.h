@@ -1,5 +1,5 @@
 // Test cases and results: per case pass/fail, the launch shape, and what went wrong; selecting a
-// case shows it in the buffers panel and the thread grid.
+// case shows it in the buffers panel and the thread grid. What it says is views/case_list.h's.
 #pragma once
 
 #include <memory>
@@ -10,14 +10,11 @@
 
 #include "panels/bench_view.h"
 #include "panels/own_case_form.h"
+#include "views/case_list.h"
 #include "views/view_state.h"
 #include "workbench/workbench.h"
 
 namespace vkp::ui {
-
-std::string launchText(const TestCase& c); // "(4, 4) x (3, 3) = 144 threads"
-// launchText, or for a multi-pass case its dispatches: "(4) x (3), (1), (3) in 3 dispatches".
-std::string caseLaunchText(const Puzzle& p, size_t caseIndex);
 
 class CasesPanel {
   public:
@@ -25,20 +22,17 @@ class CasesPanel {
     void forgetPuzzle() { m_scrolledTo = -1; } // the new puzzle's first case scrolls into view
 
   private:
-    void drawActions(Workbench& wb, views::ViewState& view); // Add a case, Benchmark at large N
-    void drawOwnCaseRemove(Workbench& wb,
-                           views::ViewState& view); // under the list, for a selected own case
-    // Under the list: the runs at other subgroup sizes, those still due, and what they say.
-    void drawCase(Workbench& wb, views::ViewState& view, const Puzzle& p, const CheckReport* r,
-                  size_t i, bool checking);
-    static void drawCaseTooltip(const Puzzle& p, const CheckReport* r, size_t i,
-                                const std::string& head, const std::string& k,
-                                const std::string& verdict, ImU32 colour);
-    static void drawSubgroupSizes(const Puzzle& p, const LiveSnapshot& s);
-    // Under them: the run with atomics in reverse lane order, due or done.
-    static void drawAtomicOrder(const LiveSnapshot& s);
-    // Under it: the puzzle's generated cases, due or done, and the one that failed, to keep.
-    static void drawCaseSearch(Workbench& wb, views::ViewState& view, const LiveSnapshot& s);
+    // What the list is drawn from (views/case_list.h); keeps the line offsets of the report's text.
+    views::CaseListFacts facts(Workbench& wb, const views::ViewState& view);
+    // Above the list: Add a case and Benchmark at large N, or what a case file is.
+    void drawActions(Workbench& wb, const views::CaseList& list);
+    void drawCase(views::ViewState& view, const views::CaseRow& row);
+    static void drawCaseTooltip(const views::CaseRow& row);
+    // Under the list: the remove button of a selected case of the learner's own.
+    void drawOwnCaseRemove(Workbench& wb, views::ViewState& view);
+    // Under it: a run beside the check (other subgroup sizes, atomics in reverse lane order, the
+    // puzzle's generated cases, with the one that failed to keep), due or done.
+    static void drawBeside(Workbench& wb, views::ViewState& view, const views::BesideRun& run);
     OwnCaseForm m_form;
     BenchView m_bench;
     int m_scrolledTo = -1;                           // the case last scrolled into view

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "panels/buffers_panel.h"
-#include "views/trace_view.h"
 #include "widgets/cell_grid.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"
@@ -60,51 +59,7 @@ void roundTicks(const Timeline& tl, ImVec2 min, ImVec2 max) {
     }
 }
 
-std::string positionText(const Timeline& tl) {
-    if (tl.rounds() == 0) return "no accesses in this workgroup";
-    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" +
-                        std::to_string(tl.rounds() - 1) + ")";
-    if (tl.position() == 0) round = "start";
-    if (tl.position() == tl.size())
-        round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
-    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " +
-           std::to_string(tl.size());
-}
-
 } // namespace
-
-void applyTimelineRequests(ViewState& view, const ShownCase& sc, Timeline& tl) {
-    if (view.seekRound) tl.seekRoundEnd(*view.seekRound);
-    view.seekRound.reset();
-    if (view.seekEvent)
-        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second))
-            tl.seek(*pos);
-    view.seekEvent.reset();
-    if (view.timelineMove) {
-        switch (*view.timelineMove) {
-        case TimelineMove::PrevAccess:
-            tl.prevAccess();
-            break;
-        case TimelineMove::NextAccess:
-            tl.nextAccess();
-            break;
-        case TimelineMove::PrevRound:
-            tl.prevRound();
-            break;
-        case TimelineMove::NextRound:
-            tl.nextRound();
-            break;
-        case TimelineMove::Start:
-            tl.toStart();
-            break;
-        case TimelineMove::End:
-            tl.toEnd();
-            break;
-        }
-    }
-    view.timelineMove.reset();
-    (void)sc;
-}
 
 void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& tl) {
     workgroupPicker(view, sc);
@@ -133,34 +88,20 @@ void TimelineView::drawControls(ViewState& view, const ShownCase& sc, Timeline& 
     roundTicks(tl, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     // What the step just taken did; click: the editor shows its line, the thread is selected.
     const Palette& pal = palette();
-    if (auto st = tl.current()) {
-        const Trace& trace = *sc.trace();
-        const TraceEvent& e = trace.threads[st->invocation][st->event];
-        Uvec3 g = globalIdOf(*sc.testCase, st->invocation);
-        std::string text =
-            "thread " + idText(*sc.testCase, g) + "  " + eventText(trace, e, st->invocation);
+    if (std::optional<TimelineStep> step = timelineStep(tl, *sc.trace(), *sc.testCase)) {
         ImGui::PushFont(fonts().mono);
-        ImGui::PushStyleColor(ImGuiCol_Text,
-                              ImGui::ColorConvertU32ToFloat4(
-                                  e.kind == TraceEventKind::Read ? pal.accent : pal.cellWritten));
-        if (ImGui::Selectable(ellipsize(text, ImGui::GetContentRegionAvail().x).c_str(), false)) {
-            view.selection.thread = g;
-            if (!sc.official)
-                view.jumpTo = std::make_pair(static_cast<int>(e.line), 0);
-            else
-                view.focus.lines = {e.line};
-        }
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(
+                                                 step->read ? pal.accent : pal.cellWritten));
+        if (ImGui::Selectable(ellipsize(step->text, ImGui::GetContentRegionAvail().x).c_str(),
+                              false))
+            showTimelineStep(view, *step, sc.official);
         ImGui::PopStyleColor();
         ImGui::PopFont();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "The access just applied. Click: select its thread and show its line.");
     } else {
-        dimText(sc.entry && sc.dispatch > 0
-                    ? "Start: every buffer holds what it held before this dispatch; shared memory "
-                      "is not written yet (\xC2\xB7)."
-                    : "Start: every buffer holds its initial data; shared memory is not written "
-                      "yet (\xC2\xB7).");
+        dimText(timelineStartText(sc.entry && sc.dispatch > 0));
     }
 }
 
@@ -171,35 +112,23 @@ namespace {
 void drawReplayedBuffers(ViewState& view, const ShownCase& sc, const Timeline& tl,
                          const std::vector<BufferData>& start, const GridMarks& marks, float width,
                          CellCanvas& canvas) {
-    const Trace* trace = sc.trace();
     const Puzzle& p = *sc.puzzle;
-    std::vector<size_t> shown;
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        shown.push_back(b);
-    if (sc.entry) shown = p.kernels.at(sc.entry->kernel).buffers;
-    for (int pass = 0; pass < 2; ++pass)
-        for (size_t b : shown) {
-            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
-                continue;
-            const BufferData& initial = start[b];
-            BufferData now = initial;
-            if (auto v = variableOfBuffer(*trace, static_cast<uint32_t>(b));
-                v && tl.state().values[*v].size() == initial.words.size())
-                now.words = tl.state().values[*v];
-            ImGui::PushID(static_cast<int>(b));
-            std::string what = shapeWords(now.shape, now.type, roleKindName(p.buffers[b].role));
-            if (sc.entry && sc.entry->bufferAt[b] != b)
-                what +=
-                    " \xC2\xB7 the memory that started as " + p.buffers[sc.entry->bufferAt[b]].name;
-            gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
-            GridData d{"tl", &now,    nullptr,
-                       0,    nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
-                       true};
-            if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
-                view.selection.clickCell(*clicked);
-            ImGui::PopID();
-            ImGui::Spacing();
-        }
+    for (const ReplayedBuffer& r :
+         replayedBuffers(p, *sc.trace(), tl, start,
+                         sc.entry ? &p.kernels.at(sc.entry->kernel).buffers : nullptr,
+                         sc.entry ? &sc.entry->bufferAt : nullptr)) {
+        size_t b = r.buffer;
+        ImGui::PushID(static_cast<int>(b));
+        std::string what = shapeWords(r.now.shape, r.now.type, roleKindName(p.buffers[b].role));
+        if (!r.startedAs.empty()) what += " \xC2\xB7 the memory that started as " + r.startedAs;
+        gridTitle(p.buffers[b].name, what + " \xC2\xB7 this workgroup's writes");
+        GridData d{"tl", &r.now, nullptr, 0, nullptr, CellRef::buffer(static_cast<uint32_t>(b), 0),
+                   true};
+        if (auto clicked = drawCellGrid(d, marks, view, width, &canvas))
+            view.selection.clickCell(*clicked);
+        ImGui::PopID();
+        ImGui::Spacing();
+    }
 }
 
 } // namespace
@@ -216,7 +145,7 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     }
     const std::vector<BufferData>& start = *sc.startData();
     Timeline& tl = view.traces.timeline(view.timelineWorkgroup, start);
-    applyTimelineRequests(view, sc, tl);
+    applyTimelineRequests(view, tl);
     // Where the timeline stands ("12/96", "0/96" at the start), for tests that step it with keys.
     layout::fact("timeline", std::to_string(tl.position()) + "/" + std::to_string(tl.size()));
     drawControls(view, sc, tl);
@@ -243,23 +172,15 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
             "Alt+Up/Down one round, Alt+Home/End start/end. Right-click: save this view as a PNG.");
     GridMarks marks = gridMarks(*sc.puzzle, *sc.testCase, view);
     marks.timeline = &tl;
-    if (auto st = tl.current())
-        marks.stepCell =
-            cellOfEvent(*trace, st->invocation, trace->threads[st->invocation][st->event]);
+    if (std::optional<TimelineStep> step = timelineStep(tl, *trace, *sc.testCase))
+        marks.stepCell = step->cell;
     ImGui::BeginChild("timelinelist", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     exportMenu(view, "timeline");
     ImGui::BeginGroup();
     float width = ImGui::GetContentRegionAvail().x;
     if (sc.memory) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-        if (sc.dispatch > 0)
-            dimText("Dispatch " + std::to_string(sc.dispatch + 1) + " (" + sc.entry->label +
-                    ") starts from what " +
-                    (sc.dispatch == 1   ? std::string("dispatch 1")
-                     : sc.dispatch == 2 ? std::string("dispatches 1 and 2")
-                                        : "dispatches 1 to " + std::to_string(sc.dispatch)) +
-                    " wrote (replayed from " +
-                    (sc.dispatch == 1 ? "its trace)." : "their traces)."));
+        if (sc.dispatch > 0) dimText(dispatchStartText(sc.dispatch, sc.entry->label));
         if (!sc.memory->exact)
             for (const std::string& n : sc.memory->notes)
                 colouredText(pal.warn, "\xE2\x9A\xA0 " + n);
@@ -267,14 +188,7 @@ void TimelineView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     }
     // Arrows for the step just taken, when it wrote: from the reads that fed that write.
     CellCanvas canvas;
-    std::vector<Arrow> arrows;
-    if (auto st = tl.current(); st && writesCell(trace->threads[st->invocation][st->event])) {
-        ThreadFootprint fp = threadFootprint(*trace, st->invocation);
-        for (const Flow& f : fp.flows)
-            if (f.event == st->event)
-                for (const CellRef& from : f.from)
-                    if (!(from == f.to)) arrows.push_back({from, f.to, 1});
-    }
+    std::vector<Arrow> arrows = stepArrows(tl, *trace);
     canvas.want(arrows);
     drawSharedArrays(*trace, tl.workgroup(), tl.state().values, tl.state().written, marks, view,
                      width, &canvas, tl.position() == tl.size() ? "at the end" : "at this step");

@@ -21,7 +21,4 @@ class TimelineView {
     void drawControls(views::ViewState& view, const ShownCase& sc, views::Timeline& tl);
 };
 
-// Applies the view's pending requests (a round, an event, a key) to the timeline.
-void applyTimelineRequests(views::ViewState& view, const ShownCase& sc, views::Timeline& tl);
-
 } // namespace vkp::ui

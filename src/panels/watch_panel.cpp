@@ -14,16 +14,7 @@ namespace vkp::ui {
 using namespace views; // the windowless models of the trace this file draws
 namespace {
 
-constexpr int kMaxColumns = 63; // ImGui 1.86 tables hold 64 columns, one is the thread's
-
-std::string ordinal(size_t n) {
-    const char* suffix = (n % 100 >= 11 && n % 100 <= 13) ? "th"
-                         : n % 10 == 1                    ? "st"
-                         : n % 10 == 2                    ? "nd"
-                         : n % 10 == 3                    ? "rd"
-                                                          : "th";
-    return std::to_string(n) + suffix;
-}
+constexpr size_t kMaxColumns = 63; // ImGui 1.86 tables hold 64 columns, one is the thread's
 
 } // namespace
 
@@ -58,23 +49,18 @@ void WatchView::drawLines(Workbench& wb, const std::vector<uint32_t>& lines) {
 void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable& table) {
     const Trace& trace = *sc.trace();
     const Palette& pal = palette();
-    std::vector<const WatchRow*> rows;
     bool hasSelected = view.selection.thread.has_value();
     uint64_t selectedInv = hasSelected ? invocationIndex(*sc.testCase, *view.selection.thread) : 0;
-    uint32_t per = std::max(1u, trace.launch.invocationsPerGroup());
-    for (const WatchRow& r : table.rows)
-        if (!m_selectedGroupOnly || !hasSelected || r.invocation / per == selectedInv / per)
-            rows.push_back(&r);
+    std::vector<size_t> rows = watchRowsShown(
+        table, trace, hasSelected ? std::optional(selectedInv) : std::nullopt, m_selectedGroupOnly);
     auto key =
         std::make_tuple(view.traces.generation(), table.line, static_cast<int>(m_text), m_variable);
     if (key != m_textsFor) {
         m_textsFor = key;
         m_texts.assign(table.rows.size(), {});
     }
-    int columns = static_cast<int>(std::min<size_t>(table.maxExecutions, kMaxColumns));
-    if (table.maxExecutions > kMaxColumns)
-        dimText("the first " + std::to_string(kMaxColumns) + " of " +
-                std::to_string(table.maxExecutions) + " executions are shown");
+    int columns = static_cast<int>(watchColumns(table, kMaxColumns));
+    if (std::string note = watchColumnsNote(table, kMaxColumns); !note.empty()) dimText(note);
     ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                             ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                             ImGuiTableFlags_SizingFixedFit;
@@ -82,15 +68,15 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("thread");
     for (int c = 0; c < columns; ++c)
-        ImGui::TableSetupColumn(ordinal(c + 1).c_str());
+        ImGui::TableSetupColumn(watchColumnTitle(c).c_str());
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(rows.size()));
     ImGui::PushFont(fonts().mono);
     while (clip.Step())
         for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-            const WatchRow& r = *rows[i];
-            size_t rowIndex = static_cast<size_t>(&r - table.rows.data());
+            size_t rowIndex = rows[i];
+            const WatchRow& r = table.rows[rowIndex];
             std::vector<std::string>& texts = m_texts[rowIndex];
             if (texts.empty())
                 for (size_t k = 0; k < r.executions(); ++k)
@@ -111,12 +97,8 @@ void WatchView::drawTable(ViewState& view, const ShownCase& sc, const WatchTable
                 if (!ImGui::TableSetColumnIndex(c + 1)) continue; // scrolled out of view
                 ImGui::TextUnformatted(texts[c].c_str());
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("thread %s, %s time on line %u:\n%s",
-                                      idText(*sc.testCase, g).c_str(), ordinal(c + 1).c_str(),
-                                      table.line,
-                                      watchCellText(trace, r.invocation, r.execution(c),
-                                                    WatchTextKind::CellsAndValues)
-                                          .c_str());
+                    ImGui::SetTooltip(
+                        "%s", watchCellTooltip(trace, *sc.testCase, r, c, table.line).c_str());
             }
         }
     ImGui::PopFont();
@@ -133,8 +115,7 @@ void WatchView::forgetPuzzle() {
 
 void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     std::vector<uint32_t> lines = wb.watchedLines();
-    if (!lines.empty() && std::find(lines.begin(), lines.end(), m_line) == lines.end())
-        m_line = lines.front();
+    m_line = watchedLineShown(lines, m_line);
     drawLines(wb, lines);
     if (explanationsShown()) ImGui::SameLine();
     legend({}, "Watch a line of your kernel (right-click it in the editor, F9 on the cursor's "
@@ -174,10 +155,7 @@ void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     m_text = static_cast<WatchTextKind>(kind);
     if (table.variables.size() > 1) {
         ImGui::SameLine(0, ImGui::GetFontSize());
-        std::string current =
-            m_variable < 0 || static_cast<size_t>(m_variable) >= trace->variables.size()
-                ? "every array"
-                : trace->variables[m_variable].decl.name;
+        std::string current = watchVariableName(*trace, m_variable);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
         if (ImGui::BeginCombo("##var", current.c_str())) {
             if (ImGui::Selectable("every array", m_variable < 0)) m_variable = -1;
@@ -194,37 +172,15 @@ void WatchView::draw(Workbench& wb, ViewState& view, const ShownCase& sc) {
     }
     if (table.rows.empty()) {
         ImGui::PushTextWrapPos(0);
-        const Puzzle& p = *sc.puzzle;
-        auto kernel = kernelOfLine(p, view.dispatches.lineOffsets(), m_line);
-        if (sc.entry && p.kernels.size() > 1 && kernel && *kernel != sc.entry->kernel) {
-            dimText("Line " + std::to_string(m_line) + " is in the kernel " +
-                    p.kernels[*kernel].name + "; the dispatch on show runs " +
-                    p.kernels[sc.entry->kernel].name + ". Pick a dispatch of " +
-                    p.kernels[*kernel].name + " above (Alt+PgUp / Alt+PgDn).");
-            ImGui::PopTextWrapPos();
-            const std::vector<DispatchEntry>& entries = view.dispatches.entries();
-            for (size_t d = 0; d < entries.size(); ++d)
-                if (entries[d].kernel == *kernel) {
-                    if (ImGui::Button(("Show dispatch " + dispatchTitle(entries, d)).c_str()))
-                        view.pickedDispatch = d;
-                    break;
-                }
-            return;
-        }
-        dimText("No thread made a memory access on line " + std::to_string(m_line) +
-                (sc.entry ? " in this dispatch" : " in this case") +
-                " (a line of arithmetic on "
-                "local variables is not traced; watch the line that reads or writes the array).");
+        WatchEmpty empty = watchEmptyNote(*sc.puzzle, view.dispatches.lineOffsets(), m_line,
+                                          view.dispatches.entries(), sc.entry);
+        dimText(empty.text);
         ImGui::PopTextWrapPos();
+        if (empty.dispatch && ImGui::Button(empty.button.c_str()))
+            view.pickedDispatch = *empty.dispatch;
         return;
     }
-    std::string runs = table.maxExecutions == 1
-                           ? "once each"
-                           : "up to " + std::to_string(table.maxExecutions) + " times each";
-    std::string threads =
-        table.rows.size() == 1 ? "1 thread" : std::to_string(table.rows.size()) + " threads";
-    dimText(threads + " ran it, " + runs + " (" + std::to_string(table.events) +
-            (table.events == 1 ? " access)" : " accesses)"));
+    dimText(watchSummary(table));
     ImGui::BeginChild("watchtable", ImVec2(0, 0), false);
     exportMenu(view, "watches");
     drawTable(view, sc, table);

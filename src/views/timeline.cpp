@@ -4,6 +4,8 @@
 #include <cstring>
 #include <set>
 
+#include "views/trace_view.h"
+
 namespace vkp::views {
 Timeline::Timeline(const Trace& trace, uint64_t workgroup, const std::vector<BufferData>& initial,
                    std::map<uint32_t, AtomicOpKind> atomics)
@@ -128,6 +130,83 @@ void Timeline::seek(size_t pos) {
     replayTo(pos);
     // The cells the steps between the two positions wrote (or, going back, put back).
     markWrites(std::min(from, pos), std::max(from, pos));
+}
+
+std::string positionText(const Timeline& tl) {
+    if (tl.rounds() == 0) return "no accesses in this workgroup";
+    std::string round = "round " + std::to_string(tl.round()) + " (0\xE2\x80\x93" +
+                        std::to_string(tl.rounds() - 1) + ")";
+    if (tl.position() == 0) round = "start";
+    if (tl.position() == tl.size())
+        round = "end (after round " + std::to_string(tl.rounds() - 1) + ")";
+    return round + " \xC2\xB7 access " + std::to_string(tl.position()) + " of " +
+           std::to_string(tl.size());
+}
+
+std::optional<TimelineStep> timelineStep(const Timeline& tl, const Trace& trace,
+                                         const TestCase& launch) {
+    std::optional<TimelineAccess> st = tl.current();
+    if (!st) return std::nullopt;
+    const TraceEvent& e = trace.threads[st->invocation][st->event];
+    TimelineStep step;
+    step.thread = globalIdOf(launch, st->invocation);
+    step.text =
+        "thread " + idText(launch, step.thread) + "  " + eventText(trace, e, st->invocation);
+    step.read = e.kind == TraceEventKind::Read;
+    step.line = e.line;
+    step.cell = cellOfEvent(trace, st->invocation, e);
+    return step;
+}
+
+std::string timelineStartText(bool laterDispatch) {
+    return laterDispatch ? "Start: every buffer holds what it held before this dispatch; shared "
+                           "memory is not written yet (\xC2\xB7)."
+                         : "Start: every buffer holds its initial data; shared memory is not "
+                           "written yet (\xC2\xB7).";
+}
+
+std::string dispatchStartText(size_t dispatch, const std::string& label) {
+    if (dispatch == 0) return "";
+    std::string before = dispatch == 1   ? std::string("dispatch 1")
+                         : dispatch == 2 ? std::string("dispatches 1 and 2")
+                                         : "dispatches 1 to " + std::to_string(dispatch);
+    return "Dispatch " + std::to_string(dispatch + 1) + " (" + label + ") starts from what " +
+           before + " wrote (replayed from " + (dispatch == 1 ? "its trace)." : "their traces).");
+}
+
+std::vector<Arrow> stepArrows(const Timeline& tl, const Trace& trace) {
+    std::vector<Arrow> arrows;
+    std::optional<TimelineAccess> st = tl.current();
+    if (!st || !writesCell(trace.threads[st->invocation][st->event])) return arrows;
+    ThreadFootprint fp = threadFootprint(trace, st->invocation);
+    for (const Flow& f : fp.flows)
+        if (f.event == st->event)
+            for (const CellRef& from : f.from)
+                if (!(from == f.to)) arrows.push_back({from, f.to, 1});
+    return arrows;
+}
+
+std::vector<ReplayedBuffer> replayedBuffers(const Puzzle& p, const Trace& trace, const Timeline& tl,
+                                            const std::vector<BufferData>& start,
+                                            const std::vector<size_t>* kernelBuffers,
+                                            const std::vector<size_t>* bufferAt) {
+    std::vector<size_t> shown;
+    for (size_t b = 0; b < p.buffers.size(); ++b)
+        shown.push_back(b);
+    if (kernelBuffers) shown = *kernelBuffers;
+    std::vector<ReplayedBuffer> out;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t b : shown) {
+            if (b >= start.size() || (p.buffers[b].role == RoleKind::Output) != (pass == 0))
+                continue;
+            ReplayedBuffer r{b, start[b], ""};
+            if (auto v = variableOfBuffer(trace, static_cast<uint32_t>(b));
+                v && tl.state().values[*v].size() == r.now.words.size())
+                r.now.words = tl.state().values[*v];
+            if (bufferAt && (*bufferAt)[b] != b) r.startedAs = p.buffers[(*bufferAt)[b]].name;
+            out.push_back(std::move(r));
+        }
+    return out;
 }
 
 } // namespace vkp::views

@@ -18,6 +18,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "puzzle/puzzle.h"
 #include "reference/buffer_data.h"
 #include "trace/atomic_ops.h"
 #include "trace/trace.h"
@@ -98,5 +99,48 @@ class Timeline {
     std::vector<CellRef> m_changed;
     std::unordered_set<CellRef, CellRefHash> m_changedSet;
 };
+
+// What the Timeline view shows of a timeline and its trace, for the panel to draw.
+
+// "round 2 (0–3) · access 12 of 96", "start · access 0 of 96", "end (after round 3) · access
+// 96 of 96"; "no accesses in this workgroup".
+std::string positionText(const Timeline& tl);
+
+// The access the timeline applied last, as the view's line under the scrubber: what it did, and
+// what a click on it selects.
+struct TimelineStep {
+    std::string text;            // "thread (3)  line 14  write  cache[3] = 3"
+    bool read = false;           // a read (coloured as reads are; otherwise as writes)
+    Uvec3 thread{};              // its thread's global id: a click selects the thread
+    uint32_t line = 0;           // its line (of the whole text): a click shows it
+    std::optional<CellRef> cell; // the cell it touched: ringed in the grids
+};
+// nullopt at the start. `launch`: the case (a multi-pass case's with the dispatch's workgroups).
+std::optional<TimelineStep> timelineStep(const Timeline& tl, const Trace& trace,
+                                         const TestCase& launch);
+// What the view says at the start, before any step: of the first dispatch (or a single-pass
+// case), or of a later dispatch of a multi-pass case.
+std::string timelineStartText(bool laterDispatch);
+// A later dispatch of a multi-pass case: where its replay starts ("Dispatch 3 (add_offsets)
+// starts from what dispatches 1 and 2 wrote (replayed from their traces)."); "" for the first.
+std::string dispatchStartText(size_t dispatch, const std::string& label);
+// Where the step just taken wrote: arrows from the reads that fed that write (none otherwise).
+std::vector<Arrow> stepArrows(const Timeline& tl, const Trace& trace);
+
+// One buffer as replayed at the timeline's position.
+struct ReplayedBuffer {
+    size_t buffer = 0; // index into Puzzle::buffers
+    BufferData now;    // its contents: its data at the start, with this workgroup's writes so far
+    // A dispatch that binds another buffer's memory at its binding: that buffer's name ("").
+    std::string startedAs;
+};
+// The buffers as replayed at the position, outputs first (they change), then inputs. `start`:
+// every buffer's contents at the start. A dispatch of a multi-pass case (`kernelBuffers` and
+// `bufferAt` of its DispatchEntry, else null): the buffers its kernel binds, as it calls them.
+std::vector<ReplayedBuffer> replayedBuffers(const Puzzle& puzzle, const Trace& trace,
+                                            const Timeline& tl,
+                                            const std::vector<BufferData>& start,
+                                            const std::vector<size_t>* kernelBuffers = nullptr,
+                                            const std::vector<size_t>* bufferAt = nullptr);
 
 } // namespace vkp::views

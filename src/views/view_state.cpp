@@ -28,4 +28,27 @@ void ViewState::forgetPuzzle() {
     viewRects.clear();
 }
 
+void applyTimelineRequests(ViewState& view, Timeline& tl) {
+    if (view.seekRound) tl.seekRoundEnd(*view.seekRound);
+    view.seekRound.reset();
+    if (view.seekEvent)
+        if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second))
+            tl.seek(*pos);
+    view.seekEvent.reset();
+    // In TimelineMove's order: PrevAccess, NextAccess, PrevRound, NextRound, Start, End.
+    static constexpr void (Timeline::*kMoves[])() = {&Timeline::prevAccess, &Timeline::nextAccess,
+                                                     &Timeline::prevRound,  &Timeline::nextRound,
+                                                     &Timeline::toStart,    &Timeline::toEnd};
+    if (view.timelineMove) (tl.*kMoves[static_cast<size_t>(*view.timelineMove)])();
+    view.timelineMove.reset();
+}
+
+void showTimelineStep(ViewState& view, const TimelineStep& step, bool official) {
+    view.selection.thread = step.thread;
+    if (!official)
+        view.jumpTo = std::make_pair(static_cast<int>(step.line), 0);
+    else
+        view.focus.lines = {step.line};
+}
+
 } // namespace vkp::views

@@ -29,6 +29,7 @@ struct HoverLink {
 
 enum class SideTab { Statement, Hints, Solution, Device, Efficiency };
 enum class MemoryTab { Buffers, Timeline, Watches, Console, Lookback }; // Lookback: [lookback]
+// applyTimelineRequests' table of moves follows this order.
 enum class TimelineMove { PrevAccess, NextAccess, PrevRound, NextRound, Start, End };
 
 // What a walkthrough step points the views at (see puzzle/walkthrough.h), resolved to this trace.
@@ -101,5 +102,12 @@ struct ViewState {
     // (text size, theme, tabs to show) stay.
     void forgetPuzzle();
 };
+
+// Applies the view's pending requests to the timeline (a round's end, just after an event, a
+// key's move) and clears them.
+void applyTimelineRequests(ViewState& view, Timeline& tl);
+// A click on the timeline's step: its thread is selected, and its line shown in the editor (in
+// the solution viewer's marks, for the official solution's run).
+void showTimelineStep(ViewState& view, const TimelineStep& step, bool official);
 
 } // namespace vkp::views

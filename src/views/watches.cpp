@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include "trace/forced_schedule.h"
+#include "views/thread_map.h"
 #include "views/trace_model.h"
+#include "views/trace_view.h"
 
 namespace vkp::views {
 namespace {
@@ -120,6 +123,84 @@ void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line) {
         lines.erase(it);
     else
         lines.insert(it, line);
+}
+
+uint32_t watchedLineShown(const std::vector<uint32_t>& lines, uint32_t shown) {
+    if (!lines.empty() && std::find(lines.begin(), lines.end(), shown) == lines.end())
+        return lines.front();
+    return shown;
+}
+
+std::vector<size_t> watchRowsShown(const WatchTable& table, const Trace& trace,
+                                   std::optional<uint64_t> selected, bool groupOnly) {
+    std::vector<size_t> rows;
+    uint32_t per = std::max(1u, trace.launch.invocationsPerGroup());
+    for (size_t i = 0; i < table.rows.size(); ++i)
+        if (!groupOnly || !selected || table.rows[i].invocation / per == *selected / per)
+            rows.push_back(i);
+    return rows;
+}
+
+size_t watchColumns(const WatchTable& table, size_t maxColumns) {
+    return std::min(table.maxExecutions, maxColumns);
+}
+
+std::string watchColumnsNote(const WatchTable& table, size_t maxColumns) {
+    if (table.maxExecutions <= maxColumns) return "";
+    return "the first " + std::to_string(maxColumns) + " of " +
+           std::to_string(table.maxExecutions) + " executions are shown";
+}
+
+std::string watchColumnTitle(size_t execution) {
+    return ordinal(execution + 1);
+}
+
+std::string watchSummary(const WatchTable& table) {
+    std::string runs = table.maxExecutions == 1
+                           ? "once each"
+                           : "up to " + std::to_string(table.maxExecutions) + " times each";
+    std::string threads =
+        table.rows.size() == 1 ? "1 thread" : std::to_string(table.rows.size()) + " threads";
+    return threads + " ran it, " + runs + " (" + std::to_string(table.events) +
+           (table.events == 1 ? " access)" : " accesses)");
+}
+
+std::string watchCellTooltip(const Trace& trace, const TestCase& launch, const WatchRow& row,
+                             size_t execution, uint32_t line) {
+    return "thread " + idText(launch, globalIdOf(launch, row.invocation)) + ", " +
+           watchColumnTitle(execution) + " time on line " + std::to_string(line) + ":\n" +
+           watchCellText(trace, row.invocation, row.execution(execution),
+                         WatchTextKind::CellsAndValues);
+}
+
+std::string watchVariableName(const Trace& trace, int variable) {
+    if (variable < 0 || static_cast<size_t>(variable) >= trace.variables.size())
+        return "every array";
+    return trace.variables[variable].decl.name;
+}
+
+WatchEmpty watchEmptyNote(const Puzzle& p, const std::vector<uint32_t>& lineOffsets, uint32_t line,
+                          const std::vector<DispatchEntry>& entries, const DispatchEntry* shown) {
+    WatchEmpty out;
+    auto kernel = kernelOfLine(p, lineOffsets, line);
+    if (shown && p.kernels.size() > 1 && kernel && *kernel != shown->kernel) {
+        out.text = "Line " + std::to_string(line) + " is in the kernel " + p.kernels[*kernel].name +
+                   "; the dispatch on show runs " + p.kernels[shown->kernel].name +
+                   ". Pick a dispatch of " + p.kernels[*kernel].name +
+                   " above (Alt+PgUp / Alt+PgDn).";
+        for (size_t d = 0; d < entries.size(); ++d)
+            if (entries[d].kernel == *kernel) {
+                out.dispatch = d;
+                out.button = "Show dispatch " + dispatchTitle(entries, d);
+                break;
+            }
+        return out;
+    }
+    out.text = "No thread made a memory access on line " + std::to_string(line) +
+               (shown ? " in this dispatch" : " in this case") +
+               " (a line of arithmetic on local variables is not traced; watch the line that "
+               "reads or writes the array).";
+    return out;
 }
 
 } // namespace vkp::views

@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "puzzle/puzzle.h"
 #include "trace/trace.h"
+#include "views/dispatch_model.h"
 
 namespace vkp::views {
 
@@ -49,5 +51,41 @@ std::string watchCellText(const Trace& trace, uint64_t invocation, std::span<con
 
 // Watched lines kept per puzzle: add or remove one (sorted, no duplicates).
 void toggleWatchedLine(std::vector<uint32_t>& lines, uint32_t line);
+
+// What the Watches view shows of a table, for the panel to draw.
+
+// The watched line on show: `shown` while it is watched, else the first watched (`shown` when
+// none is).
+uint32_t watchedLineShown(const std::vector<uint32_t>& lines, uint32_t shown);
+// The table's rows on show (indices into rows): all, or with `groupOnly` and a thread selected
+// (its invocation), those of the selected thread's workgroup.
+std::vector<size_t> watchRowsShown(const WatchTable& table, const Trace& trace,
+                                   std::optional<uint64_t> selected, bool groupOnly);
+// The columns a table of at most `maxColumns` executions shows, and what it leaves out: "the
+// first 63 of 80 executions are shown" ("" when every one is).
+size_t watchColumns(const WatchTable& table, size_t maxColumns);
+std::string watchColumnsNote(const WatchTable& table, size_t maxColumns);
+// A column's heading: "1st", "2nd", ...
+std::string watchColumnTitle(size_t execution);
+// "3 threads ran it, up to 4 times each (12 accesses)".
+std::string watchSummary(const WatchTable& table);
+// A cell's tooltip: "thread (3), 2nd time on line 14:\na[3]=5 result[3] ← 6".
+std::string watchCellTooltip(const Trace& trace, const TestCase& launch, const WatchRow& row,
+                             size_t execution, uint32_t line);
+// The array picker's choice: "every array" (variable -1, or none of the trace's) or its name.
+std::string watchVariableName(const Trace& trace, int variable);
+
+// Why a watched line's table is empty, and where to look instead.
+struct WatchEmpty {
+    std::string text;
+    // The line is in another kernel of a multi-pass puzzle: the first dispatch of that kernel,
+    // to show, and its button's label.
+    std::optional<size_t> dispatch;
+    std::string button; // "Show dispatch 2 of 3 · scan_sums"
+};
+// `entries` and `shown`: the case's dispatches and the one on show (null: a single-pass case).
+WatchEmpty watchEmptyNote(const Puzzle& puzzle, const std::vector<uint32_t>& lineOffsets,
+                          uint32_t line, const std::vector<DispatchEntry>& entries,
+                          const DispatchEntry* shown);
 
 } // namespace vkp::views

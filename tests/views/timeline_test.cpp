@@ -1,10 +1,13 @@
 // The stepping model: one workgroup's accesses in round / thread / program order, the contents
 // of shared arrays and buffers at each position replayed from the initial data, and the cells a
-// step changed. Also the watch tables ("index per thread per iteration").
+// step changed; what the Timeline view shows of it (the position, the step and what a click on it
+// selects, its arrows, the replayed buffers, the requests a frame applies). Also the watch tables
+// ("index per thread per iteration").
 #include <gtest/gtest.h>
 
 #include "support/trace_builder.h"
 #include "views/timeline.h"
+#include "views/view_state.h"
 #include "views/watches.h"
 
 namespace vkp::views {
@@ -18,6 +21,8 @@ struct Swap {
     TraceBuilder b{{2, 1, 1}};
     uint32_t a = b.buffer("a", 2), result = b.buffer("result", 2), tile = b.shared("tile", {2});
     std::vector<BufferData> initial;
+    Puzzle puzzle;   // its buffers a (input) and result (output)
+    TestCase launch; // its launch: one workgroup of 2
 
     Swap() {
         for (uint32_t t = 0; t < 2; ++t) {
@@ -31,6 +36,12 @@ struct Swap {
         }
         initial.push_back(BufferData{ElementKind::Uint, Shape{{2}}, {5, 6}});
         initial.push_back(BufferData{ElementKind::Uint, Shape{{2}}, {9, 9}});
+        puzzle.buffers.resize(2);
+        puzzle.buffers[0].name = "a";
+        puzzle.buffers[1].name = "result";
+        puzzle.buffers[1].role = RoleKind::Output;
+        launch.workgroupSize = {2, 1, 1};
+        launch.workgroups = {1, 1, 1};
     }
 };
 
@@ -203,6 +214,132 @@ TEST(TimelineTest, APositionAfterAThreadsAccess) {
     EXPECT_EQ(tl.positionAfter(1, 0), 3u) << "thread 1's first access is the third step";
     EXPECT_EQ(tl.positionAfter(1, 2), 7u) << "event 2 is its barrier: the access after it";
     EXPECT_FALSE(tl.positionAfter(5, 0)) << "not a thread of this workgroup";
+}
+
+TEST(TimelineViewTest, ThePositionInWords) {
+    Swap s;
+    Timeline tl(s.b.t, 0, s.initial);
+    EXPECT_EQ(positionText(tl), "start \xC2\xB7 access 0 of 8");
+    tl.nextAccess();
+    std::string dash = "\xE2\x80\x93";
+    EXPECT_EQ(positionText(tl), "round 0 (0" + dash + "1) \xC2\xB7 access 1 of 8");
+    tl.toEnd();
+    EXPECT_EQ(positionText(tl), "end (after round 1) \xC2\xB7 access 8 of 8");
+    TraceBuilder two({1, 1, 1}, {2, 1, 1});
+    uint32_t a = two.buffer("a", 2);
+    two.read(0, a, 0, 3);
+    Timeline idle(two.t, 1, {});
+    EXPECT_EQ(positionText(idle), "no accesses in this workgroup");
+}
+
+TEST(TimelineViewTest, TheStepJustTakenAndWhatAClickOnItSelects) {
+    Swap s;
+    Timeline tl(s.b.t, 0, s.initial);
+    EXPECT_FALSE(timelineStep(tl, s.b.t, s.launch)) << "nothing applied at the start";
+    tl.nextAccess();
+    std::optional<TimelineStep> read = timelineStep(tl, s.b.t, s.launch);
+    ASSERT_TRUE(read);
+    EXPECT_TRUE(read->read);
+    tl.nextAccess(); // thread 0 stores tile[0]
+    std::optional<TimelineStep> step = timelineStep(tl, s.b.t, s.launch);
+    ASSERT_TRUE(step);
+    EXPECT_FALSE(step->read);
+    EXPECT_EQ(step->thread, (Uvec3{0, 0, 0}));
+    EXPECT_EQ(step->line, 21u);
+    EXPECT_EQ(step->cell, CellRef::sharedCell(s.tile, 0, 0));
+    EXPECT_EQ(step->text.rfind("thread (0)  line 21", 0), 0u) << step->text;
+    EXPECT_NE(step->text.find("tile[0]"), std::string::npos) << step->text;
+    ViewState view;
+    showTimelineStep(view, *step, false);
+    EXPECT_EQ(view.selection.thread, (Uvec3{0, 0, 0}));
+    EXPECT_EQ(view.jumpTo, std::make_pair(21, 0)) << "the editor goes to the line";
+    EXPECT_TRUE(view.focus.lines.empty());
+    ViewState official;
+    showTimelineStep(official, *step, true);
+    EXPECT_FALSE(official.jumpTo) << "the official solution is not in the editor";
+    EXPECT_EQ(official.focus.lines, (std::vector<uint32_t>{21}));
+}
+
+TEST(TimelineViewTest, AWriteHasArrowsFromTheReadsThatFedIt) {
+    Swap s;
+    Timeline tl(s.b.t, 0, s.initial);
+    tl.nextAccess(); // a read: no arrow
+    EXPECT_TRUE(stepArrows(tl, s.b.t).empty());
+    tl.nextAccess(); // tile[0] = a[0] + 1
+    std::vector<Arrow> arrows = stepArrows(tl, s.b.t);
+    ASSERT_EQ(arrows.size(), 1u);
+    EXPECT_EQ(arrows[0].from, CellRef::buffer(s.a, 0));
+    EXPECT_EQ(arrows[0].to, CellRef::sharedCell(s.tile, 0, 0));
+}
+
+TEST(TimelineViewTest, ReplayedBuffersOutputsFirst) {
+    Swap s;
+    Timeline tl(s.b.t, 0, s.initial);
+    tl.toEnd();
+    std::vector<ReplayedBuffer> shown = replayedBuffers(s.puzzle, s.b.t, tl, s.initial);
+    ASSERT_EQ(shown.size(), 2u);
+    EXPECT_EQ(shown[0].buffer, 1u) << "the output first: it changes";
+    EXPECT_EQ(shown[0].now.words, (std::vector<uint32_t>{7, 6})) << "the swap, replayed";
+    EXPECT_EQ(shown[1].buffer, 0u);
+    EXPECT_EQ(shown[1].now.words, (std::vector<uint32_t>{5, 6}));
+    EXPECT_TRUE(shown[0].startedAs.empty());
+    tl.toStart();
+    EXPECT_EQ(replayedBuffers(s.puzzle, s.b.t, tl, s.initial)[0].now.words,
+              (std::vector<uint32_t>{9, 9}))
+        << "at the start, the initial data";
+    // A dispatch binding only the output, over the memory that started as `a`.
+    std::vector<size_t> bound{1}, bufferAt{1, 0};
+    std::vector<ReplayedBuffer> dispatch =
+        replayedBuffers(s.puzzle, s.b.t, tl, s.initial, &bound, &bufferAt);
+    ASSERT_EQ(dispatch.size(), 1u);
+    EXPECT_EQ(dispatch[0].buffer, 1u);
+    EXPECT_EQ(dispatch[0].startedAs, "a");
+}
+
+TEST(TimelineViewTest, WhereAReplayStarts) {
+    EXPECT_EQ(timelineStartText(false), "Start: every buffer holds its initial data; shared "
+                                        "memory is not written yet (\xC2\xB7).");
+    EXPECT_EQ(timelineStartText(true), "Start: every buffer holds what it held before this "
+                                       "dispatch; shared memory is not written yet (\xC2\xB7).");
+    EXPECT_EQ(dispatchStartText(0, "scan_tiles"), "");
+    EXPECT_EQ(dispatchStartText(1, "scan_sums"),
+              "Dispatch 2 (scan_sums) starts from what dispatch 1 wrote (replayed from its "
+              "trace).");
+    EXPECT_EQ(dispatchStartText(2, "add_offsets"),
+              "Dispatch 3 (add_offsets) starts from what dispatches 1 and 2 wrote (replayed "
+              "from their traces).");
+    EXPECT_EQ(dispatchStartText(4, "step (5 of 9)"),
+              "Dispatch 5 (step (5 of 9)) starts from what dispatches 1 to 4 wrote (replayed "
+              "from their traces).");
+}
+
+TEST(TimelineViewTest, AFrameAppliesThePendingRequestsOnce) {
+    Swap s;
+    Timeline tl(s.b.t, 0, s.initial);
+    ViewState view;
+    view.timelineMove = TimelineMove::End;
+    applyTimelineRequests(view, tl);
+    EXPECT_EQ(tl.position(), 8u);
+    EXPECT_FALSE(view.timelineMove) << "a request is applied once";
+    view.seekRound = 0;
+    applyTimelineRequests(view, tl);
+    EXPECT_EQ(tl.position(), 4u) << "the end of round 0";
+    EXPECT_FALSE(view.seekRound);
+    view.seekEvent = std::make_pair(uint64_t(1), uint32_t(0));
+    applyTimelineRequests(view, tl);
+    EXPECT_EQ(tl.position(), 3u) << "just after thread 1's first access";
+    EXPECT_FALSE(view.seekEvent);
+    // Each move from where the one before it left the timeline.
+    const std::pair<TimelineMove, size_t> moves[] = {{TimelineMove::PrevRound, 0},
+                                                     {TimelineMove::NextRound, 4},
+                                                     {TimelineMove::NextAccess, 5},
+                                                     {TimelineMove::PrevAccess, 4},
+                                                     {TimelineMove::Start, 0}};
+    for (auto [move, position] : moves) {
+        view.timelineMove = move;
+        applyTimelineRequests(view, tl);
+        EXPECT_EQ(tl.position(), position) << static_cast<int>(move);
+    }
 }
 
 } // namespace
