@@ -36,10 +36,15 @@ void applyTimelineRequests(ViewState& view, Timeline& tl) {
             tl.seek(*pos);
     view.seekEvent.reset();
     // In TimelineMove's order: PrevAccess, NextAccess, PrevRound, NextRound, Start, End.
-    static constexpr void (Timeline::*kMoves[])() = {&Timeline::prevAccess, &Timeline::nextAccess,
-                                                     &Timeline::prevRound,  &Timeline::nextRound,
-                                                     &Timeline::toStart,    &Timeline::toEnd};
-    if (view.timelineMove) (tl.*kMoves[static_cast<size_t>(*view.timelineMove)])();
+    using Move = void (Timeline::*)();
+    static constexpr Move kMoves[] = {&Timeline::prevAccess, &Timeline::nextAccess};
+    static constexpr Move kRounds[] = {&Timeline::prevRound, &Timeline::nextRound};
+    static constexpr Move kEnds[] = {&Timeline::toStart, &Timeline::toEnd};
+    if (view.timelineMove) {
+        size_t move = static_cast<size_t>(*view.timelineMove);
+        const Move* moves = move < 2 ? kMoves : move < 4 ? kRounds : kEnds;
+        (tl.*moves[move % 2])();
+    }
     view.timelineMove.reset();
 }
 
