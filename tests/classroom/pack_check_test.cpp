@@ -6,13 +6,16 @@
 // tests/cli/pack_check_cli_test.cpp's.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
+#include "authoring/mutants.h"
 #include "classroom/pack_check.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
+#include "puzzle/kernel_sections.h"
 #include "puzzle/walkthrough.h"
 #include "support/engines.h"
 
@@ -135,6 +138,37 @@ TEST(PackCheck, APuzzleTheDeviceCannotRunIsSkippedNotFailed) {
 
 // The bundled puzzles are those in the puzzles/ folder vkpuzzles ships with, however the paths are
 // spelled; a pack's puzzle is not, nor is a bundled one measured against another folder.
+// Every bundled puzzle's mutants.toml loads, and each of its entries names a mutant of the official
+// solution, without running anything: a device-only puzzle's file (the tensor cores: pack check
+// skips its mutants on lavapipe) is checked here too, and an entry that no longer matches (the
+// solution's line changed) is found on any machine.
+TEST(PackCheck, EveryMutantsFileLoadsAndEachEntryNamesAMutantOfTheSolution) {
+    size_t files = 0, entries = 0;
+    for (const Puzzle& p : engines().set.puzzles) {
+        auto known = loadEquivalentMutants(p.dir);
+        ASSERT_TRUE(known.ok()) << p.dir << ": " << known.error().str();
+        if (known->empty()) continue;
+        ++files;
+        auto solution = readKernelSources(p, true);
+        ASSERT_TRUE(solution.ok()) << p.dir;
+        std::vector<std::pair<std::string, Mutant>> all;
+        for (const KernelSource& k : *solution)
+            for (Mutant& m : makeMutants(k.text, mutationContext(p)))
+                all.emplace_back(k.name, std::move(m));
+        for (const EquivalentMutant& e : *known) {
+            ++entries;
+            bool named = std::any_of(all.begin(), all.end(), [&](const auto& km) {
+                return matchesEquivalent(e, km.first, km.second);
+            });
+            EXPECT_TRUE(named) << p.dir << "/mutants.toml:" << e.where.line << ": " << e.line
+                               << " (" << mutationKindName(e.kind) << ", " << e.before << " -> "
+                               << e.after << ") names no mutant of the official solution";
+        }
+    }
+    EXPECT_GE(files, 2u);
+    EXPECT_GT(entries, 0u);
+}
+
 TEST(PackCheck, ABundledPuzzleIsOneInTheBundledPuzzlesFolder) {
     const Puzzle& map = puzzleNamed("map");
     EXPECT_TRUE(isBundledPuzzle(map, bundledPuzzleRoot()))
