@@ -35,16 +35,26 @@ void applyTimelineRequests(ViewState& view, Timeline& tl) {
         if (auto pos = tl.positionAfter(view.seekEvent->first, view.seekEvent->second))
             tl.seek(*pos);
     view.seekEvent.reset();
-    // In TimelineMove's order: PrevAccess, NextAccess, PrevRound, NextRound, Start, End.
-    using Move = void (Timeline::*)();
-    static constexpr Move kMoves[] = {&Timeline::prevAccess, &Timeline::nextAccess};
-    static constexpr Move kRounds[] = {&Timeline::prevRound, &Timeline::nextRound};
-    static constexpr Move kEnds[] = {&Timeline::toStart, &Timeline::toEnd};
-    if (view.timelineMove) {
-        size_t move = static_cast<size_t>(*view.timelineMove);
-        const Move* moves = move < 2 ? kMoves : move < 4 ? kRounds : kEnds;
-        (tl.*moves[move % 2])();
-    }
+    if (view.timelineMove) switch (*view.timelineMove) {
+        case TimelineMove::PrevAccess:
+            tl.prevAccess();
+            break;
+        case TimelineMove::NextAccess:
+            tl.nextAccess();
+            break;
+        case TimelineMove::PrevRound:
+            tl.prevRound();
+            break;
+        case TimelineMove::NextRound:
+            tl.nextRound();
+            break;
+        case TimelineMove::Start:
+            tl.toStart();
+            break;
+        case TimelineMove::End:
+            tl.toEnd();
+            break;
+        }
     view.timelineMove.reset();
 }
 
