@@ -416,8 +416,8 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report) {
             c.earned = 0;
             c.failure = FailureKind::SubgroupSize;
             c.cause.clear();
-            c.reason = "right with " + std::to_string(report.lanes) + " lanes, wrong with " +
-                       sizeName(s.lanes) +
+            c.reason = "right with " + std::to_string(report.lanes) + " lanes, " +
+                       (f.error ? "could not run with " : "wrong with ") + sizeName(s.lanes) +
                        (f.detail.empty() || caseHidden(puzzle, f.index) ? "" : ": " + f.detail);
         }
     if (report.reversed)

@@ -282,11 +282,13 @@ class PuzzleChecker {
         if (!m_options.sizes) return std::nullopt;
         checkOtherSubgroupSizes(m_compiler, *m_options.sizes, m_p, sources, options(false), plain);
         for (const SubgroupSizeRun& s : plain.otherSizes)
-            if (!s.failures.empty())
-                return "the official solution is " + subgroupSizeVerdict(m_p, plain) + " (with " +
-                       sizeName(s.lanes) + ", case " +
-                       std::to_string(s.failures.front().index + 1) + ": " +
-                       s.failures.front().detail + ")";
+            if (!s.failures.empty()) {
+                const CaseFailure& f = s.failures.front();
+                std::string verdict = "the official solution is " + subgroupSizeVerdict(m_p, plain);
+                if (f.error) return verdict; // it names the case that could not run, and why
+                return verdict + " (with " + sizeName(s.lanes) + ", case " +
+                       std::to_string(f.index + 1) + ": " + f.detail + ")";
+            }
         return std::nullopt;
     }
     // walkthrough.toml, as `vkpuzzles walkthrough` plays it: it loads, and its steps fit the

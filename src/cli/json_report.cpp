@@ -233,7 +233,8 @@ json checkJson(const Puzzle& p, const CheckReport& r, bool withBuffers, bool wit
         for (const SubgroupSizeRun& s : r.otherSizes) {
             json failures = json::array();
             for (const CaseFailure& f : s.failures)
-                failures.push_back({{"case", f.index + 1}, {"detail", f.detail}});
+                failures.push_back(
+                    {{"case", f.index + 1}, {"detail", f.detail}, {"could_not_run", f.error}});
             json carried = json::array();
             for (const SubgroupSizeRun::Carried& c : s.carried)
                 carried.push_back({{"case", c.index + 1}, {"lanes", c.lanes}});

@@ -322,11 +322,16 @@ void printSubgroupSize(std::ostream& os, const SubgroupSizeRun& s, const Style& 
                  (s.device.empty() ? "" : " on " + s.device) +
                  (carried.empty() ? "" : "; " + carried))
        << "\n";
-    for (size_t i = 0; i < std::min<size_t>(3, s.failures.size()); ++i)
-        os << "          case " << s.failures[i].index + 1 << ": "
-           << (s.failures[i].detail.empty() ? std::string("wrong (") + kHiddenCaseText + ")"
-                                            : s.failures[i].detail)
-           << "\n";
+    for (size_t i = 0; i < std::min<size_t>(3, s.failures.size()); ++i) {
+        const CaseFailure& f = s.failures[i];
+        os << "          ";
+        if (f.error && !f.detail.empty()) // an error's message names its case
+            os << f.detail << "\n";
+        else
+            os << "case " << f.index + 1 << ": "
+               << (f.detail.empty() ? std::string("wrong (") + kHiddenCaseText + ")" : f.detail)
+               << "\n";
+    }
     if (s.failures.size() > 3)
         os << "          and " << plural(s.failures.size() - 3, "case", "cases") << " more\n";
 }

@@ -109,6 +109,9 @@ const char* verdictWord(Verdict v); // "pass", "FAIL", "INCONCLUSIVE"
 struct CaseFailure {
     size_t index = 0;   // 0-based case
     std::string detail; // its first wrong cell, finding or error; empty for a hidden case
+    // It could not run there (CaseOutcome::error: the worker crashed, it never finished...): no
+    // answer to call right or wrong. `detail` is the error's message, which names the case.
+    bool error = false;
 };
 
 // The check run again (traced as the check was) on a device with another subgroup size

@@ -27,7 +27,7 @@ void checkReversedOrder(const Compiler& compiler, DeviceRunner& runner, const Pu
     if (r.error) run.error = r.error;
     for (const CaseOutcome& c : r.cases) {
         ++run.casesRun;
-        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(puzzle, c)});
+        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(puzzle, c), bool(c.error)});
     }
     report.reversed = std::move(run);
 }

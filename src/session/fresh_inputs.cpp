@@ -49,7 +49,7 @@ void checkFreshInputs(const Compiler& compiler, DeviceRunner& runner, const Puzz
     if (r.error) run.error = r.error;
     for (const CaseOutcome& c : r.cases) {
         ++run.casesRun;
-        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(fresh, c)});
+        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(fresh, c), bool(c.error)});
     }
     report.fresh = std::move(run);
 }

@@ -18,7 +18,7 @@ SubgroupSizeRun sizeRun(uint32_t lanes, const Puzzle& puzzle, const CheckReport&
     if (r.error) run.error = r.error;
     for (const CaseOutcome& c : r.cases) {
         ++run.casesRun;
-        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(puzzle, c)});
+        if (!c.pass) run.failures.push_back({c.index, caseFailureDetail(puzzle, c), bool(c.error)});
     }
     return run;
 }
@@ -158,6 +158,32 @@ void carryCases(const SizePlan& plan, const std::map<uint32_t, SubgroupSizeRun>&
               [](const CaseFailure& a, const CaseFailure& b) { return a.index < b.index; });
 }
 
+// The cases of `r` (one size's run) that crashed the worker process, and the cases that crash
+// stopped, run once more in a fresh one: a crash the machine caused (memory ran out, a driver's
+// hiccup) is no verdict on the kernel. A case that crashes it again keeps its error.
+void runAgainAfterCrash(DeviceRunner& device, const Puzzle& puzzle,
+                        const std::vector<CompiledKernel>& kernels, const CheckOptions& options,
+                        const CheckReport& compiled, CheckReport& r) {
+    std::vector<size_t> again;
+    for (const CaseOutcome& c : r.cases)
+        if (c.error && c.error->kind == ErrorKind::WorkerCrashed) again.push_back(c.index);
+    if (again.empty() || (options.stopRequested && options.stopRequested())) return;
+    CheckOptions once = options;
+    once.someCases = again;
+    CheckReport second = compiled;
+    runCompiled(device, puzzle, kernels, once, second);
+    for (CaseOutcome& c : second.cases) {
+        auto at = std::find_if(r.cases.begin(), r.cases.end(),
+                               [&](const CaseOutcome& o) { return o.index == c.index; });
+        if (at == r.cases.end()) continue;
+        auto first = std::find(again.begin(), again.end(), c.index);
+        if (c.error && c.error->kind == ErrorKind::WorkerCrashed &&
+            c.error->message.find("was not run") == std::string::npos && first == again.begin())
+            c.error->message += ", and crashed again when run a second time in a new one";
+        *at = std::move(c);
+    }
+}
+
 } // namespace
 
 bool subgroupSizesApply(const CheckReport& report) {
@@ -215,6 +241,7 @@ void checkOtherSubgroupSizes(const Compiler& compiler, SubgroupSizeDevices& devi
                     if (sized.trace) sized.traceRoom = &room;
                     if (emulatedSize(lanes)) sized.emulatedLanes = lanes;
                     runCompiled(**device, puzzle, kernels, sized, r);
+                    runAgainAfterCrash(**device, puzzle, kernels, sized, compiled, r);
                     stopped = plain.stopRequested && plain.stopRequested();
                     run = sizeRun(lanes, puzzle, r);
                     run.device = (*device)->info().name;
@@ -286,15 +313,31 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
             if (!b.comparison.pass && !b.comparison.mismatches.empty())
                 ways.insert(std::to_string(c.index) + ": " + caseFailureDetail(puzzle, c));
     };
+    // A size where some case could not run (the worker crashed twice, it never finished) and
+    // none came out wrong is neither right nor wrong: it is named with its first such case.
+    const CaseFailure* unrun = nullptr;
+    uint32_t unrunLanes = 0;
     for (const SubgroupSizeRun& s : report.otherSizes) {
         if (s.error || s.casesRun == 0) continue;
         others.push_back(s.lanes);
-        (s.pass() ? right : wrong).push_back(s.lanes);
-        if (!s.pass())
-            ways.insert(std::to_string(s.failures.front().index) + ": " +
-                        s.failures.front().detail);
+        auto answered = std::find_if(s.failures.begin(), s.failures.end(),
+                                     [](const CaseFailure& f) { return !f.error; });
+        if (s.failures.empty() || answered != s.failures.end()) {
+            (s.pass() ? right : wrong).push_back(s.lanes);
+        } else if (!unrun) {
+            unrun = &s.failures.front();
+            unrunLanes = s.lanes;
+        }
+        if (answered != s.failures.end())
+            ways.insert(std::to_string(answered->index) + ": " + answered->detail);
     }
     if (others.empty() || report.lanes == 0 || report.cases.empty()) return "";
+    const std::string notRun =
+        unrun ? "not judged with " + sizeName(unrunLanes) + ": " +
+                    (unrun->detail.empty()
+                         ? "case " + std::to_string(unrun->index + 1) + " could not run"
+                         : unrun->detail)
+              : "";
     // A case whose trace could not hold everything (inconclusive) is neither right nor wrong: it
     // says nothing about the subgroup size.
     auto failed = std::find_if(report.cases.begin(), report.cases.end(),
@@ -303,19 +346,23 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
         return verdictOf(c) == Verdict::Inconclusive;
     });
     if (failed == report.cases.end()) {
-        if (wrong.empty()) return ""; // right with every size
+        if (wrong.empty() && !unrun) return ""; // right with every size
         if (!unsure) right.push_back(report.lanes);
     } else {
         wrong.push_back(report.lanes);
         firstWrongCell(*failed);
     }
     const char* question = ": does the kernel assume a subgroup size?";
+    std::string said;
     if (!right.empty() && !wrong.empty())
-        return "right with " + lanesText(right) + ", wrong with " + numbersText(wrong) +
+        said = "right with " + lanesText(right) + ", wrong with " + numbersText(wrong) +
                emulatedNote(wrong) + question;
-    if (right.empty() && ways.size() > 1)
-        return "wrong with " + lanesText(wrong) + ", and differently with each" + question;
-    return "";
+    else if (right.empty() && ways.size() > 1)
+        said = "wrong with " + lanesText(wrong) + ", and differently with each" + question;
+    else if (wrong.empty() && !right.empty())
+        said = "right with " + lanesText(right);
+    if (notRun.empty()) return said;
+    return said.empty() ? notRun : said + "; " + notRun;
 }
 
 } // namespace vkp

@@ -104,6 +104,7 @@ std::string whyText(const CaseOutcome* c) {
 
 // A case that failed in a run beside the check: "case 3: result[2]: expected 5, got 4".
 std::string besideFailure(const CaseFailure& f, const std::string& hiddenText) {
+    if (f.error && !f.detail.empty()) return f.detail; // an error's message names its case
     return "case " + std::to_string(f.index + 1) + ": " +
            (f.detail.empty() ? hiddenText : f.detail);
 }
@@ -269,6 +270,13 @@ std::optional<BesideRun> subgroupSizesRun(const CaseListFacts& f) {
         } else if (run.pass()) {
             line.text = "\xE2\x9C\x93 " + head + "all " + std::to_string(run.casesRun) + " pass";
             if (!words.carried.empty()) line.text += "; " + words.carried;
+        } else if (std::all_of(run.failures.begin(), run.failures.end(),
+                               [](const CaseFailure& c) { return c.error; })) {
+            // No answer there to call wrong (the worker crashed twice...): not judged.
+            line = {head + std::to_string(run.failures.size()) + " of " +
+                        std::to_string(run.casesRun) + " could not run; " +
+                        besideFailure(run.failures.front(), f.hiddenText),
+                    Tone::Warn};
         } else {
             line = {"\xE2\x9C\x97 " + head + std::to_string(run.failures.size()) + " of " +
                         std::to_string(run.casesRun) + " fail; " +

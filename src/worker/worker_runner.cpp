@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -340,6 +341,19 @@ bool testHook(const char* what) {
     return hook && std::strcmp(hook, what) == 0;
 }
 
+// Tests only: "crash-at-N" crashes a worker whose device has N lanes on every job (the runs at
+// other subgroup sizes), or only on the first where $VKPUZZLES_TEST_WORKER_MARK names a file
+// (made then: a crash the machine caused once).
+bool crashesHere(const DeviceInfo& device) {
+    const char* hook = std::getenv("VKPUZZLES_TEST_WORKER");
+    if (!hook || hook != "crash-at-" + std::to_string(device.subgroupSize)) return false;
+    const char* mark = std::getenv("VKPUZZLES_TEST_WORKER_MARK");
+    if (!mark) return true;
+    if (std::filesystem::exists(mark)) return false;
+    std::ofstream(mark) << "crashed\n";
+    return true;
+}
+
 // A benchmark's or copy measurement's answer: decoded, run, encoded; `lost` when the device was.
 template <class Owned, class Out, class Run>
 void serve(Decoder& d, Encoder& e, bool (*decode)(Decoder&, Owned&), Run run,
@@ -372,7 +386,7 @@ std::pair<FrameKind, Encoder> answer(InProcessRunner& runner, FrameKind kind, co
     Result<DeviceJobResult> r =
         Error{ErrorKind::Internal, "garbled job sent to the worker process"};
     if (decodeJob(d, job)) {
-        if (job.job.testCrash || testHook("crash"))
+        if (job.job.testCrash || testHook("crash") || crashesHere(runner.info()))
             std::raise(SIGSEGV);                     // tests only: a crash of the process
         if (testHook("stop")) os::stopThisProcess(); // tests only: a worker that does not answer
         while (testHook("stall-pipeline"))           // tests only: pipelines never built

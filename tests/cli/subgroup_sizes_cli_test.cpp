@@ -29,6 +29,12 @@ CliRun vkpuzzles(const std::string& args, bool withStderr = true) {
                             (withStderr ? " 2>&1" : " 2>/dev/null"));
 }
 
+// The same with more variables set (VAR=value ...).
+CliRun vkpuzzlesWith(const std::string& env, const std::string& args) {
+    return test::runCommand(env + " LP_NATIVE_VECTOR_WIDTH=256 " + test::binaryPath() + " " + args +
+                            " 2>&1");
+}
+
 std::string kernel(const std::string& name) {
     return test::sourceDir() + "/tests/data/subgroup-sizes/" + name + ".comp";
 }
@@ -117,6 +123,33 @@ TEST(CliSubgroupSizesTest, CasesCarriedFromTheSizeTheyRanAtAreNamed) {
     EXPECT_EQ(at4["cases_run"], 8);
     EXPECT_EQ(at4["cases_carried"], nlohmann::json::parse(R"([{"case": 8, "lanes": 8}])"));
     EXPECT_EQ(doc["other_subgroup_sizes"][3]["cases_carried"].size(), 3u) << json.out;
+}
+
+// A worker process that dies at another size has not answered: the cases it took run once more in
+// a new one, and only a case that crashes that one too is named, as not judged there, never as a
+// size the kernel is wrong with. ($VKPUZZLES_TEST_WORKER=crash-at-16 crashes every worker with 16
+// lanes, the emulated sizes' included; with a mark file, only the first job.)
+TEST(CliSubgroupSizesTest, AWorkerCrashAtASizeIsRunAgainAndNeverCalledWrong) {
+    TempDir dir("crash");
+    const std::string solution = test::puzzleDir() + "/27-reduce-subgroup/solution.comp";
+    const fs::path mark = dir.path / "crashed-once";
+    CliRun once = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-16 VKPUZZLES_TEST_WORKER_MARK=" +
+                                    mark.string(),
+                                "check reduce-subgroup " + solution + " --color never");
+    EXPECT_TRUE(fs::exists(mark)) << once.out; // it did crash
+    EXPECT_EQ(once.exit, 0) << once.out;
+    EXPECT_TRUE(has(once.out, "5 of 5 cases pass with 8 lanes; 5 of 5 with 4, 5 of 5 with 16, "))
+        << once.out;
+
+    CliRun always = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-16",
+                                  "check reduce-subgroup " + solution + " --color never");
+    EXPECT_EQ(always.exit, 1) << always.out; // no verdict at 16 lanes: no pass either
+    EXPECT_TRUE(has(always.out, "right with 4 and 8 lanes; not judged with 16 lanes: case 1 the "
+                                "worker process running the kernel crashed"))
+        << always.out;
+    EXPECT_TRUE(has(always.out, "crashed again when run a second time in a new one")) << always.out;
+    EXPECT_FALSE(has(always.out, "does the kernel assume")) << always.out;
+    EXPECT_FALSE(has(always.out, "case 1: case 1")) << always.out; // the error names its case
 }
 
 TEST(CliSubgroupSizesTest, GradeTakesThePointsOfACaseWrongAtAnotherSize) {

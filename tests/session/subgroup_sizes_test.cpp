@@ -282,6 +282,33 @@ TEST(SubgroupSizesTest, AnInconclusiveCaseIsNotASizeTheKernelIsWrongWith) {
               "right with 4 lanes, wrong with 16: does the kernel assume a subgroup size?");
 }
 
+// A case that could not run at a size (the worker crashed on it twice) has no answer there: the
+// size is named as not judged, never as one the kernel is wrong with; a wrong answer elsewhere is.
+TEST(SubgroupSizesTest, ACaseThatCouldNotRunIsNotASizeTheKernelIsWrongWith) {
+    const Puzzle& p = test::puzzleNamed("reduce-subgroup");
+    CheckReport r;
+    r.lanes = 8;
+    CaseOutcome right;
+    right.index = 0;
+    right.pass = true;
+    r.cases = {right};
+    for (uint32_t lanes : {4u, 16u, 32u}) {
+        SubgroupSizeRun at;
+        at.lanes = lanes;
+        at.casesRun = 1;
+        r.otherSizes.push_back(at);
+    }
+    const std::string crash = "case 1 the worker process running the kernel crashed";
+    r.otherSizes[1].failures.push_back({0, crash, true});
+    EXPECT_EQ(subgroupSizeVerdict(p, r),
+              "right with 4, 8 and 32 lanes (32 emulated); not judged with 16 lanes: " + crash);
+    r.otherSizes[2].failures.push_back({0, "result[0]: expected 3, got 2"});
+    EXPECT_EQ(subgroupSizeVerdict(p, r),
+              "right with 4 and 8 lanes, wrong with 32 (32 emulated): does the kernel assume a "
+              "subgroup size?; not judged with 16 lanes: " +
+                  crash);
+}
+
 TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
     for (const char* slug :
          {"reduce-subgroup", "scan-subgroup", "butterfly", "ballot-compact", "scan-decoupled"}) {

@@ -422,6 +422,23 @@ TEST(CaseListTest, CarriedAndEmulatedSubgroupSizes) {
     f.sizeWords.clear();
     f.sizesDue.clear();
     EXPECT_FALSE(subgroupSizesRun(f)) << "no run and none due";
+
+    // A size whose cases could not run (the worker crashed twice) is not judged, not wrong; the
+    // error's message names its case.
+    SubgroupSizeRun crashed;
+    crashed.lanes = 16;
+    crashed.casesRun = 4;
+    crashed.failures.push_back({0, "case 1 the worker process running the kernel crashed", true});
+    r.otherSizes = {crashed};
+    f.sizeWords = {{"16 lanes", ""}};
+    f.sizeVerdict.clear();
+    std::optional<BesideRun> notRun = subgroupSizesRun(f);
+    ASSERT_TRUE(notRun);
+    ASSERT_EQ(notRun->lines.size(), 1u);
+    EXPECT_EQ(notRun->lines[0].text,
+              "16 lanes: 1 of 4 could not run; case 1 the worker process running the kernel "
+              "crashed");
+    EXPECT_EQ(notRun->lines[0].tone, Tone::Warn);
 }
 
 TEST(CaseListTest, AtomicsInReverseLaneOrder) {
