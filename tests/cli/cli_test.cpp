@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
@@ -169,9 +170,23 @@ TEST(CliTest, CheckSolutionPassesAndStarterFails) {
     EXPECT_TRUE(has(fail.out, "cells wrong"));
 }
 
+// The whole check of each puzzle a `check --all` line fails, for the log of a failure that the
+// one-line verdict does not explain.
+std::string failingChecks(const std::string& allOut) {
+    std::istringstream lines(allOut);
+    std::string line, details;
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::string number, slug, verdict;
+        if (words >> number >> slug >> verdict && verdict == "FAIL")
+            details += vkpuzzles("check " + slug + " --solution --color never").out + "\n";
+    }
+    return details;
+}
+
 TEST(CliTest, CheckAllSolutionsOneLineEach) {
     CliRun r = vkpuzzles("check --all --solution --color never");
-    EXPECT_EQ(r.exit, 0) << r.out;
+    EXPECT_EQ(r.exit, 0) << r.out << failingChecks(r.out);
     EXPECT_TRUE(has(r.out, "all pass"));
     EXPECT_TRUE(has(r.out, " 14  matmul"));
     // lavapipe has no cooperative matrices: the tensor-core puzzle is listed as not run, and
