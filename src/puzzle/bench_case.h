@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "base/result.h"
 #include "puzzle/puzzle.h"
 
 namespace vkp {
@@ -29,5 +30,16 @@ bool scalesToAnyN(const Puzzle& p, const TestCase& c);
 // closest to real use); where none scales, the visible case with the most threads, then the most
 // elements (the largest run of a fixed launch). Ties go to the later case.
 size_t deriveBenchCase(const Puzzle& p);
+
+// Case `templateCase` generated again at N elements of its first input (a matrix as square as N
+// allows, or with the puzzle's bench_cols): inputs that follow it, scratch sizes, workgroup counts
+// and constants re-evaluated at N and its workgroup size, expected outputs from their reference
+// ops. A case whose launch is fixed comes back as it is.
+Result<TestCase> caseAtSize(const Puzzle& p, size_t templateCase, uint64_t n);
+
+// Parses "2^28", "268435456" or "1<<20".
+Result<uint64_t> parseCount(const std::string& text);
+// A count as parseCount reads it back: "2^28" for a power of two, else the number.
+std::string countText(uint64_t n);
 
 } // namespace vkp

@@ -31,121 +31,6 @@ Error benchError(std::string message) {
     return Error{ErrorKind::Usage, std::move(message)};
 }
 
-Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c);
-
-// The first input at N elements: a 1-D input N long; a matrix `cols` wide (the puzzle's
-// bench_cols), else as square as N allows, rows the largest divisor of N not above its square
-// root (2^20: 1024 x 1024, 2^21: 1024 x 2048), so that rows x cols is N.
-Result<Shape> benchShape(const Shape& from, uint64_t n, uint64_t cols, bool square) {
-    if (from.dims.size() != 2) return Shape{{n}};
-    if (square) { // bench_square: a kernel that reads one SIZE for rows and columns
-        uint64_t side = static_cast<uint64_t>(std::sqrt(double(n)));
-        while (side * side > n)
-            --side;
-        while ((side + 1) * (side + 1) <= n)
-            ++side;
-        // An odd power of two lies between two even ones, which are squares.
-        bool power = (n & (n - 1)) == 0;
-        if (side * side != n)
-            return benchError(
-                "N = " + countText(n) +
-                " is not a square, and the puzzle's matrix stays square (its bench_square): "
-                "give N as a square, such as " +
-                countText(power ? n / 2 : side * side) + " or " +
-                countText(power ? n * 2 : (side + 1) * (side + 1)));
-        return Shape{{side, side}};
-    }
-    if (cols) {
-        if (n % cols != 0)
-            return benchError("N = " + std::to_string(n) + " is not a whole number of rows of " +
-                              std::to_string(cols) + " columns (the puzzle's bench_cols)");
-        return Shape{{n / cols, cols}};
-    }
-    uint64_t rows = static_cast<uint64_t>(std::sqrt(double(n)));
-    while (rows * rows > n)
-        --rows;
-    while (rows > 1 && n % rows != 0)
-        --rows;
-    return Shape{{rows, n / rows}};
-}
-
-// The template case re-sized for N: the first input's fill at length N, scratch from its size
-// expression, workgroup counts and constants re-evaluated. A fixed launch is run as it is.
-Result<TestCase> scaledCase(const Puzzle& p, const BenchOptions& o) {
-    if (o.templateCase >= p.cases.size())
-        return benchError("case " + std::to_string(o.templateCase + 1) + " does not exist");
-    TestCase c = p.cases[o.templateCase];
-    if (fixedLaunch(p, o.templateCase)) return c;
-    if (auto fixed = dataFixedAt(p, c))
-        return benchError("case " + std::to_string(o.templateCase + 1) + " of " + p.slug +
-                          " cannot be generated at another N: " + *fixed +
-                          "; a benchmark needs a generated fill (iota, constant, random or "
-                          "each) and expected outputs from a reference op or `each`: pick "
-                          "another case with --case, or name one with bench_case");
-    auto first = p.firstInput();
-    DataSpec& in = *c.data[*first];
-    auto scaled = benchShape(in.shape, o.n, p.benchCols, p.benchSquare);
-    if (!scaled) return scaled.error();
-    in.shape = *scaled;
-    if (auto s = evaluateShapeExprs(p, c); !s) // inputs that follow the first (matmul's b)
-        return benchError("at N = " + std::to_string(o.n) + ": " + s.error().message);
-    ExprVars vars{o.n, c.workgroupSize[0]};
-    std::map<std::string, uint64_t> shape; // rows, cols
-    addShapeNames(p, c, shape);
-    vars.names = &shape;
-    for (auto& [id, e] : c.constantExprs)
-        c.constants[id] = static_cast<uint32_t>(e.evaluate(vars));
-    std::map<std::string, uint64_t> names;
-    for (const ConstantDecl& d : p.constants)
-        names[d.name] = c.constants[d.id];
-    addShapeNames(p, c, names);
-    vars.names = &names;
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        if (p.buffers[b].size) c.data[b] = sizedScratch(*p.buffers[b].size, vars);
-    if (p.multiPass()) return scaledOutputs(p, c);
-    for (int d = 0; d < 3; ++d) {
-        uint64_t w = c.workgroupExprs[d].evaluate(vars);
-        if (w < 1 || w > UINT32_MAX)
-            return benchError("at N = " + std::to_string(o.n) + " the workgroup count \"" +
-                              c.workgroupExprs[d].text() + "\" is " + std::to_string(w));
-        c.workgroups[d] = static_cast<uint32_t>(w);
-    }
-    return scaledOutputs(p, c);
-}
-
-// Where an op's arguments no longer fit at N: the inputs that kept a shape of numbers while the
-// first input grew, which is usually why ("; 'b' keeps its shape [1024] ...").
-std::string fixedBesideFirst(const Puzzle& p, const TestCase& c) {
-    std::string out;
-    for (size_t b = 0; b < p.buffers.size(); ++b)
-        if (p.buffers[b].role == RoleKind::Input && b != *p.firstInput() && c.data[b] &&
-            c.data[b]->shapeExprs.empty())
-            out += "; '" + p.buffers[b].name + "' keeps its shape " + c.data[b]->shape.str() +
-                   " at any N: to follow the first input, write it as [\"N\"] (or [\"rows\", "
-                   "\"cols\"])";
-    return out;
-}
-
-// The expected outputs' shapes for the scaled inputs.
-Result<TestCase> scaledOutputs(const Puzzle& p, TestCase c) {
-    for (size_t b = 0; b < p.buffers.size(); ++b) {
-        const BufferDecl& decl = p.buffers[b];
-        if (decl.role != RoleKind::Output) continue;
-        if (c.data[b]->kind == DataSpec::Kind::Each && !c.data[b]->shapeGiven) {
-            c.data[b]->shape = c.data[*p.firstInput()]->shape; // follows the scaled input
-            continue;
-        }
-        if (c.data[b]->kind != DataSpec::Kind::Op) continue; // an `each` of its own shape
-        std::vector<Shape> shapes;
-        for (size_t a : c.data[b]->args)
-            shapes.push_back(c.data[a]->shape);
-        auto shape = referenceOpShape(c.data[b]->op, shapes, c.data[b]->params);
-        if (!shape) return benchError(shape.error().message + fixedBesideFirst(p, c));
-        c.data[b]->shape = *shape;
-    }
-    return c;
-}
-
 // The CPU baseline: a tight sequential loop where the op is an integer scan, the reference op
 // (sequential, but general) otherwise.
 double cpuBaseline(const Puzzle& p, const TestCase& c, const CaseData& data, std::string& what) {
@@ -199,17 +84,10 @@ std::optional<FixedLaunch> fixedLaunch(const Puzzle& p, size_t caseIndex) {
                            " as it is, " + std::to_string(c.threadCount()) + " threads)"};
 }
 
-Result<TestCase> caseAtSize(const Puzzle& p, size_t templateCase, uint64_t n) {
-    BenchOptions o;
-    o.templateCase = templateCase;
-    o.n = n;
-    return scaledCase(p, o);
-}
-
 std::optional<std::string> benchUnavailable(const Puzzle& puzzle) {
     BenchOptions o;
     o.templateCase = puzzle.benchCase;
-    auto scaled = scaledCase(puzzle, o);
+    auto scaled = caseAtSize(puzzle, o.templateCase, o.n);
     if (!scaled) return scaled.error().message;
     return std::nullopt;
 }
@@ -530,7 +408,7 @@ Result<BenchReports> benchBeside(const Compiler& compiler, DeviceRunner& runner,
                                  const Puzzle& puzzle, const std::vector<KernelSource>& sources,
                                  const std::vector<KernelSource>* official,
                                  const std::string& copyShaderSource, const BenchOptions& asked) {
-    auto scaled = scaledCase(puzzle, asked);
+    auto scaled = caseAtSize(puzzle, asked.templateCase, asked.n);
     if (!scaled) return scaled.error();
     BenchOptions o = asked;
     auto fixed = fixedLaunch(puzzle, asked.templateCase);

@@ -10,6 +10,7 @@
 
 #include "base/result.h"
 #include "device/pipeline_stat.h"
+#include "puzzle/bench_case.h"
 #include "puzzle/puzzle.h"
 #include "session/check.h"
 
@@ -17,12 +18,6 @@ namespace vkp {
 
 class Compiler;
 class DeviceRunner;
-
-// Case `templateCase` generated again at N elements of its first input (a matrix as square as N
-// allows, or with the puzzle's bench_cols): inputs that follow it, scratch sizes, workgroup counts
-// and constants re-evaluated at N and its workgroup size, expected outputs from their reference
-// ops. A case whose launch is fixed comes back as it is.
-Result<TestCase> caseAtSize(const Puzzle& p, size_t templateCase, uint64_t n);
 
 struct BenchOptions {
     uint64_t n = 1u << 24;   // elements of the puzzle's first input
@@ -110,11 +105,6 @@ std::vector<std::string> benchPeerLines(const Puzzle& puzzle, const BenchReport&
 bool samePlaceAsPeer(const BenchPeer& peer, const BenchReport& r);
 // The verdict line: "matches the CPU reference" or how many elements differ.
 std::string benchResultText(const BenchReport& r);
-
-// Parses "2^28", "268435456" or "1<<20".
-Result<uint64_t> parseCount(const std::string& text);
-// A count as parseCount reads it back: "2^28" for a power of two, else the number.
-std::string countText(uint64_t n);
 
 // Why `vkpuzzles bench` cannot time the puzzle's bench case (nullopt: it can). The app offers
 // "Benchmark at large N" only where it can.

@@ -149,34 +149,4 @@ std::string benchResultText(const BenchReport& r) {
            std::to_string(r.firstMismatch);
 }
 
-Result<uint64_t> parseCount(const std::string& text) {
-    auto number = [](const std::string& s) -> std::optional<uint64_t> {
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 12)
-            return std::nullopt;
-        return std::stoull(s);
-    };
-    size_t caret = text.find('^'), shift = text.find("<<");
-    std::optional<uint64_t> v;
-    if (caret != std::string::npos) {
-        auto base = number(text.substr(0, caret)), exp = number(text.substr(caret + 1));
-        if (base == 2u && exp && *exp < 40) v = uint64_t(1) << *exp;
-    } else if (shift != std::string::npos) {
-        auto a = number(text.substr(0, shift)), b = number(text.substr(shift + 2));
-        if (a && b && *b < 40) v = *a << *b;
-    } else {
-        v = number(text);
-    }
-    if (!v || *v == 0 || *v > kMaxBufferElements)
-        return Error{
-            ErrorKind::Usage,
-            "--n needs an element count from 1 to 2^28, written as 2^K, A<<B or a number, not '" +
-                text + "'"};
-    return *v;
-}
-
-std::string countText(uint64_t n) {
-    if (n == 0 || (n & (n - 1)) != 0) return std::to_string(n);
-    return "2^" + std::to_string(std::countr_zero(n));
-}
-
 } // namespace vkp
