@@ -464,6 +464,85 @@ class Analyzer {
         return end ? end : std::optional<uint32_t>(before);
     }
 
+    // A thread's access to a shared cell in one round.
+    struct Use {
+        uint64_t thread;
+        bool write;
+        bool atomic;
+        uint32_t line;
+        uint32_t phase; // subgroup barriers the thread had passed
+    };
+    // What the threads of one workgroup did to shared memory in one round.
+    struct RoundUses {
+        // (var, index) -> accesses this round, the first of each kind per thread
+        std::unordered_map<uint64_t, std::vector<Use>> uses;
+        std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
+        std::unordered_map<uint64_t, std::vector<const TraceEvent*>> atomics;
+        std::unordered_map<uint64_t, std::set<uint64_t>> writers;
+        std::vector<std::pair<uint64_t, const TraceEvent*>> reads; // before any own write
+    };
+
+    // A thread's later use of a cell with the same kind and subgroup phase as an earlier one
+    // races exactly when that one does, and the earlier one is reported first: keep only the
+    // first, so the race check is quadratic in threads, not in accesses (a thread's loop over one
+    // cell made hundreds of thousands of uses).
+    static void addUse(std::vector<Use>& list, Use use) {
+        for (auto it = list.rbegin(); it != list.rend() && it->thread == use.thread; ++it)
+            if (it->write == use.write && it->atomic == use.atomic && it->phase == use.phase)
+                return;
+        list.push_back(use);
+    }
+
+    // Round `round` of threads first..end-1: their shared accesses, each thread's cursor moved
+    // past them. False when no thread had an event in it (the workgroup is done).
+    bool collectRound(uint64_t first, uint64_t end, uint32_t round, const SharedSnapshot& state,
+                      std::vector<size_t>& cursor, std::vector<uint32_t>& phase, RoundUses& r) {
+        bool any = false;
+        for (uint64_t inv = first; inv < end; ++inv) {
+            auto& events = m_trace.threads[inv];
+            size_t& c = cursor[inv - first];
+            std::unordered_set<uint64_t> ownWrites;
+            for (; c < events.size() && events[c].round == round; ++c) {
+                any = true;
+                const TraceEvent& e = events[c];
+                if (e.kind == TraceEventKind::SubgroupBarrier) ++phase[inv - first];
+                if (!isShared(m_trace, e)) continue;
+                uint64_t key = (uint64_t(e.variable) << 32) | e.index;
+                bool inRange = e.index < m_trace.variables[e.variable].length;
+                bool atomic = e.kind == TraceEventKind::Atomic;
+                addUse(r.uses[key],
+                       {inv, e.kind == TraceEventKind::Write, atomic, e.line, phase[inv - first]});
+                if (e.kind == TraceEventKind::Read && inRange &&
+                    !state.written[e.variable][e.index] && !ownWrites.count(key))
+                    r.reads.push_back({inv, &e});
+                if (writes(e) && inRange) {
+                    ownWrites.insert(key);
+                    r.writers[key].insert(inv);
+                    if (atomic)
+                        r.atomics[key].push_back(&e);
+                    else
+                        r.pendingWrites.push_back({key, e.value});
+                }
+            }
+        }
+        return any;
+    }
+
+    // A round's plain writes and atomics, applied to the workgroup's shared memory.
+    void applyRound(const RoundUses& r, SharedSnapshot& state) const {
+        for (auto [key, value] : r.pendingWrites) {
+            uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
+            state.values[var][idx] = value;
+            state.written[var][idx] = 1;
+        }
+        for (const auto& [key, events] : r.atomics) {
+            uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
+            // The value only: a cell no plain write reached stays unwritten, so that a later
+            // read of it (bins never cleared, then counted into) is still reported.
+            if (auto v = afterAtomics(state.values[var][idx], events)) state.values[var][idx] = *v;
+        }
+    }
+
     // Replays one workgroup round by round: races, reads of unwritten cells, and snapshots.
     void walkRounds(uint64_t g) {
         uint32_t per = m_trace.launch.invocationsPerGroup();
@@ -480,86 +559,23 @@ class Analyzer {
             }
         std::vector<SharedSnapshot> snaps;
         for (uint32_t round = 0;; ++round) {
-            bool any = false;
-            struct Use {
-                uint64_t thread;
-                bool write;
-                bool atomic;
-                uint32_t line;
-                uint32_t phase;
-            };
-            // A thread's later use of a cell with the same kind and subgroup phase as an earlier
-            // one races exactly when that one does, and the earlier one is reported first: keep
-            // only the first, so the race check is quadratic in threads, not in accesses (a
-            // thread's loop over one cell made hundreds of thousands of uses).
-            auto addUse = [](std::vector<Use>& list, Use use) {
-                for (auto it = list.rbegin(); it != list.rend() && it->thread == use.thread; ++it)
-                    if (it->write == use.write && it->atomic == use.atomic &&
-                        it->phase == use.phase)
-                        return;
-                list.push_back(use);
-            };
-            std::unordered_map<uint64_t, std::vector<Use>>
-                uses; // (var, index) -> accesses this round, the first of each kind per thread
-            std::vector<std::pair<uint64_t, uint32_t>> pendingWrites; // key, value
-            std::unordered_map<uint64_t, std::vector<const TraceEvent*>> atomicsThisRound;
-            std::unordered_map<uint64_t, std::set<uint64_t>> writersThisRound;
-            std::vector<std::pair<uint64_t, const TraceEvent*>>
-                readsThisRound; // before any own write
-            for (uint64_t inv = first; inv < end; ++inv) {
-                auto& events = m_trace.threads[inv];
-                size_t& c = cursor[inv - first];
-                std::unordered_set<uint64_t> ownWrites;
-                for (; c < events.size() && events[c].round == round; ++c) {
-                    any = true;
-                    const TraceEvent& e = events[c];
-                    if (e.kind == TraceEventKind::SubgroupBarrier) ++phase[inv - first];
-                    if (!isShared(m_trace, e)) continue;
-                    uint64_t key = (uint64_t(e.variable) << 32) | e.index;
-                    bool inRange = e.index < m_trace.variables[e.variable].length;
-                    bool atomic = e.kind == TraceEventKind::Atomic;
-                    addUse(uses[key], {inv, e.kind == TraceEventKind::Write, atomic, e.line,
-                                       phase[inv - first]});
-                    if (e.kind == TraceEventKind::Read && inRange &&
-                        !state.written[e.variable][e.index] && !ownWrites.count(key))
-                        readsThisRound.push_back({inv, &e});
-                    if (writes(e) && inRange) {
-                        ownWrites.insert(key);
-                        writersThisRound[key].insert(inv);
-                        if (atomic)
-                            atomicsThisRound[key].push_back(&e);
-                        else
-                            pendingWrites.push_back({key, e.value});
-                    }
-                }
-            }
-            if (!any) break;
+            RoundUses r;
+            if (!collectRound(first, end, round, state, cursor, phase, r)) break;
             // A cell another thread writes in this same round is a race (reported below), not
             // unwritten. With dropped records a write may be missing: no unwritten-read claims
             // then.
-            for (const auto& read : readsThisRound) {
+            for (const auto& read : r.reads) {
                 uint64_t inv = read.first; // a plain variable: the lambda below captures it
                 const TraceEvent* e = read.second;
-                auto w = writersThisRound.find((uint64_t(e->variable) << 32) | e->index);
-                bool otherWriter = w != writersThisRound.end() &&
-                                   std::any_of(w->second.begin(), w->second.end(),
-                                               [&](uint64_t t) { return t != inv; });
+                auto w = r.writers.find((uint64_t(e->variable) << 32) | e->index);
+                bool otherWriter =
+                    w != r.writers.end() && std::any_of(w->second.begin(), w->second.end(),
+                                                        [&](uint64_t t) { return t != inv; });
                 if (!m_trace.dropped && !otherWriter) uninitialised(inv, *e);
             }
-            for (auto& [key, list] : uses)
+            for (auto& [key, list] : r.uses)
                 raceCheck(key, list, round);
-            for (auto [key, value] : pendingWrites) {
-                uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-                state.values[var][idx] = value;
-                state.written[var][idx] = 1;
-            }
-            for (const auto& [key, events] : atomicsThisRound) {
-                uint32_t var = static_cast<uint32_t>(key >> 32), idx = static_cast<uint32_t>(key);
-                // The value only: a cell no plain write reached stays unwritten, so that a later
-                // read of it (bins never cleared, then counted into) is still reported.
-                if (auto v = afterAtomics(state.values[var][idx], events))
-                    state.values[var][idx] = *v;
-            }
+            applyRound(r, state);
             state.round = round;
             snaps.push_back(state);
         }
