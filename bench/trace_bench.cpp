@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "base/install_paths.h"
-#include "puzzle/puzzle_loader.h"
-#include "judge/trace_analysis.h"
+#include "check/check.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
-#include "session/check.h"
+#include "judge/trace_analysis.h"
+#include "puzzle/puzzle_loader.h"
 #include "shader/compiler.h"
 #include "worker/worker_runner.h"
 
@@ -34,7 +34,8 @@ struct Stats {
     double total = 0, run = 0;
 };
 
-Stats measure(const Compiler& c, DeviceRunner& runner, const Puzzle& p, const std::string& src, bool trace, int repeat) {
+Stats measure(const Compiler& c, DeviceRunner& runner, const Puzzle& p, const std::string& src,
+              bool trace, int repeat) {
     CheckOptions o;
     o.trace = trace;
     std::vector<double> totals, runs;
@@ -74,8 +75,11 @@ Trace syntheticTrace(uint64_t target) {
             ev.push_back({TraceEventKind::Barrier, kTraceVariableNone, 15, 0, 0, 0, round++});
             if (stride == 1) break;
         }
-        for (int k = 0; k < 12; ++k) ev.push_back({TraceEventKind::Read, 1, 16, local, 2, 0, round});
-        if (local == 0) ev.push_back({TraceEventKind::Write, 0, 17, static_cast<uint32_t>(inv / 256), 2, 0, round});
+        for (int k = 0; k < 12; ++k)
+            ev.push_back({TraceEventKind::Read, 1, 16, local, 2, 0, round});
+        if (local == 0)
+            ev.push_back(
+                {TraceEventKind::Write, 0, 17, static_cast<uint32_t>(inv / 256), 2, 0, round});
     }
     return t;
 }
@@ -99,12 +103,15 @@ int main(int argc, char** argv) {
     PuzzleSet set = loadPuzzleSet(root);
     InProcessRunner inProcess(**gpu);
     // The app's default: the same checks in the worker process (the vkpuzzles beside this binary).
-    std::string exe = (std::filesystem::path(worker::selfExecutable()).parent_path() / "vkpuzzles").string();
+    std::string exe =
+        (std::filesystem::path(worker::selfExecutable()).parent_path() / "vkpuzzles").string();
     auto workerRunner = worker::WorkerRunner::start(exe, {deviceSelectorFromEnvironment()});
-    if (!workerRunner) std::fprintf(stderr, "no worker column: %s\n", workerRunner.error().message.c_str());
-    std::printf("device: %s; median of %d warm checks per row\n", (*gpu)->info().name.c_str(), repeat);
-    std::printf("%-10s %12s %12s %7s %12s %12s %7s %14s %7s\n", "puzzle", "run plain", "run traced", "x", "total plain",
-                "total traced", "x", "traced, worker", "x");
+    if (!workerRunner)
+        std::fprintf(stderr, "no worker column: %s\n", workerRunner.error().message.c_str());
+    std::printf("device: %s; median of %d warm checks per row\n", (*gpu)->info().name.c_str(),
+                repeat);
+    std::printf("%-10s %12s %12s %7s %12s %12s %7s %14s %7s\n", "puzzle", "run plain", "run traced",
+                "x", "total plain", "total traced", "x", "traced, worker", "x");
     std::vector<double> runRatios, totalRatios, workerRatios;
     for (const Puzzle& p : set.puzzles) {
         if (p.track != "classic") continue;
@@ -113,8 +120,9 @@ int main(int argc, char** argv) {
         Stats traced = measure(compiler, inProcess, p, *src, true, repeat);
         runRatios.push_back(traced.run / plain.run);
         totalRatios.push_back(traced.total / plain.total);
-        std::printf("%-10s %9.2f ms %9.2f ms %6.2fx %9.2f ms %9.2f ms %6.2fx", p.slug.c_str(), plain.run, traced.run,
-                    runRatios.back(), plain.total, traced.total, totalRatios.back());
+        std::printf("%-10s %9.2f ms %9.2f ms %6.2fx %9.2f ms %9.2f ms %6.2fx", p.slug.c_str(),
+                    plain.run, traced.run, runRatios.back(), plain.total, traced.total,
+                    totalRatios.back());
         if (workerRunner) {
             Stats inWorker = measure(compiler, **workerRunner, p, *src, true, repeat);
             workerRatios.push_back(inWorker.total / traced.total);
@@ -122,11 +130,13 @@ int main(int argc, char** argv) {
         }
         std::printf("\n");
     }
-    std::printf("worst ratio: run %.2fx, total %.2fx (goal <= 5x)\n", *std::max_element(runRatios.begin(), runRatios.end()),
+    std::printf("worst ratio: run %.2fx, total %.2fx (goal <= 5x)\n",
+                *std::max_element(runRatios.begin(), runRatios.end()),
                 *std::max_element(totalRatios.begin(), totalRatios.end()));
     if (!workerRatios.empty())
-        std::printf("the worker process against this one, traced totals: worst %.2fx, median %.2fx\n",
-                    *std::max_element(workerRatios.begin(), workerRatios.end()), median(workerRatios));
+        std::printf(
+            "the worker process against this one, traced totals: worst %.2fx, median %.2fx\n",
+            *std::max_element(workerRatios.begin(), workerRatios.end()), median(workerRatios));
 
     Trace t = syntheticTrace(1'000'000);
     std::vector<double> times;
@@ -137,7 +147,9 @@ int main(int argc, char** argv) {
         times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         findings = a.findings.size();
     }
-    std::printf("analysis of a synthetic trace: %llu events, %llu threads, median %.1f ms over 5 runs (goal < 200 ms), %zu findings\n",
-                static_cast<unsigned long long>(t.eventCount()), static_cast<unsigned long long>(t.threads.size()), median(times), findings);
+    std::printf("analysis of a synthetic trace: %llu events, %llu threads, median %.1f ms over 5 "
+                "runs (goal < 200 ms), %zu findings\n",
+                static_cast<unsigned long long>(t.eventCount()),
+                static_cast<unsigned long long>(t.threads.size()), median(times), findings);
     return 0;
 }

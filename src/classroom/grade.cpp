@@ -6,13 +6,13 @@
 
 #include "base/os.h"
 #include "base/text_file.h"
+#include "check/atomic_order.h"
+#include "check/case_search.h"
+#include "check/hidden_cases.h"
+#include "check/kernel_text.h"
+#include "check/subgroup_sizes.h"
 #include "gpu/device_runner.h"
 #include "judge/trace_analysis.h"
-#include "session/atomic_order.h"
-#include "session/case_search.h"
-#include "session/hidden_cases.h"
-#include "session/kernel_text.h"
-#include "session/subgroup_sizes.h"
 
 namespace fs = std::filesystem;
 

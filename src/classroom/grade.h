@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/result.h"
+#include "check/check.h"
 #include "puzzle/puzzle.h"
 #include "report/case_file.h"
-#include "session/check.h"
 
 namespace vkp {
 
@@ -105,7 +105,7 @@ PuzzleGrade scoreReport(const Puzzle& puzzle, const CheckReport& report);
 PuzzleGrade failedGrade(const Puzzle& puzzle, FailureKind failure, const std::string& reason);
 
 // Reads the submission at `path` (a file or a folder) and checks it; with `sizes`, also at other
-// subgroup sizes (session/subgroup_sizes.h), where a case that fails loses its points.
+// subgroup sizes (check/subgroup_sizes.h), where a case that fails loses its points.
 PuzzleGrade gradeSubmission(const Compiler& compiler, DeviceRunner& runner, const Puzzle& puzzle,
                             const std::string& path, const CheckOptions& options,
                             SubgroupSizeDevices* sizes = nullptr);

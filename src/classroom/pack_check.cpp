@@ -9,15 +9,15 @@
 
 #include "base/diagnostic.h"
 #include "base/os.h"
+#include "bench/bench.h"
+#include "check/case_limits.h"
+#include "check/case_search.h"
+#include "check/check.h"
+#include "check/dispatch_view.h"
+#include "check/kernel_text.h"
+#include "check/subgroup_sizes.h"
 #include "gpu/device_runner.h"
 #include "judge/walkthrough_steps.h"
-#include "session/bench.h"
-#include "session/case_limits.h"
-#include "session/case_search.h"
-#include "session/check.h"
-#include "session/dispatch_view.h"
-#include "session/kernel_text.h"
-#include "session/subgroup_sizes.h"
 
 namespace vkp {
 namespace {

@@ -13,8 +13,8 @@
 #include "authoring/pack_lint.h"
 #include "base/install_paths.h"
 #include "base/result.h"
+#include "check/check.h"
 #include "puzzle/puzzle.h"
-#include "session/check.h"
 
 namespace vkp {
 

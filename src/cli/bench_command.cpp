@@ -5,15 +5,15 @@
 #include <optional>
 
 #include "base/install_paths.h"
+#include "bench/bench.h"
+#include "check/case_limits.h"
+#include "check/hidden_cases.h"
+#include "check/kernel_text.h"
 #include "cli/bench_report.h"
 #include "cli/command_context.h"
 #include "cli/json_report.h"
 #include "cli/own_case_args.h"
 #include "puzzle/device_needs.h"
-#include "session/bench.h"
-#include "session/case_limits.h"
-#include "session/hidden_cases.h"
-#include "session/kernel_text.h"
 
 namespace vkp::cli {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "base/result.h"
+#include "bench/bench.h"
 #include "cli/style.h"
 #include "puzzle/puzzle.h"
-#include "session/bench.h"
 
 namespace vkp::cli {
 

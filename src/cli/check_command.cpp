@@ -8,14 +8,14 @@
 #include <span>
 
 #include "base/os.h"
+#include "check/atomic_order.h"
+#include "check/case_limits.h"
+#include "check/case_search.h"
+#include "check/fresh_inputs.h"
+#include "check/hidden_cases.h"
 #include "cli/json_report.h"
 #include "cli/text_report.h"
 #include "puzzle/device_needs.h"
-#include "session/atomic_order.h"
-#include "session/case_limits.h"
-#include "session/case_search.h"
-#include "session/fresh_inputs.h"
-#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {
@@ -60,7 +60,7 @@ void printCheckText(CommandContext& ctx, const Puzzle& p, const CheckReport& r,
     ctx.printValidation();
 }
 
-// The check's cases at the other subgroup sizes (session/subgroup_sizes.h), unless
+// The check's cases at the other subgroup sizes (check/subgroup_sizes.h), unless
 // --own-subgroup-size; `onSize` is told as each size ends. Returns the sizes run.
 size_t checkOtherSizes(CommandContext& ctx, const Puzzle& p,
                        const std::vector<KernelSource>& sources, CheckReport& r,

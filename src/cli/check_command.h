@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "base/result.h"
+#include "check/check.h"
 #include "cli/command_context.h"
 #include "puzzle/puzzle.h"
 #include "report/check_report.h"
-#include "session/check.h"
 
 namespace vkp::cli {
 

@@ -9,9 +9,9 @@
 
 #include "base/install_paths.h"
 #include "base/os.h"
-#include "session/hidden_cases.h"
-#include "session/kernel_text.h"
-#include "session/runner.h"
+#include "check/hidden_cases.h"
+#include "check/kernel_text.h"
+#include "check/runner.h"
 
 namespace vkp::cli {
 namespace {

@@ -14,15 +14,15 @@
 
 #include "base/args.h"
 #include "base/result.h"
+#include "check/check.h"
+#include "check/subgroup_sizes.h"
 #include "cli/command_units.h" // the units that run over the context
 #include "cli/commands.h"      // the exit statuses
 #include "cli/style.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/check.h"
-#include "session/json_text.h" // jsonText, kJsonVersion: what a command's JSON is printed with
-#include "session/subgroup_sizes.h"
+#include "report/json_text.h" // jsonText, kJsonVersion: what a command's JSON is printed with
 #include "shader/compiler.h"
 
 namespace vkp::cli {

@@ -4,11 +4,11 @@
 #include <filesystem>
 
 #include "base/os.h"
+#include "check/hidden_cases.h"
 #include "cli/check_command.h"
 #include "cli/text_report.h"
 #include "puzzle/kernel_sections.h"
 #include "report/case_file.h"
-#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {

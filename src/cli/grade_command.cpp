@@ -14,7 +14,7 @@
 #include "gpu/device_runner.h"
 #include "gradebook/class_report_html.h"
 #include "puzzle/device_needs.h"
-#include "session/user_state.h"
+#include "store/user_state.h"
 
 namespace fs = std::filesystem;
 

@@ -1,7 +1,7 @@
 #include "cli/json_report.h"
 
+#include "check/subgroup_sizes.h"
 #include "cli/trace_report.h"
-#include "session/subgroup_sizes.h"
 
 namespace vkp::cli {
 namespace {

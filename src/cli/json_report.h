@@ -3,10 +3,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/check.h"
 #include "device/device_info.h"
 #include "puzzle/puzzle.h"
-#include "session/check.h"
-#include "session/json_text.h"
+#include "report/json_text.h"
 
 namespace vkp::cli {
 

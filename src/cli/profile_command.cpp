@@ -6,11 +6,11 @@
 #include <map>
 #include <sstream>
 
+#include "check/hidden_cases.h"
 #include "cli/command_context.h"
 #include "cli/json_report.h"
 #include "cli/text_report.h"
 #include "judge/efficiency_text.h"
-#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/result.h"
+#include "check/check.h"
 #include "cli/style.h"
 #include "puzzle/puzzle.h"
-#include "session/check.h"
 
 namespace vkp::cli {
 

@@ -9,11 +9,11 @@
 #include <tuple>
 
 #include "base/source_text.h"
+#include "check/case_search.h"
+#include "check/hidden_cases.h"
+#include "check/subgroup_sizes.h"
 #include "judge/efficiency.h"
 #include "puzzle/passes.h"
-#include "session/case_search.h"
-#include "session/hidden_cases.h"
-#include "session/subgroup_sizes.h"
 
 namespace vkp::cli {
 namespace {

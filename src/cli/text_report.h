@@ -4,11 +4,11 @@
 #include <ostream>
 #include <string>
 
+#include "check/check.h"
 #include "cli/style.h"
 #include "device/device_info.h"
 #include "puzzle/puzzle.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/check.h"
 
 namespace vkp::cli {
 

@@ -4,6 +4,7 @@
 // (report/case_file.h) the same way, running nothing (`open` without them is the app's).
 #include <algorithm>
 
+#include "check/dispatch_view.h"
 #include "cli/command_context.h"
 #include "cli/json_report.h"
 #include "cli/text_report.h"
@@ -11,7 +12,6 @@
 #include "puzzle/kernel_sections.h"
 #include "puzzle/passes.h"
 #include "report/case_file.h"
-#include "session/dispatch_view.h"
 
 namespace vkp::cli {
 namespace {

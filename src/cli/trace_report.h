@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/check.h"
 #include "cli/style.h"
 #include "judge/trace_analysis.h"
 #include "puzzle/puzzle.h"
-#include "session/check.h"
 
 namespace vkp::cli {
 

@@ -3,13 +3,13 @@
 // accesses each points at (cli/walkthrough_report.h); the steps alone where nothing can be traced.
 #include <map>
 
+#include "check/case_limits.h"
+#include "check/dispatch_view.h"
+#include "check/kernel_text.h"
 #include "cli/command_context.h"
 #include "cli/walkthrough_report.h"
 #include "judge/walkthrough_steps.h"
 #include "puzzle/device_needs.h"
-#include "session/case_limits.h"
-#include "session/dispatch_view.h"
-#include "session/kernel_text.h"
 
 namespace vkp::cli {
 

@@ -9,10 +9,10 @@
 
 #include "base/os.h"
 #include "base/source_text.h"
+#include "check/dispatch_view.h"
 #include "cli/trace_report.h"
 #include "judge/walkthrough_steps.h"
 #include "puzzle/kernel_sections.h"
-#include "session/dispatch_view.h"
 #include "views/dispatch_model.h"
 #include "views/lookback.h"
 

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/check.h"
 #include "cli/style.h"
 #include "puzzle/puzzle_loader.h"
 #include "puzzle/walkthrough.h"
-#include "session/check.h"
 
 namespace vkp::cli {
 

@@ -10,9 +10,9 @@
 
 #include "base/os.h"
 #include "base/text_file.h"
+#include "check/hidden_cases.h"
 #include "cli/check_command.h"
 #include "judge/finding.h"
-#include "session/hidden_cases.h"
 
 namespace vkp::cli {
 namespace {

@@ -1,5 +1,5 @@
 // What a driver reports about a compiled kernel: plain data without Vulkan types, in device/ so
-// that a benchmark report (session/bench.h) reaches ui and app without gpu/ headers.
+// that a benchmark report (bench/bench.h) reaches ui and app without gpu/ headers.
 #pragma once
 
 #include <optional>

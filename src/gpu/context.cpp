@@ -219,7 +219,7 @@ Status GpuContext::createDevice(VkPhysicalDevice pd) {
     m_queueFamily = static_cast<uint32_t>(computeFamily(pd, &tsBits));
     VkPhysicalDeviceFeatures features{};
     features.robustBufferAccess = m_info.robustBufferAccess; // out-of-range accesses stay harmless
-    // The optional kinds of numbers the device has: a kernel may use them (session/case_limits.h
+    // The optional kinds of numbers the device has: a kernel may use them (check/case_limits.h
     // refuses one that uses what the device lacks).
     features.shaderFloat64 = (m_info.shaderFeatures & kShaderFloat64) != 0;
     features.shaderInt64 = (m_info.shaderFeatures & kShaderInt64) != 0;

@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "base/os.h"
+#include "check/hidden_cases.h"
 #include "classroom/class_summary.h"
-#include "session/hidden_cases.h"
-#include "session/json_text.h"
+#include "report/json_text.h"
 
 namespace vkp {
 namespace {

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "session/bench.h"
+#include "bench/bench.h"
 #include "workbench/workbench.h"
 
 namespace vkp::ui {

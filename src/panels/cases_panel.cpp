@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "session/hidden_cases.h"
-#include "session/own_cases.h"
-#include "session/subgroup_sizes.h"
+#include "check/hidden_cases.h"
+#include "check/subgroup_sizes.h"
+#include "store/own_cases.h"
 #include "views/dispatch_model.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"

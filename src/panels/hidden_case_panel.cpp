@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "session/hidden_cases.h"
+#include "check/hidden_cases.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"
 #include "widgets/theme.h"

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "check/hidden_cases.h"
 #include "panels/browser_panel.h"
-#include "session/hidden_cases.h"
 #include "widgets/fonts.h"
 #include "widgets/layout_probe.h"
 #include "widgets/theme.h"

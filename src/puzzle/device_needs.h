@@ -2,7 +2,7 @@
 // operations and optional kinds of numbers, read from its `#extension` lines (no compiler: the
 // puzzle list shows them at once). A device without them cannot run the solution as written;
 // the list, `show` and docs/platforms.md's matrix say so before anything runs. (A learner's own
-// kernel is checked against the device from its compiled code: session/case_limits.h
+// kernel is checked against the device from its compiled code: check/case_limits.h
 // unsupportedUse.)
 #pragma once
 

@@ -1,7 +1,7 @@
 // A puzzle's kernels as one editable text: the desktop app's editor holds a multi-pass puzzle's
 // kernels one after another, each after a marker line `//// kernel NAME`. A single-kernel
 // puzzle's text is just its kernel. Part of the puzzle format: the front ends, the views and the
-// check (session/kernel_text.h) all split and join it here.
+// check (check/kernel_text.h) all split and join it here.
 #pragma once
 
 #include <string>

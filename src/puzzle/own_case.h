@@ -29,7 +29,7 @@ struct OwnCaseSpec {
 // The fields of a spec, for messages that say where the problem is.
 enum class OwnCaseField { Input, Workgroups, WorkgroupSize, Constant, TemplateCase };
 // Each front end names the fields its own way: the command line its options ("--input a",
-// cli/own_case_args.h), the app its form's fields (session/own_cases.h).
+// cli/own_case_args.h), the app its form's fields (store/own_cases.h).
 using OwnCaseFieldNamer = std::function<std::string(OwnCaseField field, const std::string& name)>;
 
 // Builds and validates the case. Sizes follow the given inputs where the puzzle writes them as

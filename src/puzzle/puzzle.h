@@ -229,7 +229,7 @@ struct ScheduleDecl {
     bool appliesTo(size_t caseIndex) const;
 };
 
-// A search for the case that breaks a kernel ([[search]] in puzzle.toml, session/case_search.h):
+// A search for the case that breaks a kernel ([[search]] in puzzle.toml, check/case_search.h):
 // the check generates case `templateCase` again, `tries` times, at a size of its first input drawn
 // from [minN, maxN] and a workgroup size drawn from `workgroupSizes` (x; empty: the case's own),
 // with fresh random inputs, and shrinks a failing one to the smallest it can.

@@ -12,7 +12,7 @@ namespace vkp {
 void parseSchedules(const Reader& r, const toml::table& root, Puzzle& p);
 // After buffers, cases and constants are read. Throws an Error at the offending line.
 void parseLookback(const Reader& r, const toml::table& root, Puzzle& p);
-// The [[search]] tables (session/case_search.h), after the cases. Throws an Error at the
+// The [[search]] tables (check/case_search.h), after the cases. Throws an Error at the
 // offending line.
 void parseSearches(const Reader& r, const toml::table& root, Puzzle& p);
 

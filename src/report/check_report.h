@@ -1,6 +1,6 @@
 // What a check found, as plain data: per case its verdict, outputs, traces and findings, and the
 // runs beside it (other subgroup sizes, fresh inputs, atomics in reverse lane order). The session
-// makes it (session/check.h); the views, the command line's reports and the panels read it, needing
+// makes it (check/check.h); the views, the command line's reports and the panels read it, needing
 // no compiler or device.
 #pragma once
 
@@ -34,7 +34,7 @@ struct StageTimings {
     double instrumentMs = 0; // tracing: SPIR-V rewrite and validation
     double analysisMs = 0;   // tracing: decode and analyse the traces (all cases)
     double traceRerunMs =
-        0; // tracing: re-running the cases whose trace overflowed (session/trace_rerun.h)
+        0; // tracing: re-running the cases whose trace overflowed (check/trace_rerun.h)
     // Those re-runs: one per case, or one per part of a case's dispatches when their traces do
     // not fit in CheckOptions::maxTraceBytes together (traced in parts).
     size_t traceReruns = 0;
@@ -67,7 +67,7 @@ struct DispatchTrace {
 struct CaseOutcome {
     size_t index = 0; // 0-based case index
     bool pass = false;
-    // The learner's view of a hidden case (session/hidden_cases.h): only the verdict and the kinds
+    // The learner's view of a hidden case (check/hidden_cases.h): only the verdict and the kinds
     // of failure are left; no data, trace, launch or timing.
     bool hidden = false;
     // Its trace did not fit even when re-run with more room, and nothing else failed it: neither a
@@ -115,7 +115,7 @@ struct CaseFailure {
 };
 
 // The check run again (traced as the check was) on a device with another subgroup size
-// (session/subgroup_sizes.h): a kernel right with one number of lanes and wrong with another
+// (check/subgroup_sizes.h): a kernel right with one number of lanes and wrong with another
 // assumes a subgroup size.
 struct SubgroupSizeRun {
     uint32_t lanes = 0;         // gl_SubgroupSize there
@@ -124,7 +124,7 @@ struct SubgroupSizeRun {
     std::vector<CaseFailure> failures; // the cases that fail at this size, in order
     size_t casesRun = 0;               // cases with a verdict at this size: run here, or carried
     // Cases not run here, judged where they ran: each of their workgroups is one subgroup here and
-    // there (session/subgroup_sizes.h); in order. Their failures there are in failures.
+    // there (check/subgroup_sizes.h); in order. Their failures there are in failures.
     struct Carried {
         size_t index = 0;   // 0-based case
         uint32_t lanes = 0; // the size it ran at
@@ -144,16 +144,16 @@ struct CasesRunBeside {
 };
 
 // The cases with random inputs run again with inputs drawn from a fresh seed
-// (session/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
+// (check/fresh_inputs.h): a kernel right only on the puzzle's fixed data was lucky.
 struct FreshInputsRun : CasesRunBeside {
     uint64_t seed = 0; // `check --seed` replays it
 };
 
 // The cases run again with every subgroup's lanes doing their atomics last lane first
-// (session/atomic_order.h): a kernel right in one order only depends on the device's.
+// (check/atomic_order.h): a kernel right in one order only depends on the device's.
 struct ReversedOrderRun : CasesRunBeside {};
 
-// The smallest failing case a search found ([[search]] in puzzle.toml, session/case_search.h):
+// The smallest failing case a search found ([[search]] in puzzle.toml, check/case_search.h):
 // the template case at another size and workgroup size, with fresh random inputs.
 struct FoundCase {
     size_t search = 0;       // 0-based, in Puzzle::searches

@@ -1,8 +1,8 @@
 // One interface for the rewriters: a Rewriter takes one kernel's SPIR-V and the state the
 // rewriters of one pipeline share, and returns the rewritten SPIR-V. runRewriters runs a chosen
 // list in order, so any rewriter runs alone (tests/rewrite/rewriter_test.cpp) and a session names
-// the list a run needs rather than calling the rewriters one by one (session/check.cpp,
-// session/compile_stage.cpp, session/bench.cpp). The instrumentation's own rewriters (access log,
+// the list a run needs rather than calling the rewriters one by one (check/check.cpp,
+// check/compile_stage.cpp, bench/bench.cpp). The instrumentation's own rewriters (access log,
 // barrier rounds, loop budget, schedule, shared bounds, printf, undefined values) walk a kernel
 // together, instruction by instruction: here they are two rewriters, instrumentRewriter (traced)
 // and guardRewriter (untraced), each also tested on SPIR-V text

@@ -49,7 +49,7 @@
 
 namespace vkp {
 
-// The subgroup sizes emulated beside the real ones (session/subgroup_sizes.h).
+// The subgroup sizes emulated beside the real ones (check/subgroup_sizes.h).
 inline constexpr uint32_t kEmulatedSubgroupSizes[] = {32, 64};
 
 // The kernel as if its subgroups had `lanes` lanes, for a device whose subgroups have

@@ -2,9 +2,9 @@
 
 #include "base/install_paths.h"
 #include "base/text_file.h"
+#include "check/kernel_text.h"
 #include "gpu/device_runner.h"
 #include "puzzle/kernel_sections.h"
-#include "session/kernel_text.h"
 #include "shader/compiler.h"
 
 namespace vkp {

@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "base/result.h"
+#include "bench/bench.h"
 #include "puzzle/puzzle.h"
-#include "session/bench.h"
 #include "session/live_session.h"
 
 namespace vkp {

@@ -2,12 +2,12 @@
 
 #include <future>
 
+#include "check/atomic_order.h"
+#include "check/case_search.h"
+#include "check/hidden_cases.h"
+#include "check/kernel_text.h"
 #include "gpu/context.h"
 #include "gpu/device_runner.h"
-#include "session/atomic_order.h"
-#include "session/case_search.h"
-#include "session/hidden_cases.h"
-#include "session/kernel_text.h"
 #include "shader/compiler.h"
 
 namespace vkp {
@@ -66,7 +66,7 @@ std::string reportLine(const CheckReport& r, const Puzzle* p) {
     if (!r.compiled())
         return "does not compile: " +
                plural(countSeverity(r.diagnostics, SeverityKind::Error), "error", "errors");
-    // The device cannot run what the kernel uses (session/case_limits.h): the error says so, the
+    // The device cannot run what the kernel uses (check/case_limits.h): the error says so, the
     // diagnostic marks the line.
     if (r.error && r.error->kind == ErrorKind::Device && r.cases.empty())
         return "cannot check on this device: " + r.error->message;
@@ -199,7 +199,7 @@ LiveSession::~LiveSession() {
     m_wake.notify_all();
     m_worker.join();
     if (m_runner && m_runner->wedged())
-        (void)m_runner.release(); // see OwnedInProcessRunner (session/runner.cpp)
+        (void)m_runner.release(); // see OwnedInProcessRunner (check/runner.cpp)
 }
 
 void LiveSession::open(const Puzzle& puzzle, std::string text, bool check) {

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "base/result.h"
+#include "check/check.h"
+#include "check/runner.h"
+#include "check/subgroup_sizes.h"
 #include "device/device_info.h"
 #include "puzzle/puzzle.h"
-#include "session/check.h"
-#include "session/runner.h"
-#include "session/subgroup_sizes.h"
 
 namespace vkp {
 
@@ -43,7 +43,7 @@ struct LiveOptions {
     bool trace = true;                       // trace every check, as the CLI does
     std::string kernelFile = "kernel.comp";  // the kernel's name in diagnostics
     RunnerFactory runnerFactory;             // empty: a device in this process
-    // Opens lavapipe at other subgroup sizes (session/subgroup_sizes.h: a worker process each),
+    // Opens lavapipe at other subgroup sizes (check/subgroup_sizes.h: a worker process each),
     // where a kernel that uses subgroups is checked too; empty: only the device's own size.
     RunnerFactory subgroupSizeFactory;
 };
@@ -67,10 +67,10 @@ struct LiveSnapshot {
     // The other subgroup sizes `report` is being checked with (empty: none under way); their
     // runs join report->otherSizes as they end.
     std::vector<uint32_t> sizesDue;
-    // `report` is being checked with atomics in reverse lane order (session/atomic_order.h); the
+    // `report` is being checked with atomics in reverse lane order (check/atomic_order.h); the
     // run becomes report->reversed when it ends.
     bool atomicOrderDue = false;
-    // `report` is having the puzzle's searches run (session/case_search.h): report->search when
+    // `report` is having the puzzle's searches run (check/case_search.h): report->search when
     // they end.
     bool searchDue = false;
     std::string notice;     // one-off news, e.g. "the device was restarted"

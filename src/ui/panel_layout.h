@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "session/user_state.h"
+#include "store/user_state.h"
 
 namespace vkp::ui {
 

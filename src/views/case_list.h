@@ -81,7 +81,7 @@ struct BesideRun {
     std::optional<OwnCaseSpec> keep; // a generated case that failed, to keep as the learner's own
 };
 
-// The words of one run at another subgroup size that are the session's (session/subgroup_sizes.h).
+// The words of one run at another subgroup size that are the session's (check/subgroup_sizes.h).
 struct SizeRunWords {
     std::string name;    // sizeName: "32 lanes (emulated)"
     std::string carried; // carriedText: "case 8 as with 4 lanes (...)", "" for none
@@ -100,7 +100,7 @@ struct CaseListFacts {
     std::optional<size_t> caseFileCase; // a case file is open: the one case it holds (0-based)
     int selectedCase = 0;
     // The puzzle file's cases (never the learner's own) that passed, and whether all of them
-    // passed and nothing beside failed (session/own_cases.h).
+    // passed and nothing beside failed (store/own_cases.h).
     size_t casesPassed = 0;
     bool solved = false;
     std::string nextPuzzle; // the next puzzle's display name (empty: this is the last)

@@ -6,7 +6,7 @@
 #include "base/os.h"
 #include "base/source_text.h"
 #include "base/text_file.h"
-#include "session/kernel_text.h"
+#include "check/kernel_text.h"
 
 namespace vkp::ui {
 

@@ -14,8 +14,8 @@
 #include "report/case_file.h"
 #include "session/background_bench.h"
 #include "session/live_session.h"
-#include "session/own_cases.h"
-#include "session/user_state.h"
+#include "store/own_cases.h"
+#include "store/user_state.h"
 #include "text/text_document.h"
 
 namespace vkp::ui {
@@ -110,7 +110,7 @@ class Workbench {
     // it.
     void compileAnyway();
 
-    // The learner's own cases (session/own_cases.h, drawn by panels/own_case_form.h): listed and
+    // The learner's own cases (store/own_cases.h, drawn by panels/own_case_form.h): listed and
     // checked after the puzzle's cases, kept across restarts, never counted towards solving.
     // Adding returns the new case's index, or the error that names the form's field.
     Result<size_t> addOwnCase(const OwnCaseSpec& spec);

@@ -1,7 +1,7 @@
 // Architecture rules, checked on the sources and on the CMake files: every library under src/ has
 // a layer (kLayers), includes and links only its own layer's code and the layers below it (the
 // link graph is read from target_link_libraries and has no cycle), siblings of one layer never
-// know each other (shader and gpu meet in session, app and cli in main), the library layers
+// know each other (shader and gpu meet in check, app and cli in main), the library layers
 // never touch the GUI toolkits, the windowless models link no compiler and no Vulkan, and ui and
 // app see no gpu/ or Vulkan header, not even through the headers they include.
 #include <gtest/gtest.h>
@@ -76,24 +76,26 @@ std::string describe(const Include& i) {
 // layers below it. Libraries of one layer are siblings: they never include or link each other
 // (shader and gpu meet in session; cli and app in main). docs/architecture.md draws this.
 const std::vector<std::vector<std::string>> kLayers = {
-    {"base"},                     // Result, text files, source text, diagnostics, Args, IPC frames
-    {"device"},                   // a Vulkan device as plain data
-    {"reference"},                // buffer data and the CPU reference ops (expected outputs)
-    {"puzzle"},                   // the puzzle format: model, loaders, expressions
-    {"trace"},                    // the trace of a run and its facts
-    {"judge", "authoring"},       // a trace judged (findings) | writing puzzles (lint, mutants)
-    {"report"},                   // what a check found, as data
-    {"shader", "gpu"},            // shaderc + SPIR-V | Vulkan compute
-    {"rewrite", "worker"},        // SPIR-V rewritten: trace, guards, emulation | the worker process
-    {"session", "views", "text"}, // edit -> verdict | trace models, panels' state | editor's text
-    {"classroom"},                // a teacher's tools: grading a class, checking a puzzle pack
-    {"gradebook"},                // a graded class as files: CSV, JSON, Gradescope, HTML report
-    {"widgets", "workbench"},     // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
-    {"editor"},                   // the code editor and its find bar
-    {"panels"},                   // one file per panel: drawing and input
-    {"platform", "ui"},           // window, swapchain | the main view that places the panels
-    {"cli", "app"},               // the two front ends
-    {"main"},                     // argv -> a front end or the worker
+    {"base"},                   // Result, text files, source text, diagnostics, Args, IPC frames
+    {"device"},                 // a Vulkan device as plain data
+    {"reference"},              // buffer data and the CPU reference ops (expected outputs)
+    {"puzzle"},                 // the puzzle format: model, loaders, expressions
+    {"trace"},                  // the trace of a run and its facts
+    {"judge", "authoring"},     // a trace judged (findings) | writing puzzles (lint, mutants)
+    {"report"},                 // what a check found, as data
+    {"shader", "gpu"},          // shaderc + SPIR-V | Vulkan compute
+    {"rewrite", "worker"},      // SPIR-V rewritten: trace, guards, emulation | the worker process
+    {"check", "views", "text"}, // edit -> verdict | trace models, panels' state | editor's text
+    {"bench"},                  // kernels timed at large N, peers beside them
+    {"session", "store"},       // the app's live loop | the learner's drafts, settings, cases
+    {"classroom"},              // a teacher's tools: grading a class, checking a puzzle pack
+    {"gradebook"},              // a graded class as files: CSV, JSON, Gradescope, HTML report
+    {"widgets", "workbench"},   // theme, fonts, widgets (ImGui) | what the panels read (no ImGui)
+    {"editor"},                 // the code editor and its find bar
+    {"panels"},                 // one file per panel: drawing and input
+    {"platform", "ui"},         // window, swapchain | the main view that places the panels
+    {"cli", "app"},             // the two front ends
+    {"main"},                   // argv -> a front end or the worker
 };
 
 // The layer of a library, or -1 for a name that is none of ours (std, Vulkan, ImGui, toml++).
@@ -365,8 +367,8 @@ TEST(Layering, ViewsAndTheirTestsLinkNoCompilerAndNoVulkan) {
             graph[module + " tests"].insert(linkNode(w));
         for (const std::string& node : {module, module + " tests"}) {
             std::set<std::string> linked = linkedFrom(graph, node);
-            for (const char* banned :
-                 {"shader", "rewrite", "gpu", "worker", "session", "vkp_shaderc", "Vulkan::Vulkan"})
+            for (const char* banned : {"shader", "rewrite", "gpu", "worker", "check", "bench",
+                                       "session", "store", "vkp_shaderc", "Vulkan::Vulkan"})
                 EXPECT_FALSE(linked.count(banned)) << node << " links " << banned;
         }
     }
@@ -376,8 +378,11 @@ TEST(Layering, ViewsAndTheirTestsLinkNoCompilerAndNoVulkan) {
 // theme's kind) is base's (base/theme_kind.h), so widgets build and test without a device.
 TEST(Layering, WidgetsIncludeAndLinkNoSession) {
     for (const Include& i : moduleIncludes("widgets"))
-        EXPECT_FALSE(i.target.starts_with("session/")) << describe(i);
-    EXPECT_FALSE(linkedFrom(projectLinks(), "widgets").count("session"));
+        for (const char* library : {"check/", "bench/", "session/", "store/"})
+            EXPECT_FALSE(i.target.starts_with(library)) << describe(i);
+    std::set<std::string> linked = linkedFrom(projectLinks(), "widgets");
+    for (const char* library : {"check", "bench", "session", "store"})
+        EXPECT_FALSE(linked.count(library)) << "widgets links " << library;
 }
 
 // A library past 6,000 lines (.cpp + .h) holds more than one concept: split it into libraries of
@@ -415,7 +420,7 @@ TEST(Layering, UiAndAppIncludeNoGpuOrVulkanHeader) {
             EXPECT_FALSE(isDeviceHeader(i.target)) << describe(i);
 }
 
-// The text of a project header by its include name ("session/check.h"), or nullopt for a header
+// The text of a project header by its include name ("check/check.h"), or nullopt for a header
 // that is not ours (the standard library, Vulkan, ImGui).
 using HeaderReader = std::function<std::optional<std::string>(const std::string& target)>;
 

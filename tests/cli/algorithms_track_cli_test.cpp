@@ -198,7 +198,7 @@ INSTANTIATE_TEST_SUITE_P(
               {1, 2, 3, 4, 5, 6, 7},
               Outputs::Either}),
     // (radix-sort-onesweep/no-fallback/ fails cases 2, 3 and 4 under their forced schedules:
-    // tests/session/schedule_test.cpp. Its other cases pass or not with the machine's load.)
+    // tests/check/schedule_test.cpp. Its other cases pass or not with the machine's load.)
     [](const testing::TestParamInfo<Wrong>& info) {
         std::string name = std::string(info.param.slug) + "_" + info.param.kernel;
         for (char& ch : name)

@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/bench.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/bench.h"
 #include "support/cli_run.h"
 #include "support/test_env.h"
 

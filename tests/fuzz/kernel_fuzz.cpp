@@ -1,5 +1,5 @@
 // libFuzzer target: a kernel's text through the compile stage every front end takes
-// (session/compile_stage.h, traced as the app checks): glslang in the compiler's helper process,
+// (check/compile_stage.h, traced as the app checks): glslang in the compiler's helper process,
 // its messages, reflection, the interface check, instrumentation and SPIR-V validation. Whatever
 // the text, the answer is messages on the kernel - a crash or a hang of glslang included - never
 // a crash of this process. Seeded with the official solutions (run.sh).
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "check/compile_stage.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/compile_stage.h"
 #include "shader/compiler.h"
 
 namespace {

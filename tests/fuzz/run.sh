@@ -61,7 +61,7 @@ if [ "$mode" != run ]; then
     [[ -f "$libdir/lib$lib.a" ]] && glslang+=("$libdir/lib$lib.a")
   done
   # shellcheck disable=SC2086
-  clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/session/compile_stage.cpp" \
+  clang++ "${flags[@]}" -DVKPUZZLES_SOURCE_DIR="\"$src\"" "$src/tests/fuzz/kernel_fuzz.cpp" "$src/src/check/compile_stage.cpp" \
     "$out/librewrite.a" "$out/libshader.a" "${below[@]}" $toml \
     -Wl,--start-group "$libdir/libshaderc_combined.a" "${glslang[@]}" "$libdir/libSPIRV-Tools-opt.a" "$libdir/libSPIRV-Tools.a" -Wl,--end-group \
     -lpthread -o "$out/kernel_fuzz"

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "gradebook/grade_files.h"
-#include "session/json_text.h"
+#include "report/json_text.h"
 #include "support/graded_class.h"
 #include "support/test_env.h"
 

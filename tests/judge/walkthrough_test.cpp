@@ -1,6 +1,6 @@
 // walkthrough.toml: what loads, what is rejected (with file:line:col), and what validation
 // against a solution's text and a synthetic trace reports. The real files are checked against
-// real traces in tests/session/walkthroughs_test.cpp.
+// real traces in tests/check/walkthroughs_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Case files without a device: a report of one case round-trips with everything the views read;
 // a file cut short, changed, of a newer format or not a case file at all is refused with the
 // reason; indices the views follow that point outside the puzzle or the trace are refused before
-// anything is shown. (A real check round-trips in tests/session/case_file_test.cpp; the command
+// anything is shown. (A real check round-trips in tests/check/case_file_test.cpp; the command
 // line and the app in tests/cli and tests/app.)
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // in a traced variable is handed to a recorder function of its type, which records every scalar
 // leaf (looping over arrays sized by specialization constants, and over long ones), also for
 // OpCopyMemory; the module still validates. The
-// records' indices and values on a real device are checked in tests/session/composite_trace_test.
+// records' indices and values on a real device are checked in tests/check/composite_trace_test.
 #include <gtest/gtest.h>
 
 #include <spirv-tools/libspirv.hpp>

@@ -411,7 +411,7 @@ TEST(SpirvModule, AssemblesWhatItParsedAndReusesTypesAndConstants) {
 }
 
 // The families of subgroup operations a kernel uses, each once, with the line of its first use
-// (compiled with debug info, as checks compile): what unsupportedUse (session/case_limits.h)
+// (compiled with debug info, as checks compile): what unsupportedUse (check/case_limits.h)
 // compares with the device's.
 TEST(ReflectSubgroupUses, EachFamilyOnceWithTheLineOfItsFirstUse) {
     static const Compiler compiler;

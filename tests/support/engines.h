@@ -45,7 +45,7 @@ inline const Puzzle& puzzleNamed(const std::string& name) {
 // Whether a puzzle's kernels are for every device and compiler the tests run on: not one that
 // uses cooperative matrices, which lavapipe lacks, Debian 12's glslang cannot compile and the
 // trace does not follow. Tests over every bundled kernel skip the others
-// (tests/session/cooperative_matrix_test.cpp is about them).
+// (tests/check/cooperative_matrix_test.cpp is about them).
 inline bool forEveryDevice(const Puzzle& p) {
     return !(p.needs.shader & kCooperativeMatrix);
 }

@@ -2,7 +2,7 @@
 // time, polls and the fallback, what a wrong kernel's trace shows (a tile counted twice, a word
 // never published, a wait stopped by the loop budget, values nobody wrote, an order that
 // contradicts itself), and a radix sort's several words per tile past earlier rounds' words.
-// Real traces of the official solution and of wrong kernels: tests/session/lookback_test.cpp.
+// Real traces of the official solution and of wrong kernels: tests/check/lookback_test.cpp.
 #include <gtest/gtest.h>
 
 #include "support/trace_builder.h"

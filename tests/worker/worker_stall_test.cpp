@@ -5,8 +5,8 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "check/check.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/check.h"
 #include "shader/compiler.h"
 #include "start_worker.h"
 #include "support/test_env.h"

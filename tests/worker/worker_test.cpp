@@ -7,9 +7,9 @@
 #include <fstream>
 #include <string>
 
+#include "bench/bench.h"
+#include "check/check.h"
 #include "puzzle/puzzle_loader.h"
-#include "session/bench.h"
-#include "session/check.h"
 #include "session/live_session.h"
 #include "shader/compiler.h"
 #include "start_worker.h"

@@ -1,7 +1,7 @@
 // matmul-tensor-cores without the tensor cores: the solution's tiles, converted to 16-bit floats
 // in shared memory, multiplied on the ALUs with 32-bit sums. It computes what the puzzle's
 // reference op matmul_f16 says, so it passes every case once the puzzle's `uses` rule is taken
-// away (tests/session/cooperative_matrix_test.cpp): the op rounds as the device converts.
+// away (tests/check/cooperative_matrix_test.cpp): the op rounds as the device converts.
 // (Converting and widening in registers, float(float16_t(x)), is no test of that: on Mesa 25's
 // lavapipe and on an H200 such a kernel failed every case but the whole numbers, as 32-bit
 // products do; on Mesa 22's it passed.)
