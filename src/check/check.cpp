@@ -333,8 +333,9 @@ class Checker {
     // gathered from the runs that held them.
     // Polls make a thread's records depend on the device's timing: a dispatch that fit may
     // overflow in the run again, so the case runs again up to kTraceReruns times, every
-    // dispatch keeping the most room it was given.
-    static constexpr int kTraceReruns = 3;
+    // dispatch keeping the most room it was given (and twice what it made when a re-run was
+    // short: rerunSlots).
+    static constexpr int kTraceReruns = 4;
     void rerunOverflowed(DeviceJob& job, CaseOutcome& c) {
         auto t = Clock::now();
         std::optional<TraceRoom> room = rerunRoom(c);

@@ -49,7 +49,11 @@ std::vector<uint32_t> rerunSlots(const CaseOutcome& c, const TraceRoom& room,
     std::map<size_t, uint64_t> overflowed; // kernel -> the room its dispatches get
     for (size_t j = 0; j < room.wanted.size(); ++j)
         if (room.wanted[j] > room.kept[j]) {
-            uint64_t want = uint64_t(room.wanted[j]) + room.wanted[j] / 2;
+            // Short again in a re-run: its polls grew past half as much again (a loaded
+            // machine keeps a waited-for workgroup from running longer), so twice.
+            bool again = j < given.size() && given[j] > 0;
+            uint64_t want =
+                uint64_t(room.wanted[j]) + (again ? room.wanted[j] : room.wanted[j] / 2);
             overflowed[kernelOf(j)] = std::max(overflowed[kernelOf(j)], want);
         }
     std::vector<uint32_t> slots(room.wanted.size());

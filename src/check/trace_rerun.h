@@ -21,9 +21,10 @@ struct TraceRoom {
 // The records a thread each dispatch of an overflowed case gets in its next run. One that
 // overflowed gets what its most wanting thread made and half as much again: a thread that polls
 // (a look-back) makes as many records as the device's timing gives it, and the next run may poll
-// more. So does every other dispatch of the same kernel: the rounds of a multi-pass case poll
-// alike, and one that fit this time may overflow the next with the room it kept. Never less than
-// `given` (the last re-run's, empty for the first) or the room it kept, never more than possible.
+// more; one that overflowed a re-run too (given) gets twice what it made. So does every other
+// dispatch of the same kernel: the rounds of a multi-pass case poll alike, and one that fit this
+// time may overflow the next with the room it kept. Never less than `given` (the last re-run's,
+// empty for the first) or the room it kept, never more than possible.
 std::vector<uint32_t> rerunSlots(const CaseOutcome& c, const TraceRoom& room,
                                  const std::vector<uint32_t>& given);
 

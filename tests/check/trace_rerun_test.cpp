@@ -42,6 +42,18 @@ TEST(TraceRerun, TheRoomNeverShrinksAndNeverPassesWhatIsPossible) {
     EXPECT_EQ(rerunSlots(c, room, {2500, 1929}), (std::vector<uint32_t>{2500, 5000}));
 }
 
+// A dispatch short again in a re-run (a loaded machine: its polls grew past half as much again)
+// gets twice what its busiest thread made; one short the first time, half as much again.
+TEST(TraceRerun, ADispatchShortInAReRunGetsTwiceWhatItMade) {
+    CaseOutcome c = dispatchesOf({0, 1});
+    TraceRoom room;
+    room.kept = {1500, 1500};
+    room.wanted = {1400, 3000};
+    room.possible = {10000, 10000};
+    EXPECT_EQ(rerunSlots(c, room, {1500, 1500}), (std::vector<uint32_t>{1500, 6000}));
+    EXPECT_EQ(rerunSlots(c, room, {}), (std::vector<uint32_t>{1500, 4500}));
+}
+
 TEST(TraceRerun, ASingleDispatchCaseGrowsItsOneTrace) {
     CaseOutcome c; // no dispatches: its one trace
     TraceRoom room;
