@@ -334,7 +334,7 @@ class Mutator {
     }
 
     // A loop over distances that double (or halve) each round, its condition on the distance:
-    // one round fewer is the shortcut a learner takes when the cases never need the last one.
+    // one distance fewer is the shortcut a learner takes when the cases never need the last one.
     void lastRound(size_t k) {
         auto h = forHeader(k);
         if (!h || h->semi2 + 1 >= h->close || h->semi + 3 >= h->semi2) return;
@@ -356,14 +356,14 @@ class Mutator {
         bool halves = stepIs({"/=2", ">>=1"}) || step == var + "=" + var + "/2" ||
                       step == var + "=" + var + ">>1";
         if (doubles && (op == "<" || op == "<="))
-            add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " << 1)");
+            add(MutationKind::LastDistance, h->semi + 1, h->semi + 1, "(" + var + " << 1)");
         // Up to half the bound: the same as `<` where the bound is a power of two, a round
         // short where it is not (a block of 48 reaches distance 16, not 32).
         if (doubles && op == "<" && h->semi + 3 < h->semi2)
-            add(MutationKind::LastRound, h->semi + 2, h->semi2 - 1,
+            add(MutationKind::LastDistance, h->semi + 2, h->semi2 - 1,
                 "<= (" + between(h->semi + 3, h->semi2 - 1) + ") / 2");
         else if (halves && (op == ">" || op == ">="))
-            add(MutationKind::LastRound, h->semi + 1, h->semi + 1, "(" + var + " >> 1)");
+            add(MutationKind::LastDistance, h->semi + 1, h->semi + 1, "(" + var + " >> 1)");
     }
 
     Mutant make(const Span& sp) const {
@@ -404,7 +404,7 @@ const KindName kKindNames[] = {
     {MutationKind::HardcodedSize, "hardcoded-size"},
     {MutationKind::PlusTimes, "plus-times"},
     {MutationKind::LoopBound, "loop-bound"},
-    {MutationKind::LastRound, "last-round"},
+    {MutationKind::LastDistance, "last-distance"},
 };
 
 } // namespace
@@ -418,6 +418,8 @@ const char* mutationKindName(MutationKind kind) {
 std::optional<MutationKind> mutationKindFromName(const std::string& name) {
     for (const KindName& k : kKindNames)
         if (name == k.name) return k.kind;
+    // Its name until "round" was kept for barrier rounds (docs/glossary.md): packs still say it.
+    if (name == "last-round") return MutationKind::LastDistance;
     return std::nullopt;
 }
 
@@ -485,10 +487,10 @@ std::string mutationAdvice(MutationKind kind, int line) {
         return "your cases pass a kernel whose loop" + at +
                " runs to the workgroup size instead of its bound: add a case where the bound and "
                "the workgroup size differ";
-    case MutationKind::LastRound:
+    case MutationKind::LastDistance:
         return "your cases pass a kernel whose loop" + at +
-               " stops one round (one doubling of its distance) early: add a case that needs "
-               "the last round (a workgroup, segment or run of data as long as the loop goes)";
+               " skips its last distance (one doubling short): add a case that needs the last "
+               "distance (a workgroup, segment or run of data as long as the loop goes)";
     }
     return "";
 }

@@ -27,7 +27,7 @@ enum class MutationKind {
     PlusTimes,      // binary + <-> *
     LoopBound,      // for (...; i < B; ...) with B not already the workgroup size:
                     // B -> gl_WorkGroupSize.x
-    LastRound,      // a loop over doubling (halving) distances stops one round early:
+    LastDistance,   // a loop over doubling (halving) distances skips its last distance:
                     // for (...; d < B; d *= 2) -> (d << 1) < B; d > B with d /= 2 -> (d >> 1) > B
 };
 

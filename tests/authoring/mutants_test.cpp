@@ -131,7 +131,7 @@ TEST(Mutants, LoopBoundBecomesTheWorkgroupSize) {
 
 // Loops over doubling or halving distances (scans, tree reductions, butterflies) lose their last
 // round; counting loops and loops whose condition is not on the distance are left alone.
-TEST(Mutants, LastRoundDropsTheLastDoublingOrHalving) {
+TEST(Mutants, LastDistanceDropsTheLastDoublingOrHalving) {
     const char* k = "void main() {\n"
                     "  for (uint d = 1u; d < wg; d *= 2u) s += 1;\n"
                     "  for (int d = 1; d <= n; d <<= 1) s += 2;\n"
@@ -141,7 +141,7 @@ TEST(Mutants, LastRoundDropsTheLastDoublingOrHalving) {
                     "  for (uint d = 1u; d < wg; d += 2u) s += 6;\n"
                     "  for (uint d = 1u; n > d; d *= 2u) s += 7;\n"
                     "}\n";
-    auto l = ofKind(makeMutants(k, {}), MutationKind::LastRound);
+    auto l = ofKind(makeMutants(k, {}), MutationKind::LastDistance);
     ASSERT_EQ(l.size(), 5u);
     EXPECT_EQ(l[0].line, 2);
     EXPECT_EQ(l[0].before, "d");
@@ -159,7 +159,7 @@ TEST(Mutants, LastRoundDropsTheLastDoublingOrHalving) {
     EXPECT_EQ(l[3].after, "(d >> 1)");
     EXPECT_EQ(l[4].line, 5);
     EXPECT_EQ(l[4].after, "(o >> 1)");
-    EXPECT_NE(mutationAdvice(MutationKind::LastRound, 2).find("stops one round"),
+    EXPECT_NE(mutationAdvice(MutationKind::LastDistance, 2).find("skips its last distance"),
               std::string::npos);
 }
 
@@ -191,9 +191,11 @@ TEST(Mutants, IdenticalTextsAreMadeOnce) {
 TEST(Mutants, KindNamesRoundTrip) {
     for (MutationKind k :
          {MutationKind::BarrierRemoved, MutationKind::LoopBound, MutationKind::SwapXY,
-          MutationKind::HardcodedSize, MutationKind::LastRound})
+          MutationKind::HardcodedSize, MutationKind::LastDistance})
         EXPECT_EQ(mutationKindFromName(mutationKindName(k)), k);
     EXPECT_FALSE(mutationKindFromName("barrier"));
+    // The former name of last-distance, which packs' mutants.toml files may still use.
+    EXPECT_EQ(mutationKindFromName("last-round"), MutationKind::LastDistance);
 }
 
 std::string tempDir(const std::string& name, const std::string& toml) {
