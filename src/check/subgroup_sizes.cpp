@@ -314,9 +314,10 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
                 ways.insert(std::to_string(c.index) + ": " + caseFailureDetail(puzzle, c));
     };
     // A size where some case could not run (the worker crashed twice, it never finished) and
-    // none came out wrong is neither right nor wrong: it is named with its first such case.
+    // none came out wrong is neither right nor wrong: such sizes are named with the first one's
+    // first such case.
     const CaseFailure* unrun = nullptr;
-    uint32_t unrunLanes = 0;
+    std::vector<uint32_t> unrunLanes;
     for (const SubgroupSizeRun& s : report.otherSizes) {
         if (s.error || s.casesRun == 0) continue;
         others.push_back(s.lanes);
@@ -324,16 +325,16 @@ std::string subgroupSizeVerdict(const Puzzle& puzzle, const CheckReport& report)
                                      [](const CaseFailure& f) { return !f.error; });
         if (s.failures.empty() || answered != s.failures.end()) {
             (s.pass() ? right : wrong).push_back(s.lanes);
-        } else if (!unrun) {
-            unrun = &s.failures.front();
-            unrunLanes = s.lanes;
+        } else {
+            if (!unrun) unrun = &s.failures.front();
+            unrunLanes.push_back(s.lanes);
         }
         if (answered != s.failures.end())
             ways.insert(std::to_string(answered->index) + ": " + answered->detail);
     }
     if (others.empty() || report.lanes == 0 || report.cases.empty()) return "";
     const std::string notRun =
-        unrun ? "not judged with " + sizeName(unrunLanes) + ": " +
+        unrun ? "not judged with " + lanesText(unrunLanes) + ": " +
                     (unrun->detail.empty()
                          ? "case " + std::to_string(unrun->index + 1) + " could not run"
                          : unrun->detail)

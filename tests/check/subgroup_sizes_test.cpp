@@ -307,6 +307,11 @@ TEST(SubgroupSizesTest, ACaseThatCouldNotRunIsNotASizeTheKernelIsWrongWith) {
               "right with 4 and 8 lanes, wrong with 32 (32 emulated): does the kernel assume a "
               "subgroup size?; not judged with 16 lanes: " +
                   crash);
+    // Several sizes that could not run are all named, with the first one's reason.
+    r.otherSizes[2].failures = {
+        {0, "case 1 the worker process running the kernel crashed at 32", true}};
+    EXPECT_EQ(subgroupSizeVerdict(p, r),
+              "right with 4 and 8 lanes; not judged with 16 and 32 lanes (32 emulated): " + crash);
 }
 
 TEST(SubgroupSizesTest, OfficialSolutionsPassAtEverySize) {
