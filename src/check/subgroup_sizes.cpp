@@ -161,6 +161,12 @@ void carryCases(const SizePlan& plan, const std::map<uint32_t, SubgroupSizeRun>&
 // The cases of `r` (one size's run) that crashed the worker process, and the cases that crash
 // stopped, run once more in a fresh one: a crash the machine caused (memory ran out, a driver's
 // hiccup) is no verdict on the kernel. A case that crashes it again keeps its error.
+// The case itself crashed the worker (not one a crash before it stopped: check.cpp's notRun).
+bool crashedWhileRunning(const CaseOutcome& c) {
+    return c.error && c.error->kind == ErrorKind::WorkerCrashed &&
+           c.error->message.find("was not run") == std::string::npos;
+}
+
 void runAgainAfterCrash(DeviceRunner& device, const Puzzle& puzzle,
                         const std::vector<CompiledKernel>& kernels, const CheckOptions& options,
                         const CheckReport& compiled, CheckReport& r) {
@@ -176,9 +182,7 @@ void runAgainAfterCrash(DeviceRunner& device, const Puzzle& puzzle,
         auto at = std::find_if(r.cases.begin(), r.cases.end(),
                                [&](const CaseOutcome& o) { return o.index == c.index; });
         if (at == r.cases.end()) continue;
-        auto first = std::find(again.begin(), again.end(), c.index);
-        if (c.error && c.error->kind == ErrorKind::WorkerCrashed &&
-            c.error->message.find("was not run") == std::string::npos && first == again.begin())
+        if (crashedWhileRunning(*at) && crashedWhileRunning(c))
             c.error->message += ", and crashed again when run a second time in a new one";
         *at = std::move(c);
     }
