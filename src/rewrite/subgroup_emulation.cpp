@@ -346,8 +346,13 @@ Status SubgroupEmulator::rewriteFunction(std::span<const SpirvInstruction> funct
             !clusteredWithin(inst)) {
             uint32_t site = m_site + 1;
             if (!readsABallot(op)) m_site += op == Op::OpGroupNonUniformAllEqual ? 2 : 1;
+            // A meeting of real subgroups is a loop of its own, which cannot start there.
+            if (loopHeader && !readsABallot(op) && !readsALane(op))
+                return Error{ErrorKind::Usage,
+                             "a subgroup operation in a loop's header block is not emulated"};
             b.define(inst.resultId(), Op::OpCopyObject, inst.resultType(),
                      {emulate(b, inst, site)});
+            endsIn[block] = b.currentBlock();
             continue;
         }
         if (op == Op::OpControlBarrier) {

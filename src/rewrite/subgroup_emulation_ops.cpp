@@ -155,28 +155,51 @@ uint32_t SubgroupEmulator::readLane(SpirvBuilder& b, const SpirvInstruction& ins
     return result;
 }
 
-SubgroupEmulator::Met SubgroupEmulator::meet(SpirvBuilder& b, const Here& h,
-                                             const std::vector<uint32_t>& partial) {
+std::vector<uint32_t> SubgroupEmulator::meet(SpirvBuilder& b, const Here& h,
+                                             const std::vector<uint32_t>& partial,
+                                             const std::vector<Folded>& state, const Fold& fold) {
     uint32_t slot = b.mul(h.group, b.uint(m_words));
     for (size_t w = 0; w < partial.size(); ++w)
         storeWord(b, m_partials, b.add(slot, b.uint(uint32_t(w))), partial[w]);
     storeWord(b, m_tags, h.group, h.tag);
     barrier(b);
-    Met met;
     uint32_t last = b.sub(m_groups, b.uint(1));
-    for (uint32_t q = 0; q < V / R; ++q) {
-        uint32_t g = b.add(h.groupBase, b.uint(q));
+    uint32_t entry = b.currentBlock();
+    SpirvBuilder::Loop loop = b.newLoop();
+    uint32_t q = m.newId(), nextQ = m.newId();
+    std::vector<uint32_t> now, next;
+    for (size_t i = 0; i < state.size(); ++i) {
+        now.push_back(m.newId());
+        next.push_back(m.newId());
+    }
+    auto header = [&] {
+        b.define(q, Op::OpPhi, m_uint, {b.uint(0), entry, nextQ, loop.continueTarget});
+        m_ownPhis.insert(q);
+        for (size_t i = 0; i < state.size(); ++i) {
+            b.define(now[i], Op::OpPhi, state[i].type,
+                     {state[i].start, entry, next[i], loop.continueTarget});
+            m_ownPhis.insert(now[i]);
+        }
+        return b.less(q, b.uint(V / R));
+    };
+    auto body = [&] {
+        uint32_t g = b.add(h.groupBase, q);
         uint32_t at = minimum(b, g, last);
         uint32_t tag = loadWord(b, m_tags, at);
-        met.ran.push_back(b.logicalAnd(b.less(g, m_groups), b.equal(tag, h.tag)));
+        uint32_t ran = b.logicalAnd(b.less(g, m_groups), b.equal(tag, h.tag));
         uint32_t from = b.mul(at, b.uint(m_words));
         std::vector<uint32_t> words;
         for (size_t w = 0; w < partial.size(); ++w)
             words.push_back(loadWord(b, m_partials, b.add(from, b.uint(uint32_t(w)))));
-        met.words.push_back(std::move(words));
-    }
+        std::vector<uint32_t> after = fold(q, ran, words, now);
+        for (size_t i = 0; i < state.size(); ++i)
+            b.define(next[i], Op::OpCopyObject, state[i].type, {after[i]});
+        return 0u;
+    };
+    auto step = [&] { b.define(nextQ, Op::OpIAdd, m_uint, {q, b.uint(1)}); };
+    b.loop(loop, header, body, step);
     done(b, h);
-    return met;
+    return now; // the header's values, where the loop left it
 }
 
 uint32_t SubgroupEmulator::combine(SpirvBuilder& b, Op op, uint32_t type, uint32_t a, uint32_t c) {
@@ -236,33 +259,42 @@ uint32_t SubgroupEmulator::arithmetic(SpirvBuilder& b, const SpirvInstruction& i
             ? own
             : b.value(inst.opcode(), t.type,
                       {realScope(), uint32_t(spv::GroupOperation::Reduce), inst.operand(2)});
-    Met met = meet(b, h, toWords(b, total, t));
-    uint32_t acc = own;
-    for (uint32_t q = 0; q < V / R; ++q) {
-        uint32_t other = b.notEqual(b.uint(q), h.within);
-        uint32_t takes = group == spv::GroupOperation::Reduce ? other : b.less(b.uint(q), h.within);
+    auto fold = [&](uint32_t q, uint32_t ran, const std::vector<uint32_t>& words,
+                    const std::vector<uint32_t>& acc) -> std::vector<uint32_t> {
+        uint32_t takes =
+            group == spv::GroupOperation::Reduce ? b.notEqual(q, h.within) : b.less(q, h.within);
         if (cluster)
             takes =
-                b.logicalAnd(takes, b.equal(b.uint(q * R / cluster),
+                b.logicalAnd(takes, b.equal(b.div(b.mul(q, b.uint(R)), b.uint(cluster)),
                                             b.div(b.mul(h.within, b.uint(R)), b.uint(cluster))));
-        takes = b.logicalAnd(takes, met.ran[q]);
-        uint32_t with = combine(b, inst.opcode(), t.type, acc, fromWords(b, met.words[q], t));
-        acc = choose(b, t, takes, with, acc);
-    }
-    return acc;
+        takes = b.logicalAnd(takes, ran);
+        uint32_t with = combine(b, inst.opcode(), t.type, acc[0], fromWords(b, words, t));
+        return {choose(b, t, takes, with, acc[0])};
+    };
+    return meet(b, h, toWords(b, total, t), {{t.type, own}}, fold)[0];
 }
 
 uint32_t SubgroupEmulator::ballot(SpirvBuilder& b, uint32_t predicate, uint32_t site) {
     m.requireCapability(spv::Capability::GroupNonUniformBallot);
     Here h = here(b, site);
     uint32_t real = b.value(Op::OpGroupNonUniformBallot, m_uvec4, {realScope(), predicate});
-    Met met = meet(b, h, {b.extract(m_uint, real, 0)});
-    std::vector<uint32_t> words(4, b.uint(0));
-    for (uint32_t q = 0; q < V / R; ++q) {
-        uint32_t bits = b.select(m_uint, met.ran[q], met.words[q][0], b.uint(0));
-        uint32_t w = q * R / 32;
-        words[w] = b.bitOr(words[w], b.shiftLeft(bits, b.uint(q * R % 32)));
-    }
+    // A ballot has a bit for each lane: words past the virtual subgroup's stay 0.
+    const uint32_t used = (V + 31) / 32;
+    auto fold = [&](uint32_t q, uint32_t ran, const std::vector<uint32_t>& words,
+                    const std::vector<uint32_t>& ballot) {
+        uint32_t bits = b.select(m_uint, ran, words[0], b.uint(0));
+        uint32_t first = b.mul(q, b.uint(R)); // its first lane's bit
+        uint32_t shifted = b.shiftLeft(bits, b.bitAnd(first, b.uint(31)));
+        uint32_t in = b.shiftRight(first, b.uint(5));
+        std::vector<uint32_t> out;
+        for (uint32_t w = 0; w < used; ++w)
+            out.push_back(
+                b.bitOr(ballot[w], b.select(m_uint, b.equal(in, b.uint(w)), shifted, b.uint(0))));
+        return out;
+    };
+    std::vector<uint32_t> words = meet(b, h, {b.extract(m_uint, real, 0)},
+                                       std::vector<Folded>(used, Folded{m_uint, b.uint(0)}), fold);
+    words.resize(4, b.uint(0));
     return b.construct(m_uvec4, words);
 }
 
@@ -272,23 +304,23 @@ uint32_t SubgroupEmulator::vote(SpirvBuilder& b, uint32_t predicate, bool all, u
     Here h = here(b, site);
     uint32_t real = b.value(all ? Op::OpGroupNonUniformAll : Op::OpGroupNonUniformAny, m_bool,
                             {realScope(), predicate});
-    Met met = meet(b, h, {b.select(m_uint, real, b.uint(1), b.uint(0))});
-    uint32_t acc = real;
-    for (uint32_t q = 0; q < V / R; ++q) {
-        uint32_t says = b.notEqual(met.words[q][0], b.uint(0));
-        acc = all ? b.logicalAnd(acc, b.logicalOr(b.logicalNot(met.ran[q]), says))
-                  : b.logicalOr(acc, b.logicalAnd(met.ran[q], says));
-    }
-    return acc;
+    auto fold = [&](uint32_t, uint32_t ran, const std::vector<uint32_t>& words,
+                    const std::vector<uint32_t>& acc) -> std::vector<uint32_t> {
+        uint32_t says = b.notEqual(words[0], b.uint(0));
+        return {all ? b.logicalAnd(acc[0], b.logicalOr(b.logicalNot(ran), says))
+                    : b.logicalOr(acc[0], b.logicalAnd(ran, says))};
+    };
+    return meet(b, h, {b.select(m_uint, real, b.uint(1), b.uint(0))}, {{m_bool, real}}, fold)[0];
 }
 
 uint32_t SubgroupEmulator::elect(SpirvBuilder& b, uint32_t site) {
     Here h = here(b, site);
     uint32_t real = b.value(Op::OpGroupNonUniformElect, m_bool, {realScope()});
-    Met met = meet(b, h, {});
-    uint32_t earlier = m.constFalse();
-    for (uint32_t q = 0; q < V / R; ++q)
-        earlier = b.logicalOr(earlier, b.logicalAnd(met.ran[q], b.less(b.uint(q), h.within)));
+    auto fold = [&](uint32_t q, uint32_t ran, const std::vector<uint32_t>&,
+                    const std::vector<uint32_t>& earlier) -> std::vector<uint32_t> {
+        return {b.logicalOr(earlier[0], b.logicalAnd(ran, b.less(q, h.within)))};
+    };
+    uint32_t earlier = meet(b, h, {}, {{m_bool, m.constFalse()}}, fold)[0];
     return b.logicalAnd(real, b.logicalNot(earlier));
 }
 
@@ -297,11 +329,13 @@ uint32_t SubgroupEmulator::broadcastFirst(SpirvBuilder& b, uint32_t value, const
     m.requireCapability(spv::Capability::GroupNonUniformBallot);
     Here h = here(b, site);
     uint32_t real = b.value(Op::OpGroupNonUniformBroadcastFirst, t.type, {realScope(), value});
-    Met met = meet(b, h, toWords(b, real, t));
-    uint32_t first = real;
-    for (uint32_t q = V / R; q-- > 0;)
-        first = choose(b, t, met.ran[q], fromWords(b, met.words[q], t), first);
-    return first;
+    // The partial of the first real subgroup that ran it (its lanes come first).
+    auto fold = [&](uint32_t, uint32_t ran, const std::vector<uint32_t>& words,
+                    const std::vector<uint32_t>& first) -> std::vector<uint32_t> {
+        uint32_t takes = b.logicalAnd(ran, b.logicalNot(first[1]));
+        return {choose(b, t, takes, fromWords(b, words, t), first[0]), b.logicalOr(first[1], ran)};
+    };
+    return meet(b, h, toWords(b, real, t), {{t.type, real}, {m_bool, m.constFalse()}}, fold)[0];
 }
 
 // The ballot-reading operations, on the lane.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -45,13 +46,17 @@ class SubgroupEmulator {
     struct Here {
         uint32_t index = 0, lane = 0, base = 0, group = 0, groupBase = 0, within = 0, tag = 0;
     };
-    // The real subgroups of a virtual one, met: each stores its partial (`words`) with the
-    // operation's tag; across the barrier, every real subgroup of the virtual one that ran the
-    // operation in this step is found (`ran`), with its partial.
-    struct Met {
-        std::vector<uint32_t> ran;                // per real subgroup of the virtual one
-        std::vector<std::vector<uint32_t>> words; // its partial
+    // The real subgroups of a virtual one, met: each stores its partial with the operation's
+    // tag; across the barrier, a loop over the real subgroups of the virtual one (as many trips
+    // as it has: kept a loop, so the code does not grow with the number of lanes) folds in each
+    // one's partial: `fold(q, ran, words, state)` is the state after real subgroup q, which ran
+    // the operation in this step (`ran`) or not, and left `words`.
+    struct Folded {
+        uint32_t type = 0, start = 0; // a value carried through the loop, and its first value
     };
+    using Fold = std::function<std::vector<uint32_t>(uint32_t q, uint32_t ran,
+                                                     const std::vector<uint32_t>& words,
+                                                     const std::vector<uint32_t>& state)>;
 
     // --- The module as found, what the emulation adds, the built-ins, the functions
     // (subgroup_emulation.cpp) ----------------------------------------------------------------
@@ -94,7 +99,8 @@ class SubgroupEmulator {
     uint32_t laneBits(uint32_t w) const;
 
     uint32_t readLane(SpirvBuilder& b, const SpirvInstruction& inst, uint32_t site);
-    Met meet(SpirvBuilder& b, const Here& h, const std::vector<uint32_t>& partial);
+    std::vector<uint32_t> meet(SpirvBuilder& b, const Here& h, const std::vector<uint32_t>& partial,
+                               const std::vector<Folded>& state, const Fold& fold);
     uint32_t combine(SpirvBuilder& b, Op op, uint32_t type, uint32_t a, uint32_t c);
     uint32_t arithmetic(SpirvBuilder& b, const SpirvInstruction& inst, uint32_t site);
     uint32_t ballot(SpirvBuilder& b, uint32_t predicate, uint32_t site);

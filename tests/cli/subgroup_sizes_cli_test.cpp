@@ -127,13 +127,13 @@ TEST(CliSubgroupSizesTest, CasesCarriedFromTheSizeTheyRanAtAreNamed) {
 
 // A worker process that dies at another size has not answered: the cases it took run once more in
 // a new one, and only a case that crashes that one too is named, as not judged there, never as a
-// size the kernel is wrong with. ($VKPUZZLES_TEST_WORKER=crash-at-16 crashes every worker with 16
+// size the kernel is wrong with. ($VKPUZZLES_TEST_WORKER=crash-at-4 crashes every worker with 4
 // lanes, the emulated sizes' included; with a mark file, only the first job.)
 TEST(CliSubgroupSizesTest, AWorkerCrashAtASizeIsRunAgainAndNeverCalledWrong) {
     TempDir dir("crash");
     const std::string solution = test::puzzleDir() + "/27-reduce-subgroup/solution.comp";
     const fs::path mark = dir.path / "crashed-once";
-    CliRun once = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-16 VKPUZZLES_TEST_WORKER_MARK=" +
+    CliRun once = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-4 VKPUZZLES_TEST_WORKER_MARK=" +
                                     mark.string(),
                                 "check reduce-subgroup " + solution + " --color never");
     EXPECT_TRUE(fs::exists(mark)) << once.out; // it did crash
@@ -141,11 +141,11 @@ TEST(CliSubgroupSizesTest, AWorkerCrashAtASizeIsRunAgainAndNeverCalledWrong) {
     EXPECT_TRUE(has(once.out, "5 of 5 cases pass with 8 lanes; 5 of 5 with 4, 5 of 5 with 16, "))
         << once.out;
 
-    CliRun always = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-16",
+    CliRun always = vkpuzzlesWith("VKPUZZLES_TEST_WORKER=crash-at-4",
                                   "check reduce-subgroup " + solution + " --color never");
-    EXPECT_EQ(always.exit, 1) << always.out; // no verdict at 16 lanes: no pass either
-    // The emulated sizes run on 16-lane workers, so the hook crashes them too.
-    EXPECT_TRUE(has(always.out, "right with 4 and 8 lanes; not judged with 16, 32 and 64 lanes (32 "
+    EXPECT_EQ(always.exit, 1) << always.out; // no verdict at 4 lanes: no pass either
+    // The emulated sizes run on 4-lane workers, so the hook crashes them too.
+    EXPECT_TRUE(has(always.out, "right with 8 and 16 lanes; not judged with 4, 32 and 64 lanes (32 "
                                 "and 64 emulated): case 1 the worker process running the kernel "
                                 "crashed"))
         << always.out;
