@@ -333,7 +333,7 @@ class Mutator {
         }
     }
 
-    // A loop over distances that double (or halve) each round, its condition on the distance:
+    // A loop over distances that double (or halve) each time, its condition on the distance:
     // one distance fewer is the shortcut a learner takes when the cases never need the last one.
     void lastRound(size_t k) {
         auto h = forHeader(k);
@@ -357,7 +357,7 @@ class Mutator {
                       step == var + "=" + var + ">>1";
         if (doubles && (op == "<" || op == "<="))
             add(MutationKind::LastDistance, h->semi + 1, h->semi + 1, "(" + var + " << 1)");
-        // Up to half the bound: the same as `<` where the bound is a power of two, a round
+        // Up to half the bound: the same as `<` where the bound is a power of two, a distance
         // short where it is not (a block of 48 reaches distance 16, not 32).
         if (doubles && op == "<" && h->semi + 3 < h->semi2)
             add(MutationKind::LastDistance, h->semi + 2, h->semi2 - 1,

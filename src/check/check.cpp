@@ -477,7 +477,7 @@ class Checker {
         };
         for (const PassDecl& p : m_puzzle.passes)
             if (in(p.swap)) return true;
-        return in(m_puzzle.rounds.swap);
+        return in(m_puzzle.laps.swap);
     }
 
     // An input whose cells changed in the run: the kernel wrote it.

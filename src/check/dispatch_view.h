@@ -14,7 +14,7 @@ struct DispatchView {
     const Trace* trace = nullptr; // null: the dispatch has no trace (or does not exist)
     const TraceAnalysis* analysis = nullptr;
     size_t kernel = 0; // index into Puzzle::kernels
-    std::string label; // "scatter (round 1 of 8)"; "" for a single-pass case
+    std::string label; // "scatter (lap 1 of 8)"; "" for a single-pass case
 };
 
 // Dispatch d of a case (d = 0 for a single-pass case's one dispatch).

@@ -35,7 +35,7 @@ struct StepSubject {
     const Trace* trace = nullptr;
     const TraceAnalysis* analysis = nullptr;
     const KernelSource* kernel = nullptr;
-    std::string label; // the dispatch's label ("scatter (round 1 of 8)"), "" for a single one
+    std::string label; // the dispatch's label ("scatter (lap 1 of 8)"), "" for a single one
 };
 // All null when the dispatch has no trace.
 StepSubject stepSubject(const WalkthroughRun& run, const CaseOutcome& c, size_t dispatch);

@@ -5,8 +5,8 @@
 // + - * / % (integer), parentheses. Functions: ceil_div(a, b), min(a, b), max(a, b),
 // log2ceil(a), pow2ceil(a), pow2(a) = 2^a, pow(a, b) = a^b, logceil(b, a) = the least k with
 // b^k >= a (how many times a blocked algorithm must recurse). In a multi-pass puzzle's passes,
-// `i` is the repetition index (0, 1, ...) of a repeated pass and `round` the index of the run of
-// all passes ([rounds]).
+// `i` is the repetition index (0, 1, ...) of a repeated pass and `lap` the index of the run of
+// all passes ([laps]).
 //
 // The same parser reads the per-element expressions of a case's data (`each = "a[n - 1 - i]"`,
 // Expr::parseElement): that dialect adds decimal numbers, unary minus and '!', comparisons,

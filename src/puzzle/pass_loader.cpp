@@ -28,9 +28,11 @@ class PassParser {
         const toml::node* kernels = root.get("kernels");
         const toml::node* passes = root.get("passes");
         if (!kernels && !passes) {
-            if (const toml::node* r = root.get("rounds"))
-                m_reader.fail(r, "[rounds] repeats a multi-pass puzzle's [[passes]]: this puzzle "
-                                 "has none");
+            for (const char* table : {"laps", "rounds"})
+                if (const toml::node* r = root.get(table))
+                    m_reader.fail(r, "[" + std::string(table) +
+                                         "] repeats a multi-pass puzzle's [[passes]]: this "
+                                         "puzzle has none");
             return singleKernel(root);
         }
         if (!passes)
@@ -42,7 +44,7 @@ class PassParser {
             parseKernel(m_reader.asTable(&k, "each [[kernels]] entry"));
         for (const toml::node& n : arrayOfTables(passes, "passes"))
             m_puzzle.passes.push_back(parsePass(m_reader.asTable(&n, "each [[passes]] entry")));
-        if (const toml::node* r = root.get("rounds")) parseRounds(m_reader.asTable(r, "[rounds]"));
+        parseLaps(root);
         for (size_t k = 0; k < m_puzzle.kernels.size(); ++k) {
             bool used = std::any_of(m_puzzle.passes.begin(), m_puzzle.passes.end(),
                                     [&](const PassDecl& d) { return d.kernel == k; });
@@ -136,12 +138,20 @@ class PassParser {
         }
         return d;
     }
-    void parseRounds(const toml::table& t) {
-        m_reader.rejectUnknownKeys(t, {"repeat", "swap"}, "[rounds]");
-        RoundsDecl& d = m_puzzle.rounds;
+    // [laps], or [rounds] (its old name), not both.
+    void parseLaps(const toml::table& root) {
+        const toml::node* laps = root.get("laps");
+        const toml::node* rounds = root.get("rounds");
+        if (laps && rounds)
+            m_reader.fail(rounds, "[rounds] is the old name of [laps]: keep one of the two");
+        if (!laps && !rounds) return;
+        LapsDecl& d = m_puzzle.laps;
+        d.table = laps ? "[laps]" : "[rounds]";
+        const toml::table& t = m_reader.asTable(laps ? laps : rounds, d.table);
+        m_reader.rejectUnknownKeys(t, {"repeat", "swap"}, d.table);
         d.where = m_reader.where(&t);
         const toml::node* n = t.get("repeat");
-        if (!n) m_reader.fail(&t, "[rounds] needs 'repeat': how many times the passes run");
+        if (!n) m_reader.fail(&t, d.table + " needs 'repeat': how many times the passes run");
         d.repeat = expr(n, "repeat", false);
         if (const toml::node* sw = t.get("swap")) d.swap = parseSwap(sw);
     }
@@ -155,16 +165,17 @@ class PassParser {
             m_reader.fail(n, "the two buffers of 'swap' must hold the same element type");
         return s;
     }
-    // A pass's expressions may use the repetition i and the round; [rounds]' repeat neither.
+    // A pass's expressions may use the repetition i and the lap (`round`, its old name); [laps]'
+    // repeat neither.
     Expr expr(const toml::node* n, const std::string& key, bool inPass = true) const {
         Expr e = parseExprValue(m_reader, n, key);
         for (const std::string& name : e.names()) {
-            bool known = (inPass && (name == "i" || name == "round")) ||
+            bool known = (inPass && (name == "i" || name == "lap" || name == "round")) ||
                          std::any_of(m_puzzle.constants.begin(), m_puzzle.constants.end(),
                                      [&](const ConstantDecl& c) { return c.name == name; });
             if (!known)
                 m_reader.fail(n, "unknown name '" + name + "' in \"" + e.text() +
-                                     "\" (known: N, WG" + (inPass ? ", i, round" : "") +
+                                     "\" (known: N, WG" + (inPass ? ", i, lap" : "") +
                                      ", the puzzle's constants)");
         }
         return e;
@@ -190,7 +201,7 @@ class PassParser {
         };
         for (const PassDecl& pass : m_puzzle.passes)
             sameSize(pass.swap, pass.where);
-        sameSize(m_puzzle.rounds.swap, m_puzzle.rounds.where);
+        sameSize(m_puzzle.laps.swap, m_puzzle.laps.where);
     }
 
     const Reader& m_reader;

@@ -11,9 +11,9 @@ std::string CaseDispatch::label(const Puzzle& puzzle) const {
     std::string where;
     if (repetitions > 1)
         where = std::to_string(repetition + 1) + " of " + std::to_string(repetitions);
-    if (rounds > 1)
-        where += (where.empty() ? "round " : ", round ") + std::to_string(round + 1) + " of " +
-                 std::to_string(rounds);
+    if (laps > 1)
+        where += (where.empty() ? "lap " : ", lap ") + std::to_string(lap + 1) + " of " +
+                 std::to_string(laps);
     return where.empty() ? name : name + " (" + where + ")";
 }
 
@@ -30,7 +30,7 @@ std::vector<bool> swappedBuffers(const Puzzle& puzzle) {
     };
     for (const PassDecl& pass : puzzle.passes)
         mark(pass.swap);
-    mark(puzzle.rounds.swap);
+    mark(puzzle.laps.swap);
     return out;
 }
 
@@ -78,7 +78,7 @@ Status evaluateShapeExprs(const Puzzle& puzzle, TestCase& c) {
 }
 
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
-                                          uint64_t repetition, uint64_t round) {
+                                          uint64_t repetition, uint64_t lap) {
     std::map<std::string, uint64_t> out;
     for (const ConstantDecl& d : puzzle.constants) {
         auto it = c.constants.find(d.id);
@@ -86,7 +86,8 @@ std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& 
     }
     addShapeNames(puzzle, c, out);
     out["i"] = repetition;
-    out["round"] = round;
+    out["lap"] = lap;
+    out["round"] = lap; // the old name
     return out;
 }
 
@@ -115,7 +116,7 @@ uint64_t saturatedAdd(uint64_t a, uint64_t b) {
     return a + b < a ? UINT64_MAX : a + b;
 }
 
-// A pass's or [rounds]' expression for one case, checked (puzzle/expr.h), its errors at `where`.
+// A pass's or [laps]' expression for one case, checked (puzzle/expr.h), its errors at `where`.
 Result<uint64_t> checkedValue(const Expr& e, const ExprVars& vars, const std::string& field,
                               const SourceLocation& where, const std::string& when = {}) {
     auto v = e.evaluateChecked(vars, field);
@@ -124,13 +125,13 @@ Result<uint64_t> checkedValue(const Expr& e, const ExprVars& vars, const std::st
 }
 
 // How a case's dispatches add up: "step 1000 times (\"N\")", "count 256, scan 256 and scatter
-// 256 times over 256 rounds (\"256\")".
+// 256 times over 256 laps (\"256\")".
 std::string dispatchSum(const Puzzle& puzzle, const std::vector<std::vector<uint64_t>>& reps) {
     std::string s;
     for (size_t p = 0; p < puzzle.passes.size(); ++p) {
         uint64_t all = 0;
-        for (const auto& round : reps)
-            all = saturatedAdd(all, round[p]);
+        for (const auto& lap : reps)
+            all = saturatedAdd(all, lap[p]);
         s += (p == 0                          ? ""
               : p + 1 == puzzle.passes.size() ? " and "
                                               : ", ") +
@@ -140,40 +141,40 @@ std::string dispatchSum(const Puzzle& puzzle, const std::vector<std::vector<uint
                  puzzle.passes[p].repeat.text() + "\")";
     }
     if (reps.size() > 1)
-        s += " times over " + std::to_string(reps.size()) + " rounds (\"" +
-             puzzle.rounds.repeat.text() + "\")";
+        s += " times over " + std::to_string(reps.size()) + " laps (\"" +
+             puzzle.laps.repeat.text() + "\")";
     return s;
 }
 
-// Where to point at too many dispatches in one round: the pass that repeats the most.
+// Where to point at too many dispatches in one lap: the pass that repeats the most.
 const SourceLocation& busiest(const Puzzle& puzzle, const std::vector<uint64_t>& reps) {
     size_t most = std::max_element(reps.begin(), reps.end()) - reps.begin();
     return puzzle.passes.at(most).where;
 }
 
-// How many times each pass runs in each round of case `c`, checked: 1 to kMaxDispatchesPerCase
+// How many times each pass runs in each lap of case `c`, checked: 1 to kMaxDispatchesPerCase
 // dispatches in all.
 Result<std::vector<std::vector<uint64_t>>> repetitions(const Puzzle& puzzle, const TestCase& c) {
     const SourceLocation& firstPass = puzzle.passes.front().where;
-    const SourceLocation& roundsAt =
-        puzzle.rounds.where.file.empty() ? firstPass : puzzle.rounds.where;
-    auto rounds = checkedValue(puzzle.rounds.repeat, caseVars(puzzle, c, caseNames(puzzle, c, 0)),
-                               "[rounds] repeat", roundsAt);
-    if (!rounds) return rounds.error();
-    if (*rounds < 1 || *rounds > kMaxDispatchesPerCase)
+    const LapsDecl& decl = puzzle.laps;
+    const SourceLocation& lapsAt = decl.where.file.empty() ? firstPass : decl.where;
+    auto laps = checkedValue(decl.repeat, caseVars(puzzle, c, caseNames(puzzle, c, 0)),
+                             decl.table + " repeat", lapsAt);
+    if (!laps) return laps.error();
+    if (*laps < 1 || *laps > kMaxDispatchesPerCase)
         return Error{ErrorKind::PuzzleFile,
-                     "[rounds] repeat (\"" + puzzle.rounds.repeat.text() + "\") comes to " +
-                         std::to_string(*rounds) + "; it must be 1 to " +
+                     decl.table + " repeat (\"" + decl.repeat.text() + "\") comes to " +
+                         std::to_string(*laps) + "; it must be 1 to " +
                          std::to_string(kMaxDispatchesPerCase),
-                     roundsAt};
-    std::vector<std::vector<uint64_t>> reps(*rounds, std::vector<uint64_t>(puzzle.passes.size()));
+                     lapsAt};
+    std::vector<std::vector<uint64_t>> reps(*laps, std::vector<uint64_t>(puzzle.passes.size()));
     uint64_t total = 0;
-    for (uint64_t r = 0; r < *rounds; ++r)
+    for (uint64_t r = 0; r < *laps; ++r)
         for (size_t p = 0; p < puzzle.passes.size(); ++p) {
             const PassDecl& pass = puzzle.passes[p];
-            std::string when = *rounds > 1 ? " in round " + std::to_string(r + 1) + " of " +
-                                                 std::to_string(*rounds)
-                                           : "";
+            std::string when =
+                *laps > 1 ? " in lap " + std::to_string(r + 1) + " of " + std::to_string(*laps)
+                          : "";
             auto v = checkedValue(pass.repeat, caseVars(puzzle, c, caseNames(puzzle, c, 0, r)),
                                   "repeat", pass.where, when);
             if (!v) return v.error();
@@ -185,7 +186,7 @@ Result<std::vector<std::vector<uint64_t>>> repetitions(const Puzzle& puzzle, con
                      "this case would run " + std::to_string(total) +
                          " dispatches: " + dispatchSum(puzzle, reps) + "; a case may run at most " +
                          std::to_string(kMaxDispatchesPerCase),
-                     *rounds > 1 ? roundsAt : busiest(puzzle, reps.front())};
+                     *laps > 1 ? lapsAt : busiest(puzzle, reps.front())};
     if (total == 0)
         return Error{ErrorKind::PuzzleFile,
                      "this case would run no dispatch: " + dispatchSum(puzzle, reps) +
@@ -208,8 +209,8 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
     auto reps = repetitions(puzzle, c);
     if (!reps) return reps.error();
     std::vector<CaseDispatch> out;
-    uint32_t rounds = static_cast<uint32_t>(reps->size());
-    for (uint32_t r = 0; r < rounds; ++r) {
+    uint32_t laps = static_cast<uint32_t>(reps->size());
+    for (uint32_t r = 0; r < laps; ++r) {
         for (size_t p = 0; p < puzzle.passes.size(); ++p) {
             const PassDecl& pass = puzzle.passes[p];
             auto names = caseNames(puzzle, c, 0, r);
@@ -217,7 +218,7 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
             for (uint32_t i = 0; i < count; ++i) {
                 names["i"] = i;
                 ExprVars vars = caseVars(puzzle, c, names);
-                CaseDispatch d{p, pass.kernel, i, count, r, rounds};
+                CaseDispatch d{p, pass.kernel, i, count, r, laps};
                 std::string when = " in " + d.label(puzzle);
                 for (int a = 0; a < 3; ++a) {
                     auto w = checkedValue(pass.workgroups[a], vars, "workgroups", pass.where, when);
@@ -243,8 +244,8 @@ Result<std::vector<CaseDispatch>> caseDispatches(const Puzzle& puzzle, const Tes
                 if (pass.swap && i + 1 < count) std::swap(at[(*pass.swap)[0]], at[(*pass.swap)[1]]);
             }
         }
-        const auto& swap = puzzle.rounds.swap;
-        if (swap && r + 1 < rounds) std::swap(at[(*swap)[0]], at[(*swap)[1]]);
+        const auto& swap = puzzle.laps.swap;
+        if (swap && r + 1 < laps) std::swap(at[(*swap)[0]], at[(*swap)[1]]);
     }
     return out;
 }

@@ -23,14 +23,14 @@ struct CaseDispatch {
     size_t pass = 0;   // index into Puzzle::passes (0 for a single-pass puzzle)
     size_t kernel = 0; // index into Puzzle::kernels
     uint32_t repetition = 0, repetitions = 1;
-    uint32_t round = 0, rounds = 1; // [rounds]: which run of the whole list of passes
+    uint32_t lap = 0, laps = 1; // [laps]: which run of the whole list of passes
     std::array<uint32_t, 3> workgroups{1, 1, 1};
     std::vector<std::pair<std::string, uint32_t>> push; // member -> value
     // Per Puzzle::buffers index b: the buffer whose memory sits at b's binding during this
     // dispatch (b itself unless a swap moved it).
     std::vector<size_t> bufferAt;
 
-    // "scan_tiles", "step (3 of 10)", "count (round 2 of 8)", "step (3 of 10, round 2 of 8)"
+    // "scan_tiles", "step (3 of 10)", "count (lap 2 of 8)", "step (3 of 10, lap 2 of 8)"
     std::string label(const Puzzle& puzzle) const;
 };
 
@@ -56,12 +56,12 @@ bool isShapeName(const std::string& name);
 // Evaluates the shapes written as expressions (DataSpec::shapeExprs) from the first input's
 // shape. The error says which buffer and why (a size out of bounds, a division by zero).
 Status evaluateShapeExprs(const Puzzle& puzzle, TestCase& c);
-// Every pair of buffers some pass or [rounds] swaps (both buffers of each).
+// Every pair of buffers some pass or [laps] swaps (both buffers of each).
 std::vector<bool> swappedBuffers(const Puzzle& puzzle);
 // The expression names a case defines: its constants, rows and cols, i for a repetition and
-// round for a round.
+// lap (and round, its old name) for a lap.
 std::map<std::string, uint64_t> caseNames(const Puzzle& puzzle, const TestCase& c,
-                                          uint64_t repetition, uint64_t round = 0);
+                                          uint64_t repetition, uint64_t lap = 0);
 ExprVars caseVars(const Puzzle& puzzle, const TestCase& c,
                   const std::map<std::string, uint64_t>& names);
 

@@ -182,13 +182,15 @@ struct PassDecl {
     SourceLocation where;
 };
 
-// [rounds] of a multi-pass puzzle: the whole list of passes runs `repeat` times, one round after
-// the other (pass expressions may use the round index `round`), with `swap`'s two buffers trading
-// bindings between rounds (a radix sort's 8 digit rounds, each reading what the last one wrote).
-struct RoundsDecl {
+// [laps] of a multi-pass puzzle: the whole list of passes runs `repeat` times, one lap after the
+// other (pass expressions may use the lap index `lap`), with `swap`'s two buffers trading bindings
+// between laps (a radix sort's 8 digits, each lap reading what the last one wrote). ("Round" is
+// the time between two barriers; [rounds] and `round` are still read as the old names.)
+struct LapsDecl {
     Expr repeat = Expr::literal(1);
     std::optional<std::array<size_t, 2>> swap;
     SourceLocation where;
+    std::string table = "[laps]"; // as the file names it ("[rounds]" in older files)
 };
 
 // A wrong answer worth naming: when a failing output equals this op's result, say why.
@@ -273,7 +275,7 @@ struct Puzzle {
     std::vector<TestCase> cases;
     std::vector<KernelDecl> kernels; // one, or several for a multi-pass puzzle
     std::vector<PassDecl> passes;    // empty: one dispatch per case, of the only kernel
-    RoundsDecl rounds;               // how many times the passes run (default once)
+    LapsDecl laps;                   // how many times the passes run (default once)
     std::vector<PitfallDecl> pitfalls;
     std::vector<BenchPeer> peers; // [[peers]]: experts' times at the benchmark
     std::vector<RuleDecl> rules;  // [[rules]]: what the statement forbids, checked on the trace

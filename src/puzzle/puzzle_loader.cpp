@@ -208,11 +208,11 @@ class PuzzleParser {
 
     void parse(const toml::table& root) {
         m_reader.rejectUnknownKeys(
-            root, {"title",      "slug",     "track",  "order",      "statement", "tolerance",
-                   "starter",    "solution", "hints",  "limits",     "buffers",   "constants",
-                   "cases",      "kernels",  "passes", "rounds",     "pitfalls",  "rules",
-                   "bench_case", "schedule", "peers",  "bench_cols", "bench_n",   "bench_square",
-                   "lookback",   "search"},
+            root, {"title",        "slug",       "track",    "order",  "statement",  "tolerance",
+                   "starter",      "solution",   "hints",    "limits", "buffers",    "constants",
+                   "cases",        "kernels",    "passes",   "laps",   "rounds",     "pitfalls",
+                   "rules",        "bench_case", "schedule", "peers",  "bench_cols", "bench_n",
+                   "bench_square", "lookback",   "search"},
             "puzzle.toml");
         m_puzzle.title = m_reader.string(root, "title");
         m_puzzle.track = m_reader.string(root, "track");
@@ -293,7 +293,7 @@ class PuzzleParser {
         if (!anyOutput)
             m_reader.fail(&a, "a puzzle needs at least one buffer with role = \"output\"");
     }
-    // A constant is named in expressions beside N, WG, i, round, rows, cols and the buffers: a
+    // A constant is named in expressions beside N, WG, i, lap, rows, cols and the buffers: a
     // name that one of them has already would silently mean the other.
     void checkConstantName(const std::string& name, const toml::node* at) const {
         bool word = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
@@ -304,11 +304,12 @@ class PuzzleParser {
             m_reader.fail(at, "constant name '" + name +
                                   "' must be a word (letters, digits and _), as the kernel's "
                                   "constant_id declaration names it");
-        static const std::set<std::string> reserved = {"N", "WG", "i", "round", "rows", "cols"};
+        static const std::set<std::string> reserved = {"N",     "WG",   "i",   "lap",
+                                                       "round", "rows", "cols"};
         if (reserved.count(name))
             m_reader.fail(at, "'" + name +
                                   "' already means something in expressions (N, WG, i, "
-                                  "round, rows, cols): name the constant otherwise");
+                                  "lap, rows, cols): name the constant otherwise");
         for (const ConstantDecl& d : m_puzzle.constants)
             if (d.name == name) m_reader.fail(at, "constant name '" + name + "' is used twice");
         for (const BufferDecl& b : m_puzzle.buffers)

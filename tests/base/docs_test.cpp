@@ -168,8 +168,7 @@ TEST(DocsTest, AnchorsAreGithubs) {
     EXPECT_EQ(anchorOf("The benchmark case: `bench_case`, `bench_n`, `bench_cols`"),
               "the-benchmark-case-bench_case-bench_n-bench_cols");
     EXPECT_EQ(anchorOf("How to add..."), "how-to-add");
-    EXPECT_EQ(anchorOf("`[rounds]`: the passes, again and again"),
-              "rounds-the-passes-again-and-again");
+    EXPECT_EQ(anchorOf("`[laps]`: the passes, again and again"), "laps-the-passes-again-and-again");
     std::set<std::string> anchors =
         anchorsIn("# Top\n## Notes\n```sh\n# not a heading\n```\n### Notes\n");
     EXPECT_EQ(anchors, (std::set<std::string>{"top", "notes", "notes-1"}));

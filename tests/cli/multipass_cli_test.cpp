@@ -130,7 +130,7 @@ TEST(MultipassCli, ACaseOf256DispatchesRunsInTheWorker) {
     EXPECT_TRUE(has(r.out, "256 dispatches")) << r.out;
     test::CliRun last = vkpuzzles(pack + "trace count-up --solution --dispatch 256 --color never");
     EXPECT_EQ(last.exit, 0) << last.out;
-    EXPECT_TRUE(has(last.out, "dispatch 256 of 256: add (2 of 2, round 128 of 128)")) << last.out;
+    EXPECT_TRUE(has(last.out, "dispatch 256 of 256: add (2 of 2, lap 128 of 128)")) << last.out;
     test::CliRun untraced = vkpuzzles(pack + "check count-up --solution --no-trace");
     EXPECT_EQ(untraced.exit, 0) << untraced.out;
     test::CliRun starter = vkpuzzles(pack + "check count-up --starter");

@@ -108,29 +108,25 @@ TEST(PassesTest, ALabelNamesAPassesDispatchesInsteadOfItsKernel) {
     EXPECT_EQ(passLabel(*p, 0, 0), "step: flip");
 }
 
-// [rounds]: the whole list of passes runs again and again (a radix sort's 8 digit rounds), with
-// the round index in the passes' expressions and a swap between rounds, on top of any swap a
-// pass makes between its own repetitions.
-const std::string kRounds =
-    "[[kernels]]\nname = \"count\"\nbuffers = [\"src\", \"sums\"]\n"
-    "[[kernels]]\nname = \"move\"\nbuffers = [\"src\", \"dst\", \"sums\"]\n"
-    "[[passes]]\nkernel = \"count\"\nworkgroups = [\"ceil_div(N, WG)\"]\n"
-    "push = { shift = \"4 * round\" }\n"
-    "[[passes]]\nkernel = \"move\"\nworkgroups = [\"round + 1\"]\nrepeat = 2\n"
-    "push = { shift = \"4 * round + i\" }\n";
+// [laps]: the whole list of passes runs again and again (a radix sort's 8 digits), with the lap
+// index in the passes' expressions and a swap between laps, on top of any swap a pass makes
+// between its own repetitions.
+const std::string kLaps = "[[kernels]]\nname = \"count\"\nbuffers = [\"src\", \"sums\"]\n"
+                          "[[kernels]]\nname = \"move\"\nbuffers = [\"src\", \"dst\", \"sums\"]\n"
+                          "[[passes]]\nkernel = \"count\"\nworkgroups = [\"ceil_div(N, WG)\"]\n"
+                          "push = { shift = \"4 * lap\" }\n"
+                          "[[passes]]\nkernel = \"move\"\nworkgroups = [\"lap + 1\"]\nrepeat = 2\n"
+                          "push = { shift = \"4 * lap + i\" }\n";
 
-TEST(PassesTest, RoundsRunThePassesAgainWithTheRoundIndexAndSwapBetweenRounds) {
-    auto p =
-        parse(kHead + kRounds + "[rounds]\nrepeat = \"3\"\nswap = [\"src\", \"dst\"]\n" + kCase);
-    ASSERT_TRUE(p.ok()) << p.error().str();
-    auto d = caseDispatches(*p, 0);
+void expectThreeLaps(const Puzzle& p) {
+    auto d = caseDispatches(p, 0);
     ASSERT_TRUE(d.ok()) << d.error().str();
-    ASSERT_EQ(d->size(), 9u); // 3 rounds of count + move twice
+    ASSERT_EQ(d->size(), 9u); // 3 laps of count + move twice
     for (uint32_t r = 0; r < 3; ++r) {
         const CaseDispatch& count = (*d)[3 * r];
         EXPECT_EQ(count.kernel, 0u);
-        EXPECT_EQ(count.round, r);
-        EXPECT_EQ(count.rounds, 3u);
+        EXPECT_EQ(count.lap, r);
+        EXPECT_EQ(count.laps, 3u);
         EXPECT_EQ(count.push.at(0).second, 4 * r);
         for (uint32_t i = 0; i < 2; ++i) {
             const CaseDispatch& move = (*d)[3 * r + 1 + i];
@@ -139,35 +135,55 @@ TEST(PassesTest, RoundsRunThePassesAgainWithTheRoundIndexAndSwapBetweenRounds) {
             EXPECT_EQ(move.push.at(0).second, 4 * r + i);
             EXPECT_EQ(move.workgroups[0], r + 1);
         }
-        // Swapped once per round: even rounds read src where it started, odd ones dst's memory.
+        // Swapped once per lap: even laps read src where it started, odd ones dst's memory.
         for (size_t k = 3 * r; k < 3 * r + 3; ++k) {
             EXPECT_EQ((*d)[k].bufferAt[0], r % 2 ? 1u : 0u) << k;
             EXPECT_EQ((*d)[k].bufferAt[1], r % 2 ? 0u : 1u) << k;
             EXPECT_EQ((*d)[k].bufferAt[2], 2u) << k;
         }
     }
-    EXPECT_EQ((*d)[3].label(*p), "count (round 2 of 3)");
-    EXPECT_EQ((*d)[5].label(*p), "move (2 of 2, round 2 of 3)");
-    // No swap after the last round: dst's binding holds what the third round wrote there.
-    EXPECT_EQ(finalBufferAt(*p, *d)[1], 1u);
-    EXPECT_EQ(swappedBuffers(*p), (std::vector<bool>{true, true, false}));
+    EXPECT_EQ((*d)[3].label(p), "count (lap 2 of 3)");
+    EXPECT_EQ((*d)[5].label(p), "move (2 of 2, lap 2 of 3)");
+    // No swap after the last lap: dst's binding holds what the third lap wrote there.
+    EXPECT_EQ(finalBufferAt(p, *d)[1], 1u);
+    EXPECT_EQ(swappedBuffers(p), (std::vector<bool>{true, true, false}));
 }
 
-TEST(PassesTest, APassSwapAndARoundSwapCompose) {
-    // Each round: step twice with its own swap (src and dst trade, then trade back), then the
-    // rounds' swap of the same two: every round starts from the other memory.
-    auto p = parse(kHead + kStep + "[rounds]\nrepeat = 2\nswap = [\"src\", \"dst\"]\n" +
+TEST(PassesTest, LapsRunThePassesAgainWithTheLapIndexAndSwapBetweenLaps) {
+    auto p = parse(kHead + kLaps + "[laps]\nrepeat = \"3\"\nswap = [\"src\", \"dst\"]\n" + kCase);
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    expectThreeLaps(*p);
+}
+
+// Files written before laps were named so: [rounds] and `round` mean [laps] and `lap`.
+TEST(PassesTest, RoundsAndRoundAreTheOldNamesOfLapsAndLap) {
+    std::string old = kLaps;
+    for (size_t at; (at = old.find("lap")) != std::string::npos;)
+        old.replace(at, 3, "round");
+    auto p = parse(kHead + old + "[rounds]\nrepeat = \"3\"\nswap = [\"src\", \"dst\"]\n" + kCase);
+    ASSERT_TRUE(p.ok()) << p.error().str();
+    expectThreeLaps(*p);
+    auto bad = parse(kHead + old + "[rounds]\nrepeat = \"N - N\"\n" + kCase);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("[rounds] repeat (\"N - N\") comes to 0"), std::string::npos)
+        << bad.error().message; // named as the file names it
+}
+
+TEST(PassesTest, APassSwapAndALapSwapCompose) {
+    // Each lap: step twice with its own swap (src and dst trade, then trade back), then the
+    // laps' swap of the same two: every lap starts from the other memory.
+    auto p = parse(kHead + kStep + "[laps]\nrepeat = 2\nswap = [\"src\", \"dst\"]\n" +
                    "[[cases]]\nworkgroup_size = [4]\ninputs.src = { shape = [4], fill = "
                    "\"iota\" }\nexpected.dst = { op = \"inclusive_scan\", args = [\"src\"] }\n");
     ASSERT_TRUE(p.ok()) << p.error().str();
     auto d = caseDispatches(*p, 0);
     ASSERT_TRUE(d.ok()) << d.error().str();
-    ASSERT_EQ(d->size(), 4u); // log2ceil(4) = 2 steps, 2 rounds
+    ASSERT_EQ(d->size(), 4u); // log2ceil(4) = 2 steps, 2 laps
     std::vector<size_t> srcAt;
     for (const CaseDispatch& x : *d)
         srcAt.push_back(x.bufferAt[0]);
-    // Round 1: 0, 1 (the pass's swap); after it: the pass swaps nothing after its last
-    // repetition, the rounds' swap does: src's binding gets memory 0 back, then 1.
+    // Lap 1: 0, 1 (the pass's swap); after it: the pass swaps nothing after its last
+    // repetition, the laps' swap does: src's binding gets memory 0 back, then 1.
     EXPECT_EQ(srcAt, (std::vector<size_t>{0, 1, 0, 1}));
 }
 
@@ -276,32 +292,34 @@ INSTANTIATE_TEST_SUITE_P(
                   kHead + "[[kernels]]\nname = \"step\"\n" + kPassTail +
                       "swap = [\"src\", \"sums\"]\n" + kCase,
                   "have different sizes"},
-        BadPasses{"rounds in a single-kernel puzzle",
-                  kHead + "[rounds]\nrepeat = 2\n" +
+        BadPasses{"laps in a single-kernel puzzle",
+                  kHead + "[laps]\nrepeat = 2\n" +
                       "[[cases]]\nworkgroup_size = [4]\nworkgroups = [1]\n"
                       "inputs.src = { shape = [13], fill = \"iota\" }\nexpected.dst = { op = "
                       "\"inclusive_scan\", args = [\"src\"] }\n",
-                  "this puzzle has none"},
-        BadPasses{"rounds without repeat",
-                  kHead + kStep + "[rounds]\nswap = [\"src\", \"dst\"]\n" + kCase,
-                  "needs 'repeat'"},
-        BadPasses{"rounds with an unknown key",
-                  kHead + kStep + "[rounds]\nrepeat = 2\nrepaet = 3\n" + kCase,
+                  "[laps] repeats a multi-pass puzzle's [[passes]]: this puzzle has none"},
+        BadPasses{"laps and rounds both",
+                  kHead + kStep + "[laps]\nrepeat = 2\n[rounds]\nrepeat = 2\n" + kCase,
+                  "[rounds] is the old name of [laps]: keep one of the two"},
+        BadPasses{"laps without repeat",
+                  kHead + kStep + "[laps]\nswap = [\"src\", \"dst\"]\n" + kCase,
+                  "[laps] needs 'repeat'"},
+        BadPasses{"laps with an unknown key",
+                  kHead + kStep + "[laps]\nrepeat = 2\nrepaet = 3\n" + kCase,
                   "unknown key 'repaet'"},
-        BadPasses{"rounds repeat using the round",
-                  kHead + kStep + "[rounds]\nrepeat = \"round + 1\"\n" + kCase,
-                  "unknown name 'round'"},
-        BadPasses{"zero rounds", kHead + kStep + "[rounds]\nrepeat = \"N - N\"\n" + kCase,
+        BadPasses{"laps repeat using the lap",
+                  kHead + kStep + "[laps]\nrepeat = \"lap + 1\"\n" + kCase, "unknown name 'lap'"},
+        BadPasses{"zero laps", kHead + kStep + "[laps]\nrepeat = \"N - N\"\n" + kCase,
                   "it must be 1 to 256"},
-        BadPasses{"too many dispatches over the rounds",
-                  kHead + kStep + "[rounds]\nrepeat = 100\n" + kCase,
-                  "this case would run 400 dispatches: step 400 times over 100 rounds (\"100\")"},
-        BadPasses{"a round counted from 1",
+        BadPasses{"too many dispatches over the laps",
+                  kHead + kStep + "[laps]\nrepeat = 100\n" + kCase,
+                  "this case would run 400 dispatches: step 400 times over 100 laps (\"100\")"},
+        BadPasses{"a lap counted from 1",
                   kHead + kStep.substr(0, kStep.find("workgroups")) +
-                      "workgroups = [\"4 / (3 - round)\"]\n[rounds]\nrepeat = 4\n" + kCase,
-                  "column 3 (the divisor is 0 in this case) in step (round 4 of 4)"},
-        BadPasses{"rounds swapping buffers of different sizes",
-                  kHead + kStep + "[rounds]\nrepeat = 2\nswap = [\"src\", \"sums\"]\n" + kCase,
+                      "workgroups = [\"4 / (3 - lap)\"]\n[laps]\nrepeat = 4\n" + kCase,
+                  "column 3 (the divisor is 0 in this case) in step (lap 4 of 4)"},
+        BadPasses{"laps swapping buffers of different sizes",
+                  kHead + kStep + "[laps]\nrepeat = 2\nswap = [\"src\", \"sums\"]\n" + kCase,
                   "have different sizes"},
         BadPasses{"pitfall on an input",
                   kHead + kStep + kCase +

@@ -139,7 +139,7 @@ void main() {
     EXPECT_EQ(c->dims[0].evaluate({{3, 5}}), 11u);
 }
 
-// Radix sorts size their arrays by digits: 1u << BITS, ROUNDS = 32u / BITS, masks, remainders.
+// Radix sorts size their arrays by digits: 1u << BITS, LAPS = 32u / BITS, masks, remainders.
 TEST(InstrumentStructure, ShiftsMasksAndRemaindersSizeSharedArrays) {
     InstrumentResult r = instrumentValid(R"(
 layout(constant_id = 3) const uint BITS = 4;

@@ -1,7 +1,7 @@
 #version 450
-// Pass 1 of 3, every round: each workgroup counts the digits of its tile of WG * ITEMS keys and
+// Pass 1 of 3, every lap: each workgroup counts the digits of its tile of WG * ITEMS keys and
 // writes the 16 counts where the scan (pass 2) expects them: counts[digit * tiles + tile].
-// The digit is 4 bits of the key: (key >> shift) & 15, with shift = 4 * round (0, 4, ..., 28).
+// The digit is 4 bits of the key: (key >> shift) & 15, with shift = 4 * lap (0, 4, ..., 28).
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ITEMS = 1;  // keys per thread in a tile
@@ -9,7 +9,7 @@ layout(constant_id = 3) const uint ITEMS = 1;  // keys per thread in a tile
 layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 2) writeonly buffer Counts { uint counts[]; };
 
-layout(push_constant) uniform Round { uint shift; };
+layout(push_constant) uniform Lap { uint shift; };
 
 shared uint histogram[16];  // the tile's count of each digit, as in histogram-shared
 

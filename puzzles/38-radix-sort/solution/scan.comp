@@ -1,5 +1,5 @@
 #version 450
-// Pass 2 of 3, every round: ONE workgroup replaces `counts` by its exclusive scan, in place:
+// Pass 2 of 3, every lap: ONE workgroup replaces `counts` by its exclusive scan, in place:
 // afterwards counts[d * tiles + t] = the number of keys that go before the keys of digit d in
 // tile t. This is scan_sums of scan-blocks: chunks of WG * CHUNK cells, each scanned like a
 // tile, with the running total carried from chunk to chunk.

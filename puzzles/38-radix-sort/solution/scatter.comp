@@ -1,5 +1,5 @@
 #version 450
-// Pass 3 of 3, every round: each workgroup moves the keys of its tile to their places in
+// Pass 3 of 3, every lap: each workgroup moves the keys of its tile to their places in
 // `sorted`, STABLY: keys with the same digit keep their order. Thread e (in lane order) owns
 // ITEMS consecutive keys of the tile, so "before me in the tile" is "in a thread before me, or
 // earlier in my own run". A key of digit d goes to
@@ -17,7 +17,7 @@ layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 1) writeonly buffer Sorted { uint sorted[]; };
 layout(set = 0, binding = 2) readonly buffer Counts { uint counts[]; };
 
-layout(push_constant) uniform Round { uint shift; };
+layout(push_constant) uniform Lap { uint shift; };
 
 // Per digit, the total of each subgroup, then what comes before each subgroup: 16 rows of up to
 // WG subgroups.

@@ -1,6 +1,6 @@
 #version 450
-// Pass 1 of 3, every round: count the digits of this workgroup's tile of WG * ITEMS keys and
-// write the 16 counts to counts[digit * tiles + tile]. The digit of a key this round is
+// Pass 1 of 3, every lap: count the digits of this workgroup's tile of WG * ITEMS keys and
+// write the 16 counts to counts[digit * tiles + tile]. The digit of a key this lap is
 // (key >> shift) & 15.
 
 layout(local_size_x_id = 0) in;
@@ -9,7 +9,7 @@ layout(constant_id = 3) const uint ITEMS = 1;  // keys per thread in a tile
 layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 2) writeonly buffer Counts { uint counts[]; };
 
-layout(push_constant) uniform Round { uint shift; };
+layout(push_constant) uniform Lap { uint shift; };
 
 void main() {
     uint n = uint(keys.length());

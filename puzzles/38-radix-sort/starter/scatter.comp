@@ -1,5 +1,5 @@
 #version 450
-// Pass 3 of 3, every round: move the keys of this workgroup's tile to their places in `sorted`,
+// Pass 3 of 3, every lap: move the keys of this workgroup's tile to their places in `sorted`,
 // keeping keys of the same digit in their order. After pass 2, counts[digit * tiles + tile] is
 // the number of keys that go before this tile's keys of that digit.
 #extension GL_KHR_shader_subgroup_basic : require
@@ -12,7 +12,7 @@ layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 1) writeonly buffer Sorted { uint sorted[]; };
 layout(set = 0, binding = 2) readonly buffer Counts { uint counts[]; };
 
-layout(push_constant) uniform Round { uint shift; };
+layout(push_constant) uniform Lap { uint shift; };
 
 void main() {
     uint n = uint(keys.length());

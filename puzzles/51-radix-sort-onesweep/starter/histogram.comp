@@ -1,7 +1,7 @@
 #version 450
-// Pass 1, round 0 only: how many keys have each digit, for every round at once. One read of the
+// Pass 1, lap 0 only: how many keys have each digit, for every lap at once. One read of the
 // keys gives all 32 / BITS histograms: histograms[r * DIGITS + d] counts the keys whose digit r,
-// (key >> (r * BITS)) & (DIGITS - 1), is d. The rounds' scatters then know where each digit
+// (key >> (r * BITS)) & (DIGITS - 1), is d. The laps' scatters then know where each digit
 // starts in `sorted` without counting again.
 //
 // A thousand workgroups at most (the pass's workgroup count is capped): each one walks over
@@ -13,12 +13,12 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 3) const uint ITEMS = 1;  // keys per thread in a tile
 layout(constant_id = 4) const uint BITS = 4;   // bits of a digit: 1, 2, 4 or 8
 const uint DIGITS = 1u << BITS;
-const uint ROUNDS = 32u / BITS;
+const uint LAPS = 32u / BITS;
 
 layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 2) buffer Histograms { uint histograms[]; };
 
-shared uint counts[ROUNDS * DIGITS];  // this workgroup's share of every round's histogram
+shared uint counts[LAPS * DIGITS];  // this workgroup's share of every lap's histogram
 
 void main() {
     uint t = gl_LocalInvocationID.x;
@@ -27,7 +27,7 @@ void main() {
     uint tileSize = wg * ITEMS;
     uint tiles = (n + tileSize - 1u) / tileSize;
 
-    for (uint i = t; i < ROUNDS * DIGITS; i += wg) {
+    for (uint i = t; i < LAPS * DIGITS; i += wg) {
         counts[i] = 0u;
     }
     barrier();
@@ -42,7 +42,7 @@ void main() {
         }
         for (uint j = 0u; j < ITEMS; ++j) {
             if (tile * tileSize + j * wg + t < n) {
-                for (uint r = 0u; r < ROUNDS; ++r) {
+                for (uint r = 0u; r < LAPS; ++r) {
                     atomicAdd(counts[r * DIGITS + ((mine[j] >> (r * BITS)) & (DIGITS - 1u))], 1u);
                 }
             }
@@ -50,7 +50,7 @@ void main() {
     }
     barrier();
 
-    for (uint i = t; i < ROUNDS * DIGITS; i += wg) {
+    for (uint i = t; i < LAPS * DIGITS; i += wg) {
         if (counts[i] != 0u) {
             atomicAdd(histograms[i], counts[i]);
         }

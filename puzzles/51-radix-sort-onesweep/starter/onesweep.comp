@@ -1,5 +1,5 @@
 #version 450
-// Pass 2, every round: the keys move to their places for digit `roundIndex` in ONE pass over
+// Pass 2, every lap: the keys move to their places for digit `lapIndex` in ONE pass over
 // them. Each workgroup takes a tile of WG * ITEMS keys and (your task)
 //   1. ranks its keys by digit, stably, with ballots inside each subgroup and a row of counters
 //      per subgroup in shared memory;
@@ -9,7 +9,7 @@
 //   4. looks back, one thread per digit: how many keys of the digit the tiles before it hold;
 //   5. writes the sorted tile out: runs of one digit go to consecutive places of `sorted`.
 // A key of digit d of tile T goes to
-//     (keys of smaller digits: the histogram of this round, scanned)
+//     (keys of smaller digits: the histogram of this lap, scanned)
 //   + (keys of digit d in tiles before T: the look-back)
 //   + (keys of digit d before it in T: the rank).
 //
@@ -28,12 +28,12 @@ const uint TILE = gl_WorkGroupSize.x * ITEMS;
 layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 1) writeonly buffer Sorted { uint sorted[]; };
 layout(set = 0, binding = 2) readonly buffer Histograms { uint histograms[]; };
-// One status word per round, tile and digit: flag in bits 30-31, value in bits 0-29.
+// One status word per lap, tile and digit: flag in bits 30-31, value in bits 0-29.
 layout(set = 0, binding = 3) volatile coherent buffer Status { uint status[]; };
-// The next tile to hand out, one counter per round.
+// The next tile to hand out, one counter per lap.
 layout(set = 0, binding = 4) coherent buffer Counter { uint counter[]; };
 
-layout(push_constant) uniform Round { uint roundIndex; };
+layout(push_constant) uniform Lap { uint lapIndex; };
 
 const uint FLAG_NOT_READY = 0u;   // nothing published yet
 const uint FLAG_AGGREGATE = 1u;   // value = the tile's keys of this digit
@@ -49,7 +49,7 @@ shared uint subgroupTotals[2u * ((gl_WorkGroupSize.x + 3u) / 4u)];  // 2 a subgr
 shared uint tileShared;
 
 uint digitOf(uint key) {
-    return (key >> (roundIndex * BITS)) & (DIGITS - 1u);
+    return (key >> (lapIndex * BITS)) & (DIGITS - 1u);
 }
 
 // The fallback of the look-back: tile j's keys of digit d, counted from `keys`.
@@ -74,7 +74,7 @@ void main() {
     uint slots = TILE / DIGITS;              // rows of counters that fit in `work`
 
     // Tiles are handed out in the order workgroups really start.
-    if (t == 0u) tileShared = atomicAdd(counter[roundIndex], 1u);
+    if (t == 0u) tileShared = atomicAdd(counter[lapIndex], 1u);
     barrier();
     uint tile = tileShared;
     uint base = tile * TILE;

@@ -8,14 +8,14 @@ layout(set = 0, binding = 3) readonly buffer Frontier { uint frontier[]; };  // 
 layout(set = 0, binding = 4) writeonly buffer Next { uint next[]; };      // the next level's
 layout(set = 0, binding = 5) buffer Counts { uint counts[]; };            // frontier sizes
 
-layout(push_constant) uniform Level { uint level; };  // this round's level: 0, 1, 2, ...
+layout(push_constant) uniform Level { uint level; };  // this lap's level: 0, 1, 2, ...
 
 const int UNREACHED = 0x7fffffff;  // what init wrote: the largest int
 
 void main() {
     uint t = gl_GlobalInvocationID.x;
     // counts[level] nodes are in the frontier (the launch has a thread for every node, so
-    // most threads find nothing to do; in a round past the deepest level, none does).
+    // most threads find nothing to do; in a lap past the deepest level, none does).
     uint size = counts[level];
     if (t < size) {
         uint u = frontier[t];  // my node, at distance `level` from the source

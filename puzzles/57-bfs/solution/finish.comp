@@ -5,7 +5,7 @@ layout(set = 0, binding = 2) buffer Result { int result[]; };  // a level per no
 
 const int UNREACHED = 0x7fffffff;  // what init wrote: the largest int
 
-// After the last round only: a node no round reached is -1.
+// After the last lap only: a node no lap reached is -1.
 void main() {
     uint v = gl_GlobalInvocationID.x;
     if (v < uint(result.length()) && result[v] == UNREACHED) {

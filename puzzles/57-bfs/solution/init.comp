@@ -8,7 +8,7 @@ layout(set = 0, binding = 5) writeonly buffer Counts { uint counts[]; };  // fro
 
 const int UNREACHED = 0x7fffffff;  // the largest int: any level is smaller
 
-// Round 0 only, before the first expand: no node is reached but the source, at level 0, and
+// Lap 0 only, before the first expand: no node is reached but the source, at level 0, and
 // the first frontier is the source alone.
 void main() {
     uint v = gl_GlobalInvocationID.x;

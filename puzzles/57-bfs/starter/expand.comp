@@ -8,7 +8,7 @@ layout(set = 0, binding = 3) readonly buffer Frontier { uint frontier[]; };  // 
 layout(set = 0, binding = 4) writeonly buffer Next { uint next[]; };      // the next level's
 layout(set = 0, binding = 5) buffer Counts { uint counts[]; };            // frontier sizes
 
-layout(push_constant) uniform Level { uint level; };  // this round's level: 0, 1, 2, ...
+layout(push_constant) uniform Level { uint level; };  // this lap's level: 0, 1, 2, ...
 
 const int UNREACHED = 0x7fffffff;  // what init wrote: the largest int
 

@@ -8,7 +8,7 @@ layout(set = 0, binding = 5) writeonly buffer Counts { uint counts[]; };  // fro
 
 const int UNREACHED = 0x7fffffff;  // the largest int: any level is smaller
 
-// Round 0 only, before the first expand.
+// Lap 0 only, before the first expand.
 void main() {
     uint v = gl_GlobalInvocationID.x;  // one thread per node (and a few more)
     // Your code here: every node's level UNREACHED, the source's 0; the first frontier is the

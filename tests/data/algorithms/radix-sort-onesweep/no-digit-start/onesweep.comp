@@ -1,6 +1,6 @@
 #version 450
 // A learner's scatter that forgets where its digit starts in `sorted` (the histogram's scan).
-// Pass 2, every round: the keys move to their places for digit `roundIndex` in ONE pass over
+// Pass 2, every lap: the keys move to their places for digit `lapIndex` in ONE pass over
 // them (a "one-sweep" radix sort, as CUB's onesweep). Each workgroup takes a tile of WG * ITEMS
 // keys and
 //   1. ranks its keys by digit, stably, with ballots inside each subgroup and a row of counters
@@ -11,7 +11,7 @@
 //   4. looks back, one thread per digit: how many keys of the digit the tiles before it hold;
 //   5. writes the sorted tile out: runs of one digit go to consecutive places of `sorted`.
 // A key of digit d of tile T goes to
-//     (keys of smaller digits: the histogram of this round, scanned)
+//     (keys of smaller digits: the histogram of this lap, scanned)
 //   + (keys of digit d in tiles before T: the look-back)
 //   + (keys of digit d before it in T: the rank).
 //
@@ -31,12 +31,12 @@ const uint TILE = gl_WorkGroupSize.x * ITEMS;
 layout(set = 0, binding = 0) readonly buffer Keys { uint keys[]; };
 layout(set = 0, binding = 1) writeonly buffer Sorted { uint sorted[]; };
 layout(set = 0, binding = 2) readonly buffer Histograms { uint histograms[]; };
-// One status word per round, tile and digit: flag in bits 30-31, value in bits 0-29.
+// One status word per lap, tile and digit: flag in bits 30-31, value in bits 0-29.
 layout(set = 0, binding = 3) volatile coherent buffer Status { uint status[]; };
-// The next tile to hand out, one counter per round.
+// The next tile to hand out, one counter per lap.
 layout(set = 0, binding = 4) coherent buffer Counter { uint counter[]; };
 
-layout(push_constant) uniform Round { uint roundIndex; };
+layout(push_constant) uniform Lap { uint lapIndex; };
 
 const uint FLAG_NOT_READY = 0u;   // nothing published yet
 const uint FLAG_AGGREGATE = 1u;   // value = the tile's keys of this digit
@@ -53,7 +53,7 @@ shared uint subgroupTotals[2u * ((gl_WorkGroupSize.x + 3u) / 4u)];  // 2 a subgr
 shared uint tileShared;
 
 uint digitOf(uint key) {
-    return (key >> (roundIndex * BITS)) & (DIGITS - 1u);
+    return (key >> (lapIndex * BITS)) & (DIGITS - 1u);
 }
 
 // The fallback of the look-back: tile j's keys of digit d, counted from `keys`.
@@ -78,7 +78,7 @@ void main() {
     uint slots = TILE / DIGITS;              // rows of counters that fit in `work`
 
     // Tiles are handed out in the order workgroups really start.
-    if (t == 0u) tileShared = atomicAdd(counter[roundIndex], 1u);
+    if (t == 0u) tileShared = atomicAdd(counter[lapIndex], 1u);
     barrier();
     uint tile = tileShared;
     uint base = tile * TILE;
@@ -144,13 +144,13 @@ void main() {
     // 2. Publish the tile's count of each digit at once; tile 0's is its prefix already.
     if (t < DIGITS) {
         uint flag = tile == 0u ? FLAG_PREFIX : FLAG_AGGREGATE;
-        atomicExchange(status[(roundIndex * tiles + tile) * DIGITS + t], (flag << 30) | tileCount);
+        atomicExchange(status[(lapIndex * tiles + tile) * DIGITS + t], (flag << 30) | tileCount);
     }
 
     // 3. Two exclusive scans over the digits at once: of the tile's counts (where each digit
-    //    starts in the sorted tile), and of the round's histogram (where it starts in `sorted`).
+    //    starts in the sorted tile), and of the lap's histogram (where it starts in `sorted`).
     subgroupBarrier();
-    uint total = histograms[roundIndex * DIGITS + min(t, DIGITS - 1u)];
+    uint total = histograms[lapIndex * DIGITS + min(t, DIGITS - 1u)];
     uvec2 v = t < DIGITS ? uvec2(tileCount, total) : uvec2(0u);
     uvec2 x = subgroupExclusiveAdd(v);
     if (lane == width - 1u) {
@@ -184,7 +184,7 @@ void main() {
                 // over many AGGREGATEs costs a few trips to memory, not one per tile.
                 uint words[WINDOW];
                 [[unroll]] for (uint w = 0u; w < WINDOW; ++w) {
-                    words[w] = status[(roundIndex * tiles + uint(max(j - int(w), 0))) * DIGITS + t];
+                    words[w] = status[(lapIndex * tiles + uint(max(j - int(w), 0))) * DIGITS + t];
                 }
                 bool found = false, silent = false;
                 for (uint w = 0u; w < WINDOW && j >= 0 && !found && !silent; ++w) {
@@ -204,7 +204,7 @@ void main() {
                     spins = 0u;
                 }
             }
-            atomicExchange(status[(roundIndex * tiles + tile) * DIGITS + t],
+            atomicExchange(status[(lapIndex * tiles + tile) * DIGITS + t],
                            (FLAG_PREFIX << 30) | (exclusive + tileCount));
         }
         digitBase[t] = exclusive - x.x;  // (wrong: the keys of smaller digits are left out)
