@@ -32,6 +32,10 @@ void AccessLogRewriter::findVariables() {
             describeShared(var.resultId(), v);
         m_layoutIndex[var.resultId()] = static_cast<uint32_t>(layout.variables.size());
         m_pointees.push_back(pointee);
+        bool isVolatile = false;
+        for (const KernelBinding& k : m_reflected.bindings)
+            isVolatile |= buffer && k.set == v.set && k.binding == v.binding && k.isVolatile;
+        m_state.volatileVariables.push_back(isVolatile);
         layout.variables.push_back(v);
     }
 }
@@ -145,7 +149,10 @@ void AccessLogRewriter::access(SpirvBuilder& b, TraceEventKind kind, uint32_t po
         return;
     }
     uint32_t word = valueWord(b, value, valueType);
-    m_state.record(b, kind, chain->variable, index, word, extra ? extra : b.uint(0));
+    if (kind == TraceEventKind::Read)
+        m_state.read(b, chain->variable, index, word, extra ? extra : b.uint(0));
+    else
+        m_state.record(b, kind, chain->variable, index, word, extra ? extra : b.uint(0));
 }
 
 // OpCopyMemory(target, source): the source is loaded once here and its value logged as the

@@ -29,6 +29,11 @@ struct TraceObjectIds {
     uint32_t slotCount = 0, firstRecord = 0 /* in records */, countWord = 0,
              statusWord = 0; // Private, set by init()
     uint32_t recordFunction = 0, loopOkFunction = 0, initFunction = 0;
+    // poll(w0, index, value, extra), for the reads of a volatile buffer: a record as record()
+    // writes it, or, when it repeats the poll just before it, a Repeat record's count goes up
+    // (trace/trace.h). Its Private state: the poll record last written, the slot after it (all
+    // ones: none), the slot of its Repeat record plus one (0: none) and that record's count.
+    uint32_t pollFunction = 0, lastPoll = 0, pollEnd = 0, repeatAt = 0, repeats = 0;
     uint32_t recordFunctionType = 0, loopOkFunctionType = 0, initFunctionType = 0;
 };
 
@@ -42,7 +47,10 @@ struct InstrumentState {
     const KernelInterface* reflected = nullptr; // the kernel as reflection read it
     TraceObjectIds ids;
     TraceLayout layout;
-    uint32_t line = 0;         // the site (TraceLayout::siteLines) of the instruction's source line
+    uint32_t line = 0; // the site (TraceLayout::siteLines) of the instruction's source line
+    // By TraceLayout::variables index: a buffer declared volatile, whose reads are polls (another
+    // workgroup may change it while this one reads it again and again: a look-back).
+    std::vector<bool> volatileVariables;
     uint32_t accessSites = 0;  // loads/stores/atomics given a record
     uint32_t loopsGuarded = 0; // back-edges given a budget check
 
@@ -63,6 +71,15 @@ struct InstrumentState {
         b.call(ids.voidType, ids.recordFunction, {w0, index, value, extra});
         if (kind != TraceEventKind::Barrier && kind != TraceEventKind::SubgroupBarrier)
             ++accessSites;
+    }
+    // A read of `variable`: a call of poll() where it is a volatile buffer, else of record().
+    void read(SpirvBuilder& b, uint32_t variable, uint32_t index, uint32_t value, uint32_t extra) {
+        if (!ids.pollFunction || variable >= volatileVariables.size() ||
+            !volatileVariables[variable])
+            return record(b, TraceEventKind::Read, variable, index, value, extra);
+        uint32_t w0 = b.uint(packTraceWord0(TraceEventKind::Read, variable, line));
+        b.call(ids.voidType, ids.pollFunction, {w0, index, value, extra});
+        ++accessSites;
     }
 };
 

@@ -1,5 +1,7 @@
 #include "rewrite/trace_objects.h"
 
+#include <algorithm>
+
 namespace vkp {
 namespace {
 
@@ -67,6 +69,18 @@ void declareTraceObjects(InstrumentState& state) {
     }
     ids.recordFunction = module.newId();
     ids.initFunction = module.newId();
+    const std::vector<bool>& polled = state.volatileVariables;
+    if (std::find(polled.begin(), polled.end(), true) == polled.end()) return;
+    ids.pollFunction = module.newId();
+    uint32_t privateVec4 = module.typePointer(StorageClass::Private, ids.uvec4Type);
+    // Undefined until the first poll writes it: no poll compares with it before (pollEnd).
+    ids.lastPoll = module.addGlobalVariable(privateVec4, StorageClass::Private);
+    ids.pollEnd =
+        module.addGlobalVariable(privateUint, StorageClass::Private, module.constUint(~0u));
+    ids.repeatAt = privateCounter();
+    ids.repeats = privateCounter();
+    for (uint32_t var : {ids.lastPoll, ids.pollEnd, ids.repeatAt, ids.repeats})
+        module.addToInterface(var);
 }
 
 namespace {
@@ -129,6 +143,69 @@ void buildRecorder(InstrumentState& state) {
     b.endFunction();
 }
 
+// A record into this invocation's slot `pos`, if it has one.
+void writeRecord(const TraceObjectIds& ids, SpirvBuilder& b, uint32_t pos, uint32_t record) {
+    uint32_t u = ids.uintType;
+    b.ifThen(b.less(pos, b.load(u, ids.slotCount)), [&] {
+        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
+        b.store(b.accessChain(ids.recordPointerType, ids.recordVariable, {b.uint(0), at}), record);
+    });
+}
+
+// poll(w0, index, value, extra): a record, unless it is the one the last poll wrote, right before
+// it (no record between them): then a Repeat record after that one counts it (the first repeat
+// writes it, the others count up in its slot and take no slot of their own). A look-back that
+// waits for a held workgroup reads the same word thousands of times: as records, it would fill
+// any room a loaded machine's timing cannot foresee.
+void buildPoller(InstrumentState& state) {
+    SpirvModule& module = state.module;
+    const TraceObjectIds& ids = state.ids;
+    uint32_t u = ids.uintType;
+    SpirvBuilder b(module, module.newFunctions);
+    std::vector<uint32_t> p =
+        b.beginFunction(ids.voidType, ids.pollFunction, ids.recordFunctionType, {u, u, u, u});
+    uint32_t pos = b.load(u, ids.nextSlot);
+    uint32_t record = b.construct(ids.uvec4Type, {p[0], p[1], p[2], p[3]});
+    uint32_t bvec4 = module.typeVector(ids.boolType, 4);
+    uint32_t equal =
+        b.value(spv::Op::OpIEqual, bvec4, {record, b.load(ids.uvec4Type, ids.lastPoll)});
+    uint32_t same = b.logicalAnd(b.equal(pos, b.load(u, ids.pollEnd)),
+                                 b.value(spv::Op::OpAll, ids.boolType, {equal}));
+    uint32_t repeatWord = b.uint(packTraceWord0(TraceEventKind::Repeat, kTraceVariableNone, 0));
+    auto repeatRecord = [&](uint32_t count) {
+        return b.construct(ids.uvec4Type, {repeatWord, count, b.uint(0), b.uint(0)});
+    };
+    uint32_t next = b.add(pos, b.uint(1));
+    b.ifElse(
+        same,
+        [&] {
+            uint32_t at = b.load(u, ids.repeatAt);
+            b.ifElse(
+                b.equal(at, b.uint(0)),
+                [&] {
+                    writeRecord(ids, b, pos, repeatRecord(b.uint(1)));
+                    b.store(ids.repeatAt, next);
+                    b.store(ids.repeats, b.uint(1));
+                    b.store(ids.nextSlot, next);
+                    b.store(ids.pollEnd, next);
+                },
+                [&] {
+                    uint32_t count = b.add(b.load(u, ids.repeats), b.uint(1));
+                    b.store(ids.repeats, count);
+                    writeRecord(ids, b, b.sub(at, b.uint(1)), repeatRecord(count));
+                });
+        },
+        [&] {
+            writeRecord(ids, b, pos, record);
+            b.store(ids.nextSlot, next);
+            b.store(ids.lastPoll, record);
+            b.store(ids.pollEnd, next);
+            b.store(ids.repeatAt, b.uint(0));
+        });
+    b.returnVoid();
+    b.endFunction();
+}
+
 } // namespace
 
 void storeRecordCount(InstrumentState& state, std::vector<SpirvInstruction>& out) {
@@ -142,6 +219,7 @@ void storeRecordCount(InstrumentState& state, std::vector<SpirvInstruction>& out
 void buildTraceFunctions(InstrumentState& state) {
     buildInit(state);
     buildRecorder(state);
+    if (state.ids.pollFunction) buildPoller(state);
 }
 
 } // namespace vkp

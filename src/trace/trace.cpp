@@ -26,6 +26,8 @@ const char* traceEventKindName(TraceEventKind kind) {
         return "shuffle";
     case TraceEventKind::UndefinedUse:
         return "undefined use";
+    case TraceEventKind::Repeat:
+        return "repeat";
     }
     return "?";
 }
@@ -317,6 +319,17 @@ class PrintfCollector {
     bool m_open = false;
 };
 
+// A Repeat record: the thread's last event `times` more times, up to as many events as its slots
+// hold (a thread that polls for ever would otherwise take memory without bound).
+void repeatLast(std::vector<TraceEvent>& events, uint32_t times, Trace& t) {
+    if (events.empty()) return;
+    uint64_t room = t.slotsPerInvocation > events.size() ? t.slotsPerInvocation - events.size() : 0;
+    uint64_t kept = std::min<uint64_t>(times, room);
+    t.foldedRepeats += times - kept;
+    TraceEvent last = events.back();
+    events.insert(events.end(), kept, last);
+}
+
 bool isPrintfRecord(uint32_t word0) {
     auto kind = static_cast<TraceEventKind>(word0 >> 28);
     return kind == TraceEventKind::Printf || kind == TraceEventKind::PrintfArgs;
@@ -363,6 +376,10 @@ Result<Trace> decodeTrace(std::span<const uint32_t> words, const TraceLaunch& la
             const uint32_t* r = records + uint64_t(k) * kTraceRecordWords;
             if (isPrintfRecord(r[0])) {
                 prints.take(inv, r, static_cast<uint32_t>(events.size()));
+                continue;
+            }
+            if (static_cast<TraceEventKind>(r[0] >> 28) == TraceEventKind::Repeat) {
+                repeatLast(events, r[1], t);
                 continue;
             }
             TraceEvent e;

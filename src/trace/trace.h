@@ -79,6 +79,11 @@ enum class TraceEventKind : uint8_t {
     // to memory, a branch's condition, an index, an atomic, a call or a return at this record's
     // line (rewrite/undefined_values_rewriter.h): variable = none, index, value and extra 0.
     UndefinedUse = 10,
+    // The record before it happened again, `index` more times in a row, each one the same (a poll
+    // of a volatile buffer that read the same value: rewrite/trace_objects.h). Decoded into that
+    // many copies of the event, as long as the thread's slots would have held them (the rest are
+    // counted in Trace::foldedRepeats), never into an event of its own.
+    Repeat = 11,
 };
 const char* traceEventKindName(TraceEventKind kind);
 
@@ -272,6 +277,8 @@ struct Trace {
     uint64_t dropped = 0;                         // records that did not fit
     uint32_t slotsPerInvocation = 0;
     uint32_t mostRecordsWanted = 0; // the most records one invocation made, kept or dropped
+    // Repeated polls past a thread's slots (TraceEventKind::Repeat): counted, not decoded.
+    uint64_t foldedRepeats = 0;
     uint32_t subgroupSize =
         0;              // the device's (set by the check); 0: subgroup barriers order nothing
     std::string source; // the kernel's text (set by the check), quoted by the efficiency lens

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <optional>
+#include <sstream>
 
 #include "check/case_limits.h"
 #include "check/check.h"
@@ -180,6 +182,57 @@ TEST(TraceCapacity, AnOverflowedCaseIsRerunWithRoomForEveryRecord) {
     }
     EXPECT_TRUE(rerun) << findings(r);
     EXPECT_GT(r.timing.traceRerunMs, 0.0);
+}
+
+// A thread that reads one cell of a volatile buffer again and again, the same value each time (a
+// look-back's poll, here 300 reads a thread), takes two records however long it polls: the read
+// and a Repeat record with the count. The events come back, as many as the thread's slots hold;
+// the rest are counted. Without `volatile` every read is a record of its own.
+TEST(TraceCapacity, APollOfAVolatileBufferTakesTwoRecordsHoweverLong) {
+    ASSERT_TRUE(engines().gpu);
+    auto p = engines().set.find("block-sum");
+    ASSERT_TRUE(p.ok());
+    const std::string path = test::sourceDir() + "/tests/data/traced/block-sum-polls-volatile.comp";
+    auto src = readTextFile(path);
+    ASSERT_TRUE(src.ok());
+    uint32_t pollLine = 0, n = 0;
+    std::istringstream lines(*src);
+    for (std::string l; std::getline(lines, l);)
+        if (++n && l.find("v = i < uint(a.length())") != std::string::npos) pollLine = n;
+    ASSERT_NE(pollLine, 0u);
+    CheckOptions o;
+    o.trace = true;
+    o.onlyCase = 0; // one workgroup of 8, a = 0..7
+    CheckReport r = checkKernel(engines().compiler, *engines().gpu, **p, *src, path, o);
+    ASSERT_EQ(r.reached, StageKind::Done) << findings(r);
+    // The polls are reads all the same: block-sum allows one a thread.
+    EXPECT_TRUE(r.cases.at(0).outputsMatch) << findings(r);
+    EXPECT_NE(findings(r).find("thread 0 makes 300 global reads"), std::string::npos)
+        << findings(r);
+    const Trace& t = *r.cases.at(0).trace;
+    EXPECT_EQ(t.dropped, 0u);
+    // Two records for the 300 reads, and the tree's accesses and barriers.
+    EXPECT_LE(t.mostRecordsWanted, 24u);
+    uint64_t folded = 0;
+    for (size_t thread = 0; thread < t.threads.size(); ++thread) {
+        std::vector<TraceEvent> reads;
+        for (const TraceEvent& e : t.threads[thread])
+            if (e.line == pollLine && e.kind == TraceEventKind::Read) reads.push_back(e);
+        uint32_t kept = std::min(300u, t.slotsPerInvocation);
+        ASSERT_EQ(reads.size(), kept) << "thread " << thread;
+        for (const TraceEvent& e : reads) {
+            EXPECT_EQ(e.index, thread);
+            EXPECT_EQ(e.value, std::bit_cast<uint32_t>(float(thread)));
+        }
+        folded += 300 - kept;
+    }
+    EXPECT_EQ(t.foldedRepeats, folded);
+
+    std::string plain = *src;
+    plain.replace(plain.find("readonly volatile buffer"), 24, "readonly buffer");
+    CheckReport q = checkKernel(engines().compiler, *engines().gpu, **p, plain, path, o);
+    ASSERT_EQ(q.reached, StageKind::Done) << findings(q);
+    EXPECT_GE(q.cases.at(0).trace->mostRecordsWanted, 300u);
 }
 
 TEST(TraceCapacity, ATraceThatCannotFitIsInconclusiveNotAPass) {

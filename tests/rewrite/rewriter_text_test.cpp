@@ -7,6 +7,8 @@
 // interface check writes no SPIR-V: it is no rewriter (tests/shader/interface_check_test.cpp).
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "rewrite/instrument.h"
 #include "rewrite/lockstep_barriers.h"
 #include "rewrite/printf_rewrite.h"
@@ -115,6 +117,40 @@ TEST(RewriterText, AccessLogRecordsALoadAfterItAndAStoreBeforeIt) {
     EXPECT_EQ(r->accessSites, 2u);
     ASSERT_EQ(r->layout.variables.size(), 1u);
     EXPECT_EQ(r->layout.variables[0].name, "buf");
+}
+
+// A load of a volatile buffer is a poll (a look-back reads a flag again and again): it calls a
+// recorder of its own, with record()'s arguments, which writes a Repeat record (trace/trace.h) in
+// place of a record equal to the one it wrote just before. Stores, and a buffer that is not
+// volatile, keep record(); a kernel without a volatile buffer has no poll recorder at all.
+TEST(RewriterText, AVolatileBuffersLoadIsRecordedAsAPoll) {
+    KernelText k;
+    k.annotations = "OpMemberDecorate %Buf 0 Volatile\n";
+    k.debug = "OpName %v \"v\"\n";
+    k.body = "%v = OpLoad %uint %p\nOpStore %p %v\nOpReturn\n";
+    InstrumentOptions options;
+    options.loopBudget = false;
+    std::string text = validText(instrumentKernel(assemble(kernel(k)), options));
+    auto callee = [&](TraceEventKind kind, const std::string& value) {
+        std::smatch m;
+        std::regex call("OpFunctionCall %void (%\\w+) " + w0(kind, 0) + " %x " + value);
+        return std::regex_search(text, m, call) ? m[1].str() : std::string();
+    };
+    std::string poll = callee(TraceEventKind::Read, "%v"),
+                record = callee(TraceEventKind::Write, "%v");
+    ASSERT_FALSE(poll.empty()) << text;
+    ASSERT_FALSE(record.empty()) << text;
+    EXPECT_NE(poll, record);
+    // The poll recorder compares the record with the last one (OpAll of an OpIEqual of uvec4s)
+    // and writes a Repeat record's first word.
+    EXPECT_TRUE(
+        containsInOrder(text, {poll + " = OpFunction %void", "OpIEqual %v4bool", "OpAll %bool",
+                               w0(TraceEventKind::Repeat, kTraceVariableNone)}))
+        << text;
+
+    k.annotations.clear();
+    std::string plain = validText(instrumentKernel(assemble(kernel(k)), options));
+    EXPECT_EQ(plain.find("OpAll"), std::string::npos);
 }
 
 // A whole shared array whose length is a specialization constant, loaded at once: one call of a

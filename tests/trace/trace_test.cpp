@@ -288,6 +288,7 @@ TEST(TraceEventKindNames, AreReadable) {
     EXPECT_STREQ(traceEventKindName(TraceEventKind::Atomic), "atomic");
     EXPECT_STREQ(traceEventKindName(TraceEventKind::Barrier), "barrier");
     EXPECT_STREQ(traceEventKindName(TraceEventKind::LoopBudget), "loop budget");
+    EXPECT_STREQ(traceEventKindName(TraceEventKind::Repeat), "repeat");
 }
 
 // --- decodeTrace -------------------------------------------------------------------------------
@@ -429,6 +430,37 @@ TEST(TraceDecode, CountsAreClampedToTheSlotsAndDroppedComesFromTheCounts) {
     ASSERT_EQ(r->threads[0].size(), 2u);
     EXPECT_EQ(r->threads[0][1].line, 2u);
     EXPECT_TRUE(r->threads[1].empty());
+}
+
+// A Repeat record (a poll that read the same value again: rewrite/trace_objects.h) is the event
+// before it again, that many times, in the same round, as far as the thread's slots would have
+// held them; the rest are counted. One with nothing before it repeats nothing.
+TEST(TraceDecode, ARepeatRecordIsTheEventBeforeItAgain) {
+    FakeBuffer b(launch({3, 1, 1}, {1, 1, 1}), 6);
+    using K = TraceEventKind;
+    b.add(0, K::Barrier, kTraceVariableNone, 3);
+    b.add(0, K::Read, 0, 4, 2, 77);
+    b.add(0, K::Repeat, kTraceVariableNone, 0, 3); // read 3 more times
+    b.add(0, K::Write, 0, 5, 2, 78);
+    b.add(1, K::Read, 0, 4, 1, 5);
+    b.add(1, K::Repeat, kTraceVariableNone, 0, 1000); // past the 6 slots: 5 kept
+    b.add(2, K::Repeat, kTraceVariableNone, 0, 9);    // nothing to repeat
+    auto r = decodeTrace(b.packed(), b.launch, twoVariables());
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const auto& t0 = r->threads[0];
+    ASSERT_EQ(t0.size(), 6u); // barrier, 4 reads, write
+    for (size_t k = 1; k <= 4; ++k) {
+        EXPECT_EQ(t0[k].kind, K::Read) << k;
+        EXPECT_EQ(t0[k].line, 4u);
+        EXPECT_EQ(t0[k].index, 2u);
+        EXPECT_EQ(t0[k].value, 77u);
+        EXPECT_EQ(t0[k].round, 1u);
+    }
+    EXPECT_EQ(t0[5].kind, K::Write);
+    EXPECT_EQ(r->threads[1].size(), 6u);
+    EXPECT_TRUE(r->threads[2].empty());
+    EXPECT_EQ(r->foldedRepeats, 1000u - 5u);
+    EXPECT_EQ(r->dropped, 0u);
 }
 
 TEST(TraceDecode, BudgetStatusWithoutARecordAddsALoopBudgetEvent) {
