@@ -1,6 +1,7 @@
 #include "rewrite/trace_objects.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace vkp {
 namespace {
@@ -117,6 +118,18 @@ void buildInit(InstrumentState& state) {
     b.endFunction();
 }
 
+// A record into this invocation's slot `pos`, if it has one: `record()` makes its uvec4 there
+// (or names one made before).
+void writeRecord(const TraceObjectIds& ids, SpirvBuilder& b, uint32_t pos,
+                 const std::function<uint32_t()>& record) {
+    uint32_t u = ids.uintType;
+    b.ifThen(b.less(pos, b.load(u, ids.slotCount)), [&] {
+        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
+        uint32_t slot = b.accessChain(ids.recordPointerType, ids.recordVariable, {b.uint(0), at});
+        b.store(slot, record());
+    });
+}
+
 // record(w0, index, value, extra): one record in this invocation's slots, if it has room;
 // its count goes on either way (the host derives the dropped records from the counts).
 void buildRecorder(InstrumentState& state) {
@@ -127,29 +140,14 @@ void buildRecorder(InstrumentState& state) {
     std::vector<uint32_t> p =
         b.beginFunction(ids.voidType, ids.recordFunction, ids.recordFunctionType, {u, u, u, u});
     uint32_t pos = b.load(u, ids.nextSlot);
-    uint32_t slots = b.load(u, ids.slotCount);
-    b.ifThen(b.less(pos, slots), [&] {
-        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
-        uint32_t zero = b.uint(0);
-        uint32_t slot = b.accessChain(ids.recordPointerType, ids.recordVariable, {zero, at});
-        static_assert(kTraceRecordWords == 4, "a record is one uvec4");
-        b.store(slot, b.construct(ids.uvec4Type, {p[0], p[1], p[2], p[3]}));
-    });
+    static_assert(kTraceRecordWords == 4, "a record is one uvec4");
+    writeRecord(ids, b, pos, [&] { return b.construct(ids.uvec4Type, {p[0], p[1], p[2], p[3]}); });
     // The count goes on past the slots: the host learns how many records each thread wanted. It
     // reaches the trace buffer once, when the invocation returns (storeRecordCount): a store per
     // record cost lavapipe a quarter of a traced pipeline's build time.
     b.store(ids.nextSlot, b.add(pos, b.uint(1)));
     b.returnVoid();
     b.endFunction();
-}
-
-// A record into this invocation's slot `pos`, if it has one.
-void writeRecord(const TraceObjectIds& ids, SpirvBuilder& b, uint32_t pos, uint32_t record) {
-    uint32_t u = ids.uintType;
-    b.ifThen(b.less(pos, b.load(u, ids.slotCount)), [&] {
-        uint32_t at = b.add(b.load(u, ids.firstRecord), pos);
-        b.store(b.accessChain(ids.recordPointerType, ids.recordVariable, {b.uint(0), at}), record);
-    });
 }
 
 // poll(w0, index, value, extra): a record, unless it is the one the last poll wrote, right before
@@ -183,7 +181,7 @@ void buildPoller(InstrumentState& state) {
             b.ifElse(
                 b.equal(at, b.uint(0)),
                 [&] {
-                    writeRecord(ids, b, pos, repeatRecord(b.uint(1)));
+                    writeRecord(ids, b, pos, [&] { return repeatRecord(b.uint(1)); });
                     b.store(ids.repeatAt, next);
                     b.store(ids.repeats, b.uint(1));
                     b.store(ids.nextSlot, next);
@@ -192,11 +190,11 @@ void buildPoller(InstrumentState& state) {
                 [&] {
                     uint32_t count = b.add(b.load(u, ids.repeats), b.uint(1));
                     b.store(ids.repeats, count);
-                    writeRecord(ids, b, b.sub(at, b.uint(1)), repeatRecord(count));
+                    writeRecord(ids, b, b.sub(at, b.uint(1)), [&] { return repeatRecord(count); });
                 });
         },
         [&] {
-            writeRecord(ids, b, pos, record);
+            writeRecord(ids, b, pos, [&] { return record; });
             b.store(ids.nextSlot, next);
             b.store(ids.lastPoll, record);
             b.store(ids.pollEnd, next);
